@@ -1,0 +1,1 @@
+"""The `bansha` command: wires scraper, grammar and tally together."""

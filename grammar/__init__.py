@@ -1,0 +1,1 @@
+"""Vote-post grammar: one post's text → a ballot. Knows nothing of HTTP or SQL."""

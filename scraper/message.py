@@ -1,0 +1,158 @@
+"""A post's message HTML → plain text, quotes, edit stamp and font style.
+
+Shared by every page variant: the desktop `td.t_f`, the 7.x `td.t_msgfont` and the mobile API's
+`message` all render the same BBCode the same way, except for the quote box (`div.quote` on the
+desktop, `div.reply_wrap` in the API) and where 7.x puts the quote's attribution (after the text).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from selectolax.lexbor import LexborHTMLParser, LexborNode
+
+from .model import Quote
+
+IMAGE = "[图片]"
+SMILEY = "[表情]"
+ATTACHMENT = "[附件]"
+
+_EDIT_STAMP = re.compile(r"本帖最后由\s*(.+?)\s*于\s*(\d{4}-\d{1,2}-\d{1,2}\s+\d{1,2}:\d{2}(?::\d{2})?)\s*编辑")
+_QUOTE_HEADER = re.compile(r"^\s*(.*?)\s*发表于\s*(.+?)\s*$", re.S)
+_PID_IN_URL = re.compile(r"[?&;]pid=(\d+)")
+_CSS_COLOR = re.compile(r"(?:^|;)\s*color\s*:\s*([^;]+)", re.I)
+_CSS_SIZE = re.compile(r"font-size\s*:\s*([^;]+)", re.I)
+
+_BLOCK = frozenset(
+    "div p li ul ol table tbody tr h1 h2 h3 h4 h5 h6 dl dt dd hr pre center".split()
+)
+_SKIP = frozenset("script style noscript template iframe".split())
+
+
+@dataclass
+class Message:
+    text: str
+    quotes: list[Quote] = field(default_factory=list)
+    edited_by: str | None = None
+    edited_text: str | None = None  # the stamp's time as printed, minute precision
+    style: dict = field(default_factory=lambda: {"colors": [], "sizes": []})
+
+
+def read_message(node: LexborNode | None) -> Message:
+    """Read a message container node (its children are the message)."""
+    if node is None:
+        return Message(text="")
+    reader = _Reader()
+    reader.walk(node)
+    return reader.result()
+
+
+def read_message_html(html: str) -> Message:
+    """Read a message given as an HTML fragment (the mobile API's `message`)."""
+    tree = LexborHTMLParser(f"<div id='bansha-message'>{html}</div>")
+    return read_message(tree.css_first("#bansha-message"))
+
+
+class _Reader:
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.quotes: list[Quote] = []
+        self.edited_by: str | None = None
+        self.edited_text: str | None = None
+        self.colors: list[str] = []
+        self.sizes: list[str] = []
+
+    def walk(self, node: LexborNode) -> None:
+        for child in node.iter(include_text=True):
+            tag = child.tag
+            if tag == "-text":
+                # Discuz renders each newline as "<br />\n": the <br> carries the break.
+                text = child.text_content.replace("\r", "").replace("\n", "")
+                if text:
+                    self.parts.append(text)
+                continue
+            if tag in _SKIP or tag == "-comment":
+                continue
+            attrs = child.attributes
+            classes = (attrs.get("class") or "").split()
+            if tag == "br":
+                self.parts.append("\n")
+            elif tag == "i" and "pstatus" in classes:
+                self._edit_stamp(child)
+            elif "quote" in classes or "reply_wrap" in classes or tag == "blockquote":
+                self._quote(child)
+                self._newline()
+            elif tag == "img":
+                self.parts.append(_image_placeholder(attrs))
+            elif "tip" in classes or "aimg_tip" in classes:
+                continue  # attachment hover cards: file size, download counts
+            else:
+                self._style(tag, attrs)
+                block = tag in _BLOCK
+                if block:
+                    self._newline()
+                self.walk(child)
+                if block:
+                    self._newline()
+
+    def _newline(self) -> None:
+        if self.parts and not self.parts[-1].endswith("\n"):
+            self.parts.append("\n")
+
+    def _edit_stamp(self, node: LexborNode) -> None:
+        m = _EDIT_STAMP.search(node.text(deep=True))
+        if m:
+            self.edited_by, self.edited_text = m.group(1), re.sub(r"\s+", " ", m.group(2))
+            # The stamp is followed by "<br /><br />"; those breaks belong to the stamp, and
+            # are trimmed away with the leading blank lines in result().
+
+    def _quote(self, node: LexborNode) -> None:
+        pid = author = time = None
+        for link in node.css("a[href]"):
+            m = _PID_IN_URL.search(link.attributes.get("href") or "")
+            if m:
+                pid = int(m.group(1))
+                break
+        for font in node.css("font[color]"):
+            m = _QUOTE_HEADER.match(font.text(deep=True).replace("\xa0", " "))
+            if m:
+                author, time = m.group(1) or None, m.group(2)
+                break
+        self.quotes.append(Quote(pid=pid, author=author, time=time))
+
+    def _style(self, tag: str, attrs: dict) -> None:
+        color = attrs.get("color")
+        size = attrs.get("size") if tag == "font" else None
+        style = attrs.get("style")
+        if style:
+            m = _CSS_COLOR.search(style)
+            color = color or (m.group(1) if m else None)
+            m = _CSS_SIZE.search(style)
+            size = size or (m.group(1) if m else None)
+        if color:
+            color = color.strip().lower()
+            if color not in self.colors:
+                self.colors.append(color)
+        if size:
+            size = size.strip().lower()
+            if size not in self.sizes:
+                self.sizes.append(size)
+
+    def result(self) -> Message:
+        text = "".join(self.parts).replace("\xa0", " ")
+        lines = [line.rstrip() for line in text.split("\n")]
+        text = re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip("\n")
+        return Message(
+            text=text,
+            quotes=self.quotes,
+            edited_by=self.edited_by,
+            edited_text=self.edited_text,
+            style={"colors": self.colors, "sizes": self.sizes},
+        )
+
+
+def _image_placeholder(attrs: dict) -> str:
+    if attrs.get("smilieid") is not None or "smiley" in (attrs.get("src") or ""):
+        return SMILEY
+    return IMAGE

@@ -1,0 +1,135 @@
+"""What the reader returns: a thread page as plain data, and the typed refusals.
+
+Every field name here is a column name in the archive and a key in `bansha posts --format jsonl`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+# Post.status values. "normal" is the only one whose text is what the author wrote and is visible to all.
+NORMAL = "normal"
+HIDDEN = "hidden"  # 该帖被管理员或版主屏蔽
+BANNED = "banned"  # 作者被禁止或删除 内容自动屏蔽
+DELETED = "deleted"  # 无效楼层，该帖已经被删除
+PASSWORD = "password"  # 本帖为密码帖
+AUTHOR_ONLY = "author_only"  # 此帖仅作者可见
+PENDING = "pending"  # 待审核 (only moderators see these)
+POST_STATUSES = (NORMAL, HIDDEN, BANNED, DELETED, PASSWORD, AUTHOR_ONLY, PENDING)
+
+
+@dataclass(frozen=True)
+class Quote:
+    """A quote at the top of a reply. `pid` is None when the quote carries no link (quotes made on mobile)."""
+
+    pid: int | None
+    author: str | None
+    time: str | None  # as printed in the quote header, minute precision, e.g. "2026-11-20 21:15"
+
+
+@dataclass
+class Post:
+    pid: int
+    tid: int
+    floor: int | None
+    author: str
+    author_uid: int | None
+    posted_at: str | None  # ISO 8601 with offset
+    time_precision: str  # "second" | "minute" | "hour" | "day" | "unknown"
+    edited_by: str | None
+    edited_at: str | None  # ISO 8601 with offset, minute precision
+    quotes: list[Quote]
+    text: str
+    html: str
+    status: str
+    style: dict  # {"colors": [...], "sizes": [...]} used in the author's own text
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+@dataclass
+class ThreadPage:
+    """One page of one thread, as read from one response."""
+
+    variant: str  # "x3" | "d7" | "mobile_api"
+    tid: int
+    fid: int | None
+    subject: str
+    page: int
+    last_page: int | None
+    replies: int | None
+    posts: list[Post]
+    generator: str | None = None  # "Discuz! X3.5"
+    now: str | None = None  # the page's own clock ("GMT+8, <now>" footer), ISO
+    utc_offset: str = "+08:00"
+    damage: list[str] = field(default_factory=list)  # decoding or markup damage, in Chinese
+    formhash: str | None = None
+    uid: int | None = None  # discuz_uid / member_uid of the reader: 0 for a guest
+
+
+class Refusal(Exception):
+    """The forum answered, but not with the thread. `message` is the forum's own words where it gave any."""
+
+    kind = "refusal"
+    summary = "论坛拒绝了请求"
+
+    def __init__(self, message: str | None = None, *, url: str | None = None):
+        self.message = (message or "").strip()
+        self.url = url
+        super().__init__(self.describe())
+
+    def describe(self) -> str:
+        text = self.summary
+        if self.message and self.message != self.summary:
+            text += f"：{self.message}"
+        if self.url:
+            text += f"（{self.url}）"
+        return text
+
+
+class ThreadMissing(Refusal):
+    kind = "thread_missing"
+    summary = "主题不存在或已被删除"
+
+
+class NoPermission(Refusal):
+    kind = "no_permission"
+    summary = "没有权限访问"
+
+
+class LoginRequired(Refusal):
+    kind = "login_required"
+    summary = "需要登录才能访问"
+
+
+class RateLimited(Refusal):
+    """Discuz's CC protection, or a WAF/CDN saying the client is too fast: wait and retry."""
+
+    kind = "rate_limited"
+    summary = "访问过快，被论坛限流"
+
+
+class AntiScraping(Refusal):
+    kind = "anti_scraping"
+    summary = "论坛开启了防采集（_dsign 脚本），本页未返回帖子"
+
+
+class WafBlocked(Refusal):
+    kind = "waf"
+    summary = "请求被防火墙或 CDN 拦截"
+
+
+class EmptyResponse(Refusal):
+    kind = "empty"
+    summary = "论坛返回了空页面"
+
+
+class Truncated(Refusal):
+    kind = "truncated"
+    summary = "页面不完整（传输中断）"
+
+
+class UnknownPage(Refusal):
+    kind = "unknown_page"
+    summary = "无法识别的页面（不是 Discuz! 帖子页）"

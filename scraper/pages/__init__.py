@@ -1,0 +1,115 @@
+"""Recognise what a forum response is and read it with the parser for that variant.
+
+`read_page(body, content_type)` returns a `ThreadPage` or raises a typed `Refusal` carrying the
+forum's own words: a refusal is never reported as "0 posts".
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from selectolax.lexbor import LexborHTMLParser
+
+from .. import model
+from ..charset import decode
+from . import d7, mobile_api, x3
+
+_CDATA = re.compile(r"<!\[CDATA\[(.*?)\]\]>", re.S)
+_AJAX_MESSAGE = re.compile(r"(?:errorhandle_|succeedhandle_)\w*\(\s*'([^']*)'")
+_CC = ("刷新间隔时间小于两秒", "访问本站速度过快")
+_WAF = ("请求过于频繁", "Web应用防火墙", "安全狗", "云锁", "Access Denied", "Attention Required! | Cloudflare", "防火墙拦截")
+
+
+def read_page(
+    body: bytes, content_type: str | None = None, *, url: str | None = None, page: int | None = None
+) -> model.ThreadPage:
+    if not body or not body.strip():
+        raise model.EmptyResponse(url=url)
+    head = body.lstrip()[:1]
+    if head in (b"{", b"["):
+        return _read_json(body, url, page)
+    text, _charset, damage = decode(body, content_type)
+    if text.lstrip().startswith("<?xml") or "<root><![CDATA[" in text[:300]:
+        raise _ajax_refusal(text, url)
+    tree = LexborHTMLParser(text)
+    _raise_refusal(tree, text, url)
+    if x3.looks_like(tree):
+        parser = x3.read
+    elif d7.looks_like(tree, text):
+        parser = d7.read
+    else:
+        if "</html>" not in text[-2000:].lower():
+            raise model.Truncated(url=url)
+        raise model.UnknownPage(_page_title(tree), url=url)
+    if "</html>" not in text[-2000:].lower():
+        # The last post may be cut mid-message: refuse the page rather than store half a post.
+        raise model.Truncated(url=url)
+    result = parser(tree, text)
+    if not result.posts:
+        raise model.UnknownPage("帖子页里没有任何帖子", url=url)
+    if page is not None and result.page != page:
+        damage.append(f"请求第 {page} 页，论坛返回第 {result.page} 页（超出末页）")
+    result.damage.extend(damage)
+    return result
+
+
+def _read_json(body: bytes, url: str | None, page: int | None) -> model.ThreadPage:
+    try:
+        data = json.loads(body.decode("utf-8", errors="replace"))
+    except ValueError as exc:
+        raise model.Truncated(f"JSON 不完整：{exc}", url=url) from None
+    if not isinstance(data, dict):
+        raise model.UnknownPage("移动端接口返回的不是对象", url=url)
+    charset = str(data.get("Charset") or "utf-8")
+    result = mobile_api.read(data, page=page or 1, url=url)
+    if charset.lower() not in ("utf-8", "utf8"):
+        result.damage.append(f"站点编码为 {charset}，移动端接口已转为 UTF-8")
+    return result
+
+
+def _raise_refusal(tree: LexborHTMLParser, text: str, url: str | None) -> None:
+    if any(word in text for word in _CC):
+        raise model.RateLimited(_first_message(tree) or _CC[1], url=url)
+    if "_dsign" in text and tree.css_first("#postlist") is None:
+        raise model.AntiScraping(url=url)
+    message_box = tree.css_first("#messagetext")
+    if message_box is not None and tree.css_first("#postlist") is None:
+        raise classify_message(_first_message(tree) or message_box.text(deep=True), url)
+    if tree.css_first("#postlist") is None and any(word in text for word in _WAF):
+        raise model.WafBlocked(_page_title(tree), url=url)
+
+
+def classify_message(message: str, url: str | None = None) -> model.Refusal:
+    """A Discuz message page's sentence → the matching refusal."""
+    message = message.strip()
+    if "不存在" in message or "已被删除" in message:
+        return model.ThreadMissing(message, url=url)
+    if "尚未登录" in message or "请先登录" in message:
+        return model.LoginRequired(message, url=url)
+    if "权限" in message:
+        return model.NoPermission(message, url=url)
+    if any(word in message for word in _CC):
+        return model.RateLimited(message, url=url)
+    return model.Refusal(message, url=url)
+
+
+def _ajax_refusal(text: str, url: str | None) -> model.Refusal:
+    inner = _CDATA.search(text)
+    body = inner.group(1) if inner else text
+    m = _AJAX_MESSAGE.search(body)
+    message = m.group(1) if m else LexborHTMLParser(body).text(deep=True)
+    return classify_message(message, url)
+
+
+def _first_message(tree: LexborHTMLParser) -> str:
+    node = tree.css_first("#messagetext p") or tree.css_first("#messagetext")
+    return node.text(deep=True).strip() if node else ""
+
+
+def _page_title(tree: LexborHTMLParser) -> str:
+    title = tree.css_first("title")
+    return title.text().strip() if title else ""
+
+
+__all__ = ["read_page", "classify_message"]

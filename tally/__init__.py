@@ -1,0 +1,1 @@
+"""House rules over posts and ballots: pure functions, no I/O."""
