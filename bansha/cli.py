@@ -1,0 +1,182 @@
+"""The `bansha` command. Thin: it parses options, calls plain functions and prints in Chinese."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn
+from rich.table import Table
+
+from scraper import archive, auth, model
+from scraper.client import FetchFailed, ForumClient
+from scraper.pages import read_page
+from scraper.sync import SOURCES, parse_thread_url, sync_thread
+
+app = typer.Typer(help="版杀导演助手：抓取 Discuz! 帖子、解析投票、计票、公布结果。", no_args_is_help=True, add_completion=False)
+out = Console()
+err = Console(stderr=True)
+
+DEFAULT_DB = "bansha.db"
+
+
+def fail(message: str, code: int = 1) -> None:
+    err.print(f"[bold red]错误：[/]{message}", highlight=False)
+    raise typer.Exit(code)
+
+
+def cookie_file_for(db: Path) -> Path:
+    return db.with_name(db.name + ".cookies.txt")
+
+
+def make_client(db: Path, interval: float, on_attempt=None) -> ForumClient:
+    return ForumClient(cookie_file=cookie_file_for(db), min_interval=interval, on_attempt=on_attempt)
+
+
+@app.command()
+def fetch(
+    url: str = typer.Argument(..., help="帖子网址，如 https://bbs.example.com/forum.php?mod=viewthread&tid=4"),
+    db: Path = typer.Option(DEFAULT_DB, "--db", help="SQLite 档案库文件"),
+    full: bool = typer.Option(False, "--full", help="重新读取每一页（检查编辑、删除）"),
+    cookies: Optional[Path] = typer.Option(None, "--cookies", help="浏览器 Cookie：cookies.txt 或复制的 Cookie 字符串文件"),
+    login: Optional[str] = typer.Option(None, "--login", help="用这个账号登录（密码从 BANSHA_PASSWORD 或终端输入读取）"),
+    question_id: int = typer.Option(0, "--question-id", help="安全提问编号（1–7，未设置为 0）"),
+    answer: str = typer.Option("", "--answer", help="安全提问的答案"),
+    source: str = typer.Option("auto", "--source", help=f"数据来源：{' / '.join(SOURCES)}（api 请求更少，但看不到编辑标记）"),
+    interval: float = typer.Option(2.0, "--interval", help="同一论坛两次请求的最小间隔（秒）；Discuz 防 CC 通常要求 ≥ 2"),
+) -> None:
+    """抓取一个帖子到档案库（增量）。"""
+    try:
+        ref = parse_thread_url(url)
+    except ValueError as exc:
+        fail(str(exc))
+    database = archive.open_db(db)
+    with make_client(db, interval) as client:
+        try:
+            if cookies:
+                auth.import_cookies(client, auth.load_cookies(cookies, ref.forum.split(":")[0]), ref.base)
+                out.print(f"已导入 Cookie，当前身份 uid={auth.current_uid(client, ref.base)}")
+            if login:
+                password = os.environ.get("BANSHA_PASSWORD") or typer.prompt(f"{login} 的密码", hide_input=True)
+                uid = auth.login(client, ref.base, login, password, question_id=question_id, answer=answer)
+                out.print(f"已登录：{login}（uid={uid}）")
+            report = _sync_with_progress(client, database, url, full=full, source=source)
+        except auth.AuthError as exc:
+            fail(str(exc))
+        except model.LoginRequired as exc:
+            fail(f"{exc}\n请用 --cookies 导入浏览器 Cookie，或用 --login 账号 登录后再试。", 2)
+        except model.Refusal as exc:
+            fail(str(exc), 2)
+        except FetchFailed as exc:
+            fail(f"{exc}\n已抓取的楼层都已保存，下次运行会从中断处继续。", 3)
+        except ValueError as exc:
+            fail(str(exc))
+    out.print(
+        f"《{report.subject}》（tid={report.tid}）：请求 {report.requests} 页，新增 {report.new_posts} 楼，"
+        f"共 {database['posts'].count_where('tid = ?', [report.tid])} 楼，末页 {report.last_page}。"
+    )
+    for note in dict.fromkeys(report.damage):
+        err.print(f"[yellow]注意：[/]{note}", highlight=False)
+    if report.gone:
+        err.print(f"[yellow]注意：[/]论坛上已看不到这些楼层（已标记为删除，原文保留）：pid {', '.join(map(str, report.gone))}")
+
+
+def _sync_with_progress(client, database, url, **kw):
+    with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total} 页"),
+                  console=err, transient=True) as bar:
+        task = bar.add_task("抓取中", total=None)
+
+        def progress(report):
+            bar.update(task, total=report.last_page, completed=report.pages[-1] if report.pages else 0,
+                       description=f"抓取 tid={report.tid}，新增 {report.new_posts} 楼")
+
+        return sync_thread(client, database, url, progress=progress, **kw)
+
+
+@app.command()
+def posts(
+    sources: list[str] = typer.Argument(..., help="保存下来的页面文件（离线解析），或档案库里的帖子编号 tid"),
+    db: Path = typer.Option(DEFAULT_DB, "--db", help="SQLite 档案库文件（按 tid 读取时使用）"),
+    format: str = typer.Option("table", "--format", help="输出格式：jsonl 或 table"),
+) -> None:
+    """列出帖子楼层：离线解析页面文件，或从档案库读出。"""
+    if format not in ("jsonl", "table"):
+        fail("--format 只能是 jsonl 或 table")
+    items: list[model.Post] = []
+    if all(s.isdigit() and not Path(s).exists() for s in sources):
+        if not db.exists():
+            fail(f"档案库 {db} 不存在：请先运行 bansha fetch，或用 --db 指定文件。")
+        database = archive.open_db(db)
+        for tid in sources:
+            found = archive.read_posts(database, int(tid))
+            if not found:
+                err.print(f"[yellow]档案库里没有帖子 {tid} 的楼层。[/]")
+            items.extend(found)
+    else:
+        seen: set[int] = set()
+        for name in sources:
+            path = Path(name)
+            if not path.is_file():
+                fail(f"找不到文件：{name}")
+            try:
+                page = read_page(path.read_bytes(), url=str(path))
+            except model.Refusal as exc:
+                fail(str(exc), 2)
+            for note in page.damage:
+                err.print(f"[yellow]{path.name}：{note}[/]", highlight=False)
+            for post in page.posts:
+                if post.pid not in seen:  # pages past the end repeat the last page
+                    seen.add(post.pid)
+                    items.append(post)
+    if format == "jsonl":
+        for post in items:
+            sys.stdout.write(json.dumps(post.to_dict(), ensure_ascii=False) + "\n")
+        return
+    table = Table("楼层", "pid", "作者", "时间", "状态", "内容")
+    for post in items:
+        table.add_row(
+            str(post.floor or "?"), str(post.pid), post.author, (post.posted_at or "?")[:19].replace("T", " "),
+            post.status, post.text.replace("\n", " ⏎ ")[:60],
+        )
+    out.print(table)
+
+
+@app.command()
+def demo(
+    db: Optional[Path] = typer.Option(None, "--db", help="档案库文件（默认放在临时目录）"),
+) -> None:
+    """在内置的演示论坛上跑一遍主流程：抓取投票帖、讨论帖、进程帖。"""
+    from bansha.demo import game
+
+    forum = game.build()
+    base = forum.start()
+    db = db or Path(tempfile.mkdtemp(prefix="bansha-demo-")) / "demo.db"
+    out.print(f"演示论坛已在 {base} 启动（《梁山风云》第一天）。档案库：{db}")
+    database = archive.open_db(db)
+    try:
+        with make_client(db, interval=0.05) as client:
+            for tid in (game.VOTE_TID, game.DISCUSSION_TID, game.PROCESS_TID):
+                report = sync_thread(client, database, f"{base}forum.php?mod=viewthread&tid={tid}")
+                out.print(f"  《{report.subject}》：{report.posts_seen} 楼，{report.requests} 次请求")
+    finally:
+        forum.stop()
+    table = Table("帖子", "楼层数", "发帖人数")
+    for row in database.query(
+        "select threads.subject, count(*) n, count(distinct author) a from posts join threads using (tid) group by tid"
+    ):
+        table.add_row(row["subject"], str(row["n"]), str(row["a"]))
+    out.print(table)
+
+
+def main() -> None:  # pragma: no cover - console entry point
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    app()

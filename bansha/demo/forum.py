@@ -1,0 +1,592 @@
+"""A small Discuz!-like forum on 127.0.0.1, for the tests and for `bansha demo`.
+
+It serves what a real Discuz! X3.5 serves, in the same shapes (see ../shared/fixtures/discuz-x35):
+desktop thread pages, the mobile API's viewthread JSON, the ajax login flow with saltkey/auth
+cookies and formhash, fast replies, and the forum's refusal pages. Faults can be queued to prove
+that the client retries, gives clear errors and resumes: timeouts, 5xx, 429, cut connections, cut
+pages, the CC protection page, the anti-scraping script, login walls.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+import re
+import secrets
+import socket
+import threading
+import time
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Callable
+from urllib.parse import parse_qs, urlsplit
+
+TZ = timezone(timedelta(hours=8))
+
+
+@dataclass
+class User:
+    uid: int
+    name: str
+    password: str
+    group: str = "注册会员"
+    banned: bool = False
+
+
+@dataclass
+class Post:
+    pid: int
+    tid: int
+    uid: int
+    author: str
+    dateline: int
+    bbcode: str
+    hidden: bool = False  # 屏蔽 by a moderator
+
+
+@dataclass
+class Thread:
+    tid: int
+    fid: int
+    subject: str
+    posts: list[Post] = field(default_factory=list)
+    members_only: bool = False
+    closed: bool = False
+
+
+@dataclass
+class Fault:
+    """A misbehaviour served instead of the next matching request(s)."""
+
+    kind: str  # timeout | drop | cut | status | cc | dsign | login | truncated_html | waf
+    match: str = ""  # substring of the request path+query; "" matches anything
+    times: int = 1
+    status: int = 502
+    retry_after: str | None = None
+    delay: float = 2.0
+
+
+class DemoForum:
+    def __init__(
+        self,
+        *,
+        name: str = "演示版杀论坛",
+        charset: str = "utf-8",
+        ppp: int = 10,
+        cookiepre: str = "Dm0_2132_",
+        clock: Callable[[], datetime] | None = None,
+        floodctrl: int = 0,
+    ):
+        self.name = name
+        self.charset = charset
+        self.ppp = ppp
+        self.cookiepre = cookiepre
+        self.clock = clock or (lambda: datetime.now(TZ))
+        self.floodctrl = floodctrl
+        self.users: dict[int, User] = {}
+        self.threads: dict[int, Thread] = {}
+        self.faults: list[Fault] = []
+        self.requests: list[tuple[str, str]] = []  # (method, path?query) of every request served
+        self._sessions: dict[str, int] = {}  # auth token → uid, valid only with its saltkey
+        self._next_pid = 1
+        self._lock = threading.RLock()
+        self._server: ThreadingHTTPServer | None = None
+        self._last_reply: dict[int, float] = {}
+
+    # -- content ----------------------------------------------------------------------------------
+
+    def add_user(self, uid: int, name: str, password: str = "demo-pass", **kw) -> User:
+        self.users[uid] = User(uid, name, password, **kw)
+        return self.users[uid]
+
+    def add_thread(self, tid: int, subject: str, fid: int = 3, **kw) -> Thread:
+        self.threads[tid] = Thread(tid, fid, subject, **kw)
+        return self.threads[tid]
+
+    def add_post(self, tid: int, uid: int, bbcode: str, when: datetime | int | None = None, **kw) -> Post:
+        with self._lock:
+            when = when or self.clock()
+            dateline = when if isinstance(when, int) else int(when.timestamp())
+            post = Post(self._next_pid, tid, uid, self.users[uid].name, dateline, bbcode, **kw)
+            self._next_pid += 1
+            self.threads[tid].posts.append(post)
+            return post
+
+    def quote_bbcode(self, pid: int) -> str:
+        """The BBCode Discuz prepends to a quote-reply of `pid` (the hidden noticetrimstr)."""
+        post = self.find_post(pid)
+        stamp = datetime.fromtimestamp(post.dateline, TZ).strftime("%Y-%m-%d %H:%M").replace("-0", "-")
+        text = _strip_bbcode(re.sub(r"\[quote\].*?\[/quote\]", "", post.bbcode, flags=re.S)).strip()
+        return (
+            f"[quote][size=2][url=forum.php?mod=redirect&goto=findpost&pid={pid}&ptid={post.tid}]"
+            f"[color=#999999]{post.author} 发表于 {stamp}[/color][/url][/size]\n{text[:100]}[/quote]"
+        )
+
+    def find_post(self, pid: int) -> Post:
+        for thread in self.threads.values():
+            for post in thread.posts:
+                if post.pid == pid:
+                    return post
+        raise KeyError(pid)
+
+    # -- server -----------------------------------------------------------------------------------
+
+    def start(self) -> str:
+        forum = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args):  # keep test output clean
+                pass
+
+            def do_GET(self):
+                forum._handle(self, "GET", b"")
+
+            def do_POST(self):
+                length = int(self.headers.get("Content-Length") or 0)
+                forum._handle(self, "POST", self.rfile.read(length))
+
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._server.daemon_threads = True
+        threading.Thread(target=self._server.serve_forever, daemon=True).start()
+        return self.base_url
+
+    @property
+    def base_url(self) -> str:
+        assert self._server is not None
+        return f"http://127.0.0.1:{self._server.server_address[1]}/"
+
+    def stop(self) -> None:
+        if self._server:
+            self._server.shutdown()
+            self._server.server_close()
+            self._server = None
+
+    def __enter__(self) -> "DemoForum":
+        self.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+    def count(self, needle: str, method: str | None = None) -> int:
+        """How many served requests contained `needle` in their path and query."""
+        return sum(1 for m, p in self.requests if needle in p and (method is None or m == method))
+
+    # -- request handling -------------------------------------------------------------------------
+
+    def _handle(self, h: BaseHTTPRequestHandler, method: str, body: bytes) -> None:
+        with self._lock:
+            self.requests.append((method, h.path))
+            fault = self._take_fault(h.path)
+        if fault and self._serve_fault(h, fault):
+            return
+        parts = urlsplit(h.path)
+        q = {k: v[0] for k, v in parse_qs(parts.query, keep_blank_values=True).items()}
+        form = {k: v[0] for k, v in parse_qs(body.decode(self._py_charset, errors="replace")).items()}
+        cookies = _parse_cookies(h.headers.get("Cookie", ""))
+        session = _Session(self, cookies)
+        cut = fault is not None and fault.kind == "truncated_html"
+
+        def send(status: int, text: str, session: _Session, ctype: str = "text/html") -> None:
+            self._send(h, status, text[: len(text) // 2] if cut else text, session, ctype)
+
+        if fault and fault.kind == "login":
+            return send(200, self._message_page("抱歉，您尚未登录，没有权限访问该版块"), session)
+        path = parts.path
+        if path.endswith("/api/mobile/index.php"):
+            return send(200, self._api(q, session), session, "application/json")
+        if path.endswith("/member.php") and q.get("mod") == "logging":
+            if method == "POST" and q.get("loginsubmit") == "yes":
+                return send(200, self._login(form, session), session, "text/xml")
+            return send(200, self._login_page(session), session)
+        if path.endswith("/forum.php") and q.get("mod") == "post" and q.get("action") == "reply":
+            if method == "POST" and q.get("replysubmit") == "yes":
+                return send(200, self._reply(q, form, session), session, "text/xml")
+        if path.endswith("/forum.php") and q.get("mod") == "viewthread":
+            status, page = self._viewthread(q, session)
+            return send(status, page, session)
+        if path.endswith("/forum.php"):
+            return send(200, self._index(session), session)
+        return send(404, self._message_page("抱歉，您访问的页面不存在"), session)
+
+    @property
+    def _py_charset(self) -> str:
+        return "gb18030" if self.charset.lower() in ("gbk", "gb2312", "gb18030") else self.charset
+
+    def _take_fault(self, path: str) -> Fault | None:
+        for fault in self.faults:
+            if fault.match in path and fault.times > 0:
+                fault.times -= 1
+                if fault.times == 0:
+                    self.faults.remove(fault)
+                return fault
+        return None
+
+    def _serve_fault(self, h: BaseHTTPRequestHandler, fault: Fault) -> bool:
+        if fault.kind == "timeout":
+            time.sleep(fault.delay)
+            _close(h)
+            return True
+        if fault.kind == "drop":
+            _close(h)
+            return True
+        if fault.kind == "status":
+            headers = {"Retry-After": fault.retry_after} if fault.retry_after else {}
+            self._raw(h, fault.status, b"<html><body><h1>Bad Gateway</h1></body></html>", "text/html", headers)
+            return True
+        if fault.kind == "cut":
+            # Promise the whole page, send half, hang up: a truncated transfer.
+            body = self._encode(self._message_page("x" * 4000))
+            h.send_response(200)
+            h.send_header("Content-Type", f"text/html; charset={self.charset}")
+            h.send_header("Content-Length", str(len(body)))
+            h.end_headers()
+            h.wfile.write(body[: len(body) // 2])
+            h.wfile.flush()
+            _close(h)
+            return True
+        if fault.kind == "cc":
+            self._raw(h, 200, self._encode(self._message_page("您访问本站速度过快或者刷新间隔时间小于两秒！")), "text/html")
+            return True
+        if fault.kind == "dsign":
+            script = "<script type=\"text/javascript\">location.replace(location.href+'&_dsign=5e1f0a');</script>"
+            self._raw(h, 200, script.encode(), "text/html")
+            return True
+        if fault.kind == "waf":
+            page = "<html><head><title>访问被拦截</title></head><body>请求过于频繁，已被 Web应用防火墙 拦截</body></html>"
+            self._raw(h, 403, page.encode("utf-8"), "text/html")
+            return True
+        return False  # "login" and "truncated_html" are served by the normal path
+
+    def _send(self, h, status: int, text: str, session: "_Session", ctype: str = "text/html") -> None:
+        body = self._encode(text)
+        headers = {"Set-Cookie": session.set_cookies()}
+        self._raw(h, status, body, ctype, headers)
+
+    def _raw(self, h, status: int, body: bytes, ctype: str, headers: dict | None = None) -> None:
+        h.send_response(status)
+        charset = "utf-8" if ctype == "application/json" else self.charset
+        h.send_header("Content-Type", f"{ctype}; charset={charset}")
+        h.send_header("Content-Length", str(len(body)))
+        for name, value in (headers or {}).items():
+            for v in value if isinstance(value, list) else [value]:
+                h.send_header(name, v)
+        h.end_headers()
+        h.wfile.write(body)
+
+    def _encode(self, text: str) -> bytes:
+        return text.encode(self._py_charset, errors="xmlcharrefreplace")
+
+    # -- pages ------------------------------------------------------------------------------------
+
+    def _visible(self, thread: Thread, session: "_Session") -> str | None:
+        if thread.members_only and not session.uid:
+            return "抱歉，您尚未登录，没有权限访问该版块"
+        return None
+
+    def _viewthread(self, q: dict, session: "_Session") -> tuple[int, str]:
+        tid = int(q.get("tid") or 0)
+        thread = self.threads.get(tid)
+        if thread is None:
+            return 404, self._message_page("抱歉，指定的主题不存在或已被删除或正在被审核")
+        refusal = self._visible(thread, session)
+        if refusal:
+            return 200, self._message_page(refusal)
+        last = max(1, -(-len(thread.posts) // self.ppp))
+        page = min(max(1, int(q.get("page") or 1)), last)  # Discuz clamps pages past the end
+        posts = thread.posts[(page - 1) * self.ppp : page * self.ppp]
+        return 200, render_thread_page(self, thread, page, last, posts, session)
+
+    def _api(self, q: dict, session: "_Session") -> str:
+        variables = {
+            "cookiepre": self.cookiepre, "auth": None, "saltkey": session.saltkey,
+            "member_uid": str(session.uid), "member_username": session.user.name if session.user else "",
+            "formhash": session.formhash, "ismoderator": "0", "readaccess": "1",
+        }
+        if q.get("module") != "viewthread":
+            return json.dumps({"error": "module_not_exists"})
+        tid = int(q.get("tid") or 0)
+        thread = self.threads.get(tid)
+        message = None
+        if thread is None:
+            message = {"messageval": "thread_nonexistence", "messagestr": "mobile:thread_nonexistence"}
+        elif self._visible(thread, session):
+            message = {"messageval": "viewperm_login_nopermission//1", "messagestr": "mobile:viewperm_login_nopermission"}
+        if message:
+            variables.update(thread={"allreplies": "0"}, fid="0", postlist=[])
+            return json.dumps({"Version": "4", "Charset": "UTF-8", "Variables": variables, "Message": message})
+        ppp = int(q.get("ppp") or self.ppp)
+        last = max(1, -(-len(thread.posts) // ppp))
+        page = min(max(1, int(q.get("page") or 1)), last)
+        postlist = []
+        for index, post in enumerate(thread.posts[(page - 1) * ppp : page * ppp], start=(page - 1) * ppp + 1):
+            user = self.users[post.uid]
+            message_html = render_bbcode(post.bbcode, api=True)
+            if post.hidden:
+                message_html = "提示: <em>该帖被管理员或版主屏蔽</em>"
+            elif user.banned:
+                message_html = "提示: <em>作者被禁止或删除 内容自动屏蔽</em>"
+            postlist.append({
+                "pid": str(post.pid), "tid": str(tid), "first": "1" if index == 1 else "0",
+                "author": post.author, "authorid": str(post.uid),
+                "dateline": datetime.fromtimestamp(post.dateline, TZ).strftime("%Y-%m-%d %H:%M:%S"),
+                "dbdateline": str(post.dateline), "message": message_html.replace("&", "&amp;"),
+                "status": "1" if post.hidden else "0", "position": str(index), "number": str(index),
+                "username": post.author, "groupid": "4" if user.banned else "10", "anonymous": "0",
+            })
+        variables.update(
+            thread={"tid": str(tid), "fid": str(thread.fid), "subject": thread.subject,
+                    "replies": str(len(thread.posts) - 1), "maxposition": str(len(thread.posts))},
+            fid=str(thread.fid), postlist=postlist, ppp=str(ppp),
+        )
+        return json.dumps({"Version": "4", "Charset": "UTF-8", "Variables": variables}, ensure_ascii=False)
+
+    def _index(self, session: "_Session") -> str:
+        links = "".join(
+            f'<li><a href="forum.php?mod=viewthread&amp;tid={t.tid}">{html.escape(t.subject)}</a></li>'
+            for t in self.threads.values()
+        )
+        return _frame(self, "首页", f"<ul>{links}</ul>", session)
+
+    def _login_page(self, session: "_Session") -> str:
+        loginhash = "L" + secrets.token_hex(2)
+        form = (
+            f'<form method="post" autocomplete="off" name="login" id="loginform_{loginhash}" class="cl" '
+            f'action="member.php?mod=logging&amp;action=login&amp;loginsubmit=yes&amp;loginhash={loginhash}">'
+            f'<input type="hidden" name="formhash" value="{session.formhash}" />'
+            '<input type="hidden" name="referer" value="forum.php" />'
+            '<input type="text" name="username" /><input type="password" name="password" />'
+            '<select name="questionid"><option value="0">安全提问(未设置请忽略)</option></select>'
+            '<input type="text" name="answer" /><button type="submit" name="loginsubmit" value="true">登录</button></form>'
+        )
+        return _frame(self, "登录", form, session)
+
+    def _login(self, form: dict, session: "_Session") -> str:
+        if form.get("formhash") != session.formhash:
+            return _ajax_error("抱歉，您的请求来路不正确或表单验证串不符，无法提交")
+        user = next((u for u in self.users.values() if u.name == form.get("username")), None)
+        if user is None or user.password != form.get("password"):
+            return _ajax_error("登录失败，您还可以尝试 4 次", "{'loginperm':'4'}")
+        session.log_in(user)
+        return _ajax(
+            f"succeedhandle_('forum.php', '欢迎您回来，{user.group} {html.escape(user.name)}，现在将转入登录前页面', "
+            f"{{'username':'{html.escape(user.name)}','usergroup':'{user.group}','uid':'{user.uid}'}});"
+        )
+
+    def _reply(self, q: dict, form: dict, session: "_Session") -> str:
+        tid = int(q.get("tid") or 0)
+        thread = self.threads.get(tid)
+        if not session.uid:
+            return _ajax_error("抱歉，您尚未登录，没有权限在该版块回帖")
+        if form.get("formhash") != session.formhash:
+            return _ajax_error("抱歉，您的请求来路不正确或表单验证串不符，无法提交")
+        if thread is None:
+            return _ajax_error("抱歉，指定的主题不存在或已被删除或正在被审核")
+        if thread.closed:
+            return _ajax_error("抱歉，本主题已关闭，不再接受新内容")
+        message = form.get("message", "")
+        if len(message.encode(self._py_charset, errors="replace")) < 10:
+            return _ajax_error("抱歉，您的帖子小于 10 个字符的限制")
+        now = time.monotonic()
+        if self.floodctrl and now - self._last_reply.get(session.uid, -1e9) < self.floodctrl:
+            return _ajax_error(f"抱歉，您两次发表间隔少于 {self.floodctrl} 秒，请稍候再发表", f"{{'floodctrl':'{self.floodctrl}'}}")
+        self._last_reply[session.uid] = now
+        trim = form.get("noticetrimstr", "")
+        post = self.add_post(tid, session.uid, (trim + "\n\n" if trim else "") + message)
+        page = -(-len(thread.posts) // self.ppp)
+        return _ajax(
+            f"succeedhandle_fastpost('forum.php?mod=viewthread&tid={tid}&pid={post.pid}&page={page}&extra=#pid{post.pid}', "
+            f"'非常感谢，回复发布成功，现在将转入主题页，请稍候……', {{'fid':'{thread.fid}','tid':'{tid}','pid':'{post.pid}'}});"
+        )
+
+    def _message_page(self, message: str) -> str:
+        return (
+            f'<!DOCTYPE html><html><head><meta charset="{self.charset}" /><title>提示信息 - {self.name}</title></head>'
+            f'<body><div id="messagetext" class="alert_error"><p>{html.escape(message)}</p></div></body></html>'
+        )
+
+
+class _Session:
+    """Discuz's cookie session: saltkey on the first visit, auth after login (valid only with its saltkey)."""
+
+    def __init__(self, forum: DemoForum, cookies: dict[str, str]):
+        self.forum = forum
+        pre = forum.cookiepre
+        self.new_cookies: list[str] = []
+        self.saltkey = cookies.get(pre + "saltkey") or ""
+        if not self.saltkey:
+            self.saltkey = secrets.token_hex(4)
+            self.new_cookies.append(f"{pre}saltkey={self.saltkey}; path=/; httponly")
+        auth = cookies.get(pre + "auth", "")
+        self.uid = forum._sessions.get(f"{self.saltkey}:{auth}", 0) if auth else 0
+        self.user = forum.users.get(self.uid)
+        if self.user and self.user.banned:
+            self.uid, self.user = 0, None
+
+    @property
+    def formhash(self) -> str:
+        return hashlib.md5(f"{self.saltkey}|{self.uid}".encode()).hexdigest()[:8]
+
+    def log_in(self, user: User) -> None:
+        token = secrets.token_urlsafe(16)
+        self.forum._sessions[f"{self.saltkey}:{token}"] = user.uid
+        self.uid, self.user = user.uid, user
+        self.new_cookies.append(f"{self.forum.cookiepre}auth={token}; expires=Tue, 29-Dec-2099 00:00:00 GMT; path=/; httponly")
+
+    def set_cookies(self) -> list[str]:
+        return self.new_cookies + [f"{self.forum.cookiepre}lastact={int(time.time())}%09forum.php; path=/"]
+
+
+def _close(h: BaseHTTPRequestHandler) -> None:
+    h.close_connection = True
+    try:
+        h.connection.shutdown(socket.SHUT_RDWR)
+    except OSError:
+        pass
+
+
+def _parse_cookies(header: str) -> dict[str, str]:
+    out = {}
+    for part in header.split(";"):
+        name, sep, value = part.strip().partition("=")
+        if sep:
+            out[name] = value
+    return out
+
+
+def _ajax(script: str) -> str:
+    return (
+        '<?xml version="1.0" encoding="utf-8"?>\n<root><![CDATA[<script type="text/javascript" reload="1">'
+        f"if(typeof succeedhandle_=='function') {{{script}}}</script>]]></root>"
+    )
+
+
+def _ajax_error(message: str, extra: str = "{}") -> str:
+    return (
+        '<?xml version="1.0" encoding="utf-8"?>\n<root><![CDATA[<div class="alert_error">'
+        f"{html.escape(message)}</div><script type=\"text/javascript\" reload=\"1\">"
+        f"if(typeof errorhandle_=='function') {{errorhandle_('{message}', {extra});}}</script>]]></root>"
+    )
+
+
+# -- rendering ------------------------------------------------------------------------------------
+
+_FLOOR_NAMES = {1: "楼主", 2: "沙发", 3: "板凳", 4: "地板"}
+
+
+def render_bbcode(bbcode: str, *, api: bool = False) -> str:
+    """The subset of Discuz's discuzcode() a game thread uses, rendered the way X3.5 renders it."""
+    text = html.escape(bbcode, quote=False)
+    text = re.sub(r"\[i=s\]\s*(.*?)\s*\[/i\]\s*", lambda m: f'<i class="pstatus"> {m.group(1)} </i><br />\n<br />\n', text, flags=re.S)
+
+    def quote(m: re.Match) -> str:
+        inner = m.group(1)
+        head = re.match(
+            r"\[size=2\]\[url=forum\.php\?mod=redirect&amp;goto=findpost&amp;pid=(\d+)&amp;ptid=(\d+)\]"
+            r"\[color=#999999\](.*?)\[/color\]\[/url\]\[/size\]\n?(.*)", inner, re.S,
+        )
+        if head:
+            pid, ptid, who, rest = head.groups()
+            link = f'<a href="http://forum.invalid/forum.php?mod=redirect&amp;goto=findpost&amp;pid={pid}&amp;ptid={ptid}" target="_blank"><font color="#999999">{who}</font></a>'
+            body = rest.replace("\n", "<br />\n")
+            if api:
+                return f'<div class="reply_wrap">{link}<br />\n{body}</div>'
+            return f'<div class="quote"><blockquote><font size="2">{link}</font><br />\n{body}</blockquote></div>'
+        return f'<div class="quote"><blockquote>{inner.replace(chr(10), "<br />" + chr(10))}</blockquote></div>'
+
+    text = re.sub(r"\[quote\](.*?)\[/quote\]\n*", quote, text, flags=re.S)
+    text = re.sub(r"\[b\](.*?)\[/b\]", r"<strong>\1</strong>", text, flags=re.S)
+    text = re.sub(r"\[color=([#\w]+)\](.*?)\[/color\]", r'<font color="\1">\2</font>', text, flags=re.S)
+    text = re.sub(r"\[size=(\d)\](.*?)\[/size\]", r'<font size="\1">\2</font>', text, flags=re.S)
+    text = re.sub(r"(?<!>)\n", "<br />\n", text)
+    return text.replace("  ", "&nbsp; ")
+
+
+def _strip_bbcode(bbcode: str) -> str:
+    return re.sub(r"\[/?[a-z*]+(=[^\]]*)?\]", "", bbcode)
+
+
+def _post_time(forum: DemoForum, dateline: int) -> str:
+    when = datetime.fromtimestamp(dateline, TZ)
+    absolute = f"{when.year}-{when.month}-{when.day} {when:%H:%M:%S}"
+    age = forum.clock() - when
+    if age >= timedelta(days=7) or age < timedelta(0):
+        return absolute
+    if age < timedelta(hours=1):
+        words = f"{max(1, int(age.total_seconds() // 60))}&nbsp;分钟前"
+    elif age < timedelta(days=1):
+        words = f"{int(age.total_seconds() // 3600)}&nbsp;小时前"
+    else:
+        words = f"{age.days}&nbsp;天前"
+    return f'<span title="{absolute}">{words}</span>'
+
+
+def render_thread_page(forum: DemoForum, thread: Thread, page: int, last: int, posts: list[Post], session: _Session) -> str:
+    blocks = []
+    for index, post in enumerate(posts, start=(page - 1) * forum.ppp + 1):
+        user = forum.users[post.uid]
+        floor = _FLOOR_NAMES.get(index, f"<em>{index}</em><sup>#</sup>")
+        if post.hidden:
+            body = '<div class="locked">提示: <em>该帖被管理员或版主屏蔽</em></div>'
+        elif user.banned:
+            body = '<div class="locked">提示: <em>作者被禁止或删除 内容自动屏蔽</em></div>'
+        else:
+            body = (
+                '<div class="t_fsz"><table cellspacing="0" cellpadding="0"><tr>'
+                f'<td class="t_f" id="postmessage_{post.pid}">\n{render_bbcode(post.bbcode)}</td></tr></table></div>'
+            )
+        blocks.append(
+            f'<div id="post_{post.pid}" ><table id="pid{post.pid}" class="plhin" summary="pid{post.pid}" cellspacing="0" cellpadding="0">\n'
+            f'<tr><td class="pls" rowspan="2"><div id="favatar{post.pid}" class="pls cl favatar"><div class="pi">'
+            f'<div class="authi"><a href="home.php?mod=space&amp;uid={post.uid}" target="_blank" class="xw1">{html.escape(post.author)}</a>\n'
+            f'</div></div></div></td>\n<td class="plc"><div class="pi"><strong>'
+            f'<a href="forum.php?mod=redirect&goto=findpost&ptid={thread.tid}&pid={post.pid}" id="postnum{post.pid}">\n{floor}</a></strong>'
+            f'<div class="pti"><div class="authi"><em id="authorposton{post.pid}">发表于 {_post_time(forum, post.dateline)}</em>'
+            f'<span class="pipe">|</span><a href="forum.php?mod=viewthread&amp;tid={thread.tid}&amp;page={page}&amp;authorid={post.uid}" rel="nofollow">只看该作者</a>'
+            f'</div></div></div><div class="pct"><div class="pcb">\n{body}\n</div></div></td></tr></table></div>'
+        )
+    pager = ""
+    if last > 1:
+        links = "".join(
+            f"<strong>{n}</strong>" if n == page else f'<a href="forum.php?mod=viewthread&tid={thread.tid}&amp;extra=&amp;page={n}">{n}</a>'
+            for n in range(1, last + 1)
+        )
+        nxt = f'<a href="forum.php?mod=viewthread&tid={thread.tid}&amp;extra=&amp;page={page + 1}" class="nxt">下一页</a>' if page < last else ""
+        pager = f'<div class="pg">{links}<label><span title="共 {last} 页"> / {last} 页</span></label>{nxt}</div>'
+    counts = (
+        f'<div class="hm ptn"><span class="xg1">查看:</span> <span class="xi1">{len(forum.requests)}</span>'
+        f'<span class="pipe">|</span><span class="xg1">回复:</span> <span class="xi1">{len(thread.posts) - 1}</span></div>'
+        if page == 1 else ""
+    )
+    content = (
+        f'<div id="pt" class="bm cl"><div class="z"><a href="./" class="nvhm">{html.escape(forum.name)}</a><em>&raquo;</em>'
+        f'<a href="forum.php?mod=forumdisplay&amp;fid={thread.fid}">版杀区</a></div></div>\n'
+        f'<div id="pgt" class="pgs mbm cl">{pager}</div>\n'
+        f'<div id="postlist" class="pl bm"><table cellspacing="0" cellpadding="0"><tr><td class="pls ptn pbn">{counts}</td>'
+        f'<td class="plc ptm pbn vwthd"><h1 class="ts"><span id="thread_subject">{html.escape(thread.subject)}</span></h1></td></tr></table>\n'
+        + "".join(blocks)
+        + '</div>\n<form method="post" id="fastpostform" action="forum.php?mod=post&amp;action=reply&amp;fid='
+        f'{thread.fid}&amp;tid={thread.tid}&amp;extra=&amp;replysubmit=yes&amp;infloat=yes&amp;handlekey=fastpost">'
+        f'<input type="hidden" name="formhash" value="{session.formhash}" /></form>'
+    )
+    title = thread.subject + (f" - 第{page}页" if page > 1 else "")
+    return _frame(forum, title, content, session, canonical=f"forum.php?mod=viewthread&tid={thread.tid}")
+
+
+def _frame(forum: DemoForum, title: str, content: str, session: _Session, canonical: str | None = None) -> str:
+    now = forum.clock()
+    link = f'<link href="{forum.base_url}{canonical}" rel="canonical" />' if canonical and forum._server else ""
+    return (
+        f'<!DOCTYPE html>\n<html>\n<head>\n<meta charset="{forum.charset}" />\n'
+        f"<title>{html.escape(title)} -  {html.escape(forum.name)} -  Powered by Discuz!</title>\n{link}\n"
+        '<meta name="generator" content="Discuz! X3.5" />\n'
+        f"<script type=\"text/javascript\">var STYLEID = '1', charset = '{forum.charset}', discuz_uid = '{session.uid}', "
+        f"cookiepre = '{forum.cookiepre}', attackevasive = '0';</script>\n</head>\n<body id=\"nv_forum\">\n"
+        f'<div id="ct" class="wp cl">\n{content}\n</div>\n'
+        f'<div id="ft" class="wp cl"><p class="xs0">GMT+8, {now.year}-{now.month}-{now.day} {now:%H:%M}</p></div>\n'
+        "</body>\n</html>\n"
+    )

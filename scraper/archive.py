@@ -1,0 +1,230 @@
+"""The SQLite archive: threads, posts, every distinct version of a post, and a fetch log.
+
+`save_*(db, …)` functions are idempotent upserts. Nothing already stored is ever lost: a post that
+is later hidden, banned or deleted keeps its last readable text in `posts` and every earlier
+reading in `post_versions`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import asdict
+from datetime import datetime, timezone
+from pathlib import Path
+
+import sqlite_utils
+
+from . import model
+
+
+def open_db(path: str | Path) -> sqlite_utils.Database:
+    db = sqlite_utils.Database(path)
+    db.execute("PRAGMA foreign_keys = ON")
+    db.execute("PRAGMA journal_mode = WAL")
+    ensure_schema(db)
+    return db
+
+
+def ensure_schema(db: sqlite_utils.Database) -> None:
+    if "threads" not in db.table_names():
+        db["threads"].create(
+            {
+                "tid": int, "forum": str, "url": str, "fid": int, "subject": str, "variant": str,
+                "source": str, "ppp": int, "pages_read": int, "last_page": int, "replies": int,
+                "utc_offset": str, "first_fetched": str, "last_fetched": str,
+            },
+            pk="tid",
+        )
+    if "posts" not in db.table_names():
+        db["posts"].create(
+            {
+                "pid": int, "tid": int, "floor": int, "author": str, "author_uid": int,
+                "posted_at": str, "time_precision": str, "edited_by": str, "edited_at": str,
+                "quotes": str, "text": str, "html": str, "status": str, "style": str,
+                "source": str, "first_seen": str, "last_seen": str, "versions": int, "words": str,
+            },
+            pk="pid",
+            foreign_keys=[("tid", "threads", "tid")],
+        )
+        db["posts"].create_index(["tid", "floor"])
+        db["posts"].create_index(["author"])
+        # SQLite's tokenizers do not split Chinese words; `words` holds the text with every CJK
+        # character spaced out, so a two-character name is a two-token phrase query.
+        db["posts"].enable_fts(["words", "author"], create_triggers=True)
+    if "post_versions" not in db.table_names():
+        db["post_versions"].create(
+            {
+                "id": int, "pid": int, "digest": str, "seen_at": str, "source": str, "status": str,
+                "text": str, "html": str, "edited_by": str, "edited_at": str,
+            },
+            pk="id",
+            foreign_keys=[("pid", "posts", "pid")],
+        )
+        db["post_versions"].create_index(["pid", "digest"], unique=True)
+    if "fetches" not in db.table_names():
+        db["fetches"].create(
+            {
+                "id": int, "at": str, "tid": int, "url": str, "status": int, "bytes": int,
+                "elapsed_ms": int, "outcome": str, "message": str, "posts": int, "new_posts": int,
+            },
+            pk="id",
+        )
+
+
+def now_iso() -> str:
+    return datetime.now(timezone.utc).astimezone().isoformat(timespec="seconds")
+
+
+def digest(post: model.Post) -> str:
+    """What makes a version distinct. Whitespace is squeezed: the API drops &nbsp; runs the desktop keeps."""
+    squeezed = re.sub(r"\s+", "", post.text)
+    key = json.dumps([post.status, squeezed, post.edited_by, post.edited_at], ensure_ascii=False)
+    return hashlib.sha1(key.encode("utf-8")).hexdigest()
+
+
+def save_thread(db: sqlite_utils.Database, page: model.ThreadPage, *, forum: str, url: str, source: str, ppp: int) -> None:
+    existing = db["threads"].get(page.tid) if db["threads"].count_where("tid = ?", [page.tid]) else None
+    if existing and existing["forum"] != forum:
+        raise ValueError(f"档案库里的帖子 {page.tid} 属于论坛 {existing['forum']}，不是 {forum}：请为另一个论坛换一个 --db 文件。")
+    row = {
+        "tid": page.tid,
+        "forum": forum,
+        "url": url,
+        "subject": page.subject or (existing or {}).get("subject"),
+        "fid": page.fid if page.fid is not None else (existing or {}).get("fid"),
+        "variant": page.variant,
+        "source": source,
+        "ppp": ppp,
+        "last_page": page.last_page,
+        "replies": page.replies if page.replies is not None else (existing or {}).get("replies"),
+        "utc_offset": page.utc_offset,
+        "last_fetched": now_iso(),
+        "first_fetched": (existing or {}).get("first_fetched") or now_iso(),
+        "pages_read": (existing or {}).get("pages_read") or 0,
+    }
+    db["threads"].upsert(row, pk="tid")
+
+
+def mark_pages_read(db: sqlite_utils.Database, tid: int, page: int, source: str, ppp: int) -> None:
+    db["threads"].update(tid, {"pages_read": page, "source": source, "ppp": ppp})
+
+
+def save_posts(db: sqlite_utils.Database, posts: list[model.Post], *, source: str) -> int:
+    """Upsert posts; record each new distinct version. Returns how many pids were new."""
+    seen_at = now_iso()
+    new = 0
+    with db.conn:
+        for post in posts:
+            old = _get_post(db, post.pid)
+            row = _row(post, source, seen_at)
+            if old is None:
+                new += 1
+                row.update(first_seen=seen_at, versions=0)
+            else:
+                _keep_what_was_known(row, old, post)
+            db["posts"].upsert(row, pk="pid")
+            _save_version(db, post, source, seen_at)
+    return new
+
+
+def mark_gone(db: sqlite_utils.Database, tid: int, seen_pids: set[int]) -> list[int]:
+    """After a full pass: posts the forum no longer lists are marked deleted, text kept."""
+    gone = [
+        r["pid"]
+        for r in db.query("select pid from posts where tid = ? and status != ?", [tid, model.DELETED])
+        if r["pid"] not in seen_pids
+    ]
+    seen_at = now_iso()
+    with db.conn:
+        for pid in gone:
+            db["posts"].update(pid, {"status": model.DELETED, "last_seen": seen_at})
+            old = db["posts"].get(pid)
+            post = _post_from_row(old)
+            _save_version(db, post, "absence", seen_at)
+    return gone
+
+
+_CJK = re.compile(r"([\u3400-\u9fff\uf900-\ufaff\U00020000-\U0002ffff])")
+
+
+def spaced(text: str) -> str:
+    return re.sub(r"\s+", " ", _CJK.sub(r" \1 ", text)).strip()
+
+
+def search_posts(db: sqlite_utils.Database, query: str, tid: int | None = None) -> list[dict]:
+    """Posts whose text contains `query` (Chinese or not), newest first."""
+    phrase = '"' + spaced(query).replace('"', '""') + '"'
+    sql = (
+        "select posts.pid, posts.tid, posts.floor, posts.author, posts.posted_at, posts.text from posts "
+        "join posts_fts on posts_fts.rowid = posts.rowid where posts_fts match ?"
+    )
+    params: list = [phrase]
+    if tid is not None:
+        sql += " and posts.tid = ?"
+        params.append(tid)
+    return list(db.query(sql + " order by posts.posted_at desc", params))
+
+
+def log_fetch(db: sqlite_utils.Database, **fields) -> None:
+    db["fetches"].insert({"at": now_iso(), **fields})
+
+
+def read_posts(db: sqlite_utils.Database, tid: int) -> list[model.Post]:
+    return [_post_from_row(r) for r in db.query("select * from posts where tid = ? order by floor, pid", [tid])]
+
+
+def _get_post(db: sqlite_utils.Database, pid: int) -> dict | None:
+    rows = list(db.query("select * from posts where pid = ?", [pid]))
+    return rows[0] if rows else None
+
+
+def _row(post: model.Post, source: str, seen_at: str) -> dict:
+    row = asdict(post)
+    row["quotes"] = json.dumps(row["quotes"], ensure_ascii=False)
+    row["style"] = json.dumps(row["style"], ensure_ascii=False)
+    row.update(source=source, last_seen=seen_at, words=spaced(post.text))
+    return row
+
+
+def _keep_what_was_known(row: dict, old: dict, post: model.Post) -> None:
+    # A locked post shows no text: keep what it said while it was readable.
+    if not post.text and old["text"]:
+        row["text"], row["html"], row["words"] = old["text"], old["html"], old["words"]
+        if post.quotes == [] and old["quotes"] != "[]":
+            row["quotes"] = old["quotes"]
+    # The mobile API strips edit stamps: an unchanged text keeps the stamp a desktop page showed.
+    if post.edited_by is None and old["edited_by"] and re.sub(r"\s+", "", row["text"]) == re.sub(r"\s+", "", old["text"]):
+        row["edited_by"], row["edited_at"] = old["edited_by"], old["edited_at"]
+    # The desktop page's text keeps the spaces the API drops: don't trade it for the poorer one.
+    if source_rank(row["source"]) < source_rank(old["source"]) and re.sub(r"\s+", "", row["text"]) == re.sub(r"\s+", "", old["text"]):
+        row["text"], row["html"], row["words"] = old["text"], old["html"], old["words"]
+    row["floor"] = row["floor"] if row["floor"] is not None else old["floor"]
+    row["first_seen"] = old["first_seen"]
+
+
+def source_rank(source: str | None) -> int:
+    return {"pc": 2, "d7": 2, "api": 1}.get(source or "", 0)
+
+
+def _save_version(db: sqlite_utils.Database, post: model.Post, source: str, seen_at: str) -> None:
+    d = digest(post)
+    if db["post_versions"].count_where("pid = ? and digest = ?", [post.pid, d]):
+        return
+    db["post_versions"].insert(
+        {
+            "pid": post.pid, "digest": d, "seen_at": seen_at, "source": source, "status": post.status,
+            "text": post.text, "html": post.html, "edited_by": post.edited_by, "edited_at": post.edited_at,
+        }
+    )
+    db.execute("update posts set versions = (select count(*) from post_versions where pid = ?) where pid = ?", [post.pid, post.pid])
+
+
+def _post_from_row(row: dict) -> model.Post:
+    return model.Post(
+        pid=row["pid"], tid=row["tid"], floor=row["floor"], author=row["author"], author_uid=row["author_uid"],
+        posted_at=row["posted_at"], time_precision=row["time_precision"], edited_by=row["edited_by"],
+        edited_at=row["edited_at"], quotes=[model.Quote(**q) for q in json.loads(row["quotes"] or "[]")],
+        text=row["text"] or "", html=row["html"] or "", status=row["status"], style=json.loads(row["style"] or "{}"),
+    )

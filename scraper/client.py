@@ -1,0 +1,226 @@
+"""The one request layer: browser-like headers, a persistent cookie jar, politeness and retries.
+
+Every request to a forum goes through `ForumClient`. It keeps a per-host minimum interval (Discuz's CC
+protection refuses clients faster than about two seconds), bounds concurrency, retries timeouts,
+5xx, 429 (honouring Retry-After) and the forum's own "too fast" page with exponential backoff and
+jitter, and gives up with a clear Chinese error.
+"""
+
+from __future__ import annotations
+
+import email.utils
+import os
+import random
+import threading
+import time
+from dataclasses import dataclass
+from http.cookiejar import MozillaCookieJar
+from pathlib import Path
+from typing import Callable
+from urllib.parse import urlencode, urlsplit
+
+import httpx
+
+from . import model
+from .pages import read_page
+
+# Discuz hides floor numbers from anything whose User-Agent looks like a robot (checkrobot).
+BROWSER_UA = (
+    "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) "
+    "Chrome/131.0.0.0 Safari/537.36"
+)
+RETRY_STATUSES = {429, 500, 502, 503, 504, 520, 521, 522, 524}
+# Refusals that say "try again later" rather than "no".
+RETRY_REFUSALS = (model.RateLimited, model.Truncated, model.EmptyResponse)
+
+
+class FetchFailed(Exception):
+    """Gave up on a URL. The message is for the director, in Chinese."""
+
+
+@dataclass
+class Response:
+    url: str
+    status: int
+    content_type: str | None
+    body: bytes
+    elapsed_ms: int
+    headers: dict
+
+
+@dataclass
+class Attempt:
+    """One try at a URL, for the fetch log."""
+
+    url: str
+    status: int | None
+    bytes: int
+    elapsed_ms: int
+    outcome: str  # "ok", "retry", "refused", "failed"
+    message: str
+
+
+class ForumClient:
+    def __init__(
+        self,
+        *,
+        cookie_file: str | Path | None = None,
+        min_interval: float = 2.0,
+        retries: int = 4,
+        backoff: float = 2.0,
+        max_backoff: float = 120.0,
+        timeout: float = 30.0,
+        concurrency: int = 2,
+        user_agent: str = BROWSER_UA,
+        on_attempt: Callable[[Attempt], None] | None = None,
+    ):
+        self.cookie_file = Path(cookie_file) if cookie_file else None
+        self.jar = MozillaCookieJar()
+        if self.cookie_file and self.cookie_file.exists():
+            self.jar.load(str(self.cookie_file), ignore_discard=True, ignore_expires=True)
+        self.http = httpx.Client(
+            headers={
+                "User-Agent": user_agent,
+                "Accept": "text/html,application/xhtml+xml,application/json;q=0.9,*/*;q=0.8",
+                "Accept-Language": "zh-CN,zh;q=0.9",
+            },
+            cookies=self.jar,
+            timeout=timeout,
+            follow_redirects=True,
+        )
+        self.min_interval = min_interval
+        self.retries = retries
+        self.backoff = backoff
+        self.max_backoff = max_backoff
+        self.on_attempt = on_attempt
+        self._slots = threading.BoundedSemaphore(concurrency)
+        self._host_locks: dict[str, threading.Lock] = {}
+        self._host_next: dict[str, float] = {}
+        self._guard = threading.Lock()
+
+    # -- politeness -------------------------------------------------------------------------------
+
+    def _wait_turn(self, url: str) -> None:
+        host = urlsplit(url).netloc
+        with self._guard:
+            lock = self._host_locks.setdefault(host, threading.Lock())
+        with lock:
+            delay = self._host_next.get(host, 0.0) - time.monotonic()
+            if delay > 0:
+                time.sleep(delay)
+            self._host_next[host] = time.monotonic() + self.min_interval
+
+    def _delay(self, attempt: int, retry_after: float | None) -> float:
+        # Full jitter keeps several cron jobs from hammering a recovering forum in step.
+        delay = random.uniform(self.backoff * 2**attempt / 2, self.backoff * 2**attempt)
+        if retry_after is not None:
+            delay = max(delay, retry_after)
+        return min(delay, self.max_backoff)
+
+    # -- requests ---------------------------------------------------------------------------------
+
+    def request(self, method: str, url: str, **kwargs) -> Response:
+        """One request, retried on transient failures; HTTP errors that are final raise FetchFailed."""
+        last = ""
+        for attempt in range(self.retries + 1):
+            self._wait_turn(url)
+            started = time.monotonic()
+            try:
+                with self._slots:
+                    r = self.http.request(method, url, **kwargs)
+                    body = r.content
+            except httpx.TimeoutException:
+                last = "请求超时"
+                retry_after = None
+            except httpx.TransportError as exc:
+                last = f"连接出错（{type(exc).__name__}）"
+                retry_after = None
+            else:
+                elapsed = int((time.monotonic() - started) * 1000)
+                response = Response(str(r.url), r.status_code, r.headers.get("content-type"), body, elapsed, dict(r.headers))
+                if r.status_code not in RETRY_STATUSES:
+                    self._log(Attempt(url, r.status_code, len(body), elapsed, "ok", ""))
+                    self.save_cookies()
+                    return response
+                last = f"HTTP {r.status_code}"
+                retry_after = _retry_after(r.headers.get("retry-after"))
+            elapsed = int((time.monotonic() - started) * 1000)
+            if attempt == self.retries:
+                self._log(Attempt(url, None, 0, elapsed, "failed", last))
+                break
+            self._log(Attempt(url, None, 0, elapsed, "retry", last))
+            time.sleep(self._delay(attempt, retry_after))
+        raise FetchFailed(f"放弃请求 {url}：重试 {self.retries} 次后仍失败（最后一次：{last}）。请稍后再试，或检查论坛是否可以访问。")
+
+    def get(self, url: str, **kwargs) -> Response:
+        return self.request("GET", url, **kwargs)
+
+    def post(self, url: str, data: dict, *, encoding: str = "utf-8", **kwargs) -> Response:
+        """POST a form. GBK forums expect GBK-encoded fields, so the body is encoded here, not by httpx."""
+        body = urlencode(data, encoding=encoding, errors="replace")
+        headers = {"Content-Type": "application/x-www-form-urlencoded", **kwargs.pop("headers", {})}
+        return self.request("POST", url, content=body.encode("ascii"), headers=headers, **kwargs)
+
+    def fetch_page(self, url: str, page: int | None = None) -> tuple[model.ThreadPage, Response]:
+        """GET a thread page and read it; the forum's "too fast" page and cut-off bodies are retried."""
+        for attempt in range(self.retries + 1):
+            response = self.get(url)
+            try:
+                if response.status >= 400 and not response.body.strip():
+                    raise model.Refusal(f"HTTP {response.status}", url=url)
+                return read_page(response.body, response.content_type, url=url, page=page), response
+            except RETRY_REFUSALS as refusal:
+                self._log(Attempt(url, response.status, len(response.body), response.elapsed_ms, "retry", refusal.kind))
+                if attempt == self.retries:
+                    raise FetchFailed(f"放弃请求 {url}：重试 {self.retries} 次后仍失败（最后一次：{refusal}）。") from refusal
+                retry_after = 10.0 if isinstance(refusal, model.RateLimited) else None
+                time.sleep(self._delay(attempt, retry_after and min(retry_after, self.max_backoff)))
+            except model.Refusal as refusal:
+                self._log(Attempt(url, response.status, len(response.body), response.elapsed_ms, "refused", refusal.kind))
+                raise
+        raise AssertionError("unreachable")
+
+    # -- cookies ----------------------------------------------------------------------------------
+
+    def save_cookies(self) -> None:
+        if not self.cookie_file:
+            return
+        self.cookie_file.parent.mkdir(parents=True, exist_ok=True)
+        # Create it private before anything is written: the file holds a login.
+        fd = os.open(self.cookie_file, os.O_WRONLY | os.O_CREAT, 0o600)
+        os.close(fd)
+        os.chmod(self.cookie_file, 0o600)
+        self.jar.save(str(self.cookie_file), ignore_discard=True, ignore_expires=True)
+
+    def cookie(self, suffix: str) -> str | None:
+        """The value of the Discuz cookie whose name ends with `suffix` (e.g. "_auth")."""
+        for c in self.jar:
+            if c.name.endswith(suffix):
+                return c.value
+        return None
+
+    def _log(self, attempt: Attempt) -> None:
+        if self.on_attempt:
+            self.on_attempt(attempt)
+
+    def close(self) -> None:
+        self.http.close()
+
+    def __enter__(self) -> "ForumClient":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def _retry_after(value: str | None) -> float | None:
+    if not value:
+        return None
+    value = value.strip()
+    if value.isdigit():
+        return float(value)
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return max(0.0, when.timestamp() - time.time())
