@@ -147,6 +147,68 @@ def posts(
     out.print(table)
 
 
+@app.command("check-vote")
+def check_vote(
+    preset: Optional[str] = typer.Option(None, "--preset", help="规则预设：shediao / s10 / qisha / anshazhe / mahjong"),
+    game: Optional[Path] = typer.Option(None, "--game", help="游戏文件（TOML），提供玩家名单、别名和预设"),
+    players: Optional[str] = typer.Option(None, "--players", help="玩家名单，用逗号分隔：郭靖,黄蓉,…"),
+    as_json: bool = typer.Option(False, "--json", help="输出一个 JSON 对象"),
+) -> None:
+    """从标准输入读一帖的内容，判断它是不是一张有效的票。"""
+    from grammar.ballot import parse_post
+    from grammar.customs import customs
+    from grammar.names import Roster
+    from tally.game import Game
+
+    names: list[str] = []
+    aliases: dict[str, str] = {}
+    if game:
+        try:
+            loaded = Game.from_toml(game.read_text("utf-8"))
+        except (OSError, ValueError) as exc:
+            fail(f"无法读取游戏文件 {game}：{exc}")
+        names, aliases, preset = loaded.player_names, loaded.aliases, preset or loaded.preset
+    if players:
+        names += [n.strip() for n in players.replace("，", ",").split(",") if n.strip()]
+    try:
+        rules = customs(preset)
+    except ValueError as exc:
+        fail(str(exc))
+    text = sys.stdin.buffer.read().decode("utf-8", errors="replace")
+    verdict = parse_post(text, rules, Roster(names, aliases) if names else None)
+    if as_json:
+        sys.stdout.write(json.dumps(verdict.to_json(), ensure_ascii=False) + "\n")
+        return
+    out.print(describe_verdict(verdict, rules.title), highlight=False, markup=False)
+
+
+def describe_verdict(verdict, title: str) -> str:
+    """The verdict as a sentence a player can act on."""
+    kinds = {"vote": "投票", "change": "改票", "abstain": "弃权", "proxy": "代投"}
+    if verdict.kind == "none":
+        line = "不是投票帖。"
+        if verdict.vote_like:
+            line += "看起来像是想投票：请按格式写「投票对象：X」「投票理由：Y」。"
+    elif verdict.kind == "malformed":
+        line = f"格式无效：{verdict.reason}。"
+    elif verdict.match is not None and verdict.match.name is None:
+        line = f"格式正确，但投票对象「{verdict.target}」{verdict.match.describe()}，这张票会被判无效。"
+        if verdict.suggestion is not None:
+            line += f"（{verdict.suggestion.describe()}，需导演裁定）"
+    else:
+        line = f"有效的{kinds[verdict.kind]}格式"
+        if verdict.kind == "proxy":
+            line += f"（替 {verdict.proxy_for}）"
+        if verdict.kind != "abstain":
+            line += f"，投票对象：{verdict.target}"
+            if verdict.match is not None:
+                line += f"（{verdict.match.describe()}）"
+        line += "。"
+        if verdict.match is not None and verdict.match.how != "exact":
+            line += f"\n注意：{verdict.reason}"
+    return f"规则：{title}\n{line}"
+
+
 @app.command()
 def demo(
     db: Optional[Path] = typer.Option(None, "--db", help="档案库文件（默认放在临时目录）"),

@@ -77,3 +77,42 @@ def test_demo_runs(tmp_path):
     result = bansha("demo", "--db", tmp_path / "demo.db")
     assert result.returncode == 0, result.stderr
     assert "梁山风云" in result.stdout
+
+
+def check_vote(text: str, *args) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "bansha.cli", "check-vote", *args], input=text, capture_output=True, text=True, timeout=60,
+    )
+
+
+def test_check_vote_json_contract():
+    result = check_vote("投票对象：郭敬\n投票理由：憨厚", "--players", "郭靖,黄蓉", "--json")
+    assert result.returncode == 0, result.stderr
+    verdict = json.loads(result.stdout)
+    assert set(verdict) == {"kind", "target", "name", "match", "reason"}
+    assert (verdict["kind"], verdict["target"], verdict["name"], verdict["match"]) == ("vote", "郭敬", None, "unknown")
+    assert "郭靖" in verdict["reason"]  # the suggestion for the director
+
+
+def test_check_vote_with_a_game_file(tmp_path):
+    game = tmp_path / "game.toml"
+    game.write_text(
+        '[game]\nname = "[002]七杀"\npreset = "qisha"\n\n[[players]]\nname = "郭靖"\naliases = ["靖哥哥"]\n\n'
+        '[[players]]\nname = "黄蓉"\n', encoding="utf-8",
+    )
+    verdict = json.loads(check_vote("投票对象：靖哥哥 理由：憨厚", "--game", game, "--json").stdout)
+    assert (verdict["name"], verdict["match"]) == ("郭靖", "alias")
+    loose = json.loads(check_vote("我投黄容，因为她太聪明", "--game", game, "--json").stdout)
+    assert (loose["kind"], loose["name"], loose["match"]) == ("vote", "黄蓉", "homophone")
+
+
+def test_check_vote_in_words_for_players():
+    result = check_vote("我投郭靖吧", "--players", "郭靖")
+    assert "不是投票帖" in result.stdout and "投票对象：X" in result.stdout
+    bad = check_vote("投票对象：郭靖\n投票理由：x\n投票对象：黄蓉\n投票理由：y", "--players", "郭靖,黄蓉")
+    assert "一帖多票" in bad.stdout
+
+
+def test_check_vote_bad_preset_is_a_clear_error():
+    result = check_vote("投票对象：郭靖", "--preset", "nope")
+    assert result.returncode == 1 and "未知的规则预设" in result.stderr

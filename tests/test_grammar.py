@@ -1,0 +1,205 @@
+"""The vote grammar on hand-written posts: every seed's customs, malformed ballots, name matching."""
+
+from __future__ import annotations
+
+import pytest
+
+from grammar import ballot
+from grammar.names import Roster, same_sound, similar_shape
+from grammar.normalize import normalize
+
+ROSTER = ["郭靖", "黄蓉", "杨康", "欧阳锋", "欧阳克", "一灯", "宫永照", "宫永咲", "龙门渕透华"]
+
+
+def judge(text, preset="shediao", roster=ROSTER, **kw):
+    return ballot.parse_post(text, preset, roster, **kw)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "投票对象：郭靖\n投票理由：站边太快",
+        "投票对象:郭靖\n投票理由:站边太快",
+        "投票对象﹕郭靖\n投票理由∶站边太快",
+        "投票对象：郭靖 投票理由：站边太快",
+        "投票对象：郭靖，投票理由：站边太快",
+        "投票对象：\u3000郭靖\u3000\n投票理由：  站边太快",
+        "[b]投票对象：[color=Red]郭靖[/color][/b]\n[size=5]投票理由：站边太快[/size]",
+        "投\u200b票对象：“郭靖”\n投票理由：站边太快",
+        "投票对象：「郭靖」。\n\n\n投票理由：站边太快\n补充：另外他昨晚也很怪",
+        "ＦＹＩ\n投票对象：郭靖\n投票理由：站边太快",
+    ],
+)
+def test_spellings_of_one_vote(text):
+    verdict = judge(text)
+    assert (verdict.kind, verdict.target, verdict.match.name) == ("vote", "郭靖", "郭靖")
+    assert verdict.stated_reason.startswith("站边太快")
+
+
+def test_line_number_of_the_target():
+    assert judge("大家好\n\n投票对象：郭靖\n投票理由：x").line == 3
+
+
+@pytest.mark.parametrize("preset, word", [("shediao", "弃权"), ("mahjong", "弃权"), ("qisha", "无"), ("qisha", "弃权")])
+def test_abstain_words_come_from_the_preset(preset, word):
+    assert judge(f"投票对象：{word}\n投票理由：看不清", preset).kind == "abstain"
+
+
+def test_nothing_is_not_an_abstention_under_strict_customs():
+    verdict = judge("投票对象：无\n投票理由：看不清")
+    assert verdict.kind == "vote" and verdict.match.how == "unknown"
+
+
+def test_change_and_change_to_abstain():
+    assert judge("改票对象：杨康\n改票理由：更可疑").kind == "change"
+    verdict = judge("改票对象：弃权\n改票理由：算了")
+    assert verdict.kind == "change" and verdict.changes_to_abstain
+
+
+def test_change_label_in_a_first_vote():
+    verdict = judge("改票对象：杨康\n改票理由：更可疑", first=True)
+    assert verdict.kind == "malformed" and "还没有投过票" in verdict.reason
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "代投：一灯\n投票对象：欧阳锋\n投票理由：一灯委托",
+        "代投：一灯 投票对象：欧阳锋 投票理由：一灯委托",
+        "【代投】一灯\n投票对象：欧阳锋\n投票理由：一灯委托",
+        "代投玩家：一灯\n投票对象：欧阳锋\n投票理由：一灯委托",
+    ],
+)
+def test_proxy_votes(text):
+    verdict = judge(text)
+    assert (verdict.kind, verdict.proxy_for, verdict.target) == ("proxy", "一灯", "欧阳锋")
+
+
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("投票理由：只是觉得可疑", "缺少投票对象"),
+        ("投票对象：郭靖", "缺少投票理由"),
+        ("投票对象：\n投票理由：x", "后面是空的"),
+        ("投票对象：郭靖\n投票理由：x\n投票对象：黄蓉\n投票理由：y", "一帖多票"),
+        ("投票对象：郭靖\n投票理由：x\n改票对象：黄蓉\n改票理由：y", "一帖多票"),
+        ("投票目标：郭靖\n投票理由：x", "标签「投票目标」"),
+        ("【投票】郭靖\n理由：x", "标签「投票」"),
+        ("代投：\n投票对象：郭靖\n投票理由：x", "替哪位玩家"),
+        ("代投：一灯\n改票对象：郭靖\n改票理由：x", "不能改票"),
+        ("代投：一灯", "缺少投票对象"),
+    ],
+)
+def test_malformed_ballots_say_why(text, words):
+    verdict = judge(text)
+    assert verdict.kind == "malformed"
+    assert words in verdict.reason
+
+
+@pytest.mark.parametrize(
+    "text, vote_like",
+    [
+        ("我投郭靖吧", True),
+        ("感觉投票对象应该是欧阳锋吧", True),
+        ("坐等票型，先围观一下", False),
+        ("晚点再投", False),
+        ("为什么都投我？？", False),
+        ("别投郭靖，他是好人", False),
+        ("", False),
+    ],
+)
+def test_chatter_is_not_a_ballot_but_vote_like_is_marked(text, vote_like):
+    verdict = judge(text)
+    assert verdict.kind == "none" and verdict.vote_like is vote_like
+
+
+@pytest.mark.parametrize(
+    "text, kind, name",
+    [
+        ("我投郭靖，因为他一直划水", "vote", "郭靖"),
+        ("票投黄蓉，理由：她太聪明了", "vote", "黄蓉"),
+        ("投给欧阳峰吧，理由是西毒太阴", "vote", "欧阳锋"),
+        ("改投杨康，因为他刚才说漏嘴了", "change", "杨康"),
+        ("【投票】郭靖\n理由：划水", "vote", "郭靖"),
+        ("对象：郭靖 理由：划水", "vote", "郭靖"),
+    ],
+)
+def test_qisha_free_form_ballots(text, kind, name):
+    verdict = judge(text, "qisha")
+    assert verdict.kind == kind and verdict.match.name == name
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "大家都投郭靖了吗？因为我没看懂",  # a question
+        "我投郭靖",  # no reason
+        "今天不投郭靖，因为他是好人",  # negated
+        "我投郭靖或者黄蓉，因为他们都可疑",  # two candidates: not clear
+        "投票帖好冷清，因为大家都在讨论帖",  # no roster name
+    ],
+)
+def test_qisha_chatter_that_mentions_voting_is_not_a_ballot(text):
+    assert judge(text, "qisha").kind == "none"
+
+
+@pytest.mark.parametrize(
+    "written, name, how",
+    [
+        ("郭靖", "郭靖", "exact"),
+        ("ｇｕｏ", None, "unknown"),
+        ("黃蓉", "黄蓉", "traditional"),
+        ("龍門渕透華", "龙门渕透华", "traditional"),
+        ("靖哥哥", "郭靖", "alias"),
+        ("郭敬", "郭靖", "homophone"),
+        ("欧阳峰", "欧阳锋", "homophone"),
+        ("郭晴", "郭靖", "shape"),
+        ("王重阳", None, "unknown"),
+        ("郭", None, "unknown"),
+    ],
+)
+def test_name_matching_says_how(written, name, how):
+    roster = Roster(ROSTER, {"靖哥哥": "郭靖"})
+    match = roster.resolve(written, fuzzy=True)
+    assert (match.name, match.how) == (name, how)
+
+
+def test_two_candidates_at_the_same_distance_are_ambiguous():
+    roster = Roster(["宫永照", "宫永咲"])
+    match = roster.resolve("宫永笑", fuzzy=True)  # 笑 sounds like 咲 (xiao) — and nothing else
+    assert match.name == "宫永咲"
+    twins = Roster(["李明", "李鸣"])
+    match = twins.resolve("李铭", fuzzy=True)  # ming: both
+    assert match.how == "ambiguous" and match.name is None and set(match.candidates) == {"李明", "李鸣"}
+
+
+def test_fuzzy_matching_only_where_the_preset_allows_it():
+    assert judge("投票对象：郭敬\n投票理由：x", "shediao").match.name is None
+    assert judge("投票对象：郭敬\n投票理由：x", "qisha").match.name == "郭靖"
+
+
+def test_shape_and_sound_helpers():
+    assert same_sound("敬", "靖") and not same_sound("敬", "郭")
+    assert same_sound("长", "常")  # 长 is read zhang or chang
+    assert similar_shape("晴", "睛") and similar_shape("己", "已")
+    assert not similar_shape("郭", "靖")
+
+
+def test_normalize_keeps_lines_and_folds_widths():
+    assert normalize("投票对象：Ａ\u3000Ｂ\r\n[b]x[/b]") == "投票对象:A B\nx"
+
+
+def test_unknown_preset_is_a_clear_error():
+    with pytest.raises(ValueError, match="未知的规则预设"):
+        ballot.parse_post("投票对象：郭靖", "nope")
+
+
+def test_label_words_are_the_grammars():
+    """The parser is skipped for lines without a label word: the list must be exactly the grammar's."""
+    import re
+
+    grammar = (ballot.Path(ballot.__file__).with_name("vote.lark")).read_text("utf-8")
+    words = set()
+    for body in re.findall(r"^\w+_LABEL\.3: /\(\?:([^)]*)\):/", grammar, flags=re.M):
+        words.update(body.split("|"))
+    assert words == set(ballot.LABEL_WORDS)
