@@ -1,9 +1,21 @@
-"""The game file (TOML): who plays, under which preset, and the days. Parsing only: no file I/O here."""
+"""The game file (TOML): who plays, under which preset, and what each day needs. Parsing only, no I/O.
+
+    [game]            name, preset, forum, timezone, directors
+    [rules]           overrides of any preset setting
+    [[players]]       name (= forum account), uid, aliases, house, roles ("酒吧老板", "法官", …)
+    [[days]]          day, threads, start, close, accelerated(_from), dead, title_holder, bonus,
+                      cannot_be_voted, non_voters, votes_not_counted, events
+"""
 
 from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
+from datetime import datetime
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+BAR_OWNER = "酒吧老板"
+JUDGE = "法官"
 
 
 @dataclass(frozen=True)
@@ -11,6 +23,8 @@ class Player:
     name: str  # the character name, which is the forum account
     uid: int | None = None
     aliases: tuple[str, ...] = ()
+    house: str = ""
+    roles: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -23,7 +37,14 @@ class Day:
     start: str | None = None
     close: str | None = None
     accelerated: bool = False
-    dead: tuple[str, ...] = ()
+    accelerated_from: str | None = None  # when acceleration took effect; changes after it are invalid
+    dead: tuple[str, ...] = ()  # out before this day's vote
+    title_holder: str | None = None  # 武林盟主/警长 during this day's vote (else: from the day-1 election)
+    bonus: dict = field(default_factory=dict)  # 乌鸦 诽谤: {"宫永照": 2}
+    cannot_be_voted: tuple[str, ...] = ()
+    non_voters: tuple[str, ...] = ()
+    votes_not_counted: tuple[str, ...] = ()  # 白痴 after 若愚
+    events: tuple[dict, ...] = ()  # director events entered by hand: pardons, shots
 
 
 @dataclass(frozen=True)
@@ -45,6 +66,38 @@ class Game:
     def aliases(self) -> dict[str, str]:
         return {alias: p.name for p in self.players for alias in p.aliases}
 
+    def player(self, name: str) -> Player | None:
+        return next((p for p in self.players if p.name == name), None)
+
+    def with_role(self, role: str) -> list[str]:
+        return [p.name for p in self.players if role in p.roles]
+
+    def in_house(self, house: str) -> list[str]:
+        return [p.name for p in self.players if p.house == house]
+
+    def day(self, number: int) -> Day:
+        for d in self.days:
+            if d.day == number:
+                return d
+        raise ValueError(f"游戏文件里没有第 {number} 天（[[days]] 里 day = {number}）")
+
+    @property
+    def tz(self) -> ZoneInfo:
+        try:
+            return ZoneInfo(self.timezone)
+        except ZoneInfoNotFoundError:
+            raise ValueError(f"不认识的时区：{self.timezone}") from None
+
+    def when(self, text: str | None) -> datetime | None:
+        """A time written in the game file ("2026-11-22 21:00"), in the game's timezone."""
+        if not text:
+            return None
+        try:
+            moment = datetime.fromisoformat(str(text).strip().replace("T", " "))
+        except ValueError:
+            raise ValueError(f"看不懂的时间：{text}（请写成 2026-11-22 21:00）") from None
+        return moment if moment.tzinfo else moment.replace(tzinfo=self.tz)
+
     @classmethod
     def from_toml(cls, text: str) -> "Game":
         try:
@@ -58,9 +111,14 @@ class Game:
         for entry in data.get("players") or []:
             if not isinstance(entry, dict) or not str(entry.get("name", "")).strip():
                 raise ValueError("[[players]] 里每一项都要有 name")
-            players.append(Player(str(entry["name"]).strip(), entry.get("uid"), tuple(entry.get("aliases") or ())))
-        days = [
-            Day(
+            players.append(Player(
+                name=str(entry["name"]).strip(), uid=entry.get("uid"), aliases=tuple(entry.get("aliases") or ()),
+                house=str(entry.get("house") or ""), roles=tuple(entry.get("roles") or ()),
+            ))
+        names = {p.name for p in players}
+        days = []
+        for d in data.get("days") or []:
+            day = Day(
                 day=int(d["day"]),
                 vote_thread=d.get("vote_thread"),
                 discussion_threads=tuple(d.get("discussion_threads") or ()),
@@ -69,10 +127,21 @@ class Game:
                 start=d.get("start"),
                 close=d.get("close"),
                 accelerated=bool(d.get("accelerated", False)),
+                accelerated_from=d.get("accelerated_from"),
                 dead=tuple(d.get("dead") or ()),
+                title_holder=d.get("title_holder"),
+                bonus={str(k): v for k, v in (d.get("bonus") or {}).items()},
+                cannot_be_voted=tuple(d.get("cannot_be_voted") or ()),
+                non_voters=tuple(d.get("non_voters") or ()),
+                votes_not_counted=tuple(d.get("votes_not_counted") or ()),
+                events=tuple(d.get("events") or ()),
             )
-            for d in data.get("days") or []
-        ]
+            for listed in (*day.dead, *day.bonus, *day.cannot_be_voted, *day.non_voters, *day.votes_not_counted):
+                if listed not in names:
+                    raise ValueError(f"第 {day.day} 天提到的「{listed}」不在 [[players]] 名单里")
+            if day.title_holder and day.title_holder not in names:
+                raise ValueError(f"第 {day.day} 天的 title_holder「{day.title_holder}」不在 [[players]] 名单里")
+            days.append(day)
         return cls(
             name=str(head["name"]), preset=str(head["preset"]), forum=head.get("forum"),
             timezone=str(head.get("timezone", "Asia/Shanghai")), directors=tuple(head.get("directors") or ()),

@@ -1,0 +1,565 @@
+"""A day's vote as a fold: posts in time order → standing ballots, one audit line per step.
+
+`tally_day(posts, game, day, rules, rulings)` is a pure function. Posts are the archive's posts
+(anything with pid, floor, author, posted_at, time_precision, quotes, text, status, edited_at).
+It decides every post (counted / superseded / invalid / ignored), flags what a director should
+rule on, and works out, for each flag, whether some ruling could change the outcome.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
+from fractions import Fraction
+from typing import Iterable
+
+from grammar import ballot as grammar
+from grammar.customs import customs as customs_named
+from grammar.names import Roster
+
+from .game import BAR_OWNER, JUDGE, Day, Game
+from .outcome import Outcome, decide_outcome, first_to_top
+from .rules import Rules
+
+COUNTED, SUPERSEDED, INVALID, IGNORED = "counted", "superseded", "invalid", "ignored"
+KIND_WORDS = {"vote": "投票", "change": "改票", "abstain": "弃权", "proxy": "代投", "none": "发言", "malformed": "投票"}
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """A director's decision on one post: "accept", "reject", or "target" (with `target`)."""
+
+    pid: int
+    decision: str
+    target: str | None = None
+    note: str = ""
+
+
+@dataclass
+class Entry:
+    """One post of the thread, decided."""
+
+    pid: int
+    floor: int | None
+    author: str
+    voter: str | None
+    kind: str  # vote | change | abstain | proxy | none (malformed ballots are "vote"/"change" gone wrong)
+    target: str | None  # the roster name counted (or as written, where none matched)
+    verdict: str
+    reason: str
+    needs_review: bool = False
+    weight: Fraction = Fraction(0)
+    at: datetime | None = None
+    suggestion: str | None = None  # what a ruling would most likely count this as
+    ruling: Ruling | None = None
+
+    def to_json(self) -> dict:
+        return {
+            "pid": self.pid, "author": self.author, "voter": self.voter,
+            "kind": self.kind if self.kind in ("vote", "change", "abstain", "proxy") else "none",
+            "target": self.target, "verdict": self.verdict, "reason": self.reason, "needs_review": self.needs_review,
+        }
+
+
+@dataclass
+class Flag:
+    pid: int
+    floor: int | None
+    reason: str
+    can_change_outcome: bool = False
+    alternatives: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return {"pid": self.pid, "reason": self.reason, "can_change_outcome": self.can_change_outcome}
+
+
+@dataclass
+class DayTally:
+    day: int
+    kind: str  # "vote" | "election"
+    entries: list[Entry]
+    audit: list[str]
+    totals: dict[str, Fraction]
+    voters: dict[str, list[tuple[str, Fraction]]]  # target → [(voter, weight)]
+    abstentions: list[str]
+    non_voters: list[str]
+    no_reply: list[str]  # living voters with no post at all in the thread before close
+    bonus: dict[str, Fraction]
+    outcome: Outcome
+    flags: list[Flag]
+    rulings: list[Ruling]
+    alive: list[str]
+    close: datetime | None
+    title_holder: str | None = None
+
+    def to_json(self) -> dict:
+        return {
+            "day": self.day,
+            "outcome": {"kind": self.outcome.kind, "names": self.outcome.names},
+            "totals": {name: _number(value) for name, value in self.totals.items()},
+            "posts": [e.to_json() for e in self.entries],
+            "non_voters": self.non_voters,
+            "flags": [f.to_json() for f in self.flags],
+        }
+
+
+def _number(value: Fraction) -> int | float:
+    return int(value) if value.denominator == 1 else float(value)
+
+
+@dataclass
+class _Standing:
+    entry: Entry
+    target: str | None  # None = abstention
+    changes: int = 0
+
+
+class _Context:
+    """Everything about the day that does not change while folding."""
+
+    def __init__(self, game: Game, day: Day, rules: Rules, kind: str, title_holder: str | None):
+        self.game, self.day, self.rules, self.kind = game, day, rules, kind
+        self.players = game.player_names
+        self.dead = set(day.dead)
+        self.alive = [p for p in self.players if p not in self.dead]
+        self.directors = set(game.directors)
+        self.start = game.when(day.start)
+        self.close = game.when(day.close)
+        self.accelerated_from = game.when(day.accelerated_from) or (self.start if day.accelerated else None)
+        self.blackout = self.close - timedelta(minutes=rules.blackout_minutes) if self.close and rules.blackout_minutes else None
+        self.customs = customs_named(rules.customs)
+        self.roster = Roster(self.players, game.aliases)
+        self.title_holder = title_holder
+        judges = set(game.with_role(JUDGE)) | set(day.non_voters)
+        self.cannot_be_voted = set(day.cannot_be_voted) | set(game.with_role(BAR_OWNER) if rules.bar_owner_vote_hours else ())
+        if kind == "election":
+            house = rules.title_voters_house
+            eligible = set(game.in_house(house)) if house else set(self.alive)
+            self.voters = [p for p in self.alive if p in eligible and p not in judges]
+            self.candidates = set(self.voters)
+        else:
+            self.voters = [p for p in self.alive if p not in judges]
+            self.candidates = set(self.alive) - self.cannot_be_voted
+        self.bar_owners = set(game.with_role(BAR_OWNER)) if rules.bar_owner_vote_hours and kind == "vote" else set()
+
+    def weight(self, voter: str) -> Fraction:
+        if self.kind == "vote" and voter in self.day.votes_not_counted:
+            return Fraction(0)
+        if self.kind == "vote" and voter == self.title_holder:
+            return self.rules.title_weight
+        return Fraction(1)
+
+
+def parse_time(post) -> datetime | None:
+    value = getattr(post, "posted_at", None)
+    if not value:
+        return None
+    return value if isinstance(value, datetime) else datetime.fromisoformat(value)
+
+
+def tally_day(
+    posts: Iterable,
+    game: Game,
+    day: Day,
+    rules: Rules,
+    rulings: dict[int, Ruling] | None = None,
+    *,
+    kind: str = "vote",
+    title_holder: str | None = None,
+    history: dict[int, list[dict]] | None = None,
+    sensitivity: bool = True,
+) -> DayTally:
+    ctx = _Context(game, day, rules, kind, title_holder if title_holder is not None else day.title_holder)
+    rulings = rulings or {}
+    ordered = sorted(posts, key=lambda p: (parse_time(p) or datetime.max.replace(tzinfo=ctx.game.tz), p.pid))
+    fold = _Fold(ctx, rulings, history or {})
+    for post in ordered:
+        fold.step(post)
+    result = fold.finish()
+    if sensitivity:
+        _weigh_flags(result, list(ordered), game, day, rules, rulings, kind, ctx.title_holder, history)
+    return result
+
+
+class _Fold:
+    def __init__(self, ctx: _Context, rulings: dict[int, Ruling], history: dict[int, list[dict]]):
+        self.ctx, self.rulings, self.history = ctx, rulings, history
+        self.standing: dict[str, _Standing] = {}
+        self.tried: dict[str, list[Entry]] = {}  # every ballot post per voter, in order
+        self.posted: set[str] = set()  # voters with any post before close
+        self.entries: list[Entry] = []
+        self.audit: list[str] = []
+        self.timeline: list[tuple[datetime, dict[str, Fraction]]] = []
+        self._posts_by_pid: dict[int, object] = {}
+
+    # -- one post ---------------------------------------------------------------------------------
+
+    def step(self, post) -> None:
+        ctx = self.ctx
+        at = parse_time(post)
+        author = post.author
+        text, text_note = self._text_before_close(post)
+        is_director = author in ctx.directors
+        verdict = grammar.parse_post(text, ctx.customs, ctx.roster)
+        voter = author
+        if verdict.kind == "proxy":
+            voter = ctx.roster.resolve(verdict.proxy_for or "").name or verdict.proxy_for
+        self._posts_by_pid[post.pid] = post
+        entry = Entry(post.pid, post.floor, author, None, _kind(verdict), None, IGNORED, "", at=at)
+        self.entries.append(entry)
+        if at is not None and ctx.close and at < ctx.close and author in ctx.players:
+            self.posted.add(author)
+
+        if verdict.kind == "none":
+            if is_director:
+                entry.reason = "导演的帖子"
+            elif verdict.vote_like and author in ctx.players:
+                entry.reason = "像是在投票，但不是规定的格式，未计票"
+                entry.needs_review = True
+            else:
+                entry.reason = "发言，不是投票"
+            self._log(entry, entry.reason)
+            return
+        if is_director and verdict.kind != "proxy" and not (verdict.kind == "malformed" and verdict.proxy_for):
+            entry.kind = "none"  # rule posts quote the format itself
+            entry.reason = "导演的帖子（公告或格式说明），不计票"
+            self._log(entry, entry.reason)
+            return
+
+        entry.voter = voter
+        problems, review, target = self._check(post, entry, verdict, at, voter, text_note)
+        ruling = self.rulings.get(post.pid)
+        if ruling:
+            entry.ruling = ruling
+            if ruling.decision == "reject":
+                problems, review = ["导演裁定：无效" + (f"（{ruling.note}）" if ruling.note else "")], False
+            elif ruling.decision in ("accept", "target"):
+                if ruling.decision == "target":
+                    target = ruling.target
+                    entry.kind = "abstain" if target is None else entry.kind
+                waived = "；".join(problems)
+                problems, review = [], False
+                entry.reason = f"导演裁定：有效" + (f"，计为「{target}」" if ruling.decision == "target" else "") + (
+                    f"（原判：{waived}）" if waived else "") + (f"（{ruling.note}）" if ruling.note else "")
+        entry.needs_review = entry.needs_review or review
+        entry.target = target if target is not None or entry.kind == "abstain" else (verdict.target or None)
+        if problems:
+            self._invalid(entry, verdict, voter, problems)
+        else:
+            self._accept(entry, verdict, voter, target)
+
+    def _text_before_close(self, post) -> tuple[str, str | None]:
+        """What the post said before close, when the archive saw it then and it changed after."""
+        close = self.ctx.close
+        versions = self.history.get(post.pid) or []
+        edited = getattr(post, "edited_at", None)
+        if close and versions:
+            before = [v for v in versions if v.get("seen_at") and datetime.fromisoformat(v["seen_at"]) < close]
+            if before and before[-1].get("text") and before[-1]["text"] != post.text:
+                return before[-1]["text"], "帖子在关门后被修改过，按关门前存档的内容计票"
+        if close and edited and datetime.fromisoformat(edited) >= close:
+            return post.text, "帖子在关门后被编辑过（有编辑标记），存档里没有关门前的版本"
+        if len(versions) > 1:
+            return post.text, "帖子被编辑过（存档里有多个版本）"
+        return post.text, None
+
+    def _check(self, post, entry: Entry, verdict, at: datetime | None, voter: str, text_note: str | None):
+        """Every rule the post breaks (the first is the reason), whether it needs a ruling, and its target."""
+        ctx, rules = self.ctx, self.ctx.rules
+        problems: list[str] = []
+        review = bool(text_note)
+        if text_note:
+            entry.reason = text_note
+        target = None
+        # Moderation: directors often hide a post to void it; the tool does not guess.
+        status = getattr(post, "status", "normal")
+        if status != "normal":
+            what = {"hidden": "被版主屏蔽", "banned": "作者已被禁言或删除", "deleted": "已被删除"}.get(status, f"状态为 {status}")
+            if not (post.text or "").strip():
+                problems.append(f"帖子{what}，工具读不到内容，请导演核对")
+            else:
+                problems.append(f"帖子{what}，默认不计票，请导演裁定")
+            review = True
+        # Time.
+        if at is None:
+            problems.append("读不到发帖时间")
+            review = True
+        else:
+            problems += self._time_problems(entry, verdict, at, voter)
+            if getattr(post, "time_precision", "second") != "second" and ctx.close and _straddles(at, ctx.close, post):
+                review = True
+                entry.reason = "发帖时间只精确到分钟，正好落在关门那一分钟，请导演核对"
+        # Who votes.
+        if voter not in ctx.players:
+            problems.append(f"「{voter}」不是本局玩家" if verdict.kind != "proxy" else f"代投的「{voter}」不是本局玩家")
+        elif voter in ctx.dead:
+            problems.append(f"{voter} 已出局，不能投票（诈尸）")
+        elif voter not in ctx.voters:
+            problems.append(f"{voter} 没有投票权" + ("（只有农夫可以在警长竞选贴投票）" if ctx.kind == "election" else ""))
+        # The ballot itself.
+        if verdict.kind == "malformed":
+            problems.append(f"格式无效：{verdict.reason}")
+        else:
+            target, target_problems, target_review, suggestion = self._target(verdict)
+            problems += target_problems
+            review = review or target_review
+            entry.suggestion = suggestion
+        return problems, review, target
+
+    def _time_problems(self, entry: Entry, verdict, at: datetime, voter: str) -> list[str]:
+        ctx, rules = self.ctx, self.ctx.rules
+        out = []
+        if ctx.start and at < ctx.start:
+            out.append("投票开始之前发的帖")
+        if ctx.close and at >= ctx.close:
+            out.append("关门后的投票无效")
+        kind = verdict.kind
+        if kind == "change" and ctx.accelerated_from and at >= ctx.accelerated_from and rules.no_change_when_accelerated:
+            out.append("执行加速期间不允许改票")
+        if kind == "change" and ctx.blackout and ctx.blackout <= at < ctx.close:
+            out.append(f"关门前 {rules.blackout_minutes} 分钟内不允许改票")
+        if kind == "proxy" and ctx.blackout and rules.blackout_blocks_proxy and ctx.blackout <= at < ctx.close:
+            out.append(f"关门前 {rules.blackout_minutes} 分钟内不允许代投")
+        if kind == "proxy" and rules.proxy_min_minutes_before_close and ctx.close:
+            if ctx.close - timedelta(minutes=rules.proxy_min_minutes_before_close) < at < ctx.close:
+                out.append(f"代投须在截止前至少 {rules.proxy_min_minutes_before_close} 分钟发出")
+        if voter in ctx.bar_owners and ctx.start:
+            hours = rules.bar_owner_change_hours_accelerated if self.ctx.day.accelerated else rules.bar_owner_change_hours
+            if kind == "change" and hours and at >= ctx.start + timedelta(hours=hours):
+                out.append(f"酒吧老板在讨论日开始 {hours} 小时后不许改票")
+        return out
+
+    def _target(self, verdict) -> tuple[str | None, list[str], bool, str | None]:
+        ctx = self.ctx
+        if verdict.kind == "abstain" or verdict.changes_to_abstain:
+            return None, [], False, None
+        match = verdict.match
+        if match is None or match.name is None:
+            suggestion = verdict.suggestion.name if verdict.suggestion and verdict.suggestion.name else None
+            if match is not None and match.how == "ambiguous":
+                return None, [f"投票对象「{verdict.target}」{match.describe()}"], True, None
+            words = f"投票对象「{verdict.target}」不是本局玩家"
+            if suggestion:
+                return None, [words + f"（{verdict.suggestion.describe()}）"], True, suggestion
+            return None, [words], False, None
+        name = match.name
+        problems = []
+        if name in ctx.dead:
+            problems.append(f"投票对象 {name} 已出局")
+        elif ctx.kind == "election" and name not in ctx.candidates:
+            problems.append(f"{name} 不能参选（只有农夫可以担任警长）" if ctx.rules.title_voters_house else f"{name} 不能参选")
+        elif name in ctx.cannot_be_voted:
+            problems.append(f"{name} 不能成为投票对象" + ("（酒吧老板<结界>）" if name in ctx.game.with_role(BAR_OWNER) else ""))
+        return name, problems, False, None
+
+    # -- outcomes of one post ---------------------------------------------------------------------
+
+    def _invalid(self, entry: Entry, verdict, voter: str, problems: list[str]) -> None:
+        rules = self.ctx.rules
+        entry.verdict = INVALID
+        reason = problems[0]
+        if len(problems) > 1:
+            reason += f"（另：{'；'.join(problems[1:])}）"
+        if entry.reason and entry.needs_review:
+            reason = f"{reason}；{entry.reason}"
+        entry.reason = reason
+        if entry.kind == "change" and voter in self.standing:
+            kept = self.standing[voter]
+            tail = f"原票 #{kept.entry.floor} {self._show(kept.target)} 仍然有效" if rules.invalid_change_keeps_original else "原票作废"
+            self._log(entry, f"改票无效：{reason}；{tail}")
+            if not rules.invalid_change_keeps_original:
+                kept.entry.verdict = INVALID
+                del self.standing[voter]
+            return
+        if voter in self.ctx.players:
+            self.tried.setdefault(voter, []).append(entry)
+        if rules.invalid_vote == "abstain" and entry.kind != "change" and voter in self.ctx.voters and voter not in self.standing \
+                and "关门后" not in reason and entry.at and self.ctx.close and entry.at < self.ctx.close:
+            self._log(entry, f"无效：{reason}；按规则视为弃权（可联系导演更正）")
+            entry.reason += "；按规则视为弃权"
+            self.standing[voter] = _Standing(entry, None)
+            entry.verdict = COUNTED
+            entry.kind = "abstain"
+            entry.target = None
+            return
+        self._log(entry, f"无效：{reason}")
+
+    def _accept(self, entry: Entry, verdict, voter: str, target: str | None) -> None:
+        ctx, rules = self.ctx, self.ctx.rules
+        standing = self.standing.get(voter)
+        if entry.kind == "change":
+            problem = self._change_problem(entry, verdict, voter, standing)
+            if problem and not entry.ruling:
+                entry.verdict = INVALID
+                entry.reason = problem
+                tail = f"原票 #{standing.entry.floor} {self._show(standing.target)} 仍然有效" if standing else "此前没有有效的投票"
+                self._log(entry, f"改票无效：{problem}；{tail}")
+                if standing is None:
+                    self.tried.setdefault(voter, []).append(entry)
+                return
+            if standing:
+                standing.entry.verdict = SUPERSEDED
+                standing.entry.reason = f"已被 #{entry.floor} 的改票取代"
+            entry.verdict = COUNTED
+            entry.weight = ctx.weight(voter)
+            entry.reason = entry.reason or f"引用了自己 #{standing.entry.floor if standing else '?'} 的投票，有效"
+            self._log(entry, f"{self._show(standing.target) if standing else '?'} → {self._show(target)}：{entry.reason}")
+            self.standing[voter] = _Standing(entry, target, (standing.changes if standing else 0) + 1)
+            self._snapshot(entry)
+            return
+        if standing is not None and not entry.ruling:
+            entry.verdict = INVALID
+            entry.reason = f"已经在 #{standing.entry.floor} 投过票（每人每天限投一票；改票须用改票格式并引用原投票）"
+            self._log(entry, f"无效：{entry.reason}")
+            return
+        if voter in self.tried and not rules.correction_by_new_post and not entry.ruling:
+            entry.verdict = INVALID
+            entry.reason = "此前的无效票只能联系导演更正"
+            entry.needs_review = True
+            self._log(entry, f"无效：{entry.reason}")
+            return
+        if standing is not None:  # a ruling accepted a second ballot: it replaces the first
+            standing.entry.verdict = SUPERSEDED
+            standing.entry.reason = f"已被 #{entry.floor} 取代（导演裁定）"
+        entry.verdict = COUNTED
+        entry.weight = ctx.weight(voter) if target is not None else Fraction(0)
+        if entry.kind == "abstain" or target is None:
+            entry.kind = "abstain" if entry.kind != "proxy" else entry.kind
+        corrected = " （更正此前的无效票）" if voter in self.tried else ""
+        if not entry.reason:
+            entry.reason = "有效" + corrected
+            if verdict.match is not None and verdict.match.how not in ("exact",):
+                entry.reason = f"有效：{verdict.match.describe()}" + corrected
+            if entry.kind == "proxy":
+                entry.reason = f"导演代投，有效{corrected}"
+        self._log(entry, f"{self._show(target)}（{_weight(entry.weight)}）：{entry.reason}" if target else entry.reason)
+        self.standing[voter] = _Standing(entry, target)
+        self._snapshot(entry)
+
+    def _change_problem(self, entry: Entry, verdict, voter: str, standing: _Standing | None) -> str | None:
+        rules = self.ctx.rules
+        if standing is None:
+            tried = self.tried.get(voter)
+            return "原投票无效，只能重新发帖投票，不能改票" if tried else "此前没有投票，不能改票"
+        if standing.changes >= rules.changes_allowed:
+            return f"改票只允许 {rules.changes_allowed} 次，#{standing.entry.floor} 已经改过"
+        if not rules.change_must_quote_own:
+            return None
+        quotes = getattr(self._post_of(entry), "quotes", None) or []
+        if not quotes:
+            return "改票没有引用自己的原投票楼层"
+        quoted = quotes[0]
+        pid = quoted.pid if hasattr(quoted, "pid") else quoted.get("pid")
+        if pid is None:
+            author = quoted.author if hasattr(quoted, "author") else quoted.get("author")
+            entry.needs_review = True
+            if author != voter:
+                return f"引用的是 {author} 的帖子，不是自己的原投票"
+            entry.reason = "引用没有楼层链接（手机端引用），按作者核对为自己的帖子，请导演确认"
+            return None
+        if pid != standing.entry.pid:
+            other = next((e for e in self.entries if e.pid == pid), None)
+            if other is not None and other.author != voter:
+                return f"引用的是 #{other.floor} {other.author} 的帖子，不是自己的原投票"
+            return f"引用的不是自己的原投票 #{standing.entry.floor}"
+        return None
+
+    # -- bookkeeping ------------------------------------------------------------------------------
+
+    def _post_of(self, entry: Entry):
+        return self._posts_by_pid.get(entry.pid)
+
+    def _snapshot(self, entry: Entry) -> None:
+        counts: dict[str, Fraction] = {}
+        for s in self.standing.values():
+            if s.target is not None and s.entry.verdict == COUNTED:
+                counts[s.target] = counts.get(s.target, Fraction(0)) + s.entry.weight
+        self.timeline.append((entry.at, counts))
+
+    def _show(self, target: str | None) -> str:
+        return "弃权" if target is None else target
+
+    def _log(self, entry: Entry, text: str) -> None:
+        who = entry.author if entry.voter in (None, entry.author) else f"{entry.author}（代 {entry.voter}）"
+        self.audit.append(f"#{entry.floor if entry.floor is not None else '?'} {who} {KIND_WORDS.get(entry.kind, '发言')}：{text}")
+
+    def finish(self) -> DayTally:
+        ctx = self.ctx
+        totals: dict[str, Fraction] = {}
+        voters: dict[str, list[tuple[str, Fraction]]] = {}
+        abstentions = []
+        for voter, s in self.standing.items():
+            if s.target is None:
+                abstentions.append(voter)
+                continue
+            totals[s.target] = totals.get(s.target, Fraction(0)) + s.entry.weight
+            voters.setdefault(s.target, []).append((voter, s.entry.weight))
+        bonus = {name: Fraction(str(v)) for name, v in ctx.day.bonus.items()} if ctx.kind == "vote" else {}
+        for name, extra in bonus.items():
+            totals[name] = totals.get(name, Fraction(0)) + extra
+        totals = dict(sorted(totals.items(), key=lambda kv: (-kv[1], ctx.players.index(kv[0]) if kv[0] in ctx.players else 99)))
+        non_voters = [p for p in ctx.voters if p not in self.standing]
+        no_reply = [p for p in ctx.voters if p not in self.posted]
+        if ctx.kind == "election":
+            outcome = first_to_top(totals, self.timeline)
+        else:
+            outcome = decide_outcome(totals, ctx.rules, alive=len(ctx.alive), title_target=self._title_target())
+        flags = [
+            Flag(e.pid, e.floor, e.reason) for e in self.entries if e.needs_review
+        ]
+        return DayTally(
+            day=ctx.day.day, kind=ctx.kind, entries=self.entries, audit=self.audit, totals=totals, voters=voters,
+            abstentions=abstentions, non_voters=non_voters, no_reply=no_reply, bonus=bonus, outcome=outcome,
+            flags=flags, rulings=[e.ruling for e in self.entries if e.ruling], alive=ctx.alive, close=ctx.close,
+            title_holder=ctx.title_holder,
+        )
+
+    def _title_target(self) -> str | None:
+        holder = self.ctx.title_holder
+        if holder and holder in self.standing:
+            return self.standing[holder].target
+        return None
+
+
+def _kind(verdict) -> str:
+    if verdict.kind == "malformed":
+        return "change" if any(f.kind == "change" for f in verdict.fields) else "vote"
+    if verdict.kind == "change" and verdict.changes_to_abstain:
+        return "change"
+    return verdict.kind
+
+
+def _weight(value: Fraction) -> str:
+    return f"{_number(value)} 票"
+
+
+def _straddles(at: datetime, boundary: datetime, post) -> bool:
+    """A minute-precision time whose minute contains the boundary (the real second is unknown)."""
+    return at <= boundary < at + timedelta(minutes=1) and at != boundary
+
+
+def _weigh_flags(result: DayTally, posts, game, day, rules, rulings, kind, title_holder, history) -> None:
+    """For each flag, try the rulings a director could make; say whether any changes the outcome."""
+    base = (result.outcome.kind, tuple(result.outcome.names))
+    entries = {e.pid: e for e in result.entries}
+    for flag in result.flags:
+        entry = entries[flag.pid]
+        if entry.verdict in (COUNTED, SUPERSEDED):
+            options = [Ruling(flag.pid, "reject")]
+        elif entry.suggestion:
+            options = [Ruling(flag.pid, "target", entry.suggestion), Ruling(flag.pid, "accept")]
+        else:
+            options = [Ruling(flag.pid, "accept")]
+        for option in options:
+            trial = tally_day(posts, game, day, rules, {**rulings, flag.pid: option}, kind=kind,
+                              title_holder=title_holder, history=history, sensitivity=False)
+            if (trial.outcome.kind, tuple(trial.outcome.names)) != base:
+                flag.can_change_outcome = True
+                flag.alternatives.append(f"{_describe(option)} → {trial.outcome.describe()}")
+    result.flags.sort(key=lambda f: (not f.can_change_outcome, f.floor or 0))
+
+
+def _describe(ruling: Ruling) -> str:
+    if ruling.decision == "target":
+        return f"裁定计为「{ruling.target}」"
+    return {"accept": "裁定有效", "reject": "裁定无效"}[ruling.decision]

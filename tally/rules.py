@@ -1,0 +1,81 @@
+"""Rule presets: one data file per seed game (presets/*.toml), overridable per game.
+
+Each setting's rule sentence sits beside it in the preset's [sources] table, so an audit line can say
+which sentence decided a ballot.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field, fields, replace
+from fractions import Fraction
+from importlib import resources
+
+PRESETS = ("shediao", "s10", "qisha", "anshazhe", "mahjong")
+
+
+@dataclass(frozen=True)
+class Rules:
+    name: str
+    title_text: str  # the game's name as the preset knows it
+    seed: str
+    customs: str
+    changes_allowed: int = 1
+    change_must_quote_own: bool = True
+    blackout_minutes: int = 60
+    blackout_blocks_proxy: bool = True
+    proxy_min_minutes_before_close: int = 0
+    no_change_when_accelerated: bool = True
+    names: str = "strict"  # "strict" | "one_homophone_or_shape"
+    invalid_vote: str = "invalid"  # "invalid" | "abstain"
+    invalid_change_keeps_original: bool = True
+    correction_by_new_post: bool = True
+    elimination: str = "plurality"  # "plurality" | "threshold"
+    tie: str = "nobody"  # "nobody" | "title_target" | "runoff" | "revote"
+    threshold: float = 0.0
+    title: str = ""
+    title_weight: Fraction = Fraction(1)
+    title_election: str = "none"  # "first_to_top" | "plurality" | "none"
+    title_voters_house: str = ""
+    hidden_posts: str = "void_and_flag"
+    bar_owner_vote_hours: int = 0
+    bar_owner_change_hours: int = 0
+    bar_owner_vote_hours_accelerated: int = 0
+    bar_owner_change_hours_accelerated: int = 0
+    lurk_min_posts: int = 0
+    lurk_three_day_min_posts: int = 0
+    lurk_no_vote: bool = False
+    lurk_exempt_when_accelerated: bool = True
+    no_reply_in_vote_thread_yellow: bool = False
+    drowning: bool = False
+    sources: dict = field(default_factory=dict, compare=False)
+
+    def source(self, setting: str) -> str | None:
+        """The rule sentence behind a setting, for audit lines."""
+        return self.sources.get(setting)
+
+    def with_overrides(self, overrides: dict) -> "Rules":
+        known = {f.name for f in fields(self)} - {"name", "sources"}
+        unknown = set(overrides) - known
+        if unknown:
+            raise ValueError(f"[rules] 里有不认识的设置：{'、'.join(sorted(unknown))}")
+        return replace(self, **_coerce(overrides))
+
+
+def _coerce(values: dict) -> dict:
+    out = dict(values)
+    if "title_weight" in out:
+        out["title_weight"] = Fraction(str(out["title_weight"]))
+    return out
+
+
+def load_preset(name: str) -> Rules:
+    if name not in PRESETS:
+        raise ValueError(f"未知的规则预设：{name}（可选：{'、'.join(PRESETS)}）")
+    text = resources.files("tally.presets").joinpath(f"{name}.toml").read_text("utf-8")
+    data = tomllib.loads(text)
+    head = data["preset"]
+    return Rules(
+        name=head["name"], title_text=head["title"], seed=head["seed"], customs=head["customs"],
+        sources=dict(data.get("sources") or {}), **_coerce(data.get("rules") or {}),
+    )
