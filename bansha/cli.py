@@ -209,6 +209,128 @@ def describe_verdict(verdict, title: str) -> str:
     return f"规则：{title}\n{line}"
 
 
+GAME_TEMPLATE = """# bansha 游戏文件（TOML）。# 后面是说明，可以删掉。
+[game]
+name = "[000]游戏名"
+preset = "{preset}"          # {presets}
+forum = "https://bbs.example.org/"
+timezone = "Asia/Shanghai"
+directors = ["导演A"]        # 导演的论坛账号：他们的帖子不计票（代投除外）
+
+[rules]                      # 可选：覆盖预设里的任何设置，例如 blackout_minutes = 60
+
+[[players]]
+name = "郭靖"                # 角色名 = 论坛账号
+uid = 3                      # 可选：论坛 uid，改名后仍能对上
+aliases = ["靖哥哥"]         # 可选：别名
+# house = "农夫"             # 可选：房屋/阵营（麻将局只有农夫能竞选警长）
+# roles = ["酒吧老板"]       # 可选：酒吧老板、法官等影响投票的身份
+
+[[players]]
+name = "黄蓉"
+
+[[days]]
+day = 1
+vote_thread = 12             # 投票帖 tid
+discussion_threads = [13]    # 讨论帖 tid
+process_thread = 14          # 进程帖 tid
+# election_thread = 15       # 第一天的竞选帖 tid（盟主/警长）
+start = "2026-11-20 21:00"
+close = "2026-11-22 21:00"
+accelerated = false
+# accelerated_from = "2026-11-22 18:00"   # 加速生效的时刻
+dead = []                    # 这一天投票时已出局的角色
+# title_holder = "黄蓉"      # 这一天的盟主/警长（不写则按第一天竞选结果）
+# bonus = {{ "郭靖" = 2 }}     # 额外票数（如乌鸦诽谤 +2）
+# cannot_be_voted = []       # 不能被投的角色
+# non_voters = []            # 没有投票权的角色（如法官）
+# votes_not_counted = []     # 票数不计入的角色（如发动若愚后的白痴）
+"""
+
+
+@app.command()
+def init(
+    preset: str = typer.Option("shediao", "--preset", help="规则预设：shediao / s10 / qisha / anshazhe / mahjong"),
+    out_file: Path = typer.Option(Path("game.toml"), "--out", help="写到哪个文件"),
+) -> None:
+    """写一个带说明的游戏文件，填好后给 tally 等命令使用。"""
+    from tally.rules import PRESETS
+
+    if preset not in PRESETS:
+        fail(f"未知的规则预设：{preset}（可选：{'、'.join(PRESETS)}）")
+    if out_file.exists():
+        fail(f"{out_file} 已存在，不覆盖。")
+    out_file.write_text(GAME_TEMPLATE.format(preset=preset, presets=" / ".join(PRESETS)), "utf-8")
+    out.print(f"已写入 {out_file}：请填好玩家名单和每天的帖子编号。")
+
+
+@app.command()
+def tally(
+    game_file: Path = typer.Argument(..., help="游戏文件（TOML）"),
+    day: int = typer.Option(..., "--day", help="第几天"),
+    db: Path = typer.Option(DEFAULT_DB, "--db", help="SQLite 档案库文件"),
+    format: str = typer.Option("text", "--format", help="输出格式：bbcode / text / json"),
+    election: bool = typer.Option(False, "--election", help="统计这一天的竞选帖（盟主/警长）而不是投票帖"),
+) -> None:
+    """按本局规则统计某一天的投票，列出每一张票的判定和待裁定的帖子。"""
+    from bansha import pipeline
+    from tally import report
+
+    if format not in ("bbcode", "text", "json"):
+        fail("--format 只能是 bbcode、text 或 json")
+    try:
+        game, rules = pipeline.load_game(game_file)
+        if not db.exists():
+            raise pipeline.NotFetched(f"档案库 {db} 不存在：请先运行 bansha fetch 抓取投票帖。")
+        database = archive.open_db(db)
+        result = (pipeline.tally_election if election else pipeline.tally_from_archive)(database, game, rules, day)
+    except (ValueError, pipeline.NotFetched) as exc:
+        fail(str(exc))
+    if format == "json":
+        sys.stdout.write(report.render_json(result) + "\n")
+    elif format == "bbcode":
+        sys.stdout.write(report.render_bbcode(result, game.name) + "\n")
+        for flag in result.flags:
+            mark = "可能改变结果" if flag.can_change_outcome else "不影响结果"
+            err.print(f"待裁定（{mark}）：#{flag.floor} pid {flag.pid}：{flag.reason}", highlight=False, markup=False)
+    else:
+        out.print(report.render_text(result, game.name), highlight=False, markup=False)
+
+
+@app.command()
+def rule(
+    game_file: Path = typer.Argument(..., help="游戏文件（TOML）"),
+    pid: int = typer.Argument(..., help="要裁定的帖子 pid"),
+    decision: str = typer.Argument(..., help="accept（有效）/ reject（无效）/ target（计为某人，配合 --target）"),
+    day: int = typer.Option(..., "--day", help="第几天"),
+    target: Optional[str] = typer.Option(None, "--target", help="decision 为 target 时：计为哪位角色（弃权写“弃权”）"),
+    note: str = typer.Option("", "--note", help="裁定说明，会出现在结果帖里"),
+    db: Path = typer.Option(DEFAULT_DB, "--db", help="SQLite 档案库文件"),
+    by: str = typer.Option("", "--by", help="记录人（导演账号）"),
+) -> None:
+    """记录导演对某一帖的裁定；之后的每次计票都会采用。"""
+    from bansha import pipeline
+
+    if decision not in ("accept", "reject", "target"):
+        fail("裁定只能是 accept、reject 或 target")
+    try:
+        game, _rules = pipeline.load_game(game_file)
+        game.day(day)
+    except ValueError as exc:
+        fail(str(exc))
+    if decision == "target":
+        if not target:
+            fail("target 裁定需要 --target 角色名")
+        target = None if target == "弃权" else target
+        if target is not None and target not in game.player_names:
+            fail(f"「{target}」不在游戏文件的玩家名单里")
+    database = archive.open_db(db)
+    if not database["posts"].count_where("pid = ?", [pid]):
+        fail(f"档案库里没有 pid {pid} 的帖子")
+    archive.save_ruling(database, game=game.name, day=day, pid=pid, decision=decision, target=target, note=note, by=by)
+    out.print(f"已记录：第 {day} 天 pid {pid} → {decision}{'：' + (target or '弃权') if decision == 'target' else ''}")
+
+
 @app.command()
 def demo(
     db: Optional[Path] = typer.Option(None, "--db", help="档案库文件（默认放在临时目录）"),
@@ -234,6 +356,20 @@ def demo(
     ):
         table.add_row(row["subject"], str(row["n"]), str(row["a"]))
     out.print(table)
+
+    from importlib import resources
+
+    from bansha import pipeline
+    from tally import report
+
+    game_file = resources.files("bansha.demo").joinpath("liangshan.toml")
+    with resources.as_file(game_file) as path:
+        loaded, rules = pipeline.load_game(path)
+    result = pipeline.tally_from_archive(database, loaded, rules, 1)
+    out.print("\n第一天计票（按「射雕」预设）：", highlight=False)
+    out.print(report.render_text(result, loaded.name, audit=True), highlight=False, markup=False)
+    out.print("\n要贴到论坛的结果帖（BBCode）：", highlight=False)
+    out.print(report.render_bbcode(result, loaded.name), highlight=False, markup=False)
 
 
 def main() -> None:  # pragma: no cover - console entry point

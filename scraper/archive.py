@@ -63,6 +63,13 @@ def ensure_schema(db: sqlite_utils.Database) -> None:
             foreign_keys=[("pid", "posts", "pid")],
         )
         db["post_versions"].create_index(["pid", "digest"], unique=True)
+    if "rulings" not in db.table_names():
+        db["rulings"].create(
+            {"id": int, "game": str, "day": int, "pid": int, "decision": str, "target": str, "note": str,
+             "recorded_at": str, "recorded_by": str},
+            pk="id",
+        )
+        db["rulings"].create_index(["game", "day", "pid"])
     if "fetches" not in db.table_names():
         db["fetches"].create(
             {
@@ -165,6 +172,32 @@ def search_posts(db: sqlite_utils.Database, query: str, tid: int | None = None) 
         sql += " and posts.tid = ?"
         params.append(tid)
     return list(db.query(sql + " order by posts.posted_at desc", params))
+
+
+def save_ruling(db: sqlite_utils.Database, *, game: str, day: int, pid: int, decision: str,
+                target: str | None = None, note: str = "", by: str = "") -> None:
+    """A director's ruling. Kept forever: a later ruling on the same post supersedes, never erases."""
+    db["rulings"].insert({"game": game, "day": day, "pid": pid, "decision": decision, "target": target,
+                          "note": note, "recorded_at": now_iso(), "recorded_by": by})
+
+
+def load_rulings(db: sqlite_utils.Database, game: str, day: int) -> list[dict]:
+    """The standing ruling per post (the latest recorded), in the order they were made."""
+    latest: dict[int, dict] = {}
+    for row in db.query("select * from rulings where game = ? and day = ? order by id", [game, day]):
+        latest[row["pid"]] = row
+    return list(latest.values())
+
+
+def post_history(db: sqlite_utils.Database, pids: list[int]) -> dict[int, list[dict]]:
+    """Every stored version of these posts, oldest first."""
+    history: dict[int, list[dict]] = {}
+    if not pids:
+        return history
+    marks = ",".join("?" * len(pids))
+    for row in db.query(f"select pid, seen_at, text, status from post_versions where pid in ({marks}) order by id", pids):
+        history.setdefault(row["pid"], []).append(row)
+    return history
 
 
 def log_fetch(db: sqlite_utils.Database, **fields) -> None:

@@ -52,6 +52,7 @@ class Entry:
     at: datetime | None = None
     suggestion: str | None = None  # what a ruling would most likely count this as
     ruling: Ruling | None = None
+    potential: Fraction = Fraction(0)  # what the voter's ballot would weigh, for posts that did not count
 
     def to_json(self) -> dict:
         return {
@@ -168,22 +169,24 @@ def tally_day(
     title_holder: str | None = None,
     history: dict[int, list[dict]] | None = None,
     sensitivity: bool = True,
+    _verdicts: dict | None = None,
 ) -> DayTally:
     ctx = _Context(game, day, rules, kind, title_holder if title_holder is not None else day.title_holder)
     rulings = rulings or {}
     ordered = sorted(posts, key=lambda p: (parse_time(p) or datetime.max.replace(tzinfo=ctx.game.tz), p.pid))
-    fold = _Fold(ctx, rulings, history or {})
+    verdicts = {} if _verdicts is None else _verdicts  # grammar verdicts, shared by the what-if re-tallies
+    fold = _Fold(ctx, rulings, history or {}, verdicts)
     for post in ordered:
         fold.step(post)
     result = fold.finish()
     if sensitivity:
-        _weigh_flags(result, list(ordered), game, day, rules, rulings, kind, ctx.title_holder, history)
+        _weigh_flags(result, list(ordered), game, day, rules, rulings, kind, ctx.title_holder, history, verdicts)
     return result
 
 
 class _Fold:
-    def __init__(self, ctx: _Context, rulings: dict[int, Ruling], history: dict[int, list[dict]]):
-        self.ctx, self.rulings, self.history = ctx, rulings, history
+    def __init__(self, ctx: _Context, rulings: dict[int, Ruling], history: dict[int, list[dict]], verdicts: dict):
+        self.ctx, self.rulings, self.history, self.verdicts = ctx, rulings, history, verdicts
         self.standing: dict[str, _Standing] = {}
         self.tried: dict[str, list[Entry]] = {}  # every ballot post per voter, in order
         self.posted: set[str] = set()  # voters with any post before close
@@ -200,7 +203,9 @@ class _Fold:
         author = post.author
         text, text_note = self._text_before_close(post)
         is_director = author in ctx.directors
-        verdict = grammar.parse_post(text, ctx.customs, ctx.roster)
+        verdict = self.verdicts.get(text)
+        if verdict is None:
+            verdict = self.verdicts[text] = grammar.parse_post(text, ctx.customs, ctx.roster)
         voter = author
         if verdict.kind == "proxy":
             voter = ctx.roster.resolve(verdict.proxy_for or "").name or verdict.proxy_for
@@ -210,6 +215,16 @@ class _Fold:
         if at is not None and ctx.close and at < ctx.close and author in ctx.players:
             self.posted.add(author)
 
+        status = getattr(post, "status", "normal")
+        if status != "normal" and not (text or "").strip():
+            # A guest (or any reader without moderator rights) sees only the lock box.
+            entry.voter = author
+            entry.verdict = INVALID
+            entry.potential = ctx.weight(author)
+            entry.needs_review = author in ctx.players
+            entry.reason = f"帖子{_status_words(status)}，工具读不到内容（用导演账号抓取可以看到），请导演核对"
+            self._log(entry, entry.reason)
+            return
         if verdict.kind == "none":
             if is_director:
                 entry.reason = "导演的帖子"
@@ -274,11 +289,7 @@ class _Fold:
         # Moderation: directors often hide a post to void it; the tool does not guess.
         status = getattr(post, "status", "normal")
         if status != "normal":
-            what = {"hidden": "被版主屏蔽", "banned": "作者已被禁言或删除", "deleted": "已被删除"}.get(status, f"状态为 {status}")
-            if not (post.text or "").strip():
-                problems.append(f"帖子{what}，工具读不到内容，请导演核对")
-            else:
-                problems.append(f"帖子{what}，默认不计票，请导演裁定")
+            problems.append(f"帖子{_status_words(status)}，默认不计票，请导演裁定")
             review = True
         # Time.
         if at is None:
@@ -521,6 +532,10 @@ class _Fold:
         return None
 
 
+def _status_words(status: str) -> str:
+    return {"hidden": "被版主屏蔽", "banned": "作者已被禁言或删除", "deleted": "已被删除"}.get(status, f"状态为 {status}")
+
+
 def _kind(verdict) -> str:
     if verdict.kind == "malformed":
         return "change" if any(f.kind == "change" for f in verdict.fields) else "vote"
@@ -538,12 +553,19 @@ def _straddles(at: datetime, boundary: datetime, post) -> bool:
     return at <= boundary < at + timedelta(minutes=1) and at != boundary
 
 
-def _weigh_flags(result: DayTally, posts, game, day, rules, rulings, kind, title_holder, history) -> None:
+def _weigh_flags(result: DayTally, posts, game, day, rules, rulings, kind, title_holder, history, verdicts) -> None:
     """For each flag, try the rulings a director could make; say whether any changes the outcome."""
     base = (result.outcome.kind, tuple(result.outcome.names))
     entries = {e.pid: e for e in result.entries}
     for flag in result.flags:
         entry = entries[flag.pid]
+        if entry.kind == "none" and entry.verdict == INVALID:
+            # Unreadable: whatever it said is unknown. One more vote of this voter's weight could
+            # change the outcome exactly when the margin at the top is no larger than that weight.
+            flag.can_change_outcome = _one_vote_matters(result, entry)
+            if flag.can_change_outcome:
+                flag.alternatives.append("内容未知：多一票就可能改变结果")
+            continue
         if entry.verdict in (COUNTED, SUPERSEDED):
             options = [Ruling(flag.pid, "reject")]
         elif entry.suggestion:
@@ -551,12 +573,39 @@ def _weigh_flags(result: DayTally, posts, game, day, rules, rulings, kind, title
         else:
             options = [Ruling(flag.pid, "accept")]
         for option in options:
-            trial = tally_day(posts, game, day, rules, {**rulings, flag.pid: option}, kind=kind,
-                              title_holder=title_holder, history=history, sensitivity=False)
-            if (trial.outcome.kind, tuple(trial.outcome.names)) != base:
+            trial = _what_if(result, posts, entry, option, game, day, rules, rulings, kind, title_holder, history, verdicts)
+            if (trial.kind, tuple(trial.names)) != base:
                 flag.can_change_outcome = True
-                flag.alternatives.append(f"{_describe(option)} → {trial.outcome.describe()}")
+                flag.alternatives.append(f"{_describe(option)} → {trial.describe()}")
     result.flags.sort(key=lambda f: (not f.can_change_outcome, f.floor or 0))
+
+
+def _what_if(result: DayTally, posts, entry: Entry, option: Ruling, game, day, rules, rulings, kind, title_holder,
+             history, verdicts) -> Outcome:
+    """The outcome had the director ruled `option`. A ruling moves only its voter's ballot, so for a vote
+    day only that voter's posts are folded again; the election's timeline needs the whole thread."""
+    changed = {**rulings, option.pid: option}
+    if kind == "election" or entry.voter is None:
+        return tally_day(posts, game, day, rules, changed, kind=kind, title_holder=title_holder, history=history,
+                         sensitivity=False, _verdicts=verdicts).outcome
+    mine = {e.pid for e in result.entries if e.voter == entry.voter}
+    alone = tally_day([p for p in posts if p.pid in mine], game, day, rules, changed, kind=kind,
+                      title_holder=title_holder, history=history, sensitivity=False, _verdicts=verdicts)
+    totals = dict(result.totals)
+    for source, sign in ((result, -1), (alone, 1)):
+        for e in source.entries:
+            if e.voter == entry.voter and e.verdict == COUNTED and e.target is not None:
+                totals[e.target] = totals.get(e.target, Fraction(0)) + sign * e.weight
+    title_target = next((e.target for e in (alone if entry.voter == result.title_holder else result).entries
+                         if e.voter == result.title_holder and e.verdict == COUNTED), None)
+    return decide_outcome({k: v for k, v in totals.items() if v}, rules, alive=len(result.alive), title_target=title_target)
+
+
+def _one_vote_matters(result: DayTally, entry: Entry) -> bool:
+    if result.kind != "vote" or result.outcome.kind != "out" or len(result.totals) < 2:
+        return True  # ties, runoffs, thresholds: one vote can always tip them; be safe
+    ranked = sorted(result.totals.values(), reverse=True)
+    return ranked[0] - ranked[1] <= entry.potential
 
 
 def _describe(ruling: Ruling) -> str:

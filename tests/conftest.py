@@ -86,3 +86,42 @@ def db(tmp_path):
 
 def thread_url(board, tid: int = 4) -> str:
     return f"{board.base_url}forum.php?mod=viewthread&tid={tid}"
+
+
+def capture_game(name: str):
+    """A Game built from a capture's game.json (read in place), as a director would write its TOML."""
+    from tally.game import Day, Game, Player
+
+    g = json.loads((CAPTURES / name / "game.json").read_text("utf-8"))
+    if name == "game056":
+        players = tuple(Player(p["account"], p["uid"]) for p in g["roster"])
+        dead = tuple(p["account"] for p in g["roster"] if not p["alive_day1"])
+        days = (Day(day=1, vote_thread=4, discussion_threads=(5,), process_thread=3,
+                    start=g["vote_open"], close=g["vote_close"], dead=dead),)
+        return Game(name=g["title"], preset="shediao", directors=(g["director"]["account"],), players=players, days=days)
+    roles = {g["bar_owner"]: ("酒吧老板",)}
+    players = tuple(Player(p["account"], p["uid"], house=p.get("house", ""), roles=roles.get(p["account"], ())) for p in g["roster"])
+    d1, d2 = g["days"]
+    days = (
+        Day(day=1, vote_thread=10, election_thread=11, discussion_threads=(12,), process_thread=9,
+            start=d1["open"], close=d1["close"]),
+        Day(day=2, vote_thread=13, discussion_threads=(14,), process_thread=9, start=d2["open"], close=d2["close"],
+            accelerated=True, accelerated_from=d2["accelerated_from"],
+            dead=tuple(a for a in d1["alive"] if a not in d2["alive"]), bonus={g["crow_slander"]["target"]: 2}),
+    )
+    return Game(name=g["title"], preset="mahjong", directors=(g["director"]["account"],), players=players, days=days)
+
+
+def archive_capture(db, name: str, view: str = "director") -> None:
+    """Read every captured desktop page of a scenario into an archive (pages → archive)."""
+    from scraper import archive
+    from scraper.pages import read_page
+
+    for page_file in sorted((CAPTURES / name / view / "pc").glob("*.html")):
+        page = read_page(page_file.read_bytes(), capture_headers(page_file).get("content-type"))
+        archive.save_thread(db, page, forum="127.0.0.1:8088", url=str(page_file), source="pc", ppp=10)
+        archive.save_posts(db, page.posts, source="pc")
+
+
+def truth_posts(name: str, thread: str) -> list[dict]:
+    return json.loads((CAPTURES / name / "truth" / f"{thread}.json").read_text("utf-8"))["posts"]

@@ -116,3 +116,57 @@ def test_check_vote_in_words_for_players():
 def test_check_vote_bad_preset_is_a_clear_error():
     result = check_vote("投票对象：郭靖", "--preset", "nope")
     assert result.returncode == 1 and "未知的规则预设" in result.stderr
+
+
+def demo_game_file(tmp_path, base_url: str | None = None) -> Path:
+    from importlib import resources
+
+    text = resources.files("bansha.demo").joinpath("liangshan.toml").read_text("utf-8")
+    path = tmp_path / "game.toml"
+    path.write_text(text, "utf-8")
+    return path
+
+
+@pytest.fixture
+def demo_forum():
+    from bansha.demo import game
+
+    board = game.build()
+    with board:
+        yield board
+
+
+def test_tally_rule_and_tally_again(demo_forum, tmp_path):
+    from bansha.demo import game
+
+    db = tmp_path / "demo.db"
+    for tid in (game.VOTE_TID,):
+        assert bansha("fetch", thread_url(demo_forum, tid), "--db", db, "--interval", "0").returncode == 0
+    game_file = demo_game_file(tmp_path)
+    result = json.loads(bansha("tally", game_file, "--day", "1", "--db", db, "--format", "json").stdout)
+    assert set(result) == {"day", "outcome", "totals", "posts", "non_voters", "flags"}
+    assert result["outcome"] == {"kind": "out", "names": ["李逵"]} and result["totals"]["李逵"] == 5
+    assert len(result["posts"]) == len(demo_forum.threads[game.VOTE_TID].posts)
+    # The director rules the unquoted change (#13, 武松 → 李逵) valid: 李逵 6, 燕青 1.
+    unquoted = demo_forum.threads[game.VOTE_TID].posts[12]
+    ruled = bansha("rule", game_file, unquoted.pid, "accept", "--day", "1", "--db", db, "--note", "导演认可")
+    assert ruled.returncode == 0, ruled.stderr
+    again = json.loads(bansha("tally", game_file, "--day", "1", "--db", db, "--format", "json").stdout)
+    assert again["totals"]["李逵"] == 6 and again["totals"]["燕青"] == 1
+    bbcode = bansha("tally", game_file, "--day", "1", "--db", db, "--format", "bbcode").stdout
+    assert "[b]结果[/b]" in bbcode and "导演认可" in bbcode and "［101］" in bbcode
+
+
+def test_tally_before_fetch_says_what_to_do(tmp_path):
+    result = bansha("tally", demo_game_file(tmp_path), "--day", "1", "--db", tmp_path / "none.db")
+    assert result.returncode == 1 and "bansha fetch" in result.stderr
+
+
+def test_init_writes_a_game_file_that_loads(tmp_path):
+    from tally.game import Game
+
+    target = tmp_path / "g.toml"
+    result = bansha("init", "--preset", "qisha", "--out", target)
+    assert result.returncode == 0
+    assert Game.from_toml(target.read_text("utf-8")).preset == "qisha"
+    assert bansha("init", "--out", target).returncode == 1  # never overwrites

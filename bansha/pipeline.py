@@ -1,0 +1,78 @@
+"""The wiring between the archive and the rules: load a day's posts and rulings, run the tally.
+
+Data flows one way: archive rows → posts → tally. Nothing here writes to the forum.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import sqlite_utils
+
+from scraper import archive
+from tally.day import DayTally, Ruling, tally_day
+from tally.game import Game
+from tally.rules import Rules, load_preset
+
+
+class NotFetched(Exception):
+    """The archive does not hold a thread the game file names."""
+
+
+def load_game(path: str | Path) -> tuple[Game, Rules]:
+    try:
+        game = Game.from_toml(Path(path).read_text("utf-8"))
+    except OSError as exc:
+        raise ValueError(f"无法读取游戏文件 {path}：{exc}") from None
+    rules = load_preset(game.preset).with_overrides(game.rules)
+    return game, rules
+
+
+def thread_posts(db: sqlite_utils.Database, tid: int):
+    posts = archive.read_posts(db, tid)
+    if not posts:
+        raise NotFetched(f"档案库里还没有帖子 {tid}：请先运行 bansha fetch（或 bansha run）抓取它。")
+    return posts
+
+
+def rulings_for(db: sqlite_utils.Database, game: Game, day: int) -> dict[int, Ruling]:
+    return {
+        r["pid"]: Ruling(r["pid"], r["decision"], r["target"], r["note"] or "")
+        for r in archive.load_rulings(db, game.name, day)
+    }
+
+
+def title_holder_for(db: sqlite_utils.Database, game: Game, rules: Rules, day_number: int) -> str | None:
+    """Who holds the title during this day's vote: the game file says, or the day-1 election decided."""
+    day = game.day(day_number)
+    if day.title_holder:
+        return day.title_holder
+    if rules.title_election == "none":
+        return None
+    for earlier in game.days:
+        if earlier.day < day_number and earlier.election_thread:
+            election = tally_election(db, game, rules, earlier.day)
+            if election.outcome.kind == "out" and election.outcome.names[0] not in day.dead:
+                return election.outcome.names[0]
+    return None
+
+
+def tally_election(db: sqlite_utils.Database, game: Game, rules: Rules, day_number: int) -> DayTally:
+    day = game.day(day_number)
+    if not day.election_thread:
+        raise ValueError(f"第 {day_number} 天没有竞选帖（election_thread）")
+    posts = thread_posts(db, day.election_thread)
+    return tally_day(posts, game, day, rules, rulings_for(db, game, day_number), kind="election",
+                     history=archive.post_history(db, [p.pid for p in posts]))
+
+
+def tally_from_archive(db: sqlite_utils.Database, game: Game, rules: Rules, day_number: int) -> DayTally:
+    day = game.day(day_number)
+    if not day.vote_thread:
+        raise ValueError(f"第 {day_number} 天没有写投票帖（vote_thread）")
+    posts = thread_posts(db, day.vote_thread)
+    return tally_day(
+        posts, game, day, rules, rulings_for(db, game, day_number),
+        title_holder=title_holder_for(db, game, rules, day_number),
+        history=archive.post_history(db, [p.pid for p in posts]),
+    )

@@ -1,0 +1,356 @@
+"""Every rule of every preset on small hand-made threads. Each test names the rule sentence it checks,
+and checks that the preset really carries that sentence."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from tally.day import Ruling, tally_day
+from tally.game import Player
+from tally.rules import load_preset
+from tallykit import NAMES, Thread, game
+
+
+def run(thread: Thread, preset: str = "shediao", rulings=None, g=None, **kw):
+    g = g or game(preset)
+    return tally_day(thread.posts, g, g.days[0], load_preset(preset).with_overrides(g.rules), rulings, **kw)
+
+
+def verdict_of(result, post) -> str:
+    return next(e for e in result.entries if e.pid == post.pid).verdict
+
+
+def reason_of(result, post) -> str:
+    return next(e for e in result.entries if e.pid == post.pid).reason
+
+
+def cites(preset: str, setting: str, words: str) -> None:
+    assert words in load_preset(preset).source(setting)
+
+
+# -- seed 000 / 004: one vote, one change, quoting, blackout, acceleration, close -------------------
+
+def test_one_vote_per_player_a_day():
+    cites("shediao", "changes_allowed", "改票只允许进行一次")
+    t = Thread()
+    first = t.vote("黄蓉", "杨康", 1)
+    again = t.vote("黄蓉", "郭靖", 2)
+    r = run(t)
+    assert verdict_of(r, first) == "counted" and verdict_of(r, again) == "invalid"
+    assert "限投一票" in reason_of(r, again)
+
+
+def test_change_must_quote_ones_own_standing_vote():
+    cites("shediao", "change_must_quote_own", "改票需回复原投票楼层")
+    t = Thread()
+    mine = t.vote("黄蓉", "杨康", 1)
+    theirs = t.vote("郭靖", "杨康", 2)
+    unquoted = t.change("黄蓉", "郭靖", 3)
+    other = t.change("黄蓉", "郭靖", 4, quote=theirs)
+    valid = t.change("黄蓉", "欧阳锋", 5, quote=mine)
+    r = run(t)
+    assert [verdict_of(r, p) for p in (mine, unquoted, other, valid)] == ["superseded", "invalid", "invalid", "counted"]
+    assert "没有引用" in reason_of(r, unquoted) and "郭靖 的帖子" in reason_of(r, other)
+    assert r.totals == {"杨康": 1, "欧阳锋": 1}
+
+
+def test_change_only_once():
+    t = Thread()
+    vote = t.vote("黄蓉", "杨康", 1)
+    change = t.change("黄蓉", "郭靖", 2, quote=vote)
+    second = t.change("黄蓉", "欧阳锋", 3, quote=change)
+    r = run(t)
+    assert [verdict_of(r, p) for p in (vote, change, second)] == ["superseded", "counted", "invalid"]
+    assert r.totals == {"郭靖": 1}
+
+
+def test_no_change_or_proxy_in_the_last_hour_but_new_votes_are_fine():
+    cites("shediao", "blackout_minutes", "关门前一小时不允许改票或代投")
+    t = Thread()
+    vote = t.vote("黄蓉", "杨康", 1)
+    late_change = t.change("黄蓉", "郭靖", 47.5, quote=vote)
+    late_proxy = t.add("导演", "代投：一灯\n投票对象：郭靖\n投票理由：委托", 47.2)
+    late_vote = t.vote("郭靖", "杨康", 47.6)
+    r = run(t)
+    assert [verdict_of(r, p) for p in (vote, late_change, late_proxy, late_vote)] == ["counted", "invalid", "invalid", "counted"]
+    assert r.totals == {"杨康": 2}
+
+
+def test_nothing_counts_after_close():
+    t = Thread()
+    late = t.vote("黄蓉", "杨康", 48.01)
+    r = run(t)
+    assert verdict_of(r, late) == "invalid" and "关门后" in reason_of(r, late)
+    assert r.totals == {} and "黄蓉" in r.non_voters
+
+
+def test_no_change_once_acceleration_takes_effect():
+    cites("shediao", "no_change_when_accelerated", "执行加速时，所有人不可改票")
+    t = Thread()
+    vote = t.vote("黄蓉", "杨康", 1)
+    before = t.vote("郭靖", "杨康", 2)
+    early_change = t.change("郭靖", "黄蓉", 10, quote=before)
+    after = t.change("黄蓉", "郭靖", 30, quote=vote)
+    g = game(accelerated=True, accelerated_from="2026-11-21 21:00")
+    r = run(t, g=g)
+    assert verdict_of(r, early_change) == "counted" and verdict_of(r, after) == "invalid"
+    assert "加速" in reason_of(r, after)
+
+
+def test_dead_players_cannot_vote_or_be_voted():
+    t = Thread()
+    ghost = t.vote("杨康", "郭靖", 1)
+    at_dead = t.vote("黄蓉", "杨康", 2)
+    r = run(t, g=game(dead=("杨康",)))
+    assert verdict_of(r, ghost) == "invalid" and "诈尸" in reason_of(r, ghost)
+    assert verdict_of(r, at_dead) == "invalid" and "已出局" in reason_of(r, at_dead)
+
+
+def test_non_players_and_non_voters_are_invalid():
+    cites("anshazhe", "non_voters", "不能杀人、验人、投票")
+    t = Thread()
+    stranger = t.vote("路人甲", "郭靖", 1)
+    judge = t.vote("洪七公", "郭靖", 2)
+    r = run(t, g=game(non_voters=("洪七公",)))
+    assert verdict_of(r, stranger) == "invalid" and "不是本局玩家" in reason_of(r, stranger)
+    assert verdict_of(r, judge) == "invalid" and "没有投票权" in reason_of(r, judge)
+
+
+def test_unknown_and_ambiguous_targets_are_invalid_and_suggested():
+    cites("shediao", "names", "投票对象有误的票无效")
+    t = Thread()
+    typo = t.vote("黄蓉", "郭敬", 1)
+    unknown = t.vote("杨康", "王重阳", 2)
+    r = run(t)
+    assert verdict_of(r, typo) == "invalid" and verdict_of(r, unknown) == "invalid"
+    flags = {f.pid: f for f in r.flags}
+    assert typo.pid in flags and unknown.pid not in flags  # only a post with a plausible reading needs a ruling
+    assert next(e for e in r.entries if e.pid == typo.pid).suggestion == "郭靖"
+
+
+def test_invalid_vote_is_corrected_by_a_new_post():
+    cites("shediao", "correction_by_new_post", "无效票须通过重新发帖来更正")
+    t = Thread()
+    bad = t.vote("黄蓉", "王重阳", 1)
+    fixed = t.vote("黄蓉", "杨康", 2)
+    r = run(t)
+    assert verdict_of(r, bad) == "invalid" and verdict_of(r, fixed) == "counted"
+
+
+def test_abstention_counts_as_a_vote_for_nobody():
+    t = Thread()
+    t.add("黄蓉", "投票对象：弃权\n投票理由：看不清", 1)
+    r = run(t)
+    assert r.abstentions == ["黄蓉"] and r.totals == {} and "黄蓉" not in r.non_voters
+
+
+def test_proxy_vote_counts_for_the_player_with_the_players_weight():
+    t = Thread()
+    proxy = t.add("导演", "代投：黄蓉\n投票对象：杨康\n投票理由：黄蓉委托", 3)
+    r = run(t, g=game(title_holder="黄蓉"))
+    entry = next(e for e in r.entries if e.pid == proxy.pid)
+    assert (entry.voter, entry.verdict, entry.weight) == ("黄蓉", "counted", Fraction(5, 2))
+
+
+def test_directors_own_posts_never_count():
+    t = Thread()
+    rules_post = t.add("导演", "投票格式：\n投票对象：X\n投票理由：Y", 0)
+    r = run(t)
+    assert verdict_of(r, rules_post) == "ignored"
+
+
+def test_title_holder_weighs_two_and_a_half_exactly():
+    cites("shediao", "title_weight", "2.5票")
+    t = Thread()
+    t.vote("黄蓉", "杨康", 1)
+    t.vote("郭靖", "欧阳锋", 2)
+    t.vote("穆念慈", "欧阳锋", 3)
+    r = run(t, g=game(title_holder="黄蓉"))
+    assert r.totals == {"杨康": Fraction(5, 2), "欧阳锋": 2}
+    assert (r.outcome.kind, r.outcome.names) == ("out", ["杨康"])
+
+
+def test_bonus_votes_are_added():
+    cites("mahjong", "bonus_votes", "多计两票")
+    t = Thread()
+    t.vote("黄蓉", "杨康", 1)
+    t.vote("郭靖", "欧阳锋", 2)
+    r = run(t, "mahjong", g=game("mahjong", bonus={"欧阳锋": 2}))
+    assert r.totals == {"欧阳锋": 3, "杨康": 1}
+
+
+def test_bar_owner_cannot_be_voted_and_may_not_change_late():
+    cites("mahjong", "bar_owner", "不能成为投票对象")
+    players = tuple(Player(n, i, roles=("酒吧老板",) if n == "穆念慈" else ()) for i, n in enumerate(NAMES))
+    t = Thread()
+    at_owner = t.vote("黄蓉", "穆念慈", 1)
+    owner = t.vote("穆念慈", "杨康", 2)
+    owner_change = t.change("穆念慈", "郭靖", 11.5, quote=owner)
+    r = run(t, "mahjong", g=game("mahjong", players=players))
+    assert verdict_of(r, at_owner) == "invalid" and "酒吧老板" in reason_of(r, at_owner)
+    assert verdict_of(r, owner_change) == "invalid" and "11 小时" in reason_of(r, owner_change)
+
+
+def test_tie_means_nobody_is_out():
+    cites("shediao", "tie", "产生平票时，无人出局")
+    t = Thread()
+    t.vote("黄蓉", "杨康", 1)
+    t.vote("郭靖", "欧阳锋", 2)
+    assert run(t).outcome.kind == "none"
+
+
+# -- seed 001 (S10) -------------------------------------------------------------------------------
+
+def test_s10_sheriff_weighs_two_and_breaks_a_tie():
+    cites("s10", "tie", "警长投票对象出局")
+    t = Thread()
+    t.vote("黄蓉", "杨康", 1)  # the sheriff: 2
+    t.vote("郭靖", "欧阳锋", 2)
+    t.vote("穆念慈", "欧阳锋", 3)
+    r = run(t, "s10", g=game("s10", title_holder="黄蓉"))
+    assert r.totals == {"杨康": 2, "欧阳锋": 2}
+    assert (r.outcome.kind, r.outcome.names) == ("out", ["杨康"])
+
+
+def test_s10_idiot_after_ruoyu_does_not_count():
+    cites("s10", "votes_not_counted", "此后白痴投票不计入总票数")
+    t = Thread()
+    t.vote("黄蓉", "杨康", 1)
+    t.vote("郭靖", "欧阳锋", 2)
+    t.vote("穆念慈", "欧阳锋", 3)
+    r = run(t, "s10", g=game("s10", votes_not_counted=("郭靖",)))
+    assert r.totals == {"杨康": 1, "欧阳锋": 1}
+
+
+# -- seed 002 (七杀) --------------------------------------------------------------------------------
+
+def qisha_thread(votes: dict[str, str]) -> Thread:
+    t = Thread()
+    for hours, (voter, target) in enumerate(votes.items(), start=1):
+        t.vote(voter, target, hours)
+    return t
+
+
+def test_qisha_out_needs_forty_percent_of_the_living():
+    cites("qisha", "threshold", "40%")
+    # 10 alive: 4 votes is 40 %, 3 is not.
+    four = qisha_thread({"黄蓉": "杨康", "郭靖": "杨康", "穆念慈": "杨康", "一灯": "杨康", "洪七公": "欧阳锋"})
+    three = qisha_thread({"黄蓉": "杨康", "郭靖": "杨康", "穆念慈": "杨康", "一灯": "欧阳锋"})
+    assert run(four, "qisha").outcome.names == ["杨康"]
+    assert run(three, "qisha").outcome.kind == "none"
+
+
+def test_qisha_two_tied_at_forty_percent_go_to_a_runoff():
+    cites("qisha", "tie", "进行高票对决")
+    t = qisha_thread({"黄蓉": "杨康", "郭靖": "杨康", "穆念慈": "杨康", "一灯": "杨康",
+                      "洪七公": "欧阳锋", "周伯通": "欧阳锋", "黄药师": "欧阳锋", "欧阳克": "欧阳锋"})
+    r = run(t, "qisha")
+    assert (r.outcome.kind, sorted(r.outcome.names)) == ("runoff", ["杨康", "欧阳锋"])
+
+
+def test_qisha_invalid_vote_is_an_abstention_and_a_homophone_counts():
+    cites("qisha", "invalid_vote", "否则视为弃权")
+    cites("qisha", "names", "最多允许一个同音或形似的错别字")
+    t = Thread()
+    bad = t.add("黄蓉", "投票对象：王重阳\n投票理由：x", 1)
+    typo = t.add("郭靖", "我投欧阳峰，因为他太阴", 2)
+    r = run(t, "qisha")
+    assert r.abstentions == ["黄蓉"] and "视为弃权" in reason_of(r, bad)
+    assert verdict_of(r, typo) == "counted" and r.totals == {"欧阳锋": 1}
+
+
+def test_qisha_proxy_must_come_ten_minutes_before_close():
+    cites("qisha", "proxy_min_minutes_before_close", "10～15分钟前")
+    t = Thread()
+    early = t.add("导演", "代投：黄蓉\n投票对象：杨康\n投票理由：委托", 47.5)
+    late = t.add("导演", "代投：郭靖\n投票对象：杨康\n投票理由：委托", 47.95)
+    r = run(t, "qisha")
+    assert verdict_of(r, early) == "counted" and "至少 10 分钟" in reason_of(r, late)
+    assert r.totals == {"杨康": 1} and r.abstentions == ["郭靖"]  # an invalid vote is an abstention under 七杀
+
+
+# -- seed 003 (暗杀者) ------------------------------------------------------------------------------
+
+def test_anshazhe_tie_means_revote():
+    cites("anshazhe", "tie", "重投")
+    t = Thread()
+    t.vote("黄蓉", "杨康", 1)
+    t.vote("郭靖", "欧阳锋", 2)
+    r = run(t, "anshazhe")
+    assert (r.outcome.kind, sorted(r.outcome.names)) == ("revote", ["杨康", "欧阳锋"])
+
+
+# -- moderation, time precision, edits, rulings ---------------------------------------------------
+
+def test_hidden_post_is_void_and_flagged_until_ruled():
+    cites("shediao", "hidden_posts", "默认不计")
+    t = Thread()
+    hidden = t.add("黄蓉", "投票对象：杨康\n投票理由：x", 1, status="hidden")
+    unreadable = t.add("郭靖", "", 2, status="hidden")
+    r = run(t)
+    assert verdict_of(r, hidden) == "invalid" and {f.pid for f in r.flags} >= {hidden.pid, unreadable.pid}
+    assert "读不到内容" in reason_of(r, unreadable)
+    ruled = run(t, rulings={hidden.pid: Ruling(hidden.pid, "accept", note="屏蔽是误操作")})
+    assert verdict_of(ruled, hidden) == "counted" and ruled.totals == {"杨康": 1}
+
+
+def test_minute_precision_on_the_closing_minute_is_flagged():
+    t = Thread()
+    post = t.vote("黄蓉", "杨康", 48 - 1 / 60, precision="minute")  # 20:59, real second unknown
+    g = game(close="2026-11-22 20:59:30")
+    r = run(t, g=g)
+    assert post.pid in {f.pid for f in r.flags}
+
+
+def test_edit_after_close_uses_what_the_archive_saw_before():
+    t = Thread()
+    post = t.vote("黄蓉", "郭靖", 1)
+    history = {post.pid: [
+        {"seen_at": "2026-11-21T10:00:00+08:00", "text": "投票对象：杨康\n投票理由：x", "status": "normal"},
+        {"seen_at": "2026-11-23T10:00:00+08:00", "text": post.text, "status": "normal"},
+    ]}
+    r = run(t, history=history)
+    assert r.totals == {"杨康": 1}
+    assert post.pid in {f.pid for f in r.flags}
+
+
+def test_ruling_target_and_reject():
+    t = Thread()
+    typo = t.vote("黄蓉", "郭敬", 1)
+    good = t.vote("郭靖", "杨康", 2)
+    r = run(t, rulings={typo.pid: Ruling(typo.pid, "target", "郭靖"), good.pid: Ruling(good.pid, "reject")})
+    assert r.totals == {"郭靖": 1}
+    assert "导演裁定" in reason_of(r, typo) and "导演裁定" in reason_of(r, good)
+
+
+def test_flags_that_cannot_change_the_outcome_say_so():
+    t = Thread()
+    for hours, voter in enumerate(["黄蓉", "郭靖", "穆念慈"], start=1):
+        t.vote(voter, "杨康", hours)
+    typo = t.vote("一灯", "郭敬", 5)
+    r = run(t)
+    flag = next(f for f in r.flags if f.pid == typo.pid)
+    assert not flag.can_change_outcome
+
+
+# -- the election -----------------------------------------------------------------------------------
+
+def test_election_first_to_reach_the_top_and_keep_it():
+    cites("shediao", "title_election", "最先获得投票数最多的角色当选")
+    t = Thread()
+    t.vote("黄蓉", "杨康", 1)
+    t.vote("郭靖", "杨康", 2)        # 杨康 reaches 2 first …
+    v = t.vote("穆念慈", "欧阳锋", 3)
+    t.vote("一灯", "欧阳锋", 4)      # … 欧阳锋 reaches 2 later
+    r = run(t, kind="election")
+    assert r.outcome.names == ["杨康"]
+    t2 = Thread()
+    a = t2.vote("黄蓉", "杨康", 1)
+    t2.vote("郭靖", "杨康", 2)       # 杨康 reaches 2 …
+    t2.vote("穆念慈", "欧阳锋", 3)
+    t2.change("黄蓉", "欧阳锋", 4, quote=a)  # … loses it; 欧阳锋 now at 2
+    t2.vote("一灯", "杨康", 5)       # 杨康 back to 2, after 欧阳锋
+    r2 = run(t2, kind="election")
+    assert r2.totals == {"杨康": 2, "欧阳锋": 2} and r2.outcome.names == ["欧阳锋"]
