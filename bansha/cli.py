@@ -298,6 +298,84 @@ def tally(
 
 
 @app.command()
+def lurk(
+    game_file: Path = typer.Argument(..., help="游戏文件（TOML）"),
+    day: int = typer.Option(..., "--day", help="第几天"),
+    db: Path = typer.Option(DEFAULT_DB, "--db", help="SQLite 档案库文件"),
+    format: str = typer.Option("text", "--format", help="输出格式：bbcode / text / json"),
+) -> None:
+    """统计某一天的发言数、潜水、违规（诈尸、红字、大字）和加速申请，列出建议的判罚。"""
+    from bansha import pipeline
+    from tally import report
+
+    if format not in ("bbcode", "text", "json"):
+        fail("--format 只能是 bbcode、text 或 json")
+    try:
+        game, rules = pipeline.load_game(game_file)
+        if not db.exists():
+            raise pipeline.NotFetched(f"档案库 {db} 不存在：请先运行 bansha fetch 抓取讨论帖、投票帖和进程帖。")
+        result = pipeline.lurk_from_archive(archive.open_db(db), game, rules, day)
+    except (ValueError, pipeline.NotFetched) as exc:
+        fail(str(exc))
+    if format == "json":
+        sys.stdout.write(json.dumps(result.to_json(), ensure_ascii=False, indent=1) + "\n")
+    else:
+        text = report.render_lurk(result, game.name, bbcode=format == "bbcode")
+        out.print(text, highlight=False, markup=False) if format == "text" else sys.stdout.write(text + "\n")
+
+
+card_app = typer.Typer(help="牌（蓝牌、黄牌、红牌）的记录：只由导演发出，工具只提出建议。", no_args_is_help=True)
+app.add_typer(card_app, name="card")
+
+
+@card_app.command("add")
+def card_add(
+    game_file: Path = typer.Argument(..., help="游戏文件（TOML）"),
+    player: str = typer.Argument(..., help="角色名"),
+    color: str = typer.Argument(..., help="blue（蓝牌）/ yellow（黄牌）/ red（红牌）"),
+    reason: str = typer.Option(..., "--reason", help="原因"),
+    day: Optional[int] = typer.Option(None, "--day", help="第几天"),
+    pid: Optional[int] = typer.Option(None, "--pid", help="相关帖子的 pid"),
+    by: str = typer.Option("", "--by", help="记录人（导演账号）"),
+    db: Path = typer.Option(DEFAULT_DB, "--db", help="SQLite 档案库文件"),
+) -> None:
+    """给一位角色记一张牌。"""
+    from bansha import pipeline
+    from tally.cards import COLORS, WORDS, standings
+
+    try:
+        game, _rules = pipeline.load_game(game_file)
+    except ValueError as exc:
+        fail(str(exc))
+    if color not in COLORS:
+        fail(f"牌只能是 {'、'.join(COLORS)}")
+    if player not in game.player_names:
+        fail(f"「{player}」不在游戏文件的玩家名单里")
+    database = archive.open_db(db)
+    archive.save_card(database, game=game.name, player=player, color=color, reason=reason, day=day, pid=pid, by=by)
+    standing = standings(archive.load_cards(database, game.name))[player]
+    out.print(f"已记录：{player} {WORDS[color]}（{reason}）。现在：{standing.describe()}" + ("，红牌罚下。" if standing.out else "。"))
+
+
+@card_app.command("list")
+def card_list(
+    game_file: Path = typer.Argument(..., help="游戏文件（TOML）"),
+    db: Path = typer.Option(DEFAULT_DB, "--db", help="SQLite 档案库文件"),
+) -> None:
+    """列出所有牌和每位角色的牌面（3 蓝 = 1 黄，3 黄 = 1 红）。"""
+    from bansha import pipeline
+    from tally import report
+    from tally.cards import standings
+
+    try:
+        game, _rules = pipeline.load_game(game_file)
+    except ValueError as exc:
+        fail(str(exc))
+    cards = archive.load_cards(archive.open_db(db), game.name)
+    out.print(report.render_cards(standings(cards), cards), highlight=False, markup=False)
+
+
+@app.command()
 def rule(
     game_file: Path = typer.Argument(..., help="游戏文件（TOML）"),
     pid: int = typer.Argument(..., help="要裁定的帖子 pid"),

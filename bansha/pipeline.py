@@ -76,3 +76,29 @@ def tally_from_archive(db: sqlite_utils.Database, game: Game, rules: Rules, day_
         title_holder=title_holder_for(db, game, rules, day_number),
         history=archive.post_history(db, [p.pid for p in posts]),
     )
+
+
+def lurk_from_archive(db: sqlite_utils.Database, game: Game, rules: Rules, day_number: int):
+    """潜水 counts, violations, acceleration requests and card proposals for one day."""
+    from tally.lurk import count_posts, lurk_day
+
+    day = game.day(day_number)
+    if not day.discussion_threads:
+        raise ValueError(f"第 {day_number} 天没有写讨论帖（discussion_threads）")
+    discussion = [p for tid in day.discussion_threads for p in thread_posts(db, tid)]
+    threads = {tid: archive.read_posts(db, tid) for tid in
+               {*day.discussion_threads, day.vote_thread, day.process_thread, day.election_thread} if tid}
+    vote = tally_from_archive(db, game, rules, day_number) if day.vote_thread else None
+    earlier_counts, earlier_votes = {}, {}
+    for earlier in game.days:
+        if earlier.day >= day_number:
+            continue
+        try:
+            earlier_counts[earlier.day] = count_posts(
+                [p for tid in earlier.discussion_threads for p in thread_posts(db, tid)], game, earlier, rules.lurk_counts_hidden)
+            if earlier.vote_thread and not earlier.accelerated:
+                earlier_votes[earlier.day] = tally_from_archive(db, game, rules, earlier.day).non_voters
+        except NotFetched:
+            continue  # a day the archive does not hold: the multi-day rules simply see fewer days
+    return lurk_day(game, rules, day, discussion=discussion, threads=threads, vote=vote,
+                    earlier_counts=earlier_counts, earlier_votes=earlier_votes)

@@ -70,6 +70,13 @@ def ensure_schema(db: sqlite_utils.Database) -> None:
             pk="id",
         )
         db["rulings"].create_index(["game", "day", "pid"])
+    if "cards" not in db.table_names():
+        db["cards"].create(
+            {"id": int, "game": str, "player": str, "color": str, "reason": str, "day": int, "pid": int,
+             "recorded_at": str, "recorded_by": str},
+            pk="id",
+        )
+        db["cards"].create_index(["game", "player"])
     if "fetches" not in db.table_names():
         db["fetches"].create(
             {
@@ -198,6 +205,16 @@ def post_history(db: sqlite_utils.Database, pids: list[int]) -> dict[int, list[d
     for row in db.query(f"select pid, seen_at, text, status from post_versions where pid in ({marks}) order by id", pids):
         history.setdefault(row["pid"], []).append(row)
     return history
+
+
+def save_card(db: sqlite_utils.Database, *, game: str, player: str, color: str, reason: str, day: int | None = None,
+              pid: int | None = None, by: str = "") -> None:
+    db["cards"].insert({"game": game, "player": player, "color": color, "reason": reason, "day": day, "pid": pid,
+                        "recorded_at": now_iso(), "recorded_by": by})
+
+
+def load_cards(db: sqlite_utils.Database, game: str) -> list[dict]:
+    return list(db.query("select * from cards where game = ? order by id", [game]))
 
 
 def log_fetch(db: sqlite_utils.Database, **fields) -> None:

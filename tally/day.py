@@ -510,7 +510,7 @@ class _Fold:
             totals[name] = totals.get(name, Fraction(0)) + extra
         totals = dict(sorted(totals.items(), key=lambda kv: (-kv[1], ctx.players.index(kv[0]) if kv[0] in ctx.players else 99)))
         non_voters = [p for p in ctx.voters if p not in self.standing]
-        no_reply = [p for p in ctx.voters if p not in self.posted]
+        no_reply = [p for p in ctx.voters if p not in self.posted and p not in self.standing]  # a proxy vote is a reply
         if ctx.kind == "election":
             outcome = first_to_top(totals, self.timeline)
         else:

@@ -82,3 +82,41 @@ def _lines(t: DayTally, title: str, *, bbcode: bool) -> list[str]:
 
 def counted_weight(t: DayTally) -> Fraction:
     return sum((e.weight for e in t.entries if e.verdict == COUNTED), Fraction(0))
+
+
+def render_lurk(report, title: str = "", *, bbcode: bool = False) -> str:
+    """The 潜水 / violations section: counts, proposed cards, violations, acceleration."""
+    from .cards import WORDS
+
+    esc = escape_bbcode if bbcode else (lambda s: s)
+    b = (lambda s: f"[b]{s}[/b]") if bbcode else (lambda s: s)
+    lines = [b(f"{esc(title)} 第{report.day}天发言统计".strip())]
+    if report.accelerated:
+        lines.append("本日执行加速：发言不足或未投票不判罚。")
+    lines.append("讨论帖发言数：" + "、".join(f"{esc(n)} {c}" for n, c in report.counts.items()))
+    if report.proposals:
+        lines += ["", b("建议判罚（由导演决定）")]
+        lines += [f"{esc(p.player)}：{WORDS.get(p.card, p.card)}，{esc(p.reason)}" for p in report.proposals]
+    if report.violations:
+        lines += ["", b("违规")]
+        lines += [f"#{v.floor} {esc(v.player)}（帖子 {v.thread}）：{v.detail}" for v in report.violations]
+    for s in report.speedups:
+        lines += ["", b(f"申请{s.kind}")]
+        result = "成功" if s.succeeded else "未成功"
+        lines.append(f"存活 {s.alive} 人，需要 {s.needed} 人；有效申请 {len(s.requesters)} 人：{'、'.join(map(esc, s.requesters)) or '—'}。{result}"
+                     + (f"（第 {s.needed} 位申请于 {s.reached_at:%m-%d %H:%M}，{s.deadline:%m-%d %H:%M} 生效）" if s.succeeded else ""))
+        if s.not_counted:
+            lines.append("不计：" + "；".join(f"{esc(k)}（{v}）" for k, v in s.not_counted.items()))
+    return "\n".join(lines)
+
+
+def render_cards(standings: dict, cards: list[dict]) -> str:
+    from .cards import WORDS
+
+    lines = ["牌面："]
+    for player, s in sorted(standings.items(), key=lambda kv: (-kv[1].red, -kv[1].yellow, -kv[1].blue, kv[0])):
+        lines.append(f"  {player}：{s.describe()}" + ("  ← 红牌罚下" if s.out else ""))
+    lines += ["", "记录："]
+    lines += [f"  {c['recorded_at'][:16].replace('T', ' ')} 第{c['day'] or '?'}天 {c['player']} {WORDS[c['color']]}：{c['reason']}"
+              + (f"（{c['recorded_by']}）" if c['recorded_by'] else "") for c in cards]
+    return "\n".join(lines)

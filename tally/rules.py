@@ -46,6 +46,7 @@ class Rules:
     lurk_three_day_min_posts: int = 0
     lurk_no_vote: bool = False
     lurk_exempt_when_accelerated: bool = True
+    lurk_counts_hidden: bool = True
     no_reply_in_vote_thread_yellow: bool = False
     drowning: bool = False
     sources: dict = field(default_factory=dict, compare=False)

@@ -16,7 +16,7 @@ def game(preset: str = "shediao", *, players=None, **day) -> Game:
     players = players or tuple(Player(n, i + 3) for i, n in enumerate(NAMES))
     day.setdefault("start", START.isoformat())
     day.setdefault("close", CLOSE.isoformat())
-    return Game(name="测试局", preset=preset, directors=("导演",), players=tuple(players), days=(Day(day=1, vote_thread=1, **day),))
+    return Game(name="测试局", preset=preset, directors=("导演",), players=tuple(players), days=(Day(day=1, vote_thread=1, discussion_threads=(2,), process_thread=3, **day),))
 
 
 class Thread:

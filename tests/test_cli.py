@@ -170,3 +170,25 @@ def test_init_writes_a_game_file_that_loads(tmp_path):
     assert result.returncode == 0
     assert Game.from_toml(target.read_text("utf-8")).preset == "qisha"
     assert bansha("init", "--out", target).returncode == 1  # never overwrites
+
+
+def test_lurk_and_cards(demo_forum, tmp_path):
+    from bansha.demo import game
+
+    db = tmp_path / "demo.db"
+    for tid in (game.VOTE_TID, game.DISCUSSION_TID, game.PROCESS_TID):
+        assert bansha("fetch", thread_url(demo_forum, tid), "--db", db, "--interval", "0").returncode == 0
+    game_file = demo_game_file(tmp_path)
+    report = json.loads(bansha("lurk", game_file, "--day", "1", "--db", db, "--format", "json").stdout)
+    disc = demo_forum.threads[game.DISCUSSION_TID].posts
+    expected = {name: sum(p.author == name for p in disc) for _, name in game.PLAYERS}
+    assert report["counts"] == expected
+    lurkers = {name for name, n in expected.items() if n < 5}
+    assert {p["player"] for p in report["proposals"]} >= lurkers
+    assert {v["kind"] for v in report["violations"]} >= {"red_font", "big_font"}  # 宋江's [color=Red] [size=5]
+    for _ in range(3):
+        assert bansha("card", "add", game_file, "燕青", "blue", "--reason", "红字", "--db", db).returncode == 0
+    listed = bansha("card", "list", game_file, "--db", db).stdout
+    assert "燕青：1 张黄牌" in listed
+    bad = bansha("card", "add", game_file, "路人", "yellow", "--reason", "x", "--db", db)
+    assert bad.returncode == 1 and "不在游戏文件的玩家名单里" in bad.stderr
