@@ -271,6 +271,7 @@ def tally(
     db: Path = typer.Option(DEFAULT_DB, "--db", help="SQLite 档案库文件"),
     format: str = typer.Option("text", "--format", help="输出格式：bbcode / text / json"),
     election: bool = typer.Option(False, "--election", help="统计这一天的竞选帖（盟主/警长）而不是投票帖"),
+    with_lurk: bool = typer.Option(False, "--lurk", help="在结果后附上发言统计和建议判罚（需已抓取讨论帖）"),
 ) -> None:
     """按本局规则统计某一天的投票，列出每一张票的判定和待裁定的帖子。"""
     from bansha import pipeline
@@ -284,17 +285,22 @@ def tally(
             raise pipeline.NotFetched(f"档案库 {db} 不存在：请先运行 bansha fetch 抓取投票帖。")
         database = archive.open_db(db)
         result = (pipeline.tally_election if election else pipeline.tally_from_archive)(database, game, rules, day)
+        lurking = pipeline.lurk_from_archive(database, game, rules, day) if with_lurk else None
     except (ValueError, pipeline.NotFetched) as exc:
         fail(str(exc))
     if format == "json":
         sys.stdout.write(report.render_json(result) + "\n")
     elif format == "bbcode":
         sys.stdout.write(report.render_bbcode(result, game.name) + "\n")
+        if lurking:
+            sys.stdout.write("\n" + report.render_lurk(lurking, game.name, bbcode=True) + "\n")
         for flag in result.flags:
             mark = "可能改变结果" if flag.can_change_outcome else "不影响结果"
             err.print(f"待裁定（{mark}）：#{flag.floor} pid {flag.pid}：{flag.reason}", highlight=False, markup=False)
     else:
         out.print(report.render_text(result, game.name), highlight=False, markup=False)
+        if lurking:
+            out.print("\n" + report.render_lurk(lurking, game.name), highlight=False, markup=False)
 
 
 @app.command()

@@ -192,3 +192,13 @@ def test_lurk_and_cards(demo_forum, tmp_path):
     assert "燕青：1 张黄牌" in listed
     bad = bansha("card", "add", game_file, "路人", "yellow", "--reason", "x", "--db", db)
     assert bad.returncode == 1 and "不在游戏文件的玩家名单里" in bad.stderr
+
+
+def test_tally_with_the_lurk_section(demo_forum, tmp_path):
+    from bansha.demo import game
+
+    db = tmp_path / "demo.db"
+    for tid in (game.VOTE_TID, game.DISCUSSION_TID, game.PROCESS_TID):
+        bansha("fetch", thread_url(demo_forum, tid), "--db", db, "--interval", "0")
+    post = bansha("tally", demo_game_file(tmp_path), "--day", "1", "--db", db, "--format", "bbcode", "--lurk").stdout
+    assert "[b]结果[/b]" in post and "发言统计[/b]" in post and "建议判罚" in post
