@@ -6,11 +6,13 @@ import json
 import os
 import sys
 import tempfile
+from datetime import datetime
 from pathlib import Path
 from typing import Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, Progress, TextColumn
 from rich.table import Table
 
@@ -416,44 +418,133 @@ def rule(
 
 
 @app.command()
+def poll(
+    game_file: Path = typer.Argument(..., help="游戏文件（TOML），[game] 里要写 forum（论坛地址）"),
+    db: Path = typer.Option(DEFAULT_DB, "--db", help="SQLite 档案库文件"),
+    day: Optional[int] = typer.Option(None, "--day", help="第几天（默认：按当前时间判断）"),
+    post: bool = typer.Option(False, "--post", help="关门后把最终结果回帖到投票帖（每天只发一次）"),
+    running: bool = typer.Option(False, "--running", help="关门前发一帖实时票数，之后有变化就原地编辑"),
+    out_dir: Path = typer.Option(Path("bansha-report"), "--out", help="报告目录（BBCode、JSON、HTML）"),
+    login: Optional[str] = typer.Option(None, "--login", help="用这个账号登录（密码从 BANSHA_PASSWORD 读取）"),
+    interval: float = typer.Option(2.0, "--interval", help="两次请求的最小间隔（秒）"),
+    with_lurk: bool = typer.Option(False, "--lurk", help="结果帖里附上发言数、违规和加速申请（不含建议判罚）"),
+    now: Optional[str] = typer.Option(None, "--now", help="把“现在”当作这个时间（测试或补跑用），如 2026-11-22 21:30"),
+    verbose: bool = typer.Option(False, "-v", "--verbose", help="打印每一步"),
+    log: Optional[Path] = typer.Option(None, "--log", help="把运行记录追加到这个文件（给 cron 用）"),
+) -> None:
+    """给 cron 用的一次完整运行：抓取当天各帖、计票、统计潜水、写报告，需要时回帖公布结果。"""
+    from bansha import pipeline
+    from bansha import poll as polling
+    from scraper import poster
+
+    lines: list[str] = []
+
+    def say(text: str) -> None:
+        lines.append(text)
+        if verbose:
+            err.print(text, highlight=False, markup=False)
+
+    def finish(code: int, text: str) -> None:
+        if log:
+            with open(log, "a", encoding="utf-8") as handle:
+                stamp = datetime.now().isoformat(timespec="seconds")
+                for line in lines + [text]:
+                    handle.write(f"{stamp} {line}\n")
+        raise typer.Exit(code)
+
+    try:
+        game, _rules = pipeline.load_game(game_file)
+        options = polling.PollOptions(
+            day=day, post=post, running=running, out_dir=out_dir, interval=interval, verbose=verbose, with_lurk=with_lurk,
+            now=game.when(now) if now else None, login=login,
+            password=(os.environ.get("BANSHA_PASSWORD") or typer.prompt(f"{login} 的密码", hide_input=True)) if login else None,
+        )
+        result = polling.run_poll(game_file, db, options, say)
+    except polling.Busy as busy:
+        err.print(str(busy), highlight=False, markup=False)
+        finish(polling.EXIT_BUSY, str(busy))
+    except poster.PostError as exc:
+        err.print(f"[bold red]回帖失败：[/]{exc}", highlight=False)
+        finish(polling.EXIT_ERROR, f"回帖失败：{exc}")
+    except (ValueError, pipeline.NotFetched, model.Refusal, FetchFailed, auth.AuthError) as exc:
+        err.print(f"[bold red]错误：[/]{exc}", highlight=False)
+        finish(polling.EXIT_ERROR, f"错误：{exc}")
+    out.print(result.summary, highlight=False, markup=False)
+    for line in result.posted:
+        out.print(f"  {line}", highlight=False, markup=False)
+    finish(result.code, result.summary)
+
+
+@app.command()
+def review(
+    game_file: Path = typer.Argument(..., help="游戏文件（TOML）"),
+    day: int = typer.Option(..., "--day", help="第几天"),
+    db: Path = typer.Option(DEFAULT_DB, "--db", help="SQLite 档案库文件"),
+) -> None:
+    """列出所有待导演裁定的帖子：链接、作者、内容、原因，可能改变结果的排在前面。"""
+    from bansha import pipeline
+
+    try:
+        game, rules = pipeline.load_game(game_file)
+        if not db.exists():
+            raise pipeline.NotFetched(f"档案库 {db} 不存在：请先运行 bansha fetch 或 bansha poll。")
+        database = archive.open_db(db)
+        result = pipeline.tally_from_archive(database, game, rules, day)
+    except (ValueError, pipeline.NotFetched) as exc:
+        fail(str(exc))
+    if not result.flags:
+        out.print(f"第{day}天没有需要裁定的帖子。")
+        return
+    texts = {p.pid: p.text for p in archive.read_posts(database, game.day(day).vote_thread)}
+    table = Table("楼层", "pid", "作者", "内容", "原因", "影响结果", title=f"{game.name} 第{day}天 待裁定")
+    base = (game.forum or "").rstrip("/")
+    tid = game.day(day).vote_thread
+    for flag in result.flags:
+        entry = next(e for e in result.entries if e.pid == flag.pid)
+        link = f"{base}/forum.php?mod=redirect&goto=findpost&ptid={tid}&pid={flag.pid}" if base else str(flag.pid)
+        table.add_row(str(flag.floor), f"[link={link}]{flag.pid}[/link]" if base else str(flag.pid),
+                      escape(entry.author), escape(texts.get(flag.pid, "").replace("\n", " ⏎ ")[:40]), escape(flag.reason),
+                      "可能" if flag.can_change_outcome else "不会")
+    out.print(table)
+    out.print("裁定：bansha rule GAME.toml PID accept|reject|target --target 角色名 --day N --note 说明", highlight=False, markup=False)
+
+
+@app.command()
 def demo(
     db: Optional[Path] = typer.Option(None, "--db", help="档案库文件（默认放在临时目录）"),
 ) -> None:
-    """在内置的演示论坛上跑一遍主流程：抓取投票帖、讨论帖、进程帖。"""
+    """在内置的演示论坛上跑一遍主流程：导演登录、抓取三个帖子、计票、统计潜水、回帖公布结果。"""
+    from importlib import resources
+
+    from bansha import poll as polling
     from bansha.demo import game
+    from tally import report
 
     forum = game.build()
     base = forum.start()
-    db = db or Path(tempfile.mkdtemp(prefix="bansha-demo-")) / "demo.db"
-    out.print(f"演示论坛已在 {base} 启动（《梁山风云》第一天）。档案库：{db}")
-    database = archive.open_db(db)
+    work = Path(tempfile.mkdtemp(prefix="bansha-demo-"))
+    db = db or work / "demo.db"
+    out.print(f"演示论坛已在 {base} 启动（《梁山风云》第一天，论坛时间 {forum.clock():%Y-%m-%d %H:%M}，已关门）。", highlight=False)
+    text = resources.files("bansha.demo").joinpath("liangshan.toml").read_text("utf-8")
+    game_file = work / "game.toml"
+    game_file.write_text(text.replace('timezone = "Asia/Shanghai"', f'timezone = "Asia/Shanghai"\nforum = "{base}"'), "utf-8")
+    options = polling.PollOptions(post=True, out_dir=work / "report", now=forum.clock(), login=game.DIRECTOR[1],
+                                  password="demo-director", interval=0.05, with_lurk=True)
     try:
-        with make_client(db, interval=0.05) as client:
-            for tid in (game.VOTE_TID, game.DISCUSSION_TID, game.PROCESS_TID):
-                report = sync_thread(client, database, f"{base}forum.php?mod=viewthread&tid={tid}")
-                out.print(f"  《{report.subject}》：{report.posts_seen} 楼，{report.requests} 次请求")
+        result = polling.run_poll(game_file, db, options, lambda line: out.print(f"  {line}", highlight=False, markup=False))
+        replies = [p for p in forum.threads[game.VOTE_TID].posts if p.uid == game.DIRECTOR[0]]
     finally:
         forum.stop()
-    table = Table("帖子", "楼层数", "发帖人数")
-    for row in database.query(
-        "select threads.subject, count(*) n, count(distinct author) a from posts join threads using (tid) group by tid"
-    ):
-        table.add_row(row["subject"], str(row["n"]), str(row["a"]))
-    out.print(table)
-
-    from importlib import resources
-
     from bansha import pipeline
-    from tally import report
 
-    game_file = resources.files("bansha.demo").joinpath("liangshan.toml")
-    with resources.as_file(game_file) as path:
-        loaded, rules = pipeline.load_game(path)
-    result = pipeline.tally_from_archive(database, loaded, rules, 1)
-    out.print("\n第一天计票（按「射雕」预设）：", highlight=False)
-    out.print(report.render_text(result, loaded.name, audit=True), highlight=False, markup=False)
-    out.print("\n要贴到论坛的结果帖（BBCode）：", highlight=False)
-    out.print(report.render_bbcode(result, loaded.name), highlight=False, markup=False)
+    loaded, rules = pipeline.load_game(game_file)
+    tally = pipeline.tally_from_archive(archive.open_db(db), loaded, rules, 1)
+    out.print("\n计票过程与结果：", highlight=False)
+    out.print(report.render_text(tally, loaded.name), highlight=False, markup=False)
+    out.print(f"\n{result.summary}", highlight=False, markup=False)
+    out.print("\n导演账号回到投票帖里的结果帖（BBCode 原文）：", highlight=False)
+    out.print(replies[-1].bbcode, highlight=False, markup=False)
+    out.print(f"\n报告文件：{', '.join(str(f) for f in result.files)}", highlight=False, markup=False)
 
 
 def main() -> None:  # pragma: no cover - console entry point

@@ -66,6 +66,7 @@ class ThreadPage:
     damage: list[str] = field(default_factory=list)  # decoding or markup damage, in Chinese
     formhash: str | None = None
     uid: int | None = None  # discuz_uid / member_uid of the reader: 0 for a guest
+    charset: str = "utf-8"  # the site's charset: what form fields posted back must be encoded in
 
 
 class Refusal(Exception):

@@ -84,8 +84,10 @@ def counted_weight(t: DayTally) -> Fraction:
     return sum((e.weight for e in t.entries if e.verdict == COUNTED), Fraction(0))
 
 
-def render_lurk(report, title: str = "", *, bbcode: bool = False) -> str:
-    """The 潜水 / violations section: counts, proposed cards, violations, acceleration."""
+def render_lurk(report, title: str = "", *, bbcode: bool = False, public: bool = False) -> str:
+    """The 潜水 / violations section: counts, proposed cards, violations, acceleration.
+
+    `public` leaves out the proposed cards: they are the director's to decide, not to publish."""
     from .cards import WORDS
 
     esc = escape_bbcode if bbcode else (lambda s: s)
@@ -94,7 +96,7 @@ def render_lurk(report, title: str = "", *, bbcode: bool = False) -> str:
     if report.accelerated:
         lines.append("本日执行加速：发言不足或未投票不判罚。")
     lines.append("讨论帖发言数：" + "、".join(f"{esc(n)} {c}" for n, c in report.counts.items()))
-    if report.proposals:
+    if report.proposals and not public:
         lines += ["", b("建议判罚（由导演决定）")]
         lines += [f"{esc(p.player)}：{WORDS.get(p.card, p.card)}，{esc(p.reason)}" for p in report.proposals]
     if report.violations:

@@ -78,6 +78,7 @@ class DemoForum:
         cookiepre: str = "Dm0_2132_",
         clock: Callable[[], datetime] | None = None,
         floodctrl: int = 0,
+        captcha: bool = False,
     ):
         self.name = name
         self.charset = charset
@@ -85,6 +86,7 @@ class DemoForum:
         self.cookiepre = cookiepre
         self.clock = clock or (lambda: datetime.now(TZ))
         self.floodctrl = floodctrl
+        self.captcha = captcha  # the forum asks every reply for a captcha (a tool cannot solve it)
         self.users: dict[int, User] = {}
         self.threads: dict[int, Thread] = {}
         self.faults: list[Fault] = []
@@ -94,6 +96,7 @@ class DemoForum:
         self._lock = threading.RLock()
         self._server: ThreadingHTTPServer | None = None
         self._last_reply: dict[int, float] = {}
+        self.edits = 0
 
     # -- content ----------------------------------------------------------------------------------
 
@@ -206,6 +209,11 @@ class DemoForum:
         if path.endswith("/forum.php") and q.get("mod") == "post" and q.get("action") == "reply":
             if method == "POST" and q.get("replysubmit") == "yes":
                 return send(200, self._reply(q, form, session), session, "text/xml")
+        if path.endswith("/forum.php") and q.get("mod") == "post" and q.get("action") == "edit":
+            if method == "POST" and q.get("editsubmit") == "yes":
+                status, page = self._edit(form, session)
+                return send(status, page, session)
+            return send(200, self._edit_form(q, session), session)
         if path.endswith("/forum.php") and q.get("mod") == "viewthread":
             status, page = self._viewthread(q, session)
             return send(status, page, session)
@@ -388,6 +396,8 @@ class DemoForum:
             return _ajax_error("抱歉，指定的主题不存在或已被删除或正在被审核")
         if thread.closed:
             return _ajax_error("抱歉，本主题已关闭，不再接受新内容")
+        if self.captcha:
+            return _ajax_error("抱歉，验证码填写错误")
         message = form.get("message", "")
         if len(message.encode(self._py_charset, errors="replace")) < 10:
             return _ajax_error("抱歉，您的帖子小于 10 个字符的限制")
@@ -402,6 +412,41 @@ class DemoForum:
             f"succeedhandle_fastpost('forum.php?mod=viewthread&tid={tid}&pid={post.pid}&page={page}&extra=#pid{post.pid}', "
             f"'非常感谢，回复发布成功，现在将转入主题页，请稍候……', {{'fid':'{thread.fid}','tid':'{tid}','pid':'{post.pid}'}});"
         )
+
+    def _edit_form(self, q: dict, session: "_Session") -> str:
+        pid = int(q.get("pid") or 0)
+        try:
+            post = self.find_post(pid)
+        except KeyError:
+            return self._message_page("抱歉，指定的帖子不存在")
+        if not session.uid:
+            return self._message_page("抱歉，您尚未登录，没有权限编辑帖子")
+        if post.uid != session.uid:
+            return self._message_page("抱歉，您没有权限编辑他人发表的帖子")
+        thread = self.threads[post.tid]
+        form = (
+            f'<form method="post" id="postform" action="forum.php?mod=post&amp;action=edit&amp;extra=&amp;editsubmit=yes">'
+            f'<input type="hidden" name="formhash" id="formhash" value="{session.formhash}" />'
+            f'<input type="hidden" name="posttime" id="posttime" value="{int(time.time())}" />'
+            f'<input type="hidden" name="fid" value="{thread.fid}" /><input type="hidden" name="tid" value="{thread.tid}" />'
+            f'<input type="hidden" name="pid" value="{pid}" /><input type="hidden" name="page" value="1" />'
+            f'<input type="text" name="subject" value="" />'
+            f'<textarea name="message" id="e_textarea">{html.escape(post.bbcode)}</textarea></form>'
+        )
+        return _frame(self, "编辑帖子", form, session)
+
+    def _edit(self, form: dict, session: "_Session") -> tuple[int, str]:
+        if form.get("formhash") != session.formhash:
+            return 200, self._message_page("抱歉，您的请求来路不正确或表单验证串不符，无法提交")
+        try:
+            post = self.find_post(int(form.get("pid") or 0))
+        except KeyError:
+            return 200, self._message_page("抱歉，指定的帖子不存在")
+        if post.uid != session.uid:
+            return 200, self._message_page("抱歉，您没有权限编辑他人发表的帖子")
+        post.bbcode = form.get("message", "")
+        self.edits += 1
+        return 200, self._message_page("帖子编辑成功，现在将转入主题页，请稍候……")
 
     def _message_page(self, message: str) -> str:
         return (

@@ -29,7 +29,7 @@ def read_page(
     head = body.lstrip()[:1]
     if head in (b"{", b"["):
         return _read_json(body, url, page)
-    text, _charset, damage = decode(body, content_type)
+    text, charset, damage = decode(body, content_type)
     if text.lstrip().startswith("<?xml") or "<root><![CDATA[" in text[:300]:
         raise _ajax_refusal(text, url)
     tree = LexborHTMLParser(text)
@@ -51,6 +51,7 @@ def read_page(
     if page is not None and result.page != page:
         damage.append(f"请求第 {page} 页，论坛返回第 {result.page} 页（超出末页）")
     result.damage.extend(damage)
+    result.charset = charset
     return result
 
 
@@ -63,6 +64,7 @@ def _read_json(body: bytes, url: str | None, page: int | None) -> model.ThreadPa
         raise model.UnknownPage("移动端接口返回的不是对象", url=url)
     charset = str(data.get("Charset") or "utf-8")
     result = mobile_api.read(data, page=page or 1, url=url)
+    result.charset = charset.lower()
     if charset.lower() not in ("utf-8", "utf8"):
         result.damage.append(f"站点编码为 {charset}，移动端接口已转为 UTF-8")
     return result
