@@ -140,8 +140,10 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
                                        + public + f"\n\n[size=1]{marker(game, day.day, FINAL)}[/size]", say))
             elif options.running and close and now < close:
                 body = report.render_bbcode(tally, game.name).replace("投票结果", "实时票数（未截止）", 1)
+                count = json.dumps([tally.to_json()["totals"], tally.abstentions, tally.outcome.kind, tally.outcome.names],
+                                   ensure_ascii=False)  # edit only when the count itself changed
                 posted.append(_publish(db, client, base, game, day, RUNNING,
-                                       body + f"\n\n[size=1]{marker(game, day.day, RUNNING)}[/size]", say))
+                                       body + f"\n\n[size=1]{marker(game, day.day, RUNNING)}[/size]", say, count))
     review = [f for f in tally.flags]
     matters = [f for f in review if f.can_change_outcome]
     summary = (f"第{day.day}天：{tally.outcome.describe()}；待裁定 {len(review)} 帖"
@@ -159,10 +161,11 @@ def _lurk_section(lurking, public: bool = False) -> str:
     return "" if lurking is None else "\n\n" + report.render_lurk(lurking, bbcode=True, public=public)
 
 
-def _publish(db, client: ForumClient, base: str, game: Game, day: Day, phase: str, message: str, say) -> str:
+def _publish(db, client: ForumClient, base: str, game: Game, day: Day, phase: str, message: str, say,
+             what_matters: str | None = None) -> str:
     """Post (or, for the running count, edit in place) exactly once per day and phase."""
     key = f"{game.name}|{day.day}|{phase}"
-    digest = hashlib.sha1(message.encode("utf-8")).hexdigest()
+    digest = hashlib.sha1((what_matters or message).encode("utf-8")).hexdigest()
     row = db["outbox"].get(key) if db["outbox"].count_where("key = ?", [key]) else None
     tag = marker(game, day.day, phase)
     if row and row["state"] == "intent":

@@ -173,8 +173,9 @@ class ForumClient:
                 self._log(Attempt(url, response.status, len(response.body), response.elapsed_ms, "retry", refusal.kind))
                 if attempt == self.retries:
                     raise FetchFailed(f"放弃请求 {url}：重试 {self.retries} 次后仍失败（最后一次：{refusal}）。") from refusal
-                retry_after = 10.0 if isinstance(refusal, model.RateLimited) else None
-                time.sleep(self._delay(attempt, retry_after and min(retry_after, self.max_backoff)))
+                # The CC page means "slower": wait at least two intervals (Discuz wants ≥ 2 s) before again.
+                retry_after = max(2.0, 2 * self.min_interval) if isinstance(refusal, model.RateLimited) else None
+                time.sleep(self._delay(attempt, retry_after))
             except model.Refusal as refusal:
                 self._log(Attempt(url, response.status, len(response.body), response.elapsed_ms, "refused", refusal.kind))
                 raise

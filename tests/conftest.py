@@ -66,6 +66,7 @@ def client_factory(tmp_path):
     def make(**kw):
         kw.setdefault("min_interval", 0.0)
         kw.setdefault("backoff", 0.02)
+        kw.setdefault("max_backoff", 1.5)
         kw.setdefault("timeout", 0.5)
         kw.setdefault("cookie_file", tmp_path / "cookies.txt")
         client = ForumClient(**kw)

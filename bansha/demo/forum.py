@@ -79,6 +79,7 @@ class DemoForum:
         clock: Callable[[], datetime] | None = None,
         floodctrl: int = 0,
         captcha: bool = False,
+        latency: float = 0.0,
     ):
         self.name = name
         self.charset = charset
@@ -87,6 +88,7 @@ class DemoForum:
         self.clock = clock or (lambda: datetime.now(TZ))
         self.floodctrl = floodctrl
         self.captcha = captcha  # the forum asks every reply for a captcha (a tool cannot solve it)
+        self.latency = latency  # seconds added to every answer: lets crash tests kill a run mid-way
         self.users: dict[int, User] = {}
         self.threads: dict[int, Thread] = {}
         self.faults: list[Fault] = []
@@ -152,7 +154,14 @@ class DemoForum:
                 length = int(self.headers.get("Content-Length") or 0)
                 forum._handle(self, "POST", self.rfile.read(length))
 
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        class Server(ThreadingHTTPServer):
+            def handle_error(self, request, client_address):  # a client that hung up is not an error here
+                import sys
+
+                if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+                    super().handle_error(request, client_address)
+
+        self._server = Server(("127.0.0.1", 0), Handler)
         self._server.daemon_threads = True
         threading.Thread(target=self._server.serve_forever, daemon=True).start()
         return self.base_url
@@ -182,6 +191,8 @@ class DemoForum:
     # -- request handling -------------------------------------------------------------------------
 
     def _handle(self, h: BaseHTTPRequestHandler, method: str, body: bytes) -> None:
+        if self.latency:
+            time.sleep(self.latency)
         with self._lock:
             self.requests.append((method, h.path))
             fault = self._take_fault(h.path)
@@ -189,7 +200,8 @@ class DemoForum:
             return
         parts = urlsplit(h.path)
         q = {k: v[0] for k, v in parse_qs(parts.query, keep_blank_values=True).items()}
-        form = {k: v[0] for k, v in parse_qs(body.decode(self._py_charset, errors="replace")).items()}
+        # A GBK forum's form fields arrive percent-encoded in GBK, as browsers send them.
+        form = {k: v[0] for k, v in parse_qs(body.decode("ascii", errors="replace"), encoding=self._py_charset).items()}
         cookies = _parse_cookies(h.headers.get("Cookie", ""))
         session = _Session(self, cookies)
         cut = fault is not None and fault.kind == "truncated_html"

@@ -1,0 +1,184 @@
+"""`bansha poll` end to end against the local forum: login, posting once, editing, refusals, locks, crashes."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+from bansha import poll as polling
+from bansha.demo import game as demo
+from scraper import poster
+
+DIRECTOR_UID, DIRECTOR = demo.DIRECTOR
+
+
+def game_file(tmp_path: Path, base: str) -> Path:
+    text = resources.files("bansha.demo").joinpath("liangshan.toml").read_text("utf-8")
+    path = tmp_path / "game.toml"
+    path.write_text(text.replace('timezone = "Asia/Shanghai"', f'timezone = "Asia/Shanghai"\nforum = "{base}"'), "utf-8")
+    return path
+
+
+def director_posts(board) -> list:
+    return [p for p in board.threads[demo.VOTE_TID].posts if p.uid == DIRECTOR_UID and "bansha·" in p.bbcode]
+
+
+def options(board, **kw) -> polling.PollOptions:
+    kw.setdefault("now", board.clock())
+    return polling.PollOptions(login=DIRECTOR, password="demo-director", interval=0, **kw)
+
+
+@pytest.fixture
+def board():
+    forum = demo.build()
+    with forum:
+        yield forum
+
+
+def run(board, tmp_path, **kw):
+    lines = []
+    result = polling.run_poll(game_file(tmp_path, board.base_url), tmp_path / "g.db",
+                              options(board, out_dir=tmp_path / "out", **kw), lines.append)
+    return result, lines
+
+
+def test_final_result_is_posted_once(board, tmp_path):
+    result, _ = run(board, tmp_path, post=True)
+    assert len(director_posts(board)) == 1
+    posted = director_posts(board)[0].bbcode
+    assert "李逵 出局" in posted and "[b]票型[/b]" in posted
+    assert {p.suffix for p in result.files} == {".bbcode", ".json", ".html"}
+    again, lines = run(board, tmp_path, post=True)
+    assert len(director_posts(board)) == 1 and any("不再重复发" in line for line in lines)
+    assert result.code == polling.EXIT_REVIEW  # the demo has a vote-like post awaiting review
+
+
+def test_nothing_is_posted_before_close_without_running(board, tmp_path):
+    run(board, tmp_path, post=True, now=board.clock().replace(year=2026, month=11, day=28))
+    assert director_posts(board) == []
+
+
+def test_running_count_is_one_post_edited_in_place(board, tmp_path):
+    before_close = demo.CLOSE.replace(hour=10)
+    run(board, tmp_path, running=True, now=before_close)
+    (post,) = director_posts(board)
+    assert "实时票数" in post.bbcode and "李逵：5 票" in post.bbcode
+    run(board, tmp_path, running=True, now=before_close)
+    assert board.edits == 0  # unchanged: not edited
+    board.add_post(demo.VOTE_TID, 18, "投票对象：李逵\n投票理由：燕青改主意了", demo.CLOSE.replace(hour=11))
+    # 燕青 had abstained: a second first-vote is invalid, so the count does not change either …
+    run(board, tmp_path, running=True, now=before_close)
+    assert board.edits == 0
+    # … but a valid quote-change does.
+    abstain = next(p for p in board.threads[demo.VOTE_TID].posts if p.author == "燕青")
+    board.add_post(demo.VOTE_TID, 18, board.quote_bbcode(abstain.pid) + "\n\n改票对象：李逵\n改票理由：改主意了",
+                   demo.CLOSE.replace(hour=12))
+    run(board, tmp_path, running=True, now=before_close)
+    assert board.edits == 1 and len(director_posts(board)) == 1
+    assert "李逵：6 票" in director_posts(board)[0].bbcode
+
+
+def test_flood_control_waits_and_retries_once(tmp_path):
+    forum = demo.build()
+    forum.floodctrl = 2
+    with forum:
+        forum._last_reply[DIRECTOR_UID] = time.monotonic()  # the director just posted something by hand
+        started = time.monotonic()
+        run(forum, tmp_path, post=True)
+        assert len(director_posts(forum)) == 1 and time.monotonic() - started >= 2
+
+
+def test_captcha_stops_with_instructions(tmp_path):
+    forum = demo.build()
+    forum.captcha = True
+    with forum:
+        with pytest.raises(poster.CaptchaRequired) as caught:
+            run(forum, tmp_path, post=True)
+        assert "手动回帖" in str(caught.value)
+        assert director_posts(forum) == []
+
+
+def test_closed_thread_stops_with_instructions(board, tmp_path):
+    board.threads[demo.VOTE_TID].closed = True
+    with pytest.raises(poster.ThreadClosed) as caught:
+        run(board, tmp_path, post=True)
+    assert "已关闭" in str(caught.value) and director_posts(board) == []
+    board.threads[demo.VOTE_TID].closed = False  # the director reopens it: the next run posts
+    run(board, tmp_path, post=True)
+    assert len(director_posts(board)) == 1
+
+
+def test_gbk_forum(tmp_path):
+    from bansha.demo.forum import DemoForum
+
+    forum = demo.build(DemoForum(name="GBK论坛", charset="gbk", clock=lambda: demo.CLOSE.replace(hour=22)))
+    with forum:
+        run(forum, tmp_path, post=True)
+        (post,) = director_posts(forum)
+        assert "李逵 出局" in post.bbcode  # the form fields went out in GBK and came back intact
+
+
+def test_a_second_run_while_one_holds_the_lock_exits_at_once(board, tmp_path):
+    db = tmp_path / "g.db"
+    with polling.RunLock(db):
+        with pytest.raises(polling.Busy, match="正在运行"):
+            polling.run_poll(game_file(tmp_path, board.base_url), db, options(board), lambda line: None)
+
+
+def test_cli_exit_codes_and_log(board, tmp_path):
+    gf = game_file(tmp_path, board.base_url)
+    env = {**os.environ, "BANSHA_PASSWORD": "demo-director"}
+    cmd = [sys.executable, "-m", "bansha.cli", "poll", str(gf), "--db", str(tmp_path / "g.db"), "--out", str(tmp_path / "o"),
+           "--login", DIRECTOR, "--interval", "0", "--now", "2026-11-29 21:30", "--post", "--log", str(tmp_path / "poll.log")]
+    done = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == polling.EXIT_REVIEW, done.stderr
+    assert "李逵 出局" in done.stdout and "待裁定" in (tmp_path / "poll.log").read_text("utf-8")
+    with polling.RunLock(tmp_path / "g.db"):
+        busy = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120)
+    assert busy.returncode == polling.EXIT_BUSY and "正在运行" in busy.stderr
+    wrong = subprocess.run(cmd, capture_output=True, text=True, env={**env, "BANSHA_PASSWORD": "wrong"}, timeout=120)
+    assert wrong.returncode == polling.EXIT_ERROR and "登录失败" in wrong.stderr
+
+
+def test_review_lists_flags(board, tmp_path):
+    run(board, tmp_path)
+    done = subprocess.run([sys.executable, "-m", "bansha.cli", "review", str(game_file(tmp_path, board.base_url)),
+                           "--day", "1", "--db", str(tmp_path / "g.db")], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "COLUMNS": "300"})
+    assert done.returncode == 0 and "孙二娘" in done.stdout and "规定的格式" in done.stdout
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_killed_at_a_random_point_then_rerun_posts_exactly_once(tmp_path, seed):
+    """SIGKILL the poll mid-run (the forum answers slowly so kills land everywhere), rerun until done."""
+    forum = demo.build()
+    forum.latency = 0.03
+    rng = random.Random(seed)
+    with forum:
+        gf = game_file(tmp_path, forum.base_url)
+        env = {**os.environ, "BANSHA_PASSWORD": "demo-director"}
+        cmd = [sys.executable, "-m", "bansha.cli", "poll", str(gf), "--db", str(tmp_path / "g.db"), "--out",
+               str(tmp_path / "o"), "--login", DIRECTOR, "--interval", "0", "--now", "2026-11-29 21:30", "--post"]
+        for _ in range(3):
+            proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+            time.sleep(rng.uniform(0.2, 2.5))
+            proc.send_signal(signal.SIGKILL)
+            proc.wait()
+        final = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120)
+        assert final.returncode in (polling.EXIT_OK, polling.EXIT_REVIEW), final.stderr
+        assert len(director_posts(forum)) == 1
+        import sqlite_utils
+
+        db = sqlite_utils.Database(tmp_path / "g.db")
+        assert db.execute("pragma integrity_check").fetchone()[0] == "ok"
+        stored = {row["pid"] for row in db.query("select pid from posts where tid = ?", [demo.VOTE_TID])}
+        players_posts = {p.pid for p in forum.threads[demo.VOTE_TID].posts if "bansha·" not in p.bbcode}
+        assert players_posts <= stored  # nothing lost (the result post itself comes after the last sync)
