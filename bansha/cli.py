@@ -509,6 +509,54 @@ def review(
     out.print("裁定：bansha rule GAME.toml PID accept|reject|target --target 角色名 --day N --note 说明", highlight=False, markup=False)
 
 
+@app.command("archive")
+def archive_cmd(
+    targets: list[str] = typer.Argument(..., help="帖子网址（可以多个），或一个游戏文件（TOML：存档整局所有帖子）"),
+    db: Path = typer.Option(DEFAULT_DB, "--db", help="SQLite 档案库文件"),
+    warc_dir: Path = typer.Option(Path("warc"), "--warc", help="WARC 文件目录（原始 HTTP 响应，标准工具可回放）"),
+    media: bool = typer.Option(False, "--media", help="同时保存图片和附件（按内容去重）"),
+    interval: float = typer.Option(2.0, "--interval", help="两次请求的最小间隔（秒）"),
+) -> None:
+    """完整存档：每个帖子的每一页都重新读取，存进档案库，并把原始响应写进 WARC 文件。"""
+    from bansha import pipeline
+    from scraper.media import keep_media
+    from scraper.warc import WarcRecorder
+
+    urls = targets
+    if len(targets) == 1 and targets[0].endswith(".toml"):
+        try:
+            game, _rules = pipeline.load_game(Path(targets[0]))
+        except ValueError as exc:
+            fail(str(exc))
+        if not game.forum:
+            fail("游戏文件的 [game] 里没有 forum（论坛地址）。")
+        base = game.forum.rstrip("/") + "/"
+        tids = dict.fromkeys(t for d in game.days for t in (d.vote_thread, *d.discussion_threads, d.process_thread, d.election_thread) if t)
+        urls = [f"{base}forum.php?mod=viewthread&tid={tid}" for tid in tids]
+    try:
+        refs = [parse_thread_url(u) for u in urls]
+    except ValueError as exc:
+        fail(str(exc))
+    database = archive.open_db(db)
+    recorder = WarcRecorder(warc_dir)
+    try:
+        with ForumClient(cookie_file=cookie_file_for(db), min_interval=interval, recorder=recorder) as client:
+            for url, ref in zip(urls, refs):
+                try:
+                    report = _sync_with_progress(client, database, url, full=True, source="pc")
+                except (model.Refusal, FetchFailed) as exc:
+                    err.print(f"[yellow]帖子 {ref.tid} 没有存完：[/]{exc}", highlight=False)
+                    continue
+                line = f"《{report.subject}》（tid={report.tid}）：{report.posts_seen} 楼，{len(report.pages)} 页"
+                if media:
+                    new, dupes = keep_media(client, database, ref.tid, ref.base)
+                    line += f"，图片/附件新存 {new} 个（重复 {dupes} 个）"
+                out.print(line, highlight=False)
+    finally:
+        recorder.close()
+    out.print(f"WARC：{recorder.path}（{recorder.records} 个响应）", highlight=False)
+
+
 @app.command()
 def demo(
     db: Optional[Path] = typer.Option(None, "--db", help="档案库文件（默认放在临时目录）"),

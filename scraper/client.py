@@ -73,6 +73,7 @@ class ForumClient:
         concurrency: int = 2,
         user_agent: str = BROWSER_UA,
         on_attempt: Callable[[Attempt], None] | None = None,
+        recorder=None,
     ):
         self.cookie_file = Path(cookie_file) if cookie_file else None
         self.jar = MozillaCookieJar()
@@ -93,6 +94,11 @@ class ForumClient:
         self.backoff = backoff
         self.max_backoff = max_backoff
         self.on_attempt = on_attempt
+        # A WarcRecorder keeps every successful exchange as sent; pages are then asked for uncompressed
+        # so the recorded payload is byte for byte what the server holds.
+        self.recorder = recorder
+        if recorder is not None:
+            self.http.headers["Accept-Encoding"] = "identity"
         self._slots = threading.BoundedSemaphore(concurrency)
         self._host_locks: dict[str, threading.Lock] = {}
         self._host_next: dict[str, float] = {}
@@ -140,6 +146,9 @@ class ForumClient:
                 response = Response(str(r.url), r.status_code, r.headers.get("content-type"), body, elapsed, dict(r.headers))
                 if r.status_code not in RETRY_STATUSES:
                     self._log(Attempt(url, r.status_code, len(body), elapsed, "ok", ""))
+                    if self.recorder is not None and method == "GET":
+                        self.recorder.record(method, str(r.url), dict(r.request.headers), r.status_code, r.reason_phrase,
+                                             list(r.headers.multi_items()), body)
                     self.save_cookies()
                     return response
                 last = f"HTTP {r.status_code}"

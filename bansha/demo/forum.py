@@ -99,6 +99,7 @@ class DemoForum:
         self._server: ThreadingHTTPServer | None = None
         self._last_reply: dict[int, float] = {}
         self.edits = 0
+        self.files: dict[str, tuple[bytes, str]] = {}  # path → (bytes, content type): images and attachments
 
     # -- content ----------------------------------------------------------------------------------
 
@@ -229,6 +230,9 @@ class DemoForum:
         if path.endswith("/forum.php") and q.get("mod") == "viewthread":
             status, page = self._viewthread(q, session)
             return send(status, page, session)
+        if path in self.files:
+            data, ctype = self.files[path]
+            return self._raw(h, 200, data, ctype)
         if path.endswith("/forum.php"):
             return send(200, self._index(session), session)
         return send(404, self._message_page("抱歉，您访问的页面不存在"), session)
@@ -556,6 +560,8 @@ def render_bbcode(bbcode: str, *, api: bool = False) -> str:
         return f'<div class="quote"><blockquote>{inner.replace(chr(10), "<br />" + chr(10))}</blockquote></div>'
 
     text = re.sub(r"\[quote\](.*?)\[/quote\]\n*", quote, text, flags=re.S)
+    text = re.sub(r"\[img\]([^\[\]\s\"<>]+)\[/img\]", r'<img src="\1" border="0" alt="" />', text)
+    text = re.sub(r"\[url=([^\]\s\"<>]+)\](.*?)\[/url\]", r'<a href="\1" target="_blank">\2</a>', text, flags=re.S)
     text = re.sub(r"\[b\](.*?)\[/b\]", r"<strong>\1</strong>", text, flags=re.S)
     text = re.sub(r"\[color=([#\w]+)\](.*?)\[/color\]", r'<font color="\1">\2</font>', text, flags=re.S)
     text = re.sub(r"\[size=(\d)\](.*?)\[/size\]", r'<font size="\1">\2</font>', text, flags=re.S)

@@ -1,0 +1,56 @@
+"""Raw HTTP exchanges into WARC files (ISO 28500), so standard tools can replay the pages later.
+
+One WARC file per archive run, gzip per record; written as responses arrive, so memory stays flat
+whatever the thread's size. Payloads are what the server sent (requested without compression).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import datetime, timezone
+from io import BytesIO
+from pathlib import Path
+
+from warcio.statusandheaders import StatusAndHeaders
+from warcio.warcwriter import WARCWriter
+
+# Headers that describe the transfer, not the payload: the recorded payload is whole and unencoded.
+_HOP = {"transfer-encoding", "connection", "keep-alive", "content-encoding"}
+
+
+class WarcRecorder:
+    def __init__(self, folder: Path, prefix: str = "bansha"):
+        folder.mkdir(parents=True, exist_ok=True)
+        stamp = datetime.now(timezone.utc).strftime("%Y%m%d%H%M%S")
+        self.path = folder / f"{prefix}-{stamp}.warc.gz"
+        n = 1
+        while self.path.exists():
+            self.path = folder / f"{prefix}-{stamp}-{n}.warc.gz"
+            n += 1
+        self._file = open(self.path, "wb")
+        self._writer = WARCWriter(self._file, gzip=True)
+        info = self._writer.create_warcinfo_record(self.path.name, {"software": "bansha", "format": "WARC File Format 1.1"})
+        self._writer.write_record(info)
+        self.records = 0
+        self.digests: set[str] = set()
+
+    def record(self, method: str, url: str, request_headers: dict, status: int, reason: str, headers: list[tuple[str, str]],
+               body: bytes) -> str:
+        """Write one request/response pair; returns the payload's sha256."""
+        kept = [(k, v) for k, v in headers if k.lower() not in _HOP and k.lower() != "content-length"]
+        kept.append(("Content-Length", str(len(body))))
+        http = StatusAndHeaders(f"{status} {reason}".strip(), kept, protocol="HTTP/1.1")
+        response = self._writer.create_warc_record(url, "response", payload=BytesIO(body), http_headers=http)
+        target = url.split("://", 1)[-1].split("/", 1)
+        path = "/" + (target[1] if len(target) > 1 else "")
+        req = StatusAndHeaders(f"{method} {path} HTTP/1.1", list(request_headers.items()), is_http_request=True)
+        request = self._writer.create_warc_record(url, "request", payload=BytesIO(b""), http_headers=req)
+        self._writer.write_request_response_pair(request, response)
+        self._file.flush()
+        self.records += 1
+        digest = hashlib.sha256(body).hexdigest()
+        self.digests.add(digest)
+        return digest
+
+    def close(self) -> None:
+        self._file.close()
