@@ -558,6 +558,39 @@ def archive_cmd(
 
 
 @app.command()
+def export(
+    game_file: Path = typer.Argument(..., help="游戏文件（TOML）"),
+    db: Path = typer.Option(DEFAULT_DB, "--db", help="SQLite 档案库文件"),
+    html_dir: Optional[Path] = typer.Option(None, "--html", help="生成静态网站的目录（离线打开 index.html）"),
+    json_file: Optional[Path] = typer.Option(None, "--json", help="整局数据导出为一个 JSON 文件"),
+    csv_dir: Optional[Path] = typer.Option(None, "--csv", help="导出 CSV（posts / ballots / totals）的目录"),
+) -> None:
+    """赛后揭秘：把整局存档导出为可离线浏览的静态网站，或 JSON / CSV。"""
+    from bansha import pipeline
+    from bansha.export.data import export_csv, export_json, game_data
+    from bansha.export.site import export_site
+
+    if not (html_dir or json_file or csv_dir):
+        fail("请至少指定 --html、--json 或 --csv 之一。")
+    try:
+        game, rules = pipeline.load_game(game_file)
+        if not db.exists():
+            raise pipeline.NotFetched(f"档案库 {db} 不存在：请先运行 bansha archive 存档整局。")
+        database = archive.open_db(db)
+    except (ValueError, pipeline.NotFetched) as exc:
+        fail(str(exc))
+    if html_dir:
+        files = export_site(database, game, rules, html_dir)
+        out.print(f"静态网站：{html_dir / 'index.html'}（{len(files)} 个文件，直接用浏览器打开）", highlight=False)
+    if json_file or csv_dir:
+        data = game_data(database, game, rules)
+        if json_file:
+            out.print(f"JSON：{export_json(data, json_file)}（{len(data['posts'])} 帖）", highlight=False)
+        if csv_dir:
+            out.print(f"CSV：{', '.join(str(p) for p in export_csv(data, csv_dir))}", highlight=False)
+
+
+@app.command()
 def demo(
     db: Optional[Path] = typer.Option(None, "--db", help="档案库文件（默认放在临时目录）"),
 ) -> None:

@@ -77,6 +77,7 @@ def ensure_schema(db: sqlite_utils.Database) -> None:
             pk="id",
         )
         db["cards"].create_index(["game", "player"])
+    _views(db)
     if "fetches" not in db.table_names():
         db["fetches"].create(
             {
@@ -85,6 +86,20 @@ def ensure_schema(db: sqlite_utils.Database) -> None:
             },
             pk="id",
         )
+
+
+def _views(db: sqlite_utils.Database) -> None:
+    """Views that make the archive pleasant in Datasette."""
+    views = {
+        "thread_posts": "select threads.subject, posts.floor, posts.author, posts.posted_at, posts.status, posts.text, "
+                        "posts.pid, posts.tid from posts join threads on threads.tid = posts.tid order by posts.tid, posts.floor",
+        "edited_posts": "select posts.pid, posts.tid, posts.floor, posts.author, posts.edited_by, posts.edited_at, posts.versions, "
+                        "posts.text from posts where posts.versions > 1 or posts.edited_by is not null",
+        "posts_per_author": "select tid, author, count(*) as posts from posts group by tid, author order by tid, posts desc",
+    }
+    for name, sql in views.items():
+        if name not in db.view_names():
+            db.create_view(name, sql)
 
 
 def now_iso() -> str:

@@ -25,6 +25,7 @@ class Player:
     aliases: tuple[str, ...] = ()
     house: str = ""
     roles: tuple[str, ...] = ()
+    reveal: str = ""  # 揭秘: the character's real identity, published only after the game
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,7 @@ class Game:
     players: tuple[Player, ...] = ()
     days: tuple[Day, ...] = ()
     rules: dict = field(default_factory=dict)
+    reveal_note: str = ""  # [reveal] note: the director's words for the 揭秘 page
 
     @property
     def player_names(self) -> list[str]:
@@ -114,6 +116,7 @@ class Game:
             players.append(Player(
                 name=str(entry["name"]).strip(), uid=entry.get("uid"), aliases=tuple(entry.get("aliases") or ()),
                 house=str(entry.get("house") or ""), roles=tuple(entry.get("roles") or ()),
+                reveal=str(entry.get("reveal") or ""),
             ))
         names = {p.name for p in players}
         days = []
@@ -146,4 +149,5 @@ class Game:
             name=str(head["name"]), preset=str(head["preset"]), forum=head.get("forum"),
             timezone=str(head.get("timezone", "Asia/Shanghai")), directors=tuple(head.get("directors") or ()),
             players=tuple(players), days=tuple(days), rules=dict(data.get("rules") or {}),
+            reveal_note=str((data.get("reveal") or {}).get("note") or ""),
         )

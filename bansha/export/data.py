@@ -1,0 +1,65 @@
+"""The whole game as JSON or CSV, for people who analyse games."""
+
+from __future__ import annotations
+
+import csv
+import json
+from dataclasses import asdict
+from pathlib import Path
+
+import sqlite_utils
+
+from scraper import archive
+from tally.game import Game
+from tally.rules import Rules
+
+from .. import pipeline
+from .site import _threads
+
+
+def game_data(db: sqlite_utils.Database, game: Game, rules: Rules) -> dict:
+    threads = _threads(db, game)
+    days = []
+    for day in game.days:
+        try:
+            days.append(pipeline.tally_from_archive(db, game, rules, day.day).to_json())
+        except (pipeline.NotFetched, ValueError):
+            continue
+    return {
+        "game": {"name": game.name, "preset": game.preset, "forum": game.forum,
+                 "players": [{"name": p.name, "uid": p.uid, "house": p.house, "roles": list(p.roles)} for p in game.players]},
+        "threads": [{"tid": tid, "subject": subject} for tid, subject in threads],
+        "posts": [p.to_dict() for tid, _ in threads for p in archive.read_posts(db, tid)],
+        "days": days,
+    }
+
+
+def export_json(data: dict, path: Path) -> Path:
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=1), "utf-8")
+    return path
+
+
+def export_csv(data: dict, folder: Path) -> list[Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    post_fields = ["pid", "tid", "floor", "author", "author_uid", "posted_at", "time_precision", "edited_by", "edited_at", "status", "text"]
+    with open(folder / "posts.csv", "w", newline="", encoding="utf-8-sig") as handle:  # BOM: Excel opens Chinese right
+        writer = csv.DictWriter(handle, post_fields, extrasaction="ignore")
+        writer.writeheader()
+        writer.writerows(data["posts"])
+    written.append(folder / "posts.csv")
+    with open(folder / "ballots.csv", "w", newline="", encoding="utf-8-sig") as handle:
+        writer = csv.DictWriter(handle, ["day", "pid", "author", "voter", "kind", "target", "verdict", "reason", "needs_review"])
+        writer.writeheader()
+        for day in data["days"]:
+            for post in day["posts"]:
+                writer.writerow({"day": day["day"], **post})
+    written.append(folder / "ballots.csv")
+    with open(folder / "totals.csv", "w", newline="", encoding="utf-8-sig") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["day", "name", "votes", "outcome"])
+        for day in data["days"]:
+            for name, votes in day["totals"].items():
+                writer.writerow([day["day"], name, votes, day["outcome"]["kind"]])
+    written.append(folder / "totals.csv")
+    return written

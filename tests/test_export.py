@@ -1,0 +1,140 @@
+"""The 揭秘 export: a static site that opens from disk, searches, shows the vote flow, and runs nothing
+a player wrote. Browser checks use Debian's headless Chromium (installed by .ci/run)."""
+
+from __future__ import annotations
+
+import csv
+import json
+import shutil
+import subprocess
+import sys
+import zlib
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+from bansha.demo import game as demo
+from scraper import archive
+from scraper.model import Post
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (.ci/run installs it)")
+EVIL = ('<p>看我<script>document.title="pwned";document.body.id="pwned"</script>'
+        '<a href="javascript:document.title=\'pwned\'">点我</a><img src="x.png" onerror="document.title=\'pwned\'">'
+        '<div onclick="alert(1)" style="background:url(javascript:alert(1))">独一无二的暗号蝴蝶刀</div></p>')
+
+
+def bansha(*args) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "bansha.cli", *map(str, args)], capture_output=True, text=True, timeout=300)
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("export")
+    board = demo.build()
+    with board:
+        text = resources.files("bansha.demo").joinpath("liangshan.toml").read_text("utf-8")
+        text = text.replace('timezone = "Asia/Shanghai"', f'timezone = "Asia/Shanghai"\nforum = "{board.base_url}"')
+        text = text.replace('name = "李逵"\n', 'name = "李逵"\nreveal = "杀手（黑旋风）"\n')
+        game_file = tmp / "game.toml"
+        game_file.write_text(text, "utf-8")
+        assert bansha("archive", game_file, "--db", tmp / "a.db", "--warc", tmp / "warc", "--interval", "0").returncode == 0
+    # A post whose stored HTML is hostile (a forum that allowed [html], or an injected edit).
+    db = archive.open_db(tmp / "a.db")
+    evil = Post(pid=99999, tid=demo.DISCUSSION_TID, floor=99, author="李逵", author_uid=16, posted_at="2026-11-28T12:00:00+08:00",
+                time_precision="second", edited_by=None, edited_at=None, quotes=[], text="看我 点我 独一无二的暗号蝴蝶刀",
+                html=EVIL, status="normal", style={"colors": [], "sizes": []})
+    archive.save_posts(db, [evil], source="pc")
+    result = bansha("export", game_file, "--db", tmp / "a.db", "--html", tmp / "site", "--json", tmp / "g.json", "--csv", tmp / "csv")
+    assert result.returncode == 0, result.stderr
+    return tmp, db, board
+
+
+def chromium(*args: str) -> str:
+    profile = Path("/tmp/bansha-test-chromium")
+    done = subprocess.run(
+        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run", f"--user-data-dir={profile}", *args],
+        capture_output=True, text=True, timeout=120)
+    return done.stdout
+
+
+def test_every_thread_has_a_page_with_every_post(exported):
+    tmp, db, board = exported
+    for tid in (demo.VOTE_TID, demo.DISCUSSION_TID, demo.PROCESS_TID):
+        page = (tmp / "site" / f"thread-{tid}.html").read_text("utf-8")
+        for row in db.query("select pid from posts where tid = ?", [tid]):
+            assert f"id='p{row['pid']}'" in page
+
+
+def test_hostile_html_is_sanitised(exported):
+    tmp, _db, _board = exported
+    page = (tmp / "site" / f"thread-{demo.DISCUSSION_TID}.html").read_text("utf-8")
+    assert "独一无二的暗号蝴蝶刀" in page
+    for bad in ("<script", "javascript:", "onerror", "onclick", "pwned"):
+        assert bad not in page
+
+
+def test_player_pages_reveal_and_data_exports(exported):
+    tmp, db, _board = exported
+    li_kui = (tmp / "site" / f"player-{[n for _, n in demo.PLAYERS].index('李逵') + 1}.html").read_text("utf-8")
+    assert "第1天" in li_kui and "铁牛是好人" in li_kui
+    reveal = (tmp / "site" / "reveal.html").read_text("utf-8")
+    assert "<details>" in reveal and "杀手（黑旋风）" in reveal.split("<details>")[1]  # behind the marked section
+    data = json.loads((tmp / "g.json").read_text("utf-8"))
+    assert len(data["posts"]) == db["posts"].count and data["days"][0]["outcome"]["names"] == ["李逵"]
+    with open(tmp / "csv" / "posts.csv", encoding="utf-8-sig") as handle:
+        assert len(list(csv.DictReader(handle))) == db["posts"].count
+    assert {"thread_posts", "edited_posts", "posts_per_author"} <= set(db.view_names())
+
+
+def test_vote_flow_picture_is_an_svg_of_every_target(exported):
+    tmp, _db, _board = exported
+    day = (tmp / "site" / "day-1.html").read_text("utf-8")
+    assert day.count("<polyline") == 3 and "<script" not in day
+
+
+@needs_chromium
+def test_the_site_renders_in_a_browser(exported):
+    tmp, db, _board = exported
+    for tid in (demo.VOTE_TID, demo.DISCUSSION_TID, demo.PROCESS_TID):
+        dom = chromium("--dump-dom", (tmp / "site" / f"thread-{tid}.html").as_uri())
+        assert dom.count("<article") == db["posts"].count_where("tid = ?", [tid])
+
+
+@needs_chromium
+def test_search_finds_a_post_in_the_browser(exported):
+    tmp, _db, _board = exported
+    dom = chromium("--dump-dom", (tmp / "site" / "search.html").as_uri() + "?q=%E8%9D%B4%E8%9D%B6%E5%88%80")  # 蝴蝶刀
+    assert "找到 1 帖" in dom and f"thread-{demo.DISCUSSION_TID}.html#p99999" in dom
+
+
+@needs_chromium
+def test_hostile_post_runs_nothing_in_the_browser(exported):
+    tmp, _db, _board = exported
+    dom = chromium("--dump-dom", (tmp / "site" / f"thread-{demo.DISCUSSION_TID}.html").as_uri())
+    assert "pwned" not in dom and "<title>[101]梁山风云——第一天讨论帖</title>" in dom
+
+
+def png_is_not_blank(path: Path) -> bool:
+    """Decode the PNG's pixel stream (zlib) and check that it is not one flat colour."""
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, idat = 8, b""
+    while pos < len(data):
+        length = int.from_bytes(data[pos:pos + 4], "big")
+        kind = data[pos + 4:pos + 8]
+        if kind == b"IDAT":
+            idat += data[pos + 8:pos + 8 + length]
+        pos += 12 + length
+    pixels = zlib.decompress(idat)
+    return len(set(pixels)) > 16
+
+
+@needs_chromium
+def test_vote_flow_screenshot_is_not_empty(exported, tmp_path):
+    tmp, _db, _board = exported
+    shot = tmp_path / "flow.png"
+    chromium(f"--screenshot={shot}", "--window-size=900,700", (tmp / "site" / "day-1.html").as_uri())
+    assert shot.exists() and shot.stat().st_size > 5000 and png_is_not_blank(shot)
