@@ -33,6 +33,24 @@ def fail(message: str, code: int = 1) -> None:
     raise typer.Exit(code)
 
 
+def game_and_archive(game_file: Path, db: Path, needs: str):
+    """The game file, its rules and the archive, or a clear error saying what to run first."""
+    from bansha import pipeline
+
+    try:
+        game, rules = pipeline.load_game(game_file)
+    except ValueError as exc:
+        fail(str(exc))
+    if not db.exists():
+        fail(f"档案库 {db} 不存在：请先运行 {needs}。")
+    return game, rules, archive.open_db(db)
+
+
+def check_format(format: str, allowed: tuple[str, ...] = ("bbcode", "text", "json")) -> None:
+    if format not in allowed:
+        fail(f"--format 只能是 {'、'.join(allowed)}")
+
+
 def cookie_file_for(db: Path) -> Path:
     return db.with_name(db.name + ".cookies.txt")
 
@@ -108,8 +126,7 @@ def posts(
     format: str = typer.Option("table", "--format", help="输出格式：jsonl 或 table"),
 ) -> None:
     """列出帖子楼层：离线解析页面文件，或从档案库读出。"""
-    if format not in ("jsonl", "table"):
-        fail("--format 只能是 jsonl 或 table")
+    check_format(format, ("jsonl", "table"))
     items: list[model.Post] = []
     if all(s.isdigit() and not Path(s).exists() for s in sources):
         if not db.exists():
@@ -279,13 +296,9 @@ def tally(
     from bansha import pipeline
     from tally import report
 
-    if format not in ("bbcode", "text", "json"):
-        fail("--format 只能是 bbcode、text 或 json")
+    check_format(format)
+    game, rules, database = game_and_archive(game_file, db, "bansha fetch 抓取投票帖")
     try:
-        game, rules = pipeline.load_game(game_file)
-        if not db.exists():
-            raise pipeline.NotFetched(f"档案库 {db} 不存在：请先运行 bansha fetch 抓取投票帖。")
-        database = archive.open_db(db)
         result = (pipeline.tally_election if election else pipeline.tally_from_archive)(database, game, rules, day)
         lurking = pipeline.lurk_from_archive(database, game, rules, day) if with_lurk else None
     except (ValueError, pipeline.NotFetched) as exc:
@@ -316,13 +329,10 @@ def lurk(
     from bansha import pipeline
     from tally import report
 
-    if format not in ("bbcode", "text", "json"):
-        fail("--format 只能是 bbcode、text 或 json")
+    check_format(format)
+    game, rules, database = game_and_archive(game_file, db, "bansha fetch 抓取讨论帖、投票帖和进程帖")
     try:
-        game, rules = pipeline.load_game(game_file)
-        if not db.exists():
-            raise pipeline.NotFetched(f"档案库 {db} 不存在：请先运行 bansha fetch 抓取讨论帖、投票帖和进程帖。")
-        result = pipeline.lurk_from_archive(archive.open_db(db), game, rules, day)
+        result = pipeline.lurk_from_archive(database, game, rules, day)
     except (ValueError, pipeline.NotFetched) as exc:
         fail(str(exc))
     if format == "json":
@@ -484,11 +494,8 @@ def review(
     """列出所有待导演裁定的帖子：链接、作者、内容、原因，可能改变结果的排在前面。"""
     from bansha import pipeline
 
+    game, rules, database = game_and_archive(game_file, db, "bansha fetch 或 bansha poll")
     try:
-        game, rules = pipeline.load_game(game_file)
-        if not db.exists():
-            raise pipeline.NotFetched(f"档案库 {db} 不存在：请先运行 bansha fetch 或 bansha poll。")
-        database = archive.open_db(db)
         result = pipeline.tally_from_archive(database, game, rules, day)
     except (ValueError, pipeline.NotFetched) as exc:
         fail(str(exc))
@@ -566,19 +573,12 @@ def export(
     csv_dir: Optional[Path] = typer.Option(None, "--csv", help="导出 CSV（posts / ballots / totals）的目录"),
 ) -> None:
     """赛后揭秘：把整局存档导出为可离线浏览的静态网站，或 JSON / CSV。"""
-    from bansha import pipeline
     from bansha.export.data import export_csv, export_json, game_data
     from bansha.export.site import export_site
 
     if not (html_dir or json_file or csv_dir):
         fail("请至少指定 --html、--json 或 --csv 之一。")
-    try:
-        game, rules = pipeline.load_game(game_file)
-        if not db.exists():
-            raise pipeline.NotFetched(f"档案库 {db} 不存在：请先运行 bansha archive 存档整局。")
-        database = archive.open_db(db)
-    except (ValueError, pipeline.NotFetched) as exc:
-        fail(str(exc))
+    game, rules, database = game_and_archive(game_file, db, "bansha archive 存档整局")
     if html_dir:
         files = export_site(database, game, rules, html_dir)
         out.print(f"静态网站：{html_dir / 'index.html'}（{len(files)} 个文件，直接用浏览器打开）", highlight=False)

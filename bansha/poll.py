@@ -13,19 +13,17 @@ import html
 import json
 import os
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 from typing import Callable
-from urllib.parse import urljoin
 
 import sqlite_utils
 
 from scraper import archive, auth, model, poster
-from scraper.client import FetchFailed, ForumClient
-from scraper.sync import ThreadRef, sync_thread
+from scraper.client import ForumClient
+from scraper.sync import sync_thread
 from tally import report
 from tally.game import Day, Game
-from tally.rules import Rules
 
 from . import pipeline
 

@@ -8,7 +8,7 @@ rule on, and works out, for each flag, whether some ruling could change the outc
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from fractions import Fraction
 from typing import Iterable
@@ -254,7 +254,7 @@ class _Fold:
                     entry.kind = "abstain" if target is None else entry.kind
                 waived = "；".join(problems)
                 problems, review = [], False
-                entry.reason = f"导演裁定：有效" + (f"，计为「{target}」" if ruling.decision == "target" else "") + (
+                entry.reason = "导演裁定：有效" + (f"，计为「{target}」" if ruling.decision == "target" else "") + (
                     f"（原判：{waived}）" if waived else "") + (f"（{ruling.note}）" if ruling.note else "")
         entry.needs_review = entry.needs_review or review
         entry.target = target if target is not None or entry.kind == "abstain" else (verdict.target or None)
@@ -280,7 +280,7 @@ class _Fold:
 
     def _check(self, post, entry: Entry, verdict, at: datetime | None, voter: str, text_note: str | None):
         """Every rule the post breaks (the first is the reason), whether it needs a ruling, and its target."""
-        ctx, rules = self.ctx, self.ctx.rules
+        ctx = self.ctx
         problems: list[str] = []
         review = bool(text_note)
         if text_note:

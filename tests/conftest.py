@@ -126,3 +126,22 @@ def archive_capture(db, name: str, view: str = "director") -> None:
 
 def truth_posts(name: str, thread: str) -> list[dict]:
     return json.loads((CAPTURES / name / "truth" / f"{thread}.json").read_text("utf-8"))["posts"]
+
+
+@pytest.fixture(scope="session")
+def db056(tmp_path_factory):
+    """game056's captured desktop pages (director view) read into one archive for the session."""
+    from scraper import archive
+
+    db = archive.open_db(tmp_path_factory.mktemp("g56") / "archive.db")
+    archive_capture(db, "game056")
+    return db
+
+
+@pytest.fixture(scope="session")
+def db063(tmp_path_factory):
+    from scraper import archive
+
+    db = archive.open_db(tmp_path_factory.mktemp("g63") / "archive.db")
+    archive_capture(db, "game063")
+    return db

@@ -8,25 +8,12 @@ from datetime import datetime
 import pytest
 
 from bansha import pipeline
-from conftest import CAPTURES, archive_capture, capture_game, needs_captures, truth_posts
-from scraper import archive
+from conftest import CAPTURES, capture_game, needs_captures, truth_posts
 from tally.rules import load_preset
 
 pytestmark = needs_captures
 
 
-@pytest.fixture(scope="module")
-def db063(tmp_path_factory):
-    db = archive.open_db(tmp_path_factory.mktemp("l63") / "archive.db")
-    archive_capture(db, "game063")
-    return db
-
-
-@pytest.fixture(scope="module")
-def db056(tmp_path_factory):
-    db = archive.open_db(tmp_path_factory.mktemp("l56") / "archive.db")
-    archive_capture(db, "game056")
-    return db
 
 
 def truth063():

@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from bansha import pipeline
-from conftest import CAPTURES, archive_capture, capture_game, needs_captures, truth_posts
+from conftest import CAPTURES, capture_game, needs_captures, truth_posts
 from scraper import archive
 from tally.rules import load_preset
 
@@ -42,18 +42,6 @@ def expected_verdicts(rows: list[dict]) -> dict[int, str]:
     return out
 
 
-@pytest.fixture(scope="module")
-def db056(tmp_path_factory):
-    db = archive.open_db(tmp_path_factory.mktemp("g56") / "archive.db")
-    archive_capture(db, "game056")
-    return db
-
-
-@pytest.fixture(scope="module")
-def db063(tmp_path_factory):
-    db = archive.open_db(tmp_path_factory.mktemp("g63") / "archive.db")
-    archive_capture(db, "game063")
-    return db
 
 
 def verdicts(result) -> dict[int, str]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import pytest
 
 from tally.day import Ruling, tally_day
 from tally.game import Player
@@ -342,7 +341,7 @@ def test_election_first_to_reach_the_top_and_keep_it():
     t = Thread()
     t.vote("黄蓉", "杨康", 1)
     t.vote("郭靖", "杨康", 2)        # 杨康 reaches 2 first …
-    v = t.vote("穆念慈", "欧阳锋", 3)
+    t.vote("穆念慈", "欧阳锋", 3)
     t.vote("一灯", "欧阳锋", 4)      # … 欧阳锋 reaches 2 later
     r = run(t, kind="election")
     assert r.outcome.names == ["杨康"]
