@@ -33,14 +33,19 @@ def fail(message: str, code: int = 1) -> None:
     raise typer.Exit(code)
 
 
-def game_and_archive(game_file: Path, db: Path, needs: str):
-    """The game file, its rules and the archive, or a clear error saying what to run first."""
+def game_only(game_file: Path):
+    """The game file and its rules, or a clear error."""
     from bansha import pipeline
 
     try:
-        game, rules = pipeline.load_game(game_file)
+        return pipeline.load_game(game_file)
     except ValueError as exc:
         fail(str(exc))
+
+
+def game_and_archive(game_file: Path, db: Path, needs: str):
+    """The game file, its rules and the archive, or a clear error saying what to run first."""
+    game, rules = game_only(game_file)
     if not db.exists():
         fail(f"档案库 {db} 不存在：请先运行 {needs}。")
     return game, rules, archive.open_db(db)
@@ -358,13 +363,9 @@ def card_add(
     db: Path = typer.Option(DEFAULT_DB, "--db", help="SQLite 档案库文件"),
 ) -> None:
     """给一位角色记一张牌。"""
-    from bansha import pipeline
     from tally.cards import COLORS, WORDS, standings
 
-    try:
-        game, _rules = pipeline.load_game(game_file)
-    except ValueError as exc:
-        fail(str(exc))
+    game, _rules = game_only(game_file)
     if color not in COLORS:
         fail(f"牌只能是 {'、'.join(COLORS)}")
     if player not in game.player_names:
@@ -381,14 +382,10 @@ def card_list(
     db: Path = typer.Option(DEFAULT_DB, "--db", help="SQLite 档案库文件"),
 ) -> None:
     """列出所有牌和每位角色的牌面（3 蓝 = 1 黄，3 黄 = 1 红）。"""
-    from bansha import pipeline
     from tally import report
     from tally.cards import standings
 
-    try:
-        game, _rules = pipeline.load_game(game_file)
-    except ValueError as exc:
-        fail(str(exc))
+    game, _rules = game_only(game_file)
     cards = archive.load_cards(archive.open_db(db), game.name)
     out.print(report.render_cards(standings(cards), cards), highlight=False, markup=False)
 
