@@ -33,7 +33,7 @@ LABEL_WORDS = (
     "投票理由", "改票理由", "改投理由", "理由", "原因",
     "代投玩家", "代投人", "代投", "委托人",
 )
-_LABEL_AHEAD = re.compile("(?:" + "|".join(LABEL_WORDS) + "):")
+_LABEL_SPLIT = re.compile("((?:" + "|".join(LABEL_WORDS) + "):)")
 
 
 class Field(NamedTuple):  # a tuple: built for every labelled line, so cheap to make
@@ -84,7 +84,7 @@ class _ToFields(Transformer):
     @staticmethod
     def _field(kind: str, children: list) -> tuple[str, str, str]:
         label, value = children[0], children[1] if len(children) > 1 else None
-        return kind, str(label)[:-1], clean_value(str(value)) if value is not None else ""
+        return kind, str(label)[:-1], str(value) if value is not None else ""
 
     def target(self, c):
         return self._field("target", c)
@@ -144,17 +144,38 @@ def read_lines(text: str) -> list[tuple]:
     return lines
 
 
+_HOLE = "\x01"  # stands for a run of free text in a line's skeleton; never in normalised text
+
+
 @lru_cache(maxsize=65536)
 def _read_line(line: str) -> tuple:
-    # Lines repeat across a thread ("投票对象：宫永照" once per voter), and reading one is a pure
-    # function of its text: each distinct line is parsed once.
-    if not _LABEL_AHEAD.search(line):
+    """One normalised line → ("text", line) or ("fields", prefix, ((kind, label, value), …)).
+
+    The parser reads the line's skeleton — its labels, with every run of free text between them
+    replaced by one placeholder — and the runs are put back in order. Free text never changes how a
+    line parses (a run ends exactly where the next label begins), and skeletons repeat ("投票理由:…"
+    on every ballot), so the parser runs once per distinct shape, not once per distinct reason."""
+    parts = _LABEL_SPLIT.split(line.replace(_HOLE, " "))
+    if len(parts) == 1:
         return ("text", line)  # no label: free text, no need to run the parser
-    try:
-        parsed = parser().parse(line)
-    except LarkError:  # the grammar accepts any line; this is a guard, never expected
+    texts = [part for i, part in enumerate(parts) if i % 2 == 0 and part]
+    skeleton = "".join(part if i % 2 else (_HOLE if part else "") for i, part in enumerate(parts))
+    shape = _read_skeleton(skeleton)
+    runs = iter(texts)
+    if shape[0] == "text":
         return ("text", line)
-    return parsed[0] if parsed else ("text", line)
+    prefix = next(runs) if shape[1] == _HOLE else ""
+    fields = tuple((kind, label, clean_value(next(runs)) if value == _HOLE else "") for kind, label, value in shape[2])
+    return ("fields", prefix, fields)
+
+
+@lru_cache(maxsize=4096)
+def _read_skeleton(skeleton: str) -> tuple:
+    try:
+        parsed = parser().parse(skeleton)
+    except LarkError:  # the grammar accepts any line; this is a guard, never expected
+        return ("text", skeleton)
+    return parsed[0] if parsed else ("text", skeleton)
 
 
 def parse_post(

@@ -24,6 +24,7 @@ _LABEL_WORDS = "投票对象|投票目标|投票|改票对象|改票|改投|投�
 _BRACKET_LABEL = re.compile(rf"[\[【〖〔]\s*({_LABEL_WORDS})\s*[\]】〗〕]\s*:?\s*")
 _AROUND_COLON = re.compile(r" *: *")
 _SPACES = re.compile(r" {2,}")
+_LINE_EDGES = re.compile(r" ?\n ?")
 
 
 def normalize(text: str) -> str:
@@ -34,7 +35,8 @@ def normalize(text: str) -> str:
         text = _AROUND_COLON.sub(":", text)
     if "  " in text:
         text = _SPACES.sub(" ", text)
-    return "\n".join(line.strip() for line in text.split("\n"))
+    # Every space is " " by now: trim each line in one pass.
+    return _LINE_EDGES.sub("\n", text).strip(" ")
 
 
 _EDGE_MARKS = "\"'“”‘’「」『』《》〈〉()（）<>[]【】 ,.;!?~，。；！？～、…·@"

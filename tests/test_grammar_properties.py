@@ -69,3 +69,26 @@ def test_parse_time_grows_linearly():
     ratio = _seconds(large) / _seconds(small)
     # Linear gives about 10×; a quadratic step would give about 100×.
     assert ratio < 30, ratio
+
+
+line_parts = st.lists(
+    st.one_of(st.sampled_from([w + ":" for w in ballot.LABEL_WORDS]),
+              st.text(alphabet=st.sampled_from(list("郭靖黄蓉投票理由对象改代人 :,.X1\x01")), max_size=8)),
+    max_size=8,
+)
+
+
+@settings(max_examples=500)
+@given(line_parts)
+def test_skeleton_reading_equals_parsing_the_whole_line(parts):
+    """_read_line parses a line's label skeleton; it must read every line exactly as the parser reads it."""
+    from grammar.normalize import clean_value, normalize
+
+    line = normalize("".join(parts)).split("\n")[0].replace("\x01", " ")
+    if not line:
+        return
+    direct = ballot.parser().parse(line)
+    expected = direct[0] if direct else ("text", line)
+    if expected[0] == "fields":
+        expected = ("fields", expected[1], tuple((k, label, clean_value(v)) for k, label, v in expected[2]))
+    assert ballot._read_line(line) == expected
