@@ -140,7 +140,7 @@ class _Context:
             self.candidates = set(self.voters)
         else:
             self.voters = [p for p in self.alive if p not in judges]
-            self.candidates = set(self.alive) - self.cannot_be_voted
+            self.candidates = set(day.runoff or self.alive) - self.cannot_be_voted
         self.bar_owners = set(game.with_role(BAR_OWNER)) if rules.bar_owner_vote_hours and kind == "vote" else set()
 
     def weight(self, voter: str) -> Fraction:
@@ -343,6 +343,8 @@ class _Fold:
     def _target(self, verdict) -> tuple[str | None, list[str], bool, str | None]:
         ctx = self.ctx
         if verdict.kind == "abstain" or verdict.changes_to_abstain:
+            if ctx.day.runoff and ctx.rules.runoff_no_abstain:
+                return None, ["高票对决阶段的投票不允许弃权"], False, None
             return None, [], False, None
         match = verdict.match
         if match is None or match.name is None:
@@ -359,6 +361,8 @@ class _Fold:
             problems.append(f"投票对象 {name} 已出局")
         elif ctx.kind == "election" and name not in ctx.candidates:
             problems.append(f"{name} 不能参选（只有农夫可以担任警长）" if ctx.rules.title_voters_house else f"{name} 不能参选")
+        elif ctx.day.runoff and name not in ctx.candidates:
+            problems.append(f"高票对决只能投 {'、'.join(ctx.day.runoff)}")
         elif name in ctx.cannot_be_voted:
             problems.append(f"{name} 不能成为投票对象" + ("（酒吧老板<结界>）" if name in ctx.game.with_role(BAR_OWNER) else ""))
         return name, problems, False, None

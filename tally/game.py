@@ -46,6 +46,7 @@ class Day:
     non_voters: tuple[str, ...] = ()
     votes_not_counted: tuple[str, ...] = ()  # 白痴 after 若愚
     events: tuple[dict, ...] = ()  # director events entered by hand: pardons, shots
+    runoff: tuple[str, ...] = ()  # a runoff day (高票对决): only these may be voted for
 
 
 @dataclass(frozen=True)
@@ -138,8 +139,9 @@ class Game:
                 non_voters=tuple(d.get("non_voters") or ()),
                 votes_not_counted=tuple(d.get("votes_not_counted") or ()),
                 events=tuple(d.get("events") or ()),
+                runoff=tuple(d.get("runoff") or ()),
             )
-            for listed in (*day.dead, *day.bonus, *day.cannot_be_voted, *day.non_voters, *day.votes_not_counted):
+            for listed in (*day.dead, *day.bonus, *day.cannot_be_voted, *day.non_voters, *day.votes_not_counted, *day.runoff):
                 if listed not in names:
                     raise ValueError(f"第 {day.day} 天提到的「{listed}」不在 [[players]] 名单里")
             if day.title_holder and day.title_holder not in names:

@@ -33,6 +33,7 @@ class Rules:
     elimination: str = "plurality"  # "plurality" | "threshold"
     tie: str = "nobody"  # "nobody" | "title_target" | "runoff" | "revote"
     threshold: float = 0.0
+    runoff_no_abstain: bool = False
     title: str = ""
     title_weight: Fraction = Fraction(1)
     title_election: str = "none"  # "first_to_top" | "plurality" | "none"

@@ -353,3 +353,14 @@ def test_election_first_to_reach_the_top_and_keep_it():
     t2.vote("一灯", "杨康", 5)       # 杨康 back to 2, after 欧阳锋
     r2 = run(t2, kind="election")
     assert r2.totals == {"杨康": 2, "欧阳锋": 2} and r2.outcome.names == ["欧阳锋"]
+
+
+def test_qisha_runoff_only_the_two_and_no_abstention():
+    cites("qisha", "runoff_no_abstain", "不允许弃权")
+    t = Thread()
+    ok = t.vote("黄蓉", "杨康", 1)
+    other = t.vote("郭靖", "一灯", 2)
+    abstain = t.add("穆念慈", "投票对象：无\n投票理由：都不想投", 3)
+    r = run(t, "qisha", g=game("qisha", runoff=("杨康", "欧阳锋")))
+    assert verdict_of(r, ok) == "counted"
+    assert "高票对决只能投" in reason_of(r, other) and "不允许弃权" in reason_of(r, abstain)
