@@ -219,6 +219,13 @@ class _Fold:
         if status != "normal" and not (text or "").strip():
             # A guest (or any reader without moderator rights) sees only the lock box.
             entry.voter = author
+            ruling = self.rulings.get(post.pid)
+            if ruling and ruling.decision == "target" and author in ctx.voters:
+                # The director read the post and said what it voted for: count that.
+                entry.kind, entry.ruling = ("abstain" if ruling.target is None else "vote"), ruling
+                entry.reason = f"导演裁定：计为「{ruling.target or '弃权'}」（工具读不到帖子内容）" + (f"（{ruling.note}）" if ruling.note else "")
+                self._accept(entry, verdict, author, ruling.target)
+                return
             entry.verdict = INVALID
             entry.potential = ctx.weight(author)
             entry.needs_review = author in ctx.players

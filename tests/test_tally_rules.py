@@ -364,3 +364,10 @@ def test_qisha_runoff_only_the_two_and_no_abstention():
     r = run(t, "qisha", g=game("qisha", runoff=("杨康", "欧阳锋")))
     assert verdict_of(r, ok) == "counted"
     assert "高票对决只能投" in reason_of(r, other) and "不允许弃权" in reason_of(r, abstain)
+
+
+def test_unreadable_hidden_post_counts_once_the_director_says_what_it_was():
+    t = Thread()
+    hidden = t.add("黄蓉", "", 2, status="hidden")
+    r = run(t, rulings={hidden.pid: Ruling(hidden.pid, "target", "杨康", note="导演账号可见")})
+    assert verdict_of(r, hidden) == "counted" and r.totals == {"杨康": 1}
