@@ -306,7 +306,7 @@ def tally(
     game, rules, database = game_and_archive(game_file, db, "bansha fetch 抓取投票帖")
     try:
         result = (pipeline.tally_election if election else pipeline.tally_from_archive)(database, game, rules, day)
-        lurking = pipeline.lurk_from_archive(database, game, rules, day) if with_lurk else None
+        lurking = pipeline.lurk_from_archive(database, game, rules, day, None if election else result) if with_lurk else None
     except (ValueError, pipeline.NotFetched) as exc:
         fail(str(exc))
     if format == "json":

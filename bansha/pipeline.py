@@ -29,9 +29,12 @@ def load_game(path: str | Path) -> tuple[Game, Rules]:
 
 
 def thread_posts(db: sqlite_utils.Database, tid: int):
-    posts = archive.read_posts(db, tid)
+    return required(archive.read_posts(db, tid), tid)
+
+
+def required(posts: list, tid: int) -> list:
     if not posts:
-        raise NotFetched(f"档案库里还没有帖子 {tid}：请先运行 bansha fetch（或 bansha run）抓取它。")
+        raise NotFetched(f"档案库里还没有帖子 {tid}：请先运行 bansha fetch（或 bansha poll）抓取它。")
     return posts
 
 
@@ -66,7 +69,8 @@ def tally_election(db: sqlite_utils.Database, game: Game, rules: Rules, day_numb
                      history=archive.post_history(db, [p.pid for p in posts]))
 
 
-def tally_from_archive(db: sqlite_utils.Database, game: Game, rules: Rules, day_number: int) -> DayTally:
+def tally_from_archive(db: sqlite_utils.Database, game: Game, rules: Rules, day_number: int, *,
+                       sensitivity: bool = True) -> DayTally:
     day = game.day(day_number)
     if not day.vote_thread:
         raise ValueError(f"第 {day_number} 天没有写投票帖（vote_thread）")
@@ -74,21 +78,25 @@ def tally_from_archive(db: sqlite_utils.Database, game: Game, rules: Rules, day_
     return tally_day(
         posts, game, day, rules, rulings_for(db, game, day_number),
         title_holder=title_holder_for(db, game, rules, day_number),
-        history=archive.post_history(db, [p.pid for p in posts]),
+        history=archive.post_history(db, [p.pid for p in posts]), sensitivity=sensitivity,
     )
 
 
-def lurk_from_archive(db: sqlite_utils.Database, game: Game, rules: Rules, day_number: int):
-    """潜水 counts, violations, acceleration requests and card proposals for one day."""
+def lurk_from_archive(db: sqlite_utils.Database, game: Game, rules: Rules, day_number: int,
+                      vote: DayTally | None = None):
+    """潜水 counts, violations, acceleration requests and card proposals for one day.
+
+    `vote` is the day's tally when the caller already has it; otherwise it is worked out here."""
     from tally.lurk import count_posts, lurk_day
 
     day = game.day(day_number)
     if not day.discussion_threads:
         raise ValueError(f"第 {day_number} 天没有写讨论帖（discussion_threads）")
-    discussion = [p for tid in day.discussion_threads for p in thread_posts(db, tid)]
     threads = {tid: archive.read_posts(db, tid) for tid in
                {*day.discussion_threads, day.vote_thread, day.process_thread, day.election_thread} if tid}
-    vote = tally_from_archive(db, game, rules, day_number) if day.vote_thread else None
+    discussion = [p for tid in day.discussion_threads for p in required(threads[tid], tid)]
+    if vote is None and day.vote_thread:
+        vote = tally_from_archive(db, game, rules, day_number, sensitivity=False)
     earlier_counts, earlier_votes = {}, {}
     for earlier in game.days:
         if earlier.day >= day_number:
@@ -97,7 +105,7 @@ def lurk_from_archive(db: sqlite_utils.Database, game: Game, rules: Rules, day_n
             earlier_counts[earlier.day] = count_posts(
                 [p for tid in earlier.discussion_threads for p in thread_posts(db, tid)], game, earlier, rules.lurk_counts_hidden)
             if earlier.vote_thread and not earlier.accelerated:
-                earlier_votes[earlier.day] = tally_from_archive(db, game, rules, earlier.day).non_voters
+                earlier_votes[earlier.day] = tally_from_archive(db, game, rules, earlier.day, sensitivity=False).non_voters
         except NotFetched:
             continue  # a day the archive does not hold: the multi-day rules simply see fewer days
     return lurk_day(game, rules, day, discussion=discussion, threads=threads, vote=vote,

@@ -128,7 +128,7 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
                 sync = sync_thread(client, db, f"{base}forum.php?mod=viewthread&tid={tid}")
                 say(f"抓取帖子 {tid}《{sync.subject}》：新增 {sync.new_posts} 楼，{sync.requests} 次请求")
             tally = pipeline.tally_from_archive(db, game, rules, day.day)
-            lurking = pipeline.lurk_from_archive(db, game, rules, day.day) if day.discussion_threads else None
+            lurking = pipeline.lurk_from_archive(db, game, rules, day.day, tally) if day.discussion_threads else None
             files = write_reports(options.out_dir, game, tally, lurking)
             posted: list[str] = []
             close = game.when(day.close)
