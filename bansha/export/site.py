@@ -34,7 +34,7 @@ PALETTE = ["#c0392b", "#2471a3", "#229954", "#d68910", "#7d3c98", "#17a589", "#8
 
 
 def sanitize(fragment: str, base: str | None) -> str:
-    def absolute(element: str, attribute: str, value: str) -> str | None:
+    def absolute(_element: str, attribute: str, value: str) -> str | None:
         if attribute in ("href", "src") and base and not value.startswith(("http://", "https://", "#")):
             return urljoin(base, value)
         return value
@@ -75,8 +75,9 @@ def export_site(db: sqlite_utils.Database, game: Game, rules: Rules, out: Path) 
         except (pipeline.NotFetched, ValueError):
             continue
     search_rows = []
+    posts_of = {tid: archive.read_posts(db, tid) for tid, _ in threads}  # read once, used by every page
     for tid, subject in threads:
-        posts = archive.read_posts(db, tid)
+        posts = posts_of[tid]
         items = []
         for post in posts:
             name = who(post)
@@ -92,7 +93,7 @@ def export_site(db: sqlite_utils.Database, game: Game, rules: Rules, out: Path) 
                                 "u": f"thread-{tid}.html#p{post.pid}"})
         site.page(f"thread-{tid}.html", subject, "".join(items) or "<p>（没有存档的帖子）</p>")
     for number, player in enumerate(game.players, start=1):
-        site.page(f"player-{number}.html", player.name, _player_page(db, game, player, threads, tallies, who))
+        site.page(f"player-{number}.html", player.name, _player_page(game, player, threads, posts_of, tallies, who))
     for day_number, tally in tallies.items():
         flow = vote_flow_svg(tally, game)
         text = html.escape(report.render_text(tally, game.name))
@@ -126,7 +127,7 @@ def _index(game: Game, threads, tallies) -> str:
     return f"<h2>帖子</h2><ul>{rows}</ul><h2>每天的投票</h2><ul>{days}</ul><h2>玩家</h2><ul class='players'>{players}</ul>"
 
 
-def _player_page(db, game: Game, player, threads, tallies, who) -> str:
+def _player_page(game: Game, player, threads, posts_of, tallies, who) -> str:
     votes = []
     for day, tally in tallies.items():
         mine = [e for e in tally.entries if e.voter == player.name and e.kind != "none"]
@@ -136,7 +137,7 @@ def _player_page(db, game: Game, player, threads, tallies, who) -> str:
                      f"{('　' + steps) if steps else ''}</li>")
     posts = []
     for tid, subject in threads:
-        for post in archive.read_posts(db, tid):
+        for post in posts_of[tid]:
             if who(post) == player.name:
                 posts.append(f"<li><a href='thread-{tid}.html#p{post.pid}'>{html.escape(subject)} #{post.floor}</a> "
                              f"<time>{(post.posted_at or '')[:16].replace('T', ' ')}</time>：{html.escape(post.text[:120])}</li>")
