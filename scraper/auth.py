@@ -14,9 +14,8 @@ from urllib.parse import urljoin, urlsplit
 from selectolax.lexbor import LexborHTMLParser
 
 from .client import ForumClient
+from .pages.common import ajax_inner, reader_uid
 
-_UID_VAR = re.compile(r"discuz_uid\s*=\s*'(\d+)'")
-_CDATA = re.compile(r"<!\[CDATA\[(.*?)\]\]>", re.S)
 _HANDLE = re.compile(r"(succeedhandle_|errorhandle_)\w*\(\s*(?:'[^']*'\s*,\s*)?'([^']*)'")
 
 
@@ -78,8 +77,7 @@ def import_cookies(client: ForumClient, cookies: list[Cookie], base_url: str) ->
 def current_uid(client: ForumClient, base_url: str) -> int:
     """Who the forum thinks we are: `discuz_uid` from a page's head script (0 = guest)."""
     page = client.get(urljoin(base_url, "forum.php?mobile=no"))
-    m = _UID_VAR.search(page.body.decode("utf-8", errors="replace")[:30000])
-    return int(m.group(1)) if m else 0
+    return reader_uid(page.body.decode("utf-8", errors="replace")) or 0
 
 
 def login(
@@ -115,8 +113,7 @@ def login(
     )
     answer_page = client.post(urljoin(base_url, action + "&inajax=1"), data=fields, encoding=charset)
     text = answer_page.body.decode(_charset(answer_page.content_type, answer_page.body), errors="replace")
-    inner = _CDATA.search(text)
-    m = _HANDLE.search(inner.group(1) if inner else text)
+    m = _HANDLE.search(ajax_inner(text))
     if m is None or m.group(1) == "errorhandle_":
         message = m.group(2) if m else LexborHTMLParser(text).text(deep=True).strip()[:200]
         raise AuthError(f"登录失败：{message}")

@@ -14,8 +14,8 @@ from selectolax.lexbor import LexborHTMLParser
 
 from .charset import decode
 from .client import ForumClient
+from .pages.common import ajax_inner
 
-_CDATA = re.compile(r"<!\[CDATA\[(.*?)\]\]>", re.S)
 _SUCCEED = re.compile(r"succeedhandle_\w*\(\s*'([^']*)'\s*,\s*'([^']*)'\s*(?:,\s*(\{[^}]*\}))?")
 _ERROR = re.compile(r"errorhandle_\w*\(\s*'([^']*)'\s*(?:,\s*(\{[^}]*\}))?")
 _PID = re.compile(r"['\"]?pid['\"]?\s*:\s*['\"]?(\d+)")
@@ -76,9 +76,7 @@ def classify(message: str) -> PostError:
 
 
 def _answer_text(body: bytes, content_type: str | None) -> str:
-    text, _charset, _damage = decode(body, content_type)
-    inner = _CDATA.search(text)
-    return inner.group(1) if inner else text
+    return ajax_inner(decode(body, content_type)[0])
 
 
 def reply(client: ForumClient, base: str, *, fid: int | None, tid: int, message: str, formhash: str,

@@ -14,8 +14,8 @@ from selectolax.lexbor import LexborHTMLParser
 from .. import model
 from ..charset import decode
 from . import d7, mobile_api, x3
+from .common import ajax_inner
 
-_CDATA = re.compile(r"<!\[CDATA\[(.*?)\]\]>", re.S)
 _AJAX_MESSAGE = re.compile(r"(?:errorhandle_|succeedhandle_)\w*\(\s*'([^']*)'")
 _CC = ("刷新间隔时间小于两秒", "访问本站速度过快")
 _WAF = ("请求过于频繁", "Web应用防火墙", "安全狗", "云锁", "Access Denied", "Attention Required! | Cloudflare", "防火墙拦截")
@@ -97,8 +97,7 @@ def classify_message(message: str, url: str | None = None) -> model.Refusal:
 
 
 def _ajax_refusal(text: str, url: str | None) -> model.Refusal:
-    inner = _CDATA.search(text)
-    body = inner.group(1) if inner else text
+    body = ajax_inner(text)
     m = _AJAX_MESSAGE.search(body)
     message = m.group(1) if m else LexborHTMLParser(body).text(deep=True)
     return classify_message(message, url)

@@ -8,6 +8,8 @@ from .. import model
 
 _INT_PARAM = {name: re.compile(rf"(?:[?&;]|&amp;){name}=(\d+)") for name in ("tid", "ptid", "fid", "uid", "pid", "page")}
 _SPACE_UID = re.compile(r"space-uid-(\d+)\.html")
+_CDATA = re.compile(r"<!\[CDATA\[(.*?)\]\]>", re.S)
+_UID_VAR = re.compile(r"discuz_uid\s*=\s*'(\d+)'")
 
 # Discuz X3.5's default floor names (the `postnocustom` setting; line 1 = the first post).
 FLOOR_NAMES = {"楼主": 1, "沙发": 2, "板凳": 3, "地板": 4}
@@ -22,6 +24,18 @@ _LOCKS = (
     ("待审核", model.PENDING),
     ("该帖已经被删除", model.DELETED),
 )
+
+
+def ajax_inner(text: str) -> str:
+    """An ajax answer (`<root><![CDATA[…]]></root>`) → what is inside; any other text as it is."""
+    inner = _CDATA.search(text)
+    return inner.group(1) if inner else text
+
+
+def reader_uid(text: str) -> int | None:
+    """`discuz_uid` from a page's head script: who the forum thinks is reading (0 = guest)."""
+    m = _UID_VAR.search(text[:30000])
+    return int(m.group(1)) if m else None
 
 
 def int_param(url: str | None, name: str) -> int | None:

@@ -9,11 +9,10 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 from .. import model
 from ..message import read_message
 from ..times import DEFAULT_TZ, format_offset, minute_to_iso, parse_footer, parse_post_time
-from .common import clean, fill_custom_floors, floor_from_label, int_param, status_from_lock, uid_from_href
+from .common import clean, fill_custom_floors, floor_from_label, int_param, reader_uid, status_from_lock, uid_from_href
 
 _POST_ID = re.compile(r"^post_(\d+)$")
 _TOTAL_PAGES = re.compile(r"共\s*(\d+)\s*页")
-_UID_VAR = re.compile(r"discuz_uid\s*=\s*'(\d+)'")
 
 
 def looks_like(tree: LexborHTMLParser) -> bool:
@@ -40,7 +39,6 @@ def read(tree: LexborHTMLParser, text: str, *, tid_hint: int | None = None) -> m
         post.floor = floor
 
     formhash = tree.css_first("input[name='formhash']")
-    uid = _UID_VAR.search(text[:20000])
     generator = tree.css_first("meta[name='generator']")
     return model.ThreadPage(
         variant="x3",
@@ -55,7 +53,7 @@ def read(tree: LexborHTMLParser, text: str, *, tid_hint: int | None = None) -> m
         now=now.isoformat() if now else None,
         utc_offset=format_offset(tz),
         formhash=formhash.attributes.get("value") if formhash else None,
-        uid=int(uid.group(1)) if uid else None,
+        uid=reader_uid(text),
     )
 
 
