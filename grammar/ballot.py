@@ -52,7 +52,7 @@ class Verdict:
     line: int | None = None  # the line the target stood on (1-based)
     label: str | None = None
     proxy_for: str | None = None  # 代投: the player the director votes for
-    changes_to_abstain: bool = False  # 改票对象：弃权
+    abstains: bool = False  # a change or proxy vote for nobody (改票对象：弃权, 代投 … 投票对象：弃权)
     vote_like: bool = False  # not a ballot, but reads like one: the tally flags it
     match: Match | None = None
     # Under strict customs a misspelt name is not accepted, but the director is told what it
@@ -194,7 +194,7 @@ def parse_post(
 
 def _finish(verdict: Verdict, rules: VoteCustoms, roster: Roster | None) -> Verdict:
     """Resolve the target against the roster and explain how it matched."""
-    if verdict.target and roster and verdict.kind in (VOTE, CHANGE, PROXY) and not verdict.changes_to_abstain:
+    if verdict.target and roster and verdict.kind in (VOTE, CHANGE, PROXY) and not verdict.abstains:
         verdict.match = roster.resolve(verdict.target, fuzzy=rules.fuzzy_names)
         if verdict.match.how == "unknown" and not rules.fuzzy_names:
             guess = roster.resolve(verdict.target, fuzzy=True)
@@ -259,11 +259,11 @@ def judge(lines: list[tuple], rules: VoteCustoms, roster: Roster | None, *, firs
             return Verdict(MALFORMED, reason="代投没有写明替哪位玩家投票（格式：代投：玩家名）", **base)
         if ballot.kind == "change":
             return Verdict(MALFORMED, proxy_for=who, reason="代投只能投票，不能改票", **base)
-        return Verdict(PROXY, proxy_for=who, **base)
+        return Verdict(PROXY, proxy_for=who, abstains=abstain, **base)
     if ballot.kind == "change":
         if first:
             return Verdict(MALFORMED, reason="今天还没有投过票，却用了改票格式（改票对象）", **base)
-        return Verdict(CHANGE, changes_to_abstain=abstain, **base)
+        return Verdict(CHANGE, abstains=abstain, **base)
     return Verdict(ABSTAIN if abstain else VOTE, **base)
 
 

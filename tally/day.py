@@ -264,7 +264,8 @@ class _Fold:
                 entry.reason = "导演裁定：有效" + (f"，计为「{target}」" if ruling.decision == "target" else "") + (
                     f"（原判：{waived}）" if waived else "") + (f"（{ruling.note}）" if ruling.note else "")
         entry.needs_review = entry.needs_review or review
-        entry.target = target if target is not None or entry.kind == "abstain" else (verdict.target or None)
+        abstains = entry.kind == "abstain" or verdict.abstains
+        entry.target = target if target is not None or abstains else (verdict.target or None)
         if problems:
             self._invalid(entry, verdict, voter, problems)
         else:
@@ -349,7 +350,7 @@ class _Fold:
 
     def _target(self, verdict) -> tuple[str | None, list[str], bool, str | None]:
         ctx = self.ctx
-        if verdict.kind == "abstain" or verdict.changes_to_abstain:
+        if verdict.kind == "abstain" or verdict.abstains:
             if ctx.day.runoff and ctx.rules.runoff_no_abstain:
                 return None, ["高票对决阶段的投票不允许弃权"], False, None
             return None, [], False, None
@@ -550,8 +551,6 @@ def _status_words(status: str) -> str:
 def _kind(verdict) -> str:
     if verdict.kind == "malformed":
         return "change" if any(f.kind == "change" for f in verdict.fields) else "vote"
-    if verdict.kind == "change" and verdict.changes_to_abstain:
-        return "change"
     return verdict.kind
 
 

@@ -53,7 +53,7 @@ def test_nothing_is_not_an_abstention_under_strict_customs():
 def test_change_and_change_to_abstain():
     assert judge("改票对象：杨康\n改票理由：更可疑").kind == "change"
     verdict = judge("改票对象：弃权\n改票理由：算了")
-    assert verdict.kind == "change" and verdict.changes_to_abstain
+    assert verdict.kind == "change" and verdict.abstains
 
 
 def test_change_label_in_a_first_vote():

@@ -371,3 +371,14 @@ def test_unreadable_hidden_post_counts_once_the_director_says_what_it_was():
     hidden = t.add("黄蓉", "", 2, status="hidden")
     r = run(t, rulings={hidden.pid: Ruling(hidden.pid, "target", "杨康", note="导演账号可见")})
     assert verdict_of(r, hidden) == "counted" and r.totals == {"杨康": 1}
+
+
+def test_abstaining_by_change_or_by_proxy_is_an_abstention():
+    t = Thread()
+    vote = t.vote("黄蓉", "杨康", 1)
+    change = t.add("黄蓉", "改票对象：弃权\n改票理由：算了", 2, quote=vote)
+    proxy = t.add("导演", "代投：郭靖\n投票对象：弃权\n投票理由：郭靖委托", 3)
+    r = run(t)
+    assert verdict_of(r, change) == "counted" and verdict_of(r, proxy) == "counted"
+    assert sorted(r.abstentions) == ["郭靖", "黄蓉"] and r.totals == {}
+    assert all(e.target is None for e in r.entries if e.pid in (change.pid, proxy.pid))
