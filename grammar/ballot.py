@@ -11,7 +11,7 @@ whether a change quotes the right post, or came too late, is the tally's busines
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import NamedTuple
 from pathlib import Path
@@ -60,10 +60,6 @@ class Verdict:
     suggestion: Match | None = None
     fields: list[Field] = field(default_factory=list)
 
-    @property
-    def is_ballot(self) -> bool:
-        return self.kind in (VOTE, CHANGE, ABSTAIN, PROXY)
-
     def to_json(self) -> dict:
         return {
             "kind": self.kind,
@@ -72,9 +68,6 @@ class Verdict:
             "match": self.match.how if self.match else None,
             "reason": self.reason,
         }
-
-    def to_dict(self) -> dict:
-        return asdict(self)
 
 
 class _ToFields(Transformer):

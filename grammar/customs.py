@@ -15,8 +15,6 @@ class VoteCustoms:
     title: str
     target_labels: tuple[str, ...] = ("投票对象",)
     change_labels: tuple[str, ...] = ("改票对象",)
-    reason_labels: tuple[str, ...] = ("投票理由", "改票理由")
-    proxy_labels: tuple[str, ...] = ("代投",)
     abstain_words: tuple[str, ...] = ("弃权",)
     require_reason: bool = True
     # 七杀: "format is not strict, but target and reason must be clear" → free-form ballots count.
@@ -36,7 +34,6 @@ CUSTOMS = {
             "qisha", "七杀「海盗 vs 土著」（种子 002）",
             target_labels=("投票对象", "投票", "投给", "投票给", "票投", "对象", "投票目标"),
             change_labels=("改票对象", "改票", "改投", "改投对象", "改票目标"),
-            reason_labels=("投票理由", "改票理由", "改投理由", "理由", "原因"),
             abstain_words=("无", "弃权"),
             loose=True,
             fuzzy_names=True,

@@ -16,7 +16,6 @@ from .model import Quote
 
 IMAGE = "[图片]"
 SMILEY = "[表情]"
-ATTACHMENT = "[附件]"
 
 _EDIT_STAMP = re.compile(r"本帖最后由\s*(.+?)\s*于\s*(\d{4}-\d{1,2}-\d{1,2}\s+\d{1,2}:\d{2}(?::\d{2})?)\s*编辑")
 _QUOTE_HEADER = re.compile(r"^\s*(.*?)\s*发表于\s*(.+?)\s*$", re.S)

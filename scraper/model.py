@@ -15,7 +15,6 @@ DELETED = "deleted"  # 无效楼层，该帖已经被删除
 PASSWORD = "password"  # 本帖为密码帖
 AUTHOR_ONLY = "author_only"  # 此帖仅作者可见
 PENDING = "pending"  # 待审核 (only moderators see these)
-POST_STATUSES = (NORMAL, HIDDEN, BANNED, DELETED, PASSWORD, AUTHOR_ONLY, PENDING)
 
 
 @dataclass(frozen=True)

@@ -305,7 +305,7 @@ class _Fold:
             review = True
         else:
             problems += self._time_problems(entry, verdict, at, voter)
-            if getattr(post, "time_precision", "second") != "second" and ctx.close and _straddles(at, ctx.close, post):
+            if getattr(post, "time_precision", "second") != "second" and ctx.close and _straddles(at, ctx.close):
                 review = True
                 entry.reason = "发帖时间只精确到分钟，正好落在关门那一分钟，请导演核对"
         # Who votes.
@@ -558,7 +558,7 @@ def _weight(value: Fraction) -> str:
     return f"{_number(value)} 票"
 
 
-def _straddles(at: datetime, boundary: datetime, post) -> bool:
+def _straddles(at: datetime, boundary: datetime) -> bool:
     """A minute-precision time whose minute contains the boundary (the real second is unknown)."""
     return at <= boundary < at + timedelta(minutes=1) and at != boundary
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 
-from .day import COUNTED, INVALID, DayTally
+from .day import INVALID, DayTally
 from .outcome import OUT
 
 
@@ -79,9 +79,6 @@ def _lines(t: DayTally, title: str, *, bbcode: bool) -> list[str]:
         lines += ["", "待裁定（不影响结果）："] + [f"  #{f.floor} pid {f.pid}：{f.reason}" for f in others]
     return lines
 
-
-def counted_weight(t: DayTally) -> Fraction:
-    return sum((e.weight for e in t.entries if e.verdict == COUNTED), Fraction(0))
 
 
 def render_lurk(report, title: str = "", *, bbcode: bool = False, public: bool = False) -> str:
