@@ -54,19 +54,20 @@ def title_holder_for(db: sqlite_utils.Database, game: Game, rules: Rules, day_nu
         return None
     for earlier in game.days:
         if earlier.day < day_number and earlier.election_thread:
-            election = tally_election(db, game, rules, earlier.day)
+            election = tally_election(db, game, rules, earlier.day, sensitivity=False)  # only the winner matters
             if election.outcome.kind == "out" and election.outcome.names[0] not in day.dead:
                 return election.outcome.names[0]
     return None
 
 
-def tally_election(db: sqlite_utils.Database, game: Game, rules: Rules, day_number: int) -> DayTally:
+def tally_election(db: sqlite_utils.Database, game: Game, rules: Rules, day_number: int, *,
+                   sensitivity: bool = True) -> DayTally:
     day = game.day(day_number)
     if not day.election_thread:
         raise ValueError(f"第 {day_number} 天没有竞选帖（election_thread）")
     posts = thread_posts(db, day.election_thread)
     return tally_day(posts, game, day, rules, rulings_for(db, game, day_number), kind="election",
-                     history=archive.post_history(db, [p.pid for p in posts]))
+                     history=archive.post_history(db, [p.pid for p in posts]), sensitivity=sensitivity)
 
 
 def tally_from_archive(db: sqlite_utils.Database, game: Game, rules: Rules, day_number: int, *,
