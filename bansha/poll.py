@@ -203,7 +203,7 @@ def _publish(db, client: ForumClient, base: str, game: Game, day: Day, phase: st
 
 
 def _find_own_post(db, client: ForumClient, base: str, tid: int, tag: str) -> int | None:
-    sync_thread(client, db, f"{base}forum.php?mod=viewthread&tid={tid}")
+    """Our post carrying `tag`, among the thread's posts (this run synced the vote thread already)."""
     uid = auth.current_uid(client, base)
     for row in db.query("select pid, author_uid, text from posts where tid = ? order by pid desc", [tid]):
         if tag in (row["text"] or "") and (not uid or row["author_uid"] == uid):

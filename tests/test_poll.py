@@ -182,3 +182,17 @@ def test_killed_at_a_random_point_then_rerun_posts_exactly_once(tmp_path, seed):
         stored = {row["pid"] for row in db.query("select pid from posts where tid = ?", [demo.VOTE_TID])}
         players_posts = {p.pid for p in forum.threads[demo.VOTE_TID].posts if "bansha·" not in p.bbcode}
         assert players_posts <= stored  # nothing lost (the result post itself comes after the last sync)
+
+
+def test_an_unfinished_intent_finds_the_post_already_made(board, tmp_path):
+    run(board, tmp_path, post=True)
+    (made,) = director_posts(board)
+    import sqlite_utils
+
+    db = sqlite_utils.Database(tmp_path / "g.db")
+    db.execute("update outbox set state = 'intent', pid = null")  # as if the run died before recording the pid
+    db.conn.commit()
+    _, lines = run(board, tmp_path, post=True)
+    assert len(director_posts(board)) == 1
+    assert db.execute("select state, pid from outbox").fetchone() == ("posted", made.pid)
+    assert any("找到自己发的" in line for line in lines)
