@@ -22,8 +22,9 @@ from scraper.pages import read_page
 from scraper.sync import SOURCES, parse_thread_url, sync_thread
 
 app = typer.Typer(help="版杀导演助手：抓取 Discuz! 帖子、解析投票、计票、公布结果。", no_args_is_help=True, add_completion=False)
-out = Console()
-err = Console(stderr=True)
+# Off a terminal (cron, a pipe, a file) rich would wrap at 80 columns and cut BBCode meant to be copied.
+out = Console(soft_wrap=not sys.stdout.isatty(), width=None if sys.stdout.isatty() else 10_000)
+err = Console(stderr=True, soft_wrap=not sys.stderr.isatty(), width=None if sys.stderr.isatty() else 10_000)
 
 DEFAULT_DB = "bansha.db"
 
@@ -430,10 +431,14 @@ def poll(
     game_file: Path = typer.Argument(..., help="游戏文件（TOML），[game] 里要写 forum（论坛地址）"),
     db: Path = typer.Option(DEFAULT_DB, "--db", help="SQLite 档案库文件"),
     day: Optional[int] = typer.Option(None, "--day", help="第几天（默认：按当前时间判断）"),
-    post: bool = typer.Option(False, "--post", help="关门后把最终结果回帖到投票帖（每天只发一次）"),
+    post: bool = typer.Option(False, "--post", help="关门后把最终结果回帖到投票帖（每天只发一次；结果变了会原地更正）"),
     running: bool = typer.Option(False, "--running", help="关门前发一帖实时票数，之后有变化就原地编辑"),
+    force_post: bool = typer.Option(False, "--force-post", help="即使还有可能改变结果的待裁定帖，也发布最终结果"),
     out_dir: Path = typer.Option(Path("bansha-report"), "--out", help="报告目录（BBCode、JSON、HTML）"),
-    login: Optional[str] = typer.Option(None, "--login", help="用这个账号登录（密码从 BANSHA_PASSWORD 读取）"),
+    login: Optional[str] = typer.Option(None, "--login", help="以这个账号发帖（已登录时不再登录；密码从 BANSHA_PASSWORD 读取）"),
+    cookies: Optional[Path] = typer.Option(None, "--cookies", help="导入浏览器 Cookie：cookies.txt 或复制的 Cookie 字符串文件"),
+    cookies_from_browser: Optional[str] = typer.Option(None, "--cookies-from-browser",
+                                                       help="直接读取本机浏览器的 Cookie：firefox / chrome / chromium / edge …"),
     interval: float = typer.Option(2.0, "--interval", help="两次请求的最小间隔（秒）"),
     with_lurk: bool = typer.Option(False, "--lurk", help="结果帖里附上发言数、违规和加速申请（不含建议判罚）"),
     now: Optional[str] = typer.Option(None, "--now", help="把“现在”当作这个时间（测试或补跑用），如 2026-11-22 21:30"),
@@ -441,6 +446,34 @@ def poll(
     log: Optional[Path] = typer.Option(None, "--log", help="把运行记录追加到这个文件（给 cron 用）"),
 ) -> None:
     """给 cron 用的一次完整运行：抓取当天各帖、计票、统计潜水、写报告，需要时回帖公布结果。"""
+    code, _result = _poll_once(game_file, db, polling_options(
+        day=day, post=post, running=running, force_post=force_post, out_dir=out_dir, login=login, cookies=cookies,
+        cookies_from_browser=cookies_from_browser, interval=interval, with_lurk=with_lurk, verbose=verbose,
+        now=now, game_file=game_file), verbose, log)
+    raise typer.Exit(code)
+
+
+def polling_options(*, game_file: Path, now: Optional[str], login: Optional[str], **kw):
+    """PollOptions from the command line; the password comes from BANSHA_PASSWORD or the terminal, never a file."""
+    from bansha import pipeline
+    from bansha import poll as polling
+
+    game, _rules = game_only(game_file)
+    password = None
+    if login:
+        password = os.environ.get("BANSHA_PASSWORD")
+        if password is None and sys.stdin.isatty():
+            password = typer.prompt(f"{login} 的密码（已登录时不会用到）", hide_input=True)
+    try:
+        when = game.when(now) if now else None
+    except ValueError as exc:
+        fail(str(exc))
+    del pipeline
+    return polling.PollOptions(now=when, login=login, password=password, **kw)
+
+
+def _poll_once(game_file: Path, db: Path, options, verbose: bool, log: Optional[Path]):
+    """One poll with its messages, log lines and exit code (shared by poll and watch)."""
     from bansha import pipeline
     from bansha import poll as polling
     from scraper import poster
@@ -452,35 +485,30 @@ def poll(
         if verbose:
             err.print(text, highlight=False, markup=False)
 
-    def finish(code: int, text: str) -> None:
+    def finish(code: int, text: str, result=None):
         if log:
             with open(log, "a", encoding="utf-8") as handle:
-                stamp = datetime.now().isoformat(timespec="seconds")
+                stamp = datetime.now().astimezone().isoformat(timespec="seconds")  # with its UTC offset
                 for line in lines + [text]:
                     handle.write(f"{stamp} {line}\n")
-        raise typer.Exit(code)
+        return code, result
 
     try:
-        game, _rules = pipeline.load_game(game_file)
-        options = polling.PollOptions(
-            day=day, post=post, running=running, out_dir=out_dir, interval=interval, verbose=verbose, with_lurk=with_lurk,
-            now=game.when(now) if now else None, login=login,
-            password=(os.environ.get("BANSHA_PASSWORD") or typer.prompt(f"{login} 的密码", hide_input=True)) if login else None,
-        )
         result = polling.run_poll(game_file, db, options, say)
     except polling.Busy as busy:
         err.print(str(busy), highlight=False, markup=False)
-        finish(polling.EXIT_BUSY, str(busy))
+        return finish(polling.EXIT_BUSY, str(busy))
     except poster.PostError as exc:
-        err.print(f"[bold red]回帖失败：[/]{exc}", highlight=False)
-        finish(polling.EXIT_ERROR, f"回帖失败：{exc}")
-    except (ValueError, pipeline.NotFetched, model.Refusal, FetchFailed, auth.AuthError) as exc:
-        err.print(f"[bold red]错误：[/]{exc}", highlight=False)
-        finish(polling.EXIT_ERROR, f"错误：{exc}")
+        what = f"{exc.action}失败"
+        err.print(f"[bold red]{what}：[/]{escape(str(exc))}", highlight=False)
+        return finish(polling.EXIT_ERROR, f"{what}：{exc}")
+    except (ValueError, pipeline.NotFetched, model.Refusal, FetchFailed, auth.AuthError, OSError) as exc:
+        err.print(f"[bold red]错误：[/]{escape(str(exc))}", highlight=False)
+        return finish(polling.EXIT_ERROR, f"错误：{exc}")
     out.print(result.summary, highlight=False, markup=False)
     for line in result.posted:
         out.print(f"  {line}", highlight=False, markup=False)
-    finish(result.code, result.summary)
+    return finish(result.code, result.summary, result)
 
 
 @app.command()

@@ -1,25 +1,30 @@
 """One cron run: sync the day's threads, tally, count 潜水, write reports, and post the result once.
 
-Never double-post: the intent to post is recorded in the archive before the reply is sent; a run that
-finds an unfinished intent (a crash or a timeout mid-post) looks for its own post in the thread —
-by our uid and the marker line every bansha post carries — before it tries again.
+Never double-post, and never leave a wrong result standing:
+- before posting, the freshly synced vote thread is searched for our own post (our uid and the marker
+  line every bansha post ends with) — after a crash, a timeout, or a restored backup of the archive alike;
+- the intent to post is recorded before the reply leaves, and every reply and edit is read back;
+- the marker carries a signature of what the post says; when a later ruling or a newly read edit changes
+  the counted result after the final post, the final post is edited in place with a visible 更正 line;
+- the final result is posted only when no open flag can change the outcome (rule first, or --force-post);
+- after close the running-count post says 已截止 and points to the final post.
 """
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import html
 import json
-import os
+import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Callable
 
 import sqlite_utils
+from filelock import FileLock, Timeout
 
-from scraper import archive, auth, model, poster
+from scraper import archive, auth, poster
 from scraper.client import ForumClient
 from scraper.sync import sync_thread
 from tally import report
@@ -35,6 +40,10 @@ class Busy(Exception):
     pass
 
 
+class CorrectionFailed(poster.PostError):
+    """The posted final result is no longer true and could not be edited: the director must act."""
+
+
 @dataclass
 class PollOptions:
     day: int | None = None
@@ -44,9 +53,12 @@ class PollOptions:
     now: datetime | None = None
     login: str | None = None
     password: str | None = None
+    cookies: Path | None = None  # a cookies.txt or a copied Cookie header, imported before anything else
+    cookies_from_browser: str | None = None
     interval: float = 2.0
     verbose: bool = False
     with_lurk: bool = False  # add post counts, violations and acceleration (never proposed cards) to the post
+    force_post: bool = False  # post the final result even while flags that can change it are open
 
 
 @dataclass
@@ -59,28 +71,21 @@ class PollResult:
 
 
 class RunLock:
-    """An exclusive, non-blocking lock beside the archive: cron runs that overlap exit at once."""
+    """An exclusive, non-blocking lock beside the archive: runs that overlap exit at once (any OS)."""
 
     def __init__(self, db_path: Path):
         self.path = Path(str(db_path) + ".lock")
-        self.handle = None
+        self.lock = FileLock(str(self.path), timeout=0)
 
     def __enter__(self) -> "RunLock":
-        self.handle = open(self.path, "a+")
         try:
-            fcntl.flock(self.handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            self.handle.close()
+            self.lock.acquire()
+        except Timeout:
             raise Busy(f"另一个 bansha poll 正在运行（锁文件 {self.path}），本次直接退出。") from None
-        self.handle.seek(0)
-        self.handle.truncate()
-        self.handle.write(str(os.getpid()))
-        self.handle.flush()
         return self
 
     def __exit__(self, *exc) -> None:
-        fcntl.flock(self.handle, fcntl.LOCK_UN)
-        self.handle.close()
+        self.lock.release()
 
 
 def pick_day(game: Game, now: datetime) -> Day:
@@ -101,13 +106,26 @@ def marker(game: Game, day: int, phase: str) -> str:
     return f"bansha·{report.escape_bbcode(game.name)}·第{day}天·{words}"
 
 
+def signed(tag: str, signature: str) -> str:
+    """The marker plus a signature of what the post says: reading it back proves which version is up."""
+    return f"{tag}·v{signature}"
+
+
+def signature(what: str) -> str:
+    return hashlib.sha1(what.encode("utf-8")).hexdigest()[:8]
+
+
 def ensure_outbox(db: sqlite_utils.Database) -> None:
     if "outbox" not in db.table_names():
         db["outbox"].create(
             {"key": str, "game": str, "day": int, "phase": str, "state": str, "pid": int, "digest": str,
-             "message": str, "error": str, "updated_at": str},
+             "message": str, "error": str, "updated_at": str, "outcome": str, "page": int},
             pk="key",
         )
+    else:
+        for column, kind in (("outcome", str), ("page", int)):
+            if column not in db["outbox"].columns_dict:
+                db["outbox"].add_column(column, kind)
 
 
 def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable[[str], None]) -> PollResult:
@@ -121,33 +139,51 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
         ensure_outbox(db)
         base = game.forum if game.forum.endswith("/") else game.forum + "/"
         with ForumClient(cookie_file=Path(str(db_path) + ".cookies.txt"), min_interval=options.interval) as client:
-            if options.login:
-                uid = auth.login(client, base, options.login, options.password or "")
-                say(f"已登录：{options.login}（uid={uid}）")
+            for notice in client.notices:
+                say(notice)
+            me = _sign_in(client, base, options, say)
             for tid in _threads_of(day):
                 sync = sync_thread(client, db, f"{base}forum.php?mod=viewthread&tid={tid}")
                 say(f"抓取帖子 {tid}《{sync.subject}》：新增 {sync.new_posts} 楼，{sync.requests} 次请求")
+                for note in dict.fromkeys(sync.damage):
+                    say(f"注意（帖子 {tid}）：{note}")
             tally = pipeline.tally_from_archive(db, game, rules, day.day)
             lurking = pipeline.lurk_from_archive(db, game, rules, day.day, tally) if day.discussion_threads else None
             files = write_reports(options.out_dir, game, tally, lurking)
+            desk = Desk(db, client, base, game, day, me, say, options.out_dir)
             posted: list[str] = []
             close = game.when(day.close)
-            if options.post and close and now >= close:
-                public = _lurk_section(lurking, public=True) if options.with_lurk else ""
-                posted.append(_publish(db, client, base, game, day, FINAL, report.render_bbcode(tally, game.name)
-                                       + public + f"\n\n[size=1]{marker(game, day.day, FINAL)}[/size]", say))
-            elif options.running and close and now < close:
-                body = report.render_bbcode(tally, game.name).replace("投票结果", "实时票数（未截止）", 1)
-                count = json.dumps([tally.to_json()["totals"], tally.abstentions, tally.outcome.kind, tally.outcome.names],
-                                   ensure_ascii=False)  # edit only when the count itself changed
-                posted.append(_publish(db, client, base, game, day, RUNNING,
-                                       body + f"\n\n[size=1]{marker(game, day.day, RUNNING)}[/size]", say, count))
-    review = [f for f in tally.flags]
+            if close and now >= close:
+                if options.post:
+                    public = _lurk_section(lurking, public=True) if options.with_lurk else ""
+                    posted.append(desk.final(tally, public, now, force=options.force_post))
+                if options.post or options.running:
+                    posted.append(desk.close_running(close))
+            elif options.running and close:
+                posted.append(desk.running(tally, now))
+    review = list(tally.flags)
     matters = [f for f in review if f.can_change_outcome]
     summary = (f"第{day.day}天：{tally.outcome.describe()}；待裁定 {len(review)} 帖"
                + (f"（其中 {len(matters)} 帖可能改变结果）" if matters else "") + f"；报告在 {options.out_dir}")
     code = EXIT_REVIEW if review else EXIT_OK
     return PollResult(day.day, code, summary, [p for p in posted if p], files)
+
+
+def _sign_in(client: ForumClient, base: str, options: PollOptions, say) -> auth.Identity:
+    """Imported cookies first; then log in only if the session isn't already the director's."""
+    host = base.split("//", 1)[-1].split("/", 1)[0]
+    if options.cookies:
+        auth.import_cookies(client, auth.load_cookies(options.cookies, host.split(":")[0]), base)
+        say(f"已导入 Cookie 文件 {options.cookies}")
+    if options.cookies_from_browser:
+        auth.import_cookies(client, auth.cookies_from_browser(options.cookies_from_browser, host), base)
+        say(f"已从 {options.cookies_from_browser} 读取论坛 Cookie")
+    if not (options.login or options.post or options.running or options.cookies or options.cookies_from_browser):
+        return auth.Identity(0)
+    me = auth.ensure_login(client, base, options.login, options.password, say=say)
+    if me.uid:
+        say(f"当前身份：{me.username or '?'}（uid={me.uid}）")
+    return me
 
 
 def _threads_of(day: Day) -> list[int]:
@@ -159,67 +195,196 @@ def _lurk_section(lurking, public: bool = False) -> str:
     return "" if lurking is None else "\n\n" + report.render_lurk(lurking, bbcode=True, public=public)
 
 
-def _publish(db, client: ForumClient, base: str, game: Game, day: Day, phase: str, message: str, say,
-             what_matters: str | None = None) -> str:
-    """Post (or, for the running count, edit in place) exactly once per day and phase."""
-    key = f"{game.name}|{day.day}|{phase}"
-    digest = hashlib.sha1((what_matters or message).encode("utf-8")).hexdigest()
-    row = db["outbox"].get(key) if db["outbox"].count_where("key = ?", [key]) else None
-    tag = marker(game, day.day, phase)
-    if row and row["state"] == "intent":
-        # A run died or timed out mid-post: the reply may exist. Look before posting again.
-        found = _find_own_post(db, client, base, day.vote_thread, tag)
-        if found:
-            _record(db, key, game, day, phase, "posted", found, row["digest"])
-            row = db["outbox"].get(key)
-            say(f"上次运行中断，已在帖子里找到自己发的{'结果帖' if phase == FINAL else '实时票数帖'}（pid {found}）")
-    if row and row["state"] == "posted":
-        if phase == FINAL or row["digest"] == digest:
-            say("结果帖已经发过，不再重复发。" if phase == FINAL else "票数没有变化，不编辑。")
+def _counted(tally) -> str:
+    """What a result post asserts: the totals, abstentions and the outcome. Its signature decides edits."""
+    return json.dumps([tally.to_json()["totals"], tally.abstentions, tally.outcome.kind, tally.outcome.names],
+                      ensure_ascii=False)
+
+
+@dataclass
+class Desk:
+    """Our posts in one day's vote thread: find them, post them once, keep them true."""
+
+    db: sqlite_utils.Database
+    client: ForumClient
+    base: str
+    game: Game
+    day: Day
+    me: auth.Identity
+    say: Callable[[str], None]
+    out_dir: Path
+
+    @property
+    def tid(self) -> int:
+        return self.day.vote_thread
+
+    def key(self, phase: str) -> str:
+        return f"{self.game.name}|{self.day.day}|{phase}"
+
+    def row(self, phase: str) -> dict | None:
+        key = self.key(phase)
+        return self.db["outbox"].get(key) if self.db["outbox"].count_where("key = ?", [key]) else None
+
+    def record(self, phase: str, state: str, pid: int | None, digest: str, *, message: str | None = None,
+               error: str | None = None, outcome: str | None = None, page: int | None = None) -> None:
+        previous = self.row(phase) or {}
+        with self.db.conn:
+            self.db["outbox"].upsert({
+                "key": self.key(phase), "game": self.game.name, "day": self.day.day, "phase": phase, "state": state,
+                "pid": pid, "digest": digest, "message": message, "error": error,
+                "outcome": outcome if outcome is not None else previous.get("outcome"),
+                "page": page if page is not None else previous.get("page"), "updated_at": archive.now_iso(),
+            }, pk="key", alter=True)
+
+    def find(self, phase: str) -> tuple[int, str | None, int | None] | None:
+        """Our post of this phase in the synced thread: (pid, its signature, its page), the earliest if several."""
+        if not self.me.uid:
+            return None
+        tag = marker(self.game, self.day.day, phase)
+        pattern = re.compile(re.escape(tag) + r"(?:·v([0-9a-f]{8}))?")
+        for row in self.db.query(
+            "select pid, floor, text from posts where tid = ? and author_uid = ? and text like ? order by pid",
+            [self.tid, self.me.uid, f"%{tag}%"],
+        ):
+            m = pattern.search(row["text"] or "")
+            if m:
+                ppp = (self.db["threads"].get(self.tid) or {}).get("ppp") or 10
+                return row["pid"], m.group(1), -(-row["floor"] // ppp) if row["floor"] else None
+        return None
+
+    def adopt(self, phase: str) -> dict | None:
+        """The outbox row, reconciled with what the thread shows: the thread is the truth."""
+        row = self.row(phase)
+        found = self.find(phase)
+        if found and not (row and row["state"] == "posted" and row["pid"] == found[0]):
+            pid, sig, page = found
+            words = "结果帖" if phase == FINAL else "实时票数帖"
+            why = "上次运行中断" if row and row["state"] == "intent" else "档案库里没有发帖记录（可能是恢复了旧备份）"
+            self.say(f"{why}：在帖子里找到自己发的{words}（pid {pid}），不再重复发。")
+            self.record(phase, "posted", pid, sig or "", page=page)
+            row = self.row(phase)
+        return row
+
+    def thread_page(self):
+        page, _ = self.client.fetch_page(f"{self.base}forum.php?mod=viewthread&tid={self.tid}")
+        return page
+
+    # -- the final result ------------------------------------------------------------------------
+
+    def final(self, tally, public: str, now: datetime, *, force: bool) -> str:
+        sig = signature(_counted(tally))
+        body = report.render_bbcode(tally, self.game.name) + public
+        row = self.adopt(FINAL)
+        if row and row["state"] == "pending":
+            self.say("结果帖在等待版主审核，不再重复发。")
             return ""
-        page, _ = client.fetch_page(f"{base}forum.php?mod=viewthread&tid={day.vote_thread}")
-        poster.edit(client, base, fid=page.fid, tid=day.vote_thread, pid=row["pid"], message=message,
-                    charset=_charset(page))
-        _record(db, key, game, day, phase, "posted", row["pid"], digest)
-        say(f"票数有变化，已编辑实时票数帖（pid {row['pid']}）")
+        if row and row["state"] == "posted":
+            if row["digest"] == sig:
+                self.say("结果帖已经发过，不再重复发。")
+                return ""
+            return self.correct(row, tally, body, sig, now)
+        open_flags = [f for f in tally.flags if f.can_change_outcome]
+        if open_flags and not force:
+            self.say(f"有 {len(open_flags)} 帖待裁定且可能改变结果（pid {', '.join(str(f.pid) for f in open_flags)}）："
+                     "先裁定（bansha review / bansha rule），下次运行再发布结果帖；确要先发布请加 --force-post。")
+            return ""
+        return self.post(FINAL, body, sig, outcome=tally.outcome.describe())
+
+    def correct(self, row: dict, tally, body: str, sig: str, now: datetime) -> str:
+        """The posted result is no longer what the archive says: edit it in place, saying what changed and why."""
+        before = row.get("outcome") or "原公布的结果"
+        after = tally.outcome.describe()
+        since = row.get("updated_at") or ""
+        reasons = [
+            f"导演裁定 pid {r['pid']}（{_ruling_words(r)}）" + (f"：{r['note']}" if r["note"] else "")
+            for r in archive.load_rulings(self.db, self.game.name, self.day.day) if (r["recorded_at"] or "") > since
+        ] or ["重新读取投票帖时发现了编辑过或新看到的楼层"]
+        change = f"原公布「{before}」，更正为「{after}」" if before != after else f"结果仍为「{after}」，票数有变化"
+        line = (f"[color=#CC0000][b]更正（{now:%m-%d %H:%M}）[/b]：{report.escape_bbcode(change)}。"
+                f"依据：{report.escape_bbcode('；'.join(reasons))}。[/color]")
+        message = f"{line}\n\n{body}"
+        try:
+            posted = self.edit(FINAL, row, message, sig)
+        except poster.PostError as error:
+            path = self.out_dir / f"day{self.day.day}.correction.bbcode"
+            path.write_text(message + f"\n\n[size=1]{signed(marker(self.game, self.day.day, FINAL), sig)}[/size]\n", "utf-8")
+            raise CorrectionFailed(
+                f"已发布的结果帖（pid {row['pid']}）需要更正（{change}），但编辑失败：{error.message}\n"
+                f"{error}\n更正后的结果帖已写入 {path}：请手动编辑原帖或另发一帖。", poster.EDIT) from None
+        self.record(FINAL, "posted", row["pid"], sig, outcome=after)
+        self.say(f"结果有变化，已更正结果帖（pid {row['pid']}）：{change}")
+        return posted
+
+    # -- the running count -----------------------------------------------------------------------
+
+    def running(self, tally, now: datetime) -> str:
+        sig = signature(_counted(tally))
+        row = self.adopt(RUNNING)
+        if row and row["state"] == "posted":
+            if row["digest"] == sig:
+                self.say("票数没有变化，不编辑。")
+                return ""
+            return self.edit(RUNNING, row, report.render_bbcode(tally, self.game.name, as_of=now), sig)
+        return self.post(RUNNING, report.render_bbcode(tally, self.game.name, as_of=now), sig)
+
+    def close_running(self, close: datetime) -> str:
+        """After close the running post must not read as open: say 已截止 and where the final result is."""
+        row = self.adopt(RUNNING)
+        if not row or row["state"] != "posted" or not row["pid"]:
+            return ""
+        final = self.row(FINAL)
+        if final and final["state"] == "posted" and final["pid"]:
+            link = f"{self.base}forum.php?mod=redirect&goto=findpost&ptid={self.tid}&pid={final['pid']}"
+            where = f"最终结果见 [url={link}]第{self.day.day}天投票结果[/url]。"
+        else:
+            where = "最终结果待导演裁定后公布。"
+        sig = signature(f"closed|{final['pid'] if final and final['state'] == 'posted' else ''}")
+        if row["digest"] == sig:
+            return ""
+        body = (f"[b]{report.escape_bbcode(self.game.name)} 第{self.day.day}天实时票数（已截止）[/b]\n"
+                f"投票已于 {close:%Y-%m-%d %H:%M} 截止，这一帖不再更新。{where}")
+        return self.edit(RUNNING, row, body, sig)
+
+    # -- the two ways to write -------------------------------------------------------------------
+
+    def post(self, phase: str, body: str, sig: str, *, outcome: str | None = None) -> str:
+        message = body + f"\n\n[size=1]{signed(marker(self.game, self.day.day, phase), sig)}[/size]"
+        page = self.thread_page()
+        if not page.uid:
+            raise poster.NotLoggedIn("抱歉，您尚未登录，没有权限在该版块回帖")
+        self.record(phase, "intent", None, sig, message=message, outcome=outcome)  # before the reply leaves
+        try:
+            done = poster.reply(self.client, self.base, fid=page.fid, tid=self.tid, message=message,
+                                formhash=page.formhash or "", uid=page.uid, charset=page.charset or "utf-8",
+                                check=signed(marker(self.game, self.day.day, phase), sig), say=self.say)
+        except poster.Pending as held:
+            self.record(phase, "pending", None, sig, error=held.message)
+            self.say(f"已回帖，但需要版主审核：{held.message}")
+            return "待审核"
+        except poster.NotConfirmed as unseen:
+            self.record(phase, "intent", None, sig, error=unseen.message)  # the next run looks again
+            raise
+        except poster.PostError as error:
+            self.record(phase, "failed", None, sig, error=error.message)
+            raise
+        self.record(phase, "posted", done.pid, sig, page=done.page)
+        self.say(f"已发布{'结果帖' if phase == FINAL else '实时票数帖'}（pid {done.pid}，已读回确认）")
+        return f"回帖 pid {done.pid}"
+
+    def edit(self, phase: str, row: dict, body: str, sig: str) -> str:
+        message = body + f"\n\n[size=1]{signed(marker(self.game, self.day.day, phase), sig)}[/size]"
+        page = self.thread_page()
+        done = poster.edit(self.client, self.base, fid=page.fid, tid=self.tid, pid=row["pid"], message=message,
+                           uid=self.me.uid or page.uid or 0, page=row.get("page"), charset=page.charset or "utf-8",
+                           check=signed(marker(self.game, self.day.day, phase), sig), say=self.say)
+        self.record(phase, "posted", row["pid"], sig, page=done.page)
+        words = "结果帖" if phase == FINAL else "实时票数帖"
+        self.say(f"已编辑{words}（pid {row['pid']}，已读回确认）")
         return f"编辑 pid {row['pid']}"
-    page, _ = client.fetch_page(f"{base}forum.php?mod=viewthread&tid={day.vote_thread}")
-    if not page.uid:
-        raise poster.NotLoggedIn("抱歉，您尚未登录，没有权限在该版块回帖")
-    _record(db, key, game, day, phase, "intent", None, digest, message)  # before the reply leaves
-    try:
-        pid = poster.reply(client, base, fid=page.fid, tid=day.vote_thread, message=message, formhash=page.formhash or "",
-                           charset=_charset(page))
-    except poster.Pending as held:
-        _record(db, key, game, day, phase, "posted", None, digest, error=held.message)
-        say(f"已回帖，但需要版主审核：{held.message}")
-        return "待审核"
-    except poster.PostError as error:
-        _record(db, key, game, day, phase, "failed", None, digest, error=error.message)
-        raise
-    _record(db, key, game, day, phase, "posted", pid, digest)
-    say(f"已发布{'结果帖' if phase == FINAL else '实时票数帖'}（pid {pid}）")
-    return f"回帖 pid {pid}"
 
 
-def _find_own_post(db, client: ForumClient, base: str, tid: int, tag: str) -> int | None:
-    """Our post carrying `tag`, among the thread's posts (this run synced the vote thread already)."""
-    uid = auth.current_uid(client, base)
-    for row in db.query("select pid, author_uid, text from posts where tid = ? order by pid desc", [tid]):
-        if tag in (row["text"] or "") and (not uid or row["author_uid"] == uid):
-            return row["pid"]
-    return None
-
-
-def _record(db, key, game, day, phase, state, pid, digest, message=None, error=None) -> None:
-    with db.conn:
-        db["outbox"].upsert({"key": key, "game": game.name, "day": day.day, "phase": phase, "state": state, "pid": pid,
-                             "digest": digest, "message": message, "error": error,
-                             "updated_at": archive.now_iso()}, pk="key")
-
-
-def _charset(page: model.ThreadPage) -> str:
-    return page.charset or "utf-8"
+def _ruling_words(r: dict) -> str:
+    return {"accept": "有效", "reject": "无效", "target": f"计为「{r['target'] or '弃权'}」"}.get(r["decision"], r["decision"])
 
 
 def write_reports(out_dir: Path, game: Game, tally, lurking) -> list[Path]:

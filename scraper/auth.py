@@ -6,7 +6,9 @@ are passed straight to the forum and never logged, stored or echoed.
 
 from __future__ import annotations
 
+import html
 import re
+from dataclasses import dataclass
 from http.cookiejar import Cookie, MozillaCookieJar
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
@@ -21,6 +23,10 @@ _HANDLE = re.compile(r"(succeedhandle_|errorhandle_)\w*\(\s*(?:'[^']*'\s*,\s*)?'
 
 class AuthError(Exception):
     """Login or cookie import failed; the message is for the director, in Chinese."""
+
+
+class CaptchaRequired(AuthError):
+    """The forum wants a captcha to log in: only a person can, so hand over a browser's cookies."""
 
 
 def _cookie(name: str, value: str, domain: str) -> Cookie:
@@ -74,10 +80,80 @@ def import_cookies(client: ForumClient, cookies: list[Cookie], base_url: str) ->
     client.save_cookies()
 
 
+@dataclass(frozen=True)
+class Identity:
+    """Who the forum thinks we are. uid 0 = guest; `stale` = we hold an auth cookie the forum ignores."""
+
+    uid: int
+    username: str = ""
+    stale: bool = False
+
+
+_VWMY = re.compile(r'<strong class="vwmy[^"]*"><a [^>]*>([^<]+)</a>')
+_WELCOME = "欢迎您回来"
+_CAPTCHA_MARKERS = ("updateseccode(", "seccode_c", 'name="seccodeverify"')
+_ILLEGAL = "非法字符"
+
+CAPTCHA_ADVICE = (
+    "论坛登录要填验证码，工具不能代填。请在浏览器里正常登录论坛，然后任选一种方式把登录状态交给 bansha：\n"
+    "  1. --cookies-from-browser firefox（或 chrome、chromium、edge）：直接读取这台电脑上浏览器保存的 Cookie"
+    "（浏览器里要已登录导演账号；Chrome 系列可能要先关闭浏览器）；\n"
+    "  2. 用浏览器扩展导出 cookies.txt（Netscape 格式），然后 --cookies cookies.txt；\n"
+    "  3. 按 F12 打开开发者工具 → 网络 → 点论坛里任一请求 → 请求头里的 Cookie，整行复制到一个文本文件，"
+    "然后 --cookies 该文件。\n"
+    "导入一次即可：之后的运行都沿用档案库旁边的 Cookie 文件，直到在浏览器里退出登录。"
+)
+
+
+def whoami(client: ForumClient, base_url: str) -> Identity:
+    """Read `discuz_uid` (and the name in the header bar) off the front page; never logs in."""
+    page = client.get(urljoin(base_url, "forum.php?mobile=no"))
+    text = page.body.decode(_charset(page.content_type, page.body), errors="replace")
+    uid = reader_uid(text) or 0
+    name = _VWMY.search(text)
+    # Discuz keeps sending a stale `auth` cookie and renders the page as a guest, saying nothing.
+    return Identity(uid, html.unescape(name.group(1)).strip() if name and uid else "",
+                    stale=uid == 0 and bool(client.cookie("_auth")))
+
+
 def current_uid(client: ForumClient, base_url: str) -> int:
     """Who the forum thinks we are: `discuz_uid` from a page's head script (0 = guest)."""
-    page = client.get(urljoin(base_url, "forum.php?mobile=no"))
-    return reader_uid(page.body.decode("utf-8", errors="replace")) or 0
+    return whoami(client, base_url).uid
+
+
+def ensure_login(
+    client: ForumClient,
+    base_url: str,
+    username: str | None,
+    password: str | None,
+    *,
+    question_id: int = 0,
+    answer: str = "",
+    say=lambda _text: None,
+) -> Identity:
+    """Make sure we are `username` (or anyone, when None), logging in only when the session isn't.
+
+    A cron run's second start still holds the first run's cookies: asking for the login page then
+    gets Discuz's 「欢迎您回来」 message, not a form. So look first, log in only if needed.
+    """
+    me = whoami(client, base_url)
+    if me.uid and (not username or not me.username or me.username == username):
+        return me
+    if me.stale:
+        say("保存的登录状态已失效（论坛把我们当作游客），重新登录。")
+        client.forget("_auth")
+    elif me.uid:
+        say(f"当前登录的是 {me.username}，不是 {username}：退出后重新登录。")
+        client.forget("_auth")
+    if not username:
+        if me.stale:
+            raise AuthError("保存的登录状态已失效（Cookie 过期或账号改了密码）：请重新导入浏览器 Cookie（--cookies），或用 --login 账号 登录。")
+        return me
+    if password is None:
+        raise AuthError(f"需要以 {username} 登录，但没有密码：请设置环境变量 BANSHA_PASSWORD，或在终端里运行一次。")
+    uid = login(client, base_url, username, password, question_id=question_id, answer=answer)
+    say(f"已登录：{username}（uid={uid}）")
+    return Identity(uid, username)
 
 
 def login(
@@ -91,32 +167,49 @@ def login(
 ) -> int:
     """Log in through `member.php?mod=logging` (the browser's ajax flow) and return our uid."""
     form_url = urljoin(base_url, "member.php?mod=logging&action=login")
-    page = client.get(form_url)
-    charset = _charset(page.content_type, page.body)
-    tree = LexborHTMLParser(page.body.decode(charset, errors="replace"))
-    form = tree.css_first("form[name='login']") or tree.css_first("form[action*='loginsubmit']")
-    if form is None:
-        raise AuthError("登录页里没有找到登录表单（论坛可能改了模板或开启了验证码）。")
-    action = (form.attributes.get("action") or "").replace("&amp;", "&")
-    fields = {
-        i.attributes.get("name"): i.attributes.get("value") or ""
-        for i in form.css("input[type='hidden']")
-        if i.attributes.get("name")
-    }
-    fields.update(
-        loginfield="username",
-        username=username,
-        password=password,
-        questionid=str(question_id),
-        answer=answer,
-        cookietime="2592000",
-    )
-    answer_page = client.post(urljoin(base_url, action + "&inajax=1"), data=fields, encoding=charset)
-    text = answer_page.body.decode(_charset(answer_page.content_type, answer_page.body), errors="replace")
+    for attempt in range(2):
+        page = client.get(form_url)
+        charset = _charset(page.content_type, page.body)
+        text = page.body.decode(charset, errors="replace")
+        tree = LexborHTMLParser(text)
+        form = tree.css_first("form[name='login']") or tree.css_first("form[action*='loginsubmit']")
+        if form is None:
+            if _WELCOME in text:  # already logged in: Discuz greets instead of asking
+                return current_uid(client, base_url)
+            box = tree.css_first("#messagetext p")
+            said = f"（论坛说：{box.text(deep=True).strip()[:100]}）" if box else ""
+            raise AuthError(f"登录页里没有找到登录表单{said}：论坛可能改了登录页模板。可以改用 --cookies 导入浏览器 Cookie。")
+        if any(marker in text for marker in _CAPTCHA_MARKERS):
+            raise CaptchaRequired("论坛的登录页要求填写验证码。\n" + CAPTCHA_ADVICE)
+        action = (form.attributes.get("action") or "").replace("&amp;", "&")
+        fields = {
+            i.attributes.get("name"): i.attributes.get("value") or ""
+            for i in form.css("input[type='hidden']")
+            if i.attributes.get("name")
+        }
+        fields.update(
+            loginfield="username",
+            username=username,
+            password=password,
+            questionid=str(question_id),
+            answer=answer,
+            cookietime="2592000",
+        )
+        answer_page = client.post(urljoin(base_url, action + "&inajax=1"), data=fields, encoding=charset,
+                                  headers={"Referer": form_url})
+        text = answer_page.body.decode(_charset(answer_page.content_type, answer_page.body), errors="replace")
+        if answer_page.status == 503 and _ILLEGAL in text and attempt == 0:
+            continue  # the formhash no longer matched the session: fetch the form again, once
+        break
     m = _HANDLE.search(ajax_inner(text))
     if m is None or m.group(1) == "errorhandle_":
-        message = m.group(2) if m else LexborHTMLParser(text).text(deep=True).strip()[:200]
-        raise AuthError(f"登录失败：{message}")
+        message = (m.group(2) if m else LexborHTMLParser(text).text(deep=True).strip()[:200]).strip()
+        if "验证码" in message:
+            raise CaptchaRequired(f"论坛说：{message}。\n" + CAPTCHA_ADVICE)
+        # Discuz's own words often start with 登录失败 already: don't say it twice.
+        if message.startswith("登录失败"):
+            raise AuthError(message)
+        raise AuthError(f"登录失败：{message}" if message else "登录失败（论坛没有说明原因）")
     uid = current_uid(client, base_url)
     if uid == 0:
         raise AuthError("论坛回答登录成功，但再次访问时仍是游客（Cookie 没有保存下来）。")
@@ -128,3 +221,31 @@ def _charset(content_type: str | None, body: bytes) -> str:
     from .charset import declared_charset
 
     return declared_charset(body, content_type) or "utf-8"
+
+
+BROWSERS = ("firefox", "chrome", "chromium", "edge", "brave", "opera", "vivaldi", "safari", "librewolf")
+
+
+def cookies_from_browser(browser: str, domain: str) -> list[Cookie]:
+    """The forum's cookies from a browser profile on this machine (as yt-dlp's --cookies-from-browser does).
+
+    browser_cookie3 knows each browser's profile folders and decrypts Chromium's cookie store with the
+    system keyring; it is imported here only, so no other command pays for it.
+    """
+    name = browser.strip().lower()
+    if name not in BROWSERS:
+        raise AuthError(f"不认识的浏览器「{browser}」：可选 {'、'.join(BROWSERS)}")
+    try:
+        import browser_cookie3
+    except ImportError:  # pragma: no cover - it is a dependency; a broken install still gets words
+        raise AuthError("读取浏览器 Cookie 需要 browser-cookie3：pip install browser-cookie3") from None
+    host = domain.split(":")[0]
+    try:
+        jar = getattr(browser_cookie3, name)(domain_name=host)
+    except Exception as exc:  # noqa: BLE001 - the library raises many kinds (no profile, locked db, keyring)
+        raise AuthError(f"读不到 {browser} 的 Cookie（{type(exc).__name__}：{exc}）：请确认这台电脑上装了该浏览器并登录过论坛；"
+                        "Chrome 系列请先关闭浏览器再试，或改用 --cookies 导入 cookies.txt。") from None
+    cookies = [c for c in jar if host.endswith(c.domain.lstrip("."))]
+    if not any(c.name.endswith("_auth") for c in cookies):
+        raise AuthError(f"{browser} 里没有 {host} 的登录 Cookie：请先在 {browser} 里登录论坛（勾选“自动登录”），再运行。")
+    return cookies

@@ -80,3 +80,25 @@ def decode(body: bytes, content_type: str | None = None) -> tuple[str, str, list
         damage.append(f"页面声明的编码是 {declared}，实际内容按 {charset} 解码")
     damage.append(f"页面含 {bad} 处无法解码的字节，已替换为 \ufffd")
     return text, charset, damage
+
+
+# What a browser on a page of that charset sends back: WHATWG's "gbk" encoder refuses the code points
+# only GB18030 has, and the form then carries them as `&#N;`. Encoding with gb18030 instead would put
+# four-byte sequences into a GBK database, where they come back as `?9?6` garbage.
+_FORM_CODEC = {"gb18030": "gbk", "gbk": "gbk", "gb2312": "gbk", "big5hkscs": "big5", "big5": "big5"}
+
+
+def form_codec(charset: str | None) -> str:
+    name = _canonical(charset) or "utf-8"
+    return _FORM_CODEC.get(name, name)
+
+
+def form_encode(fields: dict[str, str], charset: str | None) -> bytes:
+    """A urlencoded form body in the site's charset, characters it lacks as `&#N;` (as browsers do)."""
+    from urllib.parse import quote_plus
+
+    codec = form_codec(charset)
+    return "&".join(
+        quote_plus(str(k).encode(codec, "xmlcharrefreplace")) + "=" + quote_plus(str(v).encode(codec, "xmlcharrefreplace"))
+        for k, v in fields.items()
+    ).encode("ascii")

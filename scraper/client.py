@@ -14,14 +14,15 @@ import random
 import threading
 import time
 from dataclasses import dataclass
-from http.cookiejar import MozillaCookieJar
+from http.cookiejar import LoadError, MozillaCookieJar
 from pathlib import Path
 from typing import Callable
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import urlsplit
 
 import httpx
 
 from . import model
+from .charset import form_encode
 from .pages import read_page
 
 # Discuz hides floor numbers from anything whose User-Agent looks like a robot (checkrobot).
@@ -38,6 +39,10 @@ class FetchFailed(Exception):
     """Gave up on a URL. The message is for the director, in Chinese."""
 
 
+class PostUncertain(FetchFailed):
+    """A POST was sent and no answer came back: the forum may or may not have taken it (read back to know)."""
+
+
 @dataclass
 class Response:
     url: str
@@ -45,7 +50,12 @@ class Response:
     content_type: str | None
     body: bytes
     elapsed_ms: int
-    headers: dict
+    headers: dict  # names lowercased: Discuz sends `location:` in lower case, other servers `Location:`
+
+    @property
+    def location(self) -> str | None:
+        """Where a redirect points (relative as Discuz sends it), or None."""
+        return self.headers.get("location") if self.status in (301, 302, 303, 307, 308) else None
 
 
 @dataclass
@@ -77,8 +87,8 @@ class ForumClient:
     ):
         self.cookie_file = Path(cookie_file) if cookie_file else None
         self.jar = MozillaCookieJar()
-        if self.cookie_file and self.cookie_file.exists():
-            self.jar.load(str(self.cookie_file), ignore_discard=True, ignore_expires=True)
+        self.notices: list[str] = []  # things the director should hear about, said by the CLI
+        self._load_jar()
         self.http = httpx.Client(
             headers={
                 "User-Agent": user_agent,
@@ -126,7 +136,14 @@ class ForumClient:
     # -- requests ---------------------------------------------------------------------------------
 
     def request(self, method: str, url: str, **kwargs) -> Response:
-        """One request, retried on transient failures; HTTP errors that are final raise FetchFailed."""
+        """One request, retried on transient failures; HTTP errors that are final raise FetchFailed.
+
+        A POST is different: it may have changed the forum, so it is never retried once it may have
+        reached the server, its redirect is returned to be read (not followed), and an error status is
+        returned as the forum's answer (Discuz's 503 「非法字符」 means a stale formhash, not "busy").
+        """
+        posting = method == "POST"
+        kwargs.setdefault("follow_redirects", not posting)
         last = ""
         for attempt in range(self.retries + 1):
             self._wait_turn(url)
@@ -135,18 +152,21 @@ class ForumClient:
                 with self._slots:
                     r = self.http.request(method, url, **kwargs)
                     body = r.content
-            except httpx.TimeoutException:
-                last = "请求超时"
+            except (httpx.ConnectError, httpx.ConnectTimeout) as exc:
+                # Nothing left this machine: safe to try again, even a POST.
+                last = "请求超时" if isinstance(exc, httpx.ConnectTimeout) else f"连接出错（{type(exc).__name__}）"
                 retry_after = None
-            except httpx.TransportError as exc:
-                last = f"连接出错（{type(exc).__name__}）"
+            except (httpx.TimeoutException, httpx.TransportError) as exc:
+                if posting:
+                    raise PostUncertain(f"提交到 {url} 时连接中断（{type(exc).__name__}），不知道论坛是否已经收到。") from exc
+                last = "请求超时" if isinstance(exc, httpx.TimeoutException) else f"连接出错（{type(exc).__name__}）"
                 retry_after = None
             else:
                 elapsed = int((time.monotonic() - started) * 1000)
                 response = Response(str(r.url), r.status_code, r.headers.get("content-type"), body, elapsed, dict(r.headers))
-                if r.status_code not in RETRY_STATUSES:
+                if r.status_code not in RETRY_STATUSES or posting:
                     self._log(Attempt(url, r.status_code, len(body), elapsed, "ok", ""))
-                    if self.recorder is not None and method == "GET":
+                    if self.recorder is not None and not posting:
                         self.recorder.record(method, str(r.url), dict(r.request.headers), r.status_code, r.reason_phrase,
                                              list(r.headers.multi_items()), body)
                     self.save_cookies()
@@ -166,9 +186,8 @@ class ForumClient:
 
     def post(self, url: str, data: dict, *, encoding: str = "utf-8", **kwargs) -> Response:
         """POST a form. GBK forums expect GBK-encoded fields, so the body is encoded here, not by httpx."""
-        body = urlencode(data, encoding=encoding, errors="replace")
         headers = {"Content-Type": "application/x-www-form-urlencoded", **kwargs.pop("headers", {})}
-        return self.request("POST", url, content=body.encode("ascii"), headers=headers, **kwargs)
+        return self.request("POST", url, content=form_encode(data, encoding), headers=headers, **kwargs)
 
     def fetch_page(self, url: str, page: int | None = None) -> tuple[model.ThreadPage, Response]:
         """GET a thread page and read it; the forum's "too fast" page and cut-off bodies are retried."""
@@ -192,15 +211,45 @@ class ForumClient:
 
     # -- cookies ----------------------------------------------------------------------------------
 
+    def _load_jar(self) -> None:
+        if not self.cookie_file or not self.cookie_file.exists():
+            return
+        try:
+            self.jar.load(str(self.cookie_file), ignore_discard=True, ignore_expires=True)
+        except (LoadError, OSError, UnicodeDecodeError, ValueError) as exc:
+            # A jar cut by a crash or edited by hand: keep it for the director, start without a login.
+            self.jar.clear()
+            aside = self.cookie_file.with_name(f"{self.cookie_file.name}.broken-{time.strftime('%Y%m%d-%H%M%S')}")
+            try:
+                self.cookie_file.replace(aside)
+                where = f"已改名为 {aside.name}"
+            except OSError:
+                where = "无法改名，已忽略"
+            self.notices.append(f"Cookie 文件 {self.cookie_file} 无法读取（{type(exc).__name__}），{where}；本次以游客身份开始，需要时会重新登录。")
+
     def save_cookies(self) -> None:
+        """Write the jar atomically (temp file + rename): a run killed mid-write leaves the old jar whole."""
         if not self.cookie_file:
             return
         self.cookie_file.parent.mkdir(parents=True, exist_ok=True)
-        # Create it private before anything is written: the file holds a login.
-        fd = os.open(self.cookie_file, os.O_WRONLY | os.O_CREAT, 0o600)
+        tmp = self.cookie_file.with_name(f".{self.cookie_file.name}.{os.getpid()}.tmp")
+        # Private before anything is written: the file holds a login.
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         os.close(fd)
-        os.chmod(self.cookie_file, 0o600)
-        self.jar.save(str(self.cookie_file), ignore_discard=True, ignore_expires=True)
+        os.chmod(tmp, 0o600)
+        try:
+            self.jar.save(str(tmp), ignore_discard=True, ignore_expires=True)
+            with open(tmp, "rb+") as handle:
+                os.fsync(handle.fileno())
+            os.replace(tmp, self.cookie_file)
+        finally:
+            if tmp.exists():
+                tmp.unlink()
+
+    def forget(self, suffix: str) -> None:
+        """Drop every cookie whose name ends with `suffix` (a stale `_auth` that the forum ignores)."""
+        for c in [c for c in self.jar if c.name.endswith(suffix)]:
+            self.jar.clear(c.domain, c.path, c.name)
 
     def cookie(self, suffix: str) -> str | None:
         """The value of the Discuz cookie whose name ends with `suffix` (e.g. "_auth")."""

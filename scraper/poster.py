@@ -1,136 +1,297 @@
 """Writing to the forum: a reply in a thread and an edit of our own post, through Discuz's real endpoints.
 
-Every answer is parsed into success (with the new pid) or a typed error carrying the forum's own words.
-Form fields are encoded in the site's charset (GBK forums expect GBK).
+The answer to a POST is only a hint. Discuz answers a reply with an ajax `succeedhandle_` or a 301, an
+edit with a 301 whose Location has no pid, a held post with a *succeed* handler, a stale formhash with a
+503 「非法字符」 page. So every reply and edit is confirmed by reading the post back from the thread: our
+pid, our uid, and the signed marker line the message carries. Refusals are typed, with advice worded for
+the action (回帖 or 编辑). Form fields go out in the site's charset, as a browser would send them.
 """
 
 from __future__ import annotations
 
 import re
 import time
+from dataclasses import dataclass
 from urllib.parse import urljoin
 
 from selectolax.lexbor import LexborHTMLParser
 
+from . import model
 from .charset import decode
-from .client import ForumClient
-from .pages.common import ajax_inner
+from .client import FetchFailed, ForumClient, PostUncertain
+from .pages import read_page
+from .pages.common import ajax_inner, int_param, reader_uid
 
 _SUCCEED = re.compile(r"succeedhandle_\w*\(\s*'([^']*)'\s*,\s*'([^']*)'\s*(?:,\s*(\{[^}]*\}))?")
 _ERROR = re.compile(r"errorhandle_\w*\(\s*'([^']*)'\s*(?:,\s*(\{[^}]*\}))?")
-_PID = re.compile(r"['\"]?pid['\"]?\s*:\s*['\"]?(\d+)")
+_PARAM = re.compile(r"'(\w+)'\s*:\s*'([^']*)'")
 _FLOOD = re.compile(r"间隔少于\s*(\d+)\s*秒")
+_ILLEGAL = "非法字符"
+
+REPLY, EDIT = "回帖", "编辑"
 
 
 class PostError(Exception):
-    """The forum refused to post. `message` is its own sentence; str() is for the director, in Chinese."""
+    """The forum refused (or we could not confirm) a reply or an edit. `message` is the forum's own sentence."""
 
-    advice = ""
+    advice = {REPLY: "", EDIT: ""}
 
-    def __init__(self, message: str):
+    def __init__(self, message: str, action: str = REPLY):
         self.message = message.strip()
-        super().__init__(self.message + (f"\n{self.advice}" if self.advice else ""))
+        self.action = action
+        advice = self.advice.get(action, "")
+        super().__init__(self.message + (f"\n{advice}" if advice else ""))
 
 
 class FloodControl(PostError):
-    def __init__(self, message: str):
-        super().__init__(message)
+    def __init__(self, message: str, action: str = REPLY):
+        super().__init__(message, action)
         m = _FLOOD.search(message)
         self.seconds = int(m.group(1)) if m else 15
 
 
 class CaptchaRequired(PostError):
-    advice = "论坛要求填写验证码，工具无法代填：请导演复制结果帖（report 目录里的 .bbcode 文件）手动回帖。"
+    advice = {
+        REPLY: "论坛要求回帖填写验证码，工具无法代填：请导演复制结果帖（报告目录里的 .bbcode 文件）手动回帖。",
+        EDIT: "论坛要求编辑时填写验证码，工具无法代填：请导演在论坛上手动编辑这一帖，内容在报告目录里的 .bbcode 文件。",
+    }
 
 
 class ThreadClosed(PostError):
-    advice = "投票帖已关闭，无法回帖：请在论坛上重新打开帖子，或手动把结果发到进程帖。"
+    advice = {
+        REPLY: "投票帖已关闭，无法回帖：请在论坛上重新打开帖子，或手动把结果发到进程帖。",
+        EDIT: "帖子已关闭，自己的帖子也不能再编辑：请在论坛上重新打开帖子，或另发一帖说明更正。",
+    }
 
 
 class NotLoggedIn(PostError):
-    advice = "请先用 bansha fetch --login 账号 登录（或 --cookies 导入浏览器 Cookie），再运行。"
+    advice = {
+        REPLY: "当前没有登录（或登录已失效）：请用 --login 导演账号 登录，或用 --cookies 导入浏览器 Cookie，再运行。",
+        EDIT: "当前没有登录（或登录已失效）：请用发结果帖的导演账号 --login 登录，或用 --cookies 导入浏览器 Cookie，再运行。",
+    }
 
 
 class NoPermission(PostError):
-    advice = "这个账号没有在该版块回帖/编辑的权限：请换导演账号登录。"
+    advice = {
+        REPLY: "这个账号在该版块没有回帖权限：请换一个能在投票帖回帖的导演账号登录。",
+        EDIT: "当前账号不是这一帖的作者：只能编辑自己发的帖子，请用当初发这帖的导演账号登录（--login 同一账号）。",
+    }
 
 
 class Pending(PostError):
     """Posted, but held for moderation: it exists, so it must not be posted again."""
 
+    advice = {
+        REPLY: "帖子已提交，但需要版主审核后才会显示：请版主在论坛后台「审核」里通过它；工具不会重复发。",
+        EDIT: "编辑已提交，但需要版主审核后才会显示。",
+    }
 
-def classify(message: str) -> PostError:
+
+class StaleForm(PostError):
+    """Discuz's 503 「非法字符」: the formhash no longer matches the session (it changed, or expired)."""
+
+    advice = {
+        REPLY: "论坛拒绝了表单（表单验证串与登录状态不符）：通常是登录已失效，请重新登录后再运行。",
+        EDIT: "论坛拒绝了表单（表单验证串与登录状态不符）：通常是登录已失效，请重新登录后再运行。",
+    }
+
+
+class NotConfirmed(PostError):
+    """The forum's answer looked fine but reading the thread back did not show what we sent."""
+
+
+def classify(message: str, action: str = REPLY) -> PostError:
     if "间隔少于" in message or "灌水" in message:
-        return FloodControl(message)
+        return FloodControl(message, action)
     if "验证码" in message or "seccode" in message.lower():
-        return CaptchaRequired(message)
+        return CaptchaRequired(message, action)
     if "已关闭" in message:
-        return ThreadClosed(message)
+        return ThreadClosed(message, action)
     if "尚未登录" in message:
-        return NotLoggedIn(message)
+        return NotLoggedIn(message, action)
     if "审核" in message:
-        return Pending(message)
+        return Pending(message, action)
+    if _ILLEGAL in message:
+        return StaleForm(message, action)
     if "权限" in message or "无法进行此操作" in message:
-        return NoPermission(message)
-    return PostError(message)
+        return NoPermission(message, action)
+    return PostError(message, action)
 
 
-def _answer_text(body: bytes, content_type: str | None) -> str:
-    return ajax_inner(decode(body, content_type)[0])
+@dataclass
+class Answer:
+    """What the forum's answer to a POST says, before reading back."""
+
+    ok: bool
+    message: str = ""
+    pid: int | None = None
+    page: int | None = None
+    params: dict | None = None
 
 
-def reply(client: ForumClient, base: str, *, fid: int | None, tid: int, message: str, formhash: str,
-          charset: str = "utf-8", flood_retry: bool = True) -> int:
-    """Post `message` as a reply in thread `tid`; returns the new pid. Flood control: wait, retry once."""
-    url = urljoin(base, f"forum.php?mod=post&action=reply&fid={fid or ''}&tid={tid}&extra=&replysubmit=yes"
-                        f"&infloat=yes&handlekey=fastpost&inajax=1")
-    fields = {"formhash": formhash, "message": message, "posttime": str(int(time.time())), "usesig": "1", "subject": ""}
-    response = client.post(url, fields, encoding=charset, headers={"Referer": urljoin(base, f"forum.php?mod=viewthread&tid={tid}")})
-    try:
-        return read_reply_answer(response.body, response.content_type)
-    except FloodControl as error:
-        if not flood_retry:
-            raise
-        time.sleep(min(error.seconds + 1, 120))
-        return reply(client, base, fid=fid, tid=tid, message=message, formhash=formhash, charset=charset, flood_retry=False)
+def read_answer(status: int, body: bytes, content_type: str | None, location: str | None = None) -> Answer:
+    """Any of Discuz's answers to a reply or edit POST: 301/302, ajax succeed/error, message page, 503."""
+    if location is not None:
+        # The full editor's success: a redirect to the thread (an edit's Location has no pid).
+        return Answer(True, "", int_param(location, "pid") or _fragment_pid(location), int_param(location, "page"))
+    text = ajax_inner(decode(body, content_type)[0])
+    ok = _SUCCEED.search(text)
+    if ok:
+        params = dict(_PARAM.findall(ok.group(3) or ""))
+        pid = params.get("pid") or int_param(ok.group(1), "pid") or _fragment_pid(ok.group(1))
+        return Answer(True, ok.group(2), int(pid) if pid else None, int_param(ok.group(1), "page"), params)
+    err = _ERROR.search(text)
+    if err:
+        return Answer(False, err.group(1), params=dict(_PARAM.findall(err.group(2) or "")))
+    tree = LexborHTMLParser(text)
+    box = tree.css_first("#messagetext p") or tree.css_first("#messagetext") or tree.css_first(".alert_error")
+    if box is not None:
+        said = box.text(deep=True).strip()
+        # A message page can also say yes (回复需要审核 comes as alert_right with a JS redirect).
+        return Answer("成功" in said, said)
+    if status == 503 or _ILLEGAL in text:
+        return Answer(False, "您当前的访问请求当中含有非法字符，已经被系统拒绝" if _ILLEGAL in text else f"HTTP {status}")
+    return Answer(False, tree.text(deep=True).strip()[:200] or f"HTTP {status}，回答是空的")
+
+
+def _fragment_pid(url: str) -> int | None:
+    m = re.search(r"#pid(\d+)", url)
+    return int(m.group(1)) if m else None
 
 
 def read_reply_answer(body: bytes, content_type: str | None = None) -> int:
     """The ajax answer to a reply → the new pid, or the forum's refusal as a typed error."""
-    answer = _answer_text(body, content_type)
-    ok = _SUCCEED.search(answer)
-    if ok:
-        found = _PID.search(ok.group(3) or "") or re.search(r"[?&]pid=(\d+)", ok.group(1))
-        if found:
-            return int(found.group(1))
-        raise PostError(f"论坛说回帖成功，但回答里没有帖子编号：{ok.group(2)}")
-    err = _ERROR.search(answer)
-    if err:
-        raise classify(err.group(1))
-    tree = LexborHTMLParser(answer)
-    box = tree.css_first("#messagetext p") or tree.css_first("#messagetext") or tree.css_first(".alert_error")
-    raise classify(box.text(deep=True) if box else tree.text(deep=True).strip()[:200])
+    answer = read_answer(200, body, content_type)
+    if not answer.ok:
+        raise classify(answer.message)
+    if (answer.params or {}).get("reply_mod") == "1" or "审核" in answer.message:
+        raise Pending(answer.message)
+    if answer.pid is None:
+        raise PostError(f"论坛说回帖成功，但回答里没有帖子编号：{answer.message}")
+    return answer.pid
 
 
-def edit(client: ForumClient, base: str, *, fid: int | None, tid: int, pid: int, message: str,
-         charset: str = "utf-8") -> None:
-    """Replace the message of our post `pid` through the full editor (GET the form, POST it back)."""
-    form_url = urljoin(base, f"forum.php?mod=post&action=edit&fid={fid or ''}&tid={tid}&pid={pid}&page=1")
-    page = client.get(form_url)
-    text, _c, _d = decode(page.body, page.content_type)
-    tree = LexborHTMLParser(text)
-    form = tree.css_first("form#postform")
-    if form is None:
-        box = tree.css_first("#messagetext p") or tree.css_first("#messagetext")
-        raise classify(box.text(deep=True) if box else "打开编辑页面失败（页面里没有编辑表单）")
-    fields = {i.attributes.get("name"): i.attributes.get("value") or "" for i in form.css("input[type='hidden']")
-              if i.attributes.get("name")}
-    subject = form.css_first("input[name='subject']")
-    fields.update(message=message, subject=subject.attributes.get("value") or "" if subject else "", editsubmit="true")
-    action = (form.attributes.get("action") or "").replace("&amp;", "&")
-    response = client.post(urljoin(base, action), fields, encoding=charset, headers={"Referer": form_url})
-    if response.status in (301, 302, 303) or "编辑成功" in response.body.decode("utf-8", "replace"):
-        return
-    answer = _answer_text(response.body, response.content_type)
-    box = LexborHTMLParser(answer).css_first("#messagetext p")
-    raise classify(box.text(deep=True) if box else answer[:200])
+@dataclass
+class Posted:
+    pid: int
+    page: int | None
+    post: model.Post
+
+
+def reply(client: ForumClient, base: str, *, fid: int | None, tid: int, message: str, formhash: str, uid: int,
+          check: str, charset: str = "utf-8", flood_retry: bool = True, say=lambda _t: None) -> Posted:
+    """Post `message` as a reply in thread `tid`, then read it back; `check` is a line only this message has.
+
+    Flood control: wait what the forum asks, once. A stale formhash (503): take a fresh one, once.
+    """
+    url = urljoin(base, f"forum.php?mod=post&action=reply&fid={fid or ''}&tid={tid}&extra=&replysubmit=yes"
+                        f"&infloat=yes&handlekey=fastpost&inajax=1")
+    referer = urljoin(base, f"forum.php?mod=viewthread&tid={tid}")
+    for attempt in range(3):
+        fields = {"formhash": formhash, "message": message, "posttime": str(int(time.time())), "usesig": "1", "subject": ""}
+        try:
+            response = client.post(url, fields, encoding=charset, headers={"Referer": referer})
+        except PostUncertain as lost:
+            found = find_own_post(client, base, tid, uid, check)
+            if found:
+                return found
+            raise PostError(f"{lost} 读回帖子也没有找到：下次运行会再检查一遍，不会重复发。") from None
+        answer = read_answer(response.status, response.body, response.content_type, response.location)
+        if answer.ok:
+            if (answer.params or {}).get("reply_mod") == "1" or "审核" in answer.message:
+                raise Pending(answer.message or "回复需要审核，请等待通过")
+            return confirm(client, base, tid, answer.pid, answer.page, uid, check, REPLY)
+        error = classify(answer.message)
+        if isinstance(error, FloodControl) and flood_retry and attempt == 0:
+            wait = min(error.seconds + 1, 120)
+            say(f"论坛发帖间隔限制（{error.message}）：等待 {wait} 秒后重试一次。")
+            time.sleep(wait)
+            continue
+        if isinstance(error, StaleForm) and attempt < 2:
+            say("论坛拒绝了表单验证串（503 非法字符）：重新读取帖子页取得新的验证串，再试一次。")
+            formhash = _fresh_formhash(client, base, tid, REPLY)
+            flood_retry = False
+            continue
+        raise error
+    raise PostError("回帖没有成功（重试后仍被拒绝）")
+
+
+def edit(client: ForumClient, base: str, *, fid: int | None, tid: int, pid: int, message: str, uid: int, check: str,
+         page: int | None = None, charset: str = "utf-8", say=lambda _t: None) -> Posted:
+    """Replace the message of our post `pid` through the full editor (GET the form, POST it), then read it back."""
+    form_url = urljoin(base, f"forum.php?mod=post&action=edit&fid={fid or ''}&tid={tid}&pid={pid}&page={page or 1}")
+    for attempt in range(2):
+        response = client.get(form_url)
+        text, form_charset, _damage = decode(response.body, response.content_type)
+        tree = LexborHTMLParser(text)
+        form = tree.css_first("form#postform")
+        if form is None:
+            box = tree.css_first("#messagetext p") or tree.css_first("#messagetext")
+            said = box.text(deep=True).strip() if box else "打开编辑页面失败（页面里没有编辑表单）"
+            if reader_uid(text) == 0 and "尚未登录" not in said:
+                raise NotLoggedIn(f"{said}（论坛把我们当作游客：登录已失效）", EDIT)
+            raise classify(said, EDIT)
+        fields = {i.attributes.get("name"): i.attributes.get("value") or "" for i in form.css("input[type='hidden']")
+                  if i.attributes.get("name")}
+        subject = form.css_first("input[name='subject']")
+        # wysiwyg=0: the message is BBCode. The form says 1 (the rich editor), which would make Discuz
+        # run html2bbcode over our text.
+        fields.update(message=message, subject=(subject.attributes.get("value") or "") if subject else "",
+                      wysiwyg="0", editsubmit="true")
+        action = (form.attributes.get("action") or "").replace("&amp;", "&")
+        try:
+            answer_response = client.post(urljoin(base, action), fields, encoding=form_charset or charset,
+                                          headers={"Referer": form_url})
+        except PostUncertain:
+            return confirm(client, base, tid, pid, page, uid, check, EDIT)
+        answer = read_answer(answer_response.status, answer_response.body, answer_response.content_type,
+                             answer_response.location)
+        if answer.ok:
+            return confirm(client, base, tid, pid, answer.page or page, uid, check, EDIT)
+        error = classify(answer.message, EDIT)
+        if isinstance(error, StaleForm) and attempt == 0:
+            say("论坛拒绝了编辑表单的验证串（503 非法字符）：重新打开编辑页面，再试一次。")
+            continue
+        raise error
+    raise PostError("编辑没有成功（重试后仍被拒绝）", EDIT)
+
+
+def confirm(client: ForumClient, base: str, tid: int, pid: int | None, page: int | None, uid: int, check: str,
+            action: str) -> Posted:
+    """Read the post back: it must be ours, at `pid`, and carry `check`. Otherwise it did not happen."""
+    found = find_own_post(client, base, tid, uid, check, pid=pid, page=page)
+    if found:
+        return found
+    where = f"pid {pid}" if pid else "新帖"
+    raise NotConfirmed(f"论坛的回答像是{action}成功，但重新读取帖子时没有看到{where}里我们的内容", action)
+
+
+def find_own_post(client: ForumClient, base: str, tid: int, uid: int, check: str, *, pid: int | None = None,
+                  page: int | None = None) -> Posted | None:
+    """Our post in thread `tid` carrying `check`: on `page` if known, else via findpost, else the last page."""
+    urls = []
+    if page:
+        urls.append(urljoin(base, f"forum.php?mod=viewthread&tid={tid}&page={page}"))
+    if pid:
+        urls.append(urljoin(base, f"forum.php?mod=redirect&goto=findpost&ptid={tid}&pid={pid}"))
+    urls.append(urljoin(base, f"forum.php?mod=viewthread&tid={tid}&page=99999"))  # Discuz clamps to the last page
+    for url in dict.fromkeys(urls):
+        try:
+            response = client.get(url)
+            thread_page = read_page(response.body, response.content_type, url=url)
+        except (model.Refusal, FetchFailed):
+            continue  # an unreadable page: try the next way
+        for post in thread_page.posts:
+            if (pid is None or post.pid == pid) and post.author_uid == uid and check in post.text:
+                return Posted(post.pid, thread_page.page, post)
+    return None
+
+
+def _fresh_formhash(client: ForumClient, base: str, tid: int, action: str) -> str:
+    response = client.get(urljoin(base, f"forum.php?mod=viewthread&tid={tid}"))
+    page = read_page(response.body, response.content_type)
+    if not page.uid:
+        raise NotLoggedIn("论坛把我们当作游客（登录已失效），不能回帖", action)
+    if not page.formhash:
+        raise PostError("帖子页里没有表单验证串（formhash），无法回帖", action)
+    return page.formhash

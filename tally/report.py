@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from fractions import Fraction
 
 from .day import INVALID, DayTally
@@ -26,8 +27,9 @@ def _floor(entry) -> str:
     return f"#{entry.floor}" if entry.floor is not None else f"pid {entry.pid}"
 
 
-def render_bbcode(t: DayTally, title: str = "") -> str:
-    return "\n".join(_lines(t, title, bbcode=True))
+def render_bbcode(t: DayTally, title: str = "", *, as_of: datetime | None = None) -> str:
+    """The result post. With `as_of` it is the running count: headed 实时票数 and never worded as a verdict."""
+    return "\n".join(_lines(t, title, bbcode=True, as_of=as_of))
 
 
 def render_text(t: DayTally, title: str = "", *, audit: bool = True) -> str:
@@ -41,11 +43,12 @@ def render_json(t: DayTally) -> str:
     return json.dumps(t.to_json(), ensure_ascii=False, indent=1)
 
 
-def _lines(t: DayTally, title: str, *, bbcode: bool) -> list[str]:
+def _lines(t: DayTally, title: str, *, bbcode: bool, as_of: datetime | None = None) -> list[str]:
     esc = escape_bbcode if bbcode else (lambda s: s)
     b = (lambda s: f"[b]{s}[/b]") if bbcode else (lambda s: s)
     what = "警长/盟主竞选" if t.kind == "election" else "投票"
-    lines = [b(f"{esc(title)} 第{t.day}天{what}结果".strip())]
+    heading = f"实时票数（未截止，统计于 {as_of:%m-%d %H:%M}）" if as_of else "结果"
+    lines = [b(f"{esc(title)} 第{t.day}天{what}{heading}".strip())]
     if t.close:
         lines.append(f"截止时间：{t.close:%Y-%m-%d %H:%M}")
     lines.append("")
@@ -68,9 +71,13 @@ def _lines(t: DayTally, title: str, *, bbcode: bool) -> list[str]:
             entry = next(e for e in t.entries if e.pid == r.pid)
             words = {"accept": "有效", "reject": "无效", "target": f"计为「{esc(r.target or '弃权')}」"}[r.decision]
             lines.append(f"{_floor(entry)} {esc(entry.author)}：{words}" + (f"（{esc(r.note)}）" if r.note else ""))
-    lines += ["", b("结果")]
     result = t.outcome.describe() if t.kind != "election" or t.outcome.kind != OUT else f"{t.outcome.names[0]} 当选"
-    lines.append(f"{esc(result)}。{esc(t.outcome.note)}")
+    if as_of:
+        lines += ["", b("目前形势（未截止，不是最终结果）")]
+        lines.append(f"若此刻截止：{esc(result)}。{esc(t.outcome.note)}")
+    else:
+        lines += ["", b("结果")]
+        lines.append(f"{esc(result)}。{esc(t.outcome.note)}")
     pending = [f for f in t.flags if f.can_change_outcome]
     if pending and not bbcode:
         lines += ["", "待裁定（可能改变结果）："] + [f"  #{f.floor} pid {f.pid}：{f.reason}；{'；'.join(f.alternatives)}" for f in pending]

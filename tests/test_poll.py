@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -144,8 +145,13 @@ def test_cli_exit_codes_and_log(board, tmp_path):
     with polling.RunLock(tmp_path / "g.db"):
         busy = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120)
     assert busy.returncode == polling.EXIT_BUSY and "正在运行" in busy.stderr
-    wrong = subprocess.run(cmd, capture_output=True, text=True, env={**env, "BANSHA_PASSWORD": "wrong"}, timeout=120)
+    # A fresh archive has no session to reuse, so the password is asked for — and refused.
+    fresh = [part if part != str(tmp_path / "g.db") else str(tmp_path / "fresh.db") for part in cmd]
+    wrong = subprocess.run(fresh, capture_output=True, text=True, env={**env, "BANSHA_PASSWORD": "wrong"}, timeout=120)
     assert wrong.returncode == polling.EXIT_ERROR and "登录失败" in wrong.stderr
+    assert "登录失败：登录失败" not in wrong.stderr
+    log_lines = (tmp_path / "poll.log").read_text("utf-8").splitlines()
+    assert all(re.match(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d ", line) for line in log_lines)
 
 
 def test_review_lists_flags(board, tmp_path):

@@ -33,6 +33,7 @@ class User:
     password: str
     group: str = "注册会员"
     banned: bool = False
+    moderator: bool = False  # sees 回帖仅作者可见 replies (with the notice box), like Discuz's admin
 
 
 @dataclass
@@ -44,6 +45,8 @@ class Post:
     dateline: int
     bbcode: str
     hidden: bool = False  # 屏蔽 by a moderator
+    pending: bool = False  # held for moderation (invisible = -2): shown to nobody, its floor reserved
+    position: int = 0  # the floor; Discuz assigns it at posting time, so a held post keeps its number
 
 
 @dataclass
@@ -54,6 +57,9 @@ class Thread:
     posts: list[Post] = field(default_factory=list)
     members_only: bool = False
     closed: bool = False
+    hidden_replies: bool = False  # 回帖仅作者可见: only the thread author (and moderators) read the replies
+    moderated: bool = False  # replies wait for a moderator (modnewposts = 2)
+    just_held: bool = False  # Discuz redirects the first view after a held reply to the same URL (302)
 
 
 @dataclass
@@ -79,6 +85,8 @@ class DemoForum:
         clock: Callable[[], datetime] | None = None,
         floodctrl: int = 0,
         captcha: bool = False,
+        login_captcha: bool = False,
+        rewrite: bool = False,
         latency: float = 0.0,
     ):
         self.name = name
@@ -88,6 +96,8 @@ class DemoForum:
         self.clock = clock or (lambda: datetime.now(TZ))
         self.floodctrl = floodctrl
         self.captcha = captcha  # the forum asks every reply for a captcha (a tool cannot solve it)
+        self.login_captcha = login_captcha  # X3.5 installs with a captcha on login (seccode rule login.allow)
+        self.rewrite = rewrite  # URL rewrite: thread-{tid}-{page}-1.html links, both URL shapes served
         self.latency = latency  # seconds added to every answer: lets crash tests kill a run mid-way
         self.users: dict[int, User] = {}
         self.threads: dict[int, Thread] = {}
@@ -115,10 +125,27 @@ class DemoForum:
         with self._lock:
             when = when or self.clock()
             dateline = when if isinstance(when, int) else int(when.timestamp())
-            post = Post(self._next_pid, tid, uid, self.users[uid].name, dateline, bbcode, **kw)
+            thread = self.threads[tid]
+            post = Post(self._next_pid, tid, uid, self.users[uid].name, dateline, bbcode, position=len(thread.posts) + 1, **kw)
             self._next_pid += 1
-            self.threads[tid].posts.append(post)
+            thread.posts.append(post)
             return post
+
+    def approve(self, pid: int) -> None:
+        """A moderator passes a held reply (审核): it appears at the floor it was given."""
+        self.find_post(pid).pending = False
+
+    def expire_sessions(self, uid: int) -> None:
+        """What a password change does: every `auth` cookie of `uid` stops working, silently."""
+        with self._lock:
+            for key in [k for k, v in self._sessions.items() if v == uid]:
+                del self._sessions[key]
+
+    def thread_url(self, tid: int, page: int = 1) -> str:
+        """A thread page's address as the forum itself links it (rewritten when URL rewrite is on)."""
+        if self.rewrite:
+            return f"thread-{tid}-{page}-1.html"
+        return f"forum.php?mod=viewthread&tid={tid}" + (f"&amp;extra=&amp;page={page}" if page > 1 else "")
 
     def quote_bbcode(self, pid: int) -> str:
         """The BBCode Discuz prepends to a quote-reply of `pid` (the hidden noticetrimstr)."""
@@ -213,29 +240,68 @@ class DemoForum:
         if fault and fault.kind == "login":
             return send(200, self._message_page("抱歉，您尚未登录，没有权限访问该版块"), session)
         path = parts.path
+        ajax = q.get("inajax") == "1"
+        if rewritten := _REWRITTEN.search(path):
+            # Discuz's sample rewrite rules: thread-{tid}-{page}-{prevpage}.html → viewthread.
+            path, q = "/forum.php", {"mod": "viewthread", "tid": rewritten.group(1), "page": rewritten.group(2)}
+        if method == "POST" and form.get("formhash") is not None and form.get("formhash") != session.formhash:
+            # X3.5 answers a formhash that no longer matches the session with a 503 System Error page,
+            # in HTML even to an ajax request (flows/login-when-logged-in/05, session-expired/04–05).
+            return self._raw(h, 503, self._encode(_system_error("您当前的访问请求当中含有非法字符，已经被系统拒绝")),
+                             "text/html", {"Retry-After": "3600"})
         if path.endswith("/api/mobile/index.php"):
             return send(200, self._api(q, session), session, "application/json")
         if path.endswith("/member.php") and q.get("mod") == "logging":
             if method == "POST" and q.get("loginsubmit") == "yes":
                 return send(200, self._login(form, session), session, "text/xml")
             return send(200, self._login_page(session), session)
+        if path.endswith("/misc.php") and q.get("mod") == "seccode":
+            return send(200, "document.write('<input name=\"seccodeverify\" />');", session, "application/javascript")
         if path.endswith("/forum.php") and q.get("mod") == "post" and q.get("action") == "reply":
             if method == "POST" and q.get("replysubmit") == "yes":
-                return send(200, self._reply(q, form, session), session, "text/xml")
+                status, answer, location = self._reply(q, form, session, ajax)
+                return self._answer(h, status, answer, session, location, ajax)
         if path.endswith("/forum.php") and q.get("mod") == "post" and q.get("action") == "edit":
             if method == "POST" and q.get("editsubmit") == "yes":
-                status, page = self._edit(form, session)
-                return send(status, page, session)
+                status, answer, location = self._edit(form, session, ajax)
+                return self._answer(h, status, answer, session, location, ajax)
             return send(200, self._edit_form(q, session), session)
+        if path.endswith("/forum.php") and q.get("mod") == "redirect" and q.get("goto") == "findpost":
+            return self._findpost(h, q, session)
         if path.endswith("/forum.php") and q.get("mod") == "viewthread":
+            thread = self.threads.get(int(q.get("tid") or 0) if (q.get("tid") or "").isdigit() else 0)
+            if thread is not None and thread.just_held:
+                # The first view after a held reply: Discuz notes it and redirects to the same URL.
+                thread.just_held = False
+                return self._raw(h, 302, b"", "text/html", {"location": f"{self.base_url}{h.path.lstrip('/')}"})
             status, page = self._viewthread(q, session)
             return send(status, page, session)
         if path in self.files:
             data, ctype = self.files[path]
             return self._raw(h, 200, data, ctype)
-        if path.endswith("/forum.php"):
+        if path.endswith("/forum.php") or path == "/":
             return send(200, self._index(session), session)
         return send(404, self._message_page("抱歉，您访问的页面不存在"), session)
+
+    def _answer(self, h, status: int, text: str, session: "_Session", location: str | None, ajax: bool) -> None:
+        """A reply or edit answer: a 301 with Discuz's lowercase, relative `location:`, an ajax XML or a message page."""
+        headers = {"Set-Cookie": session.set_cookies()}
+        if location is not None:
+            headers["location"] = location
+            return self._raw(h, 301, b"", "text/html", headers)
+        self._raw(h, status, self._encode(text), "text/xml" if ajax else "text/html", headers)
+
+    def _findpost(self, h, q: dict, session: "_Session") -> None:
+        """forum.php?mod=redirect&goto=findpost: a 302 to the page that holds the post (as every quote link uses)."""
+        try:
+            post = self.find_post(int(q.get("pid") or 0))
+        except (KeyError, ValueError):
+            return self._send(h, 200, self._message_page("抱歉，指定的帖子不存在或已被删除或正在被审核"), session)
+        thread = self.threads[post.tid]
+        visible = self.shown_posts(thread)
+        page = (visible.index(post) // self.ppp) + 1 if post in visible else 1
+        location = f"forum.php?mod=viewthread&tid={post.tid}&page={page}#pid{post.pid}"
+        self._raw(h, 302, b"", "text/html", {"Set-Cookie": session.set_cookies(), "location": location})
 
     @property
     def _py_charset(self) -> str:
@@ -312,17 +378,29 @@ class DemoForum:
             return "抱歉，您尚未登录，没有权限访问该版块"
         return None
 
+    def shown_posts(self, thread: Thread) -> list[Post]:
+        """What a thread lists: held posts are shown to nobody, not even their author or a moderator."""
+        return [p for p in thread.posts if not p.pending]
+
+    def locked_for(self, thread: Thread, post: Post, session: "_Session") -> bool:
+        """回帖仅作者可见: a reply is readable by its author, the thread's author and moderators only."""
+        if not thread.hidden_replies or post.position == 1:
+            return False
+        reader = session.user
+        return not (reader and (reader.uid in (post.uid, thread.posts[0].uid) or reader.moderator))
+
     def _viewthread(self, q: dict, session: "_Session") -> tuple[int, str]:
-        tid = int(q.get("tid") or 0)
+        tid = int(q.get("tid") or 0) if (q.get("tid") or "").isdigit() else 0
         thread = self.threads.get(tid)
         if thread is None:
             return 404, self._message_page("抱歉，指定的主题不存在或已被删除或正在被审核")
         refusal = self._visible(thread, session)
         if refusal:
             return 200, self._message_page(refusal)
-        last = max(1, -(-len(thread.posts) // self.ppp))
+        shown = self.shown_posts(thread)
+        last = max(1, -(-len(shown) // self.ppp))
         page = min(max(1, int(q.get("page") or 1)), last)  # Discuz clamps pages past the end
-        posts = thread.posts[(page - 1) * self.ppp : page * self.ppp]
+        posts = shown[(page - 1) * self.ppp : page * self.ppp]
         return 200, render_thread_page(self, thread, page, last, posts, session)
 
     def _api(self, q: dict, session: "_Session") -> str:
@@ -331,6 +409,9 @@ class DemoForum:
             "member_uid": str(session.uid), "member_username": session.user.name if session.user else "",
             "formhash": session.formhash, "ismoderator": "0", "readaccess": "1",
         }
+        if q.get("module") == "profile" and session.uid:
+            variables["space"] = {"uid": str(session.uid), "username": session.user.name}
+            return json.dumps({"Version": "4", "Charset": "UTF-8", "Variables": variables}, ensure_ascii=False)
         if q.get("module") != "viewthread":
             return json.dumps({"error": "module_not_exists"})
         tid = int(q.get("tid") or 0)
@@ -343,41 +424,58 @@ class DemoForum:
         if message:
             variables.update(thread={"allreplies": "0"}, fid="0", postlist=[])
             return json.dumps({"Version": "4", "Charset": "UTF-8", "Variables": variables, "Message": message})
+        shown = self.shown_posts(thread)
         ppp = int(q.get("ppp") or self.ppp)
-        last = max(1, -(-len(thread.posts) // ppp))
+        last = max(1, -(-len(shown) // ppp))
         page = min(max(1, int(q.get("page") or 1)), last)
         postlist = []
-        for index, post in enumerate(thread.posts[(page - 1) * ppp : page * ppp], start=(page - 1) * ppp + 1):
+        for post in shown[(page - 1) * ppp : page * ppp]:
             user = self.users[post.uid]
             message_html = render_bbcode(post.bbcode, api=True)
             if post.hidden:
                 message_html = "提示: <em>该帖被管理员或版主屏蔽</em>"
             elif user.banned:
                 message_html = "提示: <em>作者被禁止或删除 内容自动屏蔽</em>"
+            elif self.locked_for(thread, post, session):
+                message_html = "该帖仅作者可见"  # the API says 该, the desktop page 此
             postlist.append({
-                "pid": str(post.pid), "tid": str(tid), "first": "1" if index == 1 else "0",
+                "pid": str(post.pid), "tid": str(tid), "first": "1" if post.position == 1 else "0",
                 "author": post.author, "authorid": str(post.uid),
                 "dateline": datetime.fromtimestamp(post.dateline, TZ).strftime("%Y-%m-%d %H:%M:%S"),
                 "dbdateline": str(post.dateline), "message": message_html.replace("&", "&amp;"),
-                "status": "1" if post.hidden else "0", "position": str(index), "number": str(index),
+                "status": "1" if post.hidden else "0", "position": str(post.position), "number": str(post.position),
                 "username": post.author, "groupid": "4" if user.banned else "10", "anonymous": "0",
             })
         variables.update(
             thread={"tid": str(tid), "fid": str(thread.fid), "subject": thread.subject,
-                    "replies": str(len(thread.posts) - 1), "maxposition": str(len(thread.posts))},
+                    "replies": str(len(shown) - 1), "maxposition": str(len(thread.posts))},
             fid=str(thread.fid), postlist=postlist, ppp=str(ppp),
         )
         return json.dumps({"Version": "4", "Charset": "UTF-8", "Variables": variables}, ensure_ascii=False)
 
     def _index(self, session: "_Session") -> str:
         links = "".join(
-            f'<li><a href="forum.php?mod=viewthread&amp;tid={t.tid}">{html.escape(t.subject)}</a></li>'
+            f'<li><a href="{self.thread_url(t.tid)}">{html.escape(t.subject)}</a></li>'
             for t in self.threads.values()
         )
-        return _frame(self, "首页", f"<ul>{links}</ul>", session)
+        if session.user:
+            bar = (f'<strong class="vwmy"><a href="home.php?mod=space&amp;uid={session.uid}" target="_blank" '
+                   f'title="访问我的空间">{html.escape(session.user.name)}</a></strong>')
+        else:
+            bar = '<a href="member.php?mod=logging&amp;action=login">登录</a>'
+        return _frame(self, "首页", f'<div id="um">{bar}</div><ul>{links}</ul>', session)
 
     def _login_page(self, session: "_Session") -> str:
+        if session.user:
+            # Logged in already: Discuz greets instead of showing a form (flows/login-when-logged-in/03).
+            return self._message_page(
+                f"欢迎您回来，{session.user.group} {session.user.name}，现在将转入登录前页面", ok=True)
         loginhash = "L" + secrets.token_hex(2)
+        seccode = ""
+        if self.login_captcha:
+            idhash = "c" + secrets.token_hex(4)
+            seccode = (f'<span id="seccode_{idhash}"></span><script type="text/javascript" reload="1">'
+                       f"updateseccode('{idhash}', '<div class=\"rfm\"><sec></div>', 'member::logging');</script>")
         form = (
             f'<form method="post" autocomplete="off" name="login" id="loginform_{loginhash}" class="cl" '
             f'action="member.php?mod=logging&amp;action=login&amp;loginsubmit=yes&amp;loginhash={loginhash}">'
@@ -385,49 +483,64 @@ class DemoForum:
             '<input type="hidden" name="referer" value="forum.php" />'
             '<input type="text" name="username" /><input type="password" name="password" />'
             '<select name="questionid"><option value="0">安全提问(未设置请忽略)</option></select>'
-            '<input type="text" name="answer" /><button type="submit" name="loginsubmit" value="true">登录</button></form>'
+            f'<input type="text" name="answer" />{seccode}<button type="submit" name="loginsubmit" value="true">登录</button></form>'
         )
         return _frame(self, "登录", form, session)
 
     def _login(self, form: dict, session: "_Session") -> str:
-        if form.get("formhash") != session.formhash:
-            return _ajax_error("抱歉，您的请求来路不正确或表单验证串不符，无法提交")
+        if self.login_captcha and not form.get("seccodeverify"):
+            return _ajax_error("抱歉，验证码填写错误")
         user = next((u for u in self.users.values() if u.name == form.get("username")), None)
         if user is None or user.password != form.get("password"):
             return _ajax_error("登录失败，您还可以尝试 4 次", "{'loginperm':'4'}")
         session.log_in(user)
+        # X3.5 answers the ajax login with an empty message; the greeting goes to a JS block (flows/…/02).
         return _ajax(
-            f"succeedhandle_('forum.php', '欢迎您回来，{user.group} {html.escape(user.name)}，现在将转入登录前页面', "
-            f"{{'username':'{html.escape(user.name)}','usergroup':'{user.group}','uid':'{user.uid}'}});"
+            f"succeedhandle_('{self.base_url}./', '', {{}});",
+            after=f"$('succeedlocation').innerHTML = '欢迎您回来，{user.group} {html.escape(user.name)}，现在将转入登录前页面';",
         )
 
-    def _reply(self, q: dict, form: dict, session: "_Session") -> str:
+    def _reply(self, q: dict, form: dict, session: "_Session", ajax: bool) -> tuple[int, str, str | None]:
+        """A reply: ajax → succeedhandle_fastpost / errorhandle_fastpost; full form → 301 or a message page."""
+        handle = q.get("handlekey") or ""
         tid = int(q.get("tid") or 0)
         thread = self.threads.get(tid)
+
+        def refuse(message: str, extra: str = "{}") -> tuple[int, str, None]:
+            return 200, (_ajax_error(message, extra, handle) if ajax else self._message_page(message)), None
+
         if not session.uid:
-            return _ajax_error("抱歉，您尚未登录，没有权限在该版块回帖")
-        if form.get("formhash") != session.formhash:
-            return _ajax_error("抱歉，您的请求来路不正确或表单验证串不符，无法提交")
+            return refuse("抱歉，您尚未登录，没有权限在该版块回帖")
         if thread is None:
-            return _ajax_error("抱歉，指定的主题不存在或已被删除或正在被审核")
+            return refuse("抱歉，指定的主题不存在或已被删除或正在被审核")
         if thread.closed:
-            return _ajax_error("抱歉，本主题已关闭，不再接受新内容")
+            return refuse("抱歉，本主题已关闭，不再接受新内容")
         if self.captcha:
-            return _ajax_error("抱歉，验证码填写错误")
+            return refuse("抱歉，验证码填写错误")
         message = form.get("message", "")
         if len(message.encode(self._py_charset, errors="replace")) < 10:
-            return _ajax_error("抱歉，您的帖子小于 10 个字符的限制")
+            return refuse("抱歉，您的帖子小于 10 个字符的限制")
         now = time.monotonic()
         if self.floodctrl and now - self._last_reply.get(session.uid, -1e9) < self.floodctrl:
-            return _ajax_error(f"抱歉，您两次发表间隔少于 {self.floodctrl} 秒，请稍候再发表", f"{{'floodctrl':'{self.floodctrl}'}}")
+            return refuse(f"抱歉，您两次发表间隔少于 {self.floodctrl} 秒，请稍候再发表", f"{{'floodctrl':'{self.floodctrl}'}}")
         self._last_reply[session.uid] = now
         trim = form.get("noticetrimstr", "")
-        post = self.add_post(tid, session.uid, (trim + "\n\n" if trim else "") + message)
-        page = -(-len(thread.posts) // self.ppp)
-        return _ajax(
-            f"succeedhandle_fastpost('forum.php?mod=viewthread&tid={tid}&pid={post.pid}&page={page}&extra=#pid{post.pid}', "
-            f"'非常感谢，回复发布成功，现在将转入主题页，请稍候……', {{'fid':'{thread.fid}','tid':'{tid}','pid':'{post.pid}'}});"
-        )
+        post = self.add_post(tid, session.uid, (trim + "\n\n" if trim else "") + message, pending=thread.moderated)
+        if thread.moderated:
+            thread.just_held = True
+            said = "回复需要审核，请等待通过"
+            if ajax:
+                return 200, _ajax(f"succeedhandle_{handle}('forum.php?mod=viewthread&tid={tid}', '{said}', "
+                                  f"{{'fid':'{thread.fid}','tid':'{tid}','pid':'{post.pid}','from':'','sechash':'','reply_mod':'1'}});",
+                                  handle=handle), None
+            return 200, self._message_page(said, ok=True), None
+        page = -(-len(self.shown_posts(thread)) // self.ppp)
+        target = f"forum.php?mod=viewthread&tid={tid}&pid={post.pid}&page={page}&extra=#pid{post.pid}"
+        if not ajax:
+            return 301, "", target
+        return 200, _ajax(
+            f"succeedhandle_{handle}('{target}', '非常感谢，回复发布成功，现在将转入主题页，请稍候……', "
+            f"{{'fid':'{thread.fid}','tid':'{tid}','pid':'{post.pid}','from':'','sechash':''}});", handle=handle), None
 
     def _edit_form(self, q: dict, session: "_Session") -> str:
         pid = int(q.get("pid") or 0)
@@ -437,37 +550,58 @@ class DemoForum:
             return self._message_page("抱歉，指定的帖子不存在")
         if not session.uid:
             return self._message_page("抱歉，您尚未登录，没有权限编辑帖子")
+        thread = self.threads[post.tid]
         if post.uid != session.uid:
             return self._message_page("抱歉，您没有权限编辑他人发表的帖子")
-        thread = self.threads[post.tid]
+        if thread.closed:
+            return self._message_page("抱歉，本主题已关闭，不再接受新内容")
         form = (
             f'<form method="post" id="postform" action="forum.php?mod=post&amp;action=edit&amp;extra=&amp;editsubmit=yes">'
             f'<input type="hidden" name="formhash" id="formhash" value="{session.formhash}" />'
             f'<input type="hidden" name="posttime" id="posttime" value="{int(time.time())}" />'
-            f'<input type="hidden" name="fid" value="{thread.fid}" /><input type="hidden" name="tid" value="{thread.tid}" />'
-            f'<input type="hidden" name="pid" value="{pid}" /><input type="hidden" name="page" value="1" />'
-            f'<input type="text" name="subject" value="" />'
+            '<input type="hidden" name="delattachop" id="delattachop" value="0" />'
+            '<input type="hidden" name="wysiwyg" id="e_mode" value="1" />'
+            f'<input type="hidden" name="fid" id="fid" value="{thread.fid}" /><input type="hidden" name="tid" value="{thread.tid}" />'
+            f'<input type="hidden" name="pid" value="{pid}" /><input type="hidden" name="page" value="{q.get("page") or 1}" />'
+            f'<input type="text" name="subject" id="subject" value="" />'
             f'<textarea name="message" id="e_textarea">{html.escape(post.bbcode)}</textarea></form>'
         )
         return _frame(self, "编辑帖子", form, session)
 
-    def _edit(self, form: dict, session: "_Session") -> tuple[int, str]:
-        if form.get("formhash") != session.formhash:
-            return 200, self._message_page("抱歉，您的请求来路不正确或表单验证串不符，无法提交")
+    def _edit(self, form: dict, session: "_Session", ajax: bool) -> tuple[int, str, str | None]:
+        """An edit: 301 to the thread with the pid only in the fragment; ajax → succeedhandle_ (flows/edit-post)."""
+        def refuse(message: str) -> tuple[int, str, None]:
+            return 200, (_ajax_error(message) if ajax else self._message_page(message)), None
+
         try:
             post = self.find_post(int(form.get("pid") or 0))
-        except KeyError:
-            return 200, self._message_page("抱歉，指定的帖子不存在")
+        except (KeyError, ValueError):
+            return refuse("抱歉，指定的帖子不存在")
+        thread = self.threads[post.tid]
         if post.uid != session.uid:
-            return 200, self._message_page("抱歉，您没有权限编辑他人发表的帖子")
-        post.bbcode = form.get("message", "")
+            return refuse("抱歉，您没有权限编辑他人发表的帖子")
+        if thread.closed:
+            return refuse("抱歉，本主题已关闭，不再接受新内容")
+        message = form.get("message", "")
+        if form.get("wysiwyg") == "1":
+            message = re.sub(r"\n", "", message)  # html2bbcode: the rich editor's newlines are not line breaks
+        if time.time() - post.dateline > 60:
+            stamp = self.clock().strftime("%Y-%m-%d %H:%M").replace("-0", "-")
+            message = f"[i=s] 本帖最后由 {session.user.name} 于 {stamp} 编辑 [/i]\n\n" + re.sub(r"^\[i=s\].*?\[/i\]\s*", "", message)
+        post.bbcode = message
         self.edits += 1
-        return 200, self._message_page("帖子编辑成功，现在将转入主题页，请稍候……")
+        page = form.get("page") or "1"
+        target = f"forum.php?mod=viewthread&tid={thread.tid}&page={page}&extra=#pid{post.pid}"
+        if ajax:
+            return 200, _ajax(f"succeedhandle_('{target}', '帖子编辑成功，现在将转入主题页，请稍候……[ 点击这里转入主题列表 ]', "
+                              f"{{'fid':'{thread.fid}','tid':'{thread.tid}','pid':'{post.pid}'}});"), None
+        return 301, "", target
 
-    def _message_page(self, message: str) -> str:
+    def _message_page(self, message: str, ok: bool = False) -> str:
+        kind = "alert_right" if ok else "alert_error"
         return (
             f'<!DOCTYPE html><html><head><meta charset="{self.charset}" /><title>提示信息 - {self.name}</title></head>'
-            f'<body><div id="messagetext" class="alert_error"><p>{html.escape(message)}</p></div></body></html>'
+            f'<body><div id="messagetext" class="{kind}"><p>{html.escape(message)}</p></div></body></html>'
         )
 
 
@@ -519,19 +653,30 @@ def _parse_cookies(header: str) -> dict[str, str]:
     return out
 
 
-def _ajax(script: str) -> str:
+def _ajax(script: str, handle: str = "", after: str = "") -> str:
+    tail = f'<script type="text/javascript">{after}</script>' if after else ""
     return (
         '<?xml version="1.0" encoding="utf-8"?>\n<root><![CDATA[<script type="text/javascript" reload="1">'
-        f"if(typeof succeedhandle_=='function') {{{script}}}</script>]]></root>"
+        f"if(typeof succeedhandle_{handle}=='function') {{{script}}}</script>{tail}]]></root>"
     )
 
 
-def _ajax_error(message: str, extra: str = "{}") -> str:
+def _ajax_error(message: str, extra: str = "{}", handle: str = "") -> str:
     return (
-        '<?xml version="1.0" encoding="utf-8"?>\n<root><![CDATA[<div class="alert_error">'
-        f"{html.escape(message)}</div><script type=\"text/javascript\" reload=\"1\">"
-        f"if(typeof errorhandle_=='function') {{errorhandle_('{message}', {extra});}}</script>]]></root>"
+        f'<?xml version="1.0" encoding="utf-8"?>\n<root><![CDATA[{html.escape(message)}<script type="text/javascript" reload="1">'
+        f"if(typeof errorhandle_{handle}=='function') {{errorhandle_{handle}('{message}', {extra});}}</script>]]></root>"
     )
+
+
+def _system_error(message: str) -> str:
+    """Discuz's System Error page (what `request_tainting` answers, with HTTP 503)."""
+    return (
+        '<!DOCTYPE html>\n<html>\n<head>\n\t<title>System Error</title>\n\t<meta charset="utf-8" />\n</head>\n<body>\n'
+        f'<div id="container">\n<h1>Discuz! System Error</h1>\n<div class="info">{html.escape(message)}</div>\n</div>\n</body>\n</html>\n'
+    )
+
+
+_REWRITTEN = re.compile(r"/thread-(\d+)-(\d+)-\d+\.html$")
 
 
 # -- rendering ------------------------------------------------------------------------------------
@@ -541,7 +686,7 @@ _FLOOR_NAMES = {1: "楼主", 2: "沙发", 3: "板凳", 4: "地板"}
 
 def render_bbcode(bbcode: str, *, api: bool = False) -> str:
     """The subset of Discuz's discuzcode() a game thread uses, rendered the way X3.5 renders it."""
-    text = html.escape(bbcode, quote=False)
+    text = re.sub(r"&amp;(#\d+;)", r"&\1", html.escape(bbcode, quote=False))  # Discuz keeps &#N; as it came
     text = re.sub(r"\[i=s\]\s*(.*?)\s*\[/i\]\s*", lambda m: f'<i class="pstatus"> {m.group(1)} </i><br />\n<br />\n', text, flags=re.S)
 
     def quote(m: re.Match) -> str:
@@ -590,18 +735,25 @@ def _post_time(forum: DemoForum, dateline: int) -> str:
 
 def render_thread_page(forum: DemoForum, thread: Thread, page: int, last: int, posts: list[Post], session: _Session) -> str:
     blocks = []
-    for index, post in enumerate(posts, start=(page - 1) * forum.ppp + 1):
+    for post in posts:
+        index = post.position
         user = forum.users[post.uid]
         floor = _FLOOR_NAMES.get(index, f"<em>{index}</em><sup>#</sup>")
+        message = (
+            '<div class="t_fsz"><table cellspacing="0" cellpadding="0"><tr>'
+            f'<td class="t_f" id="postmessage_{post.pid}">\n{render_bbcode(post.bbcode)}</td></tr></table></div>'
+        )
         if post.hidden:
             body = '<div class="locked">提示: <em>该帖被管理员或版主屏蔽</em></div>'
         elif user.banned:
             body = '<div class="locked">提示: <em>作者被禁止或删除 内容自动屏蔽</em></div>'
+        elif forum.locked_for(thread, post, session):
+            body = '<div class="locked">此帖仅作者可见</div>'  # instead of the message (flows/hidden-replies)
+        elif thread.hidden_replies and index > 1 and session.user and session.user.moderator \
+                and session.uid not in (post.uid, thread.posts[0].uid):
+            body = '<div class="locked">此帖仅作者可见</div>\n' + message  # moderators: the notice, then the message
         else:
-            body = (
-                '<div class="t_fsz"><table cellspacing="0" cellpadding="0"><tr>'
-                f'<td class="t_f" id="postmessage_{post.pid}">\n{render_bbcode(post.bbcode)}</td></tr></table></div>'
-            )
+            body = message
         blocks.append(
             f'<div id="post_{post.pid}" ><table id="pid{post.pid}" class="plhin" summary="pid{post.pid}" cellspacing="0" cellpadding="0">\n'
             f'<tr><td class="pls" rowspan="2"><div id="favatar{post.pid}" class="pls cl favatar"><div class="pi">'
@@ -615,14 +767,14 @@ def render_thread_page(forum: DemoForum, thread: Thread, page: int, last: int, p
     pager = ""
     if last > 1:
         links = "".join(
-            f"<strong>{n}</strong>" if n == page else f'<a href="forum.php?mod=viewthread&tid={thread.tid}&amp;extra=&amp;page={n}">{n}</a>'
+            f"<strong>{n}</strong>" if n == page else f'<a href="{forum.thread_url(thread.tid, n)}">{n}</a>'
             for n in range(1, last + 1)
         )
-        nxt = f'<a href="forum.php?mod=viewthread&tid={thread.tid}&amp;extra=&amp;page={page + 1}" class="nxt">下一页</a>' if page < last else ""
+        nxt = f'<a href="{forum.thread_url(thread.tid, page + 1)}" class="nxt">下一页</a>' if page < last else ""
         pager = f'<div class="pg">{links}<label><span title="共 {last} 页"> / {last} 页</span></label>{nxt}</div>'
     counts = (
         f'<div class="hm ptn"><span class="xg1">查看:</span> <span class="xi1">{len(forum.requests)}</span>'
-        f'<span class="pipe">|</span><span class="xg1">回复:</span> <span class="xi1">{len(thread.posts) - 1}</span></div>'
+        f'<span class="pipe">|</span><span class="xg1">回复:</span> <span class="xi1">{len(forum.shown_posts(thread)) - 1}</span></div>'
         if page == 1 else ""
     )
     content = (
@@ -637,7 +789,7 @@ def render_thread_page(forum: DemoForum, thread: Thread, page: int, last: int, p
         f'<input type="hidden" name="formhash" value="{session.formhash}" /></form>'
     )
     title = thread.subject + (f" - 第{page}页" if page > 1 else "")
-    return _frame(forum, title, content, session, canonical=f"forum.php?mod=viewthread&tid={thread.tid}")
+    return _frame(forum, title, content, session, canonical=forum.thread_url(thread.tid, page).replace("&amp;", "&"))
 
 
 def _frame(forum: DemoForum, title: str, content: str, session: _Session, canonical: str | None = None) -> str:
