@@ -28,8 +28,24 @@ def load_game(path: str | Path) -> tuple[Game, Rules]:
     return game, rules
 
 
+class NotReadable(NotFetched):
+    """The archive holds a vote thread whose votes the account that read it could not see."""
+
+
 def thread_posts(db: sqlite_utils.Database, tid: int):
     return required(archive.read_posts(db, tid), tid)
+
+
+def readable_votes(posts: list, tid: int) -> list:
+    """A 回帖仅作者可见 thread read as a guest or a player shows placeholders, not votes: refuse to count."""
+    locked = [p for p in posts if p.status == "author_only" and not (p.text or "").strip()]
+    if locked:
+        raise NotReadable(
+            f"帖子 {tid} 开启了「回帖仅作者可见」，抓取它的账号看不到其中 {len(locked)} 帖的内容（只显示“此帖仅作者可见”），"
+            "不能计票。请用发这个帖子的导演账号（楼主）或版主账号抓取：bansha poll … --login 导演账号"
+            "（或 --cookies 导入该账号的浏览器 Cookie），再计票。"
+        )
+    return posts
 
 
 def required(posts: list, tid: int) -> list:
@@ -65,7 +81,7 @@ def tally_election(db: sqlite_utils.Database, game: Game, rules: Rules, day_numb
     day = game.day(day_number)
     if not day.election_thread:
         raise ValueError(f"第 {day_number} 天没有竞选帖（election_thread）")
-    posts = thread_posts(db, day.election_thread)
+    posts = readable_votes(thread_posts(db, day.election_thread), day.election_thread)
     return tally_day(posts, game, day, rules, rulings_for(db, game, day_number), kind="election",
                      history=archive.post_history(db, [p.pid for p in posts]), sensitivity=sensitivity)
 
@@ -75,7 +91,7 @@ def tally_from_archive(db: sqlite_utils.Database, game: Game, rules: Rules, day_
     day = game.day(day_number)
     if not day.vote_thread:
         raise ValueError(f"第 {day_number} 天没有写投票帖（vote_thread）")
-    posts = thread_posts(db, day.vote_thread)
+    posts = readable_votes(thread_posts(db, day.vote_thread), day.vote_thread)
     return tally_day(
         posts, game, day, rules, rulings_for(db, game, day_number),
         title_holder=title_holder_for(db, game, rules, day_number),

@@ -41,6 +41,7 @@ class ThreadRef:
 
 
 _REWRITE = re.compile(r"thread-(\d+)-\d+-\d+\.html")
+_REWRITTEN_FORUM = re.compile(r"forum-(\d+)-\d+\.html")
 
 
 def parse_thread_url(url: str) -> ThreadRef:
@@ -58,6 +59,8 @@ def parse_thread_url(url: str) -> ThreadRef:
             flavour = "d7"
     elif m := _REWRITE.search(path):
         tid = int(m.group(1))
+    elif _REWRITTEN_FORUM.search(path) or query.get("mod") == ["forumdisplay"]:
+        raise ValueError(f"这是版块（帖子列表）的地址，不是帖子地址：{url}（请打开要抓取的帖子，复制它的地址）")
     else:
         raise ValueError(f"网址里没有找到帖子编号 tid：{url}")
     folder = path[: path.rfind("/") + 1] if "/" in path else "/"
@@ -78,6 +81,14 @@ class SyncReport:
     gone: list[int] = field(default_factory=list)
     source: str = ""
     damage: list[str] = field(default_factory=list)
+    gaps: list[int] = field(default_factory=list)  # floors the forum shows nobody: held for 审核, or deleted
+
+    def describe_gaps(self) -> str:
+        if not self.gaps:
+            return ""
+        shown = "、".join(map(str, self.gaps[:10])) + ("……" if len(self.gaps) > 10 else "")
+        return (f"帖子 {self.tid} 的第 {shown} 楼论坛不显示：可能在等待版主审核（审核通过后，下次抓取会自动补上），"
+                "也可能已被删除。")
 
 
 def sync_thread(
@@ -97,7 +108,10 @@ def sync_thread(
     report = SyncReport(tid=ref.tid, source=chosen)
     ppp = API_PPP if chosen == "api" else (known or {}).get("ppp") or 10
     same_source = known is not None and known["source"] == chosen and known["ppp"] == ppp
-    page_no = 1 if full or not same_source else max(1, known["pages_read"] or 1)
+    # Placeholders (回帖仅作者可见 read by someone who could not see) are re-read from the start:
+    # this run's account may be the one that can.
+    unseen = known is not None and db["posts"].count_where("tid = ? and status = 'author_only'", [ref.tid]) > 0
+    page_no = 1 if full or not same_source or unseen else max(1, known["pages_read"] or 1)
     seen: set[int] = set()
     while True:
         page_url = ref.page_url(page_no, chosen, ppp)
@@ -113,6 +127,10 @@ def sync_thread(
             continue
         if page.tid and page.tid != ref.tid:
             raise model.UnknownPage(f"请求帖子 {ref.tid}，论坛返回的是帖子 {page.tid}", url=page_url)
+        if not page.tid:  # a page that doesn't name its thread is the one we asked for
+            page.tid = ref.tid
+            for post in page.posts:
+                post.tid = post.tid or ref.tid
         if chosen == "pc" and page.page == 1 and (page.last_page or 1) > 1:
             ppp = len(page.posts)  # the forum's postperpage, learned from a full first page
         archive.save_thread(db, page, forum=ref.forum, url=ref.page_url(1, chosen, ppp), source=chosen, ppp=ppp)
@@ -133,7 +151,33 @@ def sync_thread(
         page_no = page.page + 1
     if full:
         report.gone = archive.mark_gone(db, ref.tid, seen)
+    else:
+        _revisit_gaps(client, db, ref, chosen, ppp, report)
+    report.gaps = _floor_gaps(db, ref.tid)
     return report
+
+
+MAX_GAP_PAGES = 3  # pages with missing floors re-read per sync: a held reply shows up there once approved
+
+
+def _floor_gaps(db: sqlite_utils.Database, tid: int) -> list[int]:
+    floors = {row[0] for row in db.execute("select floor from posts where tid = ? and floor is not null", [tid])}
+    return [f for f in range(1, max(floors, default=0) + 1) if f not in floors]
+
+
+def _revisit_gaps(client, db, ref: ThreadRef, source: str, ppp: int, report: SyncReport) -> None:
+    """Re-read the pages already behind us that have missing floors: Discuz keeps a held reply's floor
+    free until a moderator approves it, and the approved post then appears there, not at the end."""
+    pages = sorted({(f - 1) // ppp + 1 for f in _floor_gaps(db, ref.tid)} - set(report.pages))
+    for page_no in pages[:MAX_GAP_PAGES]:
+        page_url = ref.page_url(page_no, source, ppp)
+        page = _fetch(client, db, ref, page_url, page_no, report)
+        if page.page != page_no:
+            continue
+        for post in page.posts:
+            post.tid = post.tid or ref.tid
+        report.new_posts += archive.save_posts(db, page.posts, source=source)
+        report.pages.append(page.page)
 
 
 def _choose_source(source: str, ref: ThreadRef, known: dict | None) -> str:

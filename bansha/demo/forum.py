@@ -103,9 +103,11 @@ class DemoForum:
         self.threads: dict[int, Thread] = {}
         self.faults: list[Fault] = []
         self.requests: list[tuple[str, str]] = []  # (method, path?query) of every request served
-        self._sessions: dict[str, int] = {}  # auth token → uid, valid only with its saltkey
+        # auth token → (uid, password at login): valid only with its saltkey and while the password stands
+        self._sessions: dict[str, tuple[int, str]] = {}
         self._next_pid = 1
         self._lock = threading.RLock()
+        self._local = threading.local()
         self._server: ThreadingHTTPServer | None = None
         self._last_reply: dict[int, float] = {}
         self.edits = 0
@@ -121,8 +123,11 @@ class DemoForum:
         self.threads[tid] = Thread(tid, fid, subject, **kw)
         return self.threads[tid]
 
-    def add_post(self, tid: int, uid: int, bbcode: str, when: datetime | int | None = None, **kw) -> Post:
+    def add_post(self, tid: int, uid: int, bbcode: str, when: datetime | int | None = None, *, pid: int | None = None,
+                 **kw) -> Post:
         with self._lock:
+            if pid is not None:
+                self._next_pid = pid
             when = when or self.clock()
             dateline = when if isinstance(when, int) else int(when.timestamp())
             thread = self.threads[tid]
@@ -135,11 +140,12 @@ class DemoForum:
         """A moderator passes a held reply (审核): it appears at the floor it was given."""
         self.find_post(pid).pending = False
 
-    def expire_sessions(self, uid: int) -> None:
-        """What a password change does: every `auth` cookie of `uid` stops working, silently."""
-        with self._lock:
-            for key in [k for k, v in self._sessions.items() if v == uid]:
-                del self._sessions[key]
+    def expire_sessions(self, uid: int, password: str | None = None) -> str:
+        """Change `uid`'s password: every `auth` cookie of that user stops working, silently, and
+        works again if the old password is put back (flows/session-expired). Returns the old one."""
+        user = self.users[uid]
+        old, user.password = user.password, password or secrets.token_hex(8)
+        return old
 
     def thread_url(self, tid: int, page: int = 1) -> str:
         """A thread page's address as the forum itself links it (rewritten when URL rewrite is on)."""
@@ -232,6 +238,7 @@ class DemoForum:
         form = {k: v[0] for k, v in parse_qs(body.decode("ascii", errors="replace"), encoding=self._py_charset).items()}
         cookies = _parse_cookies(h.headers.get("Cookie", ""))
         session = _Session(self, cookies)
+        self._local.session = session  # message pages, like every Discuz page, say who is reading
         cut = fault is not None and fault.kind == "truncated_html"
 
         def send(status: int, text: str, session: _Session, ctype: str = "text/html") -> None:
@@ -253,7 +260,13 @@ class DemoForum:
             return send(200, self._api(q, session), session, "application/json")
         if path.endswith("/member.php") and q.get("mod") == "logging":
             if method == "POST" and q.get("loginsubmit") == "yes":
-                return send(200, self._login(form, session), session, "text/xml")
+                return send(200, self._login(form, session, ajax), session, "text/xml" if ajax else "text/html")
+            if ajax and session.user:  # the float login asked while logged in: a succeed handler, no form
+                user = session.user
+                welcome = f"欢迎您回来，{user.group} {html.escape(user.name)}，现在将转入登录前页面"
+                return send(200, _ajax(f"succeedhandle_login('{self.base_url}forum.php', '{welcome}', "
+                                       f"{{'username':'{html.escape(user.name)}','usergroup':'{user.group}','uid':'{user.uid}'}});",
+                                       handle="login"), session, "text/xml")
             return send(200, self._login_page(session), session)
         if path.endswith("/misc.php") and q.get("mod") == "seccode":
             return send(200, "document.write('<input name=\"seccodeverify\" />');", session, "application/javascript")
@@ -265,7 +278,10 @@ class DemoForum:
             if method == "POST" and q.get("editsubmit") == "yes":
                 status, answer, location = self._edit(form, session, ajax)
                 return self._answer(h, status, answer, session, location, ajax)
-            return send(200, self._edit_form(q, session), session)
+            page = self._edit_form(q, session)
+            if ajax:  # the float editor is the whole editor page inside the ajax envelope (flows/edit-post/06)
+                return send(200, f'<?xml version="1.0" encoding="utf-8"?>\n<root><![CDATA[{page}]]></root>', session, "text/xml")
+            return send(200, page, session)
         if path.endswith("/forum.php") and q.get("mod") == "redirect" and q.get("goto") == "findpost":
             return self._findpost(h, q, session)
         if path.endswith("/forum.php") and q.get("mod") == "viewthread":
@@ -273,7 +289,7 @@ class DemoForum:
             if thread is not None and thread.just_held:
                 # The first view after a held reply: Discuz notes it and redirects to the same URL.
                 thread.just_held = False
-                return self._raw(h, 302, b"", "text/html", {"location": f"{self.base_url}{h.path.lstrip('/')}"})
+                return self._raw(h, 302, b"", "text/html", {"Location": f"{self.base_url}{h.path.lstrip('/')}"})
             status, page = self._viewthread(q, session)
             return send(status, page, session)
         if path in self.files:
@@ -487,18 +503,32 @@ class DemoForum:
         )
         return _frame(self, "登录", form, session)
 
-    def _login(self, form: dict, session: "_Session") -> str:
+    def _login(self, form: dict, session: "_Session", ajax: bool = True) -> str:
+        def answer(ok: bool, message: str, script: str = "", after: str = "") -> str:
+            if ajax:
+                return _ajax(script, after=after) if ok else _ajax_error(message)
+            shown = message or f"<script type=\"text/javascript\">{after}</script>"
+            return self._message_page(shown, ok=ok, raw=not message)
+
+        if session.user:
+            # Logged in already (flows/login-when-logged-in/05b): Discuz greets again, with the uid.
+            user = session.user
+            welcome = f"欢迎您回来，{user.group} {html.escape(user.name)}，现在将转入登录前页面"
+            return answer(True, welcome, f"succeedhandle_('{self.base_url}./', '{welcome}', "
+                                         f"{{'username':'{html.escape(user.name)}','usergroup':'{user.group}','uid':'{user.uid}'}});")
         if self.login_captcha and not form.get("seccodeverify"):
-            return _ajax_error("抱歉，验证码填写错误")
+            return answer(False, "抱歉，验证码填写错误")
+        if self.login_captcha:
+            return answer(False, "抱歉，验证码填写错误")  # a tool cannot read the picture: every guess is wrong here
         user = next((u for u in self.users.values() if u.name == form.get("username")), None)
         if user is None or user.password != form.get("password"):
-            return _ajax_error("登录失败，您还可以尝试 4 次", "{'loginperm':'4'}")
+            if ajax:
+                return _ajax_error("登录失败，您还可以尝试 4 次", "{'loginperm':'4'}")
+            return self._message_page("登录失败，您还可以尝试 4 次")
         session.log_in(user)
         # X3.5 answers the ajax login with an empty message; the greeting goes to a JS block (flows/…/02).
-        return _ajax(
-            f"succeedhandle_('{self.base_url}./', '', {{}});",
-            after=f"$('succeedlocation').innerHTML = '欢迎您回来，{user.group} {html.escape(user.name)}，现在将转入登录前页面';",
-        )
+        greeting = f"$('succeedlocation').innerHTML = '欢迎您回来，{user.group} {html.escape(user.name)}，现在将转入登录前页面';"
+        return answer(True, "", f"succeedhandle_('{self.base_url}./', '', {{}});", after=greeting)
 
     def _reply(self, q: dict, form: dict, session: "_Session", ajax: bool) -> tuple[int, str, str | None]:
         """A reply: ajax → succeedhandle_fastpost / errorhandle_fastpost; full form → 301 or a message page."""
@@ -539,7 +569,7 @@ class DemoForum:
         if not ajax:
             return 301, "", target
         return 200, _ajax(
-            f"succeedhandle_{handle}('{target}', '非常感谢，回复发布成功，现在将转入主题页，请稍候……', "
+            f"succeedhandle_{handle}('{target}', '非常感谢，回复发布成功，现在将转入主题页，请稍候……[ 点击这里转入主题列表 ]', "
             f"{{'fid':'{thread.fid}','tid':'{tid}','pid':'{post.pid}','from':'','sechash':''}});", handle=handle), None
 
     def _edit_form(self, q: dict, session: "_Session") -> str:
@@ -597,11 +627,14 @@ class DemoForum:
                               f"{{'fid':'{thread.fid}','tid':'{thread.tid}','pid':'{post.pid}'}});"), None
         return 301, "", target
 
-    def _message_page(self, message: str, ok: bool = False) -> str:
+    def _message_page(self, message: str, ok: bool = False, raw: bool = False) -> str:
         kind = "alert_right" if ok else "alert_error"
+        uid = getattr(getattr(self._local, "session", None), "uid", 0)
         return (
-            f'<!DOCTYPE html><html><head><meta charset="{self.charset}" /><title>提示信息 - {self.name}</title></head>'
-            f'<body><div id="messagetext" class="{kind}"><p>{html.escape(message)}</p></div></body></html>'
+            f'<!DOCTYPE html><html><head><meta charset="{self.charset}" /><title>提示信息 - {self.name}</title>'
+            f"<script type=\"text/javascript\">var charset = '{self.charset}', discuz_uid = '{uid}', "
+            f"cookiepre = '{self.cookiepre}';</script></head>"
+            f'<body><div id="messagetext" class="{kind}"><p>{message if raw else html.escape(message)}</p></div></body></html>'
         )
 
 
@@ -617,10 +650,11 @@ class _Session:
             self.saltkey = secrets.token_hex(4)
             self.new_cookies.append(f"{pre}saltkey={self.saltkey}; path=/; httponly")
         auth = cookies.get(pre + "auth", "")
-        self.uid = forum._sessions.get(f"{self.saltkey}:{auth}", 0) if auth else 0
-        self.user = forum.users.get(self.uid)
-        if self.user and self.user.banned:
-            self.uid, self.user = 0, None
+        uid, password = forum._sessions.get(f"{self.saltkey}:{auth}", (0, "")) if auth else (0, "")
+        self.user = forum.users.get(uid)
+        self.uid = uid if self.user and self.user.password == password and not self.user.banned else 0
+        if not self.uid:
+            self.user = None  # a stale auth cookie: the page is rendered for a guest, nothing said
 
     @property
     def formhash(self) -> str:
@@ -628,7 +662,7 @@ class _Session:
 
     def log_in(self, user: User) -> None:
         token = secrets.token_urlsafe(16)
-        self.forum._sessions[f"{self.saltkey}:{token}"] = user.uid
+        self.forum._sessions[f"{self.saltkey}:{token}"] = (user.uid, user.password)
         self.uid, self.user = user.uid, user
         self.new_cookies.append(f"{self.forum.cookiepre}auth={token}; expires=Tue, 29-Dec-2099 00:00:00 GMT; path=/; httponly")
 
@@ -738,6 +772,9 @@ def render_thread_page(forum: DemoForum, thread: Thread, page: int, last: int, p
     for post in posts:
         index = post.position
         user = forum.users[post.uid]
+        # Floor 1 links to the thread itself, every other floor to findpost (as X3.5 prints them).
+        floor_link = (forum.thread_url(thread.tid).replace("&amp;", "&") if index == 1
+                      else f"forum.php?mod=redirect&goto=findpost&ptid={thread.tid}&pid={post.pid}")
         floor = _FLOOR_NAMES.get(index, f"<em>{index}</em><sup>#</sup>")
         message = (
             '<div class="t_fsz"><table cellspacing="0" cellpadding="0"><tr>'
@@ -759,7 +796,7 @@ def render_thread_page(forum: DemoForum, thread: Thread, page: int, last: int, p
             f'<tr><td class="pls" rowspan="2"><div id="favatar{post.pid}" class="pls cl favatar"><div class="pi">'
             f'<div class="authi"><a href="home.php?mod=space&amp;uid={post.uid}" target="_blank" class="xw1">{html.escape(post.author)}</a>\n'
             f'</div></div></div></td>\n<td class="plc"><div class="pi"><strong>'
-            f'<a href="forum.php?mod=redirect&goto=findpost&ptid={thread.tid}&pid={post.pid}" id="postnum{post.pid}">\n{floor}</a></strong>'
+            f'<a href="{floor_link}" id="postnum{post.pid}">\n{floor}</a></strong>'
             f'<div class="pti"><div class="authi"><em id="authorposton{post.pid}">发表于 {_post_time(forum, post.dateline)}</em>'
             f'<span class="pipe">|</span><a href="forum.php?mod=viewthread&amp;tid={thread.tid}&amp;page={page}&amp;authorid={post.uid}" rel="nofollow">只看该作者</a>'
             f'</div></div></div><div class="pct"><div class="pcb">\n{body}\n</div></div></td></tr></table></div>'

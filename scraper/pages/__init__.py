@@ -14,7 +14,7 @@ from selectolax.lexbor import LexborHTMLParser
 from .. import model
 from ..charset import decode
 from . import d7, mobile_api, x3
-from .common import ajax_inner
+from .common import ajax_inner, thread_from_href
 
 _AJAX_MESSAGE = re.compile(r"(?:errorhandle_|succeedhandle_)\w*\(\s*'([^']*)'")
 _CC = ("刷新间隔时间小于两秒", "访问本站速度过快")
@@ -46,6 +46,7 @@ def read_page(
         # The last post may be cut mid-message: refuse the page rather than store half a post.
         raise model.Truncated(url=url)
     result = parser(tree, text)
+    _fill_tid(result, url)
     if not result.posts:
         raise model.UnknownPage("帖子页里没有任何帖子", url=url)
     if page is not None and result.page != page:
@@ -53,6 +54,17 @@ def read_page(
     result.damage.extend(damage)
     result.charset = charset
     return result
+
+
+def _fill_tid(result: model.ThreadPage, url: str | None) -> None:
+    """The tid the page doesn't say is the one its address says (any URL shape): never lose it."""
+    if result.tid:
+        return
+    tid = thread_from_href(url)[0] if url else None
+    if tid:
+        result.tid = tid
+        for post in result.posts:
+            post.tid = post.tid or tid
 
 
 def _read_json(body: bytes, url: str | None, page: int | None) -> model.ThreadPage:

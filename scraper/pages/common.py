@@ -8,6 +8,9 @@ from .. import model
 
 _INT_PARAM = {name: re.compile(rf"(?:[?&;]|&amp;){name}=(\d+)") for name in ("tid", "ptid", "fid", "uid", "pid", "page")}
 _SPACE_UID = re.compile(r"space-uid-(\d+)\.html")
+# URL rewrite (伪静态): thread-{tid}-{page}-{prevpage}.html and forum-{fid}-{page}.html
+_REWRITTEN_THREAD = re.compile(r"(?:^|/)thread-(\d+)-(\d+)-\d+\.html")
+_REWRITTEN_FORUM = re.compile(r"(?:^|/)forum-(\d+)-(\d+)\.html")
 _CDATA = re.compile(r"<!\[CDATA\[(.*?)\]\]>", re.S)
 _UID_VAR = re.compile(r"discuz_uid\s*=\s*'(\d+)'")
 
@@ -43,6 +46,24 @@ def int_param(url: str | None, name: str) -> int | None:
         return None
     m = _INT_PARAM[name].search(url)
     return int(m.group(1)) if m else None
+
+
+def thread_from_href(href: str | None) -> tuple[int | None, int | None]:
+    """(tid, page) from a thread link in either shape: `?tid=T&page=P` / `ptid=T`, or `thread-T-P-X.html`."""
+    if not href:
+        return None, None
+    m = _REWRITTEN_THREAD.search(href)
+    if m:
+        return int(m.group(1)), int(m.group(2))
+    return int_param(href, "tid") or int_param(href, "ptid"), int_param(href, "page")
+
+
+def forum_from_href(href: str | None) -> int | None:
+    """fid from `?fid=F` or a rewritten `forum-F-P.html`."""
+    if not href:
+        return None
+    m = _REWRITTEN_FORUM.search(href)
+    return int(m.group(1)) if m else int_param(href, "fid")
 
 
 def uid_from_href(href: str | None) -> int | None:

@@ -80,7 +80,10 @@ def _read_post(p: dict, tz) -> model.Post:
     # Guests get the lock notice instead of the message; moderators get the text and status bit 1.
     status = model.NORMAL
     notice = html if html.startswith("提示:") else ""
-    if notice:
+    if html.strip() in ("该帖仅作者可见", "此帖仅作者可见"):
+        # 回帖仅作者可见: a reader who is neither the author nor the thread's author gets a placeholder.
+        notice, status = html, model.AUTHOR_ONLY
+    elif notice:
         status = status_from_lock(notice)
     elif int(p.get("status") or 0) & 1:
         status = model.HIDDEN

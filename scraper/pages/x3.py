@@ -9,7 +9,10 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 from .. import model
 from ..message import read_message
 from ..times import DEFAULT_TZ, format_offset, minute_to_iso, parse_footer, parse_post_time
-from .common import clean, fill_custom_floors, floor_from_label, int_param, reader_uid, status_from_lock, uid_from_href
+from .common import (
+    clean, fill_custom_floors, floor_from_label, forum_from_href, reader_uid, status_from_lock,
+    thread_from_href, uid_from_href,
+)
 
 _POST_ID = re.compile(r"^post_(\d+)$")
 _TOTAL_PAGES = re.compile(r"共\s*(\d+)\s*页")
@@ -71,6 +74,8 @@ def _read_post(div: LexborNode, pid: int, tid: int | None, tz, now) -> tuple[mod
     body = div.css_first(f"#postmessage_{pid}")
     lock = div.css_first(".pcb > div.locked")  # not a [hide] lock inside the message
     status = status_from_lock(_text(lock)) if lock else model.NORMAL
+    if status == model.AUTHOR_ONLY and body is not None:
+        status = model.NORMAL  # a moderator reads 回帖仅作者可见 replies: the notice, then the message itself
     if div.css_first("table.plhin") is None and "该帖已经被删除" in _text(div):
         status = model.DELETED
     message = read_message(body)
@@ -129,22 +134,22 @@ def _replies(tree: LexborHTMLParser) -> int | None:
 
 
 def _thread_id(tree: LexborHTMLParser) -> int | None:
+    # Either URL shape: with rewrite on, the canonical link and floor 1's link are thread-T-P-X.html.
     canonical = tree.css_first("link[rel='canonical']")
-    tid = int_param(canonical.attributes.get("href"), "tid") if canonical else None
-    if tid is None:
-        first = tree.css_first("#postlist a[id^='postnum']")
-        tid = int_param(first.attributes.get("href"), "ptid") if first else None
+    tid = thread_from_href(canonical.attributes.get("href"))[0] if canonical else None
+    for link in tree.css("#postlist a[id^='postnum']") if tid is None else ():
+        tid = thread_from_href(link.attributes.get("href"))[0]
+        if tid:
+            break
     return tid
 
 
 def _forum_id(tree: LexborHTMLParser) -> int | None:
-    links = tree.css("#pt a[href*='fid']")
-    if links:
-        fid = int_param(links[-1].attributes.get("href"), "fid")
+    for link in reversed(tree.css("#pt a[href]")):
+        fid = forum_from_href(link.attributes.get("href"))
         if fid is not None:
             return fid
-    m = re.search(r"forum-(\d+)-\d+\.html", tree.css_first("#pt").html if tree.css_first("#pt") else "")
-    return int(m.group(1)) if m else None
+    return None
 
 
 def _text(node: LexborNode | None) -> str:
