@@ -119,11 +119,11 @@ def ensure_outbox(db: sqlite_utils.Database) -> None:
     if "outbox" not in db.table_names():
         db["outbox"].create(
             {"key": str, "game": str, "day": int, "phase": str, "state": str, "pid": int, "digest": str,
-             "message": str, "error": str, "updated_at": str, "outcome": str, "page": int},
+             "message": str, "error": str, "updated_at": str, "outcome": str, "page": int, "rulings_seen": int},
             pk="key",
         )
     else:
-        for column, kind in (("outcome", str), ("page", int)):
+        for column, kind in (("outcome", str), ("page", int), ("rulings_seen", int)):
             if column not in db["outbox"].columns_dict:
                 db["outbox"].add_column(column, kind)
 
@@ -234,7 +234,15 @@ class Desk:
                 "pid": pid, "digest": digest, "message": message, "error": error,
                 "outcome": outcome if outcome is not None else previous.get("outcome"),
                 "page": page if page is not None else previous.get("page"), "updated_at": archive.now_iso(),
+                # the rulings this post already reflects: a correction names only the ones after it
+                "rulings_seen": self.last_ruling() if state == "posted" else previous.get("rulings_seen"),
             }, pk="key", alter=True)
+
+    def last_ruling(self) -> int:
+        if "rulings" not in self.db.table_names():
+            return 0
+        return self.db.execute("select coalesce(max(id), 0) from rulings where game = ? and day = ?",
+                               [self.game.name, self.day.day]).fetchone()[0]
 
     def find(self, phase: str) -> tuple[int, str | None, int | None] | None:
         """Our post of this phase in the synced thread: (pid, its signature, its page), the earliest if several."""
@@ -294,10 +302,10 @@ class Desk:
         """The posted result is no longer what the archive says: edit it in place, saying what changed and why."""
         before = row.get("outcome") or "原公布的结果"
         after = tally.outcome.describe()
-        since = row.get("updated_at") or ""
+        seen = row.get("rulings_seen") or 0
         reasons = [
             f"导演裁定 pid {r['pid']}（{_ruling_words(r)}）" + (f"：{r['note']}" if r["note"] else "")
-            for r in archive.load_rulings(self.db, self.game.name, self.day.day) if (r["recorded_at"] or "") > since
+            for r in archive.load_rulings(self.db, self.game.name, self.day.day) if r["id"] > seen
         ] or ["重新读取投票帖时发现了编辑过或新看到的楼层"]
         change = f"原公布「{before}」，更正为「{after}」" if before != after else f"结果仍为「{after}」，票数有变化"
         line = (f"[color=#CC0000][b]更正（{now:%m-%d %H:%M}）[/b]：{report.escape_bbcode(change)}。"

@@ -105,6 +105,16 @@ CAPTCHA_ADVICE = (
 )
 
 
+def login_page_kind(text: str, tree: LexborHTMLParser | None = None) -> str:
+    """What `member.php?mod=logging&action=login` answered: "form", "captcha" (a form we cannot fill),
+    "welcome" (logged in already: a message page, no form) or "other"."""
+    tree = tree or LexborHTMLParser(text)
+    form = tree.css_first("form[name='login']") or tree.css_first("form[action*='loginsubmit']")
+    if form is None:
+        return "welcome" if _WELCOME in text else "other"
+    return "captcha" if any(marker in text for marker in _CAPTCHA_MARKERS) else "form"
+
+
 def whoami(client: ForumClient, base_url: str) -> Identity:
     """Read `discuz_uid` (and the name in the header bar) off the front page; never logs in."""
     page = client.get(urljoin(base_url, "forum.php?mobile=no"))
@@ -172,15 +182,16 @@ def login(
         charset = _charset(page.content_type, page.body)
         text = page.body.decode(charset, errors="replace")
         tree = LexborHTMLParser(text)
-        form = tree.css_first("form[name='login']") or tree.css_first("form[action*='loginsubmit']")
-        if form is None:
-            if _WELCOME in text:  # already logged in: Discuz greets instead of asking
-                return current_uid(client, base_url)
+        kind = login_page_kind(text, tree)
+        if kind == "welcome":  # already logged in: Discuz greets instead of asking
+            return current_uid(client, base_url)
+        if kind == "captcha":
+            raise CaptchaRequired("论坛的登录页要求填写验证码。\n" + CAPTCHA_ADVICE)
+        if kind != "form":
             box = tree.css_first("#messagetext p")
             said = f"（论坛说：{box.text(deep=True).strip()[:100]}）" if box else ""
             raise AuthError(f"登录页里没有找到登录表单{said}：论坛可能改了登录页模板。可以改用 --cookies 导入浏览器 Cookie。")
-        if any(marker in text for marker in _CAPTCHA_MARKERS):
-            raise CaptchaRequired("论坛的登录页要求填写验证码。\n" + CAPTCHA_ADVICE)
+        form = tree.css_first("form[name='login']") or tree.css_first("form[action*='loginsubmit']")
         action = (form.attributes.get("action") or "").replace("&amp;", "&")
         fields = {
             i.attributes.get("name"): i.attributes.get("value") or ""

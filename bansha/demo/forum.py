@@ -147,6 +147,13 @@ class DemoForum:
         old, user.password = user.password, password or secrets.token_hex(8)
         return old
 
+    def browser_session(self, uid: int) -> str:
+        """The Cookie header of a browser logged in as `uid` (what a director copies from the developer tools)."""
+        saltkey, token = secrets.token_hex(4), secrets.token_urlsafe(16)
+        with self._lock:
+            self._sessions[f"{saltkey}:{token}"] = (uid, self.users[uid].password)
+        return f"{self.cookiepre}saltkey={saltkey}; {self.cookiepre}auth={token}"
+
     def thread_url(self, tid: int, page: int = 1) -> str:
         """A thread page's address as the forum itself links it (rewritten when URL rewrite is on)."""
         if self.rewrite:

@@ -1,0 +1,308 @@
+"""`bansha poll` against a forum that answers as real Discuz does (see test_forum_contract.py):
+sessions that outlive a run, captchas, rewritten URLs, secret-ballot threads, moderation, corrections."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+import sqlite_utils
+
+from bansha import poll as polling
+from bansha.demo import game as demo
+from bansha.demo.forum import DemoForum
+from scraper import archive, auth, poster
+from test_poll import DIRECTOR, DIRECTOR_UID, director_posts, game_file, options
+
+BEFORE_CLOSE = demo.CLOSE - timedelta(hours=10)
+AFTER_CLOSE = demo.CLOSE + timedelta(minutes=30)
+
+
+def run(board, tmp_path, *, db: str = "g.db", **kw):
+    lines: list[str] = []
+    kw.setdefault("out_dir", tmp_path / "out")
+    kw.setdefault("now", board.clock())
+    kw.setdefault("login", DIRECTOR)
+    kw.setdefault("password", "demo-director" if kw["login"] else None)
+    result = polling.run_poll(game_file(tmp_path, board.base_url), tmp_path / db,
+                              polling.PollOptions(interval=0, **kw), lines.append)
+    return result, lines
+
+
+def cli(tmp_path, board, *args, password="demo-director", db="g.db"):
+    env = {**os.environ, "BANSHA_PASSWORD": password}
+    cmd = [sys.executable, "-m", "bansha.cli", "poll", str(game_file(tmp_path, board.base_url)), "--db", str(tmp_path / db),
+           "--out", str(tmp_path / "out"), "--interval", "0", *args]
+    return subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120, stdin=subprocess.DEVNULL)
+
+
+def logins(board) -> int:
+    return board.count("loginsubmit=yes", "POST")
+
+
+@pytest.fixture
+def board():
+    forum = demo.build()
+    with forum:
+        yield forum
+
+
+def final_posts(board):
+    return [p for p in director_posts(board) if "·最终结果·" in p.bbcode]
+
+
+def running_posts(board):
+    return [p for p in director_posts(board) if "·实时票数·" in p.bbcode]
+
+
+def test_the_readme_cron_line_three_times(board, tmp_path):
+    """Two runs before close (a vote and an edit in between), one after: one login, one running post edited
+    in place, one final post, and the running post then says 已截止 and points to the final one."""
+    line = ["--login", DIRECTOR, "--post", "--running", "--lurk", "--log", str(tmp_path / "poll.log")]
+    first = cli(tmp_path, board, *line, "--now", f"{BEFORE_CLOSE:%Y-%m-%d %H:%M}")
+    assert first.returncode in (0, 3), first.stderr
+    assert len(running_posts(board)) == 1 and final_posts(board) == []
+
+    abstain = next(p for p in board.threads[demo.VOTE_TID].posts if p.author == "燕青")
+    board.add_post(demo.VOTE_TID, 18, board.quote_bbcode(abstain.pid) + "\n\n改票对象：李逵\n改票理由：改主意了",
+                   BEFORE_CLOSE + timedelta(minutes=5))
+    second = cli(tmp_path, board, *line, "--now", f"{BEFORE_CLOSE + timedelta(minutes=10):%Y-%m-%d %H:%M}")
+    assert second.returncode in (0, 3), second.stderr
+    assert board.edits == 1 and len(running_posts(board)) == 1
+    assert "李逵：6 票" in running_posts(board)[0].bbcode and "若此刻截止" in running_posts(board)[0].bbcode
+    assert "出局。" not in running_posts(board)[0].bbcode.split("若此刻截止")[0]  # no verdict before close
+
+    third = cli(tmp_path, board, *line, "--now", f"{AFTER_CLOSE:%Y-%m-%d %H:%M}")
+    assert third.returncode in (0, 3), third.stderr
+    (final,) = final_posts(board)
+    (running,) = running_posts(board)
+    assert "李逵 出局" in final.bbcode
+    assert "已截止" in running.bbcode and f"pid={final.pid}" in running.bbcode and "实时票数（未截止" not in running.bbcode
+    assert logins(board) == 1  # the second and third runs found the session still good
+    assert "登录表单" not in (tmp_path / "poll.log").read_text("utf-8")
+
+
+def test_a_valid_session_is_never_logged_in_again(board, tmp_path):
+    run(board, tmp_path, post=True)
+    _, lines = run(board, tmp_path, post=True)
+    assert logins(board) == 1 and board.count("action=login", "GET") == 1
+    assert any("当前身份：导演甲" in line for line in lines)
+
+
+def test_a_stale_session_gets_a_fresh_login(board, tmp_path):
+    run(board, tmp_path, running=True, now=BEFORE_CLOSE)
+    board._sessions.clear()  # the forum forgot our session; the jar still holds the auth cookie
+    _, lines = run(board, tmp_path, post=True, now=AFTER_CLOSE)
+    assert logins(board) == 2 and any("已失效" in line for line in lines)
+    assert len(final_posts(board)) == 1
+
+
+def test_a_stale_session_without_a_password_says_so(board, tmp_path):
+    run(board, tmp_path)
+    board._sessions.clear()
+    with pytest.raises(auth.AuthError, match="已失效"):
+        run(board, tmp_path, post=True, login=None, now=AFTER_CLOSE)
+
+
+def test_login_captcha_is_explained_and_browser_cookies_work(tmp_path):
+    forum = demo.build(DemoForum(name="验证码论坛", login_captcha=True, clock=lambda: AFTER_CLOSE))
+    with forum:
+        done = cli(tmp_path, forum, "--login", DIRECTOR, "--post")
+        assert done.returncode == polling.EXIT_ERROR
+        assert "验证码" in done.stderr and "--cookies" in done.stderr and "cookies-from-browser" in done.stderr
+        assert director_posts(forum) == []
+        cookie_file = tmp_path / "copied-cookie.txt"
+        cookie_file.write_text(forum.browser_session(DIRECTOR_UID), "utf-8")  # copied from the browser's F12
+        done = cli(tmp_path, forum, "--cookies", str(cookie_file), "--post")
+        assert done.returncode in (0, 3), done.stderr
+        assert len(final_posts(forum)) == 1
+        again = cli(tmp_path, forum, "--post")  # later runs reuse the jar beside the archive
+        assert again.returncode in (0, 3) and len(final_posts(forum)) == 1 and logins(forum) == 0
+
+
+def _flip(board, tmp_path) -> tuple[str, str]:
+    """Rule out 李逵's votes one by one until the outcome changes; returns (before, after)."""
+    from bansha import pipeline
+
+    game, rules = pipeline.load_game(game_file(tmp_path, board.base_url))
+    db = archive.open_db(tmp_path / "g.db")
+    before = pipeline.tally_from_archive(db, game, rules, 1).outcome.describe()
+    for voter, _weight in pipeline.tally_from_archive(db, game, rules, 1).voters["李逵"]:
+        pid = next(e.pid for e in pipeline.tally_from_archive(db, game, rules, 1).entries
+                   if e.author == voter and e.target == "李逵" and e.verdict == "counted")
+        archive.save_ruling(db, game=game.name, day=1, pid=pid, decision="reject", note="测试：判为无效")
+        after = pipeline.tally_from_archive(db, game, rules, 1).outcome.describe()
+        if after != before:
+            return before, after
+    raise AssertionError("no ruling changed the outcome")
+
+
+def test_a_ruling_after_the_final_post_corrects_it_in_place(board, tmp_path):
+    run(board, tmp_path, post=True)
+    (final,) = final_posts(board)
+    before, after = _flip(board, tmp_path)
+    result, lines = run(board, tmp_path, post=True)
+    assert len(final_posts(board)) == 1 and board.edits == 1
+    text = final_posts(board)[0].bbcode
+    assert "更正" in text and before in text and after in text and "导演裁定 pid" in text
+    assert any("已更正结果帖" in line for line in lines)
+    run(board, tmp_path, post=True)
+    assert board.edits == 1  # corrected once, then left alone
+
+
+def test_a_correction_that_cannot_be_posted_stops_the_run_with_the_bbcode_ready(board, tmp_path):
+    run(board, tmp_path, post=True)
+    _flip(board, tmp_path)
+    board.threads[demo.VOTE_TID].closed = True
+    done = cli(tmp_path, board, "--post", "--now", f"{AFTER_CLOSE:%Y-%m-%d %H:%M}")
+    assert done.returncode == polling.EXIT_ERROR
+    assert "编辑失败" in done.stderr and "已关闭" in done.stderr
+    correction = tmp_path / "out" / "day1.correction.bbcode"
+    assert correction.exists() and "更正" in correction.read_text("utf-8")
+
+
+def _copy_db(source: Path, target: Path) -> None:
+    """A consistent copy, as sqlite3's .backup makes it (a file copy would miss what is still in the WAL)."""
+    import sqlite3
+
+    with sqlite3.connect(source) as src, sqlite3.connect(target) as dst:
+        src.backup(dst)
+
+
+def test_a_restored_backup_does_not_post_a_second_final(board, tmp_path):
+    run(board, tmp_path)  # an archive made before the result was posted …
+    _copy_db(tmp_path / "g.db", tmp_path / "backup.db")
+    run(board, tmp_path, post=True)
+    _copy_db(tmp_path / "backup.db", tmp_path / "g.db")  # … restored after it was
+    _, lines = run(board, tmp_path, post=True)
+    assert len(final_posts(board)) == 1 and any("旧备份" in line for line in lines)
+
+
+def test_the_final_waits_for_rulings_that_can_change_it(board, tmp_path):
+    thread = board.threads[demo.VOTE_TID]
+    thread.posts = [p for p in thread.posts if p.author not in ("吴用", "林冲")]
+    board.add_post(demo.VOTE_TID, 12, "投票对象：燕清\n投票理由：一直潜水。", demo.OPEN + timedelta(hours=8))
+    result, lines = run(board, tmp_path, post=True)
+    assert final_posts(board) == [] and result.code == polling.EXIT_REVIEW
+    assert any("--force-post" in line for line in lines)
+    run(board, tmp_path, post=True, force_post=True)
+    assert len(final_posts(board)) == 1
+
+
+def test_gbk_forum_gets_characters_outside_gbk_as_references(tmp_path):
+    forum = demo.build(DemoForum(name="GBK论坛", charset="gbk", clock=lambda: AFTER_CLOSE))
+    with forum:
+        path = game_file(tmp_path, forum.base_url)
+        path.write_text(path.read_text("utf-8").replace('name = "[101]梁山风云"', 'name = "[101]梁山𠮷风云😀"'), "utf-8")
+        lines: list[str] = []
+        polling.run_poll(path, tmp_path / "g.db", options(forum, post=True, out_dir=tmp_path / "o"), lines.append)
+        (post,) = director_posts(forum)
+        assert "&#134071;" in post.bbcode and "&#128512;" in post.bbcode and "?" not in post.bbcode.split("bansha·")[1]
+        assert any("已读回确认" in line for line in lines)  # read back through the GBK page, marker intact
+        # the running count on a GBK forum: posted, then edited, each confirmed
+        forum.threads[demo.VOTE_TID].posts = [p for p in forum.threads[demo.VOTE_TID].posts if p.uid != DIRECTOR_UID or "bansha" not in p.bbcode]
+        polling.run_poll(path, tmp_path / "g2.db", options(forum, running=True, now=BEFORE_CLOSE, out_dir=tmp_path / "o"), lines.append)
+        forum.add_post(demo.VOTE_TID, 18, forum.quote_bbcode(next(p.pid for p in forum.threads[demo.VOTE_TID].posts if p.author == "燕青"))
+                       + "\n\n改票对象：李逵\n改票理由：改主意了", BEFORE_CLOSE + timedelta(minutes=1))
+        polling.run_poll(path, tmp_path / "g2.db", options(forum, running=True, now=BEFORE_CLOSE, out_dir=tmp_path / "o"), lines.append)
+        assert forum.edits == 1 and any(line.startswith("已编辑实时票数帖") for line in lines)
+
+
+def test_rewritten_urls_end_to_end(tmp_path):
+    forum = demo.build(DemoForum(name="伪静态论坛", rewrite=True, clock=lambda: AFTER_CLOSE))
+    with forum:
+        result, _ = run(forum, tmp_path, post=True)
+        assert len(final_posts(forum)) == 1 and result.day == 1
+        done = subprocess.run([sys.executable, "-m", "bansha.cli", "fetch", f"{forum.base_url}thread-{demo.DISCUSSION_TID}-2-1.html",
+                               "--db", str(tmp_path / "f.db"), "--interval", "0"], capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        assert f"tid={demo.DISCUSSION_TID}" in done.stdout and "Traceback" not in done.stderr
+        db = sqlite_utils.Database(tmp_path / "f.db")
+        assert db["posts"].count_where("tid = ?", [demo.DISCUSSION_TID]) == len(forum.threads[demo.DISCUSSION_TID].posts)
+        assert db["posts"].count_where("tid = 0") == 0
+
+
+def test_a_secret_ballot_thread_read_as_a_guest_is_refused_and_read_as_its_author_counts(board, tmp_path):
+    board.threads[demo.VOTE_TID].hidden_replies = True
+    done = cli(tmp_path, board, db="guest.db")
+    assert done.returncode == polling.EXIT_ERROR and "回帖仅作者可见" in done.stderr and "楼主" in done.stderr
+    result, _ = run(board, tmp_path, post=True)  # as 导演甲, who opened the vote thread
+    assert "李逵 出局" in result.summary and len(final_posts(board)) == 1
+
+
+def test_a_final_post_held_for_moderation_is_not_posted_again(board, tmp_path):
+    board.threads[demo.VOTE_TID].moderated = True
+    _, lines = run(board, tmp_path, post=True)
+    assert any("审核" in line for line in lines)
+    _, lines = run(board, tmp_path, post=True)
+    assert any("等待版主审核" in line for line in lines)
+    held = [p for p in board.threads[demo.VOTE_TID].posts if p.pending]
+    assert len(held) == 1
+    board.approve(held[0].pid)
+    _, lines = run(board, tmp_path, post=True)
+    assert len(final_posts(board)) == 1 and any("找到自己发的结果帖" in line for line in lines)
+    db = sqlite_utils.Database(tmp_path / "g.db")
+    assert db.execute("select state, pid from outbox where phase = 'final'").fetchone() == ("posted", held[0].pid)
+
+
+def test_a_held_vote_fills_its_floor_when_approved(board, tmp_path):
+    thread = board.threads[demo.VOTE_TID]
+    thread.moderated = True
+    vote = board.add_post(demo.VOTE_TID, 13, "投票对象：燕青\n投票理由：补一票", demo.OPEN + timedelta(hours=40), pending=True)
+    for _ in range(12):  # later posts push the thread past the held floor's page
+        board.add_post(demo.VOTE_TID, 2, "导演提醒：继续投票", demo.OPEN + timedelta(hours=41))
+    from scraper.client import ForumClient
+    from scraper.sync import sync_thread
+
+    db = archive.open_db(tmp_path / "g.db")
+    with ForumClient(min_interval=0) as client:
+        report = sync_thread(client, db, f"{board.base_url}forum.php?mod=viewthread&tid={demo.VOTE_TID}")
+        assert vote.position in report.gaps and "审核" in report.describe_gaps()
+        board.approve(vote.pid)
+        report = sync_thread(client, db, f"{board.base_url}forum.php?mod=viewthread&tid={demo.VOTE_TID}")
+    assert db["posts"].count_where("pid = ?", [vote.pid]) == 1 and vote.position not in report.gaps
+
+
+def test_a_stale_formhash_is_replaced_once(board, tmp_path):
+    from scraper.client import ForumClient
+
+    with ForumClient(min_interval=0) as client:
+        me = auth.ensure_login(client, board.base_url, DIRECTOR, "demo-director")
+        lines: list[str] = []
+        done = poster.reply(client, board.base_url, fid=3, tid=demo.VOTE_TID, message="导演测试帖\nmark-1234", formhash="deadbeef",
+                            uid=me.uid, check="mark-1234", say=lines.append)
+    assert done.post.author_uid == DIRECTOR_UID and any("非法字符" in line for line in lines)
+    assert sum("mark-1234" in p.bbcode for p in board.threads[demo.VOTE_TID].posts) == 1
+
+
+def test_flood_control_waits_are_logged(tmp_path):
+    import time
+
+    forum = demo.build()
+    forum.floodctrl = 1
+    with forum:
+        forum._last_reply[DIRECTOR_UID] = time.monotonic()
+        _, lines = run(forum, tmp_path, post=True)
+    assert any("间隔限制" in line and "等待" in line for line in lines)
+
+
+def test_a_broken_cookie_jar_is_set_aside(board, tmp_path):
+    (tmp_path / "g.db.cookies.txt").write_bytes(b"\x00\xffnot a cookie jar")
+    _, lines = run(board, tmp_path, post=True)
+    assert any("无法读取" in line for line in lines) and len(final_posts(board)) == 1
+    assert list(tmp_path.glob("g.db.cookies.txt.broken-*"))
+    assert (tmp_path / "g.db.cookies.txt").read_text().startswith("# Netscape")
+
+
+def test_output_off_a_terminal_is_not_wrapped(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "bansha.cli", "demo", "--db", str(tmp_path / "d.db")],
+                          capture_output=True, text=True, timeout=120, env={k: v for k, v in os.environ.items() if k != "COLUMNS"})
+    assert done.returncode == 0, done.stderr
+    (counts,) = [line for line in done.stdout.splitlines() if line.startswith("讨论帖发言数：")]
+    assert all(name in counts for _uid, name in demo.PLAYERS)  # one line, every player, nothing cut
+    assert re.search(r"已发布结果帖（pid \d+，已读回确认）", done.stdout)
