@@ -71,7 +71,9 @@ def fetch(
     db: Path = typer.Option(DEFAULT_DB, "--db", help="SQLite 档案库文件"),
     full: bool = typer.Option(False, "--full", help="重新读取每一页（检查编辑、删除）"),
     cookies: Optional[Path] = typer.Option(None, "--cookies", help="浏览器 Cookie：cookies.txt 或复制的 Cookie 字符串文件"),
-    login: Optional[str] = typer.Option(None, "--login", help="用这个账号登录（密码从 BANSHA_PASSWORD 或终端输入读取）"),
+    cookies_from_browser: Optional[str] = typer.Option(None, "--cookies-from-browser",
+                                                       help="直接读取本机浏览器的 Cookie：firefox / chrome / chromium / edge …"),
+    login: Optional[str] = typer.Option(None, "--login", help="用这个账号登录（已登录时不再登录；密码从 BANSHA_PASSWORD 或终端输入读取）"),
     question_id: int = typer.Option(0, "--question-id", help="安全提问编号（1–7，未设置为 0）"),
     answer: str = typer.Option("", "--answer", help="安全提问的答案"),
     source: str = typer.Option("auto", "--source", help=f"数据来源：{' / '.join(SOURCES)}（api 请求更少，但看不到编辑标记）"),
@@ -84,14 +86,22 @@ def fetch(
         fail(str(exc))
     database = archive.open_db(db)
     with make_client(db, interval) as client:
+        for notice in client.notices:
+            err.print(f"[yellow]注意：[/]{escape(notice)}", highlight=False)
         try:
             if cookies:
                 auth.import_cookies(client, auth.load_cookies(cookies, ref.forum.split(":")[0]), ref.base)
                 out.print(f"已导入 Cookie，当前身份 uid={auth.current_uid(client, ref.base)}")
+            if cookies_from_browser:
+                auth.import_cookies(client, auth.cookies_from_browser(cookies_from_browser, ref.forum), ref.base)
+                out.print(f"已读取 {cookies_from_browser} 的 Cookie，当前身份 uid={auth.current_uid(client, ref.base)}")
             if login:
-                password = os.environ.get("BANSHA_PASSWORD") or typer.prompt(f"{login} 的密码", hide_input=True)
-                uid = auth.login(client, ref.base, login, password, question_id=question_id, answer=answer)
-                out.print(f"已登录：{login}（uid={uid}）")
+                password = os.environ.get("BANSHA_PASSWORD")
+                if password is None and sys.stdin.isatty():
+                    password = typer.prompt(f"{login} 的密码（已登录时不会用到）", hide_input=True)
+                me = auth.ensure_login(client, ref.base, login, password, question_id=question_id, answer=answer,
+                                       say=lambda text: err.print(text, highlight=False, markup=False))
+                out.print(f"当前身份：{me.username or login}（uid={me.uid}）")
             report = _sync_with_progress(client, database, url, full=full, source=source)
         except auth.AuthError as exc:
             fail(str(exc))
@@ -111,6 +121,8 @@ def fetch(
         err.print(f"[yellow]注意：[/]{note}", highlight=False)
     if report.gone:
         err.print(f"[yellow]注意：[/]论坛上已看不到这些楼层（已标记为删除，原文保留）：pid {', '.join(map(str, report.gone))}")
+    if report.gaps:
+        err.print(f"[yellow]注意：[/]{report.describe_gaps()}", highlight=False)
 
 
 def _sync_with_progress(client, database, url, **kw):
@@ -451,6 +463,58 @@ def poll(
         cookies_from_browser=cookies_from_browser, interval=interval, with_lurk=with_lurk, verbose=verbose,
         now=now, game_file=game_file), verbose, log)
     raise typer.Exit(code)
+
+
+@app.command()
+def watch(
+    game_file: Path = typer.Argument(..., help="游戏文件（TOML），[game] 里要写 forum（论坛地址）"),
+    db: Path = typer.Option(DEFAULT_DB, "--db", help="SQLite 档案库文件"),
+    every: float = typer.Option(10.0, "--every", help="每隔多少分钟运行一次"),
+    jitter: float = typer.Option(1.0, "--jitter", help="每次额外随机等待 0 到这么多分钟（避免整点扎堆）"),
+    max_runs: int = typer.Option(0, "--max-runs", help="最多运行几次（0 = 不限，直到当天结果帖发出）"),
+    running: bool = typer.Option(False, "--running", help="关门前发一帖实时票数，之后有变化就原地编辑"),
+    force_post: bool = typer.Option(False, "--force-post", help="即使还有可能改变结果的待裁定帖，也发布最终结果"),
+    out_dir: Path = typer.Option(Path("bansha-report"), "--out", help="报告目录（BBCode、JSON、HTML）"),
+    login: Optional[str] = typer.Option(None, "--login", help="以这个账号发帖（密码从 BANSHA_PASSWORD 或终端输入读取）"),
+    cookies: Optional[Path] = typer.Option(None, "--cookies", help="导入浏览器 Cookie：cookies.txt 或复制的 Cookie 字符串文件"),
+    cookies_from_browser: Optional[str] = typer.Option(None, "--cookies-from-browser", help="直接读取本机浏览器的 Cookie"),
+    interval: float = typer.Option(2.0, "--interval", help="两次请求的最小间隔（秒）"),
+    with_lurk: bool = typer.Option(False, "--lurk", help="结果帖里附上发言数、违规和加速申请"),
+    log: Optional[Path] = typer.Option(None, "--log", help="把运行记录追加到这个文件"),
+) -> None:
+    """不用 cron 也行：前台循环运行 poll，关门后发布结果帖，发出后自动停止（Ctrl+C 随时退出）。"""
+    import random
+    import time
+
+    from bansha import poll as polling
+
+    options = polling_options(post=True, running=running, force_post=force_post, out_dir=out_dir, login=login,
+                              cookies=cookies, cookies_from_browser=cookies_from_browser, interval=interval,
+                              with_lurk=with_lurk, verbose=True, now=None, game_file=game_file)
+    runs = 0
+    try:
+        while True:
+            runs += 1
+            out.print(f"[{datetime.now().astimezone():%m-%d %H:%M:%S}] 第 {runs} 次运行", highlight=False, markup=False)
+            code, result = _poll_once(game_file, db, options, True, log)
+            options.cookies = options.cookies_from_browser = None  # imported once: the jar beside the archive keeps them
+            if result is not None and result.final_done:
+                out.print("当天的结果帖已经发出，watch 结束。", highlight=False, markup=False)
+                raise typer.Exit(code)
+            if max_runs and runs >= max_runs:
+                out.print(f"已运行 {runs} 次（--max-runs），watch 结束。", highlight=False, markup=False)
+                raise typer.Exit(code)
+            wait = max(0.0, every * 60 + random.uniform(0, jitter * 60))
+            if result is not None and result.close and not result.closed:
+                # Wake up just after close rather than up to `every` minutes late.
+                until_close = (result.close - datetime.now(result.close.tzinfo)).total_seconds() + 30
+                if 0 < until_close < wait:
+                    wait = until_close
+            out.print(f"下一次运行：{wait / 60:.1f} 分钟后。", highlight=False, markup=False)
+            time.sleep(wait)
+    except KeyboardInterrupt:
+        out.print("已停止。", highlight=False, markup=False)
+        raise typer.Exit(0) from None
 
 
 def polling_options(*, game_file: Path, now: Optional[str], login: Optional[str], **kw):

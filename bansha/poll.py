@@ -68,6 +68,9 @@ class PollResult:
     summary: str
     posted: list[str] = field(default_factory=list)
     files: list[Path] = field(default_factory=list)
+    closed: bool = False  # the day's vote has closed
+    final_done: bool = False  # the day's final result is on the forum (or held for 审核)
+    close: datetime | None = None
 
 
 class RunLock:
@@ -147,6 +150,8 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
                 say(f"抓取帖子 {tid}《{sync.subject}》：新增 {sync.new_posts} 楼，{sync.requests} 次请求")
                 for note in dict.fromkeys(sync.damage):
                     say(f"注意（帖子 {tid}）：{note}")
+                if sync.gaps:
+                    say(f"注意：{sync.describe_gaps()}")
             tally = pipeline.tally_from_archive(db, game, rules, day.day)
             lurking = pipeline.lurk_from_archive(db, game, rules, day.day, tally) if day.discussion_threads else None
             files = write_reports(options.out_dir, game, tally, lurking)
@@ -161,12 +166,17 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
                     posted.append(desk.close_running(close))
             elif options.running and close:
                 posted.append(desk.running(tally, now))
+            final_row = desk.row(FINAL)
+            final_done = bool(final_row and final_row["state"] in ("posted", "pending"))
     review = list(tally.flags)
     matters = [f for f in review if f.can_change_outcome]
-    summary = (f"第{day.day}天：{tally.outcome.describe()}；待裁定 {len(review)} 帖"
+    closed = bool(close and now >= close)
+    verdict = tally.outcome.describe() if closed or not close else f"未截止，若此刻截止：{tally.outcome.describe()}"
+    summary = (f"第{day.day}天：{verdict}；待裁定 {len(review)} 帖"
                + (f"（其中 {len(matters)} 帖可能改变结果）" if matters else "") + f"；报告在 {options.out_dir}")
     code = EXIT_REVIEW if review else EXIT_OK
-    return PollResult(day.day, code, summary, [p for p in posted if p], files)
+    return PollResult(day.day, code, summary, [p for p in posted if p], files,
+                      closed=closed, final_done=final_done, close=close)
 
 
 def _sign_in(client: ForumClient, base: str, options: PollOptions, say) -> auth.Identity:

@@ -60,10 +60,22 @@ def running_posts(board):
     return [p for p in director_posts(board) if "·实时票数·" in p.bbcode]
 
 
+def readme_cron_line(tmp_path) -> list[str]:
+    """The options of the README's cron line, with its files put in tmp_path and the demo's director."""
+    import shlex
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")
+    (cron,) = [line for line in readme.splitlines() if line.startswith("*/10 * * * *")]
+    words = shlex.split(cron.split("bansha poll", 1)[1])
+    assert words[:3] == ["game.toml", "--db", "game.db"]  # cli() supplies these two
+    files = {"poll.log": str(tmp_path / "poll.log")}
+    return [DIRECTOR if w == "导演A" else files.get(w, w) for w in words[3:]]
+
+
 def test_the_readme_cron_line_three_times(board, tmp_path):
     """Two runs before close (a vote and an edit in between), one after: one login, one running post edited
     in place, one final post, and the running post then says 已截止 and points to the final one."""
-    line = ["--login", DIRECTOR, "--post", "--running", "--lurk", "--log", str(tmp_path / "poll.log")]
+    line = readme_cron_line(tmp_path)
     first = cli(tmp_path, board, *line, "--now", f"{BEFORE_CLOSE:%Y-%m-%d %H:%M}")
     assert first.returncode in (0, 3), first.stderr
     assert len(running_posts(board)) == 1 and final_posts(board) == []
@@ -306,3 +318,25 @@ def test_output_off_a_terminal_is_not_wrapped(tmp_path):
     (counts,) = [line for line in done.stdout.splitlines() if line.startswith("讨论帖发言数：")]
     assert all(name in counts for _uid, name in demo.PLAYERS)  # one line, every player, nothing cut
     assert re.search(r"已发布结果帖（pid \d+，已读回确认）", done.stdout)
+
+
+def _watch(tmp_path, board, *args, game: Path | None = None):
+    env = {**os.environ, "BANSHA_PASSWORD": "demo-director"}
+    cmd = [sys.executable, "-m", "bansha.cli", "watch", str(game or game_file(tmp_path, board.base_url)), "--db",
+           str(tmp_path / "g.db"), "--out", str(tmp_path / "out"), "--interval", "0", "--login", DIRECTOR, *args]
+    return subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120, stdin=subprocess.DEVNULL)
+
+
+def test_watch_stops_after_the_days_final_post(board, tmp_path):
+    done = _watch(tmp_path, board, "--every", "0.001", "--jitter", "0")
+    assert done.returncode in (0, 3), done.stderr
+    assert len(final_posts(board)) == 1 and "watch 结束" in done.stdout and len(re.findall(r"第 \d+ 次运行", done.stdout)) == 1
+
+
+def test_watch_keeps_polling_until_close(board, tmp_path):
+    game = game_file(tmp_path, board.base_url)
+    game.write_text(game.read_text("utf-8").replace('close = "2026-11-29 21:00"', 'close = "2099-11-29 21:00"'), "utf-8")
+    done = _watch(tmp_path, board, "--every", "0.001", "--jitter", "0", "--max-runs", "2", "--running", game=game)
+    assert done.returncode in (0, 3), done.stderr
+    assert len(re.findall(r"第 \d+ 次运行", done.stdout)) == 2 and final_posts(board) == [] and len(running_posts(board)) == 1
+    assert logins(board) == 1 and "未截止" in done.stdout
