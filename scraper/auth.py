@@ -243,7 +243,8 @@ def cookies_from_browser(browser: str, domain: str) -> list[Cookie]:
     browser_cookie3 knows each browser's profile folders and decrypts Chromium's cookie store with the
     system keyring; it is imported here only, so no other command pays for it.
     """
-    name = browser.strip().lower()
+    name, _, store = browser.strip().partition(":")  # firefox:/path/to/cookies.sqlite, as yt-dlp's BROWSER:PROFILE
+    name = name.lower()
     if name not in BROWSERS:
         raise AuthError(f"不认识的浏览器「{browser}」：可选 {'、'.join(BROWSERS)}")
     try:
@@ -252,7 +253,7 @@ def cookies_from_browser(browser: str, domain: str) -> list[Cookie]:
         raise AuthError("读取浏览器 Cookie 需要 browser-cookie3：pip install browser-cookie3") from None
     host = domain.split(":")[0]
     try:
-        jar = getattr(browser_cookie3, name)(domain_name=host)
+        jar = getattr(browser_cookie3, name)(domain_name=host, **({"cookie_file": store} if store else {}))
     except Exception as exc:  # noqa: BLE001 - the library raises many kinds (no profile, locked db, keyring)
         raise AuthError(f"读不到 {browser} 的 Cookie（{type(exc).__name__}：{exc}）：请确认这台电脑上装了该浏览器并登录过论坛；"
                         "Chrome 系列请先关闭浏览器再试，或改用 --cookies 导入 cookies.txt。") from None

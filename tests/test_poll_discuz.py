@@ -340,3 +340,29 @@ def test_watch_keeps_polling_until_close(board, tmp_path):
     assert done.returncode in (0, 3), done.stderr
     assert len(re.findall(r"第 \d+ 次运行", done.stdout)) == 2 and final_posts(board) == [] and len(running_posts(board)) == 1
     assert logins(board) == 1 and "未截止" in done.stdout
+
+
+def test_cookies_from_a_firefox_profile(tmp_path):
+    """--cookies-from-browser reads the browser's own cookie store (a Firefox cookies.sqlite made here)."""
+    import sqlite3
+
+    forum = demo.build(DemoForum(name="验证码论坛", login_captcha=True, clock=lambda: AFTER_CLOSE))
+    with forum:
+        store = tmp_path / "cookies.sqlite"
+        with sqlite3.connect(store) as con:
+            con.execute("create table moz_cookies (id integer primary key, originAttributes text default '', name text, "
+                        "value text, host text, path text, expiry integer, lastAccessed integer, creationTime integer, "
+                        "isSecure integer, isHttpOnly integer, inBrowserElement integer default 0, sameSite integer default 0)")
+            for pair in forum.browser_session(DIRECTOR_UID).split("; "):
+                name, value = pair.split("=", 1)
+                con.execute("insert into moz_cookies (name, value, host, path, expiry, isSecure, isHttpOnly) "
+                            "values (?, ?, '127.0.0.1', '/', 4102444800, 0, 1)", (name, value))
+        done = cli(tmp_path, forum, "--cookies-from-browser", f"firefox:{store}", "--post")
+        assert done.returncode in (0, 3), done.stderr
+        assert len(final_posts(forum)) == 1 and logins(forum) == 0
+        empty = tmp_path / "empty.sqlite"
+        with sqlite3.connect(empty) as con:
+            con.execute("create table moz_cookies (id integer primary key, name text, value text, host text, path text, "
+                        "expiry integer, isSecure integer, isHttpOnly integer)")
+        done = cli(tmp_path, forum, "--cookies-from-browser", f"firefox:{empty}", "--post", db="other.db")
+        assert done.returncode == polling.EXIT_ERROR and "没有" in done.stderr and "登录" in done.stderr
