@@ -37,9 +37,10 @@ def options(board, **kw) -> polling.PollOptions:
     return polling.PollOptions(login=DIRECTOR, password="demo-director", interval=0, **kw)
 
 
-@pytest.fixture
-def board():
-    forum = demo.build()
+@pytest.fixture(params=["utf-8", "gbk"])
+def board(request):
+    """The demo forum, once as UTF-8 and once as a GBK forum: every posting test runs on both."""
+    forum = demo.build(charset=request.param)
     with forum:
         yield forum
 

@@ -16,9 +16,9 @@ OPEN = datetime(2026, 11, 27, 21, 0, tzinfo=TZ)
 CLOSE = OPEN + timedelta(days=2)
 
 
-def build(forum: DemoForum | None = None) -> DemoForum:
+def build(forum: DemoForum | None = None, **options) -> DemoForum:
     """A forum holding one game day: vote, discussion and process threads. Its clock is just after close."""
-    forum = forum or DemoForum(name="梁山版杀社区", clock=lambda: CLOSE + timedelta(minutes=30))
+    forum = forum or DemoForum(**{"name": "梁山版杀社区", "clock": lambda: CLOSE + timedelta(minutes=30), **options})
     forum.add_user(*DIRECTOR, password="demo-director")
     for uid, name in PLAYERS:
         forum.add_user(uid, name, password="demo-player")
