@@ -19,6 +19,7 @@ from pathlib import Path
 from lark import Lark, Transformer
 from lark.exceptions import LarkError
 
+from . import free
 from .customs import VoteCustoms, customs as customs_named
 from .names import Match, Roster
 from .normalize import clean_value, normalize
@@ -59,6 +60,10 @@ class Verdict:
     # probably meant (the 七杀-style homophone/shape reading), so a ruling takes one look.
     suggestion: Match | None = None
     fields: list[Field] = field(default_factory=list)
+    # The players a doubtful post could be read as voting for (each roster name it mentions, its
+    # suggestion): the what-ifs a director is shown. Abstention is always one more reading.
+    readings: tuple[str, ...] = ()
+    free: bool = False  # read as a free-format ballot (no labels)
 
     def to_json(self) -> dict:
         return {
@@ -67,6 +72,7 @@ class Verdict:
             "name": self.match.name if self.match else None,
             "match": self.match.how if self.match else None,
             "reason": self.reason,
+            "readings": list(self.readings),
         }
 
 
@@ -182,7 +188,8 @@ def parse_post(
     rules = customs if isinstance(customs, VoteCustoms) else customs_named(customs)
     if isinstance(roster, list):
         roster = Roster(roster)
-    return _finish(judge(read_lines(text), rules, roster, first=first), rules, roster)
+    normalized = normalize(text)
+    return _finish(judge(read_lines(text), rules, roster, first=first, text=normalized), rules, roster)
 
 
 def _finish(verdict: Verdict, rules: VoteCustoms, roster: Roster | None) -> Verdict:
@@ -194,8 +201,17 @@ def _finish(verdict: Verdict, rules: VoteCustoms, roster: Roster | None) -> Verd
             if guess.name or guess.candidates:
                 verdict.suggestion = guess
         note = _target_note(verdict)
-        if note:
+        if verdict.match.name is None:
+            # A ballot whose target is no player is invalid for its form: say so in its kind.
+            verdict.readings = tuple(dict.fromkeys(
+                [*(verdict.suggestion.candidates or (verdict.suggestion.name,) if verdict.suggestion else ()),
+                 *verdict.match.candidates, *verdict.readings]))
+            verdict.readings = tuple(r for r in verdict.readings if r)
+            verdict.kind, verdict.reason = MALFORMED, note
+        elif note:
             verdict.reason = f"{verdict.reason}；{note}" if verdict.reason else note
+    if verdict.match is not None and verdict.match.name and verdict.match.name not in verdict.readings:
+        verdict.readings = (verdict.match.name, *verdict.readings)
     return verdict
 
 
@@ -209,28 +225,37 @@ def _target_note(verdict: Verdict) -> str | None:
     return note
 
 
-def judge(lines: list[tuple], rules: VoteCustoms, roster: Roster | None, *, first: bool | None = None) -> Verdict:
+def judge(lines: list[tuple], rules: VoteCustoms, roster: Roster | None, *, first: bool | None = None,
+          text: str | None = None) -> Verdict:
     fields = [f for line in lines if line[0] == "fields" for f in line[2]]
-    ballots = [f for f in fields if f.kind in ("target", "change")]
+    ballots = _distinct([f for f in fields if f.kind in ("target", "change")])
     reasons = [f for f in fields if f.kind == "reason" and f.value]
     proxies = [f for f in fields if f.kind == "proxy"]
-    stated = "；".join(f.value for f in reasons) or None
+    stated = "；".join(dict.fromkeys(f.value for f in reasons)) or None
 
     if not ballots and not proxies:
         texts = [line[1] for line in lines if line[0] == "text" or line[1]]
-        if rules.loose and roster:
-            loose = _free_form_ballot(texts, rules, roster, stated)
-            if loose:
-                return loose
+        if roster:
+            reading = free.read(text if text is not None else "\n".join(texts), roster)
+            verdict = _free_verdict(reading, rules, roster, stated, first)
+            if verdict is not None:
+                verdict.fields = fields
+                return verdict
+            mentioned = reading.mentioned
+        else:
+            mentioned = ()
         if any(f.kind == "reason" for f in fields):
-            return Verdict(MALFORMED, stated_reason=stated, reason="只有投票理由，缺少投票对象", fields=fields)
+            return Verdict(MALFORMED, stated_reason=stated, reason="只有投票理由，缺少投票对象", fields=fields,
+                           readings=mentioned)
         like = _vote_like(texts, roster)
-        return Verdict(NONE, vote_like=like, reason="像是在说投票，但不是规定格式的投票" if like else None)
+        return Verdict(NONE, vote_like=like, reason="像是在说投票，但不是规定格式的投票" if like else None,
+                       readings=mentioned if like else ())
 
     if len(ballots) > 1:
         written = "、".join(f.value or "（空）" for f in ballots)
+        readings = tuple(m.name for f in ballots if roster and (m := roster.resolve(f.value, fuzzy=True)).name)
         return Verdict(MALFORMED, reason=f"一帖多票：同一帖里有 {len(ballots)} 个投票对象（{written}）", fields=fields,
-                       line=ballots[0].line)
+                       line=ballots[0].line, readings=tuple(dict.fromkeys(readings)))
     if not ballots:
         return Verdict(MALFORMED, proxy_for=proxies[0].value or None, reason="代投缺少投票对象", fields=fields,
                        line=proxies[0].line)
@@ -260,59 +285,65 @@ def judge(lines: list[tuple], rules: VoteCustoms, roster: Roster | None, *, firs
     return Verdict(ABSTAIN if abstain else VOTE, **base)
 
 
-# -- free-form ballots (七杀) and vote-like chatter ----------------------------------------------
+# -- free-format ballots (free.lark) and vote-like chatter ------------------------------------------
 
-_VERB = r"(?<![不别没勿莫])(?:改投给?|投票给|投给|票投|投一票给|投)(?:了|一票)?(?:给)?"
-_REASON_MARK = re.compile(r"(?:理由|因为|原因|由于)[:是]?(.*)")
-_QUESTION = re.compile(r"(?:[?]|[吗呢嘛][!?.~]*)\s*$")
-_SENTENCE = re.compile(r"[^。！？!?；;\n]+[。！？!?；;]*")
-
-
-@lru_cache(maxsize=256)
-def _verb_name_pattern(names: tuple[str, ...]) -> re.Pattern:
-    alternatives = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-    # After the verb: a roster name, or else the next few characters (matched fuzzily later).
-    return re.compile(rf"({_VERB})(?:({alternatives})|([\u3400-\u9fff]{{2,5}}))")
+def _distinct(ballots: list[Field]) -> list[Field]:
+    """The same ballot line pasted twice is one ballot."""
+    seen, out = set(), []
+    for f in ballots:
+        key = (f.kind, f.label, f.value)
+        if key not in seen:
+            seen.add(key)
+            out.append(f)
+    return out
 
 
-def _free_form_ballot(texts: list[str], rules: VoteCustoms, roster: Roster, stated: str | None) -> Verdict | None:
-    pattern = _verb_name_pattern(tuple(roster.names))
-    found: dict[str, tuple[str, str, int]] = {}
-    for number, text in enumerate(texts, start=1):
-        for sentence in _SENTENCE.findall(text):
-            if not _QUESTION.search(sentence):
-                _collect(sentence, pattern, roster, rules, found, number)
-    if len(found) != 1:
+_FREE_WORDS = {
+    "same": "「同上」「跟票」没有写明投给谁，投票对象不明确",
+    "proxy_request": "这是请导演代投的请求，不是投票：代投须由导演发帖",
+    "conditional": "有条件的投票（如果……就投……），投票对象不明确",
+}
+
+
+def _free_verdict(reading: free.Reading, rules: VoteCustoms, roster: Roster, stated: str | None,
+                  first: bool | None) -> Verdict | None:
+    """A free-format reading → a verdict under the preset: a ballot where the game allows free format,
+    otherwise an invalid ballot that says which format was expected. Never "not a vote"."""
+    if reading.kind == "none":
         return None
-    name, (verb, written, number) = next(iter(found.items()))
-    reason = stated or next((m.group(1).strip() for t in texts if (m := _REASON_MARK.search(t))), None)
-    if not reason:
-        return None
-    kind = CHANGE if verb.startswith("改") else VOTE
-    return Verdict(kind, target=written, stated_reason=reason, line=number, label=verb,
-                   reason="自由格式的投票（本局规则允许）")
-
-
-def _collect(sentence: str, pattern: re.Pattern, roster: Roster, rules: VoteCustoms, found: dict, number: int) -> None:
-    """Record each roster character a voting verb points at: name → (verb, as written, line).
-
-    Other characters named in the same clause ("投郭靖或者黄蓉") are candidates too, so the
-    target is no longer clear."""
-    for m in pattern.finditer(sentence):
-        verb, exact, loose = m.groups()
-        # A bounded window keeps a long run of "投…投…" linear.
-        clause = re.split(r"[,，、]", sentence[m.end() : m.end() + 40], maxsplit=1)[0]
-        for other in roster.names:
-            if other in clause:
-                found.setdefault(other, (verb, other, number))
-        if exact:
-            found.setdefault(exact, (verb, exact, number))
-            continue
-        for size in range(len(loose), 1, -1):  # the longest prefix that resolves
-            match = roster.resolve(loose[:size], fuzzy=rules.fuzzy_names)
-            if match.name:
-                found.setdefault(match.name, (verb, loose[:size], number))
-                break
+    target = reading.targets[0] if reading.targets else None
+    if target and target not in roster.names:
+        match, prefix = free.resolve_prefix(target, roster, fuzzy=True)
+        target = prefix if match is not None else target
+    named = [n for n in reading.targets if n in roster.names]
+    readings = tuple(dict.fromkeys([*named, *reading.mentioned]))
+    reason = stated or reading.reason
+    verb = reading.phrase.verb if reading.phrase else ""
+    base = dict(stated_reason=reason, line=reading.line, label=verb or None, readings=readings, free=True)
+    if reading.kind in _FREE_WORDS:
+        return Verdict(MALFORMED, target=target, reason=_FREE_WORDS[reading.kind], **base)
+    if reading.kind == "several":
+        return Verdict(MALFORMED, reason=f"一帖多票：同时投了 {'、'.join(reading.targets)}", **base)
+    words = {"vote": f"投给「{target}」", "change": f"改投「{target}」", "abstain": "弃权"}[reading.kind]
+    if reading.kind == "change" and reading.phrase and reading.phrase.nobody:
+        words = "改为弃权"
+    if not rules.loose and reading.kind == "abstain" and reading.phrase and reading.phrase.context == "neg":
+        # "我这次就不投了": under a labelled format not voting is no ballot; flagged, never counted.
+        return Verdict(NONE, vote_like=True, reason="说了不投票：本局弃权须写「投票对象：弃权」", **{**base, "readings": ()})
+    if not rules.loose:
+        expected = f"「{rules.target_labels[0]}：X」" + ("「投票理由：Y」" if rules.require_reason else "")
+        if reading.kind == "change":
+            expected = f"「{rules.change_labels[0]}：X」（引用原投票）" + ("「改票理由：Y」" if rules.require_reason else "")
+        return Verdict(MALFORMED, target=target, reason=f"看起来是{words}，但不是本局规定的格式：应写{expected}", **base)
+    if reading.kind == "abstain" or (reading.phrase and reading.phrase.nobody):
+        kind = CHANGE if reading.kind == "change" else ABSTAIN
+        return Verdict(kind, target=rules.abstain_words[0], abstains=True, reason="自由格式的弃权（本局规则允许）", **base)
+    if rules.require_reason and not reason:
+        return Verdict(MALFORMED, target=target, reason=f"看起来是{words}，但没有写理由（本局规则要求写明投票理由）", **base)
+    if reading.kind == "change" and first:
+        return Verdict(MALFORMED, target=target, reason="今天还没有投过票，却用了改票的说法", **base)
+    kind = CHANGE if reading.kind == "change" else VOTE
+    return Verdict(kind, target=target, reason="自由格式的投票（本局规则允许）", **base)
 
 
 _VOTE_WORDS = re.compile(r"(?:投票对象|改票对象|改投|代投)(?!:)")
@@ -321,7 +352,4 @@ _VOTE_WORDS = re.compile(r"(?:投票对象|改票对象|改投|代投)(?!:)")
 def _vote_like(texts: list[str], roster: Roster | None) -> bool:
     if any(_VOTE_WORDS.search(t) for t in texts):
         return True
-    if roster:
-        pattern = _verb_name_pattern(tuple(roster.names))
-        return any(m.group(2) for t in texts for m in pattern.finditer(t))
     return False

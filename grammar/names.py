@@ -58,11 +58,15 @@ class Roster:
     def __init__(self, names: list[str], aliases: dict[str, str] | None = None):
         self.names = [n for n in dict.fromkeys(n.strip() for n in names) if n]
         self._exact = {_key(n): n for n in self.names}
-        self._alias = {_key(a): n for a, n in (aliases or {}).items()}
+        self.aliases = dict(aliases or {})
+        self._alias = {_key(a): n for a, n in self.aliases.items()}
         self._simplified = {_key(to_simplified(n)): n for n in self.names}
 
     def __bool__(self) -> bool:
         return bool(self.names)
+
+    def alias_pairs(self) -> list[tuple[str, str]]:
+        return [(a, n) for a, n in self.aliases.items() if n in self.names]
 
     def resolve(self, written: str, *, fuzzy: bool = False) -> Match:
         key = _key(written)

@@ -53,12 +53,16 @@ class Entry:
     suggestion: str | None = None  # what a ruling would most likely count this as
     ruling: Ruling | None = None
     potential: Fraction = Fraction(0)  # what the voter's ballot would weigh, for posts that did not count
+    readings: tuple[str, ...] = ()  # the players a doubtful post could be read as voting for
+    form_invalid: bool = False  # invalid for its form (even where the preset then counts it as an abstention)
+    not_counted: str | None = None  # why a valid ballot weighs nothing (若愚 …)
 
     def to_json(self) -> dict:
         return {
             "pid": self.pid, "author": self.author, "voter": self.voter,
             "kind": self.kind if self.kind in ("vote", "change", "abstain", "proxy") else "none",
             "target": self.target, "verdict": self.verdict, "reason": self.reason, "needs_review": self.needs_review,
+            "weight": _number(self.weight), "form_invalid": self.form_invalid, "readings": list(self.readings),
         }
 
 
@@ -142,6 +146,11 @@ class _Context:
             self.voters = [p for p in self.alive if p not in judges]
             self.candidates = set(day.runoff or self.alive) - self.cannot_be_voted
         self.bar_owners = set(game.with_role(BAR_OWNER)) if rules.bar_owner_vote_hours and kind == "vote" else set()
+
+    def why_not_counted(self, voter: str) -> str:
+        if voter in self.day.votes_not_counted:
+            return "游戏文件 votes_not_counted：如发动若愚后的白痴，票数不计入"
+        return "票数为 0"
 
     def weight(self, voter: str) -> Fraction:
         if self.kind == "vote" and voter in self.day.votes_not_counted:
@@ -233,11 +242,15 @@ class _Fold:
             self._log(entry, entry.reason)
             return
         if verdict.kind == "none":
+            ruling = self.rulings.get(post.pid)
+            if ruling and not is_director and author in ctx.players:
+                return self._rule_non_ballot(entry, verdict, ruling, at, author)
             if is_director:
                 entry.reason = "导演的帖子"
             elif verdict.vote_like and author in ctx.players:
                 entry.reason = "像是在投票，但不是规定的格式，未计票"
                 entry.needs_review = True
+                entry.readings = verdict.readings
             else:
                 entry.reason = "发言，不是投票"
             self._log(entry, entry.reason)
@@ -270,6 +283,28 @@ class _Fold:
             self._invalid(entry, verdict, voter, problems)
         else:
             self._accept(entry, verdict, voter, target)
+
+    def _rule_non_ballot(self, entry: Entry, verdict, ruling: Ruling, at, author: str) -> None:
+        """A director's ruling on a post the grammar did not read as a ballot: it takes effect like any other."""
+        entry.ruling, entry.voter = ruling, author
+        note = f"（{ruling.note}）" if ruling.note else ""
+        if ruling.decision == "reject":
+            entry.kind, entry.reason = "none", f"导演裁定：不是投票{note}"
+            self._log(entry, entry.reason)
+            return
+        target = ruling.target if ruling.decision == "target" else (verdict.readings[0] if len(verdict.readings) == 1 else None)
+        if ruling.decision == "accept" and len(verdict.readings) != 1:
+            entry.kind, entry.reason = "none", f"导演裁定“有效”，但看不出投给谁：请用 target 裁定写明{note}"
+            entry.needs_review = True
+            self._log(entry, entry.reason)
+            return
+        entry.kind = "abstain" if target is None else "vote"
+        problems = self._time_problems(entry, verdict, at, author) if at else ["读不到发帖时间"]
+        entry.reason = f"导演裁定：计为「{target or '弃权'}」{note}"
+        if problems:
+            self._invalid(entry, verdict, author, problems)
+        else:
+            self._accept(entry, verdict, author, target)
 
     def _text_before_close(self, post) -> tuple[str, str | None]:
         """What the post said before close, when the archive saw it then and it changed after."""
@@ -315,9 +350,13 @@ class _Fold:
             problems.append(f"{voter} 已出局，不能投票（诈尸）")
         elif voter not in ctx.voters:
             problems.append(f"{voter} 没有投票权" + ("（只有农夫可以在警长竞选贴投票）" if ctx.kind == "election" else ""))
-        # The ballot itself.
+        # The ballot itself. Invalid for its form = doubtful by definition: the director sees it.
+        entry.readings = verdict.readings
         if verdict.kind == "malformed":
             problems.append(f"格式无效：{verdict.reason}")
+            entry.form_invalid = review = True
+            if verdict.suggestion is not None and verdict.suggestion.name:
+                entry.suggestion = verdict.suggestion.name
         else:
             target, target_problems, target_review, suggestion = self._target(verdict)
             problems += target_problems
@@ -362,7 +401,7 @@ class _Fold:
             words = f"投票对象「{verdict.target}」不是本局玩家"
             if suggestion:
                 return None, [words + f"（{verdict.suggestion.describe()}）"], True, suggestion
-            return None, [words], False, None
+            return None, [words], True, None
         name = match.name
         problems = []
         if name in ctx.dead:
@@ -400,6 +439,7 @@ class _Fold:
                 and "关门后" not in reason and entry.at and self.ctx.close and entry.at < self.ctx.close:
             self._log(entry, f"无效：{reason}；按规则视为弃权（可联系导演更正）")
             entry.reason += "；按规则视为弃权"
+            entry.form_invalid = entry.form_invalid or entry.needs_review
             self.standing[voter] = _Standing(entry, None)
             entry.verdict = COUNTED
             entry.kind = "abstain"
@@ -446,9 +486,13 @@ class _Fold:
             standing.entry.reason = f"已被 #{entry.floor} 取代（导演裁定）"
         entry.verdict = COUNTED
         entry.weight = ctx.weight(voter) if target is not None else Fraction(0)
+        if target is not None and entry.weight == 0:
+            entry.not_counted = ctx.why_not_counted(voter)
         if entry.kind == "abstain" or target is None:
             entry.kind = "abstain" if entry.kind != "proxy" else entry.kind
         corrected = " （更正此前的无效票）" if voter in self.tried else ""
+        if not entry.reason and entry.not_counted:
+            entry.reason = f"有效，但不计入票数（{entry.not_counted}）" + corrected
         if not entry.reason:
             entry.reason = "有效" + corrected
             if verdict.match is not None and verdict.match.how not in ("exact",):
@@ -576,18 +620,27 @@ def _weigh_flags(result: DayTally, posts, game, day, rules, rulings, kind, title
             if flag.can_change_outcome:
                 flag.alternatives.append("内容未知：多一票就可能改变结果")
             continue
-        if entry.verdict in (COUNTED, SUPERSEDED):
-            options = [Ruling(flag.pid, "reject")]
-        elif entry.suggestion:
-            options = [Ruling(flag.pid, "target", entry.suggestion), Ruling(flag.pid, "accept")]
-        else:
-            options = [Ruling(flag.pid, "accept")]
-        for option in options:
+        for option in ruling_options(entry):
             trial = _what_if(result, posts, entry, option, game, day, rules, rulings, kind, title_holder, history, verdicts)
             if (trial.kind, tuple(trial.names)) != base:
                 flag.can_change_outcome = True
                 flag.alternatives.append(f"{_describe(option)} → {trial.describe()}")
     result.flags.sort(key=lambda f: (not f.can_change_outcome, f.floor or 0))
+
+
+def ruling_options(entry: Entry) -> list[Ruling]:
+    """The rulings a director could make on a flagged post, as the what-ifs try them."""
+    if entry.verdict in (COUNTED, SUPERSEDED) and not entry.form_invalid:
+        return [Ruling(entry.pid, "reject")]
+    # Every plausible reading of the post: each player it names or was suggested, and abstention.
+    names = list(dict.fromkeys([*([entry.suggestion] if entry.suggestion else []), *entry.readings]))
+    options = [Ruling(entry.pid, "target", name) for name in names]
+    options.append(Ruling(entry.pid, "target", None))
+    if not entry.form_invalid and entry.verdict == INVALID:
+        options.append(Ruling(entry.pid, "accept"))
+    if entry.verdict == COUNTED:
+        options.append(Ruling(entry.pid, "reject"))
+    return options
 
 
 def _what_if(result: DayTally, posts, entry: Entry, option: Ruling, game, day, rules, rulings, kind, title_holder,
@@ -620,5 +673,5 @@ def _one_vote_matters(result: DayTally, entry: Entry) -> bool:
 
 def _describe(ruling: Ruling) -> str:
     if ruling.decision == "target":
-        return f"裁定计为「{ruling.target}」"
+        return f"裁定计为「{ruling.target or '弃权'}」"
     return {"accept": "裁定有效", "reject": "裁定无效"}[ruling.decision]

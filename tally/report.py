@@ -6,7 +6,7 @@ import json
 from datetime import datetime
 from fractions import Fraction
 
-from .day import INVALID, DayTally
+from .day import COUNTED, INVALID, DayTally
 from .outcome import OUT
 
 
@@ -20,6 +20,8 @@ def _n(value: Fraction) -> str:
 
 
 def _voter(name: str, weight: Fraction, esc) -> str:
+    if weight == 0:
+        return esc(name) + "（不计入）"  # 若愚 and the like: a valid ballot that weighs nothing
     return esc(name) + (f"×{_n(weight)}" if weight != 1 else "")
 
 
@@ -61,7 +63,8 @@ def _lines(t: DayTally, title: str, *, bbcode: bool, as_of: datetime | None = No
         lines.append(f"弃权：{'、'.join(esc(v) for v in t.abstentions)}")
     if t.non_voters:
         lines.append(f"未投有效票：{'、'.join(esc(v) for v in t.non_voters)}")
-    invalid = [e for e in t.entries if e.verdict == INVALID]
+    # Invalid ballots, including those the preset then counts as abstentions (七杀 「否则视为弃权」).
+    invalid = [e for e in t.entries if e.verdict == INVALID or (e.form_invalid and e.verdict == COUNTED)]
     if invalid:
         lines += ["", b("无效票")]
         lines += [f"{_floor(e)} {esc(e.author)}：{esc(e.reason)}" for e in invalid]

@@ -89,9 +89,10 @@ def test_check_vote_json_contract():
     result = check_vote("投票对象：郭敬\n投票理由：憨厚", "--players", "郭靖,黄蓉", "--json")
     assert result.returncode == 0, result.stderr
     verdict = json.loads(result.stdout)
-    assert set(verdict) == {"kind", "target", "name", "match", "reason"}
-    assert (verdict["kind"], verdict["target"], verdict["name"], verdict["match"]) == ("vote", "郭敬", None, "unknown")
-    assert "郭靖" in verdict["reason"]  # the suggestion for the director
+    assert set(verdict) == {"kind", "target", "name", "match", "reason", "readings"}
+    # a target that is no player is invalid for its form; the likely name is its reading and suggestion
+    assert (verdict["kind"], verdict["target"], verdict["name"], verdict["match"]) == ("malformed", "郭敬", None, "unknown")
+    assert "郭靖" in verdict["reason"] and verdict["readings"] == ["郭靖"]
 
 
 def test_check_vote_with_a_game_file(tmp_path):
@@ -108,7 +109,9 @@ def test_check_vote_with_a_game_file(tmp_path):
 
 def test_check_vote_in_words_for_players():
     result = check_vote("我投郭靖吧", "--players", "郭靖")
-    assert "不是投票帖" in result.stdout and "投票对象：X" in result.stdout
+    assert "格式无效" in result.stdout and "投票对象：X" in result.stdout
+    chatter = check_vote("今天讨论帖好热闹", "--players", "郭靖")
+    assert "不是投票帖" in chatter.stdout
     bad = check_vote("投票对象：郭靖\n投票理由：x\n投票对象：黄蓉\n投票理由：y", "--players", "郭靖,黄蓉")
     assert "一帖多票" in bad.stdout
 

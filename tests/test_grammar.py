@@ -47,7 +47,8 @@ def test_abstain_words_come_from_the_preset(preset, word):
 
 def test_nothing_is_not_an_abstention_under_strict_customs():
     verdict = judge("投票对象：无\n投票理由：看不清")
-    assert verdict.kind == "vote" and verdict.match.how == "unknown"
+    # a target that is no player makes the ballot invalid for its form, and its kind says so
+    assert verdict.kind == "malformed" and verdict.match.how == "unknown" and "不是本局玩家" in verdict.reason
 
 
 def test_change_and_change_to_abstain():
@@ -96,10 +97,14 @@ def test_malformed_ballots_say_why(text, words):
     assert words in verdict.reason
 
 
+def test_a_free_format_vote_under_a_labelled_preset_is_an_invalid_ballot_naming_the_format():
+    verdict = judge("我投郭靖吧")
+    assert verdict.kind == "malformed" and "投票对象：X" in verdict.reason and verdict.readings == ("郭靖",)
+
+
 @pytest.mark.parametrize(
     "text, vote_like",
     [
-        ("我投郭靖吧", True),
         ("感觉投票对象应该是欧阳锋吧", True),
         ("坐等票型，先围观一下", False),
         ("晚点再投", False),
@@ -133,14 +138,24 @@ def test_qisha_free_form_ballots(text, kind, name):
     "text",
     [
         "大家都投郭靖了吗？因为我没看懂",  # a question
-        "我投郭靖",  # no reason
         "今天不投郭靖，因为他是好人",  # negated
-        "我投郭靖或者黄蓉，因为他们都可疑",  # two candidates: not clear
         "投票帖好冷清，因为大家都在讨论帖",  # no roster name
     ],
 )
 def test_qisha_chatter_that_mentions_voting_is_not_a_ballot(text):
     assert judge(text, "qisha").kind == "none"
+
+
+@pytest.mark.parametrize(
+    "text, words, readings",
+    [
+        ("我投郭靖", "没有写理由", ("郭靖",)),  # 002: "要有明确的投票对象和理由"
+        ("我投郭靖或者黄蓉，因为他们都可疑", "一帖多票", ("郭靖", "黄蓉")),  # two candidates: not clear
+    ],
+)
+def test_qisha_attempts_that_fail_the_rules_are_invalid_ballots_not_chatter(text, words, readings):
+    verdict = judge(text, "qisha")
+    assert verdict.kind == "malformed" and words in verdict.reason and verdict.readings == readings
 
 
 @pytest.mark.parametrize(

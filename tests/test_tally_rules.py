@@ -125,8 +125,10 @@ def test_unknown_and_ambiguous_targets_are_invalid_and_suggested():
     r = run(t)
     assert verdict_of(r, typo) == "invalid" and verdict_of(r, unknown) == "invalid"
     flags = {f.pid: f for f in r.flags}
-    assert typo.pid in flags and unknown.pid not in flags  # only a post with a plausible reading needs a ruling
+    # invalid for its form = doubtful by definition: both are flagged; only the typo has a player reading
+    assert typo.pid in flags and unknown.pid in flags
     assert next(e for e in r.entries if e.pid == typo.pid).suggestion == "郭靖"
+    assert any("郭靖" in a for a in flags[typo.pid].alternatives)
 
 
 def test_invalid_vote_is_corrected_by_a_new_post():
@@ -382,3 +384,68 @@ def test_abstaining_by_change_or_by_proxy_is_an_abstention():
     assert verdict_of(r, change) == "counted" and verdict_of(r, proxy) == "counted"
     assert sorted(r.abstentions) == ["郭靖", "黄蓉"] and r.totals == {}
     assert all(e.target is None for e in r.entries if e.pid in (change.pid, proxy.pid))
+
+
+# -- never silent: invalid for its form is doubtful, every flag can be ruled -------------------------
+
+def test_the_held_out_qisha_day_a_free_vote_is_read_and_a_tie_goes_to_the_runoff():
+    """The held-out 七杀 day in miniature: 10 alive, 40 % = 4. One plain free-format vote (verb, space,
+    name, full stop, reason on the next line) decides between 郭靖 出局 and a 高票对决."""
+    cites("qisha", "tie", "进行高票对决")
+    t = Thread()
+    for hours, voter in enumerate(["黄蓉", "杨康", "穆念慈", "欧阳锋"], start=1):
+        t.vote(voter, "郭靖", hours)
+    for hours, voter in enumerate(["欧阳克", "一灯", "洪七公"], start=5):
+        t.vote(voter, "黄药师", hours)
+    free = t.add("周伯通", "投 黄药师。\n理由：他昨晚的发言太像狼了。", 9)
+    r = run(t, "qisha")
+    entry = next(e for e in r.entries if e.pid == free.pid)
+    assert (entry.verdict, entry.target) == ("counted", "黄药师")
+    assert r.outcome.kind == "runoff" and sorted(r.outcome.names) == ["郭靖", "黄药师"]
+
+
+def test_an_invalid_ballot_turned_into_an_abstention_is_flagged_listed_and_weighed():
+    cites("qisha", "invalid_vote", "否则视为弃权")
+    from tally.report import render_bbcode
+
+    t = Thread()
+    for hours, voter in enumerate(["黄蓉", "杨康", "穆念慈", "欧阳锋"], start=1):
+        t.vote(voter, "郭靖", hours)
+    for hours, voter in enumerate(["欧阳克", "一灯", "洪七公"], start=5):
+        t.vote(voter, "黄药师", hours)
+    doubtful = t.add("周伯通", "黄药师 或者 郭靖吧，理由：两个都可疑", 9)  # two names: not a clear target
+    r = run(t, "qisha")
+    entry = next(e for e in r.entries if e.pid == doubtful.pid)
+    assert entry.kind == "abstain" and entry.form_invalid and entry.needs_review  # 视为弃权, but never quietly
+    (flag,) = [f for f in r.flags if f.pid == doubtful.pid]
+    assert flag.can_change_outcome  # read as 黄药师 it ties at 4 ≥ 40 %: a runoff instead of 郭靖 出局
+    assert any("黄药师" in a and "高票对决" in a for a in flag.alternatives)
+    assert "周伯通" in render_bbcode(r).split("[b]无效票[/b]")[1].split("[b]")[0]
+
+
+def test_a_ruling_on_a_vote_like_post_takes_effect():
+    cites("shediao", "names", "投票对象有误的票无效")
+    t = Thread()
+    t.vote("黄蓉", "杨康", 1)
+    like = t.add("郭靖", "感觉投票对象应该是欧阳锋吧", 2)
+    r = run(t)
+    assert like.pid in {f.pid for f in r.flags}
+    counted = run(t, rulings={like.pid: Ruling(like.pid, "target", "欧阳锋", "导演确认")})
+    assert counted.totals == {"杨康": 1, "欧阳锋": 1} and like.pid not in {f.pid for f in counted.flags}
+    assert any(r.pid == like.pid for r in counted.rulings)
+    cleared = run(t, rulings={like.pid: Ruling(like.pid, "reject")})
+    assert cleared.totals == {"杨康": 1} and not cleared.flags
+
+
+def test_s10_idiot_vote_shows_as_not_counted_with_its_reason():
+    cites("s10", "votes_not_counted", "此后白痴投票不计入总票数")
+    from tally.report import render_bbcode
+
+    t = Thread()
+    idiot = t.vote("郭靖", "欧阳锋", 2)
+    r = run(t, "s10", g=game("s10", votes_not_counted=("郭靖",)))
+    entry = next(e for e in r.entries if e.pid == idiot.pid)
+    assert entry.weight == 0 and "不计入" in entry.reason and "有效」" not in entry.reason
+    post = render_bbcode(r)
+    assert "郭靖（不计入）" in post and "×0" not in post
+    assert r.to_json()["posts"][0]["weight"] == 0

@@ -48,11 +48,12 @@ def export_csv(data: dict, folder: Path) -> list[Path]:
         writer.writerows(data["posts"])
     written.append(folder / "posts.csv")
     with open(folder / "ballots.csv", "w", newline="", encoding="utf-8-sig") as handle:
-        writer = csv.DictWriter(handle, ["day", "pid", "author", "voter", "kind", "target", "verdict", "reason", "needs_review"])
+        writer = csv.DictWriter(handle, ["day", "pid", "author", "voter", "kind", "target", "weight", "verdict", "reason",
+                                         "needs_review", "form_invalid", "readings"], extrasaction="ignore")
         writer.writeheader()
         for day in data["days"]:
             for post in day["posts"]:
-                writer.writerow({"day": day["day"], **post})
+                writer.writerow({"day": day["day"], **post, "readings": "、".join(post.get("readings") or [])})
     written.append(folder / "ballots.csv")
     with open(folder / "totals.csv", "w", newline="", encoding="utf-8-sig") as handle:
         writer = csv.writer(handle)

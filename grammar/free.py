@@ -1,0 +1,387 @@
+"""Free-format ballots: what a post without labels tries to vote for, read with free.lark.
+
+    >>> read("投 郭靖。\\n理由：太像狼", Roster(["郭靖", "黄蓉"])).kind
+    'vote'
+
+A post is split into sentences; each sentence is cut into the tokens free.lark declares (roster names
+first, then the vote words, then runs of other characters) and parsed. The phrases found are then read
+in their context — who speaks (我 / 楼上 / 黄蓉), a condition (如果), a negation (不), a question — and
+summed up for the whole post. Nothing here decides validity: ballot.py applies the preset.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import LarkError
+from lark.lexer import Lexer
+
+from .names import Roster
+
+# The vocabulary, longest spellings first within each group. Compounds that merely contain 投 are
+# words, not votes (投机, 投票帖, …): they are matched before VOTE.
+_COMPOUNDS = ("投票帖|投票贴|投票楼|投票区|投票时间|投票格式|投票规则|投票结果|投票期|投票权|投票数|投票率|投票情况|"
+              "投机|投入|投资|投降|投靠|投诉|投稿|投放|投影|投射|投掷|投胎|投缘|投篮|投身|投递|投喂|投毒|投石|投鼠|"
+              "票数|票型|选择|选边|改变|改天|改口|无聊|无法|无论|无所|无关|无语|无奈|无辜|无非|无意|无效|无视|弃票权")
+_WORDS = {
+    "CHANGE": "改投给|改投|改票给|改票投|改票为|改票到|改票|改成|改为|转投|换投|换成",
+    "PROXY": "帮我代投|替我代投|请导演代投|导演代投|代我投|帮我投|代投",
+    "SAME": "跟楼上|同楼上|同意楼上|同上|跟票|附议",
+    "ABSTAIN": "弃权|弃票",
+    "SELECT": "我就选|我要选|我选|就选",
+    "VOTE": "这一票投给|这一票给|这票投给|这票给|一票给|票投给|投票给|投给|票给|票投|投票|投出|投",
+    "ONE": "一票",
+    "COND": "如果|要是|假如|假设|若是|万一|的话",
+    "OR": "或者|或是|还是|或",
+    "NEG": "不会|不要|先不|不|别|没有|没|勿|莫",
+    "OTHER": "楼上|楼下|他们|她们|他|她|大家|有人|别人|\\d+楼",
+    "ME": "我|俺|本人|老子|咱|吾",
+    "PAST": "了|过",
+    "REASON": "理由|因为|原因|由于|毕竟",
+    "PARTICLE": "吧|啦|呀|哦|喔|啊|咯|嘛|呗|哈|~",
+    "NOBODY": "无",
+}
+_STOP = "。!?;！？；\n"
+_QUESTION_WORDS = re.compile(r"[?？]|[吗呢么][!~。]*$|谁|哪个|哪位|要不要|是不是|投不投|该不该|怎么")
+_DROPPED = re.compile(r"[\s\"'“”‘’「」『』《》〈〉()（）<>\[\]【】@:：*#]+")
+_HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaffA-Za-z0-9]")
+_IMPERATIVE = ("别", "不要", "勿", "莫")
+
+
+@dataclass(frozen=True)
+class Phrase:
+    kind: str  # vote | change | abstain | proxy | same (select is a vote)
+    name: str | None  # the roster name, when the target was one
+    written: str | None  # the target as written (a name, or a run of characters), None when there is none
+    nobody: bool  # the target was 无
+    context: str  # "" | "me" | "other" | "cond" | "neg": what stood before the verb
+    question: bool
+    line: int
+    verb: str
+    imperative: bool = False  # 别投 / 不要投: said to others, not a ballot of one's own
+    past: bool = False  # 没投 / 还没有投票: a state ("hasn't voted yet"), not a decision to abstain
+
+
+@dataclass
+class Reading:
+    """What a post without labels tries to do."""
+
+    kind: str  # none | vote | change | abstain | same | proxy_request | conditional | several
+    phrase: Phrase | None = None
+    targets: tuple[str, ...] = ()  # what the ballot phrases point at, as written (several: each)
+    reason: str | None = None  # the rest of the post, when it says something
+    mentioned: tuple[str, ...] = ()  # every roster name in the post: the plausible readings
+    line: int | None = None
+    opening: bool = False  # a name opening the post followed by a reason ("郭靖，理由：…")
+    phrases: list[Phrase] = field(default_factory=list)
+
+
+class _Phrases(Transformer):
+    def _phrase(self, kind, children):
+        verb = next((str(c) for c in children if isinstance(c, Token)), "")
+        target = next((c for c in children if isinstance(c, tuple)), None)
+        return ("phrase", kind, verb, target)
+
+    def vote(self, c):
+        return self._phrase("vote", c)
+
+    def select(self, c):
+        return self._phrase("vote", c)
+
+    def change(self, c):
+        return self._phrase("change", c)
+
+    def abstain(self, c):
+        return self._phrase("abstain", c)
+
+    def proxy(self, c):
+        return self._phrase("proxy", c)
+
+    def same(self, c):
+        return self._phrase("same", c)
+
+    def named(self, c):
+        names = tuple(dict.fromkeys(str(t) for t in c if t.type == "NAME"))
+        return ("name", names[0]) if len(names) == 1 else ("names", names)
+
+    def unnamed(self, c):
+        return ("word", c[0])
+
+    def nobody(self, c):
+        return ("nobody", c[0])
+
+    def start(self, c):
+        return list(c)
+
+
+class _Tokens(Lexer):
+    """The sentence arrives already tokenized (a list of Tokens): pass it through."""
+
+    def __init__(self, conf):
+        pass
+
+    def lex(self, data):
+        return iter(data)
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    grammar = Path(__file__).with_name("free.lark").read_text("utf-8")
+    return Lark(grammar, parser="lalr", lexer=_Tokens, transformer=_Phrases())
+
+
+@lru_cache(maxsize=64)
+def _scanner(names: tuple[str, ...]) -> re.Pattern:
+    groups = [f"(?P<NAME>{'|'.join(re.escape(n) for n in sorted(names, key=len, reverse=True))})"] if names else []
+    groups.append(f"(?P<WORD>{_COMPOUNDS})")
+    groups += [f"(?P<{kind}>{words})" for kind, words in _WORDS.items()]
+    groups.append(r"(?P<SEP>[,，、…·/|])")
+    groups.append(r"(?P<CHAR>[\u3400-\u9fff\uf900-\ufaffA-Za-z0-9])")
+    return re.compile("|".join(groups))
+
+
+def _tokens(sentence: str, roster: Roster, names: dict[str, str]) -> list[Token]:
+    """One sentence → Tokens; consecutive plain characters become one WORD, other symbols are dropped
+    (an emoji or a ～ next to a name must not stop it resolving), but end a WORD."""
+    scanner = _scanner(tuple(names))
+    out: list[Token] = []
+    word_start = None
+    position = 0
+    word: list[str] = []
+
+    def flush(end: int) -> None:
+        nonlocal word, word_start
+        if word:
+            out.append(Token("WORD", "".join(word), start_pos=word_start, end_pos=end))
+            word, word_start = [], None
+
+    while position < len(sentence):
+        m = scanner.match(sentence, position)
+        if m is None:  # a symbol, an emoji, punctuation we do not read: a boundary
+            flush(position)
+            position += 1
+            continue
+        kind = m.lastgroup
+        if kind == "CHAR" or (kind == "WORD"):
+            if word_start is None:
+                word_start = m.start()
+            word.append(m.group())
+        else:
+            flush(m.start())
+            value = names.get(m.group(), m.group()) if kind == "NAME" else m.group()
+            out.append(Token(kind, value, start_pos=m.start(), end_pos=m.end()))
+        position = m.end()
+    flush(position)
+    return _fix_nobody(out)
+
+
+def _fix_nobody(tokens: list[Token]) -> list[Token]:
+    """无 is a target only right after a verb (投无 / 改投无); elsewhere it is part of a word."""
+    fixed = []
+    for i, tok in enumerate(tokens):
+        if tok.type == "NOBODY" and not (i and tokens[i - 1].type in ("VOTE", "CHANGE", "PAST")):
+            fixed.append(Token("WORD", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos))
+        else:
+            fixed.append(tok)
+    return fixed
+
+
+def _sentences(text: str) -> list[tuple[int, str]]:
+    """(line number, sentence) for every sentence of the post, symbols that never matter removed."""
+    out = []
+    for number, line in enumerate(text.split("\n"), start=1):
+        for sentence in re.split(f"[{_STOP}]", line) if line else ():
+            cleaned = _DROPPED.sub("", sentence)
+            if cleaned:
+                question = bool(_QUESTION_WORDS.search(sentence + ("?" if _asks(line, sentence) else "")))
+                out.append((number, cleaned, question))
+    return out
+
+
+def _asks(line: str, sentence: str) -> bool:
+    """The sentence ended with a question mark in the line (split away with the stops)."""
+    at = line.find(sentence)
+    after = line[at + len(sentence): at + len(sentence) + 1] if at >= 0 else ""
+    return after in ("?", "？")
+
+
+def read(text: str, roster: Roster) -> Reading:
+    """Read a normalised post (no labels left to read) for a ballot in free format."""
+    names = _name_table(roster)
+    phrases: list[Phrase] = []
+    mentioned: list[str] = []
+    first_tokens: list[Token] = []
+    has_reason_word = False
+    for index, (number, sentence, question) in enumerate(_sentences(text)):
+        tokens = _tokens(sentence, roster, names)
+        if index == 0:
+            first_tokens = tokens
+        mentioned += [str(t) for t in tokens if t.type == "NAME"]
+        has_reason_word = has_reason_word or any(t.type == "REASON" for t in tokens)
+        if not any(t.type in ("VOTE", "SELECT", "CHANGE", "ABSTAIN", "PROXY", "SAME") for t in tokens):
+            continue
+        phrases += _phrases(tokens, number, question)
+    mentioned_t = tuple(dict.fromkeys(mentioned))
+    reading = _sum_up(phrases, roster)
+    reading.mentioned = mentioned_t
+    if reading.kind == "none" and first_tokens and first_tokens[0].type == "NAME":
+        # "郭靖，理由：…" / "郭靖一票": a name standing alone at the head of the post is its point when
+        # 一票 or a reason follows ("欧阳克那一票的理由…" is about a vote, not one).
+        after = first_tokens[1].type if len(first_tokens) > 1 else None
+        alone = after in (None, "SEP", "PARTICLE", "ONE")
+        if alone and (after == "ONE" or has_reason_word):
+            name = str(first_tokens[0])
+            reading = Reading("vote", targets=(name,), mentioned=mentioned_t, line=1, opening=True)
+    reading.reason = _rest(text, reading, roster)
+    return reading
+
+
+@lru_cache(maxsize=64)
+def _name_table_cached(names: tuple[str, ...], aliases: tuple[tuple[str, str], ...]) -> dict[str, str]:
+    table = {n: n for n in names}
+    table.update({a: n for a, n in aliases if a})
+    return table
+
+
+def _name_table(roster: Roster) -> dict[str, str]:
+    return _name_table_cached(tuple(roster.names), tuple(sorted(roster.alias_pairs())))
+
+
+def _phrases(tokens: list[Token], number: int, question: bool) -> list[Phrase]:
+    try:
+        items = _parser().parse(tokens)
+    except LarkError:  # the grammar accepts every token sequence; a guard only
+        return []
+    out = []
+    previous: list[Token] = []  # the chatter since the last phrase: who speaks, a condition, a negation
+    for item in items:
+        if isinstance(item, Token):
+            previous.append(item)
+            continue
+        _tag, kind, verb, target = item
+        if target and target[0] == "names":  # 投郭靖或者黄蓉: each is a ballot, so the post has several
+            for name in target[1]:
+                out.append(Phrase(kind, name, name, False, _context(previous), question, number, verb))
+            previous = []
+            continue
+        written = str(target[1]) if target else None
+        name = written if target and target[0] == "name" else None
+        nobody = bool(target and target[0] == "nobody")
+        negation = str(previous[-1]) if previous else ""
+        out.append(Phrase(kind, name, None if nobody else written, nobody, _context(previous), question, number, verb,
+                          imperative=negation in _IMPERATIVE, past=negation in ("没", "没有")))
+        previous = []
+    return out
+
+
+def _context(previous: list[Token]) -> str:
+    """Who or what governs a verb: the nearest subject, condition or negation before it in the sentence."""
+    if any(tok.type == "COND" for tok in previous):
+        return "cond"  # 如果…我就投郭靖: a condition anywhere before the verb governs it
+    for tok in reversed(previous):
+        if tok.type == "NEG" and tok is previous[-1]:
+            return "neg"
+        if tok.type == "COND":
+            return "cond"
+        if tok.type in ("ME",):
+            return "me"
+        if tok.type in ("OTHER",):
+            return "other"
+        if tok.type == "NAME" and tok is previous[-1]:
+            return "other"  # 黄蓉投了郭靖: a report of someone else's vote
+        if tok.type == "SEP":
+            break
+    return ""
+
+
+def _sum_up(phrases: list[Phrase], roster: Roster) -> Reading:
+    mine, conditional = [], []
+    for p in phrases:
+        if p.question or p.context == "other":
+            continue  # a question, or someone else's vote reported
+        if p.context == "cond":
+            conditional.append(p)
+            continue
+        if p.context == "neg":
+            if p.kind == "vote" and p.written is None and not p.nobody and not p.imperative and not p.past:
+                mine.append(Phrase("abstain", None, None, False, "neg", False, p.line, "不" + p.verb))
+            continue  # 别投我 / 不投郭靖: not a ballot
+        if p.kind in ("vote", "change") and p.written is None and not p.nobody:
+            continue  # a verb alone (我去投票了) points at nobody
+        if p.kind in ("vote", "change") and p.name is None and not p.nobody and not _looks_like_a_name(p.written, roster):
+            continue  # 投机取巧, 改变主意: the word after the verb is no player and no name-like word
+        mine.append(p)
+    if not mine:
+        if conditional:
+            first = conditional[0]
+            return Reading("conditional", first, targets=tuple(p.written for p in conditional if p.written), line=first.line,
+                           phrases=conditional)
+        return Reading("none")
+    ballots = list(dict.fromkeys((p.kind if p.kind != "abstain" else "abstain", p.name or p.written,
+                                  p.nobody) for p in mine))  # the same ballot written twice is one ballot
+    first = mine[0]
+    kinds = {b[0] for b in ballots}
+    if len(ballots) > 1 and not (kinds <= {"vote", "change"} and len({b[1] for b in ballots}) == 1):
+        return Reading("several", first, targets=tuple(b[1] or ("弃权" if b[0] == "abstain" or b[2] else "?") for b in ballots),
+                       line=first.line, phrases=mine)
+    kind = {"proxy": "proxy_request"}.get(first.kind, first.kind)
+    if first.nobody:
+        kind = "abstain"
+    if kind == "same" and first.written:
+        kind = "vote"  # 跟票郭靖: following the vote for a named player
+    targets = (first.name or first.written,) if (first.name or first.written) else ()
+    return Reading(kind, first, targets=targets, line=first.line, phrases=mine)
+
+
+def _looks_like_a_name(written: str | None, roster: Roster) -> bool:
+    """A run after a verb that is no exact name still counts as a try when some part of it could be one
+    (a homophone or similar shape of a player), or when it is short enough to be a name by itself."""
+    if not written:
+        return False
+    if resolve_prefix(written, roster, fuzzy=True)[0] is not None:
+        return True
+    return 2 <= len(written) <= 4
+
+
+def resolve_prefix(written: str, roster: Roster, *, fuzzy: bool):
+    """The longest prefix of a run that resolves to a player: (match, the prefix) or (None, written)."""
+    for size in range(min(len(written), 6), 1, -1):
+        match = roster.resolve(written[:size], fuzzy=fuzzy)
+        if match.name or match.candidates:
+            return match, written[:size]
+    return None, written
+
+
+def _rest(text: str, reading: Reading, roster: Roster) -> str | None:
+    """What the post says besides its ballot: the free-format reason (a marker word, or any clause that
+    is not a ballot phrase and says something)."""
+    if reading.kind == "none":
+        return None
+    marker = re.search(r"(?:理由|因为|原因|由于)[:：是]?(.+)", text, re.S)
+    if marker and len(_HAN.findall(marker.group(1))) >= 2:
+        return _tidy(marker.group(1))
+    kept = []
+    verbs = "|".join(f"(?:{words})" for kind, words in _WORDS.items() if kind in ("VOTE", "CHANGE", "PROXY", "SAME", "ABSTAIN", "SELECT"))
+    for clause in re.split(r"[，,。！？!?；;\n]", text):
+        if re.search(verbs, clause):
+            # the ballot clause itself (or a reported one): only what follows its target may be a reason
+            target = next((t for t in reading.targets if t and t in clause), None)
+            if target and reading.phrase is not None and reading.phrase.context in ("", "me"):
+                tail = clause.split(target, 1)[1]
+                tail = re.sub(r"^(?:一票|吧|了|啦|呀|哦|啊)+", "", tail.strip())
+                if len(_HAN.findall(tail)) >= 2:
+                    kept.append(tail)
+            continue
+        if len(_HAN.findall(clause)) >= 2:
+            kept.append(clause)
+    return _tidy("，".join(kept)) if kept else None
+
+
+def _tidy(text: str) -> str | None:
+    text = re.sub(r"[^\u3400-\u9fff\uf900-\ufaffA-Za-z0-9，,。.！!？?、：:（）()\s]", "", text)
+    text = re.sub(r"\s+", " ", text).strip(" ,，。.!！~～、:：")
+    return text or None
