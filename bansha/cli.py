@@ -193,22 +193,21 @@ def check_vote(
 ) -> None:
     """从标准输入读一帖的内容，判断它是不是一张有效的票。"""
     from grammar.ballot import parse_post
-    from grammar.customs import customs
     from grammar.names import Roster
-    from tally.game import Game
+    from tally.rules import load_preset
 
     names: list[str] = []
     aliases: dict[str, str] = {}
+    game_rules = None
     if game:
-        try:
-            loaded = Game.from_toml(game.read_text("utf-8"))
-        except (OSError, ValueError) as exc:
-            fail(f"无法读取游戏文件 {game}：{exc}")
-        names, aliases, preset = loaded.player_names, loaded.aliases, preset or loaded.preset
+        loaded, game_rules = game_only(game)  # the game file's ballot format, as the tally reads it
+        names, aliases = loaded.player_names, loaded.aliases
+        if preset and preset != loaded.preset:
+            game_rules = None
     if players:
         names += [n.strip() for n in players.replace("，", ",").split(",") if n.strip()]
     try:
-        rules = customs(preset)
+        rules = (game_rules or load_preset(preset or "shediao")).vote_customs()
     except ValueError as exc:
         fail(str(exc))
     text = sys.stdin.buffer.read().decode("utf-8", errors="replace")

@@ -14,7 +14,6 @@ from fractions import Fraction
 from typing import Iterable
 
 from grammar import ballot as grammar
-from grammar.customs import customs as customs_named
 from grammar.names import Roster
 
 from .game import BAR_OWNER, JUDGE, Day, Game
@@ -132,7 +131,7 @@ class _Context:
         self.close = game.when(day.close)
         self.accelerated_from = game.when(day.accelerated_from) or (self.start if day.accelerated else None)
         self.blackout = self.close - timedelta(minutes=rules.blackout_minutes) if self.close and rules.blackout_minutes else None
-        self.customs = customs_named(rules.customs)
+        self.customs = rules.vote_customs()
         self.roster = Roster(self.players, game.aliases)
         self.title_holder = title_holder
         judges = set(game.with_role(JUDGE)) | set(day.non_voters)
@@ -349,7 +348,9 @@ class _Fold:
         elif voter in ctx.dead:
             problems.append(f"{voter} 已出局，不能投票（诈尸）")
         elif voter not in ctx.voters:
-            problems.append(f"{voter} 没有投票权" + ("（只有农夫可以在警长竞选贴投票）" if ctx.kind == "election" else ""))
+            why = "（只有农夫可以在警长竞选贴投票）" if ctx.kind == "election" else (
+                "（法官不能投票）" if voter in ctx.game.with_role(JUDGE) else "（游戏文件 non_voters）")
+            problems.append(f"{voter} 没有投票权{why}")
         # The ballot itself. Invalid for its form = doubtful by definition: the director sees it.
         entry.readings = verdict.readings
         if verdict.kind == "malformed":

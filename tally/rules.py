@@ -50,17 +50,31 @@ class Rules:
     lurk_counts_hidden: bool = True
     no_reply_in_vote_thread_yellow: bool = False
     drowning: bool = False
+    # How a ballot is written: "labelled" (投票对象/投票理由) or "free" (any clear wording), and
+    # whether it needs a reason. Seeds 001 and 003 fix neither: the game file says.
+    ballot_format: str = "labelled"
+    require_reason: bool = True
     sources: dict = field(default_factory=dict, compare=False)
 
     def source(self, setting: str) -> str | None:
         """The rule sentence behind a setting, for audit lines."""
         return self.sources.get(setting)
 
+    def vote_customs(self):
+        """The grammar's customs for this game: the preset's, with the game file's ballot format."""
+        from dataclasses import replace as with_
+        from grammar.customs import customs
+
+        base = customs(self.customs)
+        return with_(base, loose=self.ballot_format == "free", require_reason=self.require_reason)
+
     def with_overrides(self, overrides: dict) -> "Rules":
         known = {f.name for f in fields(self)} - {"name", "sources"}
         unknown = set(overrides) - known
         if unknown:
             raise ValueError(f"[rules] 里有不认识的设置：{'、'.join(sorted(unknown))}")
+        if overrides.get("ballot_format", self.ballot_format) not in ("labelled", "free"):
+            raise ValueError('[rules] 的 ballot_format 只能是 "labelled"（投票对象/投票理由）或 "free"（不限格式）')
         return replace(self, **_coerce(overrides))
 
 
