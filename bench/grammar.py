@@ -81,6 +81,33 @@ def main() -> None:
     print(f"{len(posts):,} posts, {sum(map(len, posts)) / 1e6:.1f} M characters, {seconds:.2f} s")
     print(f"{len(posts) / seconds:,.0f} posts/s   (target 50,000)")
     print("verdicts:", ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())))
+    ballot_corpus()
+
+
+def ballot_corpus(rounds: int = 40) -> None:
+    """The hand-written corpus of fixtures/ballots (every preset, free formats and chatter), read as the
+    tally reads it. Its 620 texts repeat each round, as a vote thread re-read every cron run does."""
+    import json
+
+    from tally.rules import load_preset
+
+    cases = [json.loads(line) for line in
+             (Path(__file__).resolve().parent.parent / "fixtures" / "ballots" / "corpus.jsonl").read_text("utf-8").splitlines()]
+    setups = {}
+    for c in cases:
+        key = (c["preset"], tuple(c["roster"]))
+        if key not in setups:
+            setups[key] = (load_preset(c["preset"]).vote_customs(), Roster(c["roster"]))
+    work = [(c["text"], *setups[(c["preset"], tuple(c["roster"]))]) for c in cases]
+    for text, rules, roster in work:  # warm the parsers outside the clock
+        parse_post(text, rules, roster)
+    started = time.perf_counter()
+    for _ in range(rounds):
+        for text, rules, roster in work:
+            parse_post(text, rules, roster)
+    seconds = time.perf_counter() - started
+    total = rounds * len(work)
+    print(f"ballot corpus (fixtures/ballots, {len(work)} cases × {rounds}): {total / seconds:,.0f} posts/s   (target 50,000)")
 
 
 if __name__ == "__main__":

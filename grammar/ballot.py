@@ -131,10 +131,10 @@ def _cache_path() -> str | bool:
         return False
 
 
-def read_lines(text: str) -> list[tuple]:
+def read_lines(text: str, *, normalized: bool = False) -> list[tuple]:
     """The grammar's reading of a post: its non-empty lines, each ("text", str) or ("fields", prefix, [Field])."""
     lines = []
-    for number, line in enumerate(normalize(text).split("\n"), start=1):
+    for number, line in enumerate((text if normalized else normalize(text)).split("\n"), start=1):
         if line:
             read = _read_line(line)
             if read[0] == "fields":
@@ -189,7 +189,7 @@ def parse_post(
     if isinstance(roster, list):
         roster = Roster(roster)
     normalized = normalize(text)
-    return _finish(judge(read_lines(text), rules, roster, first=first, text=normalized), rules, roster)
+    return _finish(judge(read_lines(normalized, normalized=True), rules, roster, first=first, text=normalized), rules, roster)
 
 
 def _finish(verdict: Verdict, rules: VoteCustoms, roster: Roster | None) -> Verdict:
@@ -202,14 +202,21 @@ def _finish(verdict: Verdict, rules: VoteCustoms, roster: Roster | None) -> Verd
                 verdict.suggestion = guess
         note = _target_note(verdict)
         if verdict.match.name is None:
-            # A ballot whose target is no player is invalid for its form: say so in its kind.
+            # A ballot whose target is no player is invalid for its form: say so in its kind. Its readings:
+            # the suggestion, the candidates, and any player named inside it ("郭靖或黄蓉").
+            inside = [n for n in roster.names if n in verdict.target]
             verdict.readings = tuple(dict.fromkeys(
                 [*(verdict.suggestion.candidates or (verdict.suggestion.name,) if verdict.suggestion else ()),
-                 *verdict.match.candidates, *verdict.readings]))
+                 *verdict.match.candidates, *inside, *verdict.readings]))
             verdict.readings = tuple(r for r in verdict.readings if r)
             verdict.kind, verdict.reason = MALFORMED, note
         elif note:
             verdict.reason = f"{verdict.reason}；{note}" if verdict.reason else note
+    if verdict.kind == MALFORMED and verdict.target and roster and not verdict.readings:
+        # An invalid ballot still says whom it meant: that is the reading a director rules on.
+        guess = roster.resolve(verdict.target, fuzzy=True)
+        inside = [n for n in roster.names if n in verdict.target]
+        verdict.readings = tuple(r for r in dict.fromkeys([guess.name, *guess.candidates, *inside]) if r)
     if verdict.match is not None and verdict.match.name and verdict.match.name not in verdict.readings:
         verdict.readings = (verdict.match.name, *verdict.readings)
     return verdict

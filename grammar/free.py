@@ -136,7 +136,11 @@ def _parser() -> Lark:
 
 @lru_cache(maxsize=64)
 def _scanner(names: tuple[str, ...]) -> re.Pattern:
-    groups = [f"(?P<NAME>{'|'.join(re.escape(n) for n in sorted(names, key=len, reverse=True))})"] if names else []
+    alternatives = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    groups = [f"(?P<NAME>{alternatives})"] if names else []
+    if names:
+        # A verb right before a player's name is a verb, even where it would start a compound (投石头).
+        groups.append(f"(?P<VOTE_>(?:{_WORDS['VOTE']})(?=(?:{alternatives})))")
     groups.append(f"(?P<WORD>{_COMPOUNDS})")
     groups += [f"(?P<{kind}>{words})" for kind, words in _WORDS.items()]
     groups.append(r"(?P<SEP>[,，、…·/|])")
@@ -165,7 +169,7 @@ def _tokens(sentence: str, roster: Roster, names: dict[str, str]) -> list[Token]
             flush(position)
             position += 1
             continue
-        kind = m.lastgroup
+        kind = "VOTE" if m.lastgroup == "VOTE_" else m.lastgroup
         if kind == "CHAR" or (kind == "WORD"):
             if word_start is None:
                 word_start = m.start()
@@ -209,8 +213,24 @@ def _asks(line: str, sentence: str) -> bool:
     return after in ("?", "？")
 
 
+_TRIGGER = re.compile("|".join(_WORDS[k] for k in ("VOTE", "SELECT", "CHANGE", "ABSTAIN", "PROXY", "SAME")))
+
+
 def read(text: str, roster: Roster) -> Reading:
     """Read a normalised post (no labels left to read) for a ballot in free format."""
+    names = _name_table(roster)
+    if not _TRIGGER.search(text) and not any(text.startswith(n) for n in names):
+        return Reading("none", mentioned=tuple(n for n in dict.fromkeys(names.values()) if n in text))
+    return _read_cached(text, tuple(names.items()), roster)
+
+
+@lru_cache(maxsize=16384)
+def _read_cached(text: str, _names: tuple, roster: Roster) -> Reading:
+    """Posts repeat (chatter, pasted ballots, every cron run re-reads the thread): read each once per roster."""
+    return _read(text, roster)
+
+
+def _read(text: str, roster: Roster) -> Reading:
     names = _name_table(roster)
     phrases: list[Phrase] = []
     mentioned: list[str] = []

@@ -27,8 +27,16 @@ _SPACES = re.compile(r" {2,}")
 _LINE_EDGES = re.compile(r" ?\n ?")
 
 
+# Traditional spellings of the label words (投票對象, 棄權 …): a player on a traditional-Chinese
+# input method writes the same ballot.
+_TRADITIONAL_LABELS = {"對象": "对象", "棄權": "弃权", "改投對象": "改投对象", "給": "给", "無": "无"}
+_TRADITIONAL = re.compile("對象|棄權|(?<=投)給|(?<=票)給")
+
+
 def normalize(text: str) -> str:
     text = text.translate(_TABLE)
+    if "對" in text or "棄" in text or "給" in text:
+        text = _TRADITIONAL.sub(lambda m: _TRADITIONAL_LABELS[m.group()], text)
     if "[" in text or "【" in text or "〖" in text or "〔" in text:  # most posts have no brackets at all
         text = _BRACKET_LABEL.sub(r"\1:", _BBCODE.sub("", text))
     if ":" in text:
@@ -42,8 +50,12 @@ def normalize(text: str) -> str:
 _EDGE_MARKS = "\"'“”‘’「」『』《》〈〉()（）<>[]【】 ,.;!?~，。；！？～、…·@"
 
 
+_EDGE_SYMBOLS = re.compile(r"^[^\w]+|[^\w]+$")  # emoji, kaomoji, ～ and the like: not part of any name
+
+
 def clean_value(value: str | None) -> str:
-    """A field's value without the quote marks, brackets and punctuation around it."""
+    """A field's value without the quote marks, brackets, punctuation and emoji around it."""
     if not value:
         return ""
-    return value.strip().strip(_EDGE_MARKS).strip()
+    value = value.strip().strip(_EDGE_MARKS).strip()
+    return _EDGE_SYMBOLS.sub("", value) if value and not (value[0].isalnum() and value[-1].isalnum()) else value

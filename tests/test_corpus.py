@@ -1,0 +1,86 @@
+"""The ballot corpus (fixtures/ballots): every case as a director would judge it under its preset.
+
+Done means: every case agrees, no vote attempt is judged `none`, no ballot counts a wrong player, and every
+invalid ballot offers the director the players it could mean."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from functools import lru_cache
+
+import pytest
+
+from conftest import ROOT
+from grammar.ballot import parse_post
+from grammar.names import Roster, same_sound
+from tally.rules import load_preset
+
+CORPUS = ROOT / "fixtures" / "ballots" / "corpus.jsonl"
+
+
+def load() -> list[dict]:
+    return [json.loads(line) for line in CORPUS.read_text("utf-8").splitlines() if line.strip()]
+
+
+@lru_cache(maxsize=None)
+def _roster(names: tuple[str, ...]) -> Roster:
+    return Roster(list(names))
+
+
+def judge(case: dict):
+    rules = load_preset(case["preset"]).vote_customs()
+    return parse_post(case["text"], rules, _roster(tuple(case["roster"])))
+
+
+def agrees(case: dict, verdict) -> bool:
+    expect = case["expect"]
+    if expect == "none":
+        return verdict.kind == "none"
+    if expect == "invalid":
+        return verdict.kind == "malformed" and set(case["readings"]) <= set(verdict.readings)
+    if verdict.kind != expect:
+        return False
+    return expect == "abstain" or (verdict.match is not None and verdict.match.name == case["name"])
+
+
+def test_the_corpus_is_what_its_builder_writes():
+    sys.path.insert(0, str(ROOT / "fixtures" / "ballots"))
+    import make_corpus
+
+    assert CORPUS.read_text("utf-8") == make_corpus.render(), "run python fixtures/ballots/make_corpus.py"
+
+
+def test_the_corpus_is_large_enough_and_every_case_cites_its_seed():
+    cases = load()
+    per_preset = Counter(c["preset"] for c in cases)
+    assert len(cases) >= 600 and min(per_preset.values()) >= 100, per_preset
+    assert sum(c["expect"] == "none" for c in cases) >= 50
+    assert all(c["seed"] for c in cases)
+
+
+def test_the_typos_are_one_character_homophones():
+    sys.path.insert(0, str(ROOT / "fixtures" / "ballots"))
+    import make_corpus
+
+    for pairs in make_corpus.TYPOS.values():
+        for written, meant in pairs:
+            diffs = [(a, b) for a, b in zip(written, meant) if a != b]
+            assert len(written) == len(meant) and len(diffs) == 1 and same_sound(*diffs[0]), (written, meant)
+
+
+def test_every_case_agrees():
+    wrong, unseen, wrong_target = [], [], []
+    for case in load():
+        verdict = judge(case)
+        if not agrees(case, verdict):
+            wrong.append((case["preset"], case["text"], case["expect"], verdict.kind, verdict.reason))
+        if case["expect"] != "none" and verdict.kind == "none":
+            unseen.append(case["text"])
+        if verdict.kind in ("vote", "change") and verdict.match is not None and case["name"] \
+                and verdict.match.name != case["name"]:
+            wrong_target.append(case["text"])
+    assert not unseen, f"vote attempts judged none: {unseen[:10]}"
+    assert not wrong_target, f"wrong targets: {wrong_target[:10]}"
+    assert not wrong, f"{len(wrong)} cases disagree, e.g. {wrong[:8]}"
