@@ -46,6 +46,7 @@ _WORDS = {
     "NOBODY": "无",
 }
 _STOP = "。!?;！？；\n"
+_SEP_CHARS = "[,，、…·/|]"
 _QUESTION_WORDS = re.compile(r"[?？]|[吗呢么][!~。]*$|谁|哪个|哪位|要不要|是不是|投不投|该不该|怎么")
 _DROPPED = re.compile(r"[\s\"'“”‘’「」『』《》〈〉()（）<>\[\]【】@:：*#]+")
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaffA-Za-z0-9]")
@@ -143,7 +144,7 @@ def _scanner(names: tuple[str, ...]) -> re.Pattern:
         groups.append(f"(?P<VOTE_>(?:{_WORDS['VOTE']})(?=(?:{alternatives})))")
     groups.append(f"(?P<WORD>{_COMPOUNDS})")
     groups += [f"(?P<{kind}>{words})" for kind, words in _WORDS.items()]
-    groups.append(r"(?P<SEP>[,，、…·/|])")
+    groups.append(f"(?P<SEP>{_SEP_CHARS})")
     groups.append(r"(?P<CHAR>[\u3400-\u9fff\uf900-\ufaffA-Za-z0-9])")
     return re.compile("|".join(groups))
 
@@ -194,15 +195,19 @@ def _fix_nobody(tokens: list[Token]) -> list[Token]:
     return fixed
 
 
-def _sentences(text: str) -> list[tuple[int, str]]:
-    """(line number, sentence) for every sentence of the post, symbols that never matter removed."""
+def _sentences(text: str) -> list[tuple[int, str, list[bool]]]:
+    """(line number, sentence, whether each of its clauses asks) for every sentence of the post, symbols
+    that never matter removed. A question is a clause's business: "投郭靖，你们说呢？" still votes."""
     out = []
     for number, line in enumerate(text.split("\n"), start=1):
         for sentence in re.split(f"[{_STOP}]", line) if line else ():
             cleaned = _DROPPED.sub("", sentence)
             if cleaned:
-                question = bool(_QUESTION_WORDS.search(sentence + ("?" if _asks(line, sentence) else "")))
-                out.append((number, cleaned, question))
+                clauses = re.split(_SEP_CHARS, cleaned)
+                asks = _asks(line, sentence)
+                questions = [bool(_QUESTION_WORDS.search(c + ("?" if asks and i == len(clauses) - 1 else "")))
+                             for i, c in enumerate(clauses)]
+                out.append((number, cleaned, questions))
     return out
 
 
@@ -236,7 +241,7 @@ def _read(text: str, roster: Roster) -> Reading:
     mentioned: list[str] = []
     first_tokens: list[Token] = []
     has_reason_word = False
-    for index, (number, sentence, question) in enumerate(_sentences(text)):
+    for index, (number, sentence, questions) in enumerate(_sentences(text)):
         tokens = _tokens(sentence, roster, names)
         if index == 0:
             first_tokens = tokens
@@ -244,7 +249,7 @@ def _read(text: str, roster: Roster) -> Reading:
         has_reason_word = has_reason_word or any(t.type == "REASON" for t in tokens)
         if not any(t.type in ("VOTE", "SELECT", "CHANGE", "ABSTAIN", "PROXY", "SAME") for t in tokens):
             continue
-        phrases += _phrases(tokens, number, question)
+        phrases += _phrases(tokens, number, questions)
     mentioned_t = tuple(dict.fromkeys(mentioned))
     reading = _sum_up(phrases, roster)
     reading.mentioned = mentioned_t
@@ -271,17 +276,20 @@ def _name_table(roster: Roster) -> dict[str, str]:
     return _name_table_cached(tuple(roster.names), tuple(sorted(roster.alias_pairs())))
 
 
-def _phrases(tokens: list[Token], number: int, question: bool) -> list[Phrase]:
+def _phrases(tokens: list[Token], number: int, questions: list[bool]) -> list[Phrase]:
     try:
         items = _parser().parse(tokens)
     except LarkError:  # the grammar accepts every token sequence; a guard only
         return []
     out = []
     previous: list[Token] = []  # the chatter since the last phrase: who speaks, a condition, a negation
-    for item in items:
+    clause = 0
+    for index, item in enumerate(items):
         if isinstance(item, Token):
             previous.append(item)
+            clause += item.type == "SEP"
             continue
+        question = _asked(previous, items[index + 1:], questions[min(clause, len(questions) - 1)])
         _tag, kind, verb, target = item
         if target and target[0] == "names":  # 投郭靖或者黄蓉: each is a ballot, so the post has several
             for name in target[1]:
@@ -296,6 +304,30 @@ def _phrases(tokens: list[Token], number: int, question: bool) -> list[Phrase]:
                           imperative=negation in _IMPERATIVE, past=negation in ("没", "没有")))
         previous = []
     return out
+
+
+_ASKING = re.compile(r"要不要|是不是|该不该|投不投|谁|哪|怎么|为什么|难道")
+_ENDINGS = set("吗呢么吧啊呀嘛")
+
+
+def _asked(before: list[Token], after: list, clause_asks: bool) -> bool:
+    """Whether a phrase is asked rather than said: a question word before it in its clause (要不要投郭靖),
+    or its clause asks and nothing but a sentence-final particle follows it (投郭靖吗？). A ballot followed
+    by more words stays a ballot even if the clause ends with "?" (投郭靖，他是狼吧？)."""
+    for tok in reversed(before):
+        if tok.type == "SEP":
+            break
+        if tok.type == "WORD" and _ASKING.search(str(tok)):
+            return True
+    if not clause_asks:
+        return False
+    for item in after:
+        if not isinstance(item, Token) or item.type == "SEP":
+            break
+        if item.type in ("PARTICLE", "PAST") or (item.type == "WORD" and set(str(item)) <= _ENDINGS):
+            continue
+        return False
+    return True
 
 
 def _context(previous: list[Token]) -> str:

@@ -92,3 +92,32 @@ def test_skeleton_reading_equals_parsing_the_whole_line(parts):
     if expected[0] == "fields":
         expected = ("fields", expected[1], tuple((k, label, clean_value(v)) for k, label, v in expected[2]))
     assert ballot._read_line(line) == expected
+
+
+VERBS = ["投", "投给", "票给", "这票给", "我投", "我选", "投票给", "改投", "跟票"]
+GAPS = ["", " ", "：", ":", "@", "　", "  "]
+WRAPS = [("", ""), ("「", "」"), ("【", "】"), ("“", "”"), ("(", ")"), ("", "～"), ("", "😀"), ("", "吧"), ("", "！")]
+
+
+@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(VERBS), st.sampled_from(GAPS), st.sampled_from(WRAPS), st.sampled_from(ROSTER),
+       st.sampled_from(["，", "。", "\n理由：", "\n", " "]), reason_text.filter(lambda r: not r.lstrip().startswith("?")),
+       st.sampled_from(PRESETS))
+def test_a_voting_verb_pointing_at_a_name_is_never_none(verb, gap, wrap, name, joint, reason, preset):
+    """Whatever the preset, a post that plainly tries to vote is a ballot or an invalid ballot — never chatter —
+    and it never names anyone but the player it points at. (A "?" right after the name asks: 投郭靖？)"""
+    text = f"{verb}{gap}{wrap[0]}{name}{wrap[1]}{joint}{reason}"
+    verdict = ballot.parse_post(text, preset, ROSTER)
+    assert verdict.kind != "none", (text, verdict.reason)
+    if verdict.kind in ("vote", "change"):
+        assert verdict.match.name == name, text
+    if verdict.kind == "malformed":
+        assert name in verdict.readings, (text, verdict.readings)
+
+
+def test_free_reading_time_grows_linearly():
+    unit = "楼上投了黄蓉，我投郭靖吧，因为他一直在划水。要不要投一灯？如果欧阳锋跳身份我就改投他。\n"
+    small, large = unit * 100, unit * 1000
+    ballot.parse_post(small + "x", "qisha", ROSTER)  # warm the parser (a different text: no cached answer)
+    ratio = _seconds(large) / _seconds(small)
+    assert ratio < 30, ratio
