@@ -26,7 +26,7 @@ class Thread:
         self.posts: list[Post] = []
 
     def add(self, author: str, text: str, hours: float, *, quote: Post | int | None = None, status: str = "normal",
-            precision: str = "second", edited_at: str | None = None) -> Post:
+            precision: str = "second", edited_at: str | None = None, quote_without_link: str | None = None) -> Post:
         pid = 100 + len(self.posts)
         at = START + timedelta(hours=hours)
         if precision == "minute":
@@ -35,6 +35,8 @@ class Thread:
         if quote is not None:
             quoted = quote if isinstance(quote, Post) else next(p for p in self.posts if p.pid == quote)
             quotes = [Quote(quoted.pid, quoted.author, None)]
+        if quote_without_link is not None:  # quoted on a phone: the header names the author, no floor link
+            quotes = [Quote(None, quote_without_link, None)]
         post = Post(pid=pid, tid=1, floor=len(self.posts) + 1, author=author, author_uid=None, posted_at=at.isoformat(),
                     time_precision=precision, edited_by=None, edited_at=edited_at, quotes=quotes, text=text, html="",
                     status=status, style={"colors": [], "sizes": []})
@@ -45,4 +47,5 @@ class Thread:
         return self.add(author, f"投票对象：{target}\n投票理由：测试", hours, **kw)
 
     def change(self, author: str, target: str, hours: float, quote=None, **kw) -> Post:
+        """A change; `quote_without_link=NAME` quotes NAME's post without a floor link."""
         return self.add(author, f"改票对象：{target}\n改票理由：测试", hours, quote=quote, **kw)

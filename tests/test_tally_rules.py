@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
+
 
 from tally.day import Ruling, tally_day
 from tally.game import Player
@@ -449,3 +451,74 @@ def test_s10_idiot_vote_shows_as_not_counted_with_its_reason():
     post = render_bbcode(r)
     assert "郭靖（不计入）" in post and "×0" not in post
     assert r.to_json()["posts"][0]["weight"] == 0
+
+
+# -- rule boundaries: exactly at close, exactly at the ban's start, ties in every roster order ---------
+
+SECOND = 1 / 3600
+
+
+def test_a_vote_posted_exactly_at_close_does_not_count_one_second_before_does():
+    cites("shediao", "blackout_minutes", "关门前一小时")
+    t = Thread()
+    before = t.vote("黄蓉", "杨康", 48 - SECOND)
+    at_close = t.vote("郭靖", "杨康", 48)
+    r = run(t)
+    assert verdict_of(r, before) == "counted" and verdict_of(r, at_close) == "invalid"
+    assert "关门后" in reason_of(r, at_close)
+
+
+def test_the_last_hour_ban_starts_exactly_an_hour_before_close():
+    cites("shediao", "blackout_minutes", "关门前一小时不允许改票或代投")
+    t = Thread()
+    first = t.vote("黄蓉", "杨康", 1)
+    other = t.vote("郭靖", "杨康", 2)
+    just_before = t.change("黄蓉", "郭靖", 47 - SECOND, quote=first)
+    at_start = t.change("郭靖", "黄蓉", 47, quote=other)
+    proxy_before = t.add("导演", "代投：一灯\n投票对象：郭靖\n投票理由：委托", 47 - SECOND)
+    proxy_at_start = t.add("导演", "代投：洪七公\n投票对象：郭靖\n投票理由：委托", 47)
+    r = run(t)
+    assert verdict_of(r, just_before) == "counted" and verdict_of(r, at_start) == "invalid"
+    assert verdict_of(r, proxy_before) == "counted" and verdict_of(r, proxy_at_start) == "invalid"
+
+
+@pytest.mark.parametrize("reverse_roster", [False, True])
+@pytest.mark.parametrize("sheriff_picks", ["杨康", "欧阳锋"])
+def test_s10_sheriff_tie_break_sends_out_the_sheriffs_target_in_any_roster_order(reverse_roster, sheriff_picks):
+    cites("s10", "tie", "如出现警长投票对象与其他对象得票数相同且为最高，则警长投票对象出局")
+    other = "欧阳锋" if sheriff_picks == "杨康" else "杨康"
+    t = Thread()
+    t.vote("黄蓉", sheriff_picks, 1)  # the sheriff: 2
+    t.vote("郭靖", other, 2)
+    t.vote("穆念慈", other, 3)
+    players = tuple(Player(n, i + 3) for i, n in enumerate(NAMES))
+    g = game("s10", title_holder="黄蓉", players=tuple(reversed(players)) if reverse_roster else players)
+    r = run(t, "s10", g=g)
+    assert r.totals == {sheriff_picks: 2, other: 2}
+    assert (r.outcome.kind, r.outcome.names) == ("out", [sheriff_picks])
+
+
+def test_s10_a_tie_the_sheriffs_target_is_not_in_sends_nobody_out():
+    cites("s10", "tie", "否则得票数同为最高的两名角色均不出局，即无人出局")
+    t = Thread()
+    t.vote("黄蓉", "郭靖", 1)  # the sheriff: 2 for 郭靖
+    for hours, voter in enumerate(["穆念慈", "欧阳克", "一灯"], start=2):
+        t.vote(voter, "杨康", hours)
+    for hours, voter in enumerate(["洪七公", "周伯通", "黄药师"], start=5):
+        t.vote(voter, "欧阳锋", hours)
+    r = run(t, "s10", g=game("s10", title_holder="黄蓉"))
+    assert r.totals == {"杨康": 3, "欧阳锋": 3, "郭靖": 2}
+    assert r.outcome.kind == "none"
+
+
+@pytest.mark.parametrize("author, valid", [("黄蓉", True), ("郭靖", False)])
+def test_a_quote_without_a_floor_link_is_accepted_only_from_the_voter_and_flagged(author, valid):
+    cites("shediao", "change_must_quote_own", "改票需回复原投票楼层")
+    t = Thread()
+    vote = t.vote("黄蓉", "杨康", 1)
+    t.vote("郭靖", "杨康", 2)
+    change = t.change("黄蓉", "欧阳锋", 3, quote_without_link=author)
+    r = run(t)
+    entry = next(e for e in r.entries if e.pid == change.pid)
+    assert entry.verdict == ("counted" if valid else "invalid") and entry.needs_review
+    assert verdict_of(r, vote) == ("superseded" if valid else "counted")
