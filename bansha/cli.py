@@ -227,6 +227,8 @@ def describe_verdict(verdict, title: str) -> str:
             line += "看起来像是想投票：请按格式写「投票对象：X」「投票理由：Y」。"
     elif verdict.kind == "malformed":
         line = f"格式无效：{verdict.reason}。"
+        if verdict.readings:
+            line += f"\n导演会看到的可能读法：{'、'.join(verdict.readings)}，或弃权。"
     elif verdict.match is not None and verdict.match.name is None:
         line = f"格式正确，但投票对象「{verdict.target}」{verdict.match.describe()}，这张票会被判无效。"
         if verdict.suggestion is not None:
@@ -592,7 +594,7 @@ def review(
         out.print(f"第{day}天没有需要裁定的帖子。")
         return
     texts = {p.pid: p.text for p in archive.read_posts(database, game.day(day).vote_thread)}
-    table = Table("楼层", "pid", "作者", "内容", "原因", "影响结果", title=f"{game.name} 第{day}天 待裁定")
+    table = Table("楼层", "pid", "作者", "内容", "原因", "影响结果", "若裁定为…", title=f"{game.name} 第{day}天 待裁定")
     base = (game.forum or "").rstrip("/")
     tid = game.day(day).vote_thread
     for flag in result.flags:
@@ -600,7 +602,7 @@ def review(
         link = f"{base}/forum.php?mod=redirect&goto=findpost&ptid={tid}&pid={flag.pid}" if base else str(flag.pid)
         table.add_row(str(flag.floor), f"[link={link}]{flag.pid}[/link]" if base else str(flag.pid),
                       escape(entry.author), escape(texts.get(flag.pid, "").replace("\n", " ⏎ ")[:40]), escape(flag.reason),
-                      "可能" if flag.can_change_outcome else "不会")
+                      "可能" if flag.can_change_outcome else "不会", escape("；".join(flag.alternatives)) or "—")
     out.print(table)
     out.print("裁定：bansha rule GAME.toml PID accept|reject|target --target 角色名 --day N --note 说明", highlight=False, markup=False)
 

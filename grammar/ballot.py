@@ -201,6 +201,11 @@ def _finish(verdict: Verdict, rules: VoteCustoms, roster: Roster | None) -> Verd
             if guess.name or guess.candidates:
                 verdict.suggestion = guess
         note = _target_note(verdict)
+        if verdict.match.name is None and verdict.target in _ABSTAIN_SPELLINGS:
+            # 无 / 不投 where the preset's word is 弃权: an abstention written the other game's way.
+            verdict.kind = MALFORMED
+            verdict.reason = f"「{verdict.target}」不是本局规定的弃权写法：弃权请写「{rules.abstain_words[0]}」"
+            return verdict
         if verdict.match.name is None:
             # A ballot whose target is no player is invalid for its form: say so in its kind. Its readings:
             # the suggestion, the candidates, and any player named inside it ("郭靖或黄蓉").
@@ -304,6 +309,8 @@ def _distinct(ballots: list[Field]) -> list[Field]:
             out.append(f)
     return out
 
+
+_ABSTAIN_SPELLINGS = ("无", "弃权", "弃票", "不投", "放弃")
 
 _FREE_WORDS = {
     "same": "「同上」「跟票」没有写明投给谁，投票对象不明确",

@@ -47,8 +47,8 @@ def test_abstain_words_come_from_the_preset(preset, word):
 
 def test_nothing_is_not_an_abstention_under_strict_customs():
     verdict = judge("投票对象：无\n投票理由：看不清")
-    # a target that is no player makes the ballot invalid for its form, and its kind says so
-    assert verdict.kind == "malformed" and verdict.match.how == "unknown" and "不是本局玩家" in verdict.reason
+    # 无 is 七杀's word for abstaining: under 000 it is an invalid ballot, and the reason says how to abstain
+    assert verdict.kind == "malformed" and verdict.match.how == "unknown" and "弃权请写「弃权」" in verdict.reason
 
 
 def test_change_and_change_to_abstain():
