@@ -748,7 +748,8 @@ def render_bbcode(bbcode: str, *, api: bool = False) -> str:
     text = re.sub(r"\[quote\](.*?)\[/quote\]\n*", quote, text, flags=re.S)
     text = re.sub(r"\[img\]([^\[\]\s\"<>]+)\[/img\]", r'<img src="\1" border="0" alt="" />', text)
     text = re.sub(r"\[url=([^\]\s\"<>]+)\](.*?)\[/url\]", r'<a href="\1" target="_blank">\2</a>', text, flags=re.S)
-    text = re.sub(r"\[b\](.*?)\[/b\]", r"<strong>\1</strong>", text, flags=re.S)
+    # Discuz replaces [b] and [/b] one by one (str_replace), so nesting of any depth renders.
+    text = text.replace("[b]", "<strong>").replace("[/b]", "</strong>")
     text = re.sub(r"\[color=([#\w]+)\](.*?)\[/color\]", r'<font color="\1">\2</font>', text, flags=re.S)
     text = re.sub(r"\[size=(\d)\](.*?)\[/size\]", r'<font size="\1">\2</font>', text, flags=re.S)
     text = re.sub(r"(?<!>)\n", "<br />\n", text)
