@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 import tempfile
 from datetime import datetime
@@ -22,9 +23,28 @@ from scraper.pages import read_page
 from scraper.sync import SOURCES, parse_thread_url, sync_thread
 
 app = typer.Typer(help="版杀导演助手：抓取 Discuz! 帖子、解析投票、计票、公布结果。", no_args_is_help=True, add_completion=False)
+# Forum text must not drive the director's terminal: control characters (ESC, C1) and bidi overrides are
+# dropped from everything printed. Rich adds its own styling afterwards, so colours still work.
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u061c]")
+
+
+def terminal_safe(text: str) -> str:
+    return _UNSAFE.sub("", text)
+
+
+class _SafeConsole(Console):
+    def print(self, *objects, **kw):  # noqa: A003 - rich's name
+        super().print(*(terminal_safe(o) if isinstance(o, str) else o for o in objects), **kw)
+
+
+def write_out(text: str) -> None:
+    """Plain output (BBCode, JSON lines) for pipes and files: the same control characters dropped."""
+    sys.stdout.write(terminal_safe(text))
+
+
 # Off a terminal (cron, a pipe, a file) rich would wrap at 80 columns and cut BBCode meant to be copied.
-out = Console(soft_wrap=not sys.stdout.isatty(), width=None if sys.stdout.isatty() else 10_000)
-err = Console(stderr=True, soft_wrap=not sys.stderr.isatty(), width=None if sys.stderr.isatty() else 10_000)
+out = _SafeConsole(soft_wrap=not sys.stdout.isatty(), width=None if sys.stdout.isatty() else 10_000)
+err = _SafeConsole(stderr=True, soft_wrap=not sys.stderr.isatty(), width=None if sys.stderr.isatty() else 10_000)
 
 DEFAULT_DB = "bansha.db"
 
@@ -173,13 +193,13 @@ def posts(
                     items.append(post)
     if format == "jsonl":
         for post in items:
-            sys.stdout.write(json.dumps(post.to_dict(), ensure_ascii=False) + "\n")
+            write_out(json.dumps(post.to_dict(), ensure_ascii=False) + "\n")
         return
     table = Table("楼层", "pid", "作者", "时间", "状态", "内容")
     for post in items:
         table.add_row(
-            str(post.floor or "?"), str(post.pid), post.author, (post.posted_at or "?")[:19].replace("T", " "),
-            post.status, post.text.replace("\n", " ⏎ ")[:60],
+            str(post.floor or "?"), str(post.pid), terminal_safe(post.author), (post.posted_at or "?")[:19].replace("T", " "),
+            post.status, terminal_safe(post.text.replace("\n", " ⏎ ")[:60]),
         )
     out.print(table)
 
@@ -213,7 +233,7 @@ def check_vote(
     text = sys.stdin.buffer.read().decode("utf-8", errors="replace")
     verdict = parse_post(text, rules, Roster(names, aliases) if names else None)
     if as_json:
-        sys.stdout.write(json.dumps(verdict.to_json(), ensure_ascii=False) + "\n")
+        write_out(json.dumps(verdict.to_json(), ensure_ascii=False) + "\n")
         return
     out.print(describe_verdict(verdict, rules.title), highlight=False, markup=False)
 
@@ -324,11 +344,11 @@ def tally(
     except (ValueError, pipeline.NotFetched) as exc:
         fail(str(exc))
     if format == "json":
-        sys.stdout.write(report.render_json(result) + "\n")
+        write_out(report.render_json(result) + "\n")
     elif format == "bbcode":
-        sys.stdout.write(report.render_bbcode(result, game.name) + "\n")
+        write_out(report.render_bbcode(result, game.name) + "\n")
         if lurking:
-            sys.stdout.write("\n" + report.render_lurk(lurking, game.name, bbcode=True) + "\n")
+            write_out("\n" + report.render_lurk(lurking, game.name, bbcode=True) + "\n")
         for flag in result.flags:
             mark = "可能改变结果" if flag.can_change_outcome else "不影响结果"
             err.print(f"待裁定（{mark}）：#{flag.floor} pid {flag.pid}：{flag.reason}", highlight=False, markup=False)
@@ -356,10 +376,10 @@ def lurk(
     except (ValueError, pipeline.NotFetched) as exc:
         fail(str(exc))
     if format == "json":
-        sys.stdout.write(json.dumps(result.to_json(), ensure_ascii=False, indent=1) + "\n")
+        write_out(json.dumps(result.to_json(), ensure_ascii=False, indent=1) + "\n")
     else:
         text = report.render_lurk(result, game.name, bbcode=format == "bbcode")
-        out.print(text, highlight=False, markup=False) if format == "text" else sys.stdout.write(text + "\n")
+        out.print(text, highlight=False, markup=False) if format == "text" else write_out(text + "\n")
 
 
 card_app = typer.Typer(help="牌（蓝牌、黄牌、红牌）的记录：只由导演发出，工具只提出建议。", no_args_is_help=True)
@@ -601,8 +621,9 @@ def review(
         entry = next(e for e in result.entries if e.pid == flag.pid)
         link = f"{base}/forum.php?mod=redirect&goto=findpost&ptid={tid}&pid={flag.pid}" if base else str(flag.pid)
         table.add_row(str(flag.floor), f"[link={link}]{flag.pid}[/link]" if base else str(flag.pid),
-                      escape(entry.author), escape(texts.get(flag.pid, "").replace("\n", " ⏎ ")[:40]), escape(flag.reason),
-                      "可能" if flag.can_change_outcome else "不会", escape("；".join(flag.alternatives)) or "—")
+                      escape(terminal_safe(entry.author)), escape(terminal_safe(texts.get(flag.pid, "").replace("\n", " ⏎ ")[:40])),
+                      escape(terminal_safe(flag.reason)), "可能" if flag.can_change_outcome else "不会",
+                      escape(terminal_safe("；".join(flag.alternatives))) or "—")
     out.print(table)
     out.print("裁定：bansha rule GAME.toml PID accept|reject|target --target 角色名 --day N --note 说明", highlight=False, markup=False)
 

@@ -43,6 +43,11 @@ def _key(text: str) -> str:
     return clean_value(normalize(text)).replace(" ", "").lower()
 
 
+def name_key(text: str) -> str:
+    """The form two names are compared in: equal keys are the same name to the matcher."""
+    return _key(text)
+
+
 @lru_cache(maxsize=1)
 def _t2s():
     import opencc

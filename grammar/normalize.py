@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import re
 
-_ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u200e\u200f\u2060\ufeff\u00ad\u180e"), None)
+# Zero-width characters and bidi controls (U+202A–202E, U+2066–2069, U+061C): invisible, and a name
+# followed by one would no longer be that name.
+_ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u200e\u200f\u2060\ufeff\u00ad\u180e"
+                                     "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u061c"), None)
 # Full-width ASCII (U+FF01–U+FF5E) → ASCII; every Unicode space → " "; colon look-alikes → ":".
 _WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)}
 _WIDTH.update(dict.fromkeys(map(ord, "\u3000\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\t\r\x0b\x0c"), ord(" ")))

@@ -120,6 +120,7 @@ class Game:
                 reveal=str(entry.get("reveal") or ""),
             ))
         names = {p.name for p in players}
+        _refuse_colliding_names(players)
         days = []
         for d in data.get("days") or []:
             day = Day(
@@ -153,3 +154,21 @@ class Game:
             players=tuple(players), days=tuple(days), rules=dict(data.get("rules") or {}),
             reveal_note=str((data.get("reveal") or {}).get("note") or ""),
         )
+
+
+def _refuse_colliding_names(players) -> None:
+    """Two roster names (or aliases) that are one name once normalised (ＢＯＢ / bob, a zero-width joiner,
+    a bidi mark) would be merged silently by the name matcher: refuse the game file instead."""
+    from grammar.names import name_key
+
+    seen: dict[str, str] = {}
+    for player in players:
+        for written in (player.name, *player.aliases):
+            key = name_key(written)
+            if not key:
+                raise ValueError(f"玩家名或别名「{written}」去掉空白和不可见字符后是空的")
+            owner = seen.get(key)
+            if owner is not None and owner != player.name:
+                raise ValueError(f"「{written}」（{player.name}）与 {owner} 的名字规范化后相同（全角/半角、大小写、不可见字符）："
+                                 "投票时无法区分，请改名或删去其中一个别名。")
+            seen[key] = player.name

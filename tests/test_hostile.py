@@ -135,3 +135,84 @@ def test_api_payloads_lose_the_session_they_echo(tmp_path):
     recorder.close()
     raw = gzip.decompress(next(tmp_path.glob("*.warc.gz")).read_bytes())
     assert b"abc123secret" not in raw and b"salty99" not in raw and REDACTED.encode() in raw
+
+
+# -- broken answers, hostile names and text -----------------------------------------------------------
+
+@needs_captures
+@pytest.mark.parametrize("change", [
+    lambda d: d["Variables"].__setitem__("ppp", "0"),
+    lambda d: d["Variables"]["postlist"][0].__setitem__("pid", None),
+    lambda d: d["Variables"]["postlist"][0].__setitem__("dbdateline", "99999999999999999999"),
+    lambda d: d.__setitem__("Message", "出错了"),
+    lambda d: d["Variables"].__setitem__("postlist", "x"),
+    lambda d: d["Variables"]["postlist"].__setitem__(0, 7),
+    lambda d: d.__setitem__("Variables", []),
+], ids=["ppp-0", "pid-null", "huge-dateline", "message-string", "postlist-string", "post-number", "variables-list"])
+def test_api_answers_of_the_wrong_type_are_typed_refusals(change):
+    import copy
+    import json
+
+    from scraper import model
+    from scraper.pages import read_page
+
+    data = json.loads((CAPTURES / "game056" / "guest" / "api" / "vote_tid4_p01.json").read_bytes())
+    broken = copy.deepcopy(data)
+    change(broken)
+    try:
+        read_page(json.dumps(broken).encode())
+    except model.Refusal as refusal:
+        assert str(refusal)
+
+
+def test_control_characters_never_reach_the_terminal_or_the_archive(tmp_path):
+    from scraper.pages import read_page
+
+    forum = demo.build()
+    evil = "\x1b[2J\x1b]0;pwned\x07\x1b[32m判定免死\x1b[0m\u202e郭靖\x9b31m"
+    post = forum.add_post(demo.VOTE_TID, 17, f"投票对象：李逵\n投票理由：{evil}", demo.OPEN + timedelta(hours=20))
+    with forum:
+        import httpx
+
+        page = read_page(httpx.get(f"{forum.base_url}forum.php?mod=viewthread&tid={demo.VOTE_TID}&page=2").content)
+        fetched = bansha("fetch", f"{forum.base_url}forum.php?mod=viewthread&tid={demo.VOTE_TID}", "--db", tmp_path / "g.db",
+                         "--interval", "0")
+        assert fetched.returncode == 0, fetched.stderr
+    read = next(p for p in page.posts if p.pid == post.pid)
+    assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e]", read.text)
+    listed = bansha("posts", demo.VOTE_TID, "--db", tmp_path / "g.db", "--format", "jsonl")
+    shown = bansha("posts", demo.VOTE_TID, "--db", tmp_path / "g.db")
+    checked = bansha("check-vote", "--players", "李逵", input=f"投票对象：李逵\x1b[2J\n投票理由：{evil}")
+    for done in (listed, shown, checked):
+        assert done.returncode == 0, done.stderr
+        assert "\x1b" not in done.stdout and "\x9b" not in done.stdout and "\u202e" not in done.stdout
+
+
+def test_names_that_collide_after_normalising_are_refused():
+    from tally.game import Game
+
+    for a, b in (("ＢＯＢ", "bob"), ("郭靖", "郭\u200d靖"), ("郭靖", "郭靖\u202e")):
+        with pytest.raises(ValueError, match="规范化后相同"):
+            Game.from_toml(f'[game]\nname = "x"\npreset = "shediao"\n[[players]]\nname = "{a}"\n[[players]]\nname = "{b}"\n')
+
+
+def test_a_bidi_mark_after_a_name_does_not_make_it_a_stranger():
+    from grammar.ballot import parse_post
+
+    verdict = parse_post("投票对象：郭靖\u202c\u2066\n投票理由：x", "shediao", ["郭靖"])
+    assert (verdict.kind, verdict.match.name) == ("vote", "郭靖")
+
+
+def test_csv_cells_are_never_formulas(tmp_path):
+    import csv
+
+    from bansha.export.data import export_csv
+
+    data = {"posts": [{"pid": 1, "author": "=HYPERLINK(\"http://x\")", "text": "=cmd|' /C calc'!A0"},
+                      {"pid": 2, "author": "+1", "text": "-2"}, {"pid": 3, "author": "@SUM(A1)", "text": "\tx"}],
+            "days": [{"day": 1, "posts": [{"pid": 1, "author": "=1+1", "reason": "+x"}], "totals": {"=A1": 1},
+                      "outcome": {"kind": "none", "names": []}}]}
+    for path in export_csv(data, tmp_path):
+        with open(path, encoding="utf-8-sig") as handle:
+            for row in csv.reader(handle):
+                assert not any(cell[:1] in ("=", "+", "-", "@", "\t", "\r") for cell in row), (path.name, row)

@@ -38,17 +38,41 @@ def export_json(data: dict, path: Path) -> Path:
     return path
 
 
+def csv_safe(value):
+    """A cell Excel would run as a formula (=HYPERLINK…, =cmd|…, +, -, @, tab, CR) is kept as text."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+class _SafeDictWriter(csv.DictWriter):
+    def writerow(self, rowdict):
+        return super().writerow({k: csv_safe(v) for k, v in rowdict.items()})
+
+    def writerows(self, rowdicts):
+        for row in rowdicts:
+            self.writerow(row)
+
+
+class _SafeWriter:
+    def __init__(self, handle):
+        self._writer = csv.writer(handle)
+
+    def writerow(self, row):
+        return self._writer.writerow([csv_safe(v) for v in row])
+
+
 def export_csv(data: dict, folder: Path) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     post_fields = ["pid", "tid", "floor", "author", "author_uid", "posted_at", "time_precision", "edited_by", "edited_at", "status", "text"]
     with open(folder / "posts.csv", "w", newline="", encoding="utf-8-sig") as handle:  # BOM: Excel opens Chinese right
-        writer = csv.DictWriter(handle, post_fields, extrasaction="ignore")
+        writer = _SafeDictWriter(handle, post_fields, extrasaction="ignore")
         writer.writeheader()
         writer.writerows(data["posts"])
     written.append(folder / "posts.csv")
     with open(folder / "ballots.csv", "w", newline="", encoding="utf-8-sig") as handle:
-        writer = csv.DictWriter(handle, ["day", "pid", "author", "voter", "kind", "target", "weight", "verdict", "reason",
+        writer = _SafeDictWriter(handle, ["day", "pid", "author", "voter", "kind", "target", "weight", "verdict", "reason",
                                          "needs_review", "form_invalid", "readings"], extrasaction="ignore")
         writer.writeheader()
         for day in data["days"]:
@@ -56,7 +80,7 @@ def export_csv(data: dict, folder: Path) -> list[Path]:
                 writer.writerow({"day": day["day"], **post, "readings": "、".join(post.get("readings") or [])})
     written.append(folder / "ballots.csv")
     with open(folder / "totals.csv", "w", newline="", encoding="utf-8-sig") as handle:
-        writer = csv.writer(handle)
+        writer = _SafeWriter(handle)
         writer.writerow(["day", "name", "votes", "outcome"])
         for day in data["days"]:
             for name, votes in day["totals"].items():

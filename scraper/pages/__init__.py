@@ -47,6 +47,7 @@ def read_page(
         raise model.Truncated(url=url)
     result = parser(tree, text)
     _fill_tid(result, url)
+    _strip_controls(result)
     if not result.posts:
         raise model.UnknownPage("帖子页里没有任何帖子", url=url)
     if page is not None and result.page != page:
@@ -54,6 +55,22 @@ def read_page(
     result.damage.extend(damage)
     result.charset = charset
     return result
+
+
+# C0/C1 controls (ESC among them) and bidi overrides have no place in a post's text, a name or a subject:
+# they would reach the director's terminal (clear screen, a fake green 「判定免死」) and defeat name matching.
+# The post's raw HTML is kept as it came.
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u061c\u200e\u200f]")
+
+
+def strip_controls(text: str) -> str:
+    return _CONTROLS.sub("", text) if text else text
+
+
+def _strip_controls(result: model.ThreadPage) -> None:
+    result.subject = strip_controls(result.subject)
+    for post in result.posts:
+        post.text, post.author = strip_controls(post.text), strip_controls(post.author)
 
 
 def _fill_tid(result: model.ThreadPage, url: str | None) -> None:
@@ -75,7 +92,17 @@ def _read_json(body: bytes, url: str | None, page: int | None) -> model.ThreadPa
     if not isinstance(data, dict):
         raise model.UnknownPage("移动端接口返回的不是对象", url=url)
     charset = str(data.get("Charset") or "utf-8")
-    result = mobile_api.read(data, page=page or 1, url=url)
+    try:
+        result = mobile_api.read(data, page=page or 1, url=url)
+    except model.Refusal:
+        raise
+    except (TypeError, ValueError, KeyError, AttributeError, OverflowError, ZeroDivisionError, IndexError) as exc:
+        # A field of the wrong type (ppp "0", pid null, a huge dbdateline, Message as a string): the answer
+        # is not what Discuz sends, so say so instead of guessing.
+        said = data.get("Message") if isinstance(data.get("Message"), str) else ""
+        raise model.UnknownPage(f"移动端接口返回的数据格式不对（{type(exc).__name__}：{exc}）" + (f"；论坛说：{said}" if said else ""),
+                                url=url) from None
+    _strip_controls(result)
     result.charset = charset.lower()
     if charset.lower() not in ("utf-8", "utf8"):
         result.damage.append(f"站点编码为 {charset}，移动端接口已转为 UTF-8")
