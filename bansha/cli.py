@@ -467,6 +467,7 @@ def poll(
     post: bool = typer.Option(False, "--post", help="关门后把最终结果回帖到投票帖（每天只发一次；结果变了会原地更正）"),
     running: bool = typer.Option(False, "--running", help="关门前发一帖实时票数，之后有变化就原地编辑"),
     force_post: bool = typer.Option(False, "--force-post", help="即使还有可能改变结果的待裁定帖，也发布最终结果"),
+    post_limit: int = typer.Option(10_000, "--post-limit", help="论坛的帖子最大字数（后台设置，默认 10000；中文算 2 个字）"),
     out_dir: Path = typer.Option(Path("bansha-report"), "--out", help="报告目录（BBCode、JSON、HTML）"),
     login: Optional[str] = typer.Option(None, "--login", help="以这个账号发帖（已登录时不再登录；密码从 BANSHA_PASSWORD 读取）"),
     cookies: Optional[Path] = typer.Option(None, "--cookies", help="导入浏览器 Cookie：cookies.txt 或复制的 Cookie 字符串文件"),
@@ -480,7 +481,8 @@ def poll(
 ) -> None:
     """给 cron 用的一次完整运行：抓取当天各帖、计票、统计潜水、写报告，需要时回帖公布结果。"""
     code, _result = _poll_once(game_file, db, polling_options(
-        day=day, post=post, running=running, force_post=force_post, out_dir=out_dir, login=login, cookies=cookies,
+        day=day, post=post, running=running, force_post=force_post, post_limit=post_limit, out_dir=out_dir, login=login,
+        cookies=cookies,
         cookies_from_browser=cookies_from_browser, interval=interval, with_lurk=with_lurk, verbose=verbose,
         now=now, game_file=game_file), verbose, log)
     raise typer.Exit(code)

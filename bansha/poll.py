@@ -59,6 +59,7 @@ class PollOptions:
     verbose: bool = False
     with_lurk: bool = False  # add post counts, violations and acceleration (never proposed cards) to the post
     force_post: bool = False  # post the final result even while flags that can change it are open
+    post_limit: int = 10_000  # the forum's maxpostsize (后台 → 帖子 → 帖子最大字数; Discuz counts a Chinese character as 2)
 
 
 @dataclass
@@ -155,7 +156,7 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
             tally = pipeline.tally_from_archive(db, game, rules, day.day)
             lurking = pipeline.lurk_from_archive(db, game, rules, day.day, tally) if day.discussion_threads else None
             files = write_reports(options.out_dir, game, tally, lurking)
-            desk = Desk(db, client, base, game, day, me, say, options.out_dir)
+            desk = Desk(db, client, base, game, day, me, say, options.out_dir, options.post_limit)
             posted: list[str] = []
             close = game.when(day.close)
             if close and now >= close:
@@ -223,6 +224,7 @@ class Desk:
     me: auth.Identity
     say: Callable[[str], None]
     out_dir: Path
+    post_limit: int = 10_000  # Discuz's default maxpostsize
 
     @property
     def tid(self) -> int:
@@ -365,8 +367,12 @@ class Desk:
 
     # -- the two ways to write -------------------------------------------------------------------
 
+    def message(self, phase: str, body: str, sig: str) -> str:
+        """The post as sent: within the forum's size limit, ending with the signed marker line."""
+        return report.fit_to_limit(body, self.post_limit) + f"\n\n[size=1]{signed(marker(self.game, self.day.day, phase), sig)}[/size]"
+
     def post(self, phase: str, body: str, sig: str, *, outcome: str | None = None) -> str:
-        message = body + f"\n\n[size=1]{signed(marker(self.game, self.day.day, phase), sig)}[/size]"
+        message = self.message(phase, body, sig)
         page = self.thread_page()
         if not page.uid:
             raise poster.NotLoggedIn("抱歉，您尚未登录，没有权限在该版块回帖")
@@ -390,7 +396,7 @@ class Desk:
         return f"回帖 pid {done.pid}"
 
     def edit(self, phase: str, row: dict, body: str, sig: str) -> str:
-        message = body + f"\n\n[size=1]{signed(marker(self.game, self.day.day, phase), sig)}[/size]"
+        message = self.message(phase, body, sig)
         page = self.thread_page()
         done = poster.edit(self.client, self.base, fid=page.fid, tid=self.tid, pid=row["pid"], message=message,
                            uid=self.me.uid or page.uid or 0, page=row.get("page"), charset=page.charset or "utf-8",

@@ -29,6 +29,45 @@ def _floor(entry) -> str:
     return f"#{entry.floor}" if entry.floor is not None else f"pid {entry.pid}"
 
 
+def clip(text: str, limit: int = 80) -> str:
+    """Forum text quoted in a result post, cut to `limit` characters: a 9,900-character "target" must not
+    push the director's post past the forum's size limit."""
+    text = text or ""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def discuz_length(text: str) -> int:
+    """A message's length as Discuz checks it against maxpostsize (dstrlen: a non-ASCII character counts 2)."""
+    return sum(2 if ord(ch) > 127 else 1 for ch in text)
+
+
+def fit_to_limit(text: str, limit: int = 10_000, reserve: int = 200) -> str:
+    """A result post that Discuz will accept: if it is over the limit (less `reserve` for the marker line),
+    the longest lines are cut first, then detail lines from the bottom of the 无效票 and 裁定 sections,
+    with a note; the title, the 票型 and the 结果 always stay."""
+    budget = limit - reserve
+    if discuz_length(text) <= budget:
+        return text
+    lines = [clip(line, 200) for line in text.split("\n")]
+    section, details = "", []
+    for index, line in enumerate(lines):
+        if line.startswith("[b]") and line.endswith("[/b]"):
+            section = line[3:-4]
+        elif line and section in ("无效票", "导演裁定", "违规"):
+            details.append(index)
+    note = "（帖子超过论坛长度上限，已省略 {} 行细节；完整内容见导演的报告）"
+    dropped = 0
+    while details and discuz_length("\n".join(lines)) + discuz_length(note) > budget:
+        del lines[details.pop()]
+        dropped += 1
+    out = "\n".join(lines) + ("\n" + note.format(dropped) if dropped else "")
+    if discuz_length(out) > budget:  # still too long (a huge roster): cut, and say so
+        while discuz_length(out) > budget - 30:
+            out = out[: int(len(out) * 0.9)]
+        out += "\n（帖子过长，已截断）"
+    return out
+
+
 def render_bbcode(t: DayTally, title: str = "", *, as_of: datetime | None = None) -> str:
     """The result post. With `as_of` it is the running count: headed 实时票数 and never worded as a verdict."""
     return "\n".join(_lines(t, title, bbcode=True, as_of=as_of))
@@ -67,13 +106,13 @@ def _lines(t: DayTally, title: str, *, bbcode: bool, as_of: datetime | None = No
     invalid = [e for e in t.entries if e.verdict == INVALID or (e.form_invalid and e.verdict == COUNTED)]
     if invalid:
         lines += ["", b("无效票")]
-        lines += [f"{_floor(e)} {esc(e.author)}：{esc(e.reason)}" for e in invalid]
+        lines += [f"{_floor(e)} {esc(clip(e.author, 20))}：{esc(clip(e.reason))}" for e in invalid]
     if t.rulings:
         lines += ["", b("导演裁定")]
         for r in t.rulings:
             entry = next(e for e in t.entries if e.pid == r.pid)
             words = {"accept": "有效", "reject": "无效", "target": f"计为「{esc(r.target or '弃权')}」"}[r.decision]
-            lines.append(f"{_floor(entry)} {esc(entry.author)}：{words}" + (f"（{esc(r.note)}）" if r.note else ""))
+            lines.append(f"{_floor(entry)} {esc(clip(entry.author, 20))}：{words}" + (f"（{esc(clip(r.note))}）" if r.note else ""))
     result = t.outcome.describe() if t.kind != "election" or t.outcome.kind != OUT else f"{t.outcome.names[0]} 当选"
     if as_of:
         lines += ["", b("目前形势（未截止，不是最终结果）")]

@@ -216,3 +216,22 @@ def test_csv_cells_are_never_formulas(tmp_path):
         with open(path, encoding="utf-8-sig") as handle:
             for row in csv.reader(handle):
                 assert not any(cell[:1] in ("=", "+", "-", "@", "\t", "\r") for cell in row), (path.name, row)
+
+
+def test_a_huge_invalid_target_never_pushes_the_result_post_past_the_forums_limit(tmp_path):
+    from bansha import poll as polling
+    from test_poll import director_posts, options
+    from test_poll import game_file as poll_game_file
+
+    forum = demo.build()
+    forum.add_post(demo.VOTE_TID, 19, "投票对象：" + "王" * 9_900 + "\n投票理由：长", demo.OPEN + timedelta(hours=2))
+    for i in range(60):  # and many doubtful posts: the details section alone is long
+        forum.add_post(demo.VOTE_TID, 12, f"投票对象：路人{i}号" + "某" * 60 + "\n投票理由：凑数", demo.OPEN + timedelta(hours=3))
+    with forum:
+        polling.run_poll(poll_game_file(tmp_path, forum.base_url), tmp_path / "g.db",
+                         options(forum, post=True, force_post=True, out_dir=tmp_path / "o"), lambda line: None)
+        (post,) = director_posts(forum)
+    from tally.report import discuz_length
+
+    assert discuz_length(post.bbcode) <= 10_000
+    assert "李逵" in post.bbcode.split("[b]结果[/b]")[1] and "…" in post.bbcode

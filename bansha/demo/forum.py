@@ -98,6 +98,7 @@ class DemoForum:
         self.captcha = captcha  # the forum asks every reply for a captcha (a tool cannot solve it)
         self.login_captcha = login_captcha  # X3.5 installs with a captcha on login (seccode rule login.allow)
         self.rewrite = rewrite  # URL rewrite: thread-{tid}-{page}-1.html links, both URL shapes served
+        self.maxpostsize = 10_000  # Discuz's default 帖子最大字数, counted as dstrlen counts
         self.latency = latency  # seconds added to every answer: lets crash tests kill a run mid-way
         self.users: dict[int, User] = {}
         self.threads: dict[int, Thread] = {}
@@ -557,6 +558,8 @@ class DemoForum:
         message = form.get("message", "")
         if len(message.encode(self._py_charset, errors="replace")) < 10:
             return refuse("抱歉，您的帖子小于 10 个字符的限制")
+        if _dstrlen(message) > self.maxpostsize:
+            return refuse(f"抱歉，您的帖子超过 {self.maxpostsize} 个字符的限制")
         now = time.monotonic()
         if self.floodctrl and now - self._last_reply.get(session.uid, -1e9) < self.floodctrl:
             return refuse(f"抱歉，您两次发表间隔少于 {self.floodctrl} 秒，请稍候再发表", f"{{'floodctrl':'{self.floodctrl}'}}")
@@ -620,6 +623,8 @@ class DemoForum:
         if thread.closed:
             return refuse("抱歉，本主题已关闭，不再接受新内容")
         message = form.get("message", "")
+        if _dstrlen(message) > self.maxpostsize:
+            return refuse(f"抱歉，您的帖子超过 {self.maxpostsize} 个字符的限制")
         if form.get("wysiwyg") == "1":
             message = re.sub(r"\n", "", message)  # html2bbcode: the rich editor's newlines are not line breaks
         if time.time() - post.dateline > 60:
@@ -707,6 +712,11 @@ def _ajax_error(message: str, extra: str = "{}", handle: str = "") -> str:
         f'<?xml version="1.0" encoding="utf-8"?>\n<root><![CDATA[{html.escape(message)}<script type="text/javascript" reload="1">'
         f"if(typeof errorhandle_{handle}=='function') {{errorhandle_{handle}('{message}', {extra});}}</script>]]></root>"
     )
+
+
+def _dstrlen(text: str) -> int:
+    """Discuz's dstrlen on a UTF-8 site: a non-ASCII character counts 2."""
+    return sum(2 if ord(ch) > 127 else 1 for ch in text)
 
 
 def _system_error(message: str) -> str:
