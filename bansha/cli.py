@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import sqlite3
 import sys
 import tempfile
 from datetime import datetime
@@ -64,12 +65,13 @@ def game_only(game_file: Path):
         fail(str(exc))
 
 
-def game_and_archive(game_file: Path, db: Path, needs: str):
-    """The game file, its rules and the archive, or a clear error saying what to run first."""
+def game_and_archive(game_file: Path, db: Path, needs: str, *, readonly: bool = True):
+    """The game file, its rules and the archive (opened read-only unless the command writes), or a clear
+    error saying what to run first."""
     game, rules = game_only(game_file)
     if not db.exists():
         fail(f"档案库 {db} 不存在：请先运行 {needs}。")
-    return game, rules, archive.open_db(db)
+    return game, rules, archive.open_db(db, readonly=readonly)
 
 
 def check_format(format: str, allowed: tuple[str, ...] = ("bbcode", "text", "json")) -> None:
@@ -169,7 +171,7 @@ def posts(
     if all(s.isdigit() and not Path(s).exists() for s in sources):
         if not db.exists():
             fail(f"档案库 {db} 不存在：请先运行 bansha fetch，或用 --db 指定文件。")
-        database = archive.open_db(db)
+        database = archive.open_db(db, readonly=True)
         for tid in sources:
             found = archive.read_posts(database, int(tid))
             if not found:
@@ -421,7 +423,7 @@ def card_list(
     from tally.cards import standings
 
     game, _rules = game_only(game_file)
-    cards = archive.load_cards(archive.open_db(db), game.name)
+    cards = archive.load_cards(archive.open_db(db, readonly=True), game.name)
     out.print(report.render_cards(standings(cards), cards), highlight=False, markup=False)
 
 
@@ -589,7 +591,11 @@ def _poll_once(game_file: Path, db: Path, options, verbose: bool, log: Optional[
         what = f"{exc.action}失败"
         err.print(f"[bold red]{what}：[/]{escape(str(exc))}", highlight=False)
         return finish(polling.EXIT_ERROR, f"{what}：{exc}")
-    except (ValueError, pipeline.NotFetched, model.Refusal, FetchFailed, auth.AuthError, OSError) as exc:
+    except sqlite3.Error as exc:
+        text = archive.describe_sqlite_error(exc, db)
+        err.print(f"[bold red]错误：[/]{escape(text)}", highlight=False)
+        return finish(polling.EXIT_ERROR, f"错误：{text}")
+    except (ValueError, pipeline.NotFetched, model.Refusal, FetchFailed, auth.AuthError, archive.ArchiveError, OSError) as exc:
         err.print(f"[bold red]错误：[/]{escape(str(exc))}", highlight=False)
         return finish(polling.EXIT_ERROR, f"错误：{exc}")
     out.print(result.summary, highlight=False, markup=False)
@@ -742,9 +748,25 @@ def demo(
     out.print(f"\n报告文件：{', '.join(str(f) for f in result.files)}", highlight=False, markup=False)
 
 
-def main() -> None:  # pragma: no cover - console entry point
-    app()
+def main() -> None:
+    """The console entry point: storage failures anywhere become one clear sentence and exit 1."""
+    import sqlite3
+
+    try:
+        app(standalone_mode=True)
+    except archive.ArchiveError as exc:
+        err.print(f"[bold red]错误：[/]{escape(str(exc))}", highlight=False)
+        raise SystemExit(1) from None
+    except sqlite3.Error as exc:
+        err.print(f"[bold red]错误：[/]{escape(archive.describe_sqlite_error(exc, '档案库'))}", highlight=False)
+        raise SystemExit(1) from None
+    except OSError as exc:
+        if exc.errno == 28:  # ENOSPC
+            err.print("[bold red]错误：[/]磁盘已满，写文件失败：已经保存的内容没有丢失，请清理磁盘空间后再运行。", highlight=False)
+        else:
+            err.print(f"[bold red]错误：[/]读写文件失败：{escape(str(exc))}", highlight=False)
+        raise SystemExit(1) from None
 
 
 if __name__ == "__main__":  # pragma: no cover
-    app()
+    main()

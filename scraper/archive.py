@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import sqlite3
 from dataclasses import asdict
 from datetime import datetime, timezone
 from pathlib import Path
@@ -19,12 +20,73 @@ import sqlite_utils
 from . import model
 
 
-def open_db(path: str | Path) -> sqlite_utils.Database:
-    db = sqlite_utils.Database(path)
-    db.execute("PRAGMA foreign_keys = ON")
-    db.execute("PRAGMA journal_mode = WAL")
-    ensure_schema(db)
-    return db
+# The archive's schema version (PRAGMA user_version). 1 is the first released schema (user_version was
+# never set, so it reads 0); 2 adds the outbox's outcome, page and rulings_seen columns.
+SCHEMA_VERSION = 2
+
+
+class ArchiveError(Exception):
+    """The archive file cannot be used as it is; the message says why and what to do, in Chinese."""
+
+
+def open_db(path: str | Path, *, readonly: bool = False) -> sqlite_utils.Database:
+    """The archive at `path`, migrated to this version's schema; `readonly` opens it for reading only
+    (tally, review, lurk, export never write)."""
+    path = Path(path)
+    try:
+        if readonly:
+            if not path.exists():
+                raise ArchiveError(f"档案库 {path} 不存在：请先运行 bansha fetch 或 bansha poll。")
+            conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+            db = sqlite_utils.Database(conn)
+            _check_version(db, path)
+            return db
+        db = sqlite_utils.Database(path)
+        _check_version(db, path)
+        db.execute("PRAGMA foreign_keys = ON")
+        db.execute("PRAGMA journal_mode = WAL")
+        ensure_schema(db)
+        migrate(db)
+        return db
+    except sqlite3.Error as exc:
+        raise ArchiveError(describe_sqlite_error(exc, path)) from None
+
+
+def _check_version(db: sqlite_utils.Database, path: Path) -> None:
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    if version > SCHEMA_VERSION:
+        raise ArchiveError(f"档案库 {path} 是更新版本的 bansha 建立的（格式版本 {version}，本程序只认到 {SCHEMA_VERSION}）："
+                           "请升级 bansha 后再用它，以免写坏。")
+
+
+def migrate(db: sqlite_utils.Database) -> None:
+    """Bring an older archive forward, step by step; each step is idempotent."""
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    if version < 2 and "outbox" in db.table_names():
+        for column, kind in (("outcome", str), ("page", int), ("rulings_seen", int)):
+            if column not in db["outbox"].columns_dict:
+                db["outbox"].add_column(column, kind)
+    if version < SCHEMA_VERSION:
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
+def describe_sqlite_error(exc: sqlite3.Error, path: str | Path) -> str:
+    """A SQLite failure in the director's words, saying that nothing already stored is lost."""
+    text = str(exc).lower()
+    if "not a database" in text or "encrypted" in text:
+        return f"档案库 {path} 不是 SQLite 数据库（或文件头已损坏）：请检查 --db 指的文件；如是损坏，请用备份恢复。"
+    if "malformed" in text or "corrupt" in text:
+        return (f"档案库 {path} 已损坏（{exc}）：请用备份恢复，或用 sqlite3 {path} \".recover\" 导出能读的部分。"
+                "本次没有写入任何内容。")
+    if "full" in text:
+        return f"磁盘已满，写入档案库 {path} 失败：已经保存的内容没有丢失，请清理磁盘空间后再运行。"
+    if "readonly" in text or "read-only" in text:
+        return f"档案库 {path} 是只读的（文件或所在目录没有写权限）：只读的命令（tally、review、lurk、export）可以用，抓取和发帖需要写权限。"
+    if "locked" in text or "busy" in text:
+        return f"档案库 {path} 正被另一个程序占用（{exc}）：请稍后再试。"
+    if "unable to open" in text:
+        return f"无法打开档案库 {path}：目录不存在，或没有读写权限。"
+    return f"档案库 {path} 出错：{exc}"
 
 
 def ensure_schema(db: sqlite_utils.Database) -> None:
