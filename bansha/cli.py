@@ -641,7 +641,8 @@ def archive_cmd(
     targets: list[str] = typer.Argument(..., help="帖子网址（可以多个），或一个游戏文件（TOML：存档整局所有帖子）"),
     db: Path = typer.Option(DEFAULT_DB, "--db", help="SQLite 档案库文件"),
     warc_dir: Path = typer.Option(Path("warc"), "--warc", help="WARC 文件目录（原始 HTTP 响应，标准工具可回放）"),
-    media: bool = typer.Option(False, "--media", help="同时保存图片和附件（按内容去重）"),
+    media: bool = typer.Option(False, "--media", help="同时保存图片和附件（按内容去重，存在 WARC 目录的 media/ 下）"),
+    media_hosts: str = typer.Option("", "--media-hosts", help="除论坛本身外，也允许保存这些主机上的图片（逗号分隔，如图床域名）"),
     interval: float = typer.Option(2.0, "--interval", help="两次请求的最小间隔（秒）"),
 ) -> None:
     """完整存档：每个帖子的每一页都重新读取，存进档案库，并把原始响应写进 WARC 文件。"""
@@ -676,8 +677,10 @@ def archive_cmd(
                     continue
                 line = f"《{report.subject}》（tid={report.tid}）：{report.posts_seen} 楼，{len(report.pages)} 页"
                 if media:
-                    new, dupes = keep_media(client, database, ref.tid, ref.base)
-                    line += f"，图片/附件新存 {new} 个（重复 {dupes} 个）"
+                    new, dupes = keep_media(client, database, ref.tid, ref.base, folder=warc_dir / "media",
+                                            allow_hosts=tuple(h.strip() for h in media_hosts.split(",") if h.strip()))
+                    skipped = database["media"].count_where("error is not null and pid in (select pid from posts where tid = ?)", [ref.tid])
+                    line += f"，图片/附件新存 {new} 个（重复 {dupes} 个）" + (f"，{skipped} 个未保存（原因见档案库 media 表）" if skipped else "")
                 out.print(line, highlight=False)
     finally:
         recorder.close()

@@ -59,6 +59,14 @@ class Response:
 
 
 @dataclass
+class Download:
+    path: Path | None
+    sha256: str
+    size: int
+    content_type: str
+
+
+@dataclass
 class Attempt:
     """One try at a URL, for the fetch log."""
 
@@ -183,6 +191,52 @@ class ForumClient:
 
     def get(self, url: str, **kwargs) -> Response:
         return self.request("GET", url, **kwargs)
+
+    def download(self, url: str, folder: Path | None, *, max_bytes: int, accept: tuple[str, ...]) -> "Download":
+        """Stream a file to `folder` (named by its sha256), never holding it in memory, refusing what is
+        larger than `max_bytes` or not of an accepted content type. The WARC recorder gets it from disk."""
+        import hashlib
+        import tempfile
+
+        from .media import MediaRefused
+
+        self._wait_turn(url)
+        target_dir = Path(folder) if folder else Path(tempfile.gettempdir())
+        target_dir.mkdir(parents=True, exist_ok=True)
+        digest, size = hashlib.sha256(), 0
+        try:
+            with self._slots, self.http.stream("GET", url) as r:
+                ctype = (r.headers.get("content-type") or "").split(";")[0].strip().lower()
+                if r.status_code != 200:
+                    raise MediaRefused(f"HTTP {r.status_code}")
+                if not ctype.startswith(accept):
+                    raise MediaRefused(f"内容类型是 {ctype or '未知'}，不是图片或附件")
+                declared = r.headers.get("content-length")
+                if declared and declared.isdigit() and int(declared) > max_bytes:
+                    raise MediaRefused(f"文件有 {int(declared) // 1024} KB，超过上限 {max_bytes // 1024} KB")
+                fd, temp = tempfile.mkstemp(dir=target_dir, prefix=".part-")
+                try:
+                    with os.fdopen(fd, "wb") as handle:
+                        for chunk in r.iter_bytes(65536):
+                            size += len(chunk)
+                            if size > max_bytes:
+                                raise MediaRefused(f"文件超过上限 {max_bytes // 1024} KB，已停止下载")
+                            digest.update(chunk)
+                            handle.write(chunk)
+                    sha = digest.hexdigest()
+                    if self.recorder is not None:
+                        with open(temp, "rb") as handle:
+                            self.recorder.record("GET", str(r.url), dict(r.request.headers), r.status_code, r.reason_phrase,
+                                                 list(r.headers.multi_items()), handle)
+                    final = target_dir / sha
+                    if folder and not final.exists():
+                        os.replace(temp, final)
+                    return Download(final if folder else None, sha, size, ctype)
+                finally:
+                    if os.path.exists(temp):
+                        os.unlink(temp)
+        except httpx.HTTPError as exc:
+            raise FetchFailed(f"下载 {url} 失败（{type(exc).__name__}）") from None
 
     def post(self, url: str, data: dict, *, encoding: str = "utf-8", **kwargs) -> Response:
         """POST a form. GBK forums expect GBK-encoded fields, so the body is encoded here, not by httpx."""

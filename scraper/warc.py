@@ -56,6 +56,8 @@ class WarcRecorder:
                body: bytes) -> str:
         """Write one request/response pair; returns the payload's sha256."""
         kept, removed = redact([(k, v) for k, v in headers if k.lower() not in _HOP and k.lower() != "content-length"])
+        if not isinstance(body, (bytes, bytearray)):  # a file streamed to disk (media): copied through, not loaded
+            return self._record_stream(url, method, request_headers, status, reason, kept, removed, body)
         if body.lstrip()[:1] == b"{" and _JSON_SECRETS.search(body):
             body = _JSON_SECRETS.sub(lambda m: b'"' + m.group(1) + b'":"' + REDACTED.encode() + b'"', body)
             removed.append("payload:auth/saltkey")
@@ -76,6 +78,24 @@ class WarcRecorder:
         digest = hashlib.sha256(body).hexdigest()
         self.digests.add(digest)
         return digest
+
+    def _record_stream(self, url, method, request_headers, status, reason, kept, removed, handle) -> str:
+        handle.seek(0, 2)
+        length = handle.tell()
+        handle.seek(0)
+        kept.append(("Content-Length", str(length)))
+        http = StatusAndHeaders(f"{status} {reason}".strip(), kept, protocol="HTTP/1.1")
+        sent, removed_sent = redact(list(request_headers.items()))
+        note = {"WARC-Bansha-Redacted": ", ".join(dict.fromkeys(removed + removed_sent))} if removed or removed_sent else None
+        response = self._writer.create_warc_record(url, "response", payload=handle, length=length, http_headers=http,
+                                                   warc_headers_dict=note)
+        target = url.split("://", 1)[-1].split("/", 1)
+        req = StatusAndHeaders(f"{method} /{target[1] if len(target) > 1 else ''} HTTP/1.1", sent, is_http_request=True)
+        request = self._writer.create_warc_record(url, "request", payload=BytesIO(b""), http_headers=req, warc_headers_dict=note)
+        self._writer.write_request_response_pair(request, response)
+        self._file.flush()
+        self.records += 1
+        return ""
 
     def close(self) -> None:
         self._file.close()

@@ -235,3 +235,56 @@ def test_a_huge_invalid_target_never_pushes_the_result_post_past_the_forums_limi
 
     assert discuz_length(post.bbcode) <= 10_000
     assert "李逵" in post.bbcode.split("[b]结果[/b]")[1] and "…" in post.bbcode
+
+
+# -- media: the forum's own files only, capped, streamed ---------------------------------------------
+
+def test_media_fetches_only_the_forums_own_files_within_the_cap(tmp_path):
+    import httpx
+    import sqlite_utils
+
+    from bansha.demo.forum import DemoForum
+    from scraper import archive
+    from scraper.client import ForumClient
+    from scraper.media import keep_media
+    from scraper.sync import sync_thread
+
+    board = DemoForum()
+    board.add_user(5, "鲁智深")
+    board.add_thread(9, "贴图帖")
+    small = b"\x89PNG\r\n\x1a\n" + b"x" * 500
+    big = b"\x89PNG\r\n\x1a\n" + b"y" * 50_000
+    board.files["/data/attachment/forum/ok.png"] = (small, "image/png")
+    board.files["/data/attachment/forum/big.png"] = (big, "image/png")
+    board.files["/data/attachment/forum/page.png"] = (b"<html>login</html>", "text/html")
+    with board:
+        other = DemoForum()  # another server on this machine: a player's URL must not reach it
+        other.files["/secret.png"] = (small, "image/png")
+        with other:
+            port = other.base_url.rsplit(":", 1)[1].strip("/")
+            board.add_post(9, 5, "[img]data/attachment/forum/ok.png[/img]"
+                                 "[img]data/attachment/forum/big.png[/img]"
+                                 "[img]data/attachment/forum/page.png[/img]"
+                                 f"[img]http://localhost:{port}/secret.png[/img]"
+                                 "[img]http://169.254.169.254/latest/meta-data/iam.png[/img]")
+            db = archive.open_db(tmp_path / "a.db")
+            with ForumClient(min_interval=0, timeout=2) as client:
+                sync_thread(client, db, f"{board.base_url}forum.php?mod=viewthread&tid=9")
+                new, _ = keep_media(client, db, 9, board.base_url, folder=tmp_path / "media", max_bytes=10_000)
+            assert other.count("/secret.png") == 0
+        assert board.count("/data/attachment/forum/ok.png") == 1 and new == 1
+    rows = {r["url"].rsplit("/", 1)[1]: r for r in sqlite_utils.Database(tmp_path / "a.db").query("select * from media")}
+    assert rows["ok.png"]["error"] is None and (tmp_path / "media" / rows["ok.png"]["sha256"]).read_bytes() == small
+    assert "上限" in rows["big.png"]["error"]
+    assert "内容类型" in rows["page.png"]["error"]
+    assert "不是论坛自己的地址" in rows["secret.png"]["error"] and "不是论坛自己的地址" in rows["iam.png"]["error"]
+    assert not list((tmp_path / "media").glob(".part-*"))  # nothing half-written is left behind
+    del httpx
+
+
+def test_a_media_host_allowed_by_name_is_still_refused_when_it_points_inside(tmp_path):
+    from scraper.media import MediaRefused, check_url
+
+    with pytest.raises(MediaRefused, match="内网"):
+        check_url("http://localhost/x.png", "https://bbs.example.com/", allow_hosts=("localhost",))
+    check_url("https://bbs.example.com/data/attachment/a.png", "https://bbs.example.com/")
