@@ -694,6 +694,8 @@ def export(
     html_dir: Optional[Path] = typer.Option(None, "--html", help="生成静态网站的目录（离线打开 index.html）"),
     json_file: Optional[Path] = typer.Option(None, "--json", help="整局数据导出为一个 JSON 文件"),
     csv_dir: Optional[Path] = typer.Option(None, "--csv", help="导出 CSV（posts / ballots / totals）的目录"),
+    media_dir: Optional[Path] = typer.Option(None, "--media", help="archive --media 保存图片的目录（默认 warc/media）；"
+                                             "其中的图片放进网站，其余图片显示为链接"),
 ) -> None:
     """赛后揭秘：把整局存档导出为可离线浏览的静态网站，或 JSON / CSV。"""
     from bansha.export.data import export_csv, export_json, game_data
@@ -703,7 +705,8 @@ def export(
         fail("请至少指定 --html、--json 或 --csv 之一。")
     game, rules, database = game_and_archive(game_file, db, "bansha archive 存档整局")
     if html_dir:
-        files = export_site(database, game, rules, html_dir)
+        media_dir = media_dir or (Path("warc") / "media")
+        files = export_site(database, game, rules, html_dir, media_dir if media_dir.is_dir() else None)
         out.print(f"静态网站：{html_dir / 'index.html'}（{len(files)} 个文件，直接用浏览器打开）", highlight=False)
     if json_file or csv_dir:
         data = game_data(database, game, rules)

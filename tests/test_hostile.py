@@ -288,3 +288,32 @@ def test_a_media_host_allowed_by_name_is_still_refused_when_it_points_inside(tmp
     with pytest.raises(MediaRefused, match="内网"):
         check_url("http://localhost/x.png", "https://bbs.example.com/", allow_hosts=("localhost",))
     check_url("https://bbs.example.com/data/attachment/a.png", "https://bbs.example.com/")
+
+
+# -- the export: no borrowed classes, no remote loads ---------------------------------------------------
+
+def test_the_export_drops_classes_and_styles_and_loads_nothing_remote(tmp_path):
+    from bansha.export.site import localize_images, sanitize
+
+    html = ('<div class="badge" style="color:red">已被屏蔽</div><i class="pstatus">假的编辑标记</i>'
+            '<img src="http://evil.example/track.gif"><img src="data/attachment/a.png">')
+    clean = localize_images(sanitize(html, "http://127.0.0.1:8/"), {"http://127.0.0.1:8/data/attachment/a.png": "abc123"})
+    assert "class=" not in clean and "style=" not in clean
+    assert "<img" in clean and 'src="media/abc123"' in clean
+    assert "evil.example" in clean and '<img src="http://evil' not in clean  # a link, never loaded
+
+
+def test_the_exported_pages_allow_no_remote_loads(tmp_path):
+    from bansha.demo.forum import DemoForum
+
+    board = demo.build(DemoForum(name="贴图论坛", clock=lambda: demo.CLOSE + timedelta(minutes=30)))
+    board.add_post(demo.VOTE_TID, 12, "看图 [img]http://tracker.example/pixel.gif[/img]", demo.OPEN + timedelta(hours=30))
+    with board:
+        gf = game_file(tmp_path, board.base_url)
+        fetched = bansha("archive", gf, "--db", tmp_path / "g.db", "--warc", tmp_path / "warc", "--interval", "0", "--media")
+        assert fetched.returncode == 0, fetched.stderr
+    done = bansha("export", gf, "--db", tmp_path / "g.db", "--html", tmp_path / "site", "--media", tmp_path / "warc" / "media")
+    assert done.returncode == 0, done.stderr
+    for page in (tmp_path / "site").glob("*.html"):
+        text = page.read_text("utf-8")
+        assert "http: https:" not in text and '<img src="http' not in text, page.name

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlsplit
 
 import nh3
 import sqlite_utils
@@ -28,9 +29,28 @@ from .. import pipeline
 # handlers, no styles, and links only to http(s).
 TAGS = {"b", "strong", "i", "em", "u", "s", "strike", "br", "p", "div", "span", "font", "blockquote", "a", "img",
         "ul", "ol", "li", "table", "tbody", "tr", "td", "th", "hr", "sup", "sub", "pre", "code", "h1", "h2", "h3", "h4"}
+# No class and no style: a player must not wear the site's own classes (a fake 已被屏蔽 badge).
 ATTRIBUTES = {"font": {"color", "size"}, "a": {"href"}, "img": {"src", "alt"}, "td": {"colspan", "rowspan"},
-              "div": {"class"}, "blockquote": set(), "i": {"class"}}
+              "blockquote": set()}
 PALETTE = ["#c0392b", "#2471a3", "#229954", "#d68910", "#7d3c98", "#17a589", "#839192", "#a04000"]
+
+
+def _archived_media(db: sqlite_utils.Database, folder: Path | None, out: Path) -> dict[str, str]:
+    """url → file name under out/media/, for every image `archive --media` kept in `folder`."""
+    import shutil
+
+    if not folder or "media" not in db.table_names():
+        return {}
+    found = {}
+    for row in db.query("select url, sha256 from media where sha256 is not null"):
+        source = folder / row["sha256"]
+        if source.exists():
+            (out / "media").mkdir(exist_ok=True)
+            target = out / "media" / row["sha256"]
+            if not target.exists():
+                shutil.copyfile(source, target)
+            found[row["url"]] = row["sha256"]
+    return found
 
 
 def sanitize(fragment: str, base: str | None) -> str:
@@ -41,6 +61,22 @@ def sanitize(fragment: str, base: str | None) -> str:
 
     return nh3.clean(fragment, tags=TAGS, attributes=ATTRIBUTES, url_schemes={"http", "https"},
                      link_rel="noopener noreferrer nofollow", attribute_filter=absolute, strip_comments=True)
+
+
+_IMG = re.compile(r"<img\b[^>]*?\bsrc=\"([^\"]*)\"[^>]*>")
+
+
+def localize_images(fragment: str, archived: dict[str, str]) -> str:
+    """Opening the export must not call out to anyone: an image the archive kept (archive --media) is shown
+    from the site's own media/ folder; any other becomes a link the reader may choose to follow."""
+    def swap(m: re.Match) -> str:
+        src = html.unescape(m.group(1))
+        if src in archived:
+            return f'<img src="media/{archived[src]}" alt="[图片]">'
+        host = urlsplit(src).netloc or src
+        return f'<a href="{html.escape(src)}" rel="noopener noreferrer nofollow">[图片：{html.escape(host)}]</a>'
+
+    return _IMG.sub(swap, fragment)
 
 
 @dataclass
@@ -57,14 +93,15 @@ class Site:
             "<!DOCTYPE html><html lang='zh-CN'><head><meta charset='utf-8'>"
             f"<title>{html.escape(title)}</title><link rel='stylesheet' href='style.css'>"
             # No script may run but ours: the archive shows what players wrote, never executes it.
-            "<meta http-equiv='Content-Security-Policy' content=\"default-src 'self' file: data: http: https:; "
+            "<meta http-equiv='Content-Security-Policy' content=\"default-src 'self' file: data:; "
             "script-src 'self' file:; object-src 'none'; style-src 'self' file: 'unsafe-inline'\">"
             f"</head><body>{nav}<h1>{html.escape(title)}</h1>{body}</body></html>\n", "utf-8")
 
 
-def export_site(db: sqlite_utils.Database, game: Game, rules: Rules, out: Path) -> list[Path]:
+def export_site(db: sqlite_utils.Database, game: Game, rules: Rules, out: Path, media: Path | None = None) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     site = Site(game, rules, db, out)
+    archived = _archived_media(db, media, out)
     who = Identities(game)
     base = (game.forum.rstrip("/") + "/") if game.forum else None
     threads = _threads(db, game)
@@ -83,7 +120,8 @@ def export_site(db: sqlite_utils.Database, game: Game, rules: Rules, out: Path) 
             name = who(post)
             author = (f"<a href='player-{game.player_names.index(name) + 1}.html'>{html.escape(post.author)}</a>"
                       if name else html.escape(post.author))
-            body = sanitize(post.html, base) if post.html else f"<p class='plain'>{html.escape(post.text)}</p>"
+            body = (localize_images(sanitize(post.html, base), archived) if post.html
+                    else f"<p class='plain'>{html.escape(post.text)}</p>")
             badges = "" if post.status == "normal" else f"<span class='badge'>{_STATUS.get(post.status, post.status)}</span>"
             stamp = f"<span class='edit'>本帖最后由 {html.escape(post.edited_by)} 于 {post.edited_at[:16].replace('T', ' ')} 编辑</span>" if post.edited_by else ""
             items.append(f"<article id='p{post.pid}'><header><b>#{post.floor}</b> {author} "
