@@ -125,6 +125,15 @@ def sync_thread(
             report.source = chosen
             report.damage.append("论坛对网页版开启了防采集，已改用移动端接口读取（看不到编辑标记）")
             continue
+        if _short(page, ppp if chosen == "pc" else None):
+            # Floors skip inside the page, or the page names posts it does not show: read it once more.
+            again = _fetch(client, db, ref, page_url, page_no, report)
+            if len(again.posts) > len(page.posts) or not _short(again, ppp if chosen == "pc" else None):
+                page = again
+            else:
+                missing = _missing(page)
+                report.damage.append(f"帖子 {ref.tid} 第 {page.page} 页" + (f"缺第 {'、'.join(map(str, missing[:10]))} 楼" if missing else "读到的帖子比页面标记少")
+                                     + "：已重新读取一次，仍然如此（可能是被删除或在审核中的帖子，也可能页面损坏）")
         if page.tid and page.tid != ref.tid:
             raise model.UnknownPage(f"请求帖子 {ref.tid}，论坛返回的是帖子 {page.tid}", url=page_url)
         if not page.tid:  # a page that doesn't name its thread is the one we asked for
@@ -155,6 +164,18 @@ def sync_thread(
         _revisit_gaps(client, db, ref, chosen, ppp, report)
     report.gaps = _floor_gaps(db, ref.tid)
     return report
+
+
+def _missing(page: model.ThreadPage) -> list[int]:
+    floors = sorted(p.floor for p in page.posts if p.floor)
+    return [f for f in range(floors[0], floors[-1] + 1) if f not in set(floors)] if floors else []
+
+
+def _short(page: model.ThreadPage, ppp: int | None) -> bool:
+    """A page that may be missing posts: floors skip inside it, or its markup names more posts than it shows."""
+    if any("帖子标记" in note for note in page.damage):
+        return True
+    return bool(_missing(page))
 
 
 MAX_GAP_PAGES = 3  # pages with missing floors re-read per sync: a held reply shows up there once approved

@@ -16,6 +16,7 @@ from .common import (
 
 _POST_ID = re.compile(r"^post_(\d+)$")
 _TOTAL_PAGES = re.compile(r"共\s*(\d+)\s*页")
+_ANCHOR = re.compile(r'<div id="post_(\d+)"')
 
 
 def looks_like(tree: LexborHTMLParser) -> bool:
@@ -40,6 +41,11 @@ def read(tree: LexborHTMLParser, text: str, *, tid_hint: int | None = None) -> m
         floors.append(floor)
     for post, floor in zip(posts, fill_custom_floors(floors)):
         post.floor = floor
+    damage = []
+    anchors = len(set(_ANCHOR.findall(text)))
+    if anchors > len(posts):
+        # A comment opened mid-page, or markup cut: the page names more posts than can be read.
+        damage.append(f"页面里有 {anchors} 个帖子标记，只读到 {len(posts)} 帖（页面可能损坏）")
 
     formhash = tree.css_first("input[name='formhash']")
     generator = tree.css_first("meta[name='generator']")
@@ -57,6 +63,7 @@ def read(tree: LexborHTMLParser, text: str, *, tid_hint: int | None = None) -> m
         utc_offset=format_offset(tz),
         formhash=formhash.attributes.get("value") if formhash else None,
         uid=reader_uid(text),
+        damage=damage,
     )
 
 
