@@ -16,7 +16,8 @@ from .common import (
 
 _POST_ID = re.compile(r"^post_(\d+)$")
 _TOTAL_PAGES = re.compile(r"共\s*(\d+)\s*页")
-_ANCHOR = re.compile(r'<div id="post_(\d+)"')
+# Every post leaves several ids in the page; any of them without a post read means a post was lost.
+_ANCHOR = re.compile(r'id="(?:post_|pid|postmessage_|postnum|authorposton)(\d+)"')
 
 
 def looks_like(tree: LexborHTMLParser) -> bool:
@@ -42,10 +43,10 @@ def read(tree: LexborHTMLParser, text: str, *, tid_hint: int | None = None) -> m
     for post, floor in zip(posts, fill_custom_floors(floors)):
         post.floor = floor
     damage = []
-    anchors = len(set(_ANCHOR.findall(text)))
-    if anchors > len(posts):
-        # A comment opened mid-page, or markup cut: the page names more posts than can be read.
-        damage.append(f"页面里有 {anchors} 个帖子标记，只读到 {len(posts)} 帖（页面可能损坏）")
+    named = {int(pid) for pid in _ANCHOR.findall(text)} - {p.pid for p in posts}
+    if named:
+        # A comment opened mid-page, a flipped byte in a post's markup: the page names posts it does not show.
+        damage.append(f"页面里有 {len(named)} 个帖子标记读不出帖子（pid {', '.join(map(str, sorted(named)[:10]))}；页面可能损坏）")
 
     formhash = tree.css_first("input[name='formhash']")
     generator = tree.css_first("meta[name='generator']")
