@@ -278,6 +278,8 @@ timezone = "Asia/Shanghai"
 directors = ["导演A"]        # 导演的论坛账号：他们的帖子不计票（代投除外）
 
 [rules]                      # 可选：覆盖预设里的任何设置，例如 blackout_minutes = 60
+# ballot_format = "labelled"  # 投票格式："labelled"（投票对象/投票理由）或 "free"（不限格式，七杀的做法）
+# require_reason = true       # 是否必须写投票理由（种子 001、003 没有规定，按导演公告填写）
 
 [[players]]
 name = "郭靖"                # 角色名 = 论坛账号
