@@ -328,17 +328,30 @@ def test_the_exported_pages_allow_no_remote_loads(tmp_path):
 
 # -- damaged pages are re-read, never silently short ----------------------------------------------------
 
-def test_a_page_damaged_in_transit_is_read_again_and_nothing_is_lost(tmp_path):
+def _one_thread(posts: int):
     from bansha.demo.forum import DemoForum
-    from scraper import archive
-    from scraper.client import ForumClient
-    from scraper.sync import sync_thread
 
     board = DemoForum()
     board.add_user(1, "甲")
     board.add_thread(1, "测试")
-    for i in range(10):
+    for i in range(posts):
         board.add_post(1, 1, f"第{i + 1}楼的发言")
+    return board
+
+
+def _sync(board, tmp_path):
+    from scraper import archive
+    from scraper.client import ForumClient
+    from scraper.sync import sync_thread
+
+    with board:
+        db = archive.open_db(tmp_path / "a.db")
+        with ForumClient(min_interval=0) as client:
+            return db, sync_thread(client, db, f"{board.base_url}forum.php?mod=viewthread&tid=1")
+
+
+def test_a_page_damaged_in_transit_is_read_again_and_nothing_is_lost(tmp_path):
+    board = _one_thread(10)
     original = board._viewthread
     served = {"n": 0}
 
@@ -351,28 +364,13 @@ def test_a_page_damaged_in_transit_is_read_again_and_nothing_is_lost(tmp_path):
         return status, page
 
     board._viewthread = damaged_once
-    with board:
-        db = archive.open_db(tmp_path / "a.db")
-        with ForumClient(min_interval=0) as client:
-            report = sync_thread(client, db, f"{board.base_url}forum.php?mod=viewthread&tid=1")
+    db, report = _sync(board, tmp_path)
     assert served["n"] == 2 and report.posts_seen == 10
     assert db["posts"].count_where("tid = 1") == 10
 
 
 def test_floors_that_stay_missing_are_reported(tmp_path):
-    from bansha.demo.forum import DemoForum
-    from scraper import archive
-    from scraper.client import ForumClient
-    from scraper.sync import sync_thread
-
-    board = DemoForum()
-    board.add_user(1, "甲")
-    board.add_thread(1, "测试")
-    for i in range(6):
-        board.add_post(1, 1, f"第{i + 1}楼的发言")
+    board = _one_thread(6)
     board.threads[1].posts[3].pending = True  # floor 4 held for 审核: shown to nobody
-    with board:
-        db = archive.open_db(tmp_path / "a.db")
-        with ForumClient(min_interval=0) as client:
-            report = sync_thread(client, db, f"{board.base_url}forum.php?mod=viewthread&tid=1")
+    _db, report = _sync(board, tmp_path)
     assert report.gaps == [4] and any("缺第 4 楼" in note for note in report.damage)
