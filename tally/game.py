@@ -108,12 +108,15 @@ class Game:
         except tomllib.TOMLDecodeError as exc:
             raise ValueError(f"游戏文件不是合法的 TOML：{exc}") from None
         head = data.get("game") or {}
+        _known_keys("游戏文件", data, _TABLES)
+        _known_keys("[game]", head, _GAME_KEYS)
         if "name" not in head or "preset" not in head:
             raise ValueError("游戏文件缺少 [game] 里的 name 或 preset")
         players = []
         for entry in data.get("players") or []:
             if not isinstance(entry, dict) or not str(entry.get("name", "")).strip():
                 raise ValueError("[[players]] 里每一项都要有 name")
+            _known_keys(f"[[players]]（{entry['name']}）", entry, _PLAYER_KEYS)
             players.append(Player(
                 name=str(entry["name"]).strip(), uid=entry.get("uid"), aliases=tuple(entry.get("aliases") or ()),
                 house=str(entry.get("house") or ""), roles=tuple(entry.get("roles") or ()),
@@ -123,6 +126,7 @@ class Game:
         _refuse_colliding_names(players)
         days = []
         for d in data.get("days") or []:
+            _known_keys(f"[[days]]（第 {d.get('day', '?')} 天）", d, _DAY_KEYS)
             day = Day(
                 day=int(d["day"]),
                 vote_thread=d.get("vote_thread"),
@@ -172,3 +176,22 @@ def _refuse_colliding_names(players) -> None:
                 raise ValueError(f"「{written}」（{player.name}）与 {owner} 的名字规范化后相同（全角/半角、大小写、不可见字符）："
                                  "投票时无法区分，请改名或删去其中一个别名。")
             seen[key] = player.name
+
+
+# Every key a game file may hold. A misspelt key silently ignored once turned a revote into 「刘备 出局」.
+_TABLES = {"game", "rules", "players", "days", "reveal"}
+_GAME_KEYS = {"name", "preset", "forum", "timezone", "directors"}
+_PLAYER_KEYS = {"name", "uid", "aliases", "house", "roles", "reveal"}
+_DAY_KEYS = {"day", "vote_thread", "discussion_threads", "process_thread", "election_thread", "start", "close",
+             "accelerated", "accelerated_from", "dead", "title_holder", "bonus", "cannot_be_voted", "non_voters",
+             "votes_not_counted", "events", "runoff"}
+
+
+def _known_keys(where: str, table: dict, known: set[str]) -> None:
+    import difflib
+
+    for key in table:
+        if key not in known:
+            near = difflib.get_close_matches(key, sorted(known), n=1, cutoff=0.5)
+            hint = f"，是不是要写 {near[0]}？" if near else f"（可写：{'、'.join(sorted(known))}）"
+            raise ValueError(f"{where} 里有不认识的设置「{key}」{hint}")

@@ -522,3 +522,14 @@ def test_a_quote_without_a_floor_link_is_accepted_only_from_the_voter_and_flagge
     entry = next(e for e in r.entries if e.pid == change.pid)
     assert entry.verdict == ("counted" if valid else "invalid") and entry.needs_review
     assert verdict_of(r, vote) == ("superseded" if valid else "counted")
+
+
+def test_a_misspelt_key_in_a_game_file_is_an_error_naming_the_nearest_key():
+    from tally.game import Game
+
+    base = '[game]\nname = "x"\npreset = "shediao"\n[[players]]\nname = "刘备"\n'
+    for text, wrong, near in ((base + 'role = ["法官"]\n', "role", "roles"),
+                              (base + '[[days]]\nday = 1\nrunof = ["刘备"]\n', "runof", "runoff"),
+                              (base.replace('preset = "shediao"', 'preset = "shediao"\nfourm = "https://x/"'), "fourm", "forum")):
+        with pytest.raises(ValueError, match=f"「{wrong}」.*{near}"):
+            Game.from_toml(text)
