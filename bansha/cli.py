@@ -74,6 +74,24 @@ def game_and_archive(game_file: Path, db: Path, needs: str, *, readonly: bool = 
     return game, rules, archive.open_db(db, readonly=readonly)
 
 
+def db_beside(db: Optional[Path], game_file: Path) -> Path:
+    """The archive a game's commands share: --db if given, else GAME.db beside GAME.toml."""
+    return db if db is not None else Path(game_file).with_suffix(".db")
+
+
+def current_day(game_file: Path) -> int:
+    """The day under way (or the last one that closed), as poll picks it."""
+    from bansha.poll import pick_day
+
+    game, _rules = game_only(game_file)
+    from datetime import datetime as _now
+
+    try:
+        return pick_day(game, _now.now(game.tz)).day
+    except ValueError as exc:
+        fail(f"{exc}（可以用 --day 指定）")
+
+
 def check_format(format: str, allowed: tuple[str, ...] = ("bbcode", "text", "json")) -> None:
     if format not in allowed:
         fail(f"--format 只能是 {'、'.join(allowed)}")
@@ -330,13 +348,15 @@ def init(
 @app.command()
 def tally(
     game_file: Path = typer.Argument(..., help="游戏文件（TOML）"),
-    day: int = typer.Option(..., "--day", help="第几天"),
-    db: Path = typer.Option(DEFAULT_DB, "--db", help="SQLite 档案库文件"),
+    day: Optional[int] = typer.Option(None, "--day", help="第几天（默认：按当前时间，进行中或刚关门的一天）"),
+    db: Optional[Path] = typer.Option(None, "--db", help="SQLite 档案库文件（默认：游戏文件旁的同名 .db）"),
     format: str = typer.Option("text", "--format", help="输出格式：bbcode / text / json"),
     election: bool = typer.Option(False, "--election", help="统计这一天的竞选帖（盟主/警长）而不是投票帖"),
     with_lurk: bool = typer.Option(False, "--lurk", help="在结果后附上发言统计和建议判罚（需已抓取讨论帖）"),
 ) -> None:
     """按本局规则统计某一天的投票，列出每一张票的判定和待裁定的帖子。"""
+    db = db_beside(db, game_file)
+    day = day or current_day(game_file)
     from bansha import pipeline
     from tally import report
 
@@ -365,11 +385,13 @@ def tally(
 @app.command()
 def lurk(
     game_file: Path = typer.Argument(..., help="游戏文件（TOML）"),
-    day: int = typer.Option(..., "--day", help="第几天"),
-    db: Path = typer.Option(DEFAULT_DB, "--db", help="SQLite 档案库文件"),
+    day: Optional[int] = typer.Option(None, "--day", help="第几天（默认：按当前时间，进行中或刚关门的一天）"),
+    db: Optional[Path] = typer.Option(None, "--db", help="SQLite 档案库文件（默认：游戏文件旁的同名 .db）"),
     format: str = typer.Option("text", "--format", help="输出格式：bbcode / text / json"),
 ) -> None:
     """统计某一天的发言数、潜水、违规（诈尸、红字、大字）和加速申请，列出建议的判罚。"""
+    db = db_beside(db, game_file)
+    day = day or current_day(game_file)
     from bansha import pipeline
     from tally import report
 
@@ -399,9 +421,10 @@ def card_add(
     day: Optional[int] = typer.Option(None, "--day", help="第几天"),
     pid: Optional[int] = typer.Option(None, "--pid", help="相关帖子的 pid"),
     by: str = typer.Option("", "--by", help="记录人（导演账号）"),
-    db: Path = typer.Option(DEFAULT_DB, "--db", help="SQLite 档案库文件"),
+    db: Optional[Path] = typer.Option(None, "--db", help="SQLite 档案库文件（默认：游戏文件旁的同名 .db）"),
 ) -> None:
     """给一位角色记一张牌。"""
+    db = db_beside(db, game_file)
     from tally.cards import COLORS, WORDS, standings
 
     game, _rules = game_only(game_file)
@@ -418,9 +441,10 @@ def card_add(
 @card_app.command("list")
 def card_list(
     game_file: Path = typer.Argument(..., help="游戏文件（TOML）"),
-    db: Path = typer.Option(DEFAULT_DB, "--db", help="SQLite 档案库文件"),
+    db: Optional[Path] = typer.Option(None, "--db", help="SQLite 档案库文件（默认：游戏文件旁的同名 .db）"),
 ) -> None:
     """列出所有牌和每位角色的牌面（3 蓝 = 1 黄，3 黄 = 1 红）。"""
+    db = db_beside(db, game_file)
     from tally import report
     from tally.cards import standings
 
@@ -434,13 +458,15 @@ def rule(
     game_file: Path = typer.Argument(..., help="游戏文件（TOML）"),
     pid: int = typer.Argument(..., help="要裁定的帖子 pid"),
     decision: str = typer.Argument(..., help="accept（有效）/ reject（无效）/ target（计为某人，配合 --target）"),
-    day: int = typer.Option(..., "--day", help="第几天"),
+    day: Optional[int] = typer.Option(None, "--day", help="第几天（默认：按当前时间，进行中或刚关门的一天）"),
     target: Optional[str] = typer.Option(None, "--target", help="decision 为 target 时：计为哪位角色（弃权写“弃权”）"),
     note: str = typer.Option("", "--note", help="裁定说明，会出现在结果帖里"),
-    db: Path = typer.Option(DEFAULT_DB, "--db", help="SQLite 档案库文件"),
+    db: Optional[Path] = typer.Option(None, "--db", help="SQLite 档案库文件（默认：游戏文件旁的同名 .db）"),
     by: str = typer.Option("", "--by", help="记录人（导演账号）"),
 ) -> None:
     """记录导演对某一帖的裁定；之后的每次计票都会采用。"""
+    db = db_beside(db, game_file)
+    day = day or current_day(game_file)
     from bansha import pipeline
 
     if decision not in ("accept", "reject", "target"):
@@ -466,7 +492,7 @@ def rule(
 @app.command()
 def poll(
     game_file: Path = typer.Argument(..., help="游戏文件（TOML），[game] 里要写 forum（论坛地址）"),
-    db: Path = typer.Option(DEFAULT_DB, "--db", help="SQLite 档案库文件"),
+    db: Optional[Path] = typer.Option(None, "--db", help="SQLite 档案库文件（默认：游戏文件旁的同名 .db）"),
     day: Optional[int] = typer.Option(None, "--day", help="第几天（默认：按当前时间判断）"),
     post: bool = typer.Option(False, "--post", help="关门后把最终结果回帖到投票帖（每天只发一次；结果变了会原地更正）"),
     running: bool = typer.Option(False, "--running", help="关门前发一帖实时票数，之后有变化就原地编辑"),
@@ -484,6 +510,7 @@ def poll(
     log: Optional[Path] = typer.Option(None, "--log", help="把运行记录追加到这个文件（给 cron 用）"),
 ) -> None:
     """给 cron 用的一次完整运行：抓取当天各帖、计票、统计潜水、写报告，需要时回帖公布结果。"""
+    db = db_beside(db, game_file)
     code, _result = _poll_once(game_file, db, polling_options(
         day=day, post=post, running=running, force_post=force_post, post_limit=post_limit, out_dir=out_dir, login=login,
         cookies=cookies,
@@ -495,7 +522,7 @@ def poll(
 @app.command()
 def watch(
     game_file: Path = typer.Argument(..., help="游戏文件（TOML），[game] 里要写 forum（论坛地址）"),
-    db: Path = typer.Option(DEFAULT_DB, "--db", help="SQLite 档案库文件"),
+    db: Optional[Path] = typer.Option(None, "--db", help="SQLite 档案库文件（默认：游戏文件旁的同名 .db）"),
     every: float = typer.Option(10.0, "--every", help="每隔多少分钟运行一次"),
     jitter: float = typer.Option(1.0, "--jitter", help="每次额外随机等待 0 到这么多分钟（避免整点扎堆）"),
     max_runs: int = typer.Option(0, "--max-runs", help="最多运行几次（0 = 不限，直到当天结果帖发出）"),
@@ -510,6 +537,7 @@ def watch(
     log: Optional[Path] = typer.Option(None, "--log", help="把运行记录追加到这个文件"),
 ) -> None:
     """不用 cron 也行：前台循环运行 poll，关门后发布结果帖，发出后自动停止（Ctrl+C 随时退出）。"""
+    db = db_beside(db, game_file)
     import random
     import time
 
@@ -609,10 +637,12 @@ def _poll_once(game_file: Path, db: Path, options, verbose: bool, log: Optional[
 @app.command()
 def review(
     game_file: Path = typer.Argument(..., help="游戏文件（TOML）"),
-    day: int = typer.Option(..., "--day", help="第几天"),
-    db: Path = typer.Option(DEFAULT_DB, "--db", help="SQLite 档案库文件"),
+    day: Optional[int] = typer.Option(None, "--day", help="第几天（默认：按当前时间，进行中或刚关门的一天）"),
+    db: Optional[Path] = typer.Option(None, "--db", help="SQLite 档案库文件（默认：游戏文件旁的同名 .db）"),
 ) -> None:
     """列出所有待导演裁定的帖子：链接、作者、内容、原因，可能改变结果的排在前面。"""
+    db = db_beside(db, game_file)
+    day = day or current_day(game_file)
     from bansha import pipeline
 
     game, rules, database = game_and_archive(game_file, db, "bansha fetch 或 bansha poll")
@@ -641,13 +671,15 @@ def review(
 @app.command("archive")
 def archive_cmd(
     targets: list[str] = typer.Argument(..., help="帖子网址（可以多个），或一个游戏文件（TOML：存档整局所有帖子）"),
-    db: Path = typer.Option(DEFAULT_DB, "--db", help="SQLite 档案库文件"),
+    db: Optional[Path] = typer.Option(None, "--db", help="SQLite 档案库文件（默认：游戏文件旁的同名 .db）"),
     warc_dir: Path = typer.Option(Path("warc"), "--warc", help="WARC 文件目录（原始 HTTP 响应，标准工具可回放）"),
     media: bool = typer.Option(False, "--media", help="同时保存图片和附件（按内容去重，存在 WARC 目录的 media/ 下）"),
     media_hosts: str = typer.Option("", "--media-hosts", help="除论坛本身外，也允许保存这些主机上的图片（逗号分隔，如图床域名）"),
     interval: float = typer.Option(2.0, "--interval", help="两次请求的最小间隔（秒）"),
 ) -> None:
     """完整存档：每个帖子的每一页都重新读取，存进档案库，并把原始响应写进 WARC 文件。"""
+    toml = len(targets) == 1 and targets[0].endswith(".toml")
+    db = db_beside(db, Path(targets[0])) if toml else (db or Path(DEFAULT_DB))
     from bansha import pipeline
     from scraper.media import keep_media
     from scraper.warc import WarcRecorder
@@ -692,7 +724,7 @@ def archive_cmd(
 @app.command()
 def export(
     game_file: Path = typer.Argument(..., help="游戏文件（TOML）"),
-    db: Path = typer.Option(DEFAULT_DB, "--db", help="SQLite 档案库文件"),
+    db: Optional[Path] = typer.Option(None, "--db", help="SQLite 档案库文件（默认：游戏文件旁的同名 .db）"),
     html_dir: Optional[Path] = typer.Option(None, "--html", help="生成静态网站的目录（离线打开 index.html）"),
     json_file: Optional[Path] = typer.Option(None, "--json", help="整局数据导出为一个 JSON 文件"),
     csv_dir: Optional[Path] = typer.Option(None, "--csv", help="导出 CSV（posts / ballots / totals）的目录"),
@@ -700,6 +732,7 @@ def export(
                                              "其中的图片放进网站，其余图片显示为链接"),
 ) -> None:
     """赛后揭秘：把整局存档导出为可离线浏览的静态网站，或 JSON / CSV。"""
+    db = db_beside(db, game_file)
     from bansha.export.data import export_csv, export_json, game_data
     from bansha.export.site import export_site
 

@@ -367,3 +367,16 @@ def test_cookies_from_a_firefox_profile(tmp_path):
                         "expiry integer, isSecure integer, isHttpOnly integer)")
         done = cli(tmp_path, forum, "--cookies-from-browser", f"firefox:{empty}", "--post", db="other.db")
         assert done.returncode == polling.EXIT_ERROR and "没有" in done.stderr and "登录" in done.stderr
+
+
+def test_the_archive_lives_beside_the_game_file_and_the_day_is_found(board, tmp_path):
+    """Less typing: no --db (GAME.db beside GAME.toml) and no --day (the day under way, or the last closed)."""
+    gf = game_file(tmp_path, board.base_url)
+    env = {**os.environ, "BANSHA_PASSWORD": "demo-director"}
+    done = subprocess.run([sys.executable, "-m", "bansha.cli", "poll", str(gf), "--interval", "0", "--out", str(tmp_path / "o")],
+                          capture_output=True, text=True, env=env, timeout=120, cwd=tmp_path)
+    assert done.returncode in (0, 3), done.stderr
+    assert (tmp_path / "game.db").exists()
+    shown = subprocess.run([sys.executable, "-m", "bansha.cli", "tally", str(gf)], capture_output=True, text=True, timeout=60)
+    assert shown.returncode == 0, shown.stderr
+    assert "第1天" in shown.stdout and "李逵" in shown.stdout
