@@ -66,3 +66,18 @@ def test_check_vote_and_the_tally_give_one_verdict(tmp_path, format_):
         assert entry.verdict == expected, (text, verdict, entry)
         if expected == "counted":
             assert entry.target == verdict["name"], (text, verdict, entry)
+
+
+@pytest.mark.parametrize("preset", ["s10", "anshazhe"])
+def test_no_last_hour_ban_is_imposed_where_the_seed_states_none(preset):
+    rules = load_preset(preset)
+    assert rules.blackout_minutes == 0 and "种子未明说" in rules.source("blackout_minutes")
+    t = Thread()
+    first = t.vote("黄蓉", "杨康", 1)
+    late = t.add("黄蓉", "改票对象：郭靖\n改票理由：最后改主意", 47.9, quote=first)
+    g = game(preset)
+    entry = next(e for e in tally_day(t.posts, g, g.days[0], rules).entries if e.pid == late.pid)
+    assert entry.verdict == "counted"
+    banned = load_preset(preset).with_overrides({"blackout_minutes": 60})  # a director who announced one
+    entry = next(e for e in tally_day(t.posts, g, g.days[0], banned).entries if e.pid == late.pid)
+    assert entry.verdict == "invalid"
