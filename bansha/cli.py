@@ -84,10 +84,8 @@ def current_day(game_file: Path) -> int:
     from bansha.poll import pick_day
 
     game, _rules = game_only(game_file)
-    from datetime import datetime as _now
-
     try:
-        return pick_day(game, _now.now(game.tz)).day
+        return pick_day(game, datetime.now(game.tz)).day
     except ValueError as exc:
         fail(f"{exc}（可以用 --day 指定）")
 
@@ -541,7 +539,6 @@ def watch(
     import random
     import time
 
-    from bansha import poll as polling
 
     options = polling_options(post=True, running=running, force_post=force_post, out_dir=out_dir, login=login,
                               cookies=cookies, cookies_from_browser=cookies_from_browser, interval=interval,
@@ -574,7 +571,6 @@ def watch(
 
 def polling_options(*, game_file: Path, now: Optional[str], login: Optional[str], **kw):
     """PollOptions from the command line; the password comes from BANSHA_PASSWORD or the terminal, never a file."""
-    from bansha import pipeline
     from bansha import poll as polling
 
     game, _rules = game_only(game_file)
@@ -587,7 +583,6 @@ def polling_options(*, game_file: Path, now: Optional[str], login: Optional[str]
         when = game.when(now) if now else None
     except ValueError as exc:
         fail(str(exc))
-    del pipeline
     return polling.PollOptions(now=when, login=login, password=password, **kw)
 
 

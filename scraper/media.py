@@ -8,7 +8,6 @@ the `media` table with the reason.
 
 from __future__ import annotations
 
-import hashlib
 import ipaddress
 import socket
 from functools import lru_cache

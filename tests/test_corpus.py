@@ -10,7 +10,6 @@ import sys
 from collections import Counter
 from functools import lru_cache
 
-import pytest
 
 from conftest import ROOT
 from grammar.ballot import parse_post
