@@ -196,7 +196,7 @@ def lurk_day(
             proposals += _three_days(game, rules, day, counts, earlier_counts)
     proposals += _bar_owner(game, rules, day, vote)
     if rules.drowning:
-        proposals += _drowning(rules, day, counts, vote, earlier_counts or {}, earlier_votes or {})
+        proposals += _drowning(rules, day, counts, vote, earlier_counts or {}, earlier_votes or {}, alive)
 
     violations = _violations(game, day, threads)
     speedups = [s for s in (_speedup(game, day, threads.get(day.process_thread) or [], word) for word in ("加速", "延时")) if s]
@@ -244,14 +244,18 @@ def _bar_owner(game: Game, rules: Rules, day: Day, vote: DayTally | None) -> lis
     return out
 
 
-def _drowning(rules, day, counts, vote, earlier_counts, earlier_votes) -> list[Proposal]:
-    """暗杀者 两水一票: two consecutive days failing attendance, or two missed votes in total."""
+def _drowning(rules, day, counts, vote, earlier_counts, earlier_votes, alive) -> list[Proposal]:
+    """暗杀者 两水一票: two consecutive days failing attendance, or two missed votes in total. The judge, who
+    may neither post nor vote, is never drowned; without an attendance number (the seed gives none) only the
+    missed votes count."""
     out = []
-    minimum = rules.lurk_min_posts or 5
-    for player, n in counts.items():
+    minimum = rules.drowning_min_posts
+    voters = [p for p in alive if p not in day.non_voters]
+    for player in voters:
+        n = counts.get(player, 0)
         previous = earlier_counts.get(day.day - 1, {}).get(player)
         misses = sum(player in v for v in earlier_votes.values()) + (player in (vote.non_voters if vote else []))
-        if previous is not None and previous < minimum and n < minimum:
+        if minimum and previous is not None and previous < minimum and n < minimum:
             out.append(Proposal(player, "drown", f"淹死：连续两天发言考勤不合格（{previous}、{n} 帖，不足 {minimum}）", day.day))
         elif misses >= 2:
             out.append(Proposal(player, "drown", f"淹死：累计 {misses} 次未投票", day.day))

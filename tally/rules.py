@@ -50,6 +50,7 @@ class Rules:
     lurk_counts_hidden: bool = True
     no_reply_in_vote_thread_yellow: bool = False
     drowning: bool = False
+    drowning_min_posts: int = 0  # 003's 发言考勤 for 两水一票: the seed gives no number, the game file does
     # How a ballot is written: "labelled" (投票对象/投票理由) or "free" (any clear wording), and
     # whether it needs a reason. Seeds 001 and 003 fix neither: the game file says.
     ballot_format: str = "labelled"

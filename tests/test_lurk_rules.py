@@ -26,8 +26,8 @@ def discussion(counts: dict[str, int]) -> Thread:
     return t
 
 
-def report(g: Game, preset="shediao", disc=None, vote=None, process=None, day_index=0, **kw):
-    rules = load_preset(preset)
+def report(g: Game, preset="shediao", disc=None, vote=None, process=None, day_index=0, overrides=None, **kw):
+    rules = load_preset(preset).with_overrides(overrides or {})
     day = g.days[day_index]
     vote_tally = tally_day(vote.posts, g, day, rules, sensitivity=False) if vote else None
     threads = {1: vote.posts if vote else [], 2: disc.posts if disc else [], 3: process.posts if process else []}
@@ -183,8 +183,12 @@ def test_drowning_two_days_or_two_missed_votes():
     cites("anshazhe", "drowning", "两水一票")
     g = game("anshazhe")
     counts = dict.fromkeys(NAMES, 6) | {"黄蓉": 2}
-    r = report(g, "anshazhe", disc=discussion(counts), vote=full_votes(), earlier_counts={0: {"黄蓉": 1}})
+    r = report(g, "anshazhe", disc=discussion(counts), vote=full_votes(), earlier_counts={0: {"黄蓉": 1}},
+               overrides={"drowning_min_posts": 3})  # the director's announced 发言考勤
     assert [(p.player, p.card) for p in r.proposals] == [("黄蓉", "drown")]
+    # The seed gives no attendance number: without one, two weak days drown nobody.
+    unset = report(g, "anshazhe", disc=discussion(counts), vote=full_votes(), earlier_counts={0: {"黄蓉": 1}})
+    assert unset.proposals == [] and "种子未明说" in load_preset("anshazhe").source("drowning_min_posts")
     votes = full_votes()
     votes.posts = [p for p in votes.posts if p.author != "郭靖"]
     r = report(g, "anshazhe", disc=discussion(dict.fromkeys(NAMES, 6)), vote=votes, earlier_votes={0: ["郭靖"]})
@@ -201,3 +205,14 @@ def test_cards_roll_up():
     assert (s["杨康"].blue, s["杨康"].yellow, s["杨康"].out) == (2, 2, False)
     with pytest.raises(ValueError):
         standings([{"player": "x", "color": "green"}])
+
+
+def test_the_judge_is_never_drowned():
+    cites("anshazhe", "non_voters", "不能杀人、验人、投票")
+    g = game("anshazhe", non_voters=("一灯",))
+    votes = full_votes()
+    votes.posts = [p for p in votes.posts if p.author != "一灯"]
+    counts = dict.fromkeys(NAMES, 6) | {"一灯": 0}
+    r = report(g, "anshazhe", disc=discussion(counts), vote=votes, earlier_votes={0: ["一灯"]},
+               earlier_counts={0: {"一灯": 0}}, overrides={"drowning_min_posts": 3})
+    assert all(p.player != "一灯" for p in r.proposals)
