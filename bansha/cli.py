@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sqlite3
 import sys
 import tempfile
@@ -20,17 +19,13 @@ from rich.table import Table
 
 from scraper import archive, auth, model
 from scraper.client import FetchFailed, ForumClient
-from scraper.pages import read_page
+from scraper.pages import read_page, strip_controls
 from scraper.sync import SOURCES, parse_thread_url, sync_thread
 
 app = typer.Typer(help="版杀导演助手：抓取 Discuz! 帖子、解析投票、计票、公布结果。", no_args_is_help=True, add_completion=False)
-# Forum text must not drive the director's terminal: control characters (ESC, C1) and bidi overrides are
-# dropped from everything printed. Rich adds its own styling afterwards, so colours still work.
-_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u061c]")
-
-
-def terminal_safe(text: str) -> str:
-    return _UNSAFE.sub("", text)
+# Forum text must not drive the director's terminal: the reader's own filter (control characters, ESC,
+# C1, bidi overrides) is applied to everything printed. Rich adds its own styling afterwards.
+terminal_safe = strip_controls
 
 
 class _SafeConsole(Console):

@@ -125,11 +125,7 @@ def ensure_outbox(db: sqlite_utils.Database) -> None:
             {"key": str, "game": str, "day": int, "phase": str, "state": str, "pid": int, "digest": str,
              "message": str, "error": str, "updated_at": str, "outcome": str, "page": int, "rulings_seen": int},
             pk="key",
-        )
-    else:
-        for column, kind in (("outcome", str), ("page", int), ("rulings_seen", int)):
-            if column not in db["outbox"].columns_dict:
-                db["outbox"].add_column(column, kind)
+        )  # an older outbox gains its later columns in archive.migrate
 
 
 def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable[[str], None]) -> PollResult:

@@ -125,10 +125,10 @@ def sync_thread(
             report.source = chosen
             report.damage.append("论坛对网页版开启了防采集，已改用移动端接口读取（看不到编辑标记）")
             continue
-        if _short(page, ppp if chosen == "pc" else None):
+        if _short(page):
             # Floors skip inside the page, or the page names posts it does not show: read it once more.
             again = _fetch(client, db, ref, page_url, page_no, report)
-            if len(again.posts) > len(page.posts) or not _short(again, ppp if chosen == "pc" else None):
+            if len(again.posts) > len(page.posts) or not _short(again):
                 page = again
             else:
                 missing = _missing(page)
@@ -171,7 +171,7 @@ def _missing(page: model.ThreadPage) -> list[int]:
     return [f for f in range(floors[0], floors[-1] + 1) if f not in set(floors)] if floors else []
 
 
-def _short(page: model.ThreadPage, ppp: int | None) -> bool:
+def _short(page: model.ThreadPage) -> bool:
     """A page that may be missing posts: floors skip inside it, or its markup names more posts than it shows."""
     if any("帖子标记" in note for note in page.damage):
         return True
