@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import sqlite3
 import sys
 import tempfile
 from datetime import datetime
@@ -12,15 +11,11 @@ from pathlib import Path
 from typing import Optional
 
 import typer
-from rich.console import Console
-from rich.markup import escape
-from rich.progress import BarColumn, Progress, TextColumn
-from rich.table import Table
 
-from scraper import archive, auth, model
-from scraper.client import FetchFailed, ForumClient
-from scraper.pages import read_page, strip_controls
-from scraper.sync import SOURCES, parse_thread_url, sync_thread
+# Start-up is paid on every cron run and every check-vote: the top level imports typer and plain data only.
+# Each command imports what it uses (httpx, sqlite-utils, selectolax, rich) when it runs.
+from scraper import model
+from scraper.model import SOURCES, strip_controls
 
 app = typer.Typer(help="版杀导演助手：抓取 Discuz! 帖子、解析投票、计票、公布结果。", no_args_is_help=True, add_completion=False)
 # Forum text must not drive the director's terminal: the reader's own filter (control characters, ESC,
@@ -28,9 +23,25 @@ app = typer.Typer(help="版杀导演助手：抓取 Discuz! 帖子、解析投�
 terminal_safe = strip_controls
 
 
-class _SafeConsole(Console):
-    def print(self, *objects, **kw):  # noqa: A003 - rich's name
-        super().print(*(terminal_safe(o) if isinstance(o, str) else o for o in objects), **kw)
+class _Console:
+    """rich's console, made on first use; everything printed passes terminal_safe first."""
+
+    def __init__(self, stderr: bool) -> None:
+        self.stderr = stderr
+        self._real = None
+
+    @property
+    def real(self):
+        if self._real is None:
+            from rich.console import Console
+
+            tty = (sys.stderr if self.stderr else sys.stdout).isatty()
+            # Off a terminal (cron, a pipe, a file) rich would wrap at 80 columns and cut BBCode meant to be copied.
+            self._real = Console(stderr=self.stderr, soft_wrap=not tty, width=None if tty else 10_000)
+        return self._real
+
+    def print(self, *objects, **kw) -> None:
+        self.real.print(*(terminal_safe(o) if isinstance(o, str) else o for o in objects), **kw)
 
 
 def write_out(text: str) -> None:
@@ -38,9 +49,14 @@ def write_out(text: str) -> None:
     sys.stdout.write(terminal_safe(text))
 
 
-# Off a terminal (cron, a pipe, a file) rich would wrap at 80 columns and cut BBCode meant to be copied.
-out = _SafeConsole(soft_wrap=not sys.stdout.isatty(), width=None if sys.stdout.isatty() else 10_000)
-err = _SafeConsole(stderr=True, soft_wrap=not sys.stderr.isatty(), width=None if sys.stderr.isatty() else 10_000)
+def escape(text: str) -> str:
+    from rich.markup import escape as rich_escape
+
+    return rich_escape(text)
+
+
+out = _Console(stderr=False)
+err = _Console(stderr=True)
 
 DEFAULT_DB = "bansha.db"
 
@@ -52,10 +68,10 @@ def fail(message: str, code: int = 1) -> None:
 
 def game_only(game_file: Path):
     """The game file and its rules, or a clear error."""
-    from bansha import pipeline
+    from tally.game import load_game
 
     try:
-        return pipeline.load_game(game_file)
+        return load_game(game_file)
     except ValueError as exc:
         fail(str(exc))
 
@@ -63,6 +79,8 @@ def game_only(game_file: Path):
 def game_and_archive(game_file: Path, db: Path, needs: str, *, readonly: bool = True):
     """The game file, its rules and the archive (opened read-only unless the command writes), or a clear
     error saying what to run first."""
+    from scraper import archive
+
     game, rules = game_only(game_file)
     if not db.exists():
         fail(f"档案库 {db} 不存在：请先运行 {needs}。")
@@ -94,7 +112,9 @@ def cookie_file_for(db: Path) -> Path:
     return db.with_name(db.name + ".cookies.txt")
 
 
-def make_client(db: Path, interval: float, on_attempt=None) -> ForumClient:
+def make_client(db: Path, interval: float, on_attempt=None):
+    from scraper.client import ForumClient
+
     return ForumClient(cookie_file=cookie_file_for(db), min_interval=interval, on_attempt=on_attempt)
 
 
@@ -113,6 +133,10 @@ def fetch(
     interval: float = typer.Option(2.0, "--interval", help="同一论坛两次请求的最小间隔（秒）；Discuz 防 CC 通常要求 ≥ 2"),
 ) -> None:
     """抓取一个帖子到档案库（增量）。"""
+    from scraper import archive, auth
+    from scraper.client import FetchFailed
+    from scraper.sync import parse_thread_url
+
     try:
         ref = parse_thread_url(url)
     except ValueError as exc:
@@ -159,8 +183,12 @@ def fetch(
 
 
 def _sync_with_progress(client, database, url, **kw):
+    from rich.progress import BarColumn, Progress, TextColumn
+
+    from scraper.sync import sync_thread
+
     with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total} 页"),
-                  console=err, transient=True) as bar:
+                  console=err.real, transient=True) as bar:
         task = bar.add_task("抓取中", total=None)
 
         def progress(report):
@@ -182,6 +210,8 @@ def posts(
     if all(s.isdigit() and not Path(s).exists() for s in sources):
         if not db.exists():
             fail(f"档案库 {db} 不存在：请先运行 bansha fetch，或用 --db 指定文件。")
+        from scraper import archive
+
         database = archive.open_db(db, readonly=True)
         for tid in sources:
             found = archive.read_posts(database, int(tid))
@@ -189,6 +219,8 @@ def posts(
                 err.print(f"[yellow]档案库里没有帖子 {tid} 的楼层。[/]")
             items.extend(found)
     else:
+        from scraper.pages import read_page
+
         seen: set[int] = set()
         for name in sources:
             path = Path(name)
@@ -208,6 +240,8 @@ def posts(
         for post in items:
             write_out(json.dumps(post.to_dict(), ensure_ascii=False) + "\n")
         return
+    from rich.table import Table
+
     table = Table("楼层", "pid", "作者", "时间", "状态", "内容")
     for post in items:
         table.add_row(
@@ -248,7 +282,7 @@ def check_vote(
     if as_json:
         write_out(json.dumps(verdict.to_json(), ensure_ascii=False) + "\n")
         return
-    out.print(describe_verdict(verdict, rules.title), highlight=False, markup=False)
+    write_out(describe_verdict(verdict, rules.title) + "\n")
 
 
 def describe_verdict(verdict, title: str) -> str:
@@ -418,6 +452,7 @@ def card_add(
 ) -> None:
     """给一位角色记一张牌。"""
     db = db_beside(db, game_file)
+    from scraper import archive
     from tally.cards import COLORS, WORDS, standings
 
     game, _rules = game_only(game_file)
@@ -438,6 +473,7 @@ def card_list(
 ) -> None:
     """列出所有牌和每位角色的牌面（3 蓝 = 1 黄，3 黄 = 1 红）。"""
     db = db_beside(db, game_file)
+    from scraper import archive
     from tally import report
     from tally.cards import standings
 
@@ -461,6 +497,7 @@ def rule(
     db = db_beside(db, game_file)
     day = day or current_day(game_file)
     from bansha import pipeline
+    from scraper import archive
 
     if decision not in ("accept", "reject", "target"):
         fail("裁定只能是 accept、reject 或 target")
@@ -583,9 +620,12 @@ def polling_options(*, game_file: Path, now: Optional[str], login: Optional[str]
 
 def _poll_once(game_file: Path, db: Path, options, verbose: bool, log: Optional[Path]):
     """One poll with its messages, log lines and exit code (shared by poll and watch)."""
+    import sqlite3
+
     from bansha import pipeline
     from bansha import poll as polling
-    from scraper import poster
+    from scraper import archive, auth, poster
+    from scraper.client import FetchFailed
 
     lines: list[str] = []
 
@@ -633,7 +673,10 @@ def review(
     """列出所有待导演裁定的帖子：链接、作者、内容、原因，可能改变结果的排在前面。"""
     db = db_beside(db, game_file)
     day = day or current_day(game_file)
+    from rich.table import Table
+
     from bansha import pipeline
+    from scraper import archive
 
     game, rules, database = game_and_archive(game_file, db, "bansha fetch 或 bansha poll")
     try:
@@ -671,7 +714,10 @@ def archive_cmd(
     toml = len(targets) == 1 and targets[0].endswith(".toml")
     db = db_beside(db, Path(targets[0])) if toml else (db or Path(DEFAULT_DB))
     from bansha import pipeline
+    from scraper import archive
+    from scraper.client import FetchFailed, ForumClient
     from scraper.media import keep_media
+    from scraper.sync import parse_thread_url
     from scraper.warc import WarcRecorder
 
     urls = targets
@@ -748,8 +794,10 @@ def demo(
     """在内置的演示论坛上跑一遍主流程：导演登录、抓取三个帖子、计票、统计潜水、回帖公布结果。"""
     from importlib import resources
 
+    from bansha import pipeline
     from bansha import poll as polling
     from bansha.demo import game
+    from scraper import archive
     from tally import report
 
     forum = game.build()
@@ -767,8 +815,6 @@ def demo(
         replies = [p for p in forum.threads[game.VOTE_TID].posts if p.uid == game.DIRECTOR[0]]
     finally:
         forum.stop()
-    from bansha import pipeline
-
     loaded, rules = pipeline.load_game(game_file)
     tally = pipeline.tally_from_archive(archive.open_db(db), loaded, rules, 1)
     out.print("\n计票过程与结果：", highlight=False)
@@ -785,10 +831,12 @@ def main() -> None:
 
     try:
         app(standalone_mode=True)
-    except archive.ArchiveError as exc:
+    except model.ArchiveError as exc:
         err.print(f"[bold red]错误：[/]{escape(str(exc))}", highlight=False)
         raise SystemExit(1) from None
     except sqlite3.Error as exc:
+        from scraper import archive
+
         err.print(f"[bold red]错误：[/]{escape(archive.describe_sqlite_error(exc, '档案库'))}", highlight=False)
         raise SystemExit(1) from None
     except OSError as exc:

@@ -5,27 +5,16 @@ Data flows one way: archive rows → posts → tally. Nothing here writes to the
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import sqlite_utils
 
 from scraper import archive
 from tally.day import DayTally, Ruling, tally_day
-from tally.game import Game
-from tally.rules import Rules, load_preset
+from tally.game import Game, load_game  # noqa: F401 - the CLI's and poll's entry to a game file
+from tally.rules import Rules
 
 
 class NotFetched(Exception):
     """The archive does not hold a thread the game file names."""
-
-
-def load_game(path: str | Path) -> tuple[Game, Rules]:
-    try:
-        game = Game.from_toml(Path(path).read_text("utf-8"))
-    except OSError as exc:
-        raise ValueError(f"无法读取游戏文件 {path}：{exc}") from None
-    rules = load_preset(game.preset).with_overrides(game.rules)
-    return game, rules
 
 
 class NotReadable(NotFetched):

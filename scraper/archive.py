@@ -18,15 +18,12 @@ from pathlib import Path
 import sqlite_utils
 
 from . import model
+from .model import ArchiveError  # noqa: F401 - raised here; defined in model so the CLI catches it cheaply
 
 
 # The archive's schema version (PRAGMA user_version). 1 is the first released schema (user_version was
 # never set, so it reads 0); 2 adds the outbox's outcome, page and rulings_seen columns.
 SCHEMA_VERSION = 2
-
-
-class ArchiveError(Exception):
-    """The archive file cannot be used as it is; the message says why and what to do, in Chinese."""
 
 
 def open_db(path: str | Path, *, readonly: bool = False) -> sqlite_utils.Database:

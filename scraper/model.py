@@ -5,7 +5,24 @@ Every field name here is a column name in the archive and a key in `bansha posts
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass, field
+
+# Where a thread's posts can be read from (sync's --source): both, the PC pages, or the mobile API.
+SOURCES = ("auto", "pc", "api")
+
+# C0/C1 controls (ESC among them) and bidi overrides have no place in a post's text, a name or a subject:
+# they would reach the director's terminal (clear screen, a fake green 「判定免死」) and defeat name matching.
+# The post's raw HTML is kept as it came. (Here, not in the reader, so printing needs no HTML parser.)
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u061c\u200e\u200f]")
+
+
+def strip_controls(text: str) -> str:
+    return _CONTROLS.sub("", text) if text else text
+
+
+class ArchiveError(Exception):
+    """The archive file cannot be used as it is; the message says why and what to do, in Chinese."""
 
 # Post.status values. "normal" is the only one whose text is what the author wrote and is visible to all.
 NORMAL = "normal"

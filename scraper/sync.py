@@ -17,8 +17,8 @@ import sqlite_utils
 
 from . import archive, model
 from .client import FetchFailed, ForumClient
+from .model import SOURCES
 
-SOURCES = ("auto", "pc", "api")
 API_PPP = 200  # the mobile API honours any page size: 200 posts a request instead of 10
 
 

@@ -1,4 +1,4 @@
-"""The game file (TOML): who plays, under which preset, and what each day needs. Parsing only, no I/O.
+"""The game file (TOML): who plays, under which preset, and what each day needs. Parsing only; load_game reads the file.
 
     [game]            name, preset, forum, timezone, directors
     [rules]           overrides of any preset setting
@@ -12,7 +12,10 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 from datetime import datetime
+from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from .rules import Rules, load_preset
 
 BAR_OWNER = "酒吧老板"
 JUDGE = "法官"
@@ -195,3 +198,12 @@ def _known_keys(where: str, table: dict, known: set[str]) -> None:
             near = difflib.get_close_matches(key, sorted(known), n=1, cutoff=0.5)
             hint = f"，是不是要写 {near[0]}？" if near else f"（可写：{'、'.join(sorted(known))}）"
             raise ValueError(f"{where} 里有不认识的设置「{key}」{hint}")
+
+
+def load_game(path: str | Path) -> tuple[Game, Rules]:
+    """A game file and its preset's rules with the file's [rules] applied; ValueError says what is wrong."""
+    try:
+        game = Game.from_toml(Path(path).read_text("utf-8"))
+    except OSError as exc:
+        raise ValueError(f"无法读取游戏文件 {path}：{exc}") from None
+    return game, load_preset(game.preset).with_overrides(game.rules)

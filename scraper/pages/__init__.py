@@ -12,6 +12,7 @@ import re
 from selectolax.lexbor import LexborHTMLParser
 
 from .. import model
+from ..model import strip_controls
 from ..charset import decode
 from . import d7, mobile_api, x3
 from .common import ajax_inner, thread_from_href
@@ -55,16 +56,6 @@ def read_page(
     result.damage.extend(damage)
     result.charset = charset
     return result
-
-
-# C0/C1 controls (ESC among them) and bidi overrides have no place in a post's text, a name or a subject:
-# they would reach the director's terminal (clear screen, a fake green 「判定免死」) and defeat name matching.
-# The post's raw HTML is kept as it came.
-_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u061c\u200e\u200f]")
-
-
-def strip_controls(text: str) -> str:
-    return _CONTROLS.sub("", text) if text else text
 
 
 def _strip_controls(result: model.ThreadPage) -> None:
