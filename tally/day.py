@@ -188,7 +188,7 @@ def tally_day(
         fold.step(post)
     result = fold.finish()
     if sensitivity:
-        _weigh_flags(result, list(ordered), game, day, rules, rulings, kind, ctx.title_holder, history, verdicts)
+        _weigh_flags(result, ordered, ctx, rulings, history or {}, verdicts)
     return result
 
 
@@ -608,12 +608,12 @@ def _straddles(at: datetime, boundary: datetime) -> bool:
     return at <= boundary < at + timedelta(minutes=1) and at != boundary
 
 
-def _weigh_flags(result: DayTally, posts, game, day, rules, rulings, kind, title_holder, history, verdicts) -> None:
+def _weigh_flags(result: DayTally, posts: list, ctx: _Context, rulings, history, verdicts) -> None:
     """For each flag, try the rulings a director could make; say whether any changes the outcome."""
     base = (result.outcome.kind, tuple(result.outcome.names))
-    entries = {e.pid: e for e in result.entries}
+    whatif = _WhatIf(result, posts, ctx, rulings, history, verdicts)
     for flag in result.flags:
-        entry = entries[flag.pid]
+        entry = whatif.entries[flag.pid]
         if entry.kind == "none" and entry.verdict == INVALID:
             # Unreadable: whatever it said is unknown. One more vote of this voter's weight could
             # change the outcome exactly when the margin at the top is no larger than that weight.
@@ -622,7 +622,7 @@ def _weigh_flags(result: DayTally, posts, game, day, rules, rulings, kind, title
                 flag.alternatives.append("内容未知：多一票就可能改变结果")
             continue
         for option in ruling_options(entry):
-            trial = _what_if(result, posts, entry, option, game, day, rules, rulings, kind, title_holder, history, verdicts)
+            trial = whatif.outcome(entry, option)
             if (trial.kind, tuple(trial.names)) != base:
                 flag.can_change_outcome = True
                 flag.alternatives.append(f"{_describe(option)} → {trial.describe()}")
@@ -644,25 +644,48 @@ def ruling_options(entry: Entry) -> list[Ruling]:
     return options
 
 
-def _what_if(result: DayTally, posts, entry: Entry, option: Ruling, game, day, rules, rulings, kind, title_holder,
-             history, verdicts) -> Outcome:
-    """The outcome had the director ruled `option`. A ruling moves only its voter's ballot, so for a vote
-    day only that voter's posts are folded again; the election's timeline needs the whole thread."""
-    changed = {**rulings, option.pid: option}
-    if kind == "election" or entry.voter is None:
-        return tally_day(posts, game, day, rules, changed, kind=kind, title_holder=title_holder, history=history,
-                         sensitivity=False, _verdicts=verdicts).outcome
-    mine = {e.pid for e in result.entries if e.voter == entry.voter}
-    alone = tally_day([p for p in posts if p.pid in mine], game, day, rules, changed, kind=kind,
-                      title_holder=title_holder, history=history, sensitivity=False, _verdicts=verdicts)
-    totals = dict(result.totals)
-    for source, sign in ((result, -1), (alone, 1)):
-        for e in source.entries:
-            if e.voter == entry.voter and e.verdict == COUNTED and e.target is not None:
-                totals[e.target] = totals.get(e.target, Fraction(0)) + sign * e.weight
-    title_target = next((e.target for e in (alone if entry.voter == result.title_holder else result).entries
-                         if e.voter == result.title_holder and e.verdict == COUNTED), None)
-    return decide_outcome({k: v for k, v in totals.items() if v}, rules, alive=len(result.alive), title_target=title_target)
+class _WhatIf:
+    """Outcomes under one more ruling. A ruling moves only its voter's ballot, so on a vote day only that
+    voter's posts are folded again and the day's totals are adjusted by the difference: the cost of a
+    what-if is the voter's posts, not the day's (indices are built once). The election's "first to reach
+    the top" needs the whole timeline, so its what-ifs re-fold the thread."""
+
+    def __init__(self, result: DayTally, posts: list, ctx: _Context, rulings, history, verdicts):
+        self.result, self.posts, self.ctx = result, posts, ctx
+        self.rulings, self.history, self.verdicts = rulings, history, verdicts
+        self.entries = {e.pid: e for e in result.entries}
+        self.posts_of: dict[str | None, list] = {}
+        for post in posts:
+            self.posts_of.setdefault(self.entries[post.pid].voter, []).append(post)
+        self.counted_of: dict[str | None, list[Entry]] = {}
+        for e in result.entries:
+            if e.verdict == COUNTED and e.target is not None:
+                self.counted_of.setdefault(e.voter, []).append(e)
+        holder = result.title_holder
+        self.holder_target = next((e.target for e in self.counted_of.get(holder, ())), None) if holder else None
+
+    def outcome(self, entry: Entry, option: Ruling) -> Outcome:
+        changed = {**self.rulings, option.pid: option}
+        ctx, result = self.ctx, self.result
+        if ctx.kind == "election" or entry.voter is None:
+            fold = _Fold(ctx, changed, self.history, self.verdicts)
+            for post in self.posts:
+                fold.step(post)
+            return fold.finish().outcome
+        fold = _Fold(ctx, changed, self.history, self.verdicts)
+        for post in self.posts_of[entry.voter]:
+            fold.step(post)
+        totals = dict(result.totals)
+        for e in self.counted_of.get(entry.voter, ()):
+            totals[e.target] -= e.weight
+        now_counted = [e for e in fold.entries if e.voter == entry.voter and e.verdict == COUNTED and e.target is not None]
+        for e in now_counted:
+            totals[e.target] = totals.get(e.target, Fraction(0)) + e.weight
+        title_target = self.holder_target
+        if entry.voter == result.title_holder:
+            title_target = next((e.target for e in now_counted), None)
+        return decide_outcome({k: v for k, v in totals.items() if v}, ctx.rules, alive=len(result.alive),
+                              title_target=title_target)
 
 
 def _one_vote_matters(result: DayTally, entry: Entry) -> bool:
