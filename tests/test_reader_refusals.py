@@ -112,3 +112,19 @@ def test_own_refusal_pages(fixture, refusal):
 def test_garbage_gets_a_refusal_never_a_crash(garbage):
     with pytest.raises(model.Refusal):
         read_page(garbage)
+
+
+@pytest.mark.parametrize("words", ["访问本站速度过快", "刷新间隔时间小于两秒", "Access Denied", "_dsign"])
+def test_a_post_quoting_a_refusal_is_read_not_refused(words):
+    """The forum refusing is a page without posts; a player writing the same words is a post."""
+    from bansha.demo.forum import DemoForum, _Session, render_thread_page
+
+    forum = DemoForum()
+    forum.add_user(5, "鲁智深")
+    forum.add_thread(9, "投票帖")
+    forum.add_post(9, 5, "开帖")
+    forum.add_post(9, 5, f"刚才论坛提示我“{words}”，是不是被限流了？")
+    thread = forum.threads[9]
+    html = render_thread_page(forum, thread, 1, 1, thread.posts, _Session(forum, {}))
+    page = read_page(html.encode(), "text/html; charset=utf-8")
+    assert [p.text for p in page.posts][-1] == f"刚才论坛提示我“{words}”，是不是被限流了？"

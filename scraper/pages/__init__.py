@@ -6,6 +6,7 @@ forum's own words: a refusal is never reported as "0 posts".
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 
@@ -17,6 +18,13 @@ from ..charset import decode
 from . import d7, mobile_api, x3
 from .common import ajax_inner, thread_from_href
 
+# glibc serves blocks above its mmap threshold (128 KiB at start) with fresh mmap'd pages, until a block that
+# large is freed: then it raises the threshold to that size (mallopt(3), "dynamic mmap threshold"). Lexbor's
+# buffers for a thread page sit above 128 KiB, so a fresh process paid zeroed pages for every page it read:
+# the reader ran at two thirds of its speed (bench/reader.py). One 4 MiB block freed at import moves the
+# threshold for the whole process; elsewhere it is one short-lived allocation.
+_block = bytearray(4 << 20)
+del _block
 _AJAX_MESSAGE = re.compile(r"(?:errorhandle_|succeedhandle_)\w*\(\s*'([^']*)'")
 _CC = ("刷新间隔时间小于两秒", "访问本站速度过快")
 _WAF = ("请求过于频繁", "Web应用防火墙", "安全狗", "云锁", "Access Denied", "Attention Required! | Cloudflare", "防火墙拦截")
@@ -34,9 +42,10 @@ def read_page(
     if text.lstrip().startswith("<?xml") or "<root><![CDATA[" in text[:300]:
         raise _ajax_refusal(text, url)
     tree = LexborHTMLParser(text)
-    _raise_refusal(tree, text, url)
-    if x3.looks_like(tree):
-        parser = x3.read
+    postlist = tree.css_first("#postlist")  # looked up once: each whole-page query costs a walk of the tree
+    _raise_refusal(tree, text, url, postlist)
+    if x3.looks_like(tree, postlist):
+        parser = functools.partial(x3.read, postlist=postlist)
     elif d7.looks_like(tree, text):
         parser = d7.read
     else:
@@ -100,15 +109,18 @@ def _read_json(body: bytes, url: str | None, page: int | None) -> model.ThreadPa
     return result
 
 
-def _raise_refusal(tree: LexborHTMLParser, text: str, url: str | None) -> None:
+def _raise_refusal(tree: LexborHTMLParser, text: str, url: str | None, postlist) -> None:
+    if postlist is not None:
+        # A thread page: what its posts say (a player quoting 「访问本站速度过快」) is not the forum refusing.
+        return
     if any(word in text for word in _CC):
         raise model.RateLimited(_first_message(tree) or _CC[1], url=url)
-    if "_dsign" in text and tree.css_first("#postlist") is None:
+    if "_dsign" in text:
         raise model.AntiScraping(url=url)
     message_box = tree.css_first("#messagetext")
-    if message_box is not None and tree.css_first("#postlist") is None:
+    if message_box is not None:
         raise classify_message(_first_message(tree) or message_box.text(deep=True), url)
-    if tree.css_first("#postlist") is None and any(word in text for word in _WAF):
+    if any(word in text for word in _WAF):
         raise model.WafBlocked(_page_title(tree), url=url)
 
 

@@ -20,24 +20,24 @@ _TOTAL_PAGES = re.compile(r"共\s*(\d+)\s*页")
 _ANCHOR = re.compile(r'id="(?:post_|pid|postmessage_|postnum|authorposton)(\d+)"')
 
 
-def looks_like(tree: LexborHTMLParser) -> bool:
-    return tree.css_first("#postlist") is not None and tree.css_first("table.plhin, td.t_f, .pls") is not None
+def looks_like(tree: LexborHTMLParser, postlist: LexborNode | None) -> bool:
+    return postlist is not None and postlist.css_first("table.plhin, td.t_f, .pls") is not None
 
 
-def read(tree: LexborHTMLParser, text: str, *, tid_hint: int | None = None) -> model.ThreadPage:
+def read(tree: LexborHTMLParser, text: str, *, postlist: LexborNode | None) -> model.ThreadPage:
     footer = parse_footer(text[-6000:])
     now, tz = footer if footer else (None, DEFAULT_TZ)
+    nodes = _Nodes(tree, text, postlist)
 
-    tid = _thread_id(tree) or tid_hint
-    pg = tree.css_first("div.pg")
-    page, last_page = _pagination(pg)
+    tid = _thread_id(nodes)
+    page, last_page = _pagination(nodes.pg)
     posts: list[model.Post] = []
     floors: list[int | None] = []
-    for div in tree.css("#postlist > div[id^='post_']"):
-        m = _POST_ID.match(div.attributes.get("id") or "")
+    for div in nodes.posts:
+        m = _POST_ID.match(div.id or "")
         if not m:
             continue
-        post, floor = _read_post(div, int(m.group(1)), tid, tz, now)
+        post, floor = _read_post(div, int(m.group(1)), tid, tz, now, nodes)
         posts.append(post)
         floors.append(floor)
     for post, floor in zip(posts, fill_custom_floors(floors)):
@@ -48,43 +48,77 @@ def read(tree: LexborHTMLParser, text: str, *, tid_hint: int | None = None) -> m
         # A comment opened mid-page, a flipped byte in a post's markup: the page names posts it does not show.
         damage.append(f"页面里有 {len(named)} 个帖子标记读不出帖子（pid {', '.join(map(str, sorted(named)[:10]))}；页面可能损坏）")
 
-    formhash = tree.css_first("input[name='formhash']")
-    generator = tree.css_first("meta[name='generator']")
     return model.ThreadPage(
         variant="x3",
         tid=tid or 0,
-        fid=_forum_id(tree),
-        subject=clean(_text(tree.css_first("#thread_subject"))),
+        fid=_forum_id(nodes.crumbs),
+        subject=clean(_text(nodes.subject)),
         page=page,
         last_page=last_page,
-        replies=_replies(tree),
+        replies=_replies(nodes.counts),
         posts=posts,
-        generator=generator.attributes.get("content") if generator else None,
+        generator=nodes.generator.attributes.get("content") if nodes.generator else None,
         now=now.isoformat() if now else None,
         utc_offset=format_offset(tz),
-        formhash=formhash.attributes.get("value") if formhash else None,
+        formhash=nodes.formhash.attributes.get("value") if nodes.formhash else None,
         uid=reader_uid(text),
         damage=damage,
     )
 
 
-def _read_post(div: LexborNode, pid: int, tid: int | None, tz, now) -> tuple[model.Post, int | None]:
-    label = div.css_first(f"#postnum{pid}")
-    floor = floor_from_label(label.text(deep=True)) if label else None
-    author, uid = _author(div, pid)
+_PARTS = "[id^='postnum'], [id^='authorposton'], [id^='postmessage_'], [id^='favatar']"
 
-    when = div.css_first(f"#authorposton{pid}")
+
+class _Nodes:
+    """The nodes a page is read from, each found the cheap way: a whole-page query costs about a walk of the
+    tree (and a descendant selector far more), so the posts are #postlist's children, their parts (floor
+    label, time, message, author box) come from one query inside #postlist and are then found by id, and
+    the page's own fields are first matches near the top. An id seen twice (a post's own HTML can carry
+    ids) is left out, so that post's fields are searched within its own div as before."""
+
+    def __init__(self, tree: LexborHTMLParser, text: str, postlist: LexborNode | None) -> None:
+        children = list(postlist.iter()) if postlist is not None else []
+        self.posts = [c for c in children if c.tag == "div" and (c.id or "").startswith("post_")]
+        self.parts: dict[str, LexborNode | None] = {}
+        for node in postlist.css(_PARTS) if postlist is not None else ():
+            ident = node.id or ""
+            self.parts[ident] = None if ident in self.parts else node
+        # 查看 N | 回复 M: page 1's header table, the first in #postlist.
+        header = next((c for c in children if c.tag == "table"), None)
+        self.counts = header.css("div.hm.ptn span.xi1") if header is not None else []
+        crumbs = tree.css_first("#pt")
+        self.crumbs = crumbs.css("a[href]") if crumbs is not None else []
+        self.formhash = tree.css_first("input[name='formhash']")
+        self.generator = tree.css_first("meta[name='generator']")
+        self.subject = tree.css_first("#thread_subject")
+        self.pg = tree.css_first("div.pg")
+        self.canonical = tree.css_first("link[rel='canonical']")
+        # Most pages have no lock box and no deleted floor: skip those per-post searches.
+        self.any_lock = "locked" in text
+        self.any_deleted = "该帖已经被删除" in text
+
+    def part(self, div: LexborNode, key: str) -> LexborNode | None:
+        node = self.parts.get(key, False)
+        return div.css_first(f"#{key}") if node is None else (node or None)
+
+
+def _read_post(div: LexborNode, pid: int, tid: int | None, tz, now, parts: _Nodes) -> tuple[model.Post, int | None]:
+    label = parts.part(div, f"postnum{pid}")
+    floor = floor_from_label(label.text(deep=True)) if label else None
+    author, uid = _author(div, pid, parts.part(div, f"favatar{pid}"))
+
+    when = parts.part(div, f"authorposton{pid}")
     title_node = when.css_first("span[title]") if when else None
     posted_at, precision = parse_post_time(
         _text(when), title_node.attributes.get("title") if title_node else None, tz, now
     )
 
-    body = div.css_first(f"#postmessage_{pid}")
-    lock = div.css_first(".pcb > div.locked")  # not a [hide] lock inside the message
+    body = parts.part(div, f"postmessage_{pid}")
+    lock = div.css_first(".pcb > div.locked") if parts.any_lock else None  # not a [hide] lock inside the message
     status = status_from_lock(_text(lock)) if lock else model.NORMAL
     if status == model.AUTHOR_ONLY and body is not None:
         status = model.NORMAL  # a moderator reads 回帖仅作者可见 replies: the notice, then the message itself
-    if div.css_first("table.plhin") is None and "该帖已经被删除" in _text(div):
+    if parts.any_deleted and div.css_first("table.plhin") is None and "该帖已经被删除" in _text(div):
         status = model.DELETED
     message = read_message(body)
     return (
@@ -108,16 +142,17 @@ def _read_post(div: LexborNode, pid: int, tid: int | None, tz, now) -> tuple[mod
     )
 
 
-def _author(div: LexborNode, pid: int) -> tuple[str, int | None]:
+def _author(div: LexborNode, pid: int, avatar: LexborNode | None) -> tuple[str, int | None]:
     # authoronleft=1 (the X3.5 default) puts the name in the left column, otherwise beside the time.
-    for selector in (f"#favatar{pid} .authi a[href]", ".pi .authi a.xw1", "td.plc .authi a.xi2", ".authi a[href*='uid']"):
-        link = div.css_first(selector)
+    for scope, selector in ((avatar, ".authi a[href]"), (div, ".pi .authi a.xw1"), (div, "td.plc .authi a.xi2"),
+                            (div, ".authi a[href*='uid']")):
+        link = scope.css_first(selector) if scope is not None else None
         if link is not None:
             uid = uid_from_href(link.attributes.get("href"))
             if uid is not None:
                 return clean(link.text(deep=True)), uid
     # Anonymous and guest posts have no link: "匿名", or "游客" and a masked IP.
-    box = div.css_first(f"#favatar{pid} .authi") or div.css_first(".authi")
+    box = (avatar.css_first(".authi") if avatar is not None else None) or div.css_first(".authi")
     name = clean(_text(box)).replace("该用户已被删除", "").strip() if box else ""
     return name or "匿名", None
 
@@ -134,26 +169,25 @@ def _pagination(pg: LexborNode | None) -> tuple[int, int]:
     return page, max(numbers + [page])
 
 
-def _replies(tree: LexborHTMLParser) -> int | None:
-    counts = tree.css("div.hm.ptn span.xi1")  # page 1 only: 查看 N | 回复 M
+def _replies(counts: list[LexborNode]) -> int | None:
     if len(counts) >= 2 and counts[1].text().strip().isdigit():
         return int(counts[1].text().strip())
     return None
 
 
-def _thread_id(tree: LexborHTMLParser) -> int | None:
+def _thread_id(nodes: _Nodes) -> int | None:
     # Either URL shape: with rewrite on, the canonical link and floor 1's link are thread-T-P-X.html.
-    canonical = tree.css_first("link[rel='canonical']")
-    tid = thread_from_href(canonical.attributes.get("href"))[0] if canonical else None
-    for link in tree.css("#postlist a[id^='postnum']") if tid is None else ():
-        tid = thread_from_href(link.attributes.get("href"))[0]
-        if tid:
-            break
+    tid = thread_from_href(nodes.canonical.attributes.get("href"))[0] if nodes.canonical else None
+    for key, link in nodes.parts.items() if tid is None else ():
+        if key.startswith("postnum") and link is not None and link.tag == "a":
+            tid = thread_from_href(link.attributes.get("href"))[0]
+            if tid:
+                break
     return tid
 
 
-def _forum_id(tree: LexborHTMLParser) -> int | None:
-    for link in reversed(tree.css("#pt a[href]")):
+def _forum_id(crumbs: list[LexborNode]) -> int | None:
+    for link in reversed(crumbs):
         fid = forum_from_href(link.attributes.get("href"))
         if fid is not None:
             return fid
