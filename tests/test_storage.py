@@ -74,7 +74,14 @@ def test_a_newer_archive_is_refused_and_an_older_one_migrated(filled):
         con.execute("create table outbox (key text primary key, game text, day integer, phase text, state text, pid integer, "
                     "digest text, message text, error text, updated_at text)")
         con.execute("insert into outbox values ('k', '[101]梁山风云', 1, 'final', 'posted', 59, 'x', null, null, '2026')")
+        # Schemas 1 and 2 re-indexed every re-read post for search: sqlite-utils' unconditional trigger.
+        con.execute("drop trigger posts_au")
+        con.execute("create trigger posts_au after update on posts begin "
+                    "insert into posts_fts (posts_fts, rowid, words, author) values ('delete', old.rowid, old.words, old.author); "
+                    "insert into posts_fts (rowid, words, author) values (new.rowid, new.words, new.author); end")
     opened = archive.open_db(db)
+    trigger = opened.execute("select sql from sqlite_master where name = 'posts_au'").fetchone()[0]
+    assert "old.words is not new.words" in trigger
     assert opened.execute("PRAGMA user_version").fetchone()[0] == archive.SCHEMA_VERSION
     assert {"outcome", "page", "rulings_seen"} <= set(opened["outbox"].columns_dict)
     assert opened["outbox"].get("k")["pid"] == 59  # nothing stored is lost
@@ -92,3 +99,29 @@ def test_sqlite_failures_are_described():
     with pytest.raises(sqlite3.Error) as readonly:
         ro.execute("create table t (x)")
     assert "只读" in archive.describe_sqlite_error(readonly.value, "g.db")
+
+
+def test_search_follows_edits_and_rereading_leaves_the_index_alone(tmp_path):
+    """The search index is rewritten when a post's words change, and only then."""
+    from scraper import model
+
+    db = archive.open_db(tmp_path / "a.db")
+    page = model.ThreadPage(variant="x3", tid=7, fid=2, subject="投票帖", page=1, last_page=1, replies=1, posts=[],
+                            generator=None, now=None, utc_offset="+08:00", formhash=None, uid=None, damage=[])
+    archive.save_thread(db, page, forum="bbs.example.org", url="u", source="pc", ppp=10)
+
+    def post(text: str) -> model.Post:
+        return model.Post(pid=70, tid=7, floor=2, author="郭靖", author_uid=3, posted_at="2026-11-20T21:30:00+08:00",
+                          time_precision="second", edited_by=None, edited_at=None, quotes=[], text=text, html=text,
+                          status="normal", style={"colors": [], "sizes": []})
+
+    assert archive.save_posts(db, [post("投票对象：黄蓉")], source="pc") == 1
+    fts_changes = db.execute("select total_changes()").fetchone()[0]
+    archive.save_posts(db, [post("投票对象：黄蓉")], source="pc")  # the same page read again
+    # One row upserted; the FTS table (several shadow rows per change) untouched.
+    assert db.execute("select total_changes()").fetchone()[0] - fts_changes == 1
+    assert [r["pid"] for r in archive.search_posts(db, "黄蓉")] == [70]
+    archive.save_posts(db, [post("投票对象：杨康")], source="pc")  # edited
+    assert archive.search_posts(db, "黄蓉") == []
+    assert [r["pid"] for r in archive.search_posts(db, "杨康")] == [70]
+    assert db["posts"].get(70)["versions"] == 2
