@@ -11,7 +11,6 @@ import hashlib
 import json
 import re
 import sqlite3
-from dataclasses import asdict
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -347,7 +346,7 @@ def _get_post(db: sqlite_utils.Database, pid: int) -> dict | None:
 
 
 def _row(post: model.Post, source: str, seen_at: str) -> dict:
-    row = asdict(post)
+    row = post.to_dict()
     row["quotes"] = json.dumps(row["quotes"], ensure_ascii=False)
     row["style"] = json.dumps(row["style"], ensure_ascii=False)
     row.update(source=source, last_seen=seen_at, words=spaced(post.text))

@@ -6,7 +6,7 @@ Every field name here is a column name in the archive and a key in `bansha posts
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
 # Where a thread's posts can be read from (sync's --source): both, the PC pages, or the mobile API.
 SOURCES = ("auto", "pc", "api")
@@ -61,7 +61,11 @@ class Post:
     style: dict  # {"colors": [...], "sizes": [...]} used in the author's own text
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        # By hand: dataclasses.asdict deep-copies every field, half the cost of `posts --format jsonl`.
+        row = {f: getattr(self, f) for f in self.__dataclass_fields__}
+        row["quotes"] = [{"pid": q.pid, "author": q.author, "time": q.time} for q in self.quotes]
+        row["style"] = {k: list(v) for k, v in self.style.items()}
+        return row
 
 
 @dataclass

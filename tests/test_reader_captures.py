@@ -101,3 +101,19 @@ def test_page_thread_fields(path, truth):
     assert page.fid == 3
     assert page.subject
     assert page.last_page is None or page.page <= page.last_page
+
+
+@needs_captures
+def test_post_rows_are_plain_copies():
+    """to_dict (jsonl output, archive rows) is dataclasses.asdict without its cost: equal, and a copy."""
+    from dataclasses import asdict
+
+    posts = [p for path in sorted(CAPTURES.glob("game056/guest/pc/*.html"))
+             for p in read_page(path.read_bytes(), "text/html; charset=utf-8").posts]
+    assert any(p.quotes for p in posts) and any(p.style["colors"] for p in posts)
+    for post in posts:
+        row = post.to_dict()
+        assert row == asdict(post)
+        row["style"]["colors"].append("#000000")
+        row["quotes"].append({})
+        assert row != asdict(post)
