@@ -8,7 +8,7 @@ rule on, and works out, for each flag, whether some ruling could change the outc
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from fractions import Fraction
 from typing import Iterable
@@ -95,6 +95,9 @@ class DayTally:
     alive: list[str]
     close: datetime | None
     title_holder: str | None = None
+    # What the outcome takes from each player put out, as the result post says it (双身份: 「第一身份被处决，
+    # 身份：民」); empty where a player has one card and the preset reveals nothing.
+    fates: dict[str, str] = field(default_factory=dict)
 
     def to_json(self) -> dict:
         return {
@@ -126,6 +129,8 @@ class _Context:
         self.players = game.player_names
         self.dead = set(day.dead)
         self.alive = [p for p in self.players if p not in self.dead]
+        # Out during the day (a day kill at a time): ballots cast while alive stand, later ones are void.
+        self.deaths_at = {name: game.when(at) for name, at in day.deaths_at.items()}
         self.directors = set(game.directors)
         self.start = game.when(day.start)
         self.close = game.when(day.close)
@@ -181,6 +186,9 @@ def tally_day(
 ) -> DayTally:
     ctx = _Context(game, day, rules, kind, title_holder if title_holder is not None else day.title_holder)
     rulings = rulings or {}
+    accounts = game.accounts
+    if accounts:  # 双马甲 card accounts and 顶替 substitutes post and vote for their player's slot
+        posts = [replace(p, author=accounts[p.author]) if p.author in accounts else p for p in posts]
     ordered = sorted(posts, key=lambda p: (parse_time(p) or datetime.max.replace(tzinfo=ctx.game.tz), p.pid))
     verdicts = {} if _verdicts is None else _verdicts  # grammar verdicts, shared by the what-if re-tallies
     fold = _Fold(ctx, rulings, history or {}, verdicts)
@@ -382,6 +390,8 @@ class _Fold:
         if kind == "proxy" and rules.proxy_min_minutes_before_close and ctx.close:
             if ctx.close - timedelta(minutes=rules.proxy_min_minutes_before_close) < at < ctx.close:
                 out.append(f"代投须在截止前至少 {rules.proxy_min_minutes_before_close} 分钟发出")
+        if voter in ctx.deaths_at and at >= ctx.deaths_at[voter]:
+            out.append(f"{voter} 已于 {ctx.deaths_at[voter]:%m-%d %H:%M} 出局，之后的投票无效")
         if voter in ctx.bar_owners and ctx.start:
             hours = rules.bar_owner_change_hours_accelerated if self.ctx.day.accelerated else rules.bar_owner_change_hours
             if kind == "change" and hours and at >= ctx.start + timedelta(hours=hours):
@@ -407,6 +417,10 @@ class _Fold:
         problems = []
         if name in ctx.dead:
             problems.append(f"投票对象 {name} 已出局")
+        elif name in ctx.deaths_at:
+            # Out during the day: whether a ballot cast for them while alive may move elsewhere is the
+            # director's call (no seed says); it cannot put them out twice.
+            return name, [f"投票对象 {name} 已于 {ctx.deaths_at[name]:%m-%d %H:%M} 出局"], True, None
         elif ctx.kind == "election" and name not in ctx.candidates:
             problems.append(f"{name} 不能参选（只有农夫可以担任警长）" if ctx.rules.title_voters_house else f"{name} 不能参选")
         elif ctx.day.runoff and name not in ctx.candidates:
@@ -566,7 +580,7 @@ class _Fold:
         for name, extra in bonus.items():
             totals[name] = totals.get(name, Fraction(0)) + extra
         totals = dict(sorted(totals.items(), key=lambda kv: (-kv[1], ctx.players.index(kv[0]) if kv[0] in ctx.players else 99)))
-        non_voters = [p for p in ctx.voters if p not in self.standing]
+        non_voters = [p for p in ctx.voters if p not in self.standing and p not in ctx.deaths_at]
         no_reply = [p for p in ctx.voters if p not in self.posted and p not in self.standing]  # a proxy vote is a reply
         if ctx.kind == "election":
             outcome = first_to_top(totals, self.timeline)
@@ -579,8 +593,21 @@ class _Fold:
             day=ctx.day.day, kind=ctx.kind, entries=self.entries, audit=self.audit, totals=totals, voters=voters,
             abstentions=abstentions, non_voters=non_voters, no_reply=no_reply, bonus=bonus, outcome=outcome,
             flags=flags, rulings=[e.ruling for e in self.entries if e.ruling], alive=ctx.alive, close=ctx.close,
-            title_holder=ctx.title_holder,
+            title_holder=ctx.title_holder, fates=self._fates(outcome),
         )
+
+    def _fates(self, outcome: Outcome) -> dict[str, str]:
+        ctx = self.ctx
+        if ctx.kind != "vote" or outcome.kind != "out":
+            return {}
+        fates = {}
+        for name in outcome.names:
+            words, identity = ctx.game.fate(name, ctx.day.day)
+            if ctx.rules.reveal_executed_identity and identity:
+                words += f"，身份：{identity}"
+            if words != "出局":
+                fates[name] = words
+        return fates
 
     def _title_target(self) -> str | None:
         holder = self.ctx.title_holder

@@ -4,13 +4,15 @@
     [rules]           overrides of any preset setting
     [[players]]       name (= forum account), uid, aliases, house, roles ("酒吧老板", "法官", …)
     [[days]]          day, threads, start, close, accelerated(_from), dead, title_holder, bonus,
-                      cannot_be_voted, non_voters, votes_not_counted, events
+                      cannot_be_voted, non_voters, votes_not_counted, events, rounds
+    [[events]]        what happened to whom and when (处决, 被杀, 若愚, 移交, 顶替 …): each day's dead,
+                      votes_not_counted, title holder, day deaths and accounts are derived from them
 """
 
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -22,6 +24,15 @@ JUDGE = "法官"
 
 
 @dataclass(frozen=True)
+class Card:
+    """One identity card (003 双身份): a player loses the current card to an execution, kill or drowning and
+    plays on with the next; `account` is the forum account that plays it (双马甲: one account per card)."""
+
+    identity: str = ""  # 民 / 警 / 匪 … as the director knows it
+    account: str = ""  # "" = the player's own account
+
+
+@dataclass(frozen=True)
 class Player:
     name: str  # the character name, which is the forum account
     uid: int | None = None
@@ -29,6 +40,34 @@ class Player:
     house: str = ""
     roles: tuple[str, ...] = ()
     reveal: str = ""  # 揭秘: the character's real identity, published only after the game
+    cards: tuple[Card, ...] = ()  # empty: one card
+
+    @property
+    def card_count(self) -> int:
+        return len(self.cards) or 1
+
+
+# What an [[events]] entry may say, and from when it takes effect. `day` is the day it happened on: an
+# execution (处决) and 若愚 follow that day's vote, so they count from the next day; a death announced on a
+# day (被杀, 淹死, 殉情, 出局, 罚下) counts from that day's start, or from `at` for a death during the day;
+# 移交/殉职 (the title passes `to` a successor) and 顶替 (account `to` takes over the slot) from that day.
+CARD_LOSSES = ("处决", "被杀", "淹死", "殉情", "出局")
+EVENT_KINDS = (*CARD_LOSSES, "罚下", "若愚", "移交", "殉职", "顶替")
+ORDINALS = ("第一", "第二", "第三", "第四")
+
+
+@dataclass(frozen=True)
+class Event:
+    what: str
+    player: str
+    day: int
+    at: str | None = None  # a time within the day (a death during the day)
+    to: str | None = None  # 移交/殉职: the successor; 顶替: the substitute's forum account
+    note: str = ""
+
+    @property
+    def from_day(self) -> int:
+        return self.day + 1 if self.what in ("处决", "若愚") else self.day
 
 
 @dataclass(frozen=True)
@@ -50,6 +89,10 @@ class Day:
     votes_not_counted: tuple[str, ...] = ()  # 白痴 after 若愚
     events: tuple[dict, ...] = ()  # director events entered by hand: pardons, shots
     runoff: tuple[str, ...] = ()  # a runoff day (高票对决): only these may be voted for
+    # Derived from [[events]] (see Game.from_toml): who dies during this day and when (their later
+    # ballots are void), and each player's cards already lost before the day's vote.
+    deaths_at: dict = field(default_factory=dict)
+    cards_lost: dict = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -63,6 +106,27 @@ class Game:
     days: tuple[Day, ...] = ()
     rules: dict = field(default_factory=dict)
     reveal_note: str = ""  # [reveal] note: the director's words for the 揭秘 page
+    events: tuple[Event, ...] = ()
+
+    @property
+    def accounts(self) -> dict[str, str]:
+        """Forum accounts that post for a player other than the player's own: 双马甲 card accounts and
+        顶替 substitutes. Their posts and votes are the player's (the slot carries over)."""
+        found = {c.account: p.name for p in self.players for c in p.cards if c.account and c.account != p.name}
+        found.update({e.to: e.player for e in self.events if e.what == "顶替" and e.to})
+        return found
+
+    def fate(self, name: str, day: int) -> tuple[str, str]:
+        """What an execution on `day` takes from `name`, and that card's identity: 「第一身份被处决」 while
+        cards remain, 「第二身份被处决，出局」 for the last; plain 「出局」 for a one-card player."""
+        player = self.player(name)
+        if player is None or player.card_count == 1:
+            return "出局", (player.cards[0].identity if player and player.cards else "")
+        lost = self.day(day).cards_lost.get(name, 0)
+        card = player.cards[lost] if lost < len(player.cards) else Card()
+        last = lost + 1 >= player.card_count
+        words = f"{ORDINALS[lost] if lost < len(ORDINALS) else f'第{lost + 1}'}身份被处决" + ("，出局" if last else "")
+        return words, card.identity
 
     @property
     def player_names(self) -> list[str]:
@@ -123,7 +187,7 @@ class Game:
             players.append(Player(
                 name=str(entry["name"]).strip(), uid=entry.get("uid"), aliases=tuple(entry.get("aliases") or ()),
                 house=str(entry.get("house") or ""), roles=tuple(entry.get("roles") or ()),
-                reveal=str(entry.get("reveal") or ""),
+                reveal=str(entry.get("reveal") or ""), cards=_cards(entry),
             ))
         names = {p.name for p in players}
         _refuse_colliding_names(players)
@@ -155,12 +219,76 @@ class Game:
             if day.title_holder and day.title_holder not in names:
                 raise ValueError(f"第 {day.day} 天的 title_holder「{day.title_holder}」不在 [[players]] 名单里")
             days.append(day)
-        return cls(
+        events = _events(data.get("events") or [], names, {d.day for d in days})
+        game = cls(
             name=str(head["name"]), preset=str(head["preset"]), forum=head.get("forum"),
             timezone=str(head.get("timezone", "Asia/Shanghai")), directors=tuple(head.get("directors") or ()),
             players=tuple(players), days=tuple(days), rules=dict(data.get("rules") or {}),
-            reveal_note=str((data.get("reveal") or {}).get("note") or ""),
+            reveal_note=str((data.get("reveal") or {}).get("note") or ""), events=events,
         )
+        return replace(game, days=tuple(_derive(game, d) for d in days)) if events else game
+
+
+def _cards(entry: dict) -> tuple[Card, ...]:
+    """cards = ["民", "匪"], or tables {identity = "民", account = "克拉克"} for 双马甲."""
+    cards = []
+    for item in entry.get("cards") or ():
+        if isinstance(item, str):
+            cards.append(Card(identity=item))
+        elif isinstance(item, dict):
+            _known_keys(f"[[players]]（{entry['name']}）的 cards", item, {"identity", "account"})
+            cards.append(Card(identity=str(item.get("identity") or ""), account=str(item.get("account") or "")))
+        else:
+            raise ValueError(f"[[players]]（{entry['name']}）的 cards 每一项应是身份名或 {{identity = …, account = …}}")
+    return tuple(cards)
+
+
+def _events(entries: list, names: set[str], days: set[int]) -> tuple[Event, ...]:
+    events = []
+    for entry in entries:
+        where = f"[[events]]（{entry.get('what', '?')} {entry.get('player', '?')}）"
+        _known_keys(where, entry, {"what", "player", "day", "at", "to", "note"})
+        what, player = entry.get("what"), entry.get("player")
+        if what not in EVENT_KINDS:
+            raise ValueError(f"{where} 的 what 只能是 {'、'.join(EVENT_KINDS)}")
+        if player not in names:
+            raise ValueError(f"{where} 的 player「{player}」不在 [[players]] 名单里")
+        if not isinstance(entry.get("day"), int) or entry["day"] not in days:
+            raise ValueError(f"{where} 的 day 要写 [[days]] 里有的第几天（整数）")
+        if what in ("移交", "殉职") and entry.get("to") not in names:
+            raise ValueError(f"{where} 要用 to 写明接任者（[[players]] 里的名字）")
+        if what == "顶替" and not str(entry.get("to") or "").strip():
+            raise ValueError(f"{where} 要用 to 写明顶替者的论坛账号")
+        events.append(Event(what=what, player=player, day=entry["day"], at=entry.get("at"), to=entry.get("to"),
+                            note=str(entry.get("note") or "")))
+    return tuple(sorted(events, key=lambda e: (e.day, e.at or "")))
+
+
+def _derive(game: "Game", day: Day) -> Day:
+    """The day as the events make it: the dead before its vote, deaths during it, 若愚 votes that no longer
+    count, the title holder, cards already lost. What the [[days]] entry says by hand is kept and added to."""
+    dead, deaths_at, lost, idle = set(day.dead), {}, {}, set(day.votes_not_counted)
+    holder = day.title_holder
+    for event in game.events:
+        name = event.player
+        during = event.at is not None and event.day == day.day and event.what != "处决"
+        if event.from_day > day.day and not during:
+            continue
+        if event.what in CARD_LOSSES or event.what == "罚下":
+            taken = game.player(name).card_count if event.what == "罚下" else 1
+            lost[name] = min(lost.get(name, 0) + taken, game.player(name).card_count)
+            if lost[name] >= game.player(name).card_count:
+                if during:
+                    deaths_at[name] = event.at  # the last card goes during the day: later ballots are void
+                else:
+                    dead.add(name)
+        elif event.what == "若愚":
+            idle.add(name)
+        elif event.what in ("移交", "殉职") and not day.title_holder:
+            holder = event.to
+    return replace(day, dead=tuple(n for n in game.player_names if n in dead), deaths_at=deaths_at,
+                   cards_lost=lost, votes_not_counted=tuple(n for n in game.player_names if n in idle),
+                   title_holder=holder)
 
 
 def _refuse_colliding_names(players) -> None:
@@ -182,9 +310,9 @@ def _refuse_colliding_names(players) -> None:
 
 
 # Every key a game file may hold. A misspelt key silently ignored once turned a revote into 「刘备 出局」.
-_TABLES = {"game", "rules", "players", "days", "reveal"}
+_TABLES = {"game", "rules", "players", "days", "reveal", "events"}
 _GAME_KEYS = {"name", "preset", "forum", "timezone", "directors"}
-_PLAYER_KEYS = {"name", "uid", "aliases", "house", "roles", "reveal"}
+_PLAYER_KEYS = {"name", "uid", "aliases", "house", "roles", "reveal", "cards"}
 _DAY_KEYS = {"day", "vote_thread", "discussion_threads", "process_thread", "election_thread", "start", "close",
              "accelerated", "accelerated_from", "dead", "title_holder", "bonus", "cannot_be_voted", "non_voters",
              "votes_not_counted", "events", "runoff"}

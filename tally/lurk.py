@@ -76,7 +76,8 @@ class Identities:
 
     def __init__(self, game: Game):
         self.by_uid = {p.uid: p.name for p in game.players if p.uid is not None}
-        self.by_name = {p.name: p.name for p in game.players} | game.aliases
+        # 双马甲 card accounts and 顶替 substitutes post for their player: their posts count for the slot.
+        self.by_name = {p.name: p.name for p in game.players} | game.aliases | game.accounts
 
     def __call__(self, post) -> str | None:
         uid = getattr(post, "author_uid", None)

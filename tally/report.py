@@ -114,6 +114,8 @@ def _lines(t: DayTally, title: str, *, bbcode: bool, as_of: datetime | None = No
             words = {"accept": "有效", "reject": "无效", "target": f"计为「{esc(r.target or '弃权')}」"}[r.decision]
             lines.append(f"{_floor(entry)} {esc(clip(entry.author, 20))}：{words}" + (f"（{esc(clip(r.note))}）" if r.note else ""))
     result = t.outcome.describe() if t.kind != "election" or t.outcome.kind != OUT else f"{t.outcome.names[0]} 当选"
+    if t.fates:
+        result = "；".join(f"{name} {t.fates.get(name, '出局')}" for name in t.outcome.names)
     if as_of:
         lines += ["", b("目前形势（未截止，不是最终结果）")]
         lines.append(f"若此刻截止：{esc(result)}。{esc(t.outcome.note)}")

@@ -53,6 +53,8 @@ class Rules:
     drowning_min_posts: int = 0  # 003's 发言考勤 for 两水一票: the seed gives no number, the game file does
     # How a ballot is written: "labelled" (投票对象/投票理由) or "free" (any clear wording), and
     # whether it needs a reason. Seeds 001 and 003 fix neither: the game file says.
+    # 003: 高票处决者宣布身份 — the result post names the executed card's identity (from the game file).
+    reveal_executed_identity: bool = False
     ballot_format: str = "labelled"
     require_reason: bool = True
     sources: dict = field(default_factory=dict, compare=False)

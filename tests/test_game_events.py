@@ -1,0 +1,203 @@
+"""What happens to players during a game, written once as [[events]]: identity cards (003 双身份), deaths
+during a day, 若愚 from a day on, the title passed on (移交/殉职), 顶替 and 双马甲 accounts.
+
+Each rule test cites the seed sentence it follows."""
+
+from __future__ import annotations
+
+import pytest
+
+from tallykit import Thread
+from tally import report
+from tally.day import COUNTED, INVALID, tally_day
+from tally.game import Game
+from tally.rules import load_preset
+
+HEAD = '''
+[game]
+name = "[090]暗杀者"
+preset = "{preset}"
+directors = ["导演"]
+'''
+DAYS = '''
+[[days]]
+day = 1
+vote_thread = 1
+start = "2026-11-20 21:00"
+close = "2026-11-22 21:00"
+
+[[days]]
+day = 2
+vote_thread = 1
+start = "2026-11-22 21:00"
+close = "2026-11-24 21:00"
+
+[[days]]
+day = 3
+vote_thread = 1
+start = "2026-11-24 21:00"
+close = "2026-11-26 21:00"
+'''
+PLAYERS = ["刘备", "关羽", "张飞", "赵云", "马超"]
+
+
+def make(events: str = "", *, preset: str = "anshazhe", players: str | None = None) -> Game:
+    if players is None:
+        players = "".join(f'\n[[players]]\nname = "{n}"\ncards = ["民", "匪"]\n' for n in PLAYERS)
+    return Game.from_toml(HEAD.format(preset=preset) + players + DAYS + events)
+
+
+def tally(game: Game, day: int, thread: Thread):
+    return tally_day(thread.posts, game, game.day(day), load_preset(game.preset).with_overrides(game.rules))
+
+
+def test_an_execution_takes_the_current_card_and_the_result_post_names_it():
+    # 003: 双身份是指,每个玩家有两个身份 … 第一身份死亡后,启动第二身份继续游戏 …
+    #      被杀者、淹死者、与法官殉情者不宣布身份,高票处决者宣布身份。
+    game = make('\n[[events]]\nwhat = "处决"\nplayer = "刘备"\nday = 1\n')
+    day1 = Thread()
+    for voter in ("关羽", "张飞", "赵云"):
+        day1.vote(voter, "刘备", 1)
+    result = tally(game, 1, day1)
+    assert result.outcome.names == ["刘备"]
+    assert result.fates == {"刘备": "第一身份被处决，身份：民"}
+    assert "刘备 第一身份被处决，身份：民" in report.render_bbcode(result, game.name)
+    # Day 2: 刘备 plays on with the second card, votes and can be voted; put out again, the last card goes.
+    assert "刘备" not in game.day(2).dead and game.day(2).cards_lost == {"刘备": 1}
+    day2 = Thread()
+    day2.vote("刘备", "关羽", 49)
+    for voter in ("关羽", "张飞", "赵云"):
+        day2.vote(voter, "刘备", 50)
+    result = tally(game, 2, day2)
+    assert [e.verdict for e in result.entries][0] == COUNTED
+    assert result.fates == {"刘备": "第二身份被处决，出局，身份：匪"}
+
+
+def test_a_one_card_game_reads_as_before():
+    game = make(preset="shediao", players="".join(f'\n[[players]]\nname = "{n}"\n' for n in PLAYERS))
+    day1 = Thread()
+    day1.vote("关羽", "刘备", 1)
+    result = tally(game, 1, day1)
+    assert result.fates == {}
+    assert "刘备 出局" in report.render_bbcode(result, game.name)
+
+
+def test_the_last_card_executed_puts_the_player_out_of_later_days():
+    game = make('\n[[events]]\nwhat = "被杀"\nplayer = "刘备"\nday = 1\n\n[[events]]\nwhat = "处决"\nplayer = "刘备"\nday = 2\n')
+    assert game.day(1).cards_lost == {"刘备": 1} and "刘备" not in game.day(1).dead
+    assert "刘备" not in game.day(2).dead
+    assert "刘备" in game.day(3).dead
+
+
+def test_the_identity_is_not_revealed_where_the_preset_says_nothing():
+    # 000 has no such rule: its result post says only who is out.
+    game = make('\n[[events]]\nwhat = "处决"\nplayer = "刘备"\nday = 1\n', preset="shediao")
+    day1 = Thread()
+    day1.vote("关羽", "刘备", 1)
+    assert tally(game, 1, day1).fates == {"刘备": "第一身份被处决"}
+
+
+def test_a_death_during_the_day_voids_later_ballots_only():
+    # 001: only players alive at the time may vote (存活的角色才能投票); a ballot cast while alive stands.
+    game = make(preset="s10", events='\n[[events]]\nwhat = "出局"\nplayer = "刘备"\nday = 1\nat = "2026-11-21 15:00"\n',
+                players="".join(f'\n[[players]]\nname = "{n}"\n' for n in PLAYERS))
+    assert game.day(1).deaths_at == {"刘备": "2026-11-21 15:00"} and "刘备" in game.day(2).dead
+    day1 = Thread()
+    before = day1.vote("刘备", "关羽", 1)  # 22:00 on the 20th
+    after = day1.change("刘备", "张飞", 20, quote=before)  # 17:00 on the 21st, after his death
+    ballot_for_him = day1.vote("赵云", "刘备", 2)
+    result = tally(game, 1, day1)
+    entries = {e.pid: e for e in result.entries}
+    assert entries[before.pid].verdict == COUNTED and result.totals == {"关羽": 1}
+    assert entries[after.pid].verdict == INVALID and "11-21 15:00 出局" in entries[after.pid].reason
+    # A ballot for a player who died during the day cannot put him out twice: the director rules on it.
+    assert entries[ballot_for_him.pid].verdict == INVALID and entries[ballot_for_him.pid].needs_review
+    assert "刘备" not in result.non_voters
+
+
+def test_ruoyu_stops_counting_from_the_next_day():
+    # 001: 【若愚】白痴可发动技能免于投票出局，若白痴发动此技能，则此后白痴投票不计入总票数。
+    game = make(preset="s10", events='\n[[events]]\nwhat = "若愚"\nplayer = "刘备"\nday = 1\n',
+                players="".join(f'\n[[players]]\nname = "{n}"\n' for n in PLAYERS))
+    assert game.day(1).votes_not_counted == () and game.day(2).votes_not_counted == ("刘备",)
+    assert game.day(3).votes_not_counted == ("刘备",)  # said once, not repeated per day
+    day2 = Thread()
+    day2.vote("刘备", "关羽", 49)
+    day2.vote("张飞", "赵云", 49)
+    totals = tally(game, 2, day2).totals
+    assert totals["赵云"] == 1 and not totals.get("关羽")
+
+
+def test_the_title_passes_to_the_successor():
+    # 001: 【殉职】<锁定技>警长出局后，须选择一名未出局的角色（已发动【若愚】的白痴除外）来继任警长。
+    game = make(preset="s10", players="".join(f'\n[[players]]\nname = "{n}"\n' for n in PLAYERS),
+                events='\n[[days]]\nday = 4\nvote_thread = 1\n\n[[events]]\nwhat = "处决"\nplayer = "刘备"\nday = 1\n\n'
+                       '[[events]]\nwhat = "殉职"\nplayer = "刘备"\nday = 2\nto = "关羽"\n')
+    assert game.day(1).title_holder is None and game.day(2).title_holder == "关羽"
+    day2 = Thread()
+    day2.vote("关羽", "张飞", 49)
+    day2.vote("赵云", "马超", 49)
+    result = tally(game, 2, day2)
+    assert result.totals == {"张飞": 2, "马超": 1}  # 警长投出的票计为两票
+
+
+def test_a_substitute_account_carries_the_slot():
+    # 000: 替补玩家将收到该玩家的角色、身份、行动及账号、密码，代替该玩家继续游戏。 (The same account there;
+    # where the forum gives the substitute an account of his own, 顶替 names it.)
+    game = make(preset="shediao", players="".join(f'\n[[players]]\nname = "{n}"\n' for n in PLAYERS),
+                events='\n[[events]]\nwhat = "顶替"\nplayer = "刘备"\nday = 1\nat = "2026-11-21 12:00"\nto = "刘备的替补"\n')
+    day1 = Thread()
+    first = day1.vote("刘备", "关羽", 1)
+    day1.change("刘备的替补", "张飞", 20, quote=first)  # quotes the slot's own vote: a valid change
+    result = tally(game, 1, day1)
+    assert result.totals == {"张飞": 1}
+
+
+def test_double_accounts_play_one_card_each():
+    # 003 附:双马甲双身份玩法 — 玩家先披第一个马甲 … 第一个马甲死亡后禁言(可留遗言),换第二个马甲继续游戏。
+    players = ('\n[[players]]\nname = "超人"\ncards = [{identity = "民", account = "超人"}, {identity = "警", account = "克拉克"}]\n'
+               + "".join(f'\n[[players]]\nname = "{n}"\n' for n in PLAYERS[1:]))
+    game = make('\n[[events]]\nwhat = "被杀"\nplayer = "超人"\nday = 1\n', players=players)
+    day2 = Thread()
+    day2.vote("克拉克", "关羽", 49)
+    assert tally(game, 2, day2).totals == {"关羽": 1}
+
+
+def test_the_judge_plays_one_card_and_cannot_vote():
+    # 003: 法官牌默认为出局状态,即法官只剩一张身份牌 … 不能杀人、验人、投票
+    players = ('\n[[players]]\nname = "法官甲"\nroles = ["法官"]\ncards = ["民"]\n'
+               + "".join(f'\n[[players]]\nname = "{n}"\ncards = ["民", "民"]\n' for n in PLAYERS))
+    game = make('\n[[events]]\nwhat = "处决"\nplayer = "法官甲"\nday = 1\n', players=players)
+    day1 = Thread()
+    judge = day1.vote("法官甲", "关羽", 1)
+    for voter in ("关羽", "张飞"):
+        day1.vote(voter, "法官甲", 2)
+    result = tally(game, 1, day1)
+    assert next(e for e in result.entries if e.pid == judge.pid).verdict == INVALID
+    assert result.fates == {"法官甲": "出局，身份：民"}  # one card: out, and 003 reveals the executed identity
+    assert "法官甲" in game.day(2).dead
+
+
+@pytest.mark.parametrize("events, words", [
+    ('what = "处决"\nplayer = "刘备"\ndya = 1\n', "是不是要写 day"),
+    ('what = "处死"\nplayer = "刘备"\nday = 1\n', "what 只能是"),
+    ('what = "处决"\nplayer = "刘bei"\nday = 1\n', "不在 [[players]] 名单里"),
+    ('what = "处决"\nplayer = "刘备"\nday = 9\n', "[[days]] 里有的第几天"),
+    ('what = "殉职"\nplayer = "刘备"\nday = 1\n', "接任者"),
+])
+def test_event_typos_are_errors_that_say_what_to_write(events, words):
+    with pytest.raises(ValueError, match=words.replace("[", r"\[").replace("]", r"\]")):
+        make("\n[[events]]\n" + events)
+
+
+def test_a_substitutes_posts_count_for_the_slot():
+    from tally.lurk import count_posts
+
+    game = make(preset="shediao", players="".join(f'\n[[players]]\nname = "{n}"\n' for n in PLAYERS),
+                events='\n[[events]]\nwhat = "顶替"\nplayer = "刘备"\nday = 1\nat = "2026-11-21 12:00"\nto = "刘备的替补"\n')
+    talk = Thread()
+    for hours in (1, 2):
+        talk.add("刘备", "我先说两句。", hours)
+    for hours in (20, 21, 22):
+        talk.add("刘备的替补", "我是替补，接着说。", hours)
+    assert count_posts(talk.posts, game, game.day(1))["刘备"] == 5
