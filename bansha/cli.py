@@ -387,6 +387,7 @@ def tally(
     db: Optional[Path] = typer.Option(None, "--db", help="SQLite 档案库文件（默认：游戏文件旁的同名 .db）"),
     format: str = typer.Option("text", "--format", help="输出格式：bbcode / text / json"),
     election: bool = typer.Option(False, "--election", help="统计这一天的竞选帖（盟主/警长）而不是投票帖"),
+    round_: int = typer.Option(0, "--round", help="这一天的第几轮（[[days.rounds]]：重投、高票对决）；0 = 当天的投票"),
     with_lurk: bool = typer.Option(False, "--lurk", help="在结果后附上发言统计和建议判罚（需已抓取讨论帖）"),
 ) -> None:
     """按本局规则统计某一天的投票，列出每一张票的判定和待裁定的帖子。"""
@@ -398,7 +399,8 @@ def tally(
     check_format(format)
     game, rules, database = game_and_archive(game_file, db, "bansha fetch 抓取投票帖")
     try:
-        result = (pipeline.tally_election if election else pipeline.tally_from_archive)(database, game, rules, day)
+        result = (pipeline.tally_election(database, game, rules, day) if election
+                  else pipeline.tally_from_archive(database, game, rules, day, round=round_))
         lurking = pipeline.lurk_from_archive(database, game, rules, day, None if election else result) if with_lurk else None
     except (ValueError, pipeline.NotFetched) as exc:
         fail(str(exc))
@@ -546,11 +548,12 @@ def poll(
     now: Optional[str] = typer.Option(None, "--now", help="把“现在”当作这个时间（测试或补跑用），如 2026-11-22 21:30"),
     verbose: bool = typer.Option(False, "-v", "--verbose", help="打印每一步"),
     log: Optional[Path] = typer.Option(None, "--log", help="把运行记录追加到这个文件（给 cron 用）"),
+    round_: int = typer.Option(0, "--round", help="配合 --day：这一天的第几轮（重投、高票对决）"),
 ) -> None:
     """给 cron 用的一次完整运行：抓取当天各帖、计票、统计潜水、写报告，需要时回帖公布结果。"""
     db = db_beside(db, game_file)
     code, _result = _poll_once(game_file, db, polling_options(
-        day=day, post=post, running=running, force_post=force_post, post_limit=post_limit, out_dir=out_dir, login=login,
+        day=day, round=round_, post=post, running=running, force_post=force_post, post_limit=post_limit, out_dir=out_dir, login=login,
         cookies=cookies,
         cookies_from_browser=cookies_from_browser, interval=interval, with_lurk=with_lurk, verbose=verbose,
         now=now, game_file=game_file), verbose, log)
@@ -677,6 +680,7 @@ def review(
     game_file: Path = typer.Argument(..., help="游戏文件（TOML）"),
     day: Optional[int] = typer.Option(None, "--day", help="第几天（默认：按当前时间，进行中或刚关门的一天）"),
     db: Optional[Path] = typer.Option(None, "--db", help="SQLite 档案库文件（默认：游戏文件旁的同名 .db）"),
+    round_: int = typer.Option(0, "--round", help="这一天的第几轮（[[days.rounds]]：重投、高票对决）；0 = 当天的投票"),
 ) -> None:
     """列出所有待导演裁定的帖子：链接、作者、内容、原因，可能改变结果的排在前面。"""
     db = db_beside(db, game_file)
@@ -688,16 +692,16 @@ def review(
 
     game, rules, database = game_and_archive(game_file, db, "bansha fetch 或 bansha poll")
     try:
-        result = pipeline.tally_from_archive(database, game, rules, day)
+        result = pipeline.tally_from_archive(database, game, rules, day, round=round_)
     except (ValueError, pipeline.NotFetched) as exc:
         fail(str(exc))
     if not result.flags:
         out.print(f"第{day}天没有需要裁定的帖子。")
         return
-    texts = {p.pid: p.text for p in archive.read_posts(database, game.day(day).vote_thread)}
+    texts = {p.pid: p.text for p in archive.read_posts(database, game.day(day, round_).vote_thread)}
     table = Table("楼层", "pid", "作者", "内容", "原因", "影响结果", "若裁定为…", title=f"{game.name} 第{day}天 待裁定")
     base = (game.forum or "").rstrip("/")
-    tid = game.day(day).vote_thread
+    tid = game.day(day, round_).vote_thread
     for flag in result.flags:
         entry = next(e for e in result.entries if e.pid == flag.pid)
         link = f"{base}/forum.php?mod=redirect&goto=findpost&ptid={tid}&pid={flag.pid}" if base else str(flag.pid)

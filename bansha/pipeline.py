@@ -76,10 +76,11 @@ def tally_election(db: sqlite_utils.Database, game: Game, rules: Rules, day_numb
 
 
 def tally_from_archive(db: sqlite_utils.Database, game: Game, rules: Rules, day_number: int, *,
-                       sensitivity: bool = True) -> DayTally:
-    day = game.day(day_number)
+                       sensitivity: bool = True, round: int = 0) -> DayTally:
+    """The day's vote, or with `round` one of its rounds (重投, 高票对决)."""
+    day = game.day(day_number, round)
     if not day.vote_thread:
-        raise ValueError(f"第 {day_number} 天没有写投票帖（vote_thread）")
+        raise ValueError(f"{day.label}没有写投票帖（vote_thread）")
     posts = readable_votes(thread_posts(db, day.vote_thread), day.vote_thread)
     return tally_day(
         posts, game, day, rules, rulings_for(db, game, day_number),

@@ -47,6 +47,7 @@ class CorrectionFailed(poster.PostError):
 @dataclass
 class PollOptions:
     day: int | None = None
+    round: int = 0  # with day: one of the day's rounds (重投, 高票对决)
     post: bool = False
     running: bool = False
     out_dir: Path = Path("bansha-report")
@@ -93,21 +94,22 @@ class RunLock:
 
 
 def pick_day(game: Game, now: datetime) -> Day:
-    """The day under way; else the last day that has closed (its final result may still be due)."""
-    started = [d for d in game.days if game.when(d.start) is None or game.when(d.start) <= now]
+    """The vote under way (a day's own or one of its rounds); else the last that has closed (its final
+    result may still be due)."""
+    started = [d for d in game.vote_days() if game.when(d.start) is None or game.when(d.start) <= now]
     for day in started:
         close = game.when(day.close)
         if close is None or now < close:
             return day
     if started:
-        return max(started, key=lambda d: d.day)
+        return max(started, key=lambda d: (d.day, d.round))
     raise ValueError("游戏文件里没有已经开始的一天：请检查 [[days]] 的 start 时间，或用 --day 指定。")
 
 
-def marker(game: Game, day: int, phase: str) -> str:
+def marker(game: Game, day: Day, phase: str) -> str:
     """The line every bansha post ends with: how a later run recognises its own post in the thread."""
     words = "最终结果" if phase == FINAL else "实时票数"
-    return f"bansha·{report.escape_bbcode(game.name)}·第{day}天·{words}"
+    return f"bansha·{report.escape_bbcode(game.name)}·{day.label}·{words}"
 
 
 def signed(tag: str, signature: str) -> str:
@@ -133,7 +135,7 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
     if not game.forum:
         raise ValueError("游戏文件的 [game] 里没有 forum（论坛地址），poll 不知道去哪里抓帖子。")
     now = options.now or datetime.now(game.tz)
-    day = game.day(options.day) if options.day else pick_day(game, now)
+    day = game.day(options.day, options.round) if options.day else pick_day(game, now)
     with RunLock(db_path):
         db = archive.open_db(db_path)
         ensure_outbox(db)
@@ -149,8 +151,11 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
                     say(f"注意（帖子 {tid}）：{note}")
                 if sync.gaps:
                     say(f"注意：{sync.describe_gaps()}")
-            tally = pipeline.tally_from_archive(db, game, rules, day.day)
-            lurking = pipeline.lurk_from_archive(db, game, rules, day.day, tally) if day.discussion_threads else None
+            tally = pipeline.tally_from_archive(db, game, rules, day.day, round=day.round)
+            # 潜水 is counted for the day as a whole: a round is not a day of its own.
+            main = game.day(day.day)
+            lurking = (pipeline.lurk_from_archive(db, game, rules, day.day, None if day.round else tally)
+                       if main.discussion_threads else None)
             files = write_reports(options.out_dir, game, tally, lurking)
             desk = Desk(db, client, base, game, day, me, say, options.out_dir, options.post_limit)
             posted: list[str] = []
@@ -169,7 +174,7 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
     matters = [f for f in review if f.can_change_outcome]
     closed = bool(close and now >= close)
     verdict = tally.outcome.describe() if closed or not close else f"未截止，若此刻截止：{tally.outcome.describe()}"
-    summary = (f"第{day.day}天：{verdict}；待裁定 {len(review)} 帖"
+    summary = (f"{day.label}：{verdict}；待裁定 {len(review)} 帖"
                + (f"（其中 {len(matters)} 帖可能改变结果）" if matters else "") + f"；报告在 {options.out_dir}")
     code = EXIT_REVIEW if review else EXIT_OK
     return PollResult(day.day, code, summary, [p for p in posted if p], files,
@@ -227,7 +232,7 @@ class Desk:
         return self.day.vote_thread
 
     def key(self, phase: str) -> str:
-        return f"{self.game.name}|{self.day.day}|{phase}"
+        return f"{self.game.name}|{self.day.key}|{phase}"
 
     def row(self, phase: str) -> dict | None:
         key = self.key(phase)
@@ -256,7 +261,7 @@ class Desk:
         """Our post of this phase in the synced thread: (pid, its signature, its page), the earliest if several."""
         if not self.me.uid:
             return None
-        tag = marker(self.game, self.day.day, phase)
+        tag = marker(self.game, self.day, phase)
         pattern = re.compile(re.escape(tag) + r"(?:·v([0-9a-f]{8}))?")
         for row in self.db.query(
             "select pid, floor, text from posts where tid = ? and author_uid = ? and text like ? order by pid",
@@ -322,8 +327,8 @@ class Desk:
         try:
             posted = self.edit(FINAL, row, message, sig)
         except poster.PostError as error:
-            path = self.out_dir / f"day{self.day.day}.correction.bbcode"
-            path.write_text(message + f"\n\n[size=1]{signed(marker(self.game, self.day.day, FINAL), sig)}[/size]\n", "utf-8")
+            path = self.out_dir / f"day{self.day.key}.correction.bbcode"
+            path.write_text(message + f"\n\n[size=1]{signed(marker(self.game, self.day, FINAL), sig)}[/size]\n", "utf-8")
             raise CorrectionFailed(
                 f"已发布的结果帖（pid {row['pid']}）需要更正（{change}），但编辑失败：{error.message}\n"
                 f"{error}\n更正后的结果帖已写入 {path}：请手动编辑原帖或另发一帖。", poster.EDIT) from None
@@ -351,13 +356,13 @@ class Desk:
         final = self.row(FINAL)
         if final and final["state"] == "posted" and final["pid"]:
             link = f"{self.base}forum.php?mod=redirect&goto=findpost&ptid={self.tid}&pid={final['pid']}"
-            where = f"最终结果见 [url={link}]第{self.day.day}天投票结果[/url]。"
+            where = f"最终结果见 [url={link}]{self.day.label}投票结果[/url]。"
         else:
             where = "最终结果待导演裁定后公布。"
         sig = signature(f"closed|{final['pid'] if final and final['state'] == 'posted' else ''}")
         if row["digest"] == sig:
             return ""
-        body = (f"[b]{report.escape_bbcode(self.game.name)} 第{self.day.day}天实时票数（已截止）[/b]\n"
+        body = (f"[b]{report.escape_bbcode(self.game.name)} {self.day.label}实时票数（已截止）[/b]\n"
                 f"投票已于 {close:%Y-%m-%d %H:%M} 截止，这一帖不再更新。{where}")
         return self.edit(RUNNING, row, body, sig)
 
@@ -365,7 +370,7 @@ class Desk:
 
     def message(self, phase: str, body: str, sig: str) -> str:
         """The post as sent: within the forum's size limit, ending with the signed marker line."""
-        return report.fit_to_limit(body, self.post_limit) + f"\n\n[size=1]{signed(marker(self.game, self.day.day, phase), sig)}[/size]"
+        return report.fit_to_limit(body, self.post_limit) + f"\n\n[size=1]{signed(marker(self.game, self.day, phase), sig)}[/size]"
 
     def post(self, phase: str, body: str, sig: str, *, outcome: str | None = None) -> str:
         message = self.message(phase, body, sig)
@@ -376,7 +381,7 @@ class Desk:
         try:
             done = poster.reply(self.client, self.base, fid=page.fid, tid=self.tid, message=message,
                                 formhash=page.formhash or "", uid=page.uid, charset=page.charset or "utf-8",
-                                check=signed(marker(self.game, self.day.day, phase), sig), say=self.say)
+                                check=signed(marker(self.game, self.day, phase), sig), say=self.say)
         except poster.Pending as held:
             self.record(phase, "pending", None, sig, error=held.message)
             self.say(f"已回帖，但需要版主审核：{held.message}")
@@ -396,7 +401,7 @@ class Desk:
         page = self.thread_page()
         done = poster.edit(self.client, self.base, fid=page.fid, tid=self.tid, pid=row["pid"], message=message,
                            uid=self.me.uid or page.uid or 0, page=row.get("page"), charset=page.charset or "utf-8",
-                           check=signed(marker(self.game, self.day.day, phase), sig), say=self.say)
+                           check=signed(marker(self.game, self.day, phase), sig), say=self.say)
         self.record(phase, "posted", row["pid"], sig, page=done.page)
         words = "结果帖" if phase == FINAL else "实时票数帖"
         self.say(f"已编辑{words}（pid {row['pid']}，已读回确认）")
@@ -410,7 +415,8 @@ def _ruling_words(r: dict) -> str:
 def write_reports(out_dir: Path, game: Game, tally, lurking) -> list[Path]:
     """The day's result as BBCode (to paste), JSON (for other tools) and a small HTML page (to read)."""
     out_dir.mkdir(parents=True, exist_ok=True)
-    stem = out_dir / f"day{tally.day}"
+    round_words = tally.title.removeprefix(f"第{tally.day}天")  # "" for the day's own vote, "重投" for a round
+    stem = out_dir / (f"day{tally.day}" + (f"-{round_words}" if round_words else ""))
     files = {
         stem.with_suffix(".bbcode"): report.render_bbcode(tally, game.name) + _lurk_section(lurking) + "\n",
         stem.with_suffix(".json"): json.dumps({"tally": tally.to_json(), "lurk": lurking.to_json() if lurking else None},
@@ -433,9 +439,9 @@ def _html(game: Game, tally, lurking) -> str:
     )
     return (
         "<!DOCTYPE html><html lang='zh-CN'><head><meta charset='utf-8'>"
-        f"<title>{html.escape(game.name)} 第{tally.day}天</title><style>body{{font-family:sans-serif;max-width:60em;margin:auto}}"
+        f"<title>{html.escape(game.name)} {tally.title}</title><style>body{{font-family:sans-serif;max-width:60em;margin:auto}}"
         "td,th{border-bottom:1px solid #ddd;padding:2px 6px}.invalid{color:#a00}.counted{color:#070}</style></head><body>"
-        f"<h1>{html.escape(game.name)} 第{tally.day}天</h1><pre>{html.escape(text)}</pre>"
+        f"<h1>{html.escape(game.name)} {tally.title}</h1><pre>{html.escape(text)}</pre>"
         f"<table><tr><th>楼</th><th>作者</th><th>类型</th><th>对象</th><th>判定</th><th>说明</th></tr>{rows}</table>"
         "</body></html>\n"
     )

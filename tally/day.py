@@ -98,6 +98,11 @@ class DayTally:
     # What the outcome takes from each player put out, as the result post says it (双身份: 「第一身份被处决，
     # 身份：民」); empty where a player has one card and the preset reveals nothing.
     fates: dict[str, str] = field(default_factory=dict)
+    label: str = ""  # 「第2天」 or 「第2天重投」
+
+    @property
+    def title(self) -> str:
+        return self.label or f"第{self.day}天"
 
     def to_json(self) -> dict:
         return {
@@ -189,6 +194,9 @@ def tally_day(
     accounts = game.accounts
     if accounts:  # 双马甲 card accounts and 顶替 substitutes post and vote for their player's slot
         posts = [replace(p, author=accounts[p.author]) if p.author in accounts else p for p in posts]
+    if day.round and ctx.start:
+        # A round in the day's own thread: the posts of the day's first vote are not ballots of this round.
+        posts = [p for p in posts if (parse_time(p) or ctx.start) >= ctx.start]
     ordered = sorted(posts, key=lambda p: (parse_time(p) or datetime.max.replace(tzinfo=ctx.game.tz), p.pid))
     verdicts = {} if _verdicts is None else _verdicts  # grammar verdicts, shared by the what-if re-tallies
     fold = _Fold(ctx, rulings, history or {}, verdicts)
@@ -424,7 +432,7 @@ class _Fold:
         elif ctx.kind == "election" and name not in ctx.candidates:
             problems.append(f"{name} 不能参选（只有农夫可以担任警长）" if ctx.rules.title_voters_house else f"{name} 不能参选")
         elif ctx.day.runoff and name not in ctx.candidates:
-            problems.append(f"高票对决只能投 {'、'.join(ctx.day.runoff)}")
+            problems.append(f"{ctx.day.round_kind or '高票对决'}只能投 {'、'.join(ctx.day.runoff)}")
         elif name in ctx.cannot_be_voted:
             problems.append(f"{name} 不能成为投票对象" + ("（酒吧老板<结界>）" if name in ctx.game.with_role(BAR_OWNER) else ""))
         return name, problems, False, None
@@ -593,7 +601,7 @@ class _Fold:
             day=ctx.day.day, kind=ctx.kind, entries=self.entries, audit=self.audit, totals=totals, voters=voters,
             abstentions=abstentions, non_voters=non_voters, no_reply=no_reply, bonus=bonus, outcome=outcome,
             flags=flags, rulings=[e.ruling for e in self.entries if e.ruling], alive=ctx.alive, close=ctx.close,
-            title_holder=ctx.title_holder, fates=self._fates(outcome),
+            title_holder=ctx.title_holder, fates=self._fates(outcome), label=ctx.day.label,
         )
 
     def _fates(self, outcome: Outcome) -> dict[str, str]:

@@ -93,6 +93,23 @@ class Day:
     # ballots are void), and each player's cards already lost before the day's vote.
     deaths_at: dict = field(default_factory=dict)
     cards_lost: dict = field(default_factory=dict)
+    # Rounds within the day (003 重投 after a tie, 002 高票对决): each is a Day of its own vote thread,
+    # window and candidates, with round = 1, 2, …; lurk and missed-vote rules see the main day only.
+    round: int = 0
+    round_kind: str = ""
+    rounds: tuple["Day", ...] = ()
+
+    @property
+    def label(self) -> str:
+        """「第2天」, 「第2天重投」, 「第2天高票对决」 (「第2天重投2」 for a second revote)."""
+        if not self.round:
+            return f"第{self.day}天"
+        return f"第{self.day}天{self.round_kind}" + (str(self.round) if self.round > 1 else "")
+
+    @property
+    def key(self) -> str:
+        """The round in file names and outbox keys: "2" for the day's own vote, "2.1" for its first round."""
+        return str(self.day) if not self.round else f"{self.day}.{self.round}"
 
 
 @dataclass(frozen=True)
@@ -145,11 +162,19 @@ class Game:
     def in_house(self, house: str) -> list[str]:
         return [p.name for p in self.players if p.house == house]
 
-    def day(self, number: int) -> Day:
+    def day(self, number: int, round: int = 0) -> Day:
         for d in self.days:
             if d.day == number:
-                return d
+                if not round:
+                    return d
+                if round <= len(d.rounds):
+                    return d.rounds[round - 1]
+                raise ValueError(f"第 {number} 天没有第 {round} 轮（[[days.rounds]] 只写了 {len(d.rounds)} 轮）")
         raise ValueError(f"游戏文件里没有第 {number} 天（[[days]] 里 day = {number}）")
+
+    def vote_days(self) -> list[Day]:
+        """Every vote of the game in order: each day's own, then its rounds."""
+        return [v for d in self.days for v in (d, *d.rounds)]
 
     @property
     def tz(self) -> ZoneInfo:
@@ -213,7 +238,9 @@ class Game:
                 events=tuple(d.get("events") or ()),
                 runoff=tuple(d.get("runoff") or ()),
             )
-            for listed in (*day.dead, *day.bonus, *day.cannot_be_voted, *day.non_voters, *day.votes_not_counted, *day.runoff):
+            day = replace(day, rounds=_rounds(day, d.get("rounds") or []))
+            for listed in (*day.dead, *day.bonus, *day.cannot_be_voted, *day.non_voters, *day.votes_not_counted, *day.runoff,
+                           *(n for r in day.rounds for n in r.runoff)):
                 if listed not in names:
                     raise ValueError(f"第 {day.day} 天提到的「{listed}」不在 [[players]] 名单里")
             if day.title_holder and day.title_holder not in names:
@@ -241,6 +268,29 @@ def _cards(entry: dict) -> tuple[Card, ...]:
         else:
             raise ValueError(f"[[players]]（{entry['name']}）的 cards 每一项应是身份名或 {{identity = …, account = …}}")
     return tuple(cards)
+
+
+ROUND_KINDS = ("重投", "高票对决")
+
+
+def _rounds(day: Day, entries: list) -> tuple[Day, ...]:
+    rounds = []
+    for number, entry in enumerate(entries, start=1):
+        where = f"[[days.rounds]]（第 {day.day} 天第 {number} 轮）"
+        if not isinstance(entry, dict):
+            raise ValueError(f"{where} 应是一个表")
+        _known_keys(where, entry, {"kind", "vote_thread", "discussion_threads", "start", "close", "candidates"})
+        if entry.get("kind") not in ROUND_KINDS:
+            raise ValueError(f"{where} 的 kind 只能是 {'、'.join(ROUND_KINDS)}")
+        if not entry.get("start") or not entry.get("close"):
+            raise ValueError(f"{where} 要写 start 和 close（这一轮投票的起止时间）")
+        rounds.append(replace(
+            day, round=number, round_kind=entry["kind"], rounds=(), vote_thread=entry.get("vote_thread", day.vote_thread),
+            discussion_threads=tuple(entry.get("discussion_threads") or ()), start=entry["start"], close=entry["close"],
+            runoff=tuple(entry.get("candidates") or ()), accelerated=False, accelerated_from=None,
+            bonus={} if entry["kind"] == "高票对决" else day.bonus,
+        ))
+    return tuple(rounds)
 
 
 def _events(entries: list, names: set[str], days: set[int]) -> tuple[Event, ...]:
@@ -286,9 +336,12 @@ def _derive(game: "Game", day: Day) -> Day:
             idle.add(name)
         elif event.what in ("移交", "殉职") and not day.title_holder:
             holder = event.to
-    return replace(day, dead=tuple(n for n in game.player_names if n in dead), deaths_at=deaths_at,
-                   cards_lost=lost, votes_not_counted=tuple(n for n in game.player_names if n in idle),
-                   title_holder=holder)
+    derived = replace(day, dead=tuple(n for n in game.player_names if n in dead), deaths_at=deaths_at,
+                      cards_lost=lost, votes_not_counted=tuple(n for n in game.player_names if n in idle),
+                      title_holder=holder)
+    return replace(derived, rounds=tuple(replace(r, dead=derived.dead, deaths_at=deaths_at, cards_lost=lost,
+                                                 votes_not_counted=derived.votes_not_counted, title_holder=holder)
+                                         for r in day.rounds))
 
 
 def _refuse_colliding_names(players) -> None:
@@ -315,7 +368,7 @@ _GAME_KEYS = {"name", "preset", "forum", "timezone", "directors"}
 _PLAYER_KEYS = {"name", "uid", "aliases", "house", "roles", "reveal", "cards"}
 _DAY_KEYS = {"day", "vote_thread", "discussion_threads", "process_thread", "election_thread", "start", "close",
              "accelerated", "accelerated_from", "dead", "title_holder", "bonus", "cannot_be_voted", "non_voters",
-             "votes_not_counted", "events", "runoff"}
+             "votes_not_counted", "events", "runoff", "rounds"}
 
 
 def _known_keys(where: str, table: dict, known: set[str]) -> None:

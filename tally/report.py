@@ -89,7 +89,7 @@ def _lines(t: DayTally, title: str, *, bbcode: bool, as_of: datetime | None = No
     b = (lambda s: f"[b]{s}[/b]") if bbcode else (lambda s: s)
     what = "警长/盟主竞选" if t.kind == "election" else "投票"
     heading = f"实时票数（未截止，统计于 {as_of:%m-%d %H:%M}）" if as_of else "结果"
-    lines = [b(f"{esc(title)} 第{t.day}天{what}{heading}".strip())]
+    lines = [b(f"{esc(title)} {t.title}{what}{heading}".strip())]
     if t.close:
         lines.append(f"截止时间：{t.close:%Y-%m-%d %H:%M}")
     lines.append("")

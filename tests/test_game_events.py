@@ -201,3 +201,72 @@ def test_a_substitutes_posts_count_for_the_slot():
     for hours in (20, 21, 22):
         talk.add("刘备的替补", "我是替补，接着说。", hours)
     assert count_posts(talk.posts, game, game.day(1))["刘备"] == 5
+
+
+ROUNDS = '''
+[[days]]
+day = 1
+vote_thread = 1
+discussion_threads = [2]
+start = "2026-11-20 21:00"
+close = "2026-11-22 21:00"
+
+[[days.rounds]]
+kind = "{kind}"
+vote_thread = 5
+start = "2026-11-22 21:00"
+close = "2026-11-23 12:00"
+candidates = ["刘备", "关羽"]
+'''
+
+
+def rounds_game(kind: str, preset: str) -> Game:
+    players = "".join(f'\n[[players]]\nname = "{n}"\n' for n in PLAYERS)
+    return Game.from_toml(HEAD.format(preset=preset) + players + ROUNDS.format(kind=kind))
+
+
+def test_a_revote_belongs_to_its_day_and_is_titled_so():
+    # 003: 次日中午1点宣判,处决最高票者(出现平票则进行重投) — the revote is part of the same day.
+    game = rounds_game("重投", "anshazhe")
+    assert [d.label for d in game.vote_days()] == ["第1天", "第1天重投"]
+    assert [d.day for d in game.days] == [1]  # no day 101, no second day for the lurk rules
+    revote = game.day(1, 1)
+    assert revote.vote_thread == 5 and revote.runoff == ("刘备", "关羽")
+    thread = Thread()
+    thread.vote("张飞", "刘备", 49)  # 22:00 on the 22nd, in the revote's window
+    thread.vote("赵云", "马超", 49.5)  # not a candidate of the revote
+    result = tally_day(thread.posts, game, revote, load_preset("anshazhe"))
+    assert result.totals == {"刘备": 1}
+    assert report.render_bbcode(result, game.name).startswith("[b]［090］暗杀者 第1天重投投票结果[/b]")
+    assert "重投只能投 刘备、关羽" in next(e.reason for e in result.entries if e.author == "赵云")
+
+
+def test_a_runoff_in_the_days_own_thread_ignores_the_first_votes():
+    # 002: 由导演重新发讨论帖、投票帖 … 高票对决阶段的投票不允许弃权！ (here the director reused the thread)
+    game = rounds_game("高票对决", "qisha")
+    runoff = game.day(1, 1)
+    thread = Thread()
+    thread.vote("张飞", "马超", 1)  # the day's own vote: not a ballot of the runoff
+    thread.vote("张飞", "关羽", 49)
+    thread.vote("赵云", "无", 49.5)
+    result = tally_day(thread.posts, game, runoff, load_preset("qisha"))
+    assert result.totals == {"关羽": 1}
+    assert [e.author for e in result.entries] == ["张飞", "赵云"]
+    assert "不允许弃权" in result.entries[1].reason
+
+
+def test_poll_picks_the_round_under_way():
+    from bansha.poll import pick_day
+
+    game = rounds_game("重投", "anshazhe")
+    assert pick_day(game, game.when("2026-11-21 10:00")).label == "第1天"
+    assert pick_day(game, game.when("2026-11-23 08:00")).label == "第1天重投"
+    assert pick_day(game, game.when("2026-11-25 08:00")).label == "第1天重投"  # its final result may be due
+
+
+def test_round_typos_are_errors():
+    with pytest.raises(ValueError, match="kind 只能是"):
+        rounds_game("复投", "anshazhe")
+    with pytest.raises(ValueError, match="是不是要写 candidates"):
+        Game.from_toml(HEAD.format(preset="anshazhe") + '\n[[players]]\nname = "刘备"\n'
+                       + ROUNDS.format(kind="重投").replace("candidates", "candidate"))
