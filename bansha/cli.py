@@ -380,6 +380,15 @@ def init(
     out.print(f"已写入 {out_file}：请填好玩家名单和每天的帖子编号。")
 
 
+@app.command("check-game")
+def check_game(game_file: Path = typer.Argument(..., help="游戏文件（TOML）")) -> None:
+    """检查游戏文件：打印工具理解到的各天、各轮、玩家、身份牌、事件，以及每条规则设置的出处和改动。"""
+    from tally import report
+
+    game, rules = game_only(game_file)
+    out.print(report.render_game(game, rules), highlight=False, markup=False)
+
+
 @app.command()
 def tally(
     game_file: Path = typer.Argument(..., help="游戏文件（TOML）"),

@@ -170,3 +170,56 @@ def render_cards(standings: dict, cards: list[dict]) -> str:
     lines += [f"  {c['recorded_at'][:16].replace('T', ' ')} 第{c['day'] or '?'}天 {c['player']} {WORDS[c['color']]}：{c['reason']}"
               + (f"（{c['recorded_by']}）" if c['recorded_by'] else "") for c in cards]
     return "\n".join(lines)
+
+
+def render_game(game, rules) -> str:
+    """The game file as the tool understands it (bansha check-game): days and rounds, players with roles and
+    cards, events and what they make of each day, and every rule setting with its source and any override."""
+    from dataclasses import fields
+
+    lines = [f"{game.name}（规则预设 {rules.name}：{rules.title_text}，种子 {rules.seed}）", "", "玩家："]
+    for p in game.players:
+        extra = [f"uid {p.uid}"] if p.uid is not None else []
+        extra += [f"别名 {'、'.join(p.aliases)}"] if p.aliases else []
+        extra += [f"房屋 {p.house}"] if p.house else []
+        extra += [f"身份 {'、'.join(p.roles)}"] if p.roles else []
+        if p.cards:
+            extra.append("身份牌 " + " → ".join(c.identity + (f"（{c.account}）" if c.account else "") for c in p.cards))
+        lines.append(f"  {p.name}" + (f"：{'；'.join(extra)}" if extra else ""))
+    if game.events:
+        lines += ["", "事件："]
+        lines += [f"  第{e.day}天 {e.player} {e.what}" + (f" → {e.to}" if e.to else "") + (f"（{e.at}）" if e.at else "")
+                  + f"，从第{e.from_day}天起生效" for e in game.events]
+    lines += ["", "各天："]
+    warnings = []
+    for d in game.vote_days():
+        threads = [f"投票帖 {d.vote_thread}"] if d.vote_thread else ["（没有投票帖）"]
+        threads += [f"讨论帖 {'、'.join(map(str, d.discussion_threads))}"] if d.discussion_threads else []
+        threads += [f"进程帖 {d.process_thread}"] if d.process_thread and not d.round else []
+        lines.append(f"  {d.label}：{d.start or '?'} → {d.close or '?'}；{'，'.join(threads)}")
+        state = [f"已出局 {'、'.join(d.dead)}"] if d.dead else []
+        state += [f"当天出局 {'、'.join(f'{n}（{t}）' for n, t in d.deaths_at.items())}"] if d.deaths_at else []
+        state += [f"已失去身份牌 {'、'.join(f'{n}×{k}' for n, k in d.cards_lost.items())}"] if d.cards_lost else []
+        state += [f"票数不计入 {'、'.join(d.votes_not_counted)}"] if d.votes_not_counted else []
+        state += [f"{rules.title or '警长'} {d.title_holder}"] if d.title_holder else []
+        state += [f"候选 {'、'.join(d.runoff)}"] if d.runoff else []
+        if state:
+            lines.append("    " + "；".join(state))
+        if d.title_holder and d.title_holder in d.dead:
+            warnings.append(f"{d.label}的{rules.title or '警长'} {d.title_holder} 已出局：请写 [[events]] 的移交或殉职")
+    judges = [p for p in game.players if "法官" in p.roles and p.card_count > 1]
+    if judges and rules.name == "anshazhe":
+        warnings += [f"{p.name} 是法官：暗杀者规则里法官只剩一张身份牌（法官牌默认为出局状态），cards 写了 {p.card_count} 张" for p in judges]
+    if rules.drowning and not rules.drowning_min_posts:
+        warnings.append("两水一票的发言考勤没有帖数（drowning_min_posts = 0）：只按累计不投票判淹死；导演公布了帖数就写进 [rules]")
+    lines += ["", "规则设置（= 预设；* = 游戏文件改过）："]
+    for f in fields(rules):
+        if f.name in ("name", "title_text", "seed", "customs", "sources"):
+            continue
+        value = getattr(rules, f.name)
+        mark = "*" if f.name in game.rules else " "
+        source = rules.source(f.name) or ("（预设未设置：此规则在这局不适用）" if value in (0, False, "") else "")
+        lines.append(f" {mark}{f.name} = {_n(value) if isinstance(value, Fraction) else value!r}  {source}")
+    if warnings:
+        lines += ["", "请注意："] + [f"  {w}" for w in warnings]
+    return "\n".join(lines)

@@ -270,3 +270,23 @@ def test_round_typos_are_errors():
     with pytest.raises(ValueError, match="是不是要写 candidates"):
         Game.from_toml(HEAD.format(preset="anshazhe") + '\n[[players]]\nname = "刘备"\n'
                        + ROUNDS.format(kind="重投").replace("candidates", "candidate"))
+
+
+def test_check_game_prints_the_game_as_understood(tmp_path):
+    import subprocess
+    import sys
+
+    text = (HEAD.format(preset="anshazhe") + "\n[rules]\ndrowning_min_posts = 3\n"
+            + '\n[[players]]\nname = "法官甲"\nroles = ["法官"]\ncards = ["民", "民"]\n'
+            + "".join(f'\n[[players]]\nname = "{n}"\ncards = ["民", "匪"]\n' for n in PLAYERS)
+            + ROUNDS.format(kind="重投") + '\n[[events]]\nwhat = "被杀"\nplayer = "刘备"\nday = 1\n')
+    game_file = tmp_path / "g.toml"
+    game_file.write_text(text, "utf-8")
+    done = subprocess.run([sys.executable, "-m", "bansha.cli", "check-game", game_file], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    shown = done.stdout
+    assert "第1天重投：2026-11-22 21:00 → 2026-11-23 12:00；投票帖 5" in shown
+    assert "已失去身份牌 刘备×1" in shown and "候选 刘备、关羽" in shown
+    assert "第1天 刘备 被杀，从第1天起生效" in shown
+    assert " *drowning_min_posts = 3" in shown and "  changes_allowed = 1" in shown
+    assert "法官甲 是法官" in shown  # 003: 法官牌默认为出局状态,即法官只剩一张身份牌
