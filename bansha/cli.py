@@ -321,6 +321,7 @@ preset = "{preset}"          # {presets}
 forum = "https://bbs.example.org/"
 timezone = "Asia/Shanghai"
 directors = ["导演A"]        # 导演的论坛账号：他们的帖子不计票（代投除外）
+# announce = "process"       # 结果帖发在哪里："vote"（投票帖，默认）或 "process"（进程帖）
 
 [rules]                      # 可选：覆盖预设里的任何设置，例如 blackout_minutes = 60
 # ballot_format = "labelled"  # 投票格式："labelled"（投票对象/投票理由）或 "free"（不限格式，七杀的做法）

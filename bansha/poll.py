@@ -229,6 +229,10 @@ class Desk:
 
     @property
     def tid(self) -> int:
+        """Where results are 公示: the vote thread, or the process thread where the game file says so
+        (many directors announce there)."""
+        if self.game.announce == "process" and self.day.process_thread:
+            return self.day.process_thread
         return self.day.vote_thread
 
     def key(self, phase: str) -> str:

@@ -124,6 +124,7 @@ class Game:
     rules: dict = field(default_factory=dict)
     reveal_note: str = ""  # [reveal] note: the director's words for the 揭秘 page
     events: tuple[Event, ...] = ()
+    announce: str = "vote"  # where results are 公示: "vote" (the vote thread) or "process" (the process thread)
 
     @property
     def accounts(self) -> dict[str, str]:
@@ -252,6 +253,7 @@ class Game:
             timezone=str(head.get("timezone", "Asia/Shanghai")), directors=tuple(head.get("directors") or ()),
             players=tuple(players), days=tuple(days), rules=dict(data.get("rules") or {}),
             reveal_note=str((data.get("reveal") or {}).get("note") or ""), events=events,
+            announce=_announce(head.get("announce", "vote"), days),
         )
         return replace(game, days=tuple(_derive(game, d) for d in days)) if events else game
 
@@ -268,6 +270,16 @@ def _cards(entry: dict) -> tuple[Card, ...]:
         else:
             raise ValueError(f"[[players]]（{entry['name']}）的 cards 每一项应是身份名或 {{identity = …, account = …}}")
     return tuple(cards)
+
+
+def _announce(where: str, days: list[Day]) -> str:
+    if where not in ("vote", "process"):
+        raise ValueError('[game] 的 announce 只能是 "vote"（投票帖）或 "process"（进程帖）：结果帖发在哪里')
+    if where == "process":
+        missing = [d.day for d in days if not d.process_thread]
+        if missing:
+            raise ValueError(f"[game] announce = \"process\"，但第 {'、'.join(map(str, missing))} 天没有写进程帖（process_thread）")
+    return where
 
 
 ROUND_KINDS = ("重投", "高票对决")
@@ -364,7 +376,7 @@ def _refuse_colliding_names(players) -> None:
 
 # Every key a game file may hold. A misspelt key silently ignored once turned a revote into 「刘备 出局」.
 _TABLES = {"game", "rules", "players", "days", "reveal", "events"}
-_GAME_KEYS = {"name", "preset", "forum", "timezone", "directors"}
+_GAME_KEYS = {"name", "preset", "forum", "timezone", "directors", "announce"}
 _PLAYER_KEYS = {"name", "uid", "aliases", "house", "roles", "reveal", "cards"}
 _DAY_KEYS = {"day", "vote_thread", "discussion_threads", "process_thread", "election_thread", "start", "close",
              "accelerated", "accelerated_from", "dead", "title_holder", "bonus", "cannot_be_voted", "non_voters",

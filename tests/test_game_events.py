@@ -290,3 +290,9 @@ def test_check_game_prints_the_game_as_understood(tmp_path):
     assert "第1天 刘备 被杀，从第1天起生效" in shown
     assert " *drowning_min_posts = 3" in shown and "  changes_allowed = 1" in shown
     assert "法官甲 是法官" in shown  # 003: 法官牌默认为出局状态,即法官只剩一张身份牌
+
+
+@pytest.mark.parametrize("line, words", [('announce = "进程帖"', "只能是"), ('announce = "process"', "没有写进程帖")])
+def test_announce_says_where_results_go_or_what_is_missing(line, words):
+    with pytest.raises(ValueError, match=words):
+        Game.from_toml(HEAD.format(preset="shediao").replace("[game]\n", f"[game]\n{line}\n") + DAYS)

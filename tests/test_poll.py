@@ -210,3 +210,16 @@ def test_an_unfinished_intent_finds_the_post_already_made(board, tmp_path):
     assert len(director_posts(board)) == 1
     assert db.execute("select state, pid from outbox").fetchone() == ("posted", made.pid)
     assert any("找到自己发的" in line for line in lines)
+
+
+def test_results_go_to_the_process_thread_where_the_game_file_says(tmp_path):
+    """[game] announce = "process": the final result is 公示 in the process thread, once, and found again."""
+    forum = demo.build()
+    with forum:
+        path = game_file(tmp_path, forum.base_url)
+        path.write_text(path.read_text("utf-8").replace("[game]\n", '[game]\nannounce = "process"\n', 1), "utf-8")
+        for _ in range(2):
+            polling.run_poll(path, tmp_path / "g.db", options(forum, post=True, out_dir=tmp_path / "out"), lambda line: None)
+        in_process = [p for p in forum.threads[demo.PROCESS_TID].posts if p.uid == DIRECTOR_UID and "bansha·" in p.bbcode]
+        assert len(in_process) == 1 and "李逵 出局" in in_process[0].bbcode
+        assert director_posts(forum) == []
