@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 import tempfile
 from datetime import datetime
@@ -369,16 +370,63 @@ dead = []                    # 这一天投票时已出局的角色
 def init(
     preset: str = typer.Option("shediao", "--preset", help="规则预设：shediao / s10 / qisha / anshazhe / mahjong"),
     out_file: Path = typer.Option(Path("game.toml"), "--out", help="写到哪个文件"),
+    from_url: Optional[str] = typer.Option(None, "--from", help="从论坛起草玩家名单：报名帖，或首楼列出玩家的进程帖的网址"),
+    interval: float = typer.Option(2.0, "--interval", help="两次请求的最小间隔（秒）"),
 ) -> None:
-    """写一个带说明的游戏文件，填好后给 tally 等命令使用。"""
+    """写一个带说明的游戏文件，填好后给 tally 等命令使用；--from 从论坛帖子起草玩家名单。"""
     from tally.rules import PRESETS
 
     if preset not in PRESETS:
         fail(f"未知的规则预设：{preset}（可选：{'、'.join(PRESETS)}）")
     if out_file.exists():
         fail(f"{out_file} 已存在，不覆盖。")
-    out_file.write_text(GAME_TEMPLATE.format(preset=preset, presets=" / ".join(PRESETS)), "utf-8")
-    out.print(f"已写入 {out_file}：请填好玩家名单和每天的帖子编号。")
+    text = GAME_TEMPLATE.format(preset=preset, presets=" / ".join(PRESETS))
+    if from_url:
+        text = _drafted_from(from_url, text, interval)
+    out_file.write_text(text, "utf-8")
+    out.print(f"已写入 {out_file}：请核对玩家名单，填好每天的帖子编号和时间，再用 bansha check-game 检查。", highlight=False)
+
+
+def _drafted_from(url: str, template: str, interval: float) -> str:
+    """The template with [game] and [[players]] filled from a sign-up or process thread."""
+    from scraper.client import FetchFailed, ForumClient
+    from scraper.sync import parse_thread_url, read_whole_thread
+    from tally.draft import draft_players
+
+    try:
+        ref = parse_thread_url(url)
+        with ForumClient(min_interval=interval) as client:
+            subject, posts = read_whole_thread(client, url)
+    except ValueError as exc:
+        fail(str(exc))
+    except (model.Refusal, FetchFailed) as exc:
+        fail(f"读取帖子失败：{exc}", 2)
+    players, how = draft_players(posts)
+    if not players:
+        fail("帖子里没有找到玩家：首楼没有列出名单，也没有人回帖报名。")
+
+    def q(value: str) -> str:
+        return json.dumps(value, ensure_ascii=False)  # a JSON string is a valid TOML basic string
+
+    director = posts[0].author
+    head = template[:template.index("[[players]]")]
+    name = re.sub(r"\s*[—－-]{1,2}[^—－-]*帖\s*$", "", subject) or subject  # 「[063]天才麻将少女——进程帖」
+    head = head.replace('name = "[000]游戏名"', f"name = {q(name)}").replace(
+        'forum = "https://bbs.example.org/"', f"forum = {q(ref.base)}").replace(
+        'directors = ["导演A"]', f"directors = [{q(director)}]")
+    source = "首楼列出的名单" if how == "list" else "回帖报名的账号（不含楼主）"
+    lines = [f"# 以下 {len(players)} 名玩家起草自 {url}（{source}），请逐一核对。"]
+    for p in players:
+        lines += ["", "[[players]]", f"name = {q(p.name)}"]
+        lines.append(f"uid = {p.uid}" if p.uid else "# uid = ?                    # 这个账号没有在帖子里发过言：请补上论坛 uid")
+        if p.house:
+            lines.append(f"house = {q(p.house)}")
+        if p.roles:
+            lines.append(f"roles = [{', '.join(q(r) for r in p.roles)}]")
+    days = template[template.index("[[days]]"):]
+    if how == "list":
+        days = days.replace("process_thread = 14", f"process_thread = {ref.tid}")
+    return head + "\n".join(lines) + "\n\n" + days
 
 
 @app.command("check-game")

@@ -226,3 +226,15 @@ def _fetch(client: ForumClient, db, ref: ThreadRef, url: str, page_no: int, repo
         elapsed_ms=response.elapsed_ms, outcome="ok", message="；".join(page.damage), posts=len(page.posts),
     )
     return page
+
+
+def read_whole_thread(client: ForumClient, url: str) -> tuple[str, list[model.Post]]:
+    """Every post of a thread, read page by page without an archive (for drafting a game file)."""
+    ref = parse_thread_url(url)
+    first, _ = client.fetch_page(ref.page_url(1, "pc"), page=1)
+    posts, seen = list(first.posts), {p.pid for p in first.posts}
+    for number in range(2, (first.last_page or 1) + 1):
+        page, _ = client.fetch_page(ref.page_url(number, "pc"), page=number)
+        posts += [p for p in page.posts if p.pid not in seen]
+        seen.update(p.pid for p in page.posts)
+    return first.subject, posts
