@@ -210,6 +210,7 @@ class Game:
             if not isinstance(entry, dict) or not str(entry.get("name", "")).strip():
                 raise ValueError("[[players]] 里每一项都要有 name")
             _known_keys(f"[[players]]（{entry['name']}）", entry, _PLAYER_KEYS)
+            _typed(text, f"[[players]]（{entry['name']}）", entry, _PLAYER_TYPES)
             players.append(Player(
                 name=str(entry["name"]).strip(), uid=entry.get("uid"), aliases=tuple(entry.get("aliases") or ()),
                 house=str(entry.get("house") or ""), roles=tuple(entry.get("roles") or ()),
@@ -220,6 +221,9 @@ class Game:
         days = []
         for d in data.get("days") or []:
             _known_keys(f"[[days]]（第 {d.get('day', '?')} 天）", d, _DAY_KEYS)
+            if "day" not in d:
+                raise ValueError("[[days]] 里每一项都要有 day（第几天）")
+            _typed(text, f"[[days]]（第 {d.get('day', '?')} 天）", d, _DAY_TYPES)
             day = Day(
                 day=int(d["day"]),
                 vote_thread=d.get("vote_thread"),
@@ -381,6 +385,42 @@ _PLAYER_KEYS = {"name", "uid", "aliases", "house", "roles", "reveal", "cards"}
 _DAY_KEYS = {"day", "vote_thread", "discussion_threads", "process_thread", "election_thread", "start", "close",
              "accelerated", "accelerated_from", "dead", "title_holder", "bonus", "cannot_be_voted", "non_voters",
              "votes_not_counted", "events", "runoff", "rounds"}
+
+
+_INT, _TEXT, _FLAG, _INTS, _TEXTS = (int,), (str,), (bool,), "整数列表", "文字列表"
+_PLAYER_TYPES = {"uid": _INT, "aliases": _TEXTS, "house": _TEXT, "roles": _TEXTS, "reveal": _TEXT}
+_DAY_TYPES = {"day": _INT, "vote_thread": _INT, "discussion_threads": _INTS, "process_thread": _INT,
+              "election_thread": _INT, "start": _TEXT, "close": _TEXT, "accelerated": _FLAG, "accelerated_from": _TEXT,
+              "dead": _TEXTS, "title_holder": _TEXT, "cannot_be_voted": _TEXTS, "non_voters": _TEXTS,
+              "votes_not_counted": _TEXTS, "runoff": _TEXTS}
+_WORDS = {_INT: "整数", _TEXT: "文字（加引号）", _FLAG: "true 或 false"}
+
+
+def _typed(text: str, where: str, table: dict, types: dict) -> None:
+    """A value of the wrong type is an error naming the key, what it should be and its line in the file."""
+    for key, kind in types.items():
+        if key not in table:
+            continue
+        value = table[key]
+        if kind in (_INTS, _TEXTS):
+            item = int if kind == _INTS else str
+            ok = isinstance(value, list) and all(isinstance(v, item) and not isinstance(v, bool) for v in value)
+        else:
+            ok = isinstance(value, kind) and (kind == _FLAG or not isinstance(value, bool))
+        if not ok:
+            words = kind if isinstance(kind, str) else _WORDS[kind]
+            line = _line_of(text, key, value)
+            raise ValueError(f"{where} 的 {key} 应是{words}，写的是 {value!r}" + (f"（第 {line} 行）" if line else ""))
+
+
+def _line_of(text: str, key: str, value) -> int | None:
+    """The line of the file that sets `key` to `value` (tomllib gives values, not their lines)."""
+    shown = str(value).lower() if isinstance(value, bool) else str(value)
+    for number, row in enumerate(text.splitlines(), 1):
+        name, _, rest = row.partition("=")
+        if name.strip() == key and shown in rest.replace('"', "").replace("'", ""):
+            return number
+    return None
 
 
 def _known_keys(where: str, table: dict, known: set[str]) -> None:

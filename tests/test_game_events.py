@@ -296,3 +296,21 @@ def test_check_game_prints_the_game_as_understood(tmp_path):
 def test_announce_says_where_results_go_or_what_is_missing(line, words):
     with pytest.raises(ValueError, match=words):
         Game.from_toml(HEAD.format(preset="shediao").replace("[game]\n", f"[game]\n{line}\n") + DAYS)
+
+
+@pytest.mark.parametrize("entry, bad, words", [
+    ('\n[[players]]\nname = "刘备"\nuid = "3"\n', 'uid = "3"', "[[players]]（刘备） 的 uid 应是整数，写的是 '3'"),
+    ('\n[[days]]\nday = 1\nvote_thread = 12\ndiscussion_threads = 13\n', "discussion_threads = 13",
+     "的 discussion_threads 应是整数列表，写的是 13"),
+    ('\n[[days]]\nday = 1\naccelerated = "yes"\n', 'accelerated = "yes"', "的 accelerated 应是true 或 false，写的是 'yes'"),
+])
+def test_type_errors_name_the_key_and_the_line(entry, bad, words):
+    text = HEAD.format(preset="shediao") + entry
+    with pytest.raises(ValueError) as error:
+        Game.from_toml(text)
+    assert f"{words}（第 {text.splitlines().index(bad) + 1} 行）" in str(error.value)
+
+
+def test_a_day_without_its_number_is_an_error():
+    with pytest.raises(ValueError, match="每一项都要有 day"):
+        Game.from_toml(HEAD.format(preset="shediao") + "\n[[days]]\nvote_thread = 12\n")
