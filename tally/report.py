@@ -220,6 +220,10 @@ def render_game(game, rules) -> str:
         mark = "*" if f.name in game.rules else " "
         source = rules.source(f.name) or ("（预设未设置：此规则在这局不适用）" if value in (0, False, "") else "")
         lines.append(f" {mark}{f.name} = {_n(value) if isinstance(value, Fraction) else value!r}  {source}")
+    settings = {f.name for f in fields(rules)}
+    others = {k: v for k, v in rules.sources.items() if k not in settings}
+    if others:
+        lines += ["", "其他规则出处："] + [f"  {k}：{v}" for k, v in others.items()]
     if warnings:
         lines += ["", "请注意："] + [f"  {w}" for w in warnings]
     return "\n".join(lines)
