@@ -447,8 +447,10 @@ def tally(
     election: bool = typer.Option(False, "--election", help="统计这一天的竞选帖（盟主/警长）而不是投票帖"),
     round_: int = typer.Option(0, "--round", help="这一天的第几轮（[[days.rounds]]：重投、高票对决）；0 = 当天的投票"),
     with_lurk: bool = typer.Option(False, "--lurk", help="在结果后附上发言统计和建议判罚（需已抓取讨论帖）"),
+    as_of: Optional[str] = typer.Option(None, "--as-of", help="当时的票数：只计这个时间以前的帖子，如 \"2026-11-20 21:30\""),
+    as_of_floor: Optional[int] = typer.Option(None, "--as-of-floor", help="当时的票数：只计到第几楼为止"),
 ) -> None:
-    """按本局规则统计某一天的投票，列出每一张票的判定和待裁定的帖子。"""
+    """按本局规则统计某一天的投票，列出每一张票的判定和待裁定的帖子；--as-of 看任一时刻的票数。"""
     db = db_beside(db, game_file)
     day = day or current_day(game_file)
     from bansha import pipeline
@@ -456,23 +458,32 @@ def tally(
 
     check_format(format)
     game, rules, database = game_and_archive(game_file, db, "bansha fetch 抓取投票帖")
+    moment, words = None, None
     try:
+        if as_of:
+            moment = game.when(as_of)
+            words = f"{moment:%Y-%m-%d %H:%M}"
+        if as_of_floor is not None:
+            words = (words + "，" if words else "") + f"第 {as_of_floor} 楼"
+        if words and election:
+            fail("--as-of 只用于投票帖（竞选帖的“最先达到最高票”本身就是按时间算的）")
         result = (pipeline.tally_election(database, game, rules, day) if election
-                  else pipeline.tally_from_archive(database, game, rules, day, round=round_))
+                  else pipeline.tally_from_archive(database, game, rules, day, round=round_, as_of=moment,
+                                                   as_of_floor=as_of_floor))
         lurking = pipeline.lurk_from_archive(database, game, rules, day, None if election else result) if with_lurk else None
     except (ValueError, pipeline.NotFetched) as exc:
         fail(str(exc))
     if format == "json":
-        write_out(report.render_json(result) + "\n")
+        write_out(json.dumps({**result.to_json(), "as_of": words}, ensure_ascii=False, indent=1) + "\n")
     elif format == "bbcode":
-        write_out(report.render_bbcode(result, game.name) + "\n")
+        write_out(report.render_bbcode(result, game.name, as_of_words=words) + "\n")
         if lurking:
             write_out("\n" + report.render_lurk(lurking, game.name, bbcode=True) + "\n")
         for flag in result.flags:
             mark = "可能改变结果" if flag.can_change_outcome else "不影响结果"
             err.print(f"待裁定（{mark}）：#{flag.floor} pid {flag.pid}：{flag.reason}", highlight=False, markup=False)
     else:
-        out.print(report.render_text(result, game.name), highlight=False, markup=False)
+        out.print(report.render_text(result, game.name, as_of=words), highlight=False, markup=False)
         if lurking:
             out.print("\n" + report.render_lurk(lurking, game.name), highlight=False, markup=False)
 

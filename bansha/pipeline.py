@@ -5,6 +5,8 @@ Data flows one way: archive rows → posts → tally. Nothing here writes to the
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import sqlite_utils
 
 from scraper import archive
@@ -76,12 +78,17 @@ def tally_election(db: sqlite_utils.Database, game: Game, rules: Rules, day_numb
 
 
 def tally_from_archive(db: sqlite_utils.Database, game: Game, rules: Rules, day_number: int, *,
-                       sensitivity: bool = True, round: int = 0) -> DayTally:
-    """The day's vote, or with `round` one of its rounds (重投, 高票对决)."""
+                       sensitivity: bool = True, round: int = 0, as_of=None, as_of_floor: int | None = None) -> DayTally:
+    """The day's vote, or with `round` one of its rounds (重投, 高票对决). With `as_of` (a time) or
+    `as_of_floor` the count as it stood then: only the posts made up to that moment are read."""
     day = game.day(day_number, round)
     if not day.vote_thread:
         raise ValueError(f"{day.label}没有写投票帖（vote_thread）")
     posts = readable_votes(thread_posts(db, day.vote_thread), day.vote_thread)
+    if as_of is not None:
+        posts = [p for p in posts if p.posted_at and datetime.fromisoformat(p.posted_at) <= as_of]
+    if as_of_floor is not None:
+        posts = [p for p in posts if p.floor is not None and p.floor <= as_of_floor]
     return tally_day(
         posts, game, day, rules, rulings_for(db, game, day_number),
         title_holder=title_holder_for(db, game, rules, day_number),

@@ -68,13 +68,15 @@ def fit_to_limit(text: str, limit: int = 10_000, reserve: int = 200) -> str:
     return out
 
 
-def render_bbcode(t: DayTally, title: str = "", *, as_of: datetime | None = None) -> str:
-    """The result post. With `as_of` it is the running count: headed 实时票数 and never worded as a verdict."""
-    return "\n".join(_lines(t, title, bbcode=True, as_of=as_of))
+def render_bbcode(t: DayTally, title: str = "", *, as_of: datetime | None = None, as_of_words: str | None = None) -> str:
+    """The result post. With `as_of` it is the running count: headed 实时票数 and never worded as a verdict;
+    with `as_of_words` the count as it stood at an earlier moment."""
+    return "\n".join(_lines(t, title, bbcode=True, as_of=as_of, as_of_words=as_of_words))
 
 
-def render_text(t: DayTally, title: str = "", *, audit: bool = True) -> str:
-    lines = _lines(t, title, bbcode=False)
+def render_text(t: DayTally, title: str = "", *, audit: bool = True, as_of: str | None = None) -> str:
+    """The director's text report; `as_of` ("11-20 21:30", "第 12 楼") heads a count as it stood then."""
+    lines = _lines(t, title, bbcode=False, as_of_words=as_of)
     if audit:
         lines += ["", "计票过程："] + [f"  {line}" for line in t.audit]
     return "\n".join(lines)
@@ -84,11 +86,15 @@ def render_json(t: DayTally) -> str:
     return json.dumps(t.to_json(), ensure_ascii=False, indent=1)
 
 
-def _lines(t: DayTally, title: str, *, bbcode: bool, as_of: datetime | None = None) -> list[str]:
+def _lines(t: DayTally, title: str, *, bbcode: bool, as_of: datetime | None = None,
+           as_of_words: str | None = None) -> list[str]:
     esc = escape_bbcode if bbcode else (lambda s: s)
     b = (lambda s: f"[b]{s}[/b]") if bbcode else (lambda s: s)
     what = "警长/盟主竞选" if t.kind == "election" else "投票"
     heading = f"实时票数（未截止，统计于 {as_of:%m-%d %H:%M}）" if as_of else "结果"
+    if as_of_words:
+        heading = f"票数（截至 {as_of_words}）"
+    standing = as_of is not None or as_of_words is not None  # worded as a standing, never a verdict
     lines = [b(f"{esc(title)} {t.title}{what}{heading}".strip())]
     if t.close:
         lines.append(f"截止时间：{t.close:%Y-%m-%d %H:%M}")
@@ -116,8 +122,8 @@ def _lines(t: DayTally, title: str, *, bbcode: bool, as_of: datetime | None = No
     result = t.outcome.describe() if t.kind != "election" or t.outcome.kind != OUT else f"{t.outcome.names[0]} 当选"
     if t.fates:
         result = "；".join(f"{name} {t.fates.get(name, '出局')}" for name in t.outcome.names)
-    if as_of:
-        lines += ["", b("目前形势（未截止，不是最终结果）")]
+    if standing:
+        lines += ["", b("当时形势（不是最终结果）" if as_of_words else "目前形势（未截止，不是最终结果）")]
         lines.append(f"若此刻截止：{esc(result)}。{esc(t.outcome.note)}")
     else:
         lines += ["", b("结果")]

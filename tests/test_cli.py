@@ -147,7 +147,7 @@ def test_tally_rule_and_tally_again(demo_forum, tmp_path):
         assert bansha("fetch", thread_url(demo_forum, tid), "--db", db, "--interval", "0").returncode == 0
     game_file = demo_game_file(tmp_path)
     result = json.loads(bansha("tally", game_file, "--day", "1", "--db", db, "--format", "json").stdout)
-    assert set(result) == {"day", "outcome", "totals", "posts", "non_voters", "flags"}
+    assert set(result) == {"day", "outcome", "totals", "posts", "non_voters", "flags", "as_of"}
     assert result["outcome"] == {"kind": "out", "names": ["李逵"]} and result["totals"]["李逵"] == 5
     assert len(result["posts"]) == len(demo_forum.threads[game.VOTE_TID].posts)
     # The director rules the unquoted change (#13, 武松 → 李逵) valid: 李逵 6, 燕青 1.
@@ -205,3 +205,20 @@ def test_tally_with_the_lurk_section(demo_forum, tmp_path):
         bansha("fetch", thread_url(demo_forum, tid), "--db", db, "--interval", "0")
     post = bansha("tally", demo_game_file(tmp_path), "--day", "1", "--db", db, "--format", "bbcode", "--lurk").stdout
     assert "[b]结果[/b]" in post and "发言统计[/b]" in post and "建议判罚" in post
+
+
+def test_tally_as_of_a_floor_counts_only_the_posts_up_to_it(demo_forum, tmp_path):
+    from bansha.demo import game
+
+    db = tmp_path / "demo.db"
+    assert bansha("fetch", thread_url(demo_forum, game.VOTE_TID), "--db", db, "--interval", "0").returncode == 0
+    game_file = demo_game_file(tmp_path)
+    full = json.loads(bansha("tally", game_file, "--day", "1", "--db", db, "--format", "json").stdout)
+    floors = {p["pid"]: i + 1 for i, p in enumerate(full["posts"])}  # the demo thread's floors, in order
+    cut = len(full["posts"]) // 2
+    early = json.loads(bansha("tally", game_file, "--day", "1", "--db", db, "--format", "json", "--as-of-floor", cut).stdout)
+    assert early["as_of"] == f"第 {cut} 楼"
+    assert [p["pid"] for p in early["posts"]] == [pid for pid, floor in floors.items() if floor <= cut]
+    assert early["totals"] != full["totals"]
+    text = bansha("tally", game_file, "--day", "1", "--db", db, "--as-of-floor", cut).stdout
+    assert f"投票票数（截至 第 {cut} 楼）" in text and "当时形势（不是最终结果）" in text

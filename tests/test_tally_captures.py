@@ -101,3 +101,31 @@ def test_game063_days(db063, day, thread):
     assert (result.outcome.kind, result.outcome.names) == ("out", [loser])
     if day == 2:
         assert result.title_holder == g["sheriff_after_day1"]  # decided by the day-1 election thread
+
+
+def _standing_from_truth(thread: str, before: str, bonus: dict) -> dict:
+    """The count at a moment, from the database's truth: each voter's counted ballot posted before it."""
+    from datetime import datetime
+
+    totals: dict = dict(bonus)
+    for post in truth_posts("game063", thread):
+        story = post["story"]
+        if datetime.fromisoformat(post["dateline_iso"]) > datetime.fromisoformat(before):
+            continue
+        if story.get("target") and story.get("counts", True) and story["label"] in ("vote", "vote-sheriff", "bar-owner-late-vote"):
+            totals[story["target"]] = totals.get(story["target"], 0) + story.get("weight", 1)
+    return {k: v for k, v in totals.items() if v}
+
+
+@needs_captures
+@pytest.mark.parametrize("moment", ["2026-11-26T12:30:00+08:00", "2026-11-26T17:59:00+08:00", "2026-11-26T19:30:00+08:00"])
+def test_game063_day2_as_of_a_moment(db063, moment):
+    """The count before and after the 18:00 acceleration (the one change, at 19:12, comes after it and does
+    not count), as the truth file's posts make it."""
+    from datetime import datetime
+
+    game, rules = capture_game("game063"), load_preset("mahjong")
+    g = json.loads((CAPTURES / "game063" / "game.json").read_text("utf-8"))
+    bonus = {g["crow_slander"]["target"]: 2}
+    result = pipeline.tally_from_archive(db063, game, rules, 2, as_of=datetime.fromisoformat(moment), sensitivity=False)
+    assert {k: float(v) for k, v in result.totals.items() if v} == _standing_from_truth("vote2_tid13", moment, bonus)
