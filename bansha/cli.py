@@ -476,7 +476,7 @@ def tally(
     if format == "json":
         write_out(json.dumps({**result.to_json(), "as_of": words}, ensure_ascii=False, indent=1) + "\n")
     elif format == "bbcode":
-        write_out(report.render_bbcode(result, game.name, as_of_words=words) + "\n")
+        write_out(report.render_bbcode(result, game.name, as_of_words=words, link=pipeline.vote_links(game, result)) + "\n")
         if lurking:
             write_out("\n" + report.render_lurk(lurking, game.name, bbcode=True) + "\n")
         for flag in result.flags:

@@ -9,7 +9,7 @@ from datetime import datetime
 
 import sqlite_utils
 
-from scraper import archive
+from scraper import archive, model
 from tally.day import DayTally, Ruling, tally_day
 from tally.game import Game, load_game  # noqa: F401 - the CLI's and poll's entry to a game file
 from tally.rules import Rules
@@ -124,3 +124,11 @@ def lurk_from_archive(db: sqlite_utils.Database, game: Game, rules: Rules, day_n
             continue  # a day the archive does not hold: the multi-day rules simply see fewer days
     return lurk_day(game, rules, day, discussion=discussion, threads=threads, vote=vote,
                     earlier_counts=earlier_counts, earlier_votes=earlier_votes)
+
+
+def vote_links(game: Game, tally: DayTally):
+    """pid → the post's permanent address in the tally's vote thread (None where the game names no forum)."""
+    tid = next((d.vote_thread for d in game.vote_days() if d.label == tally.title), None)
+    if not game.forum or not tid:
+        return None
+    return lambda pid: model.findpost_url(game.forum, tid, pid)

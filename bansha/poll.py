@@ -24,7 +24,7 @@ from typing import Callable
 import sqlite_utils
 from filelock import FileLock, Timeout
 
-from scraper import archive, auth, poster
+from scraper import archive, auth, model, poster
 from scraper.client import ForumClient
 from scraper.sync import sync_thread
 from tally import report
@@ -227,6 +227,10 @@ class Desk:
     out_dir: Path
     post_limit: int = 10_000  # Discuz's default maxpostsize
 
+    def link(self, pid: int) -> str:
+        """A vote's floor, for the result post: the vote thread's, wherever the result is announced."""
+        return model.findpost_url(self.base, self.day.vote_thread, pid)
+
     @property
     def tid(self) -> int:
         """Where results are 公示: the vote thread, or the process thread where the game file says so
@@ -298,7 +302,7 @@ class Desk:
 
     def final(self, tally, public: str, now: datetime, *, force: bool) -> str:
         sig = signature(_counted(tally))
-        body = report.render_bbcode(tally, self.game.name) + public
+        body = report.render_bbcode(tally, self.game.name, link=self.link) + public
         row = self.adopt(FINAL)
         if row and row["state"] == "pending":
             self.say("结果帖在等待版主审核，不再重复发。")
@@ -349,8 +353,8 @@ class Desk:
             if row["digest"] == sig:
                 self.say("票数没有变化，不编辑。")
                 return ""
-            return self.edit(RUNNING, row, report.render_bbcode(tally, self.game.name, as_of=now), sig)
-        return self.post(RUNNING, report.render_bbcode(tally, self.game.name, as_of=now), sig)
+            return self.edit(RUNNING, row, report.render_bbcode(tally, self.game.name, as_of=now, link=self.link), sig)
+        return self.post(RUNNING, report.render_bbcode(tally, self.game.name, as_of=now, link=self.link), sig)
 
     def close_running(self, close: datetime) -> str:
         """After close the running post must not read as open: say 已截止 and where the final result is."""
@@ -422,7 +426,7 @@ def write_reports(out_dir: Path, game: Game, tally, lurking) -> list[Path]:
     round_words = tally.title.removeprefix(f"第{tally.day}天")  # "" for the day's own vote, "重投" for a round
     stem = out_dir / (f"day{tally.day}" + (f"-{round_words}" if round_words else ""))
     files = {
-        stem.with_suffix(".bbcode"): report.render_bbcode(tally, game.name) + _lurk_section(lurking) + "\n",
+        stem.with_suffix(".bbcode"): report.render_bbcode(tally, game.name, link=pipeline.vote_links(game, tally)) + _lurk_section(lurking) + "\n",
         stem.with_suffix(".json"): json.dumps({"tally": tally.to_json(), "lurk": lurking.to_json() if lurking else None},
                                               ensure_ascii=False, indent=1) + "\n",
         stem.with_suffix(".html"): _html(game, tally, lurking),

@@ -21,6 +21,11 @@ def strip_controls(text: str) -> str:
     return _CONTROLS.sub("", text) if text else text
 
 
+def findpost_url(base: str, tid: int, pid: int) -> str:
+    """Discuz's permanent link to a post: it redirects to the right page and floor, whatever the paging."""
+    return f"{base.rstrip('/')}/forum.php?mod=redirect&goto=findpost&ptid={tid}&pid={pid}"
+
+
 class ArchiveError(Exception):
     """The archive file cannot be used as it is; the message says why and what to do, in Chinese."""
 

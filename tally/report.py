@@ -68,10 +68,12 @@ def fit_to_limit(text: str, limit: int = 10_000, reserve: int = 200) -> str:
     return out
 
 
-def render_bbcode(t: DayTally, title: str = "", *, as_of: datetime | None = None, as_of_words: str | None = None) -> str:
+def render_bbcode(t: DayTally, title: str = "", *, as_of: datetime | None = None, as_of_words: str | None = None,
+                  link=None) -> str:
     """The result post. With `as_of` it is the running count: headed 实时票数 and never worded as a verdict;
-    with `as_of_words` the count as it stood at an earlier moment."""
-    return "\n".join(_lines(t, title, bbcode=True, as_of=as_of, as_of_words=as_of_words))
+    with `as_of_words` the count as it stood at an earlier moment. `link(pid)` gives a post's permanent
+    address: every counted voter and every invalid ballot then links to its floor."""
+    return "\n".join(_lines(t, title, bbcode=True, as_of=as_of, as_of_words=as_of_words, link=link))
 
 
 def render_text(t: DayTally, title: str = "", *, audit: bool = True, as_of: str | None = None) -> str:
@@ -87,8 +89,13 @@ def render_json(t: DayTally) -> str:
 
 
 def _lines(t: DayTally, title: str, *, bbcode: bool, as_of: datetime | None = None,
-           as_of_words: str | None = None) -> list[str]:
+           as_of_words: str | None = None, link=None) -> list[str]:
     esc = escape_bbcode if bbcode else (lambda s: s)
+    ballot_of = {(e.voter, e.target): e.pid for e in t.entries if e.verdict == COUNTED and e.target is not None}
+
+    def linked(text: str, pid: int | None) -> str:
+        return f"[url={link(pid)}]{text}[/url]" if link and pid is not None else text
+
     b = (lambda s: f"[b]{s}[/b]") if bbcode else (lambda s: s)
     what = "警长/盟主竞选" if t.kind == "election" else "投票"
     heading = f"实时票数（未截止，统计于 {as_of:%m-%d %H:%M}）" if as_of else "结果"
@@ -101,7 +108,7 @@ def _lines(t: DayTally, title: str, *, bbcode: bool, as_of: datetime | None = No
     lines.append("")
     lines.append(b("票型"))
     for name, total in t.totals.items():
-        voters = "、".join(_voter(v, w, esc) for v, w in t.voters.get(name, []))
+        voters = "、".join(linked(_voter(v, w, esc), ballot_of.get((v, name))) for v, w in t.voters.get(name, []))
         extra = f"（另加 {_n(t.bonus[name])} 票）" if name in t.bonus else ""
         lines.append(f"{esc(name)}：{_n(total)} 票 ← {voters or '—'}{extra}")
     if t.abstentions:
@@ -112,7 +119,7 @@ def _lines(t: DayTally, title: str, *, bbcode: bool, as_of: datetime | None = No
     invalid = [e for e in t.entries if e.verdict == INVALID or (e.form_invalid and e.verdict == COUNTED)]
     if invalid:
         lines += ["", b("无效票")]
-        lines += [f"{_floor(e)} {esc(clip(e.author, 20))}：{esc(clip(e.reason))}" for e in invalid]
+        lines += [f"{linked(_floor(e), e.pid)} {esc(clip(e.author, 20))}：{esc(clip(e.reason))}" for e in invalid]
     if t.rulings:
         lines += ["", b("导演裁定")]
         for r in t.rulings:

@@ -223,3 +223,24 @@ def test_results_go_to_the_process_thread_where_the_game_file_says(tmp_path):
         in_process = [p for p in forum.threads[demo.PROCESS_TID].posts if p.uid == DIRECTOR_UID and "bansha·" in p.bbcode]
         assert len(in_process) == 1 and "李逵 出局" in in_process[0].bbcode
         assert director_posts(forum) == []
+
+
+def test_every_counted_and_invalid_vote_links_to_its_floor(tmp_path):
+    """The result post links each counted voter and each invalid ballot to its post (Discuz's findpost)."""
+    forum = demo.build()
+    with forum:
+        run(forum, tmp_path, post=True)
+        posted = director_posts(forum)[0].bbcode
+        vote_posts = {p.pid: p for p in forum.threads[demo.VOTE_TID].posts}
+    tally_part = posted.split("[b]票型[/b]")[1].split("[b]结果[/b]")[0]
+    links = [(url, text) for url, text in re.findall(r"\[url=([^\]]+)\]([^\[]+)\[/url\]", tally_part)]
+    assert links and all("goto=findpost" in url and f"ptid={demo.VOTE_TID}&" in url for url, _ in links)
+    invalid = tally_part.split("[b]无效票[/b]")[1] if "[b]无效票[/b]" in tally_part else ""
+    for url, text in links:
+        post = vote_posts[int(re.search(r"pid=(\d+)", url).group(1))]  # a real post of the vote thread
+        if text.startswith("#"):
+            assert f"[/url] {post.author}：" in invalid and int(text[1:]) == post.position  # the floor it names
+        else:
+            assert text.split("×")[0].removesuffix("（不计入）") == post.author  # a counted voter's own ballot
+    counted_voters = sum(len(line.split("←")[1].split("、")) for line in tally_part.split("\n") if "票 ←" in line)
+    assert len([t for _, t in links if not t.startswith("#")]) == counted_voters
