@@ -782,6 +782,27 @@ def review(
     out.print("裁定：bansha rule GAME.toml PID accept|reject|target --target 角色名 --day N --note 说明", highlight=False, markup=False)
 
 
+@app.command()
+def desk(
+    game_file: Path = typer.Argument(..., help="游戏文件（TOML）"),
+    db: Optional[Path] = typer.Option(None, "--db", help="SQLite 档案库文件（默认：游戏文件旁的同名 .db）"),
+    port: int = typer.Option(0, "--port", help="端口（默认随机）"),
+    no_browser: bool = typer.Option(False, "--no-browser", help="不自动打开浏览器"),
+    out_dir: Path = typer.Option(Path("bansha-report"), "--out", help="报告目录（BBCode、JSON、HTML）"),
+    login: Optional[str] = typer.Option(None, "--login", help="发帖用的账号（已登录时不再登录；密码从 BANSHA_PASSWORD 或终端输入读取）"),
+    cookies: Optional[Path] = typer.Option(None, "--cookies", help="导入浏览器 Cookie：cookies.txt 或复制的 Cookie 字符串文件"),
+    interval: float = typer.Option(2.0, "--interval", help="两次请求的最小间隔（秒）"),
+) -> None:
+    """导演工作台：在浏览器里看各天票数、逐帖裁定、预览并发布结果帖（只在本机，地址带本次运行的令牌）。"""
+    db = db_beside(db, game_file)
+    from bansha.desk import DeskConfig, new_token, serve
+
+    options = polling_options(game_file=game_file, now=None, login=login, cookies=cookies, out_dir=out_dir,
+                              interval=interval)
+    serve(DeskConfig(game_file=game_file, db=db, token=new_token(), options=options), port=port,
+          open_browser=not no_browser, say=lambda line: out.print(line, highlight=False, markup=False))
+
+
 @app.command("archive")
 def archive_cmd(
     targets: list[str] = typer.Argument(..., help="帖子网址（可以多个），或一个游戏文件（TOML：存档整局所有帖子）"),

@@ -1,0 +1,237 @@
+"""The director's desk: a local web page to review, rule and publish (bansha desk GAME.toml).
+
+It serves on 127.0.0.1 only, every address carries a token made for this run (no other page in the
+browser can act: it would have to know it), and every action goes through the code the terminal commands
+use — rulings as `bansha rule` writes them, syncing and posting through poll (its lock and outbox: a
+result is never posted twice, from two tabs or two programs).
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from dataclasses import dataclass
+from html import escape
+from pathlib import Path
+from typing import Callable
+
+from flask import Flask, abort, redirect, render_template, request
+
+from bansha import pipeline
+from bansha import poll as polling
+from scraper import archive, model
+from tally import report
+from tally.cards import standings
+
+from ..export.site import STYLE, sanitize
+
+DESK_STYLE = """
+.flags article{border:1px solid #ddd;border-radius:6px;padding:.6em .8em;margin:.8em 0}
+.flags article.matters{border-color:#c0392b;background:#fff8f7}
+.post{background:#fafafa;border-left:3px solid #ccc;padding:.3em .6em;margin:.4em 0}
+form.inline{display:inline}button{margin:.15em;cursor:pointer}
+table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ddd;padding:.2em .6em;text-align:left}
+.outcome{font-size:1.2em;font-weight:bold}.muted{color:#777}.notice{background:#eef6ee;padding:.4em .8em}
+.error{background:#fdecea;padding:.4em .8em}pre.bbcode{white-space:pre-wrap;background:#f4f4f4;padding:.6em}
+.rendered{border:1px dashed #bbb;padding:.6em}
+"""
+
+
+@dataclass
+class DeskConfig:
+    game_file: Path
+    db: Path
+    token: str
+    options: polling.PollOptions  # login, cookies, interval, out_dir: as poll would run
+
+
+def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: None) -> Flask:
+    app = Flask(__name__)
+    token = config.token
+    notices: list[tuple[str, str]] = []  # (kind, text) shown once on the next page
+
+    def load():
+        game, rules = pipeline.load_game(config.game_file)
+        if not config.db.exists():
+            return game, rules, None
+        return game, rules, archive.open_db(config.db, readonly=True)
+
+    @app.before_request
+    def guard():
+        # Only our own pages, from our own origin, with this run's token.
+        if not request.path.startswith(f"/{token}/"):
+            abort(403)
+        origin = request.headers.get("Origin")
+        if request.method == "POST":
+            if origin and origin != request.host_url.rstrip("/"):
+                abort(403)
+            if request.form.get("token") != token:
+                abort(403)
+
+    @app.errorhandler(403)
+    def refused(_error):
+        return ("<!DOCTYPE html><meta charset='utf-8'><title>拒绝</title><p>拒绝访问：这个地址缺少本次运行的令牌。"
+                "请使用 bansha desk 启动时打印的地址。</p>", 403)
+
+    @app.after_request
+    def headers(response):
+        # Nothing from the forum may run or call out: post HTML is sanitised and shown under this policy.
+        response.headers["Content-Security-Policy"] = ("default-src 'self'; img-src 'self' data:; style-src 'self'; "
+                                                       "script-src 'none'; form-action 'self'; frame-ancestors 'none'")
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        return response
+
+    @app.get(f"/{token}/style.css")
+    def style():
+        return STYLE + DESK_STYLE, 200, {"Content-Type": "text/css; charset=utf-8"}
+
+    def page(template: str, **context):
+        shown = list(notices)
+        notices.clear()
+        return render_template(template, token=token, notices=shown, **context)
+
+    @app.get(f"/{token}/")
+    def index():
+        game, rules, db = load()
+        days = []
+        for day in game.vote_days():
+            try:
+                result = pipeline.tally_from_archive(db, game, rules, day.day, round=day.round, sensitivity=False) if db else None
+                days.append((day, result.outcome.describe() if result else "尚未抓取", len(result.flags) if result else 0))
+            except (ValueError, pipeline.NotFetched) as exc:
+                days.append((day, str(exc), 0))
+        alive = [n for n in game.player_names if n not in (game.days[-1].dead if game.days else ())]
+        return page("index.html", game=game, rules=rules, days=days, alive=alive)
+
+    @app.get(f"/{token}/day/<int:number>")
+    def day_view(number: int):
+        game, rules, db = load()
+        round_ = request.args.get("round", 0, type=int)
+        floor = request.args.get("as_of_floor", type=int)
+        try:
+            day = game.day(number, round_)
+        except ValueError:
+            abort(404)
+        if db is None:
+            notices.append(("error", "档案库还不存在：先点“同步”抓取帖子。"))
+            return page("day.html", game=game, day=day, result=None)
+        try:
+            result = pipeline.tally_from_archive(db, game, rules, number, round=round_, as_of_floor=floor)
+        except (ValueError, pipeline.NotFetched) as exc:
+            notices.append(("error", str(exc)))
+            return page("day.html", game=game, day=day, result=None)
+        posts = {p.pid: p for p in archive.read_posts(db, day.vote_thread)}
+        base = (game.forum or "").rstrip("/")
+        link = (lambda pid: model.findpost_url(base, day.vote_thread, pid)) if base else None
+        entries = {e.pid: e for e in result.entries}
+        flags = [(f, entries[f.pid], posts.get(f.pid)) for f in result.flags]
+        bbcode = report.render_bbcode(result, game.name, link=link,
+                                      as_of_words=f"第 {floor} 楼" if floor is not None else None)
+        lurking = None
+        if game.day(number).discussion_threads and floor is None:
+            try:
+                lurking = pipeline.lurk_from_archive(db, game, rules, number, None if round_ else result)
+            except (ValueError, pipeline.NotFetched):
+                lurking = None
+        cards = archive.load_cards(db, game.name) if "cards" in db.table_names() else []
+        steps = [e for e in result.entries if e.kind in ("vote", "change", "abstain", "proxy") and e.floor is not None]
+        return page("day.html", game=game, day=day, result=result, flags=flags, bbcode=bbcode,
+                    rendered=render_bbcode_html(bbcode), lurking=lurking, cards=standings(cards), card_rows=cards,
+                    steps=steps, floor=floor, link=link, html_of=lambda post: sanitize(post.html, base + "/" if base else None),
+                    candidates=[n for n in game.player_names if n not in day.dead], round_=round_)
+
+    @app.post(f"/{token}/day/<int:number>/rule")
+    def rule(number: int):
+        game, _rules, _db = load()
+        pid = request.form.get("pid", type=int)
+        # A 「计为 X」 button sends only target=X: that is a target ruling.
+        decision = request.form.get("decision") or ("target" if "target" in request.form else "")
+        target = request.form.get("target") or None
+        note = request.form.get("note", "").strip()
+        round_ = request.form.get("round", 0, type=int)
+        if decision not in ("accept", "reject", "target") or pid is None:
+            abort(400)
+        if decision == "target":
+            target = None if target in (None, "弃权") else target
+            if target is not None and target not in game.player_names:
+                abort(400)
+        db = archive.open_db(config.db)
+        if not db["posts"].count_where("pid = ?", [pid]):
+            abort(404)
+        archive.save_ruling(db, game=game.name, day=number, pid=pid, decision=decision, target=target, note=note, by="desk")
+        words = {"accept": "有效", "reject": "无效", "target": f"计为「{target or '弃权'}」"}[decision]
+        notices.append(("notice", f"已裁定 pid {pid}：{words}，已重新计票。"))
+        say(f"裁定 第{number}天 pid {pid} → {decision} {target or ''}")
+        return redirect(f"/{token}/day/{number}" + (f"?round={round_}" if round_ else ""), 303)
+
+    def run_poll(day: int, round_: int, post: bool) -> None:
+        options = polling.PollOptions(**{**config.options.__dict__, "day": day, "round": round_, "post": post,
+                                         "running": False})
+        lines: list[str] = []
+        try:
+            result = polling.run_poll(config.game_file, config.db, options, lines.append)
+            notices.append(("notice", result.summary + "".join(f"；{line}" for line in result.posted)))
+        except polling.Busy as busy:
+            notices.append(("error", f"{busy}（另一个运行正在进行：结果帖不会重复发出）"))
+        except Exception as exc:  # noqa: BLE001 - every failure is shown to the director, in Chinese
+            notices.append(("error", f"{type(exc).__name__}：{exc}" if not isinstance(exc, (ValueError, model.Refusal))
+                            else str(exc)))
+        for line in lines:
+            say(line)
+
+    @app.post(f"/{token}/sync")
+    def sync():
+        day = request.form.get("day", type=int)
+        round_ = request.form.get("round", 0, type=int)
+        run_poll(day, round_, post=False)
+        return redirect(f"/{token}/day/{day}" if day else f"/{token}/", 303)
+
+    @app.post(f"/{token}/day/<int:number>/post")
+    def publish(number: int):
+        round_ = request.form.get("round", 0, type=int)
+        run_poll(number, round_, post=True)
+        return redirect(f"/{token}/day/{number}" + (f"?round={round_}" if round_ else ""), 303)
+
+    return app
+
+
+_TAGS = [
+    (re.compile(r"\[b\](.*?)\[/b\]", re.S), r"<b>\1</b>"),
+    (re.compile(r"\[i\](.*?)\[/i\]", re.S), r"<i>\1</i>"),
+    (re.compile(r"\[u\](.*?)\[/u\]", re.S), r"<u>\1</u>"),
+    (re.compile(r"\[size=\d+\](.*?)\[/size\]", re.S), r"<small>\1</small>"),
+    (re.compile(r"\[color=([#\w]+)\](.*?)\[/color\]", re.S), r"<span>\2</span>"),
+    (re.compile(r"\[url=(https?://[^\]\s\"'<>]+)\](.*?)\[/url\]", re.S), r'<a href="\1" rel="noopener noreferrer">\2</a>'),
+]
+
+
+def render_bbcode_html(bbcode: str) -> str:
+    """The result post as the forum will show it, near enough: the tags bansha writes, over escaped text."""
+    text = escape(bbcode, quote=False)
+    for pattern, replacement in _TAGS:
+        text = pattern.sub(replacement, text)
+    return text.replace("\n", "<br>\n")
+
+
+def serve(config: DeskConfig, *, port: int = 0, open_browser: bool = True, say=print) -> None:
+    """Serve until Ctrl+C; prints (and opens) the address with the token."""
+    import logging
+
+    from werkzeug.serving import make_server
+
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)  # no request log: every address carries the token
+    server = make_server("127.0.0.1", port, create_app(config, say), threaded=True)
+    url = f"http://127.0.0.1:{server.server_port}/{config.token}/"
+    say(f"导演工作台：{url}（只在本机可用；关闭请按 Ctrl+C）")
+    if open_browser:
+        import webbrowser
+
+        webbrowser.open(url)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        say("工作台已关闭。")
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(18)

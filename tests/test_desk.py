@@ -1,0 +1,140 @@
+"""The director's desk in headless Chromium: rule a flagged post with a click, see the outcome change,
+preview the post, publish it once even from two tabs; no request without this run's token is served.
+
+Skipped cleanly without Debian's chromium or the playwright package (.ci/run installs both)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import threading
+from importlib import resources
+from pathlib import Path
+
+import httpx
+import pytest
+
+from conftest import CAPTURES, archive_capture, needs_captures
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (.ci/run installs it)")
+playwright = pytest.importorskip("playwright.sync_api")
+SHOTS = Path("/tmp/bansha-desk-shots")
+
+
+def start(config):
+    from werkzeug.serving import make_server
+
+    from bansha.desk import create_app
+
+    server = make_server("127.0.0.1", 0, create_app(config), threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_port}/{config.token}/"
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with playwright.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield chromium
+        chromium.close()
+
+
+def game056_file(folder: Path) -> Path:
+    """game056 as a director writes it, from the capture's game.json (read in place)."""
+    g = json.loads((CAPTURES / "game056" / "game.json").read_text("utf-8"))
+    players = "".join(f'\n[[players]]\nname = "{p["account"]}"\nuid = {p["uid"]}\n' for p in g["roster"])
+    dead = [p["account"] for p in g["roster"] if not p["alive_day1"]]
+    path = folder / "g056.toml"
+    path.write_text(f'[game]\nname = "[056]射雕英雄传"\npreset = "shediao"\nforum = "http://127.0.0.1:8088/"\n'
+                    f'directors = ["{g["director"]["account"]}"]\n{players}\n[[days]]\nday = 1\nvote_thread = 4\n'
+                    f'discussion_threads = [5]\nprocess_thread = 3\nstart = "{g["vote_open"]}"\nclose = "{g["vote_close"]}"\n'
+                    f'dead = {json.dumps(dead, ensure_ascii=False)}\n', "utf-8")
+    return path
+
+
+@pytest.fixture
+def desk056(tmp_path):
+    from bansha import poll as polling
+    from bansha.desk import DeskConfig, new_token
+    from scraper import archive
+
+    archive_capture(archive.open_db(tmp_path / "g056.db"), "game056")
+    config = DeskConfig(game056_file(tmp_path), tmp_path / "g056.db", new_token(), polling.PollOptions())
+    server, url = start(config)
+    yield url, config
+    server.shutdown()
+
+
+@needs_captures
+def test_rule_a_flagged_post_with_a_click_and_see_the_outcome(desk056, browser):
+    url, config = desk056
+    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    page.goto(url + "day/1")
+    before = page.inner_text("#outcome")
+    assert "郭靖 出局" not in before
+    flag = page.locator("#flag-46")  # 欧阳克：投票对象：郭敬 — a homophone of 郭靖, for the director
+    assert "郭敬" in flag.inner_text()
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / "desk-before.png"), full_page=False)
+    flag.get_by_role("button", name="计为 郭靖").click()
+    page.wait_for_load_state()
+    assert "郭靖 出局" in page.inner_text("#outcome")
+    assert "已裁定 pid 46" in page.inner_text("body")
+    assert "郭靖 出局" in page.inner_text("#preview")  # the result post as it will be posted
+    assert page.locator("#flag-46").count() == 0  # ruled: no longer waiting
+    page.screenshot(path=str(SHOTS / "desk-after.png"), full_page=True)
+    # Written as `bansha rule` writes it: the terminal's tally now agrees.
+    from scraper import archive
+
+    rulings = archive.load_rulings(archive.open_db(config.db, readonly=True), "[056]射雕英雄传", 1)
+    assert [(r["pid"], r["decision"], r["target"]) for r in rulings] == [(46, "target", "郭靖")]
+
+
+@needs_captures
+def test_requests_without_the_token_are_refused(desk056):
+    url, config = desk056
+    root = url.split(config.token)[0]
+    assert httpx.get(root).status_code == 403
+    assert httpx.get(root + "not-the-token/day/1").status_code == 403
+    assert httpx.get(url + "day/1").status_code == 200
+    rule = {"pid": "46", "target": "郭靖"}
+    assert httpx.post(url + "day/1/rule", data=rule).status_code == 403  # no token in the form
+    assert httpx.post(url + "day/1/rule", data={**rule, "token": config.token},
+                      headers={"Origin": "http://evil.example"}).status_code == 403
+    from scraper import archive
+
+    assert archive.load_rulings(archive.open_db(config.db, readonly=True), "[056]射雕英雄传", 1) == []
+
+
+def test_two_tabs_cannot_post_twice(browser, tmp_path):
+    from bansha import poll as polling
+    from bansha.demo import game as demo
+    from bansha.desk import DeskConfig, new_token
+
+    forum = demo.build()
+    with forum:
+        text = resources.files("bansha.demo").joinpath("liangshan.toml").read_text("utf-8")
+        game_file = tmp_path / "game.toml"
+        game_file.write_text(text.replace('timezone = "Asia/Shanghai"', f'timezone = "Asia/Shanghai"\nforum = "{forum.base_url}"'), "utf-8")
+        options = polling.PollOptions(now=forum.clock(), login=demo.DIRECTOR[1], password="demo-director", interval=0,
+                                      out_dir=tmp_path / "out")
+        config = DeskConfig(game_file, tmp_path / "g.db", new_token(), options)
+        server, url = start(config)
+        try:
+            tabs = [browser.new_page(), browser.new_page()]
+            for tab in tabs:
+                tab.goto(url)
+                tab.get_by_role("button", name="同步（抓取当天各帖，不发帖）").click()
+                tab.wait_for_load_state()
+                tab.goto(url + "day/1")
+            for tab in tabs:
+                tab.click("#publish", no_wait_after=True)
+            for tab in tabs:
+                tab.wait_for_selector("#outcome")
+            results = [p for p in forum.threads[demo.VOTE_TID].posts if p.uid == demo.DIRECTOR[0] and "bansha·" in p.bbcode]
+            assert len(results) == 1 and "李逵 出局" in results[0].bbcode
+            said = " ".join(tab.inner_text("body") for tab in tabs)
+            assert "已发出" in said or "不再重复发" in said or "正在进行" in said
+        finally:
+            server.shutdown()
