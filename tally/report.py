@@ -68,6 +68,15 @@ def fit_to_limit(text: str, limit: int = 10_000, reserve: int = 200) -> str:
     return out
 
 
+def result_line(t: DayTally) -> str:
+    """「李逵 出局」, 「刘备 第一身份被处决，身份：民」, 「宋江 当选」, 「无人出局」."""
+    if t.kind == "election" and t.outcome.kind == OUT:
+        return f"{t.outcome.names[0]} 当选"
+    if t.fates:
+        return "；".join(f"{name} {t.fates.get(name, '出局')}" for name in t.outcome.names)
+    return t.outcome.describe()
+
+
 def render_bbcode(t: DayTally, title: str = "", *, as_of: datetime | None = None, as_of_words: str | None = None,
                   link=None) -> str:
     """The result post. With `as_of` it is the running count: headed 实时票数 and never worded as a verdict;
@@ -126,9 +135,7 @@ def _lines(t: DayTally, title: str, *, bbcode: bool, as_of: datetime | None = No
             entry = next(e for e in t.entries if e.pid == r.pid)
             words = {"accept": "有效", "reject": "无效", "target": f"计为「{esc(r.target or '弃权')}」"}[r.decision]
             lines.append(f"{_floor(entry)} {esc(clip(entry.author, 20))}：{words}" + (f"（{esc(clip(r.note))}）" if r.note else ""))
-    result = t.outcome.describe() if t.kind != "election" or t.outcome.kind != OUT else f"{t.outcome.names[0]} 当选"
-    if t.fates:
-        result = "；".join(f"{name} {t.fates.get(name, '出局')}" for name in t.outcome.names)
+    result = result_line(t)
     if standing:
         lines += ["", b("当时形势（不是最终结果）" if as_of_words else "目前形势（未截止，不是最终结果）")]
         lines.append(f"若此刻截止：{esc(result)}。{esc(t.outcome.note)}")

@@ -138,3 +138,54 @@ def test_vote_flow_screenshot_is_not_empty(exported, tmp_path):
     shot = tmp_path / "flow.png"
     chromium(f"--screenshot={shot}", "--window-size=900,700", (tmp / "site" / "day-1.html").as_uri())
     assert shot.exists() and shot.stat().st_size > 5000 and png_is_not_blank(shot)
+
+
+def test_vote_posts_carry_their_verdicts_and_the_day_page_is_tables(exported):
+    from bansha import pipeline
+    from tally.game import load_game
+
+    tmp, db, _board = exported
+    game, rules = load_game(tmp / "game.toml")
+    tally = pipeline.tally_from_archive(db, game, rules, 1)
+    thread = (tmp / "site" / f"thread-{demo.VOTE_TID}.html").read_text("utf-8")
+    for entry in tally.entries:
+        if entry.kind == "none":
+            continue
+        article = thread.split(f"id='p{entry.pid}'")[1].split("</header>")[0]
+        if entry.verdict == "counted" and entry.target:
+            assert f"有效 → {entry.target}" in article
+        elif entry.verdict == "invalid":
+            assert "无效：" in article
+        elif entry.verdict == "superseded":
+            assert "已改票" in article
+    day = (tmp / "site" / "day-1.html").read_text("utf-8")
+    assert "<pre>" not in day and all(f"<h2>{h}</h2>" in day for h in ("票型", "计票过程"))
+    for entry in tally.entries:  # every ballot's floor links to its post
+        if entry.kind != "none" and entry.floor is not None:
+            assert f"thread-{demo.VOTE_TID}.html#p{entry.pid}'>第 {entry.floor} 楼</a>" in day
+    moved = sum(1 for e in tally.entries if e.verdict in ("counted", "superseded") and e.target)
+    assert day.count("<circle") >= moved and "时间</text>" in day and "票数</text>" in day
+
+
+def test_player_page_speaks_chinese_and_groups_posts_by_day(exported):
+    tmp, _db, _board = exported
+    li_kui = (tmp / "site" / f"player-{[n for _, n in demo.PLAYERS].index('李逵') + 1}.html").read_text("utf-8")
+    for english in ("counted", "invalid", "superseded"):
+        assert f">{english}" not in li_kui and f"（{english}）" not in li_kui
+    assert "<h3>第1天（" in li_kui and "<th>最终计入</th>" in li_kui
+
+
+def test_reveal_colours_the_vote_matrix_behind_the_spoiler(exported):
+    tmp, _db, _board = exported
+    day = (tmp / "site" / "day-1.html").read_text("utf-8")
+    folded = day.split("<details>")[1]
+    assert "data-side='杀手（黑旋风）'" in folded and "data-side" not in day.split("<details>")[0]
+
+
+@needs_chromium
+def test_day_page_screenshot(exported, tmp_path):
+    tmp, _db, _board = exported
+    shot = Path("/tmp/bansha-desk-shots") / "export-day.png"
+    shot.parent.mkdir(exist_ok=True)
+    chromium(f"--screenshot={shot}", "--window-size=1000,1400", (tmp / "site" / "day-1.html").as_uri())
+    assert shot.exists() and png_is_not_blank(shot)

@@ -113,6 +113,8 @@ def export_site(db: sqlite_utils.Database, game: Game, rules: Rules, out: Path, 
             continue
     search_rows = []
     posts_of = {tid: archive.read_posts(db, tid) for tid, _ in threads}  # read once, used by every page
+    # Every ballot's verdict, shown on its post in the thread page.
+    verdicts = {e.pid: verdict_words(e) for t in tallies.values() for e in t.entries if e.kind != "none"}
     for tid, subject in threads:
         posts = posts_of[tid]
         items = []
@@ -123,6 +125,9 @@ def export_site(db: sqlite_utils.Database, game: Game, rules: Rules, out: Path, 
             body = (localize_images(sanitize(post.html, base), archived) if post.html
                     else f"<p class='plain'>{html.escape(post.text)}</p>")
             badges = "" if post.status == "normal" else f"<span class='badge'>{_STATUS.get(post.status, post.status)}</span>"
+            if post.pid in verdicts:
+                kind, words = verdicts[post.pid]
+                badges += f" <span class='verdict {kind}'>{html.escape(words)}</span>"
             stamp = f"<span class='edit'>本帖最后由 {html.escape(post.edited_by)} 于 {post.edited_at[:16].replace('T', ' ')} 编辑</span>" if post.edited_by else ""
             items.append(f"<article id='p{post.pid}'><header><b>#{post.floor}</b> {author} "
                          f"<time>{(post.posted_at or '')[:19].replace('T', ' ')}</time> {badges} {stamp}</header>"
@@ -133,9 +138,7 @@ def export_site(db: sqlite_utils.Database, game: Game, rules: Rules, out: Path, 
     for number, player in enumerate(game.players, start=1):
         site.page(f"player-{number}.html", player.name, _player_page(game, player, threads, posts_of, tallies, who))
     for day_number, tally in tallies.items():
-        flow = vote_flow_svg(tally, game)
-        text = html.escape(report.render_text(tally, game.name))
-        site.page(f"day-{day_number}.html", f"第{day_number}天投票", f"<figure>{flow}<figcaption>票数随时间的变化</figcaption></figure><pre>{text}</pre>")
+        site.page(f"day-{day_number}.html", f"第{day_number}天投票", _day_page(game, tally))
     site.page("search.html", "搜索", "<input id='q' type='search' placeholder='搜索帖子内容或作者' autofocus>"
               "<p id='count'></p><ol id='results'></ol><script src='search-data.js'></script><script src='search.js'></script>")
     site.page("reveal.html", "揭秘（剧透）", _reveal(game))
@@ -166,20 +169,127 @@ def _index(game: Game, threads, tallies) -> str:
 
 
 def _player_page(game: Game, player, threads, posts_of, tallies, who) -> str:
-    votes = []
+    rows = []
     for day, tally in tallies.items():
+        tid = game.day(day).vote_thread
         mine = [e for e in tally.entries if e.voter == player.name and e.kind != "none"]
         final = next((e for e in mine if e.verdict == COUNTED), None)
-        steps = "；".join(f"#{e.floor} {report._n(e.weight) if e.weight else ''}{html.escape(e.target or '弃权')}（{html.escape(e.verdict)}）" for e in mine)
-        votes.append(f"<li>第{day}天：{html.escape(final.target or '弃权') if final else '没有有效票'}"
-                     f"{('　' + steps) if steps else ''}</li>")
-    posts = []
-    for tid, subject in threads:
-        for post in posts_of[tid]:
-            if who(post) == player.name:
-                posts.append(f"<li><a href='thread-{tid}.html#p{post.pid}'>{html.escape(subject)} #{post.floor}</a> "
-                             f"<time>{(post.posted_at or '')[:16].replace('T', ' ')}</time>：{html.escape(post.text[:120])}</li>")
-    return f"<h2>投票</h2><ul>{''.join(votes)}</ul><h2>发言（{len(posts)} 帖）</h2><ol>{''.join(posts)}</ol>"
+        result = (html.escape(final.target or "弃权") + (f"（{report._n(final.weight)} 票）" if final.target and final.weight != 1 else "")
+                  if final else "没有有效票")
+        ballots = "<br>".join(f"<a href='thread-{tid}.html#p{e.pid}'>第 {e.floor} 楼</a> "
+                              f"{html.escape(verdict_words(e)[1])}" for e in mine) or "—"
+        rows.append(f"<tr><td><a href='day-{day}.html'>第{day}天</a></td><td>{result}</td><td>{ballots}</td></tr>")
+    votes = ("<table class='votes'><tr><th>天</th><th>最终计入</th><th>投票帖</th></tr>" + "".join(rows) + "</table>"
+             if rows else "<p>（没有计票）</p>")
+    # Every post of the player's, in time order, under the day whose window holds it.
+    mine = sorted(((post, tid, subject) for tid, subject in threads for post in posts_of[tid] if who(post) == player.name),
+                  key=lambda item: (item[0].posted_at or "", item[0].pid))
+    sections: dict[str, list[str]] = {}
+    for post, tid, subject in mine:
+        sections.setdefault(_day_of(game, post.posted_at), []).append(
+            f"<li><time>{(post.posted_at or '')[:16].replace('T', ' ')}</time> "
+            f"<a href='thread-{tid}.html#p{post.pid}'>{html.escape(subject)} 第 {post.floor} 楼</a>"
+            f"<div class='snippet'>{html.escape(post.text[:120])}</div></li>")
+    said = "".join(f"<h3>{html.escape(label)}（{len(items)} 帖）</h3><ol>{''.join(items)}</ol>" for label, items in sections.items())
+    return f"<h2>投票</h2>{votes}<h2>发言（共 {len(mine)} 帖）</h2>{said or '<p>（没有发言）</p>'}"
+
+
+def _day_of(game: Game, posted_at: str | None) -> str:
+    """The day a post belongs to, by the days' windows; 「开局前」 / 「其他时间」 outside them."""
+    if not posted_at:
+        return "时间不明"
+    at = datetime.fromisoformat(posted_at)
+    for day in game.days:
+        start, close = game.when(day.start), game.when(day.close)
+        if (start is None or at >= start) and (close is None or at < close):
+            return f"第{day.day}天"
+    first = game.when(game.days[0].start) if game.days else None
+    return "开局前" if first and at < first else "其他时间"
+
+
+def verdict_words(entry) -> tuple[str, str]:
+    """A ballot's verdict as a reader of the archive sees it: (css class, words)."""
+    if entry.verdict == COUNTED:
+        if entry.target is None:
+            return "counted", "弃权"
+        return "counted", f"有效 → {entry.target}" + (f"（{report._n(entry.weight)} 票）" if entry.weight != 1 else "")
+    if entry.verdict == SUPERSEDED:
+        return "superseded", f"已改票（原投 {entry.target or '弃权'}）"
+    return "invalid", f"无效：{entry.reason}"
+
+
+def _day_page(game: Game, tally: DayTally) -> str:
+    """A day's vote as tables: 票型, 无效票, 导演裁定, 结果, 计票过程 — every floor linked to its post."""
+    tid = game.day(tally.day).vote_thread
+
+    def floor(entry) -> str:
+        return f"<a href='thread-{tid}.html#p{entry.pid}'>第 {entry.floor} 楼</a>" if entry.floor is not None else f"pid {entry.pid}"
+
+    ballot = {(e.voter, e.target): e for e in tally.entries if e.verdict == COUNTED and e.target}
+    totals = "".join(
+        f"<tr><td>{html.escape(name)}</td><td>{report._n(total)}</td><td>"
+        + "、".join((f"<a href='thread-{tid}.html#p{ballot[(v, name)].pid}'>{html.escape(v)}</a>" if (v, name) in ballot
+                     else html.escape(v)) + (f"×{report._n(w)}" if w != 1 else "") for v, w in tally.voters.get(name, []))
+        + (f"（另加 {report._n(tally.bonus[name])} 票）" if name in tally.bonus else "") + "</td></tr>"
+        for name, total in tally.totals.items())
+    parts = [f"<p class='outcome'>{html.escape(report.result_line(tally))}</p><p class='muted'>{html.escape(tally.outcome.note)}</p>",
+             f"<figure>{vote_flow_svg(tally, game)}<figcaption>票数随时间的变化：横轴为时间，纵轴为票数；"
+             "每个点是一张改变票数的票，点击打开那一楼</figcaption></figure>",
+             "<h2>票型</h2><table><tr><th>角色</th><th>票数</th><th>投票者</th></tr>" + totals + "</table>"]
+    if tally.abstentions:
+        parts.append(f"<p>弃权：{html.escape('、'.join(tally.abstentions))}</p>")
+    if tally.non_voters:
+        parts.append(f"<p>未投有效票：{html.escape('、'.join(tally.non_voters))}</p>")
+    invalid = [e for e in tally.entries if e.verdict == "invalid" and e.kind != "none"]
+    if invalid:
+        parts.append("<h2>无效票</h2><table><tr><th>楼层</th><th>作者</th><th>原因</th></tr>" + "".join(
+            f"<tr><td>{floor(e)}</td><td>{html.escape(e.author)}</td><td>{html.escape(e.reason)}</td></tr>" for e in invalid) + "</table>")
+    if tally.rulings:
+        entries = {e.pid: e for e in tally.entries}
+        parts.append("<h2>导演裁定</h2><table><tr><th>楼层</th><th>作者</th><th>裁定</th></tr>" + "".join(
+            f"<tr><td>{floor(entries[r.pid])}</td><td>{html.escape(entries[r.pid].author)}</td><td>"
+            + html.escape({"accept": "有效", "reject": "无效", "target": f"计为「{r.target or '弃权'}」"}[r.decision]
+                          + (f"（{r.note}）" if r.note else "")) + "</td></tr>" for r in tally.rulings) + "</table>")
+    steps = [e for e in tally.entries if e.kind != "none" or e.needs_review]
+    parts.append("<h2>计票过程</h2><table><tr><th>楼层</th><th>作者</th><th>判定</th></tr>" + "".join(
+        f"<tr><td>{floor(e)}</td><td>{html.escape(e.author)}</td><td class='verdict {verdict_words(e)[0]}'>"
+        f"{html.escape(verdict_words(e)[1] if e.kind != 'none' else e.reason)}</td></tr>" for e in steps) + "</table>")
+    matrix = _vote_matrix(game, tally, tid)
+    if matrix:
+        parts.append("<h2 class='spoiler'>揭秘：谁投了谁</h2><p class='warning'>以下按揭秘的身份着色，还没看完的请勿展开。</p>"
+                     f"<details><summary>我已看完，展开</summary>{matrix}</details>")
+    return "".join(parts)
+
+
+def _vote_matrix(game: Game, tally: DayTally, tid: int) -> str:
+    """Who voted whom, each name coloured by its revealed side (game file `reveal`); empty without reveals."""
+    sides = {p.name: p.reveal for p in game.players if p.reveal}
+    if not sides:
+        return ""
+    colours = {side: PALETTE[i % len(PALETTE)] for i, side in enumerate(dict.fromkeys(sides.values()))}
+
+    def name(who: str | None) -> str:
+        if who is None:
+            return "弃权"
+        side = sides.get(who)
+        return (f"<span class='side' data-side='{html.escape(side)}' title='{html.escape(side)}'>"
+                f"<svg width='10' height='10'><rect width='10' height='10' fill='{colours[side]}'/></svg> {html.escape(who)}</span>"
+                if side else html.escape(who))
+
+    final = {e.voter: e for e in tally.entries if e.verdict == COUNTED}
+
+    def row(voter: str) -> str:
+        ballot = final.get(voter)
+        if ballot is None:
+            return f"<tr><td>{name(voter)}</td><td>没有有效票</td><td></td></tr>"
+        return (f"<tr><td>{name(voter)}</td><td>{name(ballot.target)}</td>"
+                f"<td><a href='thread-{tid}.html#p{ballot.pid}'>第 {ballot.floor} 楼</a></td></tr>")
+
+    rows = "".join(row(voter) for voter in game.player_names if voter in final or voter in tally.non_voters)
+    legend = "".join(f"<li><svg width='10' height='10'><rect width='10' height='10' fill='{c}'/></svg> {html.escape(s)}</li>"
+                     for s, c in colours.items())
+    return (f"<table class='matrix'><tr><th>投票者</th><th>投给</th><th>楼层</th></tr>{rows}</table>"
+            f"<ul class='legend'>{legend}</ul>")
 
 
 def _reveal(game: Game) -> str:
@@ -190,53 +300,67 @@ def _reveal(game: Game) -> str:
             f"<details><summary>我已看完，展开揭秘</summary>{note}<table><tr><th>角色</th><th>身份</th></tr>{rows}</table></details>")
 
 
-def vote_flow_svg(tally: DayTally, game: Game, width: int = 720, height: int = 320) -> str:
-    """Each target's count over the day, as an inline SVG (no script): the story of the vote at a glance."""
+def vote_flow_svg(tally: DayTally, game: Game, width: int = 760, height: int = 340) -> str:
+    """Each target's count over the day, as an inline SVG (no script): a time axis and a count axis with
+    ticks, a legend, and a point for every ballot that moved a count — each a link to its post."""
+    tid = game.day(tally.day).vote_thread
     events = sorted((e for e in tally.entries if e.verdict in (COUNTED, SUPERSEDED) and e.at), key=lambda e: (e.at, e.pid))
     current: dict[str, tuple[str | None, object]] = {}
     counts: dict[str, float] = {}
-    series: dict[str, list[tuple[datetime, float]]] = {}
+    series: dict[str, list[tuple[datetime, float, object]]] = {}
     for e in events:
         old = current.get(e.voter)
         if old and old[0]:
             counts[old[0]] -= float(old[1])
-            series.setdefault(old[0], []).append((e.at, counts[old[0]]))
+            series.setdefault(old[0], []).append((e.at, counts[old[0]], e))
         current[e.voter] = (e.target, e.weight)
         if e.target:
             counts[e.target] = counts.get(e.target, 0.0) + float(e.weight)
-            series.setdefault(e.target, []).append((e.at, counts[e.target]))
+            series.setdefault(e.target, []).append((e.at, counts[e.target], e))
     if not series:
         return "<p>（这一天没有有效票）</p>"
     start = game.when(game.day(tally.day).start) or events[0].at
     end = tally.close or events[-1].at
     span = max((end - start).total_seconds(), 1)
-    top = max(v for points in series.values() for _, v in points) or 1
-    left, bottom, plot_w, plot_h = 40, height - 30, width - 180, height - 50
+    top = max(1.0, max(v for points in series.values() for _, v, _ in points))
+    left, bottom, plot_w, plot_h = 48, height - 40, width - 210, height - 70
 
-    def xy(at: datetime, value: float) -> str:
-        x = left + plot_w * min(max((at - start).total_seconds() / span, 0), 1)
-        return f"{x:.1f},{bottom - plot_h * value / top:.1f}"
+    def x_of(at: datetime) -> float:
+        return left + plot_w * min(max((at - start).total_seconds() / span, 0), 1)
+
+    def y_of(value: float) -> float:
+        return bottom - plot_h * value / top
 
     ranked = sorted(series, key=lambda name: -counts.get(name, 0))[: len(PALETTE)]
-    lines, legend = [], []
+    lines, dots, legend = [], [], []
     for i, name in enumerate(ranked):
+        color, value = PALETTE[i], 0.0
         points = [f"{left},{bottom}"]
-        value = 0.0
-        for at, v in series[name]:
-            points += [xy(at, value), xy(at, v)]  # steps: a count holds until the next ballot moves it
+        for at, v, entry in series[name]:
+            points += [f"{x_of(at):.1f},{y_of(value):.1f}", f"{x_of(at):.1f},{y_of(v):.1f}"]  # a count holds until moved
             value = v
-        points.append(xy(end, value))
-        color = PALETTE[i]
+            what = f"第 {entry.floor} 楼 {entry.author}：{name} {v:g} 票"
+            dots.append(f"<a href='thread-{tid}.html#p{entry.pid}'><circle cx='{x_of(at):.1f}' cy='{y_of(v):.1f}' r='4' "
+                        f"fill='{color}'><title>{html.escape(what)}</title></circle></a>")
+        points.append(f"{x_of(end):.1f},{y_of(value):.1f}")
         lines.append(f"<polyline fill='none' stroke='{color}' stroke-width='2.5' points='{' '.join(points)}'/>")
-        legend.append(f"<text x='{left + plot_w + 16}' y='{30 + 22 * i}' fill='{color}' font-size='14'>"
-                      f"{html.escape(name)} {report._n(tally.totals.get(name, 0)) if name in tally.totals else 0}</text>")
+        legend.append(f"<rect x='{left + plot_w + 20}' y='{24 + 22 * i}' width='12' height='12' fill='{color}'/>"
+                      f"<text x='{left + plot_w + 38}' y='{35 + 22 * i}' font-size='14'>"
+                      f"{html.escape(name)}（{report._n(tally.totals[name]) if name in tally.totals else 0} 票）</text>")
+    step = max(1, int(top) // 5)
+    ticks = [f"<line x1='{left - 4}' y1='{y_of(v):.1f}' x2='{left + plot_w}' y2='{y_of(v):.1f}' stroke='#eee'/>"
+             f"<text x='{left - 8}' y='{y_of(v) + 4:.1f}' font-size='12' text-anchor='end'>{v}</text>"
+             for v in range(0, int(top) + 1, step)]
+    for k in range(5):
+        at = start + (end - start) * k / 4
+        ticks.append(f"<line x1='{x_of(at):.1f}' y1='{bottom}' x2='{x_of(at):.1f}' y2='{bottom + 4}' stroke='#444'/>"
+                     f"<text x='{x_of(at):.1f}' y='{bottom + 18}' font-size='12' text-anchor='middle'>{at:%m-%d %H:%M}</text>")
     axes = (f"<line x1='{left}' y1='{bottom}' x2='{left + plot_w}' y2='{bottom}' stroke='#444'/>"
             f"<line x1='{left}' y1='{bottom}' x2='{left}' y2='{bottom - plot_h}' stroke='#444'/>"
-            f"<text x='{left}' y='{height - 8}' font-size='12'>{start:%m-%d %H:%M}</text>"
-            f"<text x='{left + plot_w - 70}' y='{height - 8}' font-size='12'>{end:%m-%d %H:%M}</text>"
-            f"<text x='4' y='{bottom - plot_h + 4}' font-size='12'>{top:g}</text>")
+            f"<text x='{left + plot_w / 2}' y='{height - 4}' font-size='12' text-anchor='middle'>时间</text>"
+            f"<text x='12' y='{bottom - plot_h - 8}' font-size='12'>票数</text>")
     return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{width}' height='{height}' viewBox='0 0 {width} {height}' "
-            f"role='img' aria-label='票数随时间的变化'>{axes}{''.join(lines)}{''.join(legend)}</svg>")
+            f"role='img' aria-label='票数随时间的变化'>{''.join(ticks)}{axes}{''.join(lines)}{''.join(dots)}{''.join(legend)}</svg>")
 
 
 SEARCH_JS = r"""// Search over the archived posts, entirely in the browser (the page opens from disk: no server).
@@ -263,7 +387,11 @@ SEARCH_JS = r"""// Search over the archived posts, entirely in the browser (the 
 })();
 """
 
-STYLE = """body{font-family:"Noto Sans CJK SC","Microsoft YaHei",sans-serif;max-width:62em;margin:1em auto;padding:0 1em;color:#222}
+STYLE = """table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ddd;padding:.2em .6em;text-align:left;vertical-align:top}
+.verdict{font-size:.9em;padding:0 .3em;border-radius:3px}.verdict.counted{color:#1e6b30}.verdict.invalid{color:#a00}
+.verdict.superseded{color:#777}.outcome{font-size:1.2em;font-weight:bold}.muted{color:#777}.warning{color:#a00}
+.snippet{color:#555;font-size:.9em}figure svg a circle:hover{r:7}
+body{font-family:"Noto Sans CJK SC","Microsoft YaHei",sans-serif;max-width:62em;margin:1em auto;padding:0 1em;color:#222}
 nav{margin-bottom:1em}nav a{margin-right:.3em}.spoiler{color:#a00}
 article{border-bottom:1px solid #ddd;padding:.6em 0}article header{color:#555;font-size:.9em}
 .badge{background:#a00;color:#fff;padding:0 .4em;border-radius:3px}.edit{color:#888}
