@@ -145,3 +145,29 @@ def db063(tmp_path_factory):
     db = archive.open_db(tmp_path_factory.mktemp("g63") / "archive.db")
     archive_capture(db, "game063")
     return db
+
+
+def serve_pages(pages: list[Path]):
+    """A thread's captured pages served over real HTTP as Discuz served them (their own headers); `page=N`
+    picks the page and past the end Discuz repeats the last. Returns the running server; shut it down."""
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+    from urllib.parse import parse_qs, urlsplit
+
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+        def do_GET(self):
+            q = parse_qs(urlsplit(self.path).query)
+            path = pages[min(int(q.get("page", ["1"])[0]), len(pages)) - 1]
+            body = path.read_bytes()
+            self.send_response(200)
+            self.send_header("Content-Type", capture_headers(path)["content-type"])
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server

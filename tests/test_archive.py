@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from warcio.archiveiterator import ArchiveIterator
 
-from conftest import CAPTURES, capture_headers, needs_captures, thread_url
+from conftest import CAPTURES, needs_captures, serve_pages, thread_url
 
 
 def bansha(*args) -> subprocess.CompletedProcess:
@@ -33,24 +30,7 @@ def warc_responses(folder: Path) -> list[tuple[str, bytes]]:
 def capture_server():
     """Serves the captured vote-thread pages of game056 as Discuz served them (real HTTP, their own headers)."""
     pages = sorted((CAPTURES / "game056" / "guest" / "pc").glob("vote_tid4_p*.html"))
-
-    class Handler(BaseHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-
-        def do_GET(self):
-            q = parse_qs(urlsplit(self.path).query)
-            page = min(int(q.get("page", ["1"])[0]), len(pages))  # Discuz repeats the last page past the end
-            path = pages[page - 1]
-            body = path.read_bytes()
-            self.send_response(200)
-            self.send_header("Content-Type", capture_headers(path)["content-type"])
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server = serve_pages(pages)
     yield f"http://127.0.0.1:{server.server_address[1]}/", pages
     server.shutdown()
 

@@ -6,38 +6,15 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from conftest import CAPTURES, capture_headers, needs_captures, truth_posts
+from conftest import CAPTURES, needs_captures, serve_pages, truth_posts
 from tally.game import load_game
 
 
-def serve(pages):
-    class Handler(BaseHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-
-        def do_GET(self):
-            q = parse_qs(urlsplit(self.path).query)
-            path = pages[min(int(q.get("page", ["1"])[0]), len(pages)) - 1]
-            body = path.read_bytes()
-            self.send_response(200)
-            self.send_header("Content-Type", capture_headers(path)["content-type"])
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
-
-
 def init_from(tmp_path, pages, tid: int, preset: str):
-    server = serve(pages)
+    server = serve_pages(pages)
     try:
         out = tmp_path / "g.toml"
         url = f"http://127.0.0.1:{server.server_address[1]}/forum.php?mod=viewthread&tid={tid}"
