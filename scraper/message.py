@@ -38,13 +38,23 @@ class Message:
     style: dict = field(default_factory=lambda: {"colors": [], "sizes": []})
 
 
-def read_message(node: LexborNode | None) -> Message:
-    """Read a message container node (its children are the message)."""
+def read_message(node: LexborNode | None, inner_html: str | None = None) -> Message:
+    """Read a message container node (its children are the message). Given the node's inner HTML (the
+    reader serialises it anyway), a message of plain text and line breaks — four posts in five — is read
+    from it directly, as the node walk would read it."""
     if node is None:
         return Message(text="")
+    if inner_html is not None and "<" not in _BREAKS.sub("", inner_html) and "&" not in inner_html.replace("&nbsp;", ""):
+        reader = _Reader()
+        reader.parts = _BREAKS.split(inner_html.replace("\r", "").replace("\n", "").replace("&nbsp;", "\xa0"))
+        reader.parts = [part for text in reader.parts for part in (text, "\n")][:-1]
+        return reader.result()
     reader = _Reader()
     reader.walk(node)
     return reader.result()
+
+
+_BREAKS = re.compile(r"<br\s*/?>", re.I)
 
 
 def read_message_html(html: str) -> Message:

@@ -117,3 +117,29 @@ def test_post_rows_are_plain_copies():
         row["style"]["colors"].append("#000000")
         row["quotes"].append({})
         assert row != asdict(post)
+
+
+@needs_captures
+def test_plain_messages_read_from_their_html_as_the_walk_reads_them():
+    """The shortcut for messages of text and line breaks gives exactly what the node walk gives."""
+    from selectolax.lexbor import LexborHTMLParser
+
+    from scraper.message import read_message
+
+    shortcut = 0
+    for path in sorted(CAPTURES.glob("**/pc/*.html")):
+        for body in LexborHTMLParser(path.read_bytes()).css("td.t_f"):
+            inner = body.inner_html
+            assert read_message(body, inner) == read_message(body), inner[:200]
+            shortcut += "<" not in inner.replace("<br>", "").replace("<br />", "")
+    assert shortcut > 1000  # the shortcut is really taken on the captured pages
+
+
+@pytest.mark.parametrize("html", ["一行<br>\r\n二行&nbsp;&nbsp;", "a &lt;b&gt; c", "  <br><br><br><br>x  ", "&amp;&nbsp;"])
+def test_plain_message_shortcut_on_edge_cases(html):
+    from selectolax.lexbor import LexborHTMLParser
+
+    from scraper.message import read_message
+
+    body = LexborHTMLParser(f"<div id='m'>{html}</div>").css_first("#m")
+    assert read_message(body, body.inner_html) == read_message(body)

@@ -120,7 +120,8 @@ def _read_post(div: LexborNode, pid: int, tid: int | None, tz, now, parts: _Node
         status = model.NORMAL  # a moderator reads 回帖仅作者可见 replies: the notice, then the message itself
     if parts.any_deleted and div.css_first("table.plhin") is None and "该帖已经被删除" in _text(div):
         status = model.DELETED
-    message = read_message(body)
+    inner = body.inner_html if body is not None else ""
+    message = read_message(body, inner)
     return (
         model.Post(
             pid=pid,
@@ -134,7 +135,7 @@ def _read_post(div: LexborNode, pid: int, tid: int | None, tz, now, parts: _Node
             edited_at=minute_to_iso(message.edited_text, tz),
             quotes=message.quotes,
             text=message.text,
-            html=body.inner_html.strip() if body else "",
+            html=inner.strip(),
             status=status,
             style=message.style,
         ),
