@@ -222,3 +222,32 @@ def test_tally_as_of_a_floor_counts_only_the_posts_up_to_it(demo_forum, tmp_path
     assert early["totals"] != full["totals"]
     text = bansha("tally", game_file, "--day", "1", "--db", db, "--as-of-floor", cut).stdout
     assert f"投票票数（截至 第 {cut} 楼）" in text and "当时形势（不是最终结果）" in text
+
+
+def test_desk_command_serves_its_tokened_address_and_nothing_else(tmp_path):
+    import re
+    import subprocess
+    import time
+
+    import httpx
+
+    game_file = demo_game_file(tmp_path)
+    proc = subprocess.Popen([sys.executable, "-m", "bansha.cli", "desk", game_file, "--no-browser", "--db", tmp_path / "d.db"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        url = re.search(r"http://127\.0\.0\.1:\d+/[\w-]+/", line).group(0)
+        assert len(url.rstrip("/").rsplit("/", 1)[1]) >= 20  # a token no page could guess
+        deadline = time.time() + 20
+        while True:
+            try:
+                page = httpx.get(url, timeout=5)
+                break
+            except httpx.ConnectError:
+                assert time.time() < deadline
+                time.sleep(0.2)
+        assert page.status_code == 200 and "[101]梁山风云" in page.text and "第1天" in page.text
+        assert httpx.get(url.rsplit("/", 2)[0] + "/").status_code == 403
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
