@@ -151,6 +151,10 @@ def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: Non
         round_ = request.form.get("round", 0, type=int)
         if decision not in ("accept", "reject", "target") or pid is None:
             abort(400)
+        try:
+            game.day(number, round_)
+        except ValueError:
+            abort(404)
         if decision == "target":
             target = None if target in (None, "弃权") else target
             if target is not None and target not in game.player_names:
