@@ -89,6 +89,7 @@ class ThreadPage:
     now: str | None = None  # the page's own clock ("GMT+8, <now>" footer), ISO
     utc_offset: str = "+08:00"
     damage: list[str] = field(default_factory=list)  # decoding or markup damage, in Chinese
+    unread_pids: list[int] = field(default_factory=list)  # posts the markup names but no post was read from
     formhash: str | None = None
     uid: int | None = None  # discuz_uid / member_uid of the reader: 0 for a guest
     charset: str = "utf-8"  # the site's charset: what form fields posted back must be encoded in

@@ -173,9 +173,7 @@ def _missing(page: model.ThreadPage) -> list[int]:
 
 def _short(page: model.ThreadPage) -> bool:
     """A page that may be missing posts: floors skip inside it, or its markup names more posts than it shows."""
-    if any("帖子标记" in note for note in page.damage):
-        return True
-    return bool(_missing(page))
+    return bool(page.unread_pids or _missing(page))
 
 
 MAX_GAP_PAGES = 3  # pages with missing floors re-read per sync: a held reply shows up there once approved

@@ -374,3 +374,18 @@ def test_floors_that_stay_missing_are_reported(tmp_path):
     board.threads[1].posts[3].pending = True  # floor 4 held for 审核: shown to nobody
     _db, report = _sync(board, tmp_path)
     assert report.gaps == [4] and any("缺第 4 楼" in note for note in report.damage)
+
+
+def test_a_page_names_the_posts_it_could_not_read():
+    from bansha.demo.forum import _Session, render_thread_page
+    from scraper.pages import read_page
+
+    board = _one_thread(10)
+    thread = board.threads[1]
+    page = render_thread_page(board, thread, 1, 1, thread.posts, _Session(board, {}))
+    at = page.index('<div id="post_4"')
+    damaged = page[:at] + "<!-- " + page[at:].replace('<div id="post_8"', ' --><div id="post_8"', 1)
+    read = read_page(damaged.encode(), "text/html; charset=utf-8")
+    swallowed = [p.pid for p in thread.posts[3:7]]
+    assert read.unread_pids == swallowed and [p.pid for p in read.posts] == [p.pid for p in thread.posts if p.pid not in swallowed]
+    assert read.damage  # and says so in words for the director

@@ -63,6 +63,7 @@ def read(tree: LexborHTMLParser, text: str, *, postlist: LexborNode | None) -> m
         formhash=nodes.formhash.attributes.get("value") if nodes.formhash else None,
         uid=reader_uid(text),
         damage=damage,
+        unread_pids=sorted(named),
     )
 
 
