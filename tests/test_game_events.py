@@ -314,3 +314,20 @@ def test_type_errors_name_the_key_and_the_line(entry, bad, words):
 def test_a_day_without_its_number_is_an_error():
     with pytest.raises(ValueError, match="每一项都要有 day"):
         Game.from_toml(HEAD.format(preset="shediao") + "\n[[days]]\nvote_thread = 12\n")
+
+
+@pytest.mark.parametrize("what, first_day_out", [("处决", 2), ("被杀", 1), ("淹死", 1), ("殉情", 1), ("出局", 1), ("罚下", 1)])
+def test_each_way_out_takes_effect_from_its_documented_day(what, first_day_out):
+    # 003: 被杀者、淹死者、与法官殉情者 … 高票处决者 — an execution follows its day's vote, the others are
+    # announced on the day they count from; 000: 红牌罚下 takes every card at once.
+    game = make(f'\n[[events]]\nwhat = "{what}"\nplayer = "刘备"\nday = 1\n')  # 刘备 holds two cards
+    lost = [game.day(n).cards_lost.get("刘备", 0) for n in (1, 2, 3)]
+    taken = 2 if what == "罚下" else 1
+    assert lost == [0 if n < first_day_out else taken for n in (1, 2, 3)]
+    assert ("刘备" in game.day(3).dead) == (what == "罚下")
+
+
+def test_the_title_can_be_handed_over_with_yijiao():
+    game = make(preset="s10", players="".join(f'\n[[players]]\nname = "{n}"\n' for n in PLAYERS),
+                events='\n[[events]]\nwhat = "移交"\nplayer = "刘备"\nday = 2\nto = "张飞"\n')
+    assert [game.day(n).title_holder for n in (1, 2, 3)] == [None, "张飞", "张飞"]
