@@ -214,7 +214,7 @@ class Game:
             players.append(Player(
                 name=str(entry["name"]).strip(), uid=entry.get("uid"), aliases=tuple(entry.get("aliases") or ()),
                 house=str(entry.get("house") or ""), roles=tuple(entry.get("roles") or ()),
-                reveal=str(entry.get("reveal") or ""), cards=_cards(entry),
+                reveal=str(entry.get("reveal") or ""), cards=_cards(entry, text),
             ))
         names = {p.name for p in players}
         _refuse_colliding_names(players)
@@ -243,7 +243,7 @@ class Game:
                 events=tuple(d.get("events") or ()),
                 runoff=tuple(d.get("runoff") or ()),
             )
-            day = replace(day, rounds=_rounds(day, d.get("rounds") or []))
+            day = replace(day, rounds=_rounds(day, d.get("rounds") or [], text))
             for listed in (*day.dead, *day.bonus, *day.cannot_be_voted, *day.non_voters, *day.votes_not_counted, *day.runoff,
                            *(n for r in day.rounds for n in r.runoff)):
                 if listed not in names:
@@ -251,7 +251,7 @@ class Game:
             if day.title_holder and day.title_holder not in names:
                 raise ValueError(f"第 {day.day} 天的 title_holder「{day.title_holder}」不在 [[players]] 名单里")
             days.append(day)
-        events = _events(data.get("events") or [], names, {d.day for d in days})
+        events = _events(data.get("events") or [], names, {d.day for d in days}, text)
         game = cls(
             name=str(head["name"]), preset=str(head["preset"]), forum=head.get("forum"),
             timezone=str(head.get("timezone", "Asia/Shanghai")), directors=tuple(head.get("directors") or ()),
@@ -262,8 +262,12 @@ class Game:
         return replace(game, days=tuple(_derive(game, d) for d in days)) if events else game
 
 
-def _cards(entry: dict) -> tuple[Card, ...]:
+def _cards(entry: dict, text: str) -> tuple[Card, ...]:
     """cards = ["民", "匪"], or tables {identity = "民", account = "克拉克"} for 双马甲."""
+    if "cards" in entry and not isinstance(entry["cards"], list):
+        line = _line_of(text, "cards", entry["cards"])
+        raise ValueError(f"[[players]]（{entry['name']}） 的 cards 应是列表，如 [\"民\", \"匪\"]，写的是 {entry['cards']!r}"
+                         + (f"（第 {line} 行）" if line else ""))
     cards = []
     for item in entry.get("cards") or ():
         if isinstance(item, str):
@@ -289,13 +293,15 @@ def _announce(where: str, days: list[Day]) -> str:
 ROUND_KINDS = ("重投", "高票对决")
 
 
-def _rounds(day: Day, entries: list) -> tuple[Day, ...]:
+def _rounds(day: Day, entries: list, text: str) -> tuple[Day, ...]:
     rounds = []
     for number, entry in enumerate(entries, start=1):
         where = f"[[days.rounds]]（第 {day.day} 天第 {number} 轮）"
         if not isinstance(entry, dict):
             raise ValueError(f"{where} 应是一个表")
         _known_keys(where, entry, {"kind", "vote_thread", "discussion_threads", "start", "close", "candidates"})
+        _typed(text, where, entry, {"kind": _TEXT, "vote_thread": _INT, "discussion_threads": _INTS, "start": _TEXT,
+                                    "close": _TEXT, "candidates": _TEXTS})
         if entry.get("kind") not in ROUND_KINDS:
             raise ValueError(f"{where} 的 kind 只能是 {'、'.join(ROUND_KINDS)}")
         if not entry.get("start") or not entry.get("close"):
@@ -309,11 +315,12 @@ def _rounds(day: Day, entries: list) -> tuple[Day, ...]:
     return tuple(rounds)
 
 
-def _events(entries: list, names: set[str], days: set[int]) -> tuple[Event, ...]:
+def _events(entries: list, names: set[str], days: set[int], text: str) -> tuple[Event, ...]:
     events = []
     for entry in entries:
         where = f"[[events]]（{entry.get('what', '?')} {entry.get('player', '?')}）"
         _known_keys(where, entry, {"what", "player", "day", "at", "to", "note"})
+        _typed(text, where, entry, {"what": _TEXT, "player": _TEXT, "at": _TEXT, "to": _TEXT, "note": _TEXT})
         what, player = entry.get("what"), entry.get("player")
         if what not in EVENT_KINDS:
             raise ValueError(f"{where} 的 what 只能是 {'、'.join(EVENT_KINDS)}")

@@ -331,3 +331,14 @@ def test_the_title_can_be_handed_over_with_yijiao():
     game = make(preset="s10", players="".join(f'\n[[players]]\nname = "{n}"\n' for n in PLAYERS),
                 events='\n[[events]]\nwhat = "移交"\nplayer = "刘备"\nday = 2\nto = "张飞"\n')
     assert [game.day(n).title_holder for n in (1, 2, 3)] == [None, "张飞", "张飞"]
+
+
+@pytest.mark.parametrize("extra, words", [
+    ('\n[[players]]\nname = "甲"\ncards = "民"\n', "cards 应是列表"),
+    ('\n[[players]]\nname = "刘备"\n' + DAYS + '\n[[events]]\nwhat = "被杀"\nplayer = "刘备"\nday = 1\nat = 1500\n', "at 应是文字"),
+    ('\n[[players]]\nname = "刘备"\n\n[[days]]\nday = 1\nstart = "2026-11-20 21:00"\nclose = "2026-11-22 21:00"\n\n'
+     '[[days.rounds]]\nkind = "重投"\nstart = "2026-11-22 21:00"\nclose = "2026-11-23 12:00"\ncandidates = "刘备"\n', "candidates 应是文字列表"),
+])
+def test_wrong_types_in_cards_events_and_rounds_are_named(extra, words):
+    with pytest.raises(ValueError, match=words):
+        Game.from_toml(HEAD.format(preset="anshazhe") + extra)
