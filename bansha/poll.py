@@ -121,6 +121,19 @@ def signature(what: str) -> str:
     return hashlib.sha1(what.encode("utf-8")).hexdigest()[:8]
 
 
+def outbox_key(game: Game, day: Day, phase: str) -> str:
+    """The outbox row of a day's (or round's) result post."""
+    return f"{game.name}|{day.key}|{phase}"
+
+
+def posted_result(db: sqlite_utils.Database, game: Game, day: Day) -> dict | None:
+    """The outbox row of the day's final result post, if one was posted, held or attempted."""
+    if "outbox" not in db.table_names():
+        return None
+    key = outbox_key(game, day, FINAL)
+    return db["outbox"].get(key) if db["outbox"].count_where("key = ?", [key]) else None
+
+
 def ensure_outbox(db: sqlite_utils.Database) -> None:
     if "outbox" not in db.table_names():
         db["outbox"].create(
@@ -240,7 +253,7 @@ class Desk:
         return self.day.vote_thread
 
     def key(self, phase: str) -> str:
-        return f"{self.game.name}|{self.day.key}|{phase}"
+        return outbox_key(self.game, self.day, phase)
 
     def row(self, phase: str) -> dict | None:
         key = self.key(phase)

@@ -71,6 +71,7 @@ def test_rule_a_flagged_post_with_a_click_and_see_the_outcome(desk056, browser):
     url, config = desk056
     page = browser.new_page(viewport={"width": 1100, "height": 900})
     page.goto(url + "day/1")
+    assert "尚未发布" in page.inner_text("#posted")
     before = page.inner_text("#outcome")
     assert "郭靖 出局" not in before
     flag = page.locator("#flag-46")  # 欧阳克：投票对象：郭敬 — a homophone of 郭靖, for the director
@@ -134,6 +135,9 @@ def test_two_tabs_cannot_post_twice(browser, tmp_path):
                 tab.wait_for_selector("#outcome")
             results = [p for p in forum.threads[demo.VOTE_TID].posts if p.uid == demo.DIRECTOR[0] and "bansha·" in p.bbcode]
             assert len(results) == 1 and "李逵 出局" in results[0].bbcode
+            tabs[0].reload()
+            assert "结果帖：已发布" in tabs[0].inner_text("#posted") and "李逵 出局" in tabs[0].inner_text("#posted")
+            assert f"pid={results[0].pid}" in tabs[0].get_attribute("#posted a", "href")
             said = " ".join(tab.inner_text("body") for tab in tabs)
             assert "已发出" in said or "不再重复发" in said or "正在进行" in said
         finally:

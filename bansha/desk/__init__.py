@@ -135,10 +135,14 @@ def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: Non
                 lurking = None
         cards = archive.load_cards(db, game.name) if "cards" in db.table_names() else []
         steps = [e for e in result.entries if e.kind in ("vote", "change", "abstain", "proxy") and e.floor is not None]
+        posted = polling.posted_result(db, game, day)
+        announce = day.process_thread if game.announce == "process" and day.process_thread else day.vote_thread
+        posted_link = model.findpost_url(base, announce, posted["pid"]) if posted and posted.get("pid") and base else None
         return page("day.html", game=game, day=day, result=result, flags=flags, bbcode=bbcode,
                     rendered=render_bbcode_html(bbcode), lurking=lurking, cards=standings(cards), card_rows=cards,
                     steps=steps, floor=floor, link=link, html_of=lambda post: sanitize(post.html, base + "/" if base else None),
-                    candidates=[n for n in game.player_names if n not in day.dead], round_=round_)
+                    candidates=[n for n in game.player_names if n not in day.dead], round_=round_,
+                    posted=posted, posted_link=posted_link)
 
     @app.post(f"/{token}/day/<int:number>/rule")
     def rule(number: int):
