@@ -15,14 +15,14 @@ def escape_bbcode(name: str) -> str:
     return name.replace("[", "［").replace("]", "］")
 
 
-def _n(value: Fraction) -> str:
+def show_number(value: Fraction) -> str:
     return str(int(value)) if value.denominator == 1 else str(float(value))
 
 
 def _voter(name: str, weight: Fraction, esc) -> str:
     if weight == 0:
         return esc(name) + "（不计入）"  # 若愚 and the like: a valid ballot that weighs nothing
-    return esc(name) + (f"×{_n(weight)}" if weight != 1 else "")
+    return esc(name) + (f"×{show_number(weight)}" if weight != 1 else "")
 
 
 def _floor(entry) -> str:
@@ -118,8 +118,8 @@ def _lines(t: DayTally, title: str, *, bbcode: bool, as_of: datetime | None = No
     lines.append(b("票型"))
     for name, total in t.totals.items():
         voters = "、".join(linked(_voter(v, w, esc), ballot_of.get((v, name))) for v, w in t.voters.get(name, []))
-        extra = f"（另加 {_n(t.bonus[name])} 票）" if name in t.bonus else ""
-        lines.append(f"{esc(name)}：{_n(total)} 票 ← {voters or '—'}{extra}")
+        extra = f"（另加 {show_number(t.bonus[name])} 票）" if name in t.bonus else ""
+        lines.append(f"{esc(name)}：{show_number(total)} 票 ← {voters or '—'}{extra}")
     if t.abstentions:
         lines.append(f"弃权：{'、'.join(esc(v) for v in t.abstentions)}")
     if t.non_voters:
@@ -239,7 +239,7 @@ def render_game(game, rules) -> str:
         value = getattr(rules, f.name)
         mark = "*" if f.name in game.rules else " "
         source = rules.source(f.name) or ("（预设未设置：此规则在这局不适用）" if value in (0, False, "") else "")
-        lines.append(f" {mark}{f.name} = {_n(value) if isinstance(value, Fraction) else value!r}  {source}")
+        lines.append(f" {mark}{f.name} = {show_number(value) if isinstance(value, Fraction) else value!r}  {source}")
     settings = {f.name for f in fields(rules)}
     others = {k: v for k, v in rules.sources.items() if k not in settings}
     if others:

@@ -142,3 +142,18 @@ def test_two_tabs_cannot_post_twice(browser, tmp_path):
             assert "已发出" in said or "不再重复发" in said or "正在进行" in said
         finally:
             server.shutdown()
+
+
+@needs_captures
+def test_the_overview_shows_each_days_count(desk056):
+    from bansha import pipeline
+    from scraper import archive
+    from tally.game import load_game
+
+    url, config = desk056
+    game, rules = load_game(config.game_file)
+    tally = pipeline.tally_from_archive(archive.open_db(config.db, readonly=True), game, rules, 1)
+    page = httpx.get(url).text
+    for name, votes in tally.totals.items():
+        assert f"{name} {int(votes) if votes == int(votes) else float(votes)}" in page
+    assert tally.outcome.describe() in page

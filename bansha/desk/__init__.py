@@ -97,9 +97,10 @@ def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: Non
         for day in game.vote_days():
             try:
                 result = pipeline.tally_from_archive(db, game, rules, day.day, round=day.round, sensitivity=False) if db else None
-                days.append((day, result.outcome.describe() if result else "尚未抓取", len(result.flags) if result else 0))
+                count = "、".join(f"{name} {report.show_number(n)}" for name, n in result.totals.items() if n) if result else ""
+                days.append((day, report.result_line(result) if result else "尚未抓取", count, len(result.flags) if result else 0))
             except (ValueError, pipeline.NotFetched) as exc:
-                days.append((day, str(exc), 0))
+                days.append((day, str(exc), "", 0))
         alive = [n for n in game.player_names if n not in (game.days[-1].dead if game.days else ())]
         return page("index.html", game=game, rules=rules, days=days, alive=alive)
 

@@ -174,7 +174,7 @@ def _player_page(game: Game, player, threads, posts_of, tallies, who) -> str:
         tid = game.day(day).vote_thread
         mine = [e for e in tally.entries if e.voter == player.name and e.kind != "none"]
         final = next((e for e in mine if e.verdict == COUNTED), None)
-        result = (html.escape(final.target or "弃权") + (f"（{report._n(final.weight)} 票）" if final.target and final.weight != 1 else "")
+        result = (html.escape(final.target or "弃权") + (f"（{report.show_number(final.weight)} 票）" if final.target and final.weight != 1 else "")
                   if final else "没有有效票")
         ballots = "<br>".join(f"<a href='thread-{tid}.html#p{e.pid}'>第 {e.floor} 楼</a> "
                               f"{html.escape(verdict_words(e)[1])}" for e in mine) or "—"
@@ -212,7 +212,7 @@ def verdict_words(entry) -> tuple[str, str]:
     if entry.verdict == COUNTED:
         if entry.target is None:
             return "counted", "弃权"
-        return "counted", f"有效 → {entry.target}" + (f"（{report._n(entry.weight)} 票）" if entry.weight != 1 else "")
+        return "counted", f"有效 → {entry.target}" + (f"（{report.show_number(entry.weight)} 票）" if entry.weight != 1 else "")
     if entry.verdict == SUPERSEDED:
         return "superseded", f"已改票（原投 {entry.target or '弃权'}）"
     return "invalid", f"无效：{entry.reason}"
@@ -227,10 +227,10 @@ def _day_page(game: Game, tally: DayTally) -> str:
 
     ballot = {(e.voter, e.target): e for e in tally.entries if e.verdict == COUNTED and e.target}
     totals = "".join(
-        f"<tr><td>{html.escape(name)}</td><td>{report._n(total)}</td><td>"
+        f"<tr><td>{html.escape(name)}</td><td>{report.show_number(total)}</td><td>"
         + "、".join((f"<a href='thread-{tid}.html#p{ballot[(v, name)].pid}'>{html.escape(v)}</a>" if (v, name) in ballot
-                     else html.escape(v)) + (f"×{report._n(w)}" if w != 1 else "") for v, w in tally.voters.get(name, []))
-        + (f"（另加 {report._n(tally.bonus[name])} 票）" if name in tally.bonus else "") + "</td></tr>"
+                     else html.escape(v)) + (f"×{report.show_number(w)}" if w != 1 else "") for v, w in tally.voters.get(name, []))
+        + (f"（另加 {report.show_number(tally.bonus[name])} 票）" if name in tally.bonus else "") + "</td></tr>"
         for name, total in tally.totals.items())
     parts = [f"<p class='outcome'>{html.escape(report.result_line(tally))}</p><p class='muted'>{html.escape(tally.outcome.note)}</p>",
              f"<figure>{vote_flow_svg(tally, game)}<figcaption>票数随时间的变化：横轴为时间，纵轴为票数；"
@@ -346,7 +346,7 @@ def vote_flow_svg(tally: DayTally, game: Game, width: int = 760, height: int = 3
         lines.append(f"<polyline fill='none' stroke='{color}' stroke-width='2.5' points='{' '.join(points)}'/>")
         legend.append(f"<rect x='{left + plot_w + 20}' y='{24 + 22 * i}' width='12' height='12' fill='{color}'/>"
                       f"<text x='{left + plot_w + 38}' y='{35 + 22 * i}' font-size='14'>"
-                      f"{html.escape(name)}（{report._n(tally.totals[name]) if name in tally.totals else 0} 票）</text>")
+                      f"{html.escape(name)}（{report.show_number(tally.totals[name]) if name in tally.totals else 0} 票）</text>")
     step = max(1, int(top) // 5)
     ticks = [f"<line x1='{left - 4}' y1='{y_of(v):.1f}' x2='{left + plot_w}' y2='{y_of(v):.1f}' stroke='#eee'/>"
              f"<text x='{left - 8}' y='{y_of(v) + 4:.1f}' font-size='12' text-anchor='end'>{v}</text>"
