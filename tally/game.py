@@ -344,7 +344,8 @@ def _derive(game: "Game", day: Day) -> Day:
     holder = day.title_holder
     for event in game.events:
         name = event.player
-        during = event.at is not None and event.day == day.day and event.what != "处决"
+        # A death during the day (at a time): only a kill-like loss; an execution always follows the vote.
+        during = event.at is not None and event.day == day.day and event.what in (*CARD_LOSSES[1:], "罚下")
         if event.from_day > day.day and not during:
             continue
         if event.what in CARD_LOSSES or event.what == "罚下":

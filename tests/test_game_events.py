@@ -342,3 +342,9 @@ def test_the_title_can_be_handed_over_with_yijiao():
 def test_wrong_types_in_cards_events_and_rounds_are_named(extra, words):
     with pytest.raises(ValueError, match=words):
         Game.from_toml(HEAD.format(preset="anshazhe") + extra)
+
+
+def test_a_time_on_ruoyu_does_not_move_it_into_its_own_day():
+    game = make(preset="s10", players="".join(f'\n[[players]]\nname = "{n}"\n' for n in PLAYERS),
+                events='\n[[events]]\nwhat = "若愚"\nplayer = "刘备"\nday = 1\nat = "2026-11-22 21:00"\n')
+    assert game.day(1).votes_not_counted == () and game.day(2).votes_not_counted == ("刘备",)
