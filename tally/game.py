@@ -51,7 +51,8 @@ class Player:
 # execution (处决) and 若愚 follow that day's vote, so they count from the next day; a death announced on a
 # day (被杀, 淹死, 殉情, 出局, 罚下) counts from that day's start, or from `at` for a death during the day;
 # 移交/殉职 (the title passes `to` a successor) and 顶替 (account `to` takes over the slot) from that day.
-CARD_LOSSES = ("处决", "被杀", "淹死", "殉情", "出局")
+DEATHS = ("被杀", "淹死", "殉情", "出局")  # announced on a day; with `at`, during it
+CARD_LOSSES = ("处决", *DEATHS)
 EVENT_KINDS = (*CARD_LOSSES, "罚下", "若愚", "移交", "殉职", "顶替")
 ORDINALS = ("第一", "第二", "第三", "第四")
 
@@ -345,7 +346,7 @@ def _derive(game: "Game", day: Day) -> Day:
     for event in game.events:
         name = event.player
         # A death during the day (at a time): only a kill-like loss; an execution always follows the vote.
-        during = event.at is not None and event.day == day.day and event.what in (*CARD_LOSSES[1:], "罚下")
+        during = event.at is not None and event.day == day.day and event.what in (*DEATHS, "罚下")
         if event.from_day > day.day and not during:
             continue
         if event.what in CARD_LOSSES or event.what == "罚下":
