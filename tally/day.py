@@ -681,9 +681,11 @@ def ruling_options(entry: Entry) -> list[Ruling]:
 
 class _WhatIf:
     """Outcomes under one more ruling. A ruling moves only its voter's ballot, so on a vote day only that
-    voter's posts are folded again and the day's totals are adjusted by the difference: the cost of a
-    what-if is the voter's posts, not the day's (indices are built once). The election's "first to reach
-    the top" needs the whole timeline, so its what-ifs re-fold the thread."""
+    voter's posts are folded again and the day's totals are adjusted by the difference. The voter's own
+    fold is run once with the day's rulings, keeping its state before and after each post: a what-if
+    resumes just before the ruled post, and stops as soon as its state meets the original one again (the
+    rest would fold the same). The election's "first to reach the top" needs the whole timeline, so its
+    what-ifs re-fold the thread."""
 
     def __init__(self, result: DayTally, posts: list, ctx: _Context, rulings, history, verdicts):
         self.result, self.posts, self.ctx = result, posts, ctx
@@ -698,6 +700,19 @@ class _WhatIf:
                 self.counted_of.setdefault(e.voter, []).append(e)
         holder = result.title_holder
         self.holder_target = next((e.target for e in self.counted_of.get(holder, ())), None) if holder else None
+        self._baselines: dict[str, tuple[list, list]] = {}
+
+    def _baseline(self, voter: str) -> tuple[list, list]:
+        """The voter's fold under the day's rulings: (state before each post, signature after each)."""
+        if voter not in self._baselines:
+            fold = _Fold(self.ctx, self.rulings, self.history, self.verdicts)
+            before, after = [], []
+            for post in self.posts_of[voter]:
+                before.append(_saved(fold, voter))
+                fold.step(post)
+                after.append(_signature(fold, voter))
+            self._baselines[voter] = (before, after)
+        return self._baselines[voter]
 
     def outcome(self, entry: Entry, option: Ruling) -> Outcome:
         changed = {**self.rulings, option.pid: option}
@@ -707,20 +722,50 @@ class _WhatIf:
             for post in self.posts:
                 fold.step(post)
             return fold.finish().outcome
+        voter, posts = entry.voter, self.posts_of[entry.voter]
+        before, after = self._baseline(voter)
+        at = next(i for i, post in enumerate(posts) if post.pid == option.pid)
         fold = _Fold(ctx, changed, self.history, self.verdicts)
-        for post in self.posts_of[entry.voter]:
-            fold.step(post)
+        _restore(fold, voter, before[at])
+        for index in range(at, len(posts)):
+            fold.step(posts[index])
+            if _signature(fold, voter) == after[index]:
+                return result.outcome  # back on the original path: the ruling changes nothing
+        standing = fold.standing.get(voter)
+        now_counted = [standing.entry] if standing and standing.entry.verdict == COUNTED and standing.entry.target is not None else []
         totals = dict(result.totals)
-        for e in self.counted_of.get(entry.voter, ()):
+        for e in self.counted_of.get(voter, ()):
             totals[e.target] -= e.weight
-        now_counted = [e for e in fold.entries if e.voter == entry.voter and e.verdict == COUNTED and e.target is not None]
         for e in now_counted:
             totals[e.target] = totals.get(e.target, Fraction(0)) + e.weight
         title_target = self.holder_target
-        if entry.voter == result.title_holder:
+        if voter == result.title_holder:
             title_target = next((e.target for e in now_counted), None)
         return decide_outcome({k: v for k, v in totals.items() if v}, ctx.rules, alive=len(result.alive),
                               title_target=title_target)
+
+
+def _signature(fold: "_Fold", voter: str) -> tuple:
+    """All of a voter's fold state that later posts read: the standing ballot and whether an invalid one
+    was tried (the counts of other voters are untouched by this voter's posts)."""
+    s = fold.standing.get(voter)
+    ballot = None if s is None else (s.entry.pid, s.entry.verdict, s.entry.target, s.entry.weight, s.target, s.changes)
+    return voter in fold.tried, ballot
+
+
+def _saved(fold: "_Fold", voter: str) -> tuple:
+    s = fold.standing.get(voter)
+    # Copies: later posts mark a standing entry superseded, which must not reach the saved state.
+    tried = list(fold.tried[voter]) if voter in fold.tried else None
+    return tried, None if s is None else _Standing(replace(s.entry), s.target, s.changes)
+
+
+def _restore(fold: "_Fold", voter: str, saved: tuple) -> None:
+    tried, standing = saved
+    if tried is not None:
+        fold.tried[voter] = list(tried)
+    if standing is not None:
+        fold.standing[voter] = _Standing(replace(standing.entry), standing.target, standing.changes)
 
 
 def _one_vote_matters(result: DayTally, entry: Entry) -> bool:
