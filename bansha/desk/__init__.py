@@ -47,6 +47,8 @@ class DeskConfig:
 
 def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: None) -> Flask:
     app = Flask(__name__)
+    # Times as a director writes them: 「2026-11-20 21:00」, whatever spelling the game file used.
+    app.jinja_env.filters["minute"] = lambda text: str(text).replace("T", " ")[:16] if text else "?"
     token = config.token
     notices: list[tuple[str, str]] = []  # (kind, text) shown once on the next page
 
