@@ -474,7 +474,7 @@ def tally(
     except (ValueError, pipeline.NotFetched) as exc:
         fail(str(exc))
     if format == "json":
-        write_out(json.dumps({**result.to_json(), "as_of": words}, ensure_ascii=False, indent=1) + "\n")
+        write_out(report.render_json(result, as_of=words) + "\n")
     elif format == "bbcode":
         write_out(report.render_bbcode(result, game.name, as_of_words=words, link=pipeline.vote_links(game, result)) + "\n")
         if lurking:
@@ -483,7 +483,7 @@ def tally(
             mark = "可能改变结果" if flag.can_change_outcome else "不影响结果"
             err.print(f"待裁定（{mark}）：#{flag.floor} pid {flag.pid}：{flag.reason}", highlight=False, markup=False)
     else:
-        out.print(report.render_text(result, game.name, as_of=words), highlight=False, markup=False)
+        out.print(report.render_text(result, game.name, as_of_words=words), highlight=False, markup=False)
         if lurking:
             out.print("\n" + report.render_lurk(lurking, game.name), highlight=False, markup=False)
 
@@ -773,7 +773,7 @@ def review(
     tid = game.day(day, round_).vote_thread
     for flag in result.flags:
         entry = next(e for e in result.entries if e.pid == flag.pid)
-        link = f"{base}/forum.php?mod=redirect&goto=findpost&ptid={tid}&pid={flag.pid}" if base else str(flag.pid)
+        link = model.findpost_url(base, tid, flag.pid) if base else str(flag.pid)
         table.add_row(str(flag.floor), f"[link={link}]{flag.pid}[/link]" if base else str(flag.pid),
                       escape(terminal_safe(entry.author)), escape(terminal_safe(texts.get(flag.pid, "").replace("\n", " ⏎ ")[:40])),
                       escape(terminal_safe(flag.reason)), "可能" if flag.can_change_outcome else "不会",

@@ -128,7 +128,6 @@ def lurk_from_archive(db: sqlite_utils.Database, game: Game, rules: Rules, day_n
 
 def vote_links(game: Game, tally: DayTally):
     """pid → the post's permanent address in the tally's vote thread (None where the game names no forum)."""
-    tid = next((d.vote_thread for d in game.vote_days() if d.label == tally.title), None)
-    if not game.forum or not tid:
+    if not game.forum or not tally.vote_thread:
         return None
-    return lambda pid: model.findpost_url(game.forum, tid, pid)
+    return lambda pid: model.findpost_url(game.forum, tally.vote_thread, pid)

@@ -128,9 +128,10 @@ def outbox_key(game: Game, day: Day, phase: str) -> str:
 
 def posted_result(db: sqlite_utils.Database, game: Game, day: Day) -> dict | None:
     """The outbox row of the day's final result post, if one was posted, held or attempted."""
-    if "outbox" not in db.table_names():
-        return None
-    key = outbox_key(game, day, FINAL)
+    return _outbox_row(db, outbox_key(game, day, FINAL)) if "outbox" in db.table_names() else None
+
+
+def _outbox_row(db: sqlite_utils.Database, key: str) -> dict | None:
     return db["outbox"].get(key) if db["outbox"].count_where("key = ?", [key]) else None
 
 
@@ -256,8 +257,7 @@ class Desk:
         return outbox_key(self.game, self.day, phase)
 
     def row(self, phase: str) -> dict | None:
-        key = self.key(phase)
-        return self.db["outbox"].get(key) if self.db["outbox"].count_where("key = ?", [key]) else None
+        return _outbox_row(self.db, self.key(phase))
 
     def record(self, phase: str, state: str, pid: int | None, digest: str, *, message: str | None = None,
                error: str | None = None, outcome: str | None = None, page: int | None = None) -> None:
@@ -338,7 +338,7 @@ class Desk:
         after = tally.outcome.describe()
         seen = row.get("rulings_seen") or 0
         reasons = [
-            f"导演裁定 pid {r['pid']}（{_ruling_words(r)}）" + (f"：{r['note']}" if r["note"] else "")
+            f"导演裁定 pid {r['pid']}（{report.ruling_words(r['decision'], r['target'])}）" + (f"：{r['note']}" if r["note"] else "")
             for r in archive.load_rulings(self.db, self.game.name, self.day.day) if r["id"] > seen
         ] or ["重新读取投票帖时发现了编辑过或新看到的楼层"]
         change = f"原公布「{before}」，更正为「{after}」" if before != after else f"结果仍为「{after}」，票数有变化"
@@ -376,7 +376,7 @@ class Desk:
             return ""
         final = self.row(FINAL)
         if final and final["state"] == "posted" and final["pid"]:
-            link = f"{self.base}forum.php?mod=redirect&goto=findpost&ptid={self.tid}&pid={final['pid']}"
+            link = model.findpost_url(self.base, self.tid, final["pid"])
             where = f"最终结果见 [url={link}]{self.day.label}投票结果[/url]。"
         else:
             where = "最终结果待导演裁定后公布。"
@@ -427,10 +427,6 @@ class Desk:
         words = "结果帖" if phase == FINAL else "实时票数帖"
         self.say(f"已编辑{words}（pid {row['pid']}，已读回确认）")
         return f"编辑 pid {row['pid']}"
-
-
-def _ruling_words(r: dict) -> str:
-    return {"accept": "有效", "reject": "无效", "target": f"计为「{r['target'] or '弃权'}」"}.get(r["decision"], r["decision"])
 
 
 def write_reports(out_dir: Path, game: Game, tally, lurking) -> list[Path]:

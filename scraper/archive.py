@@ -30,6 +30,7 @@ POST_COLUMNS = ("pid", "tid", "floor", "author", "author_uid", "posted_at", "tim
 _UPSERT_POST = (f"insert into posts ({', '.join(POST_COLUMNS)}) values ({', '.join(':' + c for c in POST_COLUMNS)}) "
                 f"on conflict(pid) do update set {', '.join(f'{c} = excluded.{c}' for c in POST_COLUMNS[1:])}")
 _VERSION_COLUMNS = ("pid", "digest", "seen_at", "source", "status", "text", "html", "edited_by", "edited_at")
+_COUNT_VERSIONS = "update posts set versions = (select count(*) from post_versions where pid = ?) where pid = ?"
 _INSERT_VERSION = f"insert into post_versions ({', '.join(_VERSION_COLUMNS)}) values ({', '.join('?' * len(_VERSION_COLUMNS))})"
 _FTS_ON_CHANGE = """
 create trigger posts_au after update on posts when old.words is not new.words or old.author is not new.author begin
@@ -251,8 +252,7 @@ def save_posts(db: sqlite_utils.Database, posts: list[model.Post], *, source: st
         db.conn.executemany(_UPSERT_POST, rows)
         if versions:
             db.conn.executemany(_INSERT_VERSION, versions)
-            db.conn.executemany("update posts set versions = (select count(*) from post_versions where pid = ?) where pid = ?",
-                                [(pid, pid) for pid in dict.fromkeys(v[0] for v in versions)])
+            db.conn.executemany(_COUNT_VERSIONS, [(pid, pid) for pid in dict.fromkeys(v[0] for v in versions)])
     return new
 
 
@@ -383,7 +383,7 @@ def _save_version(db: sqlite_utils.Database, post: model.Post, source: str, seen
             "text": post.text, "html": post.html, "edited_by": post.edited_by, "edited_at": post.edited_at,
         }
     )
-    db.execute("update posts set versions = (select count(*) from post_versions where pid = ?) where pid = ?", [post.pid, post.pid])
+    db.execute(_COUNT_VERSIONS, [post.pid, post.pid])
 
 
 def _post_from_row(row: dict) -> model.Post:

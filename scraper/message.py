@@ -45,9 +45,9 @@ def read_message(node: LexborNode | None, inner_html: str | None = None) -> Mess
     if node is None:
         return Message(text="")
     if inner_html is not None and "<" not in _BREAKS.sub("", inner_html) and "&" not in inner_html.replace("&nbsp;", ""):
+        lines = _BREAKS.split(inner_html.replace("\r", "").replace("\n", "").replace("&nbsp;", "\xa0"))
         reader = _Reader()
-        reader.parts = _BREAKS.split(inner_html.replace("\r", "").replace("\n", "").replace("&nbsp;", "\xa0"))
-        reader.parts = [part for text in reader.parts for part in (text, "\n")][:-1]
+        reader.parts = [part for line in lines for part in (line, "\n")][:-1]  # as the walk: text, <br> → "\n"
         return reader.result()
     reader = _Reader()
     reader.walk(node)

@@ -350,9 +350,9 @@ def _derive(game: "Game", day: Day) -> Day:
         if event.from_day > day.day and not during:
             continue
         if event.what in CARD_LOSSES or event.what == "罚下":
-            taken = game.player(name).card_count if event.what == "罚下" else 1
-            lost[name] = min(lost.get(name, 0) + taken, game.player(name).card_count)
-            if lost[name] >= game.player(name).card_count:
+            cards = game.player(name).card_count
+            lost[name] = min(lost.get(name, 0) + (cards if event.what == "罚下" else 1), cards)
+            if lost[name] >= cards:
                 if during:
                     deaths_at[name] = event.at  # the last card goes during the day: later ballots are void
                 else:

@@ -6,7 +6,8 @@ import json
 from datetime import datetime
 from fractions import Fraction
 
-from .day import COUNTED, INVALID, DayTally
+from .day import COUNTED, INVALID, SUPERSEDED, DayTally
+from .game import JUDGE
 from .outcome import OUT
 
 
@@ -68,6 +69,29 @@ def fit_to_limit(text: str, limit: int = 10_000, reserve: int = 200) -> str:
     return out
 
 
+def ruling_words(decision: str, target: str | None) -> str:
+    """A director's ruling as the result post and the pages say it: 有效 / 无效 / 计为「X」."""
+    if decision == "target":
+        return f"计为「{target or '弃权'}」"
+    return {"accept": "有效", "reject": "无效"}.get(decision, decision)
+
+
+def verdict_words(entry) -> tuple[str, str]:
+    """A ballot's verdict as a reader sees it: (css class, words) — 有效 → X / 弃权 / 已改票 / 无效：reason."""
+    if entry.verdict == COUNTED:
+        if entry.target is None:
+            return "counted", "弃权"
+        return "counted", f"有效 → {entry.target}" + (f"（{show_number(entry.weight)} 票）" if entry.weight != 1 else "")
+    if entry.verdict == SUPERSEDED:
+        return "superseded", f"已改票（原投 {entry.target or '弃权'}）"
+    return "invalid", f"无效：{entry.reason}"
+
+
+def counted_ballots(t: DayTally) -> dict:
+    """(voter, target) → the counted ballot behind each name in the 票型."""
+    return {(e.voter, e.target): e for e in t.entries if e.verdict == COUNTED and e.target is not None}
+
+
 def result_line(t: DayTally) -> str:
     """「李逵 出局」, 「刘备 第一身份被处决，身份：民」, 「宋江 当选」, 「无人出局」."""
     if t.kind == "election" and t.outcome.kind == OUT:
@@ -85,22 +109,23 @@ def render_bbcode(t: DayTally, title: str = "", *, as_of: datetime | None = None
     return "\n".join(_lines(t, title, bbcode=True, as_of=as_of, as_of_words=as_of_words, link=link))
 
 
-def render_text(t: DayTally, title: str = "", *, audit: bool = True, as_of: str | None = None) -> str:
-    """The director's text report; `as_of` ("11-20 21:30", "第 12 楼") heads a count as it stood then."""
-    lines = _lines(t, title, bbcode=False, as_of_words=as_of)
+def render_text(t: DayTally, title: str = "", *, audit: bool = True, as_of_words: str | None = None) -> str:
+    """The director's text report; `as_of_words` ("11-20 21:30", "第 12 楼") heads a count as it stood then."""
+    lines = _lines(t, title, bbcode=False, as_of_words=as_of_words)
     if audit:
         lines += ["", "计票过程："] + [f"  {line}" for line in t.audit]
     return "\n".join(lines)
 
 
-def render_json(t: DayTally) -> str:
-    return json.dumps(t.to_json(), ensure_ascii=False, indent=1)
+def render_json(t: DayTally, *, as_of: str | None = None) -> str:
+    """The tally as JSON; `as_of` says the moment an --as-of count stood at (None for the whole day)."""
+    return json.dumps({**t.to_json(), "as_of": as_of}, ensure_ascii=False, indent=1)
 
 
 def _lines(t: DayTally, title: str, *, bbcode: bool, as_of: datetime | None = None,
            as_of_words: str | None = None, link=None) -> list[str]:
     esc = escape_bbcode if bbcode else (lambda s: s)
-    ballot_of = {(e.voter, e.target): e.pid for e in t.entries if e.verdict == COUNTED and e.target is not None}
+    ballot_of = counted_ballots(t)
 
     def linked(text: str, pid: int | None) -> str:
         return f"[url={link(pid)}]{text}[/url]" if link and pid is not None else text
@@ -117,7 +142,8 @@ def _lines(t: DayTally, title: str, *, bbcode: bool, as_of: datetime | None = No
     lines.append("")
     lines.append(b("票型"))
     for name, total in t.totals.items():
-        voters = "、".join(linked(_voter(v, w, esc), ballot_of.get((v, name))) for v, w in t.voters.get(name, []))
+        voters = "、".join(linked(_voter(v, w, esc), ballot_of[(v, name)].pid if (v, name) in ballot_of else None)
+                           for v, w in t.voters.get(name, []))
         extra = f"（另加 {show_number(t.bonus[name])} 票）" if name in t.bonus else ""
         lines.append(f"{esc(name)}：{show_number(total)} 票 ← {voters or '—'}{extra}")
     if t.abstentions:
@@ -133,7 +159,7 @@ def _lines(t: DayTally, title: str, *, bbcode: bool, as_of: datetime | None = No
         lines += ["", b("导演裁定")]
         for r in t.rulings:
             entry = next(e for e in t.entries if e.pid == r.pid)
-            words = {"accept": "有效", "reject": "无效", "target": f"计为「{esc(r.target or '弃权')}」"}[r.decision]
+            words = esc(ruling_words(r.decision, r.target))
             lines.append(f"{_floor(entry)} {esc(clip(entry.author, 20))}：{words}" + (f"（{esc(clip(r.note))}）" if r.note else ""))
     result = result_line(t)
     if standing:
@@ -227,7 +253,7 @@ def render_game(game, rules) -> str:
             lines.append("    " + "；".join(state))
         if d.title_holder and d.title_holder in d.dead:
             warnings.append(f"{d.label}的{rules.title or '警长'} {d.title_holder} 已出局：请写 [[events]] 的移交或殉职")
-    judges = [p for p in game.players if "法官" in p.roles and p.card_count > 1]
+    judges = [game.player(name) for name in game.with_role(JUDGE) if game.player(name).card_count > 1]
     if judges and rules.name == "anshazhe":
         warnings += [f"{p.name} 是法官：暗杀者规则里法官只剩一张身份牌（法官牌默认为出局状态），cards 写了 {p.card_count} 张" for p in judges]
     if rules.drowning and not rules.drowning_min_posts:

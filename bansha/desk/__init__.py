@@ -149,7 +149,7 @@ def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: Non
 
     @app.post(f"/{token}/day/<int:number>/rule")
     def rule(number: int):
-        game, _rules, _db = load()
+        game, _rules = pipeline.load_game(config.game_file)
         pid = request.form.get("pid", type=int)
         # A 「计为 X」 button sends only target=X: that is a target ruling.
         decision = request.form.get("decision") or ("target" if "target" in request.form else "")
@@ -170,8 +170,7 @@ def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: Non
         if not db["posts"].count_where("pid = ?", [pid]):
             abort(404)
         archive.save_ruling(db, game=game.name, day=number, pid=pid, decision=decision, target=target, note=note, by="desk")
-        words = {"accept": "有效", "reject": "无效", "target": f"计为「{target or '弃权'}」"}[decision]
-        notices.append(("notice", f"已裁定 pid {pid}：{words}，已重新计票。"))
+        notices.append(("notice", f"已裁定 pid {pid}：{report.ruling_words(decision, target)}，已重新计票。"))
         say(f"裁定 第{number}天 pid {pid} → {decision} {target or ''}")
         return redirect(f"/{token}/day/{number}" + (f"?round={round_}" if round_ else ""), 303)
 

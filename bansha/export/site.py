@@ -114,7 +114,7 @@ def export_site(db: sqlite_utils.Database, game: Game, rules: Rules, out: Path, 
     search_rows = []
     posts_of = {tid: archive.read_posts(db, tid) for tid, _ in threads}  # read once, used by every page
     # Every ballot's verdict, shown on its post in the thread page.
-    verdicts = {e.pid: verdict_words(e) for t in tallies.values() for e in t.entries if e.kind != "none"}
+    verdicts = {e.pid: report.verdict_words(e) for t in tallies.values() for e in t.entries if e.kind != "none"}
     for tid, subject in threads:
         posts = posts_of[tid]
         items = []
@@ -171,13 +171,13 @@ def _index(game: Game, threads, tallies) -> str:
 def _player_page(game: Game, player, threads, posts_of, tallies, who) -> str:
     rows = []
     for day, tally in tallies.items():
-        tid = game.day(day).vote_thread
+        tid = tally.vote_thread
         mine = [e for e in tally.entries if e.voter == player.name and e.kind != "none"]
         final = next((e for e in mine if e.verdict == COUNTED), None)
         result = (html.escape(final.target or "弃权") + (f"（{report.show_number(final.weight)} 票）" if final.target and final.weight != 1 else "")
                   if final else "没有有效票")
         ballots = "<br>".join(f"<a href='thread-{tid}.html#p{e.pid}'>第 {e.floor} 楼</a> "
-                              f"{html.escape(verdict_words(e)[1])}" for e in mine) or "—"
+                              f"{html.escape(report.verdict_words(e)[1])}" for e in mine) or "—"
         rows.append(f"<tr><td><a href='day-{day}.html'>第{day}天</a></td><td>{result}</td><td>{ballots}</td></tr>")
     votes = ("<table class='votes'><tr><th>天</th><th>最终计入</th><th>投票帖</th></tr>" + "".join(rows) + "</table>"
              if rows else "<p>（没有计票）</p>")
@@ -207,25 +207,14 @@ def _day_of(game: Game, posted_at: str | None) -> str:
     return "开局前" if first and at < first else "其他时间"
 
 
-def verdict_words(entry) -> tuple[str, str]:
-    """A ballot's verdict as a reader of the archive sees it: (css class, words)."""
-    if entry.verdict == COUNTED:
-        if entry.target is None:
-            return "counted", "弃权"
-        return "counted", f"有效 → {entry.target}" + (f"（{report.show_number(entry.weight)} 票）" if entry.weight != 1 else "")
-    if entry.verdict == SUPERSEDED:
-        return "superseded", f"已改票（原投 {entry.target or '弃权'}）"
-    return "invalid", f"无效：{entry.reason}"
-
-
 def _day_page(game: Game, tally: DayTally) -> str:
     """A day's vote as tables: 票型, 无效票, 导演裁定, 结果, 计票过程 — every floor linked to its post."""
-    tid = game.day(tally.day).vote_thread
+    tid = tally.vote_thread
 
     def floor(entry) -> str:
         return f"<a href='thread-{tid}.html#p{entry.pid}'>第 {entry.floor} 楼</a>" if entry.floor is not None else f"pid {entry.pid}"
 
-    ballot = {(e.voter, e.target): e for e in tally.entries if e.verdict == COUNTED and e.target}
+    ballot = report.counted_ballots(tally)
     totals = "".join(
         f"<tr><td>{html.escape(name)}</td><td>{report.show_number(total)}</td><td>"
         + "、".join((f"<a href='thread-{tid}.html#p{ballot[(v, name)].pid}'>{html.escape(v)}</a>" if (v, name) in ballot
@@ -248,12 +237,12 @@ def _day_page(game: Game, tally: DayTally) -> str:
         entries = {e.pid: e for e in tally.entries}
         parts.append("<h2>导演裁定</h2><table><tr><th>楼层</th><th>作者</th><th>裁定</th></tr>" + "".join(
             f"<tr><td>{floor(entries[r.pid])}</td><td>{html.escape(entries[r.pid].author)}</td><td>"
-            + html.escape({"accept": "有效", "reject": "无效", "target": f"计为「{r.target or '弃权'}」"}[r.decision]
-                          + (f"（{r.note}）" if r.note else "")) + "</td></tr>" for r in tally.rulings) + "</table>")
+            + html.escape(report.ruling_words(r.decision, r.target) + (f"（{r.note}）" if r.note else ""))
+            + "</td></tr>" for r in tally.rulings) + "</table>")
     steps = [e for e in tally.entries if e.kind != "none" or e.needs_review]
     parts.append("<h2>计票过程</h2><table><tr><th>楼层</th><th>作者</th><th>判定</th></tr>" + "".join(
-        f"<tr><td>{floor(e)}</td><td>{html.escape(e.author)}</td><td class='verdict {verdict_words(e)[0]}'>"
-        f"{html.escape(verdict_words(e)[1] if e.kind != 'none' else e.reason)}</td></tr>" for e in steps) + "</table>")
+        f"<tr><td>{floor(e)}</td><td>{html.escape(e.author)}</td><td class='verdict {report.verdict_words(e)[0]}'>"
+        f"{html.escape(report.verdict_words(e)[1] if e.kind != 'none' else e.reason)}</td></tr>" for e in steps) + "</table>")
     matrix = _vote_matrix(game, tally, tid)
     if matrix:
         parts.append("<h2 class='spoiler'>揭秘：谁投了谁</h2><p class='warning'>以下按揭秘的身份着色，还没看完的请勿展开。</p>"
@@ -303,7 +292,7 @@ def _reveal(game: Game) -> str:
 def vote_flow_svg(tally: DayTally, game: Game, width: int = 760, height: int = 340) -> str:
     """Each target's count over the day, as an inline SVG (no script): a time axis and a count axis with
     ticks, a legend, and a point for every ballot that moved a count — each a link to its post."""
-    tid = game.day(tally.day).vote_thread
+    tid = tally.vote_thread
     events = sorted((e for e in tally.entries if e.verdict in (COUNTED, SUPERSEDED) and e.at), key=lambda e: (e.at, e.pid))
     current: dict[str, tuple[str | None, object]] = {}
     counts: dict[str, float] = {}
