@@ -2,8 +2,8 @@
 
 `tally_day(posts, game, day, rules, rulings)` is a pure function. Posts are the archive's posts
 (anything with pid, floor, author, posted_at, time_precision, quotes, text, status, edited_at).
-It decides every post (counted / superseded / invalid / ignored), flags what a director should
-rule on, and works out, for each flag, whether some ruling could change the outcome.
+It decides every post (counted / superseded / invalid / ignored) and flags what a director should
+rule on; whatif.py then weighs the flags (the fold decides, the analysis weighs).
 """
 
 from __future__ import annotations
@@ -11,16 +11,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from fractions import Fraction
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from grammar import ballot as grammar
 from grammar.names import Roster
 
 from .game import BAR_OWNER, JUDGE, Day, Game
+if TYPE_CHECKING:
+    from .whatif import Proof
 from .outcome import Outcome, decide_outcome, first_to_top
 from .rules import Rules
 
 COUNTED, SUPERSEDED, INVALID, IGNORED = "counted", "superseded", "invalid", "ignored"
+EDITED_AFTER_CLOSE = "帖子在关门后被编辑过（编辑标记不早于关门那一分钟），存档里没有关门前的版本"
 KIND_WORDS = {"vote": "投票", "change": "改票", "abstain": "弃权", "proxy": "代投", "none": "发言", "malformed": "投票"}
 
 
@@ -51,10 +54,12 @@ class Entry:
     at: datetime | None = None
     suggestion: str | None = None  # what a ruling would most likely count this as
     ruling: Ruling | None = None
-    potential: Fraction = Fraction(0)  # what the voter's ballot would weigh, for posts that did not count
     readings: tuple[str, ...] = ()  # the players a doubtful post could be read as voting for
     form_invalid: bool = False  # invalid for its form (even where the preset then counts it as an abstention)
     not_counted: str | None = None  # why a valid ballot weighs nothing (若愚 …)
+    # Why what the post said at close is unknown (hidden and unreadable, edited after close with no earlier
+    # version): it could then have been a ballot for anyone, an abstention, or nothing.
+    unknown: str | None = None
 
     def to_json(self) -> dict:
         return {
@@ -70,11 +75,13 @@ class Flag:
     pid: int
     floor: int | None
     reason: str
-    can_change_outcome: bool = False
-    alternatives: list[str] = field(default_factory=list)
+    can_change_outcome: bool = False  # alone, or together with the flags in `together`
+    alternatives: list[str] = field(default_factory=list)  # what each of its own readings makes of the day
+    together: list[int] = field(default_factory=list)  # the other pids of the smallest combination that changes it
 
     def to_json(self) -> dict:
-        return {"pid": self.pid, "reason": self.reason, "can_change_outcome": self.can_change_outcome}
+        return {"pid": self.pid, "reason": self.reason, "can_change_outcome": self.can_change_outcome,
+                "alone": bool(self.alternatives), "together": self.together}
 
 
 @dataclass
@@ -100,6 +107,13 @@ class DayTally:
     fates: dict[str, str] = field(default_factory=dict)
     label: str = ""  # 「第2天」 or 「第2天重投」
     vote_thread: int | None = None  # the thread the ballots were read from (a round may have its own)
+    # Whether the outcome holds under every reading of every open flag (None: not analysed).
+    proof: "Proof | None" = None
+
+    @property
+    def certain(self) -> bool:
+        """The outcome is proven: no reading of any open flag, alone or together, changes it."""
+        return not self.flags or bool(self.proof and self.proof.certain)
 
     @property
     def title(self) -> str:
@@ -113,6 +127,7 @@ class DayTally:
             "posts": [e.to_json() for e in self.entries],
             "non_voters": self.non_voters,
             "flags": [f.to_json() for f in self.flags],
+            "proof": self.proof.to_json() if self.proof else None,
         }
 
 
@@ -156,6 +171,14 @@ class _Context:
             self.voters = [p for p in self.alive if p not in judges]
             self.candidates = set(day.runoff or self.alive) - self.cannot_be_voted
         self.bar_owners = set(game.with_role(BAR_OWNER)) if rules.bar_owner_vote_hours and kind == "vote" else set()
+        self.times: dict[int, datetime | None] = {}
+
+    def time_of(self, post) -> datetime | None:
+        """The post's time, parsed once per tally (the what-ifs fold each post many times)."""
+        pid = post.pid
+        if pid not in self.times:
+            self.times[pid] = parse_time(post)
+        return self.times[pid]
 
     def why_not_counted(self, voter: str) -> str:
         if voter in self.day.votes_not_counted:
@@ -198,14 +221,17 @@ def tally_day(
     if day.round and ctx.start:
         # A round in the day's own thread: the posts of the day's first vote are not ballots of this round.
         posts = [p for p in posts if (parse_time(p) or ctx.start) >= ctx.start]
-    ordered = sorted(posts, key=lambda p: (parse_time(p) or datetime.max.replace(tzinfo=ctx.game.tz), p.pid))
+    never = datetime.max.replace(tzinfo=ctx.game.tz)
+    ordered = sorted(posts, key=lambda p: (ctx.time_of(p) or never, p.pid))
     verdicts = {} if _verdicts is None else _verdicts  # grammar verdicts, shared by the what-if re-tallies
     fold = _Fold(ctx, rulings, history or {}, verdicts)
     for post in ordered:
         fold.step(post)
     result = fold.finish()
     if sensitivity:
-        _weigh_flags(result, ordered, ctx, rulings, history or {}, verdicts)
+        from . import whatif  # the analysis weighs what the fold decided (and refolds with it)
+
+        result.proof = whatif.weigh(result, ordered, ctx, rulings, history or {}, verdicts, _Fold, Ruling)
     return result
 
 
@@ -224,7 +250,7 @@ class _Fold:
 
     def step(self, post) -> None:
         ctx = self.ctx
-        at = parse_time(post)
+        at = ctx.time_of(post)
         author = post.author
         text, text_note = self._text_before_close(post)
         is_director = author in ctx.directors
@@ -252,9 +278,9 @@ class _Fold:
                 self._accept(entry, verdict, author, ruling.target)
                 return
             entry.verdict = INVALID
-            entry.potential = ctx.weight(author)
             entry.needs_review = author in ctx.players
             entry.reason = f"帖子{_status_words(status)}，工具读不到内容（用导演账号抓取可以看到），请导演核对"
+            entry.unknown = entry.reason if author in ctx.voters else None
             self._log(entry, entry.reason)
             return
         if verdict.kind == "none":
@@ -263,9 +289,14 @@ class _Fold:
                 return self._rule_non_ballot(entry, verdict, ruling, at, author)
             if is_director:
                 entry.reason = "导演的帖子"
+            elif text_note == EDITED_AFTER_CLOSE and author in ctx.voters:
+                # What it says now is no ballot; what it said at close is unknown.
+                entry.voter, entry.needs_review, entry.unknown = author, True, text_note
+                entry.reason = f"{text_note}；现在的内容不是投票，关门时可能是"
             elif verdict.vote_like and author in ctx.players:
                 entry.reason = "像是在投票，但不是规定的格式，未计票"
                 entry.needs_review = True
+                entry.voter = author  # a doubt of this voter's: the what-ifs fold it with their ballots
                 entry.readings = verdict.readings
             else:
                 entry.reason = "发言，不是投票"
@@ -279,6 +310,9 @@ class _Fold:
 
         entry.voter = voter
         problems, review, target = self._check(post, entry, verdict, at, voter, text_note)
+        if text_note and not entry.unknown:
+            # Edited, and the archive holds other versions: what each of them voted for is a reading too.
+            entry.readings = tuple(dict.fromkeys([*entry.readings, *self._version_targets(post, text)]))
         ruling = self.rulings.get(post.pid)
         if ruling:
             entry.ruling = ruling
@@ -331,11 +365,25 @@ class _Fold:
             before = [v for v in versions if v.get("seen_at") and datetime.fromisoformat(v["seen_at"]) < close]
             if before and before[-1].get("text") and before[-1]["text"] != post.text:
                 return before[-1]["text"], "帖子在关门后被修改过，按关门前存档的内容计票"
-        if close and edited and datetime.fromisoformat(edited) >= close:
-            return post.text, "帖子在关门后被编辑过（有编辑标记），存档里没有关门前的版本"
+        # The stamp has minute precision: an edit in the close's own minute may be after it.
+        if close and edited and datetime.fromisoformat(edited) + timedelta(minutes=1) > close:
+            return post.text, EDITED_AFTER_CLOSE
         if len(versions) > 1:
             return post.text, "帖子被编辑过（存档里有多个版本）"
         return post.text, None
+
+    def _version_targets(self, post, counted_text: str) -> list[str]:
+        """The players the post's other stored versions (and its text now) vote for."""
+        texts = {v.get("text") or "" for v in self.history.get(post.pid) or []} | {post.text or ""}
+        names = []
+        for text in texts - {counted_text, ""}:
+            verdict = self.verdicts.get(text)
+            if verdict is None:
+                verdict = self.verdicts[text] = grammar.parse_post(text, self.ctx.customs, self.ctx.roster)
+            if verdict.match is not None and verdict.match.name:
+                names.append(verdict.match.name)
+            names += [name for name in verdict.readings if name]
+        return sorted(set(names), key=lambda n: self.ctx.players.index(n) if n in self.ctx.players else 99)
 
     def _check(self, post, entry: Entry, verdict, at: datetime | None, voter: str, text_note: str | None):
         """Every rule the post breaks (the first is the reason), whether it needs a ruling, and its target."""
@@ -344,6 +392,7 @@ class _Fold:
         review = bool(text_note)
         if text_note:
             entry.reason = text_note
+            entry.unknown = text_note if text_note == EDITED_AFTER_CLOSE else None
         target = None
         # Moderation: directors often hide a post to void it; the tool does not guess.
         status = getattr(post, "status", "normal")
@@ -643,141 +692,3 @@ def _weight(value: Fraction) -> str:
 def _straddles(at: datetime, boundary: datetime) -> bool:
     """A minute-precision time whose minute contains the boundary (the real second is unknown)."""
     return at <= boundary < at + timedelta(minutes=1) and at != boundary
-
-
-def _weigh_flags(result: DayTally, posts: list, ctx: _Context, rulings, history, verdicts) -> None:
-    """For each flag, try the rulings a director could make; say whether any changes the outcome."""
-    base = (result.outcome.kind, tuple(result.outcome.names))
-    whatif = _WhatIf(result, posts, ctx, rulings, history, verdicts)
-    for flag in result.flags:
-        entry = whatif.entries[flag.pid]
-        if entry.kind == "none" and entry.verdict == INVALID:
-            # Unreadable: whatever it said is unknown. One more vote of this voter's weight could
-            # change the outcome exactly when the margin at the top is no larger than that weight.
-            flag.can_change_outcome = _one_vote_matters(result, entry)
-            if flag.can_change_outcome:
-                flag.alternatives.append("内容未知：多一票就可能改变结果")
-            continue
-        for option in ruling_options(entry):
-            trial = whatif.outcome(entry, option)
-            if (trial.kind, tuple(trial.names)) != base:
-                flag.can_change_outcome = True
-                flag.alternatives.append(f"{_describe(option)} → {trial.describe()}")
-    result.flags.sort(key=lambda f: (not f.can_change_outcome, f.floor or 0))
-
-
-def ruling_options(entry: Entry) -> list[Ruling]:
-    """The rulings a director could make on a flagged post, as the what-ifs try them."""
-    if entry.verdict in (COUNTED, SUPERSEDED) and not entry.form_invalid:
-        return [Ruling(entry.pid, "reject")]
-    # Every plausible reading of the post: each player it names or was suggested, and abstention.
-    names = list(dict.fromkeys([*([entry.suggestion] if entry.suggestion else []), *entry.readings]))
-    options = [Ruling(entry.pid, "target", name) for name in names]
-    options.append(Ruling(entry.pid, "target", None))
-    if not entry.form_invalid and entry.verdict == INVALID:
-        options.append(Ruling(entry.pid, "accept"))
-    if entry.verdict == COUNTED:
-        options.append(Ruling(entry.pid, "reject"))
-    return options
-
-
-class _WhatIf:
-    """Outcomes under one more ruling. A ruling moves only its voter's ballot, so on a vote day only that
-    voter's posts are folded again and the day's totals are adjusted by the difference. The voter's own
-    fold is run once with the day's rulings, keeping its state before and after each post: a what-if
-    resumes just before the ruled post, and stops as soon as its state meets the original one again (the
-    rest would fold the same). The election's "first to reach the top" needs the whole timeline, so its
-    what-ifs re-fold the thread."""
-
-    def __init__(self, result: DayTally, posts: list, ctx: _Context, rulings, history, verdicts):
-        self.result, self.posts, self.ctx = result, posts, ctx
-        self.rulings, self.history, self.verdicts = rulings, history, verdicts
-        self.entries = {e.pid: e for e in result.entries}
-        self.posts_of: dict[str | None, list] = {}
-        for post in posts:
-            self.posts_of.setdefault(self.entries[post.pid].voter, []).append(post)
-        self.counted_of: dict[str | None, list[Entry]] = {}
-        for e in result.entries:
-            if e.verdict == COUNTED and e.target is not None:
-                self.counted_of.setdefault(e.voter, []).append(e)
-        holder = result.title_holder
-        self.holder_target = next((e.target for e in self.counted_of.get(holder, ())), None) if holder else None
-        self._baselines: dict[str, tuple[list, list]] = {}
-
-    def _baseline(self, voter: str) -> tuple[list, list]:
-        """The voter's fold under the day's rulings: (state before each post, signature after each)."""
-        if voter not in self._baselines:
-            fold = _Fold(self.ctx, self.rulings, self.history, self.verdicts)
-            before, after = [], []
-            for post in self.posts_of[voter]:
-                before.append(_saved(fold, voter))
-                fold.step(post)
-                after.append(_signature(fold, voter))
-            self._baselines[voter] = (before, after)
-        return self._baselines[voter]
-
-    def outcome(self, entry: Entry, option: Ruling) -> Outcome:
-        changed = {**self.rulings, option.pid: option}
-        ctx, result = self.ctx, self.result
-        if ctx.kind == "election" or entry.voter is None:
-            fold = _Fold(ctx, changed, self.history, self.verdicts)
-            for post in self.posts:
-                fold.step(post)
-            return fold.finish().outcome
-        voter, posts = entry.voter, self.posts_of[entry.voter]
-        before, after = self._baseline(voter)
-        at = next(i for i, post in enumerate(posts) if post.pid == option.pid)
-        fold = _Fold(ctx, changed, self.history, self.verdicts)
-        _restore(fold, voter, before[at])
-        for index in range(at, len(posts)):
-            fold.step(posts[index])
-            if _signature(fold, voter) == after[index]:
-                return result.outcome  # back on the original path: the ruling changes nothing
-        standing = fold.standing.get(voter)
-        now_counted = [standing.entry] if standing and standing.entry.verdict == COUNTED and standing.entry.target is not None else []
-        totals = dict(result.totals)
-        for e in self.counted_of.get(voter, ()):
-            totals[e.target] -= e.weight
-        for e in now_counted:
-            totals[e.target] = totals.get(e.target, Fraction(0)) + e.weight
-        title_target = self.holder_target
-        if voter == result.title_holder:
-            title_target = next((e.target for e in now_counted), None)
-        return decide_outcome({k: v for k, v in totals.items() if v}, ctx.rules, alive=len(result.alive),
-                              title_target=title_target)
-
-
-def _signature(fold: "_Fold", voter: str) -> tuple:
-    """All of a voter's fold state that later posts read: the standing ballot and whether an invalid one
-    was tried (the counts of other voters are untouched by this voter's posts)."""
-    s = fold.standing.get(voter)
-    ballot = None if s is None else (s.entry.pid, s.entry.verdict, s.entry.target, s.entry.weight, s.target, s.changes)
-    return voter in fold.tried, ballot
-
-
-def _saved(fold: "_Fold", voter: str) -> tuple:
-    s = fold.standing.get(voter)
-    # Copies: later posts mark a standing entry superseded, which must not reach the saved state.
-    tried = list(fold.tried[voter]) if voter in fold.tried else None
-    return tried, None if s is None else _Standing(replace(s.entry), s.target, s.changes)
-
-
-def _restore(fold: "_Fold", voter: str, saved: tuple) -> None:
-    tried, standing = saved
-    if tried is not None:
-        fold.tried[voter] = list(tried)
-    if standing is not None:
-        fold.standing[voter] = _Standing(replace(standing.entry), standing.target, standing.changes)
-
-
-def _one_vote_matters(result: DayTally, entry: Entry) -> bool:
-    if result.kind != "vote" or result.outcome.kind != "out" or len(result.totals) < 2:
-        return True  # ties, runoffs, thresholds: one vote can always tip them; be safe
-    ranked = sorted(result.totals.values(), reverse=True)
-    return ranked[0] - ranked[1] <= entry.potential
-
-
-def _describe(ruling: Ruling) -> str:
-    if ruling.decision == "target":
-        return f"裁定计为「{ruling.target or '弃权'}」"
-    return {"accept": "裁定有效", "reject": "裁定无效"}[ruling.decision]
