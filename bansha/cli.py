@@ -728,7 +728,7 @@ def _poll_once(game_file: Path, db: Path, options, verbose: bool, log: Optional[
         err.print(str(busy), highlight=False, markup=False)
         return finish(polling.EXIT_BUSY, str(busy))
     except poster.PostError as exc:
-        what = f"{exc.action}失败"
+        what = exc.title
         err.print(f"[bold red]{what}：[/]{escape(str(exc))}", highlight=False)
         return finish(polling.EXIT_ERROR, f"{what}：{exc}")
     except sqlite3.Error as exc:

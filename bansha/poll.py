@@ -1,18 +1,19 @@
 """One cron run: sync the day's threads, tally, count 潜水, write reports, and post the result once.
 
-Never double-post, and never leave a wrong result standing:
-- before posting, the freshly synced vote thread is searched for our own post (our uid and the marker
-  line every bansha post ends with) — after a crash, a timeout, or a restored backup of the archive alike;
-- the intent to post is recorded before the reply leaves, and every reply and edit is read back;
-- the marker carries a signature of what the post says; when a later ruling or a newly read edit changes
-  the counted result after the final post, the final post is edited in place with a visible 更正 line;
-- the final result is posted only when no open flag can change the outcome (rule first, or --force-post);
-- after close the running-count post says 已截止 and points to the final post.
+Never double-post, and never leave a wrong result standing (the outbox, scraper/outbox.py, owns how):
+- every post ends with an ASCII marker line (game, day, kind, a per-post id, a signature of what it says);
+  an earlier attempt whose fate is unknown is settled by searching the thread before anything else;
+- the final result is posted only when it is proven — the same under every reading of every open flag
+  (tally/whatif.py) — and the vote thread's edit stamps could be read; else it is held, and the summary,
+  the log and the running post say why (--force-post is the director's override);
+- the running count and the final result are compared, every run, with what the forum shows, on what
+  they assert (each voter line, the invalid ballots, the outcome): when that changes, the running post
+  is edited and the final corrected in place with a visible 更正 line naming the rulings behind it;
+- after close the running-count post says 已截止 and points to the final post, or says why it is held.
 """
 
 from __future__ import annotations
 
-import hashlib
 import html
 import json
 import re
@@ -26,6 +27,7 @@ from filelock import FileLock, Timeout
 
 from scraper import archive, auth, model, poster
 from scraper.client import ForumClient
+from scraper.outbox import FINAL, RUNNING, Outbox, Slot, load_row, signature
 from scraper.sync import sync_thread
 from tally import report
 from tally.game import Day, Game
@@ -33,7 +35,6 @@ from tally.game import Day, Game
 from . import pipeline
 
 EXIT_OK, EXIT_ERROR, EXIT_REVIEW, EXIT_BUSY = 0, 1, 3, 75
-FINAL, RUNNING = "final", "running"
 
 
 class Busy(Exception):
@@ -106,42 +107,39 @@ def pick_day(game: Game, now: datetime) -> Day:
     raise ValueError("游戏文件里没有已经开始的一天：请检查 [[days]] 的 start 时间，或用 --day 指定。")
 
 
-def marker(game: Game, day: Day, phase: str) -> str:
-    """The line every bansha post ends with: how a later run recognises its own post in the thread."""
-    words = "最终结果" if phase == FINAL else "实时票数"
-    return f"bansha·{report.escape_bbcode(game.name)}·{day.label}·{words}"
-
-
-def signed(tag: str, signature: str) -> str:
-    """The marker plus a signature of what the post says: reading it back proves which version is up."""
-    return f"{tag}·v{signature}"
-
-
-def signature(what: str) -> str:
-    return hashlib.sha1(what.encode("utf-8")).hexdigest()[:8]
-
-
-def outbox_key(game: Game, day: Day, phase: str) -> str:
-    """The outbox row of a day's (or round's) result post."""
-    return f"{game.name}|{day.key}|{phase}"
+def slot(game: Game, day: Day, kind: str) -> Slot:
+    return Slot(game.name, day.day, day.key, kind)
 
 
 def posted_result(db: sqlite_utils.Database, game: Game, day: Day) -> dict | None:
     """The outbox row of the day's final result post, if one was posted, held or attempted."""
-    return _outbox_row(db, outbox_key(game, day, FINAL)) if "outbox" in db.table_names() else None
+    return load_row(db, slot(game, day, FINAL).key)
 
 
-def _outbox_row(db: sqlite_utils.Database, key: str) -> dict | None:
-    return db["outbox"].get(key) if db["outbox"].count_where("key = ?", [key]) else None
+def last_ruling(db: sqlite_utils.Database, game: Game, day: int) -> int:
+    """The id of the newest ruling of the day: read before tallying, so a post says which rulings it reflects."""
+    if "rulings" not in db.table_names():
+        return 0
+    return db.execute("select coalesce(max(id), 0) from rulings where game = ? and day = ?", [game.name, day]).fetchone()[0]
 
 
-def ensure_outbox(db: sqlite_utils.Database) -> None:
-    if "outbox" not in db.table_names():
-        db["outbox"].create(
-            {"key": str, "game": str, "day": int, "phase": str, "state": str, "pid": int, "digest": str,
-             "message": str, "error": str, "updated_at": str, "outcome": str, "page": int, "rulings_seen": int},
-            pk="key",
-        )  # an older outbox gains its later columns in archive.migrate
+def hold_reason(tally, blind: str | None = None) -> str | None:
+    """Why the final result may not go out unattended, in the director's words (None: it may)."""
+    if blind:
+        return f"最终结果暂不发布：{blind}"
+    if tally.certain:
+        return None
+    matters = [f for f in tally.flags if f.can_change_outcome]
+    proof = tally.proof
+    floors = "、".join(f"#{f.floor}" if f.floor is not None else f"pid {f.pid}" for f in matters)
+    if matters:
+        text = f"最终结果暂不发布：待裁定 {len(matters)} 帖可能改变结果（{floors}）"
+    else:
+        text = f"最终结果暂不发布：{proof.note if proof else '待裁定的帖子还没有分析'}"
+    if proof and proof.readings:
+        floor_of = {e.pid: e.floor for e in tally.entries}.get
+        text += f"；例如 {proof.describe(floor_of)}"
+    return text
 
 
 def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable[[str], None]) -> PollResult:
@@ -150,9 +148,10 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
         raise ValueError("游戏文件的 [game] 里没有 forum（论坛地址），poll 不知道去哪里抓帖子。")
     now = options.now or datetime.now(game.tz)
     day = game.day(options.day, options.round) if options.day else pick_day(game, now)
+    close = game.when(day.close)
+    closed = bool(close and now >= close)
     with RunLock(db_path):
         db = archive.open_db(db_path)
-        ensure_outbox(db)
         base = game.forum if game.forum.endswith("/") else game.forum + "/"
         with ForumClient(cookie_file=Path(str(db_path) + ".cookies.txt"), min_interval=options.interval) as client:
             for notice in client.notices:
@@ -165,34 +164,62 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
                     say(f"注意（帖子 {tid}）：{note}")
                 if sync.gaps:
                     say(f"注意：{sync.describe_gaps()}")
+            blind = _edits_unseen(client, db, base, day, close, say) if closed and options.post else None
+            rulings_now = last_ruling(db, game, day.day)  # before the tally: the rulings it reflects
             tally = pipeline.tally_from_archive(db, game, rules, day.day, round=day.round)
             # 潜水 is counted for the day as a whole: a round is not a day of its own.
             main = game.day(day.day)
             lurking = (pipeline.lurk_from_archive(db, game, rules, day.day, None if day.round else tally)
                        if main.discussion_threads else None)
-            files = write_reports(options.out_dir, game, tally, lurking)
-            desk = Desk(db, client, base, game, day, me, say, options.out_dir, options.post_limit)
+            files = write_reports(options.out_dir, game, tally, lurking, now=now)
+            held = hold_reason(tally, blind) if closed else None
+            if held:
+                say(held)
+            results = Results(db, client, base, game, day, me, say, options.out_dir, options.post_limit, rulings_now)
             posted: list[str] = []
-            close = game.when(day.close)
-            if close and now >= close:
+            if closed:
                 if options.post:
                     public = _lurk_section(lurking, public=True) if options.with_lurk else ""
-                    posted.append(desk.final(tally, public, now, force=options.force_post))
+                    posted.append(results.final(tally, public, now, held=held, force=options.force_post))
                 if options.post or options.running:
-                    posted.append(desk.close_running(close))
+                    posted.append(results.close_running(close, held))
             elif options.running and close:
-                posted.append(desk.running(tally, now))
-            final_row = desk.row(FINAL)
-            final_done = bool(final_row and final_row["state"] in ("posted", "pending"))
+                posted.append(results.running(tally, now))
+            final_row = results.outbox.row(results.slot(FINAL))
+            final_done = bool(final_row and final_row["state"] in ("confirmed", "pending"))
     review = list(tally.flags)
     matters = [f for f in review if f.can_change_outcome]
-    closed = bool(close and now >= close)
     verdict = tally.outcome.describe() if closed or not close else f"未截止，若此刻截止：{tally.outcome.describe()}"
-    summary = (f"{day.label}：{verdict}；待裁定 {len(review)} 帖"
-               + (f"（其中 {len(matters)} 帖可能改变结果）" if matters else "") + f"；报告在 {options.out_dir}")
-    code = EXIT_REVIEW if review else EXIT_OK
+    flags = f"待裁定 {len(review)} 帖" + (f"（其中 {len(matters)} 帖可能改变结果）" if matters else
+                                          "（都不影响结果）" if review and tally.certain else "")
+    summary = "；".join([f"{day.label}：{verdict}", flags, *([held] if held and not final_done else []),
+                        *(["结果帖已发布"] if closed and final_done else []), f"报告在 {options.out_dir}"])
+    # 3 asks the director to act: a ruling is open and the final result is not out (or not yet due).
+    code = EXIT_REVIEW if review and not final_done else EXIT_OK
     return PollResult(day.day, code, summary, [p for p in posted if p], files,
                       closed=closed, final_done=final_done, close=close)
+
+
+def _edits_unseen(client: ForumClient, db: sqlite_utils.Database, base: str, day: Day, close, say) -> str | None:
+    """The mobile API shows no edit stamps: a vote thread read only through it, with posts first seen after
+    the close, may hide edits made after the close. Read the desktop pages once for their stamps; if the
+    forum refuses them (防采集), say why the result cannot be proven."""
+    tid = day.vote_thread
+    thread = db["threads"].get(tid) if tid and db["threads"].count_where("tid = ?", [tid]) else None
+    if not thread or thread["source"] != "api":
+        return None
+    late = [r["first_seen"] for r in db.query("select first_seen from posts where tid = ?", [tid])
+            if r["first_seen"] and datetime.fromisoformat(r["first_seen"]) >= close]
+    if not late:
+        return None  # every post was archived before the close: what it said then is known
+    try:
+        sync_thread(client, db, f"{base}forum.php?mod=viewthread&tid={tid}", source="pc", full=True)
+        say("投票帖原先经移动端接口读取（看不到编辑标记）：已用网页版重新读取一遍，核对关门后的编辑。")
+        return None
+    except (model.Refusal, Exception) as exc:  # noqa: BLE001 - any failure leaves the stamps unread
+        why = "网页版开启了防采集" if isinstance(exc, model.AntiScraping) else f"网页版读取失败（{exc}）"
+        return (f"投票帖只能通过移动端接口读取（{why}），看不到编辑标记，有 {len(late)} 帖是关门后才第一次读到的："
+                "无法确认关门后有没有人改过票")
 
 
 def _sign_in(client: ForumClient, base: str, options: PollOptions, say) -> auth.Identity:
@@ -221,15 +248,9 @@ def _lurk_section(lurking, public: bool = False) -> str:
     return "" if lurking is None else "\n\n" + report.render_lurk(lurking, bbcode=True, public=public)
 
 
-def _counted(tally) -> str:
-    """What a result post asserts: the totals, abstentions and the outcome. Its signature decides edits."""
-    return json.dumps([tally.to_json()["totals"], tally.abstentions, tally.outcome.kind, tally.outcome.names],
-                      ensure_ascii=False)
-
-
 @dataclass
-class Desk:
-    """Our posts in one day's vote thread: find them, post them once, keep them true."""
+class Results:
+    """The day's (or round's) two posts of ours: the final result and the running count, kept true."""
 
     db: sqlite_utils.Database
     client: ForumClient
@@ -240,10 +261,10 @@ class Desk:
     say: Callable[[str], None]
     out_dir: Path
     post_limit: int = 10_000  # Discuz's default maxpostsize
+    rulings_now: int = 0  # the newest ruling the tally reflects
 
-    def link(self, pid: int) -> str:
-        """A vote's floor, for the result post: the vote thread's, wherever the result is announced."""
-        return model.findpost_url(self.base, self.day.vote_thread, pid)
+    def __post_init__(self):
+        self.outbox = Outbox(self.db, self.client, self.base, self.tid, self.me.uid or 0, self.say)
 
     @property
     def tid(self) -> int:
@@ -253,84 +274,59 @@ class Desk:
             return self.day.process_thread
         return self.day.vote_thread
 
-    def key(self, phase: str) -> str:
-        return outbox_key(self.game, self.day, phase)
+    def slot(self, kind: str) -> Slot:
+        return slot(self.game, self.day, kind)
 
-    def row(self, phase: str) -> dict | None:
-        return _outbox_row(self.db, self.key(phase))
+    def link(self, pid: int) -> str:
+        """A vote's floor, for the result post: the vote thread's, wherever the result is announced."""
+        return model.findpost_url(self.base, self.day.vote_thread, pid)
 
-    def record(self, phase: str, state: str, pid: int | None, digest: str, *, message: str | None = None,
-               error: str | None = None, outcome: str | None = None, page: int | None = None) -> None:
-        previous = self.row(phase) or {}
-        with self.db.conn:
-            self.db["outbox"].upsert({
-                "key": self.key(phase), "game": self.game.name, "day": self.day.day, "phase": phase, "state": state,
-                "pid": pid, "digest": digest, "message": message, "error": error,
-                "outcome": outcome if outcome is not None else previous.get("outcome"),
-                "page": page if page is not None else previous.get("page"), "updated_at": archive.now_iso(),
-                # the rulings this post already reflects: a correction names only the ones after it
-                "rulings_seen": self.last_ruling() if state == "posted" else previous.get("rulings_seen"),
-            }, pk="key", alter=True)
-
-    def last_ruling(self) -> int:
-        if "rulings" not in self.db.table_names():
-            return 0
-        return self.db.execute("select coalesce(max(id), 0) from rulings where game = ? and day = ?",
-                               [self.game.name, self.day.day]).fetchone()[0]
-
-    def find(self, phase: str) -> tuple[int, str | None, int | None] | None:
-        """Our post of this phase in the synced thread: (pid, its signature, its page), the earliest if several."""
-        if not self.me.uid:
-            return None
-        tag = marker(self.game, self.day, phase)
-        pattern = re.compile(re.escape(tag) + r"(?:·v([0-9a-f]{8}))?")
-        for row in self.db.query(
-            "select pid, floor, text from posts where tid = ? and author_uid = ? and text like ? order by pid",
-            [self.tid, self.me.uid, f"%{tag}%"],
-        ):
-            m = pattern.search(row["text"] or "")
-            if m:
-                ppp = (self.db["threads"].get(self.tid) or {}).get("ppp") or 10
-                return row["pid"], m.group(1), -(-row["floor"] // ppp) if row["floor"] else None
-        return None
-
-    def adopt(self, phase: str) -> dict | None:
-        """The outbox row, reconciled with what the thread shows: the thread is the truth."""
-        row = self.row(phase)
-        found = self.find(phase)
-        if found and not (row and row["state"] == "posted" and row["pid"] == found[0]):
-            pid, sig, page = found
-            words = "结果帖" if phase == FINAL else "实时票数帖"
-            why = "上次运行中断" if row and row["state"] == "intent" else "档案库里没有发帖记录（可能是恢复了旧备份）"
-            self.say(f"{why}：在帖子里找到自己发的{words}（pid {pid}），不再重复发。")
-            self.record(phase, "posted", pid, sig or "", page=page)
-            row = self.row(phase)
-        return row
-
-    def thread_page(self):
-        page, _ = self.client.fetch_page(f"{self.base}forum.php?mod=viewthread&tid={self.tid}")
-        return page
+    def fit(self, body: str) -> str:
+        return report.fit_to_limit(body, self.post_limit)
 
     # -- the final result ------------------------------------------------------------------------
 
-    def final(self, tally, public: str, now: datetime, *, force: bool) -> str:
-        sig = signature(_counted(tally))
+    def final(self, tally, public: str, now: datetime, *, held: str | None, force: bool) -> str:
+        where = self.slot(FINAL)
+        row = self.outbox.settle(where, force=force)
+        sig = signature(report.facts(tally) + public)
         body = report.render_bbcode(tally, self.game.name, link=self.link) + public
-        row = self.adopt(FINAL)
         if row and row["state"] == "pending":
             self.say("结果帖在等待版主审核，不再重复发。")
             return ""
-        if row and row["state"] == "posted":
-            if row["digest"] == sig:
-                self.say("结果帖已经发过，不再重复发。")
-                return ""
-            return self.correct(row, tally, body, sig, now)
-        open_flags = [f for f in tally.flags if f.can_change_outcome]
-        if open_flags and not force:
-            self.say(f"有 {len(open_flags)} 帖待裁定且可能改变结果（pid {', '.join(str(f.pid) for f in open_flags)}）："
-                     "先裁定（bansha review / bansha rule），下次运行再发布结果帖；确要先发布请加 --force-post。")
+        if row and row["state"] == "confirmed":
+            return self.keep_true(row, tally, body, sig, now, force=force)
+        if held and not force:
+            self.say("先裁定（bansha review / bansha rule，或在 bansha desk 里），下次运行再发布结果帖；确要先发布请加 --force-post。")
             return ""
-        return self.post(FINAL, body, sig, outcome=tally.outcome.describe())
+        return self.outbox.post(where, self.fit(body), sig, outcome=tally.outcome.describe(),
+                                rulings_seen=self.rulings_now)
+
+    def keep_true(self, row: dict, tally, body: str, sig: str, now: datetime, *, force: bool) -> str:
+        """The posted final result against what the forum shows and what the archive says now."""
+        where = self.slot(FINAL)
+        shown = self.outbox.read_back(where, row)
+        if shown is None:
+            if force:
+                self.say(f"已发布的结果帖（pid {row['pid']}）在论坛上找不到了：按 --force-post 重新发布。")
+                return self.outbox.post(where, self.fit(body), sig, outcome=tally.outcome.describe(),
+                                        rulings_seen=self.rulings_now)
+            raise poster.Stuck(f"已发布的结果帖（pid {row['pid']}）在论坛上找不到了，或已经不是我们发的内容（被删除、移走或被改过）："
+                               "请在论坛上核对；确要重新发布请加 --force-post。", poster.EDIT)
+        if shown.sig == sig:
+            if row["digest"] != sig:  # an edit an earlier run could not confirm has landed
+                self.outbox.record(where, digest=sig, message=row["edit_message"] or row["message"],
+                                   outcome=row["edit_outcome"] or tally.outcome.describe(),
+                                   rulings_seen=row["edit_rulings"] or self.rulings_now,
+                                   edit_digest=None, edit_message=None, edit_outcome=None, edit_rulings=None)
+            self.say("结果帖已经发过，论坛上的内容与现在的结果一致，不再重复发。")
+            return ""
+        if sig == row["digest"] and row["message"]:
+            # The forum shows an older version (an edit applied late over ours, or one lost): put ours back.
+            self.say(f"论坛上的结果帖（pid {row['pid']}）不是最后确认的版本：重新编辑成最后确认的内容。")
+            return self.outbox.edit(where, row, _body_of(row["message"]), sig, outcome=row["outcome"],
+                                    rulings_seen=row["rulings_seen"])
+        return self.correct(row, tally, body, sig, now)
 
     def correct(self, row: dict, tally, body: str, sig: str, now: datetime) -> str:
         """The posted result is no longer what the archive says: edit it in place, saying what changed and why."""
@@ -339,111 +335,108 @@ class Desk:
         seen = row.get("rulings_seen") or 0
         reasons = [
             f"导演裁定 pid {r['pid']}（{report.ruling_words(r['decision'], r['target'])}）" + (f"：{r['note']}" if r["note"] else "")
-            for r in archive.load_rulings(self.db, self.game.name, self.day.day) if r["id"] > seen
+            for r in archive.load_rulings(self.db, self.game.name, self.day.day) if seen < r["id"] <= self.rulings_now
         ] or ["重新读取投票帖时发现了编辑过或新看到的楼层"]
-        change = f"原公布「{before}」，更正为「{after}」" if before != after else f"结果仍为「{after}」，票数有变化"
+        change = f"原公布「{before}」，更正为「{after}」" if before != after else f"结果仍为「{after}」，票型或明细有变化"
         line = (f"[color=#CC0000][b]更正（{now:%m-%d %H:%M}）[/b]：{report.escape_bbcode(change)}。"
                 f"依据：{report.escape_bbcode('；'.join(reasons))}。[/color]")
-        message = f"{line}\n\n{body}"
+        message = self.fit(f"{line}\n\n{body}")
         try:
-            posted = self.edit(FINAL, row, message, sig)
+            done = self.outbox.edit(self.slot(FINAL), row, message, sig, outcome=after, rulings_seen=self.rulings_now)
         except poster.PostError as error:
+            if isinstance(error, poster.NotConfirmed):
+                raise
             path = self.out_dir / f"day{self.day.key}.correction.bbcode"
-            path.write_text(message + f"\n\n[size=1]{signed(marker(self.game, self.day, FINAL), sig)}[/size]\n", "utf-8")
+            write_file(path, message + "\n")
             raise CorrectionFailed(
                 f"已发布的结果帖（pid {row['pid']}）需要更正（{change}），但编辑失败：{error.message}\n"
                 f"{error}\n更正后的结果帖已写入 {path}：请手动编辑原帖或另发一帖。", poster.EDIT) from None
-        self.record(FINAL, "posted", row["pid"], sig, outcome=after)
         self.say(f"结果有变化，已更正结果帖（pid {row['pid']}）：{change}")
-        return posted
+        return done
 
     # -- the running count -----------------------------------------------------------------------
 
     def running(self, tally, now: datetime) -> str:
-        sig = signature(_counted(tally))
-        row = self.adopt(RUNNING)
-        if row and row["state"] == "posted":
-            if row["digest"] == sig:
-                self.say("票数没有变化，不编辑。")
-                return ""
-            return self.edit(RUNNING, row, report.render_bbcode(tally, self.game.name, as_of=now, link=self.link), sig)
-        return self.post(RUNNING, report.render_bbcode(tally, self.game.name, as_of=now, link=self.link), sig)
-
-    def close_running(self, close: datetime) -> str:
-        """After close the running post must not read as open: say 已截止 and where the final result is."""
-        row = self.adopt(RUNNING)
-        if not row or row["state"] != "posted" or not row["pid"]:
+        where = self.slot(RUNNING)
+        row = self.outbox.settle(where)
+        sig = signature("running" + report.facts(tally))
+        body = self.fit(report.render_bbcode(tally, self.game.name, as_of=now, link=self.link))
+        if row and row["state"] == "pending":
             return ""
-        final = self.row(FINAL)
-        if final and final["state"] == "posted" and final["pid"]:
+        if not row or row["state"] != "confirmed":
+            return self.outbox.post(where, body, sig, outcome=tally.outcome.describe(), rulings_seen=self.rulings_now)
+        shown = self.outbox.read_back(where, row)
+        if shown is None:
+            self.say(f"实时票数帖（pid {row['pid']}）在论坛上找不到了（被删除或移走？）：这次不再编辑，也不另发。")
+            return ""
+        if shown.sig == sig:
+            self.say("票数没有变化，不编辑。")
+            return ""
+        return self.outbox.edit(where, row, body, sig, outcome=tally.outcome.describe(), rulings_seen=self.rulings_now)
+
+    def close_running(self, close: datetime, held: str | None) -> str:
+        """After close the running post must not read as open: say 已截止 and where the final result is,
+        or why it is not out yet."""
+        where = self.slot(RUNNING)
+        row = self.outbox.settle(where)
+        if not row or row["state"] != "confirmed" or not row["pid"]:
+            return ""
+        final = self.outbox.row(self.slot(FINAL))
+        if final and final["state"] == "confirmed" and final["pid"]:
             link = model.findpost_url(self.base, self.tid, final["pid"])
-            where = f"最终结果见 [url={link}]{self.day.label}投票结果[/url]。"
+            where_words = f"最终结果见 [url={link}]{self.day.label}投票结果[/url]。"
+        elif held:
+            where_words = report.escape_bbcode(held) + "。导演裁定后公布。"
         else:
-            where = "最终结果待导演裁定后公布。"
-        sig = signature(f"closed|{final['pid'] if final and final['state'] == 'posted' else ''}")
-        if row["digest"] == sig:
-            return ""
+            where_words = "最终结果待导演裁定后公布。"
         body = (f"[b]{report.escape_bbcode(self.game.name)} {self.day.label}实时票数（已截止）[/b]\n"
-                f"投票已于 {close:%Y-%m-%d %H:%M} 截止，这一帖不再更新。{where}")
-        return self.edit(RUNNING, row, body, sig)
-
-    # -- the two ways to write -------------------------------------------------------------------
-
-    def message(self, phase: str, body: str, sig: str) -> str:
-        """The post as sent: within the forum's size limit, ending with the signed marker line."""
-        return report.fit_to_limit(body, self.post_limit) + f"\n\n[size=1]{signed(marker(self.game, self.day, phase), sig)}[/size]"
-
-    def post(self, phase: str, body: str, sig: str, *, outcome: str | None = None) -> str:
-        message = self.message(phase, body, sig)
-        page = self.thread_page()
-        if not page.uid:
-            raise poster.NotLoggedIn("抱歉，您尚未登录，没有权限在该版块回帖")
-        self.record(phase, "intent", None, sig, message=message, outcome=outcome)  # before the reply leaves
-        try:
-            done = poster.reply(self.client, self.base, fid=page.fid, tid=self.tid, message=message,
-                                formhash=page.formhash or "", uid=page.uid, charset=page.charset or "utf-8",
-                                check=signed(marker(self.game, self.day, phase), sig), say=self.say)
-        except poster.Pending as held:
-            self.record(phase, "pending", None, sig, error=held.message)
-            self.say(f"已回帖，但需要版主审核：{held.message}")
-            return "待审核"
-        except poster.NotConfirmed as unseen:
-            self.record(phase, "intent", None, sig, error=unseen.message)  # the next run looks again
-            raise
-        except poster.PostError as error:
-            self.record(phase, "failed", None, sig, error=error.message)
-            raise
-        self.record(phase, "posted", done.pid, sig, page=done.page)
-        self.say(f"已发布{'结果帖' if phase == FINAL else '实时票数帖'}（pid {done.pid}，已读回确认）")
-        return f"回帖 pid {done.pid}"
-
-    def edit(self, phase: str, row: dict, body: str, sig: str) -> str:
-        message = self.message(phase, body, sig)
-        page = self.thread_page()
-        done = poster.edit(self.client, self.base, fid=page.fid, tid=self.tid, pid=row["pid"], message=message,
-                           uid=self.me.uid or page.uid or 0, page=row.get("page"), charset=page.charset or "utf-8",
-                           check=signed(marker(self.game, self.day, phase), sig), say=self.say)
-        self.record(phase, "posted", row["pid"], sig, page=done.page)
-        words = "结果帖" if phase == FINAL else "实时票数帖"
-        self.say(f"已编辑{words}（pid {row['pid']}，已读回确认）")
-        return f"编辑 pid {row['pid']}"
+                f"投票已于 {close:%Y-%m-%d %H:%M} 截止，这一帖不再更新。{where_words}")
+        sig = signature("closed" + where_words)
+        shown = self.outbox.read_back(where, row)
+        if shown is not None and shown.sig == sig:
+            return ""
+        return self.outbox.edit(where, row, body, sig, outcome=None, rulings_seen=self.rulings_now)
 
 
-def write_reports(out_dir: Path, game: Game, tally, lurking) -> list[Path]:
-    """The day's result as BBCode (to paste), JSON (for other tools) and a small HTML page (to read)."""
+def _body_of(message: str) -> str:
+    """A recorded message without its marker line (the edit writes it again)."""
+    return re.sub(r"\n*\[size=1\]bansha:v2:[^\[]*\[/size\]\s*$", "", message)
+
+
+def write_file(path: Path, text: str) -> None:
+    """Write a report file through a temp file made here (never one planted as a symlink), then rename:
+    a reader never sees half a report, and nothing outside the report folder is written."""
+    import os
+    import secrets
+
+    tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    fd = os.open(tmp, flags, 0o644)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(tmp, path)  # replaces a symlink at `path` itself, never the file it points to
+    finally:
+        if os.path.lexists(tmp):
+            os.unlink(tmp)
+
+
+def write_reports(out_dir: Path, game: Game, tally, lurking, *, now: datetime | None = None) -> list[Path]:
+    """The day's result as BBCode (to paste), JSON (for other tools) and a small HTML page (to read).
+    Before the close each says 未截止 and 若此刻截止, as the running post does."""
     out_dir.mkdir(parents=True, exist_ok=True)
     round_words = tally.title.removeprefix(f"第{tally.day}天")  # "" for the day's own vote, "重投" for a round
     stem = out_dir / (f"day{tally.day}" + (f"-{round_words}" if round_words else ""))
+    as_of = now if now is not None and tally.close and now < tally.close else None
+    bbcode = report.render_bbcode(tally, game.name, as_of=as_of, link=pipeline.vote_links(game, tally))
     files = {
-        stem.with_suffix(".bbcode"): report.render_bbcode(tally, game.name, link=pipeline.vote_links(game, tally)) + _lurk_section(lurking) + "\n",
+        stem.with_suffix(".bbcode"): bbcode + _lurk_section(lurking) + "\n",
         stem.with_suffix(".json"): json.dumps({"tally": tally.to_json(), "lurk": lurking.to_json() if lurking else None},
                                               ensure_ascii=False, indent=1) + "\n",
         stem.with_suffix(".html"): _html(game, tally, lurking),
     }
     for path, text in files.items():
-        tmp = path.with_suffix(path.suffix + ".tmp")
-        tmp.write_text(text, "utf-8")
-        tmp.replace(path)  # a reader never sees half a report
+        write_file(path, text)
     return list(files)
 
 

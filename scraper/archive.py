@@ -22,8 +22,10 @@ from .model import ArchiveError  # noqa: F401 - raised here; defined in model so
 
 # The archive's schema version (PRAGMA user_version). 1 is the first released schema (user_version was
 # never set, so it reads 0); 2 adds the outbox's outcome, page and rulings_seen columns; 3 re-indexes a
-# post for search only when its words or author change (re-reading a page rewrote every FTS row).
-SCHEMA_VERSION = 3
+# post for search only when its words or author change (re-reading a page rewrote every FTS row); 4 gives
+# the outbox its marker id, the forum's answer and clock, and an edit in flight (scraper/outbox.py), and
+# renames the state "posted" to "confirmed".
+SCHEMA_VERSION = 4
 
 POST_COLUMNS = ("pid", "tid", "floor", "author", "author_uid", "posted_at", "time_precision", "edited_by", "edited_at",
                 "quotes", "text", "html", "status", "style", "source", "first_seen", "last_seen", "versions", "words")
@@ -78,6 +80,18 @@ def migrate(db: sqlite_utils.Database) -> None:
                 db["outbox"].add_column(column, kind)
     if version < 3 and "posts" in db.table_names():
         _fts_on_change(db)
+    if version < 4 and "outbox" in db.table_names():
+        for column in ("post_id", "answer", "forum_time", "edit_digest", "edit_message", "edit_outcome"):
+            if column not in db["outbox"].columns_dict:
+                db["outbox"].add_column(column, str)
+        if "edit_rulings" not in db["outbox"].columns_dict:
+            db["outbox"].add_column("edit_rulings", int)
+        with db.conn:
+            db.execute("update outbox set state = 'confirmed' where state = 'posted'")
+            # An intent of the old kind carried no marker id, so no later run can find its post: the
+            # director looks (see scraper/outbox.py, state "lost").
+            db.execute("update outbox set state = 'lost', error = '旧版本留下的未完成发帖，无法自动核对' "
+                       "where state = 'intent' and post_id is null")
     if version < SCHEMA_VERSION:
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 

@@ -43,6 +43,27 @@ class PostUncertain(FetchFailed):
     """A POST was sent and no answer came back: the forum may or may not have taken it (read back to know)."""
 
 
+class TooLarge(Exception):
+    """An answer bigger than the client reads (a page is a few hundred KB; this is something else)."""
+
+
+MAX_BYTES = 32 * 1024 * 1024  # the largest answer read; Discuz's biggest thread page is well under 2 MB
+
+
+def _read_capped(response: httpx.Response, limit: int) -> bytes:
+    """The body, read while streaming and abandoned past `limit` bytes (the header is checked first)."""
+    declared = response.headers.get("content-length")
+    if declared and declared.isdigit() and int(declared) > limit:
+        raise TooLarge(f"有 {int(declared) // 1048576} MB，超过上限 {limit // 1048576} MB")
+    chunks, size = [], 0
+    for chunk in response.iter_bytes(65536):
+        size += len(chunk)
+        if size > limit:
+            raise TooLarge(f"超过上限 {limit // 1048576} MB")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
 @dataclass
 class Response:
     url: str
@@ -92,6 +113,7 @@ class ForumClient:
         user_agent: str = BROWSER_UA,
         on_attempt: Callable[[Attempt], None] | None = None,
         recorder=None,
+        max_bytes: int = MAX_BYTES,
     ):
         self.cookie_file = Path(cookie_file) if cookie_file else None
         self.jar = MozillaCookieJar()
@@ -108,6 +130,7 @@ class ForumClient:
             follow_redirects=True,
         )
         self.min_interval = min_interval
+        self.max_bytes = max_bytes
         self.retries = retries
         self.backoff = backoff
         self.max_backoff = max_backoff
@@ -157,14 +180,19 @@ class ForumClient:
             self._wait_turn(url)
             started = time.monotonic()
             try:
-                with self._slots:
-                    r = self.http.request(method, url, **kwargs)
-                    body = r.content
+                with self._slots, self.http.stream(method, url, **kwargs) as r:
+                    body = _read_capped(r, self.max_bytes)
             except (httpx.ConnectError, httpx.ConnectTimeout) as exc:
                 # Nothing left this machine: safe to try again, even a POST.
                 last = "请求超时" if isinstance(exc, httpx.ConnectTimeout) else f"连接出错（{type(exc).__name__}）"
                 retry_after = None
-            except (httpx.TimeoutException, httpx.TransportError) as exc:
+            except httpx.TooManyRedirects:
+                raise FetchFailed(f"请求 {url} 时论坛不停地跳转（重定向循环）：请在浏览器里打开这个地址看看论坛怎么了。") from None
+            except TooLarge as exc:
+                if posting:
+                    raise PostUncertain(f"提交到 {url} 后论坛的回答{exc}，不知道论坛是否已经收到。") from None
+                raise FetchFailed(f"请求 {url} 时论坛的回答{exc}：这不像是论坛页面，已放弃。") from None
+            except httpx.HTTPError as exc:
                 if posting:
                     raise PostUncertain(f"提交到 {url} 时连接中断（{type(exc).__name__}），不知道论坛是否已经收到。") from exc
                 last = "请求超时" if isinstance(exc, httpx.TimeoutException) else f"连接出错（{type(exc).__name__}）"

@@ -1,10 +1,18 @@
-"""Writing to the forum: a reply in a thread and an edit of our own post, through Discuz's real endpoints.
+"""Writing to the forum: one reply in a thread, one edit of our own post, through Discuz's real endpoints.
 
 The answer to a POST is only a hint. Discuz answers a reply with an ajax `succeedhandle_` or a 301, an
 edit with a 301 whose Location has no pid, a held post with a *succeed* handler, a stale formhash with a
-503 「非法字符」 page. So every reply and edit is confirmed by reading the post back from the thread: our
-pid, our uid, and the signed marker line the message carries. Refusals are typed, with advice worded for
-the action (回帖 or 编辑). Form fields go out in the site's charset, as a browser would send them.
+503 「非法字符」 page. Each call here makes one attempt and says what the answer means:
+
+- an `Answer` that says success (with the pid when the forum gave one): to be read back;
+- a typed refusal in the forum's own words (closed, no permission, captcha, flood control, stale form):
+  the forum did not take it — advice is worded for the action (回帖 or 编辑);
+- `Unanswered`: the POST left and no readable answer came back (cut, timed out, a 5xx from a proxy):
+  the forum may have applied it. Never "failed".
+
+Retries, reading back and the search for a post whose fate is unknown belong to the outbox
+(scraper/outbox.py). Form fields go out in the site's charset, as a browser would send them, with
+smilies off so what we send is what the forum shows.
 """
 
 from __future__ import annotations
@@ -16,9 +24,8 @@ from urllib.parse import urljoin
 
 from selectolax.lexbor import LexborHTMLParser
 
-from . import model
 from .charset import decode
-from .client import FetchFailed, ForumClient, PostUncertain
+from .client import ForumClient, PostUncertain
 from .pages import read_page
 from .pages.common import ajax_inner, int_param, reader_uid
 
@@ -35,12 +42,17 @@ class PostError(Exception):
     """The forum refused (or we could not confirm) a reply or an edit. `message` is the forum's own sentence."""
 
     advice = {REPLY: "", EDIT: ""}
+    headline = ""  # the CLI's first words; default 「回帖失败」/「编辑失败」
 
     def __init__(self, message: str, action: str = REPLY):
         self.message = message.strip()
         self.action = action
         advice = self.advice.get(action, "")
         super().__init__(self.message + (f"\n{advice}" if advice else ""))
+
+    @property
+    def title(self) -> str:
+        return self.headline or f"{self.action}失败"
 
 
 class FloodControl(PostError):
@@ -96,8 +108,22 @@ class StaleForm(PostError):
     }
 
 
+class Unanswered(PostError):
+    """The POST left and no readable answer came back: the forum may or may not have applied it."""
+
+    headline = "结果未确认"
+
+
 class NotConfirmed(PostError):
-    """The forum's answer looked fine but reading the thread back did not show what we sent."""
+    """The forum's answer said success (or was lost) and reading the thread back did not show our post."""
+
+    headline = "结果未确认"
+
+
+class Stuck(PostError):
+    """An earlier attempt's fate is unknown and cannot be settled here: the director must look."""
+
+    headline = "结果未确认"
 
 
 def classify(message: str, action: str = REPLY) -> PostError:
@@ -127,6 +153,12 @@ class Answer:
     pid: int | None = None
     page: int | None = None
     params: dict | None = None
+    unknown: bool = False  # not an answer Discuz writes: the POST's fate is unknown
+
+    @property
+    def held(self) -> bool:
+        """Posted, but held for moderation (回复需要审核)."""
+        return self.ok and ((self.params or {}).get("reply_mod") == "1" or "审核" in self.message)
 
 
 def read_answer(status: int, body: bytes, content_type: str | None, location: str | None = None) -> Answer:
@@ -149,9 +181,13 @@ def read_answer(status: int, body: bytes, content_type: str | None, location: st
         said = box.text(deep=True).strip()
         # A message page can also say yes (回复需要审核 comes as alert_right with a JS redirect).
         return Answer("成功" in said, said)
-    if status == 503 or _ILLEGAL in text:
-        return Answer(False, "您当前的访问请求当中含有非法字符，已经被系统拒绝" if _ILLEGAL in text else f"HTTP {status}")
-    return Answer(False, tree.text(deep=True).strip()[:200] or f"HTTP {status}，回答是空的")
+    if _ILLEGAL in text:
+        return Answer(False, "您当前的访问请求当中含有非法字符，已经被系统拒绝")
+    if status >= 500 or not text.strip():
+        # A gateway's error or nothing at all: not Discuz's words, so not a refusal — the forum behind
+        # it may well have applied the POST.
+        return Answer(False, f"HTTP {status}" + ("，回答是空的" if not text.strip() else ""), unknown=True)
+    return Answer(False, tree.text(deep=True).strip()[:200] or f"HTTP {status}，回答是空的", unknown=True)
 
 
 def _fragment_pid(url: str) -> int | None:
@@ -171,123 +207,56 @@ def read_reply_answer(body: bytes, content_type: str | None = None) -> int:
     return answer.pid
 
 
-@dataclass
-class Posted:
-    pid: int
-    page: int | None
-    post: model.Post
-
-
-def reply(client: ForumClient, base: str, *, fid: int | None, tid: int, message: str, formhash: str, uid: int,
-          check: str, charset: str = "utf-8", flood_retry: bool = True, say=lambda _t: None) -> Posted:
-    """Post `message` as a reply in thread `tid`, then read it back; `check` is a line only this message has.
-
-    Flood control: wait what the forum asks, once. A stale formhash (503): take a fresh one, once.
-    """
+def reply_once(client: ForumClient, base: str, *, fid: int | None, tid: int, message: str, formhash: str,
+               charset: str = "utf-8") -> Answer:
+    """Post `message` as a reply in thread `tid`: one attempt. Returns the forum's success answer (held for
+    moderation: `answer.held`); raises a typed refusal, or `Unanswered` when the fate is unknown."""
     url = urljoin(base, f"forum.php?mod=post&action=reply&fid={fid or ''}&tid={tid}&extra=&replysubmit=yes"
                         f"&infloat=yes&handlekey=fastpost&inajax=1")
-    referer = urljoin(base, f"forum.php?mod=viewthread&tid={tid}")
-    for attempt in range(3):
-        fields = {"formhash": formhash, "message": message, "posttime": str(int(time.time())), "usesig": "1", "subject": ""}
-        try:
-            response = client.post(url, fields, encoding=charset, headers={"Referer": referer})
-        except PostUncertain as lost:
-            found = find_own_post(client, base, tid, uid, check)
-            if found:
-                return found
-            raise PostError(f"{lost} 读回帖子也没有找到：下次运行会再检查一遍，不会重复发。") from None
-        answer = read_answer(response.status, response.body, response.content_type, response.location)
-        if answer.ok:
-            if (answer.params or {}).get("reply_mod") == "1" or "审核" in answer.message:
-                raise Pending(answer.message or "回复需要审核，请等待通过")
-            return confirm(client, base, tid, answer.pid, answer.page, uid, check, REPLY)
-        error = classify(answer.message)
-        if isinstance(error, FloodControl) and flood_retry and attempt == 0:
-            wait = min(error.seconds + 1, 120)
-            say(f"论坛发帖间隔限制（{error.message}）：等待 {wait} 秒后重试一次。")
-            time.sleep(wait)
-            continue
-        if isinstance(error, StaleForm) and attempt < 2:
-            say("论坛拒绝了表单验证串（503 非法字符）：重新读取帖子页取得新的验证串，再试一次。")
-            formhash = _fresh_formhash(client, base, tid, REPLY)
-            flood_retry = False
-            continue
-        raise error
-    raise PostError("回帖没有成功（重试后仍被拒绝）")
+    fields = {"formhash": formhash, "message": message, "posttime": str(int(time.time())), "usesig": "1",
+              "smileyoff": "1", "subject": ""}
+    return _submit(client, url, fields, charset, urljoin(base, f"forum.php?mod=viewthread&tid={tid}"), REPLY)
 
 
-def edit(client: ForumClient, base: str, *, fid: int | None, tid: int, pid: int, message: str, uid: int, check: str,
-         page: int | None = None, charset: str = "utf-8", say=lambda _t: None) -> Posted:
-    """Replace the message of our post `pid` through the full editor (GET the form, POST it), then read it back."""
+def edit_once(client: ForumClient, base: str, *, fid: int | None, tid: int, pid: int, message: str,
+              page: int | None = None, charset: str = "utf-8") -> Answer:
+    """Replace the message of our post `pid` through the full editor (GET the form, POST it): one attempt."""
     form_url = urljoin(base, f"forum.php?mod=post&action=edit&fid={fid or ''}&tid={tid}&pid={pid}&page={page or 1}")
-    for attempt in range(2):
-        response = client.get(form_url)
-        text, form_charset, _damage = decode(response.body, response.content_type)
-        tree = LexborHTMLParser(text)
-        form = tree.css_first("form#postform")
-        if form is None:
-            box = tree.css_first("#messagetext p") or tree.css_first("#messagetext")
-            said = box.text(deep=True).strip() if box else "打开编辑页面失败（页面里没有编辑表单）"
-            if reader_uid(text) == 0 and "尚未登录" not in said:
-                raise NotLoggedIn(f"{said}（论坛把我们当作游客：登录已失效）", EDIT)
-            raise classify(said, EDIT)
-        fields = {i.attributes.get("name"): i.attributes.get("value") or "" for i in form.css("input[type='hidden']")
-                  if i.attributes.get("name")}
-        subject = form.css_first("input[name='subject']")
-        # wysiwyg=0: the message is BBCode. The form says 1 (the rich editor), which would make Discuz
-        # run html2bbcode over our text.
-        fields.update(message=message, subject=(subject.attributes.get("value") or "") if subject else "",
-                      wysiwyg="0", editsubmit="true")
-        action = (form.attributes.get("action") or "").replace("&amp;", "&")
-        try:
-            answer_response = client.post(urljoin(base, action), fields, encoding=form_charset or charset,
-                                          headers={"Referer": form_url})
-        except PostUncertain:
-            return confirm(client, base, tid, pid, page, uid, check, EDIT)
-        answer = read_answer(answer_response.status, answer_response.body, answer_response.content_type,
-                             answer_response.location)
-        if answer.ok:
-            return confirm(client, base, tid, pid, answer.page or page, uid, check, EDIT)
-        error = classify(answer.message, EDIT)
-        if isinstance(error, StaleForm) and attempt == 0:
-            say("论坛拒绝了编辑表单的验证串（503 非法字符）：重新打开编辑页面，再试一次。")
-            continue
-        raise error
-    raise PostError("编辑没有成功（重试后仍被拒绝）", EDIT)
+    response = client.get(form_url)
+    text, form_charset, _damage = decode(response.body, response.content_type)
+    tree = LexborHTMLParser(text)
+    form = tree.css_first("form#postform")
+    if form is None:
+        box = tree.css_first("#messagetext p") or tree.css_first("#messagetext")
+        said = box.text(deep=True).strip() if box else "打开编辑页面失败（页面里没有编辑表单）"
+        if reader_uid(text) == 0 and "尚未登录" not in said:
+            raise NotLoggedIn(f"{said}（论坛把我们当作游客：登录已失效）", EDIT)
+        raise classify(said, EDIT)
+    fields = {i.attributes.get("name"): i.attributes.get("value") or "" for i in form.css("input[type='hidden']")
+              if i.attributes.get("name")}
+    subject = form.css_first("input[name='subject']")
+    # wysiwyg=0: the message is BBCode. The form says 1 (the rich editor), which would make Discuz
+    # run html2bbcode over our text.
+    fields.update(message=message, subject=(subject.attributes.get("value") or "") if subject else "",
+                  wysiwyg="0", smileyoff="1", editsubmit="true")
+    action = (form.attributes.get("action") or "").replace("&amp;", "&")
+    return _submit(client, urljoin(base, action), fields, form_charset or charset, form_url, EDIT)
 
 
-def confirm(client: ForumClient, base: str, tid: int, pid: int | None, page: int | None, uid: int, check: str,
-            action: str) -> Posted:
-    """Read the post back: it must be ours, at `pid`, and carry `check`. Otherwise it did not happen."""
-    found = find_own_post(client, base, tid, uid, check, pid=pid, page=page)
-    if found:
-        return found
-    where = f"pid {pid}" if pid else "新帖"
-    raise NotConfirmed(f"论坛的回答像是{action}成功，但重新读取帖子时没有看到{where}里我们的内容", action)
+def _submit(client: ForumClient, url: str, fields: dict, charset: str, referer: str, action: str) -> Answer:
+    try:
+        response = client.post(url, fields, encoding=charset, headers={"Referer": referer})
+    except PostUncertain as lost:
+        raise Unanswered(str(lost), action) from None
+    answer = read_answer(response.status, response.body, response.content_type, response.location)
+    if answer.ok:
+        return answer
+    if answer.unknown:
+        raise Unanswered(f"提交{action}后论坛的回答不是 Discuz 的回答（{answer.message}）：不知道论坛是否已经收到。", action)
+    raise classify(answer.message, action)
 
 
-def find_own_post(client: ForumClient, base: str, tid: int, uid: int, check: str, *, pid: int | None = None,
-                  page: int | None = None) -> Posted | None:
-    """Our post in thread `tid` carrying `check`: on `page` if known, else via findpost, else the last page."""
-    urls = []
-    if page:
-        urls.append(urljoin(base, f"forum.php?mod=viewthread&tid={tid}&page={page}"))
-    if pid:
-        urls.append(urljoin(base, f"forum.php?mod=redirect&goto=findpost&ptid={tid}&pid={pid}"))
-    urls.append(urljoin(base, f"forum.php?mod=viewthread&tid={tid}&page=99999"))  # Discuz clamps to the last page
-    for url in dict.fromkeys(urls):
-        try:
-            response = client.get(url)
-            thread_page = read_page(response.body, response.content_type, url=url)
-        except (model.Refusal, FetchFailed):
-            continue  # an unreadable page: try the next way
-        for post in thread_page.posts:
-            if (pid is None or post.pid == pid) and post.author_uid == uid and check in post.text:
-                return Posted(post.pid, thread_page.page, post)
-    return None
-
-
-def _fresh_formhash(client: ForumClient, base: str, tid: int, action: str) -> str:
+def fresh_formhash(client: ForumClient, base: str, tid: int, action: str) -> str:
     response = client.get(urljoin(base, f"forum.php?mod=viewthread&tid={tid}"))
     page = read_page(response.body, response.content_type)
     if not page.uid:

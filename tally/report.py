@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from datetime import datetime
 from fractions import Fraction
 
@@ -11,9 +12,14 @@ from .game import JUDGE
 from .outcome import OUT
 
 
+_MARKER_WORD = re.compile(r"bansha\s*:", re.I)
+
+
 def escape_bbcode(name: str) -> str:
-    """No name may open or close a tag: brackets become their full-width twins."""
-    return name.replace("[", "［").replace("]", "］")
+    """Player text in a post of ours: no name may open or close a tag (brackets become their full-width
+    twins), and none can spell the marker line that tells our posts apart (scraper/outbox.py): its
+    「bansha:」 gets a full-width colon."""
+    return _MARKER_WORD.sub("bansha：", name.replace("[", "［").replace("]", "］"))
 
 
 def show_number(value: Fraction) -> str:
@@ -92,6 +98,28 @@ def counted_ballots(t: DayTally) -> dict:
     return {(e.voter, e.target): e for e in t.entries if e.verdict == COUNTED and e.target is not None}
 
 
+def facts(t: DayTally) -> str:
+    """What a result post asserts, for the signature that decides edits and corrections: each voter line
+    (voters in order, weights, the floor each ballot links to), abstentions, missing voters, the invalid
+    ballots, the rulings and the outcome — what it says, not how it is worded."""
+    ballot_of = counted_ballots(t)
+    return json.dumps({
+        "totals": [[name, show_number(total), [[v, show_number(w), getattr(ballot_of.get((v, name)), "pid", None)]
+                                                for v, w in t.voters.get(name, [])]] for name, total in t.totals.items()],
+        "bonus": {k: show_number(v) for k, v in t.bonus.items()},
+        "abstain": t.abstentions, "missing": t.non_voters,
+        "invalid": [e.pid for e in invalid_entries(t)],
+        "rulings": [[r.pid, r.decision, r.target] for r in t.rulings],
+        "outcome": [t.outcome.kind, t.outcome.names, t.fates],
+    }, ensure_ascii=False)
+
+
+def invalid_entries(t: DayTally) -> list:
+    """The 无效票 list: invalid ballots, and those the preset then counts as abstentions (七杀 「否则视为弃
+    权」); a post the director ruled on is listed once, under 导演裁定."""
+    return [e for e in t.entries if e.ruling is None and (e.verdict == INVALID or (e.form_invalid and e.verdict == COUNTED))]
+
+
 def result_line(t: DayTally) -> str:
     """「李逵 出局」, 「刘备 第一身份被处决，身份：民」, 「宋江 当选」, 「无人出局」."""
     if t.kind == "election" and t.outcome.kind == OUT:
@@ -150,8 +178,7 @@ def _lines(t: DayTally, title: str, *, bbcode: bool, as_of: datetime | None = No
         lines.append(f"弃权：{'、'.join(esc(v) for v in t.abstentions)}")
     if t.non_voters:
         lines.append(f"未投有效票：{'、'.join(esc(v) for v in t.non_voters)}")
-    # Invalid ballots, including those the preset then counts as abstentions (七杀 「否则视为弃权」).
-    invalid = [e for e in t.entries if e.verdict == INVALID or (e.form_invalid and e.verdict == COUNTED)]
+    invalid = invalid_entries(t)
     if invalid:
         lines += ["", b("无效票")]
         lines += [f"{linked(_floor(e), e.pid)} {esc(clip(e.author, 20))}：{esc(clip(e.reason))}" for e in invalid]

@@ -133,7 +133,7 @@ def test_two_tabs_cannot_post_twice(browser, tmp_path):
                 tab.click("#publish", no_wait_after=True)
             for tab in tabs:
                 tab.wait_for_selector("#outcome")
-            results = [p for p in forum.threads[demo.VOTE_TID].posts if p.uid == demo.DIRECTOR[0] and "bansha·" in p.bbcode]
+            results = [p for p in forum.threads[demo.VOTE_TID].posts if p.uid == demo.DIRECTOR[0] and "bansha:v2:" in p.bbcode]
             assert len(results) == 1 and "李逵 出局" in results[0].bbcode
             tabs[0].reload()
             assert "结果帖：已发布" in tabs[0].inner_text("#posted") and "李逵 出局" in tabs[0].inner_text("#posted")

@@ -29,7 +29,7 @@ def game_file(tmp_path: Path, base: str) -> Path:
 
 
 def director_posts(board) -> list:
-    return [p for p in board.threads[demo.VOTE_TID].posts if p.uid == DIRECTOR_UID and "bansha·" in p.bbcode]
+    return [p for p in board.threads[demo.VOTE_TID].posts if p.uid == DIRECTOR_UID and "bansha:v2:" in p.bbcode]
 
 
 def options(board, **kw) -> polling.PollOptions:
@@ -60,7 +60,9 @@ def test_final_result_is_posted_once(board, tmp_path):
     assert {p.suffix for p in result.files} == {".bbcode", ".json", ".html"}
     again, lines = run(board, tmp_path, post=True)
     assert len(director_posts(board)) == 1 and any("不再重复发" in line for line in lines)
-    assert result.code == polling.EXIT_REVIEW  # the demo has a vote-like post awaiting review
+    # The demo's vote-like post awaits review but cannot change the result: once the result is out by
+    # itself there is nothing the director must do, so not 3.
+    assert result.code == polling.EXIT_OK and "都不影响结果" in result.summary
 
 
 def test_nothing_is_posted_before_close_without_running(board, tmp_path):
@@ -75,16 +77,18 @@ def test_running_count_is_one_post_edited_in_place(board, tmp_path):
     assert "实时票数" in post.bbcode and "李逵：5 票" in post.bbcode
     run(board, tmp_path, running=True, now=before_close)
     assert board.edits == 0  # unchanged: not edited
-    board.add_post(demo.VOTE_TID, 18, "投票对象：李逵\n投票理由：燕青改主意了", demo.CLOSE.replace(hour=11))
-    # 燕青 had abstained: a second first-vote is invalid, so the count does not change either …
+    second = board.add_post(demo.VOTE_TID, 18, "投票对象：李逵\n投票理由：燕青改主意了", demo.CLOSE.replace(hour=11))
+    # 燕青 had abstained: a second first-vote is invalid. The count stays, but what the post says does
+    # not — its 无效票 list now names that floor — so the post is edited …
     run(board, tmp_path, running=True, now=before_close)
-    assert board.edits == 0
-    # … but a valid quote-change does.
+    assert board.edits == 1 and "李逵：5 票" in director_posts(board)[0].bbcode
+    assert f"pid={second.pid}]#{second.position}" in director_posts(board)[0].bbcode
+    # … and a valid quote-change moves the count.
     abstain = next(p for p in board.threads[demo.VOTE_TID].posts if p.author == "燕青")
     board.add_post(demo.VOTE_TID, 18, board.quote_bbcode(abstain.pid) + "\n\n改票对象：李逵\n改票理由：改主意了",
                    demo.CLOSE.replace(hour=12))
     run(board, tmp_path, running=True, now=before_close)
-    assert board.edits == 1 and len(director_posts(board)) == 1
+    assert board.edits == 2 and len(director_posts(board)) == 1
     assert "李逵：6 票" in director_posts(board)[0].bbcode
 
 
@@ -141,8 +145,11 @@ def test_cli_exit_codes_and_log(board, tmp_path):
     cmd = [sys.executable, "-m", "bansha.cli", "poll", str(gf), "--db", str(tmp_path / "g.db"), "--out", str(tmp_path / "o"),
            "--login", DIRECTOR, "--interval", "0", "--now", "2026-11-29 21:30", "--post", "--log", str(tmp_path / "poll.log")]
     done = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120)
-    assert done.returncode == polling.EXIT_REVIEW, done.stderr
+    assert done.returncode == polling.EXIT_OK, done.stderr  # posted by itself: the open flag cannot change it
     assert "李逵 出局" in done.stdout and "待裁定" in (tmp_path / "poll.log").read_text("utf-8")
+    before = [part if part != str(tmp_path / "g.db") else str(tmp_path / "before.db") for part in cmd[:cmd.index("--post")]]
+    review = subprocess.run([*before, "--now", "2026-11-29 12:00"], capture_output=True, text=True, env=env, timeout=120)
+    assert review.returncode == polling.EXIT_REVIEW, review.stderr  # before close a flag is the director's to rule
     with polling.RunLock(tmp_path / "g.db"):
         busy = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120)
     assert busy.returncode == polling.EXIT_BUSY and "正在运行" in busy.stderr
@@ -194,7 +201,7 @@ def test_killed_at_a_random_point_then_rerun_posts_exactly_once(tmp_path, seed):
         db = sqlite_utils.Database(tmp_path / "g.db")
         assert db.execute("pragma integrity_check").fetchone()[0] == "ok"
         stored = {row["pid"] for row in db.query("select pid from posts where tid = ?", [demo.VOTE_TID])}
-        players_posts = {p.pid for p in forum.threads[demo.VOTE_TID].posts if "bansha·" not in p.bbcode}
+        players_posts = {p.pid for p in forum.threads[demo.VOTE_TID].posts if "bansha:v2:" not in p.bbcode}
         assert players_posts <= stored  # nothing lost (the result post itself comes after the last sync)
 
 
@@ -208,8 +215,8 @@ def test_an_unfinished_intent_finds_the_post_already_made(board, tmp_path):
     db.conn.commit()
     _, lines = run(board, tmp_path, post=True)
     assert len(director_posts(board)) == 1
-    assert db.execute("select state, pid from outbox").fetchone() == ("posted", made.pid)
-    assert any("找到自己发的" in line for line in lines)
+    assert db.execute("select state, pid from outbox").fetchone() == ("confirmed", made.pid)
+    assert any("在帖子里找到了这次要发的结果帖" in line for line in lines)
 
 
 def test_results_go_to_the_process_thread_where_the_game_file_says(tmp_path):
@@ -220,7 +227,7 @@ def test_results_go_to_the_process_thread_where_the_game_file_says(tmp_path):
         path.write_text(path.read_text("utf-8").replace("[game]\n", '[game]\nannounce = "process"\n', 1), "utf-8")
         for _ in range(2):
             polling.run_poll(path, tmp_path / "g.db", options(forum, post=True, out_dir=tmp_path / "out"), lambda line: None)
-        in_process = [p for p in forum.threads[demo.PROCESS_TID].posts if p.uid == DIRECTOR_UID and "bansha·" in p.bbcode]
+        in_process = [p for p in forum.threads[demo.PROCESS_TID].posts if p.uid == DIRECTOR_UID and "bansha:v2:" in p.bbcode]
         assert len(in_process) == 1 and "李逵 出局" in in_process[0].bbcode
         assert director_posts(forum) == []
 

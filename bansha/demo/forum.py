@@ -66,7 +66,7 @@ class Thread:
 class Fault:
     """A misbehaviour served instead of the next matching request(s)."""
 
-    kind: str  # timeout | drop | cut | status | cc | dsign | login | truncated_html | waf
+    kind: str  # timeout | drop | cut | status | cc | dsign | login | truncated_html | waf | stale_form
     match: str = ""  # substring of the request path+query; "" matches anything
     times: int = 1
     status: int = 502
@@ -369,6 +369,11 @@ class DemoForum:
         if fault.kind == "dsign":
             script = "<script type=\"text/javascript\">location.replace(location.href+'&_dsign=5e1f0a');</script>"
             self._raw(h, 200, script.encode(), "text/html")
+            return True
+        if fault.kind == "stale_form":
+            # What X3.5 answers a POST whose formhash no longer matches the session (flows/session-expired/04).
+            self._raw(h, 503, self._encode(_system_error("您当前的访问请求当中含有非法字符，已经被系统拒绝")), "text/html",
+                      {"Retry-After": "3600"})
             return True
         if fault.kind == "waf":
             page = "<html><head><title>访问被拦截</title></head><body>请求过于频繁，已被 Web应用防火墙 拦截</body></html>"

@@ -1,0 +1,392 @@
+"""The outbox: the posts we own in a thread, each made at most once and kept saying what it should.
+
+One row per post slot — (game, day or round, kind: the final result or the running count). A reply's
+life, in the row's `state`:
+
+  intent     the message and its marker id are recorded; the reply may or may not have left (a run
+             killed mid-send stops here)
+  sent       the reply left and we do not know yet whether the forum applied it: the answer was lost or
+             cut, a 5xx came from a proxy, or the forum said success and reading back did not show it;
+             `answer` says which ("success" or "unknown"), `pid` keeps the pid the answer gave
+  confirmed  read back: a post by our uid whose last line is our marker with this row's id
+  pending    held for moderation: it exists, it is never posted again
+  failed     not applied: the forum refused it in words, or a search after an unanswered POST did not
+             find it — the reply may be made again
+  lost       the forum said success and no search finds it: never posted again on our own; the director
+             looks (a post held for 审核, deleted, moved) and `--force-post` overrides
+
+Before anything else a run settles a row in intent or sent: it searches the thread from the page the
+last floor was on at the intent, as the director and as a guest, for the marker. Found → confirmed;
+a page older than the one seen at the intent (a stale cache) → undecided, nothing is posted; not found
+→ lost if the answer had said success, else failed. An edit of a confirmed post keeps the row
+confirmed and records what it is writing in `edit_digest`; an edit can never make a second post, so
+every run simply reads the post back and edits again when what the forum shows is not what it should
+say — an edit lost, or applied late over a newer one, is mended by the next run.
+
+Our post is recognised by what the forum cannot change: its pid, its author's uid, and the marker —
+an ASCII line, the post's last, `bansha:v2:<game>:<day>:<kind>:<id>:<signature>`, with the id this row
+recorded. Nothing a player writes can be that line of a post of ours: player text we list is
+neutralised (tally.report.escape_bbcode breaks 「bansha:」), and a player's own post has another uid. The signature says which content
+the post carries, so reading it back proves which version is up.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+import time
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Callable
+from urllib.parse import urljoin
+
+import sqlite_utils
+
+from . import archive, model, poster
+from .client import FetchFailed, ForumClient
+from .pages import read_page
+
+FINAL, RUNNING = "final", "running"
+KIND_WORDS = {FINAL: "结果帖", RUNNING: "实时票数帖"}
+_LINKED = re.compile(r"[?&]pid=(\d+)")
+MARKER = re.compile(r"bansha:v2:([0-9a-f]{8}):([0-9.]+):(final|running):([0-9a-f]{8}):([0-9a-f]{8})")
+def signature(what: str) -> str:
+    return hashlib.sha1(what.encode("utf-8")).hexdigest()[:8]
+
+
+@dataclass(frozen=True)
+class Slot:
+    """Which of our posts: a game (by name), a day or round (`day_key` "2" or "2.1") and a kind."""
+
+    game: str
+    day: int
+    day_key: str
+    kind: str
+
+    @property
+    def key(self) -> str:
+        return f"{self.game}|{self.day_key}|{self.kind}"
+
+    @property
+    def code(self) -> str:
+        """The game in the marker: ASCII whatever its name (a GBK forum would turn 𠮷 into &#134071;)."""
+        return hashlib.sha1(self.game.encode("utf-8")).hexdigest()[:8]
+
+    def marker(self, post_id: str, sig: str) -> str:
+        return f"bansha:v2:{self.code}:{self.day_key}:{self.kind}:{post_id}:{sig}"
+
+    @property
+    def words(self) -> str:
+        return KIND_WORDS[self.kind]
+
+
+@dataclass
+class Found:
+    pid: int
+    post_id: str
+    sig: str
+    page: int | None
+    html: str = ""
+
+
+def our_marker(post, slot: Slot, uid: int) -> tuple[str, str] | None:
+    """(id, signature) if `post` is one of ours for `slot`: by our uid, its last line our marker."""
+    if not uid or getattr(post, "author_uid", None) != uid:
+        return None
+    lines = [line.strip() for line in (post.text or "").strip().splitlines() if line.strip()]
+    if not lines:
+        return None
+    m = MARKER.fullmatch(lines[-1])
+    if not m or (m.group(1), m.group(2), m.group(3)) != (slot.code, slot.day_key, slot.kind):
+        return None
+    return m.group(4), m.group(5)
+
+
+def ensure_table(db: sqlite_utils.Database) -> None:
+    if "outbox" not in db.table_names():
+        db["outbox"].create(
+            {"key": str, "game": str, "day": int, "phase": str, "state": str, "pid": int, "digest": str,
+             "message": str, "error": str, "updated_at": str, "outcome": str, "page": int, "rulings_seen": int,
+             "post_id": str, "answer": str, "forum_time": str, "edit_digest": str, "edit_message": str,
+             "edit_outcome": str, "edit_rulings": int},
+            pk="key",
+        )  # an older outbox gains its later columns in archive.migrate
+
+
+def load_row(db: sqlite_utils.Database, key: str) -> dict | None:
+    if "outbox" not in db.table_names():
+        return None
+    return db["outbox"].get(key) if db["outbox"].count_where("key = ?", [key]) else None
+
+
+class Outbox:
+    """Our posts in one thread (`tid`), as one uid, through one logged-in client."""
+
+    def __init__(self, db: sqlite_utils.Database, client: ForumClient, base: str, tid: int, uid: int,
+                 say: Callable[[str], None], *, guest: Callable[[], ForumClient] | None = None):
+        self.db, self.client, self.base, self.tid, self.uid, self.say = db, client, base, tid, uid, say
+        self.guest = guest or (lambda: ForumClient(min_interval=client.min_interval, timeout=30.0))
+        ensure_table(db)
+
+    # -- the row ---------------------------------------------------------------------------------
+
+    def row(self, slot: Slot) -> dict | None:
+        return load_row(self.db, slot.key)
+
+    def record(self, slot: Slot, **fields) -> dict:
+        previous = self.row(slot) or {}
+        row = {**{k: None for k in ("pid", "digest", "message", "error", "outcome", "page", "rulings_seen", "post_id",
+                                    "answer", "forum_time", "edit_digest", "edit_message", "edit_outcome",
+                                    "edit_rulings")},
+               **previous, **fields, "key": slot.key, "game": slot.game, "day": slot.day, "phase": slot.kind,
+               "updated_at": archive.now_iso()}
+        with self.db.conn:
+            self.db["outbox"].upsert(row, pk="key", alter=True)
+        return row
+
+    # -- settling what an earlier run left open --------------------------------------------------
+
+    def settle(self, slot: Slot, *, force: bool = False) -> dict | None:
+        """The row once the thread has been asked: an open intent or send becomes confirmed, failed or
+        lost; a post of ours the archive holds without a row (a restored backup) is adopted. Raises
+        Stuck when the fate cannot be settled and nothing may be posted."""
+        row = self.row(slot)
+        if row is None or row["state"] == "failed":
+            found = self._in_archive(slot, None)
+            if found:
+                self.say(f"档案库里没有这帖的发帖记录（可能是恢复了旧备份）：在帖子里找到自己发的{slot.words}"
+                         f"（pid {found.pid}），不再重复发。")
+                return self._adopt(slot, found)
+            return row
+        if row["state"] == "pending":
+            found = self._in_archive(slot, row["post_id"])  # approved since: the sync brought it in
+            if found:
+                self.say(f"待审核的{slot.words}已经通过审核（pid {found.pid}）。")
+                return self._adopt(slot, found)
+            return row
+        if row["state"] in ("intent", "sent"):
+            found = self._in_archive(slot, row["post_id"]) or self.search(slot, row)
+            if isinstance(found, Found):
+                why = "上次运行在发帖时中断" if row["state"] == "intent" else "上次论坛的回答没有确认"
+                self.say(f"{why}：在帖子里找到了这次要发的{slot.words}（pid {found.pid}），不再重复发。")
+                return self._adopt(slot, found)
+            if found == "stale":
+                raise poster.Stuck(
+                    f"上次发的{slot.words}还没有确认，而论坛这次返回的帖子页比上次发帖时还旧（像是缓存）："
+                    "本次不发帖，下次运行再核对；不会重复发。", poster.REPLY)
+            if row["answer"] == "success":
+                row = self.record(slot, state="lost", error="论坛回答回帖成功，但在帖子里找不到")
+            else:
+                self.say(f"上次发{slot.words}时没有收到论坛的回答，在帖子里也没有找到：论坛没有收到，这次重新发。")
+                return self.record(slot, state="failed", error="没有收到回答，帖子里也没有")
+        if row["state"] == "lost" and not force:
+            pid = f"（pid {row['pid']}）" if row["pid"] else ""
+            raise poster.Stuck(
+                f"上次发{slot.words}时论坛回答“成功”{pid}，但在帖子里找不到："
+                "可能在等待版主审核，或被删除、移走。请在论坛上核对投票帖；确认没有之后，用 --force-post 重新发布。"
+                "在此之前不会再发。", poster.REPLY)
+        return row
+
+    def _adopt(self, slot: Slot, found: Found) -> dict:
+        return self.record(slot, state="confirmed", pid=found.pid, post_id=found.post_id, digest=found.sig,
+                           page=found.page, error=None)
+
+    def _in_archive(self, slot: Slot, post_id: str | None) -> Found | None:
+        """Our post of this slot in the synced archive (the earliest, if several)."""
+        if not self.uid or "posts" not in self.db.table_names():
+            return None
+        needle = f"%bansha:v2:{slot.code}:{slot.day_key}:{slot.kind}:{post_id or ''}%"
+        ppp = ((self.db["threads"].get(self.tid) if self.db["threads"].count_where("tid = ?", [self.tid]) else {})
+               or {}).get("ppp") or 10
+        for row in self.db.query("select * from posts where tid = ? and author_uid = ? and text like ? order by pid",
+                                 [self.tid, self.uid, needle]):
+            post = archive._post_from_row(row)
+            mine = our_marker(post, slot, self.uid)
+            if mine and (post_id is None or mine[0] == post_id):
+                return Found(post.pid, mine[0], mine[1], -(-row["floor"] // ppp) if row["floor"] else None, post.html)
+        return None
+
+    def search(self, slot: Slot, row: dict) -> Found | str | None:
+        """Every page since the intent, as the director and as a guest: Found, "stale" (a page older than
+        the intent's — undecided), or None."""
+        stale = False
+        for reader in ("director", "guest"):
+            client = self.client if reader == "director" else self.guest()
+            try:
+                start = max(1, row.get("page") or 1)
+                page_no, last = start, start
+                while page_no <= last:
+                    page = self._page(client, page_no)
+                    if page is None:
+                        break
+                    last = max(last, page.last_page or page.page)
+                    if _older(page.now, row.get("forum_time")):
+                        stale = True
+                    for post in page.posts:
+                        mine = our_marker(post, slot, self.uid)
+                        if mine and mine[0] == row.get("post_id"):
+                            return Found(post.pid, mine[0], mine[1], page.page, post.html)
+                    if page.page < page_no:
+                        break  # past the end: Discuz repeats the last page
+                    page_no = page.page + 1
+            finally:
+                if client is not self.client:
+                    client.close()
+        return "stale" if stale else None
+
+    def _page(self, client: ForumClient, number: int) -> model.ThreadPage | None:
+        # A fresh copy: a cache in between must not answer for the forum.
+        url = urljoin(self.base, f"forum.php?mod=viewthread&tid={self.tid}&page={number}&_={secrets.token_hex(4)}")
+        try:
+            page, _ = client.fetch_page(url, number)
+        except (model.Refusal, FetchFailed):
+            return None
+        return page
+
+    # -- reading our post back -------------------------------------------------------------------
+
+    def read_back(self, slot: Slot, row: dict) -> Found | None:
+        """Our post at the row's pid as the forum shows it now: through findpost, else on the row's page
+        (None: not there, or no longer ours)."""
+        if not row.get("pid"):
+            return None
+        findpost = urljoin(self.base, f"forum.php?mod=redirect&goto=findpost&ptid={self.tid}&pid={row['pid']}"
+                                      f"&_={secrets.token_hex(4)}")
+        try:
+            pages = [self.client.fetch_page(findpost)[0]]
+        except (model.Refusal, FetchFailed):
+            pages = [self._page(self.client, row.get("page") or 1)]
+        for page in pages:
+            for post in page.posts if page else []:
+                if post.pid == row["pid"]:
+                    mine = our_marker(post, slot, self.uid)
+                    if mine and (not row.get("post_id") or mine[0] == row["post_id"]):
+                        return Found(post.pid, mine[0], mine[1], page.page, post.html)
+        return None
+
+    # -- writing ---------------------------------------------------------------------------------
+
+    def message(self, slot: Slot, body: str, post_id: str, sig: str) -> str:
+        return f"{body}\n\n[size=1]{slot.marker(post_id, sig)}[/size]"
+
+    def post(self, slot: Slot, body: str, sig: str, *, outcome: str | None, rulings_seen: int | None) -> str:
+        """Reply with `body` once. Returns what was done; raises a refusal (nothing posted), or an
+        unconfirmed outcome (the next run settles it before anything else)."""
+        page = self._page(self.client, 99999)  # Discuz clamps to the last page: its number and clock
+        if page is None:
+            raise poster.PostError("打开投票帖失败，无法回帖：请检查论坛是否可以访问", poster.REPLY)
+        if not page.uid:
+            raise poster.NotLoggedIn("抱歉，您尚未登录，没有权限在该版块回帖")
+        post_id = secrets.token_hex(4)
+        message = self.message(slot, body, post_id, sig)
+        self.record(slot, state="intent", pid=None, post_id=post_id, digest=sig, message=message, outcome=outcome,
+                    rulings_seen=rulings_seen, page=page.page, forum_time=page.now, answer=None, error=None,
+                    edit_digest=None, edit_message=None)
+        formhash, waited = page.formhash or "", False
+        for attempt in range(3):
+            try:
+                answer = poster.reply_once(self.client, self.base, fid=page.fid, tid=self.tid, message=message,
+                                           formhash=formhash, charset=page.charset or "utf-8")
+            except poster.Unanswered as lost:
+                self.record(slot, state="sent", answer="unknown", error=lost.message)
+                return self._confirm(slot, None, lost.message)
+            except poster.Pending as held:
+                self.record(slot, state="pending", error=held.message)
+                self.say(f"已回帖，但需要版主审核：{held.message}")
+                return "待审核"
+            except (poster.FloodControl, poster.StaleForm) as refusal:
+                # Said in words, but a proxy can say it after the forum took the post: look first.
+                found = self.search(slot, self.row(slot))
+                if isinstance(found, Found):
+                    self._adopt(slot, found)
+                    self.say(f"论坛说“{refusal.message}”，但帖子里已经有这次的{slot.words}（pid {found.pid}）：不再重复发。")
+                    return f"回帖 pid {found.pid}"
+                if isinstance(refusal, poster.FloodControl) and not waited:
+                    wait = min(refusal.seconds + 1, 120)
+                    self.say(f"论坛发帖间隔限制（{refusal.message}）：等待 {wait} 秒后重试一次。")
+                    time.sleep(wait)
+                    waited = True
+                    continue
+                if isinstance(refusal, poster.StaleForm) and attempt < 2:
+                    self.say("论坛拒绝了表单验证串（503 非法字符）：重新读取帖子页取得新的验证串，再试一次。")
+                    formhash = poster.fresh_formhash(self.client, self.base, self.tid, poster.REPLY)
+                    continue
+                self.record(slot, state="failed", error=refusal.message)
+                raise
+            except poster.PostError as refusal:
+                self.record(slot, state="failed", error=refusal.message)
+                raise
+            if answer.held:
+                self.record(slot, state="pending", pid=answer.pid, error=answer.message)
+                self.say(f"已回帖，但需要版主审核：{answer.message or '回复需要审核'}")
+                return "待审核"
+            self.record(slot, state="sent", answer="success", pid=answer.pid)
+            return self._confirm(slot, answer.pid, "")
+        self.record(slot, state="failed", error="重试后仍被拒绝")
+        raise poster.PostError("回帖没有成功（重试后仍被拒绝）")
+
+    def _confirm(self, slot: Slot, pid: int | None, why: str) -> str:
+        row = self.row(slot)
+        # The body is checked for what the forum cannot rewrite: the floor links to the ballots.
+        links = set(_LINKED.findall(row["message"] or ""))
+        found = self.read_back(slot, {**row, "pid": pid}) if pid else None
+        if found is None:
+            found = self.search(slot, row)
+        if isinstance(found, Found):
+            missing = sorted(pid for pid in links if f"pid={pid}" not in found.html.replace("&amp;", "&"))
+            self._adopt(slot, found)
+            note = f"；但帖子里缺少 {len(missing)} 个楼层链接" if missing else ""
+            self.say(f"已发布{slot.words}（pid {found.pid}，已读回确认{note}）")
+            return f"回帖 pid {found.pid}"
+        said = "论坛的回答像是回帖成功" if row["answer"] == "success" else (why or "没有收到论坛的回答")
+        raise poster.NotConfirmed(
+            f"{said}，但重新读取帖子时没有看到这次的{slot.words}"
+            f"{f'（pid {pid}）' if pid else ''}：下次运行会先在帖子里找，找到就不再发，找不到也不会自动重发。", poster.REPLY)
+
+    def edit(self, slot: Slot, row: dict, body: str, sig: str, *, outcome: str | None, rulings_seen: int | None) -> str:
+        """Make our confirmed post say `body`. Safe to repeat: an edit never makes a second post."""
+        page = self._page(self.client, row.get("page") or 1)
+        if page is None:
+            raise poster.PostError("打开投票帖失败，无法编辑：请检查论坛是否可以访问", poster.EDIT)
+        post_id = row.get("post_id") or secrets.token_hex(4)
+        message = self.message(slot, body, post_id, sig)
+        self.record(slot, post_id=post_id, edit_digest=sig, edit_message=message, edit_outcome=outcome,
+                    edit_rulings=rulings_seen)
+        for attempt in range(2):
+            try:
+                answer = poster.edit_once(self.client, self.base, fid=page.fid, tid=self.tid, pid=row["pid"],
+                                          message=message, page=row.get("page"), charset=page.charset or "utf-8")
+            except poster.Unanswered:
+                break  # read back: the forum may have applied it
+            except poster.StaleForm:
+                if attempt == 0:
+                    self.say("论坛拒绝了编辑表单的验证串（503 非法字符）：重新打开编辑页面，再试一次。")
+                    continue
+                raise
+            except poster.PostError as refusal:
+                self.record(slot, error=refusal.message)
+                raise
+            if answer.page:
+                self.record(slot, page=answer.page)
+            break
+        found = self.read_back(slot, {**self.row(slot), "post_id": post_id})
+        if found is None or found.sig != sig:
+            raise poster.NotConfirmed(
+                f"编辑{slot.words}（pid {row['pid']}）后读回，论坛上显示的还不是这次的内容：下次运行会再核对并重新编辑。",
+                poster.EDIT)
+        self.record(slot, state="confirmed", digest=sig, message=message, outcome=outcome,
+                    rulings_seen=rulings_seen, edit_digest=None, edit_message=None, edit_outcome=None,
+                    edit_rulings=None, error=None)
+        self.say(f"已编辑{slot.words}（pid {row['pid']}，已读回确认）")
+        return f"编辑 pid {row['pid']}"
+
+
+def _older(page_time: str | None, intent_time: str | None) -> bool:
+    """A page whose own clock is before the clock of the page seen at the intent: a cached copy."""
+    if not page_time or not intent_time:
+        return False
+    try:
+        return datetime.fromisoformat(page_time) < datetime.fromisoformat(intent_time)
+    except ValueError:
+        return False
