@@ -473,17 +473,21 @@ def tally(
         lurking = pipeline.lurk_from_archive(database, game, rules, day, None if election else result) if with_lurk else None
     except (ValueError, pipeline.NotFetched) as exc:
         fail(str(exc))
+    # Before the close the count is a standing, never a verdict: 未截止 · 若此刻截止, as the running post says.
+    now = datetime.now(game.tz)
+    standing = now if not words and result.close and now < result.close else None
     if format == "json":
         write_out(report.render_json(result, as_of=words) + "\n")
     elif format == "bbcode":
-        write_out(report.render_bbcode(result, game.name, as_of_words=words, link=pipeline.vote_links(game, result)) + "\n")
+        write_out(report.render_bbcode(result, game.name, as_of=standing, as_of_words=words,
+                                       link=pipeline.vote_links(game, result)) + "\n")
         if lurking:
             write_out("\n" + report.render_lurk(lurking, game.name, bbcode=True) + "\n")
-        for flag in result.flags:
-            mark = "可能改变结果" if flag.can_change_outcome else "不影响结果"
-            err.print(f"待裁定（{mark}）：#{flag.floor} pid {flag.pid}：{flag.reason}", highlight=False, markup=False)
+        for line in report.flag_lines(result):
+            if line:
+                err.print(line, highlight=False, markup=False)
     else:
-        out.print(report.render_text(result, game.name, as_of_words=words), highlight=False, markup=False)
+        out.print(report.render_text(result, game.name, as_of=standing, as_of_words=words), highlight=False, markup=False)
         if lurking:
             out.print("\n" + report.render_lurk(lurking, game.name), highlight=False, markup=False)
 
@@ -565,37 +569,48 @@ def card_list(
 def rule(
     game_file: Path = typer.Argument(..., help="游戏文件（TOML）"),
     pid: int = typer.Argument(..., help="要裁定的帖子 pid"),
-    decision: str = typer.Argument(..., help="accept（有效）/ reject（无效）/ target（计为某人，配合 --target）"),
+    decision: str = typer.Argument(..., help="有效 / 无效 / 弃权 / 计为 角色名（英文 accept、reject、target 也可以）"),
+    name: Optional[str] = typer.Argument(None, help="“计为”之后：计为哪位角色"),
     day: Optional[int] = typer.Option(None, "--day", help="第几天（默认：按当前时间，进行中或刚关门的一天）"),
-    target: Optional[str] = typer.Option(None, "--target", help="decision 为 target 时：计为哪位角色（弃权写“弃权”）"),
+    target: Optional[str] = typer.Option(None, "--target", help="同“计为 角色名”（弃权写“弃权”）"),
     note: str = typer.Option("", "--note", help="裁定说明，会出现在结果帖里"),
     db: Optional[Path] = typer.Option(None, "--db", help="SQLite 档案库文件（默认：游戏文件旁的同名 .db）"),
     by: str = typer.Option("", "--by", help="记录人（导演账号）"),
 ) -> None:
-    """记录导演对某一帖的裁定；之后的每次计票都会采用。"""
+    """记录导演对某一帖的裁定，例如 bansha rule game.toml 64 计为 宋江；之后的每次计票都会采用。"""
     db = db_beside(db, game_file)
     day = day or current_day(game_file)
     from bansha import pipeline
     from scraper import archive
+    from tally import report
 
-    if decision not in ("accept", "reject", "target"):
-        fail("裁定只能是 accept、reject 或 target")
+    choice = pipeline.RULING_WORDS.get(decision)
+    if choice is None:
+        fail("裁定只能是：有效、无效、弃权、计为 角色名（或 accept、reject、target）")
+    target = target or name
+    if decision == "弃权":
+        target = "弃权"
+    if choice == "target":
+        if not target:
+            fail("“计为”之后要写角色名，例如：bansha rule game.toml 64 计为 宋江（弃权就写：bansha rule game.toml 64 弃权）")
+        target = None if target == "弃权" else target
     try:
-        game, _rules = pipeline.load_game(game_file)
+        game, rules = pipeline.load_game(game_file)
         game.day(day)
     except ValueError as exc:
         fail(str(exc))
-    if decision == "target":
-        if not target:
-            fail("target 裁定需要 --target 角色名")
-        target = None if target == "弃权" else target
-        if target is not None and target not in game.player_names:
-            fail(f"「{target}」不在游戏文件的玩家名单里")
     database = archive.open_db(db)
     if not database["posts"].count_where("pid = ?", [pid]):
         fail(f"档案库里没有 pid {pid} 的帖子")
-    archive.save_ruling(database, game=game.name, day=day, pid=pid, decision=decision, target=target, note=note, by=by)
-    out.print(f"已记录：第 {day} 天 pid {pid} → {decision}{'：' + (target or '弃权') if decision == 'target' else ''}")
+    try:
+        tally = pipeline.tally_from_archive(database, game, rules, day, sensitivity=False)
+    except (ValueError, pipeline.NotFetched) as exc:
+        fail(str(exc))
+    problem = pipeline.ruling_problem(tally, game, pid, choice, target)
+    if problem:
+        fail(problem)
+    archive.save_ruling(database, game=game.name, day=day, pid=pid, decision=choice, target=target, note=note, by=by)
+    out.print(f"已记录：第 {day} 天 pid {pid} → {report.ruling_words(choice, target)}", highlight=False, markup=False)
 
 
 @app.command()

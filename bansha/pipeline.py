@@ -126,6 +126,34 @@ def lurk_from_archive(db: sqlite_utils.Database, game: Game, rules: Rules, day_n
                     earlier_counts=earlier_counts, earlier_votes=earlier_votes)
 
 
+RULING_WORDS = {"有效": "accept", "无效": "reject", "计为": "target", "弃权": "target",
+                "accept": "accept", "reject": "reject", "target": "target"}
+
+
+def ruling_problem(tally: DayTally, game: Game, pid: int, decision: str, target: str | None) -> str | None:
+    """Why this ruling cannot mean what a director would mean by it (None: it can). 「有效」 keeps a ballot
+    as written, so it is refused where what is written names no player: counting it as an abstention
+    silently is not what 有效 says."""
+    entry = next((e for e in tally.entries if e.pid == pid), None)
+    if entry is None:
+        return f"pid {pid} 不在{tally.title}的投票帖里"
+    if decision == "target" and target is not None and target not in game.player_names:
+        return f"「{target}」不在游戏文件的玩家名单里"
+    if decision != "accept":
+        return None
+    names = list(dict.fromkeys([*([entry.suggestion] if entry.suggestion else []), *entry.readings]))
+    if entry.kind == "none" and len(entry.readings) == 1:
+        return None  # a vote-like post naming one player: 有效 counts it for that player
+    if entry.kind in ("vote", "change", "proxy") and entry.target in game.player_names:
+        return None
+    if entry.kind == "abstain" and not entry.form_invalid:
+        return None
+    written = f"「{entry.target}」" if entry.target else "的内容"
+    choices = "、".join([*(f"计为 {n}" for n in names if n in game.player_names), "弃权", "无效"])
+    return (f"pid {pid}（#{entry.floor} {entry.author}）投票对象{written}不是本局玩家，“有效”不知道该算给谁："
+            f"请裁定为 {choices}")
+
+
 def vote_links(game: Game, tally: DayTally):
     """pid → the post's permanent address in the tally's vote thread (None where the game names no forum)."""
     if not game.forum or not tally.vote_thread:

@@ -107,8 +107,10 @@ class DayTally:
     fates: dict[str, str] = field(default_factory=dict)
     label: str = ""  # 「第2天」 or 「第2天重投」
     vote_thread: int | None = None  # the thread the ballots were read from (a round may have its own)
-    # Whether the outcome holds under every reading of every open flag (None: not analysed).
+    # Whether the outcome holds under every reading of every open flag (None: not analysed), and the
+    # outcome under one more ruling (pid, Ruling) → Outcome, from the same analysis.
     proof: "Proof | None" = None
+    what_if: object = field(default=None, repr=False, compare=False)
 
     @property
     def certain(self) -> bool:

@@ -129,6 +129,13 @@ def result_line(t: DayTally) -> str:
     return t.outcome.describe()
 
 
+def result_line_of(t: DayTally, outcome) -> str:
+    """Another outcome of the same day (a what-if), worded as result_line words the day's own."""
+    if t.kind == "election" and outcome.kind == OUT:
+        return f"{outcome.names[0]} 当选"
+    return outcome.describe()
+
+
 def render_bbcode(t: DayTally, title: str = "", *, as_of: datetime | None = None, as_of_words: str | None = None,
                   link=None) -> str:
     """The result post. With `as_of` it is the running count: headed 实时票数 and never worded as a verdict;
@@ -137,9 +144,11 @@ def render_bbcode(t: DayTally, title: str = "", *, as_of: datetime | None = None
     return "\n".join(_lines(t, title, bbcode=True, as_of=as_of, as_of_words=as_of_words, link=link))
 
 
-def render_text(t: DayTally, title: str = "", *, audit: bool = True, as_of_words: str | None = None) -> str:
-    """The director's text report; `as_of_words` ("11-20 21:30", "第 12 楼") heads a count as it stood then."""
-    lines = _lines(t, title, bbcode=False, as_of_words=as_of_words)
+def render_text(t: DayTally, title: str = "", *, audit: bool = True, as_of: datetime | None = None,
+                as_of_words: str | None = None) -> str:
+    """The director's text report; `as_of` (now, before the close) heads it 未截止 · 若此刻截止 as the running
+    post is, `as_of_words` ("11-20 21:30", "第 12 楼") heads a count as it stood then."""
+    lines = _lines(t, title, bbcode=False, as_of=as_of, as_of_words=as_of_words)
     if audit:
         lines += ["", "计票过程："] + [f"  {line}" for line in t.audit]
     return "\n".join(lines)
@@ -195,12 +204,29 @@ def _lines(t: DayTally, title: str, *, bbcode: bool, as_of: datetime | None = No
     else:
         lines += ["", b("结果")]
         lines.append(f"{esc(result)}。{esc(t.outcome.note)}")
+    if not bbcode:
+        lines += flag_lines(t)
+    return lines
+
+
+def flag_lines(t: DayTally) -> list[str]:
+    """The director's list of open flags: what each does alone, and what they can do together."""
     pending = [f for f in t.flags if f.can_change_outcome]
-    if pending and not bbcode:
-        lines += ["", "待裁定（可能改变结果）："] + [f"  #{f.floor} pid {f.pid}：{f.reason}；{'；'.join(f.alternatives)}" for f in pending]
     others = [f for f in t.flags if not f.can_change_outcome]
-    if others and not bbcode:
-        lines += ["", "待裁定（不影响结果）："] + [f"  #{f.floor} pid {f.pid}：{f.reason}" for f in others]
+    lines = []
+    if pending:
+        lines += ["", "待裁定（可能改变结果）："]
+        for f in pending:
+            what = "；".join(f.alternatives) or (f"与 {'、'.join(f'pid {p}' for p in f.together)} 一起改判才会改变结果"
+                                                 if f.together else "")
+            lines.append(f"  #{f.floor} pid {f.pid}：{f.reason}" + (f"；{what}" if what else ""))
+    if others:
+        proven = t.certain or t.proof is None
+        lines += ["", "待裁定（不影响结果）：" if proven else "待裁定（单独改判不影响结果）："]
+        lines += [f"  #{f.floor} pid {f.pid}：{f.reason}" for f in others]
+    if t.flags and t.proof is not None:
+        floor_of = {e.pid: e.floor for e in t.entries}.get
+        lines += ["", "所有待裁定帖一起：" + ("无论怎样裁定，结果都不变" if t.certain else t.proof.describe(floor_of))]
     return lines
 
 

@@ -78,7 +78,7 @@ class Proof:
             return self.note or "无法证明结果不变"
         parts = [f"{_where(pid, floor_of)} {ruling_words(r)}" for pid, r in self.readings.items()]
         both = "同时改判" if len(parts) > 1 else "改判"
-        return f"{'与 '.join(p + ' ' for p in parts[:-1])}{parts[-1]} {both} → {self.outcome.describe()}".replace("  ", " ")
+        return f"{' 与 '.join(parts)} {both} → {self.outcome.describe()}"
 
     def to_json(self) -> dict:
         return {"certain": self.certain, "outcome": None if self.outcome is None else
@@ -582,6 +582,18 @@ def weigh(result, posts: list, ctx, rulings, history, verdicts, fold_type, rulin
                 flag.can_change_outcome = True
                 flag.together = [pid for pid in together if pid != flag.pid]
     result.flags.sort(key=lambda f: (not f.can_change_outcome, f.floor or 0))
+
+    def what_if(pid: int, ruling) -> Outcome:
+        """The day's outcome with one more ruling (the desk shows it beside every button)."""
+        voter = entries[pid].voter
+        if voter is None or voter not in voters.posts_of:
+            fold = voters.fold({pid: ruling})
+            for post in posts:
+                fold.step(post)
+            return fold.finish().outcome
+        return outcome_with({voter: voters.ballot_under(voter, {pid: ruling})}, {pid: ruling})
+
+    result.what_if = what_if
     return proof
 
 

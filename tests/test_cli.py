@@ -160,6 +160,33 @@ def test_tally_rule_and_tally_again(demo_forum, tmp_path):
     assert "[b]结果[/b]" in bbcode and "导演认可" in bbcode and "［101］" in bbcode
 
 
+def test_rulings_in_the_directors_words_and_valid_refused_where_it_names_no_player(demo_forum, tmp_path):
+    """「计为 X」 takes the post out of 无效票 and lists it once under 导演裁定; 「有效」 on a ballot for a name
+    that is no player is refused with the choices that make sense, and nothing is recorded."""
+    from bansha.demo import game
+
+    typo = next(p for p in demo_forum.threads[game.VOTE_TID].posts if p.author == "吴用")
+    typo.bbcode = "投票对象：李奎\n投票理由：发言太冲。"  # 吴用's only ballot names no player (one homophone off)
+    db = tmp_path / "demo.db"
+    assert bansha("fetch", thread_url(demo_forum, game.VOTE_TID), "--db", db, "--interval", "0").returncode == 0
+    game_file = demo_game_file(tmp_path)
+    refused = bansha("rule", game_file, typo.pid, "有效", "--day", "1", "--db", db)
+    assert refused.returncode == 1 and "不是本局玩家" in refused.stderr and "计为 李逵" in refused.stderr
+    assert "弃权" in refused.stderr and "无效" in refused.stderr
+    import sqlite_utils
+
+    assert sqlite_utils.Database(db)["rulings"].count == 0 if "rulings" in sqlite_utils.Database(db).table_names() else True
+    ruled = bansha("rule", game_file, typo.pid, "计为", "李逵", "--day", "1", "--db", db)
+    assert ruled.returncode == 0 and "计为「李逵」" in ruled.stdout, ruled.stderr
+    bbcode = bansha("tally", game_file, "--day", "1", "--db", db, "--format", "bbcode").stdout
+    invalid = bbcode.split("[b]无效票[/b]")[1].split("[b]")[0] if "[b]无效票[/b]" in bbcode else ""
+    rulings = bbcode.split("[b]导演裁定[/b]")[1].split("[b]")[0]
+    assert f"]#{typo.position}[/url]" not in invalid and rulings.count(f"#{typo.position} ") == 1 and "计为「李逵」" in rulings
+    assert "李逵：5 票" in bbcode
+    assert bansha("rule", game_file, typo.pid, "弃权", "--day", "1", "--db", db).returncode == 0
+    assert "计为「弃权」" in bansha("tally", game_file, "--day", "1", "--db", db).stdout
+
+
 def test_tally_before_fetch_says_what_to_do(tmp_path):
     result = bansha("tally", demo_game_file(tmp_path), "--day", "1", "--db", tmp_path / "none.db")
     assert result.returncode == 1 and "bansha fetch" in result.stderr

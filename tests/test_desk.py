@@ -78,7 +78,13 @@ def test_rule_a_flagged_post_with_a_click_and_see_the_outcome(desk056, browser):
     assert "郭敬" in flag.inner_text()
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / "desk-before.png"), full_page=False)
-    flag.get_by_role("button", name="计为 郭靖").click()
+    # Every ruling shows what the day becomes under it, 有效 included; the likeliest reading is preselected.
+    choices = flag.locator("ul.choices").inner_text()
+    assert "计为「郭靖」\n→ 郭靖 出局" in choices.replace(" →", "\n→").replace("\n\n", "\n") or "计为「郭靖」 → 郭靖 出局" in choices
+    assert "无效" in choices and "计为「弃权」" in choices
+    assert flag.locator("select[name=target]").input_value() == "郭靖"
+    assert "有效" not in [b.inner_text() for b in flag.locator("button").all()]  # 郭敬 is no player: 有效 is not offered
+    flag.get_by_role("button", name="计为「郭靖」").click()
     page.wait_for_load_state()
     assert "郭靖 出局" in page.inner_text("#outcome")
     assert "已裁定 pid 46" in page.inner_text("body")

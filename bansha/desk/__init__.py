@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from datetime import datetime
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
@@ -141,11 +142,14 @@ def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: Non
         posted = polling.posted_result(db, game, day)
         announce = day.process_thread if game.announce == "process" and day.process_thread else day.vote_thread
         posted_link = model.findpost_url(base, announce, posted["pid"]) if posted and posted.get("pid") and base else None
+        close = game.when(day.close)
+        closed = bool(close and datetime.now(game.tz) >= close)
+        held = polling.hold_reason(result) if closed and floor is None else None
         return page("day.html", game=game, day=day, result=result, flags=flags, bbcode=bbcode,
                     rendered=render_bbcode_html(bbcode), lurking=lurking, cards=standings(cards), card_rows=cards,
                     steps=steps, floor=floor, link=link, html_of=lambda post: sanitize(post.html, base + "/" if base else None),
                     candidates=[n for n in game.player_names if n not in day.dead], round_=round_,
-                    posted=posted, posted_link=posted_link)
+                    posted=posted, posted_link=posted_link, held=held, choices=lambda entry: _choices(result, game, entry))
 
     @app.post(f"/{token}/day/<int:number>/rule")
     def rule(number: int):
@@ -169,6 +173,15 @@ def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: Non
         db = archive.open_db(config.db)
         if not db["posts"].count_where("pid = ?", [pid]):
             abort(404)
+        try:
+            tally = pipeline.tally_from_archive(db, game, _rules, number, round=round_, sensitivity=False)
+        except (ValueError, pipeline.NotFetched) as exc:
+            notices.append(("error", str(exc)))
+            return redirect(f"/{token}/day/{number}" + (f"?round={round_}" if round_ else ""), 303)
+        problem = pipeline.ruling_problem(tally, game, pid, decision, target)
+        if problem:
+            notices.append(("error", f"没有记录：{problem}"))
+            return redirect(f"/{token}/day/{number}" + (f"?round={round_}" if round_ else ""), 303)
         archive.save_ruling(db, game=game.name, day=number, pid=pid, decision=decision, target=target, note=note, by="desk")
         notices.append(("notice", f"已裁定 pid {pid}：{report.ruling_words(decision, target)}，已重新计票。"))
         say(f"裁定 第{number}天 pid {pid} → {decision} {target or ''}")
@@ -203,6 +216,27 @@ def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: Non
         return redirect(f"/{token}/day/{number}" + (f"?round={round_}" if round_ else ""), 303)
 
     return app
+
+
+def _choices(result, game, entry) -> list[tuple[str, str, str, str]]:
+    """The rulings the desk offers for a flagged post, the likeliest first: (decision, target, words,
+    the day's result under it). 「有效」 only where what is written names a player."""
+    from tally.day import Ruling
+
+    names = list(dict.fromkeys([*([entry.suggestion] if entry.suggestion else []), *entry.readings]))
+    options = [("target", name) for name in names if name in game.player_names]
+    if pipeline.ruling_problem(result, game, entry.pid, "accept", None) is None:
+        options.insert(0, ("accept", ""))
+    options += [("target", "弃权"), ("reject", "")]
+    shown = []
+    for decision, target in options:
+        words = report.ruling_words(decision, None if target == "弃权" else target or None)
+        outcome = ""
+        if result.what_if is not None:
+            ruling = Ruling(entry.pid, decision, None if target in ("", "弃权") else target)
+            outcome = report.result_line_of(result, result.what_if(entry.pid, ruling))
+        shown.append((decision, target, words, outcome))
+    return shown
 
 
 _TAGS = [

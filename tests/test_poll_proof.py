@@ -1,0 +1,212 @@
+"""Issue 19 end to end on the test forum: a result is posted only when it is proven, and what the tool
+prints and posts says what it knows — held results say why, running posts name each voter truly, and
+nothing printed before the close reads as a verdict."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from datetime import timedelta
+
+import httpx
+import pytest
+
+from bansha import poll as polling
+from bansha.demo import game as demo
+from bansha.demo.forum import Fault
+from test_poll import DIRECTOR, game_file, options
+from test_poll_discuz import AFTER_CLOSE, BEFORE_CLOSE, final_posts, running_posts
+
+STAMP_AFTER_CLOSE = f"[i=s] 本帖最后由 {{who}} 于 {demo.CLOSE.year}-{demo.CLOSE.month}-{demo.CLOSE.day} 21:07 编辑 [/i]\n\n"
+
+
+@pytest.fixture(params=["utf-8", "gbk"])
+def board(request):
+    forum = demo.build(charset=request.param)
+    with forum:
+        yield forum
+
+
+def vote_of(board, name):
+    return next(p for p in board.threads[demo.VOTE_TID].posts if p.author == name and "投票对象" in p.bbcode)
+
+
+def edited_after_close(board, *names):
+    """Each named player's vote now carries Discuz's stamp of an edit made after the close."""
+    for name in names:
+        post = vote_of(board, name)
+        post.bbcode = STAMP_AFTER_CLOSE.format(who=name) + post.bbcode
+
+
+def no_other_doubts(board):
+    """Without 孙二娘's hedge (「我也想投李逵，不过再看看」): the edited votes are the day's only doubts."""
+    thread = board.threads[demo.VOTE_TID]
+    thread.posts = [p for p in thread.posts if "不过再看看" not in p.bbcode]
+
+
+def drop_votes(board, *names):
+    thread = board.threads[demo.VOTE_TID]
+    thread.posts = [p for p in thread.posts if not (p.author in names and "投票对象" in p.bbcode)]
+
+
+def with_preset(path, preset):
+    path.write_text(path.read_text("utf-8").replace('preset = "shediao"', f'preset = "{preset}"'), "utf-8")
+    return path
+
+
+def run(board, tmp_path, preset="shediao", **kw):
+    lines: list[str] = []
+    path = with_preset(game_file(tmp_path, board.base_url), preset)
+    kw.setdefault("out_dir", tmp_path / "out")
+    result = polling.run_poll(path, tmp_path / "g.db", options(board, **kw), lines.append)
+    return result, lines
+
+
+@pytest.mark.parametrize("preset,dropped", [
+    ("shediao", ("鲁智深", "孙二娘")),  # 000: 李逵 3 : 燕青 2 — the edited vote read for 燕青 makes 燕青 出局
+    ("qisha", ("鲁智深",)),            # 002: 李逵 4 of 9 alive ≥ 40 % — read as anything else, nobody is out
+])
+def test_a_counted_vote_edited_after_close_holds_the_final_of_a_cold_archive(board, tmp_path, preset, dropped):
+    drop_votes(board, *dropped)
+    edited_after_close(board, "林冲")
+    result, lines = run(board, tmp_path, preset, post=True, running=True)
+    assert final_posts(board) == []
+    assert result.code == polling.EXIT_REVIEW and not result.final_done
+    edited = vote_of(board, "林冲")
+    held = next(line for line in lines if line.startswith("最终结果暂不发布"))
+    assert f"#{edited.position}" in held and "可能改变结果" in held
+    assert "最终结果暂不发布" in result.summary
+    # The director reads the post and rules it as counted: the next run posts.
+    from scraper import archive
+
+    archive.save_ruling(archive.open_db(tmp_path / "g.db"), game="[101]梁山风云", day=1, pid=edited.pid,
+                        decision="accept", note="导演核对：关门前就是投李逵")
+    result, lines = run(board, tmp_path, preset, post=True)
+    assert len(final_posts(board)) == 1 and "李逵 出局" in final_posts(board)[0].bbcode
+    assert result.code == polling.EXIT_OK
+
+
+def test_two_votes_edited_after_close_that_matter_only_together_hold_the_final(board, tmp_path):
+    """李逵 5 : 燕青 2. Read for 燕青, either edited vote alone leaves 李逵 出局 (4 : 3); both make it 3 : 4."""
+    no_other_doubts(board)
+    edited_after_close(board, "吴用", "林冲")
+    result, lines = run(board, tmp_path, post=True, running=True)
+    assert final_posts(board) == []
+    held = next(line for line in lines if line.startswith("最终结果暂不发布"))
+    floors = [vote_of(board, name).position for name in ("吴用", "林冲")]
+    assert all(f"#{floor}" in held for floor in floors) and "同时改判" in held
+    assert "最终结果暂不发布" in result.summary and result.code == polling.EXIT_REVIEW
+
+
+def test_the_running_post_after_close_says_why_the_final_is_held(board, tmp_path):
+    edited_after_close(board, "吴用", "林冲")
+    run(board, tmp_path, running=True, now=BEFORE_CLOSE)  # the running post exists before close …
+    run(board, tmp_path, post=True, running=True, now=AFTER_CLOSE)  # … and the archive never saw the edits coming
+    (running,) = running_posts(board)
+    assert "已截止" in running.bbcode and "最终结果暂不发布" in running.bbcode and "可能改变结果" in running.bbcode
+
+
+def test_two_voters_swapping_by_quote_reply_are_each_named_under_their_new_target(board, tmp_path):
+    """The totals and the outcome stay the same; the running post must still not credit either to the
+    wrong player (it was compared on totals once)."""
+    run(board, tmp_path, running=True, now=BEFORE_CLOSE)
+    for name, target in (("吴用", "燕青"), ("宋江", "李逵")):
+        board.add_post(demo.VOTE_TID, dict((n, u) for u, n in demo.PLAYERS)[name],
+                       board.quote_bbcode(vote_of(board, name).pid) + f"\n\n改票对象：{target}\n改票理由：换一换",
+                       BEFORE_CLOSE + timedelta(minutes=5))
+    run(board, tmp_path, running=True, now=BEFORE_CLOSE + timedelta(minutes=10))
+    (running,) = running_posts(board)
+    lines = {line.split("：")[0]: line for line in running.bbcode.splitlines() if "票 ←" in line}
+    assert "吴用" in lines["燕青"] and "吴用" not in lines["李逵"]
+    assert "宋江" in lines["李逵"] and "宋江" not in lines["燕青"]
+    assert board.edits == 1
+
+
+def test_an_api_only_read_with_posts_first_seen_after_close_is_held_and_says_why(tmp_path):
+    forum = demo.build()
+    forum.faults.append(Fault("dsign", match="forum.php?mod=viewthread", times=1000))  # 防采集 on the PC pages
+    with forum:
+        result, lines = run(forum, tmp_path, post=True)
+        assert final_posts(forum) == []
+        held = next(line for line in lines if line.startswith("最终结果暂不发布"))
+        assert "移动端接口" in held and "编辑标记" in held and "防采集" in held
+        assert result.code == polling.EXIT_REVIEW
+
+
+def test_an_api_read_is_checked_against_the_pc_pages_when_they_can_be_read(tmp_path):
+    forum = demo.build()
+    forum.faults.append(Fault("dsign", match="forum.php?mod=viewthread&tid=101&extra=&page=1", times=1))
+    with forum:
+        _, lines = run(forum, tmp_path, post=True)
+        assert any("用网页版重新读取一遍" in line for line in lines)
+        assert len(final_posts(forum)) == 1
+
+
+def game_open_now(tmp_path, base: str):
+    """The demo game with its day still open (closing tomorrow), for what is printed before the close."""
+    from datetime import datetime
+
+    path = game_file(tmp_path, base)
+    tomorrow = datetime.now(demo.TZ) + timedelta(days=1)
+    text = path.read_text("utf-8").replace("2026-11-29T21:00", f"{tomorrow:%Y-%m-%dT%H:%M}").replace(
+        "2026-11-29 21:00", f"{tomorrow:%Y-%m-%d %H:%M}")
+    path.write_text(text, "utf-8")
+    return path
+
+
+def test_what_is_printed_before_close_says_it_is_not_a_verdict(tmp_path):
+    forum = demo.build()
+    with forum:
+        path = game_open_now(tmp_path, forum.base_url)
+        env = {**os.environ, "BANSHA_PASSWORD": "demo-director"}
+        cli = [sys.executable, "-m", "bansha.cli"]
+        done = subprocess.run([*cli, "poll", str(path), "--db", str(tmp_path / "g.db"), "--out", str(tmp_path / "o"),
+                               "--interval", "0", "--login", DIRECTOR], capture_output=True, text=True, env=env, timeout=120)
+        assert done.returncode in (0, 3), done.stderr
+        report = (tmp_path / "o" / "day1.bbcode").read_text("utf-8")
+        for text in (report,
+                     subprocess.run([*cli, "tally", str(path), "--day", "1", "--db", str(tmp_path / "g.db"),
+                                     "--format", "bbcode"], capture_output=True, text=True, timeout=60).stdout,
+                     subprocess.run([*cli, "tally", str(path), "--day", "1", "--db", str(tmp_path / "g.db")],
+                                    capture_output=True, text=True, timeout=60).stdout):
+            assert "未截止" in text and "若此刻截止" in text, text
+            assert "[b]结果[/b]" not in text and "\n结果\n" not in text
+
+
+def test_the_desk_day_page_says_the_final_is_held(tmp_path):
+    import threading
+
+    from werkzeug.serving import make_server
+
+    from bansha.desk import DeskConfig, create_app, new_token
+
+    forum = demo.build()
+    with forum:
+        no_other_doubts(forum)
+        edited_after_close(forum, "吴用", "林冲")
+        run(forum, tmp_path)
+        config = DeskConfig(with_preset(game_file(tmp_path, forum.base_url), "shediao"), tmp_path / "g.db", new_token(),
+                            polling.PollOptions())
+        server = make_server("127.0.0.1", 0, create_app(config), threaded=True)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        try:
+            page = httpx.get(f"http://127.0.0.1:{server.server_port}/{config.token}/day/1").text
+        finally:
+            server.shutdown()
+    assert "最终结果暂不发布" in page and "同时改判" in page
+    assert "与 pid" in page  # each edited vote: matters together with the other
+
+
+def test_json_says_whether_the_result_is_proven(tmp_path):
+    forum = demo.build()
+    with forum:
+        no_other_doubts(forum)
+        edited_after_close(forum, "吴用", "林冲")
+        run(forum, tmp_path)
+        path = game_file(tmp_path, forum.base_url)
+    done = subprocess.run([sys.executable, "-m", "bansha.cli", "tally", str(path), "--day", "1",
+                           "--db", str(tmp_path / "g.db"), "--format", "json"], capture_output=True, text=True, timeout=60)
+    proof = json.loads(done.stdout)["proof"]
+    assert proof["certain"] is False and len(proof["readings"]) == 2
