@@ -612,6 +612,8 @@ class _Fold:
         return self._posts_by_pid.get(entry.pid)
 
     def _snapshot(self, entry: Entry) -> None:
+        if self.ctx.kind != "election":
+            return  # only the election's "first to reach the top" reads the counts as they stood
         counts: dict[str, Fraction] = {}
         for s in self.standing.values():
             if s.target is not None and s.entry.verdict == COUNTED:
