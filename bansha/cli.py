@@ -628,6 +628,7 @@ def poll(
     cookies_from_browser: Optional[str] = typer.Option(None, "--cookies-from-browser",
                                                        help="直接读取本机浏览器的 Cookie：firefox / chrome / chromium / edge …"),
     interval: float = typer.Option(2.0, "--interval", help="两次请求的最小间隔（秒）"),
+    timeout: float = typer.Option(30.0, "--timeout", help="等论坛回答的最长时间（秒）"),
     with_lurk: bool = typer.Option(False, "--lurk", help="结果帖里附上发言数、违规和加速申请（不含建议判罚）"),
     now: Optional[str] = typer.Option(None, "--now", help="把“现在”当作这个时间（测试或补跑用），如 2026-11-22 21:30"),
     verbose: bool = typer.Option(False, "-v", "--verbose", help="打印每一步"),
@@ -639,7 +640,7 @@ def poll(
     code, _result = _poll_once(game_file, db, polling_options(
         day=day, round=round_, post=post, running=running, force_post=force_post, post_limit=post_limit, out_dir=out_dir, login=login,
         cookies=cookies,
-        cookies_from_browser=cookies_from_browser, interval=interval, with_lurk=with_lurk, verbose=verbose,
+        cookies_from_browser=cookies_from_browser, interval=interval, timeout=timeout, with_lurk=with_lurk, verbose=verbose,
         now=now, game_file=game_file), verbose, log)
     raise typer.Exit(code)
 

@@ -58,6 +58,7 @@ class PollOptions:
     cookies: Path | None = None  # a cookies.txt or a copied Cookie header, imported before anything else
     cookies_from_browser: str | None = None
     interval: float = 2.0
+    timeout: float = 30.0  # how long to wait for the forum's answer
     verbose: bool = False
     with_lurk: bool = False  # add post counts, violations and acceleration (never proposed cards) to the post
     force_post: bool = False  # post the final result even while flags that can change it are open
@@ -153,7 +154,8 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
     with RunLock(db_path):
         db = archive.open_db(db_path)
         base = game.forum if game.forum.endswith("/") else game.forum + "/"
-        with ForumClient(cookie_file=Path(str(db_path) + ".cookies.txt"), min_interval=options.interval) as client:
+        with ForumClient(cookie_file=Path(str(db_path) + ".cookies.txt"), min_interval=options.interval,
+                         timeout=options.timeout) as client:
             for notice in client.notices:
                 say(notice)
             me = _sign_in(client, base, options, say)

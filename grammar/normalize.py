@@ -36,8 +36,22 @@ _TRADITIONAL_LABELS = {"對象": "对象", "棄權": "弃权", "改投對象": "
 _TRADITIONAL = re.compile("對象|棄權|(?<=投)給|(?<=票)給")
 
 
+# A GBK forum stores a character outside GBK as the text `&#N;` and shows it so: 𠮷田 arrives as
+# 「&#134071;田」. The player typed the character; read it back before any name is matched.
+_REFERENCE = re.compile(r"&#(?:(\d{1,7})|[xX]([0-9a-fA-F]{1,6}));")
+
+
+def _character(m: re.Match) -> str:
+    code = int(m.group(1)) if m.group(1) else int(m.group(2), 16)
+    return chr(code) if 0 < code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF else m.group()
+
+
+def decode_references(text: str) -> str:
+    return _REFERENCE.sub(_character, text) if "&#" in text else text
+
+
 def normalize(text: str) -> str:
-    text = text.translate(_TABLE)
+    text = decode_references(text).translate(_TABLE)
     if "對" in text or "棄" in text or "給" in text:
         text = _TRADITIONAL.sub(lambda m: _TRADITIONAL_LABELS[m.group()], text)
     if "[" in text or "【" in text or "〖" in text or "〔" in text:  # most posts have no brackets at all

@@ -15,7 +15,7 @@ from urllib.parse import urljoin, urlsplit
 
 from selectolax.lexbor import LexborHTMLParser
 
-from .client import ForumClient
+from .client import ForumClient, PostUncertain
 from .pages.common import ajax_inner, reader_uid
 
 _HANDLE = re.compile(r"(succeedhandle_|errorhandle_)\w*\(\s*(?:'[^']*'\s*,\s*)?'([^']*)'")
@@ -206,8 +206,15 @@ def login(
             answer=answer,
             cookietime="2592000",
         )
-        answer_page = client.post(urljoin(base_url, action + "&inajax=1"), data=fields, encoding=charset,
-                                  headers={"Referer": form_url})
+        try:
+            answer_page = client.post(urljoin(base_url, action + "&inajax=1"), data=fields, encoding=charset,
+                                      headers={"Referer": form_url})
+        except PostUncertain:
+            # Logging in twice is harmless: if the lost answer carried our session, the form page
+            # now greets us; if not, it asks again.
+            if attempt == 0:
+                continue
+            raise AuthError("登录时论坛两次都没有回答（连接中断）：请检查网络或论坛是否可以访问，稍后再运行。") from None
         text = answer_page.body.decode(_charset(answer_page.content_type, answer_page.body), errors="replace")
         if answer_page.status == 503 and _ILLEGAL in text and attempt == 0:
             continue  # the formhash no longer matched the session: fetch the form again, once

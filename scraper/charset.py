@@ -102,3 +102,22 @@ def form_encode(fields: dict[str, str], charset: str | None) -> bytes:
         quote_plus(str(k).encode(codec, "xmlcharrefreplace")) + "=" + quote_plus(str(v).encode(codec, "xmlcharrefreplace"))
         for k, v in fields.items()
     ).encode("ascii")
+
+
+def as_stored(text: str, charset: str | None) -> tuple[str, list[str]]:
+    """`text` as a forum of this charset will store and show it: on a GBK forum every character outside
+    GBK becomes the literal text `&#N;` (what a browser sends; Discuz never shows it as the character
+    again). Returns the text and the characters that changed, in order of first appearance."""
+    codec = form_codec(charset)
+    if codec.startswith("utf"):
+        return text, []
+    outside, out = [], []
+    for ch in text:
+        try:
+            ch.encode(codec)
+            out.append(ch)
+        except UnicodeEncodeError:
+            out.append(f"&#{ord(ch)};")
+            if ch not in outside:
+                outside.append(ch)
+    return "".join(out), outside

@@ -44,6 +44,7 @@ from urllib.parse import urljoin
 import sqlite_utils
 
 from . import archive, model, poster
+from .charset import as_stored
 from .client import FetchFailed, ForumClient
 from .pages import read_page
 
@@ -126,7 +127,8 @@ class Outbox:
     def __init__(self, db: sqlite_utils.Database, client: ForumClient, base: str, tid: int, uid: int,
                  say: Callable[[str], None], *, guest: Callable[[], ForumClient] | None = None):
         self.db, self.client, self.base, self.tid, self.uid, self.say = db, client, base, tid, uid, say
-        self.guest = guest or (lambda: ForumClient(min_interval=client.min_interval, timeout=30.0))
+        self.guest = guest or (lambda: ForumClient(min_interval=client.min_interval, timeout=client.http.timeout.read or 30.0))
+        self._told_outside = False
         ensure_table(db)
 
     # -- the row ---------------------------------------------------------------------------------
@@ -267,8 +269,15 @@ class Outbox:
 
     # -- writing ---------------------------------------------------------------------------------
 
-    def message(self, slot: Slot, body: str, post_id: str, sig: str) -> str:
-        return f"{body}\n\n[size=1]{slot.marker(post_id, sig)}[/size]"
+    def message(self, slot: Slot, body: str, post_id: str, sig: str, charset: str | None = None) -> str:
+        """The post as sent: what the forum will store and show, ending with the marker line. On a GBK
+        forum a character outside GBK is sent as the `&#N;` the forum will show (said once per run)."""
+        text, outside = as_stored(body, charset)
+        if outside and not self._told_outside:
+            self._told_outside = True
+            shown = "、".join(f"「{ch}」→ &#{ord(ch)};" for ch in outside[:8]) + ("……" if len(outside) > 8 else "")
+            self.say(f"论坛是 {charset} 编码，这些字不在其中，帖子里会显示成编码：{shown}（只影响显示，不影响核对）")
+        return f"{text}\n\n[size=1]{slot.marker(post_id, sig)}[/size]"
 
     def post(self, slot: Slot, body: str, sig: str, *, outcome: str | None, rulings_seen: int | None) -> str:
         """Reply with `body` once. Returns what was done; raises a refusal (nothing posted), or an
@@ -279,7 +288,7 @@ class Outbox:
         if not page.uid:
             raise poster.NotLoggedIn("抱歉，您尚未登录，没有权限在该版块回帖")
         post_id = secrets.token_hex(4)
-        message = self.message(slot, body, post_id, sig)
+        message = self.message(slot, body, post_id, sig, page.charset)
         self.record(slot, state="intent", pid=None, post_id=post_id, digest=sig, message=message, outcome=outcome,
                     rulings_seen=rulings_seen, page=page.page, forum_time=page.now, answer=None, error=None,
                     edit_digest=None, edit_message=None)
@@ -350,7 +359,7 @@ class Outbox:
         if page is None:
             raise poster.PostError("打开投票帖失败，无法编辑：请检查论坛是否可以访问", poster.EDIT)
         post_id = row.get("post_id") or secrets.token_hex(4)
-        message = self.message(slot, body, post_id, sig)
+        message = self.message(slot, body, post_id, sig, page.charset)
         self.record(slot, post_id=post_id, edit_digest=sig, edit_message=message, edit_outcome=outcome,
                     edit_rulings=rulings_seen)
         for attempt in range(2):
@@ -365,6 +374,11 @@ class Outbox:
                     continue
                 raise
             except poster.PostError as refusal:
+                # A refusal in words can come from a proxy after the forum took the edit: look first.
+                found = self.read_back(slot, {**self.row(slot), "post_id": post_id})
+                if found is not None and found.sig == sig:
+                    self.say(f"论坛说“{refusal.message}”，但帖子已经是这次编辑的内容。")
+                    break
                 self.record(slot, error=refusal.message)
                 raise
             if answer.page:

@@ -742,7 +742,9 @@ _FLOOR_NAMES = {1: "楼主", 2: "沙发", 3: "板凳", 4: "地板"}
 
 def render_bbcode(bbcode: str, *, api: bool = False) -> str:
     """The subset of Discuz's discuzcode() a game thread uses, rendered the way X3.5 renders it."""
-    text = re.sub(r"&amp;(#\d+;)", r"&\1", html.escape(bbcode, quote=False))  # Discuz keeps &#N; as it came
+    # X3.5's dhtmlspecialchars escapes every &, and restores no entity: a stored `&#128512;` (what a GBK
+    # browser sends for 😀) is shown as that text forever (discuz-x35-gbk-flows/reply-outside-gbk).
+    text = html.escape(bbcode, quote=False)
     text = re.sub(r"\[i=s\]\s*(.*?)\s*\[/i\]\s*", lambda m: f'<i class="pstatus"> {m.group(1)} </i><br />\n<br />\n', text, flags=re.S)
 
     def quote(m: re.Match) -> str:
