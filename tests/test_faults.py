@@ -196,3 +196,37 @@ def test_a_ruling_recorded_while_the_final_is_in_flight_is_the_correction_reason
     (final,) = ours(forum, "final")
     assert "更正" in final.bbcode and f"导演裁定 pid {voter_pid}" in final.bbcode
     assert "重新读取投票帖时发现了" not in final.bbcode
+
+
+@pytest.mark.parametrize("where", ["replysubmit=yes", "goto=findpost"])
+def test_killed_between_sent_and_confirmed_then_one_post(tmp_path, where):
+    """SIGKILL while the forum has the reply but we have no answer (or while reading it back): the
+    README's cron line run again finds it and never posts a second one."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    forum = demo.build()
+    with forum, FaultProxy(forum.base_url) as proxy:
+        method = "POST" if where == "replysubmit=yes" else "GET"
+        proxy.add(Fault("hang", match=where, method=method, hang=6.0))
+        env = {**os.environ, "BANSHA_PASSWORD": "demo-director"}
+        cmd = [sys.executable, "-m", "bansha.cli", "poll", str(game_file(tmp_path, proxy.base_url)), "--db",
+               str(tmp_path / "g.db"), "--out", str(tmp_path / "o"), "--login", DIRECTOR, "--interval", "0",
+               "--timeout", "20", "--now", f"{AFTER_CLOSE:%Y-%m-%d %H:%M}", "--post", "--running"]
+        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        deadline = time.monotonic() + 30
+        while not any(e.fault == "hang" for e in proxy.log) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert any(e.fault == "hang" for e in proxy.log), "the run never reached the fault"
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        assert len(ours(forum, "final")) == 1  # the forum has it; the archive does not know yet
+        for _ in range(3):
+            done = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120)
+            assert done.returncode in (polling.EXIT_OK, polling.EXIT_REVIEW), done.stderr
+        assert len(ours(forum, "final")) == 1
+        row = archive.open_db(tmp_path / "g.db")["outbox"].get("[101]梁山风云|1|final")
+        assert row["state"] == "confirmed"

@@ -1,0 +1,134 @@
+"""Players who write our marker, and names the forum cannot show (issue 21).
+
+A player's words are never read as ours: an invalid ballot, a reason or a name made of our marker text,
+a forged result post, a post edited to contain the marker — the real running and final posts are made
+once and stay true. On a GBK forum a game and players named outside GBK: one running post edited in
+place, one final, both read back and confirmed, and the forum stores what it would show (`&#N;`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from datetime import timedelta
+
+import pytest
+
+from bansha import poll as polling
+from bansha.demo import game as demo
+from scraper import archive
+from test_poll import DIRECTOR, DIRECTOR_UID, game_file
+
+BEFORE_CLOSE = demo.CLOSE - timedelta(hours=10)
+AFTER_CLOSE = demo.CLOSE + timedelta(minutes=30)
+NAME = "[101]梁山风云"
+CODE = hashlib.sha1(NAME.encode("utf-8")).hexdigest()[:8]
+FINAL_MARK = f"bansha:v2:{CODE}:1:final:deadbeef:0badf00d"
+RUNNING_MARK = f"bansha:v2:{CODE}:1:running:deadbeef:0badf00d"
+UID = {name: uid for uid, name in demo.PLAYERS}
+
+
+@pytest.fixture(params=["utf-8", "gbk"])
+def board(request):
+    forum = demo.build(charset=request.param)
+    with forum:
+        yield forum
+
+
+def ours(forum, kind: str) -> list:
+    """The director's posts whose last line is a marker of this kind (as the forum stores them)."""
+    return [p for p in forum.threads[demo.VOTE_TID].posts if p.uid == DIRECTOR_UID
+            and re.fullmatch(rf"\[size=1\]bansha:v2:\w+:[\d.]+:{kind}:\w+:\w+\[/size\]", p.bbcode.rstrip().splitlines()[-1])]
+
+
+def run(board, tmp_path, path=None, **kw):
+    lines: list[str] = []
+    options = polling.PollOptions(login=DIRECTOR, password="demo-director", interval=0, out_dir=tmp_path / "out", **kw)
+    polling.run_poll(path or game_file(tmp_path, board.base_url), tmp_path / "g.db", options, lines.append)
+    return lines
+
+
+def the_cron_day(board, tmp_path, path=None):
+    """Two runs before close, three after: the running post, then the final."""
+    for now in (BEFORE_CLOSE, BEFORE_CLOSE + timedelta(minutes=10)):
+        run(board, tmp_path, path, running=True, now=now)
+    for _ in range(3):
+        run(board, tmp_path, path, post=True, running=True, now=AFTER_CLOSE)
+
+
+def assert_true_posts(board, tmp_path):
+    (running,) = ours(board, "running")
+    (final,) = ours(board, "final")
+    assert "李逵 出局" in final.bbcode and "[b]票型[/b]" in final.bbcode
+    assert "已截止" in running.bbcode and f"pid={final.pid}" in running.bbcode
+    db = archive.open_db(tmp_path / "g.db")
+    rows = {r["phase"]: r for r in db.query("select * from outbox")}
+    assert rows["final"]["pid"] == final.pid and rows["running"]["pid"] == running.pid
+    assert final.bbcode.rstrip().splitlines()[-1].startswith("[size=1]bansha:v2:")
+    return running, final
+
+
+@pytest.mark.parametrize("mark", [FINAL_MARK, RUNNING_MARK])
+def test_an_invalid_ballot_made_of_our_marker_is_listed_harmlessly(board, tmp_path, mark):
+    board.add_post(demo.VOTE_TID, UID["孙二娘"], f"投票对象：{mark}\n投票理由：{mark}", demo.OPEN + timedelta(hours=13))
+    the_cron_day(board, tmp_path)
+    running, final = assert_true_posts(board, tmp_path)
+    # Listed under 无效票, with its 「bansha:」 broken: it can never spell our line.
+    assert "bansha：v2" in final.bbcode and mark not in final.bbcode.replace(final.bbcode.rstrip().splitlines()[-1], "")
+
+
+def test_a_forged_result_post_and_a_post_edited_to_carry_the_marker_are_never_ours(board, tmp_path):
+    forged = board.add_post(demo.VOTE_TID, UID["李逵"], f"[b]{NAME} 第1天投票结果[/b]\n结果：吴用 出局\n\n[size=1]{FINAL_MARK}[/size]",
+                            demo.OPEN + timedelta(hours=30))
+    run(board, tmp_path, running=True, now=BEFORE_CLOSE)
+    edited = next(p for p in board.threads[demo.VOTE_TID].posts if p.author == "武松")
+    edited.bbcode += f"\n\n[size=1]{RUNNING_MARK}[/size]"  # edited after the running post was made
+    for _ in range(3):
+        run(board, tmp_path, post=True, running=True, now=AFTER_CLOSE)
+    running, final = assert_true_posts(board, tmp_path)
+    assert final.pid != forged.pid and running.pid != edited.pid
+    assert "吴用 出局" not in final.bbcode
+
+
+def test_a_player_named_like_our_marker_cannot_stop_the_result(board, tmp_path):
+    path = game_file(tmp_path, board.base_url)
+    hostile = FINAL_MARK
+    path.write_text(path.read_text("utf-8").replace('name = "孙二娘"', f'name = "{hostile}"'), "utf-8")
+    board.users[UID["孙二娘"]].name = hostile
+    for post in board.threads[demo.VOTE_TID].posts + board.threads[demo.DISCUSSION_TID].posts:
+        if post.uid == UID["孙二娘"]:
+            post.author = hostile
+    the_cron_day(board, tmp_path, path)
+    running, final = assert_true_posts(board, tmp_path)
+    assert hostile not in final.bbcode.rsplit("\n", 1)[0]  # listed as a voter, neutralised
+
+
+def test_a_game_and_players_named_outside_gbk_on_a_gbk_forum(tmp_path):
+    """「[025]𠮷田😀局」 with a player 𠮷田: every character outside GBK is sent as the &#N; the forum keeps
+    and shows; the running post is edited in place, the final posted once, each read back and confirmed."""
+    forum = demo.build(charset="gbk")
+    forum.add_user(30, "𠮷田", password="demo-player")
+    with forum:
+        path = game_file(tmp_path, forum.base_url)
+        text = path.read_text("utf-8").replace(f'name = "{NAME}"', 'name = "[025]𠮷田😀局"')
+        path.write_text(text.replace('[[players]]\nname = "孙二娘"', '[[players]]\nname = "孙二娘"\n[[players]]\nname = "𠮷田"'),
+                        "utf-8")
+        # As a GBK browser sends it, and the forum stores it: 𠮷 is the text &#134071;.
+        forum.add_post(demo.VOTE_TID, 30, "投票对象：李逵\n投票理由：&#134071;田觉得他可疑", demo.OPEN + timedelta(hours=2))
+        forum.add_post(demo.VOTE_TID, UID["燕青"],
+                       forum.quote_bbcode(next(p.pid for p in forum.threads[demo.VOTE_TID].posts if p.author == "燕青"))
+                       + "\n\n改票对象：&#134071;田\n改票理由：换一个", BEFORE_CLOSE + timedelta(minutes=5))
+        lines: list[str] = []
+        for now in (BEFORE_CLOSE, BEFORE_CLOSE + timedelta(minutes=10)):
+            lines += run(forum, tmp_path, path, running=True, now=now)
+        for _ in range(3):
+            lines += run(forum, tmp_path, path, post=True, running=True, now=AFTER_CLOSE)
+        (running,) = ours(forum, "running")
+        (final,) = ours(forum, "final")
+        assert forum.edits >= 1 and "&#134071;田&#128512;局" in final.bbcode and "𠮷" not in final.bbcode
+        assert "&#134071;田：1 票" in final.bbcode  # 燕青's change to 𠮷田 was read through the &#N;
+        assert any("不在其中" in line and "&#134071;" in line for line in lines)
+        assert sum("不在其中" in line for line in lines) <= 5  # said once a run, not once a character
+        assert sum(line.startswith("已发布结果帖") for line in lines) == 1
+        db = archive.open_db(tmp_path / "g.db")
+        assert {r["state"] for r in db.query("select state from outbox")} == {"confirmed"}
