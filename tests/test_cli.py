@@ -251,7 +251,9 @@ def test_tally_as_of_a_floor_counts_only_the_posts_up_to_it(demo_forum, tmp_path
     assert f"投票票数（截至 第 {cut} 楼）" in text and "当时形势（不是最终结果）" in text
 
 
-def test_desk_command_serves_its_tokened_address_and_nothing_else(tmp_path):
+def test_desk_command_opens_with_a_one_time_address_and_serves_nothing_else(tmp_path):
+    """The token is never on a command line (a browser launcher's arguments show in `ps`): the desk
+    prints a one-time address that leads to the tokened pages once; a foreign Host is refused."""
     import re
     import subprocess
     import time
@@ -263,18 +265,29 @@ def test_desk_command_serves_its_tokened_address_and_nothing_else(tmp_path):
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         line = proc.stdout.readline()
-        url = re.search(r"http://127\.0\.0\.1:\d+/[\w-]+/", line).group(0)
-        assert len(url.rstrip("/").rsplit("/", 1)[1]) >= 20  # a token no page could guess
+        once = re.search(r"http://127\.0\.0\.1:\d+/open/[\w-]+", line).group(0)
+        root = once.split("/open/")[0]
         deadline = time.time() + 20
         while True:
             try:
-                page = httpx.get(url, timeout=5)
+                first = httpx.get(once, timeout=5)
                 break
             except httpx.ConnectError:
                 assert time.time() < deadline
                 time.sleep(0.2)
+        assert first.status_code == 303
+        url = root + first.headers["location"]
+        assert len(url.rstrip("/").rsplit("/", 1)[1]) >= 20 and url.split("/")[3] not in line  # not printed
+        page = httpx.get(url, timeout=5)
         assert page.status_code == 200 and "[101]梁山风云" in page.text and "第1天" in page.text
-        assert httpx.get(url.rsplit("/", 2)[0] + "/").status_code == 403
+        assert page.headers["referrer-policy"] == "no-referrer"
+        assert httpx.get(once, timeout=5).status_code == 403  # once only
+        assert httpx.get(root + "/").status_code == 403
+        rebound = httpx.get(url, headers={"Host": "evil.example:80"}, timeout=5)
+        assert rebound.status_code == 421 and "本机地址" in rebound.text
+        big = httpx.post(url + "day/1/rule", data={"note": "长" * 70_000}, timeout=10)
+        assert big.status_code == 413 and "太长" in big.text
+        assert "拒绝" in httpx.get(root + "/nothing").text
     finally:
         proc.terminate()
         proc.wait(timeout=20)

@@ -46,8 +46,17 @@ class DeskConfig:
     options: polling.PollOptions  # login, cookies, interval, out_dir: as poll would run
 
 
-def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: None) -> Flask:
+MAX_REQUEST = 64 * 1024  # a note is a sentence; nothing the desk receives is bigger
+
+
+def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: None,
+               open_codes: set[str] | None = None) -> Flask:
+    """The desk. `open_codes` are one-time addresses (/open/<code>) that lead to the tokened pages, so the
+    token itself never has to be given to a browser launcher's command line."""
     app = Flask(__name__)
+    app.config["MAX_CONTENT_LENGTH"] = MAX_REQUEST
+    app.config["MAX_FORM_MEMORY_SIZE"] = MAX_REQUEST
+    codes = open_codes if open_codes is not None else set()
     # Times as a director writes them: 「2026-11-20 21:00」, whatever spelling the game file used.
     app.jinja_env.filters["minute"] = lambda text: str(text).replace("T", " ")[:16] if text else "?"
     token = config.token
@@ -59,22 +68,69 @@ def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: Non
             return game, rules, None
         return game, rules, archive.open_db(config.db, readonly=True)
 
+    def own_origins() -> set[str]:
+        port = request.environ.get("SERVER_PORT", "")
+        return {f"127.0.0.1:{port}", f"localhost:{port}"}
+
     @app.before_request
     def guard():
+        # A page of another site that got the token (or resolves its own name to 127.0.0.1: DNS
+        # rebinding) still sends its own Host: refused before the token is even looked at.
+        if request.host not in own_origins():
+            abort(421)
+        if request.path.startswith("/open/"):
+            return None
         # Only our own pages, from our own origin, with this run's token.
         if not request.path.startswith(f"/{token}/"):
             abort(403)
-        origin = request.headers.get("Origin")
         if request.method == "POST":
-            if origin and origin != request.host_url.rstrip("/"):
+            # Compared with our fixed origin, never with the request's own Host. "null" is what a browser
+            # sends for our own forms under Referrer-Policy: no-referrer; the form token still decides.
+            origin = request.headers.get("Origin")
+            if origin is not None and origin != "null" and origin.removeprefix("http://") not in own_origins():
                 abort(403)
             if request.form.get("token") != token:
                 abort(403)
 
+    @app.get("/open/<code>")
+    def open_once(code: str):
+        """A one-time address: the browser was started with it, so the token never sat on a command line."""
+        if code not in codes:
+            return error_page(403, "这个一次性地址已经用过了：请用 bansha desk 启动时打印的地址，或重新运行 bansha desk。")
+        codes.discard(code)
+        return redirect(f"/{token}/", 303)
+
+    def error_page(status: int, text: str):
+        return (f"<!DOCTYPE html><meta charset='utf-8'><title>{status}</title><p>{escape(text)}</p>", status,
+                {"Content-Type": "text/html; charset=utf-8"})
+
     @app.errorhandler(403)
     def refused(_error):
-        return ("<!DOCTYPE html><meta charset='utf-8'><title>拒绝</title><p>拒绝访问：这个地址缺少本次运行的令牌。"
-                "请使用 bansha desk 启动时打印的地址。</p>", 403)
+        return error_page(403, "拒绝访问：这个地址缺少本次运行的令牌。请使用 bansha desk 启动时打印的地址。")
+
+    @app.errorhandler(421)
+    def wrong_host(_error):
+        return error_page(421, "拒绝访问：工作台只接受发往本机地址（127.0.0.1 或 localhost）的请求。")
+
+    @app.errorhandler(400)
+    def bad_request(_error):
+        return error_page(400, "请求不完整或有误：请回到工作台页面重新操作。")
+
+    @app.errorhandler(404)
+    def not_found(_error):
+        return error_page(404, "没有这个页面（游戏文件里可能没有这一天或这一轮）。")
+
+    @app.errorhandler(405)
+    def wrong_method(_error):
+        return error_page(405, "这个地址不能这样访问：请回到工作台页面重新操作。")
+
+    @app.errorhandler(413)
+    def too_large(_error):
+        return error_page(413, f"提交的内容太长（上限 {MAX_REQUEST // 1024} KB）：裁定说明写一两句就够了。")
+
+    @app.errorhandler(500)
+    def failed(_error):
+        return error_page(500, "工作台出错了：请看启动 bansha desk 的终端窗口里的说明。")
 
     @app.after_request
     def headers(response):
@@ -82,6 +138,7 @@ def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: Non
         response.headers["Content-Security-Policy"] = ("default-src 'self'; img-src 'self' data:; style-src 'self'; "
                                                        "script-src 'none'; form-action 'self'; frame-ancestors 'none'")
         response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "no-referrer"  # the token never leaves in a Referer
         return response
 
     @app.get(f"/{token}/style.css")
@@ -258,19 +315,22 @@ def render_bbcode_html(bbcode: str) -> str:
 
 
 def serve(config: DeskConfig, *, port: int = 0, open_browser: bool = True, say=print) -> None:
-    """Serve until Ctrl+C; prints (and opens) the address with the token."""
+    """Serve until Ctrl+C. The browser is started with a one-time address, and the terminal shows
+    another: neither is the token, and each works once."""
     import logging
 
     from werkzeug.serving import make_server
 
     logging.getLogger("werkzeug").setLevel(logging.ERROR)  # no request log: every address carries the token
-    server = make_server("127.0.0.1", port, create_app(config, say), threaded=True)
-    url = f"http://127.0.0.1:{server.server_port}/{config.token}/"
-    say(f"导演工作台：{url}（只在本机可用；关闭请按 Ctrl+C）")
+    codes = {secrets.token_urlsafe(12), secrets.token_urlsafe(12)}
+    for_browser, for_terminal = sorted(codes)
+    server = make_server("127.0.0.1", port, create_app(config, say, codes), threaded=True)
+    root = f"http://127.0.0.1:{server.server_port}"
+    say(f"导演工作台：{root}/open/{for_terminal}（只在本机可用，这个地址只能打开一次；关闭请按 Ctrl+C）")
     if open_browser:
         import webbrowser
 
-        webbrowser.open(url)
+        webbrowser.open(f"{root}/open/{for_browser}")
     try:
         server.serve_forever()
     except KeyboardInterrupt:
