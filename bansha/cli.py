@@ -732,6 +732,7 @@ def _poll_once(game_file: Path, db: Path, options, verbose: bool, log: Optional[
 
     def finish(code: int, text: str, result=None):
         if log:
+            model.refuse_symlink(log, "日志文件")
             with open(log, "a", encoding="utf-8") as handle:
                 stamp = datetime.now().astimezone().isoformat(timespec="seconds")  # with its UTC offset
                 for line in lines + [text]:
@@ -751,7 +752,11 @@ def _poll_once(game_file: Path, db: Path, options, verbose: bool, log: Optional[
         text = archive.describe_sqlite_error(exc, db)
         err.print(f"[bold red]错误：[/]{escape(text)}", highlight=False)
         return finish(polling.EXIT_ERROR, f"错误：{text}")
-    except (ValueError, pipeline.NotFetched, model.Refusal, FetchFailed, auth.AuthError, archive.ArchiveError, OSError) as exc:
+    except OSError as exc:
+        text = model.describe_os_error(exc)
+        err.print(f"[bold red]错误：[/]{escape(text)}", highlight=False)
+        return finish(polling.EXIT_ERROR, f"错误：{text}")
+    except (ValueError, pipeline.NotFetched, model.Refusal, FetchFailed, auth.AuthError, archive.ArchiveError) as exc:
         err.print(f"[bold red]错误：[/]{escape(str(exc))}", highlight=False)
         return finish(polling.EXIT_ERROR, f"错误：{exc}")
     out.print(result.summary, highlight=False, markup=False)
@@ -958,10 +963,7 @@ def main() -> None:
         err.print(f"[bold red]错误：[/]{escape(archive.describe_sqlite_error(exc, '档案库'))}", highlight=False)
         raise SystemExit(1) from None
     except OSError as exc:
-        if exc.errno == 28:  # ENOSPC
-            err.print("[bold red]错误：[/]磁盘已满，写文件失败：已经保存的内容没有丢失，请清理磁盘空间后再运行。", highlight=False)
-        else:
-            err.print(f"[bold red]错误：[/]读写文件失败：{escape(str(exc))}", highlight=False)
+        err.print(f"[bold red]错误：[/]{escape(model.describe_os_error(exc))}", highlight=False)
         raise SystemExit(1) from None
 
 

@@ -151,6 +151,8 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
     day = game.day(options.day, options.round) if options.day else pick_day(game, now)
     close = game.when(day.close)
     closed = bool(close and now >= close)
+    for path, what in ((options.out_dir, "报告目录"), (Path(str(db_path) + ".cookies.txt"), "Cookie 文件")):
+        model.refuse_symlink(path, what)
     with RunLock(db_path):
         db = archive.open_db(db_path)
         base = game.forum if game.forum.endswith("/") else game.forum + "/"
@@ -426,6 +428,7 @@ def write_file(path: Path, text: str) -> None:
 def write_reports(out_dir: Path, game: Game, tally, lurking, *, now: datetime | None = None) -> list[Path]:
     """The day's result as BBCode (to paste), JSON (for other tools) and a small HTML page (to read).
     Before the close each says 未截止 and 若此刻截止, as the running post does."""
+    model.refuse_symlink(out_dir, "报告目录")
     out_dir.mkdir(parents=True, exist_ok=True)
     round_words = tally.title.removeprefix(f"第{tally.day}天")  # "" for the day's own vote, "重投" for a round
     stem = out_dir / (f"day{tally.day}" + (f"-{round_words}" if round_words else ""))

@@ -53,6 +53,7 @@ def open_db(path: str | Path, *, readonly: bool = False) -> sqlite_utils.Databas
             db = sqlite_utils.Database(conn)
             _check_version(db, path)
             return db
+        model.refuse_symlink(path, "档案库")
         db = sqlite_utils.Database(path)
         _check_version(db, path)
         db.execute("PRAGMA foreign_keys = ON")

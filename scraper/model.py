@@ -29,6 +29,31 @@ def findpost_url(base: str, tid: int, pid: int) -> str:
 class ArchiveError(Exception):
     """The archive file cannot be used as it is; the message says why and what to do, in Chinese."""
 
+
+def refuse_symlink(path, what: str) -> None:
+    """A file or folder we write must be what it says: a symlink planted in its place could make us
+    overwrite whatever it points to. Raises ArchiveError (in Chinese) for one."""
+    import os
+
+    if os.path.islink(path):
+        raise ArchiveError(f"{what} {path} 是一个符号链接（指向 {os.readlink(path)}）：为安全起见不写入它。"
+                           "请改成普通的文件或目录。")
+
+
+def describe_os_error(exc: OSError) -> str:
+    """A file error as one Chinese sentence, with the path (never the system's English words)."""
+    import errno
+
+    where = f"：{exc.filename}" if getattr(exc, "filename", None) else ""
+    words = {
+        errno.ENOENT: "找不到文件或目录", errno.EACCES: "没有权限读写", errno.EPERM: "没有权限读写",
+        errno.EISDIR: "这是一个目录，不是文件", errno.ENOTDIR: "路径中有一段不是目录", errno.EEXIST: "已经存在",
+        errno.ELOOP: "是符号链接，为安全起见不跟随", errno.EROFS: "文件系统是只读的", errno.ENAMETOOLONG: "文件名太长",
+    }
+    if exc.errno == errno.ENOSPC:
+        return "磁盘已满，写文件失败：已经保存的内容没有丢失，请清理磁盘空间后再运行。"
+    return f"{words.get(exc.errno, f'读写文件失败（错误码 {exc.errno}）')}{where}"
+
 # Post.status values. "normal" is the only one whose text is what the author wrote and is visible to all.
 NORMAL = "normal"
 HIDDEN = "hidden"  # 该帖被管理员或版主屏蔽

@@ -260,7 +260,51 @@ class Game:
             reveal_note=str((data.get("reveal") or {}).get("note") or ""), events=events,
             announce=_announce(head.get("announce", "vote"), days),
         )
+        _sane(game)
         return replace(game, days=tuple(_derive(game, d) for d in days)) if events else game
+
+
+MAX_PLAYERS = 1000  # the largest forum games have a few dozen characters
+MAX_GAME_FILE = 1024 * 1024  # a game file of a thousand players is a few dozen KB
+MAX_ID = 4_294_967_295  # Discuz's tid, pid and uid columns are unsigned INT(10)
+
+
+def _sane(game: "Game") -> None:
+    """What no game can be: thousands of players, ids Discuz cannot hold, times that are no dates or that
+    end before they start. Each is named with its day and key."""
+    if len(game.players) > MAX_PLAYERS:
+        raise ValueError(f"游戏文件里有 {len(game.players)} 位玩家，超过上限 {MAX_PLAYERS}：请检查 [[players]]。")
+    for p in game.players:
+        if p.uid is not None and not 1 <= p.uid <= MAX_ID:
+            raise ValueError(f"[[players]]（{p.name}）的 uid = {p.uid} 不像是论坛账号的编号（应在 1 到 {MAX_ID} 之间）")
+    for d in game.vote_days():
+        where = d.label
+        for key in ("vote_thread", "process_thread", "election_thread"):
+            value = getattr(d, key)
+            if value is not None and not 1 <= value <= MAX_ID:
+                raise ValueError(f"{where}的 {key} = {value} 不像是帖子编号（Discuz 的帖子编号在 1 到 {MAX_ID} 之间）")
+        for value in d.discussion_threads:
+            if not 1 <= value <= MAX_ID:
+                raise ValueError(f"{where}的 discussion_threads 里的 {value} 不像是帖子编号（应在 1 到 {MAX_ID} 之间）")
+        times = {}
+        for key in ("start", "close", "accelerated_from"):
+            text = getattr(d, key)
+            if not text:
+                continue
+            try:
+                times[key] = game.when(text)
+            except ValueError:
+                raise ValueError(f"{where}的 {key} = 「{text}」不是有效的时间（日期和时刻都要真实存在，"
+                                 "请写成 2026-11-22 21:00）") from None
+        if "start" in times and "close" in times and times["close"] <= times["start"]:
+            raise ValueError(f"{where}的 close（{d.close}）不晚于 start（{d.start}）：关门时间应在开始时间之后")
+        if "accelerated_from" in times and "start" in times and "close" in times and \
+                not times["start"] <= times["accelerated_from"] <= times["close"]:
+            raise ValueError(f"{where}的 accelerated_from（{d.accelerated_from}）不在这一天的 start 和 close 之间")
+        if d.round and "start" in times:
+            own = game.when(next(x for x in game.days if x.day == d.day).start)
+            if own and times["start"] < own:
+                raise ValueError(f"{where}的 start（{d.start}）早于第 {d.day} 天本身的 start：这一轮应在当天开始之后")
 
 
 def _cards(entry: dict, text: str) -> tuple[Card, ...]:
@@ -445,7 +489,17 @@ def _known_keys(where: str, table: dict, known: set[str]) -> None:
 def load_game(path: str | Path) -> tuple[Game, Rules]:
     """A game file and its preset's rules with the file's [rules] applied; ValueError says what is wrong."""
     try:
-        game = Game.from_toml(Path(path).read_text("utf-8"))
+        size = Path(path).stat().st_size
+        if size > MAX_GAME_FILE:
+            raise ValueError(f"游戏文件 {path} 有 {size // 1024} KB，不像是一局游戏（上限 {MAX_GAME_FILE // 1024} KB）："
+                             "请检查是不是选错了文件。")
+        game = Game.from_toml(Path(path).read_bytes().decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ValueError(f"游戏文件 {path} 不是 UTF-8 编码的文本：请用 UTF-8 保存（记事本“另存为”里可以选编码）。") from None
     except OSError as exc:
-        raise ValueError(f"无法读取游戏文件 {path}：{exc}") from None
+        import errno
+
+        why = {errno.ENOENT: "找不到这个文件", errno.EACCES: "没有权限读取", errno.EISDIR: "这是一个目录"}.get(
+            exc.errno, f"读取出错，错误码 {exc.errno}")
+        raise ValueError(f"无法读取游戏文件 {path}：{why}") from None
     return game, load_preset(game.preset).with_overrides(game.rules)
