@@ -230,3 +230,33 @@ def test_killed_between_sent_and_confirmed_then_one_post(tmp_path, where):
         assert len(ours(forum, "final")) == 1
         row = archive.open_db(tmp_path / "g.db")["outbox"].get("[101]梁山风云|1|final")
         assert row["state"] == "confirmed"
+
+
+@pytest.mark.parametrize("fault", ["lose", "502", "stale"])
+def test_the_readme_cron_line_after_a_fault_posts_once_and_says_what_happened(tmp_path, fault):
+    """The README's own cron line (with its --log), run through the proxy: the fault run and three more."""
+    import os
+    import subprocess
+    import sys
+
+    from test_poll_discuz import readme_cron_line
+
+    forum = demo.build()
+    with forum, FaultProxy(forum.base_url) as proxy:
+        armed = FAULTS[fault](proxy)
+        armed.match = "replysubmit=yes"
+        proxy.add(armed)
+        env = {**os.environ, "BANSHA_PASSWORD": "demo-director"}
+        cmd = [sys.executable, "-m", "bansha.cli", "poll", str(game_file(tmp_path, proxy.base_url)), "--db",
+               str(tmp_path / "g.db"), *readme_cron_line(tmp_path), "--out", str(tmp_path / "o"), "--interval", "0",
+               "--timeout", str(TIMEOUT), "--now", f"{AFTER_CLOSE:%Y-%m-%d %H:%M}"]
+        codes = [subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120) for _ in range(4)]
+        assert len(ours(forum, "final")) == 1
+        assert all(c.returncode in (polling.EXIT_OK, polling.EXIT_ERROR, polling.EXIT_REVIEW) for c in codes)
+        assert all(c.returncode != polling.EXIT_ERROR for c in codes[1:]), codes[1].stderr
+        if codes[0].returncode == polling.EXIT_ERROR:
+            assert "结果未确认" in codes[0].stderr and "回帖失败" not in codes[0].stderr
+        log = (tmp_path / "poll.log").read_text("utf-8")
+        assert "已发布结果帖" in log or "在帖子里找到了这次要发的结果帖" in log
+        assert log.count("已发布结果帖") + log.count("在帖子里找到了这次要发的结果帖") == 1
+        assert "Traceback" not in log

@@ -132,3 +132,23 @@ def test_a_game_and_players_named_outside_gbk_on_a_gbk_forum(tmp_path):
         assert sum(line.startswith("已发布结果帖") for line in lines) == 1
         db = archive.open_db(tmp_path / "g.db")
         assert {r["state"] for r in db.query("select state from outbox")} == {"confirmed"}
+
+
+def test_a_game_named_with_a_smiley_code_is_shown_as_written(board, tmp_path):
+    """「:)」 in a name would become a smiley image on the forum: our posts go out with smilies off."""
+    path = game_file(tmp_path, board.base_url)
+    path.write_text(path.read_text("utf-8").replace(f'name = "{NAME}"', 'name = "[101]梁山:)风云"'), "utf-8")
+    smiling = board.add_post(demo.VOTE_TID, UID["宋江"], "各位好 :) 明天见", demo.OPEN + timedelta(hours=1))
+    lines = []
+    for _ in range(3):
+        lines += run(board, tmp_path, path, post=True, now=AFTER_CLOSE)
+    (final,) = ours(board, "final")
+    assert final.smileyoff and "梁山:)风云" in final.bbcode
+    from scraper.client import ForumClient
+
+    with ForumClient(min_interval=0) as client:
+        shown = {p.pid: p for n in (1, 2) for p in
+                 client.fetch_page(f"{board.base_url}forum.php?mod=viewthread&tid={demo.VOTE_TID}&page={n}")[0].posts}
+    assert "梁山:)风云" in shown[final.pid].text and "[表情]" not in shown[final.pid].text
+    assert "[表情]" in shown[smiling.pid].text  # a player's :) does become one
+    assert sum(line.startswith("已发布结果帖") for line in lines) == 1

@@ -47,6 +47,7 @@ class Post:
     hidden: bool = False  # 屏蔽 by a moderator
     pending: bool = False  # held for moderation (invisible = -2): shown to nobody, its floor reserved
     position: int = 0  # the floor; Discuz assigns it at posting time, so a held post keeps its number
+    smileyoff: bool = False  # 禁用表情: without it Discuz turns :) and the like into smiley images
 
 
 @dataclass
@@ -460,7 +461,7 @@ class DemoForum:
         postlist = []
         for post in shown[(page - 1) * ppp : page * ppp]:
             user = self.users[post.uid]
-            message_html = render_bbcode(post.bbcode, api=True)
+            message_html = render_bbcode(post.bbcode, api=True, smileyoff=post.smileyoff)
             if post.hidden:
                 message_html = "提示: <em>该帖被管理员或版主屏蔽</em>"
             elif user.banned:
@@ -570,7 +571,8 @@ class DemoForum:
             return refuse(f"抱歉，您两次发表间隔少于 {self.floodctrl} 秒，请稍候再发表", f"{{'floodctrl':'{self.floodctrl}'}}")
         self._last_reply[session.uid] = now
         trim = form.get("noticetrimstr", "")
-        post = self.add_post(tid, session.uid, (trim + "\n\n" if trim else "") + message, pending=thread.moderated)
+        post = self.add_post(tid, session.uid, (trim + "\n\n" if trim else "") + message, pending=thread.moderated,
+                             smileyoff=form.get("smileyoff") == "1")
         if thread.moderated:
             thread.just_held = True
             said = "回复需要审核，请等待通过"
@@ -636,6 +638,7 @@ class DemoForum:
             stamp = self.clock().strftime("%Y-%m-%d %H:%M").replace("-0", "-")
             message = f"[i=s] 本帖最后由 {session.user.name} 于 {stamp} 编辑 [/i]\n\n" + re.sub(r"^\[i=s\].*?\[/i\]\s*", "", message)
         post.bbcode = message
+        post.smileyoff = form.get("smileyoff") == "1"
         self.edits += 1
         page = form.get("page") or "1"
         target = f"forum.php?mod=viewthread&tid={thread.tid}&page={page}&extra=#pid{post.pid}"
@@ -740,7 +743,10 @@ _REWRITTEN = re.compile(r"/thread-(\d+)-(\d+)-\d+\.html$")
 _FLOOR_NAMES = {1: "楼主", 2: "沙发", 3: "板凳", 4: "地板"}
 
 
-def render_bbcode(bbcode: str, *, api: bool = False) -> str:
+_SMILIES = {":)": 1, ":(": 2, ":D": 3, ";P": 11}  # a few of X3.5's default smiley codes
+
+
+def render_bbcode(bbcode: str, *, api: bool = False, smileyoff: bool = True) -> str:
     """The subset of Discuz's discuzcode() a game thread uses, rendered the way X3.5 renders it."""
     # X3.5's dhtmlspecialchars escapes every &, and restores no entity: a stored `&#128512;` (what a GBK
     # browser sends for 😀) is shown as that text forever (discuz-x35-gbk-flows/reply-outside-gbk).
@@ -770,6 +776,10 @@ def render_bbcode(bbcode: str, *, api: bool = False) -> str:
     text = re.sub(r"\[color=([#\w]+)\](.*?)\[/color\]", r'<font color="\1">\2</font>', text, flags=re.S)
     text = re.sub(r"\[size=(\d)\](.*?)\[/size\]", r'<font size="\1">\2</font>', text, flags=re.S)
     text = re.sub(r"(?<!>)\n", "<br />\n", text)
+    if not smileyoff:
+        for code, smilie in _SMILIES.items():
+            text = text.replace(html.escape(code, quote=False),
+                                f'<img src="static/image/smiley/default/{smilie}.gif" smilieid="{smilie}" border="0" alt="" />')
     return text.replace("  ", "&nbsp; ")
 
 
@@ -803,7 +813,7 @@ def render_thread_page(forum: DemoForum, thread: Thread, page: int, last: int, p
         floor = _FLOOR_NAMES.get(index, f"<em>{index}</em><sup>#</sup>")
         message = (
             '<div class="t_fsz"><table cellspacing="0" cellpadding="0"><tr>'
-            f'<td class="t_f" id="postmessage_{post.pid}">\n{render_bbcode(post.bbcode)}</td></tr></table></div>'
+            f'<td class="t_f" id="postmessage_{post.pid}">\n{render_bbcode(post.bbcode, smileyoff=post.smileyoff)}</td></tr></table></div>'
         )
         if post.hidden:
             body = '<div class="locked">提示: <em>该帖被管理员或版主屏蔽</em></div>'
