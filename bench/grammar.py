@@ -72,21 +72,25 @@ def main() -> None:
     parse_post(posts[0], rules, roster)  # build the parser outside the clock
     lines = [line for text in posts for line in text.split("\n")]
     print(f"{len(set(lines)) / len(lines):.0%} of the corpus's lines are distinct (a line is parsed once)")
-    kinds: dict[str, int] = {}
-    started = time.perf_counter()
-    for text in posts:
-        verdict = parse_post(text, rules, roster)
-        kinds[verdict.kind] = kinds.get(verdict.kind, 0) + 1
-    seconds = time.perf_counter() - started
-    print(f"{len(posts):,} posts, {sum(map(len, posts)) / 1e6:.1f} M characters, {seconds:.2f} s")
-    print(f"{len(posts) / seconds:,.0f} posts/s   (target 50,000)")
+    passes = []
+    for _ in range(3):
+        kinds: dict[str, int] = {}
+        started = time.perf_counter()
+        for text in posts:
+            verdict = parse_post(text, rules, roster)
+            kinds[verdict.kind] = kinds.get(verdict.kind, 0) + 1
+        passes.append(time.perf_counter() - started)
+    # The first pass reads every line for the first time; later ones are a cron run re-reading the thread.
+    print(f"{len(posts):,} posts, {sum(map(len, posts)) / 1e6:.1f} M characters")
+    print(f"{len(posts) / passes[0]:,.0f} posts/s on the first pass (every line new)   (target 50,000)")
+    print(f"{len(posts) / min(passes[1:]):,.0f} posts/s read again (as every cron run re-reads the thread)")
     print("verdicts:", ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())))
     ballot_corpus()
 
 
 def ballot_corpus(rounds: int = 40) -> None:
     """The hand-written corpus of fixtures/ballots (every preset, free formats and chatter), read as the
-    tally reads it. Its 620 texts repeat each round, as a vote thread re-read every cron run does."""
+    tally reads it. Its texts repeat each round, as a vote thread re-read every cron run does."""
     import json
 
     from tally.rules import load_preset
@@ -101,11 +105,13 @@ def ballot_corpus(rounds: int = 40) -> None:
     work = [(c["text"], *setups[(c["preset"], tuple(c["roster"]))]) for c in cases]
     for text, rules, roster in work:  # warm the parsers outside the clock
         parse_post(text, rules, roster)
-    started = time.perf_counter()
-    for _ in range(rounds):
-        for text, rules, roster in work:
-            parse_post(text, rules, roster)
-    seconds = time.perf_counter() - started
+    seconds = float("inf")
+    for _ in range(3):
+        started = time.perf_counter()
+        for _ in range(rounds):
+            for text, rules, roster in work:
+                parse_post(text, rules, roster)
+        seconds = min(seconds, time.perf_counter() - started)
     total = rounds * len(work)
     print(f"ballot corpus (fixtures/ballots, {len(work)} cases × {rounds}): {total / seconds:,.0f} posts/s   (target 50,000)")
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from lark import Lark, Transformer
 from lark.exceptions import LarkError
 
-from . import free
+from . import detect, free, structure
 from .customs import VoteCustoms, customs as customs_named
 from .names import Match, Roster
 from .normalize import clean_value, normalize
@@ -64,6 +64,9 @@ class Verdict:
     # suggestion): the what-ifs a director is shown. Abstention is always one more reading.
     readings: tuple[str, ...] = ()
     free: bool = False  # read as a free-format ballot (no labels)
+    quotes: tuple = ()  # what the post quotes as text (structure.Quoted): never the poster's ballot
+    intent: str | None = None  # "change": an invalid ballot that would move a standing one (撤回)
+    nobody: bool = False  # a post that is no ballot speaks of not voting (先不投 · 这次就不投了): abstaining is one reading
 
     def to_json(self) -> dict:
         return {
@@ -188,13 +191,28 @@ def parse_post(
     rules = customs if isinstance(customs, VoteCustoms) else customs_named(customs)
     if isinstance(roster, list):
         roster = Roster(roster)
-    normalized = normalize(text)
-    return _finish(judge(read_lines(normalized, normalized=True), rules, roster, first=first, text=normalized), rules, roster)
+    parts = structure.split(text)  # the poster's own words: quotes, stamps and signatures set aside
+    normalized = normalize(parts.own)
+    verdict = _finish(judge(read_lines(normalized, normalized=True), rules, roster, first=first, text=normalized),
+                      rules, roster)
+    verdict.quotes = tuple(parts.quotes)
+    if verdict.kind == NONE and not verdict.vote_like and verdict.reason is None:
+        # Recall by construction: a form the grammar does not know costs a flag, never a silent miss.
+        hit = detect.attempt(normalized, roster)
+        if hit is not None:
+            verdict.vote_like, verdict.readings = True, hit.names
+            verdict.reason = f"像是在投票（「{hit.phrase}」），但读不出一张明确的票"
+    return verdict
 
 
 def _finish(verdict: Verdict, rules: VoteCustoms, roster: Roster | None) -> Verdict:
     """Resolve the target against the roster and explain how it matched."""
     if verdict.target and roster and verdict.kind in (VOTE, CHANGE, PROXY) and not verdict.abstains:
+        named = detect.names_in(verdict.target, roster) if verdict.target not in roster.table else ()
+        if len(named) > 1:  # 「郭靖和黄蓉」: two targets are never one
+            verdict.kind, verdict.readings = MALFORMED, named
+            verdict.reason = f"投票对象「{verdict.target}」里有 {len(named)} 位角色（{'、'.join(named)}），投给谁不明确"
+            return verdict
         verdict.match = roster.resolve(verdict.target, fuzzy=rules.fuzzy_names)
         if verdict.match.how == "unknown" and not rules.fuzzy_names:
             guess = roster.resolve(verdict.target, fuzzy=True)
@@ -273,8 +291,12 @@ def judge(lines: list[tuple], rules: VoteCustoms, roster: Roster | None, *, firs
                        line=proxies[0].line)
 
     ballot = ballots[0]
+    if all(f.value in PLACEHOLDERS for f in ballots):
+        return Verdict(NONE, reason="格式示例（投票对象是占位的字），不是投票", fields=fields)  # a pasted rule
     base = dict(target=ballot.value or None, stated_reason=stated, line=ballot.line, label=ballot.label, fields=fields)
     accepted = rules.target_labels if ballot.kind == "target" else rules.change_labels
+    if rules.loose:  # any clear ballot: every spelling of the label will do
+        accepted = _TARGET_WORDS if ballot.kind == "target" else _CHANGE_WORDS
     if ballot.label not in accepted:
         wanted = "、".join(f"「{x}」" for x in accepted[:2])
         return Verdict(MALFORMED, reason=f"标签「{ballot.label}」不是本局规定的格式，应写{wanted}", **base)
@@ -282,7 +304,10 @@ def judge(lines: list[tuple], rules: VoteCustoms, roster: Roster | None, *, firs
         return Verdict(MALFORMED, reason=f"「{ballot.label}」后面是空的", **base)
     if rules.require_reason and not stated:
         return Verdict(MALFORMED, reason="缺少投票理由", **base)
-    abstain = ballot.value in rules.abstain_words
+    # Where the game allows any clear ballot, every clear word for nobody is one (无 · 弃权 · 弃票).
+    abstain = ballot.value in rules.abstain_words or (rules.loose and ballot.value in _ABSTAIN_SPELLINGS)
+    if not proxies and text and roster and (who := _proxy_wording(text, roster)):
+        proxies = [Field("proxy", "代投", who, ballot.line)]  # 应郭靖要求代投 · 郭靖委托代投 · 代郭靖投票
     if proxies:
         who = proxies[0].value
         if not who:
@@ -311,11 +336,41 @@ def _distinct(ballots: list[Field]) -> list[Field]:
 
 
 _ABSTAIN_SPELLINGS = ("无", "弃权", "弃票", "不投", "放弃")
+_TARGET_WORDS = ("投票对象", "投票目标", "投票给", "投给", "票投", "投票", "对象")
+_CHANGE_WORDS = ("改票对象", "改票目标", "改投对象", "改投", "改票")
+# What a rules post or a format example puts where a name goes: pasted, it is no ballot.
+PLACEHOLDERS = frozenset({"X", "XX", "XXX", "x", "xx", "xxx", "Y", "A", "B", "某某", "某人", "某玩家", "玩家名", "角色名",
+                          "ID", "***", "饺子", "包子", "水饺", "谁", "某角色", "玩家ID"})
+
+
+def _proxy_wording(text: str, roster: Roster) -> str | None:
+    """The player a director's proxy post speaks for, in the words directors use."""
+    if "代" not in text and "委托" not in text:
+        return None
+    m = _proxy_pattern(roster).search(text) if roster.pattern is not None else None
+    if not m:
+        return None
+    return roster.table[next(g for g in m.groups() if g)]
+
+
+_PROXY_PATTERNS: dict[int, tuple[Roster, re.Pattern]] = {}
+
+
+def _proxy_pattern(roster: Roster) -> re.Pattern:
+    kept = _PROXY_PATTERNS.get(id(roster))
+    if kept is None or kept[0] is not roster:
+        names = roster.pattern.pattern
+        kept = _PROXY_PATTERNS[id(roster)] = (roster, re.compile(
+            rf"(?:应|受)\s*(?P<a>{names})\s*(?:的)?\s*(?:要求|请求|委托)|(?:代|替)\s*(?P<b>{names})\s*(?:代投|投票|投)|"
+            rf"(?P<c>{names})\s*(?:委托|请求|请)(?:导演)?\s*代投|(?:委托人|被代投人|代投玩家)\s*(?P<d>{names})"))
+    return kept[1]
+
 
 _FREE_WORDS = {
     "same": "「同上」「跟票」没有写明投给谁，投票对象不明确",
     "proxy_request": "这是请导演代投的请求，不是投票：代投须由导演发帖",
     "conditional": "有条件的投票（如果……就投……），投票对象不明确",
+    "withdraw": "撤回投票：规则里没有撤票的说法，请导演裁定（弃权，或原票照算）",
 }
 
 
@@ -334,8 +389,13 @@ def _free_verdict(reading: free.Reading, rules: VoteCustoms, roster: Roster, sta
     reason = stated or reading.reason
     verb = reading.phrase.verb if reading.phrase else ""
     base = dict(stated_reason=reason, line=reading.line, label=verb or None, readings=readings, free=True)
+    if reading.kind == "hedge":
+        what = f"投「{target}」" if target else "不投"
+        return Verdict(NONE, vote_like=True, reason=f"像是打算{what}，但还没有决定（犹豫的说法不算投票）",
+                       nobody=not target, **base)
     if reading.kind in _FREE_WORDS:
-        return Verdict(MALFORMED, target=target, reason=_FREE_WORDS[reading.kind], **base)
+        return Verdict(MALFORMED, target=target, reason=_FREE_WORDS[reading.kind],
+                       intent="change" if reading.kind == "withdraw" else None, **base)
     if reading.kind == "several":
         return Verdict(MALFORMED, reason=f"一帖多票：同时投了 {'、'.join(reading.targets)}", **base)
     words = {"vote": f"投给「{target}」", "change": f"改投「{target}」", "abstain": "弃权"}[reading.kind]
@@ -343,7 +403,8 @@ def _free_verdict(reading: free.Reading, rules: VoteCustoms, roster: Roster, sta
         words = "改为弃权"
     if not rules.loose and reading.kind == "abstain" and reading.phrase and reading.phrase.context == "neg":
         # "我这次就不投了": under a labelled format not voting is no ballot; flagged, never counted.
-        return Verdict(NONE, vote_like=True, reason="说了不投票：本局弃权须写「投票对象：弃权」", **{**base, "readings": ()})
+        return Verdict(NONE, vote_like=True, reason="说了不投票：本局弃权须写「投票对象：弃权」", nobody=True,
+                       **{**base, "readings": ()})
     if not rules.loose:
         expected = f"「{rules.target_labels[0]}：X」" + ("「投票理由：Y」" if rules.require_reason else "")
         if reading.kind == "change":
@@ -364,6 +425,5 @@ _VOTE_WORDS = re.compile(r"(?:投票对象|改票对象|改投|代投)(?!:)")
 
 
 def _vote_like(texts: list[str], roster: Roster | None) -> bool:
-    if any(_VOTE_WORDS.search(t) for t in texts):
-        return True
-    return False
+    # A label word without its colon; not in a question (可以找导演代投吗？).
+    return any(_VOTE_WORDS.search(t) and not re.search(r"[?？吗]", t) for t in texts)

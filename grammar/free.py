@@ -31,12 +31,13 @@ _WORDS = {
     "CHANGE": "改投给|改投|改票给|改票投|改票为|改票到|改票|改成|改为|转投|换投|换成",
     "PROXY": "帮我代投|替我代投|请导演代投|导演代投|代我投|帮我投|代投",
     "SAME": "跟楼上|同楼上|同意楼上|同上|跟票|附议",
-    "ABSTAIN": "弃权|弃票",
+    "WITHDRAW": "撤回投票|撤回|撤票|收回投票|收回|撤销投票|撤销|那票不算|这票不算|那一票不算|票作废",
+    "ABSTAIN": "弃权|弃票|弃了|弃掉",
     "SELECT": "我就选|我要选|我选|就选",
-    "VOTE": "这一票投给|这一票给|这票投给|这票给|一票给|票投给|投票给|投给|票给|票投|投票|投出|投",
+    "VOTE": "这一票投给|这一票给|这票投给|这票给|一票给|我的一票给|我的票给|我的票投|我的票是|票投给|投票给|投给|票给|票投|投票|投出|投",
     "ONE": "一票",
-    "COND": "如果|要是|假如|假设|若是|万一|的话",
-    "OR": "或者|或是|还是|或",
+    "COND": "如果|要是|假如|假设|若是|万一|换作|换做|的话",
+    "OR": "或者|或是|还是|以及|或|和|与|及",
     "NEG": "不会|不要|先不|不|别|没有|没|勿|莫",
     "OTHER": "楼上|楼下|他们|她们|他|她|大家|有人|别人|\\d+楼",
     "ME": "我|俺|本人|老子|咱|吾",
@@ -65,6 +66,8 @@ class Phrase:
     verb: str
     imperative: bool = False  # 别投 / 不要投: said to others, not a ballot of one's own
     past: bool = False  # 没投 / 还没有投票: a state ("hasn't voted yet"), not a decision to abstain
+    hedged: bool = False  # 想投 / 打算投: not decided yet
+    elsewhere: bool = False  # a condition about another day or role (假如明晚…我会投)
 
 
 @dataclass
@@ -105,6 +108,9 @@ class _Phrases(Transformer):
     def same(self, c):
         return self._phrase("same", c)
 
+    def withdraw(self, c):
+        return self._phrase("withdraw", c)
+
     def named(self, c):
         names = tuple(dict.fromkeys(str(t) for t in c if t.type == "NAME"))
         return ("name", names[0]) if len(names) == 1 else ("names", names)
@@ -140,8 +146,9 @@ def _scanner(names: tuple[str, ...]) -> re.Pattern:
     alternatives = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
     groups = [f"(?P<NAME>{alternatives})"] if names else []
     if names:
-        # A verb right before a player's name is a verb, even where it would start a compound (投石头).
-        groups.append(f"(?P<VOTE_>(?:{_WORDS['VOTE']})(?=(?:{alternatives})))")
+        # A verb right before a player's name is a verb, even where it would start a compound (投石头);
+        # there, 票 alone is one too (票郭靖 · 最后票郭靖 · 票：郭靖).
+        groups.append(f"(?P<VOTE_>(?:{_WORDS['VOTE']}|票)(?=(?:{alternatives})))")
     groups.append(f"(?P<WORD>{_COMPOUNDS})")
     groups += [f"(?P<{kind}>{words})" for kind, words in _WORDS.items()]
     groups.append(f"(?P<SEP>{_SEP_CHARS})")
@@ -185,11 +192,15 @@ def _tokens(sentence: str, roster: Roster, names: dict[str, str]) -> list[Token]
 
 
 def _fix_nobody(tokens: list[Token]) -> list[Token]:
-    """无 is a target only right after a verb (投无 / 改投无); elsewhere it is part of a word."""
+    """无 is a target only right after a verb (投无 / 改投无); elsewhere it is part of a word. A 、 or /
+    between two names lists them (投郭靖、黄蓉): it joins them as 或 does."""
     fixed = []
     for i, tok in enumerate(tokens):
         if tok.type == "NOBODY" and not (i and tokens[i - 1].type in ("VOTE", "CHANGE", "PAST")):
             fixed.append(Token("WORD", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos))
+        elif tok.type == "SEP" and str(tok) in "、/" and 0 < i < len(tokens) - 1 \
+                and tokens[i - 1].type == "NAME" and tokens[i + 1].type == "NAME":
+            fixed.append(Token("OR", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos))
         else:
             fixed.append(tok)
     return fixed
@@ -218,7 +229,12 @@ def _asks(line: str, sentence: str) -> bool:
     return after in ("?", "？")
 
 
-_TRIGGER = re.compile("|".join(_WORDS[k] for k in ("VOTE", "SELECT", "CHANGE", "ABSTAIN", "PROXY", "SAME")))
+_TRIGGER = re.compile("|".join(_WORDS[k] for k in ("VOTE", "SELECT", "CHANGE", "ABSTAIN", "PROXY", "SAME", "WITHDRAW")) + "|票")
+# Not decided yet: 想投 · 打算投 · 可能投 before the verb, or the post puts it off (再看看 · 待定 · 等他解释完再定).
+_HEDGE_BEFORE = re.compile(r"(?:想|打算|准备|可能|倾向于?|考虑|也许|或许|大概|估计|应该会|多半)$")
+_DEFERRED = re.compile(r"再看看|再想想|再说|待定|观望|还没想好|没想好|还在想|先看看|看情况|等.{0,12}再(?:定|投|决定|说)")
+# A condition about another day or another role is chatter, not a condition on today's ballot.
+_ELSEWHERE = re.compile(r"明天|明晚|明日|下一轮|下轮|下次|以后|下一天|换作|换成我|换我|如果我是|假如我是|要是我是|我是狼|我是杀手|当狼")
 
 
 def read(text: str, roster: Roster) -> Reading:
@@ -247,7 +263,7 @@ def _read(text: str, roster: Roster) -> Reading:
             first_tokens = tokens
         mentioned += [str(t) for t in tokens if t.type == "NAME"]
         has_reason_word = has_reason_word or any(t.type == "REASON" for t in tokens)
-        if not any(t.type in ("VOTE", "SELECT", "CHANGE", "ABSTAIN", "PROXY", "SAME") for t in tokens):
+        if not any(t.type in ("VOTE", "SELECT", "CHANGE", "ABSTAIN", "PROXY", "SAME", "WITHDRAW") for t in tokens):
             continue
         phrases += _phrases(tokens, number, questions)
     mentioned_t = tuple(dict.fromkeys(mentioned))
@@ -262,6 +278,11 @@ def _read(text: str, roster: Roster) -> Reading:
             name = str(first_tokens[0])
             reading = Reading("vote", targets=(name,), mentioned=mentioned_t, line=1, opening=True)
     reading.reason = _rest(text, reading, roster)
+    if reading.kind in ("vote", "change", "abstain", "several") and (
+            any(p.hedged for p in reading.phrases) or _DEFERRED.search(text)):
+        # 我也想投郭靖，不过再看看 · 先不投，再看看: not a ballot yet — doubtful, never binding.
+        reading = Reading("hedge", reading.phrase, targets=reading.targets, reason=reading.reason,
+                          mentioned=reading.mentioned, line=reading.line, phrases=reading.phrases)
     return reading
 
 
@@ -284,6 +305,7 @@ def _phrases(tokens: list[Token], number: int, questions: list[bool]) -> list[Ph
     out = []
     previous: list[Token] = []  # the chatter since the last phrase: who speaks, a condition, a negation
     clause = 0
+    said = "".join(str(t) for t in tokens_of(items))  # the sentence's words besides its phrases
     for index, item in enumerate(items):
         if isinstance(item, Token):
             previous.append(item)
@@ -300,10 +322,19 @@ def _phrases(tokens: list[Token], number: int, questions: list[bool]) -> list[Ph
         name = written if target and target[0] == "name" else None
         nobody = bool(target and target[0] == "nobody")
         negation = str(previous[-1]) if previous else ""
-        out.append(Phrase(kind, name, None if nobody else written, nobody, _context(previous), question, number, verb,
-                          imperative=negation in _IMPERATIVE, past=negation in ("没", "没有")))
+        hedged = bool(previous) and previous[-1].type == "WORD" and bool(_HEDGE_BEFORE.search(str(previous[-1])))
+        context = _context(previous)
+        elsewhere = context == "cond" and bool(_ELSEWHERE.search(said))
+        out.append(Phrase(kind, name, None if nobody else written, nobody, context, question, number, verb,
+                          imperative=negation in _IMPERATIVE, past=negation in ("没", "没有"), hedged=hedged,
+                          elsewhere=elsewhere))
         previous = []
     return out
+
+
+def tokens_of(items: list) -> list:
+    """The plain tokens among parsed items (what follows a phrase in its sentence)."""
+    return [item for item in items if isinstance(item, Token)]
 
 
 _ASKING = re.compile(r"要不要|是不是|该不该|投不投|谁|哪|怎么|为什么|难道")
@@ -353,8 +384,8 @@ def _context(previous: list[Token]) -> str:
 def _sum_up(phrases: list[Phrase], roster: Roster) -> Reading:
     mine, conditional = [], []
     for p in phrases:
-        if p.question or p.context == "other":
-            continue  # a question, or someone else's vote reported
+        if p.question or p.context == "other" or p.elsewhere:
+            continue  # a question, someone else's vote reported, or another day's or role's what-if
         if p.context == "cond":
             conditional.append(p)
             continue
@@ -381,7 +412,7 @@ def _sum_up(phrases: list[Phrase], roster: Roster) -> Reading:
         return Reading("several", first, targets=tuple(b[1] or ("弃权" if b[0] == "abstain" or b[2] else "?") for b in ballots),
                        line=first.line, phrases=mine)
     kind = {"proxy": "proxy_request"}.get(first.kind, first.kind)
-    if first.nobody:
+    if first.nobody and kind != "change":
         kind = "abstain"
     if kind == "same" and first.written:
         kind = "vote"  # 跟票郭靖: following the vote for a named player

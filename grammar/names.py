@@ -9,9 +9,11 @@ preset allows it (七杀: "one homophone or one similar-shaped character") — o
 
 from __future__ import annotations
 
+import re
+
 import logging
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from .normalize import clean_value, normalize
 
@@ -72,6 +74,20 @@ class Roster:
 
     def alias_pairs(self) -> list[tuple[str, str]]:
         return [(a, n) for a, n in self.aliases.items() if n in self.names]
+
+    @cached_property
+    def table(self) -> dict[str, str]:
+        """Every way the roster writes a player (name or alias) → the player."""
+        table = {n: n for n in self.names}
+        table.update({a: n for a, n in self.alias_pairs() if a})
+        return table
+
+    @cached_property
+    def pattern(self) -> re.Pattern | None:
+        """Any name or alias, the longest first (None for an empty roster)."""
+        if not self.table:
+            return None
+        return re.compile("|".join(re.escape(n) for n in sorted(self.table, key=len, reverse=True)))
 
     def resolve(self, written: str, *, fuzzy: bool = False) -> Match:
         key = _key(written)

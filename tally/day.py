@@ -60,6 +60,7 @@ class Entry:
     # Why what the post said at close is unknown (hidden and unreadable, edited after close with no earlier
     # version): it could then have been a ballot for anyone, an abstention, or nothing.
     unknown: str | None = None
+    nobody: bool = False  # a vote-like post that is no ballot speaks of not voting: abstaining is a reading
 
     def to_json(self) -> dict:
         return {
@@ -299,7 +300,7 @@ class _Fold:
                 entry.reason = "像是在投票，但不是规定的格式，未计票"
                 entry.needs_review = True
                 entry.voter = author  # a doubt of this voter's: the what-ifs fold it with their ballots
-                entry.readings = verdict.readings
+                entry.readings, entry.nobody = verdict.readings, verdict.nobody
             else:
                 entry.reason = "发言，不是投票"
             self._log(entry, entry.reason)
@@ -307,6 +308,17 @@ class _Fold:
         if is_director and verdict.kind != "proxy" and not (verdict.kind == "malformed" and verdict.proxy_for):
             entry.kind = "none"  # rule posts quote the format itself
             entry.reason = "导演的帖子（公告或格式说明），不计票"
+            if "代投" in (text or "") and verdict.kind in ("vote", "change", "abstain") and not verdict.free:
+                # A proxy ballot whose player the words do not name: never the director's own vote, never dropped.
+                entry.reason = "导演的帖子像是代投，但看不出替哪位玩家投：请导演裁定（计为某玩家的票，或不是投票）"
+                entry.needs_review = True
+                entry.readings = verdict.readings
+            self._log(entry, entry.reason)
+            return
+        if verdict.kind == "proxy" and not is_director:
+            entry.voter = author
+            entry.verdict, entry.needs_review = INVALID, author in ctx.players
+            entry.reason = f"代投只能由导演发帖：{author} 写的是替「{verdict.proxy_for}」代投，不计票，请导演核对"
             self._log(entry, entry.reason)
             return
 
@@ -587,7 +599,8 @@ class _Fold:
             return f"改票只允许 {rules.changes_allowed} 次，#{standing.entry.floor} 已经改过"
         if not rules.change_must_quote_own:
             return None
-        quotes = getattr(self._post_of(entry), "quotes", None) or []
+        quotes = getattr(self._post_of(entry), "quotes", None) or [
+            q for q in verdict.quotes]  # a quote pasted as text: author and time, no floor link
         if not quotes:
             return "改票没有引用自己的原投票楼层"
         quoted = quotes[0]
@@ -685,7 +698,7 @@ def _status_words(status: str) -> str:
 
 def _kind(verdict) -> str:
     if verdict.kind == "malformed":
-        return "change" if any(f.kind == "change" for f in verdict.fields) else "vote"
+        return "change" if verdict.intent == "change" or any(f.kind == "change" for f in verdict.fields) else "vote"
     return verdict.kind
 
 

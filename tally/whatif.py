@@ -119,7 +119,9 @@ def readings(entry, ctx, ruling_type) -> list:
                 ruling_type(entry.pid, "reject")]
     names = list(dict.fromkeys([*([entry.suggestion] if entry.suggestion else []), *entry.readings]))
     options = [ruling_type(entry.pid, "target", n) for n in names if n in ctx.players]
-    options.append(ruling_type(entry.pid, "target", None))
+    if entry.kind != "none" or entry.nobody:
+        # A ballot can always be ruled an abstention; a post that is no ballot only where it says so.
+        options.append(ruling_type(entry.pid, "target", None))
     if entry.verdict != "counted" and entry.target in ctx.players:
         options.append(ruling_type(entry.pid, "accept"))  # the rule it broke waived
     if entry.verdict in ("counted", "superseded"):

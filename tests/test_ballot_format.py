@@ -14,9 +14,10 @@ from tallykit import Thread, game
 
 
 @pytest.mark.parametrize("preset", ["s10", "anshazhe"])
-def test_the_presets_say_the_seed_is_silent(preset):
+def test_the_presets_say_the_seed_is_silent_and_impose_nothing(preset):
+    """Where the seed fixes no format and no reason, any clear ballot counts by default (issue 20)."""
     rules = load_preset(preset)
-    assert rules.ballot_format == "labelled" and rules.require_reason
+    assert rules.ballot_format == "free" and not rules.require_reason
     assert "种子未明说" in rules.source("ballot_format") and "种子未明说" in rules.source("require_reason")
 
 
@@ -34,11 +35,14 @@ def _tally(preset, overrides, text):
 
 
 def test_a_free_format_game_counts_free_ballots_and_a_labelled_one_flags_them():
-    free = _tally("s10", {"ballot_format": "free", "require_reason": False}, "我投郭靖")
-    assert (free.verdict, free.target) == ("counted", "郭靖")
-    labelled = _tally("s10", {}, "我投郭靖")
+    for preset in ("s10", "anshazhe"):  # the seed-silent default
+        free = _tally(preset, {}, "我投郭靖")
+        assert (free.verdict, free.target) == ("counted", "郭靖")
+        also = _tally(preset, {}, "投票：郭靖")  # any spelling of the label will do
+        assert (also.verdict, also.target) == ("counted", "郭靖")
+    labelled = _tally("s10", {"ballot_format": "labelled", "require_reason": True}, "我投郭靖")
     assert labelled.verdict == "invalid" and labelled.needs_review and "投票对象：X" in labelled.reason
-    needs_reason = _tally("anshazhe", {"ballot_format": "free"}, "我投郭靖")
+    needs_reason = _tally("anshazhe", {"require_reason": True}, "我投郭靖")
     assert needs_reason.verdict == "invalid" and "理由" in needs_reason.reason
 
 

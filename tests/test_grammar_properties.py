@@ -128,3 +128,79 @@ def test_free_reading_time_grows_linearly():
     ballot.parse_post(small + "x", "qisha", ROSTER)  # warm the parser (a different text: no cached answer)
     ratio = _seconds(large) / _seconds(small)
     assert ratio < 30, ratio
+
+
+# -- issue 20: structure before wording, recall by construction ---------------------------------------
+
+LAYOUTS = [  # how a quoted ballot reads as text, on each forum's skin
+    "{a} 发表于 2026-11-21 20:11\n{ballot}\n\n{own}",
+    "{a} 发表于 2026-11-21 20:11\n{ballot}\n{own}",
+    "引用:\n原帖由 {a} 于 2014-12-11 23:11 发表\n{ballot}\n\n{own}",
+    "引用:\n{ballot}\n原帖由 {a} 于 2014-12-11 23:11 发表\n{own}",
+    "引用第8楼{a}于2014-12-11 23:11发表的 :\n{ballot}\n\n{own}",
+    "[quote]{ballot}[/quote]\n{own}",
+    "[quote][size=2][url=forum.php?mod=redirect&goto=findpost&pid=8&ptid=3][color=#999999]{a} 发表于 2026-11-21 20:11"
+    "[/color][/url][/size]\n{ballot}[/quote]\n{own}",
+]
+QUOTED_BALLOTS = ["投票对象：{n}\n投票理由：{r}", "投票对象：{n} 投票理由：{r}", "改票对象：{n}\n改票理由：{r}",
+                  "我投{n}，{r}", "票给{n}"]
+OWN_WORDS = ["说得有道理", "同意", "楼上你这个理由站不住", "哈哈哈", "我再想想", "+1", "不同意，他是好人"]
+
+
+@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(LAYOUTS), st.sampled_from(QUOTED_BALLOTS), st.sampled_from(ROSTER[:4]), st.sampled_from(ROSTER[:4]),
+       st.sampled_from(OWN_WORDS), st.sampled_from(PRESETS), reason_text)
+def test_a_quoted_ballot_is_never_the_posters(layout, quoted, name, author, own, preset, reason):
+    text = layout.format(a=author, ballot=quoted.format(n=name, r=reason), own=own)
+    verdict = ballot.parse_post(text, preset, ROSTER)
+    assert not (verdict.kind in ("vote", "change", "proxy") and verdict.match and verdict.match.name == name), text
+    assert verdict.kind != "malformed" or "一帖多票" not in (verdict.reason or ""), text
+    assert verdict.quotes, text  # the quote is kept, with its author where the layout names one
+
+
+@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(LAYOUTS), st.sampled_from(ROSTER[:4]), st.sampled_from(ROSTER[:4]), st.sampled_from(PRESETS))
+def test_a_quote_then_ones_own_ballot_is_that_ballot(layout, quoted_name, own_name, preset):
+    own = f"投票对象：{own_name}\n投票理由：站边太快"
+    text = layout.format(a="郭靖", ballot=f"投票对象：{quoted_name}\n投票理由：划水", own=own)
+    verdict = ballot.parse_post(text, preset, ROSTER)
+    assert verdict.kind == "vote" and verdict.match.name == own_name, (text, verdict.kind, verdict.reason)
+
+
+MORPHEMES = ["投", "票", "选", "投给", "票给", "我的一票献给", "决定投", "还是选", "这票留给"]
+FILLERS = ["", "了", "给", "一票给", "吧", "下"]
+PREFIXES = ["", "想了很久，", "综合昨晚的发言，", "最后", "我", "这一轮", "说实话"]
+
+
+@settings(max_examples=500, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(PREFIXES), st.sampled_from(MORPHEMES), st.sampled_from(FILLERS), st.sampled_from(ROSTER),
+       st.sampled_from(["", "。", "，他太可疑", "，理由是划水"]), st.sampled_from(PRESETS))
+def test_a_vote_morpheme_before_a_name_is_never_silently_none(prefix, morpheme, filler, name, tail, preset):
+    """Recall by construction: no question, negation, hypothetical or report here, so the post is a ballot,
+    an invalid ballot or a flag — and whatever it names, it names the player it points at."""
+    text = f"{prefix}{morpheme}{filler}{name}{tail}"
+    verdict = ballot.parse_post(text, preset, ROSTER)
+    assert verdict.kind != "none" or verdict.vote_like, (text, verdict.reason)
+    if verdict.kind in ("vote", "change"):
+        assert verdict.match.name == name, text
+    else:
+        assert name in verdict.readings or verdict.kind == "abstain", (text, verdict.kind, verdict.readings)
+
+
+@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["投票对象：{a}{j}{b}\n投票理由：站边", "改票对象：{a}{j}{b}\n改票理由：改主意", "投{a}{j}{b}，站边",
+                        "我投{a}{j}{b}"]),
+       st.sampled_from(["和", "、", "或", "或者", "与", " / ", "/"]), st.permutations(ROSTER[:4]), st.sampled_from(PRESETS))
+def test_two_named_targets_are_never_counted(template, joint, names, preset):
+    a, b = names[:2]
+    text = template.format(a=a, b=b, j=joint)
+    verdict = ballot.parse_post(text, preset, ROSTER)
+    assert verdict.kind not in ("vote", "change", "proxy"), (text, verdict.kind, verdict.target)
+
+
+def test_structure_time_grows_linearly():
+    unit = "黄蓉 发表于 2026-11-21 20:11\n投票对象：郭靖\n引用:\n原帖由 郭靖 于 2014-12-11 23:11 发表\n[quote]投票对象：一灯\n"
+    small, large = unit * 200, unit * 2000
+    ballot.parse_post(small + "y", "qisha", ROSTER)
+    ratio = _seconds(large) / _seconds(small)
+    assert ratio < 30, ratio

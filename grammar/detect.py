@@ -1,0 +1,99 @@
+"""Recall by construction: does the poster's own text try to vote, whatever the form?
+
+    >>> attempt("最后还是决定把我的一票献给郭靖", Roster(["郭靖", "黄蓉"])).names
+    ('郭靖',)
+
+This is deliberately not the grammar. The grammar (vote.lark, free.lark) decides which wordings are
+clean ballots; this looks only for the morphemes a vote is made of — 投 票 选 弃 撤 代投 跟 — shortly
+before a roster name (or alias) or a word for nobody, and for ballot labels. A post the grammar reads as
+"not a ballot" but this finds an attempt in is flagged for the director, never silently dropped: a form
+nobody thought of costs a flag, not a miss.
+
+It stands down only where the attempt is plainly not a ballot of the poster's own today: a question
+(投郭靖吗？ · 投谁), a negation (不投郭靖 · 别投他), a hypothetical (如果… · 假如明晚…), or a report of
+someone else's vote (楼上投了郭靖 · 郭靖投了黄蓉).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .names import Roster
+
+_MORPHEME = re.compile(r"代投|投|票|选|弃|撤|跟")
+_NOBODY = re.compile(r"弃权|无人|没人|空票")
+_LABEL = re.compile(r"(?:投票对象|改票对象|投票目标|改票目标|改投对象|投票人|代投玩家|委托人)")
+_CLAUSE = re.compile(r"[，,、]")
+_WINDOW = 8  # characters between the morpheme and the name it points at
+_QUESTION = re.compile(r"[?？]|吗|呢$|谁|哪个|哪位|要不要|是不是|该不该|投不投|怎么|为什么|难道")
+_NEGATION = re.compile(r"(?:不|别|没有|没|勿|莫|不要|不会)$")
+_HYPOTHETICAL = re.compile(r"如果|假如|要是|万一|假设|若是|换作|换做|的话")
+_REPORTER = re.compile(r"(?:楼上|楼下|他们|她们|他|她|大家|有人|别人|\d+楼|都|也有人)$")
+_COMPOUND = re.compile(r"投票帖|投票贴|票型|票数|选择|选边|跟帖|跟着|跟进|撤退|放弃|投机|投入|投降|弃疗|选手|候选")
+
+
+@dataclass(frozen=True)
+class Attempt:
+    names: tuple[str, ...]  # the players it points at (empty: nobody, or a label with no name)
+    phrase: str  # the words that made it an attempt, for the director
+
+
+def attempt(text: str, roster: Roster | None) -> Attempt | None:
+    """A vote attempt in the poster's own (normalised) text, or None."""
+    if not text:
+        return None
+    label = _LABEL.search(text)
+    if label:
+        line = text[label.start(): text.find("\n", label.start()) if "\n" in text[label.start():] else len(text)]
+        return Attempt(names_in(line, roster), line[:30])
+    if roster is None or not _MORPHEME.search(text):
+        return None
+    table, pattern = roster.table, roster.pattern
+    if pattern is None or not (pattern.search(text) or _NOBODY.search(text)):
+        return None  # no name and no word for nobody: nothing a vote could point at
+    found: list[str] = []
+    phrase = ""
+    clauses = [clause for sentence in _sentences(text)
+               # a question or a hypothetical governs its whole sentence (假如明晚没人死，我会投郭靖)
+               if not (_QUESTION.search(sentence) or _HYPOTHETICAL.search(sentence))
+               for clause in _CLAUSE.split(sentence)]
+    for clause in clauses:
+        if not clause:
+            continue
+        for m in _MORPHEME.finditer(clause):
+            before = clause[: m.start()]
+            if _NEGATION.search(before) or _REPORTER.search(before) or _reported_by_name(before, pattern):
+                continue
+            if _COMPOUND.match(clause, max(0, m.start() - 2)) or _COMPOUND.match(clause, m.start()):
+                continue
+            after = clause[m.end(): m.end() + _WINDOW]
+            named = pattern.search(after)
+            if named:
+                found.append(table[named.group()])
+                phrase = phrase or clause[: m.end() + named.end()][-30:]
+            elif _NOBODY.search(after):
+                phrase = phrase or clause[-30:]
+    if found or phrase:
+        return Attempt(tuple(dict.fromkeys(found)), phrase)
+    return None
+
+
+def _sentences(text: str) -> list[str]:
+    """Sentences, each keeping its closing ? so that a question still reads as one."""
+    return [m.group() for m in re.finditer(r"[^。！!；;\n?？]+[?？]?", text)]
+
+
+def _reported_by_name(before: str, pattern: re.Pattern) -> bool:
+    """郭靖投了黄蓉: a player's name right before the verb makes it a report of their vote."""
+    m = None
+    for m in pattern.finditer(before):
+        pass
+    return m is not None and m.end() >= len(before) - 1
+
+
+def names_in(text: str, roster: Roster | None) -> tuple[str, ...]:
+    """Every player named in `text` (aliases as their player), longest names first, in order."""
+    if roster is None or roster.pattern is None:
+        return ()
+    return tuple(dict.fromkeys(roster.table[m.group()] for m in roster.pattern.finditer(text)))
