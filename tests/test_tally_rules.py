@@ -533,3 +533,52 @@ def test_a_misspelt_key_in_a_game_file_is_an_error_naming_the_nearest_key():
                               (base.replace('preset = "shediao"', 'preset = "shediao"\nfourm = "https://x/"'), "fourm", "forum")):
         with pytest.raises(ValueError, match=f"「{wrong}」.*{near}"):
             Game.from_toml(text)
+
+
+# -- issue 20: a ballot quoted as text is not the poster's; a quote of one's own ballot is the custom ----
+
+def test_a_change_under_a_text_quote_of_ones_own_vote_counts_and_is_flagged():
+    t = Thread()
+    vote = t.vote("黄蓉", "郭靖", 1)
+    change = t.add("黄蓉", "黄蓉 发表于 2026-11-20 22:00\n投票对象：郭靖\n投票理由：测试\n\n改票对象：杨康\n改票理由：想通了", 2)
+    r = run(t)
+    entry = next(e for e in r.entries if e.pid == change.pid)
+    assert (entry.verdict, entry.target) == ("counted", "杨康") and entry.needs_review
+    assert verdict_of(r, vote) == "superseded"
+
+
+def test_a_quote_of_someone_elses_ballot_is_never_counted_as_the_posters():
+    t = Thread()
+    t.vote("黄蓉", "郭靖", 1)
+    reply = t.add("杨康", "黄蓉 发表于 2026-11-20 22:00\n投票对象：郭靖\n投票理由：测试\n\n说得有道理", 2)
+    paste = t.add("一灯", "引用:\n原帖由 黄蓉 于 2026-11-20 22:00 发表\n投票对象：郭靖\n\n改票对象：欧阳锋\n改票理由：x", 3)
+    r = run(t)
+    assert r.totals == {"郭靖": 1}
+    assert verdict_of(r, reply) == "ignored"
+    assert verdict_of(r, paste) == "invalid" and "此前没有投票" in reason_of(r, paste)  # not 黄蓉's ballot, not 一灯's
+
+
+def test_a_proxy_posted_by_a_player_is_not_counted_and_is_flagged():
+    t = Thread()
+    forged = t.add("杨康", "代投：郭靖\n投票对象：黄蓉\n投票理由：他让我帮忙", 1)
+    r = run(t)
+    entry = next(e for e in r.entries if e.pid == forged.pid)
+    assert entry.verdict == "invalid" and entry.needs_review and "代投只能由导演" in entry.reason
+    assert r.totals == {}
+
+
+def test_a_directors_proxy_in_directors_words_counts_for_the_player():
+    t = Thread()
+    proxy = t.add("导演", "【代投公告】应郭靖要求代投\n投票对象：黄蓉\n投票理由：郭靖委托", 1)
+    r = run(t)
+    entry = next(e for e in r.entries if e.pid == proxy.pid)
+    assert (entry.verdict, entry.voter, entry.target) == ("counted", "郭靖", "黄蓉")
+
+
+def test_a_hedge_is_flagged_and_never_binding():
+    t = Thread()
+    hedge = t.add("黄蓉", "我也想投郭靖，不过再看看", 1)
+    real = t.vote("黄蓉", "杨康", 2)
+    r = run(t, "qisha")
+    assert r.totals == {"杨康": 1} and verdict_of(r, real) == "counted"
+    assert next(e for e in r.entries if e.pid == hedge.pid).needs_review
