@@ -46,7 +46,6 @@ import sqlite_utils
 from . import archive, model, poster
 from .charset import as_stored
 from .client import FetchFailed, ForumClient
-from .pages import read_page
 
 FINAL, RUNNING = "final", "running"
 KIND_WORDS = {FINAL: "结果帖", RUNNING: "实时票数帖"}

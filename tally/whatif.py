@@ -30,7 +30,7 @@ from copy import copy
 from math import gcd
 from itertools import combinations, product
 
-from .outcome import NONE, OUT, REVOTE, RUNOFF, Outcome, decide_outcome
+from .outcome import OUT, REVOTE, RUNOFF, Outcome, decide_outcome
 
 STATE_BUDGET = 20_000  # distinct (totals, title target) states searched exactly for a day where nobody is out
 ELECTION_BUDGET = 2_000  # whole-thread refolds tried for an election's counterexample (a few ms each)

@@ -1,0 +1,3 @@
+from bansha.cli import main
+
+main()

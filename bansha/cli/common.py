@@ -1,0 +1,135 @@
+"""What every command shares: the app, the consoles that print in Chinese, the game and archive openers,
+and the options several commands take (declared once here, used as defaults there)."""
+
+from __future__ import annotations
+
+import sys
+from datetime import datetime
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+# Start-up is paid on every cron run and every check-vote: the top level imports typer and plain data only.
+# Each command imports what it uses (httpx, sqlite-utils, selectolax, rich) when it runs.
+from scraper import model  # noqa: F401 - re-exported for the command modules
+from scraper.model import strip_controls
+
+app = typer.Typer(help="版杀导演助手：抓取 Discuz! 帖子、解析投票、计票、公布结果。", no_args_is_help=True, add_completion=False)
+
+# Options several commands take, declared once (a typer default is only read, so one object serves all).
+DB_BESIDE = typer.Option(None, "--db", help="SQLite 档案库文件（默认：游戏文件旁的同名 .db）")
+GAME_FILE = typer.Argument(..., help="游戏文件（TOML）")
+INTERVAL = typer.Option(2.0, "--interval", help="两次请求的最小间隔（秒）")
+DAY = typer.Option(None, "--day", help="第几天（默认：按当前时间，进行中或刚关门的一天）")
+COOKIES = typer.Option(None, "--cookies", help="导入浏览器 Cookie：cookies.txt 或复制的 Cookie 字符串文件")
+RUNNING = typer.Option(False, "--running", help="关门前发一帖实时票数，之后有变化就原地编辑")
+FORCE_POST = typer.Option(False, "--force-post", help="即使还有可能改变结果的待裁定帖，也发布最终结果")
+ROUND = typer.Option(0, "--round", help="这一天的第几轮（[[days.rounds]]：重投、高票对决）；0 = 当天的投票")
+FORMAT = typer.Option("text", "--format", help="输出格式：bbcode / text / json")
+RECORDED_BY = typer.Option("", "--by", help="记录人（导演账号）")
+GAME_FILE_WITH_FORUM = typer.Argument(..., help="游戏文件（TOML），[game] 里要写 forum（论坛地址）")
+OUT_DIR = typer.Option(Path("bansha-report"), "--out", help="报告目录（BBCode、JSON、HTML）")
+
+card_app = typer.Typer(help="牌（蓝牌、黄牌、红牌）的记录：只由导演发出，工具只提出建议。", no_args_is_help=True)
+app.add_typer(card_app, name="card")
+# Forum text must not drive the director's terminal: the reader's own filter (control characters, ESC,
+# C1, bidi overrides) is applied to everything printed. Rich adds its own styling afterwards.
+terminal_safe = strip_controls
+
+
+class _Console:
+    """rich's console, made on first use; everything printed passes terminal_safe first."""
+
+    def __init__(self, stderr: bool) -> None:
+        self.stderr = stderr
+        self._real = None
+
+    @property
+    def real(self):
+        if self._real is None:
+            from rich.console import Console
+
+            tty = (sys.stderr if self.stderr else sys.stdout).isatty()
+            # Off a terminal (cron, a pipe, a file) rich would wrap at 80 columns and cut BBCode meant to be copied.
+            self._real = Console(stderr=self.stderr, soft_wrap=not tty, width=None if tty else 10_000)
+        return self._real
+
+    def print(self, *objects, **kw) -> None:
+        self.real.print(*(terminal_safe(o) if isinstance(o, str) else o for o in objects), **kw)
+
+
+def write_out(text: str) -> None:
+    """Plain output (BBCode, JSON lines) for pipes and files: the same control characters dropped."""
+    sys.stdout.write(terminal_safe(text))
+
+
+def escape(text: str) -> str:
+    from rich.markup import escape as rich_escape
+
+    return rich_escape(text)
+
+
+out = _Console(stderr=False)
+err = _Console(stderr=True)
+
+DEFAULT_DB = "bansha.db"
+
+
+def fail(message: str, code: int = 1) -> None:
+    err.print(f"[bold red]错误：[/]{message}", highlight=False)
+    raise typer.Exit(code)
+
+
+def game_only(game_file: Path):
+    """The game file and its rules, or a clear error."""
+    from tally.game import load_game
+
+    try:
+        return load_game(game_file)
+    except ValueError as exc:
+        fail(str(exc))
+
+
+def game_and_archive(game_file: Path, db: Path, needs: str, *, readonly: bool = True):
+    """The game file, its rules and the archive (opened read-only unless the command writes), or a clear
+    error saying what to run first."""
+    from scraper import archive
+
+    game, rules = game_only(game_file)
+    if not db.exists():
+        fail(f"档案库 {db} 不存在：请先运行 {needs}。")
+    return game, rules, archive.open_db(db, readonly=readonly)
+
+
+def db_beside(db: Optional[Path], game_file: Path) -> Path:
+    """The archive a game's commands share: --db if given, else GAME.db beside GAME.toml."""
+    return db if db is not None else Path(game_file).with_suffix(".db")
+
+
+def current_day(game_file: Path) -> int:
+    """The day under way (or the last one that closed), as poll picks it."""
+    from bansha.poll import pick_day
+
+    game, _rules = game_only(game_file)
+    try:
+        return pick_day(game, datetime.now(game.tz)).day
+    except ValueError as exc:
+        fail(f"{exc}（可以用 --day 指定）")
+
+
+def check_format(format: str, allowed: tuple[str, ...] = ("bbcode", "text", "json")) -> None:
+    if format not in allowed:
+        fail(f"--format 只能是 {'、'.join(allowed)}")
+
+
+def cookie_file_for(db: Path) -> Path:
+    return db.with_name(db.name + ".cookies.txt")
+
+
+def make_client(db: Path, interval: float, on_attempt=None):
+    from scraper.client import ForumClient
+
+    return ForumClient(cookie_file=cookie_file_for(db), min_interval=interval, on_attempt=on_attempt)
+
+
