@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -200,7 +201,7 @@ class Game:
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
-            raise ValueError(f"游戏文件不是合法的 TOML：{exc}") from None
+            raise ValueError(toml_error(str(exc))) from None
         head = data.get("game") or {}
         _known_keys("游戏文件", data, _TABLES)
         _known_keys("[game]", head, _GAME_KEYS)
@@ -262,6 +263,33 @@ class Game:
         )
         _sane(game)
         return replace(game, days=tuple(_derive(game, d) for d in days)) if events else game
+
+
+_TOML_WORDS = [
+    (re.compile(r"Expected '\]' at the end of a table declaration"), "表头少了右方括号「]」（如 [game]、[[players]]）"),
+    (re.compile(r"Expected '\]\]' at the end of an array declaration"), "表头少了「]]」（如 [[players]]）"),
+    (re.compile(r"Expected '=' after a key in a key/value pair"), "设置名后面要写「=」和值（如 name = \"郭靖\"）；设置名里不能有空格"),
+    (re.compile(r"Invalid value"), "值的写法不对：文字要加英文双引号（如 name = \"郭靖\"），列表写成 [\"郭靖\", \"黄蓉\"]"),
+    (re.compile(r"Unterminated string"), "文字少了结尾的英文双引号「\"」"),
+    (re.compile(r"Expected newline or end of document after a statement"), "一行只能写一个设置：两个设置之间要换行"),
+    (re.compile(r"Cannot declare \((.*?)\) twice"), "同一个表写了两次：{0}（[[…]] 才能写多次）"),
+    (re.compile(r"Cannot overwrite a value"), "同一个设置写了两次"),
+    (re.compile(r"Illegal character"), "有不认识的字符（全角引号或全角符号？设置里的标点要用英文半角）"),
+]
+_TOML_WHERE = re.compile(r"\(at line (\d+), column (\d+)\)|\(at end of document\)")
+
+
+def toml_error(message: str) -> str:
+    """tomllib's message about a game file, as a director can act on it: what is wrong, and on which line."""
+    words = "写法不对"
+    for pattern, said in _TOML_WORDS:
+        m = pattern.search(message)
+        if m:
+            words = said.format(*(g.replace("'", "").rstrip(",") for g in m.groups()))
+            break
+    where = _TOML_WHERE.search(message)
+    at = (f"第 {where.group(1)} 行第 {where.group(2)} 列" if where and where.group(1) else "文件末尾") if where else "某处"
+    return f"游戏文件在{at}：{words}"
 
 
 MAX_PLAYERS = 1000  # the largest forum games have a few dozen characters

@@ -259,16 +259,56 @@ def render_lurk(report, title: str = "", *, bbcode: bool = False, public: bool =
     return "\n".join(lines)
 
 
-def render_cards(standings: dict, cards: list[dict]) -> str:
+def render_cards(standings: dict, cards: list[dict], tz=None) -> str:
+    """The card ledger; each card's time in the game's zone (the archive keeps it with its offset)."""
     from .cards import WORDS
+
+    def when(stamp: str) -> str:
+        moment = datetime.fromisoformat(stamp)
+        return f"{moment.astimezone(tz) if tz else moment:%Y-%m-%d %H:%M}"
 
     lines = ["牌面："]
     for player, s in sorted(standings.items(), key=lambda kv: (-kv[1].red, -kv[1].yellow, -kv[1].blue, kv[0])):
         lines.append(f"  {player}：{s.describe()}" + ("  ← 红牌罚下" if s.out else ""))
     lines += ["", "记录："]
-    lines += [f"  {c['recorded_at'][:16].replace('T', ' ')} 第{c['day'] or '?'}天 {c['player']} {WORDS[c['color']]}：{c['reason']}"
+    lines += [f"  {when(c['recorded_at'])} " + (f"第{c['day']}天 " if c['day'] else "") + f"{c['player']} {WORDS[c['color']]}：{c['reason']}"
               + (f"（{c['recorded_by']}）" if c['recorded_by'] else "") for c in cards]
     return "\n".join(lines)
+
+
+# The rule posts the presets come from, by the game they are for (the seed files' own names mean nothing
+# to a director).
+RULES_POSTS = {"shediao": "射雕规则帖（[056]『射雕英雄传』）", "s10": "S10 官方规则帖（狼人游戏论坛版）",
+               "qisha": "七杀规则帖（「海盗 vs 土著」）", "anshazhe": "暗杀者规则帖（暗杀者游戏 2.0 双身份）",
+               "mahjong": "麻将规则帖（[063]天才麻将少女）"}
+_VALUE_WORDS = {
+    "names": {"strict": "须写对角色名", "one_homophone_or_shape": "错一个同音字或形近字仍算"},
+    "invalid_vote": {"invalid": "不计", "abstain": "视为弃权"},
+    "elimination": {"plurality": "得票最多者出局", "threshold": "最高票须达到门槛才出局"},
+    "tie": {"nobody": "平票无人出局", "title_target": "平票时警长投的人出局", "runoff": "平票的两人高票对决", "revote": "平票重投"},
+    "title_election": {"first_to_top": "最先达到最高票者当选", "plurality": "得票最多者当选"},
+    "ballot_format": {"labelled": "「投票对象/投票理由」格式", "free": "不限格式，写清楚投给谁即可"},
+    "hidden_posts": {"void_and_flag": "不计，交导演裁定"},
+}
+
+
+def setting_words(key: str, value) -> str:
+    """A rule setting's value as the game file writes it, and what it means."""
+    if isinstance(value, bool):
+        return f"{'true' if value else 'false'}（{'是' if value else '否'}）"
+    if isinstance(value, Fraction):
+        return show_number(value)
+    if key == "threshold" and isinstance(value, float):
+        return f"{value}（{value:.0%}）"
+    meaning = _VALUE_WORDS.get(key, {}).get(value)
+    if isinstance(value, str):
+        return f"\"{value}\"" + (f"（{meaning}）" if meaning else "")
+    return str(value)
+
+
+def _unsaid(source: str) -> str:
+    """The presets mark a rule its seed does not state 「种子未明说」: to a director, the rule post is silent."""
+    return source.replace("种子未明说", "规则帖未写明")
 
 
 def render_game(game, rules) -> str:
@@ -276,7 +316,8 @@ def render_game(game, rules) -> str:
     cards, events and what they make of each day, and every rule setting with its source and any override."""
     from dataclasses import fields
 
-    lines = [f"{game.name}（规则预设 {rules.name}：{rules.title_text}，种子 {rules.seed}）", "", "玩家："]
+    lines = [f"{game.name}（规则：{rules.title_text}，出处：{RULES_POSTS.get(rules.name, '规则帖')}；"
+             f"游戏文件里写 preset = \"{rules.name}\"）", "", "玩家："]
     for p in game.players:
         extra = [f"uid {p.uid}"] if p.uid is not None else []
         extra += [f"别名 {'、'.join(p.aliases)}"] if p.aliases else []
@@ -298,7 +339,8 @@ def render_game(game, rules) -> str:
         lines.append(f"  {d.label}：{d.start or '?'} → {d.close or '?'}；{'，'.join(threads)}")
         state = [f"已出局 {'、'.join(d.dead)}"] if d.dead else []
         state += [f"当天出局 {'、'.join(f'{n}（{t}）' for n, t in d.deaths_at.items())}"] if d.deaths_at else []
-        state += [f"已失去身份牌 {'、'.join(f'{n}×{k}' for n, k in d.cards_lost.items())}"] if d.cards_lost else []
+        if any(p.cards for p in game.players):  # identity cards: only where the game has them
+            state += [f"已失去身份牌 {'、'.join(f'{n} {k} 张' for n, k in d.cards_lost.items())}"] if d.cards_lost else []
         state += [f"票数不计入 {'、'.join(d.votes_not_counted)}"] if d.votes_not_counted else []
         state += [f"{rules.title or '警长'} {d.title_holder}"] if d.title_holder else []
         state += [f"候选 {'、'.join(d.runoff)}"] if d.runoff else []
@@ -311,16 +353,20 @@ def render_game(game, rules) -> str:
         warnings += [f"{p.name} 是法官：暗杀者规则里法官只剩一张身份牌（法官牌默认为出局状态），cards 写了 {p.card_count} 张" for p in judges]
     if rules.drowning and not rules.drowning_min_posts:
         warnings.append("两水一票的发言考勤没有帖数（drowning_min_posts = 0）：只按累计不投票判淹死；导演公布了帖数就写进 [rules]")
-    lines += ["", "规则设置（= 预设；* = 游戏文件改过）："]
+    lines += ["", "规则设置（设置名 = 值：意思，以及规则帖里的原话；* = 游戏文件改过；不适用于这局的不列出）："]
     for f in fields(rules):
         if f.name in ("name", "title_text", "seed", "customs", "sources"):
             continue
         value = getattr(rules, f.name)
+        source = _unsaid(rules.source(f.name) or "")
+        silent = not source or source.startswith("（规则帖未写明")
+        if f.name not in game.rules and ((value in (0, False, "") and silent) or
+                                         (f.name == "threshold" and rules.elimination != "threshold")):
+            continue  # a rule this game does not have (the seed says nothing of it, or it is off)
         mark = "*" if f.name in game.rules else " "
-        source = rules.source(f.name) or ("（预设未设置：此规则在这局不适用）" if value in (0, False, "") else "")
-        lines.append(f" {mark}{f.name} = {show_number(value) if isinstance(value, Fraction) else value!r}  {source}")
+        lines.append(f" {mark}{f.name} = {setting_words(f.name, value)}" + (f"  {source}" if source else ""))
     settings = {f.name for f in fields(rules)}
-    others = {k: v for k, v in rules.sources.items() if k not in settings}
+    others = {k: _unsaid(v) for k, v in rules.sources.items() if k not in settings}
     if others:
         lines += ["", "其他规则出处："] + [f"  {k}：{v}" for k, v in others.items()]
     if warnings:

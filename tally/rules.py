@@ -72,10 +72,13 @@ class Rules:
         return with_(base, loose=self.ballot_format == "free", require_reason=self.require_reason)
 
     def with_overrides(self, overrides: dict) -> "Rules":
-        known = {f.name for f in fields(self)} - {"name", "sources"}
-        unknown = set(overrides) - known
-        if unknown:
-            raise ValueError(f"[rules] 里有不认识的设置：{'、'.join(sorted(unknown))}")
+        known = {f.name for f in fields(self)} - {"name", "title_text", "seed", "customs", "sources"}
+        for key in sorted(set(overrides) - known):
+            import difflib
+
+            near = difflib.get_close_matches(key, sorted(known), n=1, cutoff=0.5)
+            raise ValueError(f"[rules] 里有不认识的设置「{key}」" + (f"，是不是要写 {near[0]}？" if near else
+                                                                 "（bansha check-game 列出所有设置）"))
         if overrides.get("ballot_format", self.ballot_format) not in ("labelled", "free"):
             raise ValueError('[rules] 的 ballot_format 只能是 "labelled"（投票对象/投票理由）或 "free"（不限格式）')
         return replace(self, **_coerce(overrides))

@@ -286,7 +286,7 @@ def test_check_game_prints_the_game_as_understood(tmp_path):
     assert done.returncode == 0, done.stderr
     shown = done.stdout
     assert "第1天重投：2026-11-22 21:00 → 2026-11-23 12:00；投票帖 5" in shown
-    assert "已失去身份牌 刘备×1" in shown and "候选 刘备、关羽" in shown
+    assert "已失去身份牌 刘备 1 张" in shown and "候选 刘备、关羽" in shown
     assert "第1天 刘备 被杀，从第1天起生效" in shown
     assert " *drowning_min_posts = 3" in shown and "  changes_allowed = 1" in shown
     assert "法官甲 是法官" in shown  # 003: 法官牌默认为出局状态,即法官只剩一张身份牌

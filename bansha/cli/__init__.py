@@ -12,11 +12,32 @@ from .common import app, err, escape, model, terminal_safe  # noqa: F401
 
 
 def main() -> None:
-    """The console entry point: storage failures anywhere become one clear sentence and exit 1."""
+    """The console entry point: usage errors, storage failures and file errors anywhere become one clear
+    Chinese sentence; help pages are Chinese (words.py)."""
     import sqlite3
+    import sys
 
+    from typer import Abort
+    from typer._click.exceptions import ClickException, NoArgsIsHelpError
+
+    from . import words
+
+    words.install()
     try:
-        app(standalone_mode=True)
+        code = app(standalone_mode=False)
+    except NoArgsIsHelpError as shown:  # `bansha` alone, `bansha card`: the list of commands
+        sys.stdout.write(shown.ctx.get_help())
+        raise SystemExit(2) from None
+    except ClickException as error:
+        ctx = getattr(error, "ctx", None)
+        lines = [f"错误：{words.explain(error)}"]
+        if ctx is not None:
+            lines += [words.usage(ctx), f"查看说明：{words.command_path(ctx)} --help"]
+        sys.stderr.write(terminal_safe("\n".join(lines)) + "\n")
+        raise SystemExit(error.exit_code) from None
+    except Abort:
+        sys.stderr.write("已中止。\n")
+        raise SystemExit(1) from None
     except model.ArchiveError as exc:
         err.print(f"[bold red]错误：[/]{escape(str(exc))}", highlight=False)
         raise SystemExit(1) from None
@@ -28,6 +49,7 @@ def main() -> None:
     except OSError as exc:
         err.print(f"[bold red]错误：[/]{escape(model.describe_os_error(exc))}", highlight=False)
         raise SystemExit(1) from None
+    raise SystemExit(code if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":  # pragma: no cover

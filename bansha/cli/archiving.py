@@ -27,7 +27,7 @@ from .reading import _sync_with_progress
 
 @app.command("archive")
 def archive_cmd(
-    targets: list[str] = typer.Argument(..., help="帖子网址（可以多个），或一个游戏文件（TOML：存档整局所有帖子）"),
+    targets: list[str] = typer.Argument(..., metavar="帖子网址或游戏文件…", help="帖子网址（可以多个），或一个游戏文件（TOML：存档整局所有帖子）"),
     db: Optional[Path] = DB_BESIDE,
     warc_dir: Path = typer.Option(Path("warc"), "--warc", help="WARC 文件目录（原始 HTTP 响应，标准工具可回放）"),
     media: bool = typer.Option(False, "--media", help="同时保存图片和附件（按内容去重，存在 WARC 目录的 media/ 下）"),

@@ -19,7 +19,7 @@ app = typer.Typer(help="版杀导演助手：抓取 Discuz! 帖子、解析投�
 
 # Options several commands take, declared once (a typer default is only read, so one object serves all).
 DB_BESIDE = typer.Option(None, "--db", help="SQLite 档案库文件（默认：游戏文件旁的同名 .db）")
-GAME_FILE = typer.Argument(..., help="游戏文件（TOML）")
+GAME_FILE = typer.Argument(..., metavar="游戏文件", help="游戏文件（TOML）")
 INTERVAL = typer.Option(2.0, "--interval", help="两次请求的最小间隔（秒）")
 DAY = typer.Option(None, "--day", help="第几天（默认：按当前时间，进行中或刚关门的一天）")
 COOKIES = typer.Option(None, "--cookies", help="导入浏览器 Cookie：cookies.txt 或复制的 Cookie 字符串文件")
@@ -28,7 +28,7 @@ FORCE_POST = typer.Option(False, "--force-post", help="即使还有可能改变�
 ROUND = typer.Option(0, "--round", help="这一天的第几轮（[[days.rounds]]：重投、高票对决）；0 = 当天的投票")
 FORMAT = typer.Option("text", "--format", help="输出格式：bbcode / text / json")
 RECORDED_BY = typer.Option("", "--by", help="记录人（导演账号）")
-GAME_FILE_WITH_FORUM = typer.Argument(..., help="游戏文件（TOML），[game] 里要写 forum（论坛地址）")
+GAME_FILE_WITH_FORUM = typer.Argument(..., metavar="游戏文件", help="游戏文件（TOML），[game] 里要写 forum（论坛地址）")
 OUT_DIR = typer.Option(Path("bansha-report"), "--out", help="报告目录（BBCode、JSON、HTML）")
 
 card_app = typer.Typer(help="牌（蓝牌、黄牌、红牌）的记录：只由导演发出，工具只提出建议。", no_args_is_help=True)

@@ -33,7 +33,7 @@ from .common import (
 
 @app.command()
 def fetch(
-    url: str = typer.Argument(..., help="帖子网址，如 https://bbs.example.com/forum.php?mod=viewthread&tid=4"),
+    url: str = typer.Argument(..., metavar="帖子网址", help="帖子网址，如 https://bbs.example.com/forum.php?mod=viewthread&tid=4"),
     db: Path = typer.Option(DEFAULT_DB, "--db", help="SQLite 档案库文件"),
     full: bool = typer.Option(False, "--full", help="重新读取每一页（检查编辑、删除）"),
     cookies: Optional[Path] = typer.Option(None, "--cookies", help="浏览器 Cookie：cookies.txt 或复制的 Cookie 字符串文件"),
@@ -113,7 +113,7 @@ def _sync_with_progress(client, database, url, **kw):
 
 @app.command()
 def posts(
-    sources: list[str] = typer.Argument(..., help="保存下来的页面文件（离线解析），或档案库里的帖子编号 tid"),
+    sources: list[str] = typer.Argument(..., metavar="页面文件或帖子编号…", help="保存下来的页面文件（离线解析），或档案库里的帖子编号 tid"),
     db: Path = typer.Option(DEFAULT_DB, "--db", help="SQLite 档案库文件（按 tid 读取时使用）"),
     format: str = typer.Option("table", "--format", help="输出格式：jsonl 或 table"),
 ) -> None:

@@ -120,10 +120,10 @@ def lurk(
 @card_app.command("add")
 def card_add(
     game_file: Path = GAME_FILE,
-    player: str = typer.Argument(..., help="角色名"),
-    color: str = typer.Argument(..., help="blue（蓝牌）/ yellow（黄牌）/ red（红牌）"),
+    player: str = typer.Argument(..., metavar="角色名", help="角色名"),
+    color: str = typer.Argument(..., metavar="牌", help="蓝牌 / 黄牌 / 红牌（英文 blue、yellow、red 也可以）"),
     reason: str = typer.Option(..., "--reason", help="原因"),
-    day: Optional[int] = typer.Option(None, "--day", help="第几天"),
+    day: Optional[int] = DAY,
     pid: Optional[int] = typer.Option(None, "--pid", help="相关帖子的 pid"),
     by: str = RECORDED_BY,
     db: Optional[Path] = DB_BESIDE,
@@ -134,10 +134,12 @@ def card_add(
     from tally.cards import COLORS, WORDS, standings
 
     game, _rules = game_only(game_file)
+    color = {words: code for code, words in WORDS.items()}.get(color) or {"蓝": "blue", "黄": "yellow", "红": "red"}.get(color, color)
     if color not in COLORS:
-        fail(f"牌只能是 {'、'.join(COLORS)}")
+        fail("牌只能是 蓝牌、黄牌 或 红牌")
     if player not in game.player_names:
         fail(f"「{player}」不在游戏文件的玩家名单里")
+    day = day or current_day(game_file)  # as every other command: the day under way, or the one just closed
     database = archive.open_db(db)
     archive.save_card(database, game=game.name, player=player, color=color, reason=reason, day=day, pid=pid, by=by)
     standing = standings(archive.load_cards(database, game.name))[player]
@@ -157,15 +159,15 @@ def card_list(
 
     game, _rules = game_only(game_file)
     cards = archive.load_cards(archive.open_db(db, readonly=True), game.name)
-    out.print(report.render_cards(standings(cards), cards), highlight=False, markup=False)
+    out.print(report.render_cards(standings(cards), cards, tz=game.tz), highlight=False, markup=False)
 
 
 @app.command()
 def rule(
     game_file: Path = GAME_FILE,
-    pid: int = typer.Argument(..., help="要裁定的帖子 pid"),
-    decision: str = typer.Argument(..., help="有效 / 无效 / 弃权 / 计为 角色名（英文 accept、reject、target 也可以）"),
-    name: Optional[str] = typer.Argument(None, help="“计为”之后：计为哪位角色"),
+    pid: int = typer.Argument(..., metavar="帖子pid", help="要裁定的帖子 pid"),
+    decision: str = typer.Argument(..., metavar="裁定", help="有效 / 无效 / 弃权 / 计为 角色名（英文 accept、reject、target 也可以）"),
+    name: Optional[str] = typer.Argument(None, metavar="角色名", help="“计为”之后：计为哪位角色"),
     day: Optional[int] = DAY,
     target: Optional[str] = typer.Option(None, "--target", help="同“计为 角色名”（弃权写“弃权”）"),
     note: str = typer.Option("", "--note", help="裁定说明，会出现在结果帖里"),
