@@ -17,6 +17,7 @@ from __future__ import annotations
 import html
 import json
 import re
+import secrets
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -175,15 +176,16 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
             main = game.day(day.day)
             lurking = (pipeline.lurk_from_archive(db, game, rules, day.day, None if day.round else tally)
                        if main.discussion_threads else None)
-            files = write_reports(options.out_dir, game, tally, lurking, now=now)
             held = hold_reason(tally, blind) if closed else None
+            public = _lurk_section(lurking, public=True) if options.with_lurk else ""
+            files = write_reports(options.out_dir, game, day, tally, lurking, now=now, public=public,
+                                  post_limit=options.post_limit, held=held)
             if held:
                 say(held)
             results = Results(db, client, base, game, day, me, say, options.out_dir, options.post_limit, rulings_now)
             posted: list[str] = []
             if closed:
                 if options.post:
-                    public = _lurk_section(lurking, public=True) if options.with_lurk else ""
                     posted.append(results.final(tally, public, now, held=held, force=options.force_post))
                 if options.post or options.running:
                     posted.append(results.close_running(close, held))
@@ -248,6 +250,26 @@ def _threads_of(day: Day) -> list[int]:
     return list(dict.fromkeys(t for t in tids if t))
 
 
+@dataclass(frozen=True)
+class Post:
+    """What one of our posts says: its kind, its body (within the forum's size limit) and the signature
+    of what it asserts (each voter line, invalid ballots, rulings, outcome), which decides edits."""
+
+    kind: str
+    body: str
+    sig: str
+
+
+def result_post(game: Game, tally, *, now: datetime, public: str = "", post_limit: int = 10_000) -> Post:
+    """The post poll makes for a day: the final result after the close, the running count before."""
+    link = pipeline.vote_links(game, tally)
+    if tally.close and now < tally.close:
+        body = report.render_bbcode(tally, game.name, as_of=now, link=link)
+        return Post(RUNNING, report.fit_to_limit(body, post_limit), signature("running" + report.facts(tally)))
+    body = report.render_bbcode(tally, game.name, link=link) + public
+    return Post(FINAL, report.fit_to_limit(body, post_limit), signature(report.facts(tally) + public))
+
+
 def _lurk_section(lurking, public: bool = False) -> str:
     return "" if lurking is None else "\n\n" + report.render_lurk(lurking, bbcode=True, public=public)
 
@@ -281,10 +303,6 @@ class Results:
     def slot(self, kind: str) -> Slot:
         return slot(self.game, self.day, kind)
 
-    def link(self, pid: int) -> str:
-        """A vote's floor, for the result post: the vote thread's, wherever the result is announced."""
-        return model.findpost_url(self.base, self.day.vote_thread, pid)
-
     def fit(self, body: str) -> str:
         return report.fit_to_limit(body, self.post_limit)
 
@@ -293,8 +311,8 @@ class Results:
     def final(self, tally, public: str, now: datetime, *, held: str | None, force: bool) -> str:
         where = self.slot(FINAL)
         row = self.outbox.settle(where, force=force)
-        sig = signature(report.facts(tally) + public)
-        body = report.render_bbcode(tally, self.game.name, link=self.link) + public
+        made = result_post(self.game, tally, now=now, public=public, post_limit=self.post_limit)
+        body, sig = made.body, made.sig
         if row and row["state"] == "pending":
             self.say("结果帖在等待版主审核，不再重复发。")
             return ""
@@ -303,8 +321,7 @@ class Results:
         if held and not force:
             self.say("先裁定（bansha review / bansha rule，或在 bansha desk 里），下次运行再发布结果帖；确要先发布请加 --force-post。")
             return ""
-        return self.outbox.post(where, self.fit(body), sig, outcome=tally.outcome.describe(),
-                                rulings_seen=self.rulings_now)
+        return self.outbox.post(where, body, sig, outcome=tally.outcome.describe(), rulings_seen=self.rulings_now)
 
     def keep_true(self, row: dict, tally, body: str, sig: str, now: datetime, *, force: bool) -> str:
         """The posted final result against what the forum shows and what the archive says now."""
@@ -313,8 +330,7 @@ class Results:
         if shown is None:
             if force:
                 self.say(f"已发布的结果帖（pid {row['pid']}）在论坛上找不到了：按 --force-post 重新发布。")
-                return self.outbox.post(where, self.fit(body), sig, outcome=tally.outcome.describe(),
-                                        rulings_seen=self.rulings_now)
+                return self.outbox.post(where, body, sig, outcome=tally.outcome.describe(), rulings_seen=self.rulings_now)
             raise poster.Stuck(f"已发布的结果帖（pid {row['pid']}）在论坛上找不到了，或已经不是我们发的内容（被删除、移走或被改过）："
                                "请在论坛上核对；确要重新发布请加 --force-post。", poster.EDIT)
         if shown.sig == sig:
@@ -363,8 +379,8 @@ class Results:
     def running(self, tally, now: datetime) -> str:
         where = self.slot(RUNNING)
         row = self.outbox.settle(where)
-        sig = signature("running" + report.facts(tally))
-        body = self.fit(report.render_bbcode(tally, self.game.name, as_of=now, link=self.link))
+        made = result_post(self.game, tally, now=now, post_limit=self.post_limit)
+        body, sig = made.body, made.sig
         if row and row["state"] == "pending":
             return ""
         if not row or row["state"] != "confirmed":
@@ -425,17 +441,30 @@ def write_file(path: Path, text: str) -> None:
             os.unlink(tmp)
 
 
-def write_reports(out_dir: Path, game: Game, tally, lurking, *, now: datetime | None = None) -> list[Path]:
-    """The day's result as BBCode (to paste), JSON (for other tools) and a small HTML page (to read).
-    Before the close each says 未截止 and 若此刻截止, as the running post does."""
+def write_reports(out_dir: Path, game: Game, day: Day, tally, lurking, *, now: datetime, public: str = "",
+                  post_limit: int = 10_000, held: str | None = None) -> list[Path]:
+    """The day's result as BBCode (to paste), JSON (for other tools), a small HTML page (to read), and
+    what is for the director only. dayN.bbcode is what poll posts (the running count before the close,
+    the result after), ending with a marker line of its own: pasted by hand, it is recognised as ours
+    and never posted again. The proposed cards and the flags with their what-ifs go to
+    dayN.director.txt, never into a file meant for the forum."""
+    from scraper.outbox import Slot
+
     model.refuse_symlink(out_dir, "报告目录")
     out_dir.mkdir(parents=True, exist_ok=True)
     round_words = tally.title.removeprefix(f"第{tally.day}天")  # "" for the day's own vote, "重投" for a round
     stem = out_dir / (f"day{tally.day}" + (f"-{round_words}" if round_words else ""))
-    as_of = now if now is not None and tally.close and now < tally.close else None
-    bbcode = report.render_bbcode(tally, game.name, as_of=as_of, link=pipeline.vote_links(game, tally))
+    made = result_post(game, tally, now=now, public=public, post_limit=post_limit)
+    marker = Slot(game.name, day.day, day.key, made.kind).marker(secrets.token_hex(4), made.sig)
+    director = [f"{game.name} {tally.title}：只给导演看的部分（不要贴到论坛）", ""]
+    if held:
+        director += [held, ""]
+    director += report.flag_lines(tally)
+    if lurking is not None and lurking.proposals:
+        director += ["", report.render_lurk(lurking, game.name)]
     files = {
-        stem.with_suffix(".bbcode"): bbcode + _lurk_section(lurking) + "\n",
+        stem.with_suffix(".bbcode"): f"{made.body}\n\n[size=1]{marker}[/size]\n",
+        stem.with_suffix(".director.txt"): "\n".join(director).strip() + "\n",
         stem.with_suffix(".json"): json.dumps({"tally": tally.to_json(), "lurk": lurking.to_json() if lurking else None},
                                               ensure_ascii=False, indent=1) + "\n",
         stem.with_suffix(".html"): _html(game, tally, lurking),

@@ -107,6 +107,7 @@ class DayTally:
     # 身份：民」); empty where a player has one card and the preset reveals nothing.
     fates: dict[str, str] = field(default_factory=dict)
     label: str = ""  # 「第2天」 or 「第2天重投」
+    needed: Fraction | None = None  # where the preset has a threshold: the count that puts a player out
     vote_thread: int | None = None  # the thread the ballots were read from (a round may have its own)
     # Whether the outcome holds under every reading of every open flag (None: not analysed), and the
     # outcome under one more ruling (pid, Ruling) → Outcome, from the same analysis.
@@ -669,6 +670,7 @@ class _Fold:
             abstentions=abstentions, non_voters=non_voters, no_reply=no_reply, bonus=bonus, outcome=outcome,
             flags=flags, rulings=[e.ruling for e in self.entries if e.ruling], alive=ctx.alive, close=ctx.close,
             title_holder=ctx.title_holder, fates=self._fates(outcome), label=ctx.day.label,
+            needed=Fraction(str(ctx.rules.threshold)) * len(ctx.alive) if ctx.rules.elimination == "threshold" else None,
             vote_thread=ctx.day.election_thread if ctx.kind == "election" else ctx.day.vote_thread,
         )
 

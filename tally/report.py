@@ -93,6 +93,15 @@ def verdict_words(entry) -> tuple[str, str]:
     return "invalid", f"无效：{entry.reason}"
 
 
+def wagon_entries(t: DayTally) -> dict[str, list]:
+    """Target → the ballots cast for them that count or were switched away later, in voting order."""
+    wagons: dict[str, list] = {}
+    for e in sorted((e for e in t.entries if e.verdict in (COUNTED, SUPERSEDED) and e.target is not None and e.voter),
+                    key=lambda e: (e.at is None, e.at or datetime.min, e.pid)):
+        wagons.setdefault(e.target, []).append(e)
+    return wagons
+
+
 def counted_ballots(t: DayTally) -> dict:
     """(voter, target) → the counted ballot behind each name in the 票型."""
     return {(e.voter, e.target): e for e in t.entries if e.verdict == COUNTED and e.target is not None}
@@ -162,7 +171,6 @@ def render_json(t: DayTally, *, as_of: str | None = None) -> str:
 def _lines(t: DayTally, title: str, *, bbcode: bool, as_of: datetime | None = None,
            as_of_words: str | None = None, link=None) -> list[str]:
     esc = escape_bbcode if bbcode else (lambda s: s)
-    ballot_of = counted_ballots(t)
 
     def linked(text: str, pid: int | None) -> str:
         return f"[url={link(pid)}]{text}[/url]" if link and pid is not None else text
@@ -178,15 +186,25 @@ def _lines(t: DayTally, title: str, *, bbcode: bool, as_of: datetime | None = No
         lines.append(f"截止时间：{t.close:%Y-%m-%d %H:%M}")
     lines.append("")
     lines.append(b("票型"))
-    for name, total in t.totals.items():
-        voters = "、".join(linked(_voter(v, w, esc), ballot_of[(v, name)].pid if (v, name) in ballot_of else None)
-                           for v, w in t.voters.get(name, []))
+    # Each wagon in voting order (mafiascum, NetTally): the votes standing, and the ones switched away
+    # since, struck out — every one linked to its floor.
+    strike = (lambda s: f"[s]{s}[/s]") if bbcode else (lambda s: f"{s}（已改票）")
+    wagons = wagon_entries(t)
+    shown_names = [*t.totals, *(n for n in wagons if n not in t.totals)]
+    for name in shown_names:
+        voters = "、".join(
+            linked(_voter(e.voter, e.weight, esc), e.pid) if e.verdict == COUNTED else strike(linked(esc(e.voter), e.pid))
+            for e in wagons.get(name, []))
         extra = f"（另加 {show_number(t.bonus[name])} 票）" if name in t.bonus else ""
-        lines.append(f"{esc(name)}：{show_number(total)} 票 ← {voters or '—'}{extra}")
+        lines.append(f"{esc(name)}：{show_number(t.totals.get(name, Fraction(0)))} 票 ← {voters or '—'}{extra}")
     if t.abstentions:
         lines.append(f"弃权：{'、'.join(esc(v) for v in t.abstentions)}")
     if t.non_voters:
-        lines.append(f"未投有效票：{'、'.join(esc(v) for v in t.non_voters)}")
+        lines.append(f"{'还没有投票' if standing else '未投有效票'}：{'、'.join(esc(v) for v in t.non_voters)}")
+    if t.kind == "vote" and t.alive:
+        lines.append(f"存活（{len(t.alive)} 人）：{'、'.join(esc(v) for v in t.alive)}")
+    if t.needed is not None:
+        lines.append(f"存活 {len(t.alive)} 人，出局需 ≥ {show_number(t.needed)} 票")
     invalid = invalid_entries(t)
     if invalid:
         lines += ["", b("无效票")]

@@ -57,7 +57,11 @@ def test_final_result_is_posted_once(board, tmp_path):
     assert len(director_posts(board)) == 1
     posted = director_posts(board)[0].bbcode
     assert "李逵 出局" in posted and "[b]票型[/b]" in posted
-    assert {p.suffix for p in result.files} == {".bbcode", ".json", ".html"}
+    assert {p.name for p in result.files} == {"day1.bbcode", "day1.director.txt", "day1.json", "day1.html"}
+    # dayN.bbcode is what poll posted (its marker line has an id of its own); the director's part is apart.
+    written = (tmp_path / "out" / "day1.bbcode").read_text("utf-8")
+    assert written.rsplit("\n\n", 1)[0] == posted.rsplit("\n\n", 1)[0]
+    assert "建议判罚" not in written and "待裁定" in (tmp_path / "out" / "day1.director.txt").read_text("utf-8")
     again, lines = run(board, tmp_path, post=True)
     assert len(director_posts(board)) == 1 and any("不再重复发" in line for line in lines)
     # The demo's vote-like post awaits review but cannot change the result: once the result is out by
