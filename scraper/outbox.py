@@ -181,6 +181,11 @@ class Outbox:
             else:
                 self.say(f"上次发{slot.words}时没有收到论坛的回答，在帖子里也没有找到：论坛没有收到，这次重新发。")
                 return self.record(slot, state="failed", error="没有收到回答，帖子里也没有")
+        if row["state"] == "lost":
+            found = self._in_archive(slot, None)  # the director may have posted it by hand (dayN.bbcode)
+            if found:
+                self.say(f"在帖子里找到了自己账号发的{slot.words}（pid {found.pid}，可能是导演手动发的）：采用它，不再发。")
+                return self._adopt(slot, found)
         if row["state"] == "lost" and not force:
             pid = f"（pid {row['pid']}）" if row["pid"] else ""
             raise poster.Stuck(

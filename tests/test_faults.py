@@ -260,3 +260,21 @@ def test_the_readme_cron_line_after_a_fault_posts_once_and_says_what_happened(tm
         assert "已发布结果帖" in log or "在帖子里找到了这次要发的结果帖" in log
         assert log.count("已发布结果帖") + log.count("在帖子里找到了这次要发的结果帖") == 1
         assert "Traceback" not in log
+
+
+def test_a_result_pasted_by_hand_from_dayN_bbcode_is_adopted_not_posted_again(site, tmp_path):
+    """The forum refused the reply (thread closed); the director pastes dayN.bbcode by hand; the next run
+    recognises it by its marker line and posts nothing."""
+    forum, proxy = site
+    forum.threads[demo.VOTE_TID].closed = True
+    lines, error = poll_once(proxy, tmp_path, post=True)
+    assert isinstance(error, poster.ThreadClosed) and ours(forum, "final") == []
+    forum.threads[demo.VOTE_TID].closed = False
+    pasted = (tmp_path / "out" / "day1.bbcode").read_text("utf-8")
+    forum.add_post(demo.VOTE_TID, DIRECTOR_UID, pasted.strip())
+    said = []
+    for _ in range(2):
+        lines, error = poll_once(proxy, tmp_path, post=True)
+        assert error is None, lines
+        said += lines
+    assert len(ours(forum, "final")) == 1 and any("不再重复发" in line for line in said)
