@@ -154,6 +154,25 @@ def ruling_problem(tally: DayTally, game: Game, pid: int, decision: str, target:
             f"请裁定为 {choices}")
 
 
+def ruling_choices(tally: DayTally, game: Game, entry) -> list[tuple[str, str | None, str, str]]:
+    """The rulings a director is offered for a flagged post, the likeliest first: (decision, target, the
+    words, the day's result under it). 「有效」 only where what is written names a player."""
+    from tally import report
+
+    names = list(dict.fromkeys([*([entry.suggestion] if entry.suggestion else []), *entry.readings]))
+    options: list[tuple[str, str | None]] = [("target", name) for name in names if name in game.player_names]
+    if ruling_problem(tally, game, entry.pid, "accept", None) is None:
+        options.insert(0, ("accept", None))
+    options += [("target", None), ("reject", None)]
+    shown = []
+    for decision, target in options:
+        outcome = ""
+        if tally.what_if is not None:
+            outcome = report.result_line_of(tally, tally.what_if(entry.pid, Ruling(entry.pid, decision, target)))
+        shown.append((decision, target, report.ruling_words(decision, target), outcome))
+    return shown
+
+
 def vote_links(game: Game, tally: DayTally):
     """pid → the post's permanent address in the tally's vote thread (None where the game names no forum)."""
     if not game.forum or not tally.vote_thread:

@@ -298,7 +298,7 @@ class _Fold:
                 entry.voter, entry.needs_review, entry.unknown = author, True, text_note
                 entry.reason = f"{text_note}；现在的内容不是投票，关门时可能是"
             elif verdict.vote_like and author in ctx.players:
-                entry.reason = "像是在投票，但不是规定的格式，未计票"
+                entry.reason = (verdict.reason or "像是在投票，但不是规定的格式") + "，未计票"
                 entry.needs_review = True
                 entry.voter = author  # a doubt of this voter's: the what-ifs fold it with their ballots
                 entry.readings, entry.nobody = verdict.readings, verdict.nobody

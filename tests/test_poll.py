@@ -170,8 +170,18 @@ def test_review_lists_flags(board, tmp_path):
     run(board, tmp_path)
     done = subprocess.run([sys.executable, "-m", "bansha.cli", "review", str(game_file(tmp_path, board.base_url)),
                            "--day", "1", "--db", str(tmp_path / "g.db")], capture_output=True, text=True, timeout=60,
-                          env={**os.environ, "COLUMNS": "300"})
-    assert done.returncode == 0 and "孙二娘" in done.stdout and "规定的格式" in done.stdout
+                          env={**os.environ, "COLUMNS": "80"})
+    assert done.returncode == 0 and "孙二娘" in done.stdout and "还没有决定" in done.stdout, done.stdout
+    # Readable at 80 columns: each flag a block, wrapped (a Chinese character takes two columns); only a
+    # command to copy or a link to click may run longer. Nothing cut: the reason is there whole.
+    import unicodedata
+
+    def columns(line: str) -> int:
+        return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in line)
+
+    assert all(columns(line) <= 80 for line in done.stdout.splitlines() if not line.lstrip().startswith(("bansha rule", "原帖：")))
+    assert "像是打算投「李逵」，但还没有决定（犹豫的说法不算投票）" in done.stdout.replace("\n    ", "")
+    assert "bansha rule" in done.stdout and "计为 李逵" in done.stdout
 
 
 @pytest.mark.parametrize("seed", range(10))

@@ -24,7 +24,6 @@ from .common import (
     current_day,
     db_beside,
     err,
-    escape,
     fail,
     game_and_archive,
     game_only,
@@ -218,13 +217,16 @@ def review(
     db: Optional[Path] = DB_BESIDE,
     round_: int = ROUND,
 ) -> None:
-    """列出所有待导演裁定的帖子：链接、作者、内容、原因，可能改变结果的排在前面。"""
+    """列出所有待导演裁定的帖子：链接、作者、内容、原因、每种裁定下的结果，可能改变结果的排在前面。"""
     db = db_beside(db, game_file)
     day = day or current_day(game_file)
-    from rich.table import Table
+    import shutil
 
     from bansha import pipeline
     from scraper import archive
+    from tally import report
+
+    from .words import wrap
 
     game, rules, database = game_and_archive(game_file, db, "bansha fetch 或 bansha poll")
     try:
@@ -232,20 +234,32 @@ def review(
     except (ValueError, pipeline.NotFetched) as exc:
         fail(str(exc))
     if not result.flags:
-        out.print(f"第{day}天没有需要裁定的帖子。")
+        out.print(f"{result.title}没有需要裁定的帖子。", highlight=False, markup=False)
         return
-    texts = {p.pid: p.text for p in archive.read_posts(database, game.day(day, round_).vote_thread)}
-    table = Table("楼层", "pid", "作者", "内容", "原因", "影响结果", "若裁定为…", title=f"{game.name} 第{day}天 待裁定")
+    vote_day = game.day(day, round_)
+    texts = {p.pid: p.text for p in archive.read_posts(database, vote_day.vote_thread)}
     base = (game.forum or "").rstrip("/")
-    tid = game.day(day, round_).vote_thread
+    width = max(40, min(shutil.get_terminal_size((80, 24)).columns, 120) - 1)
+    floor_of = {e.pid: e.floor for e in result.entries}.get
+    lines = [f"{game.name} {result.title}：{len(result.flags)} 帖待裁定，现在的结果：{report.result_line(result)}",
+             "所有待裁定帖一起：" + ("无论怎样裁定，结果都不变" if result.certain else result.proof.describe(floor_of)
+                                      if result.proof else "未分析"), ""]
     for flag in result.flags:
         entry = next(e for e in result.entries if e.pid == flag.pid)
-        link = model.findpost_url(base, tid, flag.pid) if base else str(flag.pid)
-        table.add_row(str(flag.floor), f"[link={link}]{flag.pid}[/link]" if base else str(flag.pid),
-                      escape(terminal_safe(entry.author)), escape(terminal_safe(texts.get(flag.pid, "").replace("\n", " ⏎ ")[:40])),
-                      escape(terminal_safe(flag.reason)), "可能" if flag.can_change_outcome else "不会",
-                      escape(terminal_safe("；".join(flag.alternatives))) or "—")
-    out.print(table)
-    out.print("裁定：bansha rule GAME.toml PID accept|reject|target --target 角色名 --day N --note 说明", highlight=False, markup=False)
+        matters = ("可能改变结果" if flag.alternatives else "与 " + "、".join(f"#{floor_of(p)}" for p in flag.together)
+                   + " 一起可能改变结果" if flag.together else "单独改判不影响结果" if not result.certain else "不影响结果")
+        block = [f"#{flag.floor} {terminal_safe(entry.author)}（pid {flag.pid}）· {matters}",
+                 f"  帖子：{terminal_safe(texts.get(flag.pid, '').strip()).replace(chr(10), ' ⏎ ')[:200]}",
+                 f"  判定：{terminal_safe(flag.reason)}"]
+        for line in block:
+            lines += wrap(line, width, 4)
+        for decision, target, words, outcome in pipeline.ruling_choices(result, game, entry):
+            command = {"accept": "有效", "reject": "无效"}.get(decision) or (f"计为 {target}" if target else "弃权")
+            lines += wrap(f"  · {words} → {outcome}", width, 4)
+            lines.append(f"      bansha rule {game_file} {flag.pid} {command}")  # one line: to copy whole
+        if base:
+            lines.append(f"  原帖：{model.findpost_url(base, vote_day.vote_thread, flag.pid)}")
+        lines.append("")
+    write_out("\n".join(lines))
 
 

@@ -110,7 +110,7 @@ def _width(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
-def _wrap(text: str, width: int, indent: int) -> list[str]:
+def wrap(text: str, width: int, indent: int) -> list[str]:
     """Lines no wider than `width` columns (a Chinese character takes two)."""
     lines, line = [], ""
     for ch in text:
@@ -131,7 +131,7 @@ def _table(rows: list[tuple[str, str]], columns: int) -> list[str]:
         if _width(text) > left + 2:  # a long switch: its words go on the next line
             out.append(text.rstrip())
             text = " " * (left + 2)
-        out += _wrap(text + b, columns, left + 2)
+        out += wrap(text + b, columns, left + 2)
     return out
 
 
@@ -147,7 +147,7 @@ def command_help(self, ctx, formatter) -> None:
     columns = min(shutil.get_terminal_size((100, 24)).columns, 120) - 2
     lines = [usage(ctx), ""]
     if self.help:
-        lines += [*_wrap(self.help.strip(), columns, 0), ""]
+        lines += [*wrap(self.help.strip(), columns, 0), ""]
     params = [p for p in self.get_params(ctx) if not getattr(p, "hidden", False)]
     arguments = [(_shown(p), (p.help or "") + ("（必填）" if p.required else ""))
                  for p in params if p.param_type_name == "argument"]
@@ -173,7 +173,7 @@ def group_help(self, ctx, formatter) -> None:
     columns = min(shutil.get_terminal_size((100, 24)).columns, 120) - 2
     lines = [usage(ctx), ""]
     if self.help:
-        lines += [*_wrap(self.help.strip(), columns, 0), ""]
+        lines += [*wrap(self.help.strip(), columns, 0), ""]
     rows = []
     for name in self.list_commands(ctx):
         command = self.get_command(ctx, name)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 import secrets
-from datetime import datetime
 from dataclasses import dataclass
+from datetime import datetime
 from html import escape
 from pathlib import Path
 from typing import Callable
@@ -206,7 +206,8 @@ def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: Non
                     rendered=render_bbcode_html(bbcode), lurking=lurking, cards=standings(cards), card_rows=cards,
                     steps=steps, floor=floor, link=link, html_of=lambda post: sanitize(post.html, base + "/" if base else None),
                     candidates=[n for n in game.player_names if n not in day.dead], round_=round_,
-                    posted=posted, posted_link=posted_link, held=held, choices=lambda entry: _choices(result, game, entry))
+                    posted=posted, posted_link=posted_link, held=held, choices=lambda entry: [
+                        (d, t or "弃权" if d == "target" else "", w, o) for d, t, w, o in pipeline.ruling_choices(result, game, entry)])
 
     @app.post(f"/{token}/day/<int:number>/rule")
     def rule(number: int):
@@ -273,27 +274,6 @@ def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: Non
         return redirect(f"/{token}/day/{number}" + (f"?round={round_}" if round_ else ""), 303)
 
     return app
-
-
-def _choices(result, game, entry) -> list[tuple[str, str, str, str]]:
-    """The rulings the desk offers for a flagged post, the likeliest first: (decision, target, words,
-    the day's result under it). 「有效」 only where what is written names a player."""
-    from tally.day import Ruling
-
-    names = list(dict.fromkeys([*([entry.suggestion] if entry.suggestion else []), *entry.readings]))
-    options = [("target", name) for name in names if name in game.player_names]
-    if pipeline.ruling_problem(result, game, entry.pid, "accept", None) is None:
-        options.insert(0, ("accept", ""))
-    options += [("target", "弃权"), ("reject", "")]
-    shown = []
-    for decision, target in options:
-        words = report.ruling_words(decision, None if target == "弃权" else target or None)
-        outcome = ""
-        if result.what_if is not None:
-            ruling = Ruling(entry.pid, decision, None if target in ("", "弃权") else target)
-            outcome = report.result_line_of(result, result.what_if(entry.pid, ruling))
-        shown.append((decision, target, words, outcome))
-    return shown
 
 
 _TAGS = [
