@@ -213,3 +213,24 @@ def test_json_says_whether_the_result_is_proven(tmp_path):
                            "--db", str(tmp_path / "g.db"), "--format", "json"], capture_output=True, text=True, timeout=60)
     proof = json.loads(done.stdout)["proof"]
     assert proof["certain"] is False and len(proof["readings"]) == 2
+
+
+def test_the_desk_overview_hints_at_the_event_a_closed_day_needs(tmp_path):
+    from bansha.desk import DeskConfig, create_app, new_token
+    from werkzeug.serving import make_server
+    import threading
+
+    forum = demo.build()
+    with forum:
+        run(forum, tmp_path)
+        config = DeskConfig(game_file(tmp_path, forum.base_url), tmp_path / "g.db", new_token(), polling.PollOptions())
+        server = make_server("127.0.0.1", 0, create_app(config), threaded=True)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        try:
+            page = httpx.get(f"http://127.0.0.1:{server.server_port}/{config.token}/").text
+        finally:
+            server.shutdown()
+    import html
+
+    page = html.unescape(page)
+    assert "第1天的结果是「李逵 出局」" in page and 'what = "处决"' in page and 'player = "李逵"' in page

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import re
 import secrets
-from dataclasses import dataclass
+import threading
+import time
+from dataclasses import dataclass, field
 from datetime import datetime
 from html import escape
 from pathlib import Path
@@ -20,7 +22,7 @@ from flask import Flask, abort, redirect, render_template, request
 
 from bansha import pipeline
 from bansha import poll as polling
-from scraper import archive, model
+from scraper import archive, model, poster
 from tally import report
 from tally.cards import standings
 
@@ -36,6 +38,30 @@ table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ddd;padding
 .error{background:#fdecea;padding:.4em .8em}pre.bbcode{white-space:pre-wrap;background:#f4f4f4;padding:.6em}
 .rendered{border:1px dashed #bbb;padding:.6em}
 """
+
+
+@dataclass
+class Job:
+    """A sync or publish running in the background, and what it has said so far."""
+
+    what: str
+    back: str
+    id: str = field(default_factory=lambda: secrets.token_hex(6))
+    started: float = field(default_factory=time.monotonic)
+    lines: list[str] = field(default_factory=list)
+    done: bool = False
+    kind: str = ""
+    outcome: str = ""
+
+    def say(self, line: str) -> None:
+        self.lines.append(line)
+
+    def finish(self, kind: str, outcome: str) -> None:
+        self.kind, self.outcome, self.done = kind, outcome, True
+
+    @property
+    def seconds(self) -> int:
+        return int(time.monotonic() - self.started)
 
 
 @dataclass
@@ -59,6 +85,18 @@ def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: Non
     codes = open_codes if open_codes is not None else set()
     # Times as a director writes them: 「2026-11-20 21:00」, whatever spelling the game file used.
     app.jinja_env.filters["minute"] = lambda text: str(text).replace("T", " ")[:16] if text else "?"
+
+    def in_game_zone(stamp) -> str:
+        """A moment the archive stored with its offset, as the forum shows it: in the game's time zone."""
+        if not stamp:
+            return "?"
+        try:
+            game, _rules = pipeline.load_game(config.game_file)
+            return f"{datetime.fromisoformat(str(stamp)).astimezone(game.tz):%Y-%m-%d %H:%M}"
+        except ValueError:
+            return str(stamp)[:16]
+
+    app.jinja_env.filters["game_time"] = in_game_zone
     token = config.token
     notices: list[tuple[str, str]] = []  # (kind, text) shown once on the next page
 
@@ -158,11 +196,12 @@ def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: Non
             try:
                 result = pipeline.tally_from_archive(db, game, rules, day.day, round=day.round, sensitivity=False) if db else None
                 count = "、".join(f"{name} {report.show_number(n)}" for name, n in result.totals.items() if n) if result else ""
-                days.append((day, report.result_line(result) if result else "尚未抓取", count, len(result.flags) if result else 0))
+                days.append((day, report.result_line(result) if result else "尚未抓取", count, len(result.flags) if result else 0,
+                             result))
             except (ValueError, pipeline.NotFetched) as exc:
-                days.append((day, str(exc), "", 0))
+                days.append((day, str(exc), "", 0, None))
         alive = [n for n in game.player_names if n not in (game.days[-1].dead if game.days else ())]
-        return page("index.html", game=game, rules=rules, days=days, alive=alive)
+        return page("index.html", game=game, rules=rules, days=days, alive=alive, hints=event_hints(game, days))
 
     @app.get(f"/{token}/day/<int:number>")
     def day_view(number: int):
@@ -245,33 +284,53 @@ def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: Non
         say(f"裁定 第{number}天 pid {pid} → {decision} {target or ''}")
         return redirect(f"/{token}/day/{number}" + (f"?round={round_}" if round_ else ""), 303)
 
-    def run_poll(day: int, round_: int, post: bool) -> None:
-        options = polling.PollOptions(**{**config.options.__dict__, "day": day, "round": round_, "post": post,
-                                         "running": False})
-        lines: list[str] = []
-        try:
-            result = polling.run_poll(config.game_file, config.db, options, lines.append)
-            notices.append(("notice", result.summary + "".join(f"；{line}" for line in result.posted)))
-        except polling.Busy as busy:
-            notices.append(("error", f"{busy}（另一个运行正在进行：结果帖不会重复发出）"))
-        except Exception as exc:  # noqa: BLE001 - every failure is shown to the director, in Chinese
-            notices.append(("error", f"{type(exc).__name__}：{exc}" if not isinstance(exc, (ValueError, model.Refusal))
-                            else str(exc)))
-        for line in lines:
-            say(line)
+    jobs: dict[str, Job] = {}
+
+    def start(day: int | None, round_: int, post: bool) -> str:
+        """Sync (and publish) in the background: the page shows its progress instead of hanging for as
+        long as the forum takes. poll's lock and outbox still make a second click harmless."""
+        job = Job(what="发布结果帖" if post else "同步", back=f"/{token}/day/{day}" + (f"?round={round_}" if round_ else "")
+                  if day else f"/{token}/")
+        jobs[job.id] = job
+
+        def run() -> None:
+            options = polling.PollOptions(**{**config.options.__dict__, "day": day, "round": round_, "post": post,
+                                             "running": False})
+            try:
+                result = polling.run_poll(config.game_file, config.db, options, job.say)
+                job.finish("notice", result.summary + "".join(f"；{line}" for line in result.posted))
+            except polling.Busy as busy:
+                job.finish("error", f"{busy}（另一个运行正在进行：结果帖不会重复发出）")
+            except poster.PostError as error:
+                job.finish("error", f"{error.title}：{error}")
+            except OSError as error:
+                job.finish("error", model.describe_os_error(error))
+            except Exception as error:  # noqa: BLE001 - every failure is shown to the director, in Chinese
+                job.finish("error", str(error) or "运行出错：请看启动 bansha desk 的终端窗口")
+            for line in job.lines:
+                say(line)
+
+        threading.Thread(target=run, daemon=True).start()
+        return job.id
+
+    @app.get(f"/{token}/job/<job_id>")
+    def job_view(job_id: str):
+        game, _rules = pipeline.load_game(config.game_file)
+        job = jobs.get(job_id)
+        if job is None:
+            abort(404)
+        return page("job.html", game=game, job=job)
 
     @app.post(f"/{token}/sync")
     def sync():
         day = request.form.get("day", type=int)
         round_ = request.form.get("round", 0, type=int)
-        run_poll(day, round_, post=False)
-        return redirect(f"/{token}/day/{day}" if day else f"/{token}/", 303)
+        return redirect(f"/{token}/job/{start(day, round_, post=False)}", 303)
 
     @app.post(f"/{token}/day/<int:number>/post")
     def publish(number: int):
         round_ = request.form.get("round", 0, type=int)
-        run_poll(number, round_, post=True)
-        return redirect(f"/{token}/day/{number}" + (f"?round={round_}" if round_ else ""), 303)
+        return redirect(f"/{token}/job/{start(number, round_, post=True)}", 303)
 
     return app
 
@@ -284,6 +343,23 @@ _TAGS = [
     (re.compile(r"\[color=([#\w]+)\](.*?)\[/color\]", re.S), r"<span>\2</span>"),
     (re.compile(r"\[url=(https?://[^\]\s\"'<>]+)\](.*?)\[/url\]", re.S), r'<a href="\1" rel="noopener noreferrer">\2</a>'),
 ]
+
+
+def event_hints(game, days) -> list[str]:
+    """A closed day put someone out and the game file does not say so yet: the alive list (and every later
+    day's tally) would still count them. Say which [[events]] line to add."""
+    now = datetime.now(game.tz)
+    hints = []
+    for day, _outcome, _count, _flags, result in days:
+        close = game.when(day.close)
+        if result is None or result.kind != "vote" or result.outcome.kind != "out" or not close or now < close:
+            continue
+        for name in result.outcome.names:
+            if not any(e.player == name and e.day == day.day for e in game.events):
+                hints.append(f"{day.label}的结果是「{name} 出局」，游戏文件里还没有写：在游戏文件末尾加上\n"
+                             f"[[events]]\nwhat = \"处决\"\nplayer = \"{name}\"\nday = {day.day}\n"
+                             "（被赦免、没有出局的话就不用加），之后各天的存活名单和计票才会算对。")
+    return hints
 
 
 def render_bbcode_html(bbcode: str) -> str:
