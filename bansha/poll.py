@@ -267,7 +267,9 @@ def result_post(game: Game, tally, *, now: datetime, public: str = "", post_limi
         body = report.render_bbcode(tally, game.name, as_of=now, link=link)
         return Post(RUNNING, report.fit_to_limit(body, post_limit), signature("running" + report.facts(tally)))
     body = report.render_bbcode(tally, game.name, link=link) + public
-    return Post(FINAL, report.fit_to_limit(body, post_limit), signature(report.facts(tally) + public))
+    # The signature is what the result asserts; the statistics appended with --lurk are not part of it, so a
+    # run with or without --lurk never "corrects" a result that has not changed.
+    return Post(FINAL, report.fit_to_limit(body, post_limit), signature(report.facts(tally)))
 
 
 def _lurk_section(lurking, public: bool = False) -> str:

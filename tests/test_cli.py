@@ -291,3 +291,46 @@ def test_desk_command_opens_with_a_one_time_address_and_serves_nothing_else(tmp_
     finally:
         proc.terminate()
         proc.wait(timeout=20)
+
+
+def test_demo_serve_keeps_the_forum_and_says_what_to_try_next(tmp_path):
+    """bansha demo --serve as README says: the forum keeps running, the game file, the address, the
+    director's login and the next commands are printed, and they work; a second run reuses the archive."""
+    import os
+    import re
+    import signal
+    import subprocess
+    import time
+
+    import httpx
+
+    db = tmp_path / "game.db"
+    proc = subprocess.Popen([sys.executable, "-m", "bansha.cli", "demo", "--serve", "--db", str(db), "--port", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        said = []
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            line = proc.stdout.readline()
+            said.append(line)
+            if line.startswith("  bansha export"):
+                break
+        text = "".join(said)
+        assert "导演账号：导演甲    密码：demo-director" in text and f"游戏文件：{tmp_path / 'game.toml'}" in text
+        base = re.search(r"论坛地址：(http://127\.0\.0\.1:\d+/)", text).group(1)
+        assert httpx.get(base + "forum.php?mod=viewthread&tid=101", timeout=10).status_code == 200
+        poll_line = next(line for line in said if "bansha poll" in line).strip()
+        env = {**os.environ, "BANSHA_PASSWORD": "demo-director"}
+        args = poll_line.split()[1:]  # after BANSHA_PASSWORD=…
+        done = subprocess.run([sys.executable, "-m", "bansha.cli", *args[1:], "--db", str(db), "--interval", "0",
+                               "--now", "2026-11-29 21:40", "--out", str(tmp_path / "report")],
+                              capture_output=True, text=True, env=env, timeout=120)
+        assert done.returncode == 0, done.stderr
+        assert "结果帖已发布" in done.stdout  # the demo's own result post, found: nothing posted twice
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=30)
+    assert proc.returncode == 0, proc.stderr.read()
+    again = subprocess.run([sys.executable, "-m", "bansha.cli", "demo", "--db", str(db), "--port", "0"],
+                           capture_output=True, text=True, timeout=120)
+    assert again.returncode == 0 and "不再重复发" in again.stdout and "Traceback" not in again.stderr, again.stderr

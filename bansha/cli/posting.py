@@ -209,9 +209,12 @@ def desk(
 
 @app.command()
 def demo(
-    db: Optional[Path] = typer.Option(None, "--db", help="档案库文件（默认放在临时目录）"),
+    db: Optional[Path] = typer.Option(None, "--db", help="档案库文件；写了就把游戏文件、报告和演示论坛的内容都放在它旁边，下次接着用"),
+    serve: bool = typer.Option(False, "--serve", help="跑完以后演示论坛继续运行（Ctrl+C 结束），可以接着试 desk、poll、export"),
+    port: int = typer.Option(0, "--port", help="演示论坛的端口（默认：上次用的，或 8101）"),
 ) -> None:
     """在内置的演示论坛上跑一遍主流程：导演登录、抓取三个帖子、计票、统计潜水、回帖公布结果。"""
+    import json
     from importlib import resources
 
     from bansha import pipeline
@@ -220,28 +223,67 @@ def demo(
     from scraper import archive
     from tally import report
 
-    forum = game.build()
-    base = forum.start()
-    work = Path(tempfile.mkdtemp(prefix="bansha-demo-"))
+    work = db.resolve().parent if db else Path(tempfile.mkdtemp(prefix="bansha-demo-"))
     db = db or work / "demo.db"
+    kept = db.with_name(db.name + ".forum.json")  # the demo forum's posts, for the next run
+    forum = game.build()
+    saved = json.loads(kept.read_text("utf-8")) if kept.exists() else {}
+    if saved:
+        forum.restore(saved)
+    wanted = port or saved.get("port") or (8101 if serve else 0)
+    try:
+        base = forum.start(wanted)
+    except OSError:
+        if saved.get("port"):
+            fail(f"演示论坛上次用的端口 {wanted} 现在被占用了（档案库记着这个地址）：请结束占用它的程序，"
+                 f"或者换一个 --db 重新开始。")
+        base = forum.start(0)
+    forum.on_change = lambda: forum.save(kept)
     out.print(f"演示论坛已在 {base} 启动（《梁山风云》第一天，论坛时间 {forum.clock():%Y-%m-%d %H:%M}，已关门）。", highlight=False)
     text = resources.files("bansha.demo").joinpath("liangshan.toml").read_text("utf-8")
     game_file = work / "game.toml"
     game_file.write_text(text.replace('timezone = "Asia/Shanghai"', f'timezone = "Asia/Shanghai"\nforum = "{base}"'), "utf-8")
-    options = polling.PollOptions(post=True, out_dir=work / "report", now=forum.clock(), login=game.DIRECTOR[1],
-                                  password="demo-director", interval=0.05, with_lurk=True)
+    login, password = game.DIRECTOR[1], "demo-director"
+    options = polling.PollOptions(post=True, out_dir=work / "report", now=forum.clock(), login=login,
+                                  password=password, interval=0.05, with_lurk=True)
     try:
         result = polling.run_poll(game_file, db, options, lambda line: out.print(f"  {line}", highlight=False, markup=False))
         replies = [p for p in forum.threads[game.VOTE_TID].posts if p.uid == game.DIRECTOR[0]]
+        forum.save(kept)
+        loaded, rules = pipeline.load_game(game_file)
+        tally = pipeline.tally_from_archive(archive.open_db(db), loaded, rules, 1)
+        out.print("\n计票过程与结果：", highlight=False)
+        out.print(report.render_text(tally, loaded.name), highlight=False, markup=False)
+        out.print(f"\n{result.summary}", highlight=False, markup=False)
+        out.print("\n导演账号回到投票帖里的结果帖（BBCode 原文）：", highlight=False)
+        out.print(replies[-1].bbcode, highlight=False, markup=False)
+        out.print(f"\n报告文件：{', '.join(str(f) for f in result.files)}", highlight=False, markup=False)
+        out.print(f"游戏文件：{game_file}\n档案库：{db}", highlight=False, markup=False)
+        if not serve:
+            out.print("（想接着在这个论坛上试 desk、poll、export，请加 --serve 再运行一次：bansha demo --serve"
+                      + (f" --db {db}" if db != work / "demo.db" or kept.exists() else "") + "）", highlight=False, markup=False)
+            return
+        out.print("\n".join([
+            "", "演示论坛会一直运行，按 Ctrl+C 结束（论坛的内容存在档案库旁边，下次 bansha demo --db 同一个档案库接着用）。",
+            f"论坛地址：{base}（浏览器打开就能看投票帖：{base}forum.php?mod=viewthread&tid={game.VOTE_TID}）",
+            f"导演账号：{login}    密码：{password}",
+            "接下来可以试：",
+            f"  BANSHA_PASSWORD={password} bansha desk {game_file} --login {login}",
+            f"  BANSHA_PASSWORD={password} bansha poll {game_file} --login {login} --post --running --log {work / 'poll.log'}",
+            f"  bansha review {game_file}",
+            f"  bansha export {game_file} --html {work / 'site'}",
+        ]), highlight=False, markup=False)
+        import signal
+        import threading
+
+        stop = threading.Event()
+        signal.signal(signal.SIGTERM, lambda *_: stop.set())
+        try:
+            while not stop.wait(1):
+                pass
+        except KeyboardInterrupt:
+            pass
+        out.print("演示论坛已结束。", highlight=False)
     finally:
+        forum.save(kept)
         forum.stop()
-    loaded, rules = pipeline.load_game(game_file)
-    tally = pipeline.tally_from_archive(archive.open_db(db), loaded, rules, 1)
-    out.print("\n计票过程与结果：", highlight=False)
-    out.print(report.render_text(tally, loaded.name), highlight=False, markup=False)
-    out.print(f"\n{result.summary}", highlight=False, markup=False)
-    out.print("\n导演账号回到投票帖里的结果帖（BBCode 原文）：", highlight=False)
-    out.print(replies[-1].bbcode, highlight=False, markup=False)
-    out.print(f"\n报告文件：{', '.join(str(f) for f in result.files)}", highlight=False, markup=False)
-
-

@@ -114,6 +114,7 @@ class DemoForum:
         self._last_reply: dict[int, float] = {}
         self.edits = 0
         self.files: dict[str, tuple[bytes, str]] = {}  # path → (bytes, content type): images and attachments
+        self.on_change: Callable[[], None] | None = None  # called after every POST (bansha demo keeps its forum)
 
     # -- content ----------------------------------------------------------------------------------
 
@@ -181,7 +182,34 @@ class DemoForum:
 
     # -- server -----------------------------------------------------------------------------------
 
-    def start(self) -> str:
+    # -- kept between runs (bansha demo --db / --serve) ----------------------------------------------
+
+    def snapshot(self) -> dict:
+        """The forum's content as plain data: what a later demo run starts from."""
+        from dataclasses import asdict
+
+        with self._lock:
+            return {"threads": [asdict(t) for t in self.threads.values()], "next_pid": self._next_pid, "edits": self.edits,
+                    "port": self._server.server_address[1] if self._server else None}
+
+    def save(self, path) -> None:
+        import os
+
+        tmp = f"{path}.tmp"
+        with open(tmp, "w", encoding="utf-8") as handle:
+            json.dump(self.snapshot(), handle, ensure_ascii=False)
+        os.replace(tmp, path)
+
+    def restore(self, data: dict) -> None:
+        """Posts made in an earlier run (our result posts among them) come back at their pids and floors."""
+        with self._lock:
+            for t in data.get("threads", []):
+                posts = [Post(**post) for post in t.pop("posts", [])]
+                self.threads[t["tid"]] = Thread(**t, posts=posts)
+            self._next_pid = data.get("next_pid", self._next_pid)
+            self.edits = data.get("edits", 0)
+
+    def start(self, port: int = 0) -> str:
         forum = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -196,6 +224,8 @@ class DemoForum:
             def do_POST(self):
                 length = int(self.headers.get("Content-Length") or 0)
                 forum._handle(self, "POST", self.rfile.read(length))
+                if forum.on_change is not None:
+                    forum.on_change()
 
         class Server(ThreadingHTTPServer):
             def handle_error(self, request, client_address):  # a client that hung up is not an error here
@@ -204,7 +234,7 @@ class DemoForum:
                 if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
                     super().handle_error(request, client_address)
 
-        self._server = Server(("127.0.0.1", 0), Handler)
+        self._server = Server(("127.0.0.1", port), Handler)
         self._server.daemon_threads = True
         threading.Thread(target=self._server.serve_forever, daemon=True).start()
         return self.base_url
