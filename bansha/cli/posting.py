@@ -224,6 +224,7 @@ def demo(
     from tally import report
 
     work = db.resolve().parent if db else Path(tempfile.mkdtemp(prefix="bansha-demo-"))
+    work.mkdir(parents=True, exist_ok=True)
     db = db or work / "demo.db"
     kept = db.with_name(db.name + ".forum.json")  # the demo forum's posts, for the next run
     forum = game.build()
