@@ -189,3 +189,100 @@ def test_day_page_screenshot(exported, tmp_path):
     shot.parent.mkdir(exist_ok=True)
     chromium(f"--screenshot={shot}", "--window-size=1000,1400", (tmp / "site" / "day-1.html").as_uri())
     assert shot.exists() and png_is_not_blank(shot)
+
+
+DAY2_TID = 104
+
+
+@pytest.fixture(scope="module")
+def two_days(tmp_path_factory):
+    """The demo game played on: 李逵 executed on day 1, a day 2 that ends level (2 : 2), a card for 燕青."""
+    from datetime import timedelta
+
+    tmp = tmp_path_factory.mktemp("two-days")
+    board = demo.build()
+    uid = dict((name, u) for u, name in demo.PLAYERS)
+    board.add_thread(DAY2_TID, "[101]梁山风云——第二天投票帖")
+    day2 = demo.CLOSE
+    for name, target, hours in (("宋江", "吴用", 1), ("燕青", "吴用", 2), ("吴用", "燕青", 3), ("花荣", "燕青", 4)):
+        board.add_post(DAY2_TID, uid[name], f"投票对象：{target}\n投票理由：第二天", day2 + timedelta(hours=hours))
+    with board:
+        text = resources.files("bansha.demo").joinpath("liangshan.toml").read_text("utf-8")
+        text = text.replace('timezone = "Asia/Shanghai"', f'timezone = "Asia/Shanghai"\nforum = "{board.base_url}"')
+        text = text.replace('name = "李逵"\n', 'name = "李逵"\nreveal = "杀手（黑旋风）"\nhouse = "杀手"\n')
+        text += ('\n[[days]]\nday = 2\nvote_thread = 104\nstart = "2026-11-29 21:00"\nclose = "2026-11-30 21:00"\n'
+                 '\n[[events]]\nwhat = "处决"\nplayer = "李逵"\nday = 1\n'
+                 '\n[[events]]\nwhat = "被杀"\nplayer = "鲁智深"\nday = 2\n')
+        game_file = tmp / "game.toml"
+        game_file.write_text(text, "utf-8")
+        done = bansha("archive", game_file, "--db", tmp / "a.db", "--interval", "0")
+        assert done.returncode == 0, done.stdout + done.stderr
+    done = bansha("card", "add", game_file, "燕青", "黄牌", "--reason", "第一天潜水", "--day", "1", "--db", tmp / "a.db")
+    assert done.returncode == 0, done.stdout + done.stderr
+    done = bansha("export", game_file, "--db", tmp / "a.db", "--html", tmp / "site", "--csv", tmp / "csv")
+    assert done.returncode == 0, done.stdout + done.stderr
+    return tmp
+
+
+def player_page(tmp: Path, name: str) -> str:
+    return (tmp / "site" / f"player-{[n for _, n in demo.PLAYERS].index(name) + 1}.html").read_text("utf-8")
+
+
+def polylines(day_page: str) -> dict[str, tuple[str, str]]:
+    """name → (stroke colour, points) of each line in the day's vote-flow picture."""
+    import re
+
+    return {m["name"]: (m["stroke"], m["points"]) for m in re.finditer(
+        r"<polyline fill='none' stroke='(?P<stroke>[^']+)' stroke-width='[^']+' data-name='(?P<name>[^']+)' "
+        r"points='(?P<points>[^']+)'", day_page)}
+
+
+def test_a_player_keeps_one_colour_on_every_day(two_days):
+    first = polylines((two_days / "site" / "day-1.html").read_text("utf-8"))
+    second = polylines((two_days / "site" / "day-2.html").read_text("utf-8"))
+    # 吴用 is the least-voted line of day 1 and a leader of day 2: a colour by rank would differ.
+    assert "吴用" in first and "吴用" in second and "燕青" in first and "燕青" in second
+    assert first["吴用"][0] == second["吴用"][0] and first["燕青"][0] == second["燕青"][0]
+    assert len({colour for colour, _ in {**first, **second}.values()}) == len({*first, *second})
+
+
+def test_a_tie_draws_two_lines_and_says_so(two_days):
+    page = (two_days / "site" / "day-2.html").read_text("utf-8")
+    lines = polylines(page)
+    assert set(lines) == {"吴用", "燕青"}
+    # Both hold 2 votes from the fourth ballot to the close: that stretch must be two lines, not one.
+    ends = {name: points.split()[-1] for name, (_, points) in lines.items()}
+    assert ends["吴用"].split(",")[0] == ends["燕青"].split(",")[0] and ends["吴用"] != ends["燕青"]
+    assert page.count("并列最高") == 2
+
+
+def test_player_page_shows_fate_cards_and_identity_behind_the_spoiler(two_days):
+    li_kui = player_page(two_days, "李逵")
+    fate = li_kui.split("<h2>命运</h2>")[1].split("</ul>")[0]
+    assert "第1天：被处决" in fate and "存活" not in fate
+    public, spoiler = li_kui.split("<details class='identity'>")
+    assert "杀手（黑旋风）" not in public and "杀手（黑旋风）" in spoiler and "阵营" in spoiler
+    lu = player_page(two_days, "鲁智深")
+    assert "第2天：被杀" in lu and "存活" not in lu.split("<h2>命运</h2>")[1].split("</ul>")[0]
+    yan = player_page(two_days, "燕青")
+    assert "<h2>牌</h2>" in yan and "黄牌：第一天潜水" in yan and "累计：1 张黄牌" in yan
+    assert "存活" in yan.split("<h2>命运</h2>")[1].split("</ul>")[0] and "<h2>牌</h2>" not in li_kui
+
+
+def test_post_counts_are_per_thread_kind(two_days):
+    db = archive.open_db(two_days / "a.db")
+    song = player_page(two_days, "宋江")
+    discussion = db["posts"].count_where("tid = ? and author = '宋江'", [demo.DISCUSSION_TID])
+    votes_day1 = db["posts"].count_where("tid = ? and author = '宋江'", [demo.VOTE_TID])
+    assert f"第1天（投票帖 {votes_day1} 帖 · 讨论帖 {discussion} 帖）" in song
+    index = (two_days / "site" / "index.html").read_text("utf-8")
+    row = index.split("player-1.html'>宋江</a></td>")[1].split("</tr>")[0]
+    assert row == f"<td>{votes_day1 + 1}</td><td>{discussion}</td><td>0</td><td>{votes_day1 + 1 + discussion}</td>"
+
+
+def test_totals_csv_names_each_players_own_outcome(two_days):
+    with open(two_days / "csv" / "totals.csv", encoding="utf-8-sig") as handle:
+        rows = list(csv.DictReader(handle))
+    outcome = {(r["day"], r["name"]): r["outcome"] for r in rows}
+    assert outcome[("1", "李逵")] == "出局" and outcome[("1", "燕青")] == "" and outcome[("1", "吴用")] == ""
+    assert outcome[("2", "吴用")] == "" and outcome[("2", "燕青")] == ""  # a level day puts nobody out

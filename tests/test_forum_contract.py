@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import needs_captures
+from conftest import CAPTURES, capture_headers, needs_captures
 from discuz_flows import FLOWS, REAL_BASE, Visitor, build_site, posts_shown, shape, step, truth
 
 pytestmark = needs_captures
@@ -181,3 +181,31 @@ def test_hidden_replies(walk, viewer, account):
         if (FLOWS / api).exists():  # the API was captured for guest, 欧阳克, 导演A and admin
             mine = who.replay(step(api))
             assert posts_shown(mine.content) == posts_shown(step(api).content), api
+
+
+@needs_captures
+def test_the_test_forum_breaks_lines_as_discuzcode_does():
+    """Every captured post's stored BBCode, rendered by the test forum, reads as the captured page reads
+    (line breaks after closing tags included: 「[b]…[/b]」 then a new line)."""
+    import json
+
+    from bansha.demo.forum import render_bbcode
+    from scraper.message import read_message_html
+    from scraper.pages import read_page
+
+    checked = 0
+    for name in ("game056", "game063"):
+        truth = {}
+        for path in (CAPTURES / name / "truth").glob("*.json"):
+            for post in json.loads(path.read_text("utf-8"))["posts"]:
+                truth[post["pid"]] = post
+        for page_file in sorted((CAPTURES / name / "director" / "pc").glob("*.html")):
+            page = read_page(page_file.read_bytes(), capture_headers(page_file).get("content-type"))
+            for post in page.posts:
+                stored = truth.get(post.pid)
+                if not stored or stored.get("quote") or "[quote]" in stored["message_bbcode"] or post.status != "normal":
+                    continue
+                ours = read_message_html(render_bbcode(stored["message_bbcode"]))
+                assert ours.text.split("\n") == post.text.split("\n"), (post.pid, ours.text, post.text)
+                checked += 1
+    assert checked > 100

@@ -805,7 +805,9 @@ def render_bbcode(bbcode: str, *, api: bool = False, smileyoff: bool = True) -> 
     text = text.replace("[b]", "<strong>").replace("[/b]", "</strong>")
     text = re.sub(r"\[color=([#\w]+)\](.*?)\[/color\]", r'<font color="\1">\2</font>', text, flags=re.S)
     text = re.sub(r"\[size=(\d)\](.*?)\[/size\]", r'<font size="\1">\2</font>', text, flags=re.S)
-    text = re.sub(r"(?<!>)\n", "<br />\n", text)
+    # nl2br as discuzcode does it: every line break, also after a closing tag (</strong><br />), except
+    # where the markup already broke the line (the stamp's <br />, the end of a quote box).
+    text = re.sub(r"(?<!<br />)(?<!</div>)\n", "<br />\n", text)
     if not smileyoff:
         for code, smilie in _SMILIES.items():
             text = text.replace(html.escape(code, quote=False),

@@ -12,18 +12,13 @@ from scraper import archive
 from tally.game import Game
 from tally.rules import Rules
 
-from .. import pipeline
-from .site import _threads
+from .site import _threads, day_tallies, part_in
 
 
 def game_data(db: sqlite_utils.Database, game: Game, rules: Rules) -> dict:
     threads = _threads(db, game)
-    days = []
-    for day in game.days:
-        try:
-            days.append(pipeline.tally_from_archive(db, game, rules, day.day).to_json())
-        except (pipeline.NotFetched, ValueError):
-            continue
+    days = [{"key": key, "label": tally.title, "kind": tally.kind, **tally.to_json()}
+            for key, tally in day_tallies(db, game, rules).items()]
     return {
         "game": {"name": game.name, "preset": game.preset, "forum": game.forum,
                  "players": [{"name": p.name, "uid": p.uid, "house": p.house, "roles": list(p.roles)} for p in game.players]},
@@ -81,9 +76,11 @@ def export_csv(data: dict, folder: Path) -> list[Path]:
     written.append(folder / "ballots.csv")
     with open(folder / "totals.csv", "w", newline="", encoding="utf-8-sig") as handle:
         writer = _SafeWriter(handle)
-        writer.writerow(["day", "name", "votes", "outcome"])
+        # One row per player with votes; `outcome` is that player's own (a day's 「李逵 出局」 is not everyone's).
+        writer.writerow(["day", "round", "name", "votes", "outcome"])
         for day in data["days"]:
             for name, votes in day["totals"].items():
-                writer.writerow([day["day"], name, votes, day["outcome"]["kind"]])
+                part = part_in(day.get("kind", "vote"), day["outcome"]["kind"], day["outcome"]["names"], name)
+                writer.writerow([day["day"], day.get("label", ""), name, votes, part])
     written.append(folder / "totals.csv")
     return written

@@ -19,7 +19,7 @@ import sqlite_utils
 from scraper import archive
 from tally import report
 from tally.day import COUNTED, SUPERSEDED, DayTally
-from tally.game import Game
+from tally.game import CARD_LOSSES, Game
 from tally.lurk import Identities
 from tally.rules import Rules
 
@@ -105,12 +105,9 @@ def export_site(db: sqlite_utils.Database, game: Game, rules: Rules, out: Path, 
     who = Identities(game)
     base = (game.forum.rstrip("/") + "/") if game.forum else None
     threads = _threads(db, game)
-    tallies: dict[int, DayTally] = {}
-    for day in game.days:
-        try:
-            tallies[day.day] = pipeline.tally_from_archive(db, game, rules, day.day)
-        except (pipeline.NotFetched, ValueError):
-            continue
+    tallies = day_tallies(db, game, rules)
+    kinds = thread_kinds(game)
+    cards = archive.load_cards(db, game.name) if "cards" in db.table_names() else []
     search_rows = []
     posts_of = {tid: archive.read_posts(db, tid) for tid, _ in threads}  # read once, used by every page
     # Every ballot's verdict, shown on its post in the thread page.
@@ -136,24 +133,76 @@ def export_site(db: sqlite_utils.Database, game: Game, rules: Rules, out: Path, 
                                 "u": f"thread-{tid}.html#p{post.pid}"})
         site.page(f"thread-{tid}.html", subject, "".join(items) or "<p>（没有存档的帖子）</p>")
     for number, player in enumerate(game.players, start=1):
-        site.page(f"player-{number}.html", player.name, _player_page(game, player, threads, posts_of, tallies, who))
-    for day_number, tally in tallies.items():
-        site.page(f"day-{day_number}.html", f"第{day_number}天投票", _day_page(game, tally))
+        site.page(f"player-{number}.html", player.name,
+                  _player_page(game, player, threads, posts_of, tallies, who, kinds, cards))
+    for key, tally in tallies.items():
+        site.page(f"day-{key}.html", f"{tally.title}投票", _day_page(game, tally))
     site.page("search.html", "搜索", "<input id='q' type='search' placeholder='搜索帖子内容或作者' autofocus>"
               "<p id='count'></p><ol id='results'></ol><script src='search-data.js'></script><script src='search.js'></script>")
     site.page("reveal.html", "揭秘（剧透）", _reveal(game))
-    site.page("index.html", game.name, _index(game, threads, tallies))
+    site.page("index.html", game.name, _index(game, threads, tallies, _post_counts(game, threads, posts_of, who, kinds)))
     (out / "search-data.js").write_text("window.BANSHA_POSTS = " + json.dumps(search_rows, ensure_ascii=False) + ";\n", "utf-8")
     (out / "search.js").write_text(SEARCH_JS, "utf-8")
     (out / "style.css").write_text(STYLE, "utf-8")
     return sorted(out.iterdir())
 
 
+def day_tallies(db: sqlite_utils.Database, game: Game, rules: Rules) -> dict[str, DayTally]:
+    """Every vote of the game the archive holds, the days' own and their rounds (重投, 高票对决), by Day.key."""
+    found = {}
+    for vote in game.vote_days():
+        try:
+            found[vote.key] = pipeline.tally_from_archive(db, game, rules, vote.day, round=vote.round)
+        except (pipeline.NotFetched, ValueError):
+            continue
+    return found
+
+
+KIND_WORDS = {"vote": "投票帖", "discussion": "讨论帖", "process": "进程帖", "election": "竞选帖"}
+
+
+def thread_kinds(game: Game) -> dict[int, str]:
+    """Each thread's kind as the game file first names it: a discussion count never takes in vote posts."""
+    kinds: dict[int, str] = {}
+    for vote in game.vote_days():
+        for tid, kind in ((vote.vote_thread, "vote"), *((t, "discussion") for t in vote.discussion_threads),
+                          (vote.process_thread, "process"), (vote.election_thread, "election")):
+            if tid:
+                kinds.setdefault(tid, kind)
+    return kinds
+
+
+def _post_counts(game: Game, threads, posts_of, who, kinds) -> dict[str, dict[str, int]]:
+    counts = {name: dict.fromkeys(KIND_WORDS, 0) for name in game.player_names}
+    for tid, _ in threads:
+        for post in posts_of[tid]:
+            name = who(post)
+            if name:
+                counts[name][kinds.get(tid, "discussion")] += 1
+    return counts
+
+
+def player_colour(game: Game, name: str | None) -> str:
+    """A player's colour, the same on every day's picture: by roster position, hues a golden angle apart
+    (neighbours never look alike); a name off the roster gets grey."""
+    import colorsys
+
+    if name not in game.player_names:
+        return "#839192"
+    hue = (game.player_names.index(name) * 0.381966) % 1.0
+    r, g, b = colorsys.hls_to_rgb(hue, 0.40, 0.70)
+    return f"#{int(r * 255):02x}{int(g * 255):02x}{int(b * 255):02x}"
+
+
+def _roster_place(game: Game, name: str) -> int:
+    return game.player_names.index(name) if name in game.player_names else len(game.player_names)
+
+
 _STATUS = {"hidden": "已被屏蔽", "banned": "作者被禁言", "deleted": "已被删除", "password": "密码帖", "author_only": "仅作者可见"}
 
 
 def _threads(db, game: Game) -> list[tuple[int, str]]:
-    wanted = [t for d in game.days for t in (d.vote_thread, *d.discussion_threads, d.process_thread, d.election_thread) if t]
+    wanted = [t for d in game.vote_days() for t in (d.vote_thread, *d.discussion_threads, d.process_thread, d.election_thread) if t]
     out = []
     for tid in dict.fromkeys(wanted):
         if db["threads"].count_where("tid = ?", [tid]):
@@ -161,37 +210,141 @@ def _threads(db, game: Game) -> list[tuple[int, str]]:
     return out
 
 
-def _index(game: Game, threads, tallies) -> str:
+def _index(game: Game, threads, tallies, counts) -> str:
     rows = "".join(f"<li><a href='thread-{tid}.html'>{html.escape(subject)}</a></li>" for tid, subject in threads)
-    days = "".join(f"<li><a href='day-{n}.html'>第{n}天</a>：{html.escape(t.outcome.describe())}</li>" for n, t in tallies.items())
-    players = "".join(f"<li><a href='player-{i}.html'>{html.escape(p.name)}</a></li>" for i, p in enumerate(game.players, start=1))
-    return f"<h2>帖子</h2><ul>{rows}</ul><h2>每天的投票</h2><ul>{days}</ul><h2>玩家</h2><ul class='players'>{players}</ul>"
+    days = "".join(f"<li><a href='day-{key}.html'>{html.escape(t.title)}</a>：{html.escape(_outcome_words(t))}</li>"
+                   for key, t in tallies.items())
+    used = [kind for kind in KIND_WORDS if any(c[kind] for c in counts.values())]
+    head = "".join(f"<th>{KIND_WORDS[kind]}</th>" for kind in used)
+    players = "".join(
+        f"<tr><td><a href='player-{i}.html'>{html.escape(p.name)}</a></td>"
+        + "".join(f"<td>{counts[p.name][kind]}</td>" for kind in used) + f"<td>{sum(counts[p.name].values())}</td></tr>"
+        for i, p in enumerate(game.players, start=1))
+    return (f"<h2>帖子</h2><ul>{rows}</ul><h2>每天的投票</h2><ul>{days}</ul>"
+            f"<h2>玩家</h2><table class='counts'><tr><th>角色</th>{head}<th>合计</th></tr>{players}</table>"
+            "<p class='muted'>按帖子种类分别计数：讨论帖的发言数不含投票帖里的帖子。</p>")
 
 
-def _player_page(game: Game, player, threads, posts_of, tallies, who) -> str:
+def _outcome_words(tally: DayTally) -> str:
+    if tally.kind == "election" and tally.outcome.kind == "out":
+        return f"{'、'.join(tally.outcome.names)} 当选"
+    return tally.outcome.describe()
+
+
+def _player_page(game: Game, player, threads, posts_of, tallies, who, kinds, cards) -> str:
     rows = []
-    for day, tally in tallies.items():
+    for key, tally in tallies.items():
         tid = tally.vote_thread
         mine = [e for e in tally.entries if e.voter == player.name and e.kind != "none"]
         final = next((e for e in mine if e.verdict == COUNTED), None)
         result = (html.escape(final.target or "弃权") + (f"（{report.show_number(final.weight)} 票）" if final.target and final.weight != 1 else "")
-                  if final else "没有有效票")
+                  if final else "没有有效票" if player.name in tally.alive or mine else "已出局")
         ballots = "<br>".join(f"<a href='thread-{tid}.html#p{e.pid}'>第 {e.floor} 楼</a> "
                               f"{html.escape(report.verdict_words(e)[1])}" for e in mine) or "—"
-        rows.append(f"<tr><td><a href='day-{day}.html'>第{day}天</a></td><td>{result}</td><td>{ballots}</td></tr>")
-    votes = ("<table class='votes'><tr><th>天</th><th>最终计入</th><th>投票帖</th></tr>" + "".join(rows) + "</table>"
+        got = report.show_number(tally.totals.get(player.name, 0))
+        rows.append(f"<tr><td><a href='day-{key}.html'>{html.escape(tally.title)}</a></td><td>{result}</td><td>{ballots}</td>"
+                    f"<td>{got}</td></tr>")
+    votes = ("<table class='votes'><tr><th>天</th><th>最终计入</th><th>投票帖</th><th>得票</th></tr>" + "".join(rows) + "</table>"
              if rows else "<p>（没有计票）</p>")
     # Every post of the player's, in time order, under the day whose window holds it.
     mine = sorted(((post, tid, subject) for tid, subject in threads for post in posts_of[tid] if who(post) == player.name),
                   key=lambda item: (item[0].posted_at or "", item[0].pid))
     sections: dict[str, list[str]] = {}
+    per_kind: dict[str, dict[str, int]] = {}
     for post, tid, subject in mine:
-        sections.setdefault(_day_of(game, post.posted_at), []).append(
+        label = _day_of(game, post.posted_at)
+        kind = kinds.get(tid, "discussion")
+        per_kind.setdefault(label, dict.fromkeys(KIND_WORDS, 0))[kind] += 1
+        sections.setdefault(label, []).append(
             f"<li><time>{(post.posted_at or '')[:16].replace('T', ' ')}</time> "
-            f"<a href='thread-{tid}.html#p{post.pid}'>{html.escape(subject)} 第 {post.floor} 楼</a>"
+            f"<a href='thread-{tid}.html#p{post.pid}'>{html.escape(subject)} 第 {post.floor} 楼</a> "
+            f"<span class='kind'>{KIND_WORDS[kind]}</span>"
             f"<div class='snippet'>{html.escape(post.text[:120])}</div></li>")
-    said = "".join(f"<h3>{html.escape(label)}（{len(items)} 帖）</h3><ol>{''.join(items)}</ol>" for label, items in sections.items())
-    return f"<h2>投票</h2>{votes}<h2>发言（共 {len(mine)} 帖）</h2>{said or '<p>（没有发言）</p>'}"
+
+    def counted(label: str) -> str:
+        return " · ".join(f"{KIND_WORDS[k]} {n} 帖" for k, n in per_kind[label].items() if n)
+
+    said = "".join(f"<h3>{html.escape(label)}（{counted(label)}）</h3><ol>{''.join(items)}</ol>" for label, items in sections.items())
+    fate = "".join(f"<li>{html.escape(line)}</li>" for line in player_fate(game, player.name, tallies))
+    return (f"<h2>命运</h2><ul class='fate'>{fate}</ul>{_cards_section(player, cards)}{_identity_section(player)}"
+            f"<h2>投票</h2>{votes}<h2>发言（共 {len(mine)} 帖）</h2>{said or '<p>（没有发言）</p>'}")
+
+
+# How an [[events]] entry reads on the player's page.
+EVENT_WORDS = {"处决": "被处决", "被杀": "被杀", "淹死": "淹死", "殉情": "殉情", "出局": "出局", "罚下": "被罚下",
+               "若愚": "若愚：此后的票不计"}
+
+
+def player_fate(game: Game, name: str, tallies: dict[str, DayTally]) -> list[str]:
+    """What happened to the player, day by day, as the game file's [[events]] and the days' results say;
+    a result with no [[events]] line behind it is marked so (the game file is the director's record)."""
+    lines, recorded, lost, cards = [], set(), 0, game.player(name).card_count
+    for event in game.events:
+        if event.player == name:
+            lost = cards if event.what == "罚下" else lost + (event.what in CARD_LOSSES)
+            if event.what in ("移交", "殉职"):
+                words = f"{'殉职，' if event.what == '殉职' else ''}称号移交给 {event.to}"
+            elif event.what == "顶替":
+                words = f"由 {event.to} 顶替"
+            else:
+                words = EVENT_WORDS.get(event.what, event.what)
+            lines.append(f"第{event.day}天{'（' + event.at + '）' if event.at else ''}：{words}")
+            recorded.add((event.day, event.what))
+        elif event.to == name and event.what in ("移交", "殉职"):
+            lines.append(f"第{event.day}天：从 {event.player} 接任称号")
+    for tally in tallies.values():
+        part = part_in(tally.kind, tally.outcome.kind, tally.outcome.names, name)
+        if part and not (part == "出局" and (tally.day, "处决") in recorded):
+            lines.append(f"{tally.title}投票：{part}" + ("（游戏文件的 [[events]] 里还没有记下处决）" if part == "出局" else ""))
+            lost += part == "出局"
+    lines.sort(key=_day_number)
+    if lost < cards:
+        lines.append("存活" + (f"（已失去 {lost} 张身份牌）" if lost else ""))
+    return lines
+
+
+def part_in(tally_kind: str, outcome_kind: str, names: list[str], name: str) -> str:
+    """This player's part in a vote's outcome, in the result post's words; "" when the outcome does not name them."""
+    if name not in names:
+        return ""
+    if outcome_kind == "out":
+        return "当选" if tally_kind == "election" else "出局"
+    return {"runoff": "进入高票对决", "revote": "平票重投"}.get(outcome_kind, "")
+
+
+def _day_number(line: str) -> int:
+    found = re.match(r"第(\d+)天", line)
+    return int(found.group(1)) if found else 0
+
+
+def _cards_section(player, cards: list[dict]) -> str:
+    """The cards the director issued (`bansha card add`), as the ledger rolls them up."""
+    from tally.cards import WORDS, standings
+
+    mine = [c for c in cards if c["player"] == player.name]
+    if not mine:
+        return ""
+    items = "".join(f"<li>{'第' + str(c['day']) + '天 ' if c.get('day') else ''}{WORDS.get(c['color'], c['color'])}"
+                    f"{'：' + html.escape(c['reason']) if c.get('reason') else ''}</li>" for c in mine)
+    try:
+        standing = standings(mine)[player.name].describe()
+    except ValueError:
+        standing = "（记录里有不认识的牌）"
+    return f"<h2>牌</h2><p>累计：{html.escape(standing)}</p><ul>{items}</ul>"
+
+
+def _identity_section(player) -> str:
+    """Role, house and identity cards: what only the director knew during the game, behind the spoiler."""
+    facts = [("身份", player.reveal or "（游戏文件里没有写）")]
+    if player.house:
+        facts.append(("阵营", player.house))
+    if player.roles:
+        facts.append(("职业", "、".join(player.roles)))
+    for i, card in enumerate(player.cards, start=1):
+        facts.append((f"第{i}张身份牌", (card.identity or "（未写）") + (f"（账号 {card.account}）" if card.account else "")))
+    rows = "".join(f"<tr><th>{html.escape(k)}</th><td>{html.escape(v)}</td></tr>" for k, v in facts)
+    return (f"<h2 class='spoiler'>揭秘：身份</h2><details class='identity'><summary>我已看完，展开</summary>"
+            f"<table>{rows}</table></details>")
 
 
 def _day_of(game: Game, posted_at: str | None) -> str:
@@ -222,8 +375,8 @@ def _day_page(game: Game, tally: DayTally) -> str:
         + (f"（另加 {report.show_number(tally.bonus[name])} 票）" if name in tally.bonus else "") + "</td></tr>"
         for name, total in tally.totals.items())
     parts = [f"<p class='outcome'>{html.escape(report.result_line(tally))}</p><p class='muted'>{html.escape(tally.outcome.note)}</p>",
-             f"<figure>{vote_flow_svg(tally, game)}<figcaption>票数随时间的变化：横轴为时间，纵轴为票数；"
-             "每个点是一张改变票数的票，点击打开那一楼</figcaption></figure>",
+             (f"<figure>{vote_flow_svg(tally, game)}<figcaption>票数随时间的变化：横轴为时间，纵轴为票数；"
+             "每个点是一张改变票数的票，点击打开那一楼</figcaption></figure>"),
              "<h2>票型</h2><table><tr><th>角色</th><th>票数</th><th>投票者</th></tr>" + totals + "</table>"]
     if tally.abstentions:
         parts.append(f"<p>弃权：{html.escape('、'.join(tally.abstentions))}</p>")
@@ -289,7 +442,7 @@ def _reveal(game: Game) -> str:
             f"<details><summary>我已看完，展开揭秘</summary>{note}<table><tr><th>角色</th><th>身份</th></tr>{rows}</table></details>")
 
 
-def vote_flow_svg(tally: DayTally, game: Game, width: int = 760, height: int = 340) -> str:
+def vote_flow_svg(tally: DayTally, game: Game, width: int = 800, height: int = 340) -> str:
     """Each target's count over the day, as an inline SVG (no script): a time axis and a count axis with
     ticks, a legend, and a point for every ballot that moved a count — each a link to its post."""
     tid = tally.vote_thread
@@ -312,7 +465,11 @@ def vote_flow_svg(tally: DayTally, game: Game, width: int = 760, height: int = 3
     end = tally.close or events[-1].at
     span = max((end - start).total_seconds(), 1)
     top = max(1.0, max(v for points in series.values() for _, v, _ in points))
-    left, bottom, plot_w, plot_h = 48, height - 40, width - 210, height - 70
+    # Highest final count first; the legend has a line for every target, so the picture grows with it.
+    ranked = sorted(series, key=lambda name: (-counts.get(name, 0), _roster_place(game, name)))
+    height = max(height, 60 + 22 * len(ranked))
+    left, bottom, plot_w, plot_h = 48, height - 40, width - 260, height - 70  # 200 px of legend
+    leaders = [n for n in ranked if counts.get(n, 0) == counts.get(ranked[0], 0)]
 
     def x_of(at: datetime) -> float:
         return left + plot_w * min(max((at - start).total_seconds() / span, 0), 1)
@@ -320,22 +477,25 @@ def vote_flow_svg(tally: DayTally, game: Game, width: int = 760, height: int = 3
     def y_of(value: float) -> float:
         return bottom - plot_h * value / top
 
-    ranked = sorted(series, key=lambda name: -counts.get(name, 0))[: len(PALETTE)]
     lines, dots, legend = [], [], []
     for i, name in enumerate(ranked):
-        color, value = PALETTE[i], 0.0
-        points = [f"{left},{bottom}"]
+        # Each line a few pixels off the others: two targets level for a while (a tie) stay two lines.
+        color, value = player_colour(game, name), 0.0
+        lift = max(-9.0, min(9.0, 3.0 * (i - (len(ranked) - 1) / 2)))
+        points = [f"{left},{bottom - lift:.1f}"]
         for at, v, entry in series[name]:
-            points += [f"{x_of(at):.1f},{y_of(value):.1f}", f"{x_of(at):.1f},{y_of(v):.1f}"]  # a count holds until moved
+            points += [f"{x_of(at):.1f},{y_of(value) - lift:.1f}", f"{x_of(at):.1f},{y_of(v) - lift:.1f}"]
             value = v
             what = f"第 {entry.floor} 楼 {entry.author}：{name} {v:g} 票"
-            dots.append(f"<a href='thread-{tid}.html#p{entry.pid}'><circle cx='{x_of(at):.1f}' cy='{y_of(v):.1f}' r='4' "
+            dots.append(f"<a href='thread-{tid}.html#p{entry.pid}'><circle cx='{x_of(at):.1f}' cy='{y_of(v) - lift:.1f}' r='4' "
                         f"fill='{color}'><title>{html.escape(what)}</title></circle></a>")
-        points.append(f"{x_of(end):.1f},{y_of(value):.1f}")
-        lines.append(f"<polyline fill='none' stroke='{color}' stroke-width='2.5' points='{' '.join(points)}'/>")
+        points.append(f"{x_of(end):.1f},{y_of(value) - lift:.1f}")
+        lines.append(f"<polyline fill='none' stroke='{color}' stroke-width='2.5' data-name='{html.escape(name)}' "
+                     f"points='{' '.join(points)}'/>")
+        tied = "，并列最高" if len(leaders) > 1 and name in leaders else ""
         legend.append(f"<rect x='{left + plot_w + 20}' y='{24 + 22 * i}' width='12' height='12' fill='{color}'/>"
                       f"<text x='{left + plot_w + 38}' y='{35 + 22 * i}' font-size='14'>"
-                      f"{html.escape(name)}（{report.show_number(tally.totals[name]) if name in tally.totals else 0} 票）</text>")
+                      f"{html.escape(name)}（{report.show_number(tally.totals[name]) if name in tally.totals else 0} 票{tied}）</text>")
     step = max(1, int(top) // 5)
     ticks = [f"<line x1='{left - 4}' y1='{y_of(v):.1f}' x2='{left + plot_w}' y2='{y_of(v):.1f}' stroke='#eee'/>"
              f"<text x='{left - 8}' y='{y_of(v) + 4:.1f}' font-size='12' text-anchor='end'>{v}</text>"
