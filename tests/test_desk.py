@@ -155,6 +155,35 @@ def test_two_tabs_cannot_post_twice(browser, tmp_path):
 
 
 @needs_captures
+def test_ballot_times_are_shown_in_the_games_zone_to_the_second(desk056, browser, monkeypatch):
+    """The machine's clock is in New York; the forum and the game file say +08:00: every row of 计票过程
+    shows the forum's own clock, with seconds (a ballot near the close is judged by them)."""
+    import time
+    from datetime import datetime
+
+    monkeypatch.setenv("TZ", "America/New_York")
+    time.tzset()
+    from scraper import archive
+    from tally.game import load_game
+
+    url, config = desk056
+    game, _rules = load_game(config.game_file)
+    stored = {row["floor"]: row["posted_at"] for row in
+              archive.open_db(config.db, readonly=True).query("select floor, posted_at from posts where tid = 4")}
+    page = browser.new_page()
+    page.goto(url + "day/1")
+    rows = page.locator("#timeline tr").all()[1:]
+    assert rows
+    for row in rows:
+        floor = int(row.locator("td").nth(0).inner_text().split()[0].lstrip("#"))
+        shown = row.locator("td.time").inner_text()
+        expected = datetime.fromisoformat(stored[floor]).astimezone(game.tz)
+        assert shown == f"{expected:%Y-%m-%d %H:%M:%S}", (floor, shown, stored[floor])
+    monkeypatch.undo()
+    time.tzset()
+
+
+@needs_captures
 def test_the_overview_shows_each_days_count(desk056):
     from bansha import pipeline
     from scraper import archive

@@ -208,11 +208,13 @@ def test_killed_at_a_random_point_then_rerun_posts_exactly_once(tmp_path, seed):
                 MozillaCookieJar().load(str(jar), ignore_discard=True, ignore_expires=True)  # raises if torn
             assert len(director_posts(forum)) <= 1
         final = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120)
-        assert final.returncode in (polling.EXIT_OK, polling.EXIT_REVIEW), final.stderr
-        assert len(director_posts(forum)) == 1
         import sqlite_utils
 
         db = sqlite_utils.Database(tmp_path / "g.db")
+        outbox = list(db.query("select * from outbox")) if "outbox" in db.table_names() else []
+        why = f"exit {final.returncode}\n{final.stdout}\n{final.stderr}\noutbox: {outbox}"
+        assert final.returncode in (polling.EXIT_OK, polling.EXIT_REVIEW), why
+        assert len(director_posts(forum)) == 1, why
         assert db.execute("pragma integrity_check").fetchone()[0] == "ok"
         stored = {row["pid"] for row in db.query("select pid from posts where tid = ?", [demo.VOTE_TID])}
         players_posts = {p.pid for p in forum.threads[demo.VOTE_TID].posts if "bansha:v2:" not in p.bbcode}

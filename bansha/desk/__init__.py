@@ -86,13 +86,15 @@ def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: Non
     # Times as a director writes them: 「2026-11-20 21:00」, whatever spelling the game file used.
     app.jinja_env.filters["minute"] = lambda text: str(text).replace("T", " ")[:16] if text else "?"
 
-    def in_game_zone(stamp) -> str:
-        """A moment the archive stored with its offset, as the forum shows it: in the game's time zone."""
+    def in_game_zone(stamp, seconds: bool = False) -> str:
+        """A moment the archive stored with its offset, as the forum shows it: in the game's time zone
+        (with seconds where a ballot's time decides whether it came before the close)."""
         if not stamp:
             return "?"
         try:
             game, _rules = pipeline.load_game(config.game_file)
-            return f"{datetime.fromisoformat(str(stamp)).astimezone(game.tz):%Y-%m-%d %H:%M}"
+            moment = datetime.fromisoformat(str(stamp)).astimezone(game.tz)
+            return f"{moment:%Y-%m-%d %H:%M:%S}" if seconds else f"{moment:%Y-%m-%d %H:%M}"
         except ValueError:
             return str(stamp)[:16]
 
