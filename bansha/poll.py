@@ -199,9 +199,11 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
     flags = f"待裁定 {len(review)} 帖" + (f"（其中 {len(matters)} 帖可能改变结果）" if matters else
                                           "（都不影响结果）" if review and tally.certain else "")
     summary = "；".join([f"{day.label}：{verdict}", flags, *([held] if held and not final_done else []),
-                        *(["结果帖已发布"] if closed and final_done else []), f"报告在 {options.out_dir}"])
-    # 3 asks the director to act: a ruling is open and the final result is not out (or not yet due).
-    code = EXIT_REVIEW if review and not final_done else EXIT_OK
+                        *([results.correction_held] if results.correction_held else
+                          ["结果帖已发布"] if closed and final_done else []), f"报告在 {options.out_dir}"])
+    # 3 asks the director to act: a ruling is open and the final result is not out (or not yet due), or
+    # an open flag can still change the one posted (a doubt that came after it, or --force-post).
+    code = EXIT_REVIEW if review and (not final_done or not tally.certain or results.correction_held) else EXIT_OK
     return PollResult(day.day, code, summary, [p for p in posted if p], files,
                       closed=closed, final_done=final_done, close=close)
 
@@ -292,6 +294,7 @@ class Results:
     rulings_now: int = 0  # the newest ruling the tally reflects
 
     def __post_init__(self):
+        self.correction_held: str | None = None  # the posted final differs from an unproven count
         self.outbox = Outbox(self.db, self.client, self.base, self.tid, self.me.uid or 0, self.say)
 
     @property
@@ -319,14 +322,15 @@ class Results:
             self.say("结果帖在等待版主审核，不再重复发。")
             return ""
         if row and row["state"] == "confirmed":
-            return self.keep_true(row, tally, body, sig, now, force=force)
+            return self.keep_true(row, tally, body, sig, now, held=held, force=force)
         if held and not force:
             self.say("先裁定（bansha review / bansha rule，或在 bansha desk 里），下次运行再发布结果帖；确要先发布请加 --force-post。")
             return ""
         return self.outbox.post(where, body, sig, outcome=tally.outcome.describe(), rulings_seen=self.rulings_now)
 
-    def keep_true(self, row: dict, tally, body: str, sig: str, now: datetime, *, force: bool) -> str:
-        """The posted final result against what the forum shows and what the archive says now."""
+    def keep_true(self, row: dict, tally, body: str, sig: str, now: datetime, *, held: str | None, force: bool) -> str:
+        """The posted final result against what the forum shows and what the archive says now. A correction
+        is a result posted again: it goes out unattended only when the new count is proven, as the first did."""
         where = self.slot(FINAL)
         shown = self.outbox.read_back(where, row)
         if shown is None:
@@ -343,23 +347,35 @@ class Results:
                                    edit_digest=None, edit_message=None, edit_outcome=None, edit_rulings=None)
             self.say("结果帖已经发过，论坛上的内容与现在的结果一致，不再重复发。")
             return ""
+        before = row.get("outcome") or report.result_shown(shown.text)
+        if held and not force:  # also no putting back our last version: the count that made it is in doubt now
+            shown_words = f"，公布的是「{before}」" if before else ""
+            self.correction_held = (f"已发布的结果帖（pid {row['pid']}{shown_words}）与现在的计票不一致，但现在的计票还不能确定"
+                                    f"（{held.removeprefix('最终结果暂不发布：')}）：暂不更正")
+            self.say(self.correction_held + "。先裁定（bansha review / bansha rule，或在 bansha desk 里），下次运行再更正；"
+                     "确要按现在的计票更正请加 --force-post。")
+            return ""
         if sig == row["digest"] and row["message"]:
             # The forum shows an older version (an edit applied late over ours, or one lost): put ours back.
             self.say(f"论坛上的结果帖（pid {row['pid']}）不是最后确认的版本：重新编辑成最后确认的内容。")
             return self.outbox.edit(where, row, _body_of(row["message"]), sig, outcome=row["outcome"],
                                     rulings_seen=row["rulings_seen"])
-        return self.correct(row, tally, body, sig, now)
+        return self.correct(row, tally, body, sig, now, before)
 
-    def correct(self, row: dict, tally, body: str, sig: str, now: datetime) -> str:
+    def correct(self, row: dict, tally, body: str, sig: str, now: datetime, before: str | None) -> str:
         """The posted result is no longer what the archive says: edit it in place, saying what changed and why."""
-        before = row.get("outcome") or "原公布的结果"
         after = tally.outcome.describe()
         seen = row.get("rulings_seen") or 0
         reasons = [
             f"导演裁定 pid {r['pid']}（{report.ruling_words(r['decision'], r['target'])}）" + (f"：{r['note']}" if r["note"] else "")
             for r in archive.load_rulings(self.db, self.game.name, self.day.day) if seen < r["id"] <= self.rulings_now
-        ] or ["重新读取投票帖时发现了编辑过或新看到的楼层"]
-        change = f"原公布「{before}」，更正为「{after}」" if before != after else f"结果仍为「{after}」，票型或明细有变化"
+        ] or ["重新读取投票帖时发现了编辑过或新看到的楼层" if row.get("message") else "按现在的存档和裁定重新计票"]
+        if before is None:
+            change = f"结果为「{after}」"
+        elif before != after:
+            change = f"原公布「{before}」，更正为「{after}」"
+        else:
+            change = f"结果仍为「{after}」，票型或明细有变化"
         line = (f"[color=#CC0000][b]更正（{now:%m-%d %H:%M}）[/b]：{report.escape_bbcode(change)}。"
                 f"依据：{report.escape_bbcode('；'.join(reasons))}。[/color]")
         message = self.fit(f"{line}\n\n{body}")

@@ -88,6 +88,7 @@ class Found:
     sig: str
     page: int | None
     html: str = ""
+    text: str = ""  # as the forum shows it: what the post says now, when no record of what we sent is left
 
 
 def our_marker(post, slot: Slot, uid: int) -> tuple[str, str] | None:
@@ -210,7 +211,8 @@ class Outbox:
             post = archive._post_from_row(row)
             mine = our_marker(post, slot, self.uid)
             if mine and (post_id is None or mine[0] == post_id):
-                return Found(post.pid, mine[0], mine[1], -(-row["floor"] // ppp) if row["floor"] else None, post.html)
+                return Found(post.pid, mine[0], mine[1], -(-row["floor"] // ppp) if row["floor"] else None, post.html,
+                             post.text)
         return None
 
     def search(self, slot: Slot, row: dict) -> Found | str | None:
@@ -232,7 +234,7 @@ class Outbox:
                     for post in page.posts:
                         mine = our_marker(post, slot, self.uid)
                         if mine and mine[0] == row.get("post_id"):
-                            return Found(post.pid, mine[0], mine[1], page.page, post.html)
+                            return Found(post.pid, mine[0], mine[1], page.page, post.html, post.text)
                     if page.page < page_no:
                         break  # past the end: Discuz repeats the last page
                     page_no = page.page + 1
@@ -268,7 +270,7 @@ class Outbox:
                 if post.pid == row["pid"]:
                     mine = our_marker(post, slot, self.uid)
                     if mine and (not row.get("post_id") or mine[0] == row["post_id"]):
-                        return Found(post.pid, mine[0], mine[1], page.page, post.html)
+                        return Found(post.pid, mine[0], mine[1], page.page, post.html, post.text)
         return None
 
     # -- writing ---------------------------------------------------------------------------------

@@ -138,6 +138,16 @@ def result_line(t: DayTally) -> str:
     return t.outcome.describe()
 
 
+def result_shown(text: str) -> str | None:
+    """The outcome a result post of ours says, read back from the forum's text (the line under 结果);
+    None when it cannot be told. Used only where no record of what we sent is left."""
+    lines = [line.strip() for line in (text or "").splitlines()]
+    for heading, following in zip(lines, lines[1:]):
+        if heading == "结果" and following:
+            return following.split("。")[0].strip() or None
+    return None
+
+
 def result_line_of(t: DayTally, outcome) -> str:
     """Another outcome of the same day (a what-if), worded as result_line words the day's own."""
     if t.kind == "election" and outcome.kind == OUT:

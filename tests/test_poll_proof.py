@@ -100,6 +100,31 @@ def test_two_votes_edited_after_close_that_matter_only_together_hold_the_final(b
     assert "最终结果暂不发布" in result.summary and result.code == polling.EXIT_REVIEW
 
 
+def test_a_published_final_is_never_corrected_to_a_count_that_is_not_proven(board, tmp_path):
+    """Found on a real Discuz: the final was out (李逵 3 : 燕青 2, proven), then 林冲 edited his vote to 燕青
+    after the close and the director's archive was lost. The cold count (燕青 3 : 李逵 2) is in doubt — the
+    edit may hide anything — so the posted final stays as it is and the run asks for a ruling (exit 3)."""
+    drop_votes(board, "鲁智深", "孙二娘")
+    for archive_dir in ("cold", "warm"):
+        (tmp_path / archive_dir).mkdir()
+    first, _ = run(board, tmp_path / "warm", post=True)
+    (final,) = final_posts(board)
+    posted = final.bbcode
+    assert first.code == polling.EXIT_OK and "李逵 出局" in posted
+    lin = vote_of(board, "林冲")
+    lin.bbcode = STAMP_AFTER_CLOSE.format(who="林冲") + lin.bbcode.replace("投票对象：李逵", "投票对象：燕青")
+    for archive_dir in ("cold", "warm"):  # a lost archive, and the one that saw the vote before the edit
+        result, _ = run(board, tmp_path / archive_dir, post=True)
+        assert final_posts(board)[0].bbcode == posted, archive_dir
+        assert result.code == polling.EXIT_REVIEW, (archive_dir, result.summary)  # a doubt that can change it
+    cold, _ = run(board, tmp_path / "cold", post=True)
+    assert "公布的是「李逵 出局」" in cold.summary and "暂不更正" in cold.summary
+    assert "不会自动更正" in desk_day_page(board, tmp_path / "cold")
+    forced, _ = run(board, tmp_path / "cold", post=True, force_post=True)  # the director's call, taken knowingly
+    (final,) = final_posts(board)
+    assert "更正" in final.bbcode and "原公布「李逵 出局」，更正为「燕青 出局」" in final.bbcode
+
+
 def test_the_running_post_after_close_says_why_the_final_is_held(board, tmp_path):
     edited_after_close(board, "吴用", "林冲")
     run(board, tmp_path, running=True, now=BEFORE_CLOSE)  # the running post exists before close …
@@ -178,26 +203,31 @@ def test_what_is_printed_before_close_says_it_is_not_a_verdict(tmp_path):
             assert "[b]结果[/b]" not in text and "\n结果\n" not in text
 
 
-def test_the_desk_day_page_says_the_final_is_held(tmp_path):
+def desk_day_page(board, folder) -> str:
+    """The desk's page of day 1 for the archive in `folder`, as a director's browser gets it."""
     import threading
 
     from werkzeug.serving import make_server
 
     from bansha.desk import DeskConfig, create_app, new_token
 
+    config = DeskConfig(with_preset(game_file(folder, board.base_url), "shediao"), folder / "g.db", new_token(),
+                        polling.PollOptions())
+    server = make_server("127.0.0.1", 0, create_app(config), threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        return httpx.get(f"http://127.0.0.1:{server.server_port}/{config.token}/day/1").text
+    finally:
+        server.shutdown()
+
+
+def test_the_desk_day_page_says_the_final_is_held(tmp_path):
     forum = demo.build()
     with forum:
         no_other_doubts(forum)
         edited_after_close(forum, "吴用", "林冲")
         run(forum, tmp_path)
-        config = DeskConfig(with_preset(game_file(tmp_path, forum.base_url), "shediao"), tmp_path / "g.db", new_token(),
-                            polling.PollOptions())
-        server = make_server("127.0.0.1", 0, create_app(config), threaded=True)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        try:
-            page = httpx.get(f"http://127.0.0.1:{server.server_port}/{config.token}/day/1").text
-        finally:
-            server.shutdown()
+        page = desk_day_page(forum, tmp_path)
     assert "最终结果暂不发布" in page and "同时改判" in page
     assert "与 pid" in page  # each edited vote: matters together with the other
 
