@@ -200,6 +200,7 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
                                           "（都不影响结果）" if review and tally.certain else "")
     summary = "；".join([f"{day.label}：{verdict}", flags, *([held] if held and not final_done else []),
                         *([results.correction_held] if results.correction_held else
+                          ["结果帖已发出，等待版主审核"] if closed and final_row and final_row["state"] == "pending" else
                           ["结果帖已发布"] if closed and final_done else []), f"报告在 {options.out_dir}"])
     # 3 asks the director to act: a ruling is open and the final result is not out (or not yet due), or
     # an open flag can still change the one posted (a doubt that came after it, or --force-post).
@@ -333,6 +334,12 @@ class Results:
         is a result posted again: it goes out unattended only when the new count is proven, as the first did."""
         where = self.slot(FINAL)
         shown = self.outbox.read_back(where, row)
+        if self.outbox.landed(where, row, shown):  # an edit an earlier run could not confirm, or one passed by 审核
+            row = self.outbox.row(where)
+        waiting = self.outbox.held_edit(where, row)
+        if waiting:
+            self.say(waiting)
+            return ""
         if shown is None:
             if force:
                 self.say(f"已发布的结果帖（pid {row['pid']}）在论坛上找不到了：按 --force-post 重新发布。")
@@ -340,11 +347,9 @@ class Results:
             raise poster.Stuck(f"已发布的结果帖（pid {row['pid']}）在论坛上找不到了，或已经不是我们发的内容（被删除、移走或被改过）："
                                "请在论坛上核对；确要重新发布请加 --force-post。", poster.EDIT)
         if shown.sig == sig:
-            if row["digest"] != sig:  # an edit an earlier run could not confirm has landed
-                self.outbox.record(where, digest=sig, message=row["edit_message"] or row["message"],
-                                   outcome=row["edit_outcome"] or tally.outcome.describe(),
-                                   rulings_seen=row["edit_rulings"] or self.rulings_now,
-                                   edit_digest=None, edit_message=None, edit_outcome=None, edit_rulings=None)
+            if row["digest"] != sig:  # the forum already says what we would: that is the confirmed content now
+                self.outbox.record(where, digest=sig, message=None, outcome=tally.outcome.describe(),
+                                   rulings_seen=self.rulings_now)
             self.say("结果帖已经发过，论坛上的内容与现在的结果一致，不再重复发。")
             return ""
         before = row.get("outcome") or report.result_shown(shown.text)
@@ -404,6 +409,12 @@ class Results:
         if not row or row["state"] != "confirmed":
             return self.outbox.post(where, body, sig, outcome=tally.outcome.describe(), rulings_seen=self.rulings_now)
         shown = self.outbox.read_back(where, row)
+        if self.outbox.landed(where, row, shown):
+            row = self.outbox.row(where)
+        waiting = self.outbox.held_edit(where, row)
+        if waiting:
+            self.say(waiting)
+            return ""
         if shown is None:
             self.say(f"实时票数帖（pid {row['pid']}）在论坛上找不到了（被删除或移走？）：这次不再编辑，也不另发。")
             return ""
@@ -431,6 +442,8 @@ class Results:
                 f"投票已于 {close:%Y-%m-%d %H:%M} 截止，这一帖不再更新。{where_words}")
         sig = signature("closed" + where_words)
         shown = self.outbox.read_back(where, row)
+        if self.outbox.landed(where, row, shown):
+            row = self.outbox.row(where)
         if shown is not None and shown.sig == sig:
             return ""
         return self.outbox.edit(where, row, body, sig, outcome=None, rulings_seen=self.rulings_now)

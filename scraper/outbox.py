@@ -110,7 +110,7 @@ def ensure_table(db: sqlite_utils.Database) -> None:
             {"key": str, "game": str, "day": int, "phase": str, "state": str, "pid": int, "digest": str,
              "message": str, "error": str, "updated_at": str, "outcome": str, "page": int, "rulings_seen": int,
              "post_id": str, "answer": str, "forum_time": str, "edit_digest": str, "edit_message": str,
-             "edit_outcome": str, "edit_rulings": int},
+             "edit_outcome": str, "edit_rulings": int, "edit_held": str},
             pk="key",
         )  # an older outbox gains its later columns in archive.migrate
 
@@ -140,7 +140,7 @@ class Outbox:
         previous = self.row(slot) or {}
         row = {**{k: None for k in ("pid", "digest", "message", "error", "outcome", "page", "rulings_seen", "post_id",
                                     "answer", "forum_time", "edit_digest", "edit_message", "edit_outcome",
-                                    "edit_rulings")},
+                                    "edit_rulings", "edit_held")},
                **previous, **fields, "key": slot.key, "game": slot.game, "day": slot.day, "phase": slot.kind,
                "updated_at": archive.now_iso()}
         with self.db.conn:
@@ -359,8 +359,30 @@ class Outbox:
             f"{said}，但重新读取帖子时没有看到这次的{slot.words}"
             f"{f'（pid {pid}）' if pid else ''}：下次运行会先在帖子里找，找到就不再发，找不到也不会自动重发。", poster.REPLY)
 
+    def landed(self, slot: Slot, row: dict, shown: Found | None) -> bool:
+        """Whether an edit recorded as under way (unconfirmed, or held for 审核) is what the forum shows now;
+        if so it becomes the confirmed content."""
+        if shown is None or not row.get("edit_digest") or shown.sig != row["edit_digest"]:
+            return False
+        self.record(slot, state="confirmed", digest=shown.sig, message=row["edit_message"] or row["message"],
+                    outcome=row["edit_outcome"] or row["outcome"], rulings_seen=row["edit_rulings"] or row["rulings_seen"],
+                    edit_digest=None, edit_message=None, edit_outcome=None, edit_rulings=None, edit_held=None, error=None)
+        return True
+
+    def held_edit(self, slot: Slot, row: dict) -> str | None:
+        """While an edit of ours waits for a moderator the post is invisible (Discuz sets invisible = -2):
+        nothing more is sent until it is passed — what to tell the director, or None when nothing waits."""
+        if not row.get("edit_held"):
+            return None
+        return (f"{slot.words}（pid {row['pid']}）的编辑在等待版主审核：审核通过之前论坛上看不到这一帖，"
+                "工具不再编辑它；请版主在论坛后台「审核」里处理。")
+
     def edit(self, slot: Slot, row: dict, body: str, sig: str, *, outcome: str | None, rulings_seen: int | None) -> str:
         """Make our confirmed post say `body`. Safe to repeat: an edit never makes a second post."""
+        waiting = self.held_edit(slot, row)
+        if waiting:
+            self.say(waiting)
+            return ""
         page = self._page(self.client, row.get("page") or 1)
         if page is None:
             raise poster.PostError("打开投票帖失败，无法编辑：请检查论坛是否可以访问", poster.EDIT)
@@ -389,6 +411,10 @@ class Outbox:
                 raise
             if answer.page:
                 self.record(slot, page=answer.page)
+            if answer.held:
+                self.record(slot, edit_held=archive.now_iso(), error=None)
+                self.say(f"已提交对{slot.words}（pid {row['pid']}）的编辑，但需要版主审核后才会显示：不会重复提交。")
+                return f"编辑 pid {row['pid']}（待审核）"
             break
         found = self.read_back(slot, {**self.row(slot), "post_id": post_id})
         if found is None or found.sig != sig:
@@ -397,7 +423,7 @@ class Outbox:
                 poster.EDIT)
         self.record(slot, state="confirmed", digest=sig, message=message, outcome=outcome,
                     rulings_seen=rulings_seen, edit_digest=None, edit_message=None, edit_outcome=None,
-                    edit_rulings=None, error=None)
+                    edit_rulings=None, edit_held=None, error=None)
         self.say(f"已编辑{slot.words}（pid {row['pid']}，已读回确认）")
         return f"编辑 pid {row['pid']}"
 

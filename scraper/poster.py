@@ -178,9 +178,13 @@ def read_answer(status: int, body: bytes, content_type: str | None, location: st
     tree = LexborHTMLParser(text)
     box = tree.css_first("#messagetext p") or tree.css_first("#messagetext") or tree.css_first(".alert_error")
     if box is not None:
+        for script in box.css("script"):  # the page's redirect, inside the sentence
+            script.decompose()
         said = box.text(deep=True).strip()
-        # A message page can also say yes (回复需要审核 comes as alert_right with a JS redirect).
-        return Answer("成功" in said, said)
+        # A message page can also say yes: 回复需要审核 and 编辑后的回复需要审核 come as alert_right with a
+        # JS redirect (flows/moderated; the edit seen on a real X3.5 with modnewposts = 2).
+        right = tree.css_first("#messagetext.alert_right") is not None
+        return Answer("成功" in said or right, said)
     if _ILLEGAL in text:
         return Answer(False, "您当前的访问请求当中含有非法字符，已经被系统拒绝")
     if status >= 500 or not text.strip():

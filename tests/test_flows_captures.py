@@ -86,6 +86,12 @@ def test_held_replies_are_pending_not_posted(relative):
         poster.read_reply_answer(step(relative).content, step(relative).header("content-type"))
 
 
+def test_a_moderation_message_page_reads_as_its_sentence():
+    """alert_right with the redirect script inside the sentence: held, and said without the script."""
+    answer = _answer("moderated/02_reply_post_nonajax_moderated.html")
+    assert answer.ok and answer.held and answer.message == "回复需要审核，请等待通过"
+
+
 def test_who_we_are_comes_from_the_page_not_the_cookie():
     from scraper.pages.common import reader_uid
 

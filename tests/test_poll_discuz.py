@@ -263,6 +263,34 @@ def test_a_final_post_held_for_moderation_is_not_posted_again(board, tmp_path):
     assert db.execute("select state, pid from outbox where phase = 'final'").fetchone() == ("confirmed", held[0].pid)
 
 
+def test_an_edit_held_for_moderation_is_submitted_once_and_never_an_error(board, tmp_path):
+    """Seen on a real X3.5 with modnewposts = 2: the director's edits wait for 审核 as replies do (「编辑后的
+    回复需要审核」, the post invisible until passed). The running post's 已截止 edit and the final reply are both
+    held: every run says so, none exits 1 or submits again, and once passed both are what they should be."""
+    run(board, tmp_path, running=True, now=BEFORE_CLOSE)
+    thread = board.threads[demo.VOTE_TID]
+    thread.moderated = True
+    outcomes, edits = [], []
+    for _ in range(3):
+        result, lines = run(board, tmp_path, post=True, running=True, now=AFTER_CLOSE)
+        outcomes.append(result.code)
+        edits.append(board.edits)
+    assert polling.EXIT_ERROR not in outcomes and len(set(edits)) == 1  # the edit went once, in the first run
+    assert any("编辑在等待版主审核" in line for line in lines) and any("等待版主审核" in line for line in lines)
+    for _ in range(2):  # passed: the running post now links the final, an edit held again, passed again
+        for post in thread.posts:
+            if post.pending:
+                board.approve(post.pid)
+        result, lines = run(board, tmp_path, post=True, running=True, now=AFTER_CLOSE)
+        assert result.code != polling.EXIT_ERROR
+    assert board.edits == edits[0] + 1 and not any(post.pending for post in thread.posts)
+    (running,) = running_posts(board)
+    assert "已截止" in running.bbcode and len(final_posts(board)) == 1
+    db = sqlite_utils.Database(tmp_path / "g.db")
+    states = {row["phase"]: (row["state"], row["edit_held"]) for row in db.query("select * from outbox")}
+    assert states == {"final": ("confirmed", None), "running": ("confirmed", None)}
+
+
 def test_a_held_vote_fills_its_floor_when_approved(board, tmp_path):
     thread = board.threads[demo.VOTE_TID]
     thread.moderated = True

@@ -610,7 +610,7 @@ class DemoForum:
                 return 200, _ajax(f"succeedhandle_{handle}('forum.php?mod=viewthread&tid={tid}', '{said}', "
                                   f"{{'fid':'{thread.fid}','tid':'{tid}','pid':'{post.pid}','from':'','sechash':'','reply_mod':'1'}});",
                                   handle=handle), None
-            return 200, self._message_page(said, ok=True), None
+            return 200, self._message_page(said, ok=True, go=f"forum.php?mod=viewthread&tid={tid}"), None
         page = -(-len(self.shown_posts(thread)) // self.ppp)
         target = f"forum.php?mod=viewthread&tid={tid}&pid={post.pid}&page={page}&extra=#pid{post.pid}"
         if not ajax:
@@ -670,6 +670,11 @@ class DemoForum:
         post.bbcode = message
         post.smileyoff = form.get("smileyoff") == "1"
         self.edits += 1
+        if thread.moderated and not session.user.moderator:
+            # modnewposts = 2 holds edits too (seen on a real X3.5): the post is invisible until passed.
+            post.pending = True
+            return 200, self._message_page("编辑后的回复需要审核，请等待审核通过", ok=True,
+                                           go=f"forum.php?mod=forumdisplay&fid={thread.fid}"), None
         page = form.get("page") or "1"
         target = f"forum.php?mod=viewthread&tid={thread.tid}&page={page}&extra=#pid{post.pid}"
         if ajax:
@@ -677,14 +682,20 @@ class DemoForum:
                               f"{{'fid':'{thread.fid}','tid':'{thread.tid}','pid':'{post.pid}'}});"), None
         return 301, "", target
 
-    def _message_page(self, message: str, ok: bool = False, raw: bool = False) -> str:
+    def _message_page(self, message: str, ok: bool = False, raw: bool = False, go: str | None = None) -> str:
+        """Discuz's 提示信息 page; with `go` the redirect Discuz writes inside the sentence and the link under it
+        (flows/moderated: 回复需要审核, and 编辑后的回复需要审核 as a real X3.5 answers an edit)."""
         kind = "alert_right" if ok else "alert_error"
         uid = getattr(getattr(self._local, "session", None), "uid", 0)
+        said = message if raw else html.escape(message)
+        if go:
+            said += (f'<script type="text/javascript" reload="1">setTimeout("window.location.href =\'{go}\';", 2000);</script>'
+                     f'</p>\n<p class="alert_btnleft"><a href="{go}">如果您的浏览器没有自动跳转，请点击此链接</a>')
         return (
             f'<!DOCTYPE html><html><head><meta charset="{self.charset}" /><title>提示信息 - {self.name}</title>'
             f"<script type=\"text/javascript\">var charset = '{self.charset}', discuz_uid = '{uid}', "
             f"cookiepre = '{self.cookiepre}';</script></head>"
-            f'<body><div id="messagetext" class="{kind}"><p>{message if raw else html.escape(message)}</p></div></body></html>'
+            f'<body><div id="messagetext" class="{kind}">\n<p>{said}</p>\n</div></body></html>'
         )
 
 
