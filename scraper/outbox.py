@@ -21,7 +21,9 @@ a page older than the one seen at the intent (a stale cache) → undecided, noth
 → lost if the answer had said success, else failed. An edit of a confirmed post keeps the row
 confirmed and records what it is writing in `edit_digest`; an edit can never make a second post, so
 every run simply reads the post back and edits again when what the forum shows is not what it should
-say — an edit lost, or applied late over a newer one, is mended by the next run.
+say — an edit lost, or applied late over a newer one, is mended by the next run. An edit the forum holds
+for moderation (modnewposts = 2 holds edits too) is marked `edit_held`: the post is invisible until a
+moderator passes it, so nothing more is sent to it until the held edit shows.
 
 Our post is recognised by what the forum cannot change: its pid, its author's uid, and the marker —
 an ASCII line, the post's last, `bansha:v2:<game>:<day>:<kind>:<id>:<signature>`, with the id this row
