@@ -409,7 +409,7 @@ def _sum_up(phrases: list[Phrase], roster: Roster) -> Reading:
     first = mine[0]
     kinds = {b[0] for b in ballots}
     if len(ballots) > 1 and not (kinds <= {"vote", "change"} and len({b[1] for b in ballots}) == 1):
-        return Reading("several", first, targets=tuple(b[1] or ("弃权" if b[0] == "abstain" or b[2] else "?") for b in ballots),
+        return Reading("several", first, targets=tuple(b[1] or _unnamed(b[0], b[2]) for b in ballots),
                        line=first.line, phrases=mine)
     kind = {"proxy": "proxy_request"}.get(first.kind, first.kind)
     if first.nobody and kind != "change":
@@ -418,6 +418,13 @@ def _sum_up(phrases: list[Phrase], roster: Roster) -> Reading:
         kind = "vote"  # 跟票郭靖: following the vote for a named player
     targets = (first.name or first.written,) if (first.name or first.written) else ()
     return Reading(kind, first, targets=targets, line=first.line, phrases=mine)
+
+
+def _unnamed(kind: str, nobody: bool) -> str:
+    """A ballot of a `several` post that names nobody, as the director reads it in the reason."""
+    if kind == "abstain" or nobody:
+        return "弃权"
+    return "跟票（同上/同意楼上）" if kind == "same" else "没写对象的一票"
 
 
 def _looks_like_a_name(written: str | None, roster: Roster) -> bool:

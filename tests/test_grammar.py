@@ -218,3 +218,12 @@ def test_label_words_are_the_grammars():
     for body in re.findall(r"^\w+_LABEL\.3: /\(\?:([^)]*)\):/", grammar, flags=re.M):
         words.update(body.split("|"))
     assert words == set(ballot.LABEL_WORDS)
+
+
+@pytest.mark.parametrize("text,said", [
+    ("同意楼上，我投郭靖", "同时投了 跟票（同上/同意楼上）、郭靖"),  # seen on a real forum: 「?」 told the director nothing
+    ("投黄蓉，弃权", "同时投了 黄蓉、弃权"),
+])
+def test_a_post_with_two_ballots_names_each_in_the_directors_words(text, said):
+    verdict = ballot.parse_post(text, "qisha", ROSTER)
+    assert verdict.kind == ballot.MALFORMED and said in verdict.reason and "?" not in verdict.reason
