@@ -67,6 +67,7 @@ class Verdict:
     quotes: tuple = ()  # what the post quotes as text (structure.Quoted): never the poster's ballot
     intent: str | None = None  # "change": an invalid ballot that would move a standing one (撤回)
     nobody: bool = False  # a post that is no ballot speaks of not voting (先不投 · 这次就不投了): abstaining is one reading
+    follows: bool = False  # 同上 · 跟票 · 同意楼上 with no name: the ballot it follows is one reading (the tally knows which)
 
     def to_json(self) -> dict:
         return {
@@ -196,6 +197,8 @@ def parse_post(
     verdict = _finish(judge(read_lines(normalized, normalized=True), rules, roster, first=first, text=normalized),
                       rules, roster)
     verdict.quotes = tuple(parts.quotes)
+    if verdict.kind == MALFORMED and (verdict.target or "").strip() in FOLLOW_WORDS:
+        verdict.follows = True  # 投票对象：同上
     if verdict.kind == NONE and not verdict.vote_like and verdict.reason is None:
         # Recall by construction: a form the grammar does not know costs a flag, never a silent miss.
         hit = detect.attempt(normalized, roster)
@@ -339,6 +342,8 @@ _ABSTAIN_SPELLINGS = ("无", "弃权", "弃票", "不投", "放弃")
 _TARGET_WORDS = ("投票对象", "投票目标", "投票给", "投给", "票投", "投票", "对象")
 _CHANGE_WORDS = ("改票对象", "改票目标", "改投对象", "改投", "改票")
 # What a rules post or a format example puts where a name goes: pasted, it is no ballot.
+# A labelled target that points at the ballot above instead of naming anyone.
+FOLLOW_WORDS = frozenset({"同上", "跟票", "跟楼上", "同楼上", "楼上", "同意楼上", "同前", "跟上"})
 PLACEHOLDERS = frozenset({"X", "XX", "XXX", "x", "xx", "xxx", "Y", "A", "B", "某某", "某人", "某玩家", "玩家名", "角色名",
                           "ID", "***", "饺子", "包子", "水饺", "谁", "某角色", "玩家ID"})
 
@@ -388,7 +393,9 @@ def _free_verdict(reading: free.Reading, rules: VoteCustoms, roster: Roster, sta
     readings = tuple(dict.fromkeys([*named, *reading.mentioned]))
     reason = stated or reading.reason
     verb = reading.phrase.verb if reading.phrase else ""
-    base = dict(stated_reason=reason, line=reading.line, label=verb or None, readings=readings, free=True)
+    follows = any(p.kind == "same" and not (p.name or p.written) for p in reading.phrases or ())
+    base = dict(stated_reason=reason, line=reading.line, label=verb or None, readings=readings, free=True,
+                follows=follows)
     if reading.kind == "hedge":
         what = f"投「{target}」" if target else "不投"
         return Verdict(NONE, vote_like=True, reason=f"像是打算{what}，但还没有决定（犹豫的说法不算投票）",

@@ -249,10 +249,21 @@ class _Fold:
         self.audit: list[str] = []
         self.timeline: list[tuple[datetime, dict[str, Fraction]]] = []
         self._posts_by_pid: dict[int, object] = {}
+        self._above: str | None = None  # the latest ballot's target: what 同上 follows
 
     # -- one post ---------------------------------------------------------------------------------
 
     def step(self, post) -> None:
+        above = self._above
+        self._step(post)
+        entry, verdict = self.entries[-1], self._verdict
+        if verdict.follows and above and entry.needs_review and above not in entry.readings:
+            # 同上 · 跟票 · 同意楼上: the ballot above is what it most plainly means — a reading like any other.
+            entry.readings = (*entry.readings, above)
+        if entry.target in self.ctx.players:
+            self._above = entry.target
+
+    def _step(self, post) -> None:
         ctx = self.ctx
         at = ctx.time_of(post)
         author = post.author
@@ -261,6 +272,7 @@ class _Fold:
         verdict = self.verdicts.get(text)
         if verdict is None:
             verdict = self.verdicts[text] = grammar.parse_post(text, ctx.customs, ctx.roster)
+        self._verdict = verdict
         voter = author
         if verdict.kind == "proxy":
             voter = ctx.roster.resolve(verdict.proxy_for or "").name or verdict.proxy_for

@@ -582,3 +582,21 @@ def test_a_hedge_is_flagged_and_never_binding():
     r = run(t, "qisha")
     assert r.totals == {"杨康": 1} and verdict_of(r, real) == "counted"
     assert next(e for e in r.entries if e.pid == hedge.pid).needs_review
+
+
+@pytest.mark.parametrize("text", ["投票对象：同上\n投票理由：同上", "同上", "同意楼上"])
+def test_a_ballot_that_follows_the_one_above_has_that_reading(text):
+    """郭靖 2 : 黄蓉 2 with 杨康's 「同上」 right under a vote for 黄蓉: read as 黄蓉 it decides the day, so the
+    result is not proven — and 黄蓉 is among the readings the director is offered."""
+    t = Thread()
+    t.vote("穆念慈", "郭靖", 1)
+    t.vote("欧阳锋", "郭靖", 2)
+    t.vote("一灯", "黄蓉", 3)
+    t.vote("欧阳克", "黄蓉", 4)
+    follow = t.add("杨康", text, 5)
+    result = run(t)
+    entry = next(e for e in result.entries if e.pid == follow.pid)
+    assert entry.needs_review and "黄蓉" in entry.readings
+    assert result.outcome.kind == "none" and not result.certain
+    flag = next(f for f in result.flags if f.pid == follow.pid)
+    assert flag.can_change_outcome
