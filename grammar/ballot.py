@@ -68,6 +68,7 @@ class Verdict:
     intent: str | None = None  # "change": an invalid ballot that would move a standing one (撤回)
     nobody: bool = False  # a post that is no ballot speaks of not voting (先不投 · 这次就不投了): abstaining is one reading
     follows: bool = False  # 同上 · 跟票 · 同意楼上 with no name: the ballot it follows is one reading (the tally knows which)
+    refers: tuple[str, ...] = ()  # 投他 · 投楼上 · 投3楼: players pointed at without a name (detect.references)
 
     def to_json(self) -> dict:
         return {
@@ -197,14 +198,21 @@ def parse_post(
     verdict = _finish(judge(read_lines(normalized, normalized=True), rules, roster, first=first, text=normalized),
                       rules, roster)
     verdict.quotes = tuple(parts.quotes)
-    if verdict.kind == MALFORMED and (verdict.target or "").strip() in FOLLOW_WORDS:
-        verdict.follows = True  # 投票对象：同上
+    if verdict.kind == MALFORMED and not verdict.readings:
+        # 投票对象：同上 follows the ballot above; 楼上 · 3楼 · #5 · 他 (or a reason after 投他 with no target)
+        # point at a player: each is a reading the tally can name.
+        target = (verdict.target or "").strip()
+        verdict.follows = verdict.follows or target in FOLLOW_WORDS
+        verdict.refers = (f"floor:{int(target)}",) if target.isdigit() else detect.references(target)
+        if not verdict.refers and not target and (hit := detect.attempt(normalized, roster)) is not None:
+            verdict.refers = hit.refers
     if verdict.kind == NONE and not verdict.vote_like and verdict.reason is None:
         # Recall by construction: a form the grammar does not know costs a flag, never a silent miss.
         hit = detect.attempt(normalized, roster)
         if hit is not None:
-            verdict.vote_like, verdict.readings = True, hit.names
-            verdict.reason = f"像是在投票（「{hit.phrase}」），但读不出一张明确的票"
+            verdict.vote_like, verdict.readings, verdict.refers = True, hit.names, hit.refers
+            verdict.reason = (f"像是在投票（「{hit.phrase}」），但没有写出是哪位玩家" if hit.refers and not hit.names
+                              else f"像是在投票（「{hit.phrase}」），但读不出一张明确的票")
     return verdict
 
 

@@ -31,12 +31,48 @@ _NEGATION = re.compile(r"(?:不|别|没有|没|勿|莫|不要|不会)$")
 _HYPOTHETICAL = re.compile(r"如果|假如|要是|万一|假设|若是|换作|换做|的话")
 _REPORTER = re.compile(r"(?:楼上|楼下|他们|她们|他|她|大家|有人|别人|\d+楼|都|也有人)$")
 _COMPOUND = re.compile(r"投票帖|投票贴|票型|票数|选择|选边|跟帖|跟着|跟进|撤退|放弃|投机|投入|投降|弃疗|选手|候选")
+# A player pointed at without a name (投他 · 票投给楼上 · 我投3楼 · 投票对象：#5): the tally knows who that is.
+_REFERENCE = re.compile(r"楼上|楼主|(?P<floor>\d{1,5}|[一二三四五六七八九十百]{1,4})\s*(?:楼|L\b)|#\s*(?P<hash>\d{1,5})|[他她](?!们)")
+_POINTING = re.compile(r"投|票|选")  # 跟 · 弃 · 撤 next to 他 are talk (我跟他说), not a ballot
+_NUMERALS = dict(zip("一二三四五六七八九", range(1, 10)))
+_FILLER = re.compile(r"\s*(?:给了|给|了)?\s*(?:一票给|一票|个)?\s*")
 
 
 @dataclass(frozen=True)
 class Attempt:
     names: tuple[str, ...]  # the players it points at (empty: nobody, or a label with no name)
     phrase: str  # the words that made it an attempt, for the director
+    refers: tuple[str, ...] = ()  # players pointed at without a name: "above", "op", "floor:N", "quoted"
+
+
+def references(text: str) -> tuple[str, ...]:
+    """What a target written without a name points at: 楼上 → "above", 楼主 → "op", 3楼 · #3 → "floor:3",
+    他 · 她 → "quoted" (whoever the post quotes, else the post above)."""
+    found = []
+    for m in _REFERENCE.finditer(text or ""):
+        word = m.group()
+        if word == "楼上":
+            found.append("above")
+        elif word == "楼主":
+            found.append("op")
+        elif m.group("floor") or m.group("hash"):
+            number = _number(m.group("floor") or m.group("hash"))
+            if number:
+                found.append(f"floor:{number}")
+        else:
+            found.append("quoted")
+    return tuple(dict.fromkeys(found))
+
+
+def _number(written: str) -> int | None:
+    if written.isdigit():
+        return int(written)
+    if set(written) <= set("一二三四五六七八九十"):  # 三 · 十二 · 二十三
+        tens, _, ones = written.partition("十")
+        if "十" not in written:
+            return _NUMERALS.get(written) if len(written) == 1 else None
+        return (_NUMERALS.get(tens, 1) if tens else 1) * 10 + (_NUMERALS.get(ones, 0) if ones else 0)
+    return None
 
 
 def attempt(text: str, roster: Roster | None) -> Attempt | None:
@@ -50,9 +86,10 @@ def attempt(text: str, roster: Roster | None) -> Attempt | None:
     if roster is None or not _MORPHEME.search(text):
         return None
     table, pattern = roster.table, roster.pattern
-    if pattern is None or not (pattern.search(text) or _NOBODY.search(text)):
-        return None  # no name and no word for nobody: nothing a vote could point at
+    if pattern is None or not (pattern.search(text) or _NOBODY.search(text) or _REFERENCE.search(text)):
+        return None  # no name, no word for nobody, no 他/楼上: nothing a vote could point at
     found: list[str] = []
+    refers: list[str] = []
     phrase = ""
     clauses = [clause for sentence in _sentences(text)
                # a question or a hypothetical governs its whole sentence (假如明晚没人死，我会投郭靖)
@@ -74,8 +111,11 @@ def attempt(text: str, roster: Roster | None) -> Attempt | None:
                 phrase = phrase or clause[: m.end() + named.end()][-30:]
             elif _NOBODY.search(after):
                 phrase = phrase or clause[-30:]
+            elif _POINTING.fullmatch(m.group()) and (pointed := _REFERENCE.match(after, _FILLER.match(after).end())):
+                refers += references(pointed.group())
+                phrase = phrase or clause[: m.end() + after.find(pointed.group()) + len(pointed.group())][-30:]
     if found or phrase:
-        return Attempt(tuple(dict.fromkeys(found)), phrase)
+        return Attempt(tuple(dict.fromkeys(found)), phrase, tuple(dict.fromkeys(refers)))
     return None
 
 

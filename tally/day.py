@@ -250,18 +250,36 @@ class _Fold:
         self.timeline: list[tuple[datetime, dict[str, Fraction]]] = []
         self._posts_by_pid: dict[int, object] = {}
         self._above: str | None = None  # the latest ballot's target: what 同上 follows
+        self._floors: dict[int | None, str] = {}  # floor → author: what 3楼 · 楼主 point at
 
     # -- one post ---------------------------------------------------------------------------------
 
     def step(self, post) -> None:
         above = self._above
+        above_author = self.entries[-1].author if self.entries else None
         self._step(post)
         entry, verdict = self.entries[-1], self._verdict
         if verdict.follows and above and entry.needs_review and above not in entry.readings:
             # 同上 · 跟票 · 同意楼上: the ballot above is what it most plainly means — a reading like any other.
             entry.readings = (*entry.readings, above)
+        if verdict.refers and entry.needs_review:
+            pointed = [self._pointed_at(ref, post, above_author) for ref in verdict.refers]
+            entry.readings = tuple(dict.fromkeys([*entry.readings, *(n for names in pointed for n in names)]))
         if entry.target in self.ctx.players:
             self._above = entry.target
+        self._floors[entry.floor] = post.author
+
+    def _pointed_at(self, ref: str, post, above_author: str | None) -> list[str]:
+        """The players 楼上 · 楼主 · N楼 · 他 stand for in this post, for its readings."""
+        if ref == "above":
+            authors = [above_author]
+        elif ref == "op":
+            authors = [self._floors.get(1)]
+        elif ref.startswith("floor:"):
+            authors = [self._floors.get(int(ref.split(":")[1]))]
+        else:  # 他 · 她: whoever the post quotes, else the post above
+            authors = [q.author for q in getattr(post, "quotes", None) or [] if q.author] or [above_author]
+        return [self.ctx.roster.resolve(a).name or a for a in authors if a]
 
     def _step(self, post) -> None:
         ctx = self.ctx

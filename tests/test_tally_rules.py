@@ -600,3 +600,23 @@ def test_a_ballot_that_follows_the_one_above_has_that_reading(text):
     assert result.outcome.kind == "none" and not result.certain
     flag = next(f for f in result.flags if f.pid == follow.pid)
     assert flag.can_change_outcome
+
+
+@pytest.mark.parametrize("text,quote,meant", [
+    ("投他，理由：发言矛盾", "一灯", "一灯"),      # 他: whoever the post quotes
+    ("票投给楼上", None, "欧阳克"),               # 楼上: the author of the post above
+    ("我投3楼，理由见讨论帖", None, "一灯"),       # N楼: that floor's author
+])
+def test_a_player_pointed_at_without_a_name_is_flagged_with_that_reading(text, quote, meant):
+    """郭靖 2 : 一灯 1 : 黄蓉 1 — read as a vote for the player pointed at, 一灯 or 欧阳克 draws level or not;
+    the post is never silent and that player is among its readings (so the proof weighs it)."""
+    t = Thread()
+    t.vote("穆念慈", "郭靖", 1)
+    t.vote("欧阳锋", "郭靖", 2)
+    lamp = t.vote("一灯", "黄蓉", 3)
+    t.vote("欧阳克", "一灯", 4)
+    post = t.add("杨康", text, 5, quote=lamp if quote else None)
+    result = run(t)
+    entry = next(e for e in result.entries if e.pid == post.pid)
+    assert entry.needs_review and meant in entry.readings, (entry.reason, entry.readings)
+    assert result.certain == (meant == "欧阳克")  # 一灯 2 : 郭靖 2 is a tie (无人出局); 欧阳克 1 changes nothing
