@@ -162,9 +162,17 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
             for notice in client.notices:
                 say(notice)
             me = _sign_in(client, base, options, say)
+            # Before a final goes out, every page of the vote thread once more: an incremental read sees
+            # only the last page, and a ballot edited or deleted on an earlier one must not be counted unseen.
+            before_final = posted_result(db, game, day)
+            sweep = closed and options.post and not (before_final and before_final["state"] in ("confirmed", "pending"))
             for tid in _threads_of(day):
-                sync = sync_thread(client, db, f"{base}forum.php?mod=viewthread&tid={tid}")
-                say(f"抓取帖子 {tid}《{sync.subject}》：新增 {sync.new_posts} 楼，{sync.requests} 次请求")
+                full = sweep and tid == day.vote_thread
+                sync = sync_thread(client, db, f"{base}forum.php?mod=viewthread&tid={tid}", full=full)
+                say(f"抓取帖子 {tid}《{sync.subject}》：新增 {sync.new_posts} 楼，{sync.requests} 次请求"
+                    + ("（发布结果前把每一页重读一遍，核对编辑和删除）" if full else ""))
+                if sync.gone:
+                    say(f"注意（帖子 {tid}）：论坛上已经没有 pid {'、'.join(map(str, sync.gone))}（被删除或移走）：存档保留原文，计票时交导演裁定")
                 for note in dict.fromkeys(sync.damage):
                     say(f"注意（帖子 {tid}）：{note}")
                 if sync.gaps:

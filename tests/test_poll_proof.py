@@ -125,6 +125,31 @@ def test_a_published_final_is_never_corrected_to_a_count_that_is_not_proven(boar
     assert "更正" in final.bbcode and "原公布「李逵 出局」，更正为「燕青 出局」" in final.bbcode
 
 
+def test_an_edit_on_an_earlier_page_is_seen_before_the_final_goes_out(board, tmp_path):
+    """The archive read the thread before the close; then 林冲 (page 1) edits his vote after the close. An
+    incremental read sees only the last page: the first run after the close reads every page once more, so
+    the edit is seen and the final waits (李逵 3 : 燕青 2, the edit reads 燕青)."""
+    drop_votes(board, "鲁智深", "孙二娘")
+    run(board, tmp_path, running=True, now=BEFORE_CLOSE)
+    lin = vote_of(board, "林冲")
+    assert lin.position <= board.ppp < len(board.threads[demo.VOTE_TID].posts)  # page 1 of a longer thread
+    lin.bbcode = STAMP_AFTER_CLOSE.format(who="林冲") + lin.bbcode.replace("投票对象：李逵", "投票对象：燕青")
+    result, lines = run(board, tmp_path, post=True, running=True, now=AFTER_CLOSE)
+    assert final_posts(board) == [] and result.code == polling.EXIT_REVIEW
+    assert any(f"#{lin.position}" in line for line in lines if line.startswith("最终结果暂不发布"))
+    assert any("重读一遍" in line for line in lines)
+
+
+def test_a_vote_deleted_on_an_earlier_page_is_seen_and_ruled_not_counted_unseen(board, tmp_path):
+    drop_votes(board, "鲁智深", "孙二娘")
+    run(board, tmp_path, running=True, now=BEFORE_CLOSE)
+    lin = vote_of(board, "林冲")
+    board.threads[demo.VOTE_TID].posts.remove(lin)  # deleted (by its author or a moderator) after we read it
+    result, lines = run(board, tmp_path, post=True, running=True, now=AFTER_CLOSE)
+    assert any(f"pid {lin.pid}" in line and "被删除" in line for line in lines)
+    assert final_posts(board) == [] and result.code == polling.EXIT_REVIEW  # 李逵 3 : 燕青 2 hangs on it
+
+
 def test_the_running_post_after_close_says_why_the_final_is_held(board, tmp_path):
     edited_after_close(board, "吴用", "林冲")
     run(board, tmp_path, running=True, now=BEFORE_CLOSE)  # the running post exists before close …
