@@ -228,8 +228,9 @@ def test_what_is_printed_before_close_says_it_is_not_a_verdict(tmp_path):
             assert "[b]结果[/b]" not in text and "\n结果\n" not in text
 
 
-def desk_day_page(board, folder) -> str:
-    """The desk's page of day 1 for the archive in `folder`, as a director's browser gets it."""
+def desk_day_page(board, folder, *, rule: dict | None = None) -> str:
+    """The desk's page of day 1 for the archive in `folder`, as a director's browser gets it (after
+    submitting `rule` from it, if given)."""
     import threading
 
     from werkzeug.serving import make_server
@@ -240,10 +241,31 @@ def desk_day_page(board, folder) -> str:
                         polling.PollOptions())
     server = make_server("127.0.0.1", 0, create_app(config), threaded=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
+    here = f"http://127.0.0.1:{server.server_port}"
     try:
-        return httpx.get(f"http://127.0.0.1:{server.server_port}/{config.token}/day/1").text
+        if rule:
+            return httpx.post(f"{here}/{config.token}/day/1/rule", data={"token": config.token, **rule},
+                              headers={"Origin": here}, follow_redirects=True).text
+        return httpx.get(f"{here}/{config.token}/day/1").text
     finally:
         server.shutdown()
+
+
+def test_the_desk_never_picks_a_player_for_a_post_that_suggests_none(tmp_path):
+    """「先不投，再看看」 suggests nobody: the 计为 list starts on 「请选择」, and sending it unchosen records nothing
+    (it used to start on the first player: one click counted a vote for 宋江)."""
+    forum = demo.build()
+    with forum:
+        hedge = forum.add_post(demo.VOTE_TID, 19, "先不投，再看看", demo.OPEN + timedelta(hours=2))
+        run(forum, tmp_path)
+        page = desk_day_page(forum, tmp_path)
+        form = page.split(f'name="pid" value="{hedge.pid}"')[-1].split("</form>")[0]
+        assert '<option value="" selected>（请选择）</option>' in form and "<option selected>" not in form
+        after = desk_day_page(forum, tmp_path, rule={"pid": hedge.pid, "decision": "target", "target": ""})
+    assert "还没有选择计为哪位角色" in after
+    import sqlite_utils
+
+    assert sqlite_utils.Database(tmp_path / "g.db")["rulings"].count == 0
 
 
 def test_the_desk_day_page_says_the_final_is_held(tmp_path):

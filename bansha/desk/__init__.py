@@ -261,6 +261,10 @@ def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: Non
         round_ = request.form.get("round", 0, type=int)
         if decision not in ("accept", "reject", "target") or pid is None:
             abort(400)
+        if decision == "target" and request.form.get("target") == "":
+            # The list had nothing to suggest: no player is chosen for the director by default.
+            notices.append(("error", f"没有记录：pid {pid} 还没有选择计为哪位角色（或弃权）。"))
+            return redirect(f"/{token}/day/{number}" + (f"?round={round_}" if round_ else ""), 303)
         try:
             game.day(number, round_)
         except ValueError:
