@@ -177,7 +177,8 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
                     say(f"注意（帖子 {tid}）：{note}")
                 if sync.gaps:
                     say(f"注意：{sync.describe_gaps()}")
-            blind = _edits_unseen(client, db, base, day, close, say) if closed and options.post else None
+            blind = (_edits_unseen(client, db, base, day, close, say) or _posts_unseen(client, db, base, day, close, say)
+                     if closed and options.post else None)
             rulings_now = last_ruling(db, game, day.day)  # before the tally: the rulings it reflects
             tally = pipeline.tally_from_archive(db, game, rules, day.day, round=day.round)
             # 潜水 is counted for the day as a whole: a round is not a day of its own.
@@ -215,6 +216,48 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
     code = EXIT_REVIEW if review and (not final_done or not tally.certain or results.correction_held) else EXIT_OK
     return PollResult(day.day, code, summary, [p for p in posted if p], files,
                       closed=closed, final_done=final_done, close=close)
+
+
+def _posts_unseen(client: ForumClient, db: sqlite_utils.Database, base: str, day: Day, close, say) -> str | None:
+    """Replies of the vote thread nobody can read — held for 审核 (they appear later, at their floor) or
+    deleted before we read them. The desktop pages hide them without a trace (their floor numbers close
+    up), so the mobile API's count of handed-out floors is compared with the posts shown: any missing may
+    be a ballot made before the close, and the result cannot be proven while one is."""
+    tid = day.vote_thread
+    try:
+        page, _ = client.fetch_page(f"{base}api/mobile/index.php?version=4&module=viewthread&tid={tid}&page=1&ppp=1")
+    except (model.Refusal, Exception):  # noqa: BLE001 - no API: the archive's own floors are all there is
+        page = None
+    if page is None or page.maxposition is None or page.replies is None:
+        return _floors_unseen(db, day, close)
+    gone = db["posts"].count_where("tid = ? and status = ?", [tid, model.DELETED])
+    missing = page.maxposition - (page.replies + 1) - gone
+    if missing <= 0:
+        return None
+    return (f"论坛记录投票帖共有 {page.maxposition} 楼，能看到的只有 {page.replies + 1} 楼：{missing} 帖等待版主审核，"
+            "或在工具读到之前已被删除，看不到它是不是关门前的一张票；请版主先审核，或确认已删除后用 --force-post 发布")
+
+
+def _floors_unseen(db: sqlite_utils.Database, day: Day, close) -> str | None:
+    """Floors of the vote thread the forum shows nobody and the archive never saw — a reply held for 审核
+    (it will appear later) or one deleted before we read it — that may have been posted before the close:
+    each could be a ballot nobody can read, so the result cannot be proven while one is there."""
+    tid = day.vote_thread
+    rows = list(db.query("select floor, posted_at from posts where tid = ? and floor is not null order by floor", [tid]))
+    when = {r["floor"]: r["posted_at"] for r in rows}
+    unseen = []
+    for floor in range(1, max(when, default=0) + 1):
+        if floor in when:
+            continue
+        before = next((when[f] for f in range(floor - 1, 0, -1) if f in when), None)
+        if before and datetime.fromisoformat(before) >= close:
+            continue  # after a post made after the close: after the close too
+        unseen.append(floor)
+    if not unseen:
+        return None
+    shown = "、".join(map(str, unseen[:10])) + ("……" if len(unseen) > 10 else "")
+    return (f"投票帖第 {shown} 楼论坛不显示（等待版主审核，或已被删除），工具看不到它是不是关门前的一张票；"
+            "请版主先审核，或确认这些楼已被删除后用 --force-post 发布")
 
 
 def _edits_unseen(client: ForumClient, db: sqlite_utils.Database, base: str, day: Day, close, say) -> str | None:

@@ -118,6 +118,9 @@ class ThreadPage:
     formhash: str | None = None
     uid: int | None = None  # discuz_uid / member_uid of the reader: 0 for a guest
     charset: str = "utf-8"  # the site's charset: what form fields posted back must be encoded in
+    # The mobile API's thread.maxposition: floors the forum has handed out, shown or not (held for 审核,
+    # deleted). The desktop pages number the posts they show 1, 2, 3 … and so never reveal a held one.
+    maxposition: int | None = None
 
 
 class Refusal(Exception):

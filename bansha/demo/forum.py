@@ -45,7 +45,7 @@ class Post:
     dateline: int
     bbcode: str
     hidden: bool = False  # 屏蔽 by a moderator
-    pending: bool = False  # held for moderation (invisible = -2): shown to nobody, its floor reserved
+    pending: bool = False  # held for moderation (invisible = -2): shown to nobody; the API keeps its position
     position: int = 0  # the floor; Discuz assigns it at posting time, so a held post keeps its number
     smileyoff: bool = False  # 禁用表情: without it Discuz turns :) and the like into smiley images
 
@@ -138,6 +138,14 @@ class DemoForum:
             self._next_pid += 1
             thread.posts.append(post)
             return post
+
+    def unpost(self, tid: int, gone) -> None:
+        """Shape a thread as if the posts `gone(post)` picks had never been made: the floors close up (a post
+        deleted after it was made leaves its floor empty instead — remove it from `posts` for that)."""
+        thread = self.threads[tid]
+        thread.posts = [p for p in thread.posts if not gone(p)]
+        for number, post in enumerate(thread.posts, start=1):
+            post.position = number
 
     def approve(self, pid: int) -> None:
         """A moderator passes a held reply (审核): it appears at the floor it was given."""
@@ -847,8 +855,10 @@ def _post_time(forum: DemoForum, dateline: int) -> str:
 
 def render_thread_page(forum: DemoForum, thread: Thread, page: int, last: int, posts: list[Post], session: _Session) -> str:
     blocks = []
-    for post in posts:
-        index = post.position
+    for number, post in enumerate(posts, start=(page - 1) * forum.ppp + 1):
+        # X3.5's desktop pages number the posts they show (a held or deleted reply leaves no gap: the
+        # floors close up, and move again once it is passed — seen on a real X3.5); the API keeps positions.
+        index = number
         user = forum.users[post.uid]
         # Floor 1 links to the thread itself, every other floor to findpost (as X3.5 prints them).
         floor_link = (forum.thread_url(thread.tid).replace("&amp;", "&") if index == 1

@@ -70,6 +70,7 @@ def read(data: dict, *, tz=DEFAULT_TZ, page: int = 1, url: str | None = None) ->
         utc_offset=format_offset(tz),
         formhash=v.get("formhash"),
         uid=int(uid) if uid.isdigit() else None,
+        maxposition=int(thread["maxposition"]) if str(thread.get("maxposition", "")).isdigit() else None,
     )
 
 
