@@ -8,12 +8,11 @@ import subprocess
 import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 
 import pytest
 
 from bansha.demo import game as demo
-from test_poll import DIRECTOR, game_file
+from test_poll import game_file
 
 
 def bansha(*args, env=None, cwd=None):

@@ -16,7 +16,7 @@ import sqlite_utils
 from bansha import poll as polling
 from bansha.demo import game as demo
 from bansha.demo.forum import DemoForum
-from scraper import archive, auth, poster
+from scraper import archive, auth
 from test_poll import DIRECTOR, DIRECTOR_UID, director_posts, game_file, options
 
 BEFORE_CLOSE = demo.CLOSE - timedelta(hours=10)

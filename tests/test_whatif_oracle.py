@@ -99,7 +99,6 @@ def days(draw):
 
 def oracle(posts, g, rules, history, kind, flags_entries):
     """Every combination of readings of every open flag, each a whole re-tally."""
-    ctx_candidates = None
     options = []
     for entry, ctx in flags_entries:
         options.append([None, *readings(entry, ctx, Ruling)])
