@@ -87,12 +87,14 @@ def _wrong_types(data, rng: random.Random):
 
 
 def _check(original: model.ThreadPage, mutant: bytes) -> None:
-    started = time.perf_counter()
+    # A guard against a pathological read (backtracking, deep recursion), not a speed target (bench/reader.py
+    # holds that): CPU time, so a busy machine does not fail it; a page reads in milliseconds.
+    started = time.process_time()
     try:
         page = read_page(mutant)
     except model.Refusal:
         page = None
-    assert time.perf_counter() - started < 2.0, "a read took over 2 s"
+    assert time.process_time() - started < 5.0, "a read took over 5 s of CPU"
     if page is None or page.damage:
         return  # refused, or it says it is damaged: nothing lost silently
     read = {p.pid for p in page.posts}
