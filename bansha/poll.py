@@ -177,7 +177,7 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
                     say(f"注意（帖子 {tid}）：{note}")
                 if sync.gaps:
                     say(f"注意：{sync.describe_gaps()}")
-            blind = (_edits_unseen(client, db, base, day, close, say) or _posts_unseen(client, db, base, day, close, say)
+            blind = (_edits_unseen(client, db, base, day, close, say) or _posts_unseen(client, db, base, day, close)
                      if closed and options.post else None)
             rulings_now = last_ruling(db, game, day.day)  # before the tally: the rulings it reflects
             tally = pipeline.tally_from_archive(db, game, rules, day.day, round=day.round)
@@ -218,7 +218,7 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
                       closed=closed, final_done=final_done, close=close)
 
 
-def _posts_unseen(client: ForumClient, db: sqlite_utils.Database, base: str, day: Day, close, say) -> str | None:
+def _posts_unseen(client: ForumClient, db: sqlite_utils.Database, base: str, day: Day, close) -> str | None:
     """Replies of the vote thread nobody can read — held for 审核 (they appear later, at their floor) or
     deleted before we read them. The desktop pages hide them without a trace (their floor numbers close
     up), so the mobile API's count of handed-out floors is compared with the posts shown: any missing may
@@ -226,7 +226,7 @@ def _posts_unseen(client: ForumClient, db: sqlite_utils.Database, base: str, day
     tid = day.vote_thread
     try:
         page, _ = client.fetch_page(f"{base}api/mobile/index.php?version=4&module=viewthread&tid={tid}&page=1&ppp=1")
-    except (model.Refusal, Exception):  # noqa: BLE001 - no API: the archive's own floors are all there is
+    except Exception:  # noqa: BLE001 - no API (refused, or failed): the archive's own floors are all there is
         page = None
     if page is None or page.maxposition is None or page.replies is None:
         return _floors_unseen(db, day, close)
@@ -276,7 +276,7 @@ def _edits_unseen(client: ForumClient, db: sqlite_utils.Database, base: str, day
         sync_thread(client, db, f"{base}forum.php?mod=viewthread&tid={tid}", source="pc", full=True)
         say("投票帖原先经移动端接口读取（看不到编辑标记）：已用网页版重新读取一遍，核对关门后的编辑。")
         return None
-    except (model.Refusal, Exception) as exc:  # noqa: BLE001 - any failure leaves the stamps unread
+    except Exception as exc:  # noqa: BLE001 - any failure (a refusal included) leaves the stamps unread
         why = "网页版开启了防采集" if isinstance(exc, model.AntiScraping) else f"网页版读取失败（{exc}）"
         return (f"投票帖只能通过移动端接口读取（{why}），看不到编辑标记，有 {len(late)} 帖是关门后才第一次读到的："
                 "无法确认关门后有没有人改过票")
@@ -384,9 +384,7 @@ class Results:
         """The posted final result against what the forum shows and what the archive says now. A correction
         is a result posted again: it goes out unattended only when the new count is proven, as the first did."""
         where = self.slot(FINAL)
-        shown = self.outbox.read_back(where, row)
-        if self.outbox.landed(where, row, shown):  # an edit an earlier run could not confirm, or one passed by 审核
-            row = self.outbox.row(where)
+        shown, row = self.outbox.look(where, row)  # an edit an earlier run could not confirm, or one passed by 审核
         waiting = self.outbox.held_edit(where, row)
         if waiting:
             self.say(waiting)
@@ -459,9 +457,7 @@ class Results:
             return ""
         if not row or row["state"] != "confirmed":
             return self.outbox.post(where, body, sig, outcome=tally.outcome.describe(), rulings_seen=self.rulings_now)
-        shown = self.outbox.read_back(where, row)
-        if self.outbox.landed(where, row, shown):
-            row = self.outbox.row(where)
+        shown, row = self.outbox.look(where, row)
         waiting = self.outbox.held_edit(where, row)
         if waiting:
             self.say(waiting)
@@ -492,9 +488,7 @@ class Results:
         body = (f"[b]{report.escape_bbcode(self.game.name)} {self.day.label}实时票数（已截止）[/b]\n"
                 f"投票已于 {close:%Y-%m-%d %H:%M} 截止，这一帖不再更新。{where_words}")
         sig = signature("closed" + where_words)
-        shown = self.outbox.read_back(where, row)
-        if self.outbox.landed(where, row, shown):
-            row = self.outbox.row(where)
+        shown, row = self.outbox.look(where, row)
         if shown is not None and shown.sig == sig:
             return ""
         return self.outbox.edit(where, row, body, sig, outcome=None, rulings_seen=self.rulings_now)

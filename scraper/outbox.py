@@ -92,6 +92,11 @@ class Found:
     html: str = ""
     text: str = ""  # as the forum shows it: what the post says now, when no record of what we sent is left
 
+    @classmethod
+    def of(cls, post, mine: tuple[str, str], page: int | None) -> "Found":
+        """Our post as read, with the (id, signature) of its marker."""
+        return cls(post.pid, mine[0], mine[1], page, post.html, post.text)
+
 
 def our_marker(post, slot: Slot, uid: int) -> tuple[str, str] | None:
     """(id, signature) if `post` is one of ours for `slot`: by our uid, its last line our marker."""
@@ -213,8 +218,7 @@ class Outbox:
             post = archive._post_from_row(row)
             mine = our_marker(post, slot, self.uid)
             if mine and (post_id is None or mine[0] == post_id):
-                return Found(post.pid, mine[0], mine[1], -(-row["floor"] // ppp) if row["floor"] else None, post.html,
-                             post.text)
+                return Found.of(post, mine, -(-row["floor"] // ppp) if row["floor"] else None)
         return None
 
     def search(self, slot: Slot, row: dict) -> Found | str | None:
@@ -236,7 +240,7 @@ class Outbox:
                     for post in page.posts:
                         mine = our_marker(post, slot, self.uid)
                         if mine and mine[0] == row.get("post_id"):
-                            return Found(post.pid, mine[0], mine[1], page.page, post.html, post.text)
+                            return Found.of(post, mine, page.page)
                     if page.page < page_no:
                         break  # past the end: Discuz repeats the last page
                     page_no = page.page + 1
@@ -272,7 +276,7 @@ class Outbox:
                 if post.pid == row["pid"]:
                     mine = our_marker(post, slot, self.uid)
                     if mine and (not row.get("post_id") or mine[0] == row["post_id"]):
-                        return Found(post.pid, mine[0], mine[1], page.page, post.html, post.text)
+                        return Found.of(post, mine, page.page)
         return None
 
     # -- writing ---------------------------------------------------------------------------------
@@ -361,15 +365,20 @@ class Outbox:
             f"{said}，但重新读取帖子时没有看到这次的{slot.words}"
             f"{f'（pid {pid}）' if pid else ''}：下次运行会先在帖子里找，找到就不再发，找不到也不会自动重发。", poster.REPLY)
 
-    def landed(self, slot: Slot, row: dict, shown: Found | None) -> bool:
-        """Whether an edit recorded as under way (unconfirmed, or held for 审核) is what the forum shows now;
-        if so it becomes the confirmed content."""
-        if shown is None or not row.get("edit_digest") or shown.sig != row["edit_digest"]:
-            return False
-        self.record(slot, state="confirmed", digest=shown.sig, message=row["edit_message"] or row["message"],
-                    outcome=row["edit_outcome"] or row["outcome"], rulings_seen=row["edit_rulings"] or row["rulings_seen"],
-                    edit_digest=None, edit_message=None, edit_outcome=None, edit_rulings=None, edit_held=None, error=None)
-        return True
+    def look(self, slot: Slot, row: dict) -> tuple[Found | None, dict]:
+        """Our post as the forum shows it now, and the row: an edit recorded as under way (unconfirmed, or
+        held for 审核) that the forum now shows becomes the confirmed content."""
+        shown = self.read_back(slot, row)
+        if shown is not None and row.get("edit_digest") and shown.sig == row["edit_digest"]:
+            row = self._confirmed_edit(slot, shown.sig, row["edit_message"] or row["message"],
+                                       row["edit_outcome"] or row["outcome"], row["edit_rulings"] or row["rulings_seen"])
+        return shown, row
+
+    def _confirmed_edit(self, slot: Slot, sig: str, message: str | None, outcome: str | None,
+                        rulings_seen: int | None) -> dict:
+        return self.record(slot, state="confirmed", digest=sig, message=message, outcome=outcome,
+                           rulings_seen=rulings_seen, edit_digest=None, edit_message=None, edit_outcome=None,
+                           edit_rulings=None, edit_held=None, error=None)
 
     def held_edit(self, slot: Slot, row: dict) -> str | None:
         """While an edit of ours waits for a moderator the post is invisible (Discuz sets invisible = -2):
@@ -423,9 +432,7 @@ class Outbox:
             raise poster.NotConfirmed(
                 f"编辑{slot.words}（pid {row['pid']}）后读回，论坛上显示的还不是这次的内容：下次运行会再核对并重新编辑。",
                 poster.EDIT)
-        self.record(slot, state="confirmed", digest=sig, message=message, outcome=outcome,
-                    rulings_seen=rulings_seen, edit_digest=None, edit_message=None, edit_outcome=None,
-                    edit_rulings=None, edit_held=None, error=None)
+        self._confirmed_edit(slot, sig, message, outcome, rulings_seen)
         self.say(f"已编辑{slot.words}（pid {row['pid']}，已读回确认）")
         return f"编辑 pid {row['pid']}"
 

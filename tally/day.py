@@ -255,17 +255,21 @@ class _Fold:
     # -- one post ---------------------------------------------------------------------------------
 
     def step(self, post) -> None:
-        above = self._above
+        ctx = self.ctx
+        text, text_note = self._text_before_close(post)
+        verdict = self.verdicts.get(text)
+        if verdict is None:
+            verdict = self.verdicts[text] = grammar.parse_post(text, ctx.customs, ctx.roster)
         above_author = self.entries[-1].author if self.entries else None
-        self._step(post)
-        entry, verdict = self.entries[-1], self._verdict
-        if verdict.follows and above and entry.needs_review and above not in entry.readings:
-            # 同上 · 跟票 · 同意楼上: the ballot above is what it most plainly means — a reading like any other.
-            entry.readings = (*entry.readings, above)
-        if verdict.refers and entry.needs_review:
-            pointed = [self._pointed_at(ref, post, above_author) for ref in verdict.refers]
-            entry.readings = tuple(dict.fromkeys([*entry.readings, *(n for names in pointed for n in names)]))
-        if entry.target in self.ctx.players:
+        self._step(post, text, text_note, verdict)
+        entry = self.entries[-1]
+        if entry.needs_review and (verdict.follows or verdict.refers):
+            # 同上 · 跟票 · 同意楼上: the ballot above is what it most plainly means; 投他 · 投楼上 · 投3楼: the
+            # player pointed at. Readings like any other, so the proof weighs them.
+            meant = ([self._above] if verdict.follows and self._above else [])
+            meant += [name for ref in verdict.refers for name in self._pointed_at(ref, post, above_author)]
+            entry.readings = tuple(dict.fromkeys([*entry.readings, *meant]))
+        if entry.target in ctx.players:
             self._above = entry.target
         self._floors[entry.floor] = post.author
 
@@ -281,16 +285,11 @@ class _Fold:
             authors = [q.author for q in getattr(post, "quotes", None) or [] if q.author] or [above_author]
         return [self.ctx.roster.resolve(a).name or a for a in authors if a]
 
-    def _step(self, post) -> None:
+    def _step(self, post, text: str, text_note: str | None, verdict) -> None:
         ctx = self.ctx
         at = ctx.time_of(post)
         author = post.author
-        text, text_note = self._text_before_close(post)
         is_director = author in ctx.directors
-        verdict = self.verdicts.get(text)
-        if verdict is None:
-            verdict = self.verdicts[text] = grammar.parse_post(text, ctx.customs, ctx.roster)
-        self._verdict = verdict
         voter = author
         if verdict.kind == "proxy":
             voter = ctx.roster.resolve(verdict.proxy_for or "").name or verdict.proxy_for

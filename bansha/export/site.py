@@ -212,7 +212,7 @@ def _threads(db, game: Game) -> list[tuple[int, str]]:
 
 def _index(game: Game, threads, tallies, counts) -> str:
     rows = "".join(f"<li><a href='thread-{tid}.html'>{html.escape(subject)}</a></li>" for tid, subject in threads)
-    days = "".join(f"<li><a href='day-{key}.html'>{html.escape(t.title)}</a>：{html.escape(_outcome_words(t))}</li>"
+    days = "".join(f"<li><a href='day-{key}.html'>{html.escape(t.title)}</a>：{html.escape(report.result_line_of(t, t.outcome))}</li>"
                    for key, t in tallies.items())
     used = [kind for kind in KIND_WORDS if any(c[kind] for c in counts.values())]
     head = "".join(f"<th>{KIND_WORDS[kind]}</th>" for kind in used)
@@ -224,11 +224,6 @@ def _index(game: Game, threads, tallies, counts) -> str:
             f"<h2>玩家</h2><table class='counts'><tr><th>角色</th>{head}<th>合计</th></tr>{players}</table>"
             "<p class='muted'>按帖子种类分别计数：讨论帖的发言数不含投票帖里的帖子。</p>")
 
-
-def _outcome_words(tally: DayTally) -> str:
-    if tally.kind == "election" and tally.outcome.kind == "out":
-        return f"{'、'.join(tally.outcome.names)} 当选"
-    return tally.outcome.describe()
 
 
 def _player_page(game: Game, player, threads, posts_of, tallies, who, kinds, cards) -> str:
