@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Iterable
 from grammar import ballot as grammar
 from grammar.names import Roster
 
+from . import certainty
 from .game import BAR_OWNER, JUDGE, Day, Game
 if TYPE_CHECKING:
     from .whatif import Proof
@@ -35,6 +36,9 @@ class Ruling:
     decision: str
     target: str | None = None
     note: str = ""
+    # Whose ballot the post is, where the director counts it for another player than its poster (a
+    # ballot relayed for them: 帮X投 · X托我投). None: the poster's (or a director's proxy's player).
+    voter: str | None = None
 
 
 @dataclass
@@ -61,13 +65,22 @@ class Entry:
     # version): it could then have been a ballot for anyone, an abstention, or nothing.
     unknown: str | None = None
     nobody: bool = False  # a vote-like post that is no ballot speaks of not voting: abstaining is a reading
+    relayed_for: tuple[str, ...] = ()  # players the post may relay a ballot for (帮X投 · X托我投)
+    replaces: int | None = None  # the pid of the voter's standing ballot when this post was folded
+    space: list = field(default_factory=list)  # a flag's other readings, as rulings (certainty.space)
+
+    @property
+    def certain(self) -> bool:
+        """Facts decide this post on words that are unmistakably its poster's (tally/certainty.py)."""
+        return not self.needs_review
 
     def to_json(self) -> dict:
         return {
             "pid": self.pid, "author": self.author, "voter": self.voter,
             "kind": self.kind if self.kind in ("vote", "change", "abstain", "proxy") else "none",
             "target": self.target, "verdict": self.verdict, "reason": self.reason, "needs_review": self.needs_review,
-            "weight": _number(self.weight), "form_invalid": self.form_invalid, "readings": list(self.readings),
+            "weight": _number(self.weight), "form_invalid": self.form_invalid, "certain": self.certain,
+            "readings": [r.to_json() for r in certainty.readings(self)], "names": list(self.readings),
         }
 
 
@@ -80,9 +93,12 @@ class Flag:
     alternatives: list[str] = field(default_factory=list)  # what each of its own readings makes of the day
     together: list[int] = field(default_factory=list)  # the other pids of the smallest combination that changes it
 
+    readings: list = field(default_factory=list)  # every reading of the post, as the proof weighs them
+
     def to_json(self) -> dict:
         return {"pid": self.pid, "reason": self.reason, "can_change_outcome": self.can_change_outcome,
-                "alone": bool(self.alternatives), "together": self.together}
+                "alone": bool(self.alternatives), "together": self.together, "certain": False,
+                "readings": [r.to_json() for r in self.readings]}
 
 
 @dataclass
@@ -298,6 +314,9 @@ class _Fold:
         self.entries.append(entry)
         if at is not None and ctx.close and at < ctx.close and author in ctx.players:
             self.posted.add(author)
+        ruling = self.rulings.get(post.pid)
+        if ruling is not None and ruling.voter and ruling.voter != author:
+            return self._rule_for_another(entry, verdict, ruling)
 
         status = getattr(post, "status", "normal")
         if status != "normal" and not (text or "").strip():
@@ -353,6 +372,7 @@ class _Fold:
             return
 
         entry.voter = voter
+        entry.replaces = self.standing[voter].entry.pid if voter in self.standing else None
         problems, review, target = self._check(post, entry, verdict, at, voter, text_note)
         if text_note and not entry.unknown:
             # Edited, and the archive holds other versions: what each of them voted for is a reading too.
@@ -377,6 +397,23 @@ class _Fold:
             self._invalid(entry, verdict, voter, problems)
         else:
             self._accept(entry, verdict, voter, target)
+
+    def _rule_for_another(self, entry: Entry, verdict, ruling: Ruling) -> None:
+        """The director counts the post as another player's ballot (one relayed for them): as if it
+        were a proxy the director posted, the ruling final."""
+        voter = ruling.voter
+        target = ruling.target if ruling.decision == "target" else (verdict.match.name if verdict.match else None)
+        entry.voter, entry.ruling, entry.target = voter, ruling, target
+        entry.kind = "abstain" if target is None else "proxy"
+        entry.replaces = self.standing[voter].entry.pid if voter in self.standing else None
+        note = f"（{ruling.note}）" if ruling.note else ""
+        entry.reason = f"导演裁定：算作 {voter} 的票，计为「{target or '弃权'}」{note}"
+        if voter not in self.ctx.voters:
+            entry.verdict = INVALID
+            entry.reason += f"；但 {voter} 今天没有投票权，不计票"
+            self._log(entry, entry.reason)
+            return
+        self._accept(entry, verdict, voter, target)
 
     def _rule_non_ballot(self, entry: Entry, verdict, ruling: Ruling, at, author: str) -> None:
         """A director's ruling on a post the grammar did not read as a ballot: it takes effect like any other."""
@@ -691,9 +728,11 @@ class _Fold:
             outcome = first_to_top(totals, self.timeline)
         else:
             outcome = decide_outcome(totals, ctx.rules, alive=len(ctx.alive), title_target=self._title_target())
-        flags = [
-            Flag(e.pid, e.floor, e.reason) for e in self.entries if e.needs_review
-        ]
+        flags = []
+        for e in self.entries:
+            if e.needs_review:
+                e.space = certainty.space(e, ctx, Ruling)
+                flags.append(Flag(e.pid, e.floor, e.reason, readings=certainty.readings(e)))
         return DayTally(
             day=ctx.day.day, kind=ctx.kind, entries=self.entries, audit=self.audit, totals=totals, voters=voters,
             abstentions=abstentions, non_voters=non_voters, no_reply=no_reply, bonus=bonus, outcome=outcome,

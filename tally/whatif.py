@@ -5,12 +5,16 @@ a director could make on it — for a post whose content at close is unknown, a 
 candidate, an abstention, or nothing. "不影响结果" lets poll post the result unattended, so it is only
 ever said of a proof over all readings of all open flags at once.
 
-A ruling moves only its own voter's ballot (the fold keeps one standing ballot per voter, and a voter's
-posts never read another voter's state), so the analysis has two steps:
+A ruling moves only the ballots of its own *group* of voters: the fold keeps one standing ballot per
+voter, and a voter's posts never read another voter's state, except where a reading counts a post for
+another player (a ballot relayed for them: 帮X投 · X托我投) — that couples the poster and that player
+into one group. So the analysis has two steps:
 
-1. per voter, every ballot the voter can end the day with over all readings of their open flags: a
-   search over the voter's own fold states, post by post, merging paths that reach the same state;
-2. for the day, whether some choice of one such ballot per voter gives another outcome.
+1. per group, every combination of ballots its voters can end the day with over all readings of their
+   open flags: a search over the group's own fold states, post by post, merging paths that reach the
+   same state; past a budget, a sound over-approximation (each voter ends with any ballot their posts
+   could name, or none), whose counterexamples are then "not proven", never "can change";
+2. for the day, whether some choice of one such combination per group gives another outcome.
 
 Step 2 is exact where the day's outcome puts someone out or goes to a runoff or revote: those outcomes
 are comparisons of sums, and e.g. "X stays alone on top" holds for every combination exactly when each
@@ -33,6 +37,8 @@ from itertools import combinations, product
 from .outcome import OUT, REVOTE, RUNOFF, Outcome, decide_outcome
 
 STATE_BUDGET = 20_000  # distinct (totals, title target) states searched exactly for a day where nobody is out
+GROUP_BUDGET = 6_000  # fold steps spent on one group of voters before its space is over-approximated
+DAY_BUDGET = 15_000  # fold steps for the whole day (about a second): past it, every later group is over-approximated
 ELECTION_BUDGET = 2_000  # whole-thread refolds tried for an election's counterexample (a few ms each)
 
 
@@ -92,51 +98,71 @@ def _where(pid: int, floor_of) -> str:
 
 
 def ruling_words(ruling) -> str:
+    whose = f"算作 {ruling.voter} 的票，" if getattr(ruling, "voter", None) else ""
     if ruling.decision == "target":
-        return f"计为「{ruling.target or '弃权'}」"
-    return {"accept": "裁定有效", "reject": "裁定无效"}[ruling.decision]
+        return f"{whose}计为「{ruling.target or '弃权'}」"
+    return whose + {"accept": "裁定有效", "reject": "裁定无效"}[ruling.decision]
 
 
 def describe_rulings(options: list) -> str:
-    """What-if rulings as a flag lists them: 「裁定计为「郭靖」」, 「裁定计为「郭靖」「黄蓉」或「弃权」」, 「裁定有效」."""
-    targets = [f"「{r.target or '弃权'}」" for r in options if r.decision == "target"]
-    others = [ruling_words(r) for r in options if r.decision != "target"]
+    """What-if rulings as a flag lists them: 「裁定计为「郭靖」」, 「裁定计为「郭靖」「黄蓉」或「弃权」」, 「裁定有效」,
+    「裁定算作 黄蓉 的票，计为「郭靖」」."""
     words = []
-    if targets:
-        words.append("裁定计为" + ("".join(targets[:-1]) + "或" + targets[-1] if len(targets) > 1 else targets[0]))
-    return "、".join(words + others)
+    for voter in dict.fromkeys(getattr(r, "voter", None) for r in options):
+        mine = [r for r in options if getattr(r, "voter", None) == voter]
+        targets = [f"「{r.target or '弃权'}」" for r in mine if r.decision == "target"]
+        whose = f"算作 {voter} 的票，" if voter else ""
+        if targets:
+            words.append(f"裁定{whose}计为" + ("".join(targets[:-1]) + "或" + targets[-1] if len(targets) > 1 else targets[0]))
+        words += [ruling_words(r) for r in mine if r.decision != "target"]
+    return "、".join(words)
 
 
-# -- the readings of one doubtful post ---------------------------------------------------------------
+# -- step 1: every combination of ballots one group of voters can end the day with -----------------------
 
-def readings(entry, ctx, ruling_type) -> list:
-    """Everything else an open flag's post could truly be, as the rulings that say so (the post as the
-    fold decided it is the reading not listed)."""
-    if entry.unknown:
-        # Content unknown at close: a ballot for anyone who could be voted for, an abstention, or nothing.
-        names = [p for p in ctx.players if p in ctx.candidates]
-        return [*(ruling_type(entry.pid, "target", n) for n in names), ruling_type(entry.pid, "target", None),
-                ruling_type(entry.pid, "reject")]
-    names = list(dict.fromkeys([*([entry.suggestion] if entry.suggestion else []), *entry.readings]))
-    options = [ruling_type(entry.pid, "target", n) for n in names if n in ctx.players]
-    if entry.kind != "none" or entry.nobody:
-        # A ballot can always be ruled an abstention; a post that is no ballot only where it says so.
-        options.append(ruling_type(entry.pid, "target", None))
-    if entry.verdict != "counted" and entry.target in ctx.players:
-        options.append(ruling_type(entry.pid, "accept"))  # the rule it broke waived
-    if entry.verdict in ("counted", "superseded"):
-        options.append(ruling_type(entry.pid, "reject"))
-    return options
+OVER = -1  # the key a combination carries when it comes from the over-approximation: no rulings known to give it
 
 
-# -- step 1: every ballot one voter can end the day with ---------------------------------------------
+class _TooMany(Exception):
+    """A group's search went past GROUP_BUDGET steps: its space is over-approximated instead."""
 
-def _signature(fold, voter: str) -> tuple:
+
+def _groups(entries) -> dict[str, tuple[str, ...]]:
+    """voter → the group of voters whose ballots the same posts can move: a flag with a reading that
+    counts it for another player joins the two (union-find, groups in order of first appearance)."""
+    parent: dict[str, str] = {}
+
+    def find(v: str) -> str:
+        parent.setdefault(v, v)
+        while parent[v] != v:
+            parent[v] = parent[parent[v]]
+            v = parent[v]
+        return v
+
+    for e in entries:
+        if e.voter is None:
+            continue
+        find(e.voter)
+        for ruling in e.space if e.needs_review else ():
+            other = getattr(ruling, "voter", None)
+            if other and other != e.voter:
+                parent[find(other)] = find(e.voter)
+    members: dict[str, list[str]] = {}
+    for v in parent:
+        members.setdefault(find(v), []).append(v)
+    return {v: tuple(members[find(v)]) for v in parent}
+
+
+def _signature_of(fold, voter: str) -> tuple:
     """All of a voter's fold state that their later posts read: the standing ballot and whether an
     invalid one was tried (other voters' state is never read by this voter's posts)."""
     s = fold.standing.get(voter)
     ballot = None if s is None else (s.entry.pid, s.entry.verdict, s.entry.target, s.entry.weight, s.target, s.changes)
     return voter in fold.tried, ballot
+
+
+def _signature(fold, group: tuple) -> tuple:
+    return tuple(_signature_of(fold, v) for v in group)
 
 
 def _clone(entry):
@@ -146,105 +172,136 @@ def _clone(entry):
     return twin
 
 
-def _saved(fold, voter: str) -> tuple:
-    s = fold.standing.get(voter)
-    # Copies: later posts mark a standing entry superseded, which must not reach the saved state.
-    tried = list(fold.tried[voter]) if voter in fold.tried else None
-    return tried, None if s is None else type(s)(_clone(s.entry), s.target, s.changes)
+def _saved(fold, group: tuple) -> tuple:
+    out = []
+    for voter in group:
+        s = fold.standing.get(voter)
+        # Copies: later posts mark a standing entry superseded, which must not reach the saved state.
+        tried = list(fold.tried[voter]) if voter in fold.tried else None
+        out.append((tried, None if s is None else type(s)(_clone(s.entry), s.target, s.changes)))
+    return tuple(out)
 
 
 def _saved_signature(saved: tuple) -> tuple:
     """_signature of a saved state."""
-    tried, s = saved
-    ballot = None if s is None else (s.entry.pid, s.entry.verdict, s.entry.target, s.entry.weight, s.target, s.changes)
-    return tried is not None, ballot
+    out = []
+    for tried, s in saved:
+        ballot = None if s is None else (s.entry.pid, s.entry.verdict, s.entry.target, s.entry.weight, s.target, s.changes)
+        out.append((tried is not None, ballot))
+    return tuple(out)
 
 
-def _as_read(signature: tuple, read: frozenset | None) -> tuple:
-    """A signature with the standing post's pid kept only where a later change will check it (its
-    quote must be the standing ballot): states that differ only in an unread pid behave alike."""
-    tried, ballot = signature
-    if read is None or ballot is None or ballot[0] in read:
+def _as_read(signature: tuple, read: frozenset | None, changes_allowed: int) -> tuple:
+    """A signature with each standing post's pid kept only where a later change will check it (its
+    quote must be the standing ballot, and the voter still has a change left): states that differ only
+    in an unread pid behave alike."""
+    if read is None:
         return signature
-    return tried, (None, *ballot[1:])
+    out = []
+    for tried, ballot in signature:
+        if ballot is not None and (ballot[0] not in read or ballot[5] >= changes_allowed):
+            ballot = (None, *ballot[1:])
+        out.append((tried, ballot))
+    return tuple(out)
 
 
-def _restore(fold, voter: str, saved: tuple) -> None:
-    tried, standing = saved
-    if tried is not None:
-        fold.tried[voter] = list(tried)
-    if standing is not None:
-        fold.standing[voter] = type(standing)(_clone(standing.entry), standing.target, standing.changes)
+def _restore(fold, group: tuple, saved: tuple) -> None:
+    for voter, (tried, standing) in zip(group, saved):
+        if tried is not None:
+            fold.tried[voter] = list(tried)
+        if standing is not None:
+            fold.standing[voter] = type(standing)(_clone(standing.entry), standing.target, standing.changes)
 
 
-def _ballot(saved: tuple, path: tuple = ()) -> Ballot:
-    standing = saved[1]
-    if standing is None or standing.entry.verdict != "counted":
-        return Ballot(None, Fraction(0), path)
-    return Ballot(standing.target, standing.entry.weight if standing.target is not None else Fraction(0), path)
+def _ballots(saved: tuple, paths: tuple) -> tuple:
+    """How each voter of a saved state ends the day."""
+    out = []
+    for (_tried, standing), path in zip(saved, paths):
+        if standing is None or standing.entry.verdict != "counted":
+            out.append(Ballot(None, Fraction(0), path))
+        else:
+            out.append(Ballot(standing.target, standing.entry.weight if standing.target is not None else Fraction(0), path))
+    return tuple(out)
 
 
-def _moved(path: tuple, fold, voter: str, timed: bool) -> tuple:
-    """The voter's sequence of standing ballots, one step longer if this post moved it (elections only)."""
+def _moved(paths: tuple, fold, group: tuple, timed: bool) -> tuple:
+    """Each voter's sequence of standing ballots, one step longer where this post moved it (elections only)."""
     if not timed:
-        return path
-    s = fold.standing.get(voter)
-    now = (s.entry.pid, s.target) if s is not None else None
-    return path if (path[-1] if path else None) == now else (*path, now)
+        return paths
+    out = []
+    for voter, path in zip(group, paths):
+        s = fold.standing.get(voter)
+        now = (s.entry.pid, s.target) if s is not None else None
+        out.append(path if (path[-1] if path else None) == now else (*path, now))
+    return tuple(out)
 
 
 class Voters:
-    """The day's posts grouped by the voter they speak for, with each voter's fold under the day's rulings."""
+    """The day's posts grouped by the voters they can speak for, with each group's fold under the day's rulings."""
 
     def __init__(self, result, posts: list, ctx, rulings, history, verdicts, fold_type):
         self.result, self.posts, self.ctx = result, posts, ctx
         self.rulings, self.history, self.verdicts, self.fold_type = rulings, history, verdicts, fold_type
         self.timed = result.kind == "election"
         self.entries = {e.pid: e for e in result.entries}
-        self.posts_of: dict[str, list] = {}
+        self.group_of = _groups(result.entries)
+        self.posts_of: dict[tuple, list] = {}
         for post in posts:
             voter = self.entries[post.pid].voter
             if voter is not None:
-                self.posts_of.setdefault(voter, []).append(post)
-        self._baselines: dict[str, tuple[list, list, Ballot]] = {}
+                self.posts_of.setdefault(self.group_of[voter], []).append(post)
+        self._baselines: dict[tuple, tuple[list, list, tuple]] = {}
         self._steps: dict[tuple, tuple] = {}
-        self._finals: dict[tuple, Ballot] = {}
+        self._finals: dict[tuple, tuple] = {}
+        self._spent: dict[tuple, int] = {}
+        self.spent = 0  # fold steps taken by the whole analysis
         self._fold = None
-        self._reads: dict[str, list] = {}
-        self.now: dict[str, Ballot] = {voter: self._baseline(voter)[2] for voter in self.posts_of} if self.timed else {}
-        if not self.timed:
+        self._reads: dict[tuple, list] = {}
+        self.changes_allowed = ctx.rules.changes_allowed
+        self.current: dict[str, Ballot] = {}
+        if self.timed:
+            for group in self.posts_of:
+                self.current.update(zip(group, self._baseline(group)[2]))
+        else:
             for e in result.entries:
                 if e.verdict == "counted" and e.voter is not None:
-                    self.now[e.voter] = Ballot(e.target, e.weight if e.target is not None else Fraction(0))
+                    self.current[e.voter] = Ballot(e.target, e.weight if e.target is not None else Fraction(0))
+
+    def now(self, group: tuple) -> tuple:
+        return tuple(self.current.get(v, NO_BALLOT) for v in group)
 
     def fold(self, extra: dict):
         return self.fold_type(self.ctx, {**self.rulings, **extra} if extra else self.rulings, self.history, self.verdicts)
 
-    def _baseline(self, voter: str) -> tuple[list, list, Ballot]:
-        """The voter's fold under the day's rulings: (state before each post, signature after each, the
-        ballot it ends with)."""
-        if voter not in self._baselines:
-            fold = self.fold({})
-            before, after, path = [], [], ()
-            for post in self.posts_of[voter]:
-                before.append((_saved(fold, voter), path))
-                fold.step(post)
-                path = _moved(path, fold, voter, self.timed)
-                after.append(_signature(fold, voter))
-            self._baselines[voter] = (before, after, _ballot(_saved(fold, voter), path))
-        return self._baselines[voter]
+    def _start(self, group: tuple) -> tuple:
+        return ((),) * len(group)
 
-    def space(self, voter: str, open_readings: dict[int, list]) -> dict[Ballot, dict]:
-        """Every ballot the voter can end with, each with one combination of readings that gives it
-        ({} = as decided). From the first open post to the last, every reading of each is folded, paths
-        that reach the same state merged; from there on the posts fold as decided (memoised by state)."""
-        posts = self.posts_of[voter]
+    def _baseline(self, group: tuple) -> tuple[list, list, tuple]:
+        """The group's fold under the day's rulings: (state before each post, signature after each, the
+        ballots it ends with)."""
+        if group not in self._baselines:
+            fold = self.fold({})
+            before, after, paths = [], [], self._start(group)
+            for post in self.posts_of[group]:
+                before.append((_saved(fold, group), paths))
+                fold.step(post)
+                paths = _moved(paths, fold, group, self.timed)
+                after.append(_signature(fold, group))
+            self._baselines[group] = (before, after, _ballots(_saved(fold, group), paths))
+        return self._baselines[group]
+
+    def space(self, group: tuple, open_readings: dict[int, list]) -> dict[tuple, dict]:
+        """Every combination of ballots the group can end with, each with one combination of readings that
+        gives it ({} = as decided). From the first open post to the last, every reading of each is folded,
+        paths that reach the same state merged; from there on the posts fold as decided (memoised by
+        state). Raises _TooMany past the group's budget."""
+        posts = self.posts_of[group]
         marks = [i for i, post in enumerate(posts) if post.pid in open_readings]
-        whole = self._anything(voter, open_readings, posts[marks[-1]].pid)
+        whole = self._anything(group, open_readings, posts[marks[-1]].pid)
         if whole is not None:
             return whole
-        before = self._baseline(voter)[0]
-        read = self._read_ahead(voter)
+        before = self._baseline(group)[0]
+        read = self._read_ahead(group)
         saved0, path0 = before[marks[0]]
         states: list[tuple[tuple, dict, tuple]] = [(saved0, {}, path0)]
         for index in range(marks[0], marks[-1] + 1):
@@ -253,65 +310,89 @@ class Voters:
             reached: dict[tuple, tuple] = {}
             for saved, chosen, path in states:
                 for option in options:
-                    (signature, after), moved = self._step(voter, post, saved, option, path, read[index])
-                    key = (_as_read(signature, read[index + 1]), moved)
+                    (signature, after), moved = self._step(group, post, saved, option, path, read[index])
+                    key = (_as_read(signature, read[index + 1], self.changes_allowed), moved)
                     if key not in reached:
                         reached[key] = (after, {**chosen, post.pid: option} if option is not None else chosen, moved)
             states = list(reached.values())
-        found: dict[Ballot, dict] = {}
+        found: dict[tuple, dict] = {}
         for saved, chosen, path in states:
-            found.setdefault(self._finish(voter, marks[-1] + 1, saved, path), chosen)
+            found.setdefault(self._finish(group, marks[-1] + 1, saved, path), chosen)
         return found
 
-    def _anything(self, voter: str, open_readings: dict, last: int) -> dict[Ballot, dict] | None:
-        """When every open post of the voter is one whose content is unknown, their ballot can be any
+    def loose_space(self, group: tuple, open_readings: dict[int, list]) -> dict[tuple, dict]:
+        """A sound over-approximation of `space`: every voter of the group ends with a ballot for any player
+        their posts or readings name, or with none. Its combinations carry no rulings (OVER): a
+        counterexample built on one is "not proven", never "can change"."""
+        names = set()
+        for post in self.posts_of[group]:
+            entry = self.entries[post.pid]
+            if entry.target is not None:
+                names.add(entry.target)
+            for ruling in open_readings.get(post.pid, ()):
+                if ruling.decision == "target" and ruling.target is not None:
+                    names.add(ruling.target)
+                if entry.unknown:
+                    names.update(self.ctx.candidates)
+        names |= {b.target for b in self.now(group) if b.target is not None}
+        names &= set(self.ctx.players)
+        per_voter = []
+        for voter in group:
+            weight = self.ctx.weight(voter)
+            per_voter.append([NO_BALLOT, *(Ballot(n, weight) for n in sorted(names, key=self.ctx.players.index))])
+        found: dict[tuple, dict] = {self.now(group): {}}
+        for choice in product(*per_voter):
+            found.setdefault(choice, {OVER: None})
+        return found
+
+    def _anything(self, group: tuple, open_readings: dict, last: int) -> dict[tuple, dict] | None:
+        """When every open post of a lone voter is one whose content is unknown, their ballot can be any
         ballot there is — for each candidate, or none — as soon as reading the last of them as each
         gives it (checked by folding, not assumed): then no search is needed. None: search."""
-        if self.timed or not all(self.entries[pid].unknown for pid in open_readings):
+        if self.timed or len(group) > 1 or not all(self.entries[pid].unknown for pid in open_readings):
             return None
+        (voter,) = group
         weight = self.ctx.weight(voter)
-        found: dict[Ballot, dict] = {self.now.get(voter, NO_BALLOT): {}}
+        found: dict[tuple, dict] = {self.now(group): {}}
         for ruling in open_readings[last]:
-            ballot = self.ballot_under(voter, {last: ruling})
-            found.setdefault(ballot, {last: ruling})
-        every = {Ballot(name, weight) for name in self.ctx.candidates} | {NO_BALLOT}
+            found.setdefault(self.ballot_under(group, {last: ruling}), {last: ruling})
+        every = {(Ballot(name, weight),) for name in self.ctx.candidates} | {(NO_BALLOT,)}
         # Every counted ballot is for a candidate at the voter's weight, so these are all there are.
-        return found if every <= set(found) and set(found) <= every | {self.now.get(voter, NO_BALLOT)} else None
+        return found if every <= set(found) and set(found) <= every | {self.now(group)} else None
 
-    def _read_ahead(self, voter: str) -> list[frozenset | None]:
-        """Per post (and one past the last): the pids the voter's changes from there on quote. Only a
+    def _read_ahead(self, group: tuple) -> list[frozenset | None]:
+        """Per post (and one past the last): the pids the group's changes from there on quote. Only a
         change reads which post stands, so other pids need not tell states apart (None in an election,
         whose timeline reads when each ballot stood)."""
-        if voter not in self._reads:
-            posts = self.posts_of[voter]
+        if group not in self._reads:
+            posts = self.posts_of[group]
             read: list[frozenset | None] = [frozenset()] * (len(posts) + 1)
             for i in range(len(posts) - 1, -1, -1):
                 quotes = getattr(posts[i], "quotes", None) or []
                 quoted = {q.pid if hasattr(q, "pid") else q.get("pid") for q in quotes[:1]}
                 read[i] = read[i + 1] | quoted if self.entries[posts[i].pid].kind == "change" else read[i + 1]
-            self._reads[voter] = [None] * len(read) if self.timed else read
-        return self._reads[voter]
+            self._reads[group] = [None] * len(read) if self.timed else read
+        return self._reads[group]
 
-    def _finish(self, voter: str, index: int, saved: tuple, path: tuple) -> Ballot:
-        """The ballot a state before post `index` ends the day with, the rest folded as decided;
-        memoised, so the what-ifs of all flags share the voter's remaining posts."""
-        posts, read = self.posts_of[voter], self._read_ahead(voter)
+    def _finish(self, group: tuple, index: int, saved: tuple, path: tuple) -> tuple:
+        """The ballots a state before post `index` ends the day with, the rest folded as decided;
+        memoised, so the what-ifs of all flags share the group's remaining posts."""
+        posts, read = self.posts_of[group], self._read_ahead(group)
         walked = []
-        ballot = None
+        ballots = None
         while index < len(posts):
-            signature = _saved_signature(saved)
-            key = (voter, index, _as_read(signature, read[index]), path)
-            ballot = self._finals.get(key)
-            if ballot is not None:
+            key = (group, index, _as_read(_saved_signature(saved), read[index], self.changes_allowed), path)
+            ballots = self._finals.get(key)
+            if ballots is not None:
                 break
             walked.append(key)
-            (_, saved), path = self._step(voter, posts[index], saved, None, path, read[index])
+            (_, saved), path = self._step(group, posts[index], saved, None, path, read[index])
             index += 1
-        if ballot is None:
-            ballot = _ballot(saved, path)
+        if ballots is None:
+            ballots = _ballots(saved, path)
         for key in walked:
-            self._finals[key] = ballot
-        return ballot
+            self._finals[key] = ballots
+        return ballots
 
     def _scratch(self, pid: int, option):
         """One fold reused for every single step: emptied, with the day's rulings and this reading."""
@@ -323,36 +404,47 @@ class Voters:
         fold.rulings = {**self.rulings, pid: option} if option is not None else self.rulings
         return fold
 
-    def _step(self, voter: str, post, saved: tuple, option, path: tuple, read: frozenset | None) -> tuple[tuple, tuple]:
+    def _step(self, group: tuple, post, saved: tuple, option, path: tuple, read: frozenset | None) -> tuple[tuple, tuple]:
         """One post folded from a saved state under one reading: ((signature, saved state), path). The
         signature is all later posts read, so the same post, state and reading always step alike: the
         flags' what-ifs and the joint search share the steps; `read` says which standing pids matter."""
-        key = (post.pid, _as_read(_saved_signature(saved), read), option)
+        key = (post.pid, _as_read(_saved_signature(saved), read, self.changes_allowed), option)
         done = self._steps.get(key)
         if done is None:
+            spent = self._spent[group] = self._spent.get(group, 0) + 1
+            self.spent += 1
+            if spent > GROUP_BUDGET or self.spent > DAY_BUDGET:
+                raise _TooMany(group)
             fold = self._scratch(post.pid, option)
-            _restore(fold, voter, saved)
+            _restore(fold, group, saved)
             fold.step(post)
-            done = self._steps[key] = ((_signature(fold, voter), _saved(fold, voter)), fold.standing.get(voter))
-        state, standing = done
+            done = self._steps[key] = (_signature(fold, group), _saved(fold, group))
         if self.timed:
-            now = (standing.entry.pid, standing.target) if standing is not None else None
-            path = path if (path[-1] if path else None) == now else (*path, now)
-        return state, path
+            path = _moved_saved(path, done[1])
+        return done, path
 
-    def ballot_under(self, voter: str, chosen: dict) -> Ballot:
-        """The voter's ballot with these readings (pid → ruling) of their posts."""
-        fold, path = self.fold(chosen), ()
-        for post in self.posts_of[voter]:
+    def ballot_under(self, group: tuple, chosen: dict) -> tuple:
+        """The group's ballots with these readings (pid → ruling) of their posts."""
+        fold, paths = self.fold(chosen), self._start(group)
+        for post in self.posts_of[group]:
             fold.step(post)
-            path = _moved(path, fold, voter, self.timed)
-        return _ballot(_saved(fold, voter), path)
+            paths = _moved(paths, fold, group, self.timed)
+        return _ballots(_saved(fold, group), paths)
+
+
+def _moved_saved(paths: tuple, saved: tuple) -> tuple:
+    """_moved, read off a saved state."""
+    out = []
+    for path, (_tried, s) in zip(paths, saved):
+        now = (s.entry.pid, s.target) if s is not None else None
+        out.append(path if (path[-1] if path else None) == now else (*path, now))
+    return tuple(out)
 
 
 # -- step 2: the day ---------------------------------------------------------------------------------
 
 class _Day:
-    """The outcome rule of one vote day, over ballots: fixed totals plus one ballot per open voter."""
+    """The outcome rule of one vote day, over ballots: fixed totals plus one combination per open group."""
 
     def __init__(self, result, rules, holder: str | None, holder_ballot: Ballot, players: list[str]):
         self.rules, self.alive, self.holder = rules, len(result.alive), holder
@@ -371,17 +463,20 @@ def _same(a: Outcome, b: Outcome) -> bool:
     return (a.kind, sorted(a.names)) == (b.kind, sorted(b.names))
 
 
-def _add(totals: dict, ballot: Ballot, sign: int = 1) -> dict:
-    if not ballot.counts:
-        return totals
-    out = dict(totals)
-    out[ballot.target] = out.get(ballot.target, Fraction(0)) + sign * ballot.weight
+def _add(totals: dict, choice: tuple, sign: int = 1) -> dict:
+    """Totals with each ballot of a combination added (sign -1: taken away)."""
+    out = totals
+    for ballot in choice:
+        if ballot.counts:
+            if out is totals:
+                out = dict(totals)
+            out[ballot.target] = out.get(ballot.target, Fraction(0)) + sign * ballot.weight
     return out
 
 
 def _extreme(fixed: dict, spaces: dict, coef: dict[str, int], sign: int) -> tuple[Fraction, dict]:
     """The largest (sign 1) or smallest (sign -1) value of Σ coef·total over every combination of
-    ballots, and a combination that reaches it: each voter independently picks their best ballot."""
+    ballots, and a combination that reaches it: each group independently picks its best."""
     value = sum((coef[name] * fixed.get(name, Fraction(0)) for name in coef), Fraction(0))
     chosen: dict = {}
     for space in spaces.values():
@@ -391,23 +486,29 @@ def _extreme(fixed: dict, spaces: dict, coef: dict[str, int], sign: int) -> tupl
     return value, chosen
 
 
-def _gain(ballot: Ballot, coef: dict[str, int]) -> Fraction:
-    return coef.get(ballot.target, 0) * ballot.weight if ballot.counts else Fraction(0)
+def _gain(choice: tuple, coef: dict[str, int]) -> Fraction:
+    return sum((coef.get(b.target, 0) * b.weight for b in choice if b.counts), Fraction(0))
 
 
 def _names(fixed: dict, spaces: dict) -> list[str]:
     names = [n for n, v in fixed.items() if v]
     for space in spaces.values():
-        names += [b.target for b in space if b.counts]
+        names += [b.target for choice in space for b in choice if b.counts]
     return list(dict.fromkeys(names))
 
 
+def _holder_ballot(day: _Day, group: tuple, choice: tuple) -> Ballot:
+    return choice[group.index(day.holder)]
+
+
 def _split_on_holder(day: _Day, fixed: dict, spaces: dict):
-    """Under 「平票时警长投的人出局」 the holder's ballot is also the tie-break: one branch per holder ballot."""
-    if day.title_rule and day.holder in spaces:
-        rest = {v: s for v, s in spaces.items() if v != day.holder}
-        for ballot, rulings in spaces[day.holder].items():
-            yield _add(fixed, ballot), rest, ballot.target, rulings
+    """Under 「平票时警长投的人出局」 the holder's ballot is also the tie-break: one branch per combination
+    of the holder's group."""
+    group = next((g for g in spaces if day.holder in g), None) if day.title_rule else None
+    if group is not None:
+        rest = {g: s for g, s in spaces.items() if g != group}
+        for choice, rulings in spaces[group].items():
+            yield _add(fixed, choice), rest, _holder_ballot(day, group, choice).target, rulings
     else:
         yield fixed, spaces, day.holder_target, {}
 
@@ -450,28 +551,30 @@ def _search(day: _Day, base: Outcome, fixed: dict, spaces: dict) -> tuple[bool, 
     keeps only a pointer to the state it grew from; gives up past STATE_BUDGET states."""
     names = _names(fixed, spaces)
     index = {name: i for i, name in enumerate(names)}
-    weights = [fixed.get(n, Fraction(0)) for n in names] + [b.weight for space in spaces.values() for b in space]
+    weights = [fixed.get(n, Fraction(0)) for n in names] + [
+        b.weight for space in spaces.values() for choice in space for b in choice]
     scale = 1
     for w in weights:
         scale = scale * w.denominator // gcd(scale, w.denominator)
     start = tuple(int(fixed.get(n, Fraction(0)) * scale) for n in names)
     holder_moves = day.title_rule  # only then is the holder's target part of the state
-    voters = list(spaces)
+    groups = list(spaces)
     layers: list[dict] = [{(start, day.holder_target if holder_moves else None): None}]
-    for voter in voters:
-        options = [(index.get(b.target, -1) if b.counts else -1, int(b.weight * scale), b.target) for b in spaces[voter]]
+    for group in groups:
+        holds = holder_moves and day.holder in group
+        options = [([(index[b.target], int(b.weight * scale)) for b in choice if b.counts],
+                    _holder_ballot(day, group, choice).target if holds else None) for choice in spaces[group]]
         grown: dict = {}
         for key in layers[-1]:
             vector, title_target = key
-            for choice, (at, weight, target) in enumerate(options):
-                if at >= 0:
+            for choice, (moves, target) in enumerate(options):
+                moved = vector
+                if moves:
                     moved = list(vector)
-                    moved[at] += weight
+                    for at, weight in moves:
+                        moved[at] += weight
                     moved = tuple(moved)
-                else:
-                    moved = vector
-                tt = target if holder_moves and voter == day.holder else title_target
-                new = (moved, tt)
+                new = (moved, target if holds else title_target)
                 if new not in grown:
                     grown[new] = (key, choice)
         if len(grown) > STATE_BUDGET:
@@ -482,9 +585,9 @@ def _search(day: _Day, base: Outcome, fixed: dict, spaces: dict) -> tuple[bool, 
         totals = {names[i]: Fraction(v, scale) for i, v in enumerate(vector) if v}
         if not _same(day.decide(totals, title_target if holder_moves else day.holder_target), base):
             chosen: dict = {}
-            for depth in range(len(voters), 0, -1):  # walk the pointers back to the combination
+            for depth in range(len(groups), 0, -1):  # walk the pointers back to the combination
                 parent, choice = layers[depth][key]
-                chosen.update(list(spaces[voters[depth - 1]].values())[choice])
+                chosen.update(list(spaces[groups[depth - 1]].values())[choice])
                 key = parent
             return True, chosen
     return True, None
@@ -518,14 +621,15 @@ def _nobody_stays(day: _Day, base: Outcome, fixed: dict, spaces: dict) -> tuple[
 
 
 def _greedy(day: _Day, base: Outcome, possible: list) -> dict | None:
-    """Try to put each possible X out: X's ballots where a voter has one, no ballot where they can, else
-    the ballot for whoever has least."""
+    """Try to put each possible X out: X's ballots where a group has them, no ballot where it can, else
+    the ballots for whoever has least."""
     for x, fixed, rest, title_target, held in possible:
         totals, chosen = dict(fixed), dict(held)
         for space in rest.values():
             options = list(space.items())
-            pick = max(options, key=lambda kv: (kv[0].target == x and kv[0].counts, not kv[0].counts,
-                                                 -totals.get(kv[0].target, 0) if kv[0].counts else 0))
+            pick = max(options, key=lambda kv: (sum(b.target == x and b.counts for b in kv[0]),
+                                                -sum(b.counts for b in kv[0]),
+                                                -sum(totals.get(b.target, 0) for b in kv[0] if b.counts)))
             totals = _add(totals, pick[0])
             chosen.update(pick[1])
         if not _same(day.decide(totals, title_target), base):
@@ -540,31 +644,43 @@ def weigh(result, posts: list, ctx, rulings, history, verdicts, fold_type, rulin
     the same under every combination of readings of all open flags."""
     voters = Voters(result, posts, ctx, rulings, history, verdicts, fold_type)
     entries = voters.entries
-    open_of: dict[str, dict[int, list]] = {}
+    open_of: dict[tuple, dict[int, list]] = {}
     loose = set()  # flagged posts that speak for no voter we know: always doubtful
     for flag in result.flags:
         entry = entries[flag.pid]
-        options = readings(entry, ctx, ruling_type)
-        if entry.voter is None or entry.voter not in voters.posts_of:
+        if entry.voter is None or voters.group_of.get(entry.voter) not in voters.posts_of:
             loose.add(flag.pid)
             continue
-        open_of.setdefault(entry.voter, {})[flag.pid] = options
+        open_of.setdefault(voters.group_of[entry.voter], {})[flag.pid] = entry.space
     election = result.kind == "election"
     base = result.outcome
     holder = result.title_holder
-    day = _Day(result, ctx.rules, holder, voters.now.get(holder, NO_BALLOT) if holder else NO_BALLOT, ctx.players)
+    day = _Day(result, ctx.rules, holder, voters.current.get(holder, NO_BALLOT) if holder else NO_BALLOT, ctx.players)
 
-    def outcome_with(changes: dict[str, Ballot], chosen: dict) -> Outcome:
+    def outcome_with(changes: dict[tuple, tuple], chosen: dict) -> Outcome:
         if election:
             fold = voters.fold(chosen)
             for post in posts:
                 fold.step(post)
             return fold.finish().outcome
         totals = dict(result.totals)
-        for voter, ballot in changes.items():
-            totals = _add(_add(totals, voters.now.get(voter, NO_BALLOT), -1), ballot)
-        title_target = changes[holder].target if holder in changes else day.holder_target
+        title_target = day.holder_target
+        for group, choice in changes.items():
+            totals = _add(_add(totals, voters.now(group), -1), choice)
+            if holder in group:
+                title_target = _holder_ballot(day, group, choice).target
         return day.decide(totals, title_target)
+
+    over: set[tuple] = set()  # groups too large to search: over-approximated
+
+    def space_of(group: tuple, open_readings: dict) -> dict:
+        if group in over:
+            return voters.loose_space(group, open_readings)
+        try:
+            return voters.space(group, open_readings)
+        except _TooMany:
+            over.add(group)
+            return voters.loose_space(group, open_readings)
 
     # Each flag alone: its readings that change the outcome, grouped by what they change it to.
     alone: dict = {}  # the first reading found that changes the outcome by itself
@@ -572,15 +688,20 @@ def weigh(result, posts: list, ctx, rulings, history, verdicts, fold_type, rulin
         entry = entries[flag.pid]
         if flag.pid in loose:
             continue
-        space = voters.space(entry.voter, {flag.pid: open_of[entry.voter][flag.pid]})
+        group = voters.group_of[entry.voter]
+        space = space_of(group, {flag.pid: open_of[group][flag.pid]})
         changed: dict[str, list] = {}
-        for ballot, chosen in space.items():
+        unconfirmed = False
+        for choice, chosen in space.items():
             if not chosen:
                 continue
-            trial = outcome_with({entry.voter: ballot}, chosen)
+            trial = outcome_with({group: choice}, chosen)
             if not _same(trial, base):
-                changed.setdefault(trial.describe(), []).append(chosen[flag.pid])
-        flag.can_change_outcome = bool(changed)
+                if OVER in chosen:
+                    unconfirmed = True
+                else:
+                    changed.setdefault(trial.describe(), []).append(chosen[flag.pid])
+        flag.can_change_outcome = bool(changed) or unconfirmed
         flag.alternatives = [f"{describe_rulings(options)} → {outcome}" for outcome, options in changed.items()]
         if changed and not alone:
             alone = {flag.pid: next(iter(changed.values()))[0]}
@@ -594,11 +715,13 @@ def weigh(result, posts: list, ctx, rulings, history, verdicts, fold_type, rulin
         proof = Proof(False, readings=alone)
     else:
         spaces = {}
-        for voter, open_readings in open_of.items():
-            space = voters.space(voter, open_readings)
+        for group, open_readings in open_of.items():
+            space = space_of(group, open_readings)
             if len(space) > 1:
-                spaces[voter] = space
+                spaces[group] = space
         proof = _prove(day, base, result, spaces, voters, election, outcome_with)
+    if proof.readings and OVER in proof.readings:
+        proof = Proof(False, note="有投票者的待裁定帖太多、互相牵连，无法逐一验证所有组合：不能证明结果不变（请先裁定）")
     if proof.readings:
         proof.readings = _smallest(proof.readings, base, voters, outcome_with)
         changes = _changes(proof.readings, voters)
@@ -608,27 +731,33 @@ def weigh(result, posts: list, ctx, rulings, history, verdicts, fold_type, rulin
             if flag.pid in proof.readings:
                 flag.can_change_outcome = True
                 flag.together = [pid for pid in together if pid != flag.pid]
+    elif not proof.certain:
+        for flag in result.flags:
+            if voters.group_of.get(entries[flag.pid].voter) in over:
+                flag.can_change_outcome = True
     result.flags.sort(key=lambda f: (not f.can_change_outcome, f.floor or 0))
 
     def what_if(pid: int, ruling) -> Outcome:
         """The day's outcome with one more ruling (the desk shows it beside every button)."""
         voter = entries[pid].voter
-        if voter is None or voter not in voters.posts_of:
+        group = voters.group_of.get(voter)
+        other = getattr(ruling, "voter", None)
+        if group is None or group not in voters.posts_of or (other and other not in group):
             fold = voters.fold({pid: ruling})
             for post in posts:
                 fold.step(post)
             return fold.finish().outcome
-        return outcome_with({voter: voters.ballot_under(voter, {pid: ruling})}, {pid: ruling})
+        return outcome_with({group: voters.ballot_under(group, {pid: ruling})}, {pid: ruling})
 
     result.what_if = what_if
     return proof
 
 
-def _changes(chosen: dict, voters: Voters) -> dict[str, Ballot]:
-    by_voter: dict[str, dict] = {}
+def _changes(chosen: dict, voters: Voters) -> dict[tuple, tuple]:
+    by_group: dict[tuple, dict] = {}
     for pid, ruling in chosen.items():
-        by_voter.setdefault(voters.entries[pid].voter, {})[pid] = ruling
-    return {voter: voters.ballot_under(voter, rulings) for voter, rulings in by_voter.items()}
+        by_group.setdefault(voters.group_of[voters.entries[pid].voter], {})[pid] = ruling
+    return {group: voters.ballot_under(group, rulings) for group, rulings in by_group.items()}
 
 
 def _smallest(chosen: dict, base: Outcome, voters: Voters, outcome_with) -> dict:
@@ -644,8 +773,8 @@ def _prove(day: _Day, base: Outcome, result, spaces: dict, voters: Voters, elect
     if not spaces:
         return Proof(True)
     fixed = dict(result.totals)
-    for voter in spaces:
-        fixed = _add(fixed, voters.now.get(voter, NO_BALLOT), -1)
+    for group in spaces:
+        fixed = _add(fixed, voters.now(group), -1)
 
     def refuted(chosen: dict) -> Proof:
         return Proof(False, readings=chosen)
@@ -659,12 +788,12 @@ def _prove(day: _Day, base: Outcome, result, spaces: dict, voters: Voters, elect
             chosen = _broken(plain, base, fixed, spaces)
             if chosen is None:
                 return Proof(True)
-            if not _same(outcome_with(_changes(chosen, voters), chosen), base):
+            if OVER not in chosen and not _same(outcome_with(_changes(chosen, voters), chosen), base):
                 return refuted(chosen)
         combos = 1
         for space in spaces.values():
             combos *= len(space)
-        if combos > ELECTION_BUDGET:
+        if combos > ELECTION_BUDGET or any(OVER in rulings for space in spaces.values() for rulings in space.values()):
             return Proof(False, note=f"竞选帖的待裁定帖组合太多（{combos} 种），无法逐一验证“最先达到最高票”：不能证明结果不变")
         for pick in product(*(list(space.values()) for space in spaces.values())):
             chosen = {k: v for rulings in pick for k, v in rulings.items()}

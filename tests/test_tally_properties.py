@@ -83,7 +83,6 @@ def test_what_if_of_one_voter_equals_a_full_retally(thread, preset):
     """The what-ifs refold only the flagged voter's posts; each flag's own readings must agree with
     tallying everything again, and the day's proof must name a combination that really changes it."""
     from tally.day import _Context
-    from tally.whatif import readings
 
     g = game(preset, title_holder="黄蓉")
     rules = load_preset(preset)
@@ -93,7 +92,7 @@ def test_what_if_of_one_voter_equals_a_full_retally(thread, preset):
     for flag in result.flags:
         entry = next(e for e in result.entries if e.pid == flag.pid)
         outcomes = [tally_day(thread.posts, g, g.days[0], rules, {flag.pid: option}, sensitivity=False).outcome
-                    for option in readings(entry, ctx, Ruling)]
+                    for option in entry.space]
         assert bool(flag.alternatives) == any((o.kind, sorted(o.names)) != base for o in outcomes), flag
     if result.proof.readings:
         named = tally_day(thread.posts, g, g.days[0], rules, result.proof.readings, sensitivity=False).outcome

@@ -9,6 +9,7 @@ from pathlib import Path
 import sqlite_utils
 
 from scraper import archive
+from tally.certainty import Reading
 from tally.game import Game
 from tally.rules import Rules
 
@@ -68,11 +69,12 @@ def export_csv(data: dict, folder: Path) -> list[Path]:
     written.append(folder / "posts.csv")
     with open(folder / "ballots.csv", "w", newline="", encoding="utf-8-sig") as handle:
         writer = _SafeDictWriter(handle, ["day", "pid", "author", "voter", "kind", "target", "weight", "verdict", "reason",
-                                         "needs_review", "form_invalid", "readings"], extrasaction="ignore")
+                                         "needs_review", "form_invalid", "certain", "readings"], extrasaction="ignore")
         writer.writeheader()
         for day in data["days"]:
             for post in day["posts"]:
-                writer.writerow({"day": day["day"], **post, "readings": "、".join(post.get("readings") or [])})
+                readings = [Reading(r["kind"], r["target"], r["for"]).words(post["author"]) for r in post.get("readings") or []]
+                writer.writerow({"day": day["day"], **post, "readings": "；".join(readings)})
     written.append(folder / "ballots.csv")
     with open(folder / "totals.csv", "w", newline="", encoding="utf-8-sig") as handle:
         writer = _SafeWriter(handle)
