@@ -19,7 +19,7 @@ from pathlib import Path
 from lark import Lark, Transformer
 from lark.exceptions import LarkError
 
-from . import detect, free, structure
+from . import detect, free, speech, structure
 from .customs import VoteCustoms, customs as customs_named
 from .names import Match, Roster
 from .normalize import clean_value, normalize
@@ -69,6 +69,44 @@ class Verdict:
     nobody: bool = False  # a post that is no ballot speaks of not voting (先不投 · 这次就不投了): abstaining is one reading
     follows: bool = False  # 同上 · 跟票 · 同意楼上 with no name: the ballot it follows is one reading (the tally knows which)
     refers: tuple[str, ...] = ()  # 投他 · 投楼上 · 投3楼: players pointed at without a name (detect.references)
+    # Why the words are not unmistakably the poster's own ballot now (tally/certainty.py): a relay, a
+    # condition that voids it, a ballot put off or made for now, another ballot in the same post, a name
+    # that is one character off. Empty: the words are plain.
+    doubts: tuple[str, ...] = ()
+    relayed_for: tuple[str, ...] = ()  # a relay (帮郭靖投 · 郭靖托我投): the players it may be for ("?": 他/她)
+    relay_is_ballot: bool = False  # the post's ballot is the one relayed (【帮郭靖代投】投票对象：黄蓉)
+    old_target: str | None = None  # a change that names the ballot it replaces (改票 郭靖→黄蓉)
+    tally: dict = field(default_factory=dict)  # a running tally of everyone's votes in the post: voter → what
+
+    @property
+    def certain(self) -> bool:
+        """The words are unmistakably the poster's own ballot now, or unmistakably no ballot at all."""
+        if self.kind in (NONE,):
+            return not self.vote_like and not self.relayed_for
+        return self.kind != MALFORMED and not self.doubts and not self.relayed_for and (
+            self.match is None or self.match.how in ("exact", "alias", "traditional"))
+
+    def reading_space(self) -> list[dict]:
+        """The readings of the words alone, as the tally starts from them: "for": null is the poster."""
+        own = {"vote": "vote", "change": "change", "abstain": "abstain", "proxy": "proxy"}.get(self.kind)
+        first = self.match.name if self.match and self.match.name else None
+        out = []
+        if own and not self.relay_is_ballot and (own == "abstain" or self.abstains or first):
+            out.append({"kind": "abstain" if self.abstains else own, "target": None if self.abstains else first,
+                        "for": self.proxy_for if own == "proxy" else None})
+        else:
+            out.append({"kind": "none", "target": None, "for": None})
+        if not self.certain:
+            kind = "change" if own == "change" else "vote"
+            out += [{"kind": kind, "target": n, "for": None} for n in self.readings]
+            out += [{"kind": "proxy", "target": n, "for": who} for who in self.relayed_for if who != "?"
+                    for n in self.readings if n != who]
+            out += [{"kind": "abstain", "target": None, "for": None}, {"kind": "none", "target": None, "for": None}]
+        unique = []
+        for r in out:
+            if r not in unique:
+                unique.append(r)
+        return unique
 
     def to_json(self) -> dict:
         return {
@@ -77,7 +115,10 @@ class Verdict:
             "name": self.match.name if self.match else None,
             "match": self.match.how if self.match else None,
             "reason": self.reason,
-            "readings": list(self.readings),
+            "certain": self.certain,
+            "doubts": list(self.doubts),
+            "names": list(self.readings),
+            "readings": self.reading_space(),
         }
 
 
@@ -213,7 +254,83 @@ def parse_post(
             verdict.vote_like, verdict.readings, verdict.refers = True, hit.names, hit.refers
             verdict.reason = (f"像是在投票（「{hit.phrase}」），但没有写出是哪位玩家" if hit.refers and not hit.names
                               else f"像是在投票（「{hit.phrase}」），但读不出一张明确的票")
+    if roster:
+        _weigh_words(verdict, normalized, roster)
     return verdict
+
+
+_CUE_WORDS = {speech.VOID_IF: "附带了作废的条件", speech.LATER: "说了晚点再投或再改", speech.INTERIM: "说是暂时先投"}
+
+
+def _weigh_words(verdict: Verdict, text: str, roster: Roster) -> None:
+    """Whether the words are unmistakably the poster's own ballot now (tally/certainty.py), the recall
+    detector's reading of the rest of the post beside the grammar's: each doubt goes to verdict.doubts,
+    each player it adds to the readings."""
+    doubts: list[str] = []
+    readings = list(verdict.readings)
+    cues = speech.cues(text, roster)
+    relays = [c for c in cues if c.kind == speech.RELAY]
+    ballot = verdict.kind in (VOTE, CHANGE, ABSTAIN, PROXY)
+    own = verdict.match.name if ballot and verdict.match is not None and verdict.match.name else None
+    if relays and verdict.kind != PROXY:
+        verdict.relayed_for = tuple(dict.fromkeys((c.who or "?") for c in relays if c.who != own))
+        first_line = text.split("\n")[(verdict.line or 1) - 1] if verdict.line else ""
+        # 【帮郭靖代投】投票对象：黄蓉 · 帮郭靖投黄蓉: the ballot itself is the one passed on.
+        verdict.relay_is_ballot = ballot and bool(verdict.relayed_for) and any(c.words and c.words in first_line for c in relays)
+        doubts += [f"像是替{'「' + c.who + '」' if c.who else '别人'}转投（「{c.words}」）" for c in relays]
+    doubts += [f"{_CUE_WORDS[c.kind]}（「{c.words}」）" for c in cues if c.kind in _CUE_WORDS]
+    if ballot:
+        for hit in detect.hits(_rest_of(verdict, text), roster):
+            if hit.verb not in detect.STRONG:
+                continue  # beside a ballot, 跟郭靖一个想法 is a reason, not a second ballot
+            if hit.act == speech.RELAY:
+                readings.append(hit.name) if hit.name else None
+            elif hit.name and hit.name != own:
+                doubts.append(f"帖子里还有一句像是投给「{hit.name}」（「{hit.phrase}」）")
+                readings.append(hit.name)
+            elif hit.nobody and not (verdict.kind == ABSTAIN or verdict.abstains):
+                doubts.append(f"帖子里还有一句像是弃权（「{hit.phrase}」）")
+                verdict.nobody = True
+        if verdict.match is not None and verdict.match.how in ("homophone", "shape"):
+            doubts.append(f"投票对象「{verdict.target}」与「{verdict.match.name}」不完全一致（{verdict.match.describe()}）")
+    elif verdict.kind == NONE:
+        relayed = [h for h in detect.hits(text, roster) if h.act == speech.RELAY and (h.name or h.nobody)]
+        if relayed:
+            verdict.vote_like = True
+            verdict.relay_is_ballot = True
+            readings += [h.name for h in relayed if h.name]
+            verdict.nobody = verdict.nobody or any(h.nobody for h in relayed)
+            verdict.reason = f"像是替{_whom(verdict.relayed_for)}转投（「{relayed[0].phrase}」）：只有导演可以代投，默认不计票"
+    verdict.doubts = tuple(dict.fromkeys([*verdict.doubts, *doubts]))
+    verdict.readings = tuple(r for r in dict.fromkeys(readings) if r and r not in verdict.relayed_for or r == own)
+
+
+def _whom(players: tuple[str, ...]) -> str:
+    named = [p for p in players if p != "?"]
+    return "「" + "」「".join(named) + "」" if named else "别人"
+
+
+def _rest_of(verdict: Verdict, text: str) -> str:
+    """The post without its ballot's own words: for a labelled ballot the target's line (its reasons
+    kept), for a free-format one the sentence the ballot stands in."""
+    lines = text.split("\n")
+    if not verdict.line or verdict.line > len(lines):
+        return text
+    own_line = lines[verdict.line - 1]
+    if verdict.fields:
+        reasons: dict[int, list[str]] = {}
+        for f in verdict.fields:
+            if f.kind == "reason":
+                reasons.setdefault(f.line, []).append(f.value)
+        for number in {f.line for f in verdict.fields if f.kind in ("target", "change", "proxy")}:
+            lines[number - 1] = " ".join(reasons.get(number, ()))
+    elif verdict.target:
+        at = own_line.find(verdict.target)
+        cut = re.split(r"[。！!；;?？]", own_line[at:], maxsplit=1) if at >= 0 else [own_line]
+        lines[verdict.line - 1] = own_line[:max(at, 0)].rsplit("，", 1)[0] if at >= 0 else ""
+        if len(cut) > 1:
+            lines[verdict.line - 1] += "。" + cut[1]
+    return "\n".join(lines)
 
 
 def _finish(verdict: Verdict, rules: VoteCustoms, roster: Roster | None) -> Verdict:
@@ -411,6 +528,11 @@ def _free_verdict(reading: free.Reading, rules: VoteCustoms, roster: Roster, sta
     if reading.kind in _FREE_WORDS:
         return Verdict(MALFORMED, target=target, reason=_FREE_WORDS[reading.kind],
                        intent="change" if reading.kind == "withdraw" else None, **base)
+    if reading.kind == "relay":  # 帮郭靖投黄蓉: no seed lets a player cast another player's vote
+        return Verdict(NONE, vote_like=True, relay_is_ballot=True, nobody=bool(reading.phrase and reading.phrase.nobody),
+                       reason=f"像是替别的玩家转投（「{reading.phrase.verb if reading.phrase else ''}"
+                              f"{reading.targets[0] if reading.targets else ''}」）：只有导演可以代投，默认不计票",
+                       **{**base, "readings": tuple(n for n in reading.targets if n in roster.names)})
     if reading.kind == "several":
         return Verdict(MALFORMED, reason=f"一帖多票：同时投了 {'、'.join(reading.targets)}", **base)
     words = {"vote": f"投给「{target}」", "change": f"改投「{target}」", "abstain": "弃权"}[reading.kind]
@@ -424,7 +546,8 @@ def _free_verdict(reading: free.Reading, rules: VoteCustoms, roster: Roster, sta
         expected = f"「{rules.target_labels[0]}：X」" + ("「投票理由：Y」" if rules.require_reason else "")
         if reading.kind == "change":
             expected = f"「{rules.change_labels[0]}：X」（引用原投票）" + ("「改票理由：Y」" if rules.require_reason else "")
-        return Verdict(MALFORMED, target=target, reason=f"看起来是{words}，但不是本局规定的格式：应写{expected}", **base)
+        return Verdict(MALFORMED, target=target, reason=f"看起来是{words}，但不是本局规定的格式：应写{expected}",
+                       old_target=reading.old, **base)
     if reading.kind == "abstain" or (reading.phrase and reading.phrase.nobody):
         kind = CHANGE if reading.kind == "change" else ABSTAIN
         return Verdict(kind, target=rules.abstain_words[0], abstains=True, reason="自由格式的弃权（本局规则允许）", **base)
@@ -433,7 +556,7 @@ def _free_verdict(reading: free.Reading, rules: VoteCustoms, roster: Roster, sta
     if reading.kind == "change" and first:
         return Verdict(MALFORMED, target=target, reason="今天还没有投过票，却用了改票的说法", **base)
     kind = CHANGE if reading.kind == "change" else VOTE
-    return Verdict(kind, target=target, reason="自由格式的投票（本局规则允许）", **base)
+    return Verdict(kind, target=target, reason="自由格式的投票（本局规则允许）", old_target=reading.old, **base)
 
 
 _VOTE_WORDS = re.compile(r"(?:投票对象|改票对象|改投|代投)(?!:)")

@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
+from . import speech
 from .names import Roster
 
-_MORPHEME = re.compile(r"代投|投|票|选|弃|撤|跟")
+_MORPHEME = re.compile(r"代投|投|票|选|弃|撤|跟|先挂|暂挂|挂票|挂给")
 _NOBODY = re.compile(r"弃权|无人|没人|空票")
 _LABEL = re.compile(r"(?:投票对象|改票对象|投票目标|改票目标|改投对象|投票人|代投玩家|委托人)")
 _CLAUSE = re.compile(r"[，,、]")
@@ -83,40 +85,92 @@ def attempt(text: str, roster: Roster | None) -> Attempt | None:
     if label:
         line = text[label.start(): text.find("\n", label.start()) if "\n" in text[label.start():] else len(text)]
         return Attempt(names_in(line, roster), line[:30])
-    if roster is None or not _MORPHEME.search(text):
+    found = hits(text, roster)
+    if not found:
         return None
+    return Attempt(tuple(dict.fromkeys(h.name for h in found if h.name)), found[0].phrase,
+                   tuple(dict.fromkeys(r for h in found for r in h.refers)))
+
+
+# The morphemes that cast by themselves; 跟 · 选 · 弃 · 撤 beside a name are as often talk (跟郭靖一个想法).
+STRONG = frozenset({"投", "票", "代投", "先挂", "暂挂", "挂票", "挂给"})
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One clause that tries to vote: the player it points at (None: nobody, or a pointer), the words,
+    what the clause does (grammar/speech.py: cast, relay, void_if, later, interim) and, for a relay,
+    whom it is for."""
+
+    name: str | None
+    phrase: str
+    act: str = speech.CAST
+    verb: str = "投"  # the morpheme that made it an attempt
+    who: str | None = None
+    refers: tuple[str, ...] = ()
+    nobody: bool = False
+
+
+def hits(text: str, roster: Roster | None) -> list[Hit]:
+    """Every clause of the text that tries to vote, labels or not (labels are the grammar's: here only
+    the morphemes). Clauses that retell, report, count or tally (speech.SILENT) cast nothing."""
+    if not text or roster is None or not _MORPHEME.search(text):
+        return []
     table, pattern = roster.table, roster.pattern
     if pattern is None or not (pattern.search(text) or _NOBODY.search(text) or _REFERENCE.search(text)):
-        return None  # no name, no word for nobody, no 他/楼上: nothing a vote could point at
-    found: list[str] = []
-    refers: list[str] = []
-    phrase = ""
-    clauses = [clause for sentence in _sentences(text)
-               # a question or a hypothetical governs its whole sentence (假如明晚没人死，我会投郭靖)
-               if not (_QUESTION.search(sentence) or _HYPOTHETICAL.search(sentence))
-               for clause in _CLAUSE.split(sentence)]
-    for clause in clauses:
-        if not clause:
+        return []  # no name, no word for nobody, no 他/楼上: nothing a vote could point at
+    tallied = speech.tally_lines(text, roster)
+    out: list[Hit] = []
+    for number, line in enumerate(text.split("\n"), start=1):
+        if number in tallied:
             continue
-        for m in _MORPHEME.finditer(clause):
-            before = clause[: m.start()]
-            if _NEGATION.search(before) or _REPORTER.search(before) or _reported_by_name(before, pattern):
+        for sentence in _sentences(line):
+            # a question or a hypothetical governs its whole sentence (假如明晚没人死，我会投郭靖), except
+            # a ballot the poster makes void on a condition (投郭靖，如果他解释了这票作废): that is a doubt
+            void = speech.act(sentence, roster).kind == speech.VOID_IF
+            if _QUESTION.search(sentence) or (_HYPOTHETICAL.search(sentence) and not void):
                 continue
-            if _COMPOUND.match(clause, max(0, m.start() - 2)) or _COMPOUND.match(clause, m.start()):
-                continue
-            after = clause[m.end(): m.end() + _WINDOW]
-            named = pattern.search(after)
-            if named:
-                found.append(table[named.group()])
-                phrase = phrase or clause[: m.end() + named.end()][-30:]
-            elif _NOBODY.search(after):
-                phrase = phrase or clause[-30:]
-            elif _POINTING.fullmatch(m.group()) and (pointed := _REFERENCE.match(after, _FILLER.match(after).end())):
-                refers += references(pointed.group())
-                phrase = phrase or clause[: m.end() + after.find(pointed.group()) + len(pointed.group())][-30:]
-    if found or phrase:
-        return Attempt(tuple(dict.fromkeys(found)), phrase, tuple(dict.fromkeys(refers)))
-    return None
+            for clause in _CLAUSE.split(sentence):
+                if clause:
+                    out += _clause_hits(clause, roster, table, pattern, speech.VOID_IF if void else None)
+    return out
+
+
+def _clause_hits(clause: str, roster: Roster, table: dict, pattern: re.Pattern, forced: str | None) -> list[Hit]:
+    what = speech.act(clause, roster)
+    if forced:
+        what = speech.Act(forced)
+    if what.kind in speech.SILENT:
+        return []
+    out = []
+    for m in _MORPHEME.finditer(clause):
+        before = clause[: m.start()]
+        if _NEGATION.search(before) or (what.kind != speech.RELAY and (
+                _REPORTER.search(before) or _reported_by_name(before, pattern))):
+            continue
+        if _COMPOUND.match(clause, max(0, m.start() - 2)) or _COMPOUND.match(clause, m.start()):
+            continue
+        after = clause[m.end(): m.end() + _WINDOW]
+        named = pattern.search(after)
+        if named and what.kind == speech.RELAY and table[named.group()] == what.who:
+            named = pattern.search(after, named.end())  # 帮郭靖投黄蓉: 郭靖 is whom it is for, 黄蓉 the target
+        verb = m.group()
+        if named:
+            out.append(Hit(table[named.group()], clause[: m.end() + named.end()][-30:], what.kind, what.who, verb))
+        elif _NOBODY.search(after):
+            out.append(Hit(None, clause[-30:], what.kind, what.who, verb, nobody=True))
+        elif _POINTING.fullmatch(verb) and (pointed := _REFERENCE.match(after, _FILLER.match(after).end())):
+            phrase = clause[: m.end() + after.find(pointed.group()) + len(pointed.group())][-30:]
+            out.append(Hit(None, phrase, what.kind, what.who, verb, refers=references(pointed.group())))
+    if not out and what.kind != speech.RELAY and (m := _for_name(pattern).search(clause)):
+        # 为郭靖投一票 · 给郭靖投上一票 · 郭靖一票: the name before the verb is the target.
+        out.append(Hit(table[m.group("name")], m.group()[-30:], what.kind, what.who, "投"))
+    return out
+
+
+@lru_cache(maxsize=64)
+def _for_name(pattern: re.Pattern) -> re.Pattern:
+    return re.compile(rf"(?:为|给)\s*(?P<name>{pattern.pattern})\s*(?:投上|投了|投|献上|献出)\s*(?:一|1)?\s*票")
 
 
 def _sentences(text: str) -> list[str]:

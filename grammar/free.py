@@ -20,6 +20,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError
 from lark.lexer import Lexer
 
+from . import speech
 from .names import Roster
 
 # The vocabulary, longest spellings first within each group. Compounds that merely contain 投 are
@@ -48,6 +49,7 @@ _WORDS = {
 }
 _STOP = "。!?;！？；\n"
 _SEP_CHARS = "[,，、…·/|]"
+_SEP_STRIP = ",，、…·/|"
 _QUESTION_WORDS = re.compile(r"[?？]|[吗呢么][!~。]*$|谁|哪个|哪位|要不要|是不是|投不投|该不该|怎么")
 _DROPPED = re.compile(r"[\s\"'“”‘’「」『』《》〈〉()（）<>\[\]【】@:：*#]+")
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaffA-Za-z0-9]")
@@ -68,19 +70,22 @@ class Phrase:
     past: bool = False  # 没投 / 还没有投票: a state ("hasn't voted yet"), not a decision to abstain
     hedged: bool = False  # 想投 / 打算投: not decided yet
     elsewhere: bool = False  # a condition about another day or role (假如明晚…我会投)
+    act: str = "cast"  # what the phrase's clause does (grammar/speech.py)
+    relayed_for: str | None = None  # a relay (帮郭靖投 · 郭靖托我投): the player it is for (None: 他/她, or no relay)
 
 
 @dataclass
 class Reading:
     """What a post without labels tries to do."""
 
-    kind: str  # none | vote | change | abstain | same | proxy_request | conditional | several
+    kind: str  # none | vote | change | abstain | same | proxy_request | conditional | several | relay
     phrase: Phrase | None = None
     targets: tuple[str, ...] = ()  # what the ballot phrases point at, as written (several: each)
     reason: str | None = None  # the rest of the post, when it says something
     mentioned: tuple[str, ...] = ()  # every roster name in the post: the plausible readings
     line: int | None = None
     opening: bool = False  # a name opening the post followed by a reason ("郭靖，理由：…")
+    old: str | None = None  # a change that names the ballot it replaces (改票 郭靖→黄蓉): the old target
     phrases: list[Phrase] = field(default_factory=list)
 
 
@@ -253,19 +258,29 @@ def _read_cached(text: str, _names: tuple, roster: Roster) -> Reading:
 
 def _read(text: str, roster: Roster) -> Reading:
     names = _name_table(roster)
+    pair = change_pair(text, roster)
+    if pair is not None:
+        old, new, line = pair
+        phrase = Phrase("change", new, new, False, "me", False, line, "改投")
+        return Reading("change", phrase, targets=(new,), mentioned=tuple(n for n in dict.fromkeys(names.values()) if n in text),
+                       line=line, phrases=[phrase], old=old, reason=_rest(text, Reading("change", phrase, targets=(new,)), roster))
     phrases: list[Phrase] = []
     mentioned: list[str] = []
     first_tokens: list[Token] = []
     has_reason_word = False
+    tallied = speech.tally_lines(text, roster)
     for index, (number, sentence, questions) in enumerate(_sentences(text)):
         tokens = _tokens(sentence, roster, names)
         if index == 0:
             first_tokens = tokens
         mentioned += [str(t) for t in tokens if t.type == "NAME"]
         has_reason_word = has_reason_word or any(t.type == "REASON" for t in tokens)
-        if not any(t.type in ("VOTE", "SELECT", "CHANGE", "ABSTAIN", "PROXY", "SAME", "WITHDRAW") for t in tokens):
-            continue
-        phrases += _phrases(tokens, number, questions)
+        if number in tallied or not any(
+                t.type in ("VOTE", "SELECT", "CHANGE", "ABSTAIN", "PROXY", "SAME", "WITHDRAW") for t in tokens):
+            continue  # a line of a running tally is everyone's vote, not the poster's
+        cuts = [0, *(t.start_pos for t in tokens if t.type == "SEP"), len(sentence)]
+        acts = [speech.act(sentence[a:b].lstrip(_SEP_STRIP), roster) for a, b in zip(cuts, cuts[1:])]
+        phrases += _phrases(tokens, number, questions, acts)
     mentioned_t = tuple(dict.fromkeys(mentioned))
     reading = _sum_up(phrases, roster)
     reading.mentioned = mentioned_t
@@ -297,7 +312,7 @@ def _name_table(roster: Roster) -> dict[str, str]:
     return _name_table_cached(tuple(roster.names), tuple(sorted(roster.alias_pairs())))
 
 
-def _phrases(tokens: list[Token], number: int, questions: list[bool]) -> list[Phrase]:
+def _phrases(tokens: list[Token], number: int, questions: list[bool], acts: list) -> list[Phrase]:
     try:
         items = _parser().parse(tokens)
     except LarkError:  # the grammar accepts every token sequence; a guard only
@@ -313,6 +328,10 @@ def _phrases(tokens: list[Token], number: int, questions: list[bool]) -> list[Ph
             continue
         question = _asked(previous, items[index + 1:], questions[min(clause, len(questions) - 1)])
         _tag, kind, verb, target = item
+        what = acts[min(clause, len(acts) - 1)] if acts else speech.Act(speech.CAST)
+        if what.kind in speech.SILENT:
+            previous = []
+            continue  # retold, reported, counted: casts nothing for the poster
         if target and target[0] == "names":  # 投郭靖或者黄蓉: each is a ballot, so the post has several
             for name in target[1]:
                 out.append(Phrase(kind, name, name, False, _context(previous), question, number, verb))
@@ -325,9 +344,14 @@ def _phrases(tokens: list[Token], number: int, questions: list[bool]) -> list[Ph
         hedged = bool(previous) and previous[-1].type == "WORD" and bool(_HEDGE_BEFORE.search(str(previous[-1])))
         context = _context(previous)
         elsewhere = context == "cond" and bool(_ELSEWHERE.search(said))
-        out.append(Phrase(kind, name, None if nobody else written, nobody, context, question, number, verb,
-                          imperative=negation in _IMPERATIVE, past=negation in ("没", "没有"), hedged=hedged,
-                          elsewhere=elsewhere))
+        relayed = what.kind == speech.RELAY
+        if relayed and name is not None and name == what.who:
+            previous = []
+            continue  # 帮郭靖投黄蓉: 郭靖 is whom the ballot is for; the phrase for 黄蓉 follows
+        out.append(Phrase(kind, name, None if nobody else written, nobody, "" if relayed else context, question, number,
+                          verb, imperative=negation in _IMPERATIVE, past=negation in ("没", "没有"),
+                          hedged=hedged or what.kind == speech.LATER, elsewhere=elsewhere,
+                          act=what.kind, relayed_for=what.who))
         previous = []
     return out
 
@@ -382,10 +406,14 @@ def _context(previous: list[Token]) -> str:
 
 
 def _sum_up(phrases: list[Phrase], roster: Roster) -> Reading:
-    mine, conditional = [], []
+    mine, conditional, relays = [], [], []
     for p in phrases:
         if p.question or p.context == "other" or p.elsewhere:
             continue  # a question, someone else's vote reported, or another day's or role's what-if
+        if p.act == speech.RELAY:
+            if p.kind in ("vote", "change", "abstain") and (p.written or p.nobody or p.kind == "abstain"):
+                relays.append(p)  # 帮郭靖投黄蓉: a ballot passed on for another player, never the poster's own
+            continue
         if p.context == "cond":
             conditional.append(p)
             continue
@@ -403,6 +431,10 @@ def _sum_up(phrases: list[Phrase], roster: Roster) -> Reading:
             first = conditional[0]
             return Reading("conditional", first, targets=tuple(p.written for p in conditional if p.written), line=first.line,
                            phrases=conditional)
+        if relays:
+            first = relays[0]
+            return Reading("relay", first, targets=tuple(dict.fromkeys(p.name or p.written for p in relays if p.written)),
+                           line=first.line, phrases=relays)
         return Reading("none")
     ballots = list(dict.fromkeys((p.kind if p.kind != "abstain" else "abstain", p.name or p.written,
                                   p.nobody) for p in mine))  # the same ballot written twice is one ballot
@@ -475,3 +507,39 @@ def _tidy(text: str) -> str | None:
     text = re.sub(r"[^\u3400-\u9fff\uf900-\ufaffA-Za-z0-9，,。.！!？?、：:（）()\s]", "", text)
     text = re.sub(r"\s+", " ", text).strip(" ,，。.!！~～、:：")
     return text or None
+
+
+_ARROW = r"(?:→|->|=>|⇒|—>|-{1,2}>|＞|>)"
+_PAIR = (r"(?P<old>{n})\s*(?:{arrow}|改成|改为|改投|换成|换投|转投|变成)\s*(?P<new>{n})|"
+         r"从\s*(?P<old2>{n})\s*(?:改投|改票|改成|改为|改|换成|换)\s*(?:给|到|成|为)?\s*(?P<new2>{n})|"
+         r"不投\s*(?P<old3>{n})\s*了?\s*[,，]?\s*(?:改投|改成|改为|转投|改票给|投)\s*(?P<new3>{n})|"
+         r"(?P<old4>{n})\s*的?票\s*(?:改投|改给|改成|改为|换成)\s*(?P<new4>{n})")
+_CHANGE_VERB = re.compile(r"改票|改投|换票|转投|改成|改为|换成|换投|改")
+
+
+@lru_cache(maxsize=64)
+def _pair_pattern(names: str) -> re.Pattern:
+    return re.compile(_PAIR.format(n=names, arrow=_ARROW))
+
+
+def change_pair(text: str, roster: Roster) -> tuple[str, str, int] | None:
+    """A change that names the ballot it replaces and the new one — 改票 郭靖→黄蓉 · 郭靖改成黄蓉 · 从郭靖改投黄蓉 ·
+    不投郭靖了投黄蓉: (old, new, line). An arrow counts only on a line that says it changes (a line
+    「郭靖→黄蓉」 alone may as well be a running tally); questions and reports are not changes."""
+    if roster.pattern is None or not (_CHANGE_VERB.search(text) or "不投" in text or ">" in text or "→" in text):
+        return None
+    pattern = _pair_pattern(roster.pattern.pattern)
+    for number, line in enumerate(text.split("\n"), start=1):
+        for m in pattern.finditer(line):
+            old = next(g for g in (m.group("old"), m.group("old2"), m.group("old3"), m.group("old4")) if g)
+            new = next(g for g in (m.group("new"), m.group("new2"), m.group("new3"), m.group("new4")) if g)
+            clause = re.split(r"[。！!；;?？]", line[:m.start()])[-1] + m.group()
+            if m.group("old") and re.fullmatch(_ARROW, line[m.end("old"):m.start("new")].strip()) \
+                    and not _CHANGE_VERB.search(line):
+                continue  # 郭靖→黄蓉 with no word of changing
+            if _QUESTION_WORDS.search(line[m.end():m.end() + 3]) or speech.act(clause, roster).kind in speech.SILENT:
+                continue
+            old, new = roster.table.get(old, old), roster.table.get(new, new)
+            if old != new:
+                return old, new, number
+    return None

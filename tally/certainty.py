@@ -77,8 +77,7 @@ def space(entry, ctx, ruling_type) -> list:
         # A ballot relayed for another player (帮X投 · X托我投): it may count as theirs.
         if other in ctx.voters and other != entry.voter:
             options += [ruling_type(pid, "target", n, voter=other) for n in names if n in ctx.candidates]
-            if entry.abstain_relayed:
-                options.append(ruling_type(pid, "target", None, voter=other))
+            options.append(ruling_type(pid, "target", None, voter=other))
     return options
 
 

@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Iterable
 
 from grammar import ballot as grammar
-from grammar.names import Roster
+from grammar.names import Match, Roster
 
 from . import certainty
 from .game import BAR_OWNER, JUDGE, Day, Game
@@ -66,6 +66,9 @@ class Entry:
     unknown: str | None = None
     nobody: bool = False  # a vote-like post that is no ballot speaks of not voting: abstaining is a reading
     relayed_for: tuple[str, ...] = ()  # players the post may relay a ballot for (帮X投 · X托我投)
+    # A doubt the reading space cannot hold whole (a relay for a player the words do not name, a relay beside
+    # the poster's own ballot): the proof cannot clear it, only a ruling can.
+    unprovable: bool = False
     replaces: int | None = None  # the pid of the voter's standing ballot when this post was folded
     space: list = field(default_factory=list)  # a flag's other readings, as rulings (certainty.space)
 
@@ -277,6 +280,7 @@ class _Fold:
         if verdict is None:
             verdict = self.verdicts[text] = grammar.parse_post(text, ctx.customs, ctx.roster)
         above_author = self.entries[-1].author if self.entries else None
+        prior = self.standing.get(post.author)  # the poster's own ballot before this post
         self._step(post, text, text_note, verdict)
         entry = self.entries[-1]
         if entry.needs_review and (verdict.follows or verdict.refers):
@@ -285,9 +289,59 @@ class _Fold:
             meant = ([self._above] if verdict.follows and self._above else [])
             meant += [name for ref in verdict.refers for name in self._pointed_at(ref, post, above_author)]
             entry.readings = tuple(dict.fromkeys([*entry.readings, *meant]))
+        self._doubt(entry, verdict, post, prior)
         if entry.target in ctx.players:
             self._above = entry.target
         self._floors[entry.floor] = post.author
+
+    def _doubt(self, entry: Entry, verdict, post, prior: "_Standing | None") -> None:
+        """Words that are not unmistakably the poster's own ballot now make the post a doubt, with their
+        readings, unless facts decide it whatever it says (tally/certainty.py)."""
+        ctx = self.ctx
+        if entry.ruling is not None or entry.author in ctx.directors or entry.author not in ctx.players \
+                or self._settled(entry):
+            return
+        reasons = list(verdict.doubts) if verdict.kind != "none" else []
+        others = tuple(w for w in verdict.relayed_for if w != entry.author)
+        if others and not verdict.relay_is_ballot and verdict.kind != "proxy":
+            entry.relayed_for = tuple(w for w in others if w in ctx.players)
+            # A relay beside the poster's own ballot (one post, two ballots), or for a player the words do not
+            # name: the reading space cannot hold it whole, only a ruling can settle it.
+            entry.unprovable = verdict.kind in ("vote", "change", "abstain") or not entry.relayed_for
+        if entry.kind == "change" and verdict.old_target and prior is not None and prior.target != verdict.old_target:
+            reasons.append(f"改票写的原票是「{verdict.old_target}」，但 #{prior.entry.floor} 投的是「{prior.target or '弃权'}」")
+        if verdict.kind == "vote" and entry.verdict == INVALID and self._replies_to_own_vote(post, prior):
+            # A reply to one's own vote floor in the vote's format, where a change must quote the vote: a
+            # change written the wrong way, or a second ballot? The seeds say the format decides; the director may not.
+            reasons.append(f"回复的是自己 #{prior.entry.floor} 的投票，却用了投票格式（不是改票格式）：算不算改票，请导演裁定")
+        if verdict.kind == "none" and entry.author in verdict.tally:
+            _voter, said = entry.author, verdict.tally[entry.author]
+            reasons.append(f"贴了一份票型，其中写了自己投「{said}」：这算不算投票，请导演裁定")
+            entry.readings = tuple(dict.fromkeys([*entry.readings, *([said] if said in ctx.players else [])]))
+            entry.voter = entry.voter or entry.author
+        if not reasons and not entry.unprovable and not entry.relayed_for:
+            return
+        entry.voter = entry.voter or entry.author
+        if not entry.needs_review:
+            entry.needs_review = True
+            entry.reason = "；".join([entry.reason, *reasons]) if entry.reason else "；".join(reasons)
+        entry.readings = tuple(dict.fromkeys([*entry.readings, *(n for n in verdict.readings if n in ctx.players)]))
+        entry.nobody = entry.nobody or verdict.nobody
+
+    def _settled(self, entry: Entry) -> bool:
+        """Facts decide the post whatever its words say: its author is out, or it came after the close or
+        before the start."""
+        ctx, at = self.ctx, entry.at
+        if entry.author in ctx.dead:
+            return True
+        return at is not None and bool((ctx.close and at >= ctx.close) or (ctx.start and at < ctx.start))
+
+    def _replies_to_own_vote(self, post, prior: "_Standing | None") -> bool:
+        rules = self.ctx.rules
+        if not rules.change_must_quote_own or prior is None or prior.changes >= rules.changes_allowed:
+            return False
+        quotes = getattr(post, "quotes", None) or []
+        return bool(quotes) and (quotes[0].pid if hasattr(quotes[0], "pid") else quotes[0].get("pid")) == prior.entry.pid
 
     def _pointed_at(self, ref: str, post, above_author: str | None) -> list[str]:
         """The players 楼上 · 楼主 · N楼 · 他 stand for in this post, for its readings."""
@@ -317,6 +371,14 @@ class _Fold:
         ruling = self.rulings.get(post.pid)
         if ruling is not None and ruling.voter and ruling.voter != author:
             return self._rule_for_another(entry, verdict, ruling)
+
+        if is_director and verdict.relayed_for and verdict.kind != "proxy":
+            verdict = self._as_proxy(verdict)  # 应郭靖要求代投黄蓉 · 帮郭靖投黄蓉, posted by a director
+            if verdict.kind == "proxy":
+                voter = ctx.roster.resolve(verdict.proxy_for or "").name or verdict.proxy_for
+        elif not is_director and author in ctx.players and (verdict.kind == "proxy" or (
+                verdict.relay_is_ballot and any(w != author for w in verdict.relayed_for))):
+            return self._relayed(entry, verdict, at)
 
         status = getattr(post, "status", "normal")
         if status != "normal" and not (text or "").strip():
@@ -397,6 +459,43 @@ class _Fold:
             self._invalid(entry, verdict, voter, problems)
         else:
             self._accept(entry, verdict, voter, target)
+
+    def _as_proxy(self, verdict):
+        """A director's post that passes on one player's ballot for one other player is that player's proxy."""
+        named = [n for n in verdict.relayed_for if n in self.ctx.players]
+        targets = [n for n in ([verdict.match.name] if verdict.match and verdict.match.name else verdict.readings)
+                   if n in self.ctx.players and n not in named]
+        if len(named) != 1 or len(set(targets)) > 1 or not (targets or verdict.abstains or verdict.nobody):
+            return verdict
+        target = targets[0] if targets else None
+        return replace(verdict, kind="proxy", proxy_for=named[0], target=target or self.ctx.customs.abstain_words[0],
+                       abstains=target is None, match=Match(target, "exact") if target else None, relayed_for=(),
+                       relay_is_ballot=False, readings=tuple(targets), vote_like=False)
+
+    def _relayed(self, entry: Entry, verdict, at) -> None:
+        """A player passes on another player's ballot (帮郭靖投 · 郭靖托我投 · 代投：郭靖): no seed lets a player cast
+        another's vote (proxies are the director's), so it counts for nobody unless the director rules — and
+        whether it counts for the player it is relayed for is the director's call: a doubt, never silent."""
+        ctx = self.ctx
+        whom = [ctx.roster.resolve(w).name or w for w in (verdict.relayed_for or (verdict.proxy_for or "?",))]
+        whom = [w for w in whom if w != entry.author] or ["?"]
+        entry.voter = entry.author
+        entry.relayed_for = tuple(w for w in dict.fromkeys(whom) if w in ctx.players)
+        entry.readings = tuple(dict.fromkeys([*([verdict.match.name] if verdict.match and verdict.match.name else []),
+                                              *verdict.readings]))
+        entry.nobody = verdict.nobody or verdict.abstains
+        entry.verdict = INVALID
+        entry.unprovable = "?" in whom or not entry.relayed_for
+        said = "、".join(f"「{w}」" for w in entry.relayed_for) or "别的玩家（看不出是谁）"
+        rule = ctx.rules.source("relayed_ballot") or ""
+        entry.reason = f"像是替{said}转投：只有导演可以代投，默认不计票" + (f"（{rule}）" if rule else "")
+        if at is not None and ctx.close and at >= ctx.close and not _straddles(at, ctx.close):
+            entry.reason += "；而且是关门后发的"
+            entry.unprovable = False
+        else:
+            entry.needs_review = True
+            entry.reason += "，请导演裁定（算作" + said + "的票，或算作作者自己的票，或不计）"
+        self._log(entry, entry.reason)
 
     def _rule_for_another(self, entry: Entry, verdict, ruling: Ruling) -> None:
         """The director counts the post as another player's ballot (one relayed for them): as if it

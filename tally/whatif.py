@@ -648,7 +648,7 @@ def weigh(result, posts: list, ctx, rulings, history, verdicts, fold_type, rulin
     loose = set()  # flagged posts that speak for no voter we know: always doubtful
     for flag in result.flags:
         entry = entries[flag.pid]
-        if entry.voter is None or voters.group_of.get(entry.voter) not in voters.posts_of:
+        if entry.voter is None or entry.unprovable or voters.group_of.get(entry.voter) not in voters.posts_of:
             loose.add(flag.pid)
             continue
         open_of.setdefault(voters.group_of[entry.voter], {})[flag.pid] = entry.space

@@ -89,10 +89,23 @@ def test_check_vote_json_contract():
     result = check_vote("投票对象：郭敬\n投票理由：憨厚", "--players", "郭靖,黄蓉", "--json")
     assert result.returncode == 0, result.stderr
     verdict = json.loads(result.stdout)
-    assert set(verdict) == {"kind", "target", "name", "match", "reason", "readings"}
+    assert set(verdict) == {"kind", "target", "name", "match", "reason", "certain", "doubts", "names", "readings"}
     # a target that is no player is invalid for its form; the likely name is its reading and suggestion
     assert (verdict["kind"], verdict["target"], verdict["name"], verdict["match"]) == ("malformed", "郭敬", None, "unknown")
-    assert "郭靖" in verdict["reason"] and verdict["readings"] == ["郭靖"]
+    assert "郭靖" in verdict["reason"] and verdict["names"] == ["郭靖"]
+    # doubtful: every reading the tally starts from — as written (nothing), for 郭靖, an abstention
+    assert verdict["certain"] is False
+    assert {"kind": "vote", "target": "郭靖", "for": None} in verdict["readings"]
+    assert {"kind": "abstain", "target": None, "for": None} in verdict["readings"]
+    assert verdict["readings"][0] == {"kind": "none", "target": None, "for": None}
+
+
+def test_check_vote_json_a_certain_ballot_has_exactly_one_reading():
+    verdict = json.loads(check_vote("投票对象：郭靖\n投票理由：憨厚", "--players", "郭靖,黄蓉", "--json").stdout)
+    assert verdict["certain"] is True and verdict["readings"] == [{"kind": "vote", "target": "郭靖", "for": None}]
+    relayed = json.loads(check_vote("帮黄蓉投郭靖，她在QQ上说的", "--players", "郭靖,黄蓉", "--json").stdout)
+    assert relayed["certain"] is False
+    assert {"kind": "proxy", "target": "郭靖", "for": "黄蓉"} in relayed["readings"]
 
 
 def test_check_vote_with_a_game_file(tmp_path):

@@ -8,6 +8,7 @@ from fractions import Fraction
 import pytest
 
 
+from tally import certainty
 from tally.day import Ruling, tally_day
 from tally.game import Player
 from tally.rules import load_preset
@@ -563,8 +564,12 @@ def test_a_proxy_posted_by_a_player_is_not_counted_and_is_flagged():
     forged = t.add("杨康", "代投：郭靖\n投票对象：黄蓉\n投票理由：他让我帮忙", 1)
     r = run(t)
     entry = next(e for e in r.entries if e.pid == forged.pid)
-    assert entry.verdict == "invalid" and entry.needs_review and "代投只能由导演" in entry.reason
+    assert entry.verdict == "invalid" and entry.needs_review and "只有导演可以代投" in entry.reason
     assert r.totals == {}
+    # Whether it counts for 郭靖 is the director's call: the proof weighs it, for 郭靖, for 黄蓉.
+    readings = {(r.kind, r.target, r.voter) for r in certainty.readings(entry)}
+    assert ("proxy", "黄蓉", "郭靖") in readings and ("none", None, None) in readings
+    assert not any(r.voter == "郭靖" and r.target == "郭靖" for r in certainty.readings(entry))
 
 
 def test_a_directors_proxy_in_directors_words_counts_for_the_player():

@@ -21,7 +21,9 @@ from tally.rules import load_preset
 from tallykit import CLOSE, NAMES, START, Thread, game
 
 KINDS = ["vote", "vote", "vote", "edited_after_close", "hidden_unreadable", "typo", "two_names", "straddle",
-         "mobile_change", "hidden_readable", "edited_before_close", "change", "chatter"]
+         "mobile_change", "hidden_readable", "edited_before_close", "change", "chatter",
+         # doubts whose readings move another voter's ballot, or whose words are not plainly the poster's own
+         "relay", "relay_labelled", "reported", "slip", "same", "pair"]
 TYPOS = {"郭靖": "郭敬", "黄蓉": "黄容", "杨康": "杨慷", "欧阳锋": "欧阳峰", "穆念慈": "穆念词", "一灯": "一丁",
          "洪七公": "洪七工", "周伯通": "周伯同", "黄药师": "黄要师", "欧阳克": "欧阳可"}
 
@@ -88,6 +90,22 @@ def days(draw):
             ]
         elif what == "change" and voter in votes:
             t.change(voter, target, max(hours, 1), quote=votes[voter])
+        elif what == "relay":
+            other = draw(st.sampled_from(players))
+            t.add(voter, f"帮{other}投{target}，理由：{other}在QQ上托我的", hours)
+        elif what == "relay_labelled":
+            other = draw(st.sampled_from(players))
+            t.add(voter, f"【帮{other}代投】投票对象：{target}\n投票理由：托我的", hours)
+        elif what == "reported":
+            other = draw(st.sampled_from(players))
+            t.add(voter, f"{other}昨天说今天要投{target}", hours)
+        elif what == "slip" and voter in votes:
+            t.vote(voter, target, max(hours, 1), quote=votes[voter])  # a change written in the vote's format
+        elif what == "same":
+            t.add(voter, "同上", hours)
+        elif what == "pair" and voter in votes:
+            old = draw(st.sampled_from(players))
+            t.add(voter, f"改票对象：{old}→{target}\n改票理由：想通了", max(hours, 1), quote=votes[voter])
         else:
             t.add(voter, f"我觉得{target}很可疑", hours)
     g = game(preset, players=None, **extra)

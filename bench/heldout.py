@@ -1,0 +1,167 @@
+"""How the tool reads ballot sets written by others, blind to the grammar: agreement, coverage, and the misses.
+
+    python bench/heldout.py fixtures/heldout/posts.jsonl [--show uncovered|false_doubt|missed_ask|all]
+
+Each case (schema in fixtures/heldout/README.md) is one post with the verdict a careful director gave it.
+It is tallied as a post of a one-day vote thread — after the poster's earlier ballot where the case says
+there is one, quoting it where the case says so — and the tool's verdict is compared with the director's:
+
+  agree        the tool's own verdict is the director's
+  covered      the tool doubts the post, and the director's verdict is one of the readings it weighs
+  uncovered    neither: the proof never weighed what the director would rule (must be 0)
+  silent       of the uncovered: the director counts a ballot, the tool is certain it counts nothing
+  wrong        of the uncovered: the tool is certain it counts a ballot the director does not count as such
+  false doubt  the tool doubts a post the director would sign as the tool reads it (costs a ruling)
+  missed ask   the director would look first, the tool is certain (and agrees: else it is uncovered)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from datetime import datetime, timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from scraper.model import Post, Quote  # noqa: E402
+from tally import certainty  # noqa: E402
+from tally.day import tally_day  # noqa: E402
+from tally.game import Day, Game, Player  # noqa: E402
+from tally.rules import load_preset  # noqa: E402
+
+START = datetime.fromisoformat("2026-11-20T21:00:00+08:00")
+CLOSE = START + timedelta(days=2)
+# What the blind sets assume where a seed leaves the ballot format to the game file (their README says so).
+ASSUMED = {"s10": {"ballot_format": "labelled", "require_reason": True},
+           "anshazhe": {"ballot_format": "labelled", "require_reason": False}}
+ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}  # the announced bar owner of every mahjong case
+
+
+def _post(pid: int, floor: int, author: str, text: str, hours: float, quotes=()) -> Post:
+    return Post(pid=pid, tid=1, floor=floor, author=author, author_uid=None,
+                posted_at=(START + timedelta(hours=hours)).isoformat(), time_precision="second", edited_by=None,
+                edited_at=None, quotes=list(quotes), text=text, html="", status="normal",
+                style={"colors": [], "sizes": []})
+
+
+def run_case(case: dict):
+    """The case's post tallied in its thread: (its entry, the day)."""
+    roster, poster = case["roster"], case["poster"]
+    aliases = case.get("aliases") or {}
+    roles = ROLES.get(case["preset"], {})
+    players = tuple(Player(name, i + 3, aliases=tuple(a for a, n in aliases.items() if n == name),
+                           roles=roles.get(name, ())) for i, name in enumerate(roster))
+    rules = load_preset(case["preset"]).with_overrides(ASSUMED.get(case["preset"], {}))
+    day = Day(day=4, vote_thread=1, discussion_threads=(2,), process_thread=3, start=START.isoformat(),
+              close=CLOSE.isoformat())
+    game = Game(name="留出集", preset=case["preset"], directors=tuple(case["directors"]), players=players, days=(day,),
+                rules=dict(ASSUMED.get(case["preset"], {})))
+    posts = [_post(90, 1, case["directors"][0], "投票帖：请按格式投票。", 0.1)]
+    quoted = case.get("quotes")
+    own = None
+    if case.get("has_vote"):
+        text = quoted["text"] if quoted and quoted.get("own_vote") else f"投票对象：{_prior_target(case)}\n投票理由：先投一票"
+        own = _post(91, 2, poster, text, 1.0)
+        posts.append(own)
+    quotes = []
+    if quoted:
+        if quoted.get("own_vote") and own is not None:
+            quotes = [Quote(own.pid, poster, None)]
+        else:
+            other = _post(92, len(posts) + 1, quoted["author"], quoted.get("text") or "", 2.0)
+            posts.append(other)
+            quotes = [Quote(other.pid, quoted["author"], None)]
+    post = _post(100, len(posts) + 1, poster, case["text"], 5.0, quotes)
+    posts.append(post)
+    result = tally_day(posts, game, day, rules)
+    return next(e for e in result.entries if e.pid == post.pid), result
+
+
+def _prior_target(case: dict) -> str:
+    """What the poster's earlier ballot was for: the first other player the post names (改票 A→B names A), else
+    someone it does not name."""
+    text = case["text"]
+    meant = case["director"].get("target")
+    named = sorted((text.find(n), n) for n in case["roster"] if n in text and n != meant and n != case["poster"])
+    if named:
+        return named[0][1]
+    return next(n for n in case["roster"] if n not in text and n != case["poster"])
+
+
+def key_of(kind: str, target, voter, *, preset: str) -> tuple:
+    """What a verdict does to the count: whose ballot ends as what (None: the post counts nothing)."""
+    if kind in ("none", "invalid"):
+        return ("nothing",)
+    return ("counts", voter, target)
+
+
+def judge(case: dict) -> dict:
+    entry, _ = run_case(case)
+    readings = certainty.readings(entry)
+    d = case["director"]
+    wanted = key_of(d["kind"], d.get("target"), d.get("for") or (case["poster"] if d["kind"] != "proxy" else None),
+                    preset=case["preset"])
+    alike = {wanted}
+    if d["kind"] == "invalid" and load_preset(case["preset"]).invalid_vote == "abstain" and not case.get("has_vote"):
+        alike.add(("counts", case["poster"], None))  # 七杀: an invalid vote stands as an abstention
+    keys = [key_of(r.kind, r.target, r.voter, preset=case["preset"]) for r in readings]
+    own = keys[0]
+    agree = own in alike
+    covered = not agree and not entry.certain and bool(alike & set(keys[1:]))
+    out = {"agree": agree, "covered": covered, "uncovered": not agree and not covered, "certain": entry.certain,
+           "ask": case.get("ask", False), "tool": readings[0].to_json(), "reason": entry.reason,
+           "readings": [r.to_json() for r in readings]}
+    out["silent"] = out["uncovered"] and own == ("nothing",)
+    out["wrong"] = out["uncovered"] and own != ("nothing",)
+    out["false_doubt"] = agree and not entry.certain and not case.get("ask", False)
+    out["missed_ask"] = agree and entry.certain and case.get("ask", False)
+    return out
+
+
+def measure(cases: list[dict]) -> tuple[Counter, list[tuple[dict, dict]]]:
+    totals: Counter = Counter()
+    judged = []
+    for case in cases:
+        j = judge(case)
+        judged.append((case, j))
+        totals["cases"] += 1
+        for k in ("agree", "covered", "uncovered", "silent", "wrong", "false_doubt", "missed_ask"):
+            totals[k] += j[k]
+    return totals, judged
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("path", type=Path)
+    parser.add_argument("--show", default="uncovered")
+    parser.add_argument("--group", default=None)
+    args = parser.parse_args()
+    cases = [json.loads(line) for line in args.path.read_text("utf-8").splitlines() if line.strip()]
+    if args.group:
+        cases = [c for c in cases if c.get("group") == args.group]
+    totals, judged = measure(cases)
+    n = totals["cases"]
+    print(f"{n} cases: agree {totals['agree']} ({totals['agree'] / n:.1%}), covered {totals['covered']}, "
+          f"uncovered {totals['uncovered']} (silent {totals['silent']}, wrong {totals['wrong']}), "
+          f"false doubts {totals['false_doubt']}, missed asks {totals['missed_ask']}")
+    groups = Counter(c.get("group") for c in cases)
+    for group in groups:
+        mine = [j for c, j in judged if c.get("group") == group]
+        print(f"  {group:14} {len(mine):4}  agree {sum(j['agree'] for j in mine):4}  uncovered "
+              f"{sum(j['uncovered'] for j in mine):3}  false doubts {sum(j['false_doubt'] for j in mine):3}")
+    for case, j in judged:
+        if args.show == "all" or j.get(args.show):
+            print(f"\n[{case['id']} {case['preset']} {case.get('group')}] {case['poster']}"
+                  f"{' has_vote' if case.get('has_vote') else ''}{' quotes ' + case['quotes']['author'] if case.get('quotes') else ''}")
+            print("  " + case["text"].replace("\n", "\n  ")[:600])
+            print(f"  director: {case['director']} ask={case.get('ask')}  — {case.get('why')}")
+            print(f"  tool: {'certain' if j['certain'] else 'doubt'} {j['tool']} — {j['reason'][:160]}")
+            if not j["certain"]:
+                print(f"  readings: {j['readings']}")
+
+
+if __name__ == "__main__":
+    main()

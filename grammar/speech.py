@@ -1,0 +1,169 @@
+"""What each clause of a post does, decided before any name is read as a ballot.
+
+    >>> act("郭靖昨天说今天要投黄蓉", Roster(["郭靖", "黄蓉"])).kind
+    'report'
+
+By day 4–6 a ballot sits inside an analysis that retells the game: who was voted out, who voted whom
+yesterday, what someone said they would do, how many can vote. Every one of those clauses has a 投 or
+a 票 in it and a name after it; only one of them, if any, casts the poster's ballot now. A clause is:
+
+  cast     may cast the poster's ballot now (the default: the readers decide whether it does)
+  retell   history: 昨天投了郭靖 · 被投出去 · 上一轮投的是黄蓉 (a past-time word with a past verb, or passive)
+  report   someone else's vote or intention: 郭靖说要投黄蓉 · 大家都投他 · 楼上投了黄蓉
+  count    rules and numbers: 能投票的有七个 · 法官不投票 · 郭靖 3 票 · 投郭靖的人
+  tally    a line of a running tally of everyone's votes (郭靖→黄蓉 / 杨康：黄蓉 …, two lines or more)
+  relay    a ballot passed on for another player: 帮郭靖投 · 郭靖托我投 · 郭靖让我转告
+  void_if  a ballot the poster makes void on a condition: 如果……这票作废 · 作废，如果……
+  later    not now: 晚点再投 · 等会儿投 · 回头再改
+  interim  cast for now, to be changed: 先挂郭靖 · 暂投郭靖
+
+retell, report, count and tally cast nothing for the poster, and never add a ballot; relay, void_if,
+later and interim make the words doubtful (grammar.ballot.Verdict.doubts): the director rules.
+Questions, negations and hypotheticals stay with the readers (free.py, detect.py), which already
+judge them in context. Pure regular expressions over one clause: linear, cached per clause and roster.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+CAST, RETELL, REPORT, COUNT, TALLY, RELAY, VOID_IF, LATER, INTERIM = (
+    "cast", "retell", "report", "count", "tally", "relay", "void_if", "later", "interim")
+SILENT = frozenset({RETELL, REPORT, COUNT, TALLY})  # acts that cast nothing for the poster
+DOUBTFUL = frozenset({RELAY, VOID_IF, LATER, INTERIM})  # acts that make a ballot the director's call
+
+_VERB = r"(?:投|票|选|弃权|改投|改票)"
+_PAST_TIME = (r"昨天|昨日|昨晚|昨夜|前天|前几天|前两天|上一?轮|上一?天|上一?次|上回|首日|首轮|头一天|第一天|那天|那轮|那一轮|"
+              r"当时|之前|以前|此前|早先|一开始|最开始|第[一二三四五六七八九十\d]{1,3}(?:天|轮|日|晚)")
+_PRESENT = re.compile(r"今天|今日|本轮|这轮|这一轮|这次|本次|现在|此刻|目前|这票|这一票|本日")
+_PAST = re.compile(rf"(?:{_PAST_TIME})")
+# A past verb: 投了 · 投过 · 投的是 · 被…投 · 投出(去|局) · 票给了.
+_PAST_VERB = re.compile(rf"{_VERB}(?:给|向)?(?:了|过)|{_VERB}的(?:是|都是|全是)|被.{{0,8}}?(?:投|票|放逐|处决)|投出(?:去|局)|出局了")
+_PASSIVE = re.compile(r"被.{0,8}?(?:投出|票出|投死|票死|放逐|处决)|(?:投|票)出(?:去|局)了|被投了")
+_OTHER = r"(?:他们|她们|他|她|大家|有人|别人|其他人|楼上|楼下|\d+楼|好几个人|不少人|好多人|几个人|所有人)"
+_SAY = r"(?:说|讲|表示|称|声称|扬言|宣布|透露|提到|提过|觉得|认为|打算|准备|决定|想要|想|要|会|说要|说会|说了|也|都|还|已经|一直)"
+_ME = re.compile(r"我|俺|本人|咱|吾")
+_COUNT = re.compile(rf"能投票|可以投票|有投票权|没有投票权|不能投票|能投的|可投的|投票权|不投票的|投票的人|投了票的|票数|"
+                    rf"\d+(?:\.\d+)?\s*票|[两二三四五六七八九十]\s*票|(?:投|投给|票给|选){{1}}[^，,。]{{0,8}}的(?:人|玩家|那位|那个|几位|几个|都|有)")
+_RELAY_BY = re.compile(r"(?:帮|替|代)\s*(?P<who>{names}|他|她)\s*(?:代投|投票|投|转投|弃权|改投|改票|发|转发|代发)")
+_RELAY_ASKED = re.compile(r"(?P<who>{names})\s*(?:托我|委托我|让我|叫我|请我|拜托我|要我|嘱咐我)|应\s*(?P<asked>{names})\s*的?\s*(?:要求|请求|委托)|"
+                          r"(?:转告|转达|代发|代为发|帮忙发|帮.{{0,4}}发一?下)")
+_VOID_IF = re.compile(r"(?:作废|无效|不算|撤回|收回|取消).{0,20}(?:如果|若|假如|要是|除非|万一)|(?:如果|若|假如|要是|除非|万一).{0,30}(?:作废|无效|不算|撤回|收回|取消)")
+_LATER = re.compile(r"(?:晚点|晚些|等会儿?|等一下|一会儿?|稍后|回头|过会儿?|迟点|晚一点|之后|明天)\s*(?:再|才)?\s*(?:来)?(?:投|改|决定|定)")
+_INTERIM = re.compile(r"先挂|暂投|暂时投|暂时先投|先投着|临时投|暂定|先票|先挂票|暂挂")
+_TALLY_LINE = re.compile(r"^\s*(?P<voter>{names})\s*(?:→|->|=>|⇒|—>|-+>|>|:|投了?|票给?|投给)\s*(?P<target>{names}|弃权|无|空|未投|没投|不投|\?|？)\s*"
+                         r"(?:[(（][^)）]{{0,12}}[)）])?\s*$")
+
+
+@dataclass(frozen=True)
+class Act:
+    kind: str
+    who: str | None = None  # relay: the player it is relayed for (a roster name; None for 他/她)
+
+
+def act(clause: str, roster) -> Act:
+    """What one clause does (see the module's table)."""
+    pattern = roster.pattern.pattern if roster is not None and roster.pattern is not None else None
+    return _act(clause, pattern, _table(roster))
+
+
+def _table(roster) -> dict | None:
+    return roster.table if roster is not None and roster.pattern is not None else None
+
+
+@lru_cache(maxsize=32768)
+def _act_cached(clause: str, names: str | None) -> tuple[str, str | None]:
+    patterns = _patterns(names)
+    if patterns["relay_by"] is not None:
+        m = patterns["relay_by"].search(clause) or patterns["relay_asked"].search(clause)
+        if m:
+            return RELAY, m.groupdict().get("who") or m.groupdict().get("asked")
+    elif re.search(r"转告|转达|代发|帮忙发", clause):
+        return RELAY, None
+    if _VOID_IF.search(clause):
+        return VOID_IF, None
+    if _LATER.search(clause):
+        return LATER, None
+    if _INTERIM.search(clause):
+        return INTERIM, None
+    if _COUNT.search(clause):
+        return COUNT, None
+    if _PASSIVE.search(clause) or (_PAST.search(clause) and not _PRESENT.search(clause) and _PAST_VERB.search(clause)):
+        return RETELL, None
+    if patterns["report"].search(clause) and not _ME.search(clause):  # 我和郭靖都投黄蓉 still casts
+        return REPORT, None
+    return CAST, None
+
+
+def _act(clause: str, names: str | None, table: dict | None) -> Act:
+    kind, who = _act_cached(clause, names)
+    if who is not None and table is not None:
+        who = table.get(who, who) if who not in ("他", "她") else None
+    return Act(kind, who)
+
+
+@lru_cache(maxsize=64)
+def _patterns(names: str | None) -> dict:
+    other = rf"(?:{names}|{_OTHER})" if names else _OTHER
+    # Someone else as the subject, then what they said, meant or did, then the verb, with no 我 between:
+    # 郭靖昨天说今天要投黄蓉 · 大家都投他 · 黄蓉也投了郭靖.
+    report = re.compile(rf"{other}(?:(?!我|俺|本人)[^，,。]){{0,10}}?(?:{_SAY}|{_PAST_TIME})(?:(?!我|俺|本人)[^，,。]){{0,10}}?{_VERB}")
+    out = {"report": report, "relay_by": None, "relay_asked": None, "tally": None}
+    if names:
+        out["relay_by"] = re.compile(_RELAY_BY.pattern.format(names=names))
+        out["relay_asked"] = re.compile(_RELAY_ASKED.pattern.format(names=names))
+        out["tally"] = re.compile(_TALLY_LINE.pattern.format(names=names))
+    return out
+
+
+def tally_lines(text: str, roster) -> dict[int, tuple[str, str]]:
+    """A running tally of everyone's votes: line number (1-based) → (voter, what the line says they voted),
+    where two lines or more, each for a different player, read 「郭靖→黄蓉」「杨康：弃权」. Empty otherwise."""
+    if roster is None or roster.pattern is None or "\n" not in text:
+        return {}
+    line_re = _patterns(roster.pattern.pattern)["tally"]
+    found: dict[int, tuple[str, str]] = {}
+    for number, line in enumerate(text.split("\n"), start=1):
+        m = line_re.match(line) if len(line) <= 40 else None
+        if m:
+            voter = roster.table[m.group("voter")]
+            target = roster.table.get(m.group("target"), m.group("target"))
+            if voter != target:
+                found[number] = (voter, target)
+    return found if len({voter for voter, _ in found.values()}) >= 2 else {}
+
+
+def me_in(clause: str) -> bool:
+    return bool(_ME.search(clause))
+
+
+_SENTENCE = re.compile(r"[^。！!；;\n?？]+[?？]?")
+_CLAUSE = re.compile(r"[，,、]")
+_ASKS = re.compile(r"[?？]|吗|谁|哪个|哪位|要不要|是不是|可以吗|行吗|能不能")
+
+
+@dataclass(frozen=True)
+class Cue:
+    """A doubtful act found in a post (relay, void_if, later, interim) and the words that carry it."""
+
+    kind: str
+    words: str
+    who: str | None = None
+
+
+def cues(text: str, roster) -> list[Cue]:
+    """Every doubtful act in a post's own words: relays (with whom they are for), void-if conditions,
+    later and interim ballots. Questions about them (可以帮郭靖投吗？) are not acts."""
+    out = []
+    for sentence in _SENTENCE.findall(text):
+        if _ASKS.search(sentence):
+            continue
+        if _VOID_IF.search(sentence):
+            out.append(Cue(VOID_IF, sentence.strip()[:40]))
+        for clause in _CLAUSE.split(sentence):
+            what = act(clause, roster) if clause.strip() else None
+            if what is not None and what.kind in (RELAY, LATER, INTERIM):
+                out.append(Cue(what.kind, clause.strip()[:40], what.who))
+    return out
