@@ -11,7 +11,9 @@ there is one, quoting it where the case says so — and the tool's verdict is co
   uncovered    neither: the proof never weighed what the director would rule (must be 0)
   silent       of the uncovered: the director counts a ballot, the tool is certain it counts nothing
   wrong        of the uncovered: the tool is certain it counts a ballot the director does not count as such
-  false doubt  the tool doubts a post the director would sign as the tool reads it (costs a ruling)
+  false doubt  the tool doubts a post that is no ballot attempt, which the director would sign unasked
+  flagged      an invalid ballot attempt the tool flags where the director would not ask (by design:
+               every attempt is shown; it holds a result only where a reading of it changes it)
   missed ask   the director would look first, the tool is certain (and agrees: else it is uncovered)
 """
 
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections import Counter
 from datetime import datetime, timedelta
@@ -34,6 +37,10 @@ from tally.rules import load_preset  # noqa: E402
 
 START = datetime.fromisoformat("2026-11-20T21:00:00+08:00")
 CLOSE = START + timedelta(days=2)
+# When each seed's day closes (000/004 21:00, 002 12:30, 003 13:00): a post that states its time (（20:35）代投)
+# is placed at that time on the closing day, so the time rules decide it as they would on the forum.
+CLOSES = {"qisha": (12, 30), "anshazhe": (13, 0)}
+_STATED = re.compile(r"^\s*[(（](\d{1,2}):(\d{2})[)）]")
 # What the blind sets assume where a seed leaves the ballot format to the game file (their README says so).
 ASSUMED = {"s10": {"ballot_format": "labelled", "require_reason": True},
            "anshazhe": {"ballot_format": "labelled", "require_reason": False}}
@@ -55,8 +62,14 @@ def run_case(case: dict):
     players = tuple(Player(name, i + 3, aliases=tuple(a for a, n in aliases.items() if n == name),
                            roles=roles.get(name, ())) for i, name in enumerate(roster))
     rules = load_preset(case["preset"]).with_overrides(ASSUMED.get(case["preset"], {}))
+    hour, minute = CLOSES.get(case["preset"], (21, 0))
+    close = CLOSE.replace(hour=hour, minute=minute)
     day = Day(day=4, vote_thread=1, discussion_threads=(2,), process_thread=3, start=START.isoformat(),
-              close=CLOSE.isoformat())
+              close=close.isoformat())
+    stated = _STATED.match(case["text"])
+    hours = 5.0
+    if stated:
+        hours = (close.replace(hour=int(stated.group(1)), minute=int(stated.group(2))) - START).total_seconds() / 3600
     game = Game(name="留出集", preset=case["preset"], directors=tuple(case["directors"]), players=players, days=(day,),
                 rules=dict(ASSUMED.get(case["preset"], {})))
     posts = [_post(90, 1, case["directors"][0], "投票帖：请按格式投票。", 0.1)]
@@ -74,7 +87,7 @@ def run_case(case: dict):
             other = _post(92, len(posts) + 1, quoted["author"], quoted.get("text") or "", 2.0)
             posts.append(other)
             quotes = [Quote(other.pid, quoted["author"], None)]
-    post = _post(100, len(posts) + 1, poster, case["text"], 5.0, quotes)
+    post = _post(100, len(posts) + 1, poster, case["text"], hours, quotes)
     posts.append(post)
     result = tally_day(posts, game, day, rules)
     return next(e for e in result.entries if e.pid == post.pid), result
@@ -106,7 +119,7 @@ def judge(case: dict) -> dict:
                     preset=case["preset"])
     alike = {wanted}
     if d["kind"] == "invalid" and load_preset(case["preset"]).invalid_vote == "abstain" and not case.get("has_vote"):
-        alike.add(("counts", case["poster"], None))  # 七杀: an invalid vote stands as an abstention
+        alike.add(("counts", d.get("for") or case["poster"], None))  # 七杀: an invalid vote stands as an abstention
     keys = [key_of(r.kind, r.target, r.voter, preset=case["preset"]) for r in readings]
     own = keys[0]
     agree = own in alike
@@ -116,7 +129,10 @@ def judge(case: dict) -> dict:
            "readings": [r.to_json() for r in readings]}
     out["silent"] = out["uncovered"] and own == ("nothing",)
     out["wrong"] = out["uncovered"] and own != ("nothing",)
-    out["false_doubt"] = agree and not entry.certain and not case.get("ask", False)
+    # A doubt on a post that is no ballot attempt at all (the director's "none", unasked) costs a ruling for
+    # nothing; an invalid ballot attempt is flagged by design (the director sees every attempt).
+    out["false_doubt"] = agree and not entry.certain and not case.get("ask", False) and d["kind"] == "none"
+    out["flagged_invalid"] = agree and not entry.certain and not case.get("ask", False) and d["kind"] == "invalid"
     out["missed_ask"] = agree and entry.certain and case.get("ask", False)
     return out
 
@@ -128,7 +144,7 @@ def measure(cases: list[dict]) -> tuple[Counter, list[tuple[dict, dict]]]:
         j = judge(case)
         judged.append((case, j))
         totals["cases"] += 1
-        for k in ("agree", "covered", "uncovered", "silent", "wrong", "false_doubt", "missed_ask"):
+        for k in ("agree", "covered", "uncovered", "silent", "wrong", "false_doubt", "flagged_invalid", "missed_ask"):
             totals[k] += j[k]
     return totals, judged
 
@@ -146,7 +162,8 @@ def main() -> None:
     n = totals["cases"]
     print(f"{n} cases: agree {totals['agree']} ({totals['agree'] / n:.1%}), covered {totals['covered']}, "
           f"uncovered {totals['uncovered']} (silent {totals['silent']}, wrong {totals['wrong']}), "
-          f"false doubts {totals['false_doubt']}, missed asks {totals['missed_ask']}")
+          f"false doubts {totals['false_doubt']}, invalid attempts flagged {totals['flagged_invalid']}, "
+          f"missed asks {totals['missed_ask']}")
     groups = Counter(c.get("group") for c in cases)
     for group in groups:
         mine = [j for c, j in judged if c.get("group") == group]

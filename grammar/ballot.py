@@ -235,7 +235,7 @@ def parse_post(
     if isinstance(roster, list):
         roster = Roster(roster)
     parts = structure.split(text)  # the poster's own words: quotes, stamps and signatures set aside
-    normalized = normalize(parts.own)
+    normalized = speech.strip_asides(normalize(parts.own), roster if isinstance(roster, Roster) else None)
     verdict = _finish(judge(read_lines(normalized, normalized=True), rules, roster, first=first, text=normalized),
                       rules, roster)
     verdict.quotes = tuple(parts.quotes)
@@ -244,7 +244,8 @@ def parse_post(
         # point at a player: each is a reading the tally can name.
         target = (verdict.target or "").strip()
         verdict.follows = verdict.follows or target in FOLLOW_WORDS
-        verdict.refers = (f"floor:{int(target)}",) if target.isdigit() else detect.references(target)
+        verdict.refers = (f"floor:{int(target)}",) if target.isdigit() else ("self",) if target in SELF_WORDS \
+            else detect.references(target)
         if not verdict.refers and not target and (hit := detect.attempt(normalized, roster)) is not None:
             verdict.refers = hit.refers
     if verdict.kind == NONE and not verdict.vote_like and verdict.reason is None:
@@ -259,7 +260,8 @@ def parse_post(
     return verdict
 
 
-_CUE_WORDS = {speech.VOID_IF: "附带了作废的条件", speech.LATER: "说了晚点再投或再改", speech.INTERIM: "说是暂时先投"}
+_CUE_WORDS = {speech.VOID_IF: "附带了作废的条件", speech.LATER: "说了晚点再投或再改", speech.INTERIM: "说是暂时先投",
+              speech.EDITED: "说投票是编辑原帖改的（不是引用改票）"}
 
 
 def _weigh_words(verdict: Verdict, text: str, roster: Roster) -> None:
@@ -268,6 +270,9 @@ def _weigh_words(verdict: Verdict, text: str, roster: Roster) -> None:
     each player it adds to the readings."""
     doubts: list[str] = []
     readings = list(verdict.readings)
+    tallied = speech.tally_lines(text, roster)
+    if tallied and not speech.retold(text, tallied):
+        verdict.tally = {voter: target for voter, target in tallied.values()}  # today's: the poster's line may be theirs
     cues = speech.cues(text, roster)
     relays = [c for c in cues if c.kind == speech.RELAY]
     ballot = verdict.kind in (VOTE, CHANGE, ABSTAIN, PROXY)
@@ -415,13 +420,25 @@ def judge(lines: list[tuple], rules: VoteCustoms, roster: Roster | None, *, firs
         return Verdict(MALFORMED, reason=f"一帖多票：同一帖里有 {len(ballots)} 个投票对象（{written}）", fields=fields,
                        line=ballots[0].line, readings=tuple(dict.fromkeys(readings)))
     if not ballots:
+        arrow = _proxy_arrow(proxies[0].value, roster)
+        if arrow is not None:  # 代投：郭靖 → 黄蓉 (for 郭靖, a ballot for 黄蓉)
+            who, target = arrow
+            base = dict(stated_reason=stated, line=proxies[0].line, label="代投", fields=fields)
+            if target in rules.abstain_words or target in _ABSTAIN_SPELLINGS:
+                return Verdict(PROXY, proxy_for=who, target=rules.abstain_words[0], abstains=True, **base)
+            return Verdict(PROXY, proxy_for=who, target=target, **base)
         return Verdict(MALFORMED, proxy_for=proxies[0].value or None, reason="代投缺少投票对象", fields=fields,
                        line=proxies[0].line)
 
-    ballot = ballots[0]
+    ballot = _joined(ballots[0], lines, roster)  # 投票对象：⏎郭靖 · 投票对象：月下独⏎酌 (a phone's line break)
+    old_target = None
+    if ballot.value and roster and (split := _value_pair(ballot.value, roster)):
+        old_target, new_value = split  # 改票对象：郭靖→黄蓉: the new one is the ballot
+        ballot = ballot._replace(value=new_value)
     if all(f.value in PLACEHOLDERS for f in ballots):
         return Verdict(NONE, reason="格式示例（投票对象是占位的字），不是投票", fields=fields)  # a pasted rule
-    base = dict(target=ballot.value or None, stated_reason=stated, line=ballot.line, label=ballot.label, fields=fields)
+    base = dict(target=ballot.value or None, stated_reason=stated, line=ballot.line, label=ballot.label, fields=fields,
+                old_target=old_target)
     accepted = rules.target_labels if ballot.kind == "target" else rules.change_labels
     if rules.loose:  # any clear ballot: every spelling of the label will do
         accepted = _TARGET_WORDS if ballot.kind == "target" else _CHANGE_WORDS
@@ -430,14 +447,17 @@ def judge(lines: list[tuple], rules: VoteCustoms, roster: Roster | None, *, firs
         return Verdict(MALFORMED, reason=f"标签「{ballot.label}」不是本局规定的格式，应写{wanted}", **base)
     if not ballot.value:
         return Verdict(MALFORMED, reason=f"「{ballot.label}」后面是空的", **base)
-    if rules.require_reason and not stated:
-        return Verdict(MALFORMED, reason="缺少投票理由", **base)
-    # Where the game allows any clear ballot, every clear word for nobody is one (无 · 弃权 · 弃票).
-    abstain = ballot.value in rules.abstain_words or (rules.loose and ballot.value in _ABSTAIN_SPELLINGS)
     if not proxies and text and roster and (who := _proxy_wording(text, roster)):
         proxies = [Field("proxy", "代投", who, ballot.line)]  # 应郭靖要求代投 · 郭靖委托代投 · 代郭靖投票
+    # The reason is the player's: a director's proxy post need not repeat it (应郭靖要求代投：投票对象：弃权).
+    if rules.require_reason and not stated and not proxies:
+        return Verdict(MALFORMED, reason="缺少投票理由", **base)
+    if rules.require_reason and stated in EMPTY_REASONS and not proxies:
+        return Verdict(MALFORMED, reason=f"投票理由只写了「{stated}」，等于没有写理由", **base)
+    # Where the game allows any clear ballot, every clear word for nobody is one (无 · 弃权 · 弃票).
+    abstain = ballot.value in rules.abstain_words or (rules.loose and ballot.value in _ABSTAIN_SPELLINGS)
     if proxies:
-        who = proxies[0].value
+        who = proxies[0].value or (_proxy_wording(text, roster) if text and roster else None)
         if not who:
             return Verdict(MALFORMED, reason="代投没有写明替哪位玩家投票（格式：代投：玩家名）", **base)
         if ballot.kind == "change":
@@ -463,7 +483,53 @@ def _distinct(ballots: list[Field]) -> list[Field]:
     return out
 
 
-_ABSTAIN_SPELLINGS = ("无", "弃权", "弃票", "不投", "放弃")
+_ABSTAIN_SPELLINGS = ("无", "弃权", "弃票", "不投", "放弃", "空", "空票", "白票")
+# A reason that says there is none (投票理由：暂无): where the game asks for one, it is missing.
+EMPTY_REASONS = frozenset({"暂无", "无", "没有", "略", "无理由", "没理由", "没啥理由", "不说", "随便", "…", "……", "。", "？", "?",
+                           "不知道", "暂时没有", "待补", "稍后补", "后补", "空", "-", "--", "无可奉告"})
+# A labelled target that is the poster themself (投票对象：我自己): the tally knows who that is.
+SELF_WORDS = frozenset({"我", "我自己", "自己", "本人", "俺", "鄙人", "在下", "我本人"})
+
+
+def _joined(ballot: Field, lines: list[tuple], roster: Roster | None) -> Field:
+    """A target a phone broke over two lines: the label's line and the next one, where the next is text that
+    completes a name (投票对象：月下独 ⏎ 酌) or is one (投票对象： ⏎ 郭靖)."""
+    if roster is None or (ballot.value and ballot.value in roster.table):
+        return ballot
+    at = next((i for i, line in enumerate(lines) if line[0] == "fields" and ballot in line[2]), None)
+    if at is None or at + 1 >= len(lines) or lines[at + 1][0] != "text":
+        return ballot
+    following = clean_value(lines[at + 1][1])
+    if not following or len(following) > 12:
+        return ballot
+    for value in ((ballot.value + following, following) if ballot.value else (following,)):
+        if roster.resolve(value).name:
+            return ballot._replace(value=value)
+    return ballot
+
+
+_VALUE_ARROW = re.compile(r"\s*(?:→|->|=>|⇒|—>|-{1,2}>|＞|>|改成|改为|换成|改投)\s*")
+
+
+def _value_pair(value: str, roster: Roster) -> tuple[str, str] | None:
+    """A target written old → new (改票对象：郭靖→黄蓉 · 改票：阿飞→珊胡): (the old player, the new as written)."""
+    parts = _VALUE_ARROW.split(value)
+    if len(parts) != 2 or not parts[0] or not parts[1]:
+        return None
+    old = roster.resolve(parts[0], fuzzy=True).name
+    return (old, parts[1]) if old else None
+
+
+def _proxy_arrow(value: str, roster: Roster | None) -> tuple[str, str] | None:
+    """A proxy written 代投：郭靖 → 黄蓉 (or 郭靖投黄蓉): (the player voted for, the ballot as written)."""
+    if roster is None or not value:
+        return None
+    parts = re.split(r"\s*(?:→|->|=>|⇒|—>|-{1,2}>|＞|>|:|投给|投)\s*", value, maxsplit=1)
+    if len(parts) != 2:
+        return None
+    who = roster.resolve(parts[0]).name
+    target = re.split(r"[(（，,。;；]", parts[1], maxsplit=1)[0].strip()
+    return (who, target) if who and target else None
 _TARGET_WORDS = ("投票对象", "投票目标", "投票给", "投给", "票投", "投票", "对象")
 _CHANGE_WORDS = ("改票对象", "改票目标", "改投对象", "改投", "改票")
 # What a rules post or a format example puts where a name goes: pasted, it is no ballot.
@@ -491,7 +557,7 @@ def _proxy_pattern(roster: Roster) -> re.Pattern:
     if kept is None or kept[0] is not roster:
         names = roster.pattern.pattern
         kept = _PROXY_PATTERNS[id(roster)] = (roster, re.compile(
-            rf"(?:应|受)\s*(?P<a>{names})\s*(?:的)?\s*(?:要求|请求|委托)|(?:代|替)\s*(?P<b>{names})\s*(?:代投|投票|投)|"
+            rf"(?:应|受)\s*(?P<a>{names})[^，,。:：]{{0,8}}?(?:要求|请求|委托)|(?:代|替)\s*(?P<b>{names})\s*(?:代投|投票|投)|"
             rf"(?P<c>{names})\s*(?:委托|请求|请)(?:导演)?\s*代投|(?:委托人|被代投人|代投玩家)\s*(?P<d>{names})"))
     return kept[1]
 
@@ -563,5 +629,7 @@ _VOTE_WORDS = re.compile(r"(?:投票对象|改票对象|改投|代投)(?!:)")
 
 
 def _vote_like(texts: list[str], roster: Roster | None) -> bool:
-    # A label word without its colon; not in a question (可以找导演代投吗？).
-    return any(_VOTE_WORDS.search(t) and not re.search(r"[?？吗]", t) for t in texts)
+    # A label word without its colon; not in a question (可以找导演代投吗？), nor in a clause that retells,
+    # reports or states a rule (规则写着只有导演能代投).
+    return any(_VOTE_WORDS.search(clause) and speech.act(clause, roster).kind not in speech.SILENT
+               for t in texts if not re.search(r"[?？吗]", t) for clause in re.split(r"[，,。；;！!…]", t))

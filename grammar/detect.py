@@ -24,9 +24,9 @@ from . import speech
 from .names import Roster
 
 _MORPHEME = re.compile(r"代投|投|票|选|弃|撤|跟|先挂|暂挂|挂票|挂给")
-_NOBODY = re.compile(r"弃权|无人|没人|空票")
+_NOBODY = re.compile(r"弃权|无人|没人|空票|白票|^\s*空(?![间气闲想白])")
 _LABEL = re.compile(r"(?:投票对象|改票对象|投票目标|改票目标|改投对象|投票人|代投玩家|委托人)")
-_CLAUSE = re.compile(r"[，,、]")
+_CLAUSE = re.compile(r"[，,]")  # (a list 郭靖、黄蓉 stays in its clause)
 _WINDOW = 8  # characters between the morpheme and the name it points at
 _QUESTION = re.compile(r"[?？]|吗|呢$|谁|哪个|哪位|要不要|是不是|该不该|投不投|怎么|为什么|难道")
 _NEGATION = re.compile(r"(?:不|别|没有|没|勿|莫|不要|不会)$")

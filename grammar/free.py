@@ -26,23 +26,23 @@ from .names import Roster
 # The vocabulary, longest spellings first within each group. Compounds that merely contain 投 are
 # words, not votes (投机, 投票帖, …): they are matched before VOTE.
 _COMPOUNDS = ("投票帖|投票贴|投票楼|投票区|投票时间|投票格式|投票规则|投票结果|投票期|投票权|投票数|投票率|投票情况|"
-              "投机|投入|投资|投降|投靠|投诉|投稿|投放|投影|投射|投掷|投胎|投缘|投篮|投身|投递|投喂|投毒|投石|投鼠|"
+              "投机|投入|投资|投降|投靠|投诉|投稿|投放|投影|投射|投掷|投胎|投缘|投篮|投身|投递|投喂|投毒|投石|投鼠|白投|"
               "票数|票型|选择|选边|改变|改天|改口|无聊|无法|无论|无所|无关|无语|无奈|无辜|无非|无意|无效|无视|弃票权")
 _WORDS = {
     "CHANGE": "改投给|改投|改票给|改票投|改票为|改票到|改票|改成|改为|转投|换投|换成",
     "PROXY": "帮我代投|替我代投|请导演代投|导演代投|代我投|帮我投|代投",
     "SAME": "跟楼上|同楼上|同意楼上|同上|跟票|附议",
     "WITHDRAW": "撤回投票|撤回|撤票|收回投票|收回|撤销投票|撤销|那票不算|这票不算|那一票不算|票作废",
-    "ABSTAIN": "弃权|弃票|弃了|弃掉",
+    "ABSTAIN": "弃权|弃票|弃了|弃掉|投空|投个空|空票|投白票|白票",
     "SELECT": "我就选|我要选|我选|就选",
     "VOTE": "这一票投给|这一票给|这票投给|这票给|一票给|我的一票给|我的票给|我的票投|我的票是|票投给|投票给|投给|票给|票投|投票|投出|投",
     "ONE": "一票",
     "COND": "如果|要是|假如|假设|若是|万一|换作|换做|的话",
     "OR": "或者|或是|还是|以及|或|和|与|及",
-    "NEG": "不会|不要|先不|不|别|没有|没|勿|莫",
+    "NEG": "不会|不要|不能|不可以|不许|不准|不得|不该|不用|先不|不|别|没有|没|勿|莫",
     "OTHER": "楼上|楼下|他们|她们|他|她|大家|有人|别人|\\d+楼",
     "ME": "我|俺|本人|老子|咱|吾",
-    "PAST": "了|过",
+    "PAST": "了|过|的就是|的还是|的也是|的都是|的是",
     "REASON": "理由|因为|原因|由于|毕竟",
     "PARTICLE": "吧|啦|呀|哦|喔|啊|咯|嘛|呗|哈|~",
     "NOBODY": "无",
@@ -279,7 +279,11 @@ def _read(text: str, roster: Roster) -> Reading:
                 t.type in ("VOTE", "SELECT", "CHANGE", "ABSTAIN", "PROXY", "SAME", "WITHDRAW") for t in tokens):
             continue  # a line of a running tally is everyone's vote, not the poster's
         cuts = [0, *(t.start_pos for t in tokens if t.type == "SEP"), len(sentence)]
-        acts = [speech.act(sentence[a:b].lstrip(_SEP_STRIP), roster) for a, b in zip(cuts, cuts[1:])]
+        acts, start = [], 0
+        for a, b in zip(cuts, cuts[1:]):
+            if sentence[a:a + 1] not in ("、", "/"):
+                start = a  # a list (夜航船、柚子茶一起投小狐狸) reads as one clause
+            acts.append(speech.act(sentence[start:b].lstrip(_SEP_STRIP), roster))
         phrases += _phrases(tokens, number, questions, acts)
     mentioned_t = tuple(dict.fromkeys(mentioned))
     reading = _sum_up(phrases, roster)
@@ -511,7 +515,7 @@ def _tidy(text: str) -> str | None:
 
 _ARROW = r"(?:→|->|=>|⇒|—>|-{1,2}>|＞|>)"
 _PAIR = (r"(?P<old>{n})\s*(?:{arrow}|改成|改为|改投|换成|换投|转投|变成)\s*(?P<new>{n})|"
-         r"从\s*(?P<old2>{n})\s*(?:改投|改票|改成|改为|改|换成|换)\s*(?:给|到|成|为)?\s*(?P<new2>{n})|"
+         r"(?:从|由)\s*(?P<old2>{n})\s*(?:改投|改票|改成|改为|改|换成|换)\s*(?:给|到|成|为)?\s*(?P<new2>{n})|"
          r"不投\s*(?P<old3>{n})\s*了?\s*[,，]?\s*(?:改投|改成|改为|转投|改票给|投)\s*(?P<new3>{n})|"
          r"(?P<old4>{n})\s*的?票\s*(?:改投|改给|改成|改为|换成)\s*(?P<new4>{n})")
 _CHANGE_VERB = re.compile(r"改票|改投|换票|转投|改成|改为|换成|换投|改")

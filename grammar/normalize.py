@@ -50,8 +50,18 @@ def decode_references(text: str) -> str:
     return _REFERENCE.sub(_character, text) if "&#" in text else text
 
 
+# English and mixed labels (vote: 郭靖 / VOTE: 郭靖 / reason: …), as players on English keyboards write them.
+_ENGLISH_LABEL = re.compile(r"(?i)(?<![a-z])(?:(?:my\s+)?(?:vote|voting)(?:\s+for)?|(?P<r>reason|because))\s*[:：]")
+
+
+def _english_label(m: re.Match) -> str:
+    return "理由:" if m.group("r") else "投票:"
+
+
 def normalize(text: str) -> str:
     text = decode_references(text).translate(_TABLE)
+    if ":" in text and ("vote" in text.lower() or "reason" in text.lower()):
+        text = _ENGLISH_LABEL.sub(_english_label, text)
     if "對" in text or "棄" in text or "給" in text:
         text = _TRADITIONAL.sub(lambda m: _TRADITIONAL_LABELS[m.group()], text)
     if "[" in text or "【" in text or "〖" in text or "〔" in text:  # most posts have no brackets at all

@@ -16,6 +16,7 @@ a 票 in it and a name after it; only one of them, if any, casts the poster's ba
   void_if  a ballot the poster makes void on a condition: 如果……这票作废 · 作废，如果……
   later    not now: 晚点再投 · 等会儿投 · 回头再改
   interim  cast for now, to be changed: 先挂郭靖 · 暂投郭靖
+  edited   the ballot was changed by editing it, the post says: 原来写的是欧阳克
 
 retell, report, count and tally cast nothing for the poster, and never add a ballot; relay, void_if,
 later and interim make the words doubtful (grammar.ballot.Verdict.doubts): the director rules.
@@ -29,10 +30,10 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-CAST, RETELL, REPORT, COUNT, TALLY, RELAY, VOID_IF, LATER, INTERIM = (
-    "cast", "retell", "report", "count", "tally", "relay", "void_if", "later", "interim")
+CAST, RETELL, REPORT, COUNT, TALLY, RELAY, VOID_IF, LATER, INTERIM, EDITED = (
+    "cast", "retell", "report", "count", "tally", "relay", "void_if", "later", "interim", "edited")
 SILENT = frozenset({RETELL, REPORT, COUNT, TALLY})  # acts that cast nothing for the poster
-DOUBTFUL = frozenset({RELAY, VOID_IF, LATER, INTERIM})  # acts that make a ballot the director's call
+DOUBTFUL = frozenset({RELAY, VOID_IF, LATER, INTERIM, EDITED})  # acts that make a ballot the director's call
 
 _VERB = r"(?:投|票|选|弃权|改投|改票)"
 _PAST_TIME = (r"昨天|昨日|昨晚|昨夜|前天|前几天|前两天|上一?轮|上一?天|上一?次|上回|首日|首轮|头一天|第一天|那天|那轮|那一轮|"
@@ -43,18 +44,26 @@ _PAST = re.compile(rf"(?:{_PAST_TIME})")
 _PAST_VERB = re.compile(rf"{_VERB}(?:给|向)?(?:了|过)|{_VERB}的(?:是|都是|全是)|被.{{0,8}}?(?:投|票|放逐|处决)|投出(?:去|局)|出局了")
 _PASSIVE = re.compile(r"被.{0,8}?(?:投出|票出|投死|票死|放逐|处决)|(?:投|票)出(?:去|局)了|被投了")
 _OTHER = r"(?:他们|她们|他|她|大家|有人|别人|其他人|楼上|楼下|\d+楼|好几个人|不少人|好多人|几个人|所有人)"
-_SAY = r"(?:说|讲|表示|称|声称|扬言|宣布|透露|提到|提过|觉得|认为|打算|准备|决定|想要|想|要|会|说要|说会|说了|也|都|还|已经|一直)"
+_SAY = r"(?:说|讲|表示|称|声称|扬言|宣布|透露|提到|提过|觉得|认为|打算|准备|决定|想要|想|要|会|说要|说会|说了|也|都|还|已经|一直|一起|一块|跟着)"
 _ME = re.compile(r"我|俺|本人|咱|吾")
 _COUNT = re.compile(rf"能投票|可以投票|有投票权|没有投票权|不能投票|能投的|可投的|投票权|不投票的|投票的人|投了票的|票数|"
-                    rf"\d+(?:\.\d+)?\s*票|[两二三四五六七八九十]\s*票|(?:投|投给|票给|选){{1}}[^，,。]{{0,8}}的(?:人|玩家|那位|那个|几位|几个|都|有)")
+                    rf"\d+(?:\.\d+)?\s*票(?!\s*(?:投|给|都投|全投|献给))|[两二三四五六七八九十]\s*票(?!\s*(?:投|给|都投|全投|献给))|"
+                    rf"(?:投|投给|票给|选|弃权|弃票)[^，,。]{{0,8}}?的(?:人|玩家|那位|那个|几位|几个|都|有)|遗言|"
+                    rf"(?:只有|只能由|只能是)导演|能代投|可以代投|不能代投|"
+                    rf"(?:弃权|弃票)(?=不太好|不好|不行|不对|太多|没用|不合适|可不行|也不好|是不对|没意义)")
 _RELAY_BY = re.compile(r"(?:帮|替|代)\s*(?P<who>{names}|他|她)\s*(?:代投|投票|投|转投|弃权|改投|改票|发|转发|代发)")
-_RELAY_ASKED = re.compile(r"(?P<who>{names})\s*(?:托我|委托我|让我|叫我|请我|拜托我|要我|嘱咐我)|应\s*(?P<asked>{names})\s*的?\s*(?:要求|请求|委托)|"
+_RELAY_ASKED = re.compile(r"(?P<who>{names})\s*(?:托我|委托我|让我|叫我|请我|拜托我|要我|嘱咐我)|"
+                          r"应\s*(?P<asked>{names})[^，,。:：]{{0,8}}?(?:要求|请求|委托)|"
+                          r"(?P<req>{names})\s*(?:要求|请求|委托|请|托)\s*(?:导演)?\s*代投|"
                           r"(?:转告|转达|代发|代为发|帮忙发|帮.{{0,4}}发一?下)")
 _VOID_IF = re.compile(r"(?:作废|无效|不算|撤回|收回|取消).{0,20}(?:如果|若|假如|要是|除非|万一)|(?:如果|若|假如|要是|除非|万一).{0,30}(?:作废|无效|不算|撤回|收回|取消)")
 _LATER = re.compile(r"(?:晚点|晚些|等会儿?|等一下|一会儿?|稍后|回头|过会儿?|迟点|晚一点|之后|明天)\s*(?:再|才)?\s*(?:来)?(?:投|改|决定|定)")
 _INTERIM = re.compile(r"先挂|暂投|暂时投|暂时先投|先投着|临时投|暂定|先票|先挂票|暂挂")
-_TALLY_LINE = re.compile(r"^\s*(?P<voter>{names})\s*(?:→|->|=>|⇒|—>|-+>|>|:|投了?|票给?|投给)\s*(?P<target>{names}|弃权|无|空|未投|没投|不投|\?|？)\s*"
-                         r"(?:[(（][^)）]{{0,12}}[)）])?\s*$")
+# The ballot was changed by editing it (不是引用改票): 原来写的是欧阳克 · 已编辑，原来写的小鱿鱼.
+_EDITED = re.compile(r"(?:原来|本来|之前|刚才|一开始)(?:写|投|填)的(?:是)?|已编辑|编辑[:：]|编辑过|改了一下对象")
+_TALLY_LINE = re.compile(r"^\s*(?P<voter>{names}|我)\s*(?:[(（][^)）]{{0,12}}[)）])?\s*"
+                         r"(?:(?:→|->|=>|⇒|—>|-+>|>|:|投了?|票给?|投给)\s*(?P<target>{names}|弃权|无|空|未投|没投|不投|\?|？)|"
+                         r"(?P<bare>弃权|未投|没投|不投|还没投))\s*(?:[(（][^)）]{{0,12}}[)）])?\s*$")
 
 
 @dataclass(frozen=True)
@@ -79,7 +88,8 @@ def _act_cached(clause: str, names: str | None) -> tuple[str, str | None]:
     if patterns["relay_by"] is not None:
         m = patterns["relay_by"].search(clause) or patterns["relay_asked"].search(clause)
         if m:
-            return RELAY, m.groupdict().get("who") or m.groupdict().get("asked")
+            found = m.groupdict()
+            return RELAY, found.get("who") or found.get("asked") or found.get("req")
     elif re.search(r"转告|转达|代发|帮忙发", clause):
         return RELAY, None
     if _VOID_IF.search(clause):
@@ -92,7 +102,8 @@ def _act_cached(clause: str, names: str | None) -> tuple[str, str | None]:
         return COUNT, None
     if _PASSIVE.search(clause) or (_PAST.search(clause) and not _PRESENT.search(clause) and _PAST_VERB.search(clause)):
         return RETELL, None
-    if patterns["report"].search(clause) and not _ME.search(clause):  # 我和郭靖都投黄蓉 still casts
+    reported = patterns["report"].search(clause)
+    if reported and not _ME.search(clause, 0, reported.start() + 1):  # 我和郭靖都投黄蓉 still casts; 有人说我要投… reports
         return REPORT, None
     return CAST, None
 
@@ -109,7 +120,10 @@ def _patterns(names: str | None) -> dict:
     other = rf"(?:{names}|{_OTHER})" if names else _OTHER
     # Someone else as the subject, then what they said, meant or did, then the verb, with no 我 between:
     # 郭靖昨天说今天要投黄蓉 · 大家都投他 · 黄蓉也投了郭靖.
-    report = re.compile(rf"{other}(?:(?!我|俺|本人)[^，,。]){{0,10}}?(?:{_SAY}|{_PAST_TIME})(?:(?!我|俺|本人)[^，,。]){{0,10}}?{_VERB}")
+    # (A name right before the verb, 郭靖投了黄蓉, is left to the readers: they see 从郭靖改投黄蓉 for what it is.)
+    report = re.compile(rf"{other}(?:(?!我|俺|本人)[^，,。]){{0,10}}?(?:{_SAY}|{_PAST_TIME})[^，,。]{{0,10}}?{_VERB}|"
+                        rf"(?<![我俺])(?<!话)(?<!所以)(?<!就是)(?:说|讲|表示|称)(?!实话|真的|白了|到底|起来|回来|句)"
+                        rf"(?:(?!我|俺|本人)[^，,。]){{0,10}}?{_VERB}")
     out = {"report": report, "relay_by": None, "relay_asked": None, "tally": None}
     if names:
         out["relay_by"] = re.compile(_RELAY_BY.pattern.format(names=names))
@@ -128,11 +142,21 @@ def tally_lines(text: str, roster) -> dict[int, tuple[str, str]]:
     for number, line in enumerate(text.split("\n"), start=1):
         m = line_re.match(line) if len(line) <= 40 else None
         if m:
-            voter = roster.table[m.group("voter")]
-            target = roster.table.get(m.group("target"), m.group("target"))
+            voter = roster.table.get(m.group("voter"), m.group("voter"))  # 我: the poster (the tally knows who)
+            said = m.group("target") or m.group("bare")
+            target = roster.table.get(said, said)
             if voter != target:
                 found[number] = (voter, target)
     return found if len({voter for voter, _ in found.values()}) >= 2 else {}
+
+
+def retold(text: str, tallied: dict[int, tuple[str, str]]) -> bool:
+    """A tally introduced as an earlier day's (我把昨天的票型抄下来了 · 第四天的票型): history, the poster's own line too."""
+    if not tallied:
+        return False
+    first = min(tallied)
+    before = "\n".join(text.split("\n")[max(0, first - 3): first - 1])
+    return bool(_PAST.search(before)) and not _PRESENT.search(before)
 
 
 def me_in(clause: str) -> bool:
@@ -141,7 +165,7 @@ def me_in(clause: str) -> bool:
 
 _SENTENCE = re.compile(r"[^。！!；;\n?？]+[?？]?")
 _CLAUSE = re.compile(r"[，,、]")
-_ASKS = re.compile(r"[?？]|吗|谁|哪个|哪位|要不要|是不是|可以吗|行吗|能不能")
+_ASKS = re.compile(r"[?？]|吗|要不要|是不是|可以吗|行吗|能不能|可不可以")  # (谁票多就投谁 is no question)
 
 
 @dataclass(frozen=True)
@@ -162,8 +186,31 @@ def cues(text: str, roster) -> list[Cue]:
             continue
         if _VOID_IF.search(sentence):
             out.append(Cue(VOID_IF, sentence.strip()[:40]))
+        if _EDITED.search(sentence):
+            out.append(Cue(EDITED, sentence.strip()[:40]))
         for clause in _CLAUSE.split(sentence):
             what = act(clause, roster) if clause.strip() else None
             if what is not None and what.kind in (RELAY, LATER, INTERIM):
                 out.append(Cue(what.kind, clause.strip()[:40], what.who))
     return out
+
+
+@lru_cache(maxsize=64)
+def _aside(names: str) -> re.Pattern:
+    return re.compile(rf"(?P<name>{names})\s*[(（][^()（）\n]{{1,20}}[)）]")
+
+
+def strip_asides(text: str, roster) -> str:
+    """A note in brackets after a name is an aside, never a clause of its own: 「月下独酌（警长，两票）投木鱼」 reads
+    「月下独酌投木鱼」, so the comma inside the note does not cut the report in two; the notes are read after the
+    post, each on its own line (「珊瑚（已编辑，原来写的小鱿鱼）」 still says it was edited)."""
+    if roster is None or roster.pattern is None or ("（" not in text and "(" not in text):
+        return text
+    notes: list[str] = []
+
+    def keep(m: re.Match) -> str:
+        notes.append(m.group()[len(m.group("name")):].strip())
+        return m.group("name")
+
+    out = _aside(roster.pattern.pattern).sub(keep, text)
+    return out + "".join(f"\n{note}" for note in notes)  # line numbers of the post's own lines stay

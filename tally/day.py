@@ -298,8 +298,9 @@ class _Fold:
         """Words that are not unmistakably the poster's own ballot now make the post a doubt, with their
         readings, unless facts decide it whatever it says (tally/certainty.py)."""
         ctx = self.ctx
-        if entry.ruling is not None or entry.author in ctx.directors or entry.author not in ctx.players \
-                or self._settled(entry):
+        by_director = entry.author in ctx.directors
+        if entry.ruling is not None or (by_director and verdict.kind != "proxy") or (
+                entry.author not in ctx.players and not by_director) or self._settled(entry):
             return
         reasons = list(verdict.doubts) if verdict.kind != "none" else []
         others = tuple(w for w in verdict.relayed_for if w != entry.author)
@@ -310,12 +311,13 @@ class _Fold:
             entry.unprovable = verdict.kind in ("vote", "change", "abstain") or not entry.relayed_for
         if entry.kind == "change" and verdict.old_target and prior is not None and prior.target != verdict.old_target:
             reasons.append(f"改票写的原票是「{verdict.old_target}」，但 #{prior.entry.floor} 投的是「{prior.target or '弃权'}」")
-        if verdict.kind == "vote" and entry.verdict == INVALID and self._replies_to_own_vote(post, prior):
+        if verdict.kind in ("vote", "abstain") and entry.verdict == INVALID and self._replies_to_own_vote(post, prior):
             # A reply to one's own vote floor in the vote's format, where a change must quote the vote: a
             # change written the wrong way, or a second ballot? The seeds say the format decides; the director may not.
             reasons.append(f"回复的是自己 #{prior.entry.floor} 的投票，却用了投票格式（不是改票格式）：算不算改票，请导演裁定")
-        if verdict.kind == "none" and entry.author in verdict.tally:
-            _voter, said = entry.author, verdict.tally[entry.author]
+        mine = entry.author if entry.author in verdict.tally else "我" if "我" in verdict.tally else None
+        if verdict.kind == "none" and mine:
+            said = verdict.tally[mine]
             reasons.append(f"贴了一份票型，其中写了自己投「{said}」：这算不算投票，请导演裁定")
             entry.readings = tuple(dict.fromkeys([*entry.readings, *([said] if said in ctx.players else [])]))
             entry.voter = entry.voter or entry.author
@@ -345,7 +347,9 @@ class _Fold:
 
     def _pointed_at(self, ref: str, post, above_author: str | None) -> list[str]:
         """The players 楼上 · 楼主 · N楼 · 他 stand for in this post, for its readings."""
-        if ref == "above":
+        if ref == "self":
+            authors = [post.author]
+        elif ref == "above":
             authors = [above_author]
         elif ref == "op":
             authors = [self._floors.get(1)]
@@ -363,6 +367,10 @@ class _Fold:
         voter = author
         if verdict.kind == "proxy":
             voter = ctx.roster.resolve(verdict.proxy_for or "").name or verdict.proxy_for
+        elif is_director and verdict.kind == "malformed" and (verdict.proxy_for or verdict.relayed_for):
+            # A director's proxy that went wrong speaks for the player it names, never for the director.
+            named = [ctx.roster.resolve(n).name for n in (verdict.proxy_for, *verdict.relayed_for) if n]
+            voter = next((n for n in named if n), author)
         self._posts_by_pid[post.pid] = post
         entry = Entry(post.pid, post.floor, author, None, _kind(verdict), None, IGNORED, "", at=at)
         self.entries.append(entry)
@@ -435,7 +443,18 @@ class _Fold:
 
         entry.voter = voter
         entry.replaces = self.standing[voter].entry.pid if voter in self.standing else None
+        if verdict.kind in ("vote", "abstain") and ctx.customs.loose and self._replies_to_own_vote(post, self.standing.get(voter)):
+            # 七杀 (格式不严格): a quote-reply of one's own vote that names a target and a reason is the change,
+            # whichever labels it wears.
+            verdict = replace(verdict, kind="change", abstains=verdict.kind == "abstain")
+            entry.kind = "change"
         problems, review, target = self._check(post, entry, verdict, at, voter, text_note)
+        standing = self.standing.get(voter)
+        if review and entry.form_invalid and not text_note and standing is not None and standing.target is not None \
+                and _kind(verdict) == "vote" and set(verdict.readings) == {standing.target} and not verdict.nobody:
+            # 我的票还是投杨康，不动: the voter's standing ballot said again — whatever it is ruled, it stays.
+            review = False
+            problems.append(f"重申 #{standing.entry.floor} 已投的「{standing.target}」，不算新的一票")
         if text_note and not entry.unknown:
             # Edited, and the archive holds other versions: what each of them voted for is a reading too.
             entry.readings = tuple(dict.fromkeys([*entry.readings, *self._version_targets(post, text)]))
@@ -463,14 +482,19 @@ class _Fold:
     def _as_proxy(self, verdict):
         """A director's post that passes on one player's ballot for one other player is that player's proxy."""
         named = [n for n in verdict.relayed_for if n in self.ctx.players]
-        targets = [n for n in ([verdict.match.name] if verdict.match and verdict.match.name else verdict.readings)
-                   if n in self.ctx.players and n not in named]
-        if len(named) != 1 or len(set(targets)) > 1 or not (targets or verdict.abstains or verdict.nobody):
+        meant = [verdict.match.name] if verdict.match and verdict.match.name else (
+            [verdict.target] if verdict.target in self.ctx.players else verdict.readings)
+        targets = [n for n in meant if n in self.ctx.players and n not in named]
+        nobody = verdict.abstains or verdict.nobody or verdict.kind == "abstain"
+        if len(named) != 1 or len(set(targets)) > 1 or not (targets or nobody):
             return verdict
-        target = targets[0] if targets else None
+        target = targets[0] if targets and not (verdict.kind == "abstain") else None
+        doubts = verdict.doubts
+        if verdict.kind == "change" or (verdict.kind == "malformed" and verdict.old_target):
+            doubts += ("导演代投改票：种子只说导演可以代投，没有代为改票的做法，请导演确认",)
         return replace(verdict, kind="proxy", proxy_for=named[0], target=target or self.ctx.customs.abstain_words[0],
                        abstains=target is None, match=Match(target, "exact") if target else None, relayed_for=(),
-                       relay_is_ballot=False, readings=tuple(targets), vote_like=False)
+                       relay_is_ballot=False, readings=tuple(targets), vote_like=False, doubts=doubts)
 
     def _relayed(self, entry: Entry, verdict, at) -> None:
         """A player passes on another player's ballot (帮郭靖投 · 郭靖托我投 · 代投：郭靖): no seed lets a player cast
@@ -708,6 +732,10 @@ class _Fold:
             if problem and not entry.ruling:
                 entry.verdict = INVALID
                 entry.reason = problem
+                if standing is None and voter not in self.tried and ctx.customs.loose and not self._settled(entry):
+                    # Where any clear ballot counts, a "change" with nothing to change may be meant as the vote.
+                    entry.needs_review = True
+                    entry.reason += "；本局格式不严格，这一帖也可以算作投票，请导演裁定"
                 tail = f"原票 #{standing.entry.floor} {self._show(standing.target)} 仍然有效" if standing else "此前没有有效的投票"
                 self._log(entry, f"改票无效：{problem}；{tail}")
                 if standing is None:
