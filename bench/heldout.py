@@ -155,6 +155,8 @@ def main() -> None:
     parser.add_argument("--show", default="uncovered")
     parser.add_argument("--group", default=None)
     args = parser.parse_args()
+    if args.path.is_dir():
+        return days_main(args.path)
     cases = [json.loads(line) for line in args.path.read_text("utf-8").splitlines() if line.strip()]
     if args.group:
         cases = [c for c in cases if c.get("group") == args.group]
@@ -178,6 +180,114 @@ def main() -> None:
             print(f"  tool: {'certain' if j['certain'] else 'doubt'} {j['tool']} — {j['reason'][:160]}")
             if not j["certain"]:
                 print(f"  readings: {j['readings']}")
+
+
+
+# -- whole vote days ------------------------------------------------------------------------------------
+# Day files (schema in fixtures/heldout/days/README.md): one vote thread each, with the result a careful
+# director announces, the floors they would rule on, and whether a tool may post it without asking.
+
+DAY_RULES = {  # what each day file's opening post announces where its seed is silent (the days' README)
+    "s10": {"ballot_format": "labelled", "require_reason": True, "blackout_minutes": 0},
+    "anshazhe": {"ballot_format": "free", "require_reason": False},
+}
+LABELLED_ANSHAZHE = ("格式不符视为未投票",)  # game 6 requires the format; game 5 only asks for it
+
+
+def day_game(day: dict):
+    """The day file as the tool reads a game: (game, its vote day, rules, posts)."""
+    roles = day.get("roles") or {}
+    players = tuple(Player(name, i + 3, roles=(roles[name],) if roles.get(name) in ("法官", "酒吧老板") else ())
+                    for i, name in enumerate([*day["players"], *day.get("dead", [])]))
+    overrides = dict(DAY_RULES.get(day["preset"], {}))
+    if day["preset"] == "anshazhe" and any(w in day["posts"][0]["text"] for w in LABELLED_ANSHAZHE):
+        overrides["ballot_format"] = "labelled"
+    elif "请尽量按" in day["posts"][0]["text"]:
+        overrides["ballot_format"] = "preferred"  # a format asked for, not required
+    vote_day = Day(day=1, vote_thread=1, discussion_threads=(2,), process_thread=3, start=day["start"], close=day["close"],
+                   dead=tuple(day.get("dead", [])), title_holder=day.get("title_holder"), bonus=day.get("bonus") or {},
+                   accelerated_from=day.get("accelerated_from"),
+                   votes_not_counted=tuple(n for n, r in roles.items() if r == "白痴若愚"))
+    game = Game(name=day.get("title", day["id"]), preset=day["preset"], directors=tuple(day["directors"]), players=players,
+                days=(vote_day,), rules=overrides)
+    rules = load_preset(day["preset"]).with_overrides(overrides)
+    pids = {p["floor"]: 1000 + p["floor"] for p in day["posts"]}
+    posts = []
+    for p in day["posts"]:
+        quotes = []
+        if p.get("quote_floor") in pids:
+            quoted = next(q for q in day["posts"] if q["floor"] == p["quote_floor"])
+            quotes = [Quote(pids[p["quote_floor"]], quoted["author"], None)]
+        posts.append(Post(pid=pids[p["floor"]], tid=1, floor=p["floor"], author=p["author"], author_uid=None,
+                          posted_at=p["time"], time_precision="second", edited_by=None, edited_at=None, quotes=quotes,
+                          text=p["text"], html="", status="normal", style={"colors": [], "sizes": []}))
+    return game, vote_day, rules, posts
+
+
+def _outcome(o) -> tuple:
+    kind = {"revote": "revote", "runoff": "runoff", "out": "out"}.get(o["kind"] if isinstance(o, dict) else o.kind, "none")
+    names = o["names"] if isinstance(o, dict) else o.names
+    return kind, tuple(sorted(names)) if kind != "none" else ()
+
+
+def director_rulings(day: dict, result) -> dict:
+    """The rulings the day file's director made, on every post the tool flags: each as the file counts it."""
+    from tally.day import Ruling
+
+    counted = {b["floor"]: b for b in day["expect"].get("ballots", [])}
+    rulings = {}
+    for flag in result.flags:
+        entry = next(e for e in result.entries if e.pid == flag.pid)
+        ballot = counted.get(entry.floor)
+        if ballot is None:
+            rulings[flag.pid] = Ruling(flag.pid, "reject", note="留出集的导演裁定")
+            continue
+        target = None if ballot["target"] in ("弃权", None) else ballot["target"]
+        voter = ballot["voter"] if ballot["voter"] != entry.author else None
+        rulings[flag.pid] = Ruling(flag.pid, "target", target, "留出集的导演裁定", voter=voter)
+    return rulings
+
+
+def judge_day(day: dict) -> dict:
+    game, vote_day, rules, posts = day_game(day)
+    result = tally_day(posts, game, vote_day, rules)
+    expect = day["expect"]
+    wanted = _outcome(expect["outcome"])
+    floor_of = {e.pid: e.floor for e in result.entries}
+    held_by = sorted(floor_of[pid] for pid in (result.proof.pids if result.proof else []))
+    ruled = tally_day(posts, game, vote_day, rules, director_rulings(day, result))
+    out = {
+        "unattended": expect["unattended"], "certain": result.certain, "outcome": _outcome(result.outcome),
+        "wanted": wanted, "flags": sorted(f.floor for f in result.flags), "doubtful": expect.get("doubtful_floors", []),
+        "held_by": held_by, "ruled": _outcome(ruled.outcome), "ruled_certain": ruled.certain,
+        "note": result.proof.describe(floor_of.get) if result.proof and not result.certain else "",
+    }
+    # What a director needs: posted alone only when the file says a tool may, and then right; held otherwise,
+    # naming a floor the director would rule on; and right once the director's rulings are in.
+    out["posts_alone_wrongly"] = result.certain and (not expect["unattended"] or out["outcome"] != wanted)
+    out["holds_needlessly"] = expect["unattended"] and not result.certain
+    out["names_the_doubt"] = result.certain or not out["doubtful"] or bool(set(held_by) & set(out["doubtful"])) or (
+        not held_by and bool(set(out["flags"]) & set(out["doubtful"])))
+    out["ruled_right"] = out["ruled"] == wanted and ruled.certain
+    return out
+
+
+def days_main(folder: Path) -> None:
+    files = sorted(folder.glob("d*.json"))
+    bad = 0
+    for path in files:
+        day = json.loads(path.read_text("utf-8"))
+        j = judge_day(day)
+        ok = not j["posts_alone_wrongly"] and j["names_the_doubt"] and j["ruled_right"]
+        bad += not ok
+        mark = "ok " if ok else "BAD"
+        print(f"{mark} {day['id']} {day['preset']:8} unattended={str(j['unattended']):5} tool={'certain' if j['certain'] else 'held':7} "
+              f"{j['outcome']} want {j['wanted']} flags {j['flags']} doubtful {j['doubtful']} held by {j['held_by']} "
+              f"ruled {j['ruled']}{' (certain)' if j['ruled_certain'] else ' (still doubtful)'}"
+              f"{'  NEEDLESS HOLD' if j['holds_needlessly'] else ''}")
+        if not ok and j["note"]:
+            print(f"    {j['note']}")
+    print(f"{len(files) - bad}/{len(files)} days as the director would have them")
 
 
 if __name__ == "__main__":

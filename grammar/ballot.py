@@ -77,6 +77,11 @@ class Verdict:
     relay_is_ballot: bool = False  # the post's ballot is the one relayed (【帮郭靖代投】投票对象：黄蓉)
     old_target: str | None = None  # a change that names the ballot it replaces (改票 郭靖→黄蓉)
     tally: dict = field(default_factory=dict)  # a running tally of everyone's votes in the post: voter → what
+    own: str = ""  # the poster's own words, normalised, as read (quotes, stamps and asides set aside)
+
+    def attempts(self, roster: Roster | None) -> tuple[str, ...]:
+        """The players the recall detector sees a vote attempt for, anywhere in the post."""
+        return tuple(dict.fromkeys(h.name for h in detect.hits(self.own, roster) if h.name)) if roster else ()
 
     @property
     def certain(self) -> bool:
@@ -235,7 +240,8 @@ def parse_post(
     if isinstance(roster, list):
         roster = Roster(roster)
     parts = structure.split(text)  # the poster's own words: quotes, stamps and signatures set aside
-    normalized = speech.strip_asides(normalize(parts.own), roster if isinstance(roster, Roster) else None)
+    unstripped = normalize(parts.own)
+    normalized = speech.strip_asides(unstripped, roster if isinstance(roster, Roster) else None)
     verdict = _finish(judge(read_lines(normalized, normalized=True), rules, roster, first=first, text=normalized),
                       rules, roster)
     verdict.quotes = tuple(parts.quotes)
@@ -256,24 +262,37 @@ def parse_post(
             verdict.reason = (f"像是在投票（「{hit.phrase}」），但没有写出是哪位玩家" if hit.refers and not hit.names
                               else f"像是在投票（「{hit.phrase}」），但读不出一张明确的票")
     if roster:
-        _weigh_words(verdict, normalized, roster)
+        _weigh_words(verdict, normalized, roster, unstripped)
     return verdict
 
 
+_STRONG = re.compile("|".join(sorted(detect.STRONG, key=len, reverse=True)))
+RELAYED = "像是替"  # how a relay's doubt begins: a director's proxy is a relay the director makes, so no doubt
 _CUE_WORDS = {speech.VOID_IF: "附带了作废的条件", speech.LATER: "说了晚点再投或再改", speech.INTERIM: "说是暂时先投",
-              speech.EDITED: "说投票是编辑原帖改的（不是引用改票）"}
+              speech.EDITED: "说投票是编辑原帖改的（不是引用改票）", speech.PENDING: "说这一票怎么算还没有定"}
 
 
-def _weigh_words(verdict: Verdict, text: str, roster: Roster) -> None:
+_CONDITION = re.compile(r"如果|假如|要是|若是|除非|万一|前提是|的话|否则|要不然|不然")
+
+
+def _target_line(verdict: Verdict, text: str) -> str:
+    """The ballot's own line, up to its reason (a condition in the reason is reasoning, not a condition)."""
+    lines = text.split("\n")
+    if not verdict.line or verdict.line > len(lines):
+        return ""
+    return re.split(r"(?:投票理由|改票理由|改投理由|理由|原因)\s*:", lines[verdict.line - 1], maxsplit=1)[0]
+
+
+def _weigh_words(verdict: Verdict, text: str, roster: Roster, unstripped: str | None = None) -> None:
     """Whether the words are unmistakably the poster's own ballot now (tally/certainty.py), the recall
     detector's reading of the rest of the post beside the grammar's: each doubt goes to verdict.doubts,
     each player it adds to the readings."""
     doubts: list[str] = []
     readings = list(verdict.readings)
-    tallied = speech.tally_lines(text, roster)
+    tallied = speech.tally_lines(text, roster) if verdict.kind == NONE else {}
     if tallied and not speech.retold(text, tallied):
-        verdict.tally = {voter: target for voter, target in tallied.values()}  # today's: the poster's line may be theirs
-    cues = speech.cues(text, roster)
+        verdict.tally = {voter: target for voter, target in tallied.values() if voter}  # the poster's line may be theirs
+    cues = speech.cues(text, roster) if speech.may_cue(text, roster) else []
     relays = [c for c in cues if c.kind == speech.RELAY]
     ballot = verdict.kind in (VOTE, CHANGE, ABSTAIN, PROXY)
     own = verdict.match.name if ballot and verdict.match is not None and verdict.match.name else None
@@ -282,10 +301,12 @@ def _weigh_words(verdict: Verdict, text: str, roster: Roster) -> None:
         first_line = text.split("\n")[(verdict.line or 1) - 1] if verdict.line else ""
         # 【帮郭靖代投】投票对象：黄蓉 · 帮郭靖投黄蓉: the ballot itself is the one passed on.
         verdict.relay_is_ballot = ballot and bool(verdict.relayed_for) and any(c.words and c.words in first_line for c in relays)
-        doubts += [f"像是替{'「' + c.who + '」' if c.who else '别人'}转投（「{c.words}」）" for c in relays]
+        doubts += [f"{RELAYED}{'「' + c.who + '」' if c.who else '别人'}转投（「{c.words}」）" for c in relays]
     doubts += [f"{_CUE_WORDS[c.kind]}（「{c.words}」）" for c in cues if c.kind in _CUE_WORDS]
-    if ballot:
-        for hit in detect.hits(_rest_of(verdict, text), roster):
+    verdict.own = text
+    rest = _rest_of(verdict, text) if ballot else ""
+    if ballot and _STRONG.search(rest):  # beside a ballot only 投 · 票 · 挂 make a second one
+        for hit in detect.hits(rest, roster):
             if hit.verb not in detect.STRONG:
                 continue  # beside a ballot, 跟郭靖一个想法 is a reason, not a second ballot
             if hit.act == speech.RELAY:
@@ -296,8 +317,9 @@ def _weigh_words(verdict: Verdict, text: str, roster: Roster) -> None:
             elif hit.nobody and not (verdict.kind == ABSTAIN or verdict.abstains):
                 doubts.append(f"帖子里还有一句像是弃权（「{hit.phrase}」）")
                 verdict.nobody = True
-        if verdict.match is not None and verdict.match.how in ("homophone", "shape"):
-            doubts.append(f"投票对象「{verdict.target}」与「{verdict.match.name}」不完全一致（{verdict.match.describe()}）")
+        if own and unstripped and (line := _target_line(verdict, unstripped)) and _CONDITION.search(line):
+            # 投票对象：灯塔（如果灯塔今天还不交代的话）: the ballot itself carries a condition.
+            doubts.append(f"投票对象附带了条件（「{line[:40]}」）")
     elif verdict.kind == NONE:
         relayed = [h for h in detect.hits(text, roster) if h.act == speech.RELAY and (h.name or h.nobody)]
         if relayed:
@@ -325,10 +347,11 @@ def _rest_of(verdict: Verdict, text: str) -> str:
     if verdict.fields:
         reasons: dict[int, list[str]] = {}
         for f in verdict.fields:
+            reasons.setdefault(f.line, [])
             if f.kind == "reason":
-                reasons.setdefault(f.line, []).append(f.value)
-        for number in {f.line for f in verdict.fields if f.kind in ("target", "change", "proxy")}:
-            lines[number - 1] = " ".join(reasons.get(number, ()))
+                reasons[f.line].append(f.value)
+        for number, values in reasons.items():  # a label's own 投 and 票 are no ballot words
+            lines[number - 1] = "。".join(values)
     elif verdict.target:
         at = own_line.find(verdict.target)
         cut = re.split(r"[。！!；;?？]", own_line[at:], maxsplit=1) if at >= 0 else [own_line]
@@ -449,6 +472,10 @@ def judge(lines: list[tuple], rules: VoteCustoms, roster: Roster | None, *, firs
         return Verdict(MALFORMED, reason=f"「{ballot.label}」后面是空的", **base)
     if not proxies and text and roster and (who := _proxy_wording(text, roster)):
         proxies = [Field("proxy", "代投", who, ballot.line)]  # 应郭靖要求代投 · 郭靖委托代投 · 代郭靖投票
+    if rules.require_reason and not stated and rules.loose and text:
+        # Where the format is free, so is where the reason stands: 投票对象：木桶，理由同朗姆.
+        ballot, stated = _reason_after(text, ballot, roster)
+        base.update(stated_reason=stated, target=ballot.value or None)
     # The reason is the player's: a director's proxy post need not repeat it (应郭靖要求代投：投票对象：弃权).
     if rules.require_reason and not stated and not proxies:
         return Verdict(MALFORMED, reason="缺少投票理由", **base)
@@ -471,6 +498,23 @@ def judge(lines: list[tuple], rules: VoteCustoms, roster: Roster | None, *, firs
 
 
 # -- free-format ballots (free.lark) and vote-like chatter ------------------------------------------
+
+def _reason_after(text: str, ballot: Field, roster: Roster | None) -> tuple[Field, str | None]:
+    """What follows the target, when it says something (two characters or more): the target cut where a name
+    ends (木桶，理由同朗姆), or the rest of its line."""
+    value = ballot.value
+    head, _, tail = re.split(r"(?<=\S)([,，;；。 ])", value, maxsplit=1)[0], None, None
+    if roster is not None and value not in roster.table and head != value and roster.resolve(head).name:
+        tail = value[len(head):]
+        ballot = ballot._replace(value=head)
+    else:
+        lines = text.split("\n")
+        line = lines[ballot.line - 1] if 0 < ballot.line <= len(lines) else ""
+        at = line.find(value) if value else -1
+        tail = line[at + len(value):] if at >= 0 else ""
+    tail = re.sub(r"^[\s,，。:：;；、~～!！]+", "", tail or "")
+    return ballot, tail if len(re.findall(r"[\u3400-\u9fffA-Za-z]", tail)) >= 2 else None
+
 
 def _distinct(ballots: list[Field]) -> list[Field]:
     """The same ballot line pasted twice is one ballot."""

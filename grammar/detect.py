@@ -32,7 +32,8 @@ _QUESTION = re.compile(r"[?？]|吗|呢$|谁|哪个|哪位|要不要|是不是|�
 _NEGATION = re.compile(r"(?:不|别|没有|没|勿|莫|不要|不会)$")
 _HYPOTHETICAL = re.compile(r"如果|假如|要是|万一|假设|若是|换作|换做|的话")
 _REPORTER = re.compile(r"(?:楼上|楼下|他们|她们|他|她|大家|有人|别人|\d+楼|都|也有人)$")
-_COMPOUND = re.compile(r"投票帖|投票贴|票型|票数|选择|选边|跟帖|跟着|跟进|撤退|放弃|投机|投入|投降|弃疗|选手|候选")
+_COMPOUND = re.compile(r"投票帖|投票贴|票型|票数|选择|选边|跟帖|跟着|跟进|撤退|放弃|投机|投入|投降|弃疗|选手|候选|重投|平票|白投|"
+                       r"无效票|无效改票|有效票|废票|票面|改票无效|投票统计|票统计")
 # A player pointed at without a name (投他 · 票投给楼上 · 我投3楼 · 投票对象：#5): the tally knows who that is.
 _REFERENCE = re.compile(r"楼上|楼主|(?P<floor>\d{1,5}|[一二三四五六七八九十百]{1,4})\s*(?:楼|L\b)|#\s*(?P<hash>\d{1,5})|[他她](?!们)")
 _POINTING = re.compile(r"投|票|选")  # 跟 · 弃 · 撤 next to 他 are talk (我跟他说), not a ballot
@@ -120,6 +121,7 @@ def hits(text: str, roster: Roster | None) -> list[Hit]:
     if pattern is None or not (pattern.search(text) or _NOBODY.search(text) or _REFERENCE.search(text)):
         return []  # no name, no word for nobody, no 他/楼上: nothing a vote could point at
     tallied = speech.tally_lines(text, roster)
+    later = speech.puts_off(text)
     out: list[Hit] = []
     for number, line in enumerate(text.split("\n"), start=1):
         if number in tallied:
@@ -132,11 +134,12 @@ def hits(text: str, roster: Roster | None) -> list[Hit]:
                 continue
             for clause in _CLAUSE.split(sentence):
                 if clause:
-                    out += _clause_hits(clause, roster, table, pattern, speech.VOID_IF if void else None)
+                    out += _clause_hits(clause, roster, table, pattern, speech.VOID_IF if void else None, later)
     return out
 
 
-def _clause_hits(clause: str, roster: Roster, table: dict, pattern: re.Pattern, forced: str | None) -> list[Hit]:
+def _clause_hits(clause: str, roster: Roster, table: dict, pattern: re.Pattern, forced: str | None,
+                 later: bool = False) -> list[Hit]:
     what = speech.act(clause, roster)
     if forced:
         what = speech.Act(forced)
@@ -148,24 +151,35 @@ def _clause_hits(clause: str, roster: Roster, table: dict, pattern: re.Pattern, 
         if _NEGATION.search(before) or (what.kind != speech.RELAY and (
                 _REPORTER.search(before) or _reported_by_name(before, pattern))):
             continue
-        if _COMPOUND.match(clause, max(0, m.start() - 2)) or _COMPOUND.match(clause, m.start()):
+        if later and speech.modal_before(before):
+            continue  # 我晚上回来再投 … 我会投鸠摩智: an intention in a post that puts its ballot off
+        if _in_compound(clause, m.start()):
             continue
         after = clause[m.end(): m.end() + _WINDOW]
         named = pattern.search(after)
         if named and what.kind == speech.RELAY and table[named.group()] == what.who:
             named = pattern.search(after, named.end())  # 帮郭靖投黄蓉: 郭靖 is whom it is for, 黄蓉 the target
-        verb = m.group()
+        said = dict(act=what.kind, who=what.who, verb=m.group())
         if named:
-            out.append(Hit(table[named.group()], clause[: m.end() + named.end()][-30:], what.kind, what.who, verb))
+            out.append(Hit(table[named.group()], clause[: m.end() + named.end()][-30:], **said))
         elif _NOBODY.search(after):
-            out.append(Hit(None, clause[-30:], what.kind, what.who, verb, nobody=True))
-        elif _POINTING.fullmatch(verb) and (pointed := _REFERENCE.match(after, _FILLER.match(after).end())):
+            out.append(Hit(None, clause[-30:], nobody=True, **said))
+        elif _POINTING.fullmatch(m.group()) and (pointed := _REFERENCE.match(after, _FILLER.match(after).end())):
             phrase = clause[: m.end() + after.find(pointed.group()) + len(pointed.group())][-30:]
-            out.append(Hit(None, phrase, what.kind, what.who, verb, refers=references(pointed.group())))
+            out.append(Hit(None, phrase, refers=references(pointed.group()), **said))
     if not out and what.kind != speech.RELAY and (m := _for_name(pattern).search(clause)):
         # 为郭靖投一票 · 给郭靖投上一票 · 郭靖一票: the name before the verb is the target.
-        out.append(Hit(table[m.group("name")], m.group()[-30:], what.kind, what.who, "投"))
+        out.append(Hit(table[m.group("name")], m.group()[-30:], act=what.kind, who=what.who, verb="投"))
     return out
+
+
+def _in_compound(clause: str, at: int) -> bool:
+    """The morpheme at `at` is inside a word that merely contains it (投票帖 · 无效改票 · 重投)."""
+    for start in range(max(0, at - 4), at + 1):
+        m = _COMPOUND.match(clause, start)
+        if m and m.end() > at:
+            return True
+    return False
 
 
 @lru_cache(maxsize=64)

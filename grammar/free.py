@@ -26,7 +26,7 @@ from .names import Roster
 # The vocabulary, longest spellings first within each group. Compounds that merely contain 投 are
 # words, not votes (投机, 投票帖, …): they are matched before VOTE.
 _COMPOUNDS = ("投票帖|投票贴|投票楼|投票区|投票时间|投票格式|投票规则|投票结果|投票期|投票权|投票数|投票率|投票情况|"
-              "投机|投入|投资|投降|投靠|投诉|投稿|投放|投影|投射|投掷|投胎|投缘|投篮|投身|投递|投喂|投毒|投石|投鼠|白投|"
+              "投机|投入|投资|投降|投靠|投诉|投稿|投放|投影|投射|投掷|投胎|投缘|投篮|投身|投递|投喂|投毒|投石|投鼠|白投|重投|重新投票|平票|"
               "票数|票型|选择|选边|改变|改天|改口|无聊|无法|无论|无所|无关|无语|无奈|无辜|无非|无意|无效|无视|弃票权")
 _WORDS = {
     "CHANGE": "改投给|改投|改票给|改票投|改票为|改票到|改票|改成|改为|转投|换投|换成",
@@ -69,6 +69,7 @@ class Phrase:
     imperative: bool = False  # 别投 / 不要投: said to others, not a ballot of one's own
     past: bool = False  # 没投 / 还没有投票: a state ("hasn't voted yet"), not a decision to abstain
     hedged: bool = False  # 想投 / 打算投: not decided yet
+    future: bool = False  # 我会投 / 要投: said as what the poster will do
     elsewhere: bool = False  # a condition about another day or role (假如明晚…我会投)
     act: str = "cast"  # what the phrase's clause does (grammar/speech.py)
     relayed_for: str | None = None  # a relay (帮郭靖投 · 郭靖托我投): the player it is for (None: 他/她, or no relay)
@@ -297,6 +298,10 @@ def _read(text: str, roster: Roster) -> Reading:
             name = str(first_tokens[0])
             reading = Reading("vote", targets=(name,), mentioned=mentioned_t, line=1, opening=True)
     reading.reason = _rest(text, reading, roster)
+    if reading.kind in ("vote", "change", "several") and reading.phrases and speech.puts_off(text) \
+            and all(p.future or p.hedged for p in reading.phrases):
+        # 我晚上回来再投，先说一声，我会投鸠摩智: the ballot is put off, and what is said of it is an intention.
+        return Reading("none", mentioned=reading.mentioned)
     if reading.kind in ("vote", "change", "abstain", "several") and (
             any(p.hedged for p in reading.phrases) or _DEFERRED.search(text)):
         # 我也想投郭靖，不过再看看 · 先不投，再看看: not a ballot yet — doubtful, never binding.
@@ -355,6 +360,7 @@ def _phrases(tokens: list[Token], number: int, questions: list[bool], acts: list
         out.append(Phrase(kind, name, None if nobody else written, nobody, "" if relayed else context, question, number,
                           verb, imperative=negation in _IMPERATIVE, past=negation in ("没", "没有"),
                           hedged=hedged or what.kind == speech.LATER, elsewhere=elsewhere,
+                          future=bool(previous) and speech.modal_before("".join(str(t) for t in previous[-2:])),
                           act=what.kind, relayed_for=what.who))
         previous = []
     return out

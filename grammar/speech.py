@@ -17,6 +17,7 @@ a 票 in it and a name after it; only one of them, if any, casts the poster's ba
   later    not now: 晚点再投 · 等会儿投 · 回头再改
   interim  cast for now, to be changed: 先挂郭靖 · 暂投郭靖
   edited   the ballot was changed by editing it, the post says: 原来写的是欧阳克
+  pending  the post leaves the decision open: 这票如何处理统计时一并说明
 
 retell, report, count and tally cast nothing for the poster, and never add a ballot; relay, void_if,
 later and interim make the words doubtful (grammar.ballot.Verdict.doubts): the director rules.
@@ -30,10 +31,10 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-CAST, RETELL, REPORT, COUNT, TALLY, RELAY, VOID_IF, LATER, INTERIM, EDITED = (
-    "cast", "retell", "report", "count", "tally", "relay", "void_if", "later", "interim", "edited")
+CAST, RETELL, REPORT, COUNT, TALLY, RELAY, VOID_IF, LATER, INTERIM, EDITED, PENDING = (
+    "cast", "retell", "report", "count", "tally", "relay", "void_if", "later", "interim", "edited", "pending")
 SILENT = frozenset({RETELL, REPORT, COUNT, TALLY})  # acts that cast nothing for the poster
-DOUBTFUL = frozenset({RELAY, VOID_IF, LATER, INTERIM, EDITED})  # acts that make a ballot the director's call
+DOUBTFUL = frozenset({RELAY, VOID_IF, LATER, INTERIM, EDITED, PENDING})  # acts that make a ballot the director's call
 
 _VERB = r"(?:投|票|选|弃权|改投|改票)"
 _PAST_TIME = (r"昨天|昨日|昨晚|昨夜|前天|前几天|前两天|上一?轮|上一?天|上一?次|上回|首日|首轮|头一天|第一天|那天|那轮|那一轮|"
@@ -48,16 +49,23 @@ _SAY = r"(?:说|讲|表示|称|声称|扬言|宣布|透露|提到|提过|觉得|
 _ME = re.compile(r"我|俺|本人|咱|吾")
 _COUNT = re.compile(rf"能投票|可以投票|有投票权|没有投票权|不能投票|能投的|可投的|投票权|不投票的|投票的人|投了票的|票数|"
                     rf"\d+(?:\.\d+)?\s*票(?!\s*(?:投|给|都投|全投|献给))|[两二三四五六七八九十]\s*票(?!\s*(?:投|给|都投|全投|献给))|"
-                    rf"(?:投|投给|票给|选|弃权|弃票)[^，,。]{{0,8}}?的(?:人|玩家|那位|那个|几位|几个|都|有)|遗言|"
-                    rf"(?:只有|只能由|只能是)导演|能代投|可以代投|不能代投|"
+                    rf"(?:投|投给|票给|选|弃权|弃票)[^，,。]{{0,8}}?的(?:人|玩家|那位|那个|几位|几个|都|有|理由|原因|动机)|遗言|"
+                    rf"(?:只有|只能由|只能是)导演|能代投|可以代投|不能代投|代投(?:要|须|得|必须|只能)?(?:找|联系|通过)导演|"
+                    rf"按规则|按照规则|根据规则|规则上|规则里|规则写|"
                     rf"(?:弃权|弃票)(?=不太好|不好|不行|不对|太多|没用|不合适|可不行|也不好|是不对|没意义)")
 _RELAY_BY = re.compile(r"(?:帮|替|代)\s*(?P<who>{names}|他|她)\s*(?:代投|投票|投|转投|弃权|改投|改票|发|转发|代发)")
 _RELAY_ASKED = re.compile(r"(?P<who>{names})\s*(?:托我|委托我|让我|叫我|请我|拜托我|要我|嘱咐我)|"
                           r"应\s*(?P<asked>{names})[^，,。:：]{{0,8}}?(?:要求|请求|委托)|"
-                          r"(?P<req>{names})\s*(?:要求|请求|委托|请|托)\s*(?:导演)?\s*代投|"
+                          r"(?P<req>{names})[^，,。\n]{{0,16}}?(?:要求|请求|委托|请|托)\s*(?:导演|我)?\s*(?:代投|代为投票|代为投|帮(?:他|她)?投)|"
+                          r"(?:即为|就是|是|为)\s*(?P<of>{names})\s*的代投|"
                           r"(?:转告|转达|代发|代为发|帮忙发|帮.{{0,4}}发一?下)")
 _VOID_IF = re.compile(r"(?:作废|无效|不算|撤回|收回|取消).{0,20}(?:如果|若|假如|要是|除非|万一)|(?:如果|若|假如|要是|除非|万一).{0,30}(?:作废|无效|不算|撤回|收回|取消)")
-_LATER = re.compile(r"(?:晚点|晚些|等会儿?|等一下|一会儿?|稍后|回头|过会儿?|迟点|晚一点|之后|明天)\s*(?:再|才)?\s*(?:来)?(?:投|改|决定|定)")
+_LATER = re.compile(r"(?:晚点|晚些|等会儿?|等一下|一会儿?|稍后|回头|过会儿?|迟点|晚一点|之后|明天|晚上|下午|中午|回来)[^，,。]{0,4}?"
+                    r"(?:再|才)\s*(?:来)?(?:投|改|决定|定)|(?:晚点|晚些|稍后|回头|晚一点)\s*(?:正式)?(?:投|改)")
+# The post leaves the decision open (这票如何处理统计时一并说明 · 算不算待定): a director's post that says so is no
+# settled proxy.
+_PENDING = re.compile(r"如何处理|怎么处理|怎么算|算不算|是否有效|是否算|待定|统计时(?:一并)?(?:说明|处理|决定)|另行(?:说明|公布|处理|裁定)|"
+                      r"稍后(?:说明|公布|处理|裁定)")
 _INTERIM = re.compile(r"先挂|暂投|暂时投|暂时先投|先投着|临时投|暂定|先票|先挂票|暂挂")
 # The ballot was changed by editing it (不是引用改票): 原来写的是欧阳克 · 已编辑，原来写的小鱿鱼.
 _EDITED = re.compile(r"(?:原来|本来|之前|刚才|一开始)(?:写|投|填)的(?:是)?|已编辑|编辑[:：]|编辑过|改了一下对象")
@@ -88,8 +96,7 @@ def _act_cached(clause: str, names: str | None) -> tuple[str, str | None]:
     if patterns["relay_by"] is not None:
         m = patterns["relay_by"].search(clause) or patterns["relay_asked"].search(clause)
         if m:
-            found = m.groupdict()
-            return RELAY, found.get("who") or found.get("asked") or found.get("req")
+            return RELAY, next((v for v in m.groupdict().values() if v), None)
     elif re.search(r"转告|转达|代发|帮忙发", clause):
         return RELAY, None
     if _VOID_IF.search(clause):
@@ -129,16 +136,23 @@ def _patterns(names: str | None) -> dict:
         out["relay_by"] = re.compile(_RELAY_BY.pattern.format(names=names))
         out["relay_asked"] = re.compile(_RELAY_ASKED.pattern.format(names=names))
         out["tally"] = re.compile(_TALLY_LINE.pattern.format(names=names))
+        out["count_line"] = re.compile(rf"^\s*(?:{names}|弃权)\s*[:：]?\s*\d+(?:\.\d+)?\s*票?\s*(?:[(（][^)）]{{0,40}}[)）]|"
+                                       rf"(?<=票)\s*[:：←].{{0,80}})?\s*$")
     return out
 
 
-def tally_lines(text: str, roster) -> dict[int, tuple[str, str]]:
+def tally_lines(text: str, roster) -> dict[int, tuple[str | None, str | None]]:
     """A running tally of everyone's votes: line number (1-based) → (voter, what the line says they voted),
-    where two lines or more, each for a different player, read 「郭靖→黄蓉」「杨康：弃权」. Empty otherwise."""
+    where two lines or more, each for a different player, read 「郭靖→黄蓉」「杨康：弃权」; or (None, None) for the
+    lines of a count per player (「芒果 4（蓝莓、石头）」, two or more). Empty otherwise."""
     if roster is None or roster.pattern is None or "\n" not in text:
         return {}
     line_re = _patterns(roster.pattern.pattern)["tally"]
     found: dict[int, tuple[str, str]] = {}
+    counts = _patterns(roster.pattern.pattern)["count_line"]
+    by_target = [number for number, line in enumerate(text.split("\n"), start=1) if counts.match(line)]
+    if len(by_target) >= 2:  # 芒果 4（蓝莓、石头…）⏎ 火锅 4（…）: counts per player, nobody's own ballot
+        found.update((number, (None, None)) for number in by_target)
     for number, line in enumerate(text.split("\n"), start=1):
         m = line_re.match(line) if len(line) <= 40 else None
         if m:
@@ -147,7 +161,10 @@ def tally_lines(text: str, roster) -> dict[int, tuple[str, str]]:
             target = roster.table.get(said, said)
             if voter != target:
                 found[number] = (voter, target)
-    return found if len({voter for voter, _ in found.values()}) >= 2 else {}
+    voters = {voter for voter, _ in found.values() if voter is not None}
+    if len(voters) < 2:
+        found = {n: vt for n, vt in found.items() if vt[0] is None} if len(by_target) >= 2 else {}
+    return found
 
 
 def retold(text: str, tallied: dict[int, tuple[str, str]]) -> bool:
@@ -159,11 +176,25 @@ def retold(text: str, tallied: dict[int, tuple[str, str]]) -> bool:
     return bool(_PAST.search(before)) and not _PRESENT.search(before)
 
 
+_MODAL = re.compile(r"(?:会|要|将|打算|准备|想|计划|应该会)\s*$")
+
+
+def puts_off(text: str) -> bool:
+    """The post says the ballot comes later (我晚上回来再投 · 晚点正式投)."""
+    return bool(_LATER.search(text))
+
+
+def modal_before(before: str) -> bool:
+    """A verb said as an intention (我会投 · 打算投 · 准备投): in a post that puts its ballot off, not a ballot now."""
+    return bool(_MODAL.search(before))
+
+
 def me_in(clause: str) -> bool:
     return bool(_ME.search(clause))
 
 
 _SENTENCE = re.compile(r"[^。！!；;\n?？]+[?？]?")
+
 _CLAUSE = re.compile(r"[，,、]")
 _ASKS = re.compile(r"[?？]|吗|要不要|是不是|可以吗|行吗|能不能|可不可以")  # (谁票多就投谁 is no question)
 
@@ -177,6 +208,20 @@ class Cue:
     who: str | None = None
 
 
+def may_cue(text: str, roster) -> bool:
+    """Whether the post has any doubtful act at all: one search per kind over the whole text, before the
+    clause by clause reading (most posts have none)."""
+    if _VOID_IF.search(text) or _LATER.search(text) or _INTERIM.search(text) or _EDITED.search(text) \
+            or _PENDING.search(text) or _RELAY_WORDS.search(text):
+        return True
+    names = roster.pattern.pattern if roster is not None and roster.pattern is not None else None
+    patterns = _patterns(names)
+    return names is not None and bool(patterns["relay_by"].search(text) or patterns["relay_asked"].search(text))
+
+
+_RELAY_WORDS = re.compile(r"转告|转达|代发|帮忙发|[帮替代](?:他|她)")
+
+
 def cues(text: str, roster) -> list[Cue]:
     """Every doubtful act in a post's own words: relays (with whom they are for), void-if conditions,
     later and interim ballots. Questions about them (可以帮郭靖投吗？) are not acts."""
@@ -188,11 +233,26 @@ def cues(text: str, roster) -> list[Cue]:
             out.append(Cue(VOID_IF, sentence.strip()[:40]))
         if _EDITED.search(sentence):
             out.append(Cue(EDITED, sentence.strip()[:40]))
+        if _PENDING.search(sentence):
+            out.append(Cue(PENDING, sentence.strip()[:40]))
+        at = 0
         for clause in _CLAUSE.split(sentence):
             what = act(clause, roster) if clause.strip() else None
             if what is not None and what.kind in (RELAY, LATER, INTERIM):
-                out.append(Cue(what.kind, clause.strip()[:40], what.who))
+                who = what.who
+                if what.kind == RELAY and who is None and re.search(r"[他她]", clause):
+                    who = antecedent(sentence[:at], roster)  # 火把说他回不来，托我帮他投海鸥: 他 is 火把
+                out.append(Cue(what.kind, clause.strip()[:40], who))
+            at += len(clause) + 1
     return out
+
+
+def antecedent(before: str, roster) -> str | None:
+    """The player a 他/她 most plausibly stands for: the last one named before it (None if nobody is)."""
+    if roster is None or roster.pattern is None:
+        return None
+    named = [roster.table[m.group()] for m in roster.pattern.finditer(before)]
+    return named[-1] if named else None
 
 
 @lru_cache(maxsize=64)

@@ -268,7 +268,7 @@ class _Fold:
         self.audit: list[str] = []
         self.timeline: list[tuple[datetime, dict[str, Fraction]]] = []
         self._posts_by_pid: dict[int, object] = {}
-        self._above: str | None = None  # the latest ballot's target: what 同上 follows
+        self._above: list[str] = []  # what the ballot above may be read as: what 同上 follows
         self._floors: dict[int | None, str] = {}  # floor → author: what 3楼 · 楼主 point at
 
     # -- one post ---------------------------------------------------------------------------------
@@ -281,17 +281,23 @@ class _Fold:
             verdict = self.verdicts[text] = grammar.parse_post(text, ctx.customs, ctx.roster)
         above_author = self.entries[-1].author if self.entries else None
         prior = self.standing.get(post.author)  # the poster's own ballot before this post
+        if post.author in ctx.directors and verdict.relayed_for and verdict.kind != "proxy":
+            verdict = self._as_proxy(verdict)  # 应郭靖要求代投黄蓉 · 帮郭靖投黄蓉, posted by a director
         self._step(post, text, text_note, verdict)
         entry = self.entries[-1]
         if entry.needs_review and (verdict.follows or verdict.refers):
             # 同上 · 跟票 · 同意楼上: the ballot above is what it most plainly means; 投他 · 投楼上 · 投3楼: the
             # player pointed at. Readings like any other, so the proof weighs them.
-            meant = ([self._above] if verdict.follows and self._above else [])
+            meant = list(self._above) if verdict.follows else []
             meant += [name for ref in verdict.refers for name in self._pointed_at(ref, post, above_author)]
             entry.readings = tuple(dict.fromkeys([*entry.readings, *meant]))
         self._doubt(entry, verdict, post, prior)
-        if entry.target in ctx.players:
-            self._above = entry.target
+        if entry.kind != "none" or entry.needs_review:
+            # What 同上 under this post follows: whatever this post may be read as, not only the last valid ballot.
+            meant = [entry.target, entry.suggestion, *entry.readings] if not entry.unknown else list(ctx.candidates)
+            above = [n for n in dict.fromkeys(meant) if n in ctx.players]
+            if above or entry.verdict == COUNTED:
+                self._above = above
         self._floors[entry.floor] = post.author
 
     def _doubt(self, entry: Entry, verdict, post, prior: "_Standing | None") -> None:
@@ -321,6 +327,8 @@ class _Fold:
             reasons.append(f"贴了一份票型，其中写了自己投「{said}」：这算不算投票，请导演裁定")
             entry.readings = tuple(dict.fromkeys([*entry.readings, *([said] if said in ctx.players else [])]))
             entry.voter = entry.voter or entry.author
+        if ctx.rules.ballot_format == "preferred" and verdict.free and verdict.kind in ("vote", "change", "abstain"):
+            reasons.append("本局只是请大家尽量按格式投票：这一票没有按格式写，算不算请导演裁定")
         if not reasons and not entry.unprovable and not entry.relayed_for:
             return
         entry.voter = entry.voter or entry.author
@@ -380,13 +388,14 @@ class _Fold:
         if ruling is not None and ruling.voter and ruling.voter != author:
             return self._rule_for_another(entry, verdict, ruling)
 
-        if is_director and verdict.relayed_for and verdict.kind != "proxy":
-            verdict = self._as_proxy(verdict)  # 应郭靖要求代投黄蓉 · 帮郭靖投黄蓉, posted by a director
-            if verdict.kind == "proxy":
-                voter = ctx.roster.resolve(verdict.proxy_for or "").name or verdict.proxy_for
-        elif not is_director and author in ctx.players and (verdict.kind == "proxy" or (
+        if not is_director and author in ctx.players and ruling is None and (verdict.kind == "proxy" or (
                 verdict.relay_is_ballot and any(w != author for w in verdict.relayed_for))):
             return self._relayed(entry, verdict, at)
+        elif ruling is not None and ruling.decision == "reject" and (is_director or verdict.relay_is_ballot):
+            entry.ruling, entry.kind = ruling, "none"
+            entry.reason = "导演裁定：不是投票" + (f"（{ruling.note}）" if ruling.note else "")
+            self._log(entry, entry.reason)
+            return
 
         status = getattr(post, "status", "normal")
         if status != "normal" and not (text or "").strip():
@@ -427,9 +436,11 @@ class _Fold:
         if is_director and verdict.kind != "proxy" and not (verdict.kind == "malformed" and verdict.proxy_for):
             entry.kind = "none"  # rule posts quote the format itself
             entry.reason = "导演的帖子（公告或格式说明），不计票"
-            if "代投" in (text or "") and verdict.kind in ("vote", "change", "abstain") and not verdict.free:
-                # A proxy ballot whose player the words do not name: never the director's own vote, never dropped.
-                entry.reason = "导演的帖子像是代投，但看不出替哪位玩家投：请导演裁定（计为某玩家的票，或不是投票）"
+            if _mentions_proxy(text) and (verdict.kind in ("vote", "change", "abstain") and not verdict.free
+                                          or verdict.relayed_for or verdict.attempts(ctx.roster)):
+                # A proxy ballot whose player or target the words do not say plainly: never the director's own
+                # vote, never dropped.
+                entry.reason = "导演的帖子像是代投，但看不出替哪位玩家投、投给谁：请导演裁定（计为某玩家的票，或不是投票）"
                 entry.needs_review = True
                 entry.readings = verdict.readings
             self._log(entry, entry.reason)
@@ -489,7 +500,7 @@ class _Fold:
         if len(named) != 1 or len(set(targets)) > 1 or not (targets or nobody):
             return verdict
         target = targets[0] if targets and not (verdict.kind == "abstain") else None
-        doubts = verdict.doubts
+        doubts = tuple(d for d in verdict.doubts if not d.startswith(grammar.RELAYED))
         if verdict.kind == "change" or (verdict.kind == "malformed" and verdict.old_target):
             doubts += ("导演代投改票：种子只说导演可以代投，没有代为改票的做法，请导演确认",)
         return replace(verdict, kind="proxy", proxy_for=named[0], target=target or self.ctx.customs.abstain_words[0],
@@ -609,6 +620,12 @@ class _Fold:
             review = True
         else:
             problems += self._time_problems(entry, verdict, at, voter)
+            unclear, least = ctx.rules.proxy_unclear_minutes_before_close, ctx.rules.proxy_min_minutes_before_close
+            if verdict.kind == "proxy" and unclear and ctx.close and \
+                    ctx.close - timedelta(minutes=unclear) < at <= ctx.close - timedelta(minutes=least):
+                review = True
+                entry.reason = (f"代投在截止前 {int((ctx.close - at).total_seconds() // 60)} 分钟发出：规则说至少"
+                                f"{least}～{unclear} 分钟前，落在这个区间里，算不算请导演裁定")
             if getattr(post, "time_precision", "second") != "second" and ctx.close and _straddles(at, ctx.close):
                 review = True
                 entry.reason = "发帖时间只精确到分钟，正好落在关门那一分钟，请导演核对"
@@ -887,6 +904,10 @@ class _Fold:
         if holder and holder in self.standing:
             return self.standing[holder].target
         return None
+
+
+def _mentions_proxy(text: str | None) -> bool:
+    return bool(text) and any(word in text for word in ("代投", "委托", "代为", "帮他投", "帮她投", "托我"))
 
 
 def _status_words(status: str) -> str:

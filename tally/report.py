@@ -315,7 +315,8 @@ _VALUE_WORDS = {
     "elimination": {"plurality": "得票最多者出局", "threshold": "最高票须达到门槛才出局"},
     "tie": {"nobody": "平票无人出局", "title_target": "平票时警长投的人出局", "runoff": "平票的两人高票对决", "revote": "平票重投"},
     "title_election": {"first_to_top": "最先达到最高票者当选", "plurality": "得票最多者当选"},
-    "ballot_format": {"labelled": "「投票对象/投票理由」格式", "free": "不限格式，写清楚投给谁即可"},
+    "ballot_format": {"labelled": "「投票对象/投票理由」格式", "free": "不限格式，写清楚投给谁即可",
+                      "preferred": "请尽量按「投票对象/投票理由」格式，不按格式的票交导演裁定"},
     "hidden_posts": {"void_and_flag": "不计，交导演裁定"},
 }
 

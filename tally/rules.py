@@ -25,6 +25,8 @@ class Rules:
     blackout_minutes: int = 60
     blackout_blocks_proxy: bool = True
     proxy_min_minutes_before_close: int = 0
+    # 七杀 says 「至少在投票截至的10～15分钟前」: a proxy posted inside that range is the director's call.
+    proxy_unclear_minutes_before_close: int = 0
     no_change_when_accelerated: bool = True
     names: str = "strict"  # "strict" | "one_homophone_or_shape"
     invalid_vote: str = "invalid"  # "invalid" | "abstain"
@@ -69,7 +71,7 @@ class Rules:
         from grammar.customs import customs
 
         base = customs(self.customs)
-        return with_(base, loose=self.ballot_format == "free", require_reason=self.require_reason)
+        return with_(base, loose=self.ballot_format in ("free", "preferred"), require_reason=self.require_reason)
 
     def with_overrides(self, overrides: dict) -> "Rules":
         known = {f.name for f in fields(self)} - {"name", "title_text", "seed", "customs", "sources"}
@@ -79,8 +81,9 @@ class Rules:
             near = difflib.get_close_matches(key, sorted(known), n=1, cutoff=0.5)
             raise ValueError(f"[rules] 里有不认识的设置「{key}」" + (f"，是不是要写 {near[0]}？" if near else
                                                                  "（bansha check-game 列出所有设置）"))
-        if overrides.get("ballot_format", self.ballot_format) not in ("labelled", "free"):
-            raise ValueError('[rules] 的 ballot_format 只能是 "labelled"（投票对象/投票理由）或 "free"（不限格式）')
+        if overrides.get("ballot_format", self.ballot_format) not in ("labelled", "free", "preferred"):
+            raise ValueError('[rules] 的 ballot_format 只能是 "labelled"（投票对象/投票理由）、"free"（不限格式）'
+                             '或 "preferred"（请大家尽量按格式，不按格式的票交导演裁定）')
         return replace(self, **_coerce(overrides))
 
 
