@@ -24,6 +24,21 @@ from tally.rules import load_preset  # noqa: E402
 from tallykit import Thread, game  # noqa: E402
 
 
+def chain_thread(posts: int, players: list[str], links: int = 80, seed: int = 5) -> Thread:
+    """The adversary's day (七杀): one voter's chain of changes, each quoting the one before and naming two
+    players (every link a flag with several readings, each link's validity hanging on the last), among an
+    ordinary day's posts. Before the analysis kept a standing pid only while a change could still read it,
+    this grew as the cube of the chain (80 links ≈ 190 s)."""
+    t = day_thread(posts - links - 1, players, seed=seed)
+    rng = random.Random(seed)
+    chainer = players[-1]
+    previous = t.vote(chainer, rng.choice(players), 1.0)
+    for i in range(links):
+        a, b = rng.sample(players, 2)
+        previous = t.add(chainer, f"改票对象：{a}和{b}\n改票理由：第{i}次想通了", 1.0 + 46.0 * (i + 1) / links, quote=previous)
+    return t
+
+
 def day_thread(posts: int, players: list[str], seed: int = 3, change_spam: bool = False, edited: bool = False) -> Thread:
     """A vote day: a first vote each, chatter, one-character misspellings (flagged), and changes — at most
     two per voter as on a real day, or, with change_spam, a change attempt in 5 % of all posts (a voter
@@ -72,10 +87,12 @@ def main() -> None:
     cases = [(size, "shediao", {}, "") for size in (1000, 2000, 4000, 8000)] + [
         (8000, "shediao", {"change_spam": True}, "   (worst case: every voter tries ~120 changes)"),
         (8000, "qisha", {"edited": True}, "   (worst case: every ballot edited after close, content unknown)"),
+        (8000, "qisha", {"chain": 80}, "   (adversary: one voter's chain of 80 quoted two-name changes)"),
+        (10000, "qisha", {"chain": 300}, "   (adversary: a chain of 300; every case < 1 s)"),
     ]
     for size, preset, kind, words in cases:
         rules = load_preset(preset)
-        thread = day_thread(size, players, **kind)
+        thread = chain_thread(size, players, kind["chain"]) if "chain" in kind else day_thread(size, players, **kind)
         result = tally_day(thread.posts, g, g.days[0], rules)  # warm the grammar
         line = [best(lambda: tally_day(thread.posts, g, g.days[0], rules, sensitivity=s)) for s in (False, True)]
         target = words or ("   (target < 200 ms with the analysis)" if size == 8000 else

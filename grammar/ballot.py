@@ -235,10 +235,18 @@ def parse_post(
     *,
     first: bool | None = None,
 ) -> Verdict:
-    """Judge one post's plain text. `first=True` says the author has no earlier ballot today."""
+    """Judge one post's plain text. `first=True` says the author has no earlier ballot today.
+
+    Verdicts are never changed once made, so the same post under the same customs and roster is judged
+    once per process: every cron run, every recount and every what-if of the analysis reads it again."""
     rules = customs if isinstance(customs, VoteCustoms) else customs_named(customs)
     if isinstance(roster, list):
         roster = Roster(roster)
+    return _parse(text, rules, roster, first)
+
+
+@lru_cache(maxsize=16384)
+def _parse(text: str, rules: VoteCustoms, roster: Roster | None, first: bool | None) -> Verdict:
     parts = structure.split(text)  # the poster's own words: quotes, stamps and signatures set aside
     unstripped = normalize(parts.own)
     normalized = speech.strip_asides(unstripped, roster if isinstance(roster, Roster) else None)
@@ -266,7 +274,6 @@ def parse_post(
     return verdict
 
 
-_STRONG = re.compile("|".join(sorted(detect.STRONG, key=len, reverse=True)))
 RELAYED = "像是替"  # how a relay's doubt begins: a director's proxy is a relay the director makes, so no doubt
 _CUE_WORDS = {speech.VOID_IF: "附带了作废的条件", speech.LATER: "说了晚点再投或再改", speech.INTERIM: "说是暂时先投",
               speech.EDITED: "说投票是编辑原帖改的（不是引用改票）", speech.PENDING: "说这一票怎么算还没有定"}
@@ -287,6 +294,11 @@ def _weigh_words(verdict: Verdict, text: str, roster: Roster, unstripped: str | 
     """Whether the words are unmistakably the poster's own ballot now (tally/certainty.py), the recall
     detector's reading of the rest of the post beside the grammar's: each doubt goes to verdict.doubts,
     each player it adds to the readings."""
+    verdict.own = text
+    ballot = verdict.kind in (VOTE, CHANGE, ABSTAIN, PROXY)
+    if ballot and not speech.may_cue(text, roster) and not detect.may_hit(_LABEL_SPLIT.sub("", text), roster) and not (
+            unstripped and _CONDITION.search(unstripped)):
+        return  # the common case: a ballot whose words hold no other act at all (one or two searches)
     doubts: list[str] = []
     readings = list(verdict.readings)
     tallied = speech.tally_lines(text, roster) if verdict.kind == NONE else {}
@@ -294,7 +306,6 @@ def _weigh_words(verdict: Verdict, text: str, roster: Roster, unstripped: str | 
         verdict.tally = {voter: target for voter, target in tallied.values() if voter}  # the poster's line may be theirs
     cues = speech.cues(text, roster) if speech.may_cue(text, roster) else []
     relays = [c for c in cues if c.kind == speech.RELAY]
-    ballot = verdict.kind in (VOTE, CHANGE, ABSTAIN, PROXY)
     own = verdict.match.name if ballot and verdict.match is not None and verdict.match.name else None
     if relays and verdict.kind != PROXY:
         verdict.relayed_for = tuple(dict.fromkeys((c.who or "?") for c in relays if c.who != own))
@@ -303,9 +314,8 @@ def _weigh_words(verdict: Verdict, text: str, roster: Roster, unstripped: str | 
         verdict.relay_is_ballot = ballot and bool(verdict.relayed_for) and any(c.words and c.words in first_line for c in relays)
         doubts += [f"{RELAYED}{'「' + c.who + '」' if c.who else '别人'}转投（「{c.words}」）" for c in relays]
     doubts += [f"{_CUE_WORDS[c.kind]}（「{c.words}」）" for c in cues if c.kind in _CUE_WORDS]
-    verdict.own = text
     rest = _rest_of(verdict, text) if ballot else ""
-    if ballot and _STRONG.search(rest):  # beside a ballot only 投 · 票 · 挂 make a second one
+    if ballot and detect.may_hit(rest, roster):  # beside a ballot only 投 · 票 · 挂 make a second one
         for hit in detect.hits(rest, roster):
             if hit.verb not in detect.STRONG:
                 continue  # beside a ballot, 跟郭靖一个想法 is a reason, not a second ballot

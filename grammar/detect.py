@@ -173,6 +173,20 @@ def _clause_hits(clause: str, roster: Roster, table: dict, pattern: re.Pattern, 
     return out
 
 
+def may_hit(text: str, roster: Roster | None) -> bool:
+    """A cheap superset of the `hits` a ballot's reasons can hold that matter beside the ballot: a word that
+    casts by itself (STRONG), and within a few characters a player or a word for nobody. Most have none."""
+    if roster is None or roster.pattern is None:
+        return False
+    return bool(_quick(roster.pattern.pattern).search(text))
+
+
+@lru_cache(maxsize=64)
+def _quick(names: str) -> re.Pattern:
+    verbs = "|".join(sorted(STRONG, key=len, reverse=True))
+    return re.compile(rf"(?:{verbs})[^，,。\n]{{0,12}}?(?:{names}|弃权|无人|没人|空票|白票|空)|(?:为|给)\s*(?:{names})\s*(?:投|献)")
+
+
 def _in_compound(clause: str, at: int) -> bool:
     """The morpheme at `at` is inside a word that merely contains it (投票帖 · 无效改票 · 重投)."""
     for start in range(max(0, at - 4), at + 1):

@@ -72,6 +72,16 @@ class Roster:
     def __bool__(self) -> bool:
         return bool(self.names)
 
+    @cached_property
+    def key(self) -> tuple:
+        return tuple(self.names), tuple(sorted(self.aliases.items()))
+
+    def __eq__(self, other) -> bool:  # the same names and aliases read every post alike (caches key on it)
+        return isinstance(other, Roster) and self.key == other.key
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
     def alias_pairs(self) -> list[tuple[str, str]]:
         return [(a, n) for a, n in self.aliases.items() if n in self.names]
 

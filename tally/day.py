@@ -195,6 +195,7 @@ class _Context:
             self.candidates = set(day.runoff or self.alive) - self.cannot_be_voted
         self.bar_owners = set(game.with_role(BAR_OWNER)) if rules.bar_owner_vote_hours and kind == "vote" else set()
         self.times: dict[int, datetime | None] = {}
+        self.texts: dict[int, tuple[str, str | None]] = {}
 
     def time_of(self, post) -> datetime | None:
         """The post's time, parsed once per tally (the what-ifs fold each post many times)."""
@@ -262,12 +263,13 @@ class _Fold:
     def __init__(self, ctx: _Context, rulings: dict[int, Ruling], history: dict[int, list[dict]], verdicts: dict):
         self.ctx, self.rulings, self.history, self.verdicts = ctx, rulings, history, verdicts
         self.standing: dict[str, _Standing] = {}
-        self.tried: dict[str, list[Entry]] = {}  # every ballot post per voter, in order
+        self.tried: set[str] = set()  # voters who posted an invalid ballot with no standing one
         self.posted: set[str] = set()  # voters with any post before close
         self.entries: list[Entry] = []
         self.audit: list[str] = []
         self.timeline: list[tuple[datetime, dict[str, Fraction]]] = []
         self._posts_by_pid: dict[int, object] = {}
+        self._entry_of: dict[int, Entry] = {}  # pid → its entry (a change's quote names the post it replies to)
         self._above: list[str] = []  # what the ballot above may be read as: what 同上 follows
         self._floors: dict[int | None, str] = {}  # floor → author: what 3楼 · 楼主 point at
 
@@ -382,6 +384,7 @@ class _Fold:
         self._posts_by_pid[post.pid] = post
         entry = Entry(post.pid, post.floor, author, None, _kind(verdict), None, IGNORED, "", at=at)
         self.entries.append(entry)
+        self._entry_of[post.pid] = entry
         if at is not None and ctx.close and at < ctx.close and author in ctx.players:
             self.posted.add(author)
         ruling = self.rulings.get(post.pid)
@@ -572,7 +575,14 @@ class _Fold:
             self._accept(entry, verdict, author, target)
 
     def _text_before_close(self, post) -> tuple[str, str | None]:
-        """What the post said before close, when the archive saw it then and it changed after."""
+        """What the post said before close, when the archive saw it then and it changed after (once per
+        tally: the what-ifs fold each post many times)."""
+        known = self.ctx.texts.get(post.pid)
+        if known is None:
+            known = self.ctx.texts[post.pid] = self._read_before_close(post)
+        return known
+
+    def _read_before_close(self, post) -> tuple[str, str | None]:
         close = self.ctx.close
         versions = self.history.get(post.pid) or []
         edited = getattr(post, "edited_at", None)
@@ -728,7 +738,7 @@ class _Fold:
                 del self.standing[voter]
             return
         if voter in self.ctx.players:
-            self.tried.setdefault(voter, []).append(entry)
+            self.tried.add(voter)
         if rules.invalid_vote == "abstain" and entry.kind != "change" and voter in self.ctx.voters and voter not in self.standing \
                 and "关门后" not in reason and entry.at and self.ctx.close and entry.at < self.ctx.close:
             self._log(entry, f"无效：{reason}；按规则视为弃权（可联系导演更正）")
@@ -756,7 +766,7 @@ class _Fold:
                 tail = f"原票 #{standing.entry.floor} {self._show(standing.target)} 仍然有效" if standing else "此前没有有效的投票"
                 self._log(entry, f"改票无效：{problem}；{tail}")
                 if standing is None:
-                    self.tried.setdefault(voter, []).append(entry)
+                    self.tried.add(voter)
                 return
             if standing:
                 standing.entry.verdict = SUPERSEDED
@@ -804,8 +814,7 @@ class _Fold:
     def _change_problem(self, entry: Entry, verdict, voter: str, standing: _Standing | None) -> str | None:
         rules = self.ctx.rules
         if standing is None:
-            tried = self.tried.get(voter)
-            return "原投票无效，只能重新发帖投票，不能改票" if tried else "此前没有投票，不能改票"
+            return "原投票无效，只能重新发帖投票，不能改票" if voter in self.tried else "此前没有投票，不能改票"
         if standing.changes >= rules.changes_allowed:
             return f"改票只允许 {rules.changes_allowed} 次，#{standing.entry.floor} 已经改过"
         if not rules.change_must_quote_own:
@@ -824,7 +833,7 @@ class _Fold:
             entry.reason = "引用没有楼层链接（手机端引用），按作者核对为自己的帖子，请导演确认"
             return None
         if pid != standing.entry.pid:
-            other = next((e for e in self.entries if e.pid == pid), None)
+            other = self._entry_of.get(pid)
             if other is not None and other.author != voter:
                 return f"引用的是 #{other.floor} {other.author} 的帖子，不是自己的原投票"
             return f"引用的不是自己的原投票 #{standing.entry.floor}"
@@ -848,6 +857,8 @@ class _Fold:
         return "弃权" if target is None else target
 
     def _log(self, entry: Entry, text: str) -> None:
+        if self.audit is None:
+            return  # a what-if's fold: nobody reads its audit
         who = entry.author if entry.voter in (None, entry.author) else f"{entry.author}（代 {entry.voter}）"
         self.audit.append(f"#{entry.floor if entry.floor is not None else '?'} {who} {KIND_WORDS.get(entry.kind, '发言')}：{text}")
 

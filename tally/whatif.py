@@ -37,8 +37,8 @@ from itertools import combinations, product
 from .outcome import OUT, REVOTE, RUNOFF, Outcome, decide_outcome
 
 STATE_BUDGET = 20_000  # distinct (totals, title target) states searched exactly for a day where nobody is out
-GROUP_BUDGET = 6_000  # fold steps spent on one group of voters before its space is over-approximated
-DAY_BUDGET = 15_000  # fold steps for the whole day (about a second): past it, every later group is over-approximated
+GROUP_BUDGET = 3_000  # fold steps spent on one group of voters before its space is over-approximated
+DAY_BUDGET = 6_000  # fold steps for the whole day (well under a second): past it, every later group is over-approximated
 ELECTION_BUDGET = 2_000  # whole-thread refolds tried for an election's counterexample (a few ms each)
 
 
@@ -177,8 +177,7 @@ def _saved(fold, group: tuple) -> tuple:
     for voter in group:
         s = fold.standing.get(voter)
         # Copies: later posts mark a standing entry superseded, which must not reach the saved state.
-        tried = list(fold.tried[voter]) if voter in fold.tried else None
-        out.append((tried, None if s is None else type(s)(_clone(s.entry), s.target, s.changes)))
+        out.append((voter in fold.tried, None if s is None else type(s)(_clone(s.entry), s.target, s.changes)))
     return tuple(out)
 
 
@@ -187,7 +186,7 @@ def _saved_signature(saved: tuple) -> tuple:
     out = []
     for tried, s in saved:
         ballot = None if s is None else (s.entry.pid, s.entry.verdict, s.entry.target, s.entry.weight, s.target, s.changes)
-        out.append((tried is not None, ballot))
+        out.append((tried, ballot))
     return tuple(out)
 
 
@@ -207,8 +206,8 @@ def _as_read(signature: tuple, read: frozenset | None, changes_allowed: int) -> 
 
 def _restore(fold, group: tuple, saved: tuple) -> None:
     for voter, (tried, standing) in zip(group, saved):
-        if tried is not None:
-            fold.tried[voter] = list(tried)
+        if tried:
+            fold.tried.add(voter)
         if standing is not None:
             fold.standing[voter] = type(standing)(_clone(standing.entry), standing.target, standing.changes)
 
@@ -399,8 +398,9 @@ class Voters:
         fold = self._fold
         if fold is None:
             fold = self._fold = self.fold({})
-        fold.standing.clear(), fold.tried.clear(), fold.entries.clear(), fold.audit.clear(), fold.timeline.clear()
-        fold._posts_by_pid.clear()
+        fold.standing.clear(), fold.tried.clear(), fold.entries.clear(), fold.timeline.clear()
+        fold.audit = None
+        fold._posts_by_pid.clear(), fold._entry_of.clear()
         fold.rulings = {**self.rulings, pid: option} if option is not None else self.rulings
         return fold
 
