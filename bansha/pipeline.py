@@ -6,6 +6,7 @@ Data flows one way: archive rows → posts → tally. Nothing here writes to the
 from __future__ import annotations
 
 from datetime import datetime
+from typing import NamedTuple
 
 import sqlite_utils
 
@@ -47,7 +48,7 @@ def required(posts: list, tid: int) -> list:
 
 def rulings_for(db: sqlite_utils.Database, game: Game, day: int) -> dict[int, Ruling]:
     return {
-        r["pid"]: Ruling(r["pid"], r["decision"], r["target"], r["note"] or "")
+        r["pid"]: Ruling(r["pid"], r["decision"], r["target"], r["note"] or "", voter=r.get("voter"))
         for r in archive.load_rulings(db, game.name, day)
     }
 
@@ -130,16 +131,24 @@ RULING_WORDS = {"有效": "accept", "无效": "reject", "计为": "target", "弃
                 "accept": "accept", "reject": "reject", "target": "target"}
 
 
-def ruling_problem(tally: DayTally, game: Game, pid: int, decision: str, target: str | None) -> str | None:
+def ruling_problem(tally: DayTally, game: Game, pid: int, decision: str, target: str | None,
+                   voter: str | None = None) -> str | None:
     """Why this ruling cannot mean what a director would mean by it (None: it can). 「有效」 keeps a ballot
     as written, so it is refused where what is written names no player: counting it as an abstention
-    silently is not what 有效 says."""
+    silently is not what 有效 says. 「算作 Y 的票」 needs Y to be a player who votes today."""
     entry = next((e for e in tally.entries if e.pid == pid), None)
     if entry is None:
         return f"pid {pid} 不在{tally.title}的投票帖里"
     if decision == "target" and target is not None and target not in game.player_names:
         return f"「{target}」不在游戏文件的玩家名单里"
-    if decision != "accept":
+    if voter is not None:
+        if voter not in game.player_names:
+            return f"「{voter}」不在游戏文件的玩家名单里"
+        if voter not in tally.alive:
+            return f"{voter} 已出局，不能算作他的票"
+        if decision == "accept" and entry.target not in game.player_names:
+            return f"pid {pid} 写的投票对象不是本局玩家：请写明计为谁，例如 计为 X --for {voter}"
+    if decision != "accept" or voter is not None:
         return None
     names = list(dict.fromkeys([*([entry.suggestion] if entry.suggestion else []), *entry.readings]))
     if entry.kind == "none" and len(entry.readings) == 1:
@@ -154,22 +163,46 @@ def ruling_problem(tally: DayTally, game: Game, pid: int, decision: str, target:
             f"请裁定为 {choices}")
 
 
-def ruling_choices(tally: DayTally, game: Game, entry) -> list[tuple[str, str | None, str, str]]:
-    """The rulings a director is offered for a flagged post, the likeliest first: (decision, target, the
-    words, the day's result under it). 「有效」 only where what is written names a player."""
-    from tally import report
+class Choice(NamedTuple):
+    """One ruling a director is offered for a flagged post: what it records, in the director's words, and
+    the day's result under it."""
 
-    names = list(dict.fromkeys([*([entry.suggestion] if entry.suggestion else []), *entry.readings]))
-    options: list[tuple[str, str | None]] = [("target", name) for name in names if name in game.player_names]
+    decision: str
+    target: str | None
+    voter: str | None
+    words: str
+    outcome: str
+
+    @property
+    def command(self) -> str:
+        """The words after the pid in `bansha rule`."""
+        what = {"accept": "有效", "reject": "无效"}.get(self.decision) or (f"计为 {self.target}" if self.target else "弃权")
+        return what + (f" --for {self.voter}" if self.voter else "")
+
+
+def ruling_choices(tally: DayTally, game: Game, entry) -> list[Choice]:
+    """The rulings a director is offered for a flagged post, the likeliest first: every reading the proof
+    weighs for it (tally/certainty.py), in the director's words, with the day's result under each.
+    「有效」 only where what is written names a player."""
+    from tally import certainty, report
+
+    options: list[tuple[str, str | None, str | None, str]] = []
     if ruling_problem(tally, game, entry.pid, "accept", None) is None:
-        options.insert(0, ("accept", None))
-    options += [("target", None), ("reject", None)]
+        options.append(("accept", None, None, "有效（按帖子写的计）"))
+    for reading in certainty.readings(entry)[1:] if entry.needs_review else ():
+        ruling = reading.ruling
+        if ruling is None or ruling.decision == "accept":
+            continue
+        options.append((ruling.decision, ruling.target, ruling.voter, reading.words(entry.author)))
+    for decision, target in (("target", None), ("reject", None)):  # 弃权 and 无效 are always offered
+        if not any(o[0] == decision and o[1] == target and o[2] is None for o in options):
+            options.append((decision, target, None, "弃权" if decision == "target" else "不是投票（不计票）"))
     shown = []
-    for decision, target in options:
+    for decision, target, voter, words in options:
         outcome = ""
         if tally.what_if is not None:
-            outcome = report.result_line_of(tally, tally.what_if(entry.pid, Ruling(entry.pid, decision, target)))
-        shown.append((decision, target, report.ruling_words(decision, target), outcome))
+            outcome = report.result_line_of(tally, tally.what_if(entry.pid, Ruling(entry.pid, decision, target, voter=voter)))
+        shown.append(Choice(decision, target, voter, words, outcome))
     return shown
 
 

@@ -421,7 +421,7 @@ class Results:
         after = tally.outcome.describe()
         seen = row.get("rulings_seen") or 0
         reasons = [
-            f"导演裁定 pid {r['pid']}（{report.ruling_words(r['decision'], r['target'])}）" + (f"：{r['note']}" if r["note"] else "")
+            f"导演裁定 pid {r['pid']}（{report.ruling_words(r['decision'], r['target'], r.get('voter'))}）" + (f"：{r['note']}" if r["note"] else "")
             for r in archive.load_rulings(self.db, self.game.name, self.day.day) if seen < r["id"] <= self.rulings_now
         ] or ["重新读取投票帖时发现了编辑过或新看到的楼层" if row.get("message") else "按现在的存档和裁定重新计票"]
         if before is None:

@@ -327,10 +327,10 @@ def _weigh_words(verdict: Verdict, text: str, roster: Roster, unstripped: str | 
             elif hit.nobody and not (verdict.kind == ABSTAIN or verdict.abstains):
                 doubts.append(f"帖子里还有一句像是弃权（「{hit.phrase}」）")
                 verdict.nobody = True
-        if own and unstripped and (line := _target_line(verdict, unstripped)) and _CONDITION.search(line):
-            # 投票对象：灯塔（如果灯塔今天还不交代的话）: the ballot itself carries a condition.
-            doubts.append(f"投票对象附带了条件（「{line[:40]}」）")
-    elif verdict.kind == NONE:
+    if own and unstripped and (line := _target_line(verdict, unstripped)) and _CONDITION.search(line):
+        # 投票对象：灯塔（如果灯塔今天还不交代的话）: the ballot itself carries a condition.
+        doubts.append(f"投票对象附带了条件（「{line[:40]}」）")
+    if verdict.kind == NONE:
         relayed = [h for h in detect.hits(text, roster) if h.act == speech.RELAY and (h.name or h.nobody)]
         if relayed:
             verdict.vote_like = True

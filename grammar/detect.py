@@ -132,9 +132,17 @@ def hits(text: str, roster: Roster | None) -> list[Hit]:
             void = speech.act(sentence, roster).kind == speech.VOID_IF
             if _QUESTION.search(sentence) or (_HYPOTHETICAL.search(sentence) and not void):
                 continue
+            previous, silent = "", False
             for clause in _CLAUSE.split(sentence):
-                if clause:
-                    out += _clause_hits(clause, roster, table, pattern, speech.VOID_IF if void else None, later)
+                if not clause:
+                    continue
+                forced = speech.VOID_IF if void else None
+                if silent and speech.carries(previous, clause, roster):
+                    forced = speech.REPORT  # …，今天又跑去投一灯了: still someone else's
+                out += _clause_hits(clause, roster, table, pattern, forced, later)
+                silent = forced == speech.REPORT or speech.act(clause, roster).kind in speech.SILENT \
+                    or _reported_by_name(clause[: (_MORPHEME.search(clause) or re.search("$", clause)).start()], pattern)
+                previous = clause
     return out
 
 

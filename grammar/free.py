@@ -280,11 +280,16 @@ def _read(text: str, roster: Roster) -> Reading:
                 t.type in ("VOTE", "SELECT", "CHANGE", "ABSTAIN", "PROXY", "SAME", "WITHDRAW") for t in tokens):
             continue  # a line of a running tally is everyone's vote, not the poster's
         cuts = [0, *(t.start_pos for t in tokens if t.type == "SEP"), len(sentence)]
-        acts, start = [], 0
+        acts, start, previous = [], 0, ""
         for a, b in zip(cuts, cuts[1:]):
             if sentence[a:a + 1] not in ("、", "/"):
                 start = a  # a list (夜航船、柚子茶一起投小狐狸) reads as one clause
-            acts.append(speech.act(sentence[start:b].lstrip(_SEP_STRIP), roster))
+            clause = sentence[start:b].lstrip(_SEP_STRIP)
+            what = speech.act(clause, roster)
+            if what.kind == speech.CAST and acts and acts[-1].kind in speech.SILENT and speech.carries(previous, clause, roster):
+                what = speech.Act(speech.REPORT)  # …，今天又跑去投一灯了: still them
+            acts.append(what)
+            previous = clause
         phrases += _phrases(tokens, number, questions, acts)
     mentioned_t = tuple(dict.fromkeys(mentioned))
     reading = _sum_up(phrases, roster)

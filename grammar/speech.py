@@ -94,9 +94,10 @@ def _table(roster) -> dict | None:
 def _act_cached(clause: str, names: str | None) -> tuple[str, str | None]:
     patterns = _patterns(names)
     if patterns["relay_by"] is not None:
-        m = patterns["relay_by"].search(clause) or patterns["relay_asked"].search(clause)
-        if m:
-            return RELAY, next((v for v in m.groupdict().values() if v), None)
+        found = [m for m in (patterns["relay_by"].search(clause), patterns["relay_asked"].search(clause)) if m]
+        if found:  # 郭靖让我帮他投: the one that names the player (郭靖让我) before the one that says 他
+            named = [next((v for v in m.groupdict().values() if v and v not in ("他", "她")), None) for m in found]
+            return RELAY, next((n for n in named if n), None)
     elif re.search(r"转告|转达|代发|帮忙发", clause):
         return RELAY, None
     if _VOID_IF.search(clause):
@@ -189,6 +190,25 @@ def modal_before(before: str) -> bool:
     return bool(_MODAL.search(before))
 
 
+_GOES_ON = re.compile(r"^[^我俺，,。]{0,6}?(?:又|还|也|却|再|结果|后来|然后|接着)")
+_FIRST_VERB = re.compile(r"投|票|选|弃权|改投")
+
+
+def carries(previous: str, clause: str, roster) -> bool:
+    """A clause with no subject of its own that goes on from someone else's (昨天欧阳锋投的是郭靖，今天又跑去投一灯了):
+    it reports them too. Only where the clause says it goes on (又 · 还 · 也 · 却 · 后来 …) and names nobody
+    before its verb: 郭靖说要投黄蓉，投一灯 is not carried, and stays the poster's to read."""
+    if not _GOES_ON.search(clause) or _ME.search(previous) or _ME.search(clause):
+        return False
+    verb = _FIRST_VERB.search(clause)
+    if verb is None or (roster is not None and roster.pattern is not None and roster.pattern.search(clause, 0, verb.start())):
+        return False
+    first = _FIRST_VERB.search(previous)
+    subject = previous[: first.start()] if first else ""
+    return bool(subject) and bool(re.search(_OTHER, subject) or (
+        roster is not None and roster.pattern is not None and roster.pattern.search(subject)))
+
+
 def me_in(clause: str) -> bool:
     return bool(_ME.search(clause))
 
@@ -254,8 +274,10 @@ def cues(text: str, roster) -> list[Cue]:
             what = act(clause, roster) if clause.strip() else None
             if what is not None and what.kind in (RELAY, LATER, INTERIM):
                 who = what.who
-                if what.kind == RELAY and who is None and re.search(r"[他她]", clause):
-                    who = antecedent(sentence[:at], roster)  # 火把说他回不来，托我帮他投海鸥: 他 is 火把
+                pronoun = re.search(r"[他她]", clause)
+                if what.kind == RELAY and who is None and pronoun:
+                    # 火把说他回不来，托我帮他投海鸥: 他 is 火把
+                    who = antecedent(sentence[:at] + clause[:pronoun.start()], roster)
                 out.append(Cue(what.kind, clause.strip()[:40], who))
             at += len(clause) + 1
     return out

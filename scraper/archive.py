@@ -24,8 +24,9 @@ from .model import ArchiveError  # noqa: F401 - raised here; defined in model so
 # never set, so it reads 0); 2 adds the outbox's outcome, page and rulings_seen columns; 3 re-indexes a
 # post for search only when its words or author change (re-reading a page rewrote every FTS row); 4 gives
 # the outbox its marker id, the forum's answer and clock, and an edit in flight (scraper/outbox.py), and
-# renames the state "posted" to "confirmed".
-SCHEMA_VERSION = 4
+# renames the state "posted" to "confirmed"; 5 gives a ruling the voter it counts a post for (a ballot relayed
+# for another player, counted as theirs).
+SCHEMA_VERSION = 5
 
 POST_COLUMNS = ("pid", "tid", "floor", "author", "author_uid", "posted_at", "time_precision", "edited_by", "edited_at",
                 "quotes", "text", "html", "status", "style", "source", "first_seen", "last_seen", "versions", "words")
@@ -93,6 +94,8 @@ def migrate(db: sqlite_utils.Database) -> None:
             # director looks (see scraper/outbox.py, state "lost").
             db.execute("update outbox set state = 'lost', error = '旧版本留下的未完成发帖，无法自动核对' "
                        "where state = 'intent' and post_id is null")
+    if version < 5 and "rulings" in db.table_names() and "voter" not in db["rulings"].columns_dict:
+        db["rulings"].add_column("voter", str)
     if version < SCHEMA_VERSION:
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
@@ -161,7 +164,7 @@ def ensure_schema(db: sqlite_utils.Database) -> None:
         db["post_versions"].create_index(["pid", "digest"], unique=True)
     if "rulings" not in db.table_names():
         db["rulings"].create(
-            {"id": int, "game": str, "day": int, "pid": int, "decision": str, "target": str, "note": str,
+            {"id": int, "game": str, "day": int, "pid": int, "decision": str, "target": str, "voter": str, "note": str,
              "recorded_at": str, "recorded_by": str},
             pk="id",
         )
@@ -312,9 +315,10 @@ def search_posts(db: sqlite_utils.Database, query: str, tid: int | None = None) 
 
 
 def save_ruling(db: sqlite_utils.Database, *, game: str, day: int, pid: int, decision: str,
-                target: str | None = None, note: str = "", by: str = "") -> None:
-    """A director's ruling. Kept forever: a later ruling on the same post supersedes, never erases."""
-    db["rulings"].insert({"game": game, "day": day, "pid": pid, "decision": decision, "target": target,
+                target: str | None = None, note: str = "", by: str = "", voter: str | None = None) -> None:
+    """A director's ruling. Kept forever: a later ruling on the same post supersedes, never erases. `voter`:
+    whose ballot the post counts as, where that is not its poster's (a ballot relayed for another player)."""
+    db["rulings"].insert({"game": game, "day": day, "pid": pid, "decision": decision, "target": target, "voter": voter,
                           "note": note, "recorded_at": now_iso(), "recorded_by": by})
 
 

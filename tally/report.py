@@ -75,11 +75,12 @@ def fit_to_limit(text: str, limit: int = 10_000, reserve: int = 200) -> str:
     return out
 
 
-def ruling_words(decision: str, target: str | None) -> str:
-    """A director's ruling as the result post and the pages say it: 有效 / 无效 / 计为「X」."""
+def ruling_words(decision: str, target: str | None, voter: str | None = None) -> str:
+    """A director's ruling as the result post and the pages say it: 有效 / 无效 / 计为「X」 / 算作 Y 的票，计为「X」."""
+    whose = f"算作 {voter} 的票，" if voter else ""
     if decision == "target":
-        return f"计为「{target or '弃权'}」"
-    return {"accept": "有效", "reject": "无效"}.get(decision, decision)
+        return f"{whose}计为「{target or '弃权'}」"
+    return whose + {"accept": "有效", "reject": "无效"}.get(decision, decision)
 
 
 def verdict_words(entry) -> tuple[str, str]:
@@ -223,7 +224,7 @@ def _lines(t: DayTally, title: str, *, bbcode: bool, as_of: datetime | None = No
         lines += ["", b("导演裁定")]
         for r in t.rulings:
             entry = next(e for e in t.entries if e.pid == r.pid)
-            words = esc(ruling_words(r.decision, r.target))
+            words = esc(ruling_words(r.decision, r.target, r.voter))
             lines.append(f"{_floor(entry)} {esc(clip(entry.author, 20))}：{words}" + (f"（{esc(clip(r.note))}）" if r.note else ""))
     result = result_line(t)
     if standing:

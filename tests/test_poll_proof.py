@@ -310,3 +310,59 @@ def test_the_desk_overview_hints_at_the_event_a_closed_day_needs(tmp_path):
 
     page = html.unescape(page)
     assert "第1天的结果是「李逵 出局」" in page and 'what = "处决"' in page and 'player = "李逵"' in page
+
+
+# -- issue 26: doubts the fold once settled silently, end to end --------------------------------------
+
+def add_vote_post(board, name: str, text: str, hours: float, quote_name: str | None = None):
+    from bansha.demo.game import PLAYERS
+
+    uid = dict((n, u) for u, n in PLAYERS)[name]
+    if quote_name is not None:
+        text = board.quote_bbcode(vote_of(board, quote_name).pid) + "\n\n" + text
+    return board.add_post(demo.VOTE_TID, uid, text, demo.OPEN + timedelta(hours=hours))
+
+
+def test_a_relayed_ballot_that_decides_the_day_holds_the_final_until_the_director_rules(board, tmp_path):
+    """李逵 3 : 燕青 2. 吴用 relays a ballot for 孙二娘, who never voted: counted for her, 燕青 3 : 李逵 3 is a tie —
+    the fold once made it 吴用's second ballot, invalid, and posted 李逵 出局 unattended."""
+    drop_votes(board, "鲁智深", "孙二娘")
+    no_other_doubts(board)
+    relay = add_vote_post(board, "吴用", "孙二娘在QQ上托我帮她投燕青，理由：她说燕青一直在潜水", 15)
+    result, lines = run(board, tmp_path, post=True)
+    assert final_posts(board) == [] and result.code == polling.EXIT_REVIEW
+    held = next(line for line in lines if line.startswith("最终结果暂不发布"))
+    assert f"#{relay.position}" in held
+    # The director rules it 孙二娘's, from the command line as the review prints it: the tie is posted.
+    review = subprocess.run([sys.executable, "-m", "bansha.cli", "review", str(tmp_path / "game.toml"), "--db",
+                             str(tmp_path / "g.db")], capture_output=True, text=True)
+    assert f"bansha rule {tmp_path / 'game.toml'} {relay.pid} 计为 燕青 --for 孙二娘" in review.stdout, review.stdout
+    ruled = subprocess.run([sys.executable, "-m", "bansha.cli", "rule", str(tmp_path / "game.toml"), str(relay.pid),
+                            "计为", "燕青", "--for", "孙二娘", "--db", str(tmp_path / "g.db")], capture_output=True, text=True)
+    assert ruled.returncode == 0 and "算作 孙二娘 的票" in ruled.stdout, ruled.stderr
+    result, _ = run(board, tmp_path, post=True)
+    (final,) = final_posts(board)
+    assert "无人出局" in final.bbcode and "算作 孙二娘 的票" in final.bbcode and result.code == polling.EXIT_OK
+
+
+def test_a_reply_to_ones_own_vote_in_the_votes_format_that_decides_the_day_holds_the_final(board, tmp_path):
+    """李逵 3 : 燕青 2 : 吴用 1. 林冲 replies to his own vote with 投票对象 instead of 改票对象: as written, a second
+    ballot (invalid); read as his change, 燕青 3 : 李逵 2 — the director's call, never the fold's."""
+    drop_votes(board, "鲁智深", "孙二娘")
+    no_other_doubts(board)
+    slip = add_vote_post(board, "林冲", "投票对象：燕青\n投票理由：想了一晚上，改投燕青", 30, quote_name="林冲")
+    result, lines = run(board, tmp_path, post=True)
+    assert final_posts(board) == [] and result.code == polling.EXIT_REVIEW
+    held = next(line for line in lines if line.startswith("最终结果暂不发布"))
+    assert f"#{slip.position}" in held
+
+
+def test_a_reported_intention_casts_nothing_and_holds_nothing(board, tmp_path):
+    """李逵 3 : 燕青 2. 吴用 says what 孙二娘 said she would vote: nobody's ballot, no ruling, the final goes out."""
+    drop_votes(board, "鲁智深", "孙二娘")
+    no_other_doubts(board)
+    add_vote_post(board, "吴用", "孙二娘昨天说今天要投燕青，不知道她还来不来。", 15)
+    add_vote_post(board, "花荣", "燕青昨天投的是李逵，今天又跑去投宋江了。", 16)
+    result, _ = run(board, tmp_path, post=True)
+    (final,) = final_posts(board)
+    assert "李逵 出局" in final.bbcode and result.code == polling.EXIT_OK

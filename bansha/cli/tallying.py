@@ -169,11 +169,13 @@ def rule(
     name: Optional[str] = typer.Argument(None, metavar="角色名", help="“计为”之后：计为哪位角色"),
     day: Optional[int] = DAY,
     target: Optional[str] = typer.Option(None, "--target", help="同“计为 角色名”（弃权写“弃权”）"),
+    voter: Optional[str] = typer.Option(None, "--for", help="算作哪位角色的票（替别人转投的票，例如 帮X投）；不写就是发帖人自己的票"),
     note: str = typer.Option("", "--note", help="裁定说明，会出现在结果帖里"),
     db: Optional[Path] = DB_BESIDE,
     by: str = RECORDED_BY,
 ) -> None:
-    """记录导演对某一帖的裁定，例如 bansha rule game.toml 64 计为 宋江；之后的每次计票都会采用。"""
+    """记录导演对某一帖的裁定，例如 bansha rule game.toml 64 计为 宋江；替别人转投的票要算作那位角色的票：
+    bansha rule game.toml 64 计为 宋江 --for 吴用。之后的每次计票都会采用。"""
     db = db_beside(db, game_file)
     day = day or current_day(game_file)
     from bansha import pipeline
@@ -202,11 +204,14 @@ def rule(
         tally = pipeline.tally_from_archive(database, game, rules, day, sensitivity=False)
     except (ValueError, pipeline.NotFetched) as exc:
         fail(str(exc))
-    problem = pipeline.ruling_problem(tally, game, pid, choice, target)
+    problem = pipeline.ruling_problem(tally, game, pid, choice, target, voter)
     if problem:
         fail(problem)
-    archive.save_ruling(database, game=game.name, day=day, pid=pid, decision=choice, target=target, note=note, by=by)
-    out.print(f"已记录：第 {day} 天 pid {pid} → {report.ruling_words(choice, target)}", highlight=False, markup=False)
+    if voter is not None and choice == "reject":
+        fail("“无效”就是不算任何人的票：不要同时写 --for")
+    archive.save_ruling(database, game=game.name, day=day, pid=pid, decision=choice, target=target, note=note, by=by,
+                        voter=voter)
+    out.print(f"已记录：第 {day} 天 pid {pid} → {report.ruling_words(choice, target, voter)}", highlight=False, markup=False)
 
 
 
@@ -253,10 +258,9 @@ def review(
                  f"  判定：{terminal_safe(flag.reason)}"]
         for line in block:
             lines += wrap(line, width, 4)
-        for decision, target, words, outcome in pipeline.ruling_choices(result, game, entry):
-            command = {"accept": "有效", "reject": "无效"}.get(decision) or (f"计为 {target}" if target else "弃权")
-            lines += wrap(f"  · {words} → {outcome}", width, 4)
-            lines.append(f"      bansha rule {game_file} {flag.pid} {command}")  # one line: to copy whole
+        for choice in pipeline.ruling_choices(result, game, entry):
+            lines += wrap(f"  · {choice.words} → {choice.outcome}", width, 4)
+            lines.append(f"      bansha rule {game_file} {flag.pid} {choice.command}")  # one line: to copy whole
         if base:
             lines.append(f"  原帖：{model.findpost_url(base, vote_day.vote_thread, flag.pid)}")
         lines.append("")

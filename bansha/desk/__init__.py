@@ -247,16 +247,20 @@ def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: Non
                     rendered=render_bbcode_html(bbcode), lurking=lurking, cards=standings(cards), card_rows=cards,
                     steps=steps, floor=floor, link=link, html_of=lambda post: sanitize(post.html, base + "/" if base else None),
                     candidates=[n for n in game.player_names if n not in day.dead], round_=round_,
-                    posted=posted, posted_link=posted_link, held=held, choices=lambda entry: [
-                        (d, t or "弃权" if d == "target" else "", w, o) for d, t, w, o in pipeline.ruling_choices(result, game, entry)])
+                    posted=posted, posted_link=posted_link, held=held,
+                    choices=lambda entry: pipeline.ruling_choices(result, game, entry))
 
     @app.post(f"/{token}/day/<int:number>/rule")
     def rule(number: int):
         game, _rules = pipeline.load_game(config.game_file)
         pid = request.form.get("pid", type=int)
         # A 「计为 X」 button sends only target=X: that is a target ruling.
-        decision = request.form.get("decision") or ("target" if "target" in request.form else "")
+        decision = request.form.get("decision") or ("target" if "target" in request.form or "relay" in request.form else "")
         target = request.form.get("target") or None
+        voter = None
+        if "relay" in request.form:  # 「算作 Y 的票，计为 X」: a ballot relayed for another player, as theirs
+            target, _, voter = request.form["relay"].partition("|")
+            target, voter = target or None, voter or None
         note = request.form.get("note", "").strip()
         round_ = request.form.get("round", 0, type=int)
         if decision not in ("accept", "reject", "target") or pid is None:
@@ -281,13 +285,16 @@ def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: Non
         except (ValueError, pipeline.NotFetched) as exc:
             notices.append(("error", str(exc)))
             return redirect(f"/{token}/day/{number}" + (f"?round={round_}" if round_ else ""), 303)
-        problem = pipeline.ruling_problem(tally, game, pid, decision, target)
+        if voter is not None and voter not in game.player_names:
+            abort(400)
+        problem = pipeline.ruling_problem(tally, game, pid, decision, target, voter)
         if problem:
             notices.append(("error", f"没有记录：{problem}"))
             return redirect(f"/{token}/day/{number}" + (f"?round={round_}" if round_ else ""), 303)
-        archive.save_ruling(db, game=game.name, day=number, pid=pid, decision=decision, target=target, note=note, by="desk")
-        notices.append(("notice", f"已裁定 pid {pid}：{report.ruling_words(decision, target)}，已重新计票。"))
-        say(f"裁定 第{number}天 pid {pid} → {decision} {target or ''}")
+        archive.save_ruling(db, game=game.name, day=number, pid=pid, decision=decision, target=target, note=note, by="desk",
+                            voter=voter)
+        notices.append(("notice", f"已裁定 pid {pid}：{report.ruling_words(decision, target, voter)}，已重新计票。"))
+        say(f"裁定 第{number}天 pid {pid} → {decision} {target or ''}{' 算作 ' + voter + ' 的票' if voter else ''}")
         return redirect(f"/{token}/day/{number}" + (f"?round={round_}" if round_ else ""), 303)
 
     jobs: dict[str, Job] = {}

@@ -385,7 +385,7 @@ def _day_page(game: Game, tally: DayTally) -> str:
         entries = {e.pid: e for e in tally.entries}
         parts.append("<h2>导演裁定</h2><table><tr><th>楼层</th><th>作者</th><th>裁定</th></tr>" + "".join(
             f"<tr><td>{floor(entries[r.pid])}</td><td>{html.escape(entries[r.pid].author)}</td><td>"
-            + html.escape(report.ruling_words(r.decision, r.target) + (f"（{r.note}）" if r.note else ""))
+            + html.escape(report.ruling_words(r.decision, r.target, r.voter) + (f"（{r.note}）" if r.note else ""))
             + "</td></tr>" for r in tally.rulings) + "</table>")
     steps = [e for e in tally.entries if e.kind != "none" or e.needs_review]
     parts.append("<h2>计票过程</h2><table><tr><th>楼层</th><th>作者</th><th>判定</th></tr>" + "".join(
