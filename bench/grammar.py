@@ -65,27 +65,74 @@ def corpus(n: int, seed: int = 7) -> list[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--posts", type=int, default=100_000)
+    parser.add_argument("--posts", type=int, default=50_000)
     args = parser.parse_args()
     posts = corpus(args.posts)
     rules, roster = customs("mahjong"), Roster(NAMES)
     parse_post(posts[0], rules, roster)  # build the parser outside the clock
     lines = [line for text in posts for line in text.split("\n")]
     print(f"{len(set(lines)) / len(lines):.0%} of the corpus's lines are distinct (a line is parsed once)")
-    passes = []
-    for _ in range(3):
-        kinds: dict[str, int] = {}
+    first, kinds = first_pass(posts, rules, roster)
+    started = time.perf_counter()
+    for text in posts:
+        parse_post(text, rules, roster)
+    again = time.perf_counter() - started
+    # The first pass reads every post for the first time; later ones are a cron run re-reading the thread.
+    print(f"{len(posts):,} posts, {sum(map(len, posts)) / 1e6:.1f} M characters")
+    print(f"{len(posts) / first:,.0f} posts/s on the first pass (every post new)   (target 50,000)")
+    print(f"{len(posts) / again:,.0f} posts/s read again (as every cron run re-reads the thread)")
+    print("verdicts:", ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())))
+    analyses = late_game(2_000)
+    seconds, _ = first_pass(analyses, rules, roster)
+    print(f"{len(analyses) / seconds:,.0f} posts/s on the first pass of {len(analyses):,} late-game analyses "
+          f"(~{sum(map(len, analyses)) // len(analyses)} characters each, retelling the game, one ballot or none)")
+    ballot_corpus()
+
+
+def cold() -> None:
+    """Forget every verdict, line and clause read (not the parsers and patterns built once per process): the
+    next pass reads as a new thread does."""
+    import grammar.ballot
+    import grammar.free
+    import grammar.names
+    import grammar.speech
+
+    for cache in (grammar.ballot._parse, grammar.ballot._read_line, grammar.ballot._read_skeleton,
+                  grammar.free._read_cached, grammar.speech._act_cached, grammar.names._key):
+        cache.cache_clear()
+
+
+def first_pass(posts: list[str], rules, roster, rounds: int = 3) -> tuple[float, dict[str, int]]:
+    """The best of a few cold passes (the machine is shared), and the verdicts' kinds."""
+    best, kinds = float("inf"), {}
+    for _ in range(rounds):
+        cold()
+        parse_post(posts[0], rules, roster)  # the parser's tables, built once per process, outside the clock
+        kinds = {}
         started = time.perf_counter()
         for text in posts:
             verdict = parse_post(text, rules, roster)
             kinds[verdict.kind] = kinds.get(verdict.kind, 0) + 1
-        passes.append(time.perf_counter() - started)
-    # The first pass reads every line for the first time; later ones are a cron run re-reading the thread.
-    print(f"{len(posts):,} posts, {sum(map(len, posts)) / 1e6:.1f} M characters")
-    print(f"{len(posts) / passes[0]:,.0f} posts/s on the first pass (every line new)   (target 50,000)")
-    print(f"{len(posts) / min(passes[1:]):,.0f} posts/s read again (as every cron run re-reads the thread)")
-    print("verdicts:", ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())))
-    ballot_corpus()
+        best = min(best, time.perf_counter() - started)
+    return best, kinds
+
+
+RETOLD = ["第三天我们把{o}投出去了，翻出来是好人，那天投{o}的人里{p}最积极。", "昨天那轮{p}投的是{o}，前天又带头投了{q}。",
+          "能投票的现在只剩{k}个，法官不投。", "{o}的遗言让我们盯着{p}，可遗言也可能是骗人的。", "{q}昨天说今天要投{p}，我不太信。",
+          "回头看第二天的票型：{o}三票，{p}两票，{q}一票。", "{p}你到底投谁？昨天你投的是{o}吧。", "整理一下：{o}→{p}，{q}→{p}。"]
+
+
+def late_game(n: int, seed: int = 11) -> list[str]:
+    """Day 4–6 analyses of about 500 characters that retell the game; most end with one ballot, some with none."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        o, p, q, name = rng.sample(NAMES, 4)
+        body = "".join(rng.choice(RETOLD).format(o=o, p=p, q=q, k=rng.randint(5, 12)) + reason(rng)
+                       for _ in range(rng.randint(6, 9)))
+        tail = rng.choice([f"\n\n投票对象：{name}\n投票理由：{reason(rng)}", f"\n\n投票对象：{name}\n投票理由：{reason(rng)}\nP.S. {p}你怎么看？", ""])
+        out.append(body + tail)
+    return out
 
 
 def ballot_corpus(rounds: int = 40) -> None:
@@ -103,17 +150,22 @@ def ballot_corpus(rounds: int = 40) -> None:
         if key not in setups:
             setups[key] = (load_preset(c["preset"]).vote_customs(), Roster(c["roster"]))
     work = [(c["text"], *setups[(c["preset"], tuple(c["roster"]))]) for c in cases]
-    for text, rules, roster in work:  # warm the parsers outside the clock
-        parse_post(text, rules, roster)
     seconds = float("inf")
     for _ in range(3):
+        cold()
+        parse_post(*work[0])
         started = time.perf_counter()
-        for _ in range(rounds):
-            for text, rules, roster in work:
-                parse_post(text, rules, roster)
+        for text, rules, roster in work:
+            parse_post(text, rules, roster)
         seconds = min(seconds, time.perf_counter() - started)
-    total = rounds * len(work)
-    print(f"ballot corpus (fixtures/ballots, {len(work)} cases × {rounds}): {total / seconds:,.0f} posts/s   (target 50,000)")
+    print(f"ballot corpus (fixtures/ballots, {len(work)} cases): {len(work) / seconds:,.0f} posts/s on the first pass"
+          "   (target 50,000)")
+    # What the corpus counts, as tests/test_corpus.py does: each must be 0.
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    import test_corpus
+
+    counts = test_corpus.mistakes(cases)
+    print("on the corpus: " + ", ".join(f"{words} {len(counts[key])}" for key, words in test_corpus.MISTAKES))
 
 
 if __name__ == "__main__":

@@ -248,7 +248,7 @@ def parse_post(
 @lru_cache(maxsize=16384)
 def _parse(text: str, rules: VoteCustoms, roster: Roster | None, first: bool | None) -> Verdict:
     parts = structure.split(text)  # the poster's own words: quotes, stamps and signatures set aside
-    unstripped = normalize(parts.own)
+    unstripped = _joined_lines(normalize(parts.own), roster)
     normalized = speech.strip_asides(unstripped, roster if isinstance(roster, Roster) else None)
     verdict = _finish(judge(read_lines(normalized, normalized=True), rules, roster, first=first, text=normalized),
                       rules, roster)
@@ -331,7 +331,7 @@ def _weigh_words(verdict: Verdict, text: str, roster: Roster, unstripped: str | 
         # 投票对象：灯塔（如果灯塔今天还不交代的话）: the ballot itself carries a condition.
         doubts.append(f"投票对象附带了条件（「{line[:40]}」）")
     if verdict.kind == NONE:
-        relayed = [h for h in detect.hits(text, roster) if h.act == speech.RELAY and (h.name or h.nobody)]
+        relayed = [h for h in detect.hits(text, roster) if h.act == speech.RELAY and (h.name or h.nobody)] if relays else []
         if relayed:
             verdict.vote_like = True
             verdict.relay_is_ballot = True
@@ -543,6 +543,19 @@ EMPTY_REASONS = frozenset({"暂无", "无", "没有", "略", "无理由", "没�
                            "不知道", "暂时没有", "待补", "稍后补", "后补", "空", "-", "--", "无可奉告"})
 # A labelled target that is the poster themself (投票对象：我自己): the tally knows who that is.
 SELF_WORDS = frozenset({"我", "我自己", "自己", "本人", "俺", "鄙人", "在下", "我本人"})
+
+
+@lru_cache(maxsize=64)
+def _broken(names: str) -> re.Pattern:
+    return re.compile(rf"(投给|票给|投票给|改投|票投|投|选)[ ]*\n[ ]*({names})")
+
+
+def _joined_lines(text: str, roster: Roster | None) -> str:
+    """A phone's line break between the verb and the name (投 ⏎ 郭靖): the name moves up to its verb, the line
+    break after it, so every later line keeps its number."""
+    if roster is None or roster.pattern is None or "\n" not in text:
+        return text
+    return _broken(roster.pattern.pattern).sub(lambda m: m.group(1) + m.group(2) + "\n", text)
 
 
 def _joined(ballot: Field, lines: list[tuple], roster: Roster | None) -> Field:

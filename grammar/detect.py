@@ -129,7 +129,7 @@ def hits(text: str, roster: Roster | None) -> list[Hit]:
         for sentence in _sentences(line):
             # a question or a hypothetical governs its whole sentence (假如明晚没人死，我会投郭靖), except
             # a ballot the poster makes void on a condition (投郭靖，如果他解释了这票作废): that is a doubt
-            void = speech.act(sentence, roster).kind == speech.VOID_IF
+            void = speech.voids(sentence)
             if _QUESTION.search(sentence) or (_HYPOTHETICAL.search(sentence) and not void):
                 continue
             previous, silent = "", False
@@ -140,17 +140,18 @@ def hits(text: str, roster: Roster | None) -> list[Hit]:
                 if silent and speech.carries(previous, clause, roster):
                     forced = speech.REPORT  # …，今天又跑去投一灯了: still someone else's
                 out += _clause_hits(clause, roster, table, pattern, forced, later)
-                silent = forced == speech.REPORT or speech.act(clause, roster).kind in speech.SILENT \
-                    or _reported_by_name(clause[: (_MORPHEME.search(clause) or re.search("$", clause)).start()], pattern)
+                verb = _MORPHEME.search(clause)
+                silent = forced == speech.REPORT or (verb is not None and (
+                    speech.act(clause, roster).kind in speech.SILENT or _reported_by_name(clause[: verb.start()], pattern)))
                 previous = clause
     return out
 
 
 def _clause_hits(clause: str, roster: Roster, table: dict, pattern: re.Pattern, forced: str | None,
                  later: bool = False) -> list[Hit]:
-    what = speech.act(clause, roster)
-    if forced:
-        what = speech.Act(forced)
+    if not _MORPHEME.search(clause) or not (pattern.search(clause) or _NOBODY.search(clause) or _REFERENCE.search(clause)):
+        return []  # nothing to vote with, or nothing to vote for: no need to ask what the clause does
+    what = speech.Act(forced) if forced else speech.act(clause, roster)
     if what.kind in speech.SILENT:
         return []
     out = []

@@ -270,7 +270,14 @@ def _read(text: str, roster: Roster) -> Reading:
     first_tokens: list[Token] = []
     has_reason_word = False
     tallied = speech.tally_lines(text, roster)
+    scanner = _scanner(tuple(names))
     for index, (number, sentence, questions) in enumerate(_sentences(text)):
+        if index and (number in tallied or not _may_cast(sentence, roster)):
+            # a line of a running tally is everyone's vote; a sentence whose every vote word retells, reports
+            # or counts casts nothing: neither is read word by word (an analysis is mostly such sentences)
+            mentioned += [names[m.group()] for m in scanner.finditer(sentence) if m.lastgroup == "NAME"]
+            has_reason_word = has_reason_word or bool(_REASON_WORD.search(sentence))
+            continue
         tokens = _tokens(sentence, roster, names)
         if index == 0:
             first_tokens = tokens
@@ -279,18 +286,7 @@ def _read(text: str, roster: Roster) -> Reading:
         if number in tallied or not any(
                 t.type in ("VOTE", "SELECT", "CHANGE", "ABSTAIN", "PROXY", "SAME", "WITHDRAW") for t in tokens):
             continue  # a line of a running tally is everyone's vote, not the poster's
-        cuts = [0, *(t.start_pos for t in tokens if t.type == "SEP"), len(sentence)]
-        acts, start, previous = [], 0, ""
-        for a, b in zip(cuts, cuts[1:]):
-            if sentence[a:a + 1] not in ("、", "/"):
-                start = a  # a list (夜航船、柚子茶一起投小狐狸) reads as one clause
-            clause = sentence[start:b].lstrip(_SEP_STRIP)
-            what = speech.act(clause, roster)
-            if what.kind == speech.CAST and acts and acts[-1].kind in speech.SILENT and speech.carries(previous, clause, roster):
-                what = speech.Act(speech.REPORT)  # …，今天又跑去投一灯了: still them
-            acts.append(what)
-            previous = clause
-        phrases += _phrases(tokens, number, questions, acts)
+        phrases += _phrases(tokens, number, questions, _Acts(sentence, tokens, roster))
     mentioned_t = tuple(dict.fromkeys(mentioned))
     reading = _sum_up(phrases, roster)
     reading.mentioned = mentioned_t
@@ -326,7 +322,46 @@ def _name_table(roster: Roster) -> dict[str, str]:
     return _name_table_cached(tuple(roster.names), tuple(sorted(roster.alias_pairs())))
 
 
-def _phrases(tokens: list[Token], number: int, questions: list[bool], acts: list) -> list[Phrase]:
+_REASON_WORD = re.compile(_WORDS["REASON"])
+
+
+def _may_cast(sentence: str, roster: Roster) -> bool:
+    """Whether some clause of the sentence holds a vote word and may cast (a cheap test before the tokens)."""
+    if not _TRIGGER.search(sentence):
+        return False
+    return any(_TRIGGER.search(clause) and speech.act(clause, roster).kind not in speech.SILENT
+               for clause in re.split(_SEP_CHARS, sentence))
+
+
+class _Acts:
+    """What each clause of a sentence does (grammar/speech.py), read only for the clauses a phrase stands in."""
+
+    def __init__(self, sentence: str, tokens: list[Token], roster: Roster):
+        self.sentence, self.roster = sentence, roster
+        self.cuts = [0, *(t.start_pos for t in tokens if t.type == "SEP"), len(sentence)]
+        self.known: dict[int, speech.Act] = {}
+
+    def __len__(self) -> int:
+        return len(self.cuts) - 1
+
+    def clause(self, i: int) -> str:
+        start = i
+        while start > 0 and self.sentence[self.cuts[start]:self.cuts[start] + 1] in ("、", "/"):
+            start -= 1  # a list (夜航船、柚子茶一起投小狐狸) reads as one clause
+        return self.sentence[self.cuts[start]:self.cuts[i + 1]].lstrip(_SEP_STRIP)
+
+    def __getitem__(self, i: int) -> speech.Act:
+        if i not in self.known:
+            clause = self.clause(i)
+            what = speech.act(clause, self.roster)
+            if what.kind == speech.CAST and i > 0 and self[i - 1].kind in speech.SILENT \
+                    and speech.carries(self.clause(i - 1), clause, self.roster):
+                what = speech.Act(speech.REPORT)  # …，今天又跑去投一灯了: still them
+            self.known[i] = what
+        return self.known[i]
+
+
+def _phrases(tokens: list[Token], number: int, questions: list[bool], acts: "_Acts") -> list[Phrase]:
     try:
         items = _parser().parse(tokens)
     except LarkError:  # the grammar accepts every token sequence; a guard only

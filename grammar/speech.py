@@ -52,6 +52,8 @@ _COUNT = re.compile(rf"能投票|可以投票|有投票权|没有投票权|不�
                     rf"(?:投|投给|票给|选|弃权|弃票)[^，,。]{{0,8}}?的(?:人|玩家|那位|那个|几位|几个|都|有|理由|原因|动机)|遗言|"
                     rf"(?:只有|只能由|只能是)导演|能代投|可以代投|不能代投|代投(?:要|须|得|必须|只能)?(?:找|联系|通过)导演|"
                     rf"按规则|按照规则|根据规则|规则上|规则里|规则写|"
+                    rf"(?:法官|白痴|酒吧老板|警长|盟主|猎人|女巫|预言家|先知|狼人|平民|村民|死人|死者|出局的人)\s*(?:也|都)?\s*"
+                    rf"(?:不|不能|不可以|没法|无法|不用)\s*投|"
                     rf"(?:弃权|弃票)(?=不太好|不好|不行|不对|太多|没用|不合适|可不行|也不好|是不对|没意义)")
 _RELAY_BY = re.compile(r"(?:帮|替|代)\s*(?P<who>{names}|他|她)\s*(?:代投|投票|投|转投|弃权|改投|改票|发|转发|代发)")
 _RELAY_ASKED = re.compile(r"(?P<who>{names})\s*(?:托我|委托我|让我|叫我|请我|拜托我|要我|嘱咐我)|"
@@ -226,6 +228,11 @@ class Cue:
     kind: str
     words: str
     who: str | None = None
+
+
+def voids(sentence: str) -> bool:
+    """The sentence makes a ballot void on a condition (投郭靖，如果他解释了这票作废)."""
+    return bool(_VOID_IF.search(sentence))
 
 
 def may_cue(text: str, roster) -> bool:
