@@ -98,7 +98,7 @@ def cold() -> None:
     import grammar.speech
 
     for cache in (grammar.ballot._parse, grammar.ballot._read_line, grammar.ballot._read_skeleton,
-                  grammar.free._read_cached, grammar.speech._act_cached, grammar.names._key):
+                  grammar.free._read_cached, grammar.speech._act_cached, grammar.speech.act, grammar.names._key):
         cache.cache_clear()
 
 

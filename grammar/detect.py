@@ -124,9 +124,11 @@ def hits(text: str, roster: Roster | None) -> list[Hit]:
     later = speech.puts_off(text)
     out: list[Hit] = []
     for number, line in enumerate(text.split("\n"), start=1):
-        if number in tallied:
+        if number in tallied or not _MORPHEME.search(line):
             continue
         for sentence in _sentences(line):
+            if not _MORPHEME.search(sentence):
+                continue
             # a question or a hypothetical governs its whole sentence (假如明晚没人死，我会投郭靖), except
             # a ballot the poster makes void on a condition (投郭靖，如果他解释了这票作废): that is a doubt
             void = speech.voids(sentence)
@@ -136,13 +138,16 @@ def hits(text: str, roster: Roster | None) -> list[Hit]:
             for clause in _CLAUSE.split(sentence):
                 if not clause:
                     continue
+                verb = _MORPHEME.search(clause)
+                if verb is None:
+                    silent, previous = False, clause  # no vote word: nothing to carry either
+                    continue
                 forced = speech.VOID_IF if void else None
                 if silent and speech.carries(previous, clause, roster):
                     forced = speech.REPORT  # …，今天又跑去投一灯了: still someone else's
                 out += _clause_hits(clause, roster, table, pattern, forced, later)
-                verb = _MORPHEME.search(clause)
-                silent = forced == speech.REPORT or (verb is not None and (
-                    speech.act(clause, roster).kind in speech.SILENT or _reported_by_name(clause[: verb.start()], pattern)))
+                silent = forced == speech.REPORT or speech.act(clause, roster).kind in speech.SILENT \
+                    or _reported_by_name(clause[: verb.start()], pattern)
                 previous = clause
     return out
 

@@ -82,8 +82,10 @@ class Act:
     who: str | None = None  # relay: the player it is relayed for (a roster name; None for 他/她)
 
 
+@lru_cache(maxsize=65536)
 def act(clause: str, roster) -> Act:
-    """What one clause does (see the module's table)."""
+    """What one clause does (see the module's table). Clauses repeat (every cron run, every reader of the
+    post): each is read once per roster."""
     pattern = roster.pattern.pattern if roster is not None and roster.pattern is not None else None
     return _act(clause, pattern, _table(roster))
 
@@ -184,6 +186,8 @@ _MODAL = re.compile(r"(?:会|要|将|打算|准备|想|计划|应该会)\s*$")
 
 def puts_off(text: str) -> bool:
     """The post says the ballot comes later (我晚上回来再投 · 晚点正式投)."""
+    if "再" not in text and "才" not in text and not any(w in text for w in ("晚点", "晚些", "稍后", "回头", "晚一点")):
+        return False  # every later ballot says 再 or 才, or one of these
     return bool(_LATER.search(text))
 
 
@@ -240,13 +244,16 @@ def may_cue(text: str, roster) -> bool:
     clause reading (most posts have none)."""
     if not _CUE_KEYS.search(text):
         return False
+    if len(text) > 160:
+        return True  # a long post has some key word anyway: reading its clauses costs less than this search
     names = roster.pattern.pattern if roster is not None and roster.pattern is not None else None
     return bool(_any_cue(names).search(text))
 
 
 # Words one of which every doubtful act has (a literal scan, far cheaper than the patterns themselves).
-_CUE_KEYS = re.compile(r"作废|无效|不算|撤回|收回|取消|晚|等会|等一下|一会|稍后|回头|过会|迟点|之后|明天|下午|中午|回来|先挂|暂|"
-                       r"先投|临时|先票|原来|本来|之前|刚才|一开始|编辑|如何|怎么|算不算|是否|待定|统计时|另行|[帮替代托让叫请要应转]")
+_CUE_KEYS = re.compile(r"作废|无效|不算|撤回|收回|取消|晚点|晚些|晚上|晚一|等会|等一下|一会|稍后|回头|过会|迟点|之后|明天|下午|中午|"
+                       r"回来|先挂|暂|先投|临时|先票|原来|本来|之前|刚才|一开始|编辑|如何|怎么|算不算|是否|待定|统计时|另行|"
+                       r"让我|叫我|请我|要我|要求|请求|[帮替代托应转]")
 
 
 @lru_cache(maxsize=64)
