@@ -367,7 +367,8 @@ class _Fold:
             authors = [self._floors.get(int(ref.split(":")[1]))]
         else:  # 他 · 她: whoever the post quotes, else the post above
             authors = [q.author for q in getattr(post, "quotes", None) or [] if q.author] or [above_author]
-        return [self.ctx.roster.resolve(a).name or a for a in authors if a]
+        accounts = self.ctx.game.accounts  # a 顶替 or 双马甲 account quoted is the player it plays
+        return [self.ctx.roster.resolve(accounts.get(a, a)).name or accounts.get(a, a) for a in authors if a]
 
     def _step(self, post, text: str, text_note: str | None, verdict) -> None:
         ctx = self.ctx

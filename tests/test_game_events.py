@@ -153,6 +153,19 @@ def test_a_substitute_account_carries_the_slot():
     assert result.totals == {"张飞": 1}
 
 
+def test_voting_for_him_while_quoting_a_substitutes_post_means_the_player_it_plays():
+    # Issue 27: 「我投他」 quoting a post of the 顶替 account read the account, not the player: a reading that
+    # named nobody on the roster, never weighed.
+    game = make(preset="shediao", players="".join(f'\n[[players]]\nname = "{n}"\n' for n in PLAYERS),
+                events='\n[[events]]\nwhat = "顶替"\nplayer = "刘备"\nday = 1\nat = "2026-11-21 12:00"\nto = "刘备的替补"\n')
+    day1 = Thread()
+    said = day1.add("刘备的替补", "我是来顶替的，大家好。", 20)
+    pointed = day1.add("关羽", "投他，理由：顶替上来就乱说话", 21, quote=said)
+    result = tally(game, 1, day1)
+    entry = next(e for e in result.entries if e.pid == pointed.pid)
+    assert entry.needs_review and "刘备" in entry.readings and "刘备的替补" not in entry.readings
+
+
 def test_double_accounts_play_one_card_each():
     # 003 附:双马甲双身份玩法 — 玩家先披第一个马甲 … 第一个马甲死亡后禁言(可留遗言),换第二个马甲继续游戏。
     players = ('\n[[players]]\nname = "超人"\ncards = [{identity = "民", account = "超人"}, {identity = "警", account = "克拉克"}]\n'
