@@ -58,14 +58,17 @@ def run_case(case: dict):
     """The case's post tallied in its thread: (its entry, the day)."""
     roster, poster = case["roster"], case["poster"]
     aliases = case.get("aliases") or {}
-    roles = ROLES.get(case["preset"], {})
+    written = case.get("roles") or {}  # a set may say who holds which role; else the set's README does
+    roles = {n: (r,) for n, r in written.items() if r in ("法官", "酒吧老板")} if written else ROLES.get(case["preset"], {})
+    holder = next((n for n, r in written.items() if r in ("警长", "武林盟主")), None)
+    idiots = tuple(n for n, r in written.items() if r.startswith("白痴"))
     players = tuple(Player(name, i + 3, aliases=tuple(a for a, n in aliases.items() if n == name),
                            roles=roles.get(name, ())) for i, name in enumerate(roster))
     rules = load_preset(case["preset"]).with_overrides(ASSUMED.get(case["preset"], {}))
     hour, minute = CLOSES.get(case["preset"], (21, 0))
     close = CLOSE.replace(hour=hour, minute=minute)
     day = Day(day=4, vote_thread=1, discussion_threads=(2,), process_thread=3, start=START.isoformat(),
-              close=close.isoformat())
+              close=close.isoformat(), title_holder=holder, votes_not_counted=idiots)
     stated = _STATED.match(case["text"])
     hours = 5.0
     if stated:
@@ -121,6 +124,8 @@ def judge(case: dict) -> dict:
     if d["kind"] == "invalid" and load_preset(case["preset"]).invalid_vote == "abstain" and not case.get("has_vote"):
         alike.add(("counts", d.get("for") or case["poster"], None))  # 七杀: an invalid vote stands as an abstention
     keys = [key_of(r.kind, r.target, r.voter, preset=case["preset"]) for r in readings]
+    if entry.not_counted and keys[0] != ("nothing",):
+        keys[0] = ("nothing",)  # a valid ballot that weighs nothing (若愚): it counts for nobody, as the director says
     own = keys[0]
     agree = own in alike
     covered = not agree and not entry.certain and bool(alike & set(keys[1:]))

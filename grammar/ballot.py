@@ -21,7 +21,7 @@ from lark.exceptions import LarkError
 
 from . import detect, free, speech, structure
 from .customs import VoteCustoms, customs as customs_named
-from .names import Match, Roster
+from .names import Match, Roster, nicknames
 from .normalize import clean_value, normalize
 
 VOTE, CHANGE, ABSTAIN, PROXY, NONE, MALFORMED = "vote", "change", "abstain", "proxy", "none", "malformed"
@@ -308,7 +308,10 @@ def _weigh_words(verdict: Verdict, text: str, roster: Roster, unstripped: str | 
     relays = [c for c in cues if c.kind == speech.RELAY]
     own = verdict.match.name if ballot and verdict.match is not None and verdict.match.name else None
     if relays and verdict.kind != PROXY:
-        verdict.relayed_for = tuple(dict.fromkeys((c.who or "?") for c in relays if c.who != own))
+        targets = {own, verdict.target, *verdict.readings, *(h.name for h in detect.hits(text, roster) if h.act == speech.RELAY)}
+        # Whom a relay is for where its words do not say: the nearest player named before it who is not its target.
+        verdict.relayed_for = tuple(dict.fromkeys(
+            (c.who or next((n for n in reversed(c.before) if n not in targets), "?")) for c in relays if c.who != own))
         first_line = text.split("\n")[(verdict.line or 1) - 1] if verdict.line else ""
         # 【帮郭靖代投】投票对象：黄蓉 · 帮郭靖投黄蓉: the ballot itself is the one passed on.
         verdict.relay_is_ballot = ballot and bool(verdict.relayed_for) and any(c.words and c.words in first_line for c in relays)
@@ -338,6 +341,8 @@ def _weigh_words(verdict: Verdict, text: str, roster: Roster, unstripped: str | 
             readings += [h.name for h in relayed if h.name]
             verdict.nobody = verdict.nobody or any(h.nobody for h in relayed)
             verdict.reason = f"像是替{_whom(verdict.relayed_for)}转投（「{relayed[0].phrase}」）：只有导演可以代投，默认不计票"
+    if verdict.kind == MALFORMED and verdict.target and not readings and verdict.target not in SELF_WORDS:
+        readings += detect.names_in(text, roster)  # 投票对象：自称大副的那位 — whom the post says that is
     verdict.doubts = tuple(dict.fromkeys([*verdict.doubts, *doubts]))
     verdict.readings = tuple(r for r in dict.fromkeys(readings) if r and r not in verdict.relayed_for or r == own)
 
@@ -406,6 +411,8 @@ def _finish(verdict: Verdict, rules: VoteCustoms, roster: Roster | None) -> Verd
         guess = roster.resolve(verdict.target, fuzzy=True)
         inside = [n for n in roster.names if n in verdict.target]
         verdict.readings = tuple(r for r in dict.fromkeys([guess.name, *guess.candidates, *inside]) if r)
+    if verdict.kind == MALFORMED and verdict.target and roster and not verdict.readings:
+        verdict.readings = nicknames(verdict.target, roster)  # 寒烟 · 小凛: a short form the game file does not list
     if verdict.match is not None and verdict.match.name and verdict.match.name not in verdict.readings:
         verdict.readings = (verdict.match.name, *verdict.readings)
     return verdict
@@ -495,6 +502,8 @@ def judge(lines: list[tuple], rules: VoteCustoms, roster: Roster | None, *, firs
     abstain = ballot.value in rules.abstain_words or (rules.loose and ballot.value in _ABSTAIN_SPELLINGS)
     if proxies:
         who = proxies[0].value or (_proxy_wording(text, roster) if text and roster else None)
+        if who and roster and who not in roster.table and len(named := detect.names_in(who, roster)) == 1:
+            who = named[0]  # 代投：受夜航船委托 · 代投：夜航船（QQ）
         if not who:
             return Verdict(MALFORMED, reason="代投没有写明替哪位玩家投票（格式：代投：玩家名）", **base)
         if ballot.kind == "change":

@@ -126,6 +126,7 @@ def hits(text: str, roster: Roster | None) -> list[Hit]:
     for number, line in enumerate(text.split("\n"), start=1):
         if number in tallied or not _MORPHEME.search(line):
             continue
+        line = speech.without_inline_tally(line)
         for sentence in _sentences(line):
             if not _MORPHEME.search(sentence):
                 continue

@@ -214,9 +214,11 @@ def _fix_nobody(tokens: list[Token]) -> list[Token]:
 
 def _sentences(text: str) -> list[tuple[int, str, list[bool]]]:
     """(line number, sentence, whether each of its clauses asks) for every sentence of the post, symbols
-    that never matter removed. A question is a clause's business: "投郭靖，你们说呢？" still votes."""
+    that never matter removed, and an inline tally after its heading (昨天的票型：A投B，C弃权) left out. A
+    question is a clause's business: "投郭靖，你们说呢？" still votes."""
     out = []
     for number, line in enumerate(text.split("\n"), start=1):
+        line = speech.without_inline_tally(line)
         for sentence in re.split(f"[{_STOP}]", line) if line else ():
             cleaned = _DROPPED.sub("", sentence)
             if cleaned:
@@ -238,7 +240,7 @@ def _asks(line: str, sentence: str) -> bool:
 _TRIGGER = re.compile("|".join(_WORDS[k] for k in ("VOTE", "SELECT", "CHANGE", "ABSTAIN", "PROXY", "SAME", "WITHDRAW")) + "|票")
 # Not decided yet: 想投 · 打算投 · 可能投 before the verb, or the post puts it off (再看看 · 待定 · 等他解释完再定).
 _HEDGE_BEFORE = re.compile(r"(?:想|打算|准备|可能|倾向于?|考虑|也许|或许|大概|估计|应该会|多半)$")
-_DEFERRED = re.compile(r"再看看|再想想|再说|待定|观望|还没想好|没想好|还在想|先看看|看情况|等.{0,12}再(?:定|投|决定|说)")
+_DEFERRED = re.compile(r"再看看|再想想|再说|再等等|等等再|待定|观望|还没想好|没想好|还在想|先看看|看情况|等.{0,12}再(?:定|投|决定|说)")
 # A condition about another day or another role is chatter, not a condition on today's ballot.
 _ELSEWHERE = re.compile(r"明天|明晚|明日|下一轮|下轮|下次|以后|下一天|换作|换成我|换我|如果我是|假如我是|要是我是|我是狼|我是杀手|当狼")
 
@@ -509,10 +511,14 @@ def _unnamed(kind: str, nobody: bool) -> str:
     return "跟票（同上/同意楼上）" if kind == "same" else "没写对象的一票"
 
 
+_NOT_A_NAME = re.compile(r"^(?:的|得|地)|^(?:前|后|第[一二三四五六七八九十]|这|那|哪|每|另)(?:一)?(?:种|个|位|边|方|派|类|样|批)")
+
+
 def _looks_like_a_name(written: str | None, roster: Roster) -> bool:
     """A run after a verb that is no exact name still counts as a try when some part of it could be one
-    (a homophone or similar shape of a player), or when it is short enough to be a name by itself."""
-    if not written:
+    (a homophone or similar shape of a player), or when it is short enough to be a name by itself — not
+    a word that points at a choice (我选前一种 · 投那个) or a particle (投的就是)."""
+    if not written or _NOT_A_NAME.search(written):
         return False
     if resolve_prefix(written, roster, fuzzy=True)[0] is not None:
         return True

@@ -121,6 +121,28 @@ class Roster:
         return Match(None, UNKNOWN)
 
 
+_AFFIXES = re.compile(r"^(?:小|阿|老|大)|(?:酱|哥|姐|妹|君|桑|仔|儿|哥哥|姐姐|妹妹|前辈|大人|同学)$")
+
+
+def nicknames(written: str, roster: "Roster") -> tuple[str, ...]:
+    """The players a short form or a nickname the game file does not list could mean (寒烟 → 柳寒烟 · 小凛 →
+    白石凛 · 青柠 → 青柠汽水): a player whose name holds what is written, its affixes (小 · 阿 · 酱 …) set aside,
+    in order. Only ever a reading for the director, never a match."""
+    key = _key(written)
+    core = _AFFIXES.sub("", key) or key
+    if not core or len(core) > 6:
+        return ()
+    found = []
+    for name in roster.names:
+        have = _key(name)
+        if have == key:
+            continue
+        it = iter(have)
+        if core in have or all(ch in it for ch in core):  # a substring, or its characters in order
+            found.append(name)
+    return tuple(found) if len(found) <= 3 else ()
+
+
 def _one_char_off(written: str, name: str, test) -> bool:
     if len(written) != len(name) or written == name:
         return False

@@ -55,7 +55,7 @@ _COUNT = re.compile(rf"能投票|可以投票|有投票权|没有投票权|不�
                     rf"(?:法官|白痴|酒吧老板|警长|盟主|猎人|女巫|预言家|先知|狼人|平民|村民|死人|死者|出局的人)\s*(?:也|都)?\s*"
                     rf"(?:不|不能|不可以|没法|无法|不用)\s*投|"
                     rf"(?:弃权|弃票)(?=不太好|不好|不行|不对|太多|没用|不合适|可不行|也不好|是不对|没意义)")
-_RELAY_BY = re.compile(r"(?:帮|替|代)\s*(?P<who>{names}|他|她)\s*(?:代投|投票|投|转投|弃权|改投|改票|发|转发|代发)")
+_RELAY_BY = re.compile(r"(?:帮|替|代)\s*(?P<who>{names}|他|她)\s*(?:代投|投票|投|转投|弃权|改投|改票|发|转发|代发|挂)")
 _RELAY_ASKED = re.compile(r"(?P<who>{names})\s*(?:托我|委托我|让我|叫我|请我|拜托我|要我|嘱咐我)|"
                           r"应\s*(?P<asked>{names})[^，,。:：]{{0,8}}?(?:要求|请求|委托)|"
                           r"(?P<req>{names})[^，,。\n]{{0,16}}?(?:要求|请求|委托|请|托)\s*(?:导演|我)?\s*(?:代投|代为投票|代为投|帮(?:他|她)?投)|"
@@ -172,6 +172,22 @@ def tally_lines(text: str, roster) -> dict[int, tuple[str | None, str | None]]:
     return found
 
 
+# A tally written inline after its heading (昨天的票型我抄一下：柳寒烟投秦问天，秦问天弃权……): everything after the
+# heading on that line is everyone's vote — yesterday's, or today's as counted — never the poster's ballot.
+_TALLY_HEADING = re.compile(rf"(?:(?:{_PAST_TIME})的?|今天的|现在的|目前的|到现在的|截至目前的?|自己数的)"
+                            r"(?:票型|票|投票情况|投票结果|票数)[^:：\n]{0,12}[:：]")
+
+
+def without_inline_tally(line: str) -> str:
+    """The line without an inline tally: from its heading to the end of that sentence (the poster's own words
+    before and after it stay: 回头看第二天的票型：……。我投周伯通)."""
+    m = _TALLY_HEADING.search(line)
+    if m is None:
+        return line
+    end = re.search(r"[。！!？?；;]", line[m.end():])
+    return line[:m.end()] + ("" if end is None else line[m.end() + end.start():])
+
+
 def retold(text: str, tallied: dict[int, tuple[str, str]]) -> bool:
     """A tally introduced as an earlier day's (我把昨天的票型抄下来了 · 第四天的票型): history, the poster's own line too."""
     if not tallied:
@@ -232,6 +248,7 @@ class Cue:
     kind: str
     words: str
     who: str | None = None
+    before: tuple[str, ...] = ()  # a relay that does not say whom for: the players named before it, the latest last
 
 
 def voids(sentence: str) -> bool:
@@ -261,7 +278,7 @@ def _any_cue(names: str | None) -> re.Pattern:
     """Every doubtful act's pattern in one alternation, each beginning with a word, not a name (a relay asked
     for — 郭靖托我投 — by its word alone: a superset, which `cues` then reads precisely)."""
     parts = [_VOID_IF.pattern, _LATER.pattern, _INTERIM.pattern, _EDITED.pattern, _PENDING.pattern, _RELAY_WORDS.pattern,
-             r"托我|委托|让我|叫我|请我|拜托我|要我|嘱咐我|要求|请求|即为|的代投"]
+             r"托|委托|让我|叫我|请我|拜托我|要我|嘱咐我|要求|请求|即为|的代投|代发|代为"]
     if names:
         parts.append(_RELAY_BY.pattern.format(names=names))
     return re.compile("|".join(f"(?:{re.sub(r'[(][?]P<[a-z0-9_]+>', '(?:', part)})" for part in parts))
@@ -289,20 +306,22 @@ def cues(text: str, roster) -> list[Cue]:
             if what is not None and what.kind in (RELAY, LATER, INTERIM):
                 who = what.who
                 pronoun = re.search(r"[他她]", clause)
-                if what.kind == RELAY and who is None and pronoun:
-                    # 火把说他回不来，托我帮他投海鸥: 他 is 火把
-                    who = antecedent(sentence[:at] + clause[:pronoun.start()], roster)
-                out.append(Cue(what.kind, clause.strip()[:40], who))
+                before: tuple[str, ...] = ()
+                if what.kind == RELAY and who is None:
+                    # 火把说他回不来，托我帮他投海鸥: 他 is 火把; 流萤发短信给执法团……执法团代发: 流萤
+                    before = named_in(text[:text.find(sentence)] + sentence[:at] + clause[:pronoun.start() if pronoun else 0],
+                                      roster)
+                out.append(Cue(what.kind, clause.strip()[:40], who, before))
             at += len(clause) + 1
     return out
 
 
-def antecedent(before: str, roster) -> str | None:
-    """The player a 他/她 most plausibly stands for: the last one named before it (None if nobody is)."""
+def named_in(before: str, roster) -> tuple[str, ...]:
+    """The players named in a text, each once, in the order of their latest mention (the last is nearest)."""
     if roster is None or roster.pattern is None:
-        return None
+        return ()
     named = [roster.table[m.group()] for m in roster.pattern.finditer(before)]
-    return named[-1] if named else None
+    return tuple(reversed(list(dict.fromkeys(reversed(named)))))
 
 
 @lru_cache(maxsize=64)

@@ -6,7 +6,8 @@
 A ballot quoted as text is somebody else's: players paste each other's ballots to answer them, and a
 post read as text carries the quote layouts of every forum skin. Cut away, in order:
 
-  quote blocks   [quote]…[/quote]; Discuz X3's 「黄蓉 发表于 2026-11-20 20:11」 header and the quoted
+  quote blocks   [quote]…[/quote]; a ballot quoted inside a sentence (他那句「投票对象：郭靖 …」); Discuz X3's
+                 「黄蓉 发表于 2026-11-20 20:11」 header and the quoted
                  lines under it; Discuz 7's 「引用:」 with 「原帖由 黄蓉 于 … 发表」 before or after the
                  quoted lines; PHPWind's 「引用第8楼黄蓉于…发表的 :」 — each kept with its author
   the forum's    the edit stamp 「本帖最后由 … 于 … 编辑」
@@ -48,6 +49,9 @@ _BB_HEADER = re.compile(rf"(?:\[size=\d\])?\[url=[^\]]*?pid=(?P<pid>\d+)[^\]]*\]
 _LABEL = re.compile(r"^\s*[【\[]?\s*(投票对象|改票对象|投票理由|改票理由|投票|改票|对象|理由)\s*[】\]]?\s*[:：]")
 
 
+_INLINE_BALLOT = re.compile(r"[「“『\"](?P<said>[^」”』\"\n]{0,60}(?:投票对象|改票对象|投票理由|改票理由)\s*[:：][^」”』\"\n]{0,80})[」”』\"]")
+
+
 @dataclass(frozen=True)
 class Quoted:
     """A quoted block: whose words (as the header says), when, and what it said."""
@@ -80,6 +84,9 @@ def split(text: str) -> Parts:
     if ("{:" in text or "[" in text) and _CODES.search(text):
         text = _CODES.sub("", text)
         removed.append("表情或附件代码")
+    if ("「" in text or "“" in text or "『" in text or '"' in text) and _INLINE_BALLOT.search(text):
+        # 寒鸦昨天那句「投票对象：夜枭 投票理由：直觉」: somebody's ballot quoted inside a sentence is theirs.
+        text = _INLINE_BALLOT.sub(lambda m: (quotes.append(Quoted(None, None, m.group("said"))), "「」")[1], text)
     if not _TRIGGER.search(text):  # most posts: nothing to set aside line by line
         if ("(" in text or "（" in text) and _KAOMOJI.search(text):
             text = _KAOMOJI.sub("", text)

@@ -65,6 +65,11 @@ def space(entry, ctx, ruling_type) -> list:
         return [*(ruling_type(pid, "target", n) for n in names), ruling_type(pid, "target", None),
                 ruling_type(pid, "reject")]
     names = list(dict.fromkeys([*([entry.suggestion] if entry.suggestion else []), *entry.readings]))
+    if entry.voter is None and entry.author in ctx.directors:
+        # A director's post the words do not make a proxy of: it may be any named player's ballot for another.
+        whom = [n for n in (entry.relayed_for or names) if n in ctx.voters]
+        return [*(ruling_type(pid, "target", n, voter=w) for w in whom for n in names if n != w and n in ctx.candidates),
+                ruling_type(pid, "reject")]
     options = [ruling_type(pid, "target", n) for n in names if n in ctx.players]
     if entry.kind != "none" or entry.nobody:
         # A ballot can always be ruled an abstention; a post that is no ballot only where it says so.

@@ -919,7 +919,8 @@ class _Fold:
 
 
 def _mentions_proxy(text: str | None) -> bool:
-    return bool(text) and any(word in text for word in ("代投", "委托", "代为", "帮他投", "帮她投", "托我"))
+    return bool(text) and any(word in text for word in ("代投", "委托", "代为", "帮他投", "帮她投", "托我", "代发", "转达",
+                                                         "转告", "帮他挂", "帮她挂", "托导演"))
 
 
 def _status_words(status: str) -> str:

@@ -55,3 +55,18 @@ def test_every_blind_day_is_as_its_director_has_it(path):
         assert j["certain"] and j["outcome"] == j["wanted"], j
     else:
         assert not j["posts_alone_wrongly"], j
+
+
+SECOND = [json.loads(line) for line in (ROOT / "fixtures" / "heldout2" / "posts.jsonl").read_text("utf-8").splitlines()
+          if line.strip()]
+# What a single post cannot carry (fixtures/heldout2/README.md): only the post's time decides the first, and the
+# tool holds the second (two proxies in one director post) for a ruling instead of weighing either.
+NEEDS_MORE_THAN_A_POST = {"q0277", "q0282"}
+
+
+def test_the_second_blind_set_is_covered_but_for_what_one_post_cannot_say():
+    assert len(SECOND) == 300
+    totals, judged = heldout.measure(SECOND)
+    uncovered = {case["id"] for case, j in judged if j["uncovered"]}
+    assert uncovered <= NEEDS_MORE_THAN_A_POST, uncovered - NEEDS_MORE_THAN_A_POST
+    assert totals["agree"] / totals["cases"] >= 0.9, totals
