@@ -310,8 +310,8 @@ def _weigh_words(verdict: Verdict, text: str, roster: Roster, unstripped: str | 
     if relays and verdict.kind != PROXY:
         targets = {own, verdict.target, *verdict.readings, *(h.name for h in detect.hits(text, roster) if h.act == speech.RELAY)}
         # Whom a relay is for where its words do not say: the nearest player named before it who is not its target.
-        verdict.relayed_for = tuple(dict.fromkeys(
-            (c.who or next((n for n in reversed(c.before) if n not in targets), "?")) for c in relays if c.who != own))
+        whom = [c.who or next((n for n in reversed(c.before) if n not in targets), "?") for c in relays]
+        verdict.relayed_for = tuple(w for w in dict.fromkeys(whom) if w != own)
         first_line = text.split("\n")[(verdict.line or 1) - 1] if verdict.line else ""
         # 【帮郭靖代投】投票对象：黄蓉 · 帮郭靖投黄蓉: the ballot itself is the one passed on.
         verdict.relay_is_ballot = ballot and bool(verdict.relayed_for) and any(c.words and c.words in first_line for c in relays)

@@ -59,9 +59,8 @@ def test_every_blind_day_is_as_its_director_has_it(path):
 
 SECOND = [json.loads(line) for line in (ROOT / "fixtures" / "heldout2" / "posts.jsonl").read_text("utf-8").splitlines()
           if line.strip()]
-# What a single post cannot carry (fixtures/heldout2/README.md): only the post's time decides the first, and the
-# tool holds the second (two proxies in one director post) for a ruling instead of weighing either.
-NEEDS_MORE_THAN_A_POST = {"q0277", "q0282"}
+# What a single post cannot carry (fixtures/heldout2/README.md): only the post's time decides it.
+NEEDS_MORE_THAN_A_POST = {"q0277"}
 
 
 def test_the_second_blind_set_is_covered_but_for_what_one_post_cannot_say():
