@@ -110,7 +110,7 @@ def pick_day(game: Game, now: datetime) -> Day:
 
 
 def slot(game: Game, day: Day, kind: str) -> Slot:
-    return Slot(game.name, day.day, day.key, kind)
+    return Slot(game.name, day.day, day.key, kind, day.label)
 
 
 def posted_result(db: sqlite_utils.Database, game: Game, day: Day) -> dict | None:
@@ -496,7 +496,7 @@ class Results:
 
 def _body_of(message: str) -> str:
     """A recorded message without its marker line (the edit writes it again)."""
-    return re.sub(r"\n*\[size=1\]bansha:v2:[^\[]*\[/size\]\s*$", "", message)
+    return re.sub(r"\n*\[size=1\]bansha[:·][^\[]*\[/size\]\s*$", "", message)
 
 
 def write_file(path: Path, text: str) -> None:

@@ -35,12 +35,13 @@ the post carries, so reading it back proves which version is up.
 from __future__ import annotations
 
 import hashlib
+import html
 import re
 import secrets
 import time
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Callable
+from typing import Callable, Iterable, NamedTuple
 from urllib.parse import urljoin
 
 import sqlite_utils
@@ -53,8 +54,66 @@ FINAL, RUNNING = "final", "running"
 KIND_WORDS = {FINAL: "结果帖", RUNNING: "实时票数帖"}
 _LINKED = re.compile(r"[?&]pid=(\d+)")
 MARKER = re.compile(r"bansha:v2:([0-9a-f]{8}):([0-9.]+):(final|running):([0-9a-f]{8}):([0-9a-f]{8})")
+# Every marker this project wrote before v2 (git log -p bansha/poll.py): 「bansha·<game>·第1天·最终结果」 (the
+# first poll), then with 「·v<signature>」, then with the round's label (「第1天重投」). The game is its name with
+# brackets made full-width; a run after an upgrade must still know these posts as ours.
+LEGACY_MARKER = re.compile(r"bansha·(.+)·(第\d+天[^·]*)·(最终结果|实时票数)(?:·v([0-9a-f]{8}))?")
+_LEGACY_KIND = {"最终结果": "final", "实时票数": "running"}
+
+
 def signature(what: str) -> str:
     return hashlib.sha1(what.encode("utf-8")).hexdigest()[:8]
+
+
+def game_code(game: str) -> str:
+    """The game in the marker: ASCII whatever its name (a GBK forum would turn 𠮷 into &#134071;)."""
+    return hashlib.sha1(game.encode("utf-8")).hexdigest()[:8]
+
+
+class Mark(NamedTuple):
+    """A marker line read back: the per-post id and signature (v2), or a marker of an older version
+    (`legacy`: no id; its signature, if any, was computed another way and is never compared)."""
+
+    post_id: str
+    sig: str
+    legacy: bool = False
+
+
+@dataclass(frozen=True)
+class Marker:
+    """A last line that is one of our markers, whatever version wrote it."""
+
+    game: str  # v2: the game's code; legacy: the game's name as written
+    day: str  # v2: the day key ("2", "2.1"); legacy: the day's label (「第2天重投」)
+    kind: str
+    post_id: str = ""
+    sig: str = ""
+    legacy: bool = False
+
+    def of_game(self, game: str) -> bool:
+        if not self.legacy:
+            return self.game == game_code(game)
+        return _legacy_name(self.game) == _legacy_name(game)
+
+
+def read_marker(text: str | None) -> Marker | None:
+    """The marker on the post's last line, any version, or None."""
+    lines = [line.strip() for line in (text or "").strip().splitlines() if line.strip()]
+    if not lines:
+        return None
+    last = lines[-1]
+    m = MARKER.fullmatch(last)
+    if m:
+        return Marker(m.group(1), m.group(2), m.group(3), m.group(4), m.group(5))
+    m = LEGACY_MARKER.fullmatch(last)
+    if m:
+        return Marker(m.group(1), m.group(2), _LEGACY_KIND[m.group(3)], "", m.group(4) or "", legacy=True)
+    return None
+
+
+def _legacy_name(name: str) -> str:
+    # As the old versions wrote it (brackets full-width), and as a GBK forum may show it (&#N;).
+    return html.unescape(name).replace("[", "［").replace("]", "］")
 
 
 @dataclass(frozen=True)
@@ -65,6 +124,7 @@ class Slot:
     day: int
     day_key: str
     kind: str
+    label: str = ""  # 「第2天」, 「第2天重投」: how markers before v2 named the day
 
     @property
     def key(self) -> str:
@@ -72,8 +132,15 @@ class Slot:
 
     @property
     def code(self) -> str:
-        """The game in the marker: ASCII whatever its name (a GBK forum would turn 𠮷 into &#134071;)."""
-        return hashlib.sha1(self.game.encode("utf-8")).hexdigest()[:8]
+        return game_code(self.game)
+
+    def owns(self, mark: Marker) -> bool:
+        """Whether a marker read back is this slot's (any version)."""
+        if mark.kind != self.kind or not mark.of_game(self.game):
+            return False
+        if not mark.legacy:
+            return mark.day == self.day_key
+        return mark.day == (self.label or f"第{self.day}天")
 
     def marker(self, post_id: str, sig: str) -> str:
         return f"bansha:v2:{self.code}:{self.day_key}:{self.kind}:{post_id}:{sig}"
@@ -92,23 +159,54 @@ class Found:
     html: str = ""
     text: str = ""  # as the forum shows it: what the post says now, when no record of what we sent is left
 
+    legacy: bool = False  # its marker is of a version before v2: no id, no comparable signature
+    edited_by: str | None = None  # Discuz's edit stamp: who edited it last, and when
+    edited_at: str | None = None
+
     @classmethod
-    def of(cls, post, mine: tuple[str, str], page: int | None) -> "Found":
+    def of(cls, post, mine: Mark, page: int | None) -> "Found":
         """Our post as read, with the (id, signature) of its marker."""
-        return cls(post.pid, mine[0], mine[1], page, post.html, post.text)
+        return cls(post.pid, mine.post_id, mine.sig, page, post.html, post.text, mine.legacy,
+                   getattr(post, "edited_by", None), getattr(post, "edited_at", None))
 
 
-def our_marker(post, slot: Slot, uid: int) -> tuple[str, str] | None:
-    """(id, signature) if `post` is one of ours for `slot`: by our uid, its last line our marker."""
+def our_marker(post, slot: Slot, uid: int) -> Mark | None:
+    """(id, signature) if `post` is one of ours for `slot`: by our uid, its last line our marker (any version)."""
     if not uid or getattr(post, "author_uid", None) != uid:
         return None
-    lines = [line.strip() for line in (post.text or "").strip().splitlines() if line.strip()]
-    if not lines:
+    mark = read_marker(post.text)
+    if mark is None or not slot.owns(mark):
         return None
-    m = MARKER.fullmatch(lines[-1])
-    if not m or (m.group(1), m.group(2), m.group(3)) != (slot.code, slot.day_key, slot.kind):
-        return None
-    return m.group(4), m.group(5)
+    return Mark(mark.post_id, mark.sig, mark.legacy)
+
+
+def our_pids(db: sqlite_utils.Database, game: str, directors: Iterable[str] = ()) -> set[int]:
+    """Every post of ours in the archive for `game`: the pids the outbox holds, and each post by one of our
+    accounts whose last line is a marker of this game (any version, any day — a post pasted by hand
+    included). Our accounts are the authors of those pids and the game file's directors: a player's
+    account can write our marker, never post as us. Nothing here may be read as a ballot, a proxy, a
+    flag or a 潜水 post (bansha/pipeline.py drops these before the tally)."""
+    names = db.table_names()
+    if "posts" not in names:
+        return set()
+    pids: set[int] = set()
+    if "outbox" in names:
+        pids = {r["pid"] for r in db.query("select pid from outbox where game = ? and pid is not null", [game])}
+    directors = tuple(directors)
+    uids = {r["author_uid"] for r in db.query(
+        f"select distinct author_uid from posts where author_uid is not null and (pid in ({_marks(pids)}) "
+        f"or author in ({_marks(directors)}))", [*pids, *directors])}
+    if uids:
+        for r in db.query(f"select pid, text from posts where author_uid in ({_marks(uids)}) and text like '%bansha%'",
+                          list(uids)):
+            mark = read_marker(r["text"])
+            if mark is not None and mark.of_game(game):
+                pids.add(r["pid"])
+    return pids
+
+
+def _marks(values) -> str:
+    return ",".join("?" * len(values))
 
 
 def ensure_table(db: sqlite_utils.Database) -> None:
@@ -210,7 +308,7 @@ class Outbox:
         """Our post of this slot in the synced archive (the earliest, if several)."""
         if not self.uid or "posts" not in self.db.table_names():
             return None
-        needle = f"%bansha:v2:{slot.code}:{slot.day_key}:{slot.kind}:{post_id or ''}%"
+        needle = f"%bansha:v2:{slot.code}:{slot.day_key}:{slot.kind}:{post_id}%" if post_id else "%bansha%"
         ppp = ((self.db["threads"].get(self.tid) if self.db["threads"].count_where("tid = ?", [self.tid]) else {})
                or {}).get("ppp") or 10
         for row in self.db.query("select * from posts where tid = ? and author_uid = ? and text like ? order by pid",

@@ -152,3 +152,34 @@ def test_a_game_named_with_a_smiley_code_is_shown_as_written(board, tmp_path):
     assert "梁山:)风云" in shown[final.pid].text and "[表情]" not in shown[final.pid].text
     assert "[表情]" in shown[smiling.pid].text  # a player's :) does become one
     assert sum(line.startswith("已发布结果帖") for line in lines) == 1
+
+
+def test_our_own_post_is_never_a_ballot_whatever_a_players_name_makes_it_say(board, tmp_path):
+    """A player registered as 「受燕青委托」 and 燕青 still to vote: our running post then says 「还没有投票：燕青」
+    and names 受燕青委托 among 李逵's voters — to the grammar a director's 代投 for 燕青. Our posts (the outbox's
+    pids, our account's posts ending in our marker) never enter the tally: the public count shows no forged
+    vote, no flag is ours, and the final goes out once, true."""
+    hostile = "受燕青委托"
+    path = game_file(tmp_path, board.base_url)
+    text = path.read_text("utf-8").replace('name = "孙二娘"', f'name = "{hostile}"')
+    path.write_text(text + '\n[rules]\nballot_format = "free"\nrequire_reason = false\n', "utf-8")
+    board.unpost(demo.VOTE_TID, lambda p: p.author == "燕青")  # 燕青 has not voted yet
+    board.users[UID["孙二娘"]].name = hostile
+    for thread in board.threads.values():
+        for post in thread.posts:
+            if post.uid == UID["孙二娘"]:
+                post.author = hostile
+    the_cron_day(board, tmp_path, path)
+    (running,) = ours(board, "running")
+    (final,) = ours(board, "final")
+    assert "燕青：2 票" in final.bbcode and "李逵 出局" in final.bbcode
+    from bansha import pipeline
+
+    game, rules = pipeline.load_game(path)
+    db = archive.open_db(tmp_path / "g.db")
+    tally = pipeline.tally_from_archive(db, game, rules, 1)
+    mine = {running.pid, final.pid}
+    assert db["posts"].count_where(f"pid in ({running.pid}, {final.pid})") == 2  # archived, and still not read
+    assert not [f for f in tally.flags if f.pid in mine]  # no flag that is our own post, none a ruling can release
+    assert not [e for e in tally.entries if e.pid in mine]
+    assert tally.totals["燕青"] == 2 and "燕青" in tally.non_voters
