@@ -395,6 +395,13 @@ class Results:
                 return self.outbox.post(where, body, sig, outcome=tally.outcome.describe(), rulings_seen=self.rulings_now)
             raise poster.Stuck(f"已发布的结果帖（pid {row['pid']}）在论坛上找不到了，或已经不是我们发的内容（被删除、移走或被改过）："
                                "请在论坛上核对；确要重新发布请加 --force-post。", poster.EDIT)
+        if shown.legacy:
+            # Posted by a version before this marker (an upgrade mid-game): its signature was computed another
+            # way and its wording differs, so what it asserts is read from the forum — its result line.
+            said = report.result_shown(shown.text) or row.get("outcome")
+            if said == tally.outcome.describe():
+                self.say(f"结果帖（pid {row['pid']}）是旧版本的 bansha 发的（末行是旧格式的标记），公布的结果与现在的计票一致：不改动，也不再发。")
+                return ""
         if shown.sig == sig:
             if row["digest"] != sig:  # the forum already says what we would: that is the confirmed content now
                 self.outbox.record(where, digest=sig, message=None, outcome=tally.outcome.describe(),

@@ -278,3 +278,45 @@ def test_a_result_pasted_by_hand_from_dayN_bbcode_is_adopted_not_posted_again(si
         assert error is None, lines
         said += lines
     assert len(ours(forum, "final")) == 1 and any("不再重复发" in line for line in said)
+
+
+LEGACY = {  # every marker line poll wrote before v2 (git log -p bansha/poll.py)
+    "first": "bansha·［101］梁山风云·第1天·{words}",
+    "signed": "bansha·［101］梁山风云·第1天·{words}·v0badf00d",
+}
+
+
+@pytest.mark.parametrize("version", list(LEGACY))
+def test_a_final_and_a_running_post_of_an_older_version_are_ours_after_an_upgrade(site, tmp_path, version):
+    """The running post and the final were made by an older bansha (its marker line, its archive: state
+    'posted', no marker id); the director upgrades mid-game. Every run after knows both as ours: the final
+    is neither posted again (not even with --force-post) nor edited while it says the right result, and the
+    running post is edited in place."""
+    import sqlite_utils
+
+    forum, proxy = site
+    lines, error = poll_once(proxy, tmp_path, running=True, now=BEFORE_CLOSE)
+    lines, error = poll_once(proxy, tmp_path, post=True)
+    assert error is None and len(ours(forum, "final")) == 1, lines
+    db = sqlite_utils.Database(tmp_path / "g.db")
+    made = {}
+    for kind, words in (("final", "最终结果"), ("running", "实时票数")):
+        (post,) = made[kind] = ours(forum, kind)
+        body = post.bbcode.rstrip().rsplit("\n", 1)[0]
+        post.bbcode = f"{body}\n[size=1]{LEGACY[version].format(words=words)}[/size]"
+        with db.conn:
+            db.execute("update outbox set state = 'posted', post_id = null, digest = '0badf00d', message = ? "
+                       "where phase = ?", [post.bbcode, kind])
+    db.execute("PRAGMA user_version = 3")
+    db.conn.commit()
+    (final,), (running,) = made["final"], made["running"]
+    posted = final.bbcode
+    said = []
+    for force in (False, False, True):
+        lines, error = poll_once(proxy, tmp_path, post=True, force_post=force)
+        assert error is None, lines
+        said += lines
+    finals = [p for p in forum.threads[demo.VOTE_TID].posts if p.uid == DIRECTOR_UID and "投票结果[/b]" in p.bbcode]
+    assert finals == [final] and final.bbcode == posted and any("旧版本" in line for line in said)  # left as it was
+    shown = [p for p in forum.threads[demo.VOTE_TID].posts if p.uid == DIRECTOR_UID and "实时票数（" in p.bbcode]
+    assert shown == [running] and "已截止" in running.bbcode and ":running:" in running.bbcode  # edited: a v2 marker now
