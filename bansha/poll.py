@@ -28,7 +28,7 @@ from filelock import FileLock, Timeout
 
 from scraper import archive, auth, model, poster
 from scraper.client import ForumClient
-from scraper.outbox import FINAL, RUNNING, Outbox, Slot, load_row, signature
+from scraper.outbox import FINAL, REQUEST_LIFE, RUNNING, Outbox, Slot, load_row, signature
 from scraper.sync import sync_thread
 from tally import report
 from tally.game import Day, Game
@@ -64,6 +64,7 @@ class PollOptions:
     with_lurk: bool = False  # add post counts, violations and acceleration (never proposed cards) to the post
     force_post: bool = False  # post the final result even while flags that can change it are open
     post_limit: int = 10_000  # the forum's maxpostsize (后台 → 帖子 → 帖子最大字数; Discuz counts a Chinese character as 2)
+    request_life: float = REQUEST_LIFE  # seconds an unanswered reply may still be applied: not "not received" before
 
 
 @dataclass
@@ -191,7 +192,8 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
                                   post_limit=options.post_limit, held=held)
             if held:
                 say(held)
-            results = Results(db, client, base, game, day, me, say, options.out_dir, options.post_limit, rulings_now)
+            results = Results(db, client, base, game, day, me, say, options.out_dir, options.post_limit, rulings_now,
+                              options.request_life)
             posted: list[str] = []
             if closed:
                 if options.post:
@@ -208,6 +210,7 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
     flags = f"待裁定 {len(review)} 帖" + (f"（其中 {len(matters)} 帖可能改变结果）" if matters else
                                           "（都不影响结果）" if review and tally.certain else "")
     summary = "；".join([f"{day.label}：{verdict}", flags, *([held] if held and not final_done else []),
+                        *([results.outbox.waiting] if results.outbox.waiting else []),
                         *([results.correction_held] if results.correction_held else
                           ["结果帖已发出，等待版主审核"] if closed and final_row and final_row["state"] == "pending" else
                           ["结果帖已发布"] if closed and final_done else []), f"报告在 {options.out_dir}"])
@@ -344,10 +347,12 @@ class Results:
     out_dir: Path
     post_limit: int = 10_000  # Discuz's default maxpostsize
     rulings_now: int = 0  # the newest ruling the tally reflects
+    request_life: float = REQUEST_LIFE
 
     def __post_init__(self):
         self.correction_held: str | None = None  # the posted final differs from an unproven count
-        self.outbox = Outbox(self.db, self.client, self.base, self.tid, self.me.uid or 0, self.say)
+        self.outbox = Outbox(self.db, self.client, self.base, self.tid, self.me.uid or 0, self.say,
+                             request_life=self.request_life)
 
     @property
     def tid(self) -> int:
@@ -373,6 +378,8 @@ class Results:
         if row and row["state"] == "pending":
             self.say("结果帖在等待版主审核，不再重复发。")
             return ""
+        if row and row["state"] in ("intent", "sent"):
+            return ""  # an unanswered reply the forum may still apply (said by settle)
         if row and row["state"] == "confirmed":
             return self.keep_true(row, tally, body, sig, now, held=held, force=force)
         if held and not force:
@@ -460,7 +467,7 @@ class Results:
         row = self.outbox.settle(where)
         made = result_post(self.game, tally, now=now, post_limit=self.post_limit)
         body, sig = made.body, made.sig
-        if row and row["state"] == "pending":
+        if row and row["state"] in ("pending", "intent", "sent"):
             return ""
         if not row or row["state"] != "confirmed":
             return self.outbox.post(where, body, sig, outcome=tally.outcome.describe(), rulings_seen=self.rulings_now)

@@ -16,9 +16,12 @@ life, in the row's `state`:
              looks (a post held for 审核, deleted, moved) and `--force-post` overrides
 
 Before anything else a run settles a row in intent or sent: it searches the thread from the page the
-last floor was on at the intent, as the director and as a guest, for the marker. Found → confirmed;
-a page older than the one seen at the intent (a stale cache) → undecided, nothing is posted; not found
-→ lost if the answer had said success, else failed. An edit of a confirmed post keeps the row
+last floor was on at the intent, as the director and as a guest, for a post of ours for this slot —
+any id: the director may have pasted dayN.bbcode by hand. Found → confirmed; a page older than the one
+seen at the intent (a stale cache) → undecided, nothing is posted; not found → lost if the answer had
+said success; else undecided while the request may still be applied (`request_life`, several minutes
+after the intent: a proxy's queue or a slow forum applies a reply late, and a 版主 has no flood control
+to refuse a second one), failed after it. An edit of a confirmed post keeps the row
 confirmed and records what it is writing in `edit_digest`; an edit can never make a second post, so
 every run simply reads the post back and edits again when what the forum shows is not what it should
 say — an edit lost, or applied late over a newer one, is mended by the next run. An edit the forum holds
@@ -40,7 +43,7 @@ import re
 import secrets
 import time
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timezone
 from typing import Callable, Iterable, NamedTuple
 from urllib.parse import urljoin
 
@@ -51,6 +54,9 @@ from .charset import as_stored
 from .client import FetchFailed, ForumClient
 
 FINAL, RUNNING = "final", "running"
+# How long a reply that got no answer may still be applied by the forum: PHP's max_execution_time and the
+# web server's and any proxy's timeouts (nginx: 60 s each, a queue before them) — several minutes, to be safe.
+REQUEST_LIFE = 600.0
 KIND_WORDS = {FINAL: "结果帖", RUNNING: "实时票数帖"}
 _LINKED = re.compile(r"[?&]pid=(\d+)")
 MARKER = re.compile(r"bansha:v2:([0-9a-f]{8}):([0-9.]+):(final|running):([0-9a-f]{8}):([0-9a-f]{8})")
@@ -215,7 +221,7 @@ def ensure_table(db: sqlite_utils.Database) -> None:
             {"key": str, "game": str, "day": int, "phase": str, "state": str, "pid": int, "digest": str,
              "message": str, "error": str, "updated_at": str, "outcome": str, "page": int, "rulings_seen": int,
              "post_id": str, "answer": str, "forum_time": str, "edit_digest": str, "edit_message": str,
-             "edit_outcome": str, "edit_rulings": int, "edit_held": str},
+             "edit_outcome": str, "edit_rulings": int, "edit_held": str, "sent_at": str},
             pk="key",
         )  # an older outbox gains its later columns in archive.migrate
 
@@ -230,10 +236,13 @@ class Outbox:
     """Our posts in one thread (`tid`), as one uid, through one logged-in client."""
 
     def __init__(self, db: sqlite_utils.Database, client: ForumClient, base: str, tid: int, uid: int,
-                 say: Callable[[str], None], *, guest: Callable[[], ForumClient] | None = None):
+                 say: Callable[[str], None], *, guest: Callable[[], ForumClient] | None = None,
+                 request_life: float = REQUEST_LIFE):
         self.db, self.client, self.base, self.tid, self.uid, self.say = db, client, base, tid, uid, say
+        self.request_life = request_life
         self.guest = guest or (lambda: ForumClient(min_interval=client.min_interval, timeout=client.http.timeout.read or 30.0))
         self._told_outside = False
+        self.waiting: str | None = None  # an unanswered reply still within its request life
         ensure_table(db)
 
     # -- the row ---------------------------------------------------------------------------------
@@ -245,7 +254,7 @@ class Outbox:
         previous = self.row(slot) or {}
         row = {**{k: None for k in ("pid", "digest", "message", "error", "outcome", "page", "rulings_seen", "post_id",
                                     "answer", "forum_time", "edit_digest", "edit_message", "edit_outcome",
-                                    "edit_rulings", "edit_held")},
+                                    "edit_rulings", "edit_held", "sent_at")},
                **previous, **fields, "key": slot.key, "game": slot.game, "day": slot.day, "phase": slot.kind,
                "updated_at": archive.now_iso()}
         with self.db.conn:
@@ -273,10 +282,12 @@ class Outbox:
                 return self._adopt(slot, found)
             return row
         if row["state"] in ("intent", "sent"):
-            found = self._in_archive(slot, row["post_id"]) or self.search(slot, row)
+            # Any post of ours for this slot, whatever its id: the director may have pasted dayN.bbcode by hand.
+            found = self._in_archive(slot, None) or self.search(slot, row)
             if isinstance(found, Found):
                 why = "上次运行在发帖时中断" if row["state"] == "intent" else "上次论坛的回答没有确认"
-                self.say(f"{why}：在帖子里找到了这次要发的{slot.words}（pid {found.pid}），不再重复发。")
+                whose = "这次要发的" if found.post_id == row["post_id"] else "自己账号发的（可能是导演手动发的）"
+                self.say(f"{why}：在帖子里找到了{whose}{slot.words}（pid {found.pid}），不再重复发。")
                 return self._adopt(slot, found)
             if found == "stale":
                 raise poster.Stuck(
@@ -284,8 +295,17 @@ class Outbox:
                     "本次不发帖，下次运行再核对；不会重复发。", poster.REPLY)
             if row["answer"] == "success":
                 row = self.record(slot, state="lost", error="论坛回答回帖成功，但在帖子里找不到")
+            elif (left := self.life_left(row)) > 0:
+                # A request can sit in a proxy's or the forum's queue and be applied after we gave up on it
+                # (a 版主 has no flood control to refuse a second one): not "not received" until its life is over.
+                self.waiting = (f"上次发的{slot.words}没有收到论坛的回答，帖子里还没有它：论坛可能还在处理，"
+                                f"{_minutes(self.request_life)}（--request-life）内不判断它没有发出；"
+                                f"本次不发，约 {_minutes(left)}后再找")
+                self.say(self.waiting + "。")
+                return row
             else:
-                self.say(f"上次发{slot.words}时没有收到论坛的回答，在帖子里也没有找到：论坛没有收到，这次重新发。")
+                self.say(f"上次发{slot.words}时没有收到论坛的回答，过了 {_minutes(self.request_life)}在帖子里也没有找到："
+                         "论坛没有收到，这次重新发。")
                 return self.record(slot, state="failed", error="没有收到回答，帖子里也没有")
         if row["state"] == "lost":
             found = self._in_archive(slot, None)  # the director may have posted it by hand (dayN.bbcode)
@@ -299,6 +319,19 @@ class Outbox:
                 "可能在等待版主审核，或被删除、移走。请在论坛上核对投票帖；确认没有之后，用 --force-post 重新发布。"
                 "在此之前不会再发。", poster.REPLY)
         return row
+
+    def life_left(self, row: dict) -> float:
+        """Seconds until a reply that left at the row's intent can no longer be applied by the forum."""
+        left = row.get("sent_at") or row.get("updated_at")
+        try:
+            sent = datetime.fromisoformat(left) if left else None
+        except ValueError:
+            sent = None
+        if sent is None:
+            return 0.0
+        if sent.tzinfo is None:
+            sent = sent.replace(tzinfo=timezone.utc)
+        return self.request_life - (datetime.now(timezone.utc) - sent).total_seconds()
 
     def _adopt(self, slot: Slot, found: Found) -> dict:
         return self.record(slot, state="confirmed", pid=found.pid, post_id=found.post_id, digest=found.sig,
@@ -337,7 +370,7 @@ class Outbox:
                         stale = True
                     for post in page.posts:
                         mine = our_marker(post, slot, self.uid)
-                        if mine and mine[0] == row.get("post_id"):
+                        if mine:  # ours for this slot, any id (a copy pasted by hand is as good)
                             return Found.of(post, mine, page.page)
                     if page.page < page_no:
                         break  # past the end: Discuz repeats the last page
@@ -401,7 +434,7 @@ class Outbox:
         message = self.message(slot, body, post_id, sig, page.charset)
         self.record(slot, state="intent", pid=None, post_id=post_id, digest=sig, message=message, outcome=outcome,
                     rulings_seen=rulings_seen, page=page.page, forum_time=page.now, answer=None, error=None,
-                    edit_digest=None, edit_message=None)
+                    edit_digest=None, edit_message=None, sent_at=datetime.now(timezone.utc).isoformat(timespec="seconds"))
         formhash, waited = page.formhash or "", False
         for attempt in range(3):
             try:
@@ -458,10 +491,14 @@ class Outbox:
             note = f"；但帖子里缺少 {len(missing)} 个楼层链接" if missing else ""
             self.say(f"已发布{slot.words}（pid {found.pid}，已读回确认{note}）")
             return f"回帖 pid {found.pid}"
-        said = "论坛的回答像是回帖成功" if row["answer"] == "success" else (why or "没有收到论坛的回答")
+        if row["answer"] == "success":
+            said, then = "论坛的回答像是回帖成功", "找不到也不会自动重发，会请导演核对"
+        else:
+            said = why or "没有收到论坛的回答"
+            then = f"{_minutes(self.request_life)}内找不到也不重发（论坛可能还在处理），过了这段时间仍找不到才重新发"
         raise poster.NotConfirmed(
             f"{said}，但重新读取帖子时没有看到这次的{slot.words}"
-            f"{f'（pid {pid}）' if pid else ''}：下次运行会先在帖子里找，找到就不再发，找不到也不会自动重发。", poster.REPLY)
+            f"{f'（pid {pid}）' if pid else ''}：下次运行会先在帖子里找，找到就不再发；{then}。", poster.REPLY)
 
     def look(self, slot: Slot, row: dict) -> tuple[Found | None, dict]:
         """Our post as the forum shows it now, and the row: an edit recorded as under way (unconfirmed, or
@@ -533,6 +570,10 @@ class Outbox:
         self._confirmed_edit(slot, sig, message, outcome, rulings_seen)
         self.say(f"已编辑{slot.words}（pid {row['pid']}，已读回确认）")
         return f"编辑 pid {row['pid']}"
+
+
+def _minutes(seconds: float) -> str:
+    return f"{max(1, round(seconds / 60))} 分钟" if seconds >= 60 else f"{max(0, round(seconds))} 秒"
 
 
 def _older(page_time: str | None, intent_time: str | None) -> bool:

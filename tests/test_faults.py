@@ -320,3 +320,52 @@ def test_a_final_and_a_running_post_of_an_older_version_are_ours_after_an_upgrad
     assert finals == [final] and final.bbcode == posted and any("旧版本" in line for line in said)  # left as it was
     shown = [p for p in forum.threads[demo.VOTE_TID].posts if p.uid == DIRECTOR_UID and "实时票数（" in p.bbcode]
     assert shown == [running] and "已截止" in running.bbcode and ":running:" in running.bbcode  # edited: a v2 marker now
+
+
+def test_a_reply_the_forum_applies_late_is_never_posted_twice(site, tmp_path):
+    """The reply waits in a slow proxy's queue past our timeout and past any flood-control window (a 版主 has
+    none): the runs after it, still within the request life, find nothing and post nothing; once the forum
+    applies it, the next run adopts it. The run that lost the answer never promised what does not happen."""
+    forum, proxy = site
+    proxy.add(Fault("hold", match="replysubmit=yes", hang=TIMEOUT + 0.5))
+    said, error = poll_once(proxy, tmp_path, post=True)
+    assert isinstance(error, poster.NotConfirmed) and ours(forum, "final") == [], said
+    assert "找不到也不会自动重发" not in str(error) and "重新发" in str(error)
+    for _ in range(2):
+        lines, error = poll_once(proxy, tmp_path, post=True)
+        assert error is None and ours(forum, "final") == [], lines
+        assert any("不判断它没有发出" in line for line in lines)
+    proxy.release()  # the forum applies the held reply now
+    lines, error = poll_once(proxy, tmp_path, post=True)
+    assert error is None and len(ours(forum, "final")) == 1, lines
+    lines, error = poll_once(proxy, tmp_path, post=True)
+    assert error is None and len(ours(forum, "final")) == 1, lines
+    assert forum.count("replysubmit=yes", "POST") == 1
+
+
+def test_a_reply_that_never_reaches_the_forum_is_made_again_once_its_life_is_over(site, tmp_path):
+    forum, proxy = site
+    proxy.add(Fault("hold", match="replysubmit=yes", hang=TIMEOUT + 0.5))
+    poll_once(proxy, tmp_path, post=True)
+    lines, error = poll_once(proxy, tmp_path, post=True, request_life=0)
+    assert error is None and len(ours(forum, "final")) == 1, lines
+    for _ in range(2):
+        lines, error = poll_once(proxy, tmp_path, post=True, request_life=0)
+        assert error is None and len(ours(forum, "final")) == 1, lines
+
+
+def test_a_result_pasted_by_hand_after_an_unanswered_reply_is_adopted(site, tmp_path):
+    """The reply got no answer and never reached the forum; the director, told 「结果未确认」, pastes dayN.bbcode
+    by hand (its marker has an id of its own). The next run adopts it — before and after the request life."""
+    forum, proxy = site
+    proxy.add(Fault("hold", match="replysubmit=yes", hang=TIMEOUT + 0.5))
+    said, error = poll_once(proxy, tmp_path, post=True)
+    assert isinstance(error, poster.NotConfirmed), said
+    pasted = forum.add_post(demo.VOTE_TID, DIRECTOR_UID, (tmp_path / "out" / "day1.bbcode").read_text("utf-8").strip())
+    lines, error = poll_once(proxy, tmp_path, post=True)
+    assert error is None and ours(forum, "final") == [pasted], lines
+    assert any("导演手动发的" in line and "不再重复发" in line for line in lines)
+    lines, error = poll_once(proxy, tmp_path, post=True, request_life=0)
+    assert error is None and ours(forum, "final") == [pasted], lines
+    row = archive.open_db(tmp_path / "g.db")["outbox"].get("[101]梁山风云|1|final")
+    assert row["state"] == "confirmed" and row["pid"] == pasted.pid
