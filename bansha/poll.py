@@ -410,9 +410,17 @@ class Results:
                 self.say(f"结果帖（pid {row['pid']}）是旧版本的 bansha 发的（末行是旧格式的标记），公布的结果与现在的计票一致：不改动，也不再发。")
                 return ""
         if shown.sig == sig:
+            if self.outbox.altered(row, shown, body):
+                # The marker is ours and says the right version, the body is not what we wrote: put it back.
+                recorded = row["digest"] == sig and row["message"]
+                self.say(f"论坛上的结果帖（pid {row['pid']}）被改过（{self.outbox.edited_words(shown)}）：末行的标记还在，"
+                         "内容却和工具发的不一样，改回应有的内容。")
+                return self.outbox.edit(where, row, _body_of(row["message"]) if recorded else body, sig,
+                                        outcome=row["outcome"] if recorded else tally.outcome.describe(),
+                                        rulings_seen=row["rulings_seen"] if recorded else self.rulings_now)
             if row["digest"] != sig:  # the forum already says what we would: that is the confirmed content now
                 self.outbox.record(where, digest=sig, message=None, outcome=tally.outcome.describe(),
-                                   rulings_seen=self.rulings_now)
+                                   rulings_seen=self.rulings_now, shown=None)
             self.say("结果帖已经发过，论坛上的内容与现在的结果一致，不再重复发。")
             return ""
         before = row.get("outcome") or report.result_shown(shown.text)
@@ -479,9 +487,11 @@ class Results:
         if shown is None:
             self.say(f"实时票数帖（pid {row['pid']}）在论坛上找不到了（被删除或移走？）：这次不再编辑，也不另发。")
             return ""
-        if shown.sig == sig:
+        if shown.sig == sig and not self.outbox.altered(row, shown, body):
             self.say("票数没有变化，不编辑。")
             return ""
+        if shown.sig == sig:
+            self.say(f"论坛上的实时票数帖（pid {row['pid']}）被改过（{self.outbox.edited_words(shown)}）：内容和工具发的不一样，改回应有的内容。")
         return self.outbox.edit(where, row, body, sig, outcome=tally.outcome.describe(), rulings_seen=self.rulings_now)
 
     def close_running(self, close: datetime, held: str | None) -> str:
@@ -504,7 +514,9 @@ class Results:
         sig = signature("closed" + where_words)
         shown, row = self.outbox.look(where, row)
         if shown is not None and shown.sig == sig:
-            return ""
+            if not self.outbox.altered(row, shown, body):
+                return ""
+            self.say(f"论坛上的实时票数帖（pid {row['pid']}）被改过（{self.outbox.edited_words(shown)}）：内容和工具发的不一样，改回应有的内容。")
         return self.outbox.edit(where, row, body, sig, outcome=None, rulings_seen=self.rulings_now)
 
 

@@ -221,7 +221,7 @@ def ensure_table(db: sqlite_utils.Database) -> None:
             {"key": str, "game": str, "day": int, "phase": str, "state": str, "pid": int, "digest": str,
              "message": str, "error": str, "updated_at": str, "outcome": str, "page": int, "rulings_seen": int,
              "post_id": str, "answer": str, "forum_time": str, "edit_digest": str, "edit_message": str,
-             "edit_outcome": str, "edit_rulings": int, "edit_held": str, "sent_at": str},
+             "edit_outcome": str, "edit_rulings": int, "edit_held": str, "sent_at": str, "shown": str},
             pk="key",
         )  # an older outbox gains its later columns in archive.migrate
 
@@ -254,7 +254,7 @@ class Outbox:
         previous = self.row(slot) or {}
         row = {**{k: None for k in ("pid", "digest", "message", "error", "outcome", "page", "rulings_seen", "post_id",
                                     "answer", "forum_time", "edit_digest", "edit_message", "edit_outcome",
-                                    "edit_rulings", "edit_held", "sent_at")},
+                                    "edit_rulings", "edit_held", "sent_at", "shown")},
                **previous, **fields, "key": slot.key, "game": slot.game, "day": slot.day, "phase": slot.kind,
                "updated_at": archive.now_iso()}
         with self.db.conn:
@@ -333,9 +333,28 @@ class Outbox:
             sent = sent.replace(tzinfo=timezone.utc)
         return self.request_life - (datetime.now(timezone.utc) - sent).total_seconds()
 
-    def _adopt(self, slot: Slot, found: Found) -> dict:
+    def _adopt(self, slot: Slot, found: Found, *, ours_just_now: bool = False) -> dict:
+        """Confirm the row on `found`. Read back right after our own reply, what the forum shows is the
+        baseline every later read-back is compared with (`shown`); a post found later (pasted by hand,
+        passed by 审核, a restored backup) is compared with what its marker says it should carry."""
         return self.record(slot, state="confirmed", pid=found.pid, post_id=found.post_id, digest=found.sig,
-                           page=found.page, error=None)
+                           page=found.page, error=None, shown=content_digest(found.text) if ours_just_now else None)
+
+    def altered(self, row: dict, found: Found, expected: str | None = None) -> bool:
+        """Whether the post the forum shows is not what we made it say, its marker kept (a 版主 who plays edits
+        the body): its text against what the forum showed right after our own last write, or, where that was
+        not seen, against the BBCode we sent (`expected`: what we would send, where no record is left)."""
+        if row.get("shown"):
+            return content_digest(found.text) != row["shown"]
+        expected = row.get("message") if row.get("message") and row.get("digest") == found.sig else expected
+        return bool(expected) and content(bbcode_text(expected)) != content(found.text)
+
+    def edited_words(self, found: Found) -> str:
+        """Who edited the post last and when, from Discuz's edit stamp, in the director's words."""
+        if not found.edited_by:
+            return "论坛上没有编辑记录（编辑在发帖一分钟内，或是管理员改的）"
+        when = (found.edited_at or "")[:16].replace("T", " ")
+        return f"{found.edited_by} 于 {when} 编辑" if when else f"{found.edited_by} 编辑"
 
     def _in_archive(self, slot: Slot, post_id: str | None) -> Found | None:
         """Our post of this slot in the synced archive (the earliest, if several)."""
@@ -487,7 +506,7 @@ class Outbox:
             found = self.search(slot, row)
         if isinstance(found, Found):
             missing = sorted(pid for pid in links if f"pid={pid}" not in found.html.replace("&amp;", "&"))
-            self._adopt(slot, found)
+            self._adopt(slot, found, ours_just_now=found.post_id == row["post_id"])
             note = f"；但帖子里缺少 {len(missing)} 个楼层链接" if missing else ""
             self.say(f"已发布{slot.words}（pid {found.pid}，已读回确认{note}）")
             return f"回帖 pid {found.pid}"
@@ -506,14 +525,16 @@ class Outbox:
         shown = self.read_back(slot, row)
         if shown is not None and row.get("edit_digest") and shown.sig == row["edit_digest"]:
             row = self._confirmed_edit(slot, shown.sig, row["edit_message"] or row["message"],
-                                       row["edit_outcome"] or row["outcome"], row["edit_rulings"] or row["rulings_seen"])
+                                       row["edit_outcome"] or row["outcome"], row["edit_rulings"] or row["rulings_seen"],
+                                       None)  # landed while we were not looking: compared with what we sent
         return shown, row
 
     def _confirmed_edit(self, slot: Slot, sig: str, message: str | None, outcome: str | None,
-                        rulings_seen: int | None) -> dict:
+                        rulings_seen: int | None, shown: Found | None) -> dict:
         return self.record(slot, state="confirmed", digest=sig, message=message, outcome=outcome,
                            rulings_seen=rulings_seen, edit_digest=None, edit_message=None, edit_outcome=None,
-                           edit_rulings=None, edit_held=None, error=None)
+                           edit_rulings=None, edit_held=None, error=None,
+                           shown=content_digest(shown.text) if shown is not None else None)
 
     def held_edit(self, slot: Slot, row: dict) -> str | None:
         """While an edit of ours waits for a moderator the post is invisible (Discuz sets invisible = -2):
@@ -567,9 +588,31 @@ class Outbox:
             raise poster.NotConfirmed(
                 f"编辑{slot.words}（pid {row['pid']}）后读回，论坛上显示的还不是这次的内容：下次运行会再核对并重新编辑。",
                 poster.EDIT)
-        self._confirmed_edit(slot, sig, message, outcome, rulings_seen)
+        self._confirmed_edit(slot, sig, message, outcome, rulings_seen, found)
         self.say(f"已编辑{slot.words}（pid {row['pid']}，已读回确认）")
         return f"编辑 pid {row['pid']}"
+
+
+_TAG = re.compile(r"\[/?(?:b|i|u|s|url|color|size|font|align|quote|list|\*)(?:=[^\]]*)?\]", re.I)
+_STAMP = re.compile(r"\[i=s\].*?\[/i\]", re.S)
+
+
+def bbcode_text(bbcode: str) -> str:
+    """The text the forum shows for BBCode of ours (the tags our posts use dropped; an edit stamp too)."""
+    return _TAG.sub("", _STAMP.sub("", bbcode))
+
+
+def content(text: str) -> str:
+    """What a post says, for comparing: no marker line, no whitespace, entities read (a GBK forum shows
+    &#134071; as written; we sent 𠮷 as that)."""
+    lines = [line for line in (text or "").splitlines() if line.strip()]
+    if lines and read_marker(lines[-1]) is not None:
+        lines.pop()
+    return re.sub(r"\s+", "", html.unescape("".join(lines)))
+
+
+def content_digest(text: str) -> str:
+    return signature(content(text))
 
 
 def _minutes(seconds: float) -> str:

@@ -183,3 +183,29 @@ def test_our_own_post_is_never_a_ballot_whatever_a_players_name_makes_it_say(boa
     assert not [f for f in tally.flags if f.pid in mine]  # no flag that is our own post, none a ruling can release
     assert not [e for e in tally.entries if e.pid in mine]
     assert tally.totals["燕青"] == 2 and "燕青" in tally.non_voters
+
+
+def test_a_moderator_who_edits_the_final_and_keeps_the_marker_is_put_back_and_named(board, tmp_path):
+    """A 版主 who plays edits our final through the forum's own editor — 李逵 出局 becomes 吴用 出局 — and keeps the
+    marker line. The next run compares what the forum shows with what we wrote, puts it back, and says who
+    edited it and when (Discuz's edit stamp); the run after sees it true and leaves it."""
+    from scraper import auth, poster
+    from scraper.client import ForumClient
+
+    board.add_user(40, "版主乙", password="mod-pass", moderator=True)
+    the_cron_day(board, tmp_path)
+    running, final = assert_true_posts(board, tmp_path)
+    with ForumClient(min_interval=0) as client:
+        auth.ensure_login(client, board.base_url, "版主乙", "mod-pass")
+        poster.edit_once(client, board.base_url, fid=board.threads[demo.VOTE_TID].fid, tid=demo.VOTE_TID, pid=final.pid,
+                         message=final.bbcode.replace("李逵 出局", "吴用 出局"), charset=board.charset)
+    assert "吴用 出局" in final.bbcode and "本帖最后由 版主乙" in final.bbcode and ":final:" in final.bbcode
+    lines = run(board, tmp_path, post=True, running=True, now=AFTER_CLOSE)
+    (final,) = ours(board, "final")
+    assert "李逵 出局" in final.bbcode and "吴用 出局" not in final.bbcode
+    stamp = board.clock().strftime("%Y-%m-%d %H:%M").replace("-0", "-")
+    assert any("被改过" in line and "版主乙" in line and stamp.split()[1] in line for line in lines), lines
+    edits = board.edits
+    lines = run(board, tmp_path, post=True, running=True, now=AFTER_CLOSE)
+    assert board.edits == edits and any("一致" in line for line in lines)
+    assert len(ours(board, "final")) == 1

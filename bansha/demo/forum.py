@@ -636,7 +636,7 @@ class DemoForum:
         if not session.uid:
             return self._message_page("抱歉，您尚未登录，没有权限编辑帖子")
         thread = self.threads[post.tid]
-        if post.uid != session.uid:
+        if post.uid != session.uid and not session.user.moderator:
             return self._message_page("抱歉，您没有权限编辑他人发表的帖子")
         if thread.closed:
             return self._message_page("抱歉，本主题已关闭，不再接受新内容")
@@ -663,7 +663,8 @@ class DemoForum:
         except (KeyError, ValueError):
             return refuse("抱歉，指定的帖子不存在")
         thread = self.threads[post.tid]
-        if post.uid != session.uid:
+        if post.uid != session.uid and not (session.user and session.user.moderator):
+            # A 版主 may edit anyone's post (post_editpost.php: ismoderator with alloweditpost); the stamp names them.
             return refuse("抱歉，您没有权限编辑他人发表的帖子")
         if thread.closed:
             return refuse("抱歉，本主题已关闭，不再接受新内容")
@@ -822,6 +823,7 @@ def render_bbcode(bbcode: str, *, api: bool = False, smileyoff: bool = True) -> 
     text = re.sub(r"\[url=([^\]\s\"<>]+)\](.*?)\[/url\]", r'<a href="\1" target="_blank">\2</a>', text, flags=re.S)
     # Discuz replaces [b] and [/b] one by one (str_replace), so nesting of any depth renders.
     text = text.replace("[b]", "<strong>").replace("[/b]", "</strong>")
+    text = text.replace("[s]", "<strike>").replace("[/s]", "</strike>")  # as [b] (bulk/ API pages show <strike>)
     text = re.sub(r"\[color=([#\w]+)\](.*?)\[/color\]", r'<font color="\1">\2</font>', text, flags=re.S)
     text = re.sub(r"\[size=(\d)\](.*?)\[/size\]", r'<font size="\1">\2</font>', text, flags=re.S)
     # nl2br as discuzcode does it: every line break, also after a closing tag (</strong><br />), except
