@@ -26,7 +26,7 @@ from typing import Callable
 import sqlite_utils
 from filelock import FileLock, Timeout
 
-from scraper import archive, auth, model, poster
+from scraper import archive, auth, model, outbox, poster
 from scraper.client import ForumClient
 from scraper.outbox import FINAL, REQUEST_LIFE, RUNNING, Outbox, Slot, load_row, signature
 from scraper.sync import sync_thread
@@ -178,7 +178,7 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
                     say(f"注意（帖子 {tid}）：{note}")
                 if sync.gaps:
                     say(f"注意：{sync.describe_gaps()}")
-            blind = (_edits_unseen(client, db, base, day, close, say) or _posts_unseen(client, db, base, day, close)
+            blind = (_edits_unseen(client, db, base, day, close, say) or _posts_unseen(client, db, base, game, day, close)
                      if closed and options.post else None)
             rulings_now = last_ruling(db, game, day.day)  # before the tally: the rulings it reflects
             tally = pipeline.tally_from_archive(db, game, rules, day.day, round=day.round)
@@ -221,7 +221,7 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
                       closed=closed, final_done=final_done, close=close)
 
 
-def _posts_unseen(client: ForumClient, db: sqlite_utils.Database, base: str, day: Day, close) -> str | None:
+def _posts_unseen(client: ForumClient, db: sqlite_utils.Database, base: str, game: Game, day: Day, close) -> str | None:
     """Replies of the vote thread nobody can read — held for 审核 (they appear later, at their floor) or
     deleted before we read them. The desktop pages hide them without a trace (their floor numbers close
     up), so the mobile API's count of handed-out floors is compared with the posts shown: any missing may
@@ -234,7 +234,8 @@ def _posts_unseen(client: ForumClient, db: sqlite_utils.Database, base: str, day
     if page is None or page.maxposition is None or page.replies is None:
         return _floors_unseen(db, day, close)
     gone = db["posts"].count_where("tid = ? and status = ?", [tid, model.DELETED])
-    missing = page.maxposition - (page.replies + 1) - gone
+    # Our own posts the archive never read (a running post a 版主 deleted before a sync saw it) are no ballots.
+    missing = page.maxposition - (page.replies + 1) - gone - outbox.unseen_ours(db, game.name, tid)
     if missing <= 0:
         return None
     return (f"论坛记录投票帖共有 {page.maxposition} 楼，能看到的只有 {page.replies + 1} 楼：{missing} 帖等待版主审核，"
@@ -513,7 +514,11 @@ class Results:
                 f"投票已于 {close:%Y-%m-%d %H:%M} 截止，这一帖不再更新。{where_words}")
         sig = signature("closed" + where_words)
         shown, row = self.outbox.look(where, row)
-        if shown is not None and shown.sig == sig:
+        if shown is None:
+            # Deleted (or moved): never edit it — an edit by its author takes a post out of Discuz's recycle bin.
+            self.say(f"实时票数帖（pid {row['pid']}）在论坛上看不到了（被删除或移走？）：不再编辑它，也不另发。")
+            return ""
+        if shown.sig == sig:
             if not self.outbox.altered(row, shown, body):
                 return ""
             self.say(f"论坛上的实时票数帖（pid {row['pid']}）被改过（{self.outbox.edited_words(shown)}）：内容和工具发的不一样，改回应有的内容。")

@@ -211,6 +211,15 @@ def our_pids(db: sqlite_utils.Database, game: str, directors: Iterable[str] = ()
     return pids
 
 
+def unseen_ours(db: sqlite_utils.Database, game: str, tid: int) -> int:
+    """Our posts in thread `tid` that the archive never read (held for 审核, or deleted before a sync saw
+    them): floors the forum counts that are not ballots."""
+    if "outbox" not in db.table_names() or "tid" not in db["outbox"].columns_dict:
+        return 0
+    return db.execute("select count(*) from outbox where game = ? and tid = ? and pid is not null "
+                      "and pid not in (select pid from posts)", [game, tid]).fetchone()[0]
+
+
 def _marks(values) -> str:
     return ",".join("?" * len(values))
 
@@ -221,7 +230,7 @@ def ensure_table(db: sqlite_utils.Database) -> None:
             {"key": str, "game": str, "day": int, "phase": str, "state": str, "pid": int, "digest": str,
              "message": str, "error": str, "updated_at": str, "outcome": str, "page": int, "rulings_seen": int,
              "post_id": str, "answer": str, "forum_time": str, "edit_digest": str, "edit_message": str,
-             "edit_outcome": str, "edit_rulings": int, "edit_held": str, "sent_at": str, "shown": str},
+             "edit_outcome": str, "edit_rulings": int, "edit_held": str, "sent_at": str, "shown": str, "tid": int},
             pk="key",
         )  # an older outbox gains its later columns in archive.migrate
 
@@ -256,7 +265,7 @@ class Outbox:
                                     "answer", "forum_time", "edit_digest", "edit_message", "edit_outcome",
                                     "edit_rulings", "edit_held", "sent_at", "shown")},
                **previous, **fields, "key": slot.key, "game": slot.game, "day": slot.day, "phase": slot.kind,
-               "updated_at": archive.now_iso()}
+               "tid": self.tid, "updated_at": archive.now_iso()}
         with self.db.conn:
             self.db["outbox"].upsert(row, pk="key", alter=True)
         return row

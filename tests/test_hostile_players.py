@@ -209,3 +209,18 @@ def test_a_moderator_who_edits_the_final_and_keeps_the_marker_is_put_back_and_na
     lines = run(board, tmp_path, post=True, running=True, now=AFTER_CLOSE)
     assert board.edits == edits and any("一致" in line for line in lines)
     assert len(ours(board, "final")) == 1
+
+
+def test_a_running_post_a_moderator_deleted_is_never_edited_back_out_of_the_recycle_bin(board, tmp_path):
+    """A 版主 deletes our running post (into the recycle bin, where an edit by its author would restore it, as
+    X3.5's editpost sets invisible back to 0): the 已截止 edit after the close is not made; the final goes out."""
+    run(board, tmp_path, running=True, now=BEFORE_CLOSE)
+    (running,) = ours(board, "running")
+    board.recycle(running.pid)
+    edits = board.edits
+    lines = []
+    for _ in range(2):
+        lines += run(board, tmp_path, post=True, running=True, now=AFTER_CLOSE)
+    assert running.recycled and "已截止" not in running.bbcode and board.edits == edits
+    assert any("看不到了" in line and "不再编辑" in line for line in lines)
+    assert len(ours(board, "final")) == 1, lines

@@ -48,6 +48,8 @@ class Post:
     pending: bool = False  # held for moderation (invisible = -2): shown to nobody; the API keeps its position
     position: int = 0  # the floor; Discuz assigns it at posting time, so a held post keeps its number
     smileyoff: bool = False  # 禁用表情: without it Discuz turns :) and the like into smiley images
+    recycled: bool = False  # deleted by a moderator into the recycle bin (invisible = -5): shown to nobody, still
+    #                         found by findpost and editable by its author — and an edit makes it visible again
 
 
 @dataclass
@@ -146,6 +148,10 @@ class DemoForum:
         thread.posts = [p for p in thread.posts if not gone(p)]
         for number, post in enumerate(thread.posts, start=1):
             post.position = number
+
+    def recycle(self, pid: int) -> None:
+        """A moderator deletes a reply into the recycle bin (回收站)."""
+        self.find_post(pid).recycled = True
 
     def approve(self, pid: int) -> None:
         """A moderator passes a held reply (审核): it appears at the floor it was given."""
@@ -447,8 +453,8 @@ class DemoForum:
         return None
 
     def shown_posts(self, thread: Thread) -> list[Post]:
-        """What a thread lists: held posts are shown to nobody, not even their author or a moderator."""
-        return [p for p in thread.posts if not p.pending]
+        """What a thread lists: held and recycled posts are shown to nobody, not even their author or a moderator."""
+        return [p for p in thread.posts if not p.pending and not p.recycled]
 
     def locked_for(self, thread: Thread, post: Post, session: "_Session") -> bool:
         """回帖仅作者可见: a reply is readable by its author, the thread's author and moderators only."""
@@ -678,6 +684,7 @@ class DemoForum:
             message = f"[i=s] 本帖最后由 {session.user.name} 于 {stamp} 编辑 [/i]\n\n" + re.sub(r"^\[i=s\].*?\[/i\]\s*", "", message)
         post.bbcode = message
         post.smileyoff = form.get("smileyoff") == "1"
+        post.recycled = False  # model_forum_post::editpost sets invisible to 0 (or -2): out of the recycle bin
         self.edits += 1
         if thread.moderated and not session.user.moderator:
             # modnewposts = 2 holds edits too (seen on a real X3.5): the post is invisible until passed.
