@@ -476,7 +476,7 @@ class Results:
         row = self.outbox.settle(where)
         made = result_post(self.game, tally, now=now, post_limit=self.post_limit)
         body, sig = made.body, made.sig
-        if row and row["state"] in ("pending", "intent", "sent"):
+        if row and row["state"] in ("pending", "intent", "sent", "lost"):
             return ""
         if not row or row["state"] != "confirmed":
             return self.outbox.post(where, body, sig, outcome=tally.outcome.describe(), rulings_seen=self.rulings_now)

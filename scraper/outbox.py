@@ -9,11 +9,13 @@ life, in the row's `state`:
              cut, a 5xx came from a proxy, or the forum said success and reading back did not show it;
              `answer` says which ("success" or "unknown"), `pid` keeps the pid the answer gave
   confirmed  read back: a post by our uid whose last line is our marker with this row's id
-  pending    held for moderation: it exists, it is never posted again
+  pending    held for moderation: it exists, it is never posted again — while it is listed among our own
+             replies 待审核 (「我的帖子」); gone from that list and from the thread, a moderator deleted it: lost
   failed     not applied: the forum refused it in words, or a search after an unanswered POST did not
              find it — the reply may be made again
-  lost       the forum said success and no search finds it: never posted again on our own; the director
-             looks (a post held for 审核, deleted, moved) and `--force-post` overrides
+  lost       the forum said success and no search finds it, or a held post was deleted: never posted
+             again on our own; the director looks (a post held for 审核, deleted, moved) and `--force-post`
+             overrides (a running post is simply not made again)
 
 Before anything else a run settles a row in intent or sent: it searches the thread from the page the
 last floor was on at the intent, as the director and as a guest, for a post of ours for this slot —
@@ -50,6 +52,7 @@ from urllib.parse import urljoin
 import sqlite_utils
 
 from . import archive, model, poster
+from .pages import space
 from .charset import as_stored
 from .client import FetchFailed, ForumClient
 
@@ -57,6 +60,7 @@ FINAL, RUNNING = "final", "running"
 # How long a reply that got no answer may still be applied by the forum: PHP's max_execution_time and the
 # web server's and any proxy's timeouts (nginx: 60 s each, a queue before them) — several minutes, to be safe.
 REQUEST_LIFE = 600.0
+HELD_GONE = "等待审核的帖子已不在「我的帖子 → 待审核」里，帖子里也没有：版主删除或忽略了它"
 KIND_WORDS = {FINAL: "结果帖", RUNNING: "实时票数帖"}
 _LINKED = re.compile(r"[?&]pid=(\d+)")
 MARKER = re.compile(r"bansha:v2:([0-9a-f]{8}):([0-9.]+):(final|running):([0-9a-f]{8}):([0-9a-f]{8})")
@@ -289,7 +293,13 @@ class Outbox:
             if found:
                 self.say(f"待审核的{slot.words}已经通过审核（pid {found.pid}）。")
                 return self._adopt(slot, found)
-            return row
+            if self.still_held(row) is not False:
+                return row
+            found = self.read_back(slot, row)  # passed since the sync read the thread?
+            if found is not None:
+                self.say(f"待审核的{slot.words}已经通过审核（pid {found.pid}）。")
+                return self._adopt(slot, found)
+            row = self.record(slot, state="lost", error=HELD_GONE)
         if row["state"] in ("intent", "sent"):
             # Any post of ours for this slot, whatever its id: the director may have pasted dayN.bbcode by hand.
             found = self._in_archive(slot, None) or self.search(slot, row)
@@ -323,11 +333,30 @@ class Outbox:
                 return self._adopt(slot, found)
         if row["state"] == "lost" and not force:
             pid = f"（pid {row['pid']}）" if row["pid"] else ""
-            raise poster.Stuck(
-                f"上次发{slot.words}时论坛回答“成功”{pid}，但在帖子里找不到："
-                "可能在等待版主审核，或被删除、移走。请在论坛上核对投票帖；确认没有之后，用 --force-post 重新发布。"
-                "在此之前不会再发。", poster.REPLY)
+            if row.get("error") == HELD_GONE:
+                said = (f"等待版主审核的{slot.words}{pid}已经不在「我的帖子 → 待审核」里，帖子里也没有：版主把它删除了"
+                        "（或忽略了）。请在论坛上核对（可以问版主）")
+            else:
+                said = (f"上次发{slot.words}时论坛回答“成功”{pid}，但在帖子里找不到："
+                        "可能在等待版主审核，或被删除、移走。请在论坛上核对投票帖")
+            if slot.kind == RUNNING:  # the running count is no reason to stop a run (nor to post it again)
+                self.say(f"{said}；实时票数帖不再另发。")
+                return row
+            raise poster.Stuck(f"{said}；确认没有之后，用 --force-post 重新发布。在此之前不会再发。", poster.REPLY)
         return row
+
+    def still_held(self, row: dict) -> bool | None:
+        """Whether our post at the row's pid still waits for 审核: listed among our own replies 待审核 (any
+        member sees theirs). False once a moderator passed, deleted or ignored it (findpost cannot tell: a
+        post in the recycle bin is found as a held one is); None when that list could not be read."""
+        if not row.get("pid"):
+            return None
+        try:
+            response = self.client.get(urljoin(self.base, f"{space.HELD_REPLIES}&_={secrets.token_hex(4)}"))
+        except FetchFailed:
+            return None
+        held = space.held_replies(response.body, response.content_type)
+        return None if held is None else row["pid"] in held
 
     def life_left(self, row: dict) -> float:
         """Seconds until a reply that left at the row's intent can no longer be applied by the forum."""
@@ -547,11 +576,17 @@ class Outbox:
 
     def held_edit(self, slot: Slot, row: dict) -> str | None:
         """While an edit of ours waits for a moderator the post is invisible (Discuz sets invisible = -2):
-        nothing more is sent until it is passed — what to tell the director, or None when nothing waits."""
+        nothing more is sent until it is passed — what to tell the director, or None when nothing waits.
+        A held edit whose post left the 待审核 list unseen (deleted, ignored) waits no more: the caller then
+        finds the post gone, as after any deletion."""
         if not row.get("edit_held"):
             return None
+        if self.still_held(row) is False:
+            self.record(slot, edit_held=None, error=HELD_GONE)
+            self.say(f"{slot.words}（pid {row['pid']}）的编辑曾在等待版主审核，现在已经不在「我的帖子 → 待审核」里了。")
+            return None
         return (f"{slot.words}（pid {row['pid']}）的编辑在等待版主审核：审核通过之前论坛上看不到这一帖，"
-                "工具不再编辑它；请版主在论坛后台「审核」里处理。")
+                "工具不再编辑它；请版主在论坛后台「审核」里处理（版主删除了它的话，下次运行会发现）。")
 
     def edit(self, slot: Slot, row: dict, body: str, sig: str, *, outcome: str | None, rulings_seen: int | None) -> str:
         """Make our confirmed post say `body`. Safe to repeat: an edit never makes a second post."""

@@ -421,3 +421,48 @@ def test_the_archive_lives_beside_the_game_file_and_the_day_is_found(board, tmp_
     shown = subprocess.run([sys.executable, "-m", "bansha.cli", "tally", str(gf)], capture_output=True, text=True, timeout=60)
     assert shown.returncode == 0, shown.stderr
     assert "第1天" in shown.stdout and "李逵" in shown.stdout
+
+
+def test_a_held_final_a_moderator_deletes_ends_the_wait_and_says_what_to_do(board, tmp_path):
+    """The final waits for 审核 and a 版主 deletes it (into the recycle bin: findpost still finds it, as a held
+    post): it is gone from the director's own 「我的帖子 → 待审核」, so the run stops waiting, says so and how to
+    post again, posts nothing by itself; --force-post posts it once."""
+    board.threads[demo.VOTE_TID].moderated = True
+    result, lines = run(board, tmp_path, post=True)
+    (held,) = [p for p in board.threads[demo.VOTE_TID].posts if p.pending]
+    result, lines = run(board, tmp_path, post=True)
+    assert result.final_done and any("等待版主审核" in line for line in lines)
+    board.recycle(held.pid)
+    board.threads[demo.VOTE_TID].moderated = False
+    for _ in range(2):
+        done = cli(tmp_path, board, "--login", DIRECTOR, "--post", "--now", f"{AFTER_CLOSE:%Y-%m-%d %H:%M}")
+        assert done.returncode == polling.EXIT_ERROR and "版主把它删除了" in done.stderr and "--force-post" in done.stderr
+        assert final_posts(board) == [held] and held.recycled  # nothing posted, nothing edited out of the bin
+    result, lines = run(board, tmp_path, post=True, force_post=True)
+    assert len([p for p in final_posts(board) if not p.recycled]) == 1 and result.final_done
+
+
+def test_a_held_correction_whose_post_a_moderator_deletes_is_not_waited_for_forever(board, tmp_path):
+    """A 更正 edit held for 审核 hides the final; the 版主 deletes it instead of passing it. The runs after stop
+    saying 「编辑在等待版主审核」: the final is gone, the director is told, and --force-post posts it again."""
+    run(board, tmp_path, post=True)
+    (final,) = final_posts(board)
+    game_path = game_file(tmp_path, board.base_url)
+    from bansha import pipeline
+
+    game, rules = pipeline.load_game(game_path)
+    db = archive.open_db(tmp_path / "g.db")
+    tally = pipeline.tally_from_archive(db, game, rules, 1)
+    for voter, _ in tally.voters["李逵"][:3]:
+        pid = next(e.pid for e in tally.entries if e.author == voter and e.target == "李逵" and e.verdict == "counted")
+        archive.save_ruling(db, game=game.name, day=1, pid=pid, decision="reject", note="测试：判为无效")
+    board.threads[demo.VOTE_TID].moderated = True
+    result, lines = run(board, tmp_path, post=True)
+    assert final.pending and any("需要版主审核" in line for line in lines)
+    board.recycle(final.pid)
+    done = cli(tmp_path, board, "--login", DIRECTOR, "--post", "--now", f"{AFTER_CLOSE:%Y-%m-%d %H:%M}")
+    assert done.returncode == polling.EXIT_ERROR and "找不到了" in done.stderr and "编辑在等待版主审核" not in done.stdout
+    board.threads[demo.VOTE_TID].moderated = False
+    result, lines = run(board, tmp_path, post=True, force_post=True)
+    shown = [p for p in final_posts(board) if not p.recycled]
+    assert len(shown) == 1 and shown[0].pid != final.pid

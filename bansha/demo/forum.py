@@ -150,8 +150,9 @@ class DemoForum:
             post.position = number
 
     def recycle(self, pid: int) -> None:
-        """A moderator deletes a reply into the recycle bin (回收站)."""
-        self.find_post(pid).recycled = True
+        """A moderator deletes a reply into the recycle bin (回收站) — a held one too, from the 审核 list."""
+        post = self.find_post(pid)
+        post.recycled, post.pending = True, False
 
     def approve(self, pid: int) -> None:
         """A moderator passes a held reply (审核): it appears at the floor it was given."""
@@ -345,6 +346,8 @@ class DemoForum:
                 return self._raw(h, 302, b"", "text/html", {"Location": f"{self.base_url}{h.path.lstrip('/')}"})
             status, page = self._viewthread(q, session)
             return send(status, page, session)
+        if path.endswith("/home.php") and q.get("mod") == "space" and q.get("do") == "thread" and q.get("view") == "me":
+            return send(200, self._my_posts(q, session), session)
         if path in self.files:
             data, ctype = self.files[path]
             return self._raw(h, 200, data, ctype)
@@ -526,6 +529,39 @@ class DemoForum:
             fid=str(thread.fid), postlist=postlist, ppp=str(ppp),
         )
         return json.dumps({"Version": "4", "Charset": "UTF-8", "Variables": variables}, ensure_ascii=False)
+
+    def _my_posts(self, q: dict, session: "_Session") -> str:
+        """「我的帖子 → 回复」 as X3.5 renders it (fixtures/dzlab): with filter=aduit the reader's own replies that
+        wait for 审核, under their threads, each linked through findpost; any member sees their own."""
+        if not session.user:
+            return self._message_page("抱歉，您尚未登录，无法进行此操作")
+        held, selected = q.get("filter") == "aduit", ' class="a"'
+        mine = [p for t in self.threads.values() for p in t.posts if p.uid == session.uid and p.position > 1
+                and (not held or (p.pending and not p.recycled))]
+        filters = "".join(
+            f'<span class="pipe">|</span><a href="home.php?mod=space&amp;do=thread&amp;view=me&amp;type=reply&amp;from=&amp;'
+            f'filter={key}"{selected if q.get("filter") == key else " "}>{words}</a>'
+            for key, words in (("common", "已发表"), ("save", "草稿"), ("close", "已关闭"), ("aduit", "待审核"),
+                               ("ignored", "已忽略"), ("recyclebin", "回收站")))
+        rows = []
+        for tid in dict.fromkeys(p.tid for p in mine):
+            thread = self.threads[tid]
+            rows.append(f'<tr class="bw0_all"><td class="icn"></td><th><a href="forum.php?mod=redirect&amp;goto=findpost&amp;'
+                        f'ptid={tid}&amp;pid=" target="_blank">{html.escape(thread.subject)}</a></th></tr>')
+            rows += [f'<tr><td colspan="5" class="xg1">&nbsp;<a href="forum.php?mod=redirect&amp;goto=findpost&amp;ptid={tid}'
+                     f'&amp;pid={p.pid}" target="_blank">{html.escape(_strip_bbcode(p.bbcode)[:100])}</a></td></tr>'
+                     for p in mine if p.tid == tid]
+        rows = rows or ['<tr><td colspan="5"><p class="emp">还没有相关的帖子</p></td></tr>']
+        content = (
+            f'<p class="tbmu bw0"><span class="y"><a href="home.php?mod=space&amp;uid={session.uid}&amp;do=thread&amp;view=me&amp;'
+            f'type=reply&amp;from=&amp;filter=" >全部</a>{filters}</span>'
+            '<a href="home.php?mod=space&amp;do=thread&amp;view=me&amp;type=thread" >主题</a><span class="pipe">|</span>'
+            '<a href="home.php?mod=space&amp;do=thread&amp;view=me&amp;type=reply"  class="a">回复</a></p>'
+            '<div class="tl"><form method="post" autocomplete="off" name="delform" id="delform" action="home.php?mod=space&amp;'
+            f'do=thread&amp;view=all&amp;order=dateline"><input type="hidden" name="formhash" value="{session.formhash}" />'
+            f'<table cellspacing="0" cellpadding="0">{"".join(rows)}</table></form></div>'
+        )
+        return _frame(self, f"{session.user.name}的帖子", content, session)
 
     def _index(self, session: "_Session") -> str:
         links = "".join(
