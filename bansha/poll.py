@@ -42,6 +42,12 @@ class Busy(Exception):
     pass
 
 
+class Unreadable(poster.PostError):
+    """Players cannot read our replies where they would go (回帖仅作者可见), and there is nowhere else."""
+
+    headline = "结果帖无法公布"
+
+
 class CorrectionFailed(poster.PostError):
     """The posted final result is no longer true and could not be edited: the director must act."""
 
@@ -210,7 +216,7 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
     flags = f"待裁定 {len(review)} 帖" + (f"（其中 {len(matters)} 帖可能改变结果）" if matters else
                                           "（都不影响结果）" if review and tally.certain else "")
     summary = "；".join([f"{day.label}：{verdict}", flags, *([held] if held and not final_done else []),
-                        *([results.outbox.waiting] if results.outbox.waiting else []),
+                        *([results.waiting] if results.waiting else []),
                         *([results.correction_held] if results.correction_held else
                           ["结果帖已发出，等待版主审核"] if closed and final_row and final_row["state"] == "pending" else
                           ["结果帖已发布"] if closed and final_done else []), f"报告在 {options.out_dir}"])
@@ -352,8 +358,63 @@ class Results:
 
     def __post_init__(self):
         self.correction_held: str | None = None  # the posted final differs from an unproven count
-        self.outbox = Outbox(self.db, self.client, self.base, self.tid, self.me.uid or 0, self.say,
-                             request_life=self.request_life)
+        self._boxes: dict[int, Outbox] = {}
+        self._readable: int | None = None
+
+    def _box(self, tid: int) -> Outbox:
+        if tid not in self._boxes:
+            self._boxes[tid] = Outbox(self.db, self.client, self.base, tid, self.me.uid or 0, self.say,
+                                      request_life=self.request_life)
+        return self._boxes[tid]
+
+    @property
+    def outbox(self) -> Outbox:
+        """The announce thread's outbox (rows are the game's whichever thread their post is in)."""
+        return self._box(self.tid)
+
+    def box(self, kind: str) -> Outbox:
+        """The outbox of the thread this slot's post is in: where it went, once it went somewhere."""
+        row = self.outbox.row(self.slot(kind))
+        if row and row.get("tid") and row["state"] != "failed":
+            return self._box(row["tid"])
+        return self.outbox
+
+    @property
+    def waiting(self) -> str | None:
+        return next((box.waiting for box in self._boxes.values() if box.waiting), None)
+
+    def readable_tid(self) -> int:
+        """Where a new post of ours reaches the players. In a 回帖仅作者可见 thread our replies are seen only
+        by their author and moderators (flows/hidden-replies: a guest gets 此帖仅作者可见 for the director's
+        reply too), so the post goes to the process thread — where directors announce anyway — if players
+        can read replies there; else nowhere (Unreadable: the director posts it by hand, where players look)."""
+        if self._readable is None:
+            tried = [self.tid] + [t for t in (self.day.process_thread,) if t and t != self.tid]
+            for tid in tried:
+                if not self._box(tid).hidden_from_guests():
+                    self._readable = tid
+                    break
+            else:
+                raise Unreadable(
+                    f"帖子 {'、'.join(map(str, tried))} 开启了「回帖仅作者可见」，工具回帖后只有导演和版主看得到，玩家看不到："
+                    "本次不发。请在游戏文件里写进程帖（process_thread），结果就发在进程帖；或者把报告目录里的 .bbcode "
+                    "编辑进投票帖的首楼（首楼人人可见）。", poster.REPLY)
+            if self._readable != self.tid:
+                self.say(f"帖子 {self.tid} 开启了「回帖仅作者可见」，玩家看不到工具的回帖：结果改发在进程帖（帖子 {self._readable}）。")
+        return self._readable
+
+    def post_new(self, where: Slot, body: str, sig: str, *, outcome: str | None) -> str:
+        """A post of this slot, made for the first time (or again), where the players can read it."""
+        box = self._box(self.readable_tid())
+        done = box.post(where, body, sig, outcome=outcome, rulings_seen=self.rulings_now)
+        row = box.row(where)
+        if row and row["state"] == "confirmed" and box.hidden_from_guests():
+            # The thread showed no reply to judge by before: read back as a guest, ours is locked too.
+            raise Unreadable(
+                f"{where.words}已发在帖子 {box.tid}（pid {row['pid']}），但这个帖子开启了「回帖仅作者可见」，玩家看不到它："
+                "请把它的内容编辑进投票帖的首楼（首楼人人可见），或在游戏文件里写进程帖（process_thread）；"
+                "工具不会再发一帖。", poster.REPLY)
+        return done
 
     @property
     def tid(self) -> int:
@@ -372,8 +433,9 @@ class Results:
     # -- the final result ------------------------------------------------------------------------
 
     def final(self, tally, public: str, now: datetime, *, held: str | None, force: bool) -> str:
+        outbox = self.box(FINAL)
         where = self.slot(FINAL)
-        row = self.outbox.settle(where, force=force)
+        row = outbox.settle(where, force=force)
         made = result_post(self.game, tally, now=now, public=public, post_limit=self.post_limit)
         body, sig = made.body, made.sig
         if row and row["state"] == "pending":
@@ -386,21 +448,22 @@ class Results:
         if held and not force:
             self.say("先裁定（bansha review / bansha rule，或在 bansha desk 里），下次运行再发布结果帖；确要先发布请加 --force-post。")
             return ""
-        return self.outbox.post(where, body, sig, outcome=tally.outcome.describe(), rulings_seen=self.rulings_now)
+        return self.post_new(where, body, sig, outcome=tally.outcome.describe())
 
     def keep_true(self, row: dict, tally, body: str, sig: str, now: datetime, *, held: str | None, force: bool) -> str:
         """The posted final result against what the forum shows and what the archive says now. A correction
         is a result posted again: it goes out unattended only when the new count is proven, as the first did."""
+        outbox = self.box(FINAL)
         where = self.slot(FINAL)
-        shown, row = self.outbox.look(where, row)  # an edit an earlier run could not confirm, or one passed by 审核
-        waiting = self.outbox.held_edit(where, row)
+        shown, row = outbox.look(where, row)  # an edit an earlier run could not confirm, or one passed by 审核
+        waiting = outbox.held_edit(where, row)
         if waiting:
             self.say(waiting)
             return ""
         if shown is None:
             if force:
                 self.say(f"已发布的结果帖（pid {row['pid']}）在论坛上找不到了：按 --force-post 重新发布。")
-                return self.outbox.post(where, body, sig, outcome=tally.outcome.describe(), rulings_seen=self.rulings_now)
+                return self.post_new(where, body, sig, outcome=tally.outcome.describe())
             raise poster.Stuck(f"已发布的结果帖（pid {row['pid']}）在论坛上找不到了，或已经不是我们发的内容（被删除、移走或被改过）："
                                "请在论坛上核对；确要重新发布请加 --force-post。", poster.EDIT)
         if shown.legacy:
@@ -411,17 +474,17 @@ class Results:
                 self.say(f"结果帖（pid {row['pid']}）是旧版本的 bansha 发的（末行是旧格式的标记），公布的结果与现在的计票一致：不改动，也不再发。")
                 return ""
         if shown.sig == sig:
-            if self.outbox.altered(row, shown, body):
+            if outbox.altered(row, shown, body):
                 # The marker is ours and says the right version, the body is not what we wrote: put it back.
                 recorded = row["digest"] == sig and row["message"]
-                self.say(f"论坛上的结果帖（pid {row['pid']}）被改过（{self.outbox.edited_words(shown)}）：末行的标记还在，"
+                self.say(f"论坛上的结果帖（pid {row['pid']}）被改过（{outbox.edited_words(shown)}）：末行的标记还在，"
                          "内容却和工具发的不一样，改回应有的内容。")
-                return self.outbox.edit(where, row, _body_of(row["message"]) if recorded else body, sig,
-                                        outcome=row["outcome"] if recorded else tally.outcome.describe(),
-                                        rulings_seen=row["rulings_seen"] if recorded else self.rulings_now)
+                return outbox.edit(where, row, _body_of(row["message"]) if recorded else body, sig,
+                                   outcome=row["outcome"] if recorded else tally.outcome.describe(),
+                                   rulings_seen=row["rulings_seen"] if recorded else self.rulings_now)
             if row["digest"] != sig:  # the forum already says what we would: that is the confirmed content now
-                self.outbox.record(where, digest=sig, message=None, outcome=tally.outcome.describe(),
-                                   rulings_seen=self.rulings_now, shown=None)
+                outbox.record(where, digest=sig, message=None, outcome=tally.outcome.describe(),
+                              rulings_seen=self.rulings_now, shown=None)
             self.say("结果帖已经发过，论坛上的内容与现在的结果一致，不再重复发。")
             return ""
         before = row.get("outcome") or report.result_shown(shown.text)
@@ -435,12 +498,13 @@ class Results:
         if sig == row["digest"] and row["message"]:
             # The forum shows an older version (an edit applied late over ours, or one lost): put ours back.
             self.say(f"论坛上的结果帖（pid {row['pid']}）不是最后确认的版本：重新编辑成最后确认的内容。")
-            return self.outbox.edit(where, row, _body_of(row["message"]), sig, outcome=row["outcome"],
-                                    rulings_seen=row["rulings_seen"])
+            return outbox.edit(where, row, _body_of(row["message"]), sig, outcome=row["outcome"],
+                               rulings_seen=row["rulings_seen"])
         return self.correct(row, tally, body, sig, now, before)
 
     def correct(self, row: dict, tally, body: str, sig: str, now: datetime, before: str | None) -> str:
         """The posted result is no longer what the archive says: edit it in place, saying what changed and why."""
+        outbox = self.box(FINAL)
         after = tally.outcome.describe()
         seen = row.get("rulings_seen") or 0
         reasons = [
@@ -457,7 +521,7 @@ class Results:
                 f"依据：{report.escape_bbcode('；'.join(reasons))}。[/color]")
         message = self.fit(f"{line}\n\n{body}")
         try:
-            done = self.outbox.edit(self.slot(FINAL), row, message, sig, outcome=after, rulings_seen=self.rulings_now)
+            done = outbox.edit(self.slot(FINAL), row, message, sig, outcome=after, rulings_seen=self.rulings_now)
         except poster.PostError as error:
             if isinstance(error, poster.NotConfirmed):
                 raise
@@ -472,39 +536,41 @@ class Results:
     # -- the running count -----------------------------------------------------------------------
 
     def running(self, tally, now: datetime) -> str:
+        outbox = self.box(RUNNING)
         where = self.slot(RUNNING)
-        row = self.outbox.settle(where)
+        row = outbox.settle(where)
         made = result_post(self.game, tally, now=now, post_limit=self.post_limit)
         body, sig = made.body, made.sig
         if row and row["state"] in ("pending", "intent", "sent", "lost"):
             return ""
         if not row or row["state"] != "confirmed":
-            return self.outbox.post(where, body, sig, outcome=tally.outcome.describe(), rulings_seen=self.rulings_now)
-        shown, row = self.outbox.look(where, row)
-        waiting = self.outbox.held_edit(where, row)
+            return self.post_new(where, body, sig, outcome=tally.outcome.describe())
+        shown, row = outbox.look(where, row)
+        waiting = outbox.held_edit(where, row)
         if waiting:
             self.say(waiting)
             return ""
         if shown is None:
             self.say(f"实时票数帖（pid {row['pid']}）在论坛上找不到了（被删除或移走？）：这次不再编辑，也不另发。")
             return ""
-        if shown.sig == sig and not self.outbox.altered(row, shown, body):
+        if shown.sig == sig and not outbox.altered(row, shown, body):
             self.say("票数没有变化，不编辑。")
             return ""
         if shown.sig == sig:
-            self.say(f"论坛上的实时票数帖（pid {row['pid']}）被改过（{self.outbox.edited_words(shown)}）：内容和工具发的不一样，改回应有的内容。")
-        return self.outbox.edit(where, row, body, sig, outcome=tally.outcome.describe(), rulings_seen=self.rulings_now)
+            self.say(f"论坛上的实时票数帖（pid {row['pid']}）被改过（{outbox.edited_words(shown)}）：内容和工具发的不一样，改回应有的内容。")
+        return outbox.edit(where, row, body, sig, outcome=tally.outcome.describe(), rulings_seen=self.rulings_now)
 
     def close_running(self, close: datetime, held: str | None) -> str:
         """After close the running post must not read as open: say 已截止 and where the final result is,
         or why it is not out yet."""
+        outbox = self.box(RUNNING)
         where = self.slot(RUNNING)
-        row = self.outbox.settle(where)
+        row = outbox.settle(where)
         if not row or row["state"] != "confirmed" or not row["pid"]:
             return ""
-        final = self.outbox.row(self.slot(FINAL))
+        final = outbox.row(self.slot(FINAL))
         if final and final["state"] == "confirmed" and final["pid"]:
-            link = model.findpost_url(self.base, self.tid, final["pid"])
+            link = model.findpost_url(self.base, final.get("tid") or self.tid, final["pid"])
             where_words = f"最终结果见 [url={link}]{self.day.label}投票结果[/url]。"
         elif held:
             where_words = report.escape_bbcode(held) + "。导演裁定后公布。"
@@ -513,16 +579,16 @@ class Results:
         body = (f"[b]{report.escape_bbcode(self.game.name)} {self.day.label}实时票数（已截止）[/b]\n"
                 f"投票已于 {close:%Y-%m-%d %H:%M} 截止，这一帖不再更新。{where_words}")
         sig = signature("closed" + where_words)
-        shown, row = self.outbox.look(where, row)
+        shown, row = outbox.look(where, row)
         if shown is None:
             # Deleted (or moved): never edit it — an edit by its author takes a post out of Discuz's recycle bin.
             self.say(f"实时票数帖（pid {row['pid']}）在论坛上看不到了（被删除或移走？）：不再编辑它，也不另发。")
             return ""
         if shown.sig == sig:
-            if not self.outbox.altered(row, shown, body):
+            if not outbox.altered(row, shown, body):
                 return ""
-            self.say(f"论坛上的实时票数帖（pid {row['pid']}）被改过（{self.outbox.edited_words(shown)}）：内容和工具发的不一样，改回应有的内容。")
-        return self.outbox.edit(where, row, body, sig, outcome=None, rulings_seen=self.rulings_now)
+            self.say(f"论坛上的实时票数帖（pid {row['pid']}）被改过（{outbox.edited_words(shown)}）：内容和工具发的不一样，改回应有的内容。")
+        return outbox.edit(where, row, body, sig, outcome=None, rulings_seen=self.rulings_now)
 
 
 def _body_of(message: str) -> str:

@@ -446,6 +446,17 @@ class Outbox:
             return None
         return page
 
+    def hidden_from_guests(self) -> bool:
+        """Whether the thread hides its replies from players (回帖仅作者可见): its last page as a guest shows a
+        reply locked 此帖仅作者可见 — ours among them, once there. A page a guest may not open (a members-only
+        board) or could not read proves nothing: False."""
+        client = self.guest()
+        try:
+            page = self._page(client, 99999)
+        finally:
+            client.close()
+        return bool(page) and any(p.status == model.AUTHOR_ONLY and (p.floor or 0) > 1 for p in page.posts)
+
     # -- reading our post back -------------------------------------------------------------------
 
     def read_back(self, slot: Slot, row: dict) -> Found | None:

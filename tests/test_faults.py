@@ -369,3 +369,29 @@ def test_a_result_pasted_by_hand_after_an_unanswered_reply_is_adopted(site, tmp_
     assert error is None and ours(forum, "final") == [pasted], lines
     row = archive.open_db(tmp_path / "g.db")["outbox"].get("[101]梁山风云|1|final")
     assert row["state"] == "confirmed" and row["pid"] == pasted.pid
+
+
+def test_in_an_author_only_vote_thread_the_results_go_where_players_can_read_them(site, tmp_path):
+    """回帖仅作者可见: a reply of ours would be seen by the director and moderators only (flows/hidden-replies: a
+    guest gets 此帖仅作者可见 for 导演A's reply too). The running count and the final go to the process thread,
+    once each — also when the final's answer is lost on the way — read back as a guest; the vote thread gets
+    nothing from us."""
+    forum, proxy = site
+    forum.threads[demo.VOTE_TID].hidden_replies = True
+    lines, error = poll_once(proxy, tmp_path, running=True, now=BEFORE_CLOSE)
+    assert error is None and any("回帖仅作者可见" in line and "进程帖" in line for line in lines), lines
+    proxy.add(Fault("lose", match="replysubmit=yes"))
+    for _ in range(3):
+        lines, error = poll_once(proxy, tmp_path, post=True, running=True)
+        assert error is None, lines
+    assert ours(forum, "final") == ours(forum, "running") == []  # nothing of ours in the vote thread
+    mine = [p for p in forum.threads[demo.PROCESS_TID].posts if p.uid == DIRECTOR_UID and "bansha:v2:" in p.bbcode]
+    (running,) = [p for p in mine if ":running:" in p.bbcode]
+    (final,) = [p for p in mine if ":final:" in p.bbcode]
+    assert "李逵 出局" in final.bbcode and "已截止" in running.bbcode and f"pid={final.pid}" in running.bbcode
+    assert f"ptid={demo.PROCESS_TID}" in running.bbcode and proxy.faulted("lose") == 1
+    from scraper.client import ForumClient
+
+    with ForumClient(min_interval=0) as guest:
+        page, _ = guest.fetch_page(f"{forum.base_url}forum.php?mod=viewthread&tid={demo.PROCESS_TID}")
+    assert {p.pid: p.status for p in page.posts}[final.pid] == "normal"

@@ -28,8 +28,8 @@ def game_file(tmp_path: Path, base: str) -> Path:
     return path
 
 
-def director_posts(board) -> list:
-    return [p for p in board.threads[demo.VOTE_TID].posts if p.uid == DIRECTOR_UID and "bansha:v2:" in p.bbcode]
+def director_posts(board, tid: int = demo.VOTE_TID) -> list:
+    return [p for p in board.threads[tid].posts if p.uid == DIRECTOR_UID and "bansha:v2:" in p.bbcode]
 
 
 def options(board, **kw) -> polling.PollOptions:

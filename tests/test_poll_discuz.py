@@ -53,12 +53,12 @@ def board(request):
         yield forum
 
 
-def final_posts(board):
-    return [p for p in director_posts(board) if ":final:" in p.bbcode]
+def final_posts(board, tid=demo.VOTE_TID):
+    return [p for p in director_posts(board, tid) if ":final:" in p.bbcode]
 
 
-def running_posts(board):
-    return [p for p in director_posts(board) if ":running:" in p.bbcode]
+def running_posts(board, tid=demo.VOTE_TID):
+    return [p for p in director_posts(board, tid) if ":running:" in p.bbcode]
 
 
 def readme_cron_line(tmp_path) -> list[str]:
@@ -244,7 +244,7 @@ def test_a_secret_ballot_thread_read_as_a_guest_is_refused_and_read_as_its_autho
     done = cli(tmp_path, board, db="guest.db")
     assert done.returncode == polling.EXIT_ERROR and "回帖仅作者可见" in done.stderr and "楼主" in done.stderr
     result, _ = run(board, tmp_path, post=True)  # as 导演甲, who opened the vote thread
-    assert "李逵 出局" in result.summary and len(final_posts(board)) == 1
+    assert "李逵 出局" in result.summary and len(final_posts(board, demo.PROCESS_TID)) == 1  # where players read it
 
 
 def test_a_final_post_held_for_moderation_is_not_posted_again(board, tmp_path):
@@ -466,3 +466,13 @@ def test_a_held_correction_whose_post_a_moderator_deletes_is_not_waited_for_fore
     result, lines = run(board, tmp_path, post=True, force_post=True)
     shown = [p for p in final_posts(board) if not p.recycled]
     assert len(shown) == 1 and shown[0].pid != final.pid
+
+
+def test_an_author_only_thread_with_nowhere_else_to_post_says_so_and_posts_nothing(board, tmp_path):
+    board.threads[demo.VOTE_TID].hidden_replies = True
+    board.threads[demo.PROCESS_TID].hidden_replies = True
+    done = cli(tmp_path, board, "--login", DIRECTOR, "--post", "--now", f"{AFTER_CLOSE:%Y-%m-%d %H:%M}")
+    assert done.returncode == polling.EXIT_ERROR and "回帖仅作者可见" in done.stderr and "首楼" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert final_posts(board) == [] and final_posts(board, demo.PROCESS_TID) == []
+    assert (tmp_path / "out" / "day1.bbcode").exists()
