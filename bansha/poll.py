@@ -233,12 +233,17 @@ def _posts_unseen(client: ForumClient, db: sqlite_utils.Database, base: str, gam
     up), so the mobile API's count of handed-out floors is compared with the posts shown: any missing may
     be a ballot made before the close, and the result cannot be proven while one is."""
     tid = day.vote_thread
+    why = "没有楼层数"
     try:
         page, _ = client.fetch_page(f"{base}api/mobile/index.php?version=4&module=viewthread&tid={tid}&page=1&ppp=1")
-    except Exception:  # noqa: BLE001 - no API (refused, or failed): the archive's own floors are all there is
-        page = None
+    except Exception as exc:  # noqa: BLE001 - no API (refused, or failed): nothing tells a held reply is there
+        page, why = None, (exc.summary if isinstance(exc, model.Refusal) else "读取失败")
     if page is None or page.maxposition is None or page.replies is None:
-        return _floors_unseen(db, day, close)
+        # The desktop pages close up their floor numbers around a held reply, so without the API's count the
+        # archive cannot rule one out: the result is not proven (the archive's own gaps named where it has them).
+        return _floors_unseen(db, day, close) or (
+            f"投票帖的移动端接口读不到（{why}），看不到有没有等待版主审核的回帖（网页版的楼层号不会为它留空），"
+            "关门前的一张票可能在其中；请版主确认投票帖没有待审核的回帖后，用 --force-post 发布")
     gone = db["posts"].count_where("tid = ? and status = ?", [tid, model.DELETED])
     # Our own posts the archive never read (a running post a 版主 deleted before a sync saw it) are no ballots.
     missing = page.maxposition - (page.replies + 1) - gone - outbox.unseen_ours(db, game.name, tid)
@@ -580,6 +585,10 @@ class Results:
                 f"投票已于 {close:%Y-%m-%d %H:%M} 截止，这一帖不再更新。{where_words}")
         sig = signature("closed" + where_words)
         shown, row = outbox.look(where, row)
+        waiting = outbox.held_edit(where, row)
+        if waiting:
+            self.say(waiting)
+            return ""
         if shown is None:
             # Deleted (or moved): never edit it — an edit by its author takes a post out of Discuz's recycle bin.
             self.say(f"实时票数帖（pid {row['pid']}）在论坛上看不到了（被删除或移走？）：不再编辑它，也不另发。")

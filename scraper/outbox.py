@@ -216,12 +216,14 @@ def our_pids(db: sqlite_utils.Database, game: str, directors: Iterable[str] = ()
 
 
 def unseen_ours(db: sqlite_utils.Database, game: str, tid: int) -> int:
-    """Our posts in thread `tid` that the archive never read (held for 审核, or deleted before a sync saw
-    them): floors the forum counts that are not ballots."""
+    """Our posts in thread `tid` the forum shows nobody and the archive does not hold as deleted — never read
+    (held for 审核, or deleted before a sync saw them), or hidden by an edit held for 审核: floors the forum
+    counts that are not ballots."""
     if "outbox" not in db.table_names() or "tid" not in db["outbox"].columns_dict:
         return 0
-    return db.execute("select count(*) from outbox where game = ? and tid = ? and pid is not null "
-                      "and pid not in (select pid from posts)", [game, tid]).fetchone()[0]
+    return db.execute("select count(*) from outbox where game = ? and tid = ? and pid is not null and "
+                      "(pid not in (select pid from posts) or (edit_held is not null and pid in "
+                      "(select pid from posts where status != 'deleted')))", [game, tid]).fetchone()[0]
 
 
 def _marks(values) -> str:
