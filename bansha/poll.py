@@ -606,21 +606,8 @@ def _body_of(message: str) -> str:
 
 
 def write_file(path: Path, text: str) -> None:
-    """Write a report file through a temp file made here (never one planted as a symlink), then rename:
-    a reader never sees half a report, and nothing outside the report folder is written."""
-    import os
-    import secrets
-
-    tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-    fd = os.open(tmp, flags, 0o644)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(tmp, path)  # replaces a symlink at `path` itself, never the file it points to
-    finally:
-        if os.path.lexists(tmp):
-            os.unlink(tmp)
+    """A report file, written through a temp file made here and renamed (model.write_file)."""
+    model.write_file(path, text)
 
 
 def write_reports(out_dir: Path, game: Game, day: Day, tally, lurking, *, now: datetime, public: str = "",
