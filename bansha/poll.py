@@ -28,7 +28,7 @@ from filelock import FileLock, Timeout
 
 from scraper import archive, auth, model, outbox, poster
 from scraper.client import ForumClient
-from scraper.outbox import FINAL, REQUEST_LIFE, RUNNING, Outbox, Slot, load_row, signature
+from scraper.outbox import FINAL, REQUEST_LIFE, RUNNING, Outbox, Slot, bbcode_text, load_row, signature
 from scraper.sync import sync_thread
 from tally import report
 from tally.game import Day, Game
@@ -46,6 +46,12 @@ class Unreadable(poster.PostError):
     """Players cannot read our replies where they would go (回帖仅作者可见), and there is nowhere else."""
 
     headline = "结果帖无法公布"
+
+
+class ForeignRulings(poster.PostError):
+    """Our post lists rulings this archive does not have: another archive keeps it too; never overwritten."""
+
+    headline = "结果帖暂不编辑"
 
 
 class CorrectionFailed(poster.PostError):
@@ -481,6 +487,7 @@ class Results:
         if shown.sig == sig:
             if outbox.altered(row, shown, body):
                 # The marker is ours and says the right version, the body is not what we wrote: put it back.
+                self.refuse_foreign(where, row, shown, tally)
                 recorded = row["digest"] == sig and row["message"]
                 self.say(f"论坛上的结果帖（pid {row['pid']}）被改过（{outbox.edited_words(shown)}）：末行的标记还在，"
                          "内容却和工具发的不一样，改回应有的内容。")
@@ -500,6 +507,7 @@ class Results:
             self.say(self.correction_held + "。先裁定（bansha review / bansha rule，或在 bansha desk 里），下次运行再更正；"
                      "确要按现在的计票更正请加 --force-post。")
             return ""
+        self.refuse_foreign(where, row, shown, tally)  # an edit follows: never over another archive's rulings
         if sig == row["digest"] and row["message"]:
             # The forum shows an older version (an edit applied late over ours, or one lost): put ours back.
             self.say(f"论坛上的结果帖（pid {row['pid']}）不是最后确认的版本：重新编辑成最后确认的内容。")
@@ -538,6 +546,22 @@ class Results:
         self.say(f"结果有变化，已更正结果帖（pid {row['pid']}）：{change}")
         return done
 
+    def refuse_foreign(self, where: Slot, row: dict, shown, tally) -> None:
+        """Two archives of one game (the desk on a laptop, cron on a server) would edit the same post back and
+        forth, each erasing the other's 导演裁定: a post of ours listing a ruling this archive neither has nor
+        ever wrote was written from another archive — stop, say which, edit nothing."""
+        ours = report.rulings_listed(tally)
+        for message in (row.get("message"), row.get("edit_message")):
+            if message:
+                ours |= report.rulings_shown(bbcode_text(message))
+        foreign = sorted(report.rulings_shown(shown.text) - ours)
+        if foreign:
+            listed = "、".join(f"{floor}：{words}" for floor, words in foreign)
+            raise ForeignRulings(
+                f"论坛上的{where.words}（pid {row['pid']}）写着本档案库没有的导演裁定（{listed}）：像是另一份档案库"
+                "（另一台电脑上的 bansha 或导演工作台）也在维护这一帖。为免互相覆盖，这次不编辑它。请把这些裁定也记进"
+                "这份档案库（bansha rule …），或者只在一处运行 bansha；记好以后，下次运行照常核对。", poster.EDIT)
+
     # -- the running count -----------------------------------------------------------------------
 
     def running(self, tally, now: datetime) -> str:
@@ -561,6 +585,7 @@ class Results:
         if shown.sig == sig and not outbox.altered(row, shown, body):
             self.say("票数没有变化，不编辑。")
             return ""
+        self.refuse_foreign(where, row, shown, tally)
         if shown.sig == sig:
             self.say(f"论坛上的实时票数帖（pid {row['pid']}）被改过（{outbox.edited_words(shown)}）：内容和工具发的不一样，改回应有的内容。")
         return outbox.edit(where, row, body, sig, outcome=tally.outcome.describe(), rulings_seen=self.rulings_now)

@@ -384,10 +384,14 @@ class Outbox:
         """Whether the post the forum shows is not what we made it say, its marker kept (a 版主 who plays edits
         the body): its text against what the forum showed right after our own last write, or, where that was
         not seen, against the BBCode we sent (`expected`: what we would send, where no record is left)."""
-        if row.get("shown"):
-            return content_digest(found.text) != row["shown"]
-        expected = row.get("message") if row.get("message") and row.get("digest") == found.sig else expected
-        return bool(expected) and content(bbcode_text(expected)) != content(found.text)
+        if row.get("digest") == found.sig:  # the version this archive wrote last
+            if row.get("shown"):
+                return content_digest(found.text) != row["shown"]
+            if row.get("message"):
+                return content(bbcode_text(row["message"])) != content(found.text)
+        # A version asserting what we would (its signature), written without this archive (pasted by hand,
+        # another archive's correction): its text against ours, its 更正 lines aside.
+        return bool(expected) and content(_uncorrected(bbcode_text(expected))) != content(_uncorrected(found.text))
 
     def edited_words(self, found: Found) -> str:
         """Who edited the post last and when, from Discuz's edit stamp, in the director's words."""
@@ -666,6 +670,10 @@ def content(text: str) -> str:
     if lines and read_marker(lines[-1]) is not None:
         lines.pop()
     return re.sub(r"\s+", "", html.unescape("".join(lines)))
+
+
+def _uncorrected(text: str) -> str:
+    return "\n".join(line for line in (text or "").splitlines() if not line.strip().startswith("更正（"))
 
 
 def content_digest(text: str) -> str:

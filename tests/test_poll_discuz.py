@@ -493,3 +493,35 @@ def test_a_ballot_held_for_moderation_holds_the_final_when_the_mobile_api_is_unr
     assert final_posts(board) == [] and "移动端接口读不到" in result.summary and "--force-post" in result.summary
     result, lines = run(board, tmp_path, post=True, force_post=True)
     assert len(final_posts(board)) == 1
+
+
+def test_two_archives_of_one_game_never_overwrite_each_others_rulings(board, tmp_path):
+    """Cron on a server keeps g.db, the desk on a laptop laptop.db; both post as 导演甲. The laptop's ruling
+    changes the result and its run corrects the final; the server's archive has no such ruling and must not
+    edit the post back (erasing it): it stops and says which ruling it lacks. Recorded there too, both agree."""
+    run(board, tmp_path, post=True)
+    (final,) = final_posts(board)
+    from bansha import pipeline
+
+    game, rules = pipeline.load_game(game_file(tmp_path, board.base_url))
+    laptop = archive.open_db(tmp_path / "laptop.db")
+    result, lines = run(board, tmp_path, db="laptop.db")  # the laptop's own sync
+    tally = pipeline.tally_from_archive(laptop, game, rules, 1)
+    flips = [e for e in tally.entries if e.verdict == "counted" and e.target == "李逵"][:3]
+    for entry in flips:
+        archive.save_ruling(laptop, game=game.name, day=1, pid=entry.pid, decision="target", target="吴用",
+                            note="笔记本上的裁定")
+    result, lines = run(board, tmp_path, db="laptop.db", post=True)
+    assert "更正" in final.bbcode and "笔记本上的裁定" in final.bbcode, lines
+    corrected, edits = final.bbcode, board.edits
+    for _ in range(2):
+        done = cli(tmp_path, board, "--login", DIRECTOR, "--post", "--now", f"{AFTER_CLOSE:%Y-%m-%d %H:%M}")
+        assert done.returncode == polling.EXIT_ERROR and "本档案库没有的导演裁定" in done.stderr, done.stderr
+        assert f"#{flips[0].floor}：计为「吴用」" in done.stderr and "Traceback" not in done.stderr
+    assert final.bbcode == corrected and board.edits == edits  # the laptop's rulings stand
+    server = archive.open_db(tmp_path / "g.db")
+    for entry in flips:
+        archive.save_ruling(server, game=game.name, day=1, pid=entry.pid, decision="target", target="吴用",
+                            note="笔记本上的裁定")
+    result, lines = run(board, tmp_path, post=True)
+    assert board.edits == edits and any("一致" in line for line in lines), lines
