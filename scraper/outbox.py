@@ -396,7 +396,7 @@ class Outbox:
     def edited_words(self, found: Found) -> str:
         """Who edited the post last and when, from Discuz's edit stamp, in the director's words."""
         if not found.edited_by:
-            return "论坛上没有编辑记录（编辑在发帖一分钟内，或是管理员改的）"
+            return "论坛上没有编辑记录：编辑在发帖后一分钟内，或是管理员改的"
         when = (found.edited_at or "")[:16].replace("T", " ")
         return f"{found.edited_by} 于 {when} 编辑" if when else f"{found.edited_by} 编辑"
 
