@@ -9,7 +9,11 @@ Never double-post, and never leave a wrong result standing (the outbox, scraper/
 - the running count and the final result are compared, every run, with what the forum shows, on what
   they assert (each voter line, the invalid ballots, the outcome): when that changes, the running post
   is edited and the final corrected in place with a visible 更正 line naming the rulings behind it;
-- after close the running-count post says 已截止 and points to the final post, or says why it is held.
+- after close the running-count post says 已截止 and points to the final post, or says why it is held;
+- what our posts say is compared in full with what the forum shows (a 版主's edit that keeps the marker is put
+  back), a post we no longer see is never edited, and one that lists rulings this archive lacks (another
+  archive keeps it too) is left alone;
+- a post goes where players can read it: not into a 回帖仅作者可见 thread (Results.readable_tid).
 """
 
 from __future__ import annotations

@@ -8,7 +8,8 @@ life, in the row's `state`:
   sent       the reply left and we do not know yet whether the forum applied it: the answer was lost or
              cut, a 5xx came from a proxy, or the forum said success and reading back did not show it;
              `answer` says which ("success" or "unknown"), `pid` keeps the pid the answer gave
-  confirmed  read back: a post by our uid whose last line is our marker with this row's id
+  confirmed  read back: a post by our uid whose last line is our marker for this slot (this row's id, or
+             any id: a copy the director pasted by hand; or a marker of an older version)
   pending    held for moderation: it exists, it is never posted again — while it is listed among our own
              replies 待审核 (「我的帖子」); gone from that list and from the thread, a moderator deleted it: lost
   failed     not applied: the forum refused it in words, or a search after an unanswered POST did not
@@ -31,10 +32,11 @@ for moderation (modnewposts = 2 holds edits too) is marked `edit_held`: the post
 moderator passes it, so nothing more is sent to it until the held edit shows.
 
 Our post is recognised by what the forum cannot change: its pid, its author's uid, and the marker —
-an ASCII line, the post's last, `bansha:v2:<game>:<day>:<kind>:<id>:<signature>`, with the id this row
-recorded. Nothing a player writes can be that line of a post of ours: player text we list is
-neutralised (tally.report.escape_bbcode breaks 「bansha:」), and a player's own post has another uid. The signature says which content
-the post carries, so reading it back proves which version is up.
+an ASCII line, the post's last, `bansha:v2:<game>:<day>:<kind>:<id>:<signature>` (the markers of older
+versions too: LEGACY_MARKER). Nothing a player writes can be that line of a post of ours: player text we list is
+neutralised (tally.report.escape_bbcode breaks 「bansha:」), and a player's own post has another uid. The
+signature says which content the post carries; what the post says is compared in full too (`altered`):
+with what the forum showed right after our own last write, so a 版主's edit that keeps the marker is seen.
 """
 
 from __future__ import annotations
