@@ -402,9 +402,10 @@ class Results:
         """Where a new post of ours reaches the players. In a 回帖仅作者可见 thread our replies are seen only
         by their author and moderators (flows/hidden-replies: a guest gets 此帖仅作者可见 for the director's
         reply too), so the post goes to the process thread — where directors announce anyway — if players
-        can read replies there; else nowhere (Unreadable: the director posts it by hand, where players look)."""
+        can read replies there (or to the vote thread, if it was the process thread that hides them); else
+        nowhere (Unreadable: the director puts it in a first post, which everyone reads)."""
         if self._readable is None:
-            tried = [self.tid] + [t for t in (self.day.process_thread,) if t and t != self.tid]
+            tried = list(dict.fromkeys(t for t in (self.tid, self.day.process_thread, self.day.vote_thread) if t))
             for tid in tried:
                 if not self._box(tid).hidden_from_guests():
                     self._readable = tid
@@ -415,7 +416,8 @@ class Results:
                     "本次不发。请在游戏文件里写进程帖（process_thread），结果就发在进程帖；或者把报告目录里的 .bbcode "
                     "编辑进投票帖的首楼（首楼人人可见）。", poster.REPLY)
             if self._readable != self.tid:
-                self.say(f"帖子 {self.tid} 开启了「回帖仅作者可见」，玩家看不到工具的回帖：结果改发在进程帖（帖子 {self._readable}）。")
+                where = "进程帖" if self._readable == self.day.process_thread else "投票帖"
+                self.say(f"帖子 {self.tid} 开启了「回帖仅作者可见」，玩家看不到工具的回帖：结果改发在{where}（帖子 {self._readable}）。")
         return self._readable
 
     def post_new(self, where: Slot, body: str, sig: str, *, outcome: str | None) -> str:
