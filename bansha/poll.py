@@ -554,9 +554,14 @@ class Results:
 
     def refuse_foreign(self, where: Slot, row: dict, shown, tally) -> None:
         """Two archives of one game (the desk on a laptop, cron on a server) would edit the same post back and
-        forth, each erasing the other's 导演裁定: a post of ours listing a ruling this archive neither has nor
-        ever wrote was written from another archive — stop, say which, edit nothing."""
-        ours = report.rulings_listed(tally)
+        forth, each erasing the other's 导演裁定: a post of ours listing a ruling this archive never recorded
+        was written from another archive — stop, say which, edit nothing."""
+        # Every ruling this archive ever recorded for the day (a superseded one too: an edit of ours that
+        # carried it may land late), and whatever our own recorded messages list.
+        recorded = self.db.query("select pid, decision, target from rulings where game = ? and day = ?",
+                                 [self.game.name, self.day.day]) if "rulings" in self.db.table_names() else []
+        ours = report.rulings_listed(tally) | report.rulings_listed(
+            tally, [(r["pid"], r["decision"], r["target"]) for r in recorded])
         for message in (row.get("message"), row.get("edit_message")):
             if message:
                 ours |= report.rulings_shown(bbcode_text(message))

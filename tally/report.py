@@ -100,10 +100,13 @@ def rulings_shown(text: str) -> set[tuple[str, str]]:
     return found
 
 
-def rulings_listed(t: DayTally) -> set[tuple[str, str]]:
-    """The 导演裁定 lines this tally's post lists, as rulings_shown reads them back."""
+def rulings_listed(t: DayTally, rulings=None) -> set[tuple[str, str]]:
+    """The 导演裁定 lines a post of this day lists for `rulings` ((pid, decision, target); default: the
+    tally's own), as rulings_shown reads them back."""
     entries = {e.pid: e for e in t.entries}
-    return {(_floor(entries[r.pid]), escape_bbcode(ruling_words(r.decision, r.target))) for r in t.rulings if r.pid in entries}
+    rulings = [(r.pid, r.decision, r.target) for r in t.rulings] if rulings is None else rulings
+    return {(_floor(entries[pid]), escape_bbcode(ruling_words(decision, target)))
+            for pid, decision, target in rulings if pid in entries}
 
 
 def verdict_words(entry) -> tuple[str, str]:
