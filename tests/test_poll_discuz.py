@@ -335,14 +335,14 @@ def test_a_stale_formhash_is_replaced_once(board, tmp_path):
 
 
 def test_flood_control_waits_are_logged(tmp_path):
-    import time
+    from bansha.demo.forum import Fault
 
     forum = demo.build()
-    forum.floodctrl = 1
+    forum.faults.append(Fault("flood", match="replysubmit=yes", delay=1))  # the director had just posted by hand
     with forum:
-        forum._last_reply[DIRECTOR_UID] = time.monotonic()
         _, lines = run(forum, tmp_path, post=True)
     assert any("间隔限制" in line and "等待" in line for line in lines)
+    assert len(final_posts(forum)) == 1 and forum.count("replysubmit=yes", "POST") == 2
 
 
 def test_a_broken_cookie_jar_is_set_aside(board, tmp_path):

@@ -69,7 +69,7 @@ class Thread:
 class Fault:
     """A misbehaviour served instead of the next matching request(s)."""
 
-    kind: str  # timeout | drop | cut | status | cc | dsign | login | truncated_html | waf | stale_form
+    kind: str  # timeout | drop | cut | status | cc | dsign | login | truncated_html | waf | stale_form | flood
     match: str = ""  # substring of the request path+query; "" matches anything
     times: int = 1
     status: int = 502
@@ -422,6 +422,14 @@ class DemoForum:
             # What X3.5 answers a POST whose formhash no longer matches the session (flows/session-expired/04).
             self._raw(h, 503, self._encode(_system_error("您当前的访问请求当中含有非法字符，已经被系统拒绝")), "text/html",
                       {"Retry-After": "3600"})
+            return True
+        if fault.kind == "flood":
+            # The refusal _reply gives inside the flood-control window (reply-post/06), `delay` seconds of it: a
+            # director who just posted by hand, however long the run took to get here.
+            seconds = int(fault.delay)
+            handle = parse_qs(urlsplit(h.path).query).get("handlekey", [""])[0]
+            self._raw(h, 200, self._encode(_ajax_error(f"抱歉，您两次发表间隔少于 {seconds} 秒，请稍候再发表",
+                                                       f"{{'floodctrl':'{seconds}'}}", handle)), "text/xml")
             return True
         if fault.kind == "waf":
             page = "<html><head><title>访问被拦截</title></head><body>请求过于频繁，已被 Web应用防火墙 拦截</body></html>"
