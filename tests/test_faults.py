@@ -286,15 +286,22 @@ LEGACY = {  # every marker line poll wrote before v2 (git log -p bansha/poll.py)
 }
 
 
-@pytest.mark.parametrize("version", list(LEGACY))
-def test_a_final_and_a_running_post_of_an_older_version_are_ours_after_an_upgrade(site, tmp_path, version):
+@pytest.mark.parametrize("version,charset", [("first", "utf-8"), ("signed", "gbk")])
+def test_a_final_and_a_running_post_of_an_older_version_are_ours_after_an_upgrade(tmp_path, version, charset):
     """The running post and the final were made by an older bansha (its marker line, its archive: state
     'posted', no marker id); the director upgrades mid-game. Every run after knows both as ours: the final
     is neither posted again (not even with --force-post) nor edited while it says the right result, and the
     running post is edited in place."""
     import sqlite_utils
 
-    forum, proxy = site
+    forum = demo.build(charset=charset)
+    with forum, FaultProxy(forum.base_url) as proxy:
+        _upgraded_mid_game(forum, proxy, tmp_path, version)
+
+
+def _upgraded_mid_game(forum, proxy, tmp_path, version):
+    import sqlite_utils
+
     lines, error = poll_once(proxy, tmp_path, running=True, now=BEFORE_CLOSE)
     lines, error = poll_once(proxy, tmp_path, post=True)
     assert error is None and len(ours(forum, "final")) == 1, lines
@@ -343,8 +350,13 @@ def test_a_reply_the_forum_applies_late_is_never_posted_twice(site, tmp_path):
     assert forum.count("replysubmit=yes", "POST") == 1
 
 
-def test_a_reply_that_never_reaches_the_forum_is_made_again_once_its_life_is_over(site, tmp_path):
-    forum, proxy = site
+def test_a_reply_that_never_reaches_the_forum_is_made_again_once_its_life_is_over(tmp_path):
+    forum = demo.build()
+    with forum, FaultProxy(forum.base_url) as proxy:
+        _made_again_after_its_life(forum, proxy, tmp_path)
+
+
+def _made_again_after_its_life(forum, proxy, tmp_path):
     proxy.add(Fault("hold", match="replysubmit=yes", hang=TIMEOUT + 0.5))
     poll_once(proxy, tmp_path, post=True)
     lines, error = poll_once(proxy, tmp_path, post=True, request_life=0)

@@ -478,20 +478,22 @@ def test_an_author_only_thread_with_nowhere_else_to_post_says_so_and_posts_nothi
     assert (tmp_path / "out" / "day1.bbcode").exists()
 
 
-@pytest.mark.parametrize("api", ["404", "drop"])
-def test_a_ballot_held_for_moderation_holds_the_final_when_the_mobile_api_is_unreachable(board, tmp_path, api):
+@pytest.mark.parametrize("charset,api", [("utf-8", "404"), ("gbk", "drop")])
+def test_a_ballot_held_for_moderation_holds_the_final_when_the_mobile_api_is_unreachable(tmp_path, charset, api):
     """A vote held for 审核 before the close, and the mobile API (the only count of handed-out floors) refused or
     unreachable: the desktop pages close up their floors, so nothing shows the held ballot — the final is not
     proven and waits, saying why and what to do; --force-post is the director's word that nothing is held."""
     from bansha.demo.forum import Fault
 
+    board = demo.build(charset=charset)
     board.unpost(demo.VOTE_TID, lambda p: "截止后才想明白" in p.bbcode)
     board.add_post(demo.VOTE_TID, 13, "投票对象：燕青\n投票理由：补一票", demo.OPEN + timedelta(hours=45), pending=True)
     kind = {"404": Fault("status", match="api/mobile", times=99, status=404), "drop": Fault("drop", match="api/mobile", times=99)}
     board.faults.append(kind[api])
-    result, lines = run(board, tmp_path, post=True)
-    assert final_posts(board) == [] and "移动端接口读不到" in result.summary and "--force-post" in result.summary
-    result, lines = run(board, tmp_path, post=True, force_post=True)
+    with board:
+        result, lines = run(board, tmp_path, post=True)
+        assert final_posts(board) == [] and "移动端接口读不到" in result.summary and "--force-post" in result.summary
+        result, lines = run(board, tmp_path, post=True, force_post=True)
     assert len(final_posts(board)) == 1
 
 
