@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 import sqlite_utils
 
-from scraper import archive, model
+from scraper import archive, model, outbox
 from tally.day import DayTally, Ruling, tally_day
 from tally.game import Game, load_game  # noqa: F401 - the CLI's and poll's entry to a game file
 from tally.rules import Rules
@@ -26,6 +26,14 @@ class NotReadable(NotFetched):
 
 def thread_posts(db: sqlite_utils.Database, tid: int):
     return required(archive.read_posts(db, tid), tid)
+
+
+def players_posts(db: sqlite_utils.Database, game: Game, posts: list) -> list:
+    """The posts without ours: our running count lists names, invalid ballots and 「还没有投票：X」, and a
+    player's user name can make that read as a ballot (「受X委托」 → a director's 代投 for X). A post of ours
+    — an outbox pid, or our account's post ending in our marker — is never a ballot, a flag or a 潜水 post."""
+    ours = outbox.our_pids(db, game.name, game.directors)
+    return [p for p in posts if p.pid not in ours] if ours else posts
 
 
 def readable_votes(posts: list, tid: int) -> list:
@@ -73,7 +81,7 @@ def tally_election(db: sqlite_utils.Database, game: Game, rules: Rules, day_numb
     day = game.day(day_number)
     if not day.election_thread:
         raise ValueError(f"第 {day_number} 天没有竞选帖（election_thread）")
-    posts = readable_votes(thread_posts(db, day.election_thread), day.election_thread)
+    posts = readable_votes(players_posts(db, game, thread_posts(db, day.election_thread)), day.election_thread)
     return tally_day(posts, game, day, rules, rulings_for(db, game, day_number), kind="election",
                      history=archive.post_history(db, [p.pid for p in posts]), sensitivity=sensitivity)
 
@@ -85,7 +93,7 @@ def tally_from_archive(db: sqlite_utils.Database, game: Game, rules: Rules, day_
     day = game.day(day_number, round)
     if not day.vote_thread:
         raise ValueError(f"{day.label}没有写投票帖（vote_thread）")
-    posts = readable_votes(thread_posts(db, day.vote_thread), day.vote_thread)
+    posts = readable_votes(players_posts(db, game, thread_posts(db, day.vote_thread)), day.vote_thread)
     if as_of is not None:
         posts = [p for p in posts if p.posted_at and datetime.fromisoformat(p.posted_at) <= as_of]
     if as_of_floor is not None:
@@ -107,7 +115,7 @@ def lurk_from_archive(db: sqlite_utils.Database, game: Game, rules: Rules, day_n
     day = game.day(day_number)
     if not day.discussion_threads:
         raise ValueError(f"第 {day_number} 天没有写讨论帖（discussion_threads）")
-    threads = {tid: archive.read_posts(db, tid) for tid in
+    threads = {tid: players_posts(db, game, archive.read_posts(db, tid)) for tid in
                {*day.discussion_threads, day.vote_thread, day.process_thread, day.election_thread} if tid}
     discussion = [p for tid in day.discussion_threads for p in required(threads[tid], tid)]
     if vote is None and day.vote_thread:
@@ -118,7 +126,8 @@ def lurk_from_archive(db: sqlite_utils.Database, game: Game, rules: Rules, day_n
             continue
         try:
             earlier_counts[earlier.day] = count_posts(
-                [p for tid in earlier.discussion_threads for p in thread_posts(db, tid)], game, earlier, rules.lurk_counts_hidden)
+                players_posts(db, game, [p for tid in earlier.discussion_threads for p in thread_posts(db, tid)]),
+                game, earlier, rules.lurk_counts_hidden)
             if earlier.vote_thread and not earlier.accelerated:
                 earlier_votes[earlier.day] = tally_from_archive(db, game, rules, earlier.day, sensitivity=False).non_voters
         except NotFetched:

@@ -9,7 +9,11 @@ Never double-post, and never leave a wrong result standing (the outbox, scraper/
 - the running count and the final result are compared, every run, with what the forum shows, on what
   they assert (each voter line, the invalid ballots, the outcome): when that changes, the running post
   is edited and the final corrected in place with a visible 更正 line naming the rulings behind it;
-- after close the running-count post says 已截止 and points to the final post, or says why it is held.
+- after close the running-count post says 已截止 and points to the final post, or says why it is held;
+- what our posts say is compared in full with what the forum shows (a 版主's edit that keeps the marker is put
+  back), a post we no longer see is never edited, and one that lists rulings this archive lacks (another
+  archive keeps it too) is left alone;
+- a post goes where players can read it: not into a 回帖仅作者可见 thread (Results.readable_tid).
 """
 
 from __future__ import annotations
@@ -26,9 +30,9 @@ from typing import Callable
 import sqlite_utils
 from filelock import FileLock, Timeout
 
-from scraper import archive, auth, model, poster
+from scraper import archive, auth, model, outbox, poster
 from scraper.client import ForumClient
-from scraper.outbox import FINAL, RUNNING, Outbox, Slot, load_row, signature
+from scraper.outbox import FINAL, REQUEST_LIFE, RUNNING, Outbox, Slot, bbcode_text, load_row, signature
 from scraper.sync import sync_thread
 from tally import report
 from tally.game import Day, Game
@@ -40,6 +44,18 @@ EXIT_OK, EXIT_ERROR, EXIT_REVIEW, EXIT_BUSY = 0, 1, 3, 75
 
 class Busy(Exception):
     pass
+
+
+class Unreadable(poster.PostError):
+    """Players cannot read our replies where they would go (回帖仅作者可见), and there is nowhere else."""
+
+    headline = "结果帖无法公布"
+
+
+class ForeignRulings(poster.PostError):
+    """Our post lists rulings this archive does not have: another archive keeps it too; never overwritten."""
+
+    headline = "结果帖暂不编辑"
 
 
 class CorrectionFailed(poster.PostError):
@@ -64,6 +80,7 @@ class PollOptions:
     with_lurk: bool = False  # add post counts, violations and acceleration (never proposed cards) to the post
     force_post: bool = False  # post the final result even while flags that can change it are open
     post_limit: int = 10_000  # the forum's maxpostsize (后台 → 帖子 → 帖子最大字数; Discuz counts a Chinese character as 2)
+    request_life: float = REQUEST_LIFE  # seconds an unanswered reply may still be applied: not "not received" before
 
 
 @dataclass
@@ -110,7 +127,7 @@ def pick_day(game: Game, now: datetime) -> Day:
 
 
 def slot(game: Game, day: Day, kind: str) -> Slot:
-    return Slot(game.name, day.day, day.key, kind)
+    return Slot(game.name, day.day, day.key, kind, day.label)
 
 
 def posted_result(db: sqlite_utils.Database, game: Game, day: Day) -> dict | None:
@@ -177,7 +194,7 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
                     say(f"注意（帖子 {tid}）：{note}")
                 if sync.gaps:
                     say(f"注意：{sync.describe_gaps()}")
-            blind = (_edits_unseen(client, db, base, day, close, say) or _posts_unseen(client, db, base, day, close)
+            blind = (_edits_unseen(client, db, base, day, close, say) or _posts_unseen(client, db, base, game, day, close)
                      if closed and options.post else None)
             rulings_now = last_ruling(db, game, day.day)  # before the tally: the rulings it reflects
             tally = pipeline.tally_from_archive(db, game, rules, day.day, round=day.round)
@@ -191,7 +208,8 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
                                   post_limit=options.post_limit, held=held)
             if held:
                 say(held)
-            results = Results(db, client, base, game, day, me, say, options.out_dir, options.post_limit, rulings_now)
+            results = Results(db, client, base, game, day, me, say, options.out_dir, options.post_limit, rulings_now,
+                              options.request_life)
             posted: list[str] = []
             if closed:
                 if options.post:
@@ -208,6 +226,7 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
     flags = f"待裁定 {len(review)} 帖" + (f"（其中 {len(matters)} 帖可能改变结果）" if matters else
                                           "（都不影响结果）" if review and tally.certain else "")
     summary = "；".join([f"{day.label}：{verdict}", flags, *([held] if held and not final_done else []),
+                        *([results.waiting] if results.waiting else []),
                         *([results.correction_held] if results.correction_held else
                           ["结果帖已发出，等待版主审核"] if closed and final_row and final_row["state"] == "pending" else
                           ["结果帖已发布"] if closed and final_done else []), f"报告在 {options.out_dir}"])
@@ -218,20 +237,26 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
                       closed=closed, final_done=final_done, close=close)
 
 
-def _posts_unseen(client: ForumClient, db: sqlite_utils.Database, base: str, day: Day, close) -> str | None:
+def _posts_unseen(client: ForumClient, db: sqlite_utils.Database, base: str, game: Game, day: Day, close) -> str | None:
     """Replies of the vote thread nobody can read — held for 审核 (they appear later, at their floor) or
     deleted before we read them. The desktop pages hide them without a trace (their floor numbers close
     up), so the mobile API's count of handed-out floors is compared with the posts shown: any missing may
     be a ballot made before the close, and the result cannot be proven while one is."""
     tid = day.vote_thread
+    why = "没有楼层数"
     try:
         page, _ = client.fetch_page(f"{base}api/mobile/index.php?version=4&module=viewthread&tid={tid}&page=1&ppp=1")
-    except Exception:  # noqa: BLE001 - no API (refused, or failed): the archive's own floors are all there is
-        page = None
+    except Exception as exc:  # noqa: BLE001 - no API (refused, or failed): nothing tells a held reply is there
+        page, why = None, (exc.summary if isinstance(exc, model.Refusal) else "读取失败")
     if page is None or page.maxposition is None or page.replies is None:
-        return _floors_unseen(db, day, close)
+        # The desktop pages close up their floor numbers around a held reply, so without the API's count the
+        # archive cannot rule one out: the result is not proven (the archive's own gaps named where it has them).
+        return _floors_unseen(db, day, close) or (
+            f"投票帖的移动端接口读不到（{why}），看不到有没有等待版主审核的回帖（网页版的楼层号不会为它留空），"
+            "关门前的一张票可能在其中；请版主确认投票帖没有待审核的回帖后，用 --force-post 发布")
     gone = db["posts"].count_where("tid = ? and status = ?", [tid, model.DELETED])
-    missing = page.maxposition - (page.replies + 1) - gone
+    # Our own posts the archive never read (a running post a 版主 deleted before a sync saw it) are no ballots.
+    missing = page.maxposition - (page.replies + 1) - gone - outbox.unseen_ours(db, game.name, tid)
     if missing <= 0:
         return None
     return (f"论坛记录投票帖共有 {page.maxposition} 楼，能看到的只有 {page.replies + 1} 楼：{missing} 帖等待版主审核，"
@@ -344,10 +369,69 @@ class Results:
     out_dir: Path
     post_limit: int = 10_000  # Discuz's default maxpostsize
     rulings_now: int = 0  # the newest ruling the tally reflects
+    request_life: float = REQUEST_LIFE
 
     def __post_init__(self):
         self.correction_held: str | None = None  # the posted final differs from an unproven count
-        self.outbox = Outbox(self.db, self.client, self.base, self.tid, self.me.uid or 0, self.say)
+        self._boxes: dict[int, Outbox] = {}
+        self._readable: int | None = None
+
+    def _box(self, tid: int) -> Outbox:
+        if tid not in self._boxes:
+            self._boxes[tid] = Outbox(self.db, self.client, self.base, tid, self.me.uid or 0, self.say,
+                                      request_life=self.request_life)
+        return self._boxes[tid]
+
+    @property
+    def outbox(self) -> Outbox:
+        """The announce thread's outbox (rows are the game's whichever thread their post is in)."""
+        return self._box(self.tid)
+
+    def box(self, kind: str) -> Outbox:
+        """The outbox of the thread this slot's post is in: where it went, once it went somewhere."""
+        row = self.outbox.row(self.slot(kind))
+        if row and row.get("tid") and row["state"] != "failed":
+            return self._box(row["tid"])
+        return self.outbox
+
+    @property
+    def waiting(self) -> str | None:
+        return next((box.waiting for box in self._boxes.values() if box.waiting), None)
+
+    def readable_tid(self) -> int:
+        """Where a new post of ours reaches the players. In a 回帖仅作者可见 thread our replies are seen only
+        by their author and moderators (flows/hidden-replies: a guest gets 此帖仅作者可见 for the director's
+        reply too), so the post goes to the process thread — where directors announce anyway — if players
+        can read replies there (or to the vote thread, if it was the process thread that hides them); else
+        nowhere (Unreadable: the director puts it in a first post, which everyone reads)."""
+        if self._readable is None:
+            tried = list(dict.fromkeys(t for t in (self.tid, self.day.process_thread, self.day.vote_thread) if t))
+            for tid in tried:
+                if not self._box(tid).hidden_from_guests():
+                    self._readable = tid
+                    break
+            else:
+                raise Unreadable(
+                    f"帖子 {'、'.join(map(str, tried))} 开启了「回帖仅作者可见」，工具回帖后只有导演和版主看得到，玩家看不到："
+                    "本次不发。请在游戏文件里写进程帖（process_thread），结果就发在进程帖；或者把报告目录里的 .bbcode "
+                    "编辑进投票帖的首楼（首楼人人可见）。", poster.REPLY)
+            if self._readable != self.tid:
+                where = "进程帖" if self._readable == self.day.process_thread else "投票帖"
+                self.say(f"帖子 {self.tid} 开启了「回帖仅作者可见」，玩家看不到工具的回帖：结果改发在{where}（帖子 {self._readable}）。")
+        return self._readable
+
+    def post_new(self, where: Slot, body: str, sig: str, *, outcome: str | None) -> str:
+        """A post of this slot, made for the first time (or again), where the players can read it."""
+        box = self._box(self.readable_tid())
+        done = box.post(where, body, sig, outcome=outcome, rulings_seen=self.rulings_now)
+        row = box.row(where)
+        if row and row["state"] == "confirmed" and box.hidden_from_guests():
+            # The thread showed no reply to judge by before: read back as a guest, ours is locked too.
+            raise Unreadable(
+                f"{where.words}已发在帖子 {box.tid}（pid {row['pid']}），但这个帖子开启了「回帖仅作者可见」，玩家看不到它："
+                "请把它的内容编辑进投票帖的首楼（首楼人人可见），或在游戏文件里写进程帖（process_thread）；"
+                "工具不会再发一帖。", poster.REPLY)
+        return done
 
     @property
     def tid(self) -> int:
@@ -366,39 +450,59 @@ class Results:
     # -- the final result ------------------------------------------------------------------------
 
     def final(self, tally, public: str, now: datetime, *, held: str | None, force: bool) -> str:
+        outbox = self.box(FINAL)
         where = self.slot(FINAL)
-        row = self.outbox.settle(where, force=force)
+        row = outbox.settle(where, force=force)
         made = result_post(self.game, tally, now=now, public=public, post_limit=self.post_limit)
         body, sig = made.body, made.sig
         if row and row["state"] == "pending":
             self.say("结果帖在等待版主审核，不再重复发。")
             return ""
+        if row and row["state"] in ("intent", "sent"):
+            return ""  # an unanswered reply the forum may still apply (said by settle)
         if row and row["state"] == "confirmed":
             return self.keep_true(row, tally, body, sig, now, held=held, force=force)
         if held and not force:
             self.say("先裁定（bansha review / bansha rule，或在 bansha desk 里），下次运行再发布结果帖；确要先发布请加 --force-post。")
             return ""
-        return self.outbox.post(where, body, sig, outcome=tally.outcome.describe(), rulings_seen=self.rulings_now)
+        return self.post_new(where, body, sig, outcome=tally.outcome.describe())
 
     def keep_true(self, row: dict, tally, body: str, sig: str, now: datetime, *, held: str | None, force: bool) -> str:
         """The posted final result against what the forum shows and what the archive says now. A correction
         is a result posted again: it goes out unattended only when the new count is proven, as the first did."""
+        outbox = self.box(FINAL)
         where = self.slot(FINAL)
-        shown, row = self.outbox.look(where, row)  # an edit an earlier run could not confirm, or one passed by 审核
-        waiting = self.outbox.held_edit(where, row)
+        shown, row = outbox.look(where, row)  # an edit an earlier run could not confirm, or one passed by 审核
+        waiting = outbox.held_edit(where, row)
         if waiting:
             self.say(waiting)
             return ""
         if shown is None:
             if force:
                 self.say(f"已发布的结果帖（pid {row['pid']}）在论坛上找不到了：按 --force-post 重新发布。")
-                return self.outbox.post(where, body, sig, outcome=tally.outcome.describe(), rulings_seen=self.rulings_now)
+                return self.post_new(where, body, sig, outcome=tally.outcome.describe())
             raise poster.Stuck(f"已发布的结果帖（pid {row['pid']}）在论坛上找不到了，或已经不是我们发的内容（被删除、移走或被改过）："
                                "请在论坛上核对；确要重新发布请加 --force-post。", poster.EDIT)
+        if shown.legacy:
+            # Posted by a version before this marker (an upgrade mid-game): its signature was computed another
+            # way and its wording differs, so what it asserts is read from the forum — its result line.
+            said = report.result_shown(shown.text) or row.get("outcome")
+            if said == tally.outcome.describe():
+                self.say(f"结果帖（pid {row['pid']}）是旧版本的 bansha 发的（末行是旧格式的标记），公布的结果与现在的计票一致：不改动，也不再发。")
+                return ""
         if shown.sig == sig:
+            if outbox.altered(row, shown, body):
+                # The marker is ours and says the right version, the body is not what we wrote: put it back.
+                self.refuse_foreign(where, row, shown, tally)
+                recorded = row["digest"] == sig and row["message"]
+                self.say(f"论坛上的结果帖（pid {row['pid']}）被改过（{outbox.edited_words(shown)}）：末行的标记还在，"
+                         "内容却和工具发的不一样，改回应有的内容。")
+                return outbox.edit(where, row, _body_of(row["message"]) if recorded else body, sig,
+                                   outcome=row["outcome"] if recorded else tally.outcome.describe(),
+                                   rulings_seen=row["rulings_seen"] if recorded else self.rulings_now)
             if row["digest"] != sig:  # the forum already says what we would: that is the confirmed content now
-                self.outbox.record(where, digest=sig, message=None, outcome=tally.outcome.describe(),
-                                   rulings_seen=self.rulings_now)
+                outbox.record(where, digest=sig, message=None, outcome=tally.outcome.describe(),
+                              rulings_seen=self.rulings_now, shown=None)
             self.say("结果帖已经发过，论坛上的内容与现在的结果一致，不再重复发。")
             return ""
         before = row.get("outcome") or report.result_shown(shown.text)
@@ -409,15 +513,17 @@ class Results:
             self.say(self.correction_held + "。先裁定（bansha review / bansha rule，或在 bansha desk 里），下次运行再更正；"
                      "确要按现在的计票更正请加 --force-post。")
             return ""
+        self.refuse_foreign(where, row, shown, tally)  # an edit follows: never over another archive's rulings
         if sig == row["digest"] and row["message"]:
             # The forum shows an older version (an edit applied late over ours, or one lost): put ours back.
             self.say(f"论坛上的结果帖（pid {row['pid']}）不是最后确认的版本：重新编辑成最后确认的内容。")
-            return self.outbox.edit(where, row, _body_of(row["message"]), sig, outcome=row["outcome"],
-                                    rulings_seen=row["rulings_seen"])
+            return outbox.edit(where, row, _body_of(row["message"]), sig, outcome=row["outcome"],
+                               rulings_seen=row["rulings_seen"])
         return self.correct(row, tally, body, sig, now, before)
 
     def correct(self, row: dict, tally, body: str, sig: str, now: datetime, before: str | None) -> str:
         """The posted result is no longer what the archive says: edit it in place, saying what changed and why."""
+        outbox = self.box(FINAL)
         after = tally.outcome.describe()
         seen = row.get("rulings_seen") or 0
         reasons = [
@@ -434,7 +540,7 @@ class Results:
                 f"依据：{report.escape_bbcode('；'.join(reasons))}。[/color]")
         message = self.fit(f"{line}\n\n{body}")
         try:
-            done = self.outbox.edit(self.slot(FINAL), row, message, sig, outcome=after, rulings_seen=self.rulings_now)
+            done = outbox.edit(self.slot(FINAL), row, message, sig, outcome=after, rulings_seen=self.rulings_now)
         except poster.PostError as error:
             if isinstance(error, poster.NotConfirmed):
                 raise
@@ -446,40 +552,66 @@ class Results:
         self.say(f"结果有变化，已更正结果帖（pid {row['pid']}）：{change}")
         return done
 
+    def refuse_foreign(self, where: Slot, row: dict, shown, tally) -> None:
+        """Two archives of one game (the desk on a laptop, cron on a server) would edit the same post back and
+        forth, each erasing the other's 导演裁定: a post of ours listing a ruling this archive never recorded
+        was written from another archive — stop, say which, edit nothing."""
+        # Every ruling this archive ever recorded for the day (a superseded one too: an edit of ours that
+        # carried it may land late), and whatever our own recorded messages list.
+        recorded = self.db.query("select pid, decision, target from rulings where game = ? and day = ?",
+                                 [self.game.name, self.day.day]) if "rulings" in self.db.table_names() else []
+        ours = report.rulings_listed(tally) | report.rulings_listed(
+            tally, [(r["pid"], r["decision"], r["target"]) for r in recorded])
+        for message in (row.get("message"), row.get("edit_message")):
+            if message:
+                ours |= report.rulings_shown(bbcode_text(message))
+        foreign = sorted(report.rulings_shown(shown.text) - ours)
+        if foreign:
+            listed = "、".join(f"{floor}：{words}" for floor, words in foreign)
+            raise ForeignRulings(
+                f"论坛上的{where.words}（pid {row['pid']}）写着本档案库没有的导演裁定（{listed}）：像是另一份档案库"
+                "（另一台电脑上的 bansha 或导演工作台）也在维护这一帖。为免互相覆盖，这次不编辑它。请把这些裁定也记进"
+                "这份档案库（bansha rule …），或者只在一处运行 bansha；记好以后，下次运行照常核对。", poster.EDIT)
+
     # -- the running count -----------------------------------------------------------------------
 
     def running(self, tally, now: datetime) -> str:
+        outbox = self.box(RUNNING)
         where = self.slot(RUNNING)
-        row = self.outbox.settle(where)
+        row = outbox.settle(where)
         made = result_post(self.game, tally, now=now, post_limit=self.post_limit)
         body, sig = made.body, made.sig
-        if row and row["state"] == "pending":
+        if row and row["state"] in ("pending", "intent", "sent", "lost"):
             return ""
         if not row or row["state"] != "confirmed":
-            return self.outbox.post(where, body, sig, outcome=tally.outcome.describe(), rulings_seen=self.rulings_now)
-        shown, row = self.outbox.look(where, row)
-        waiting = self.outbox.held_edit(where, row)
+            return self.post_new(where, body, sig, outcome=tally.outcome.describe())
+        shown, row = outbox.look(where, row)
+        waiting = outbox.held_edit(where, row)
         if waiting:
             self.say(waiting)
             return ""
         if shown is None:
             self.say(f"实时票数帖（pid {row['pid']}）在论坛上找不到了（被删除或移走？）：这次不再编辑，也不另发。")
             return ""
-        if shown.sig == sig:
+        if shown.sig == sig and not outbox.altered(row, shown, body):
             self.say("票数没有变化，不编辑。")
             return ""
-        return self.outbox.edit(where, row, body, sig, outcome=tally.outcome.describe(), rulings_seen=self.rulings_now)
+        self.refuse_foreign(where, row, shown, tally)
+        if shown.sig == sig:
+            self.say(f"论坛上的实时票数帖（pid {row['pid']}）被改过（{outbox.edited_words(shown)}）：内容和工具发的不一样，改回应有的内容。")
+        return outbox.edit(where, row, body, sig, outcome=tally.outcome.describe(), rulings_seen=self.rulings_now)
 
     def close_running(self, close: datetime, held: str | None) -> str:
         """After close the running post must not read as open: say 已截止 and where the final result is,
         or why it is not out yet."""
+        outbox = self.box(RUNNING)
         where = self.slot(RUNNING)
-        row = self.outbox.settle(where)
+        row = outbox.settle(where)
         if not row or row["state"] != "confirmed" or not row["pid"]:
             return ""
-        final = self.outbox.row(self.slot(FINAL))
+        final = outbox.row(self.slot(FINAL))
         if final and final["state"] == "confirmed" and final["pid"]:
-            link = model.findpost_url(self.base, self.tid, final["pid"])
+            link = model.findpost_url(self.base, final.get("tid") or self.tid, final["pid"])
             where_words = f"最终结果见 [url={link}]{self.day.label}投票结果[/url]。"
         elif held:
             where_words = report.escape_bbcode(held) + "。导演裁定后公布。"
@@ -488,33 +620,30 @@ class Results:
         body = (f"[b]{report.escape_bbcode(self.game.name)} {self.day.label}实时票数（已截止）[/b]\n"
                 f"投票已于 {close:%Y-%m-%d %H:%M} 截止，这一帖不再更新。{where_words}")
         sig = signature("closed" + where_words)
-        shown, row = self.outbox.look(where, row)
-        if shown is not None and shown.sig == sig:
+        shown, row = outbox.look(where, row)
+        waiting = outbox.held_edit(where, row)
+        if waiting:
+            self.say(waiting)
             return ""
-        return self.outbox.edit(where, row, body, sig, outcome=None, rulings_seen=self.rulings_now)
+        if shown is None:
+            # Deleted (or moved): never edit it — an edit by its author takes a post out of Discuz's recycle bin.
+            self.say(f"实时票数帖（pid {row['pid']}）在论坛上看不到了（被删除或移走？）：不再编辑它，也不另发。")
+            return ""
+        if shown.sig == sig:
+            if not outbox.altered(row, shown, body):
+                return ""
+            self.say(f"论坛上的实时票数帖（pid {row['pid']}）被改过（{outbox.edited_words(shown)}）：内容和工具发的不一样，改回应有的内容。")
+        return outbox.edit(where, row, body, sig, outcome=None, rulings_seen=self.rulings_now)
 
 
 def _body_of(message: str) -> str:
     """A recorded message without its marker line (the edit writes it again)."""
-    return re.sub(r"\n*\[size=1\]bansha:v2:[^\[]*\[/size\]\s*$", "", message)
+    return re.sub(r"\n*\[size=1\]bansha[:·][^\[]*\[/size\]\s*$", "", message)
 
 
 def write_file(path: Path, text: str) -> None:
-    """Write a report file through a temp file made here (never one planted as a symlink), then rename:
-    a reader never sees half a report, and nothing outside the report folder is written."""
-    import os
-    import secrets
-
-    tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-    fd = os.open(tmp, flags, 0o644)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(tmp, path)  # replaces a symlink at `path` itself, never the file it points to
-    finally:
-        if os.path.lexists(tmp):
-            os.unlink(tmp)
+    """A report file, written through a temp file made here and renamed (model.write_file)."""
+    model.write_file(path, text)
 
 
 def write_reports(out_dir: Path, game: Game, day: Day, tally, lurking, *, now: datetime, public: str = "",

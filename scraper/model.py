@@ -40,6 +40,35 @@ def refuse_symlink(path, what: str) -> None:
                            "请改成普通的文件或目录。")
 
 
+def write_file(path, data: str | bytes, encoding: str = "utf-8") -> None:
+    """Write a file we own through a temp file made here (O_EXCL|O_NOFOLLOW: never one planted as a symlink),
+    then rename it into place: a reader never sees half a file, and a symlink planted at `path` is replaced,
+    never written through — nothing outside the folder we were given is touched."""
+    import os
+    import secrets
+    from pathlib import Path
+
+    path = Path(path)
+    tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    fd = os.open(tmp, flags, 0o644)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data if isinstance(data, bytes) else data.encode(encoding))
+        os.replace(tmp, path)  # replaces a symlink at `path` itself, never the file it points to
+    finally:
+        if os.path.lexists(tmp):
+            os.unlink(tmp)
+
+
+def output_folder(path, what: str) -> None:
+    """A folder we write files into: made if missing, refused when it (or the place it would go) is a symlink."""
+    from pathlib import Path
+
+    refuse_symlink(path, what)
+    Path(path).mkdir(parents=True, exist_ok=True)
+
+
 def describe_os_error(exc: OSError) -> str:
     """A file error as one Chinese sentence, with the path (never the system's English words)."""
     import errno

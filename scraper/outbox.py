@@ -8,17 +8,23 @@ life, in the row's `state`:
   sent       the reply left and we do not know yet whether the forum applied it: the answer was lost or
              cut, a 5xx came from a proxy, or the forum said success and reading back did not show it;
              `answer` says which ("success" or "unknown"), `pid` keeps the pid the answer gave
-  confirmed  read back: a post by our uid whose last line is our marker with this row's id
-  pending    held for moderation: it exists, it is never posted again
+  confirmed  read back: a post by our uid whose last line is our marker for this slot (this row's id, or
+             any id: a copy the director pasted by hand; or a marker of an older version)
+  pending    held for moderation: it exists, it is never posted again — while it is listed among our own
+             replies 待审核 (「我的帖子」); gone from that list and from the thread, a moderator deleted it: lost
   failed     not applied: the forum refused it in words, or a search after an unanswered POST did not
              find it — the reply may be made again
-  lost       the forum said success and no search finds it: never posted again on our own; the director
-             looks (a post held for 审核, deleted, moved) and `--force-post` overrides
+  lost       the forum said success and no search finds it, or a held post was deleted: never posted
+             again on our own; the director looks (a post held for 审核, deleted, moved) and `--force-post`
+             overrides (a running post is simply not made again)
 
 Before anything else a run settles a row in intent or sent: it searches the thread from the page the
-last floor was on at the intent, as the director and as a guest, for the marker. Found → confirmed;
-a page older than the one seen at the intent (a stale cache) → undecided, nothing is posted; not found
-→ lost if the answer had said success, else failed. An edit of a confirmed post keeps the row
+last floor was on at the intent, as the director and as a guest, for a post of ours for this slot —
+any id: the director may have pasted dayN.bbcode by hand. Found → confirmed; a page older than the one
+seen at the intent (a stale cache) → undecided, nothing is posted; not found → lost if the answer had
+said success; else undecided while the request may still be applied (`request_life`, several minutes
+after the intent: a proxy's queue or a slow forum applies a reply late, and a 版主 has no flood control
+to refuse a second one), failed after it. An edit of a confirmed post keeps the row
 confirmed and records what it is writing in `edit_digest`; an edit can never make a second post, so
 every run simply reads the post back and edits again when what the forum shows is not what it should
 say — an edit lost, or applied late over a newer one, is mended by the next run. An edit the forum holds
@@ -26,35 +32,100 @@ for moderation (modnewposts = 2 holds edits too) is marked `edit_held`: the post
 moderator passes it, so nothing more is sent to it until the held edit shows.
 
 Our post is recognised by what the forum cannot change: its pid, its author's uid, and the marker —
-an ASCII line, the post's last, `bansha:v2:<game>:<day>:<kind>:<id>:<signature>`, with the id this row
-recorded. Nothing a player writes can be that line of a post of ours: player text we list is
-neutralised (tally.report.escape_bbcode breaks 「bansha:」), and a player's own post has another uid. The signature says which content
-the post carries, so reading it back proves which version is up.
+an ASCII line, the post's last, `bansha:v2:<game>:<day>:<kind>:<id>:<signature>` (the markers of older
+versions too: LEGACY_MARKER). Nothing a player writes can be that line of a post of ours: player text we list is
+neutralised (tally.report.escape_bbcode breaks 「bansha:」), and a player's own post has another uid. The
+signature says which content the post carries; what the post says is compared in full too (`altered`):
+with what the forum showed right after our own last write, so a 版主's edit that keeps the marker is seen.
 """
 
 from __future__ import annotations
 
 import hashlib
+import html
 import re
 import secrets
 import time
 from dataclasses import dataclass
-from datetime import datetime
-from typing import Callable
+from datetime import datetime, timezone
+from typing import Callable, Iterable, NamedTuple
 from urllib.parse import urljoin
 
 import sqlite_utils
 
 from . import archive, model, poster
+from .pages import space
 from .charset import as_stored
 from .client import FetchFailed, ForumClient
 
 FINAL, RUNNING = "final", "running"
+# How long a reply that got no answer may still be applied by the forum: PHP's max_execution_time and the
+# web server's and any proxy's timeouts (nginx: 60 s each, a queue before them) — several minutes, to be safe.
+REQUEST_LIFE = 600.0
+HELD_GONE = "等待审核的帖子已不在「我的帖子 → 待审核」里，帖子里也没有：版主删除或忽略了它"
 KIND_WORDS = {FINAL: "结果帖", RUNNING: "实时票数帖"}
 _LINKED = re.compile(r"[?&]pid=(\d+)")
 MARKER = re.compile(r"bansha:v2:([0-9a-f]{8}):([0-9.]+):(final|running):([0-9a-f]{8}):([0-9a-f]{8})")
+# Every marker this project wrote before v2 (git log -p bansha/poll.py): 「bansha·<game>·第1天·最终结果」 (the
+# first poll), then with 「·v<signature>」, then with the round's label (「第1天重投」). The game is its name with
+# brackets made full-width; a run after an upgrade must still know these posts as ours.
+LEGACY_MARKER = re.compile(r"bansha·(.+)·(第\d+天[^·]*)·(最终结果|实时票数)(?:·v([0-9a-f]{8}))?")
+_LEGACY_KIND = {"最终结果": "final", "实时票数": "running"}
+
+
 def signature(what: str) -> str:
     return hashlib.sha1(what.encode("utf-8")).hexdigest()[:8]
+
+
+def game_code(game: str) -> str:
+    """The game in the marker: ASCII whatever its name (a GBK forum would turn 𠮷 into &#134071;)."""
+    return hashlib.sha1(game.encode("utf-8")).hexdigest()[:8]
+
+
+class Mark(NamedTuple):
+    """A marker line read back: the per-post id and signature (v2), or a marker of an older version
+    (`legacy`: no id; its signature, if any, was computed another way and is never compared)."""
+
+    post_id: str
+    sig: str
+    legacy: bool = False
+
+
+@dataclass(frozen=True)
+class Marker:
+    """A last line that is one of our markers, whatever version wrote it."""
+
+    game: str  # v2: the game's code; legacy: the game's name as written
+    day: str  # v2: the day key ("2", "2.1"); legacy: the day's label (「第2天重投」)
+    kind: str
+    post_id: str = ""
+    sig: str = ""
+    legacy: bool = False
+
+    def of_game(self, game: str) -> bool:
+        if not self.legacy:
+            return self.game == game_code(game)
+        return _legacy_name(self.game) == _legacy_name(game)
+
+
+def read_marker(text: str | None) -> Marker | None:
+    """The marker on the post's last line, any version, or None."""
+    lines = [line.strip() for line in (text or "").strip().splitlines() if line.strip()]
+    if not lines:
+        return None
+    last = lines[-1]
+    m = MARKER.fullmatch(last)
+    if m:
+        return Marker(m.group(1), m.group(2), m.group(3), m.group(4), m.group(5))
+    m = LEGACY_MARKER.fullmatch(last)
+    if m:
+        return Marker(m.group(1), m.group(2), _LEGACY_KIND[m.group(3)], "", m.group(4) or "", legacy=True)
+    return None
+
+
+def _legacy_name(name: str) -> str:
+    # As the old versions wrote it (brackets full-width), and as a GBK forum may show it (&#N;).
+    return html.unescape(name).replace("[", "［").replace("]", "］")
 
 
 @dataclass(frozen=True)
@@ -65,6 +136,7 @@ class Slot:
     day: int
     day_key: str
     kind: str
+    label: str = ""  # 「第2天」, 「第2天重投」: how markers before v2 named the day
 
     @property
     def key(self) -> str:
@@ -72,8 +144,15 @@ class Slot:
 
     @property
     def code(self) -> str:
-        """The game in the marker: ASCII whatever its name (a GBK forum would turn 𠮷 into &#134071;)."""
-        return hashlib.sha1(self.game.encode("utf-8")).hexdigest()[:8]
+        return game_code(self.game)
+
+    def owns(self, mark: Marker) -> bool:
+        """Whether a marker read back is this slot's (any version)."""
+        if mark.kind != self.kind or not mark.of_game(self.game):
+            return False
+        if not mark.legacy:
+            return mark.day == self.day_key
+        return mark.day == (self.label or f"第{self.day}天")
 
     def marker(self, post_id: str, sig: str) -> str:
         return f"bansha:v2:{self.code}:{self.day_key}:{self.kind}:{post_id}:{sig}"
@@ -92,23 +171,65 @@ class Found:
     html: str = ""
     text: str = ""  # as the forum shows it: what the post says now, when no record of what we sent is left
 
+    legacy: bool = False  # its marker is of a version before v2: no id, no comparable signature
+    edited_by: str | None = None  # Discuz's edit stamp: who edited it last, and when
+    edited_at: str | None = None
+
     @classmethod
-    def of(cls, post, mine: tuple[str, str], page: int | None) -> "Found":
+    def of(cls, post, mine: Mark, page: int | None) -> "Found":
         """Our post as read, with the (id, signature) of its marker."""
-        return cls(post.pid, mine[0], mine[1], page, post.html, post.text)
+        return cls(post.pid, mine.post_id, mine.sig, page, post.html, post.text, mine.legacy,
+                   getattr(post, "edited_by", None), getattr(post, "edited_at", None))
 
 
-def our_marker(post, slot: Slot, uid: int) -> tuple[str, str] | None:
-    """(id, signature) if `post` is one of ours for `slot`: by our uid, its last line our marker."""
+def our_marker(post, slot: Slot, uid: int) -> Mark | None:
+    """(id, signature) if `post` is one of ours for `slot`: by our uid, its last line our marker (any version)."""
     if not uid or getattr(post, "author_uid", None) != uid:
         return None
-    lines = [line.strip() for line in (post.text or "").strip().splitlines() if line.strip()]
-    if not lines:
+    mark = read_marker(post.text)
+    if mark is None or not slot.owns(mark):
         return None
-    m = MARKER.fullmatch(lines[-1])
-    if not m or (m.group(1), m.group(2), m.group(3)) != (slot.code, slot.day_key, slot.kind):
-        return None
-    return m.group(4), m.group(5)
+    return Mark(mark.post_id, mark.sig, mark.legacy)
+
+
+def our_pids(db: sqlite_utils.Database, game: str, directors: Iterable[str] = ()) -> set[int]:
+    """Every post of ours in the archive for `game`: the pids the outbox holds, and each post by one of our
+    accounts whose last line is a marker of this game (any version, any day — a post pasted by hand
+    included). Our accounts are the authors of those pids and the game file's directors: a player's
+    account can write our marker, never post as us. Nothing here may be read as a ballot, a proxy, a
+    flag or a 潜水 post (bansha/pipeline.py drops these before the tally)."""
+    names = db.table_names()
+    if "posts" not in names:
+        return set()
+    pids: set[int] = set()
+    if "outbox" in names:
+        pids = {r["pid"] for r in db.query("select pid from outbox where game = ? and pid is not null", [game])}
+    directors = tuple(directors)
+    uids = {r["author_uid"] for r in db.query(
+        f"select distinct author_uid from posts where author_uid is not null and (pid in ({_marks(pids)}) "
+        f"or author in ({_marks(directors)}))", [*pids, *directors])}
+    if uids:
+        for r in db.query(f"select pid, text from posts where author_uid in ({_marks(uids)}) and text like '%bansha%'",
+                          list(uids)):
+            mark = read_marker(r["text"])
+            if mark is not None and mark.of_game(game):
+                pids.add(r["pid"])
+    return pids
+
+
+def unseen_ours(db: sqlite_utils.Database, game: str, tid: int) -> int:
+    """Our posts in thread `tid` the forum shows nobody and the archive does not hold as deleted — never read
+    (held for 审核, or deleted before a sync saw them), or hidden by an edit held for 审核: floors the forum
+    counts that are not ballots."""
+    if "outbox" not in db.table_names() or "tid" not in db["outbox"].columns_dict:
+        return 0
+    return db.execute("select count(*) from outbox where game = ? and tid = ? and pid is not null and "
+                      "(pid not in (select pid from posts) or (edit_held is not null and pid in "
+                      "(select pid from posts where status != 'deleted')))", [game, tid]).fetchone()[0]
+
+
+def _marks(values) -> str:
+    return ",".join("?" * len(values))
 
 
 def ensure_table(db: sqlite_utils.Database) -> None:
@@ -117,7 +238,7 @@ def ensure_table(db: sqlite_utils.Database) -> None:
             {"key": str, "game": str, "day": int, "phase": str, "state": str, "pid": int, "digest": str,
              "message": str, "error": str, "updated_at": str, "outcome": str, "page": int, "rulings_seen": int,
              "post_id": str, "answer": str, "forum_time": str, "edit_digest": str, "edit_message": str,
-             "edit_outcome": str, "edit_rulings": int, "edit_held": str},
+             "edit_outcome": str, "edit_rulings": int, "edit_held": str, "sent_at": str, "shown": str, "tid": int},
             pk="key",
         )  # an older outbox gains its later columns in archive.migrate
 
@@ -132,10 +253,13 @@ class Outbox:
     """Our posts in one thread (`tid`), as one uid, through one logged-in client."""
 
     def __init__(self, db: sqlite_utils.Database, client: ForumClient, base: str, tid: int, uid: int,
-                 say: Callable[[str], None], *, guest: Callable[[], ForumClient] | None = None):
+                 say: Callable[[str], None], *, guest: Callable[[], ForumClient] | None = None,
+                 request_life: float = REQUEST_LIFE):
         self.db, self.client, self.base, self.tid, self.uid, self.say = db, client, base, tid, uid, say
+        self.request_life = request_life
         self.guest = guest or (lambda: ForumClient(min_interval=client.min_interval, timeout=client.http.timeout.read or 30.0))
         self._told_outside = False
+        self.waiting: str | None = None  # an unanswered reply still within its request life
         ensure_table(db)
 
     # -- the row ---------------------------------------------------------------------------------
@@ -147,9 +271,9 @@ class Outbox:
         previous = self.row(slot) or {}
         row = {**{k: None for k in ("pid", "digest", "message", "error", "outcome", "page", "rulings_seen", "post_id",
                                     "answer", "forum_time", "edit_digest", "edit_message", "edit_outcome",
-                                    "edit_rulings", "edit_held")},
+                                    "edit_rulings", "edit_held", "sent_at", "shown")},
                **previous, **fields, "key": slot.key, "game": slot.game, "day": slot.day, "phase": slot.kind,
-               "updated_at": archive.now_iso()}
+               "tid": self.tid, "updated_at": archive.now_iso()}
         with self.db.conn:
             self.db["outbox"].upsert(row, pk="key", alter=True)
         return row
@@ -173,12 +297,20 @@ class Outbox:
             if found:
                 self.say(f"待审核的{slot.words}已经通过审核（pid {found.pid}）。")
                 return self._adopt(slot, found)
-            return row
+            if self.still_held(row) is not False:
+                return row
+            found = self.read_back(slot, row)  # passed since the sync read the thread?
+            if found is not None:
+                self.say(f"待审核的{slot.words}已经通过审核（pid {found.pid}）。")
+                return self._adopt(slot, found)
+            row = self.record(slot, state="lost", error=HELD_GONE)
         if row["state"] in ("intent", "sent"):
-            found = self._in_archive(slot, row["post_id"]) or self.search(slot, row)
+            # Any post of ours for this slot, whatever its id: the director may have pasted dayN.bbcode by hand.
+            found = self._in_archive(slot, None) or self.search(slot, row)
             if isinstance(found, Found):
                 why = "上次运行在发帖时中断" if row["state"] == "intent" else "上次论坛的回答没有确认"
-                self.say(f"{why}：在帖子里找到了这次要发的{slot.words}（pid {found.pid}），不再重复发。")
+                whose = "这次要发的" if found.post_id == row["post_id"] else "自己账号发的（可能是导演手动发的）"
+                self.say(f"{why}：在帖子里找到了{whose}{slot.words}（pid {found.pid}），不再重复发。")
                 return self._adopt(slot, found)
             if found == "stale":
                 raise poster.Stuck(
@@ -186,8 +318,17 @@ class Outbox:
                     "本次不发帖，下次运行再核对；不会重复发。", poster.REPLY)
             if row["answer"] == "success":
                 row = self.record(slot, state="lost", error="论坛回答回帖成功，但在帖子里找不到")
+            elif (left := self.life_left(row)) > 0:
+                # A request can sit in a proxy's or the forum's queue and be applied after we gave up on it
+                # (a 版主 has no flood control to refuse a second one): not "not received" until its life is over.
+                self.waiting = (f"上次发的{slot.words}没有收到论坛的回答，帖子里还没有它：论坛可能还在处理，"
+                                f"{_minutes(self.request_life)}（--request-life）内不判断它没有发出；"
+                                f"本次不发，约 {_minutes(left)}后再找")
+                self.say(self.waiting + "。")
+                return row
             else:
-                self.say(f"上次发{slot.words}时没有收到论坛的回答，在帖子里也没有找到：论坛没有收到，这次重新发。")
+                self.say(f"上次发{slot.words}时没有收到论坛的回答，过了 {_minutes(self.request_life)}在帖子里也没有找到："
+                         "论坛没有收到，这次重新发。")
                 return self.record(slot, state="failed", error="没有收到回答，帖子里也没有")
         if row["state"] == "lost":
             found = self._in_archive(slot, None)  # the director may have posted it by hand (dayN.bbcode)
@@ -196,21 +337,76 @@ class Outbox:
                 return self._adopt(slot, found)
         if row["state"] == "lost" and not force:
             pid = f"（pid {row['pid']}）" if row["pid"] else ""
-            raise poster.Stuck(
-                f"上次发{slot.words}时论坛回答“成功”{pid}，但在帖子里找不到："
-                "可能在等待版主审核，或被删除、移走。请在论坛上核对投票帖；确认没有之后，用 --force-post 重新发布。"
-                "在此之前不会再发。", poster.REPLY)
+            if row.get("error") == HELD_GONE:
+                said = (f"等待版主审核的{slot.words}{pid}已经不在「我的帖子 → 待审核」里，帖子里也没有：版主把它删除了"
+                        "（或忽略了）。请在论坛上核对（可以问版主）")
+            else:
+                said = (f"上次发{slot.words}时论坛回答“成功”{pid}，但在帖子里找不到："
+                        "可能在等待版主审核，或被删除、移走。请在论坛上核对投票帖")
+            if slot.kind == RUNNING:  # the running count is no reason to stop a run (nor to post it again)
+                self.say(f"{said}；实时票数帖不再另发。")
+                return row
+            raise poster.Stuck(f"{said}；确认没有之后，用 --force-post 重新发布。在此之前不会再发。", poster.REPLY)
         return row
 
-    def _adopt(self, slot: Slot, found: Found) -> dict:
+    def still_held(self, row: dict) -> bool | None:
+        """Whether our post at the row's pid still waits for 审核: listed among our own replies 待审核 (any
+        member sees theirs). False once a moderator passed, deleted or ignored it (findpost cannot tell: a
+        post in the recycle bin is found as a held one is); None when that list could not be read."""
+        if not row.get("pid"):
+            return None
+        try:
+            response = self.client.get(urljoin(self.base, f"{space.HELD_REPLIES}&_={secrets.token_hex(4)}"))
+        except FetchFailed:
+            return None
+        held = space.held_replies(response.body, response.content_type)
+        return None if held is None else row["pid"] in held
+
+    def life_left(self, row: dict) -> float:
+        """Seconds until a reply that left at the row's intent can no longer be applied by the forum."""
+        left = row.get("sent_at") or row.get("updated_at")
+        try:
+            sent = datetime.fromisoformat(left) if left else None
+        except ValueError:
+            sent = None
+        if sent is None:
+            return 0.0
+        if sent.tzinfo is None:
+            sent = sent.replace(tzinfo=timezone.utc)
+        return self.request_life - (datetime.now(timezone.utc) - sent).total_seconds()
+
+    def _adopt(self, slot: Slot, found: Found, *, ours_just_now: bool = False) -> dict:
+        """Confirm the row on `found`. Read back right after our own reply, what the forum shows is the
+        baseline every later read-back is compared with (`shown`); a post found later (pasted by hand,
+        passed by 审核, a restored backup) is compared with what its marker says it should carry."""
         return self.record(slot, state="confirmed", pid=found.pid, post_id=found.post_id, digest=found.sig,
-                           page=found.page, error=None)
+                           page=found.page, error=None, shown=content_digest(found.text) if ours_just_now else None)
+
+    def altered(self, row: dict, found: Found, expected: str | None = None) -> bool:
+        """Whether the post the forum shows is not what we made it say, its marker kept (a 版主 who plays edits
+        the body): its text against what the forum showed right after our own last write, or, where that was
+        not seen, against the BBCode we sent (`expected`: what we would send, where no record is left)."""
+        if row.get("digest") == found.sig:  # the version this archive wrote last
+            if row.get("shown"):
+                return content_digest(found.text) != row["shown"]
+            if row.get("message"):
+                return content(bbcode_text(row["message"])) != content(found.text)
+        # A version asserting what we would (its signature), written without this archive (pasted by hand,
+        # another archive's correction): its text against ours, its 更正 lines aside.
+        return bool(expected) and content(_uncorrected(bbcode_text(expected))) != content(_uncorrected(found.text))
+
+    def edited_words(self, found: Found) -> str:
+        """Who edited the post last and when, from Discuz's edit stamp, in the director's words."""
+        if not found.edited_by:
+            return "论坛上没有编辑记录：编辑在发帖后一分钟内，或是管理员改的"
+        when = (found.edited_at or "")[:16].replace("T", " ")
+        return f"{found.edited_by} 于 {when} 编辑" if when else f"{found.edited_by} 编辑"
 
     def _in_archive(self, slot: Slot, post_id: str | None) -> Found | None:
         """Our post of this slot in the synced archive (the earliest, if several)."""
         if not self.uid or "posts" not in self.db.table_names():
             return None
-        needle = f"%bansha:v2:{slot.code}:{slot.day_key}:{slot.kind}:{post_id or ''}%"
+        needle = f"%bansha:v2:{slot.code}:{slot.day_key}:{slot.kind}:{post_id}%" if post_id else "%bansha%"
         ppp = ((self.db["threads"].get(self.tid) if self.db["threads"].count_where("tid = ?", [self.tid]) else {})
                or {}).get("ppp") or 10
         for row in self.db.query("select * from posts where tid = ? and author_uid = ? and text like ? order by pid",
@@ -239,7 +435,7 @@ class Outbox:
                         stale = True
                     for post in page.posts:
                         mine = our_marker(post, slot, self.uid)
-                        if mine and mine[0] == row.get("post_id"):
+                        if mine:  # ours for this slot, any id (a copy pasted by hand is as good)
                             return Found.of(post, mine, page.page)
                     if page.page < page_no:
                         break  # past the end: Discuz repeats the last page
@@ -257,6 +453,17 @@ class Outbox:
         except (model.Refusal, FetchFailed):
             return None
         return page
+
+    def hidden_from_guests(self) -> bool:
+        """Whether the thread hides its replies from players (回帖仅作者可见): its last page as a guest shows a
+        reply locked 此帖仅作者可见 — ours among them, once there. A page a guest may not open (a members-only
+        board) or could not read proves nothing: False."""
+        client = self.guest()
+        try:
+            page = self._page(client, 99999)
+        finally:
+            client.close()
+        return bool(page) and any(p.status == model.AUTHOR_ONLY and (p.floor or 0) > 1 for p in page.posts)
 
     # -- reading our post back -------------------------------------------------------------------
 
@@ -303,7 +510,7 @@ class Outbox:
         message = self.message(slot, body, post_id, sig, page.charset)
         self.record(slot, state="intent", pid=None, post_id=post_id, digest=sig, message=message, outcome=outcome,
                     rulings_seen=rulings_seen, page=page.page, forum_time=page.now, answer=None, error=None,
-                    edit_digest=None, edit_message=None)
+                    edit_digest=None, edit_message=None, sent_at=datetime.now(timezone.utc).isoformat(timespec="seconds"))
         formhash, waited = page.formhash or "", False
         for attempt in range(3):
             try:
@@ -356,14 +563,18 @@ class Outbox:
             found = self.search(slot, row)
         if isinstance(found, Found):
             missing = sorted(pid for pid in links if f"pid={pid}" not in found.html.replace("&amp;", "&"))
-            self._adopt(slot, found)
+            self._adopt(slot, found, ours_just_now=found.post_id == row["post_id"])
             note = f"；但帖子里缺少 {len(missing)} 个楼层链接" if missing else ""
             self.say(f"已发布{slot.words}（pid {found.pid}，已读回确认{note}）")
             return f"回帖 pid {found.pid}"
-        said = "论坛的回答像是回帖成功" if row["answer"] == "success" else (why or "没有收到论坛的回答")
+        if row["answer"] == "success":
+            said, then = "论坛的回答像是回帖成功", "找不到也不会自动重发，会请导演核对"
+        else:
+            said = why or "没有收到论坛的回答"
+            then = f"{_minutes(self.request_life)}内找不到也不重发（论坛可能还在处理），过了这段时间仍找不到才重新发"
         raise poster.NotConfirmed(
             f"{said}，但重新读取帖子时没有看到这次的{slot.words}"
-            f"{f'（pid {pid}）' if pid else ''}：下次运行会先在帖子里找，找到就不再发，找不到也不会自动重发。", poster.REPLY)
+            f"{f'（pid {pid}）' if pid else ''}：下次运行会先在帖子里找，找到就不再发；{then}。", poster.REPLY)
 
     def look(self, slot: Slot, row: dict) -> tuple[Found | None, dict]:
         """Our post as the forum shows it now, and the row: an edit recorded as under way (unconfirmed, or
@@ -371,22 +582,30 @@ class Outbox:
         shown = self.read_back(slot, row)
         if shown is not None and row.get("edit_digest") and shown.sig == row["edit_digest"]:
             row = self._confirmed_edit(slot, shown.sig, row["edit_message"] or row["message"],
-                                       row["edit_outcome"] or row["outcome"], row["edit_rulings"] or row["rulings_seen"])
+                                       row["edit_outcome"] or row["outcome"], row["edit_rulings"] or row["rulings_seen"],
+                                       None)  # landed while we were not looking: compared with what we sent
         return shown, row
 
     def _confirmed_edit(self, slot: Slot, sig: str, message: str | None, outcome: str | None,
-                        rulings_seen: int | None) -> dict:
+                        rulings_seen: int | None, shown: Found | None) -> dict:
         return self.record(slot, state="confirmed", digest=sig, message=message, outcome=outcome,
                            rulings_seen=rulings_seen, edit_digest=None, edit_message=None, edit_outcome=None,
-                           edit_rulings=None, edit_held=None, error=None)
+                           edit_rulings=None, edit_held=None, error=None,
+                           shown=content_digest(shown.text) if shown is not None else None)
 
     def held_edit(self, slot: Slot, row: dict) -> str | None:
         """While an edit of ours waits for a moderator the post is invisible (Discuz sets invisible = -2):
-        nothing more is sent until it is passed — what to tell the director, or None when nothing waits."""
+        nothing more is sent until it is passed — what to tell the director, or None when nothing waits.
+        A held edit whose post left the 待审核 list unseen (deleted, ignored) waits no more: the caller then
+        finds the post gone, as after any deletion."""
         if not row.get("edit_held"):
             return None
+        if self.still_held(row) is False:
+            self.record(slot, edit_held=None, error=HELD_GONE)
+            self.say(f"{slot.words}（pid {row['pid']}）的编辑曾在等待版主审核，现在已经不在「我的帖子 → 待审核」里了。")
+            return None
         return (f"{slot.words}（pid {row['pid']}）的编辑在等待版主审核：审核通过之前论坛上看不到这一帖，"
-                "工具不再编辑它；请版主在论坛后台「审核」里处理。")
+                "工具不再编辑它；请版主在论坛后台「审核」里处理（版主删除了它的话，下次运行会发现）。")
 
     def edit(self, slot: Slot, row: dict, body: str, sig: str, *, outcome: str | None, rulings_seen: int | None) -> str:
         """Make our confirmed post say `body`. Safe to repeat: an edit never makes a second post."""
@@ -432,9 +651,39 @@ class Outbox:
             raise poster.NotConfirmed(
                 f"编辑{slot.words}（pid {row['pid']}）后读回，论坛上显示的还不是这次的内容：下次运行会再核对并重新编辑。",
                 poster.EDIT)
-        self._confirmed_edit(slot, sig, message, outcome, rulings_seen)
+        self._confirmed_edit(slot, sig, message, outcome, rulings_seen, found)
         self.say(f"已编辑{slot.words}（pid {row['pid']}，已读回确认）")
         return f"编辑 pid {row['pid']}"
+
+
+_TAG = re.compile(r"\[/?(?:b|i|u|s|url|color|size|font|align|quote|list|\*)(?:=[^\]]*)?\]", re.I)
+_STAMP = re.compile(r"\[i=s\].*?\[/i\]", re.S)
+
+
+def bbcode_text(bbcode: str) -> str:
+    """The text the forum shows for BBCode of ours (the tags our posts use dropped; an edit stamp too)."""
+    return _TAG.sub("", _STAMP.sub("", bbcode))
+
+
+def content(text: str) -> str:
+    """What a post says, for comparing: no marker line, no whitespace, entities read (a GBK forum shows
+    &#134071; as written; we sent 𠮷 as that)."""
+    lines = [line for line in (text or "").splitlines() if line.strip()]
+    if lines and read_marker(lines[-1]) is not None:
+        lines.pop()
+    return re.sub(r"\s+", "", html.unescape("".join(lines)))
+
+
+def _uncorrected(text: str) -> str:
+    return "\n".join(line for line in (text or "").splitlines() if not line.strip().startswith("更正（"))
+
+
+def content_digest(text: str) -> str:
+    return signature(content(text))
+
+
+def _minutes(seconds: float) -> str:
+    return f"{max(1, round(seconds / 60))} 分钟" if seconds >= 60 else f"{max(0, round(seconds))} 秒"
 
 
 def _older(page_time: str | None, intent_time: str | None) -> bool:

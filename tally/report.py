@@ -83,6 +83,33 @@ def ruling_words(decision: str, target: str | None, voter: str | None = None) ->
     return whose + {"accept": "有效", "reject": "无效"}.get(decision, decision)
 
 
+_RULING_LINE = re.compile(r"(#\d+|pid \d+) .*?：(有效|无效|计为「.*?」)")
+_HEADINGS = {"结果", "无效票", "票型", "目前形势（未截止，不是最终结果）", "当时形势（不是最终结果）"}
+
+
+def rulings_shown(text: str) -> set[tuple[str, str]]:
+    """The 导演裁定 a result post of ours lists, read back from the forum's text (or from our BBCode with its
+    tags dropped): (floor as shown, ruling words)."""
+    found, inside = set(), False
+    for line in (line.strip() for line in (text or "").splitlines()):
+        if line == "导演裁定":
+            inside = True
+        elif inside and (not line or line in _HEADINGS):
+            break
+        elif inside and (m := _RULING_LINE.match(line)):
+            found.add((m.group(1), m.group(2)))
+    return found
+
+
+def rulings_listed(t: DayTally, rulings=None) -> set[tuple[str, str]]:
+    """The 导演裁定 lines a post of this day lists for `rulings` ((pid, decision, target); default: the
+    tally's own), as rulings_shown reads them back."""
+    entries = {e.pid: e for e in t.entries}
+    rulings = [(r.pid, r.decision, r.target) for r in t.rulings] if rulings is None else rulings
+    return {(_floor(entries[pid]), escape_bbcode(ruling_words(decision, target)))
+            for pid, decision, target in rulings if pid in entries}
+
+
 def verdict_words(entry) -> tuple[str, str]:
     """A ballot's verdict as a reader sees it: (css class, words) — 有效 → X / 弃权 / 已改票 / 无效：reason."""
     if entry.verdict == COUNTED:

@@ -135,3 +135,47 @@ def test_an_endless_answer_is_cut_off_while_streaming(looping):
     with ForumClient(min_interval=0, max_bytes=2 * 1024 * 1024, retries=0) as client:
         with pytest.raises(FetchFailed, match="超过上限 2 MB"):
             client.get(f"{looping}huge")
+
+
+def _exported_archive(tmp_path):
+    """An archive of the demo day (one poll, no posting) to export."""
+    forum = demo.build()
+    with forum:
+        path = game_file(tmp_path, forum.base_url)
+        done = bansha("poll", path, "--db", tmp_path / "g.db", "--out", tmp_path / "out", "--interval", "0",
+                      "--now", "2026-11-29 21:30")
+    assert done.returncode in (0, 3), done.stderr
+    return path
+
+
+def test_export_replaces_planted_symlinks_and_never_writes_through_them(tmp_path):
+    """Every file export writes (the site's pages, scripts and images, the CSVs, the JSON) goes through a temp file
+    and a rename, as poll's reports do: a symlink planted where one goes is replaced, its target untouched."""
+    path = _exported_archive(tmp_path)
+    victim = tmp_path / "victim.txt"
+    victim.write_text("不能被覆盖", "utf-8")
+    for folder in ("site", "csv"):
+        (tmp_path / folder).mkdir()
+    planted = [tmp_path / "site" / "index.html", tmp_path / "site" / "style.css", tmp_path / "csv" / "posts.csv",
+               tmp_path / "game.json"]
+    for link in planted:
+        link.symlink_to(victim)
+    done = bansha("export", path, "--db", tmp_path / "g.db", "--html", tmp_path / "site", "--csv", tmp_path / "csv",
+                  "--json", tmp_path / "game.json")
+    assert done.returncode == 0, done.stderr
+    assert victim.read_text("utf-8") == "不能被覆盖"
+    for link in planted:
+        assert not link.is_symlink() and link.stat().st_size > 0, link
+    assert "李逵" in (tmp_path / "csv" / "posts.csv").read_text("utf-8-sig")
+    assert not [p for p in (tmp_path / "site").iterdir() if p.name.endswith(".tmp")]
+
+
+@pytest.mark.parametrize("option", ["--html", "--csv"])
+def test_export_into_a_folder_that_is_a_symlink_is_refused(tmp_path, option):
+    path = _exported_archive(tmp_path)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (tmp_path / "out-link").symlink_to(elsewhere, target_is_directory=True)
+    done = bansha("export", path, "--db", tmp_path / "g.db", option, tmp_path / "out-link")
+    assert_one_sentence(done)
+    assert "符号链接" in done.stderr and list(elsewhere.iterdir()) == []

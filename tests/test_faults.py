@@ -278,3 +278,132 @@ def test_a_result_pasted_by_hand_from_dayN_bbcode_is_adopted_not_posted_again(si
         assert error is None, lines
         said += lines
     assert len(ours(forum, "final")) == 1 and any("不再重复发" in line for line in said)
+
+
+LEGACY = {  # every marker line poll wrote before v2 (git log -p bansha/poll.py)
+    "first": "bansha·［101］梁山风云·第1天·{words}",
+    "signed": "bansha·［101］梁山风云·第1天·{words}·v0badf00d",
+}
+
+
+@pytest.mark.parametrize("version,charset", [("first", "utf-8"), ("signed", "gbk")])
+def test_a_final_and_a_running_post_of_an_older_version_are_ours_after_an_upgrade(tmp_path, version, charset):
+    """The running post and the final were made by an older bansha (its marker line, its archive: state
+    'posted', no marker id); the director upgrades mid-game. Every run after knows both as ours: the final
+    is neither posted again (not even with --force-post) nor edited while it says the right result, and the
+    running post is edited in place."""
+    import sqlite_utils
+
+    forum = demo.build(charset=charset)
+    with forum, FaultProxy(forum.base_url) as proxy:
+        _upgraded_mid_game(forum, proxy, tmp_path, version)
+
+
+def _upgraded_mid_game(forum, proxy, tmp_path, version):
+    import sqlite_utils
+
+    lines, error = poll_once(proxy, tmp_path, running=True, now=BEFORE_CLOSE)
+    lines, error = poll_once(proxy, tmp_path, post=True)
+    assert error is None and len(ours(forum, "final")) == 1, lines
+    db = sqlite_utils.Database(tmp_path / "g.db")
+    made = {}
+    for kind, words in (("final", "最终结果"), ("running", "实时票数")):
+        (post,) = made[kind] = ours(forum, kind)
+        body = post.bbcode.rstrip().rsplit("\n", 1)[0]
+        post.bbcode = f"{body}\n[size=1]{LEGACY[version].format(words=words)}[/size]"
+        with db.conn:
+            db.execute("update outbox set state = 'posted', post_id = null, digest = '0badf00d', message = ? "
+                       "where phase = ?", [post.bbcode, kind])
+    db.execute("PRAGMA user_version = 3")
+    db.conn.commit()
+    (final,), (running,) = made["final"], made["running"]
+    posted = final.bbcode
+    said = []
+    for force in (False, False, True):
+        lines, error = poll_once(proxy, tmp_path, post=True, force_post=force)
+        assert error is None, lines
+        said += lines
+    finals = [p for p in forum.threads[demo.VOTE_TID].posts if p.uid == DIRECTOR_UID and "投票结果[/b]" in p.bbcode]
+    assert finals == [final] and final.bbcode == posted and any("旧版本" in line for line in said)  # left as it was
+    shown = [p for p in forum.threads[demo.VOTE_TID].posts if p.uid == DIRECTOR_UID and "实时票数（" in p.bbcode]
+    assert shown == [running] and "已截止" in running.bbcode and ":running:" in running.bbcode  # edited: a v2 marker now
+
+
+def test_a_reply_the_forum_applies_late_is_never_posted_twice(site, tmp_path):
+    """The reply waits in a slow proxy's queue past our timeout and past any flood-control window (a 版主 has
+    none): the runs after it, still within the request life, find nothing and post nothing; once the forum
+    applies it, the next run adopts it. The run that lost the answer never promised what does not happen."""
+    forum, proxy = site
+    proxy.add(Fault("hold", match="replysubmit=yes", hang=TIMEOUT + 0.5))
+    said, error = poll_once(proxy, tmp_path, post=True)
+    assert isinstance(error, poster.NotConfirmed) and ours(forum, "final") == [], said
+    assert "找不到也不会自动重发" not in str(error) and "重新发" in str(error)
+    for _ in range(2):
+        lines, error = poll_once(proxy, tmp_path, post=True)
+        assert error is None and ours(forum, "final") == [], lines
+        assert any("不判断它没有发出" in line for line in lines)
+    proxy.release()  # the forum applies the held reply now
+    lines, error = poll_once(proxy, tmp_path, post=True)
+    assert error is None and len(ours(forum, "final")) == 1, lines
+    lines, error = poll_once(proxy, tmp_path, post=True)
+    assert error is None and len(ours(forum, "final")) == 1, lines
+    assert forum.count("replysubmit=yes", "POST") == 1
+
+
+def test_a_reply_that_never_reaches_the_forum_is_made_again_once_its_life_is_over(tmp_path):
+    forum = demo.build()
+    with forum, FaultProxy(forum.base_url) as proxy:
+        _made_again_after_its_life(forum, proxy, tmp_path)
+
+
+def _made_again_after_its_life(forum, proxy, tmp_path):
+    proxy.add(Fault("hold", match="replysubmit=yes", hang=TIMEOUT + 0.5))
+    poll_once(proxy, tmp_path, post=True)
+    lines, error = poll_once(proxy, tmp_path, post=True, request_life=0)
+    assert error is None and len(ours(forum, "final")) == 1, lines
+    for _ in range(2):
+        lines, error = poll_once(proxy, tmp_path, post=True, request_life=0)
+        assert error is None and len(ours(forum, "final")) == 1, lines
+
+
+def test_a_result_pasted_by_hand_after_an_unanswered_reply_is_adopted(site, tmp_path):
+    """The reply got no answer and never reached the forum; the director, told 「结果未确认」, pastes dayN.bbcode
+    by hand (its marker has an id of its own). The next run adopts it — before and after the request life."""
+    forum, proxy = site
+    proxy.add(Fault("hold", match="replysubmit=yes", hang=TIMEOUT + 0.5))
+    said, error = poll_once(proxy, tmp_path, post=True)
+    assert isinstance(error, poster.NotConfirmed), said
+    pasted = forum.add_post(demo.VOTE_TID, DIRECTOR_UID, (tmp_path / "out" / "day1.bbcode").read_text("utf-8").strip())
+    lines, error = poll_once(proxy, tmp_path, post=True)
+    assert error is None and ours(forum, "final") == [pasted], lines
+    assert any("导演手动发的" in line and "不再重复发" in line for line in lines)
+    lines, error = poll_once(proxy, tmp_path, post=True, request_life=0)
+    assert error is None and ours(forum, "final") == [pasted], lines
+    row = archive.open_db(tmp_path / "g.db")["outbox"].get("[101]梁山风云|1|final")
+    assert row["state"] == "confirmed" and row["pid"] == pasted.pid
+
+
+def test_in_an_author_only_vote_thread_the_results_go_where_players_can_read_them(site, tmp_path):
+    """回帖仅作者可见: a reply of ours would be seen by the director and moderators only (flows/hidden-replies: a
+    guest gets 此帖仅作者可见 for 导演A's reply too). The running count and the final go to the process thread,
+    once each — also when the final's answer is lost on the way — read back as a guest; the vote thread gets
+    nothing from us."""
+    forum, proxy = site
+    forum.threads[demo.VOTE_TID].hidden_replies = True
+    lines, error = poll_once(proxy, tmp_path, running=True, now=BEFORE_CLOSE)
+    assert error is None and any("回帖仅作者可见" in line and "进程帖" in line for line in lines), lines
+    proxy.add(Fault("lose", match="replysubmit=yes"))
+    for _ in range(3):
+        lines, error = poll_once(proxy, tmp_path, post=True, running=True)
+        assert error is None, lines
+    assert ours(forum, "final") == ours(forum, "running") == []  # nothing of ours in the vote thread
+    mine = [p for p in forum.threads[demo.PROCESS_TID].posts if p.uid == DIRECTOR_UID and "bansha:v2:" in p.bbcode]
+    (running,) = [p for p in mine if ":running:" in p.bbcode]
+    (final,) = [p for p in mine if ":final:" in p.bbcode]
+    assert "李逵 出局" in final.bbcode and "已截止" in running.bbcode and f"pid={final.pid}" in running.bbcode
+    assert f"ptid={demo.PROCESS_TID}" in running.bbcode and proxy.faulted("lose") == 1
+    from scraper.client import ForumClient
+
+    with ForumClient(min_interval=0) as guest:
+        page, _ = guest.fetch_page(f"{forum.base_url}forum.php?mod=viewthread&tid={demo.PROCESS_TID}")
+    assert {p.pid: p.status for p in page.posts}[final.pid] == "normal"

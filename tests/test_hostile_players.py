@@ -152,3 +152,75 @@ def test_a_game_named_with_a_smiley_code_is_shown_as_written(board, tmp_path):
     assert "梁山:)风云" in shown[final.pid].text and "[表情]" not in shown[final.pid].text
     assert "[表情]" in shown[smiling.pid].text  # a player's :) does become one
     assert sum(line.startswith("已发布结果帖") for line in lines) == 1
+
+
+def test_our_own_post_is_never_a_ballot_whatever_a_players_name_makes_it_say(board, tmp_path):
+    """A player registered as 「受燕青委托」 and 燕青 still to vote: our running post then says 「还没有投票：燕青」
+    and names 受燕青委托 among 李逵's voters — to the grammar a director's 代投 for 燕青. Our posts (the outbox's
+    pids, our account's posts ending in our marker) never enter the tally: the public count shows no forged
+    vote, no flag is ours, and the final goes out once, true."""
+    hostile = "受燕青委托"
+    path = game_file(tmp_path, board.base_url)
+    text = path.read_text("utf-8").replace('name = "孙二娘"', f'name = "{hostile}"')
+    path.write_text(text + '\n[rules]\nballot_format = "free"\nrequire_reason = false\n', "utf-8")
+    board.unpost(demo.VOTE_TID, lambda p: p.author == "燕青")  # 燕青 has not voted yet
+    board.users[UID["孙二娘"]].name = hostile
+    for thread in board.threads.values():
+        for post in thread.posts:
+            if post.uid == UID["孙二娘"]:
+                post.author = hostile
+    the_cron_day(board, tmp_path, path)
+    (running,) = ours(board, "running")
+    (final,) = ours(board, "final")
+    assert "燕青：2 票" in final.bbcode and "李逵 出局" in final.bbcode
+    from bansha import pipeline
+
+    game, rules = pipeline.load_game(path)
+    db = archive.open_db(tmp_path / "g.db")
+    tally = pipeline.tally_from_archive(db, game, rules, 1)
+    mine = {running.pid, final.pid}
+    assert db["posts"].count_where(f"pid in ({running.pid}, {final.pid})") == 2  # archived, and still not read
+    assert not [f for f in tally.flags if f.pid in mine]  # no flag that is our own post, none a ruling can release
+    assert not [e for e in tally.entries if e.pid in mine]
+    assert tally.totals["燕青"] == 2 and "燕青" in tally.non_voters
+
+
+def test_a_moderator_who_edits_the_final_and_keeps_the_marker_is_put_back_and_named(board, tmp_path):
+    """A 版主 who plays edits our final through the forum's own editor — 李逵 出局 becomes 吴用 出局 — and keeps the
+    marker line. The next run compares what the forum shows with what we wrote, puts it back, and says who
+    edited it and when (Discuz's edit stamp); the run after sees it true and leaves it."""
+    from scraper import auth, poster
+    from scraper.client import ForumClient
+
+    board.add_user(40, "版主乙", password="mod-pass", moderator=True)
+    the_cron_day(board, tmp_path)
+    running, final = assert_true_posts(board, tmp_path)
+    with ForumClient(min_interval=0) as client:
+        auth.ensure_login(client, board.base_url, "版主乙", "mod-pass")
+        poster.edit_once(client, board.base_url, fid=board.threads[demo.VOTE_TID].fid, tid=demo.VOTE_TID, pid=final.pid,
+                         message=final.bbcode.replace("李逵 出局", "吴用 出局"), charset=board.charset)
+    assert "吴用 出局" in final.bbcode and "本帖最后由 版主乙" in final.bbcode and ":final:" in final.bbcode
+    lines = run(board, tmp_path, post=True, running=True, now=AFTER_CLOSE)
+    (final,) = ours(board, "final")
+    assert "李逵 出局" in final.bbcode and "吴用 出局" not in final.bbcode
+    stamp = board.clock().strftime("%Y-%m-%d %H:%M").replace("-0", "-")
+    assert any("被改过" in line and "版主乙" in line and stamp.split()[1] in line for line in lines), lines
+    edits = board.edits
+    lines = run(board, tmp_path, post=True, running=True, now=AFTER_CLOSE)
+    assert board.edits == edits and any("一致" in line for line in lines)
+    assert len(ours(board, "final")) == 1
+
+
+def test_a_running_post_a_moderator_deleted_is_never_edited_back_out_of_the_recycle_bin(board, tmp_path):
+    """A 版主 deletes our running post (into the recycle bin, where an edit by its author would restore it, as
+    X3.5's editpost sets invisible back to 0): the 已截止 edit after the close is not made; the final goes out."""
+    run(board, tmp_path, running=True, now=BEFORE_CLOSE)
+    (running,) = ours(board, "running")
+    board.recycle(running.pid)
+    edits = board.edits
+    lines = []
+    for _ in range(2):
+        lines += run(board, tmp_path, post=True, running=True, now=AFTER_CLOSE)
+    assert running.recycled and "已截止" not in running.bbcode and board.edits == edits
+    assert any("看不到了" in line and "不再编辑" in line for line in lines)
+    assert len(ours(board, "final")) == 1, lines

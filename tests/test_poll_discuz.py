@@ -53,12 +53,12 @@ def board(request):
         yield forum
 
 
-def final_posts(board):
-    return [p for p in director_posts(board) if ":final:" in p.bbcode]
+def final_posts(board, tid=demo.VOTE_TID):
+    return [p for p in director_posts(board, tid) if ":final:" in p.bbcode]
 
 
-def running_posts(board):
-    return [p for p in director_posts(board) if ":running:" in p.bbcode]
+def running_posts(board, tid=demo.VOTE_TID):
+    return [p for p in director_posts(board, tid) if ":running:" in p.bbcode]
 
 
 def readme_cron_line(tmp_path) -> list[str]:
@@ -244,7 +244,7 @@ def test_a_secret_ballot_thread_read_as_a_guest_is_refused_and_read_as_its_autho
     done = cli(tmp_path, board, db="guest.db")
     assert done.returncode == polling.EXIT_ERROR and "回帖仅作者可见" in done.stderr and "楼主" in done.stderr
     result, _ = run(board, tmp_path, post=True)  # as 导演甲, who opened the vote thread
-    assert "李逵 出局" in result.summary and len(final_posts(board)) == 1
+    assert "李逵 出局" in result.summary and len(final_posts(board, demo.PROCESS_TID)) == 1  # where players read it
 
 
 def test_a_final_post_held_for_moderation_is_not_posted_again(board, tmp_path):
@@ -335,14 +335,14 @@ def test_a_stale_formhash_is_replaced_once(board, tmp_path):
 
 
 def test_flood_control_waits_are_logged(tmp_path):
-    import time
+    from bansha.demo.forum import Fault
 
     forum = demo.build()
-    forum.floodctrl = 1
+    forum.faults.append(Fault("flood", match="replysubmit=yes", delay=1))  # the director had just posted by hand
     with forum:
-        forum._last_reply[DIRECTOR_UID] = time.monotonic()
         _, lines = run(forum, tmp_path, post=True)
     assert any("间隔限制" in line and "等待" in line for line in lines)
+    assert len(final_posts(forum)) == 1 and forum.count("replysubmit=yes", "POST") == 2
 
 
 def test_a_broken_cookie_jar_is_set_aside(board, tmp_path):
@@ -421,3 +421,109 @@ def test_the_archive_lives_beside_the_game_file_and_the_day_is_found(board, tmp_
     shown = subprocess.run([sys.executable, "-m", "bansha.cli", "tally", str(gf)], capture_output=True, text=True, timeout=60)
     assert shown.returncode == 0, shown.stderr
     assert "第1天" in shown.stdout and "李逵" in shown.stdout
+
+
+def test_a_held_final_a_moderator_deletes_ends_the_wait_and_says_what_to_do(board, tmp_path):
+    """The final waits for 审核 and a 版主 deletes it (into the recycle bin: findpost still finds it, as a held
+    post): it is gone from the director's own 「我的帖子 → 待审核」, so the run stops waiting, says so and how to
+    post again, posts nothing by itself; --force-post posts it once."""
+    board.threads[demo.VOTE_TID].moderated = True
+    result, lines = run(board, tmp_path, post=True)
+    (held,) = [p for p in board.threads[demo.VOTE_TID].posts if p.pending]
+    result, lines = run(board, tmp_path, post=True)
+    assert result.final_done and any("等待版主审核" in line for line in lines)
+    board.recycle(held.pid)
+    board.threads[demo.VOTE_TID].moderated = False
+    for _ in range(2):
+        done = cli(tmp_path, board, "--login", DIRECTOR, "--post", "--now", f"{AFTER_CLOSE:%Y-%m-%d %H:%M}")
+        assert done.returncode == polling.EXIT_ERROR and "版主把它删除了" in done.stderr and "--force-post" in done.stderr
+        assert final_posts(board) == [held] and held.recycled  # nothing posted, nothing edited out of the bin
+    result, lines = run(board, tmp_path, post=True, force_post=True)
+    assert len([p for p in final_posts(board) if not p.recycled]) == 1 and result.final_done
+
+
+def test_a_held_correction_whose_post_a_moderator_deletes_is_not_waited_for_forever(board, tmp_path):
+    """A 更正 edit held for 审核 hides the final; the 版主 deletes it instead of passing it. The runs after stop
+    saying 「编辑在等待版主审核」: the final is gone, the director is told, and --force-post posts it again."""
+    run(board, tmp_path, post=True)
+    (final,) = final_posts(board)
+    game_path = game_file(tmp_path, board.base_url)
+    from bansha import pipeline
+
+    game, rules = pipeline.load_game(game_path)
+    db = archive.open_db(tmp_path / "g.db")
+    tally = pipeline.tally_from_archive(db, game, rules, 1)
+    for voter, _ in tally.voters["李逵"][:3]:
+        pid = next(e.pid for e in tally.entries if e.author == voter and e.target == "李逵" and e.verdict == "counted")
+        archive.save_ruling(db, game=game.name, day=1, pid=pid, decision="reject", note="测试：判为无效")
+    board.threads[demo.VOTE_TID].moderated = True
+    result, lines = run(board, tmp_path, post=True)
+    assert final.pending and any("需要版主审核" in line for line in lines)
+    board.recycle(final.pid)
+    done = cli(tmp_path, board, "--login", DIRECTOR, "--post", "--now", f"{AFTER_CLOSE:%Y-%m-%d %H:%M}")
+    assert done.returncode == polling.EXIT_ERROR and "找不到了" in done.stderr and "编辑在等待版主审核" not in done.stdout
+    board.threads[demo.VOTE_TID].moderated = False
+    result, lines = run(board, tmp_path, post=True, force_post=True)
+    shown = [p for p in final_posts(board) if not p.recycled]
+    assert len(shown) == 1 and shown[0].pid != final.pid
+
+
+def test_an_author_only_thread_with_nowhere_else_to_post_says_so_and_posts_nothing(board, tmp_path):
+    board.threads[demo.VOTE_TID].hidden_replies = True
+    board.threads[demo.PROCESS_TID].hidden_replies = True
+    done = cli(tmp_path, board, "--login", DIRECTOR, "--post", "--now", f"{AFTER_CLOSE:%Y-%m-%d %H:%M}")
+    assert done.returncode == polling.EXIT_ERROR and "回帖仅作者可见" in done.stderr and "首楼" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert final_posts(board) == [] and final_posts(board, demo.PROCESS_TID) == []
+    assert (tmp_path / "out" / "day1.bbcode").exists()
+
+
+@pytest.mark.parametrize("charset,api", [("utf-8", "404"), ("gbk", "drop")])
+def test_a_ballot_held_for_moderation_holds_the_final_when_the_mobile_api_is_unreachable(tmp_path, charset, api):
+    """A vote held for 审核 before the close, and the mobile API (the only count of handed-out floors) refused or
+    unreachable: the desktop pages close up their floors, so nothing shows the held ballot — the final is not
+    proven and waits, saying why and what to do; --force-post is the director's word that nothing is held."""
+    from bansha.demo.forum import Fault
+
+    board = demo.build(charset=charset)
+    board.unpost(demo.VOTE_TID, lambda p: "截止后才想明白" in p.bbcode)
+    board.add_post(demo.VOTE_TID, 13, "投票对象：燕青\n投票理由：补一票", demo.OPEN + timedelta(hours=45), pending=True)
+    kind = {"404": Fault("status", match="api/mobile", times=99, status=404), "drop": Fault("drop", match="api/mobile", times=99)}
+    board.faults.append(kind[api])
+    with board:
+        result, lines = run(board, tmp_path, post=True)
+        assert final_posts(board) == [] and "移动端接口读不到" in result.summary and "--force-post" in result.summary
+        result, lines = run(board, tmp_path, post=True, force_post=True)
+    assert len(final_posts(board)) == 1
+
+
+def test_two_archives_of_one_game_never_overwrite_each_others_rulings(board, tmp_path):
+    """Cron on a server keeps g.db, the desk on a laptop laptop.db; both post as 导演甲. The laptop's ruling
+    changes the result and its run corrects the final; the server's archive has no such ruling and must not
+    edit the post back (erasing it): it stops and says which ruling it lacks. Recorded there too, both agree."""
+    run(board, tmp_path, post=True)
+    (final,) = final_posts(board)
+    from bansha import pipeline
+
+    game, rules = pipeline.load_game(game_file(tmp_path, board.base_url))
+    laptop = archive.open_db(tmp_path / "laptop.db")
+    result, lines = run(board, tmp_path, db="laptop.db")  # the laptop's own sync
+    tally = pipeline.tally_from_archive(laptop, game, rules, 1)
+    flips = [e for e in tally.entries if e.verdict == "counted" and e.target == "李逵"][:3]
+    for entry in flips:
+        archive.save_ruling(laptop, game=game.name, day=1, pid=entry.pid, decision="target", target="吴用",
+                            note="笔记本上的裁定")
+    result, lines = run(board, tmp_path, db="laptop.db", post=True)
+    assert "更正" in final.bbcode and "笔记本上的裁定" in final.bbcode, lines
+    corrected, edits = final.bbcode, board.edits
+    for _ in range(2):
+        done = cli(tmp_path, board, "--login", DIRECTOR, "--post", "--now", f"{AFTER_CLOSE:%Y-%m-%d %H:%M}")
+        assert done.returncode == polling.EXIT_ERROR and "本档案库没有的导演裁定" in done.stderr, done.stderr
+        assert f"#{flips[0].floor}：计为「吴用」" in done.stderr and "Traceback" not in done.stderr
+    assert final.bbcode == corrected and board.edits == edits  # the laptop's rulings stand
+    server = archive.open_db(tmp_path / "g.db")
+    for entry in flips:
+        archive.save_ruling(server, game=game.name, day=1, pid=entry.pid, decision="target", target="吴用",
+                            note="笔记本上的裁定")
+    result, lines = run(board, tmp_path, post=True)
+    assert board.edits == edits and any("一致" in line for line in lines), lines

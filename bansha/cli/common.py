@@ -25,6 +25,9 @@ DAY = typer.Option(None, "--day", help="第几天（默认：按当前时间，�
 COOKIES = typer.Option(None, "--cookies", help="导入浏览器 Cookie：cookies.txt 或复制的 Cookie 字符串文件")
 RUNNING = typer.Option(False, "--running", help="关门前发一帖实时票数，之后有变化就原地编辑")
 FORCE_POST = typer.Option(False, "--force-post", help="即使还有可能改变结果的待裁定帖，也发布最终结果")
+# The outbox's REQUEST_LIFE (600 s), in the director's unit; not imported here: the light commands start fast.
+REQUEST_LIFE = typer.Option(10.0, "--request-life", min=0.0,
+                            help="回帖没有收到论坛回答时，等多久（分钟）才认定论坛没有收到、重新发")
 ROUND = typer.Option(0, "--round", help="这一天的第几轮（[[days.rounds]]：重投、高票对决）；0 = 当天的投票")
 FORMAT = typer.Option("text", "--format", help="输出格式：bbcode / text / json")
 RECORDED_BY = typer.Option("", "--by", help="记录人（导演账号）")

@@ -21,6 +21,7 @@ from .common import (
     GAME_FILE_WITH_FORUM,
     INTERVAL,
     OUT_DIR,
+    REQUEST_LIFE,
     RUNNING,
     app,
     db_beside,
@@ -48,6 +49,7 @@ def poll(
                                                        help="直接读取本机浏览器的 Cookie：firefox / chrome / chromium / edge …"),
     interval: float = INTERVAL,
     timeout: float = typer.Option(30.0, "--timeout", help="等论坛回答的最长时间（秒）"),
+    request_life: float = REQUEST_LIFE,
     with_lurk: bool = typer.Option(False, "--lurk", help="结果帖里附上发言数、违规和加速申请（不含建议判罚）"),
     now: Optional[str] = typer.Option(None, "--now", help="把“现在”当作这个时间（测试或补跑用），如 2026-11-22 21:30"),
     verbose: bool = typer.Option(False, "-v", "--verbose", help="打印每一步"),
@@ -60,7 +62,7 @@ def poll(
         day=day, round=round_, post=post, running=running, force_post=force_post, post_limit=post_limit, out_dir=out_dir, login=login,
         cookies=cookies,
         cookies_from_browser=cookies_from_browser, interval=interval, timeout=timeout, with_lurk=with_lurk, verbose=verbose,
-        now=now, game_file=game_file), verbose, log)
+        now=now, game_file=game_file, request_life=request_life * 60), verbose, log)
     raise typer.Exit(code)
 
 
@@ -80,6 +82,7 @@ def watch(
     interval: float = INTERVAL,
     with_lurk: bool = typer.Option(False, "--lurk", help="结果帖里附上发言数、违规和加速申请"),
     log: Optional[Path] = typer.Option(None, "--log", help="把运行记录追加到这个文件"),
+    request_life: float = REQUEST_LIFE,
 ) -> None:
     """不用 cron 也行：前台循环运行 poll，关门后发布结果帖，发出后自动停止（Ctrl+C 随时退出）。"""
     db = db_beside(db, game_file)
@@ -89,7 +92,8 @@ def watch(
 
     options = polling_options(post=True, running=running, force_post=force_post, out_dir=out_dir, login=login,
                               cookies=cookies, cookies_from_browser=cookies_from_browser, interval=interval,
-                              with_lurk=with_lurk, verbose=True, now=None, game_file=game_file)
+                              with_lurk=with_lurk, verbose=True, now=None, game_file=game_file,
+                              request_life=request_life * 60)
     runs = 0
     try:
         while True:

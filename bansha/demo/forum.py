@@ -48,6 +48,8 @@ class Post:
     pending: bool = False  # held for moderation (invisible = -2): shown to nobody; the API keeps its position
     position: int = 0  # the floor; Discuz assigns it at posting time, so a held post keeps its number
     smileyoff: bool = False  # 禁用表情: without it Discuz turns :) and the like into smiley images
+    recycled: bool = False  # deleted by a moderator into the recycle bin (invisible = -5): shown to nobody, still
+    #                         found by findpost and editable by its author — and an edit makes it visible again
 
 
 @dataclass
@@ -67,7 +69,7 @@ class Thread:
 class Fault:
     """A misbehaviour served instead of the next matching request(s)."""
 
-    kind: str  # timeout | drop | cut | status | cc | dsign | login | truncated_html | waf | stale_form
+    kind: str  # timeout | drop | cut | status | cc | dsign | login | truncated_html | waf | stale_form | flood
     match: str = ""  # substring of the request path+query; "" matches anything
     times: int = 1
     status: int = 502
@@ -146,6 +148,11 @@ class DemoForum:
         thread.posts = [p for p in thread.posts if not gone(p)]
         for number, post in enumerate(thread.posts, start=1):
             post.position = number
+
+    def recycle(self, pid: int) -> None:
+        """A moderator deletes a reply into the recycle bin (回收站) — a held one too, from the 审核 list."""
+        post = self.find_post(pid)
+        post.recycled, post.pending = True, False
 
     def approve(self, pid: int) -> None:
         """A moderator passes a held reply (审核): it appears at the floor it was given."""
@@ -339,6 +346,8 @@ class DemoForum:
                 return self._raw(h, 302, b"", "text/html", {"Location": f"{self.base_url}{h.path.lstrip('/')}"})
             status, page = self._viewthread(q, session)
             return send(status, page, session)
+        if path.endswith("/home.php") and q.get("mod") == "space" and q.get("do") == "thread" and q.get("view") == "me":
+            return send(200, self._my_posts(q, session), session)
         if path in self.files:
             data, ctype = self.files[path]
             return self._raw(h, 200, data, ctype)
@@ -414,6 +423,14 @@ class DemoForum:
             self._raw(h, 503, self._encode(_system_error("您当前的访问请求当中含有非法字符，已经被系统拒绝")), "text/html",
                       {"Retry-After": "3600"})
             return True
+        if fault.kind == "flood":
+            # The refusal _reply gives inside the flood-control window (reply-post/06), `delay` seconds of it: a
+            # director who just posted by hand, however long the run took to get here.
+            seconds = int(fault.delay)
+            handle = parse_qs(urlsplit(h.path).query).get("handlekey", [""])[0]
+            self._raw(h, 200, self._encode(_ajax_error(f"抱歉，您两次发表间隔少于 {seconds} 秒，请稍候再发表",
+                                                       f"{{'floodctrl':'{seconds}'}}", handle)), "text/xml")
+            return True
         if fault.kind == "waf":
             page = "<html><head><title>访问被拦截</title></head><body>请求过于频繁，已被 Web应用防火墙 拦截</body></html>"
             self._raw(h, 403, page.encode("utf-8"), "text/html")
@@ -447,8 +464,8 @@ class DemoForum:
         return None
 
     def shown_posts(self, thread: Thread) -> list[Post]:
-        """What a thread lists: held posts are shown to nobody, not even their author or a moderator."""
-        return [p for p in thread.posts if not p.pending]
+        """What a thread lists: held and recycled posts are shown to nobody, not even their author or a moderator."""
+        return [p for p in thread.posts if not p.pending and not p.recycled]
 
     def locked_for(self, thread: Thread, post: Post, session: "_Session") -> bool:
         """回帖仅作者可见: a reply is readable by its author, the thread's author and moderators only."""
@@ -520,6 +537,39 @@ class DemoForum:
             fid=str(thread.fid), postlist=postlist, ppp=str(ppp),
         )
         return json.dumps({"Version": "4", "Charset": "UTF-8", "Variables": variables}, ensure_ascii=False)
+
+    def _my_posts(self, q: dict, session: "_Session") -> str:
+        """「我的帖子 → 回复」 as X3.5 renders it (fixtures/dzlab): with filter=aduit the reader's own replies that
+        wait for 审核, under their threads, each linked through findpost; any member sees their own."""
+        if not session.user:
+            return self._message_page("抱歉，您尚未登录，无法进行此操作")
+        held, selected = q.get("filter") == "aduit", ' class="a"'
+        mine = [p for t in self.threads.values() for p in t.posts if p.uid == session.uid and p.position > 1
+                and (not held or (p.pending and not p.recycled))]
+        filters = "".join(
+            f'<span class="pipe">|</span><a href="home.php?mod=space&amp;do=thread&amp;view=me&amp;type=reply&amp;from=&amp;'
+            f'filter={key}"{selected if q.get("filter") == key else " "}>{words}</a>'
+            for key, words in (("common", "已发表"), ("save", "草稿"), ("close", "已关闭"), ("aduit", "待审核"),
+                               ("ignored", "已忽略"), ("recyclebin", "回收站")))
+        rows = []
+        for tid in dict.fromkeys(p.tid for p in mine):
+            thread = self.threads[tid]
+            rows.append(f'<tr class="bw0_all"><td class="icn"></td><th><a href="forum.php?mod=redirect&amp;goto=findpost&amp;'
+                        f'ptid={tid}&amp;pid=" target="_blank">{html.escape(thread.subject)}</a></th></tr>')
+            rows += [f'<tr><td colspan="5" class="xg1">&nbsp;<a href="forum.php?mod=redirect&amp;goto=findpost&amp;ptid={tid}'
+                     f'&amp;pid={p.pid}" target="_blank">{html.escape(_strip_bbcode(p.bbcode)[:100])}</a></td></tr>'
+                     for p in mine if p.tid == tid]
+        rows = rows or ['<tr><td colspan="5"><p class="emp">还没有相关的帖子</p></td></tr>']
+        content = (
+            f'<p class="tbmu bw0"><span class="y"><a href="home.php?mod=space&amp;uid={session.uid}&amp;do=thread&amp;view=me&amp;'
+            f'type=reply&amp;from=&amp;filter=" >全部</a>{filters}</span>'
+            '<a href="home.php?mod=space&amp;do=thread&amp;view=me&amp;type=thread" >主题</a><span class="pipe">|</span>'
+            '<a href="home.php?mod=space&amp;do=thread&amp;view=me&amp;type=reply"  class="a">回复</a></p>'
+            '<div class="tl"><form method="post" autocomplete="off" name="delform" id="delform" action="home.php?mod=space&amp;'
+            f'do=thread&amp;view=all&amp;order=dateline"><input type="hidden" name="formhash" value="{session.formhash}" />'
+            f'<table cellspacing="0" cellpadding="0">{"".join(rows)}</table></form></div>'
+        )
+        return _frame(self, f"{session.user.name}的帖子", content, session)
 
     def _index(self, session: "_Session") -> str:
         links = "".join(
@@ -636,7 +686,7 @@ class DemoForum:
         if not session.uid:
             return self._message_page("抱歉，您尚未登录，没有权限编辑帖子")
         thread = self.threads[post.tid]
-        if post.uid != session.uid:
+        if post.uid != session.uid and not session.user.moderator:
             return self._message_page("抱歉，您没有权限编辑他人发表的帖子")
         if thread.closed:
             return self._message_page("抱歉，本主题已关闭，不再接受新内容")
@@ -663,7 +713,8 @@ class DemoForum:
         except (KeyError, ValueError):
             return refuse("抱歉，指定的帖子不存在")
         thread = self.threads[post.tid]
-        if post.uid != session.uid:
+        if post.uid != session.uid and not (session.user and session.user.moderator):
+            # A 版主 may edit anyone's post (post_editpost.php: ismoderator with alloweditpost); the stamp names them.
             return refuse("抱歉，您没有权限编辑他人发表的帖子")
         if thread.closed:
             return refuse("抱歉，本主题已关闭，不再接受新内容")
@@ -677,6 +728,7 @@ class DemoForum:
             message = f"[i=s] 本帖最后由 {session.user.name} 于 {stamp} 编辑 [/i]\n\n" + re.sub(r"^\[i=s\].*?\[/i\]\s*", "", message)
         post.bbcode = message
         post.smileyoff = form.get("smileyoff") == "1"
+        post.recycled = False  # model_forum_post::editpost sets invisible to 0 (or -2): out of the recycle bin
         self.edits += 1
         if thread.moderated and not session.user.moderator:
             # modnewposts = 2 holds edits too (seen on a real X3.5): the post is invisible until passed.
@@ -822,6 +874,7 @@ def render_bbcode(bbcode: str, *, api: bool = False, smileyoff: bool = True) -> 
     text = re.sub(r"\[url=([^\]\s\"<>]+)\](.*?)\[/url\]", r'<a href="\1" target="_blank">\2</a>', text, flags=re.S)
     # Discuz replaces [b] and [/b] one by one (str_replace), so nesting of any depth renders.
     text = text.replace("[b]", "<strong>").replace("[/b]", "</strong>")
+    text = text.replace("[s]", "<strike>").replace("[/s]", "</strike>")  # as [b] (bulk/ API pages show <strike>)
     text = re.sub(r"\[color=([#\w]+)\](.*?)\[/color\]", r'<font color="\1">\2</font>', text, flags=re.S)
     text = re.sub(r"\[size=(\d)\](.*?)\[/size\]", r'<font size="\1">\2</font>', text, flags=re.S)
     # nl2br as discuzcode does it: every line break, also after a closing tag (</strong><br />), except

@@ -239,6 +239,7 @@ def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: Non
         steps = [e for e in result.entries if e.kind in ("vote", "change", "abstain", "proxy") and e.floor is not None]
         posted = polling.posted_result(db, game, day)
         announce = day.process_thread if game.announce == "process" and day.process_thread else day.vote_thread
+        announce = (posted or {}).get("tid") or announce  # where it went (the process thread, if the vote thread hides replies)
         posted_link = model.findpost_url(base, announce, posted["pid"]) if posted and posted.get("pid") and base else None
         close = game.when(day.close)
         closed = bool(close and datetime.now(game.tz) >= close)

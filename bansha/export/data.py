@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import csv
+import io
 import json
 from pathlib import Path
 
 import sqlite_utils
 
-from scraper import archive
+from scraper import archive, model
 from tally.certainty import Reading
 from tally.game import Game
 from tally.rules import Rules
@@ -30,7 +31,7 @@ def game_data(db: sqlite_utils.Database, game: Game, rules: Rules) -> dict:
 
 
 def export_json(data: dict, path: Path) -> Path:
-    path.write_text(json.dumps(data, ensure_ascii=False, indent=1), "utf-8")
+    model.write_file(path, json.dumps(data, ensure_ascii=False, indent=1))
     return path
 
 
@@ -59,15 +60,15 @@ class _SafeWriter:
 
 
 def export_csv(data: dict, folder: Path) -> list[Path]:
-    folder.mkdir(parents=True, exist_ok=True)
-    written = []
+    model.output_folder(folder, "CSV 目录")
     post_fields = ["pid", "tid", "floor", "author", "author_uid", "posted_at", "time_precision", "edited_by", "edited_at", "status", "text"]
-    with open(folder / "posts.csv", "w", newline="", encoding="utf-8-sig") as handle:  # BOM: Excel opens Chinese right
+    files = {}
+    with io.StringIO(newline="") as handle:
         writer = _SafeDictWriter(handle, post_fields, extrasaction="ignore")
         writer.writeheader()
         writer.writerows(data["posts"])
-    written.append(folder / "posts.csv")
-    with open(folder / "ballots.csv", "w", newline="", encoding="utf-8-sig") as handle:
+        files["posts.csv"] = handle.getvalue()
+    with io.StringIO(newline="") as handle:
         writer = _SafeDictWriter(handle, ["day", "pid", "author", "voter", "kind", "target", "weight", "verdict", "reason",
                                          "needs_review", "form_invalid", "certain", "readings"], extrasaction="ignore")
         writer.writeheader()
@@ -75,8 +76,8 @@ def export_csv(data: dict, folder: Path) -> list[Path]:
             for post in day["posts"]:
                 readings = [Reading(r["kind"], r["target"], r["for"]).words(post["author"]) for r in post.get("readings") or []]
                 writer.writerow({"day": day["day"], **post, "readings": "；".join(readings)})
-    written.append(folder / "ballots.csv")
-    with open(folder / "totals.csv", "w", newline="", encoding="utf-8-sig") as handle:
+        files["ballots.csv"] = handle.getvalue()
+    with io.StringIO(newline="") as handle:
         writer = _SafeWriter(handle)
         # One row per player with votes; `outcome` is that player's own (a day's 「李逵 出局」 is not everyone's).
         writer.writerow(["day", "round", "name", "votes", "outcome"])
@@ -84,5 +85,7 @@ def export_csv(data: dict, folder: Path) -> list[Path]:
             for name, votes in day["totals"].items():
                 part = part_in(day.get("kind", "vote"), day["outcome"]["kind"], day["outcome"]["names"], name)
                 writer.writerow([day["day"], day.get("label", ""), name, votes, part])
-    written.append(folder / "totals.csv")
-    return written
+        files["totals.csv"] = handle.getvalue()
+    for name, text in files.items():
+        model.write_file(folder / name, text, "utf-8-sig")  # the BOM: Excel opens Chinese right
+    return [folder / name for name in files]

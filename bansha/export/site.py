@@ -16,7 +16,7 @@ from urllib.parse import urljoin, urlsplit
 import nh3
 import sqlite_utils
 
-from scraper import archive
+from scraper import archive, model
 from tally import report
 from tally.day import COUNTED, SUPERSEDED, DayTally
 from tally.game import CARD_LOSSES, Game
@@ -37,18 +37,16 @@ PALETTE = ["#c0392b", "#2471a3", "#229954", "#d68910", "#7d3c98", "#17a589", "#8
 
 def _archived_media(db: sqlite_utils.Database, folder: Path | None, out: Path) -> dict[str, str]:
     """url → file name under out/media/, for every image `archive --media` kept in `folder`."""
-    import shutil
-
     if not folder or "media" not in db.table_names():
         return {}
     found = {}
     for row in db.query("select url, sha256 from media where sha256 is not null"):
         source = folder / row["sha256"]
         if source.exists():
-            (out / "media").mkdir(exist_ok=True)
+            model.output_folder(out / "media", "网站的图片目录")
             target = out / "media" / row["sha256"]
-            if not target.exists():
-                shutil.copyfile(source, target)
+            if not target.exists() or target.is_symlink():
+                model.write_file(target, source.read_bytes())  # ≤ 20 MB each (archive --media's cap)
             found[row["url"]] = row["sha256"]
     return found
 
@@ -89,17 +87,18 @@ class Site:
     def page(self, name: str, title: str, body: str) -> None:
         nav = ('<nav><a href="index.html">首页</a> · <a href="search.html">搜索</a> · '
                '<a href="reveal.html" class="spoiler">揭秘（剧透）</a></nav>')
-        (self.out / name).write_text(
+        model.write_file(
+            self.out / name,
             "<!DOCTYPE html><html lang='zh-CN'><head><meta charset='utf-8'>"
             f"<title>{html.escape(title)}</title><link rel='stylesheet' href='style.css'>"
             # No script may run but ours: the archive shows what players wrote, never executes it.
             "<meta http-equiv='Content-Security-Policy' content=\"default-src 'self' file: data:; "
             "script-src 'self' file:; object-src 'none'; style-src 'self' file: 'unsafe-inline'\">"
-            f"</head><body>{nav}<h1>{html.escape(title)}</h1>{body}</body></html>\n", "utf-8")
+            f"</head><body>{nav}<h1>{html.escape(title)}</h1>{body}</body></html>\n")
 
 
 def export_site(db: sqlite_utils.Database, game: Game, rules: Rules, out: Path, media: Path | None = None) -> list[Path]:
-    out.mkdir(parents=True, exist_ok=True)
+    model.output_folder(out, "网站目录")
     site = Site(game, rules, db, out)
     archived = _archived_media(db, media, out)
     who = Identities(game)
@@ -141,9 +140,9 @@ def export_site(db: sqlite_utils.Database, game: Game, rules: Rules, out: Path, 
               "<p id='count'></p><ol id='results'></ol><script src='search-data.js'></script><script src='search.js'></script>")
     site.page("reveal.html", "揭秘（剧透）", _reveal(game))
     site.page("index.html", game.name, _index(game, threads, tallies, _post_counts(game, threads, posts_of, who, kinds)))
-    (out / "search-data.js").write_text("window.BANSHA_POSTS = " + json.dumps(search_rows, ensure_ascii=False) + ";\n", "utf-8")
-    (out / "search.js").write_text(SEARCH_JS, "utf-8")
-    (out / "style.css").write_text(STYLE, "utf-8")
+    model.write_file(out / "search-data.js", "window.BANSHA_POSTS = " + json.dumps(search_rows, ensure_ascii=False) + ";\n")
+    model.write_file(out / "search.js", SEARCH_JS)
+    model.write_file(out / "style.css", STYLE)
     return sorted(out.iterdir())
 
 
