@@ -34,7 +34,6 @@ from functools import lru_cache
 CAST, RETELL, REPORT, COUNT, TALLY, RELAY, VOID_IF, LATER, INTERIM, EDITED, PENDING = (
     "cast", "retell", "report", "count", "tally", "relay", "void_if", "later", "interim", "edited", "pending")
 SILENT = frozenset({RETELL, REPORT, COUNT, TALLY})  # acts that cast nothing for the poster
-DOUBTFUL = frozenset({RELAY, VOID_IF, LATER, INTERIM, EDITED, PENDING})  # acts that make a ballot the director's call
 
 _VERB = r"(?:投|票|选|弃权|改投|改票)"
 _PAST_TIME = (r"昨天|昨日|昨晚|昨夜|前天|前几天|前两天|上一?轮|上一?天|上一?次|上回|首日|首轮|头一天|第一天|那天|那轮|那一轮|"
@@ -231,8 +230,6 @@ def carries(previous: str, clause: str, roster) -> bool:
         roster is not None and roster.pattern is not None and roster.pattern.search(subject)))
 
 
-def me_in(clause: str) -> bool:
-    return bool(_ME.search(clause))
 
 
 _SENTENCE = re.compile(r"[^。！!；;\n?？]+[?？]?")
