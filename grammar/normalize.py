@@ -54,13 +54,16 @@ def decode_references(text: str) -> str:
 _ENGLISH_LABEL = re.compile(r"(?i)(?<![a-z])(?:(?:my\s+)?(?:vote|voting)(?:\s+for)?|(?P<r>reason|because))\s*[:：]")
 
 
+_ENGLISH_HINT = re.compile(r"(?i)vote|reason|because")
+
+
 def _english_label(m: re.Match) -> str:
     return "理由:" if m.group("r") else "投票:"
 
 
 def normalize(text: str) -> str:
     text = decode_references(text).translate(_TABLE)
-    if ":" in text and ("vote" in text.lower() or "reason" in text.lower()):
+    if ":" in text and _ENGLISH_HINT.search(text):
         text = _ENGLISH_LABEL.sub(_english_label, text)
     if "對" in text or "棄" in text or "給" in text:
         text = _TRADITIONAL.sub(lambda m: _TRADITIONAL_LABELS[m.group()], text)
@@ -70,8 +73,10 @@ def normalize(text: str) -> str:
         text = _AROUND_COLON.sub(":", text)
     if "  " in text:
         text = _SPACES.sub(" ", text)
-    # Every space is " " by now: trim each line in one pass.
-    return _LINE_EDGES.sub("\n", text).strip(" ")
+    # Every space is " " by now: trim each line in one pass (most posts have no space at a line's edge).
+    if " \n" in text or "\n " in text:
+        text = _LINE_EDGES.sub("\n", text)
+    return text.strip(" ")
 
 
 _EDGE_MARKS = "\"'“”‘’「」『』《》〈〉()（）<>[]【】 ,.;!?~，。；！？～、…·@"
