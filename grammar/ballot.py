@@ -263,8 +263,12 @@ def _parse(text: str, rules: VoteCustoms, roster: Roster | None, first: bool | N
         if not verdict.refers and not target and (hit := detect.attempt(normalized, roster)) is not None:
             verdict.refers = hit.refers
     if verdict.kind == NONE and not verdict.vote_like and verdict.reason is None:
-        # Recall by construction: a form the grammar does not know costs a flag, never a silent miss.
+        # Recall by construction: a form the grammar does not know costs a flag, never a silent miss — unless
+        # the post says itself that it casts nothing now (这帖只是分析，不算投票) and holds no ballot label.
         hit = detect.attempt(normalized, roster)
+        if hit is not None and not hit.names and not hit.refers and speech.says_not_now(normalized) \
+                and not detect.labelled(normalized):
+            hit = None
         if hit is not None:
             verdict.vote_like, verdict.readings, verdict.refers = True, hit.names, hit.refers
             verdict.reason = (f"像是在投票（「{hit.phrase}」），但没有写出是哪位玩家" if hit.refers and not hit.names

@@ -78,6 +78,11 @@ def _number(written: str) -> int | None:
     return None
 
 
+def labelled(text: str) -> bool:
+    """The text holds a ballot label (投票对象 · 改票对象 …)."""
+    return bool(_LABEL.search(text))
+
+
 def attempt(text: str, roster: Roster | None) -> Attempt | None:
     """A vote attempt in the poster's own (normalised) text, or None."""
     if not text:

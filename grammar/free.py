@@ -70,6 +70,7 @@ class Phrase:
     past: bool = False  # 没投 / 还没有投票: a state ("hasn't voted yet"), not a decision to abstain
     hedged: bool = False  # 想投 / 打算投: not decided yet
     future: bool = False  # 我会投 / 要投: said as what the poster will do
+    topic: bool = False  # a player named before the verb in its clause (宋以沫今天我不投: not voting for him)
     elsewhere: bool = False  # a condition about another day or role (假如明晚…我会投)
     act: str = "cast"  # what the phrase's clause does (grammar/speech.py)
     relayed_for: str | None = None  # a relay (帮郭靖投 · 郭靖托我投): the player it is for (None: 他/她, or no relay)
@@ -305,6 +306,9 @@ def _read(text: str, roster: Roster) -> Reading:
             and all(p.future or p.hedged for p in reading.phrases):
         # 我晚上回来再投，先说一声，我会投鸠摩智: the ballot is put off, and what is said of it is an intention.
         return Reading("none", mentioned=reading.mentioned)
+    if reading.kind in ("abstain", "several", "hedge", "same") and speech.says_not_now(text):
+        # 这帖只是分析，不算投票 · 票我晚点按格式投: a word for nobody or a lean in such a post casts nothing.
+        return Reading("none", mentioned=reading.mentioned)
     if reading.kind in ("vote", "change", "abstain", "several") and (
             any(p.hedged for p in reading.phrases) or _DEFERRED.search(text)):
         # 我也想投郭靖，不过再看看 · 先不投，再看看: not a ballot yet — doubtful, never binding.
@@ -403,9 +407,16 @@ def _phrases(tokens: list[Token], number: int, questions: list[bool], acts: "_Ac
                           verb, imperative=negation in _IMPERATIVE, past=negation in ("没", "没有"),
                           hedged=hedged or what.kind == speech.LATER, elsewhere=elsewhere,
                           future=bool(previous) and speech.modal_before("".join(str(t) for t in previous[-2:])),
+                          topic=any(t.type == "NAME" for t in _this_clause(previous)),
                           act=what.kind, relayed_for=what.who))
         previous = []
     return out
+
+
+def _this_clause(previous: list[Token]) -> list[Token]:
+    """The tokens before a phrase in its own clause."""
+    cut = max((i for i, t in enumerate(previous) if t.type == "SEP"), default=-1)
+    return previous[cut + 1:]
 
 
 def tokens_of(items: list) -> list:
@@ -470,7 +481,8 @@ def _sum_up(phrases: list[Phrase], roster: Roster) -> Reading:
             conditional.append(p)
             continue
         if p.context == "neg":
-            if p.kind == "vote" and p.written is None and not p.nobody and not p.imperative and not p.past:
+            if p.kind == "vote" and p.written is None and not p.nobody and not p.imperative and not p.past \
+                    and not p.topic:
                 mine.append(Phrase("abstain", None, None, False, "neg", False, p.line, "不" + p.verb))
             continue  # 别投我 / 不投郭靖: not a ballot
         if p.kind in ("vote", "change") and p.written is None and not p.nobody:
@@ -589,7 +601,7 @@ def change_pair(text: str, roster: Roster) -> tuple[str, str, int] | None:
         for m in pattern.finditer(line):
             old = next(g for g in (m.group("old"), m.group("old2"), m.group("old3"), m.group("old4")) if g)
             new = next(g for g in (m.group("new"), m.group("new2"), m.group("new3"), m.group("new4")) if g)
-            clause = re.split(r"[。！!；;?？]", line[:m.start()])[-1] + m.group()
+            clause = re.split(r"[。！!；;?？，,]", line[:m.start()])[-1] + m.group()
             if m.group("old") and re.fullmatch(_ARROW, line[m.end("old"):m.start("new")].strip()) \
                     and not _CHANGE_VERB.search(line):
                 continue  # 郭靖→黄蓉 with no word of changing
