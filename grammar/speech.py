@@ -337,12 +337,24 @@ def _aside(names: str) -> re.Pattern:
     return re.compile(rf"(?P<name>{names})\s*[(（][^()（）\n]{{1,20}}[)）]")
 
 
+def _bracket_after_name(text: str, table: dict) -> bool:
+    for bracket in ("（", "("):
+        at = text.find(bracket)
+        while at > 0:
+            if any(text[max(0, at - size):at] in table for size in range(1, 9)):
+                return True
+            at = text.find(bracket, at + 1)
+    return False
+
+
 def strip_asides(text: str, roster) -> str:
     """A note in brackets after a name is an aside, never a clause of its own: 「月下独酌（警长，两票）投木鱼」 reads
     「月下独酌投木鱼」, so the comma inside the note does not cut the report in two; the notes are read after the
     post, each on its own line (「珊瑚（已编辑，原来写的小鱿鱼）」 still says it was edited)."""
     if roster is None or roster.pattern is None or ("（" not in text and "(" not in text):
         return text
+    if not _bracket_after_name(text, roster.table):
+        return text  # no bracket right after a name (most brackets are 见讨论帖 N 楼 and the like)
     notes: list[str] = []
 
     def keep(m: re.Match) -> str:
