@@ -17,10 +17,10 @@ from .common import (
     app,
     cookie_file_for,
     db_beside,
-    err,
     fail,
     game_and_archive,
     out,
+    warn,
 )
 from .reading import _sync_with_progress
 
@@ -67,7 +67,7 @@ def archive_cmd(
                 try:
                     report = _sync_with_progress(client, database, url, full=True, source="pc")
                 except (model.Refusal, FetchFailed) as exc:
-                    err.print(f"[yellow]帖子 {ref.tid} 没有存完：[/]{exc}", highlight=False)
+                    warn(f"帖子 {ref.tid} 没有存完：{exc}")
                     continue
                 line = f"《{report.subject}》（tid={report.tid}）：{report.posts_seen} 楼，{len(report.pages)} 页"
                 if media:

@@ -25,7 +25,7 @@ from .common import (
     app,
     db_beside,
     err,
-    escape,
+    error,
     fail,
     game_only,
     out,
@@ -165,18 +165,18 @@ def _poll_once(game_file: Path, db: Path, options, verbose: bool, log: Optional[
         return finish(polling.EXIT_BUSY, str(busy))
     except poster.PostError as exc:
         what = exc.title
-        err.print(f"[bold red]{what}：[/]{escape(str(exc))}", highlight=False)
+        error(str(exc), f"{what}：")
         return finish(polling.EXIT_ERROR, f"{what}：{exc}")
     except sqlite3.Error as exc:
         text = archive.describe_sqlite_error(exc, db)
-        err.print(f"[bold red]错误：[/]{escape(text)}", highlight=False)
+        error(text)
         return finish(polling.EXIT_ERROR, f"错误：{text}")
     except OSError as exc:
         text = model.describe_os_error(exc)
-        err.print(f"[bold red]错误：[/]{escape(text)}", highlight=False)
+        error(text)
         return finish(polling.EXIT_ERROR, f"错误：{text}")
     except (ValueError, pipeline.NotFetched, model.Refusal, FetchFailed, auth.AuthError, archive.ArchiveError) as exc:
-        err.print(f"[bold red]错误：[/]{escape(str(exc))}", highlight=False)
+        error(str(exc))
         return finish(polling.EXIT_ERROR, f"错误：{exc}")
     out.print(result.summary, highlight=False, markup=False)
     for line in result.posted:

@@ -21,12 +21,12 @@ from .common import (
     app,
     check_format,
     err,
-    escape,
     fail,
     game_only,
     make_client,
     out,
     terminal_safe,
+    warn,
     write_out,
 )
 
@@ -57,7 +57,7 @@ def fetch(
     database = archive.open_db(db)
     with make_client(db, interval) as client:
         for notice in client.notices:
-            err.print(f"[yellow]注意：[/]{escape(notice)}", highlight=False)
+            warn(notice)
         try:
             if cookies:
                 auth.import_cookies(client, auth.load_cookies(cookies, ref.forum.split(":")[0]), ref.base)
@@ -88,11 +88,11 @@ def fetch(
         f"共 {database['posts'].count_where('tid = ?', [report.tid])} 楼，末页 {report.last_page}。"
     )
     for note in dict.fromkeys(report.damage):
-        err.print(f"[yellow]注意：[/]{note}", highlight=False)
+        warn(note)
     if report.gone:
-        err.print(f"[yellow]注意：[/]论坛上已看不到这些楼层（已标记为删除，原文保留）：pid {', '.join(map(str, report.gone))}")
+        warn(f"论坛上已看不到这些楼层（已标记为删除，原文保留）：pid {', '.join(map(str, report.gone))}")
     if report.gaps:
-        err.print(f"[yellow]注意：[/]{report.describe_gaps()}", highlight=False)
+        warn(report.describe_gaps())
 
 
 def _sync_with_progress(client, database, url, **kw):
@@ -129,7 +129,7 @@ def posts(
         for tid in sources:
             found = archive.read_posts(database, int(tid))
             if not found:
-                err.print(f"[yellow]档案库里没有帖子 {tid} 的楼层。[/]")
+                warn(f"档案库里没有帖子 {tid} 的楼层。")
             items.extend(found)
     else:
         from scraper.pages import read_page
@@ -144,7 +144,7 @@ def posts(
             except model.Refusal as exc:
                 fail(str(exc), 2)
             for note in page.damage:
-                err.print(f"[yellow]{path.name}：{note}[/]", highlight=False)
+                warn(f"{path.name}：{note}")
             for post in page.posts:
                 if post.pid not in seen:  # pages past the end repeat the last page
                     seen.add(post.pid)
