@@ -31,7 +31,7 @@ from scraper.client import ForumClient
 from scraper.outbox import FINAL, RUNNING, Outbox, Slot, load_row, signature
 from scraper.sync import sync_thread
 from tally import report
-from tally.game import Day, Game
+from tally.game import Day, Game, template_leftovers
 
 from . import pipeline
 
@@ -148,6 +148,9 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
     game, rules = pipeline.load_game(game_file)
     if not game.forum:
         raise ValueError("游戏文件的 [game] 里没有 forum（论坛地址），poll 不知道去哪里抓帖子。")
+    leftovers = template_leftovers(game)
+    if leftovers:
+        raise ValueError("游戏文件里还有 bansha init 模板的示例内容（bansha check-game 会列出）：" + "；".join(leftovers))
     now = options.now or datetime.now(game.tz)
     day = game.day(options.day, options.round) if options.day else pick_day(game, now)
     close = game.when(day.close)

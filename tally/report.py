@@ -345,7 +345,8 @@ def render_game(game, rules) -> str:
     from dataclasses import fields
 
     lines = [f"{game.name}（规则：{rules.title_text}，出处：{RULES_POSTS.get(rules.name, '规则帖')}；"
-             f"游戏文件里写 preset = \"{rules.name}\"）", "", "玩家："]
+             f"游戏文件里写 preset = \"{rules.name}\"）",
+             f"时区：{game.timezone}（{game.zone_words}）：各天的 start、close 都按这个时区读", "", f"玩家（{len(game.players)} 人）："]
     for p in game.players:
         extra = [f"uid {p.uid}"] if p.uid is not None else []
         extra += [f"别名 {'、'.join(p.aliases)}"] if p.aliases else []

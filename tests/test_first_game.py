@@ -65,3 +65,87 @@ def test_a_file_name_with_markup_in_it_is_said_as_written(tmp_path):
         assert str(missing) in done.stderr, done.stderr
     done = bansha("tally", path, "--day", "1")
     assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+
+
+# -- what Notepad, a copy-paste and a hurried director write ----------------------------------------
+
+def test_a_file_saved_as_utf8_with_a_bom_is_read_by_check_game_and_poll(tmp_path):
+    from bansha.demo import game as demo
+
+    forum = demo.build()
+    with forum:
+        path = game_file(tmp_path, forum.base_url)
+        path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())  # Windows Notepad's 「UTF-8」
+        checked = bansha("check-game", path)
+        assert checked.returncode == 0 and "梁山风云" in checked.stdout, checked.stderr
+        polled = bansha("poll", path, "--now", "2026-11-29 21:30", "--out", tmp_path / "out")
+        assert polled.returncode in (0, 3) and "李逵 出局" in polled.stdout, polled.stderr
+
+
+def test_a_player_listed_twice_is_refused_with_both_lines(tmp_path):
+    path = edited(tmp_path, '[[players]]\nname = "花荣"', '[[players]]\nname = "花荣"\n[[players]]\nname = "花荣"')
+    rows = [n for n, row in enumerate(path.read_text("utf-8").splitlines(), 1) if row == 'name = "花荣"']
+    for said in both(path, tmp_path):
+        assert "「花荣」写了两次" in said and f"第 {rows[0]}、{rows[1]} 行" in said, said
+
+
+@pytest.mark.parametrize("key", ["close", "start"])
+def test_a_date_without_a_time_is_refused_not_read_as_midnight(tmp_path, key):
+    written = {"close": "2026-11-29", "start": "2026-11-27"}[key]
+    path = edited(tmp_path, f'{key} = "{written} 21:00"', f'{key} = "{written}"')
+    for said in both(path, tmp_path):
+        assert f"第1天的 {key} = 「{written}」只写了日期" in said and "21:00" in said, said
+
+
+@pytest.mark.parametrize("zone,meant", [("Beijing", "Asia/Shanghai"), ("北京时间", "Asia/Shanghai"),
+                                        ("Asia/Shangai", "Asia/Shanghai"), ("Mars/Olympus", None)])
+def test_a_time_zone_it_does_not_know_is_named_as_the_zone(tmp_path, zone, meant):
+    path = edited(tmp_path, 'timezone = "Asia/Shanghai"', f'timezone = "{zone}"')
+    for said in both(path, tmp_path):
+        assert f'timezone = "{zone}" 不是认识的时区' in said, said
+        assert "start" not in said and "close" not in said  # the times are fine: the zone is not
+        if meant:
+            assert f'是不是要写 timezone = "{meant}"' in said, said
+
+
+@pytest.mark.parametrize("zone,hours", [("UTC+8", 8), ("GMT+08:00", 8), ("UTC-5", -5), ("UTC+5:30", 5.5)])
+def test_an_offset_is_a_time_zone(zone, hours):
+    from datetime import timedelta
+
+    from tally.game import Game
+
+    text = game_file_text().replace('timezone = "Asia/Shanghai"', f'timezone = "{zone}"')
+    game = Game.from_toml(text)
+    assert game.when("2026-11-29 21:00").utcoffset() == timedelta(hours=hours)
+
+
+def test_the_offset_game_is_polled_at_its_own_close(tmp_path):
+    """UTC+8 is the demo forum's own zone: the same file with it counts exactly as with Asia/Shanghai."""
+    from bansha.demo import game as demo
+
+    forum = demo.build()
+    with forum:
+        path = game_file(tmp_path, forum.base_url)
+        path.write_text(path.read_text("utf-8").replace('timezone = "Asia/Shanghai"', 'timezone = "UTC+8"'), "utf-8")
+        polled = bansha("poll", path, "--now", "2026-11-29 21:30", "--out", tmp_path / "out")
+    assert polled.returncode in (0, 3) and "第1天：李逵 出局" in polled.stdout, polled.stderr
+
+
+def game_file_text() -> str:
+    from importlib import resources
+
+    return resources.files("bansha.demo").joinpath("liangshan.toml").read_text("utf-8")
+
+
+def test_the_untouched_init_template_is_refused_by_check_game_and_poll(tmp_path):
+    path = tmp_path / "game.toml"
+    assert bansha("init", "--out", path).returncode == 0
+    checked, polled = both(path, tmp_path)
+    for said in (checked, polled):
+        assert "[000]游戏名" in said and "bbs.example.org" in said and "导演A" in said and "郭靖、黄蓉" in said, said
+        assert "投票帖 12" in said
+    # The director fills in what init --from cannot know: the refusal names only what is left.
+    text = path.read_text("utf-8").replace("[000]游戏名", "[102]华山论剑").replace("bbs.example.org", "bbs.huashan.cn")
+    path.write_text(text.replace('directors = ["导演A"]', 'directors = ["洪七公"]'), "utf-8")
+    checked, _polled = both(path, tmp_path)
+    assert "[000]游戏名" not in checked and "郭靖、黄蓉" in checked and "投票帖 12" in checked, checked

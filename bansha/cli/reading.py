@@ -187,15 +187,16 @@ def check_vote(
     if players:
         names += [n.strip() for n in players.replace("，", ",").split(",") if n.strip()]
     try:
-        rules = (game_rules or load_preset(preset or "shediao")).vote_customs()
+        chosen = game_rules or load_preset(preset or "shediao")
     except ValueError as exc:
         fail(str(exc))
+    rules = chosen.vote_customs()
     text = sys.stdin.buffer.read().decode("utf-8", errors="replace")
     verdict = parse_post(text, rules, Roster(names, aliases) if names else None)
     if as_json:
         write_out(json.dumps(verdict.to_json(), ensure_ascii=False) + "\n")
         return
-    write_out(describe_verdict(verdict, rules.title) + "\n")
+    write_out(describe_verdict(verdict, chosen.title_text) + "\n")
 
 
 def describe_verdict(verdict, title: str) -> str:
@@ -238,7 +239,7 @@ directors = ["导演A"]        # 导演的论坛账号：他们的帖子不计�
 
 [rules]                      # 可选：覆盖预设里的任何设置，例如 blackout_minutes = 60
 # ballot_format = "labelled"  # 投票格式："labelled"（投票对象/投票理由）或 "free"（不限格式，七杀的做法）
-# require_reason = true       # 是否必须写投票理由（种子 001、003 没有规定，按导演公告填写）
+# require_reason = true       # 是否必须写投票理由（S10、暗杀者的规则帖没有规定，按导演公告填写）
 
 [[players]]
 name = "郭靖"                # 角色名 = 论坛账号
@@ -346,7 +347,12 @@ def check_game(game_file: Path = GAME_FILE) -> None:
     """检查游戏文件：打印工具理解到的各天、各轮、玩家、身份牌、事件，以及每条规则设置的出处和改动。"""
     from tally import report
 
+    from tally.game import template_leftovers
+
     game, rules = game_only(game_file)
-    out.print(report.render_game(game, rules), highlight=False, markup=False)
+    out.print(report.render_game(game, rules))
+    leftovers = template_leftovers(game)
+    if leftovers:
+        fail("游戏文件里还有 bansha init 模板的示例内容，改好以后再运行 poll：\n" + "\n".join(f"  · {line}" for line in leftovers))
 
 
