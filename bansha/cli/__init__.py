@@ -28,13 +28,13 @@ def main() -> None:
     except NoArgsIsHelpError as shown:  # `bansha` alone, `bansha card`: the list of commands
         sys.stdout.write(shown.ctx.get_help())
         raise SystemExit(2) from None
-    except ClickException as error:
-        ctx = getattr(error, "ctx", None)
-        lines = [f"错误：{words.explain(error)}"]
+    except ClickException as usage:
+        ctx = getattr(usage, "ctx", None)
+        lines = [f"错误：{words.explain(usage)}"]
         if ctx is not None:
             lines += [words.usage(ctx), f"查看说明：{words.command_path(ctx)} --help"]
         sys.stderr.write(terminal_safe("\n".join(lines)) + "\n")
-        raise SystemExit(error.exit_code) from None
+        raise SystemExit(usage.exit_code) from None
     except Abort:
         sys.stderr.write("已中止。\n")
         raise SystemExit(1) from None
