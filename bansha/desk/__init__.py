@@ -64,6 +64,10 @@ class Job:
         return int(time.monotonic() - self.started)
 
 
+class GameFileBroken(Exception):
+    """The game file cannot be loaded (the message says why, in the director's words)."""
+
+
 @dataclass
 class DeskConfig:
     game_file: Path
@@ -98,12 +102,20 @@ def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: Non
         except ValueError:
             return str(stamp)[:16]
 
+    def game_file():
+        """The game file, read again on every page (the director edits it while the desk runs); one the
+        desk can no longer load is a page that says why, and one line in the terminal — as poll says it."""
+        try:
+            return pipeline.load_game(config.game_file)
+        except ValueError as exc:
+            raise GameFileBroken(str(exc)) from None
+
     app.jinja_env.filters["game_time"] = in_game_zone
     token = config.token
     notices: list[tuple[str, str]] = []  # (kind, text) shown once on the next page
 
     def load():
-        game, rules = pipeline.load_game(config.game_file)
+        game, rules = game_file()
         if not config.db.exists():
             return game, rules, None
         return game, rules, archive.open_db(config.db, readonly=True)
@@ -168,9 +180,41 @@ def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: Non
     def too_large(_error):
         return error_page(413, f"提交的内容太长（上限 {MAX_REQUEST // 1024} KB）：裁定说明写一两句就够了。")
 
+    said: set[str] = set()  # each failure said once in the terminal, not on every page load
+
+    def tell(text: str) -> None:
+        if text not in said:
+            said.add(text)
+            say(text)
+
+    @app.errorhandler(GameFileBroken)
+    def broken_game(error):
+        tell(f"错误：{error}")
+        return error_page(500, f"游戏文件读不了：{error}。改好游戏文件后刷新这一页即可，工作台不用重启。")
+
     @app.errorhandler(500)
     def failed(_error):
         return error_page(500, "工作台出错了：请看启动 bansha desk 的终端窗口里的说明。")
+
+    @app.errorhandler(Exception)
+    def unexpected(error):
+        """Anything else that stops a page: one Chinese line in the terminal, never a traceback."""
+        import sqlite3
+
+        from werkzeug.exceptions import HTTPException
+
+        if isinstance(error, HTTPException):
+            return error
+        if isinstance(error, archive.ArchiveError):
+            text = str(error)
+        elif isinstance(error, sqlite3.Error):
+            text = archive.describe_sqlite_error(error, config.db)
+        elif isinstance(error, OSError):
+            text = model.describe_os_error(error)
+        else:
+            text = f"工作台出错（{type(error).__name__}：{error}）"
+        tell(f"错误：{text}")
+        return error_page(500, text)
 
     @app.after_request
     def headers(response):
@@ -321,7 +365,7 @@ def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: Non
 
     @app.get(f"/{token}/job/<job_id>")
     def job_view(job_id: str):
-        game, _rules = pipeline.load_game(config.game_file)
+        game, _rules = game_file()
         job = jobs.get(job_id)
         if job is None:
             abort(404)
