@@ -183,7 +183,10 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
             blind = (_edits_unseen(client, db, base, day, close, say) or _posts_unseen(client, db, base, day, close)
                      if closed and options.post else None)
             rulings_now = last_ruling(db, game, day.day)  # before the tally: the rulings it reflects
-            tally = pipeline.tally_from_archive(db, game, rules, day.day, round=day.round)
+            # --now before the close is a count as it stood then: the posts archived since are not in it
+            # (the running post is headed 未截止 at that moment). A real run's now is after every post.
+            as_of = now if options.now is not None and not closed else None
+            tally = pipeline.tally_from_archive(db, game, rules, day.day, round=day.round, as_of=as_of)
             # 潜水 is counted for the day as a whole: a round is not a day of its own.
             main = game.day(day.day)
             lurking = (pipeline.lurk_from_archive(db, game, rules, day.day, None if day.round else tally)
@@ -322,7 +325,10 @@ def result_post(game: Game, tally, *, now: datetime, public: str = "", post_limi
     link = pipeline.vote_links(game, tally)
     if tally.close and now < tally.close:
         body = report.render_bbcode(tally, game.name, as_of=now, link=link)
-        return Post(RUNNING, report.fit_to_limit(body, post_limit), signature("running" + report.facts(tally)))
+        # The countdown is part of what the running post says, but only as an upper bound that stays
+        # true (「距截止不到 6 小时」): it changes a handful of times a day, never on every cron run.
+        said = "running" + report.facts(tally) + report.countdown(tally.close, now)
+        return Post(RUNNING, report.fit_to_limit(body, post_limit), signature(said))
     body = report.render_bbcode(tally, game.name, link=link) + public
     # The signature is what the result asserts; the statistics appended with --lurk are not part of it, so a
     # run with or without --lurk never "corrects" a result that has not changed.
@@ -432,8 +438,8 @@ class Results:
         elif before != after:
             change = f"原公布「{before}」，更正为「{after}」"
         else:
-            change = f"结果仍为「{after}」，票型或明细有变化"
-        line = (f"[color=#CC0000][b]更正（{now:%m-%d %H:%M}）[/b]：{report.escape_bbcode(change)}。"
+            change = f"结果不变（仍为「{after}」），更新了票型或明细"
+        line = (f"[color=#CC0000][b]更正（{report.at_words(now, year=False)}）[/b]：{report.escape_bbcode(change)}。"
                 f"依据：{report.escape_bbcode('；'.join(reasons))}。[/color]")
         message = self.fit(f"{line}\n\n{body}")
         try:
@@ -446,7 +452,7 @@ class Results:
             raise CorrectionFailed(
                 f"已发布的结果帖（pid {row['pid']}）需要更正（{change}），但编辑失败：{error.message}\n"
                 f"{error}\n更正后的结果帖已写入 {path}：请手动编辑原帖或另发一帖。", poster.EDIT) from None
-        self.say(f"结果有变化，已更正结果帖（pid {row['pid']}）：{change}")
+        self.say(f"已更正结果帖（pid {row['pid']}）：{change}")
         return done
 
     # -- the running count -----------------------------------------------------------------------
@@ -489,7 +495,7 @@ class Results:
         else:
             where_words = "最终结果待导演裁定后公布。"
         body = (f"[b]{report.escape_bbcode(self.game.name)} {self.day.label}实时票数（已截止）[/b]\n"
-                f"投票已于 {close:%Y-%m-%d %H:%M} 截止，这一帖不再更新。{where_words}")
+                f"投票已于 {report.at_words(close)} 截止，这一帖不再更新。{where_words}")
         sig = signature("closed" + where_words)
         shown, row = self.outbox.look(where, row)
         if shown is not None and shown.sig == sig:

@@ -129,6 +129,7 @@ def test_the_offset_game_is_polled_at_its_own_close(tmp_path):
         path.write_text(path.read_text("utf-8").replace('timezone = "Asia/Shanghai"', 'timezone = "UTC+8"'), "utf-8")
         polled = bansha("poll", path, "--now", "2026-11-29 21:30", "--out", tmp_path / "out")
     assert polled.returncode in (0, 3) and "第1天：李逵 出局" in polled.stdout, polled.stderr
+    assert "截止时间：UTC+8 2026-11-29 21:00" in (tmp_path / "out" / "day1.bbcode").read_text("utf-8")
 
 
 def game_file_text() -> str:

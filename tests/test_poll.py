@@ -84,14 +84,14 @@ def test_running_count_is_one_post_edited_in_place(board, tmp_path):
     second = board.add_post(demo.VOTE_TID, 18, "投票对象：李逵\n投票理由：燕青改主意了", demo.CLOSE.replace(hour=11))
     # 燕青 had abstained: a second first-vote is invalid. The count stays, but what the post says does
     # not — its 无效票 list now names that floor — so the post is edited …
-    run(board, tmp_path, running=True, now=before_close)
+    run(board, tmp_path, running=True, now=demo.CLOSE.replace(hour=11, minute=30))
     assert board.edits == 1 and "李逵：5 票" in director_posts(board)[0].bbcode
     assert f"pid={second.pid}]#{second.position}" in director_posts(board)[0].bbcode
     # … and a valid quote-change moves the count.
     abstain = next(p for p in board.threads[demo.VOTE_TID].posts if p.author == "燕青")
     board.add_post(demo.VOTE_TID, 18, board.quote_bbcode(abstain.pid) + "\n\n改票对象：李逵\n改票理由：改主意了",
                    demo.CLOSE.replace(hour=12))
-    run(board, tmp_path, running=True, now=before_close)
+    run(board, tmp_path, running=True, now=demo.CLOSE.replace(hour=12, minute=30))
     assert board.edits == 2 and len(director_posts(board)) == 1
     assert "李逵：6 票" in director_posts(board)[0].bbcode
 

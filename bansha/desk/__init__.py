@@ -36,7 +36,8 @@ form.inline{display:inline}button{margin:.15em;cursor:pointer}
 table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ddd;padding:.2em .6em;text-align:left}
 .outcome{font-size:1.2em;font-weight:bold}.muted{color:#777}.notice{background:#eef6ee;padding:.4em .8em}
 .error{background:#fdecea;padding:.4em .8em}pre.bbcode{white-space:pre-wrap;background:#f4f4f4;padding:.6em}
-.rendered{border:1px dashed #bbb;padding:.6em}
+.rendered{border:1px dashed #bbb;padding:.6em}.rendered .colored{color:#c00}
+#totals s{color:#888}#totals tr.abstain td,#totals tr.missing td{color:#555}
 """
 
 
@@ -271,8 +272,11 @@ def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: Non
         link = (lambda pid: model.findpost_url(base, day.vote_thread, pid)) if base else None
         entries = {e.pid: e for e in result.entries}
         flags = [(f, entries[f.pid], posts.get(f.pid)) for f in result.flags]
-        bbcode = report.render_bbcode(result, game.name, link=link,
-                                      as_of_words=f"第 {floor} 楼" if floor is not None else None)
+        now = datetime.now(game.tz)
+        if floor is None:  # exactly what poll would post now: the running count before the close, the result after
+            bbcode = polling.result_post(game, result, now=now).body
+        else:
+            bbcode = report.render_bbcode(result, game.name, link=link, as_of_words=f"第 {floor} 楼")
         lurking = None
         if game.day(number).discussion_threads and floor is None:
             try:
@@ -285,18 +289,20 @@ def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: Non
         announce = day.process_thread if game.announce == "process" and day.process_thread else day.vote_thread
         posted_link = model.findpost_url(base, announce, posted["pid"]) if posted and posted.get("pid") and base else None
         close = game.when(day.close)
-        closed = bool(close and datetime.now(game.tz) >= close)
+        closed = bool(close and now >= close)
         held = polling.hold_reason(result) if closed and floor is None else None
         return page("day.html", game=game, day=day, result=result, flags=flags, bbcode=bbcode,
                     rendered=render_bbcode_html(bbcode), lurking=lurking, cards=standings(cards), card_rows=cards,
                     steps=steps, floor=floor, link=link, html_of=lambda post: sanitize(post.html, base + "/" if base else None),
                     candidates=[n for n in game.player_names if n not in day.dead], round_=round_,
-                    posted=posted, posted_link=posted_link, held=held, choices=lambda entry: [
+                    posted=posted, posted_link=posted_link, held=held, wagons=report.wagons(result),
+                    absent=report.missing(result), standing=not closed or floor is not None, number=report.show_number,
+                    mark=report.wagon_mark, ballot_words=report.ballot_words, choices=lambda entry: [
                         (d, t or "弃权" if d == "target" else "", w, o) for d, t, w, o in pipeline.ruling_choices(result, game, entry)])
 
     @app.post(f"/{token}/day/<int:number>/rule")
     def rule(number: int):
-        game, _rules = pipeline.load_game(config.game_file)
+        game, _rules = game_file()
         pid = request.form.get("pid", type=int)
         # A 「计为 X」 button sends only target=X: that is a target ruling.
         decision = request.form.get("decision") or ("target" if "target" in request.form else "")
@@ -389,8 +395,10 @@ _TAGS = [
     (re.compile(r"\[b\](.*?)\[/b\]", re.S), r"<b>\1</b>"),
     (re.compile(r"\[i\](.*?)\[/i\]", re.S), r"<i>\1</i>"),
     (re.compile(r"\[u\](.*?)\[/u\]", re.S), r"<u>\1</u>"),
+    (re.compile(r"\[s\](.*?)\[/s\]", re.S), r"<s>\1</s>"),
     (re.compile(r"\[size=\d+\](.*?)\[/size\]", re.S), r"<small>\1</small>"),
-    (re.compile(r"\[color=([#\w]+)\](.*?)\[/color\]", re.S), r"<span>\2</span>"),
+    # Our posts colour only the red 更正 line (the page's policy allows no inline style: a class does it).
+    (re.compile(r"\[color=([#\w]+)\](.*?)\[/color\]", re.S), r'<span class="colored">\2</span>'),
     (re.compile(r"\[url=(https?://[^\]\s\"'<>]+)\](.*?)\[/url\]", re.S), r'<a href="\1" rel="noopener noreferrer">\2</a>'),
 ]
 

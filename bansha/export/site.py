@@ -362,21 +362,32 @@ def _day_page(game: Game, tally: DayTally) -> str:
     def floor(entry) -> str:
         return f"<a href='thread-{tid}.html#p{entry.pid}'>第 {entry.floor} 楼</a>" if entry.floor is not None else f"pid {entry.pid}"
 
-    ballot = report.counted_ballots(tally)
+    def voter(e) -> str:
+        who = f"<a href='thread-{tid}.html#p{e.pid}'>{html.escape(report.ballot_words(e))}</a>"
+        return f"<s title='后来改投别人'>{who}</s>" if e.verdict == SUPERSEDED else who
+
+    # The same lines as the result post: every ballot in voting order, switched ones struck out.
+    rows = report.wagons(tally)
     totals = "".join(
-        f"<tr><td>{html.escape(name)}</td><td>{report.show_number(total)}</td><td>"
-        + "、".join((f"<a href='thread-{tid}.html#p{ballot[(v, name)].pid}'>{html.escape(v)}</a>" if (v, name) in ballot
-                     else html.escape(v)) + (f"×{report.show_number(w)}" if w != 1 else "") for v, w in tally.voters.get(name, []))
-        + (f"（另加 {report.show_number(tally.bonus[name])} 票）" if name in tally.bonus else "") + "</td></tr>"
-        for name, total in tally.totals.items())
+        f"<tr><td>{html.escape(w.name)}</td><td>{report.show_number(w.total)} 票"
+        + (f"（{report.wagon_mark(w)}）" if report.wagon_mark(w) else "") + "</td><td>"
+        + ("、".join(voter(e) for e in w.ballots) or "—")
+        + (f"（另加 {report.show_number(w.bonus)} 票）" if w.bonus else "") + "</td></tr>"
+        for w in rows)
+    absent = report.missing(tally)
+    if tally.abstentions:
+        totals += (f"<tr class='abstain'><td>弃权</td><td>{len(tally.abstentions)} 人</td>"
+                   f"<td>{html.escape('、'.join(tally.abstentions))}</td></tr>")
+    if absent:
+        totals += f"<tr class='missing'><td>未投有效票</td><td>{len(absent)} 人</td><td>{html.escape('、'.join(absent))}</td></tr>"
+    needed = report.needed_words(tally) if tally.kind == "vote" else None
     parts = [f"<p class='outcome'>{html.escape(report.result_line(tally))}</p><p class='muted'>{html.escape(tally.outcome.note)}</p>",
              (f"<figure>{vote_flow_svg(tally, game)}<figcaption>票数随时间的变化：横轴为时间，纵轴为票数；"
              "每个点是一张改变票数的票，点击打开那一楼</figcaption></figure>"),
-             "<h2>票型</h2><table><tr><th>角色</th><th>票数</th><th>投票者</th></tr>" + totals + "</table>"]
-    if tally.abstentions:
-        parts.append(f"<p>弃权：{html.escape('、'.join(tally.abstentions))}</p>")
-    if tally.non_voters:
-        parts.append(f"<p>未投有效票：{html.escape('、'.join(tally.non_voters))}</p>")
+             "<h2>票型</h2><div class='wide'><table class='wagons'><tr><th>角色</th><th>票数</th>"
+             "<th>投票者（按投票先后；划掉的是后来改投别人的票）</th></tr>" + totals + "</table></div>"
+             + (f"<p>{html.escape(needed)}</p>" if needed else "")
+             + ("<p class='muted'>票数相同的，先达到这个票数的排在前面。</p>" if report.has_ties(rows) else "")]
     invalid = [e for e in tally.entries if e.verdict == "invalid" and e.kind != "none"]
     if invalid:
         parts.append("<h2>无效票</h2><table><tr><th>楼层</th><th>作者</th><th>原因</th></tr>" + "".join(
