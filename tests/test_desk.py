@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import json
 import shutil
-import threading
 from importlib import resources
 from pathlib import Path
 
 import httpx
 import pytest
 
+from bansha.demo.serving import Background
 from conftest import CAPTURES, archive_capture, needs_captures
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -27,8 +27,7 @@ def start(config):
 
     from bansha.desk import create_app
 
-    server = make_server("127.0.0.1", 0, create_app(config), threaded=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server = Background(make_server("127.0.0.1", 0, create_app(config), threaded=True))
     return server, f"http://127.0.0.1:{server.server_port}/{config.token}/"
 
 

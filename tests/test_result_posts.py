@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import math
 import re
-import sys
-import threading
 from datetime import timedelta
 from pathlib import Path
 
@@ -17,6 +15,7 @@ import pytest
 
 from bansha import poll as polling
 from bansha.demo import game as demo
+from bansha.demo.serving import Background
 from tallykit import START, Thread, game
 from tally import report
 from tally.day import COUNTED
@@ -224,8 +223,7 @@ def test_the_desk_and_the_site_show_the_same_wagons_as_the_post(tmp_path):
         (post,) = director_posts(forum)
         path = game_file(tmp_path, forum.base_url)
     config = DeskConfig(path, tmp_path / "g.db", new_token(), polling.PollOptions())
-    server = make_server("127.0.0.1", 0, create_app(config), threaded=True)
-    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+    server = Background(make_server("127.0.0.1", 0, create_app(config), threaded=True))
     try:
         desk = httpx.get(f"http://127.0.0.1:{server.server_port}/{config.token}/day/1").text
     finally:

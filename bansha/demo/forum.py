@@ -23,6 +23,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Callable
 from urllib.parse import parse_qs, urlsplit
 
+from .serving import Background
+
 TZ = timezone(timedelta(hours=8))
 
 
@@ -244,7 +246,7 @@ class DemoForum:
 
         self._server = Server(("127.0.0.1", port), Handler)
         self._server.daemon_threads = True
-        threading.Thread(target=self._server.serve_forever, daemon=True).start()
+        self._running = Background(self._server)
         return self.base_url
 
     @property
@@ -254,8 +256,7 @@ class DemoForum:
 
     def stop(self) -> None:
         if self._server:
-            self._server.shutdown()
-            self._server.server_close()
+            self._running.stop()
             self._server = None
 
     def __enter__(self) -> "DemoForum":
