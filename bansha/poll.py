@@ -164,7 +164,7 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
                          timeout=options.timeout) as client:
             for notice in client.notices:
                 say(notice)
-            me = _sign_in(client, base, options, say)
+            me = _sign_in(client, base, options, say, Path(str(db_path) + ".login-failed"))
             # Before a final goes out, every page of the vote thread once more: an incremental read sees
             # only the last page, and a ballot edited or deleted on an earlier one must not be counted unseen.
             before_final = posted_result(db, game, day)
@@ -288,8 +288,9 @@ def _edits_unseen(client: ForumClient, db: sqlite_utils.Database, base: str, day
                 "无法确认关门后有没有人改过票")
 
 
-def _sign_in(client: ForumClient, base: str, options: PollOptions, say) -> auth.Identity:
-    """Imported cookies first; then log in only if the session isn't already the director's."""
+def _sign_in(client: ForumClient, base: str, options: PollOptions, say, guard: Path) -> auth.Identity:
+    """Imported cookies first; then log in only if the session isn't already the director's (and never
+    again with a password the forum refused on an earlier run: `guard`)."""
     host = base.split("//", 1)[-1].split("/", 1)[0]
     if options.cookies:
         auth.import_cookies(client, auth.load_cookies(options.cookies, host.split(":")[0]), base)
@@ -299,7 +300,7 @@ def _sign_in(client: ForumClient, base: str, options: PollOptions, say) -> auth.
         say(f"已从 {options.cookies_from_browser} 读取论坛 Cookie")
     if not (options.login or options.post or options.running or options.cookies or options.cookies_from_browser):
         return auth.Identity(0)
-    me = auth.ensure_login(client, base, options.login, options.password, say=say)
+    me = auth.ensure_login(client, base, options.login, options.password, say=say, guard=guard)
     if me.uid:
         say(f"当前身份：{me.username or '?'}（uid={me.uid}）")
     return me

@@ -150,3 +150,31 @@ def test_the_untouched_init_template_is_refused_by_check_game_and_poll(tmp_path)
     path.write_text(text.replace('directors = ["导演A"]', 'directors = ["洪七公"]'), "utf-8")
     checked, _polled = both(path, tmp_path)
     assert "[000]游戏名" not in checked and "郭靖、黄蓉" in checked and "投票帖 12" in checked, checked
+
+
+# -- a wrong password ------------------------------------------------------------------------------
+
+def test_a_refused_password_is_tried_once_not_on_every_cron_run(tmp_path):
+    """The forum locks an account after five failures in fifteen minutes: a cron line with a wrong
+    BANSHA_PASSWORD must not get there. One refusal, then nothing until the password changes."""
+    from bansha.demo import game as demo
+
+    forum = demo.build()
+    with forum:
+        path = game_file(tmp_path, forum.base_url)
+        line = ["poll", path, "--login", demo.DIRECTOR[1], "--post", "--now", "2026-11-29 21:30", "--out", tmp_path / "out",
+                "--interval", "0"]
+        first = bansha(*line, env={"BANSHA_PASSWORD": "wrong-one"})
+        assert first.returncode == 1 and "登录失败，您还可以尝试 4 次" in first.stderr, first.stderr
+        assert "BANSHA_PASSWORD" in first.stderr and "不会再用这个密码登录" in first.stderr
+        for _ in range(6):  # an hour of cron runs
+            again = bansha(*line, env={"BANSHA_PASSWORD": "wrong-one"})
+            assert again.returncode == 1 and "这次不再尝试登录" in again.stderr and "BANSHA_PASSWORD" in again.stderr, again.stderr
+        assert forum.failed_logins == {demo.DIRECTOR[1]: 1}
+        held = tmp_path / "game.db.login-failed"
+        assert held.exists() and b"wrong-one" not in held.read_bytes()
+        other = bansha(*line, env={"BANSHA_PASSWORD": "wrong-two"})  # a changed password is worth one try
+        assert other.returncode == 1 and "您还可以尝试 3 次" in other.stderr, other.stderr
+        right = bansha(*line, env={"BANSHA_PASSWORD": "demo-director"})
+        assert right.returncode in (0, 3) and "李逵 出局" in right.stdout, right.stderr
+        assert not held.exists() and forum.failed_logins == {demo.DIRECTOR[1]: 2}

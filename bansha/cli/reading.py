@@ -70,7 +70,7 @@ def fetch(
                 if password is None and sys.stdin.isatty():
                     password = typer.prompt(f"{login} 的密码（已登录时不会用到）", hide_input=True)
                 me = auth.ensure_login(client, ref.base, login, password, question_id=question_id, answer=answer,
-                                       say=lambda text: err.print(text, highlight=False, markup=False))
+                                       say=lambda text: err.print(text), guard=db.with_name(db.name + ".login-failed"))
                 out.print(f"当前身份：{me.username or login}（uid={me.uid}）")
             report = _sync_with_progress(client, database, url, full=full, source=source)
         except auth.AuthError as exc:
