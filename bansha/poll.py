@@ -161,7 +161,7 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
         db = archive.open_db(db_path)
         base = game.forum if game.forum.endswith("/") else game.forum + "/"
         with ForumClient(cookie_file=Path(str(db_path) + ".cookies.txt"), min_interval=options.interval,
-                         timeout=options.timeout) as client:
+                         timeout=options.timeout, on_retry=say) as client:
             for notice in client.notices:
                 say(notice)
             me = _sign_in(client, base, options, say, Path(str(db_path) + ".login-failed"))

@@ -178,3 +178,44 @@ def test_a_refused_password_is_tried_once_not_on_every_cron_run(tmp_path):
         right = bansha(*line, env={"BANSHA_PASSWORD": "demo-director"})
         assert right.returncode in (0, 3) and "李逵 出局" in right.stdout, right.stderr
         assert not held.exists() and forum.failed_logins == {demo.DIRECTOR[1]: 2}
+
+
+# -- no network --------------------------------------------------------------------------------------
+
+def forum_at(tmp_path: Path, address: str) -> Path:
+    path = game_file(tmp_path, address)
+    return path
+
+
+def test_an_unknown_forum_name_is_a_dns_failure_said_at_once(tmp_path):
+    done = bansha("poll", forum_at(tmp_path, "http://bbs.no-such-forum.invalid/"), "--now", "2026-11-28 12:00",
+                  "--out", tmp_path / "out")
+    assert done.returncode == 1 and "DNS" in done.stderr and "bbs.no-such-forum.invalid" in done.stderr, done.stderr
+    assert "拒绝连接" not in done.stderr and "Error" not in done.stderr
+
+
+def test_a_refused_connection_is_said_in_words_and_given_up_soon(tmp_path):
+    done = bansha("poll", forum_at(tmp_path, NOWHERE), "--now", "2026-11-28 12:00", "--out", tmp_path / "out", "-v")
+    assert done.returncode == 1 and "拒绝连接" in done.stderr and "重试 2 次后仍失败" in done.stderr, done.stderr
+    assert "ConnectError" not in done.stderr and "Error" not in done.stderr
+
+
+def test_a_forum_that_never_answers_is_said_while_waiting_and_given_up_soon(tmp_path):
+    """A forum that accepts the connection and says nothing: five tries of the timeout and their backoffs
+    were minutes of silence. Now each wait is said (in -v and the log), and it gives up after two retries."""
+    import socket
+    import time
+
+    silent = socket.socket()
+    silent.bind(("127.0.0.1", 0))
+    silent.listen(16)  # the kernel accepts; nobody ever reads or answers
+    try:
+        started = time.monotonic()
+        done = bansha("poll", forum_at(tmp_path, f"http://127.0.0.1:{silent.getsockname()[1]}/"), "--now",
+                      "2026-11-28 12:00", "--out", tmp_path / "out", "--timeout", "1", "--log", tmp_path / "poll.log")
+        took = time.monotonic() - started
+    finally:
+        silent.close()
+    assert done.returncode == 1 and "1 秒没有回答" in done.stderr and "重试 2 次后仍失败" in done.stderr, done.stderr
+    assert "秒后重试" in (tmp_path / "poll.log").read_text("utf-8")
+    assert took < 30, took  # 3 tries of 1 s and two backoffs, not 5 tries and 4 backoffs

@@ -17,6 +17,7 @@ from .common import (
     app,
     cookie_file_for,
     db_beside,
+    err,
     fail,
     game_and_archive,
     out,
@@ -62,7 +63,8 @@ def archive_cmd(
     database = archive.open_db(db)
     recorder = WarcRecorder(warc_dir)
     try:
-        with ForumClient(cookie_file=cookie_file_for(db), min_interval=interval, recorder=recorder) as client:
+        with ForumClient(cookie_file=cookie_file_for(db), min_interval=interval, recorder=recorder,
+                         on_retry=lambda line: err.print(line)) as client:
             for url, ref in zip(urls, refs):
                 try:
                     report = _sync_with_progress(client, database, url, full=True, source="pc")

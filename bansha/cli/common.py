@@ -143,6 +143,7 @@ def cookie_file_for(db: Path) -> Path:
 def make_client(db: Path, interval: float, on_attempt=None):
     from scraper.client import ForumClient
 
-    return ForumClient(cookie_file=cookie_file_for(db), min_interval=interval, on_attempt=on_attempt)
+    return ForumClient(cookie_file=cookie_file_for(db), min_interval=interval, on_attempt=on_attempt,
+                       on_retry=lambda line: err.print(line))
 
 

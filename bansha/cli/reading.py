@@ -308,7 +308,7 @@ def _drafted_from(url: str, template: str, interval: float) -> str:
 
     try:
         ref = parse_thread_url(url)
-        with ForumClient(min_interval=interval) as client:
+        with ForumClient(min_interval=interval, on_retry=lambda line: err.print(line)) as client:
             subject, posts = read_whole_thread(client, url)
     except ValueError as exc:
         fail(str(exc))
