@@ -49,9 +49,9 @@ class TooLarge(Exception):
 
 MAX_BYTES = 32 * 1024 * 1024  # the largest answer read; Discuz's biggest thread page is well under 2 MB
 # A forum that refuses the connection or lets a whole timeout pass without answering is retried this many
-# times only: five tries of 30 s and their backoffs were three minutes of silence (now at most three tries,
-# each wait said through on_retry). The next cron run tries
-# again anyway. A forum that answers "busy" (5xx, 429, its CC page) gets every retry.
+# times only (five tries of 30 s and their backoffs were three minutes of silence), each wait said through
+# on_retry; the next cron run tries again anyway. A forum that answers "busy" (5xx, 429, its CC page) gets
+# every retry.
 SILENT_RETRIES = 2
 
 

@@ -4,6 +4,7 @@ and by poll alike, before anything is read from a forum — and nothing in a mes
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -219,3 +220,87 @@ def test_a_forum_that_never_answers_is_said_while_waiting_and_given_up_soon(tmp_
     assert done.returncode == 1 and "1 秒没有回答" in done.stderr and "重试 2 次后仍失败" in done.stderr, done.stderr
     assert "秒后重试" in (tmp_path / "poll.log").read_text("utf-8")
     assert took < 30, took  # 3 tries of 1 s and two backoffs, not 5 tries and 4 backoffs
+
+
+# -- a read-only folder ------------------------------------------------------------------------------
+
+def as_reader(folder: Path) -> list[str]:
+    """A command prefix under which `folder` is read-only: for root (who writes anywhere) a private mount
+    namespace with `folder` bound read-only; for anyone else the folder's own permissions do it. Skips
+    where neither can be had (a container without mount rights)."""
+    import shutil
+
+    if os.geteuid() != 0:
+        folder.chmod(0o555)
+        return []
+    unshare = shutil.which("unshare")
+    prefix = [unshare, "-m", "sh", "-c", 'mount --bind "$0" "$0" && mount -o remount,ro,bind "$0" && exec "$@"', str(folder)]
+    probe = subprocess.run([*prefix, "touch", str(folder / "probe")], capture_output=True, text=True) if unshare else None
+    if probe is None or "Read-only file system" not in probe.stderr:
+        pytest.skip("cannot make a read-only folder here (no unshare/mount rights)")
+    return prefix
+
+
+def test_read_only_commands_work_in_a_folder_nobody_may_write(tmp_path):
+    import shutil
+
+    from bansha.demo import game as demo
+
+    forum = demo.build()
+    with forum:
+        source = game_file(tmp_path, forum.base_url)
+        polled = bansha("poll", source, "--now", "2026-11-29 21:30", "--out", tmp_path / "out")
+        assert polled.returncode in (0, 3), polled.stderr
+    shared = tmp_path / "shared"
+    try:
+        folder = shared / "game"
+        folder.mkdir(parents=True)
+        shutil.copy(source, folder / "game.toml")
+        shutil.copy(tmp_path / "game.db", folder / "game.db")  # closed cleanly: no -wal, no -shm beside it
+        assert not (folder / "game.db-wal").exists()
+        site = shared / "site"
+        site.mkdir()
+        prefix = as_reader(folder)
+
+        def run(*args):
+            return subprocess.run([*prefix, sys.executable, "-m", "bansha.cli", *map(str, args)], capture_output=True,
+                                  text=True, timeout=120, cwd=shared)
+
+        game = folder / "game.toml"
+        for args in (["tally", game, "--day", "1"], ["review", game, "--day", "1"], ["lurk", game, "--day", "1"],
+                     ["card", "list", game], ["check-game", game], ["export", game, "--html", site / "out"]):
+            done = run(*args)
+            assert done.returncode == 0, (args, done.stderr)
+            assert "Traceback" not in done.stderr
+        assert "李逵 出局" in run("tally", game, "--day", "1").stdout
+        assert (site / "out" / "index.html").exists()
+        # poll writes: it says so in one line, before it reads the forum, and a --log it cannot write is named first.
+        logged = run("poll", game, "--now", "2026-11-29 21:30", "--log", folder / "poll.log")
+        assert logged.returncode == 1 and "日志文件" in logged.stderr and "这次什么都没有做" in logged.stderr, logged.stderr
+        assert "Traceback" not in logged.stderr
+        # The desk reads there too; a ruling, which must be written, is one sentence, not a traceback.
+        desk = subprocess.Popen([*prefix, sys.executable, "-m", "bansha.cli", "desk", str(game), "--no-browser"],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=shared,
+                                env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        try:
+            import re
+
+            import httpx
+
+            address = re.search(r"http://127\.0\.0\.1:\d+/open/\S+?(?=（)", desk.stdout.readline()).group(0)
+            page = httpx.get(address, follow_redirects=True, timeout=60)
+            assert page.status_code == 200 and "李逵 出局" in page.text
+            home = str(page.url)
+            day = httpx.get(home + "day/1", timeout=60)
+            assert day.status_code == 200 and "李逵" in day.text
+            token = home.rstrip("/").rsplit("/", 1)[1]
+            pid = re.search(r'name="pid" value="(\d+)"', day.text).group(1)
+            ruled = httpx.post(home + "day/1/rule", data={"token": token, "pid": pid, "decision": "reject"}, timeout=60,
+                               headers={"Origin": home.split(f"/{token}")[0]})
+            assert ruled.status_code == 500 and "只读" in ruled.text, ruled.text
+        finally:
+            desk.send_signal(signal.SIGINT)
+            out, err = desk.communicate(timeout=30)
+        assert "Traceback" not in out + err and "只读" in out, (out, err)
+    finally:
+        (shared / "game").chmod(0o755)

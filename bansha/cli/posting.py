@@ -158,6 +158,18 @@ def _poll_once(game_file: Path, db: Path, options, verbose: bool, log: Optional[
                     handle.write(f"{stamp} {line}\n")
         return code, result
 
+    if log:
+        # Before anything is fetched or posted: a log that cannot be written would fail the run at its end.
+        try:
+            model.refuse_symlink(log, "日志文件")
+            with open(log, "a", encoding="utf-8"):
+                pass
+        except OSError as exc:
+            error(f"日志文件 {log} 写不了（{model.describe_os_error(exc)}）：请换一个可写的 --log 位置。这次什么都没有做。")
+            return polling.EXIT_ERROR, None
+        except model.ArchiveError as exc:
+            error(str(exc))
+            return polling.EXIT_ERROR, None
     try:
         result = polling.run_poll(game_file, db, options, say)
     except polling.Busy as busy:
