@@ -304,3 +304,21 @@ def test_read_only_commands_work_in_a_folder_nobody_may_write(tmp_path):
         assert "Traceback" not in out + err and "只读" in out, (out, err)
     finally:
         (shared / "game").chmod(0o755)
+
+
+def test_the_demo_never_writes_over_a_game_file_or_an_archive_of_the_directors(tmp_path):
+    mine = tmp_path / "game.toml"
+    mine.write_text(game_file_text().replace("[101]梁山风云", "[102]我的游戏"), "utf-8")
+    before = mine.read_bytes()
+    done = bansha("demo", "--db", tmp_path / "x.db")
+    assert done.returncode == 1 and "不会覆盖" in done.stderr and mine.read_bytes() == before, done.stderr
+    assert not (tmp_path / "x.db").exists()
+    archive = tmp_path / "other" / "real.db"
+    archive.parent.mkdir()
+    archive.write_bytes(b"")
+    done = bansha("demo", "--db", archive)
+    assert done.returncode == 1 and "不是演示用过的档案库" in done.stderr and archive.read_bytes() == b"", done.stderr
+    # The demo's own folder is the demo's to reuse: a second run goes on where the first left off.
+    again = tmp_path / "demo" / "game.db"
+    assert bansha("demo", "--db", again).returncode == 0
+    assert bansha("demo", "--db", again).returncode == 0

@@ -116,6 +116,11 @@ def watch(
         raise typer.Exit(0) from None
 
 
+def _without_forum(text: str) -> str:
+    """A demo game file as written, but for the forum line (its port changes from run to run)."""
+    return "\n".join(line for line in text.replace("\r\n", "\n").split("\n") if not line.startswith("forum = "))
+
+
 def polling_options(*, game_file: Path, now: Optional[str], login: Optional[str], **kw):
     """PollOptions from the command line; the password comes from BANSHA_PASSWORD or the terminal, never a file."""
     from bansha import poll as polling
@@ -239,6 +244,13 @@ def demo(
     work.mkdir(parents=True, exist_ok=True)
     db = db or work / "demo.db"
     kept = db.with_name(db.name + ".forum.json")  # the demo forum's posts, for the next run
+    text = resources.files("bansha.demo").joinpath("liangshan.toml").read_text("utf-8")
+    game_file = work / "game.toml"
+    # The demo writes game.toml beside the archive: never over a director's own game file or archive.
+    if game_file.exists() and _without_forum(game_file.read_text("utf-8", errors="replace")) != _without_forum(text):
+        fail(f"{game_file} 已经存在，而且不是演示的游戏文件：演示不会覆盖它。请给演示换一个目录，例如 --db demo/game.db。")
+    if db.exists() and not kept.exists():
+        fail(f"{db} 已经存在，而且不是演示用过的档案库：演示不会往里面写。请给演示换一个目录，例如 --db demo/game.db。")
     forum = game.build()
     saved = json.loads(kept.read_text("utf-8")) if kept.exists() else {}
     if saved:
@@ -253,8 +265,6 @@ def demo(
         base = forum.start(0)
     forum.on_change = lambda: forum.save(kept)
     out.print(f"演示论坛已在 {base} 启动（《梁山风云》第一天，论坛时间 {forum.clock():%Y-%m-%d %H:%M}，已关门）。", highlight=False)
-    text = resources.files("bansha.demo").joinpath("liangshan.toml").read_text("utf-8")
-    game_file = work / "game.toml"
     game_file.write_text(text.replace('timezone = "Asia/Shanghai"', f'timezone = "Asia/Shanghai"\nforum = "{base}"'), "utf-8")
     login, password = game.DIRECTOR[1], "demo-director"
     options = polling.PollOptions(post=True, out_dir=work / "report", now=forum.clock(), login=login,
