@@ -322,3 +322,26 @@ def test_the_demo_never_writes_over_a_game_file_or_an_archive_of_the_directors(t
     again = tmp_path / "demo" / "game.db"
     assert bansha("demo", "--db", again).returncode == 0
     assert bansha("demo", "--db", again).returncode == 0
+
+
+def test_watch_and_the_log_keep_the_games_clock_on_a_server_in_utc(tmp_path):
+    import re
+    from datetime import datetime, timedelta
+    from zoneinfo import ZoneInfo
+
+    from bansha.demo import game as demo
+
+    forum = demo.build()
+    with forum:
+        path = game_file(tmp_path, forum.base_url)
+        done = bansha("watch", path, "--login", demo.DIRECTOR[1], "--every", "0.001", "--jitter", "0", "--max-runs", "1",
+                      "--interval", "0", "--out", tmp_path / "out", "--log", tmp_path / "poll.log",
+                      env={"BANSHA_PASSWORD": "demo-director", "TZ": "UTC"})
+    assert done.returncode in (0, 3), done.stderr
+    shown = re.search(r"^\[北京时间 (\d\d-\d\d \d\d:\d\d:\d\d)\] 第 1 次运行", done.stdout, re.M)
+    assert shown, done.stdout
+    beijing = datetime.now(ZoneInfo("Asia/Shanghai"))
+    stamp = datetime.strptime(f"{beijing.year}-{shown.group(1)}", "%Y-%m-%d %H:%M:%S").replace(tzinfo=beijing.tzinfo)
+    assert abs(beijing - stamp) < timedelta(minutes=5)
+    logged = (tmp_path / "poll.log").read_text("utf-8").splitlines()
+    assert logged and all(line[19:25] == "+08:00" for line in logged), logged[:2]

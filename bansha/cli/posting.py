@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Optional
 
@@ -90,11 +90,12 @@ def watch(
     options = polling_options(post=True, running=running, force_post=force_post, out_dir=out_dir, login=login,
                               cookies=cookies, cookies_from_browser=cookies_from_browser, interval=interval,
                               with_lurk=with_lurk, verbose=True, now=None, game_file=game_file)
+    zone, _rules = game_only(game_file)  # every time watch prints is the game's, named (a server runs on UTC)
     runs = 0
     try:
         while True:
             runs += 1
-            out.print(f"[{datetime.now().astimezone():%m-%d %H:%M:%S}] 第 {runs} 次运行", highlight=False, markup=False)
+            out.print(f"[{_clock(zone)}] 第 {runs} 次运行")
             code, result = _poll_once(game_file, db, options, True, log)
             options.cookies = options.cookies_from_browser = None  # imported once: the jar beside the archive keeps them
             if result is not None and result.final_done:
@@ -109,11 +110,17 @@ def watch(
                 until_close = (result.close - datetime.now(result.close.tzinfo)).total_seconds() + 30
                 if 0 < until_close < wait:
                     wait = until_close
-            out.print(f"下一次运行：{wait / 60:.1f} 分钟后。", highlight=False, markup=False)
+            then = datetime.now(zone.tz) + timedelta(seconds=wait)
+            out.print(f"下一次运行：{wait / 60:.1f} 分钟后（{zone.zone_words} {then:%H:%M} 左右）。")
             time.sleep(wait)
     except KeyboardInterrupt:
         out.print("已停止。", highlight=False, markup=False)
         raise typer.Exit(0) from None
+
+
+def _clock(game) -> str:
+    """Now, as watch prints it: 「北京时间 11-29 21:30:05」, whatever zone the machine keeps."""
+    return f"{game.zone_words} {datetime.now(game.tz):%m-%d %H:%M:%S}"
 
 
 def _without_forum(text: str) -> str:
@@ -148,6 +155,7 @@ def _poll_once(game_file: Path, db: Path, options, verbose: bool, log: Optional[
     from scraper.client import FetchFailed
 
     lines: list[str] = []
+    zone, _rules = game_only(game_file)
 
     def say(text: str) -> None:
         lines.append(text)
@@ -158,7 +166,8 @@ def _poll_once(game_file: Path, db: Path, options, verbose: bool, log: Optional[
         if log:
             model.refuse_symlink(log, "日志文件")
             with open(log, "a", encoding="utf-8") as handle:
-                stamp = datetime.now().astimezone().isoformat(timespec="seconds")  # with its UTC offset
+                # In the game's zone, as every other time the director sees, with its UTC offset.
+                stamp = datetime.now(zone.tz).isoformat(timespec="seconds")
                 for line in lines + [text]:
                     handle.write(f"{stamp} {line}\n")
         return code, result
