@@ -561,10 +561,13 @@ def write_reports(out_dir: Path, game: Game, day: Day, tally, lurking, *, now: d
 
 
 def _html(game: Game, tally, lurking) -> str:
+    from tally.day import KIND_WORDS
+
     text = report.render_text(tally, game.name) + ("\n\n" + report.render_lurk(lurking, game.name) if lurking else "")
     rows = "".join(
-        f"<tr><td>{e.floor}</td><td>{html.escape(e.author)}</td><td>{html.escape(e.kind)}</td>"
-        f"<td>{html.escape(e.target or '')}</td><td class='{e.verdict}'>{e.verdict}</td><td>{html.escape(e.reason)}</td></tr>"
+        f"<tr><td>{e.floor}</td><td>{html.escape(e.author)}</td><td>{html.escape(KIND_WORDS.get(e.kind, '发言'))}</td>"
+        f"<td>{html.escape(e.target or '')}</td><td class='{e.verdict}'>{html.escape(_VERDICT_WORDS.get(e.verdict, e.verdict))}</td>"
+        f"<td>{html.escape(e.reason)}</td></tr>"
         for e in tally.entries
     )
     return (
@@ -575,3 +578,6 @@ def _html(game: Game, tally, lurking) -> str:
         f"<table><tr><th>楼</th><th>作者</th><th>类型</th><th>对象</th><th>判定</th><th>说明</th></tr>{rows}</table>"
         "</body></html>\n"
     )
+
+
+_VERDICT_WORDS = {"counted": "有效", "superseded": "已改票", "invalid": "无效", "ignored": "不是投票"}

@@ -16,9 +16,9 @@ from test_poll import game_file
 NOWHERE = "http://127.0.0.1:9/"  # nothing listens there: a game-file error must come before any request
 
 
-def bansha(*args, env=None, cwd=None):
+def bansha(*args, env=None, cwd=None, stdin: str = ""):
     return subprocess.run([sys.executable, "-m", "bansha.cli", *map(str, args)], capture_output=True, text=True,
-                          timeout=120, env={**os.environ, **(env or {})}, cwd=cwd)
+                          timeout=120, env={**os.environ, **(env or {})}, cwd=cwd, input=stdin)
 
 
 def both(path: Path, tmp_path: Path):
@@ -345,3 +345,29 @@ def test_watch_and_the_log_keep_the_games_clock_on_a_server_in_utc(tmp_path):
     assert abs(beijing - stamp) < timedelta(minutes=5)
     logged = (tmp_path / "poll.log").read_text("utf-8").splitlines()
     assert logged and all(line[19:25] == "+08:00" for line in logged), logged[:2]
+
+
+# -- the screens in the director's words -----------------------------------------------------------
+
+def test_reports_tables_and_violations_say_it_in_chinese(tmp_path):
+    import re
+
+    from bansha.demo import game as demo
+
+    forum = demo.build()
+    with forum:
+        path = game_file(tmp_path, forum.base_url)
+        polled = bansha("poll", path, "--now", "2026-11-29 21:30", "--out", tmp_path / "out", "--lurk")
+        assert polled.returncode in (0, 3), polled.stderr
+        table = bansha("posts", str(demo.VOTE_TID), "--db", tmp_path / "game.db", "--format", "table")
+    page = (tmp_path / "out" / "day1.html").read_text("utf-8")
+    cells = re.findall(r"<td[^>]*>([^<]*)</td>", page)
+    english = {"vote", "change", "abstain", "proxy", "none", "counted", "superseded", "invalid", "ignored"}
+    assert not english & set(cells), english & set(cells)
+    assert "有效" in cells and "已改票" in cells and "无效" in cells
+    assert table.returncode == 0 and "正常" in table.stdout and "normal" not in table.stdout, table.stdout
+    posted = (tmp_path / "out" / "day1.bbcode").read_text("utf-8")
+    assert "使用了导演专用的红色字体" in posted and "（red）" not in posted and "（Red）" not in posted
+    assert "放大字体（字号 5）" in posted and "size=5）" not in posted
+    said = bansha("check-vote", "--preset", "qisha", "--players", "郭靖,黄蓉", stdin="投票对象：郭靖\n投票理由：太正")
+    assert said.stdout.startswith("规则：七杀「海盗 vs 土著」\n") and "种子" not in said.stdout, said.stdout

@@ -159,9 +159,14 @@ def posts(
     for post in items:
         table.add_row(
             str(post.floor or "?"), str(post.pid), terminal_safe(post.author), (post.posted_at or "?")[:19].replace("T", " "),
-            post.status, terminal_safe(post.text.replace("\n", " ⏎ ")[:60]),
+            STATUS_WORDS.get(post.status, post.status), terminal_safe(post.text.replace("\n", " ⏎ ")[:60]),
         )
     out.print(table)
+
+
+# A post's status in the table, as Discuz itself words it.
+STATUS_WORDS = {"normal": "正常", "hidden": "已屏蔽", "banned": "作者被禁言", "deleted": "已删除", "password": "密码帖",
+                "author_only": "仅作者可见", "pending": "待审核"}
 
 
 @app.command("check-vote")
