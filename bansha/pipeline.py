@@ -139,6 +139,8 @@ def ruling_problem(tally: DayTally, game: Game, pid: int, decision: str, target:
         return f"pid {pid} 不在{tally.title}的投票帖里"
     if decision == "target" and target is not None and target not in game.player_names:
         return f"「{target}」不在游戏文件的玩家名单里"
+    if decision != "reject" and is_stranger(game, entry):
+        return stranger_words(entry.author)
     if decision != "accept":
         return None
     names = list(dict.fromkeys([*([entry.suggestion] if entry.suggestion else []), *entry.readings]))
@@ -154,9 +156,22 @@ def ruling_problem(tally: DayTally, game: Game, pid: int, decision: str, target:
             f"请裁定为 {choices}")
 
 
+def is_stranger(game: Game, entry) -> bool:
+    """A ballot posted by an account the game file does not list (not a player, card account or substitute)."""
+    return entry.voter is not None and entry.voter not in game.player_names and entry.kind != "proxy"
+
+
+def stranger_words(account: str) -> str:
+    """What to do with a ballot from an account the game file does not list."""
+    return (f"「{account}」不在游戏文件的玩家名单里，它的票不能用裁定算给谁：如果它是某位玩家的替补，在游戏文件里写 "
+            f"[[events]] what = \"顶替\"、to = \"{account}\"；是某位玩家的另一个账号（双马甲），写进那位玩家 cards 的 "
+            "account；然后重新计票。都不是的话，裁定「无效」")
+
+
 def ruling_choices(tally: DayTally, game: Game, entry) -> list[tuple[str, str | None, str, str]]:
     """The rulings a director is offered for a flagged post, the likeliest first: (decision, target, the
-    words, the day's result under it). 「有效」 only where what is written names a player."""
+    words, the day's result under it). 「有效」 only where what is written names a player; an account
+    off the roster is offered 「无效」 only (the game file, not a ruling, says whose account it is)."""
     from tally import report
 
     names = list(dict.fromkeys([*([entry.suggestion] if entry.suggestion else []), *entry.readings]))
@@ -164,6 +179,8 @@ def ruling_choices(tally: DayTally, game: Game, entry) -> list[tuple[str, str | 
     if ruling_problem(tally, game, entry.pid, "accept", None) is None:
         options.insert(0, ("accept", None))
     options += [("target", None), ("reject", None)]
+    if is_stranger(game, entry):
+        options = [("reject", None)]
     shown = []
     for decision, target in options:
         outcome = ""

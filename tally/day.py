@@ -458,6 +458,9 @@ class _Fold:
         # Who votes.
         if voter not in ctx.players:
             problems.append(f"「{voter}」不是本局玩家" if verdict.kind != "proxy" else f"代投的「{voter}」不是本局玩家")
+            # An account the game file does not list may be a player's second account or substitute: the
+            # director's question (the game file then says so), never decided silently.
+            review = review or verdict.kind != "proxy"
         elif voter in ctx.dead:
             problems.append(f"{voter} 已出局，不能投票（诈尸）")
         elif voter not in ctx.voters:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 from datetime import timedelta
 from pathlib import Path
 
@@ -242,3 +243,38 @@ def test_the_desk_and_the_site_show_the_same_wagons_as_the_post(tmp_path):
         assert re.search(r"<s[^>]*>(<a [^>]*>)?花荣", yan), yan
         abstain = next(r for r in table.split("<tr") if "<td>弃权</td>" in r)
         assert "燕青" in abstain
+
+
+# -- a ballot from an account the game file does not list -----------------------------------------
+
+def test_ballots_from_accounts_off_the_roster_are_the_directors_question(tmp_path):
+    """They may be players' second accounts or substitutes the game file does not name yet: each is
+    flagged; where they could change the result together the final waits for the director, who says
+    whose they are in the game file or rules them 无效 — never 计为 a player."""
+    import subprocess
+
+    forum = demo.build()
+    strays = []
+    for uid, name in ((50, "路人甲"), (51, "路人乙"), (52, "路人丙")):  # 燕青 2 + 3 = 李逵's 5: a tie
+        forum.add_user(uid, name, password="x")
+        strays.append(forum.add_post(demo.VOTE_TID, uid, "投票对象：燕青\n投票理由：我也来投一票", demo.OPEN + timedelta(hours=30)))
+    with forum:
+        path = game_file(tmp_path, forum.base_url)
+        held, _lines = poll(forum, tmp_path, path, post=True)
+        assert held.code == polling.EXIT_REVIEW and director_posts(forum) == [], held.summary
+
+        def cli(*args):
+            return subprocess.run([sys.executable, "-m", "bansha.cli", *map(str, args)], capture_output=True, text=True,
+                                  timeout=120)
+
+        review = cli("review", path, "--db", tmp_path / "g.db", "--day", "1")
+        for stray in strays:
+            assert f"pid {stray.pid}" in review.stdout and "顶替" in review.stdout, review.stdout
+            assert f"bansha rule {path} {stray.pid} 无效" in review.stdout and f"{stray.pid} 计为" not in review.stdout
+        counted = cli("rule", path, strays[0].pid, "计为", "燕青", "--day", "1", "--db", tmp_path / "g.db")
+        assert counted.returncode == 1 and "不能用裁定算给谁" in counted.stderr, counted.stderr
+        for stray in strays:
+            assert cli("rule", path, stray.pid, "无效", "--day", "1", "--db", tmp_path / "g.db").returncode == 0
+        poll(forum, tmp_path, path, post=True)
+        (post,) = director_posts(forum)
+    assert "李逵 出局" in post.bbcode and "路人甲" in post.bbcode.split("[b]导演裁定[/b]")[1]

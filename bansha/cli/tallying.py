@@ -251,6 +251,8 @@ def review(
         block = [f"#{flag.floor} {terminal_safe(entry.author)}（pid {flag.pid}）· {matters}",
                  f"  帖子：{terminal_safe(texts.get(flag.pid, '').strip()).replace(chr(10), ' ⏎ ')[:200]}",
                  f"  判定：{terminal_safe(flag.reason)}"]
+        if pipeline.is_stranger(game, entry):
+            block.append(f"  怎么办：{pipeline.stranger_words(entry.author)}。")
         for line in block:
             lines += wrap(line, width, 4)
         for decision, target, words, outcome in pipeline.ruling_choices(result, game, entry):

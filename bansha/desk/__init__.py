@@ -297,7 +297,9 @@ def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: Non
                     candidates=[n for n in game.player_names if n not in day.dead], round_=round_,
                     posted=posted, posted_link=posted_link, held=held, wagons=report.wagons(result),
                     absent=report.missing(result), standing=not closed or floor is not None, number=report.show_number,
-                    mark=report.wagon_mark, ballot_words=report.ballot_words, choices=lambda entry: [
+                    mark=report.wagon_mark, ballot_words=report.ballot_words,
+                    stranger=lambda entry: pipeline.is_stranger(game, entry), stranger_words=pipeline.stranger_words,
+                    choices=lambda entry: [
                         (d, t or "弃权" if d == "target" else "", w, o) for d, t, w, o in pipeline.ruling_choices(result, game, entry)])
 
     @app.post(f"/{token}/day/<int:number>/rule")
