@@ -371,3 +371,32 @@ def test_reports_tables_and_violations_say_it_in_chinese(tmp_path):
     assert "放大字体（字号 5）" in posted and "size=5）" not in posted
     said = bansha("check-vote", "--preset", "qisha", "--players", "郭靖,黄蓉", stdin="投票对象：郭靖\n投票理由：太正")
     assert said.stdout.startswith("规则：七杀「海盗 vs 土著」\n") and "种子" not in said.stdout, said.stdout
+
+
+# -- the README's first steps --------------------------------------------------------------------------
+
+def test_commands_the_demo_suggests_run_as_printed_without_an_activated_environment(tmp_path):
+    """The README runs .venv/bin/bansha without activating the environment: a suggested 「bansha …」
+    was 「command not found」. Printed commands name the program the way this shell can run it."""
+    import shlex
+    import shutil
+
+    script = Path(sys.executable).with_name("bansha")
+    if not script.exists():
+        pytest.skip("bansha is not installed as a script beside this interpreter")
+    path = os.pathsep.join(p for p in os.environ.get("PATH", "").split(os.pathsep)
+                           if Path(p).resolve() != script.parent.resolve())
+    env = {**os.environ, "PATH": path}
+    assert shutil.which("bansha", path=path) is None  # as in a fresh shell
+    done = subprocess.run([str(script), "demo", "--db", tmp_path / "demo" / "game.db"], capture_output=True, text=True,
+                          timeout=120, env=env)
+    assert done.returncode == 0, done.stderr
+    hint = done.stdout.strip().splitlines()[-1]
+    command = shlex.split(hint.split("再运行一次：", 1)[1].rstrip("）"))
+    assert command[0] != "bansha" and command[1:3] == ["demo", "--serve"]
+    again = subprocess.run([*command[:2], "--help"], capture_output=True, text=True, timeout=60, env=env)
+    assert again.returncode == 0 and "演示论坛" in again.stdout, again.stderr
+    review = subprocess.run([str(script), "review", tmp_path / "demo" / "game.toml"], capture_output=True, text=True,
+                            timeout=60, env=env)
+    rules = [line.strip() for line in review.stdout.splitlines() if " rule " in line]
+    assert rules and all(shlex.split(line)[0] == str(script.resolve()) for line in rules), review.stdout

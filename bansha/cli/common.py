@@ -94,6 +94,25 @@ def fail(message: str, code: int = 1) -> None:
     raise typer.Exit(code)
 
 
+def command_name() -> str:
+    """How to run bansha again from this shell, for the commands we print to be copied: 「bansha」 where
+    that name finds this very program, else its full path (the README's .venv/bin/bansha, an environment
+    not activated), else the interpreter running it."""
+    import os
+    import shlex
+    import shutil
+
+    me = Path(sys.argv[0])
+    on_path = shutil.which("bansha")
+    if me.name in ("bansha", "bansha.exe") and me.exists():
+        if on_path and os.path.samefile(on_path, me):
+            return "bansha"
+        return shlex.quote(str(me.resolve()))
+    if on_path:
+        return "bansha"
+    return f"{shlex.quote(sys.executable)} -m bansha.cli"
+
+
 def game_only(game_file: Path):
     """The game file and its rules, or a clear error."""
     from tally.game import load_game

@@ -23,6 +23,7 @@ from .common import (
     OUT_DIR,
     RUNNING,
     app,
+    command_name,
     db_beside,
     err,
     error,
@@ -291,20 +292,21 @@ def demo(
         out.print(replies[-1].bbcode, highlight=False, markup=False)
         out.print(f"\n报告文件：{', '.join(str(f) for f in result.files)}", highlight=False, markup=False)
         out.print(f"游戏文件：{game_file}\n档案库：{db}", highlight=False, markup=False)
+        me = command_name()
         if not serve:
-            out.print("（想接着在这个论坛上试 desk、poll、export，请加 --serve 再运行一次：bansha demo --serve"
-                      + (f" --db {db}" if db != work / "demo.db" or kept.exists() else "") + "）", highlight=False, markup=False)
+            out.print(f"（想接着在这个论坛上试 desk、poll、export，请加 --serve 再运行一次：{me} demo --serve"
+                      + (f" --db {db}" if db != work / "demo.db" or kept.exists() else "") + "）")
             return
         out.print("\n".join([
-            "", "演示论坛会一直运行，按 Ctrl+C 结束（论坛的内容存在档案库旁边，下次 bansha demo --db 同一个档案库接着用）。",
+            "", f"演示论坛会一直运行，按 Ctrl+C 结束（论坛的内容存在档案库旁边，下次 {me} demo --db 同一个档案库接着用）。",
             f"论坛地址：{base}（浏览器打开就能看投票帖：{base}forum.php?mod=viewthread&tid={game.VOTE_TID}）",
             f"导演账号：{login}    密码：{password}",
-            "接下来可以试：",
-            f"  BANSHA_PASSWORD={password} bansha desk {game_file} --login {login}",
-            f"  BANSHA_PASSWORD={password} bansha poll {game_file} --login {login} --post --running --log {work / 'poll.log'}",
-            f"  bansha review {game_file}",
-            f"  bansha export {game_file} --html {work / 'site'}",
-        ]), highlight=False, markup=False)
+            "接下来可以另开一个终端试（每一行都可以整行复制）：",
+            f"  BANSHA_PASSWORD={password} {me} desk {game_file} --login {login}",
+            f"  BANSHA_PASSWORD={password} {me} poll {game_file} --login {login} --post --running --log {work / 'poll.log'}",
+            f"  {me} review {game_file}",
+            f"  {me} export {game_file} --html {work / 'site'}",
+        ]))
         import signal
         import threading
 

@@ -21,6 +21,7 @@ from .common import (
     app,
     card_app,
     check_format,
+    command_name,
     current_day,
     db_beside,
     err,
@@ -241,6 +242,7 @@ def review(
     base = (game.forum or "").rstrip("/")
     width = max(40, min(shutil.get_terminal_size((80, 24)).columns, 120) - 1)
     floor_of = {e.pid: e.floor for e in result.entries}.get
+    me = command_name()
     lines = [f"{game.name} {result.title}：{len(result.flags)} 帖待裁定，现在的结果：{report.result_line(result)}",
              "所有待裁定帖一起：" + ("无论怎样裁定，结果都不变" if result.certain else result.proof.describe(floor_of)
                                       if result.proof else "未分析"), ""]
@@ -258,7 +260,7 @@ def review(
         for decision, target, words, outcome in pipeline.ruling_choices(result, game, entry):
             command = {"accept": "有效", "reject": "无效"}.get(decision) or (f"计为 {target}" if target else "弃权")
             lines += wrap(f"  · {words} → {outcome}", width, 4)
-            lines.append(f"      bansha rule {game_file} {flag.pid} {command}")  # one line: to copy whole
+            lines.append(f"      {me} rule {game_file} {flag.pid} {command}")  # one line: to copy whole
         if base:
             lines.append(f"  原帖：{model.findpost_url(base, vote_day.vote_thread, flag.pid)}")
         lines.append("")
