@@ -37,7 +37,7 @@ table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ddd;padding
 .outcome{font-size:1.2em;font-weight:bold}.muted{color:#777}.notice{background:#eef6ee;padding:.4em .8em}
 .error{background:#fdecea;padding:.4em .8em}pre.bbcode{white-space:pre-wrap;background:#f4f4f4;padding:.6em}
 .rendered{border:1px dashed #bbb;padding:.6em}.rendered .colored{color:#c00}
-#totals s{color:#888}#totals tr.abstain td,#totals tr.missing td{color:#555}
+#totals s{color:#888}#totals tr.abstain td,#totals tr.missing td{color:#555}#timeline td:last-child{min-width:14em}
 """
 
 
