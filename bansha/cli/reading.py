@@ -238,7 +238,7 @@ GAME_TEMPLATE = """# bansha 游戏文件（TOML）。# 后面是说明，可以�
 name = "[000]游戏名"
 preset = "{preset}"          # {presets}
 forum = "https://bbs.example.org/"
-timezone = "Asia/Shanghai"
+timezone = "Asia/Shanghai"     # 各天的时间按这个时区读：北京时间写 Asia/Shanghai，也可以写时差，如 "UTC+8"
 directors = ["导演A"]        # 导演的论坛账号：他们的帖子不计票（代投除外）
 # announce = "process"       # 结果帖发在哪里："vote"（投票帖，默认）或 "process"（进程帖）
 
