@@ -207,8 +207,12 @@ def wagons(t: DayTally) -> list[Wagon]:
     rows = [Wagon(name, t.totals.get(name, Fraction(0)), tuple(entries.get(name, ())), t.bonus.get(name),
                   _short(t.needed, t.totals.get(name, Fraction(0))) if t.needed is not None else None,
                   top is not None and t.totals.get(name) == top) for name in names]
-    never = datetime.max.replace(tzinfo=None)
-    return sorted(rows, key=lambda w: (-w.total, _naive(reached.get(w.name)) or never, order[w.name]))
+    never, start = datetime.max, datetime.min  # a bonus alone stood from the start of the day
+
+    def when(w: Wagon) -> datetime:
+        return _naive(reached.get(w.name)) or (start if w.bonus else never)
+
+    return sorted(rows, key=lambda w: (-w.total, when(w), order[w.name]))
 
 
 def _naive(moment: datetime | None) -> datetime | None:
