@@ -166,11 +166,17 @@ def test_cli_exit_codes_and_log(board, tmp_path):
     assert all(re.match(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d ", line) for line in log_lines)
 
 
+def on_path() -> str:
+    """PATH with this environment's scripts first, as in a shell where it is activated: commands printed to
+    be copied then say plain 「bansha …」."""
+    return os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])
+
+
 def test_review_lists_flags(board, tmp_path):
     run(board, tmp_path)
     done = subprocess.run([sys.executable, "-m", "bansha.cli", "review", str(game_file(tmp_path, board.base_url)),
                            "--day", "1", "--db", str(tmp_path / "g.db")], capture_output=True, text=True, timeout=60,
-                          env={**os.environ, "COLUMNS": "80"})
+                          env={**os.environ, "COLUMNS": "80", "PATH": on_path()})
     assert done.returncode == 0 and "孙二娘" in done.stdout and "还没有决定" in done.stdout, done.stdout
     # Readable at 80 columns: each flag a block, wrapped (a Chinese character takes two columns); only a
     # command to copy or a link to click may run longer. Nothing cut: the reason is there whole.

@@ -6,6 +6,7 @@ post explains — and nothing the game file keeps secret (issue 27: who cannot v
 from __future__ import annotations
 
 import math
+import os
 import re
 import sys
 from datetime import timedelta
@@ -22,7 +23,7 @@ from tally import report
 from tally.day import COUNTED
 from tally.game import Player
 from tally.rules import load_preset
-from test_poll import director_posts, game_file, options
+from test_poll import director_posts, game_file, on_path, options
 
 TIME = re.compile(r"(?:\d{4}-)?\d{2}-\d{2} \d{2}:\d{2}")
 
@@ -263,9 +264,9 @@ def test_ballots_from_accounts_off_the_roster_are_the_directors_question(tmp_pat
         held, _lines = poll(forum, tmp_path, path, post=True)
         assert held.code == polling.EXIT_REVIEW and director_posts(forum) == [], held.summary
 
-        def cli(*args):
+        def cli(*args):  # in a shell where the environment is activated: printed commands say 「bansha …」
             return subprocess.run([sys.executable, "-m", "bansha.cli", *map(str, args)], capture_output=True, text=True,
-                                  timeout=120)
+                                  timeout=120, env={**os.environ, "PATH": on_path()})
 
         review = cli("review", path, "--db", tmp_path / "g.db", "--day", "1")
         for stray in strays:
