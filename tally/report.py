@@ -192,7 +192,6 @@ class Wagon:
     ballots: tuple  # Entry objects: COUNTED ones stand, SUPERSEDED ones were moved elsewhere
     bonus: Fraction | None = None  # 乌鸦 诽谤: votes added by the game, not by a ballot
     short: int | None = None  # where a threshold puts players out: ordinary ballots still missing (0: reached)
-    top: bool = False  # on the highest count
 
 
 def wagons(t: DayTally) -> list[Wagon]:
@@ -201,12 +200,10 @@ def wagons(t: DayTally) -> list[Wagon]:
     table — then the roster's order. The desk, the 揭秘 site and the post all show these lines."""
     entries = wagon_entries(t)
     names = [*t.totals, *(n for n in entries if n not in t.totals)]
-    top = max((v for v in t.totals.values() if v > 0), default=None)
     reached = _last_moves(t)
     order = {name: i for i, name in enumerate(names)}
     rows = [Wagon(name, t.totals.get(name, Fraction(0)), tuple(entries.get(name, ())), t.bonus.get(name),
-                  _short(t.needed, t.totals.get(name, Fraction(0))) if t.needed is not None else None,
-                  top is not None and t.totals.get(name) == top) for name in names]
+                  _short(t.needed, t.totals.get(name, Fraction(0))) if t.needed is not None else None) for name in names]
     never, start = datetime.max, datetime.min  # a bonus alone stood from the start of the day
 
     def when(w: Wagon) -> datetime:
@@ -385,8 +382,8 @@ def _lines(t: DayTally, title: str, *, bbcode: bool, as_of: datetime | None = No
     invalid = invalid_entries(t)
     if invalid:
         lines += ["", b("无效票")]
-        shown = public_reason if bbcode else (lambda reason: reason)
-        lines += [f"{linked(_floor(e), e.pid)} {esc(clip(e.author, 20))}：{esc(clip(shown(e.reason)))}" for e in invalid]
+        said = public_reason if bbcode else (lambda reason: reason)  # the forum's copy keeps the game's secrets
+        lines += [f"{linked(_floor(e), e.pid)} {esc(clip(e.author, 20))}：{esc(clip(said(e.reason)))}" for e in invalid]
     if t.rulings:
         lines += ["", b("导演裁定")]
         for r in t.rulings:
