@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 
 from .day import COUNTED, DayTally, parse_time
 from .game import BAR_OWNER, Day, Game
+from .report import at_words
 from .rules import Rules
 
 
@@ -331,7 +332,7 @@ def _speedup(game: Game, day: Day, posts: list, word: str) -> Speedup | None:
         elif name in counted:
             not_counted[f"{label}（重复）"] = "重复申请"
         elif at >= last_check or (decided and at >= decided):
-            not_counted[label] = f"超过截止时间 {last_check:%m-%d %H:%M}"
+            not_counted[label] = f"超过截止时间 {at_words(last_check, year=False)}"
         else:
             counted.append(name)
             if len(counted) == needed and reached_at is None:
