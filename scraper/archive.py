@@ -173,11 +173,15 @@ def ensure_schema(db: sqlite_utils.Database) -> None:
             pk="pid",
             foreign_keys=[("tid", "threads", "tid")],
         )
-        db["posts"].create_index(["tid", "floor"])
-        db["posts"].create_index(["author"])
+    db["posts"].create_index(["tid", "floor"], if_not_exists=True)
+    db["posts"].create_index(["author"], if_not_exists=True)
+    if "posts_fts" not in db.table_names() or not {"posts_ai", "posts_ad"} <= {t.name for t in db["posts"].triggers}:
         # SQLite's tokenizers do not split Chinese words; `words` holds the text with every CJK
-        # character spaced out, so a two-character name is a two-token phrase query.
-        db["posts"].enable_fts(["words", "author"], create_triggers=True)
+        # character spaced out, so a two-character name is a two-token phrase query. Checked apart from
+        # the table: a first run killed between the two left posts without its index, and the update
+        # trigger an older archive's migration adds then failed every later write (no such table).
+        db.execute("drop trigger if exists posts_au")
+        db["posts"].enable_fts(["words", "author"], create_triggers=True, replace=True)
         _fts_on_change(db)
     if "post_versions" not in db.table_names():
         db["post_versions"].create(
