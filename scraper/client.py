@@ -267,6 +267,8 @@ class ForumClient:
                 break
             self._log(Attempt(url, None, 0, elapsed, "retry", last))
             delay = self._delay(attempt, retry_after)
+            if silent:  # nobody answered: backing off gives a busy forum no relief, it only adds silence
+                delay = min(delay, self.backoff / 2)
             if self.on_retry is not None:  # never silent: a slow forum is said while it is waited for
                 self.on_retry(f"{last}：{delay:.0f} 秒后重试（第 {attempt + 1} 次重试，最多 "
                               f"{SILENT_RETRIES if silent else self.retries} 次）")

@@ -21,15 +21,26 @@ def bansha(*args, env=None, cwd=None, stdin: str = ""):
                           timeout=120, env={**os.environ, **(env or {})}, cwd=cwd, input=stdin)
 
 
-def both(path: Path, tmp_path: Path):
-    """check-game and poll on the same file: each must refuse it in one Chinese sentence."""
-    runs = [bansha("check-game", path),
-            bansha("poll", path, "--db", tmp_path / "g.db", "--now", "2026-11-28 12:00")]
+def both(path: Path, tmp_path: Path, *, poll_cli: bool = True):
+    """check-game and poll on the same file: each must refuse it in one Chinese sentence. `poll_cli=False`
+    runs poll's own code in this process (the command line's part is the same for every game-file error,
+    and the markup tests check it)."""
+    runs = [bansha("check-game", path)]
+    if poll_cli:
+        runs.append(bansha("poll", path, "--db", tmp_path / "g.db", "--now", "2026-11-28 12:00"))
     for done in runs:
         assert done.returncode == 1, (done.stdout, done.stderr)
         assert "Traceback" not in done.stderr, done.stderr
+    said = [done.stderr for done in runs]
+    if not poll_cli:
+        from bansha import poll as polling
+
+        with pytest.raises(ValueError) as refused:
+            polling.run_poll(path, tmp_path / "g.db", polling.PollOptions(interval=0, out_dir=tmp_path / "out"),
+                             lambda line: None)
+        said.append(str(refused.value))
     assert not (tmp_path / "g.db").exists()
-    return [done.stderr for done in runs]
+    return said
 
 
 def edited(tmp_path: Path, old: str, new: str, name: str = "game.toml") -> Path:
@@ -86,7 +97,7 @@ def test_a_file_saved_as_utf8_with_a_bom_is_read_by_check_game_and_poll(tmp_path
 def test_a_player_listed_twice_is_refused_with_both_lines(tmp_path):
     path = edited(tmp_path, '[[players]]\nname = "花荣"', '[[players]]\nname = "花荣"\n[[players]]\nname = "花荣"')
     rows = [n for n, row in enumerate(path.read_text("utf-8").splitlines(), 1) if row == 'name = "花荣"']
-    for said in both(path, tmp_path):
+    for said in both(path, tmp_path, poll_cli=False):
         assert "「花荣」写了两次" in said and f"第 {rows[0]}、{rows[1]} 行" in said, said
 
 
@@ -94,7 +105,7 @@ def test_a_player_listed_twice_is_refused_with_both_lines(tmp_path):
 def test_a_date_without_a_time_is_refused_not_read_as_midnight(tmp_path, key):
     written = {"close": "2026-11-29", "start": "2026-11-27"}[key]
     path = edited(tmp_path, f'{key} = "{written} 21:00"', f'{key} = "{written}"')
-    for said in both(path, tmp_path):
+    for said in both(path, tmp_path, poll_cli=False):
         assert f"第1天的 {key} = 「{written}」只写了日期" in said and "21:00" in said, said
 
 
@@ -102,7 +113,7 @@ def test_a_date_without_a_time_is_refused_not_read_as_midnight(tmp_path, key):
                                         ("Asia/Shangai", "Asia/Shanghai"), ("Mars/Olympus", None)])
 def test_a_time_zone_it_does_not_know_is_named_as_the_zone(tmp_path, zone, meant):
     path = edited(tmp_path, 'timezone = "Asia/Shanghai"', f'timezone = "{zone}"')
-    for said in both(path, tmp_path):
+    for said in both(path, tmp_path, poll_cli=False):
         assert f'timezone = "{zone}" 不是认识的时区' in said, said
         assert "start" not in said and "close" not in said  # the times are fine: the zone is not
         if meant:
@@ -149,7 +160,7 @@ def test_the_untouched_init_template_is_refused_by_check_game_and_poll(tmp_path)
     # The director fills in what init --from cannot know: the refusal names only what is left.
     text = path.read_text("utf-8").replace("[000]游戏名", "[102]华山论剑").replace("bbs.example.org", "bbs.huashan.cn")
     path.write_text(text.replace('directors = ["导演A"]', 'directors = ["洪七公"]'), "utf-8")
-    checked, _polled = both(path, tmp_path)
+    checked, _polled = both(path, tmp_path, poll_cli=False)
     assert "[000]游戏名" not in checked and "郭靖、黄蓉" in checked and "投票帖 12" in checked, checked
 
 
@@ -158,27 +169,34 @@ def test_the_untouched_init_template_is_refused_by_check_game_and_poll(tmp_path)
 def test_a_refused_password_is_tried_once_not_on_every_cron_run(tmp_path):
     """The forum locks an account after five failures in fifteen minutes: a cron line with a wrong
     BANSHA_PASSWORD must not get there. One refusal, then nothing until the password changes."""
+    from bansha import poll as polling
     from bansha.demo import game as demo
+    from scraper import auth
 
     forum = demo.build()
     with forum:
         path = game_file(tmp_path, forum.base_url)
-        line = ["poll", path, "--login", demo.DIRECTOR[1], "--post", "--now", "2026-11-29 21:30", "--out", tmp_path / "out",
-                "--interval", "0"]
-        first = bansha(*line, env={"BANSHA_PASSWORD": "wrong-one"})
+        first = bansha("poll", path, "--login", demo.DIRECTOR[1], "--post", "--now", "2026-11-29 21:30", "--out",
+                       tmp_path / "out", "--interval", "0", env={"BANSHA_PASSWORD": "wrong-one"})
         assert first.returncode == 1 and "登录失败，您还可以尝试 4 次" in first.stderr, first.stderr
         assert "BANSHA_PASSWORD" in first.stderr and "不会再用这个密码登录" in first.stderr
-        for _ in range(3):  # the next cron runs
-            again = bansha(*line, env={"BANSHA_PASSWORD": "wrong-one"})
-            assert again.returncode == 1 and "这次不再尝试登录" in again.stderr and "BANSHA_PASSWORD" in again.stderr, again.stderr
+
+        def cron(password: str):  # the next runs of the same cron line, as poll runs them
+            options = polling.PollOptions(login=demo.DIRECTOR[1], password=password, post=True, interval=0,
+                                          now=forum.clock(), out_dir=tmp_path / "out")
+            return polling.run_poll(path, tmp_path / "game.db", options, lambda line: None)
+
+        for _ in range(3):
+            with pytest.raises(auth.LoginHeld) as held:
+                cron("wrong-one")
+            assert "这次不再尝试登录" in str(held.value) and "BANSHA_PASSWORD" in str(held.value)
         assert forum.failed_logins == {demo.DIRECTOR[1]: 1}
-        held = tmp_path / "game.db.login-failed"
-        assert held.exists() and b"wrong-one" not in held.read_bytes()
-        other = bansha(*line, env={"BANSHA_PASSWORD": "wrong-two"})  # a changed password is worth one try
-        assert other.returncode == 1 and "您还可以尝试 3 次" in other.stderr, other.stderr
-        right = bansha(*line, env={"BANSHA_PASSWORD": "demo-director"})
-        assert right.returncode in (0, 3) and "李逵 出局" in right.stdout, right.stderr
-        assert not held.exists() and forum.failed_logins == {demo.DIRECTOR[1]: 2}
+        kept = tmp_path / "game.db.login-failed"
+        assert kept.exists() and b"wrong-one" not in kept.read_bytes()
+        with pytest.raises(auth.LoginRefused, match="您还可以尝试 3 次"):  # a changed password is worth one try
+            cron("wrong-two")
+        assert "李逵 出局" in cron("demo-director").summary
+        assert not kept.exists() and forum.failed_logins == {demo.DIRECTOR[1]: 2}
 
 
 # -- no network --------------------------------------------------------------------------------------
@@ -195,10 +213,16 @@ def test_an_unknown_forum_name_is_a_dns_failure_said_at_once(tmp_path):
     assert "拒绝连接" not in done.stderr and "Error" not in done.stderr
 
 
-def test_a_refused_connection_is_said_in_words_and_given_up_soon(tmp_path):
-    done = bansha("poll", forum_at(tmp_path, NOWHERE), "--now", "2026-11-28 12:00", "--out", tmp_path / "out", "-v", "--interval", "0")
-    assert done.returncode == 1 and "拒绝连接" in done.stderr and "重试 2 次后仍失败" in done.stderr, done.stderr
-    assert "ConnectError" not in done.stderr and "Error" not in done.stderr
+def test_a_refused_connection_is_said_in_words_and_given_up_soon(client_factory):
+    from scraper.client import FetchFailed
+
+    waits: list[str] = []
+    client = client_factory(on_retry=waits.append)
+    with pytest.raises(FetchFailed) as caught:
+        client.get(f"{NOWHERE}forum.php?mod=viewthread&tid=101")
+    said = str(caught.value)
+    assert "拒绝连接" in said and "重试 2 次后仍失败" in said and "Error" not in said, said
+    assert len(waits) == 2 and all("拒绝连接" in w and "秒后重试" in w for w in waits), waits
 
 
 def test_a_forum_that_never_answers_is_said_while_waiting_and_given_up_soon(tmp_path):
@@ -213,13 +237,13 @@ def test_a_forum_that_never_answers_is_said_while_waiting_and_given_up_soon(tmp_
     try:
         started = time.monotonic()
         done = bansha("poll", forum_at(tmp_path, f"http://127.0.0.1:{silent.getsockname()[1]}/"), "--now",
-                      "2026-11-28 12:00", "--out", tmp_path / "out", "--timeout", "1", "--log", tmp_path / "poll.log")
+                      "2026-11-28 12:00", "--out", tmp_path / "out", "--timeout", "0.5", "--log", tmp_path / "poll.log")
         took = time.monotonic() - started
     finally:
         silent.close()
-    assert done.returncode == 1 and "1 秒没有回答" in done.stderr and "重试 2 次后仍失败" in done.stderr, done.stderr
+    assert done.returncode == 1 and "0.5 秒没有回答" in done.stderr and "重试 2 次后仍失败" in done.stderr, done.stderr
     assert "秒后重试" in (tmp_path / "poll.log").read_text("utf-8")
-    assert took < 30, took  # 3 tries of 1 s and two backoffs, not 5 tries and 4 backoffs
+    assert took < 30, took  # 3 tries of 0.5 s and two backoffs, not 5 tries and 4 backoffs
 
 
 # -- a read-only folder ------------------------------------------------------------------------------
@@ -318,10 +342,8 @@ def test_the_demo_never_writes_over_a_game_file_or_an_archive_of_the_directors(t
     archive.write_bytes(b"")
     done = bansha("demo", "--db", archive)
     assert done.returncode == 1 and "不是演示用过的档案库" in done.stderr and archive.read_bytes() == b"", done.stderr
-    # The demo's own folder is the demo's to reuse: a second run goes on where the first left off.
-    again = tmp_path / "demo" / "game.db"
-    assert bansha("demo", "--db", again).returncode == 0
-    assert bansha("demo", "--db", again).returncode == 0
+    # The demo's own folder is the demo's to reuse (test_cli: a second run goes on where the first left off).
+    assert bansha("demo", "--db", tmp_path / "demo" / "game.db").returncode == 0
 
 
 def test_watch_and_the_log_keep_the_games_clock_on_a_server_in_utc(tmp_path):
