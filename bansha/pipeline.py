@@ -150,6 +150,8 @@ def ruling_problem(tally: DayTally, game: Game, pid: int, decision: str, target:
         return f"pid {pid} 不在{tally.title}的投票帖里"
     if decision == "target" and target is not None and target not in game.player_names:
         return f"「{target}」不在游戏文件的玩家名单里"
+    if decision != "reject" and is_stranger(game, entry):
+        return stranger_words(entry.author)
     if voter is not None:
         if voter not in game.player_names:
             return f"「{voter}」不在游戏文件的玩家名单里"
@@ -170,6 +172,18 @@ def ruling_problem(tally: DayTally, game: Game, pid: int, decision: str, target:
     choices = "、".join([*(f"计为 {n}" for n in names if n in game.player_names), "弃权", "无效"])
     return (f"pid {pid}（#{entry.floor} {entry.author}）投票对象{written}不是本局玩家，“有效”不知道该算给谁："
             f"请裁定为 {choices}")
+
+
+def is_stranger(game: Game, entry) -> bool:
+    """A ballot posted by an account the game file does not list (not a player, card account or substitute)."""
+    return entry.voter is not None and entry.voter not in game.player_names and entry.kind != "proxy"
+
+
+def stranger_words(account: str) -> str:
+    """What to do with a ballot from an account the game file does not list."""
+    return (f"「{account}」不在游戏文件的玩家名单里，它的票不能用裁定算给谁：如果它是某位玩家的替补，在游戏文件里写 "
+            f"[[events]] what = \"顶替\"、to = \"{account}\"；是某位玩家的另一个账号（双马甲），写进那位玩家 cards 的 "
+            "account；然后重新计票。都不是的话，裁定「无效」")
 
 
 class Choice(NamedTuple):
@@ -206,6 +220,8 @@ def ruling_choices(tally: DayTally, game: Game, entry) -> list[Choice]:
     for decision, target in (("target", None), ("reject", None)):  # 弃权 and 无效 are always offered
         if not any(o[0] == decision and o[1] == target and o[2] is None for o in options):
             options.append((decision, target, None, "弃权" if decision == "target" else "不是投票（不计票）"))
+    if is_stranger(game, entry):  # the game file, not a ruling, says whose account it is
+        options = [("reject", None, None, "不是投票（不计票）")]
     shown = []
     for decision, target, voter, words in options:
         outcome = ""

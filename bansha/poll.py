@@ -35,7 +35,7 @@ from scraper.client import ForumClient
 from scraper.outbox import FINAL, REQUEST_LIFE, RUNNING, Outbox, Slot, bbcode_text, load_row, signature
 from scraper.sync import sync_thread
 from tally import report
-from tally.game import Day, Game
+from tally.game import Day, Game, template_leftovers
 
 from . import pipeline
 
@@ -165,6 +165,9 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
     game, rules = pipeline.load_game(game_file)
     if not game.forum:
         raise ValueError("游戏文件的 [game] 里没有 forum（论坛地址），poll 不知道去哪里抓帖子。")
+    leftovers = template_leftovers(game)
+    if leftovers:
+        raise ValueError("游戏文件里还有 bansha init 模板的示例内容（bansha check-game 会列出）：" + "；".join(leftovers))
     now = options.now or datetime.now(game.tz)
     day = game.day(options.day, options.round) if options.day else pick_day(game, now)
     close = game.when(day.close)
@@ -175,10 +178,10 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
         db = archive.open_db(db_path)
         base = game.forum if game.forum.endswith("/") else game.forum + "/"
         with ForumClient(cookie_file=Path(str(db_path) + ".cookies.txt"), min_interval=options.interval,
-                         timeout=options.timeout) as client:
+                         timeout=options.timeout, on_retry=say) as client:
             for notice in client.notices:
                 say(notice)
-            me = _sign_in(client, base, options, say)
+            me = _sign_in(client, base, options, say, Path(str(db_path) + ".login-failed"))
             # Before a final goes out, every page of the vote thread once more: an incremental read sees
             # only the last page, and a ballot edited or deleted on an earlier one must not be counted unseen.
             before_final = posted_result(db, game, day)
@@ -197,7 +200,10 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
             blind = (_edits_unseen(client, db, base, day, close, say) or _posts_unseen(client, db, base, game, day, close)
                      if closed and options.post else None)
             rulings_now = last_ruling(db, game, day.day)  # before the tally: the rulings it reflects
-            tally = pipeline.tally_from_archive(db, game, rules, day.day, round=day.round)
+            # --now before the close is a count as it stood then: the posts archived since are not in it
+            # (the running post is headed 未截止 at that moment). A real run's now is after every post.
+            as_of = now if options.now is not None and not closed else None
+            tally = pipeline.tally_from_archive(db, game, rules, day.day, round=day.round, as_of=as_of)
             # 潜水 is counted for the day as a whole: a round is not a day of its own.
             main = game.day(day.day)
             lurking = (pipeline.lurk_from_archive(db, game, rules, day.day, None if day.round else tally)
@@ -307,8 +313,9 @@ def _edits_unseen(client: ForumClient, db: sqlite_utils.Database, base: str, day
                 "无法确认关门后有没有人改过票")
 
 
-def _sign_in(client: ForumClient, base: str, options: PollOptions, say) -> auth.Identity:
-    """Imported cookies first; then log in only if the session isn't already the director's."""
+def _sign_in(client: ForumClient, base: str, options: PollOptions, say, guard: Path) -> auth.Identity:
+    """Imported cookies first; then log in only if the session isn't already the director's (and never
+    again with a password the forum refused on an earlier run: `guard`)."""
     host = base.split("//", 1)[-1].split("/", 1)[0]
     if options.cookies:
         auth.import_cookies(client, auth.load_cookies(options.cookies, host.split(":")[0]), base)
@@ -318,7 +325,7 @@ def _sign_in(client: ForumClient, base: str, options: PollOptions, say) -> auth.
         say(f"已从 {options.cookies_from_browser} 读取论坛 Cookie")
     if not (options.login or options.post or options.running or options.cookies or options.cookies_from_browser):
         return auth.Identity(0)
-    me = auth.ensure_login(client, base, options.login, options.password, say=say)
+    me = auth.ensure_login(client, base, options.login, options.password, say=say, guard=guard)
     if me.uid:
         say(f"当前身份：{me.username or '?'}（uid={me.uid}）")
     return me
@@ -344,7 +351,10 @@ def result_post(game: Game, tally, *, now: datetime, public: str = "", post_limi
     link = pipeline.vote_links(game, tally)
     if tally.close and now < tally.close:
         body = report.render_bbcode(tally, game.name, as_of=now, link=link)
-        return Post(RUNNING, report.fit_to_limit(body, post_limit), signature("running" + report.facts(tally)))
+        # The countdown is part of what the running post says, but only as an upper bound that stays
+        # true (「距截止不到 6 小时」): it changes a handful of times a day, never on every cron run.
+        said = "running" + report.facts(tally) + report.countdown(tally.close, now)
+        return Post(RUNNING, report.fit_to_limit(body, post_limit), signature(said))
     body = report.render_bbcode(tally, game.name, link=link) + public
     # The signature is what the result asserts; the statistics appended with --lurk are not part of it, so a
     # run with or without --lurk never "corrects" a result that has not changed.
@@ -535,8 +545,8 @@ class Results:
         elif before != after:
             change = f"原公布「{before}」，更正为「{after}」"
         else:
-            change = f"结果仍为「{after}」，票型或明细有变化"
-        line = (f"[color=#CC0000][b]更正（{now:%m-%d %H:%M}）[/b]：{report.escape_bbcode(change)}。"
+            change = f"结果不变（仍为「{after}」），更新了票型或明细"
+        line = (f"[color=#CC0000][b]更正（{report.at_words(now, year=False)}）[/b]：{report.escape_bbcode(change)}。"
                 f"依据：{report.escape_bbcode('；'.join(reasons))}。[/color]")
         message = self.fit(f"{line}\n\n{body}")
         try:
@@ -549,7 +559,7 @@ class Results:
             raise CorrectionFailed(
                 f"已发布的结果帖（pid {row['pid']}）需要更正（{change}），但编辑失败：{error.message}\n"
                 f"{error}\n更正后的结果帖已写入 {path}：请手动编辑原帖或另发一帖。", poster.EDIT) from None
-        self.say(f"结果有变化，已更正结果帖（pid {row['pid']}）：{change}")
+        self.say(f"已更正结果帖（pid {row['pid']}）：{change}")
         return done
 
     def refuse_foreign(self, where: Slot, row: dict, shown, tally) -> None:
@@ -618,7 +628,7 @@ class Results:
         else:
             where_words = "最终结果待导演裁定后公布。"
         body = (f"[b]{report.escape_bbcode(self.game.name)} {self.day.label}实时票数（已截止）[/b]\n"
-                f"投票已于 {close:%Y-%m-%d %H:%M} 截止，这一帖不再更新。{where_words}")
+                f"投票已于 {report.at_words(close)} 截止，这一帖不再更新。{where_words}")
         sig = signature("closed" + where_words)
         shown, row = outbox.look(where, row)
         waiting = outbox.held_edit(where, row)
@@ -680,10 +690,13 @@ def write_reports(out_dir: Path, game: Game, day: Day, tally, lurking, *, now: d
 
 
 def _html(game: Game, tally, lurking) -> str:
+    from tally.day import KIND_WORDS
+
     text = report.render_text(tally, game.name) + ("\n\n" + report.render_lurk(lurking, game.name) if lurking else "")
     rows = "".join(
-        f"<tr><td>{e.floor}</td><td>{html.escape(e.author)}</td><td>{html.escape(e.kind)}</td>"
-        f"<td>{html.escape(e.target or '')}</td><td class='{e.verdict}'>{e.verdict}</td><td>{html.escape(e.reason)}</td></tr>"
+        f"<tr><td>{e.floor}</td><td>{html.escape(e.author)}</td><td>{html.escape(KIND_WORDS.get(e.kind, '发言'))}</td>"
+        f"<td>{html.escape(e.target or '')}</td><td class='{e.verdict}'>{html.escape(_VERDICT_WORDS.get(e.verdict, e.verdict))}</td>"
+        f"<td>{html.escape(e.reason)}</td></tr>"
         for e in tally.entries
     )
     return (
@@ -694,3 +707,6 @@ def _html(game: Game, tally, lurking) -> str:
         f"<table><tr><th>楼</th><th>作者</th><th>类型</th><th>对象</th><th>判定</th><th>说明</th></tr>{rows}</table>"
         "</body></html>\n"
     )
+
+
+_VERDICT_WORDS = {"counted": "有效", "superseded": "已改票", "invalid": "无效", "ignored": "不是投票"}

@@ -50,10 +50,7 @@ def open_db(path: str | Path, *, readonly: bool = False) -> sqlite_utils.Databas
         if readonly:
             if not path.exists():
                 raise ArchiveError(f"档案库 {path} 不存在：请先运行 bansha fetch 或 bansha poll。")
-            conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-            db = sqlite_utils.Database(conn)
-            _check_version(db, path)
-            return db
+            return _open_readonly(path)
         model.refuse_symlink(path, "档案库")
         db = sqlite_utils.Database(path)
         _check_version(db, path)
@@ -64,6 +61,31 @@ def open_db(path: str | Path, *, readonly: bool = False) -> sqlite_utils.Databas
         return db
     except sqlite3.Error as exc:
         raise ArchiveError(describe_sqlite_error(exc, path)) from None
+
+
+def _open_readonly(path: Path) -> sqlite_utils.Database:
+    """The archive for reading only. In WAL mode SQLite wants to create the -shm file beside it even to
+    read, which a read-only folder (a copy on a CD, a shared folder, another user's) does not allow: then,
+    if no -wal file holds writes not yet in the archive, it is opened as immutable — nothing can change it
+    there — else the director is told what to copy."""
+    from urllib.parse import quote
+
+    uri = f"file:{quote(str(path.resolve()))}"
+    try:
+        db = sqlite_utils.Database(sqlite3.connect(f"{uri}?mode=ro", uri=True))
+        _check_version(db, path)
+        return db
+    except sqlite3.OperationalError as exc:
+        words = str(exc).lower()
+        if "readonly" not in words and "read-only" not in words and "unable to open" not in words:
+            raise
+        wal = path.with_name(path.name + "-wal")
+        if wal.exists() and wal.stat().st_size:
+            raise ArchiveError(f"档案库 {path} 所在的目录不可写，而旁边的 {wal.name} 里还有没写进档案库的内容，只读打开会漏掉它们："
+                               f"请把 {path.name} 连同 {wal.name} 复制到可写的目录里再运行。") from None
+        db = sqlite_utils.Database(sqlite3.connect(f"{uri}?immutable=1", uri=True))
+        _check_version(db, path)
+        return db
 
 
 def _check_version(db: sqlite_utils.Database, path: Path) -> None:
@@ -116,13 +138,21 @@ def describe_sqlite_error(exc: sqlite3.Error, path: str | Path) -> str:
                 "本次没有写入任何内容。")
     if "full" in text:
         return f"磁盘已满，写入档案库 {path} 失败：已经保存的内容没有丢失，请清理磁盘空间后再运行。"
-    if "readonly" in text or "read-only" in text:
-        return f"档案库 {path} 是只读的（文件或所在目录没有写权限）：只读的命令（tally、review、lurk、export）可以用，抓取和发帖需要写权限。"
+    if "readonly" in text or "read-only" in text or ("unable to open" in text and _unwritable(Path(path))):
+        return (f"档案库 {path} 是只读的（文件或所在目录没有写权限）：只读的命令（tally、review、lurk、export、desk 里看票）"
+                "可以用，抓取、裁定和发帖需要写权限。")
     if "locked" in text or "busy" in text:
         return f"档案库 {path} 正被另一个程序占用（{exc}）：请稍后再试。"
     if "unable to open" in text:
         return f"无法打开档案库 {path}：目录不存在，或没有读写权限。"
     return f"档案库 {path} 出错：{exc}"
+
+
+def _unwritable(path: Path) -> bool:
+    """An archive that is there but may not be written, or whose folder may not (SQLite writes beside it)."""
+    import os
+
+    return path.exists() and not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK))
 
 
 def ensure_schema(db: sqlite_utils.Database) -> None:
@@ -146,11 +176,15 @@ def ensure_schema(db: sqlite_utils.Database) -> None:
             pk="pid",
             foreign_keys=[("tid", "threads", "tid")],
         )
-        db["posts"].create_index(["tid", "floor"])
-        db["posts"].create_index(["author"])
+    db["posts"].create_index(["tid", "floor"], if_not_exists=True)
+    db["posts"].create_index(["author"], if_not_exists=True)
+    if "posts_fts" not in db.table_names() or not {"posts_ai", "posts_ad"} <= {t.name for t in db["posts"].triggers}:
         # SQLite's tokenizers do not split Chinese words; `words` holds the text with every CJK
-        # character spaced out, so a two-character name is a two-token phrase query.
-        db["posts"].enable_fts(["words", "author"], create_triggers=True)
+        # character spaced out, so a two-character name is a two-token phrase query. Checked apart from
+        # the table: a first run killed between the two left posts without its index, and the update
+        # trigger an older archive's migration adds then failed every later write (no such table).
+        db.execute("drop trigger if exists posts_au")
+        db["posts"].enable_fts(["words", "author"], create_triggers=True, replace=True)
         _fts_on_change(db)
     if "post_versions" not in db.table_names():
         db["post_versions"].create(

@@ -29,6 +29,79 @@ class CaptchaRequired(AuthError):
     """The forum wants a captcha to log in: only a person can, so hand over a browser's cookies."""
 
 
+class LoginRefused(AuthError):
+    """The forum refused the account and password (its own words in the message)."""
+
+
+class LoginHeld(AuthError):
+    """An earlier run's login was refused and nothing has changed since: not tried again."""
+
+
+class LoginGuard:
+    """One refused login stops the next runs from trying again until the director changes something.
+
+    Every cron run trying the same wrong password would have the forum lock the account (UCenter: five
+    failures in fifteen minutes). The file beside the archive says which account was refused, when, in the
+    forum's words, and a 16-bit salted fingerprint of the refused password: far too short to test a guess
+    against (65,536 passwords share each value), enough to see that BANSHA_PASSWORD was changed. Another
+    account, another password, imported cookies or deleting the file lets the next run try again."""
+
+    def __init__(self, path: Path | None):
+        self.path = Path(path) if path else None
+
+    @staticmethod
+    def _mark(password: str, salt: bytes) -> str:
+        import hashlib
+
+        return hashlib.pbkdf2_hmac("sha256", password.encode("utf-8"), salt, 100_000)[:2].hex()
+
+    def held(self, username: str, password: str) -> str | None:
+        """Why not to try: the refusal on record for this very account and password (None: try)."""
+        record = self._read()
+        if not record or record.get("username") != username:
+            return None
+        try:
+            if self._mark(password, bytes.fromhex(record["salt"])) != record["mark"]:
+                return None  # a new password: worth one try
+        except (KeyError, ValueError):
+            return None
+        return (f"上次（{record.get('at', '?')}）以 {username} 登录被论坛拒绝（论坛说：{record.get('said', '?')}），"
+                "之后没有改过密码：为免论坛锁定账号，这次不再尝试登录。请核对环境变量 BANSHA_PASSWORD 里的密码"
+                "（或用 --cookies 导入浏览器的登录状态），改好后下一次运行会自动再试；确定密码没错、要原样再试一次，"
+                f"请删除 {self.path}。")
+
+    def refused(self, username: str, password: str, said: str) -> None:
+        if self.path is None:
+            return
+        import json
+        import os
+        import secrets
+        from datetime import datetime
+
+        salt = secrets.token_bytes(8)
+        record = {"username": username, "said": said, "at": datetime.now().astimezone().isoformat(timespec="seconds"),
+                  "salt": salt.hex(), "mark": self._mark(password, salt)}
+        tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(record, handle, ensure_ascii=False)
+        os.replace(tmp, self.path)
+
+    def clear(self) -> None:
+        if self.path is not None and self.path.exists():
+            self.path.unlink()
+
+    def _read(self) -> dict | None:
+        import json
+
+        if self.path is None or not self.path.is_file():
+            return None
+        try:
+            return json.loads(self.path.read_text("utf-8"))
+        except (OSError, ValueError):
+            return None
+
+
 def _cookie(name: str, value: str, domain: str) -> Cookie:
     return Cookie(
         0, name, value, None, False, domain, True, domain.startswith("."), "/", True,
@@ -140,14 +213,18 @@ def ensure_login(
     question_id: int = 0,
     answer: str = "",
     say=lambda _text: None,
+    guard: Path | None = None,
 ) -> Identity:
     """Make sure we are `username` (or anyone, when None), logging in only when the session isn't.
 
     A cron run's second start still holds the first run's cookies: asking for the login page then
-    gets Discuz's 「欢迎您回来」 message, not a form. So look first, log in only if needed.
+    gets Discuz's 「欢迎您回来」 message, not a form. So look first, log in only if needed. `guard` is the
+    file that keeps a refused login from being tried again unchanged (LoginGuard).
     """
     me = whoami(client, base_url)
+    keeper = LoginGuard(guard)
     if me.uid and (not username or not me.username or me.username == username):
+        keeper.clear()  # logged in (imported cookies, or a login by hand): nothing held any more
         return me
     if me.stale:
         say("保存的登录状态已失效（论坛把我们当作游客），重新登录。")
@@ -161,7 +238,17 @@ def ensure_login(
         return me
     if password is None:
         raise AuthError(f"需要以 {username} 登录，但没有密码：请设置环境变量 BANSHA_PASSWORD，或在终端里运行一次。")
-    uid = login(client, base_url, username, password, question_id=question_id, answer=answer)
+    held = keeper.held(username, password)
+    if held:
+        raise LoginHeld(held)
+    try:
+        uid = login(client, base_url, username, password, question_id=question_id, answer=answer)
+    except LoginRefused as refusal:
+        keeper.refused(username, password, str(refusal))
+        raise LoginRefused(f"{refusal}。请核对 {username} 的密码（环境变量 BANSHA_PASSWORD）"
+                           + ("：之后的运行不会再用这个密码登录（以免论坛锁定账号），改好密码后会自动再试。"
+                              if guard else "。")) from None
+    keeper.clear()
     say(f"已登录：{username}（uid={uid}）")
     return Identity(uid, username)
 
@@ -226,8 +313,8 @@ def login(
             raise CaptchaRequired(f"论坛说：{message}。\n" + CAPTCHA_ADVICE)
         # Discuz's own words often start with 登录失败 already: don't say it twice.
         if message.startswith("登录失败"):
-            raise AuthError(message)
-        raise AuthError(f"登录失败：{message}" if message else "登录失败（论坛没有说明原因）")
+            raise LoginRefused(message)
+        raise LoginRefused(f"登录失败：{message}" if message else "登录失败（论坛没有说明原因）")
     uid = current_uid(client, base_url)
     if uid == 0:
         raise AuthError("论坛回答登录成功，但再次访问时仍是游客（Cookie 没有保存下来）。")

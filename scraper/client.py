@@ -48,6 +48,48 @@ class TooLarge(Exception):
 
 
 MAX_BYTES = 32 * 1024 * 1024  # the largest answer read; Discuz's biggest thread page is well under 2 MB
+# A forum that refuses the connection or lets a whole timeout pass without answering is retried this many
+# times only (five tries of 30 s and their backoffs were three minutes of silence), each wait said through
+# on_retry; the next cron run tries again anyway. A forum that answers "busy" (5xx, 429, its CC page) gets
+# every retry.
+SILENT_RETRIES = 2
+
+
+def describe_network_error(exc: BaseException, url: str, timeout: float | None = None) -> tuple[str, bool]:
+    """A failure to reach the forum in the director's words, and whether trying again can help:
+    a name the DNS does not know, a refused port, an unreachable network, a forum that does not answer."""
+    import socket
+    import ssl
+
+    host = urlsplit(url).hostname or url
+    wait = f" {timeout:g} 秒" if timeout else ""
+    causes, seen = [], exc
+    while seen is not None and len(causes) < 10:
+        causes.append(seen)
+        seen = seen.__cause__ or seen.__context__
+    if any(isinstance(c, socket.gaierror) for c in causes):
+        gai = next(c for c in causes if isinstance(c, socket.gaierror))
+        if gai.errno in (socket.EAI_AGAIN, getattr(socket, "EAI_SYSTEM", None)):
+            return f"查不到论坛 {host} 的地址（DNS 暂时没有回答）：请检查这台电脑的网络", True
+        return f"找不到论坛 {host}（DNS 里没有这个域名）：请检查游戏文件里 forum 的地址有没有写错", False
+    if any(isinstance(c, ssl.SSLCertVerificationError) for c in causes):
+        return f"论坛 {host} 的 HTTPS 证书无效（过期、或不是这个域名的）：请在浏览器里打开论坛看看", False
+    if any(isinstance(c, ssl.SSLError) for c in causes):
+        return f"和论坛 {host} 建立 HTTPS 加密连接时出错", True
+    if any(isinstance(c, ConnectionRefusedError) for c in causes):
+        return f"论坛 {host} 拒绝连接（这个端口上没有网站在运行）：论坛可能停机了，或地址、端口写错了", True
+    errnos = {getattr(c, "errno", None) for c in causes}
+    import errno as codes
+
+    if errnos & {codes.ENETUNREACH, codes.EHOSTUNREACH, codes.ENETDOWN}:
+        return f"连不上论坛 {host}（网络不通）：请检查这台电脑有没有连上网络", True
+    if isinstance(exc, httpx.ConnectTimeout):
+        return f"{wait.strip() or '限定时间'}内连不上论坛 {host}（没有回应）：论坛或网络可能出了问题", True
+    if isinstance(exc, httpx.TimeoutException):
+        return f"论坛 {host}{wait}没有回答", True
+    if isinstance(exc, (httpx.RemoteProtocolError, httpx.ReadError, httpx.WriteError, ConnectionResetError)):
+        return f"论坛 {host} 没回答完就断开了连接", True
+    return f"连接论坛 {host} 出错", True
 
 
 def _read_capped(response: httpx.Response, limit: int) -> bytes:
@@ -114,6 +156,7 @@ class ForumClient:
         on_attempt: Callable[[Attempt], None] | None = None,
         recorder=None,
         max_bytes: int = MAX_BYTES,
+        on_retry: Callable[[str], None] | None = None,
     ):
         self.cookie_file = Path(cookie_file) if cookie_file else None
         self.jar = MozillaCookieJar()
@@ -135,6 +178,8 @@ class ForumClient:
         self.backoff = backoff
         self.max_backoff = max_backoff
         self.on_attempt = on_attempt
+        self.on_retry = on_retry  # told, in Chinese, of every wait before a retry
+        self._timeout = timeout
         # A WarcRecorder keeps every successful exchange as sent; pages are then asked for uncompressed
         # so the recorded payload is byte for byte what the server holds.
         self.recorder = recorder
@@ -175,7 +220,7 @@ class ForumClient:
         """
         posting = method == "POST"
         kwargs.setdefault("follow_redirects", not posting)
-        last = ""
+        last, silent = "", 0
         for attempt in range(self.retries + 1):
             self._wait_turn(url)
             started = time.monotonic()
@@ -184,8 +229,12 @@ class ForumClient:
                     body = _read_capped(r, self.max_bytes)
             except (httpx.ConnectError, httpx.ConnectTimeout) as exc:
                 # Nothing left this machine: safe to try again, even a POST.
-                last = "请求超时" if isinstance(exc, httpx.ConnectTimeout) else f"连接出错（{type(exc).__name__}）"
+                last, hopeful = describe_network_error(exc, url, self._timeout)
                 retry_after = None
+                silent += 1  # refused, unreachable, no answer: one more try, not four
+                if not hopeful:
+                    self._log(Attempt(url, None, 0, int((time.monotonic() - started) * 1000), "failed", last))
+                    raise FetchFailed(f"{last}。") from None
             except httpx.TooManyRedirects:
                 raise FetchFailed(f"请求 {url} 时论坛不停地跳转（重定向循环）：请在浏览器里打开这个地址看看论坛怎么了。") from None
             except TooLarge as exc:
@@ -193,10 +242,13 @@ class ForumClient:
                     raise PostUncertain(f"提交到 {url} 后论坛的回答{exc}，不知道论坛是否已经收到。") from None
                 raise FetchFailed(f"请求 {url} 时论坛的回答{exc}：这不像是论坛页面，已放弃。") from None
             except httpx.HTTPError as exc:
+                words, _hopeful = describe_network_error(exc, url, self._timeout)
                 if posting:
-                    raise PostUncertain(f"提交到 {url} 时连接中断（{type(exc).__name__}），不知道论坛是否已经收到。") from exc
-                last = "请求超时" if isinstance(exc, httpx.TimeoutException) else f"连接出错（{type(exc).__name__}）"
+                    raise PostUncertain(f"提交到 {url} 时{words}，不知道论坛是否已经收到。") from exc
+                last = words
                 retry_after = None
+                if isinstance(exc, httpx.TimeoutException):
+                    silent += 1
             else:
                 elapsed = int((time.monotonic() - started) * 1000)
                 response = Response(str(r.url), r.status_code, r.headers.get("content-type"), body, elapsed, dict(r.headers))
@@ -210,12 +262,18 @@ class ForumClient:
                 last = f"HTTP {r.status_code}"
                 retry_after = _retry_after(r.headers.get("retry-after"))
             elapsed = int((time.monotonic() - started) * 1000)
-            if attempt == self.retries:
+            if attempt == self.retries or silent > SILENT_RETRIES:
                 self._log(Attempt(url, None, 0, elapsed, "failed", last))
                 break
             self._log(Attempt(url, None, 0, elapsed, "retry", last))
-            time.sleep(self._delay(attempt, retry_after))
-        raise FetchFailed(f"放弃请求 {url}：重试 {self.retries} 次后仍失败（最后一次：{last}）。请稍后再试，或检查论坛是否可以访问。")
+            delay = self._delay(attempt, retry_after)
+            if silent:  # nobody answered: backing off gives a busy forum no relief, it only adds silence
+                delay = min(delay, self.backoff / 2)
+            if self.on_retry is not None:  # never silent: a slow forum is said while it is waited for
+                self.on_retry(f"{last}：{delay:.0f} 秒后重试（第 {attempt + 1} 次重试，最多 "
+                              f"{SILENT_RETRIES if silent else self.retries} 次）")
+            time.sleep(delay)
+        raise FetchFailed(f"{last}。重试 {attempt} 次后仍失败，已放弃（{url}）；请稍后再试，或在浏览器里打开论坛看看。")
 
     def get(self, url: str, **kwargs) -> Response:
         return self.request("GET", url, **kwargs)
@@ -264,7 +322,7 @@ class ForumClient:
                     if os.path.exists(temp):
                         os.unlink(temp)
         except httpx.HTTPError as exc:
-            raise FetchFailed(f"下载 {url} 失败（{type(exc).__name__}）") from None
+            raise FetchFailed(f"下载 {url} 失败：{describe_network_error(exc, url, self._timeout)[0]}") from None
 
     def post(self, url: str, data: dict, *, encoding: str = "utf-8", **kwargs) -> Response:
         """POST a form. GBK forums expect GBK-encoded fields, so the body is encoded here, not by httpx."""

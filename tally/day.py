@@ -127,6 +127,9 @@ class DayTally:
     fates: dict[str, str] = field(default_factory=dict)
     label: str = ""  # 「第2天」 or 「第2天重投」
     needed: Fraction | None = None  # where the preset has a threshold: the count that puts a player out
+    # Living players with no standing ballot, whether they may vote or not: what a public post may list
+    # (non_voters leaves out who cannot vote — a 法官 — and naming only the rest would point at them).
+    silent: list[str] = field(default_factory=list)
     vote_thread: int | None = None  # the thread the ballots were read from (a round may have its own)
     # Whether the outcome holds under every reading of every open flag (None: not analysed), and the
     # outcome under one more ruling (pid, Ruling) → Outcome, from the same analysis.
@@ -643,6 +646,9 @@ class _Fold:
         # Who votes.
         if voter not in ctx.players:
             problems.append(f"「{voter}」不是本局玩家" if verdict.kind != "proxy" else f"代投的「{voter}」不是本局玩家")
+            # An account the game file does not list may be a player's second account or substitute: the
+            # director's question (the game file then says so), never decided silently.
+            review = review or verdict.kind != "proxy"
         elif voter in ctx.dead:
             problems.append(f"{voter} 已出局，不能投票（诈尸）")
         elif voter not in ctx.voters:
@@ -896,6 +902,7 @@ class _Fold:
             title_holder=ctx.title_holder, fates=self._fates(outcome), label=ctx.day.label,
             needed=Fraction(str(ctx.rules.threshold)) * len(ctx.alive) if ctx.rules.elimination == "threshold" else None,
             vote_thread=ctx.day.election_thread if ctx.kind == "election" else ctx.day.vote_thread,
+            silent=[p for p in ctx.alive if p not in self.standing and p not in ctx.deaths_at],
         )
 
     def _fates(self, outcome: Outcome) -> dict[str, str]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import datetime, timedelta, timezone, tzinfo
 from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -180,24 +180,32 @@ class Game:
         return [v for d in self.days for v in (d, *d.rounds)]
 
     @property
-    def tz(self) -> ZoneInfo:
-        try:
-            return ZoneInfo(self.timezone)
-        except ZoneInfoNotFoundError:
-            raise ValueError(f"不认识的时区：{self.timezone}") from None
+    def tz(self) -> tzinfo:
+        return zone_of(self.timezone)
+
+    @property
+    def zone_words(self) -> str:
+        """The zone as players say it, beside every time a post of ours shows: 「北京时间」, 「UTC+9」."""
+        return zone_words(self.timezone, self.tz)
 
     def when(self, text: str | None) -> datetime | None:
-        """A time written in the game file ("2026-11-22 21:00"), in the game's timezone."""
+        """A time written in the game file ("2026-11-22 21:00"), in the game's timezone. A date alone is
+        refused: 「close = "2026-11-29"」 would silently mean 00:00 and move the close by most of a day."""
         if not text:
             return None
+        written = str(text).strip()
+        if _DATE_ONLY.fullmatch(written):
+            raise ValueError(f"「{written}」只写了日期，没有写几点几分：请写成 {written} 21:00 这样（一天从 00:00 算起，"
+                             "只写日期就是当天零点）")
         try:
-            moment = datetime.fromisoformat(str(text).strip().replace("T", " "))
+            moment = datetime.fromisoformat(written.replace("T", " "))
         except ValueError:
             raise ValueError(f"看不懂的时间：{text}（请写成 2026-11-22 21:00）") from None
         return moment if moment.tzinfo else moment.replace(tzinfo=self.tz)
 
     @classmethod
     def from_toml(cls, text: str) -> "Game":
+        text = text.removeprefix("\ufeff")  # Notepad's "UTF-8" starts the file with a byte-order mark
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
@@ -207,6 +215,8 @@ class Game:
         _known_keys("[game]", head, _GAME_KEYS)
         if "name" not in head or "preset" not in head:
             raise ValueError("游戏文件缺少 [game] 里的 name 或 preset")
+        _typed(text, "[game]", head, {"forum": _TEXT, "timezone": _TEXT, "directors": _TEXTS, "announce": _TEXT})
+        zone_of(str(head.get("timezone", "Asia/Shanghai")))  # before any time is read: a bad zone is named as such
         players = []
         for entry in data.get("players") or []:
             if not isinstance(entry, dict) or not str(entry.get("name", "")).strip():
@@ -219,6 +229,7 @@ class Game:
                 reveal=str(entry.get("reveal") or ""), cards=_cards(entry, text),
             ))
         names = {p.name for p in players}
+        _refuse_listed_twice(players, text)
         _refuse_colliding_names(players)
         days = []
         for d in data.get("days") or []:
@@ -319,6 +330,9 @@ def _sane(game: "Game") -> None:
             text = getattr(d, key)
             if not text:
                 continue
+            if _DATE_ONLY.fullmatch(str(text).strip()):
+                raise ValueError(f"{where}的 {key} = 「{text}」只写了日期，没有写几点几分：请写成「{str(text).strip()} 21:00」"
+                                 "这样（只写日期就是当天零点，关门会早将近一天）")
             try:
                 times[key] = game.when(text)
             except ValueError:
@@ -441,6 +455,18 @@ def _derive(game: "Game", day: Day) -> Day:
                                          for r in day.rounds))
 
 
+def _refuse_listed_twice(players, text: str) -> None:
+    """A player written twice would count twice in the alive list (and in every threshold)."""
+    seen: set[str] = set()
+    for player in players:
+        if player.name in seen:
+            lines = [n for n, row in enumerate(text.splitlines(), 1)
+                     if row.partition("#")[0].replace(" ", "") in (f'name="{player.name}"', f"name='{player.name}'")]
+            where = f"（第 {'、'.join(map(str, lines))} 行）" if len(lines) > 1 else ""
+            raise ValueError(f"[[players]] 里「{player.name}」写了两次{where}：每位玩家只写一次，请删去重复的那一项。")
+        seen.add(player.name)
+
+
 def _refuse_colliding_names(players) -> None:
     """Two roster names (or aliases) that are one name once normalised (ＢＯＢ / bob, a zero-width joiner,
     a bidi mark) would be merged silently by the name matcher: refuse the game file instead."""
@@ -512,6 +538,87 @@ def _known_keys(where: str, table: dict, known: set[str]) -> None:
             near = difflib.get_close_matches(key, sorted(known), n=1, cutoff=0.5)
             hint = f"，是不是要写 {near[0]}？" if near else f"（可写：{'、'.join(sorted(known))}）"
             raise ValueError(f"{where} 里有不认识的设置「{key}」{hint}")
+
+
+_DATE_ONLY = re.compile(r"\d{4}-\d{1,2}-\d{1,2}")
+# 「UTC+8」, 「GMT+08:00」, 「+8」: an offset as directors write it (the zone database spells it Etc/GMT-8).
+_OFFSET = re.compile(r"(?:UTC|GMT)?\s*([+-])\s*(\d{1,2})(?::?(\d{2}))?", re.I)
+# Names a director may write for the zone of a Chinese forum, and the zone they mean.
+_ZONE_HINTS = {"beijing": "Asia/Shanghai", "北京": "Asia/Shanghai", "北京时间": "Asia/Shanghai", "china": "Asia/Shanghai",
+               "中国": "Asia/Shanghai", "cst": "Asia/Shanghai", "shanghai": "Asia/Shanghai", "上海": "Asia/Shanghai",
+               "taipei": "Asia/Taipei", "台北": "Asia/Taipei", "台湾": "Asia/Taipei", "hongkong": "Asia/Hong_Kong",
+               "hong kong": "Asia/Hong_Kong", "香港": "Asia/Hong_Kong", "tokyo": "Asia/Tokyo", "东京": "Asia/Tokyo",
+               "singapore": "Asia/Singapore", "新加坡": "Asia/Singapore", "macau": "Asia/Macau", "澳门": "Asia/Macau"}
+_ZONE_WORDS = {"Asia/Shanghai": "北京时间", "Asia/Chongqing": "北京时间", "Asia/Harbin": "北京时间", "PRC": "北京时间",
+               "Asia/Hong_Kong": "香港时间", "Asia/Taipei": "台北时间", "Asia/Macau": "澳门时间", "Asia/Tokyo": "东京时间",
+               "Asia/Singapore": "新加坡时间"}
+
+
+def zone_of(name: str) -> tzinfo:
+    """The game's time zone: a zone name (Asia/Shanghai) or a fixed offset as written (UTC+8, GMT+08:00).
+    Anything else is refused with the spelling to use, before any time of the file is read."""
+    written = name.strip()
+    offset = _OFFSET.fullmatch(written)
+    if offset:
+        sign, hours, minutes = offset.group(1), int(offset.group(2)), int(offset.group(3) or 0)
+        if hours > 14 or minutes >= 60:
+            raise ValueError(f"[game] 的 timezone = \"{name}\" 不是真实的时差（UTC-12 到 UTC+14 之间）")
+        delta = timedelta(hours=hours, minutes=minutes) * (-1 if sign == "-" else 1)
+        return timezone(delta, _offset_words(delta))
+    try:
+        return ZoneInfo(written)
+    except (ZoneInfoNotFoundError, ValueError):
+        pass
+    meant = _ZONE_HINTS.get(written.lower().replace("_", " ").strip())
+    if meant is None:
+        import difflib
+        from zoneinfo import available_timezones
+
+        near = difflib.get_close_matches(written, sorted(available_timezones()), n=1, cutoff=0.6)
+        meant = near[0] if near else None
+    hint = f"是不是要写 timezone = \"{meant}\"？" if meant else ""
+    raise ValueError(f"[game] 的 timezone = \"{name}\" 不是认识的时区：{hint}时区写地区名（北京时间写 \"Asia/Shanghai\"，"
+                     "台北 \"Asia/Taipei\"，香港 \"Asia/Hong_Kong\"），或写时差，如 \"UTC+8\"")
+
+
+def _offset_words(delta: timedelta) -> str:
+    minutes = int(delta.total_seconds() // 60)
+    sign, minutes = ("+" if minutes >= 0 else "-"), abs(minutes)
+    return f"UTC{sign}{minutes // 60}" + (f":{minutes % 60:02d}" if minutes % 60 else "")
+
+
+def zone_words(name: str, tz: tzinfo) -> str:
+    """「北京时间」 for the zones players know by a name, else the offset: 「UTC+9」, 「UTC-5」."""
+    known = _ZONE_WORDS.get(name.strip())
+    if known:
+        return known
+    delta = datetime.now(tz).utcoffset() or timedelta(0)
+    return _offset_words(delta)
+
+
+TEMPLATE_NAME = "[000]游戏名"
+TEMPLATE_DIRECTOR = "导演A"
+
+
+def template_leftovers(game: Game) -> list[str]:
+    """What is still `bansha init`'s example in the game file: check-game and poll refuse to go on with it
+    (a game file that looks done but points at an example forum, or counts the example roster)."""
+    found = []
+    if game.name == TEMPLATE_NAME:
+        found.append(f"[game] 的 name 还是模板里的「{TEMPLATE_NAME}」：请写这局游戏的名字")
+    host = (game.forum or "").split("//", 1)[-1].split("/", 1)[0].split(":")[0].lower()
+    if host.endswith(("example.org", "example.com", "example.net")) or host in ("example.org", "example.com"):
+        found.append(f"[game] 的 forum 还是示例地址 {game.forum}：请写论坛的地址（浏览器地址栏里 forum.php 之前的部分）")
+    if TEMPLATE_DIRECTOR in game.directors:
+        found.append(f"[game] 的 directors 里还是模板里的「{TEMPLATE_DIRECTOR}」：请写导演的论坛账号")
+    if [(p.name, p.uid) for p in game.players] == [("郭靖", 3), ("黄蓉", None)]:
+        found.append("[[players]] 还是模板里的两位示例玩家（郭靖、黄蓉）：请写这局的玩家名单（或用 bansha init --from 从报名帖起草）")
+    for d in game.days:
+        if (d.vote_thread, d.discussion_threads, d.process_thread, d.start, d.close) == (
+                12, (13,), 14, "2026-11-20 21:00", "2026-11-22 21:00"):
+            found.append(f"第{d.day}天的帖子编号和时间还是模板里的示例（投票帖 12、讨论帖 13、进程帖 14，"
+                         "2026-11-20 21:00 → 2026-11-22 21:00）：请写这一天真实的帖子编号和时间")
+    return found
 
 
 def load_game(path: str | Path) -> tuple[Game, Rules]:

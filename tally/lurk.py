@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 
 from .day import COUNTED, DayTally, parse_time
 from .game import BAR_OWNER, Day, Game
+from .report import at_words
 from .rules import Rules
 
 
@@ -281,10 +282,13 @@ def _violations(game: Game, day: Day, threads: dict[int, list]) -> list[Violatio
             style = getattr(post, "style", None) or {}
             reds = [c for c in style.get("colors", []) if is_red(c)]
             if reds and name:
-                out.append(Violation(post.pid, post.floor, tid, name, "red_font", f"使用了导演专用的红色字体（{'、'.join(reds)}）"))
+                # A colour code says which red; a colour name (red, Red) is no more than 红色 already says.
+                codes = sorted({c.upper() for c in reds if c.startswith("#")})
+                shown = f"（颜色 {'、'.join(codes)}）" if codes else ""
+                out.append(Violation(post.pid, post.floor, tid, name, "red_font", f"使用了导演专用的红色字体{shown}"))
             bigs = [s for s in style.get("sizes", []) if is_enlarged(s)]
             if bigs and name:
-                out.append(Violation(post.pid, post.floor, tid, name, "big_font", f"使用了导演专用的放大字体（size={'、'.join(bigs)}）"))
+                out.append(Violation(post.pid, post.floor, tid, name, "big_font", f"使用了导演专用的放大字体（字号 {'、'.join(bigs)}）"))
     return sorted(out, key=lambda v: (v.thread, v.floor or 0))
 
 
@@ -328,7 +332,7 @@ def _speedup(game: Game, day: Day, posts: list, word: str) -> Speedup | None:
         elif name in counted:
             not_counted[f"{label}（重复）"] = "重复申请"
         elif at >= last_check or (decided and at >= decided):
-            not_counted[label] = f"超过截止时间 {last_check:%m-%d %H:%M}"
+            not_counted[label] = f"超过截止时间 {at_words(last_check, year=False)}"
         else:
             counted.append(name)
             if len(counted) == needed and reached_at is None:

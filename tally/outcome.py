@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from datetime import datetime
 from fractions import Fraction
@@ -37,10 +38,13 @@ def decide_outcome(totals: dict[str, Fraction], rules, *, alive: int, title_targ
     leaders = [name for name, n in counted.items() if n == top]
     if rules.elimination == "threshold":
         needed = Fraction(str(rules.threshold)) * alive
+        # Players count whole votes: 40 % of 9 is 「4 票」 (3.6 is reached only where a vote can weigh 2.5).
+        whole = all(n.denominator == 1 for n in totals.values())
+        bar = f"{math.ceil(needed)} 票" if whole or needed.denominator == 1 else f"{_show(needed)} 票"
         if top < needed:
-            return Outcome(NONE, [], f"最高票 {_show(top)} 票，未达到存活人数 {alive} 的 {rules.threshold:.0%}（{_show(needed)} 票）")
+            return Outcome(NONE, [], f"最高票 {_show(top)} 票，未达到出局所需的 {bar}（存活 {alive} 人的 {rules.threshold:.0%}）")
         if len(leaders) == 1:
-            return Outcome(OUT, leaders, f"最高票 {_show(top)} 票，达到存活人数的 {rules.threshold:.0%}")
+            return Outcome(OUT, leaders, f"最高票 {_show(top)} 票，达到出局所需的 {bar}（存活 {alive} 人的 {rules.threshold:.0%}）")
         if rules.tie == "runoff" and len(leaders) == 2:
             return Outcome(RUNOFF, leaders, f"两人同为 {_show(top)} 票且都达到 {rules.threshold:.0%}，进入高票对决")
         return Outcome(NONE, [], f"{'、'.join(leaders)} 同为 {_show(top)} 票，无人出局")
@@ -73,5 +77,10 @@ def first_to_top(totals: dict[str, Fraction], timeline: list[tuple[datetime, dic
                 reached.pop(name, None)  # lost it again: only the moment it reached for good counts
     winner = min(leaders, key=lambda name: reached.get(name, len(timeline)))
     when = timeline[reached[winner]][0] if winner in reached else None
-    stamp = f"（{when:%m-%d %H:%M:%S}）" if when else ""
+    if when:
+        from .report import zone_label
+
+        stamp = f"（{zone_label(when)} {when:%m-%d %H:%M:%S}）"
+    else:
+        stamp = ""
     return Outcome(OUT, [winner], f"{'、'.join(leaders)} 同为 {_show(top)} 票，{winner} 最先达到{stamp}，当选")

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import math
 import re
-from datetime import datetime
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from fractions import Fraction
 
 from .day import COUNTED, INVALID, SUPERSEDED, DayTally
@@ -144,7 +146,7 @@ def facts(t: DayTally) -> str:
         "totals": [[name, show_number(total), [[v, show_number(w), getattr(ballot_of.get((v, name)), "pid", None)]
                                                 for v, w in t.voters.get(name, [])]] for name, total in t.totals.items()],
         "bonus": {k: show_number(v) for k, v in t.bonus.items()},
-        "abstain": t.abstentions, "missing": t.non_voters,
+        "abstain": t.abstentions, "missing": missing(t),
         "invalid": [e.pid for e in invalid_entries(t)],
         "rulings": [[r.pid, r.decision, r.target] for r in t.rulings],
         "outcome": [t.outcome.kind, t.outcome.names, t.fates],
@@ -206,6 +208,148 @@ def render_json(t: DayTally, *, as_of: str | None = None) -> str:
     return json.dumps({**t.to_json(), "as_of": as_of}, ensure_ascii=False, indent=1)
 
 
+# -- what a vote count shows at a glance (mafiascum's vote counts, NetTally's tallies) -----------------
+
+@dataclass(frozen=True)
+class Wagon:
+    """One line of the 票型: a player, the count, and every ballot cast for them in voting order —
+    those standing and, struck out, those switched away since (each links to its floor)."""
+
+    name: str
+    total: Fraction
+    ballots: tuple  # Entry objects: COUNTED ones stand, SUPERSEDED ones were moved elsewhere
+    bonus: Fraction | None = None  # 乌鸦 诽谤: votes added by the game, not by a ballot
+    short: int | None = None  # where a threshold puts players out: ordinary ballots still missing (0: reached)
+
+
+def wagons(t: DayTally) -> list[Wagon]:
+    """The 票型 in the order a reader wants it: the highest count first; on equal counts, whoever reached
+    that count first (and kept it) comes first — the order the title election decides by, said under the
+    table — then the roster's order. The desk, the 揭秘 site and the post all show these lines."""
+    entries = wagon_entries(t)
+    names = [*t.totals, *(n for n in entries if n not in t.totals)]
+    reached = _last_moves(t)
+    order = {name: i for i, name in enumerate(names)}
+    rows = [Wagon(name, t.totals.get(name, Fraction(0)), tuple(entries.get(name, ())), t.bonus.get(name),
+                  _short(t.needed, t.totals.get(name, Fraction(0))) if t.needed is not None else None) for name in names]
+    never, start = datetime.max, datetime.min  # a bonus alone stood from the start of the day
+
+    def when(w: Wagon) -> datetime:
+        return _naive(reached.get(w.name)) or (start if w.bonus else never)
+
+    return sorted(rows, key=lambda w: (-w.total, when(w), order[w.name]))
+
+
+def _naive(moment: datetime | None) -> datetime | None:
+    return moment.replace(tzinfo=None) if moment is not None else None
+
+
+def _short(needed: Fraction, total: Fraction) -> int:
+    """How many more one-vote ballots put the count at the threshold (mafiascum's L-n)."""
+    return max(0, math.ceil(needed - total))
+
+
+def _last_moves(t: DayTally) -> dict[str, datetime]:
+    """Target → when its count last changed (a ballot cast for them, or moved away from them): who
+    reached a count first and kept it. A bonus alone counts from the start of the day."""
+    moved: dict[str, datetime] = {}
+    standing: dict[str, str | None] = {}
+    events = sorted((e for e in t.entries if e.verdict in (COUNTED, SUPERSEDED) and e.voter and e.at is not None),
+                    key=lambda e: (e.at, e.pid))
+    for e in events:
+        before = standing.get(e.voter)
+        if before is not None:
+            moved[before] = e.at
+        if e.target is not None:
+            moved[e.target] = e.at
+        standing[e.voter] = e.target
+    return moved
+
+
+def wagon_mark(w: Wagon) -> str:
+    """「还差 1 票」 / 「已达到出局票数」 beside a count, where a threshold puts players out."""
+    if w.short is None or w.total <= 0:
+        return ""
+    return "已达到出局票数" if w.short == 0 else f"还差 {w.short} 票"
+
+
+def ballot_words(e, esc=lambda s: s) -> str:
+    """A voter in a 票型 line: 「武松」, 「宋江×2.5」, 「白痴（不计入）」."""
+    return _voter(e.voter, e.weight, esc)
+
+
+def has_ties(rows: list[Wagon]) -> bool:
+    shown = [w.total for w in rows if w.total > 0]
+    return len(shown) != len(set(shown))
+
+
+def needed_words(t: DayTally) -> str | None:
+    """「出局需 4 票（存活 9 人的 40%）」: the threshold as players say it, a whole number of votes where every
+    ballot weighs a whole vote; 「出局需达到 3.6 票」 where weights of 2.5 make a fraction reachable."""
+    if t.needed is None:
+        return None
+    share = f"存活 {len(t.alive)} 人的 {float(t.needed / len(t.alive)):.0%}" if t.alive else ""
+    weights = [e.weight for e in t.entries if e.verdict == COUNTED] + list(t.bonus.values())
+    whole = all(w.denominator == 1 for w in weights)
+    count = f"{math.ceil(t.needed)} 票" if whole or t.needed.denominator == 1 else f"达到 {show_number(t.needed)} 票"
+    return f"出局需 {count}" + (f"（{share}）" if share else "")
+
+
+def missing(t: DayTally) -> list[str]:
+    """Who a public post lists as not (validly) voted: every living player without a standing ballot,
+    never only those allowed to vote — a 法官 left off the list would be the one name missing. The
+    election lists its voters (004's houses, who may vote there, are announced)."""
+    return t.non_voters if t.kind == "election" else t.silent
+
+
+def ballot_count(t: DayTally) -> int:
+    """How many ballots the count has read (valid, switched, invalid): the number in 「票数统计 #1.12」.
+    The same posts give the same number on every run; a new ballot raises it."""
+    return sum(1 for e in t.entries if e.voter and (e.verdict in (COUNTED, SUPERSEDED, INVALID)))
+
+
+def last_ballot(t: DayTally):
+    """The latest ballot read (its floor and time head the count: 「计至第 15 楼」)."""
+    ballots = [e for e in t.entries if e.voter and e.verdict in (COUNTED, SUPERSEDED, INVALID) and e.floor is not None]
+    return max(ballots, key=lambda e: e.floor, default=None)
+
+
+def zone_label(moment: datetime) -> str:
+    """The zone a time of the game is in, as the post names it beside the time: 「北京时间」, 「UTC+8」."""
+    from .game import zone_words
+
+    tz = moment.tzinfo
+    return zone_words(getattr(tz, "key", "") or "", tz) if tz is not None else "UTC"
+
+
+def at_words(moment: datetime, *, year: bool = True) -> str:
+    """「北京时间 2026-11-29 21:00」: the zone first, as Chinese writes it."""
+    return f"{zone_label(moment)} {moment:%Y-%m-%d %H:%M}" if year else f"{zone_label(moment)} {moment:%m-%d %H:%M}"
+
+
+# Upper bounds only: 「距截止不到 12 小时」 stays true as time passes, so the running post is edited at
+# these few boundaries, never on every cron run (a post says it only when a run saw the bound change).
+_COUNTDOWN = [(timedelta(hours=1), "不到 1 小时"), (timedelta(hours=3), "不到 3 小时"), (timedelta(hours=6), "不到 6 小时"),
+              (timedelta(hours=12), "不到 12 小时"), (timedelta(days=1), "不到 1 天"), (timedelta(days=2), "不到 2 天")]
+
+
+def countdown(close: datetime, now: datetime) -> str:
+    """「距截止不到 6 小时」: the time left, rounded up to a bound that stays true until the close."""
+    left = close - now
+    for bound, words in _COUNTDOWN:
+        if left <= bound:
+            return f"距截止{words}"
+    return f"距截止不到 {math.ceil(left / timedelta(days=1))} 天"
+
+
+def public_reason(reason: str) -> str:
+    """An invalid ballot's reason as a public post may say it: nothing about who may not vote. The fold
+    says 「X 没有投票权（法官不能投票）」 for the director; the forum reads 「这张票不计入（原因由导演说明）」."""
+    if "没有投票权（法官不能投票）" in reason or "没有投票权（游戏文件 non_voters）" in reason:
+        return "这张票不计入（原因由导演说明）"
+    return reason
+
+
 def _lines(t: DayTally, title: str, *, bbcode: bool, as_of: datetime | None = None,
            as_of_words: str | None = None, link=None) -> list[str]:
     esc = escape_bbcode if bbcode else (lambda s: s)
@@ -215,38 +359,59 @@ def _lines(t: DayTally, title: str, *, bbcode: bool, as_of: datetime | None = No
 
     b = (lambda s: f"[b]{s}[/b]") if bbcode else (lambda s: s)
     what = "警长/盟主竞选" if t.kind == "election" else "投票"
-    heading = f"实时票数（未截止，统计于 {as_of:%m-%d %H:%M}）" if as_of else "结果"
+    heading = "实时票数（未截止）" if as_of else "结果"
     if as_of_words:
         heading = f"票数（截至 {as_of_words}）"
     standing = as_of is not None or as_of_words is not None  # worded as a standing, never a verdict
     lines = [b(f"{esc(title)} {t.title}{what}{heading}".strip())]
+    # Which count this is and what it has read (mafiascum's 「Vote Count 1.3」 and 「as of post N」), when
+    # the vote closes and how long is left: every time with its zone.
+    last = last_ballot(t)
+    head = [f"票数统计 #{t.day}.{ballot_count(t)}"]
+    if last is not None:
+        shown = last.at.astimezone(t.close.tzinfo) if last.at and t.close else last.at  # in the game's zone
+        head.append(f"计至投票帖第 {last.floor} 楼" + (f"（{at_words(shown, year=False)}）" if shown and as_of else ""))
     if t.close:
-        lines.append(f"截止时间：{t.close:%Y-%m-%d %H:%M}")
+        head.append(f"截止时间：{at_words(t.close)}" + (f"，{countdown(t.close, as_of)}" if as_of and as_of < t.close else ""))
+    lines.append(" · ".join(head))
     lines.append("")
     lines.append(b("票型"))
-    # Each wagon in voting order (mafiascum, NetTally): the votes standing, and the ones switched away
-    # since, struck out — every one linked to its floor.
     strike = (lambda s: f"[s]{s}[/s]") if bbcode else (lambda s: f"{s}（已改票）")
-    wagons = wagon_entries(t)
-    shown_names = [*t.totals, *(n for n in wagons if n not in t.totals)]
-    for name in shown_names:
+    rows = wagons(t)
+    for w in rows:
         voters = "、".join(
-            linked(_voter(e.voter, e.weight, esc), e.pid) if e.verdict == COUNTED else strike(linked(esc(e.voter), e.pid))
-            for e in wagons.get(name, []))
-        extra = f"（另加 {show_number(t.bonus[name])} 票）" if name in t.bonus else ""
-        lines.append(f"{esc(name)}：{show_number(t.totals.get(name, Fraction(0)))} 票 ← {voters or '—'}{extra}")
+            linked(ballot_words(e, esc), e.pid) if e.verdict == COUNTED else strike(linked(esc(e.voter), e.pid))
+            for e in w.ballots)
+        extra = f"（另加 {show_number(w.bonus)} 票）" if w.bonus else ""
+        mark = f"（{wagon_mark(w)}）" if wagon_mark(w) else ""
+        lines.append(f"{esc(w.name)}：{show_number(w.total)} 票{mark} ← {voters or '—'}{extra}")
     if t.abstentions:
-        lines.append(f"弃权：{'、'.join(esc(v) for v in t.abstentions)}")
-    if t.non_voters:
-        lines.append(f"{'还没有投票' if standing else '未投有效票'}：{'、'.join(esc(v) for v in t.non_voters)}")
+        lines.append(f"弃权（{len(t.abstentions)}）：{'、'.join(esc(v) for v in t.abstentions)}")
+    absent = missing(t)
+    if absent:
+        words = "还没有投票" if standing else "未投有效票"
+        lines.append(f"{words}（{len(absent)}）：{'、'.join(esc(v) for v in absent)}")
+    notes = []
+    if any(e.verdict == SUPERSEDED for w in rows for e in w.ballots):
+        notes += ["划掉的是后来改投别人的票"] if bbcode else []
+    if has_ties(rows):
+        notes.append("票数相同的，先达到这个票数的排在前面")
+    if notes:
+        lines.append("（" + "；".join(notes) + "）")
+    lines.append("")
     if t.kind == "vote" and t.alive:
         lines.append(f"存活（{len(t.alive)} 人）：{'、'.join(esc(v) for v in t.alive)}")
-    if t.needed is not None:
-        lines.append(f"存活 {len(t.alive)} 人，出局需 ≥ {show_number(t.needed)} 票")
+    cast = sum(len(w.ballots) - sum(e.verdict == SUPERSEDED for e in w.ballots) for w in rows) + len(t.abstentions)
+    total_line = f"合计：{cast} 人投了有效票" + (f"（其中弃权 {len(t.abstentions)} 人）" if t.abstentions else "")
+    if absent:
+        total_line += f"，{len(absent)} 人{'还没有投票' if standing else '没有投有效票'}"
+    needed = needed_words(t) if t.kind == "vote" else None
+    lines.append(total_line + (f"；{needed}" if needed else ""))
     invalid = invalid_entries(t)
     if invalid:
         lines += ["", b("无效票")]
-        lines += [f"{linked(_floor(e), e.pid)} {esc(clip(e.author, 20))}：{esc(clip(e.reason))}" for e in invalid]
+        said = public_reason if bbcode else (lambda reason: reason)  # the forum's copy keeps the game's secrets
+        lines += [f"{linked(_floor(e), e.pid)} {esc(clip(e.author, 20))}：{esc(clip(said(e.reason)))}" for e in invalid]
     if t.rulings:
         lines += ["", b("导演裁定")]
         for r in t.rulings:
@@ -309,7 +474,7 @@ def render_lurk(report, title: str = "", *, bbcode: bool = False, public: bool =
         lines += ["", b(f"申请{s.kind}")]
         result = "成功" if s.succeeded else "未成功"
         lines.append(f"存活 {s.alive} 人，需要 {s.needed} 人；有效申请 {len(s.requesters)} 人：{'、'.join(map(esc, s.requesters)) or '—'}。{result}"
-                     + (f"（第 {s.needed} 位申请于 {s.reached_at:%m-%d %H:%M}，{s.deadline:%m-%d %H:%M} 生效）" if s.succeeded else ""))
+                     + (f"（第 {s.needed} 位申请于 {at_words(s.reached_at, year=False)}，{at_words(s.deadline, year=False)} 生效）" if s.succeeded else ""))
         if s.not_counted:
             lines.append("不计：" + "；".join(f"{esc(k)}（{v}）" for k, v in s.not_counted.items()))
     return "\n".join(lines)
@@ -374,7 +539,8 @@ def render_game(game, rules) -> str:
     from dataclasses import fields
 
     lines = [f"{game.name}（规则：{rules.title_text}，出处：{RULES_POSTS.get(rules.name, '规则帖')}；"
-             f"游戏文件里写 preset = \"{rules.name}\"）", "", "玩家："]
+             f"游戏文件里写 preset = \"{rules.name}\"）",
+             f"时区：{game.timezone}（{game.zone_words}）：各天的 start、close 都按这个时区读", "", f"玩家（{len(game.players)} 人）："]
     for p in game.players:
         extra = [f"uid {p.uid}"] if p.uid is not None else []
         extra += [f"别名 {'、'.join(p.aliases)}"] if p.aliases else []

@@ -150,7 +150,6 @@ def db063(tmp_path_factory):
 def serve_pages(pages: list[Path]):
     """A thread's captured pages served over real HTTP as Discuz served them (their own headers); `page=N`
     picks the page and past the end Discuz repeats the last. Returns the running server; shut it down."""
-    import threading
     from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
     from urllib.parse import parse_qs, urlsplit
 
@@ -168,6 +167,6 @@ def serve_pages(pages: list[Path]):
             self.end_headers()
             self.wfile.write(body)
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
+    from bansha.demo.serving import Background
+
+    return Background(ThreadingHTTPServer(("127.0.0.1", 0), Handler))

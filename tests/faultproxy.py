@@ -26,6 +26,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Callable
 from urllib.parse import urlsplit
 
+from bansha.demo.serving import Background
+
 HOP = {"connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade", "te", "trailer", "content-length"}
 
 
@@ -105,13 +107,12 @@ class FaultProxy:
                 pass
 
         self._server = Server(("127.0.0.1", 0), Handler)
-        threading.Thread(target=self._server.serve_forever, daemon=True).start()
+        self._running = Background(self._server)
         return self
 
     def __exit__(self, *exc) -> None:
         if self._server:
-            self._server.shutdown()
-            self._server.server_close()
+            self._running.stop()
 
     def _take(self, method: str, path: str) -> Fault | None:
         with self._lock:

@@ -6,12 +6,12 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
 from bansha.demo import game as demo
+from bansha.demo.serving import Background
 from test_poll import game_file
 
 
@@ -118,10 +118,9 @@ class _Loop(BaseHTTPRequestHandler):
 
 @pytest.fixture
 def looping():
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _Loop)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server = Background(ThreadingHTTPServer(("127.0.0.1", 0), _Loop))
     yield f"http://127.0.0.1:{server.server_port}/"
-    server.shutdown()
+    server.stop()
 
 
 def test_a_redirect_loop_is_one_sentence(tmp_path, looping):

@@ -311,6 +311,7 @@ def test_demo_serve_keeps_the_forum_and_says_what_to_try_next(tmp_path):
     director's login and the next commands are printed, and they work; a second run reuses the archive."""
     import os
     import re
+    import shlex
     import signal
     import subprocess
     import time
@@ -326,16 +327,16 @@ def test_demo_serve_keeps_the_forum_and_says_what_to_try_next(tmp_path):
         while time.time() < deadline:
             line = proc.stdout.readline()
             said.append(line)
-            if line.startswith("  bansha export"):
+            if " export " in line or not line:  # the last command it suggests (or the end of its output)
                 break
         text = "".join(said)
         assert "导演账号：导演甲    密码：demo-director" in text and f"游戏文件：{tmp_path / 'game.toml'}" in text
         base = re.search(r"论坛地址：(http://127\.0\.0\.1:\d+/)", text).group(1)
         assert httpx.get(base + "forum.php?mod=viewthread&tid=101", timeout=10).status_code == 200
-        poll_line = next(line for line in said if "bansha poll" in line).strip()
+        # The poll line as printed (bansha named as this shell can run it), after BANSHA_PASSWORD=….
+        poll_line = next(line for line in said if " poll " in line and "BANSHA_PASSWORD=" in line).strip()
         env = {**os.environ, "BANSHA_PASSWORD": "demo-director"}
-        args = poll_line.split()[1:]  # after BANSHA_PASSWORD=…
-        done = subprocess.run([sys.executable, "-m", "bansha.cli", *args[1:], "--db", str(db), "--interval", "0",
+        done = subprocess.run([*shlex.split(poll_line)[1:], "--db", str(db), "--interval", "0",
                                "--now", "2026-11-29 21:40", "--out", str(tmp_path / "report")],
                               capture_output=True, text=True, env=env, timeout=120)
         assert done.returncode == 0, done.stderr

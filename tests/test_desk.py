@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import json
 import shutil
-import threading
 from importlib import resources
 from pathlib import Path
 
 import httpx
 import pytest
 
+from bansha.demo.serving import Background
 from conftest import CAPTURES, archive_capture, needs_captures
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -27,8 +27,7 @@ def start(config):
 
     from bansha.desk import create_app
 
-    server = make_server("127.0.0.1", 0, create_app(config), threaded=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server = Background(make_server("127.0.0.1", 0, create_app(config), threaded=True))
     return server, f"http://127.0.0.1:{server.server_port}/{config.token}/"
 
 
@@ -196,3 +195,32 @@ def test_the_overview_shows_each_days_count(desk056):
     for name, votes in tally.totals.items():
         assert f"{name} {int(votes) if votes == int(votes) else float(votes)}" in page
     assert tally.outcome.describe() in page
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_desk_reads_at_desk_and_phone_width(browser, tmp_path, width):
+    """The demo day at a desk's and a phone's width: the page never scrolls sideways (a wide table scrolls
+    in its own box), the 票型 shows the struck-out switch and the 弃权 row; screenshots in SHOTS."""
+    from bansha import poll as polling
+    from bansha.demo import game as demo
+    from bansha.desk import DeskConfig, new_token
+    from test_poll import game_file, options
+
+    forum = demo.build()
+    with forum:
+        path = game_file(tmp_path, forum.base_url)
+        polling.run_poll(path, tmp_path / "g.db", options(forum, post=True, out_dir=tmp_path / "out"), lambda line: None)
+    server, url = start(DeskConfig(path, tmp_path / "g.db", new_token(), polling.PollOptions()))
+    SHOTS.mkdir(exist_ok=True)
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    try:
+        for name, address in (("overview", url), ("day", url + "day/1")):
+            page.goto(address)
+            page.screenshot(path=str(SHOTS / f"desk-{name}-{width}.png"), full_page=True)
+            assert page.evaluate("document.documentElement.scrollWidth") <= width, name
+        totals = page.inner_html("#totals")
+        assert "<s>花荣</s>" in totals and "<td>弃权</td>" in totals
+        assert "[s]" not in page.inner_text("#preview") and "[color" not in page.inner_text("#preview")
+    finally:
+        page.close()
+        server.stop()

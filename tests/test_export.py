@@ -164,7 +164,7 @@ def test_vote_posts_carry_their_verdicts_and_the_day_page_is_tables(exported):
         if entry.kind != "none" and entry.floor is not None:
             assert f"thread-{demo.VOTE_TID}.html#p{entry.pid}'>第 {entry.floor} 楼</a>" in day
     moved = sum(1 for e in tally.entries if e.verdict in ("counted", "superseded") and e.target)
-    assert day.count("<circle") >= moved and "时间</text>" in day and "票数</text>" in day
+    assert day.count("<circle") >= moved and "横轴：时间（北京时间）" in day and "票数</text>" in day
 
 
 def test_player_page_speaks_chinese_and_groups_posts_by_day(exported):
@@ -286,3 +286,33 @@ def test_totals_csv_names_each_players_own_outcome(two_days):
     outcome = {(r["day"], r["name"]): r["outcome"] for r in rows}
     assert outcome[("1", "李逵")] == "出局" and outcome[("1", "燕青")] == "" and outcome[("1", "吴用")] == ""
     assert outcome[("2", "吴用")] == "" and outcome[("2", "燕青")] == ""  # a level day puts nobody out
+
+
+@needs_chromium
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_day_page_reads_at_desk_and_phone_width(two_days, width):
+    """At a phone's 390 px nothing wraps a name one character a line, the picture's type stays legible
+    and only a wide table scrolls (inside its own box), never the page; screenshots in /tmp/bansha-site-shots."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    shots = Path("/tmp/bansha-site-shots")
+    shots.mkdir(exist_ok=True)
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            page = browser.new_page(viewport={"width": width, "height": 900})
+            for name in ("day-1.html", "day-2.html", "index.html", "player-6.html"):
+                page.goto((two_days / "site" / name).as_uri())
+                page.screenshot(path=str(shots / f"{name[:-5]}-{width}.png"), full_page=True)
+                assert page.evaluate("document.documentElement.scrollWidth") <= width, name
+                # Every cell but a table's last (voters, reasons) holds one line: names never break apart.
+                tall = page.evaluate("""() => [...document.querySelectorAll('td:not(:last-child):not(.text)')]
+                    .filter(td => { const r = document.createRange(); r.selectNodeContents(td);
+                                    return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size > 1; })
+                    .map(td => td.textContent)""")
+                assert not tall, (name, tall)
+            page.goto((two_days / "site" / "day-1.html").as_uri())
+            shown = page.evaluate("document.querySelector('.chart > svg').getBoundingClientRect().width")
+            drawn = float(page.get_attribute(".chart > svg", "width"))
+            assert 13 * shown / drawn >= 10, (shown, drawn)  # the axis labels' size on screen, in px
+        finally:
+            browser.close()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 
 from tally.cards import standings
@@ -9,7 +11,7 @@ from tally.day import tally_day
 from tally.game import Day, Game, Player
 from tally.lurk import count_posts, is_enlarged, is_red, lurk_day
 from tally.rules import load_preset
-from tallykit import NAMES, START, Thread, game
+from tallykit import CLOSE, NAMES, START, Thread, game
 
 
 def cites(preset, setting, words):
@@ -148,6 +150,8 @@ def test_acceleration_needs_half_the_living_before_the_check():
     (speed,) = r.speedups
     assert (speed.needed, speed.requesters, speed.succeeded) == (5, ["郭靖", "黄蓉", "穆念慈", "一灯"], False)
     assert set(speed.not_counted) == {"郭靖（重复）", "杨康", "欧阳锋"}
+    last_check = CLOSE - timedelta(hours=3)  # the last day's 18:00, as the public post says it: zone named
+    assert speed.not_counted["欧阳锋"] == f"超过截止时间 UTC+8 {last_check:%m-%d %H:%M}"
     process.add("洪七公", "申请加速", 20)             # the fifth, next afternoon before 18:00
     (speed,) = report(g, process=process).speedups
     assert speed.succeeded and speed.deadline.hour == 18

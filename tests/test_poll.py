@@ -84,14 +84,14 @@ def test_running_count_is_one_post_edited_in_place(board, tmp_path):
     second = board.add_post(demo.VOTE_TID, 18, "投票对象：李逵\n投票理由：燕青改主意了", demo.CLOSE.replace(hour=11))
     # 燕青 had abstained: a second first-vote is invalid. The count stays, but what the post says does
     # not — its 无效票 list now names that floor — so the post is edited …
-    run(board, tmp_path, running=True, now=before_close)
+    run(board, tmp_path, running=True, now=demo.CLOSE.replace(hour=11, minute=30))
     assert board.edits == 1 and "李逵：5 票" in director_posts(board)[0].bbcode
     assert f"pid={second.pid}]#{second.position}" in director_posts(board)[0].bbcode
     # … and a valid quote-change moves the count.
     abstain = next(p for p in board.threads[demo.VOTE_TID].posts if p.author == "燕青")
     board.add_post(demo.VOTE_TID, 18, board.quote_bbcode(abstain.pid) + "\n\n改票对象：李逵\n改票理由：改主意了",
                    demo.CLOSE.replace(hour=12))
-    run(board, tmp_path, running=True, now=before_close)
+    run(board, tmp_path, running=True, now=demo.CLOSE.replace(hour=12, minute=30))
     assert board.edits == 2 and len(director_posts(board)) == 1
     assert "李逵：6 票" in director_posts(board)[0].bbcode
 
@@ -166,11 +166,17 @@ def test_cli_exit_codes_and_log(board, tmp_path):
     assert all(re.match(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d ", line) for line in log_lines)
 
 
+def on_path() -> str:
+    """PATH with this environment's scripts first, as in a shell where it is activated: commands printed to
+    be copied then say plain 「bansha …」."""
+    return os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])
+
+
 def test_review_lists_flags(board, tmp_path):
     run(board, tmp_path)
     done = subprocess.run([sys.executable, "-m", "bansha.cli", "review", str(game_file(tmp_path, board.base_url)),
                            "--day", "1", "--db", str(tmp_path / "g.db")], capture_output=True, text=True, timeout=60,
-                          env={**os.environ, "COLUMNS": "80"})
+                          env={**os.environ, "COLUMNS": "80", "PATH": on_path()})
     assert done.returncode == 0 and "孙二娘" in done.stdout and "还没有决定" in done.stdout, done.stdout
     # Readable at 80 columns: each flag a block, wrapped (a Chinese character takes two columns); only a
     # command to copy or a link to click may run longer. Nothing cut: the reason is there whole.

@@ -221,7 +221,8 @@ def test_gbk_forum_gets_characters_outside_gbk_as_references(tmp_path):
         polling.run_poll(path, tmp_path / "g2.db", options(forum, running=True, now=BEFORE_CLOSE, out_dir=tmp_path / "o"), lines.append)
         forum.add_post(demo.VOTE_TID, 18, forum.quote_bbcode(next(p.pid for p in forum.threads[demo.VOTE_TID].posts if p.author == "燕青"))
                        + "\n\n改票对象：李逵\n改票理由：改主意了", BEFORE_CLOSE + timedelta(minutes=1))
-        polling.run_poll(path, tmp_path / "g2.db", options(forum, running=True, now=BEFORE_CLOSE, out_dir=tmp_path / "o"), lines.append)
+        polling.run_poll(path, tmp_path / "g2.db", options(forum, running=True, now=BEFORE_CLOSE + timedelta(minutes=2),
+                                                           out_dir=tmp_path / "o"), lines.append)
         assert forum.edits == 1 and any(line.startswith("已编辑实时票数帖") for line in lines)
 
 

@@ -16,6 +16,7 @@ import pytest
 from bansha import poll as polling
 from bansha.demo import game as demo
 from bansha.demo.forum import Fault
+from bansha.demo.serving import Background
 from test_poll import DIRECTOR, game_file, options
 from test_poll_discuz import AFTER_CLOSE, BEFORE_CLOSE, final_posts, running_posts
 
@@ -230,7 +231,6 @@ def test_what_is_printed_before_close_says_it_is_not_a_verdict(tmp_path):
 def desk_day_page(board, folder, *, rule: dict | None = None) -> str:
     """The desk's page of day 1 for the archive in `folder`, as a director's browser gets it (after
     submitting `rule` from it, if given)."""
-    import threading
 
     from werkzeug.serving import make_server
 
@@ -238,8 +238,7 @@ def desk_day_page(board, folder, *, rule: dict | None = None) -> str:
 
     config = DeskConfig(with_preset(game_file(folder, board.base_url), "shediao"), folder / "g.db", new_token(),
                         polling.PollOptions())
-    server = make_server("127.0.0.1", 0, create_app(config), threaded=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server = Background(make_server("127.0.0.1", 0, create_app(config), threaded=True))
     here = f"http://127.0.0.1:{server.server_port}"
     try:
         if rule:
@@ -294,14 +293,12 @@ def test_json_says_whether_the_result_is_proven(tmp_path):
 def test_the_desk_overview_hints_at_the_event_a_closed_day_needs(tmp_path):
     from bansha.desk import DeskConfig, create_app, new_token
     from werkzeug.serving import make_server
-    import threading
 
     forum = demo.build()
     with forum:
         run(forum, tmp_path)
         config = DeskConfig(game_file(tmp_path, forum.base_url), tmp_path / "g.db", new_token(), polling.PollOptions())
-        server = make_server("127.0.0.1", 0, create_app(config), threaded=True)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
+        server = Background(make_server("127.0.0.1", 0, create_app(config), threaded=True))
         try:
             page = httpx.get(f"http://127.0.0.1:{server.server_port}/{config.token}/").text
         finally:

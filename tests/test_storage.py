@@ -125,3 +125,31 @@ def test_search_follows_edits_and_rereading_leaves_the_index_alone(tmp_path):
     assert archive.search_posts(db, "黄蓉") == []
     assert [r["pid"] for r in archive.search_posts(db, "杨康")] == [70]
     assert db["posts"].get(70)["versions"] == 2
+
+
+def test_a_first_run_killed_while_making_the_archive_leaves_one_that_works(tmp_path):
+    """Killed between creating posts and its search index (found by the kill-and-rerun test): the next
+    run made the migration's update trigger over an index that was not there, and every write after it
+    failed with 「no such table: main.posts_fts」. Each part of the schema is now checked on its own."""
+    import sqlite_utils
+
+    from scraper import model
+
+    path = tmp_path / "a.db"
+    archive.open_db(path).conn.close()
+    half = sqlite_utils.Database(path)  # as the kill left it: the tables, no index, no schema version yet
+    for trigger in ("posts_ai", "posts_ad", "posts_au"):
+        half.execute(f"drop trigger if exists {trigger}")
+    half["posts_fts"].drop()
+    half.execute("PRAGMA user_version = 0")
+    half.conn.close()
+    db = archive.open_db(path)  # the rerun
+    page = model.ThreadPage(variant="x3", tid=7, fid=2, subject="投票帖", page=1, last_page=1, replies=1, posts=[],
+                            generator=None, now=None, utc_offset="+08:00", formhash=None, uid=None, damage=[])
+    archive.save_thread(db, page, forum="bbs.example.org", url="u", source="pc", ppp=10)
+    for text in ("投票对象：黄蓉", "投票对象：杨康"):  # a post, then its edit: the update trigger fires
+        post = model.Post(pid=70, tid=7, floor=2, author="郭靖", author_uid=3, posted_at="2026-11-20T21:30:00+08:00",
+                          time_precision="second", edited_by=None, edited_at=None, quotes=[], text=text, html=text,
+                          status="normal", style={"colors": [], "sizes": []})
+        archive.save_posts(db, [post], source="pc")
+    assert [r["pid"] for r in archive.search_posts(db, "杨康")] == [70]

@@ -8,7 +8,7 @@ export); common.py holds what they share and words.py the command line's own wor
 from __future__ import annotations
 
 from . import archiving, posting, reading, tallying  # noqa: F401 - each registers its commands
-from .common import app, err, escape, model, terminal_safe  # noqa: F401
+from .common import app, err, error, model, terminal_safe  # noqa: F401
 
 
 def main() -> None:
@@ -28,26 +28,26 @@ def main() -> None:
     except NoArgsIsHelpError as shown:  # `bansha` alone, `bansha card`: the list of commands
         sys.stdout.write(shown.ctx.get_help())
         raise SystemExit(2) from None
-    except ClickException as error:
-        ctx = getattr(error, "ctx", None)
-        lines = [f"错误：{words.explain(error)}"]
+    except ClickException as usage:
+        ctx = getattr(usage, "ctx", None)
+        lines = [f"错误：{words.explain(usage)}"]
         if ctx is not None:
             lines += [words.usage(ctx), f"查看说明：{words.command_path(ctx)} --help"]
         sys.stderr.write(terminal_safe("\n".join(lines)) + "\n")
-        raise SystemExit(error.exit_code) from None
+        raise SystemExit(usage.exit_code) from None
     except Abort:
         sys.stderr.write("已中止。\n")
         raise SystemExit(1) from None
     except model.ArchiveError as exc:
-        err.print(f"[bold red]错误：[/]{escape(str(exc))}", highlight=False)
+        error(str(exc))
         raise SystemExit(1) from None
     except sqlite3.Error as exc:
         from scraper import archive
 
-        err.print(f"[bold red]错误：[/]{escape(archive.describe_sqlite_error(exc, '档案库'))}", highlight=False)
+        error(archive.describe_sqlite_error(exc, '档案库'))
         raise SystemExit(1) from None
     except OSError as exc:
-        err.print(f"[bold red]错误：[/]{escape(model.describe_os_error(exc))}", highlight=False)
+        error(model.describe_os_error(exc))
         raise SystemExit(1) from None
     raise SystemExit(code if isinstance(code, int) else 0)
 

@@ -21,6 +21,7 @@ from .common import (
     fail,
     game_and_archive,
     out,
+    warn,
 )
 from .reading import _sync_with_progress
 
@@ -62,12 +63,13 @@ def archive_cmd(
     database = archive.open_db(db)
     recorder = WarcRecorder(warc_dir)
     try:
-        with ForumClient(cookie_file=cookie_file_for(db), min_interval=interval, recorder=recorder) as client:
+        with ForumClient(cookie_file=cookie_file_for(db), min_interval=interval, recorder=recorder,
+                         on_retry=lambda line: err.print(line)) as client:
             for url, ref in zip(urls, refs):
                 try:
                     report = _sync_with_progress(client, database, url, full=True, source="pc")
                 except (model.Refusal, FetchFailed) as exc:
-                    err.print(f"[yellow]帖子 {ref.tid} 没有存完：[/]{exc}", highlight=False)
+                    warn(f"帖子 {ref.tid} 没有存完：{exc}")
                     continue
                 line = f"《{report.subject}》（tid={report.tid}）：{report.posts_seen} 楼，{len(report.pages)} 页"
                 if media:

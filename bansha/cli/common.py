@@ -42,7 +42,9 @@ terminal_safe = strip_controls
 
 
 class _Console:
-    """rich's console, made on first use; everything printed passes terminal_safe first."""
+    """rich's console, made on first use. Nothing printed is read as rich markup: text from the game file,
+    the forum or a file name ([game], [[events]], a 「[/b]」 in a path) shows as written. Styles are
+    given as (text, style) pieces (see `labelled`); every piece passes terminal_safe first."""
 
     def __init__(self, stderr: bool) -> None:
         self.stderr = stderr
@@ -59,7 +61,15 @@ class _Console:
         return self._real
 
     def print(self, *objects, **kw) -> None:
+        kw.setdefault("markup", False)
+        kw.setdefault("highlight", False)
         self.real.print(*(terminal_safe(o) if isinstance(o, str) else o for o in objects), **kw)
+
+    def labelled(self, label: str, style: str, text: str) -> None:
+        """「错误：…」 with the label styled and the text exactly as given."""
+        from rich.text import Text
+
+        self.print(Text.assemble((terminal_safe(label), style), terminal_safe(str(text))))
 
 
 def write_out(text: str) -> None:
@@ -67,21 +77,43 @@ def write_out(text: str) -> None:
     sys.stdout.write(terminal_safe(text))
 
 
-def escape(text: str) -> str:
-    from rich.markup import escape as rich_escape
-
-    return rich_escape(text)
-
-
 out = _Console(stderr=False)
 err = _Console(stderr=True)
+
+
+def error(text: str, label: str = "错误：") -> None:
+    err.labelled(label, "bold red", text)
+
+
+def warn(text: str) -> None:
+    err.labelled("注意：", "yellow", text)
+
 
 DEFAULT_DB = "bansha.db"
 
 
 def fail(message: str, code: int = 1) -> None:
-    err.print(f"[bold red]错误：[/]{message}", highlight=False)
+    error(message)
     raise typer.Exit(code)
+
+
+def command_name() -> str:
+    """How to run bansha again from this shell, for the commands we print to be copied: 「bansha」 where
+    that name finds this very program, else its full path (the README's .venv/bin/bansha, an environment
+    not activated), else the interpreter running it."""
+    import os
+    import shlex
+    import shutil
+
+    me = Path(sys.argv[0])
+    on_path = shutil.which("bansha")
+    if me.name in ("bansha", "bansha.exe") and me.exists():
+        if on_path and os.path.samefile(on_path, me):
+            return "bansha"
+        return shlex.quote(str(me.resolve()))
+    if on_path:
+        return "bansha"
+    return f"{shlex.quote(sys.executable)} -m bansha.cli"
 
 
 def game_only(game_file: Path):
@@ -133,6 +165,7 @@ def cookie_file_for(db: Path) -> Path:
 def make_client(db: Path, interval: float, on_attempt=None):
     from scraper.client import ForumClient
 
-    return ForumClient(cookie_file=cookie_file_for(db), min_interval=interval, on_attempt=on_attempt)
+    return ForumClient(cookie_file=cookie_file_for(db), min_interval=interval, on_attempt=on_attempt,
+                       on_retry=lambda line: err.print(line))
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Optional
 
@@ -24,9 +24,10 @@ from .common import (
     REQUEST_LIFE,
     RUNNING,
     app,
+    command_name,
     db_beside,
     err,
-    escape,
+    error,
     fail,
     game_only,
     out,
@@ -94,11 +95,12 @@ def watch(
                               cookies=cookies, cookies_from_browser=cookies_from_browser, interval=interval,
                               with_lurk=with_lurk, verbose=True, now=None, game_file=game_file,
                               request_life=request_life * 60)
+    zone, _rules = game_only(game_file)  # every time watch prints is the game's, named (a server runs on UTC)
     runs = 0
     try:
         while True:
             runs += 1
-            out.print(f"[{datetime.now().astimezone():%m-%d %H:%M:%S}] 第 {runs} 次运行", highlight=False, markup=False)
+            out.print(f"[{_clock(zone)}] 第 {runs} 次运行")
             code, result = _poll_once(game_file, db, options, True, log)
             options.cookies = options.cookies_from_browser = None  # imported once: the jar beside the archive keeps them
             if result is not None and result.final_done:
@@ -113,11 +115,22 @@ def watch(
                 until_close = (result.close - datetime.now(result.close.tzinfo)).total_seconds() + 30
                 if 0 < until_close < wait:
                     wait = until_close
-            out.print(f"下一次运行：{wait / 60:.1f} 分钟后。", highlight=False, markup=False)
+            then = datetime.now(zone.tz) + timedelta(seconds=wait)
+            out.print(f"下一次运行：{wait / 60:.1f} 分钟后（{zone.zone_words} {then:%H:%M} 左右）。")
             time.sleep(wait)
     except KeyboardInterrupt:
         out.print("已停止。", highlight=False, markup=False)
         raise typer.Exit(0) from None
+
+
+def _clock(game) -> str:
+    """Now, as watch prints it: 「北京时间 11-29 21:30:05」, whatever zone the machine keeps."""
+    return f"{game.zone_words} {datetime.now(game.tz):%m-%d %H:%M:%S}"
+
+
+def _without_forum(text: str) -> str:
+    """A demo game file as written, but for the forum line (its port changes from run to run)."""
+    return "\n".join(line for line in text.replace("\r\n", "\n").split("\n") if not line.startswith("forum = "))
 
 
 def polling_options(*, game_file: Path, now: Optional[str], login: Optional[str], **kw):
@@ -147,6 +160,7 @@ def _poll_once(game_file: Path, db: Path, options, verbose: bool, log: Optional[
     from scraper.client import FetchFailed
 
     lines: list[str] = []
+    zone, _rules = game_only(game_file)
 
     def say(text: str) -> None:
         lines.append(text)
@@ -157,11 +171,24 @@ def _poll_once(game_file: Path, db: Path, options, verbose: bool, log: Optional[
         if log:
             model.refuse_symlink(log, "日志文件")
             with open(log, "a", encoding="utf-8") as handle:
-                stamp = datetime.now().astimezone().isoformat(timespec="seconds")  # with its UTC offset
+                # In the game's zone, as every other time the director sees, with its UTC offset.
+                stamp = datetime.now(zone.tz).isoformat(timespec="seconds")
                 for line in lines + [text]:
                     handle.write(f"{stamp} {line}\n")
         return code, result
 
+    if log:
+        # Before anything is fetched or posted: a log that cannot be written would fail the run at its end.
+        try:
+            model.refuse_symlink(log, "日志文件")
+            with open(log, "a", encoding="utf-8"):
+                pass
+        except OSError as exc:
+            error(f"日志文件 {log} 写不了（{model.describe_os_error(exc)}）：请换一个可写的 --log 位置。这次什么都没有做。")
+            return polling.EXIT_ERROR, None
+        except model.ArchiveError as exc:
+            error(str(exc))
+            return polling.EXIT_ERROR, None
     try:
         result = polling.run_poll(game_file, db, options, say)
     except polling.Busy as busy:
@@ -169,18 +196,18 @@ def _poll_once(game_file: Path, db: Path, options, verbose: bool, log: Optional[
         return finish(polling.EXIT_BUSY, str(busy))
     except poster.PostError as exc:
         what = exc.title
-        err.print(f"[bold red]{what}：[/]{escape(str(exc))}", highlight=False)
+        error(str(exc), f"{what}：")
         return finish(polling.EXIT_ERROR, f"{what}：{exc}")
     except sqlite3.Error as exc:
         text = archive.describe_sqlite_error(exc, db)
-        err.print(f"[bold red]错误：[/]{escape(text)}", highlight=False)
+        error(text)
         return finish(polling.EXIT_ERROR, f"错误：{text}")
     except OSError as exc:
         text = model.describe_os_error(exc)
-        err.print(f"[bold red]错误：[/]{escape(text)}", highlight=False)
+        error(text)
         return finish(polling.EXIT_ERROR, f"错误：{text}")
     except (ValueError, pipeline.NotFetched, model.Refusal, FetchFailed, auth.AuthError, archive.ArchiveError) as exc:
-        err.print(f"[bold red]错误：[/]{escape(str(exc))}", highlight=False)
+        error(str(exc))
         return finish(polling.EXIT_ERROR, f"错误：{exc}")
     out.print(result.summary, highlight=False, markup=False)
     for line in result.posted:
@@ -231,6 +258,13 @@ def demo(
     work.mkdir(parents=True, exist_ok=True)
     db = db or work / "demo.db"
     kept = db.with_name(db.name + ".forum.json")  # the demo forum's posts, for the next run
+    text = resources.files("bansha.demo").joinpath("liangshan.toml").read_text("utf-8")
+    game_file = work / "game.toml"
+    # The demo writes game.toml beside the archive: never over a director's own game file or archive.
+    if game_file.exists() and _without_forum(game_file.read_text("utf-8", errors="replace")) != _without_forum(text):
+        fail(f"{game_file} 已经存在，而且不是演示的游戏文件：演示不会覆盖它。请给演示换一个目录，例如 --db demo/game.db。")
+    if db.exists() and not kept.exists():
+        fail(f"{db} 已经存在，而且不是演示用过的档案库：演示不会往里面写。请给演示换一个目录，例如 --db demo/game.db。")
     forum = game.build()
     saved = json.loads(kept.read_text("utf-8")) if kept.exists() else {}
     if saved:
@@ -245,8 +279,6 @@ def demo(
         base = forum.start(0)
     forum.on_change = lambda: forum.save(kept)
     out.print(f"演示论坛已在 {base} 启动（《梁山风云》第一天，论坛时间 {forum.clock():%Y-%m-%d %H:%M}，已关门）。", highlight=False)
-    text = resources.files("bansha.demo").joinpath("liangshan.toml").read_text("utf-8")
-    game_file = work / "game.toml"
     game_file.write_text(text.replace('timezone = "Asia/Shanghai"', f'timezone = "Asia/Shanghai"\nforum = "{base}"'), "utf-8")
     login, password = game.DIRECTOR[1], "demo-director"
     options = polling.PollOptions(post=True, out_dir=work / "report", now=forum.clock(), login=login,
@@ -264,20 +296,21 @@ def demo(
         out.print(replies[-1].bbcode, highlight=False, markup=False)
         out.print(f"\n报告文件：{', '.join(str(f) for f in result.files)}", highlight=False, markup=False)
         out.print(f"游戏文件：{game_file}\n档案库：{db}", highlight=False, markup=False)
+        me = command_name()
         if not serve:
-            out.print("（想接着在这个论坛上试 desk、poll、export，请加 --serve 再运行一次：bansha demo --serve"
-                      + (f" --db {db}" if db != work / "demo.db" or kept.exists() else "") + "）", highlight=False, markup=False)
+            out.print(f"（想接着在这个论坛上试 desk、poll、export，请加 --serve 再运行一次：{me} demo --serve"
+                      + (f" --db {db}" if db != work / "demo.db" or kept.exists() else "") + "）")
             return
         out.print("\n".join([
-            "", "演示论坛会一直运行，按 Ctrl+C 结束（论坛的内容存在档案库旁边，下次 bansha demo --db 同一个档案库接着用）。",
+            "", f"演示论坛会一直运行，按 Ctrl+C 结束（论坛的内容存在档案库旁边，下次 {me} demo --db 同一个档案库接着用）。",
             f"论坛地址：{base}（浏览器打开就能看投票帖：{base}forum.php?mod=viewthread&tid={game.VOTE_TID}）",
             f"导演账号：{login}    密码：{password}",
-            "接下来可以试：",
-            f"  BANSHA_PASSWORD={password} bansha desk {game_file} --login {login}",
-            f"  BANSHA_PASSWORD={password} bansha poll {game_file} --login {login} --post --running --log {work / 'poll.log'}",
-            f"  bansha review {game_file}",
-            f"  bansha export {game_file} --html {work / 'site'}",
-        ]), highlight=False, markup=False)
+            "接下来可以另开一个终端试（每一行都可以整行复制）：",
+            f"  BANSHA_PASSWORD={password} {me} desk {game_file} --login {login}",
+            f"  BANSHA_PASSWORD={password} {me} poll {game_file} --login {login} --post --running --log {work / 'poll.log'}",
+            f"  {me} review {game_file}",
+            f"  {me} export {game_file} --html {work / 'site'}",
+        ]))
         import signal
         import threading
 

@@ -21,12 +21,12 @@ from .common import (
     app,
     check_format,
     err,
-    escape,
     fail,
     game_only,
     make_client,
     out,
     terminal_safe,
+    warn,
     write_out,
 )
 
@@ -57,7 +57,7 @@ def fetch(
     database = archive.open_db(db)
     with make_client(db, interval) as client:
         for notice in client.notices:
-            err.print(f"[yellow]注意：[/]{escape(notice)}", highlight=False)
+            warn(notice)
         try:
             if cookies:
                 auth.import_cookies(client, auth.load_cookies(cookies, ref.forum.split(":")[0]), ref.base)
@@ -70,7 +70,7 @@ def fetch(
                 if password is None and sys.stdin.isatty():
                     password = typer.prompt(f"{login} 的密码（已登录时不会用到）", hide_input=True)
                 me = auth.ensure_login(client, ref.base, login, password, question_id=question_id, answer=answer,
-                                       say=lambda text: err.print(text, highlight=False, markup=False))
+                                       say=lambda text: err.print(text), guard=db.with_name(db.name + ".login-failed"))
                 out.print(f"当前身份：{me.username or login}（uid={me.uid}）")
             report = _sync_with_progress(client, database, url, full=full, source=source)
         except auth.AuthError as exc:
@@ -88,11 +88,11 @@ def fetch(
         f"共 {database['posts'].count_where('tid = ?', [report.tid])} 楼，末页 {report.last_page}。"
     )
     for note in dict.fromkeys(report.damage):
-        err.print(f"[yellow]注意：[/]{note}", highlight=False)
+        warn(note)
     if report.gone:
-        err.print(f"[yellow]注意：[/]论坛上已看不到这些楼层（已标记为删除，原文保留）：pid {', '.join(map(str, report.gone))}")
+        warn(f"论坛上已看不到这些楼层（已标记为删除，原文保留）：pid {', '.join(map(str, report.gone))}")
     if report.gaps:
-        err.print(f"[yellow]注意：[/]{report.describe_gaps()}", highlight=False)
+        warn(report.describe_gaps())
 
 
 def _sync_with_progress(client, database, url, **kw):
@@ -129,7 +129,7 @@ def posts(
         for tid in sources:
             found = archive.read_posts(database, int(tid))
             if not found:
-                err.print(f"[yellow]档案库里没有帖子 {tid} 的楼层。[/]")
+                warn(f"档案库里没有帖子 {tid} 的楼层。")
             items.extend(found)
     else:
         from scraper.pages import read_page
@@ -144,7 +144,7 @@ def posts(
             except model.Refusal as exc:
                 fail(str(exc), 2)
             for note in page.damage:
-                err.print(f"[yellow]{path.name}：{note}[/]", highlight=False)
+                warn(f"{path.name}：{note}")
             for post in page.posts:
                 if post.pid not in seen:  # pages past the end repeat the last page
                     seen.add(post.pid)
@@ -159,9 +159,14 @@ def posts(
     for post in items:
         table.add_row(
             str(post.floor or "?"), str(post.pid), terminal_safe(post.author), (post.posted_at or "?")[:19].replace("T", " "),
-            post.status, terminal_safe(post.text.replace("\n", " ⏎ ")[:60]),
+            STATUS_WORDS.get(post.status, post.status), terminal_safe(post.text.replace("\n", " ⏎ ")[:60]),
         )
     out.print(table)
+
+
+# A post's status in the table, as Discuz itself words it.
+STATUS_WORDS = {"normal": "正常", "hidden": "已屏蔽", "banned": "作者被禁言", "deleted": "已删除", "password": "密码帖",
+                "author_only": "仅作者可见", "pending": "待审核"}
 
 
 @app.command("check-vote")
@@ -187,15 +192,16 @@ def check_vote(
     if players:
         names += [n.strip() for n in players.replace("，", ",").split(",") if n.strip()]
     try:
-        rules = (game_rules or load_preset(preset or "shediao")).vote_customs()
+        chosen = game_rules or load_preset(preset or "shediao")
     except ValueError as exc:
         fail(str(exc))
+    rules = chosen.vote_customs()
     text = sys.stdin.buffer.read().decode("utf-8", errors="replace")
     verdict = parse_post(text, rules, Roster(names, aliases) if names else None)
     if as_json:
         write_out(json.dumps(verdict.to_json(), ensure_ascii=False) + "\n")
         return
-    write_out(describe_verdict(verdict, rules.title) + "\n")
+    write_out(describe_verdict(verdict, chosen.title_text) + "\n")
 
 
 def describe_verdict(verdict, title: str) -> str:
@@ -232,13 +238,13 @@ GAME_TEMPLATE = """# bansha 游戏文件（TOML）。# 后面是说明，可以�
 name = "[000]游戏名"
 preset = "{preset}"          # {presets}
 forum = "https://bbs.example.org/"
-timezone = "Asia/Shanghai"
+timezone = "Asia/Shanghai"     # 各天的时间按这个时区读：北京时间写 Asia/Shanghai，也可以写时差，如 "UTC+8"
 directors = ["导演A"]        # 导演的论坛账号：他们的帖子不计票（代投除外）
 # announce = "process"       # 结果帖发在哪里："vote"（投票帖，默认）或 "process"（进程帖）
 
 [rules]                      # 可选：覆盖预设里的任何设置，例如 blackout_minutes = 60
 # ballot_format = "labelled"  # 投票格式："labelled"（投票对象/投票理由）或 "free"（不限格式，七杀的做法）
-# require_reason = true       # 是否必须写投票理由（种子 001、003 没有规定，按导演公告填写）
+# require_reason = true       # 是否必须写投票理由（S10、暗杀者的规则帖没有规定，按导演公告填写）
 
 [[players]]
 name = "郭靖"                # 角色名 = 论坛账号
@@ -307,7 +313,7 @@ def _drafted_from(url: str, template: str, interval: float) -> str:
 
     try:
         ref = parse_thread_url(url)
-        with ForumClient(min_interval=interval) as client:
+        with ForumClient(min_interval=interval, on_retry=lambda line: err.print(line)) as client:
             subject, posts = read_whole_thread(client, url)
     except ValueError as exc:
         fail(str(exc))
@@ -346,7 +352,12 @@ def check_game(game_file: Path = GAME_FILE) -> None:
     """检查游戏文件：打印工具理解到的各天、各轮、玩家、身份牌、事件，以及每条规则设置的出处和改动。"""
     from tally import report
 
+    from tally.game import template_leftovers
+
     game, rules = game_only(game_file)
-    out.print(report.render_game(game, rules), highlight=False, markup=False)
+    out.print(report.render_game(game, rules))
+    leftovers = template_leftovers(game)
+    if leftovers:
+        fail("游戏文件里还有 bansha init 模板的示例内容，改好以后再运行 poll：\n" + "\n".join(f"  · {line}" for line in leftovers))
 
 

@@ -21,6 +21,7 @@ from .common import (
     app,
     card_app,
     check_format,
+    command_name,
     current_day,
     db_beside,
     err,
@@ -246,6 +247,7 @@ def review(
     base = (game.forum or "").rstrip("/")
     width = max(40, min(shutil.get_terminal_size((80, 24)).columns, 120) - 1)
     floor_of = {e.pid: e.floor for e in result.entries}.get
+    me = command_name()
     lines = [f"{game.name} {result.title}：{len(result.flags)} 帖待裁定，现在的结果：{report.result_line(result)}",
              "所有待裁定帖一起：" + ("无论怎样裁定，结果都不变" if result.certain else result.proof.describe(floor_of)
                                       if result.proof else "未分析"), ""]
@@ -256,11 +258,13 @@ def review(
         block = [f"#{flag.floor} {terminal_safe(entry.author)}（pid {flag.pid}）· {matters}",
                  f"  帖子：{terminal_safe(texts.get(flag.pid, '').strip()).replace(chr(10), ' ⏎ ')[:200]}",
                  f"  判定：{terminal_safe(flag.reason)}"]
+        if pipeline.is_stranger(game, entry):
+            block.append(f"  怎么办：{pipeline.stranger_words(entry.author)}。")
         for line in block:
             lines += wrap(line, width, 4)
         for choice in pipeline.ruling_choices(result, game, entry):
             lines += wrap(f"  · {choice.words} → {choice.outcome}", width, 4)
-            lines.append(f"      bansha rule {game_file} {flag.pid} {choice.command}")  # one line: to copy whole
+            lines.append(f"      {me} rule {game_file} {flag.pid} {choice.command}")  # one line: to copy whole
         if base:
             lines.append(f"  原帖：{model.findpost_url(base, vote_day.vote_thread, flag.pid)}")
         lines.append("")

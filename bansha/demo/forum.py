@@ -23,6 +23,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Callable
 from urllib.parse import parse_qs, urlsplit
 
+from .serving import Background
+
 TZ = timezone(timedelta(hours=8))
 
 
@@ -115,6 +117,8 @@ class DemoForum:
         self._server: ThreadingHTTPServer | None = None
         self._last_reply: dict[int, float] = {}
         self.edits = 0
+        # UCenter counts failed logins per account: 5 within 15 minutes and even the right password is refused.
+        self.failed_logins: dict[str, int] = {}
         self.files: dict[str, tuple[bytes, str]] = {}  # path → (bytes, content type): images and attachments
         self.on_change: Callable[[], None] | None = None  # called after every POST (bansha demo keeps its forum)
 
@@ -251,7 +255,7 @@ class DemoForum:
 
         self._server = Server(("127.0.0.1", port), Handler)
         self._server.daemon_threads = True
-        threading.Thread(target=self._server.serve_forever, daemon=True).start()
+        self._running = Background(self._server)
         return self.base_url
 
     @property
@@ -261,8 +265,7 @@ class DemoForum:
 
     def stop(self) -> None:
         if self._server:
-            self._server.shutdown()
-            self._server.server_close()
+            self._running.stop()
             self._server = None
 
     def __enter__(self) -> "DemoForum":
@@ -623,10 +626,17 @@ class DemoForum:
         if self.login_captcha:
             return answer(False, "抱歉，验证码填写错误")  # a tool cannot read the picture: every guess is wrong here
         user = next((u for u in self.users.values() if u.name == form.get("username")), None)
+        name = form.get("username") or ""
+        if self.failed_logins.get(name, 0) >= 5:
+            message = "密码错误次数过多，请 15 分钟后重新登录"
+            return _ajax_error(message, "{'loginperm':'0'}") if ajax else self._message_page(message)
         if user is None or user.password != form.get("password"):
+            self.failed_logins[name] = self.failed_logins.get(name, 0) + 1
+            left = 5 - self.failed_logins[name]
+            message = f"登录失败，您还可以尝试 {left} 次" if left else "密码错误次数过多，请 15 分钟后重新登录"
             if ajax:
-                return _ajax_error("登录失败，您还可以尝试 4 次", "{'loginperm':'4'}")
-            return self._message_page("登录失败，您还可以尝试 4 次")
+                return _ajax_error(message, f"{{'loginperm':'{left}'}}")
+            return self._message_page(message)
         session.log_in(user)
         # X3.5 answers the ajax login with an empty message; the greeting goes to a JS block (flows/…/02).
         greeting = f"$('succeedlocation').innerHTML = '欢迎您回来，{user.group} {html.escape(user.name)}，现在将转入登录前页面';"

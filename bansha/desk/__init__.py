@@ -36,7 +36,8 @@ form.inline{display:inline}button{margin:.15em;cursor:pointer}
 table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ddd;padding:.2em .6em;text-align:left}
 .outcome{font-size:1.2em;font-weight:bold}.muted{color:#777}.notice{background:#eef6ee;padding:.4em .8em}
 .error{background:#fdecea;padding:.4em .8em}pre.bbcode{white-space:pre-wrap;background:#f4f4f4;padding:.6em}
-.rendered{border:1px dashed #bbb;padding:.6em}
+.rendered{border:1px dashed #bbb;padding:.6em}.rendered .colored{color:#c00}
+#totals s{color:#888}#totals tr.abstain td,#totals tr.missing td{color:#555}#timeline td:last-child{min-width:14em}
 """
 
 
@@ -62,6 +63,10 @@ class Job:
     @property
     def seconds(self) -> int:
         return int(time.monotonic() - self.started)
+
+
+class GameFileBroken(Exception):
+    """The game file cannot be loaded (the message says why, in the director's words)."""
 
 
 @dataclass
@@ -98,12 +103,20 @@ def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: Non
         except ValueError:
             return str(stamp)[:16]
 
+    def game_file():
+        """The game file, read again on every page (the director edits it while the desk runs); one the
+        desk can no longer load is a page that says why, and one line in the terminal — as poll says it."""
+        try:
+            return pipeline.load_game(config.game_file)
+        except ValueError as exc:
+            raise GameFileBroken(str(exc)) from None
+
     app.jinja_env.filters["game_time"] = in_game_zone
     token = config.token
     notices: list[tuple[str, str]] = []  # (kind, text) shown once on the next page
 
     def load():
-        game, rules = pipeline.load_game(config.game_file)
+        game, rules = game_file()
         if not config.db.exists():
             return game, rules, None
         return game, rules, archive.open_db(config.db, readonly=True)
@@ -168,9 +181,41 @@ def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: Non
     def too_large(_error):
         return error_page(413, f"提交的内容太长（上限 {MAX_REQUEST // 1024} KB）：裁定说明写一两句就够了。")
 
+    said: set[str] = set()  # each failure said once in the terminal, not on every page load
+
+    def tell(text: str) -> None:
+        if text not in said:
+            said.add(text)
+            say(text)
+
+    @app.errorhandler(GameFileBroken)
+    def broken_game(error):
+        tell(f"错误：{error}")
+        return error_page(500, f"游戏文件读不了：{error}。改好游戏文件后刷新这一页即可，工作台不用重启。")
+
     @app.errorhandler(500)
     def failed(_error):
         return error_page(500, "工作台出错了：请看启动 bansha desk 的终端窗口里的说明。")
+
+    @app.errorhandler(Exception)
+    def unexpected(error):
+        """Anything else that stops a page: one Chinese line in the terminal, never a traceback."""
+        import sqlite3
+
+        from werkzeug.exceptions import HTTPException
+
+        if isinstance(error, HTTPException):
+            return error
+        if isinstance(error, archive.ArchiveError):
+            text = str(error)
+        elif isinstance(error, sqlite3.Error):
+            text = archive.describe_sqlite_error(error, config.db)
+        elif isinstance(error, OSError):
+            text = model.describe_os_error(error)
+        else:
+            text = f"工作台出错（{type(error).__name__}：{error}）"
+        tell(f"错误：{text}")
+        return error_page(500, text)
 
     @app.after_request
     def headers(response):
@@ -227,8 +272,11 @@ def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: Non
         link = (lambda pid: model.findpost_url(base, day.vote_thread, pid)) if base else None
         entries = {e.pid: e for e in result.entries}
         flags = [(f, entries[f.pid], posts.get(f.pid)) for f in result.flags]
-        bbcode = report.render_bbcode(result, game.name, link=link,
-                                      as_of_words=f"第 {floor} 楼" if floor is not None else None)
+        now = datetime.now(game.tz)
+        if floor is None:  # exactly what poll would post now: the running count before the close, the result after
+            bbcode = polling.result_post(game, result, now=now).body
+        else:
+            bbcode = report.render_bbcode(result, game.name, link=link, as_of_words=f"第 {floor} 楼")
         lurking = None
         if game.day(number).discussion_threads and floor is None:
             try:
@@ -242,18 +290,21 @@ def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: Non
         announce = (posted or {}).get("tid") or announce  # where it went (the process thread, if the vote thread hides replies)
         posted_link = model.findpost_url(base, announce, posted["pid"]) if posted and posted.get("pid") and base else None
         close = game.when(day.close)
-        closed = bool(close and datetime.now(game.tz) >= close)
+        closed = bool(close and now >= close)
         held = polling.hold_reason(result) if closed and floor is None else None
         return page("day.html", game=game, day=day, result=result, flags=flags, bbcode=bbcode,
                     rendered=render_bbcode_html(bbcode), lurking=lurking, cards=standings(cards), card_rows=cards,
                     steps=steps, floor=floor, link=link, html_of=lambda post: sanitize(post.html, base + "/" if base else None),
                     candidates=[n for n in game.player_names if n not in day.dead], round_=round_,
-                    posted=posted, posted_link=posted_link, held=held,
+                    posted=posted, posted_link=posted_link, held=held, wagons=report.wagons(result),
+                    absent=report.missing(result), standing=not closed or floor is not None, number=report.show_number,
+                    mark=report.wagon_mark, ballot_words=report.ballot_words,
+                    stranger=lambda entry: pipeline.is_stranger(game, entry), stranger_words=pipeline.stranger_words,
                     choices=lambda entry: pipeline.ruling_choices(result, game, entry))
 
     @app.post(f"/{token}/day/<int:number>/rule")
     def rule(number: int):
-        game, _rules = pipeline.load_game(config.game_file)
+        game, _rules = game_file()
         pid = request.form.get("pid", type=int)
         # A 「计为 X」 button sends only target=X: that is a target ruling.
         decision = request.form.get("decision") or ("target" if "target" in request.form or "relay" in request.form else "")
@@ -329,7 +380,7 @@ def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: Non
 
     @app.get(f"/{token}/job/<job_id>")
     def job_view(job_id: str):
-        game, _rules = pipeline.load_game(config.game_file)
+        game, _rules = game_file()
         job = jobs.get(job_id)
         if job is None:
             abort(404)
@@ -353,8 +404,10 @@ _TAGS = [
     (re.compile(r"\[b\](.*?)\[/b\]", re.S), r"<b>\1</b>"),
     (re.compile(r"\[i\](.*?)\[/i\]", re.S), r"<i>\1</i>"),
     (re.compile(r"\[u\](.*?)\[/u\]", re.S), r"<u>\1</u>"),
+    (re.compile(r"\[s\](.*?)\[/s\]", re.S), r"<s>\1</s>"),
     (re.compile(r"\[size=\d+\](.*?)\[/size\]", re.S), r"<small>\1</small>"),
-    (re.compile(r"\[color=([#\w]+)\](.*?)\[/color\]", re.S), r"<span>\2</span>"),
+    # Our posts colour only the red 更正 line (the page's policy allows no inline style: a class does it).
+    (re.compile(r"\[color=([#\w]+)\](.*?)\[/color\]", re.S), r'<span class="colored">\2</span>'),
     (re.compile(r"\[url=(https?://[^\]\s\"'<>]+)\](.*?)\[/url\]", re.S), r'<a href="\1" rel="noopener noreferrer">\2</a>'),
 ]
 

@@ -90,6 +90,7 @@ class Site:
         model.write_file(
             self.out / name,
             "<!DOCTYPE html><html lang='zh-CN'><head><meta charset='utf-8'>"
+            "<meta name='viewport' content='width=device-width, initial-scale=1'>"
             f"<title>{html.escape(title)}</title><link rel='stylesheet' href='style.css'>"
             # No script may run but ours: the archive shows what players wrote, never executes it.
             "<meta http-equiv='Content-Security-Policy' content=\"default-src 'self' file: data:; "
@@ -220,7 +221,7 @@ def _index(game: Game, threads, tallies, counts) -> str:
         + "".join(f"<td>{counts[p.name][kind]}</td>" for kind in used) + f"<td>{sum(counts[p.name].values())}</td></tr>"
         for i, p in enumerate(game.players, start=1))
     return (f"<h2>帖子</h2><ul>{rows}</ul><h2>每天的投票</h2><ul>{days}</ul>"
-            f"<h2>玩家</h2><table class='counts'><tr><th>角色</th>{head}<th>合计</th></tr>{players}</table>"
+            f"<h2>玩家</h2><div class='wide'><table class='counts'><tr><th>角色</th>{head}<th>合计</th></tr>{players}</table></div>"
             "<p class='muted'>按帖子种类分别计数：讨论帖的发言数不含投票帖里的帖子。</p>")
 
 
@@ -236,9 +237,10 @@ def _player_page(game: Game, player, threads, posts_of, tallies, who, kinds, car
         ballots = "<br>".join(f"<a href='thread-{tid}.html#p{e.pid}'>第 {e.floor} 楼</a> "
                               f"{html.escape(report.verdict_words(e)[1])}" for e in mine) or "—"
         got = report.show_number(tally.totals.get(player.name, 0))
-        rows.append(f"<tr><td><a href='day-{key}.html'>{html.escape(tally.title)}</a></td><td>{result}</td><td>{ballots}</td>"
+        rows.append(f"<tr><td><a href='day-{key}.html'>{html.escape(tally.title)}</a></td><td>{result}</td><td class='text'>{ballots}</td>"
                     f"<td>{got}</td></tr>")
-    votes = ("<table class='votes'><tr><th>天</th><th>最终计入</th><th>投票帖</th><th>得票</th></tr>" + "".join(rows) + "</table>"
+    votes = ("<div class='wide'><table class='votes'><tr><th>天</th><th>最终计入</th><th>投票帖</th><th>得票</th></tr>"
+             + "".join(rows) + "</table></div>"
              if rows else "<p>（没有计票）</p>")
     # Every post of the player's, in time order, under the day whose window holds it.
     mine = sorted(((post, tid, subject) for tid, subject in threads for post in posts_of[tid] if who(post) == player.name),
@@ -361,25 +363,37 @@ def _day_page(game: Game, tally: DayTally) -> str:
     def floor(entry) -> str:
         return f"<a href='thread-{tid}.html#p{entry.pid}'>第 {entry.floor} 楼</a>" if entry.floor is not None else f"pid {entry.pid}"
 
-    ballot = report.counted_ballots(tally)
+    def voter(e) -> str:
+        who = f"<a href='thread-{tid}.html#p{e.pid}'>{html.escape(report.ballot_words(e))}</a>"
+        return f"<s title='后来改投别人'>{who}</s>" if e.verdict == SUPERSEDED else who
+
+    # The same lines as the result post: every ballot in voting order, switched ones struck out.
+    rows = report.wagons(tally)
     totals = "".join(
-        f"<tr><td>{html.escape(name)}</td><td>{report.show_number(total)}</td><td>"
-        + "、".join((f"<a href='thread-{tid}.html#p{ballot[(v, name)].pid}'>{html.escape(v)}</a>" if (v, name) in ballot
-                     else html.escape(v)) + (f"×{report.show_number(w)}" if w != 1 else "") for v, w in tally.voters.get(name, []))
-        + (f"（另加 {report.show_number(tally.bonus[name])} 票）" if name in tally.bonus else "") + "</td></tr>"
-        for name, total in tally.totals.items())
-    parts = [f"<p class='outcome'>{html.escape(report.result_line(tally))}</p><p class='muted'>{html.escape(tally.outcome.note)}</p>",
-             (f"<figure>{vote_flow_svg(tally, game)}<figcaption>票数随时间的变化：横轴为时间，纵轴为票数；"
-             "每个点是一张改变票数的票，点击打开那一楼</figcaption></figure>"),
-             "<h2>票型</h2><table><tr><th>角色</th><th>票数</th><th>投票者</th></tr>" + totals + "</table>"]
+        f"<tr><td>{html.escape(w.name)}</td><td>{report.show_number(w.total)} 票"
+        + (f"（{report.wagon_mark(w)}）" if report.wagon_mark(w) else "") + "</td><td>"
+        + ("、".join(voter(e) for e in w.ballots) or "—")
+        + (f"（另加 {report.show_number(w.bonus)} 票）" if w.bonus else "") + "</td></tr>"
+        for w in rows)
+    absent = report.missing(tally)
     if tally.abstentions:
-        parts.append(f"<p>弃权：{html.escape('、'.join(tally.abstentions))}</p>")
-    if tally.non_voters:
-        parts.append(f"<p>未投有效票：{html.escape('、'.join(tally.non_voters))}</p>")
+        totals += (f"<tr class='abstain'><td>弃权</td><td>{len(tally.abstentions)} 人</td>"
+                   f"<td>{html.escape('、'.join(tally.abstentions))}</td></tr>")
+    if absent:
+        totals += f"<tr class='missing'><td>未投有效票</td><td>{len(absent)} 人</td><td>{html.escape('、'.join(absent))}</td></tr>"
+    needed = report.needed_words(tally) if tally.kind == "vote" else None
+    parts = [f"<p class='outcome'>{html.escape(report.result_line(tally))}</p><p class='muted'>{html.escape(tally.outcome.note)}</p>",
+             (f"<figure>{vote_flow_svg(tally, game)}<figcaption>票数随时间的变化：每个点是一张改变票数的票，"
+             "点击打开那一楼</figcaption></figure>"),
+             "<h2>票型</h2><div class='wide'><table class='wagons'><tr><th>角色</th><th>票数</th>"
+             "<th class='text'>投票者（按投票先后；划掉的是后来改投别人的票）</th></tr>" + totals + "</table></div>"
+             + (f"<p>{html.escape(needed)}</p>" if needed else "")
+             + ("<p class='muted'>票数相同的，先达到这个票数的排在前面。</p>" if report.has_ties(rows) else "")]
     invalid = [e for e in tally.entries if e.verdict == "invalid" and e.kind != "none"]
     if invalid:
-        parts.append("<h2>无效票</h2><table><tr><th>楼层</th><th>作者</th><th>原因</th></tr>" + "".join(
-            f"<tr><td>{floor(e)}</td><td>{html.escape(e.author)}</td><td>{html.escape(e.reason)}</td></tr>" for e in invalid) + "</table>")
+        parts.append("<h2>无效票</h2><div class='wide'><table><tr><th>楼层</th><th>作者</th><th>原因</th></tr>" + "".join(
+            f"<tr><td>{floor(e)}</td><td>{html.escape(e.author)}</td><td>{html.escape(e.reason)}</td></tr>" for e in invalid)
+            + "</table></div>")
     if tally.rulings:
         entries = {e.pid: e for e in tally.entries}
         parts.append("<h2>导演裁定</h2><table><tr><th>楼层</th><th>作者</th><th>裁定</th></tr>" + "".join(
@@ -387,9 +401,9 @@ def _day_page(game: Game, tally: DayTally) -> str:
             + html.escape(report.ruling_words(r.decision, r.target, r.voter) + (f"（{r.note}）" if r.note else ""))
             + "</td></tr>" for r in tally.rulings) + "</table>")
     steps = [e for e in tally.entries if e.kind != "none" or e.needs_review]
-    parts.append("<h2>计票过程</h2><table><tr><th>楼层</th><th>作者</th><th>判定</th></tr>" + "".join(
+    parts.append("<h2>计票过程</h2><div class='wide'><table><tr><th>楼层</th><th>作者</th><th>判定</th></tr>" + "".join(
         f"<tr><td>{floor(e)}</td><td>{html.escape(e.author)}</td><td class='verdict {report.verdict_words(e)[0]}'>"
-        f"{html.escape(report.verdict_words(e)[1] if e.kind != 'none' else e.reason)}</td></tr>" for e in steps) + "</table>")
+        f"{html.escape(report.verdict_words(e)[1] if e.kind != 'none' else e.reason)}</td></tr>" for e in steps) + "</table></div>")
     matrix = _vote_matrix(game, tally, tid)
     if matrix:
         parts.append("<h2 class='spoiler'>揭秘：谁投了谁</h2><p class='warning'>以下按揭秘的身份着色，还没看完的请勿展开。</p>"
@@ -436,9 +450,11 @@ def _reveal(game: Game) -> str:
             f"<details><summary>我已看完，展开揭秘</summary>{note}<table><tr><th>角色</th><th>身份</th></tr>{rows}</table></details>")
 
 
-def vote_flow_svg(tally: DayTally, game: Game, width: int = 800, height: int = 340) -> str:
+def vote_flow_svg(tally: DayTally, game: Game, width: int = 420, height: int = 260) -> str:
     """Each target's count over the day, as an inline SVG (no script): a time axis and a count axis with
-    ticks, a legend, and a point for every ballot that moved a count — each a link to its post."""
+    ticks, and a point for every ballot that moved a count — each a link to its post — with the legend
+    below it in HTML. The picture is drawn narrow (a phone's width) with type that stays legible when a
+    phone shows it at its own size; on a wide screen it is shown larger."""
     tid = tally.vote_thread
     events = sorted((e for e in tally.entries if e.verdict in (COUNTED, SUPERSEDED) and e.at), key=lambda e: (e.at, e.pid))
     current: dict[str, tuple[str | None, object]] = {}
@@ -459,10 +475,9 @@ def vote_flow_svg(tally: DayTally, game: Game, width: int = 800, height: int = 3
     end = tally.close or events[-1].at
     span = max((end - start).total_seconds(), 1)
     top = max(1.0, max(v for points in series.values() for _, v, _ in points))
-    # Highest final count first; the legend has a line for every target, so the picture grows with it.
     ranked = sorted(series, key=lambda name: (-counts.get(name, 0), _roster_place(game, name)))
-    height = max(height, 60 + 22 * len(ranked))
-    left, bottom, plot_w, plot_h = 48, height - 40, width - 260, height - 70  # 200 px of legend
+    left, right, bottom = 34, 14, height - 34
+    plot_w, plot_h = width - left - right, height - 34 - 32  # room above for the 票数 label
     leaders = [n for n in ranked if counts.get(n, 0) == counts.get(ranked[0], 0)]
 
     def x_of(at: datetime) -> float:
@@ -475,7 +490,7 @@ def vote_flow_svg(tally: DayTally, game: Game, width: int = 800, height: int = 3
     for i, name in enumerate(ranked):
         # Each line a few pixels off the others: two targets level for a while (a tie) stay two lines.
         color, value = player_colour(game, name), 0.0
-        lift = max(-9.0, min(9.0, 3.0 * (i - (len(ranked) - 1) / 2)))
+        lift = max(-6.0, min(6.0, 2.5 * (i - (len(ranked) - 1) / 2)))
         points = [f"{left},{bottom - lift:.1f}"]
         for at, v, entry in series[name]:
             points += [f"{x_of(at):.1f},{y_of(value) - lift:.1f}", f"{x_of(at):.1f},{y_of(v) - lift:.1f}"]
@@ -487,23 +502,25 @@ def vote_flow_svg(tally: DayTally, game: Game, width: int = 800, height: int = 3
         lines.append(f"<polyline fill='none' stroke='{color}' stroke-width='2.5' data-name='{html.escape(name)}' "
                      f"points='{' '.join(points)}'/>")
         tied = "，并列最高" if len(leaders) > 1 and name in leaders else ""
-        legend.append(f"<rect x='{left + plot_w + 20}' y='{24 + 22 * i}' width='12' height='12' fill='{color}'/>"
-                      f"<text x='{left + plot_w + 38}' y='{35 + 22 * i}' font-size='14'>"
-                      f"{html.escape(name)}（{report.show_number(tally.totals[name]) if name in tally.totals else 0} 票{tied}）</text>")
+        legend.append(f"<li><svg width='12' height='12' aria-hidden='true'><rect width='12' height='12' fill='{color}'/></svg> "
+                      f"{html.escape(name)}（{report.show_number(tally.totals[name]) if name in tally.totals else 0} 票{tied}）</li>")
     step = max(1, int(top) // 5)
-    ticks = [f"<line x1='{left - 4}' y1='{y_of(v):.1f}' x2='{left + plot_w}' y2='{y_of(v):.1f}' stroke='#eee'/>"
-             f"<text x='{left - 8}' y='{y_of(v) + 4:.1f}' font-size='12' text-anchor='end'>{v}</text>"
+    ticks = [f"<line x1='{left - 4}' y1='{y_of(v):.1f}' x2='{left + plot_w}' y2='{y_of(v):.1f}' stroke='#e4e4e4'/>"
+             f"<text x='{left - 7}' y='{y_of(v) + 4.5:.1f}' font-size='13' text-anchor='end'>{v}</text>"
              for v in range(0, int(top) + 1, step)]
-    for k in range(5):
-        at = start + (end - start) * k / 4
+    for k in range(4):  # four time labels fit the narrow picture: 「27日 21:00」
+        at = start + (end - start) * k / 3
+        anchor = "start" if k == 0 else "end" if k == 3 else "middle"
         ticks.append(f"<line x1='{x_of(at):.1f}' y1='{bottom}' x2='{x_of(at):.1f}' y2='{bottom + 4}' stroke='#444'/>"
-                     f"<text x='{x_of(at):.1f}' y='{bottom + 18}' font-size='12' text-anchor='middle'>{at:%m-%d %H:%M}</text>")
+                     f"<text x='{x_of(at):.1f}' y='{bottom + 19}' font-size='13' text-anchor='{anchor}'>{at:%d日 %H:%M}</text>")
     axes = (f"<line x1='{left}' y1='{bottom}' x2='{left + plot_w}' y2='{bottom}' stroke='#444'/>"
             f"<line x1='{left}' y1='{bottom}' x2='{left}' y2='{bottom - plot_h}' stroke='#444'/>"
-            f"<text x='{left + plot_w / 2}' y='{height - 4}' font-size='12' text-anchor='middle'>时间</text>"
-            f"<text x='12' y='{bottom - plot_h - 8}' font-size='12'>票数</text>")
-    return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{width}' height='{height}' viewBox='0 0 {width} {height}' "
-            f"role='img' aria-label='票数随时间的变化'>{''.join(ticks)}{axes}{''.join(lines)}{''.join(dots)}{''.join(legend)}</svg>")
+            f"<text x='{left - 30}' y='14' font-size='13'>票数</text>")
+    zone = report.zone_label(start)
+    return (f"<div class='chart'><svg xmlns='http://www.w3.org/2000/svg' width='{width}' height='{height}' "
+            f"viewBox='0 0 {width} {height}' role='img' aria-label='票数随时间的变化'>"
+            f"{''.join(ticks)}{axes}{''.join(lines)}{''.join(dots)}</svg>"
+            f"<ul class='legend'>{''.join(legend)}</ul><p class='muted axis'>横轴：时间（{html.escape(zone)}）</p></div>")
 
 
 SEARCH_JS = r"""// Search over the archived posts, entirely in the browser (the page opens from disk: no server).
@@ -541,5 +558,13 @@ article{border-bottom:1px solid #ddd;padding:.6em 0}article header{color:#555;fo
 blockquote{border-left:3px solid #ccc;margin:.4em 0;padding:.2em .8em;color:#666}
 .warning{background:#fee;border:1px solid #c99;padding:.6em}pre{white-space:pre-wrap}
 #q{width:100%;font-size:1.2em;padding:.3em}.snippet{color:#666;font-size:.9em}
-ul.players{columns:3}figure svg{max-width:100%;height:auto;background:#fafafa}
+ul.players{columns:3}
+figure{margin:1em 0}.chart>svg{display:block;width:100%;max-width:600px;height:auto;background:#fafafa}
+s a,s{color:#888;text-decoration:line-through}
+.legend{list-style:none;padding:0;margin:.4em 0;display:flex;flex-wrap:wrap;gap:.2em 1.2em}.legend li{white-space:nowrap}
+.axis{margin:.2em 0;font-size:.85em}
+/* Names and numbers never break a character a line: only the last column (voters, reasons) wraps, and a
+   table wider than a phone scrolls sideways inside its box. */
+td:not(:last-child),th{white-space:nowrap}td.text,th.text{white-space:normal}.wide{overflow-x:auto}
+@media (max-width:600px){body{padding:0 .5em;margin:.5em auto}td,th{padding:.2em .35em}h1{font-size:1.5em}ul.players{columns:2}}
 """
