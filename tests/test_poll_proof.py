@@ -17,7 +17,7 @@ from bansha import poll as polling
 from bansha.demo import game as demo
 from bansha.demo.forum import Fault
 from bansha.demo.serving import Background
-from test_poll import DIRECTOR, game_file, options
+from test_poll import DIRECTOR, game_file, on_path, options
 from test_poll_discuz import AFTER_CLOSE, BEFORE_CLOSE, final_posts, running_posts
 
 STAMP_AFTER_CLOSE = f"[i=s] 本帖最后由 {{who}} 于 {demo.CLOSE.year}-{demo.CLOSE.month}-{demo.CLOSE.day} 21:07 编辑 [/i]\n\n"
@@ -332,7 +332,7 @@ def test_a_relayed_ballot_that_decides_the_day_holds_the_final_until_the_directo
     assert f"#{relay.position}" in held
     # The director rules it 孙二娘's, from the command line as the review prints it: the tie is posted.
     review = subprocess.run([sys.executable, "-m", "bansha.cli", "review", str(tmp_path / "game.toml"), "--db",
-                             str(tmp_path / "g.db")], capture_output=True, text=True)
+                             str(tmp_path / "g.db")], capture_output=True, text=True, env={**os.environ, "PATH": on_path()})
     assert f"bansha rule {tmp_path / 'game.toml'} {relay.pid} 计为 燕青 --for 孙二娘" in review.stdout, review.stdout
     ruled = subprocess.run([sys.executable, "-m", "bansha.cli", "rule", str(tmp_path / "game.toml"), str(relay.pid),
                             "计为", "燕青", "--for", "孙二娘", "--db", str(tmp_path / "g.db")], capture_output=True, text=True)
