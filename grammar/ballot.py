@@ -44,7 +44,7 @@ class Field(NamedTuple):  # a tuple: built for every labelled line, so cheap to 
     line: int
 
 
-@dataclass
+@dataclass(slots=True)  # slots: one is made for every post read, and read field by field
 class Verdict:
     kind: str  # vote | change | abstain | proxy | none | malformed
     target: str | None = None  # as written, without quote marks and punctuation around it
@@ -185,7 +185,9 @@ def _cache_path() -> str | bool:
 def read_lines(text: str, *, normalized: bool = False) -> list[tuple]:
     """The grammar's reading of a post: its non-empty lines, each ("text", str) or ("fields", prefix, [Field])."""
     lines = []
-    for number, line in enumerate((text if normalized else normalize(text)).split("\n"), start=1):
+    number = 0
+    for line in (text if normalized else normalize(text)).split("\n"):
+        number += 1
         if line:
             read = _read_line(line)
             if read[0] == "fields":
@@ -205,16 +207,22 @@ def _read_line(line: str) -> tuple:
     replaced by one placeholder — and the runs are put back in order. Free text never changes how a
     line parses (a run ends exactly where the next label begins), and skeletons repeat ("投票理由:…"
     on every ballot), so the parser runs once per distinct shape, not once per distinct reason."""
-    parts = _LABEL_SPLIT.split(line.replace(_HOLE, " "))
+    parts = _LABEL_SPLIT.split(line.replace(_HOLE, " ") if _HOLE in line else line)
     if len(parts) == 1:
         return ("text", line)  # no label: free text, no need to run the parser
-    texts = [part for i, part in enumerate(parts) if i % 2 == 0 and part]
-    skeleton = "".join(part if i % 2 else (_HOLE if part else "") for i, part in enumerate(parts))
+    texts = [part for part in parts[::2] if part]
+    if len(parts) == 3:  # one label, the common line: its skeleton without a loop
+        skeleton = (_HOLE if parts[0] else "") + parts[1] + (_HOLE if parts[2] else "")
+    else:
+        skeleton = "".join(part if i % 2 else (_HOLE if part else "") for i, part in enumerate(parts))
     shape = _read_skeleton(skeleton)
-    runs = iter(texts)
     if shape[0] == "text":
         return ("text", line)
+    runs = iter(texts)
     prefix = next(runs) if shape[1] == _HOLE else ""
+    if len(shape[2]) == 1:
+        kind, label, value = shape[2][0]
+        return ("fields", prefix, ((kind, label, clean_value(next(runs)) if value == _HOLE else ""),))
     fields = tuple((kind, label, clean_value(next(runs)) if value == _HOLE else "") for kind, label, value in shape[2])
     return ("fields", prefix, fields)
 
@@ -434,11 +442,24 @@ def _target_note(verdict: Verdict) -> str | None:
 
 def judge(lines: list[tuple], rules: VoteCustoms, roster: Roster | None, *, first: bool | None = None,
           text: str | None = None) -> Verdict:
-    fields = [f for line in lines if line[0] == "fields" for f in line[2]]
-    ballots = _distinct([f for f in fields if f.kind in ("target", "change")])
-    reasons = [f for f in fields if f.kind == "reason" and f.value]
-    proxies = [f for f in fields if f.kind == "proxy"]
-    stated = "；".join(dict.fromkeys(f.value for f in reasons)) or None
+    fields: list[Field] = []
+    ballots: list[Field] = []
+    reasons: list[str] = []
+    proxies: list[Field] = []
+    for line in lines:  # one pass: every post is judged, most have two fields
+        if line[0] == "fields":
+            for f in line[2]:
+                fields.append(f)
+                if f.kind == "target" or f.kind == "change":
+                    ballots.append(f)
+                elif f.kind == "reason":
+                    if f.value:
+                        reasons.append(f.value)
+                elif f.kind == "proxy":
+                    proxies.append(f)
+    if len(ballots) > 1:
+        ballots = _distinct(ballots)
+    stated = (reasons[0] if len(reasons) == 1 else "；".join(dict.fromkeys(reasons))) if reasons else None
 
     if not ballots and not proxies:
         texts = [line[1] for line in lines if line[0] == "text" or line[1]]

@@ -42,7 +42,8 @@ _CODES = re.compile(r"\[attach\][^\[]*\[/attach\]|\[attachimg\][^\[]*\[/attachim
 _KAOMOJI = re.compile(r"[(（][^()（）\u3400-\u9fff\uf900-\ufaffA-Za-z0-9\n]{1,15}[)）]")
 # Words in every line the loop below treats (a quote header, a stamp, a signature, an attachment):
 # a post with none of them has nothing to set aside line by line.
-_TRIGGER = re.compile("发表于|引用|原帖由|本帖最后由|来自|发自|Sent from|附件|下载|保存到|[Bb][)）,，]")
+# Every branch begins with a literal character, so re scans for those characters (a class first would not).
+_TRIGGER = re.compile("发表于|引用|原帖由|本帖最后由|来自|发自|Sent from|附件|下载|保存到|B[)）,，]|b[)）,，]")
 _QUOTE_BB = re.compile(r"\[quote\]|\[/quote\]", re.I)
 _BB_HEADER = re.compile(rf"(?:\[size=\d\])?\[url=[^\]]*?pid=(?P<pid>\d+)[^\]]*\](?:\[color=[^\]]*\])?(?P<author>[^\[]*?)\s*发表于\s*"
                         rf"(?P<time>{_TIME})(?:\[/color\])?\[/url\](?:\[/size\])?", re.I)
