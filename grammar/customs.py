@@ -22,6 +22,14 @@ class VoteCustoms:
     # 七杀: a name wrong by one homophone or one similar-shaped character still counts.
     fuzzy_names: bool = False
 
+    def __hash__(self) -> int:  # kept: every cached verdict is keyed on its customs (a dataclass hashes anew)
+        known = self.__dict__.get("_hash")
+        if known is None:
+            known = hash((self.name, self.title, self.target_labels, self.change_labels, self.abstain_words,
+                          self.require_reason, self.loose, self.fuzzy_names))
+            object.__setattr__(self, "_hash", known)
+        return known
+
 
 _STRICT = dict(target_labels=("投票对象",), change_labels=("改票对象",))
 

@@ -80,7 +80,21 @@ class Roster:
         return isinstance(other, Roster) and self.key == other.key
 
     def __hash__(self) -> int:
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:  # every cached verdict hashes its roster: a tuple's hash is not kept by Python
         return hash(self.key)
+
+    @cached_property
+    def _matches(self) -> dict[str, Match]:  # the exact matches, made once: one is asked for on nearly every ballot
+        return {key: Match(name, EXACT) for key, name in self._exact.items()}
+
+    @cached_property
+    def ends(self) -> frozenset[str]:
+        """The last character of every way the roster writes a player: a cheap first test for a name ending
+        at a place."""
+        return frozenset(n[-1] for n in self.table)
 
     def alias_pairs(self) -> list[tuple[str, str]]:
         return [(a, n) for a, n in self.aliases.items() if n in self.names]
@@ -104,7 +118,7 @@ class Roster:
         if not key:
             return Match(None, UNKNOWN)
         if key in self._exact:
-            return Match(self._exact[key], EXACT)
+            return self._matches[key]
         if key in self._alias:
             return Match(self._alias[key], ALIAS)
         simplified = _key(to_simplified(key))

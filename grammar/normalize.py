@@ -17,6 +17,17 @@ _WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)}
 _WIDTH.update(dict.fromkeys(map(ord, "\u3000\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\t\r\x0b\x0c"), ord(" ")))
 _WIDTH.update(dict.fromkeys(map(ord, "﹕∶︓꞉ː"), ord(":")))
 _TABLE = {**_ZERO_WIDTH, **_WIDTH}
+# The same as replacements: str.translate looks up every character of a post, while most posts hold only a
+# few of these (a full-width colon, a comma) — finding those (re scans a class in C) and replacing them is faster.
+_SPELLINGS = {chr(code): chr(to) if to is not None else "" for code, to in _TABLE.items()}
+_SPELLING_CLASS = re.compile("[" + "".join(map(re.escape, sorted(_SPELLINGS))) + "]")
+
+
+def _one_spelling(text: str) -> str:
+    found = _SPELLING_CLASS.findall(text)
+    for char in set(found) if found else ():
+        text = text.replace(char, _SPELLINGS[char])
+    return text
 
 _BBCODE = re.compile(
     r"\[/?(?:b|i|u|s|color|size|font|align|backcolor|url|float|p|indent|list|\*|hr|quote|code|free|hide|"
@@ -54,22 +65,19 @@ def decode_references(text: str) -> str:
 _ENGLISH_LABEL = re.compile(r"(?i)(?<![a-z])(?:(?:my\s+)?(?:vote|voting)(?:\s+for)?|(?P<r>reason|because))\s*[:：]")
 
 
-_ENGLISH_HINT = re.compile(r"(?i)vote|reason|because")
-
-
 def _english_label(m: re.Match) -> str:
     return "理由:" if m.group("r") else "投票:"
 
 
 def normalize(text: str) -> str:
-    text = decode_references(text).translate(_TABLE)
-    if ":" in text and _ENGLISH_HINT.search(text):
+    text = _one_spelling(decode_references(text))
+    if ":" in text and ("vote" in (low := text.lower()) or "reason" in low or "because" in low):
         text = _ENGLISH_LABEL.sub(_english_label, text)
     if "對" in text or "棄" in text or "給" in text:
         text = _TRADITIONAL.sub(lambda m: _TRADITIONAL_LABELS[m.group()], text)
     if "[" in text or "【" in text or "〖" in text or "〔" in text:  # most posts have no brackets at all
         text = _BRACKET_LABEL.sub(r"\1:", _BBCODE.sub("", text))
-    if ":" in text:
+    if " :" in text or ": " in text:
         text = _AROUND_COLON.sub(":", text)
     if "  " in text:
         text = _SPACES.sub(" ", text)

@@ -278,7 +278,7 @@ def may_cue(text: str, roster) -> bool:
 # Words one of which every doubtful act has (a literal scan, far cheaper than the patterns themselves).
 _CUE_KEYS = re.compile(r"作废|无效|不算|撤回|收回|取消|晚点|晚些|晚上|晚一|等会|等一下|一会|稍后|回头|过会|迟点|之后|明天|下午|中午|"
                        r"回来|先挂|暂|先投|临时|先票|原来|本来|之前|刚才|一开始|编辑|如何|怎么|算不算|是否|待定|统计时|另行|"
-                       r"让我|叫我|请我|要我|要求|请求|[帮替代托应转]")
+                       r"让我|叫我|请我|要我|要求|请求|帮|替|代|托|应|转")  # literals only: re then scans by first character
 
 
 @lru_cache(maxsize=64)
@@ -337,11 +337,12 @@ def _aside(names: str) -> re.Pattern:
     return re.compile(rf"(?P<name>{names})\s*[(（][^()（）\n]{{1,20}}[)）]")
 
 
-def _bracket_after_name(text: str, table: dict) -> bool:
+def _bracket_after_name(text: str, roster) -> bool:
+    table, ends = roster.table, roster.ends
     for bracket in ("（", "("):
         at = text.find(bracket)
         while at > 0:
-            if any(text[max(0, at - size):at] in table for size in range(1, 9)):
+            if text[at - 1] in ends and any(text[max(0, at - size):at] in table for size in range(1, 9)):
                 return True
             at = text.find(bracket, at + 1)
     return False
@@ -353,7 +354,7 @@ def strip_asides(text: str, roster) -> str:
     post, each on its own line (「珊瑚（已编辑，原来写的小鱿鱼）」 still says it was edited)."""
     if roster is None or roster.pattern is None or ("（" not in text and "(" not in text):
         return text
-    if not _bracket_after_name(text, roster.table):
+    if not _bracket_after_name(text, roster):
         return text  # no bracket right after a name (most brackets are 见讨论帖 N 楼 and the like)
     notes: list[str] = []
 

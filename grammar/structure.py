@@ -38,11 +38,12 @@ _ATTACHMENT = re.compile(r"^\s*(?:附件[:：].*|下载附件.*|保存到相册.
                          r"\s*[(（]\s*\d+(?:\.\d+)?\s*[KMG]?B.*[)）]\s*)$", re.I)
 _CODES = re.compile(r"\[attach\][^\[]*\[/attach\]|\[attachimg\][^\[]*\[/attachimg\]|\[img[^\]]*\][^\[]*\[/img\]|"
                     r"\{:[\w-]{1,12}:\}|\[em\]\w{1,12}\[/em\]|\[表情\]|\[图片\]", re.I)
-# Brackets of symbols only (no Chinese character, no ASCII letter or digit: a name in brackets stays).
-_KAOMOJI = re.compile(r"[(（][^()（）\u3400-\u9fff\uf900-\ufaffA-Za-z0-9\n]{1,15}[)）]")
+# Brackets of symbols only (no Chinese character, no letter or digit, half or full width: a name in brackets stays).
+_KAOMOJI = re.compile(r"[(（][^()（）\u3400-\u9fff\uf900-\ufaffA-Za-z0-9\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\n]{1,15}[)）]")
 # Words in every line the loop below treats (a quote header, a stamp, a signature, an attachment):
 # a post with none of them has nothing to set aside line by line.
-_TRIGGER = re.compile("发表于|引用|原帖由|本帖最后由|来自|发自|Sent from|附件|下载|保存到|[Bb][)）,，]")
+# Every branch begins with a literal character, so re scans for those characters (a class first would not).
+_TRIGGER = re.compile("发表于|引用|原帖由|本帖最后由|来自|发自|Sent from|附件|下载|保存到|B[)）,，]|b[)）,，]")
 _QUOTE_BB = re.compile(r"\[quote\]|\[/quote\]", re.I)
 _BB_HEADER = re.compile(rf"(?:\[size=\d\])?\[url=[^\]]*?pid=(?P<pid>\d+)[^\]]*\](?:\[color=[^\]]*\])?(?P<author>[^\[]*?)\s*发表于\s*"
                         rf"(?P<time>{_TIME})(?:\[/color\])?\[/url\](?:\[/size\])?", re.I)

@@ -936,7 +936,7 @@ def _status_words(status: str) -> str:
 
 def _kind(verdict) -> str:
     if verdict.kind == "malformed":
-        return "change" if verdict.intent == "change" or any(f.kind == "change" for f in verdict.fields) else "vote"
+        return "change" if verdict.intent == "change" or any(kind == "change" for kind, *_ in verdict.fields) else "vote"
     return verdict.kind
 
 

@@ -227,3 +227,11 @@ def test_label_words_are_the_grammars():
 def test_a_post_with_two_ballots_names_each_in_the_directors_words(text, said):
     verdict = ballot.parse_post(text, "qisha", ROSTER)
     assert verdict.kind == ballot.MALFORMED and said in verdict.reason and "?" not in verdict.reason
+
+
+def test_a_full_width_digit_in_brackets_is_no_kaomoji():
+    """（０） is (0) written on a full-width keyboard: a reason, not a face to set aside (found by the
+    full-width property test)."""
+    for reason in ("(0)", "（０）", "（ＡＢ）"):
+        verdict = judge(f"投票对象：郭靖\n投票理由：{reason}")
+        assert verdict.kind == "vote" and verdict.stated_reason, reason
