@@ -71,6 +71,7 @@ class Verdict:
     free: bool = False  # read as a free-format ballot (no labels)
     quotes: tuple = ()  # what the post quotes as text (structure.Quoted): never the poster's ballot
     intent: str | None = None  # "change": an invalid ballot that would move a standing one (撤回)
+    withdraws: bool = False  # 撤票 · 撤回投票 · 改票对象：撤票 — the poster takes their ballot back
     nobody: bool = False  # a post that is no ballot speaks of not voting (先不投 · 这次就不投了): abstaining is one reading
     follows: bool = False  # 同上 · 跟票 · 同意楼上 with no name: the ballot it follows is one reading (the tally knows which)
     refers: tuple[str, ...] = ()  # 投他 · 投楼上 · 投3楼: players pointed at without a name (detect.references)
@@ -408,6 +409,9 @@ def _finish(verdict: Verdict, rules: VoteCustoms, roster: Roster | None) -> Verd
             if guess.name or guess.candidates:
                 verdict.suggestion = guess
         note = _target_note(verdict)
+        if verdict.match.name is None and verdict.target in WITHDRAW_WORDS:  # 改票对象：撤票
+            verdict.kind, verdict.reason, verdict.intent, verdict.withdraws = MALFORMED, _FREE_WORDS["withdraw"], "change", True
+            return verdict
         if verdict.match.name is None and verdict.target in _ABSTAIN_SPELLINGS:
             # 无 / 不投 where the preset's word is 弃权: an abstention written the other game's way.
             verdict.kind = MALFORMED
@@ -578,6 +582,8 @@ def _distinct(ballots: list[Field]) -> list[Field]:
 
 
 _ABSTAIN_SPELLINGS = ("无", "弃权", "弃票", "不投", "放弃", "空", "空票", "白票")
+# A labelled target that takes the ballot back (改票对象：撤票).
+WITHDRAW_WORDS = frozenset({"撤票", "撤回", "撤回投票", "撤销", "撤销投票", "收回", "收回投票", "撤"})
 # A reason that says there is none (投票理由：暂无): where the game asks for one, it is missing.
 EMPTY_REASONS = frozenset({"暂无", "无", "没有", "略", "无理由", "没理由", "没啥理由", "不说", "随便", "…", "……", "。", "？", "?",
                            "不知道", "暂时没有", "待补", "稍后补", "后补", "空", "-", "--", "无可奉告"})
@@ -698,9 +704,11 @@ def _free_verdict(reading: free.Reading, rules: VoteCustoms, roster: Roster, sta
         what = f"投「{target}」" if target else "不投"
         return Verdict(NONE, vote_like=True, reason=f"像是打算{what}，但还没有决定（犹豫的说法不算投票）",
                        nobody=not target, **base)
+    if reading.kind == "withdraw":  # 我撤回对郭靖的投票: the player named is the ballot taken back
+        return Verdict(MALFORMED, reason=_FREE_WORDS["withdraw"], intent="change", withdraws=True,
+                       old_target=readings[0] if len(readings) == 1 else None, **base)
     if reading.kind in _FREE_WORDS:
-        return Verdict(MALFORMED, target=target, reason=_FREE_WORDS[reading.kind],
-                       intent="change" if reading.kind == "withdraw" else None, **base)
+        return Verdict(MALFORMED, target=target, reason=_FREE_WORDS[reading.kind], **base)
     if reading.kind == "relay":  # 帮郭靖投黄蓉: no seed lets a player cast another player's vote
         return Verdict(NONE, vote_like=True, relay_is_ballot=True, nobody=bool(reading.phrase and reading.phrase.nobody),
                        reason=f"像是替别的玩家转投（「{reading.phrase.verb if reading.phrase else ''}"

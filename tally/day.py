@@ -66,6 +66,7 @@ class Entry:
     unknown: str | None = None
     nobody: bool = False  # a vote-like post that is no ballot speaks of not voting: abstaining is a reading
     relayed_for: tuple[str, ...] = ()  # players the post may relay a ballot for (帮X投 · X托我投)
+    withdraws: bool = False  # 撤票 where the game allows it: a change to no ballot
     # A doubt the reading space cannot hold whole (a relay for a player the words do not name, a relay beside
     # the poster's own ballot): the proof cannot clear it, only a ruling can.
     unprovable: bool = False
@@ -288,8 +289,13 @@ class _Fold:
         prior = self.standing.get(post.author)  # the poster's own ballot before this post
         if post.author in ctx.directors and verdict.relayed_for and verdict.kind != "proxy":
             verdict = self._as_proxy(verdict)  # 应郭靖要求代投黄蓉 · 帮郭靖投黄蓉, posted by a director
+        if verdict.withdraws and ctx.rules.unvote == "allowed" and verdict.kind == "malformed":
+            # 撤票 where the game allows it: an ordinary change to no ballot, under every change rule.
+            verdict = replace(verdict, kind="change", abstains=True, target=ctx.customs.abstain_words[0], reason=None,
+                              intent=None, match=None, readings=())
         self._step(post, text, text_note, verdict)
         entry = self.entries[-1]
+        entry.withdraws = verdict.withdraws and entry.kind == "change"
         if entry.needs_review and (verdict.follows or verdict.refers):
             # 同上 · 跟票 · 同意楼上: the ballot above is what it most plainly means; 投他 · 投楼上 · 投3楼: the
             # player pointed at. Readings like any other, so the proof weighs them.

@@ -266,6 +266,12 @@ def _last_moves(t: DayTally) -> dict[str, datetime]:
     return moved
 
 
+def abstainers(t: DayTally) -> list[str]:
+    """The 弃权 line's names, 「郭靖（撤票）」 where the ballot was taken back (a game that allows 撤票)."""
+    withdrawn = {e.voter for e in t.entries if e.verdict == COUNTED and e.withdraws}
+    return [f"{v}（撤票）" if v in withdrawn else v for v in t.abstentions]
+
+
 def wagon_mark(w: Wagon) -> str:
     """「还差 1 票」 / 「已达到出局票数」 beside a count, where a threshold puts players out."""
     if w.short is None or w.total <= 0:
@@ -386,7 +392,7 @@ def _lines(t: DayTally, title: str, *, bbcode: bool, as_of: datetime | None = No
         mark = f"（{wagon_mark(w)}）" if wagon_mark(w) else ""
         lines.append(f"{esc(w.name)}：{show_number(w.total)} 票{mark} ← {voters or '—'}{extra}")
     if t.abstentions:
-        lines.append(f"弃权（{len(t.abstentions)}）：{'、'.join(esc(v) for v in t.abstentions)}")
+        lines.append(f"弃权（{len(t.abstentions)}）：{'、'.join(esc(v) for v in abstainers(t))}")
     absent = missing(t)
     if absent:
         words = "还没有投票" if standing else "未投有效票"
@@ -511,6 +517,7 @@ _VALUE_WORDS = {
     "ballot_format": {"labelled": "「投票对象/投票理由」格式", "free": "不限格式，写清楚投给谁即可",
                       "preferred": "请尽量按「投票对象/投票理由」格式，不按格式的票交导演裁定"},
     "hidden_posts": {"void_and_flag": "不计，交导演裁定"},
+    "unvote": {"": "撤票交导演裁定", "director": "撤票交导演裁定", "allowed": "允许撤票：撤票算一次改票，改成不投任何人"},
 }
 
 

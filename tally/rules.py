@@ -59,6 +59,10 @@ class Rules:
     reveal_executed_identity: bool = False
     ballot_format: str = "labelled"
     require_reason: bool = True
+    # 撤票 (withdrawing one's ballot): no seed speaks of it, so by default ("", or "director") each is the
+    # director's call; a game whose rules allow it says unvote = "allowed": then it is a change to no
+    # ballot, under the change rules (how often, quoting one's own vote, not in the last hour).
+    unvote: str = ""
     sources: dict = field(default_factory=dict, compare=False)
 
     def source(self, setting: str) -> str | None:
@@ -84,6 +88,9 @@ class Rules:
         if overrides.get("ballot_format", self.ballot_format) not in ("labelled", "free", "preferred"):
             raise ValueError('[rules] 的 ballot_format 只能是 "labelled"（投票对象/投票理由）、"free"（不限格式）'
                              '或 "preferred"（请大家尽量按格式，不按格式的票交导演裁定）')
+        if overrides.get("unvote", self.unvote) not in ("", "director", "allowed"):
+            raise ValueError('[rules] 的 unvote 只能是 "director"（撤票交导演裁定，默认）或 "allowed"（本局允许撤票：'
+                             '撤票算一次改票，改成不投任何人，改票的限制照样适用）')
         return replace(self, **_coerce(overrides))
 
 

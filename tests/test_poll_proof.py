@@ -363,3 +363,20 @@ def test_a_reported_intention_casts_nothing_and_holds_nothing(board, tmp_path):
     result, _ = run(board, tmp_path, post=True)
     (final,) = final_posts(board)
     assert "李逵 出局" in final.bbcode and result.code == polling.EXIT_OK
+
+
+def test_a_withdrawal_decides_the_day_held_by_default_and_posted_where_the_game_allows_it(board, tmp_path):
+    """李逵 3 : 燕青 2, then 吴用 takes the vote for 李逵 back, quoting it (「撤票」): 2 : 2, nobody out. No seed speaks of
+    撤票, so by default the director rules and the final is held; with unvote = "allowed" in the game file it is a
+    change to no ballot, and the tie goes out unattended, the 弃权 line naming 吴用（撤票）."""
+    drop_votes(board, "鲁智深", "孙二娘")
+    no_other_doubts(board)
+    back = add_vote_post(board, "吴用", "撤票，再看看今天的发言", 15, quote_name="吴用")
+    result, lines = run(board, tmp_path, post=True)
+    assert final_posts(board) == [] and result.code == polling.EXIT_REVIEW
+    assert f"#{back.position}" in next(line for line in lines if line.startswith("最终结果暂不发布"))
+    path = tmp_path / "game.toml"
+    path.write_text(path.read_text("utf-8").replace("[[players]]", '[rules]\nunvote = "allowed"\n\n[[players]]', 1), "utf-8")
+    result = polling.run_poll(path, tmp_path / "g.db", options(board, post=True, out_dir=tmp_path / "out"), lambda line: None)
+    (final,) = final_posts(board)
+    assert "无人出局" in final.bbcode and "吴用（撤票）" in final.bbcode and result.code == polling.EXIT_OK, final.bbcode

@@ -625,3 +625,64 @@ def test_a_player_pointed_at_without_a_name_is_flagged_with_that_reading(text, q
     entry = next(e for e in result.entries if e.pid == post.pid)
     assert entry.needs_review and meant in entry.readings, (entry.reason, entry.readings)
     assert result.certain == (meant == "欧阳克")  # 一灯 2 : 郭靖 2 is a tie (无人出局); 欧阳克 1 changes nothing
+
+
+# -- 撤票: the director's call, unless the game file allows it ------------------------------------------
+
+def _withdrawing_day() -> tuple[Thread, dict]:
+    """杨康 3 (郭靖, 黄蓉, 一灯) : 欧阳锋 2 (穆念慈, 洪七公); then 一灯 takes the vote back, quoting it."""
+    t = Thread()
+    for voter, target, hour in (("郭靖", "杨康", 1), ("黄蓉", "杨康", 2), ("穆念慈", "欧阳锋", 3), ("洪七公", "欧阳锋", 4)):
+        t.vote(voter, target, hour)
+    mine = t.vote("一灯", "杨康", 5)
+    posts = {"vote": mine, "back": t.add("一灯", "撤回对杨康的投票，再想想", 6, quote=mine)}
+    return t, posts
+
+
+def test_a_withdrawal_is_the_directors_call_where_no_rule_allows_it():
+    """No seed speaks of 撤票: the vote stands unless the director rules, and the result (杨康 3 : 欧阳锋 2 →
+    杨康 出局, or 2 : 2 with the withdrawal) is not proven."""
+    t, posts = _withdrawing_day()
+    r = run(t)
+    back = next(e for e in r.entries if e.pid == posts["back"].pid)
+    assert back.needs_review and "撤" in back.reason and verdict_of(r, posts["vote"]) == "counted"
+    assert r.totals == {"杨康": 3, "欧阳锋": 2} and r.outcome.names == ["杨康"] and not r.certain
+    assert any(reading.kind == "abstain" for reading in certainty.readings(back))
+
+
+@pytest.mark.parametrize("wording", ["撤回对杨康的投票，再想想", "改票对象：撤票\n改票理由：再想想", "撤票"])
+def test_a_withdrawal_where_the_game_allows_it_is_a_change_to_no_ballot(wording):
+    """unvote = "allowed": 一灯's 撤票, quoting the vote, moves 杨康 3 → 2 — the 2 : 2 tie is the result, proven, and
+    the 弃权 line says it was taken back. It is a change: a second one, or one in the last hour, is refused."""
+    from dataclasses import replace
+
+    from tally import report
+
+    t, posts = _withdrawing_day()
+    t.posts[-1] = replace(t.posts[-1], text=wording)
+    g = replace(game(), rules={"unvote": "allowed"})
+    r = run(t, g=g)
+    back = next(e for e in r.entries if e.pid == posts["back"].pid)
+    assert (back.kind, back.verdict, back.target, back.withdraws) == ("change", "counted", None, True), back.reason
+    assert verdict_of(r, posts["vote"]) == "superseded" and r.totals == {"杨康": 2, "欧阳锋": 2}
+    assert r.outcome.kind == "none" and r.certain and not back.needs_review
+    assert "弃权（1）：一灯（撤票）" in report.render_bbcode(r, "测试局")
+    again = t.change("一灯", "欧阳锋", 7, quote=posts["back"])  # the one change is used
+    r = run(t, g=g)
+    assert verdict_of(r, again) == "invalid" and r.totals == {"杨康": 2, "欧阳锋": 2}
+
+
+def test_a_withdrawal_in_the_last_hour_is_refused_like_a_change():
+    from dataclasses import replace
+
+    t = Thread()
+    t.vote("郭靖", "杨康", 1)
+    mine = t.vote("一灯", "杨康", 2)
+    back = t.add("一灯", "撤票", 47.5, quote=mine)
+    r = run(t, g=replace(game(), rules={"unvote": "allowed"}))
+    assert verdict_of(r, back) == "invalid" and "不允许改票" in reason_of(r, back) and r.totals == {"杨康": 2}
+
+
+def test_unvote_takes_only_its_two_words():
+    with pytest.raises(ValueError, match="unvote"):
+        load_preset("shediao").with_overrides({"unvote": "yes"})

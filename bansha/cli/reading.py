@@ -245,6 +245,7 @@ directors = ["导演A"]        # 导演的论坛账号：他们的帖子不计�
 [rules]                      # 可选：覆盖预设里的任何设置，例如 blackout_minutes = 60
 # ballot_format = "labelled"  # 投票格式："labelled"（投票对象/投票理由）或 "free"（不限格式，七杀的做法）
 # require_reason = true       # 是否必须写投票理由（S10、暗杀者的规则帖没有规定，按导演公告填写）
+# unvote = "allowed"          # 本局允许撤票：撤票算一次改票（默认 "director"：规则帖都没提撤票，每一帖交导演裁定）
 
 [[players]]
 name = "郭靖"                # 角色名 = 论坛账号

@@ -298,7 +298,7 @@ def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: Non
                     candidates=[n for n in game.player_names if n not in day.dead], round_=round_,
                     posted=posted, posted_link=posted_link, held=held, wagons=report.wagons(result),
                     absent=report.missing(result), standing=not closed or floor is not None, number=report.show_number,
-                    mark=report.wagon_mark, ballot_words=report.ballot_words,
+                    mark=report.wagon_mark, ballot_words=report.ballot_words, abstainers=report.abstainers,
                     stranger=lambda entry: pipeline.is_stranger(game, entry), stranger_words=pipeline.stranger_words,
                     choices=lambda entry: pipeline.ruling_choices(result, game, entry))
 

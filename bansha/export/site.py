@@ -378,7 +378,7 @@ def _day_page(game: Game, tally: DayTally) -> str:
     absent = report.missing(tally)
     if tally.abstentions:
         totals += (f"<tr class='abstain'><td>弃权</td><td>{len(tally.abstentions)} 人</td>"
-                   f"<td>{html.escape('、'.join(tally.abstentions))}</td></tr>")
+                   f"<td>{html.escape('、'.join(report.abstainers(tally)))}</td></tr>")
     if absent:
         totals += f"<tr class='missing'><td>未投有效票</td><td>{len(absent)} 人</td><td>{html.escape('、'.join(absent))}</td></tr>"
     needed = report.needed_words(tally) if tally.kind == "vote" else None
