@@ -158,8 +158,8 @@ def ballot_corpus(rounds: int = 40) -> None:
         for text, rules, roster in work:
             parse_post(text, rules, roster)
         seconds = min(seconds, time.perf_counter() - started)
-    print(f"ballot corpus (fixtures/ballots, {len(work)} cases): {len(work) / seconds:,.0f} posts/s on the first pass"
-          "   (target 50,000)")
+    # No target of its own: a third of these cases are free-format and late-game analyses a thread holds few of.
+    print(f"ballot corpus (fixtures/ballots, {len(work)} cases): {len(work) / seconds:,.0f} posts/s on the first pass")
     # What the corpus counts, as tests/test_corpus.py does: each must be 0.
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
     import test_corpus

@@ -708,10 +708,15 @@ def _free_verdict(reading: free.Reading, rules: VoteCustoms, roster: Roster, sta
         return Verdict(MALFORMED, reason=_FREE_WORDS["withdraw"], intent="change", withdraws=True,
                        old_target=readings[0] if len(readings) == 1 else None, **base)
     if reading.kind in _FREE_WORDS:
-        return Verdict(MALFORMED, target=target, reason=_FREE_WORDS[reading.kind], **base)
+        verdict = Verdict(MALFORMED, target=target, reason=_FREE_WORDS[reading.kind], **base)
+        # 如果郭靖解释清楚了我就撤票: taking the ballot back on a condition — not voting is one reading.
+        verdict.nobody = reading.kind == "conditional" and any(p.kind == "withdraw" for p in reading.phrases or ())
+        return verdict
     if reading.kind == "relay":  # 帮郭靖投黄蓉: no seed lets a player cast another player's vote
-        return Verdict(NONE, vote_like=True, relay_is_ballot=True, nobody=bool(reading.phrase and reading.phrase.nobody),
-                       reason=f"像是替别的玩家转投（「{reading.phrase.verb if reading.phrase else ''}"
+        takes_back = bool(reading.phrase and reading.phrase.kind == "withdraw")  # 帮郭靖撤票
+        return Verdict(NONE, vote_like=True, relay_is_ballot=True, withdraws=takes_back,
+                       nobody=bool(reading.phrase and reading.phrase.nobody) or takes_back,
+                       reason=f"像是替别的玩家{'撤票' if takes_back else '转投'}（「{reading.phrase.verb if reading.phrase else ''}"
                               f"{reading.targets[0] if reading.targets else ''}」）：只有导演可以代投，默认不计票",
                        **{**base, "readings": tuple(n for n in reading.targets if n in roster.names)})
     if reading.kind == "several":

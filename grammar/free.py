@@ -474,8 +474,9 @@ def _sum_up(phrases: list[Phrase], roster: Roster) -> Reading:
         if p.question or p.context == "other" or p.elsewhere:
             continue  # a question, someone else's vote reported, or another day's or role's what-if
         if p.act == speech.RELAY:
-            if p.kind in ("vote", "change", "abstain") and (p.written or p.nobody or p.kind == "abstain"):
-                relays.append(p)  # 帮郭靖投黄蓉: a ballot passed on for another player, never the poster's own
+            if p.kind in ("vote", "change", "abstain") and (p.written or p.nobody or p.kind == "abstain") \
+                    or p.kind == "withdraw":
+                relays.append(p)  # 帮郭靖投黄蓉 · 帮郭靖撤票: a ballot passed on for another player, never the poster's own
             continue
         if p.context == "cond":
             conditional.append(p)

@@ -289,7 +289,7 @@ class _Fold:
         prior = self.standing.get(post.author)  # the poster's own ballot before this post
         if post.author in ctx.directors and verdict.relayed_for and verdict.kind != "proxy":
             verdict = self._as_proxy(verdict)  # 应郭靖要求代投黄蓉 · 帮郭靖投黄蓉, posted by a director
-        if verdict.withdraws and ctx.rules.unvote == "allowed" and verdict.kind == "malformed":
+        if verdict.withdraws and ctx.rules.unvote == "allowed" and verdict.kind == "malformed" and not verdict.relayed_for:
             # 撤票 where the game allows it: an ordinary change to no ballot, under every change rule.
             verdict = replace(verdict, kind="change", abstains=True, target=ctx.customs.abstain_words[0], reason=None,
                               intent=None, match=None, readings=())
@@ -536,7 +536,8 @@ class _Fold:
         entry.unprovable = "?" in whom or not entry.relayed_for
         said = "、".join(f"「{w}」" for w in entry.relayed_for) or "别的玩家（看不出是谁）"
         rule = ctx.rules.source("relayed_ballot") or ""
-        entry.reason = f"像是替{said}转投：只有导演可以代投，默认不计票" + (f"（{rule}）" if rule else "")
+        entry.reason = f"像是替{said}{'撤票' if verdict.withdraws else '转投'}：只有导演可以代投，默认不计票" + (
+            f"（{rule}）" if rule else "")
         if at is not None and ctx.close and at >= ctx.close and not _straddles(at, ctx.close):
             entry.reason += "；而且是关门后发的"
             entry.unprovable = False

@@ -686,3 +686,23 @@ def test_a_withdrawal_in_the_last_hour_is_refused_like_a_change():
 def test_unvote_takes_only_its_two_words():
     with pytest.raises(ValueError, match="unvote"):
         load_preset("shediao").with_overrides({"unvote": "yes"})
+
+
+@pytest.mark.parametrize("unvote", ["", "allowed"])
+def test_a_withdrawal_passed_on_or_on_a_condition_is_a_doubt_with_not_voting_among_its_readings(unvote):
+    """黄蓉 passes on 郭靖's 撤票 from QQ; 杨康 takes his back on a condition. Neither is the poster's own plain act,
+    allowed or not: each is flagged, and the proof weighs the ballot taken back (郭靖 2 : 杨康 1 → 1 : 1, a tie)."""
+    from dataclasses import replace
+
+    t = Thread()
+    t.vote("郭靖", "杨康", 1)
+    t.vote("黄蓉", "郭靖", 1.5)
+    mine = t.vote("杨康", "郭靖", 1.6)
+    passed_on = t.add("黄蓉", "帮郭靖撤票，他在QQ上说的", 2)
+    conditional = t.add("杨康", "如果郭靖解释清楚了我就撤票", 3, quote=mine)
+    r = run(t, g=replace(game(), rules={"unvote": unvote}))
+    for post in (passed_on, conditional):
+        entry = next(e for e in r.entries if e.pid == post.pid)
+        assert entry.needs_review and entry.verdict != "counted", entry.reason
+        assert any(reading.target is None and reading.kind in ("abstain", "change") for reading in certainty.readings(entry))
+    assert r.totals == {"郭靖": 2, "杨康": 1} and r.outcome.names == ["郭靖"] and not r.certain
