@@ -135,12 +135,13 @@ class Roster:
         return Match(None, UNKNOWN)
 
 
-_AFFIXES = re.compile(r"^(?:小|阿|老|大)|(?:酱|哥|姐|妹|君|桑|仔|儿|哥哥|姐姐|妹妹|前辈|大人|同学)$")
+_AFFIXES = re.compile(r"^(?:那只|这只|那个|这个|那位|这位|小|阿|老|大)|(?:酱|哥|姐|妹|君|桑|仔|儿|哥哥|姐姐|妹妹|前辈|大人|同学)$")
 
 
 def nicknames(written: str, roster: "Roster") -> tuple[str, ...]:
     """The players a short form or a nickname the game file does not list could mean (寒烟 → 柳寒烟 · 小凛 →
-    白石凛 · 青柠 → 青柠汽水): a player whose name holds what is written, its affixes (小 · 阿 · 酱 …) set aside,
+    白石凛 · 青柠 → 青柠汽水 · 那只猫 → 老猫不吃鱼): a player whose name holds what is written, its affixes (小 · 阿 ·
+    酱 · 那只 …) set aside,
     in order. Only ever a reading for the director, never a match."""
     key = _key(written)
     core = _AFFIXES.sub("", key) or key

@@ -69,6 +69,7 @@ def space(entry, ctx, ruling_type) -> list:
         # A director's post the words do not make a proxy of: it may be any named player's ballot for another.
         whom = [n for n in (entry.relayed_for or names) if n in ctx.voters]
         return [*(ruling_type(pid, "target", n, voter=w) for w in whom for n in names if n != w and n in ctx.candidates),
+                *(ruling_type(pid, "target", None, voter=w) for w in whom),  # 本次视为弃权: a proxy abstention
                 ruling_type(pid, "reject")]
     options = [ruling_type(pid, "target", n) for n in names if n in ctx.players]
     if entry.kind != "none" or entry.nobody:

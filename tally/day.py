@@ -301,6 +301,9 @@ class _Fold:
             # player pointed at. Readings like any other, so the proof weighs them.
             meant = list(self._above) if verdict.follows else []
             meant += [name for ref in verdict.refers for name in self._pointed_at(ref, post, above_author)]
+            if "quoted" in verdict.refers and not getattr(post, "quotes", None):
+                # 顾北辰你的移动路线不对……投他: with nothing quoted, 他 may be whoever the post named before it.
+                meant += [n for n in reversed(_names_in(verdict.own, ctx.roster)) if n != post.author]
             entry.readings = tuple(dict.fromkeys([*entry.readings, *meant]))
         self._doubt(entry, verdict, post, prior)
         if entry.kind != "none" or entry.needs_review:
@@ -446,16 +449,29 @@ class _Fold:
                 entry.reason = "发言，不是投票"
             self._log(entry, entry.reason)
             return
-        if is_director and verdict.kind != "proxy" and not (verdict.kind == "malformed" and verdict.proxy_for):
+        # Whom a director's 代投 line names (代投：郭靖 · 红胡子要求代投：…): one player, or none or several.
+        named_for = _names_in(verdict.proxy_for, ctx.roster) if verdict.proxy_for else ()
+        proxy_for = ctx.roster.resolve(verdict.proxy_for).name if verdict.proxy_for else None
+        proxy_for = proxy_for or (named_for[0] if len(named_for) == 1 else None) or (
+            verdict.relayed_for[0] if verdict.proxy_for and len(verdict.relayed_for) == 1 else None)
+        if is_director and verdict.kind != "proxy" and not (verdict.kind == "malformed" and proxy_for in ctx.players):
             entry.kind = "none"  # rule posts quote the format itself
             entry.reason = "导演的帖子（公告或格式说明），不计票"
-            if _mentions_proxy(text) and (verdict.kind in ("vote", "change", "abstain") and not verdict.free
-                                          or verdict.relayed_for or verdict.attempts(ctx.roster)):
-                # A proxy ballot whose player or target the words do not say plainly: never the director's own
-                # vote, never dropped.
+            paired = _proxy_lines(text, ctx.roster)
+            named = [n for line in paired for n in line if n in ctx.players]
+            if _mentions_proxy(text) and not _refuses_proxy(text) and (
+                    verdict.kind in ("vote", "change", "abstain") and not verdict.free or paired or verdict.relayed_for
+                    or verdict.attempts(ctx.roster)):
+                # A proxy ballot whose player or target the words do not say plainly (代投两张：A→B ⏎ C→D · 受 X
+                # 委托 … 对象：Y): never the director's own vote, never dropped; every player it names may be
+                # the one voted for or the one voting.
                 entry.reason = "导演的帖子像是代投，但看不出替哪位玩家投、投给谁：请导演裁定（计为某玩家的票，或不是投票）"
                 entry.needs_review = True
-                entry.readings = verdict.readings
+                entry.readings = tuple(dict.fromkeys([*verdict.readings, *named]))
+                if len(paired) > 1:
+                    # Two proxies in one post: one ruling gives one ballot, so the proof cannot weigh both.
+                    entry.unprovable = True
+                    entry.reason += "；一帖里像是有不止一张代投：一次裁定只能算一张，另一张请导演另发代投帖"
             self._log(entry, entry.reason)
             return
         if verdict.kind == "proxy" and not is_director:
@@ -930,6 +946,38 @@ class _Fold:
         if holder and holder in self.standing:
             return self.standing[holder].target
         return None
+
+
+def _names_in(text: str | None, roster: Roster) -> tuple[str, ...]:
+    from grammar.detect import names_in
+
+    return names_in(text or "", roster)
+
+
+def _proxy_lines(text: str | None, roster: Roster) -> list[tuple[str, ...]]:
+    """The players of each line of a director's post that pairs them as a proxy does: two players, or a player
+    and 弃权, beside a proxy word or an arrow (郭靖→黄蓉 · 郭靖委托：投票对象：黄蓉 · 受 郭靖 委托…对象：黄蓉). A line
+    listing the living players in the rules post, or a line of the director's own count (欧阳锋 2票：拖雷、一灯（导演
+    代投）), pairs nobody."""
+    from grammar.speech import tally_lines
+
+    counts = {number for number, (voter, _target) in tally_lines(text or "", roster).items() if voter is None}
+    out = []
+    for number, line in enumerate((text or "").split("\n"), start=1):
+        if number in counts:  # 「X 2票：A、B」 counts ballots; 「A→B」 may pass one on
+            continue
+        names = _names_in(line, roster)
+        if len(names) + ("弃权" in line) >= 2 and (_mentions_proxy(line) or any(a in line for a in ("→", "->", "＞", "=>"))):
+            out.append(names)
+    return out
+
+
+# A director's answer that a proxy is not made (这种带条件的不能代 · 按规则不予代投 · 关门前一小时不接受代投).
+_REFUSES_PROXY = ("不能代", "不予代投", "不接受代投", "不代投", "无法代投", "不能代投", "拒绝代投", "不予受理", "不接受委托")
+
+
+def _refuses_proxy(text: str | None) -> bool:
+    return bool(text) and any(word in text for word in _REFUSES_PROXY)
 
 
 def _mentions_proxy(text: str | None) -> bool:

@@ -235,3 +235,9 @@ def test_a_full_width_digit_in_brackets_is_no_kaomoji():
     for reason in ("(0)", "（０）", "（ＡＢ）"):
         verdict = judge(f"投票对象：郭靖\n投票理由：{reason}")
         assert verdict.kind == "vote" and verdict.stated_reason, reason
+
+
+def test_a_nickname_with_a_demonstrative_reads_as_the_player_it_names():
+    """投票对象：那只猫 — 那只 set aside, 猫 is in 老猫不吃鱼: a reading for the director, never a match."""
+    verdict = judge("投票对象：那只猫\n投票理由：查杀", "s10", ["老猫不吃鱼", "夜航船", "南风知意"])
+    assert verdict.kind == "malformed" and verdict.readings == ("老猫不吃鱼",)

@@ -69,3 +69,16 @@ def test_the_second_blind_set_is_covered_but_for_what_one_post_cannot_say():
     uncovered = {case["id"] for case, j in judged if j["uncovered"]}
     assert uncovered <= NEEDS_MORE_THAN_A_POST, uncovered - NEEDS_MORE_THAN_A_POST
     assert totals["agree"] / totals["cases"] >= 0.9, totals
+
+
+THIRD = [json.loads(line) for line in (ROOT / "fixtures" / "heldout3" / "posts.jsonl").read_text("utf-8").splitlines()
+         if line.strip()]
+
+
+def test_the_third_blind_set_is_covered_but_for_what_one_post_cannot_say():
+    """fixtures/heldout3/README.md: r0171 is a change its text says is 关门前半小时 — only the post's time decides it."""
+    assert len(THIRD) == 200
+    totals, judged = heldout.measure(THIRD)
+    uncovered = {case["id"] for case, j in judged if j["uncovered"]}
+    assert uncovered <= {"r0171"}, uncovered - {"r0171"}
+    assert totals["agree"] / totals["cases"] >= 0.9, totals

@@ -706,3 +706,40 @@ def test_a_withdrawal_passed_on_or_on_a_condition_is_a_doubt_with_not_voting_amo
         assert entry.needs_review and entry.verdict != "counted", entry.reason
         assert any(reading.target is None and reading.kind in ("abstain", "change") for reading in certainty.readings(entry))
     assert r.totals == {"郭靖": 2, "杨康": 1} and r.outcome.names == ["郭靖"] and not r.certain
+
+
+# -- directors' proxies in their own words, and pointers with nothing quoted (fixtures/heldout3) ---------------
+
+@pytest.mark.parametrize("text", ["代投两张：\n郭靖→黄蓉\n穆念慈→杨康", "【代投】受郭靖、穆念慈委托：\n郭靖→黄蓉，理由：太安静\n穆念慈→杨康，理由：绕"])
+def test_two_proxies_in_one_directors_post_are_never_an_announcement(text):
+    """Each line pairs a player and a target: no single ruling says both, so the post is flagged, the first pair among
+    its readings, and the result is not proven until the director rules (and posts the second on its own)."""
+    t = Thread()
+    t.vote("欧阳锋", "黄蓉", 1)
+    post = t.add("导演", text, 2)
+    r = run(t)
+    entry = next(e for e in r.entries if e.pid == post.pid)
+    assert entry.needs_review and entry.unprovable and "不止一张代投" in entry.reason
+    assert ("proxy", "黄蓉", "郭靖") in {(x.kind, x.target, x.voter) for x in certainty.readings(entry)}
+    assert not r.certain
+
+
+def test_a_directors_proxy_in_own_words_offers_the_pair_and_a_refusal_is_no_proxy():
+    t = Thread()
+    t.vote("欧阳锋", "黄蓉", 1)
+    said = t.add("导演", "受 郭靖 私信委托，代为投票——对象：杨康；理由：本人委托。", 2)
+    refused = t.add("导演", "20:40 收到穆念慈的代投请求。关门前一小时不接受代投，请穆念慈自己来投票帖。", 3)
+    r = run(t)
+    entry = next(e for e in r.entries if e.pid == said.pid)
+    assert entry.needs_review and ("proxy", "杨康", "郭靖") in {(x.kind, x.target, x.voter) for x in certainty.readings(entry)}
+    no = next(e for e in r.entries if e.pid == refused.pid)
+    assert not no.needs_review and no.kind == "none"
+
+
+def test_him_with_nothing_quoted_may_be_the_player_the_post_named_before():
+    """「杨康你昨天说的和今天对不上。投他。」: no quote, so 他 may be 杨康 — a reading, never a count."""
+    t = Thread()
+    post = t.add("黄蓉", "杨康你昨天说的和今天对不上。投他。", 1)
+    r = run(t, "qisha")
+    entry = next(e for e in r.entries if e.pid == post.pid)
+    assert entry.needs_review and entry.verdict != "counted" and "杨康" in entry.readings
