@@ -46,10 +46,11 @@ _PASSIVE = re.compile(r"被.{0,8}?(?:投出|票出|投死|票死|放逐|处决)|
 _OTHER = r"(?:他们|她们|他|她|大家|有人|别人|其他人|楼上|楼下|\d+楼|好几个人|不少人|好多人|几个人|所有人)"
 _SAY = r"(?:说|讲|表示|称|声称|扬言|宣布|透露|提到|提过|觉得|认为|打算|准备|决定|想要|想|要|会|说要|说会|说了|也|都|还|已经|一直|一起|一块|跟着|集中|统一|别|不要)"
 _ME = re.compile(r"我|俺|本人|咱|吾")
+# (投郭靖的人 counts voters: written as one word; 投郭靖 的人在带节奏 is a ballot and its reason.)
 _COUNT = re.compile(rf"能投票|可以投票|有投票权|没有投票权|不能投票|能投的|可投的|投票权|不投票的|投票的人|投了票的|票数|"
                     rf"\d+(?:\.\d+)?\s*票(?!\s*(?:投|给|都投|全投|献给))|[两二三四五六七八九十]\s*票(?!\s*(?:投|给|都投|全投|献给))|"
-                    rf"(?:投|投给|票给|选|弃权|弃票)[^，,。]{{0,8}}?的(?:人|玩家|那位|那个|几位|几个|都|有|理由|原因|动机)|"
-                    rf"(?:投|投给|票给|选)[^，,。的]{{1,8}}?的是|遗言|"
+                    rf"(?:投|投给|票给|选|弃权|弃票)[^，,。\s]{{0,8}}?的(?:人|玩家|那位|那个|几位|几个|都|有|理由|原因|动机)|"
+                    rf"遗言|"
                     rf"(?:他|她|他们|她们|人家)(?:自己)?的(?:票|一票)|票(?:一散|太散|分散|不要散|别散)|分票|散票|"
                     rf"投[^，,。]{{0,8}}?(?:我|俺)?(?:不同意|反对|不赞成|不认同)|"
                     rf"(?:只有|只能由|只能是)导演|能代投|可以代投|不能代投|代投(?:要|须|得|必须|只能)?(?:找|联系|通过)导演|"
@@ -64,6 +65,10 @@ _RELAY_ASKED = re.compile(r"(?P<who>{names})\s*(?:托我|委托我|让我|叫我
                           r"(?:即为|就是|是|为)\s*(?P<of>{names})\s*的代投|"
                           r"(?:转告|转达|代发|代为发|帮忙发|帮.{{0,4}}发一?下)")
 _VOID_IF = re.compile(r"(?:作废|无效|不算|撤回|收回|取消).{0,20}(?:如果|若|假如|要是|除非|万一)|(?:如果|若|假如|要是|除非|万一).{0,30}(?:作废|无效|不算|撤回|收回|取消)")
+# A word every match of the pattern beside it holds (a literal alternation, which re scans for by first character,
+# where a pattern that begins with a group is tried at every place): the cheap test that comes first.
+_VOID_KEYS = re.compile(r"作废|无效|不算|撤回|收回|取消")
+_LATER_KEYS = re.compile(r"晚点|晚些|等会|等一下|一会|稍后|回头|过会|迟点|晚一点|之后|明天|晚上|下午|中午|回来")
 _LATER = re.compile(r"(?:晚点|晚些|等会儿?|等一下|一会儿?|稍后|回头|过会儿?|迟点|晚一点|之后|明天|晚上|下午|中午|回来)[^，,。]{0,4}?"
                     r"(?:再|才)\s*(?:来)?(?:投|改|决定|定)|(?:晚点|晚些|稍后|回头|晚一点)\s*(?:正式)?(?:投|改)")
 # The post leaves the decision open (这票如何处理统计时一并说明 · 算不算待定): a director's post that says so is no
@@ -72,7 +77,8 @@ _PENDING = re.compile(r"如何处理|怎么处理|怎么算|算不算|是否有�
                       r"稍后(?:说明|公布|处理|裁定)")
 _INTERIM = re.compile(r"先挂|暂投|暂时投|暂时先投|先投着|临时投|暂定|先票|先挂票|暂挂")
 # The ballot was changed by editing it (不是引用改票): 原来写的是欧阳克 · 已编辑，原来写的小鱿鱼.
-_EDITED = re.compile(r"(?:原来|本来|之前|刚才|一开始)(?:写|投|填)的(?:是)?|已编辑|编辑[:：]|编辑过|改了一下对象")
+_EDITED = re.compile(r"原来(?:写|投|填)的|本来(?:写|投|填)的|之前(?:写|投|填)的|刚才(?:写|投|填)的|一开始(?:写|投|填)的|"
+                     r"已编辑|编辑[:：]|编辑过|改了一下对象")  # every branch begins with a literal
 _TALLY_LINE = re.compile(r"^\s*(?P<voter>{names}|我)\s*(?:[(（][^)）]{{0,12}}[)）])?\s*"
                          r"(?:(?:→|->|=>|⇒|—>|-+>|>|:|投了?|票给?|投给)\s*(?P<target>{names}|弃权|无|空|未投|没投|不投|\?|？)|"
                          r"(?P<bare>弃权|未投|没投|不投|还没投))\s*(?:[(（][^)）]{{0,12}}[)）])?\s*$")
@@ -106,13 +112,13 @@ def _act_cached(clause: str, names: str | None) -> tuple[str, str | None]:
             return RELAY, next((n for n in named if n), None)
     elif re.search(r"转告|转达|代发|帮忙发", clause):
         return RELAY, None
-    if _VOID_IF.search(clause):
+    if _VOID_KEYS.search(clause) and _VOID_IF.search(clause):
         return VOID_IF, None
-    if _LATER.search(clause):
+    if _LATER_KEYS.search(clause) and _LATER.search(clause):
         return LATER, None
     if _INTERIM.search(clause):
         return INTERIM, None
-    if _COUNT.search(clause):
+    if _COUNT.search(clause) or patterns["voted_by"].search(clause):
         return COUNT, None
     if _PASSIVE.search(clause) or (_PAST.search(clause) and not _PRESENT.search(clause) and _PAST_VERB.search(clause)):
         return RETELL, None
@@ -138,7 +144,9 @@ def _patterns(names: str | None) -> dict:
     report = re.compile(rf"{other}(?:(?!我|俺|本人)[^，,。]){{0,10}}?(?:{_SAY}|{_PAST_TIME})[^，,。]{{0,10}}?{_VERB}|"
                         rf"(?<![我俺])(?<!话)(?<!所以)(?<!就是)(?:说|讲|表示|称)(?!实话|真的|白了|到底|起来|回来|句)"
                         rf"(?:(?!我|俺|本人)[^，,。]){{0,10}}?{_VERB}")
-    out = {"report": report, "relay_by": None, "relay_asked": None, "tally": None}
+    # 投郭靖的是黄蓉和杨康 · 投郭靖的是我: who voted for whom — someone follows 的是 (投郭靖 的是0 is a ballot and a reason).
+    voted_by = re.compile(rf"(?:投|投给|票给|选)[^，,。的\s]{{1,8}}?的是\s*(?:{other}|我|你|谁|哪|(?:几|[一二两三四五六七八九十]+|\d+)\s*(?:个|位|人|票)|只有|没有|没人)")
+    out = {"report": report, "relay_by": None, "relay_asked": None, "tally": None, "voted_by": voted_by}
     if names:
         out["relay_by"] = re.compile(_RELAY_BY.pattern.format(names=names))
         out["relay_asked"] = re.compile(_RELAY_ASKED.pattern.format(names=names))
@@ -183,7 +191,7 @@ _TALLY_HEADING = re.compile(rf"(?:(?:{_PAST_TIME})的?|今天|现在|目前|到�
 def without_inline_tally(line: str) -> str:
     """The line without an inline tally: from its heading to the end of that sentence (the poster's own words
     before and after it stay: 回头看第二天的票型：……。我投周伯通)."""
-    m = _TALLY_HEADING.search(line)
+    m = _TALLY_HEADING.search(line) if "票" in line and (":" in line or "：" in line) else None  # what it needs
     if m is None:
         return line
     end = re.search(r"[。！!？?；;]", line[m.end():])
@@ -214,7 +222,7 @@ def puts_off(text: str) -> bool:
     """The post says the ballot comes later (我晚上回来再投 · 晚点正式投)."""
     if "再" not in text and "才" not in text and not any(w in text for w in ("晚点", "晚些", "稍后", "回头", "晚一点")):
         return False  # every later ballot says 再 or 才, or one of these
-    return bool(_LATER.search(text))
+    return bool(_LATER_KEYS.search(text) and _LATER.search(text))
 
 
 def modal_before(before: str) -> bool:
@@ -246,7 +254,7 @@ def carries(previous: str, clause: str, roster) -> bool:
 _SENTENCE = re.compile(r"[^。！!；;\n?？]+[?？]?")
 
 _CLAUSE = re.compile(r"[，,、]")
-_ASKS = re.compile(r"[?？]|吗|要不要|是不是|可以吗|行吗|能不能|可不可以")  # (谁票多就投谁 is no question)
+_ASKS = re.compile(r"\?|？|吗|要不要|是不是|可以吗|行吗|能不能|可不可以")  # (谁票多就投谁 is no question)
 
 
 @dataclass(frozen=True)
@@ -261,7 +269,7 @@ class Cue:
 
 def voids(sentence: str) -> bool:
     """The sentence makes a ballot void on a condition (投郭靖，如果他解释了这票作废)."""
-    return bool(_VOID_IF.search(sentence))
+    return bool(_VOID_KEYS.search(sentence) and _VOID_IF.search(sentence))
 
 
 def may_cue(text: str, roster) -> bool:
@@ -302,7 +310,7 @@ def cues(text: str, roster) -> list[Cue]:
     for sentence in _SENTENCE.findall(text):
         if _ASKS.search(sentence):
             continue
-        if _VOID_IF.search(sentence):
+        if voids(sentence):
             out.append(Cue(VOID_IF, sentence.strip()[:40]))
         if _EDITED.search(sentence):
             out.append(Cue(EDITED, sentence.strip()[:40]))

@@ -241,3 +241,11 @@ def test_a_nickname_with_a_demonstrative_reads_as_the_player_it_names():
     """投票对象：那只猫 — 那只 set aside, 猫 is in 老猫不吃鱼: a reading for the director, never a match."""
     verdict = judge("投票对象：那只猫\n投票理由：查杀", "s10", ["老猫不吃鱼", "夜航船", "南风知意"])
     assert verdict.kind == "malformed" and verdict.readings == ("老猫不吃鱼",)
+
+
+def test_who_voted_whom_needs_someone_after_de_shi():
+    """「投郭靖的是黄蓉和杨康」「投郭靖的是我」「投黄蓉的是两个人」 tell who voted whom; 「投郭靖 的是0」 (found by the property
+    test) names nobody after 的是: a ballot and its reason, never read as none."""
+    assert judge("投郭靖 的是0", "anshazhe").kind != "none"
+    for text in ("投郭靖的是黄蓉和杨康", "昨天投郭靖的是我", "投黄蓉的是两个人", "投郭靖的是谁？"):
+        assert judge(text, "anshazhe").kind == "none", text
