@@ -247,8 +247,8 @@ class ForumClient:
                     raise PostUncertain(f"提交到 {url} 时{words}，不知道论坛是否已经收到。") from exc
                 last = words
                 retry_after = None
-                if isinstance(exc, httpx.TimeoutException):
-                    silent += 1
+                if isinstance(exc, (httpx.TimeoutException, httpx.RemoteProtocolError, httpx.ReadError)):
+                    silent += 1  # no answer, or the connection dropped before one: a short pause, not a backoff
             else:
                 elapsed = int((time.monotonic() - started) * 1000)
                 response = Response(str(r.url), r.status_code, r.headers.get("content-type"), body, elapsed, dict(r.headers))
