@@ -14,7 +14,9 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Iterable
 
 from grammar import ballot as grammar
+from grammar.detect import names_in
 from grammar.names import Match, Roster
+from grammar.speech import tally_lines
 
 from . import certainty
 from .game import BAR_OWNER, JUDGE, Day, Game
@@ -949,8 +951,6 @@ class _Fold:
 
 
 def _names_in(text: str | None, roster: Roster) -> tuple[str, ...]:
-    from grammar.detect import names_in
-
     return names_in(text or "", roster)
 
 
@@ -959,8 +959,6 @@ def _proxy_lines(text: str | None, roster: Roster) -> list[tuple[str, ...]]:
     and 弃权, beside a proxy word or an arrow (郭靖→黄蓉 · 郭靖委托：投票对象：黄蓉 · 受 郭靖 委托…对象：黄蓉). A line
     listing the living players in the rules post, or a line of the director's own count (欧阳锋 2票：拖雷、一灯（导演
     代投）), pairs nobody."""
-    from grammar.speech import tally_lines
-
     counts = {number for number, (voter, _target) in tally_lines(text or "", roster).items() if voter is None}
     out = []
     for number, line in enumerate((text or "").split("\n"), start=1):
