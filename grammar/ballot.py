@@ -352,6 +352,9 @@ def _weigh_words(verdict: Verdict, text: str, roster: Roster, unstripped: str | 
     if own and unstripped and (line := _target_line(verdict, unstripped)) and _CONDITION.search(line):
         # 投票对象：灯塔（如果灯塔今天还不交代的话）: the ballot itself carries a condition.
         doubts.append(f"投票对象附带了条件（「{line[:40]}」）")
+    elif ballot and verdict.free and unstripped and (said := _CONDITION.search(unstripped)):
+        # 如果他还不解释就算我投他；解释了就算我弃权: without labels, a condition anywhere may govern the ballot.
+        doubts.append(f"帖子里有条件句（「{unstripped[max(0, said.start() - 8):said.end() + 16]}」）：这一票是不是有条件的，请导演确认")
     if verdict.kind == NONE:
         relayed = [h for h in detect.hits(text, roster) if h.act == speech.RELAY and (h.name or h.nobody)] if relays else []
         if relayed:
@@ -506,6 +509,9 @@ def judge(lines: list[tuple], rules: VoteCustoms, roster: Roster | None, *, firs
                        line=proxies[0].line)
 
     ballot = _joined(ballots[0], lines, roster)  # 投票对象：⏎郭靖 · 投票对象：月下独⏎酌 (a phone's line break)
+    # A name put together across a line break (月下独 ⏎ 酌) is the likeliest reading, not the name as written.
+    broken = (f"投票对象是跨行拼起来的（「{ballots[0].value}」和下一行），请导演确认",) \
+        if ballot.value != ballots[0].value and ballots[0].value else ()
     old_target = None
     if ballot.value and roster and (split := _value_pair(ballot.value, roster)):
         old_target, new_value = split  # 改票对象：郭靖→黄蓉: the new one is the ballot
@@ -513,7 +519,7 @@ def judge(lines: list[tuple], rules: VoteCustoms, roster: Roster | None, *, firs
     if ballots[0].value in PLACEHOLDERS and all(f.value in PLACEHOLDERS for f in ballots):
         return Verdict(NONE, reason="格式示例（投票对象是占位的字），不是投票", fields=fields)  # a pasted rule
     base = dict(target=ballot.value or None, stated_reason=stated, line=ballot.line, label=ballot.label, fields=fields,
-                old_target=old_target)
+                old_target=old_target, doubts=broken)
     accepted = rules.target_labels if ballot.kind == "target" else rules.change_labels
     if rules.loose:  # any clear ballot: every spelling of the label will do
         accepted = _TARGET_WORDS if ballot.kind == "target" else _CHANGE_WORDS

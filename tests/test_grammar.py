@@ -249,3 +249,19 @@ def test_who_voted_whom_needs_someone_after_de_shi():
     assert judge("投郭靖 的是0", "anshazhe").kind != "none"
     for text in ("投郭靖的是黄蓉和杨康", "昨天投郭靖的是我", "投黄蓉的是两个人", "投郭靖的是谁？"):
         assert judge(text, "anshazhe").kind == "none", text
+
+
+def test_a_name_put_together_across_a_line_break_is_the_likeliest_reading_not_a_certain_one():
+    """投票对象：黄 ⏎ 蓉 (fixtures/heldout3 r0031): 黄蓉 is what it most likely means, but not what is written — under a
+    strict 「投票对象有误的票无效」 the director may rule otherwise, so it is a doubt (a whole name on the next line is not)."""
+    broken = judge("投票对象：黄\n蓉\n投票理由：一直在带节奏")
+    assert (broken.kind, broken.target) == ("vote", "黄蓉") and not broken.certain and "跨行" in broken.doubts[0]
+    assert judge("投票对象：\n黄蓉\n投票理由：一直在带节奏").certain
+
+
+def test_a_ballot_without_labels_in_a_post_that_sets_a_condition_is_a_doubt():
+    """「如果今晚杨康还不解释，就算我投他；解释了就算我弃权。」 (fixtures/heldout3 r0097): the abstention is as conditional as
+    the vote; without labels a condition anywhere may govern the ballot."""
+    verdict = judge("如果今晚杨康还不解释，就算我投他；解释了就算我弃权。", "qisha")
+    assert not verdict.certain and any("条件" in d for d in verdict.doubts)
+    assert judge("投郭靖，理由：他一直在划水", "qisha").certain
