@@ -19,6 +19,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from .rules import Rules, load_preset
+from .zones import zone_of, zone_words
 
 BAR_OWNER = "酒吧老板"
 JUDGE = "法官"
@@ -541,76 +542,37 @@ def _known_keys(where: str, table: dict, known: set[str]) -> None:
 
 
 _DATE_ONLY = re.compile(r"\d{4}-\d{1,2}-\d{1,2}")
-# 「UTC+8」, 「GMT+08:00」, 「+8」: an offset as directors write it (the zone database spells it Etc/GMT-8).
-_OFFSET = re.compile(r"(?:UTC|GMT)?\s*([+-])\s*(\d{1,2})(?::?(\d{2}))?", re.I)
-# Names a director may write for the zone of a Chinese forum, and the zone they mean.
-_ZONE_HINTS = {"beijing": "Asia/Shanghai", "北京": "Asia/Shanghai", "北京时间": "Asia/Shanghai", "china": "Asia/Shanghai",
-               "中国": "Asia/Shanghai", "cst": "Asia/Shanghai", "shanghai": "Asia/Shanghai", "上海": "Asia/Shanghai",
-               "taipei": "Asia/Taipei", "台北": "Asia/Taipei", "台湾": "Asia/Taipei", "hongkong": "Asia/Hong_Kong",
-               "hong kong": "Asia/Hong_Kong", "香港": "Asia/Hong_Kong", "tokyo": "Asia/Tokyo", "东京": "Asia/Tokyo",
-               "singapore": "Asia/Singapore", "新加坡": "Asia/Singapore", "macau": "Asia/Macau", "澳门": "Asia/Macau"}
-_ZONE_WORDS = {"Asia/Shanghai": "北京时间", "Asia/Chongqing": "北京时间", "Asia/Harbin": "北京时间", "PRC": "北京时间",
-               "Asia/Hong_Kong": "香港时间", "Asia/Taipei": "台北时间", "Asia/Macau": "澳门时间", "Asia/Tokyo": "东京时间",
-               "Asia/Singapore": "新加坡时间"}
-
-
-def zone_of(name: str) -> tzinfo:
-    """The game's time zone: a zone name (Asia/Shanghai) or a fixed offset as written (UTC+8, GMT+08:00).
-    Anything else is refused with the spelling to use, before any time of the file is read."""
-    written = name.strip()
-    offset = _OFFSET.fullmatch(written)
-    if offset:
-        sign, hours, minutes = offset.group(1), int(offset.group(2)), int(offset.group(3) or 0)
-        if hours > 14 or minutes >= 60:
-            raise ValueError(f"[game] 的 timezone = \"{name}\" 不是真实的时差（UTC-12 到 UTC+14 之间）")
-        delta = timedelta(hours=hours, minutes=minutes) * (-1 if sign == "-" else 1)
-        return timezone(delta, _offset_words(delta))
-    try:
-        return ZoneInfo(written)
-    except (ZoneInfoNotFoundError, ValueError):
-        pass
-    meant = _ZONE_HINTS.get(written.lower().replace("_", " ").strip())
-    if meant is None:
-        import difflib
-        from zoneinfo import available_timezones
-
-        near = difflib.get_close_matches(written, sorted(available_timezones()), n=1, cutoff=0.6)
-        meant = near[0] if near else None
-    hint = f"是不是要写 timezone = \"{meant}\"？" if meant else ""
-    raise ValueError(f"[game] 的 timezone = \"{name}\" 不是认识的时区：{hint}时区写地区名（北京时间写 \"Asia/Shanghai\"，"
-                     "台北 \"Asia/Taipei\"，香港 \"Asia/Hong_Kong\"），或写时差，如 \"UTC+8\"")
-
-
-def _offset_words(delta: timedelta) -> str:
-    minutes = int(delta.total_seconds() // 60)
-    sign, minutes = ("+" if minutes >= 0 else "-"), abs(minutes)
-    return f"UTC{sign}{minutes // 60}" + (f":{minutes % 60:02d}" if minutes % 60 else "")
-
-
-def zone_words(name: str, tz: tzinfo) -> str:
-    """「北京时间」 for the zones players know by a name, else the offset: 「UTC+9」, 「UTC-5」."""
-    known = _ZONE_WORDS.get(name.strip())
-    if known:
-        return known
-    delta = datetime.now(tz).utcoffset() or timedelta(0)
-    return _offset_words(delta)
-
-
 TEMPLATE_NAME = "[000]游戏名"
 TEMPLATE_DIRECTOR = "导演A"
 
 
 def template_leftovers(game: Game) -> list[str]:
     """What is still `bansha init`'s example in the game file: check-game and poll refuse to go on with it
-    (a game file that looks done but points at an example forum, or counts the example roster)."""
+    (a game file that looks done but points at an example forum, or counts the example roster). The example
+    director's name alone is no such thing — 导演A is a real account on a real forum, and poll's login proves
+    it — so it is refused only beside another leftover of the template (template_warnings says it alone)."""
+    found = _leftovers(game)
+    if found and TEMPLATE_DIRECTOR in game.directors:
+        found.insert(1 if game.name == TEMPLATE_NAME else 0,
+                     f"[game] 的 directors 里还是模板里的「{TEMPLATE_DIRECTOR}」：请写导演的论坛账号")
+    return found
+
+
+def template_warnings(game: Game) -> list[str]:
+    """What looks like the template but may be real: check-game says it and goes on."""
+    if TEMPLATE_DIRECTOR in game.directors and not _leftovers(game):
+        return [f"[game] 的 directors 里的「{TEMPLATE_DIRECTOR}」和模板里的示例导演同名：如果这就是导演的论坛账号，不用改"
+                "（poll 登录时会核对）"]
+    return []
+
+
+def _leftovers(game: Game) -> list[str]:
     found = []
     if game.name == TEMPLATE_NAME:
         found.append(f"[game] 的 name 还是模板里的「{TEMPLATE_NAME}」：请写这局游戏的名字")
     host = (game.forum or "").split("//", 1)[-1].split("/", 1)[0].split(":")[0].lower()
     if host.endswith(("example.org", "example.com", "example.net")) or host in ("example.org", "example.com"):
         found.append(f"[game] 的 forum 还是示例地址 {game.forum}：请写论坛的地址（浏览器地址栏里 forum.php 之前的部分）")
-    if TEMPLATE_DIRECTOR in game.directors:
-        found.append(f"[game] 的 directors 里还是模板里的「{TEMPLATE_DIRECTOR}」：请写导演的论坛账号")
     if [(p.name, p.uid) for p in game.players] == [("郭靖", 3), ("黄蓉", None)]:
         found.append("[[players]] 还是模板里的两位示例玩家（郭靖、黄蓉）：请写这局的玩家名单（或用 bansha init --from 从报名帖起草）")
     for d in game.days:

@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from fractions import Fraction
 
+from .zones import zone_label
+
 OUT, NONE, RUNOFF, REVOTE = "out", "none", "runoff", "revote"
 
 
@@ -78,8 +80,6 @@ def first_to_top(totals: dict[str, Fraction], timeline: list[tuple[datetime, dic
     winner = min(leaders, key=lambda name: reached.get(name, len(timeline)))
     when = timeline[reached[winner]][0] if winner in reached else None
     if when:
-        from .report import zone_label
-
         stamp = f"（{zone_label(when)} {when:%m-%d %H:%M:%S}）"
     else:
         stamp = ""

@@ -12,6 +12,7 @@ from fractions import Fraction
 from .day import COUNTED, INVALID, SUPERSEDED, DayTally
 from .game import JUDGE
 from .outcome import OUT
+from .zones import at_words, zone_label  # noqa: F401 (the report's words for a time)
 
 
 _MARKER_WORD = re.compile(r"bansha\s*:", re.I)
@@ -318,19 +319,6 @@ def last_ballot(t: DayTally):
     """The latest ballot read (its floor and time head the count: 「计至第 15 楼」)."""
     ballots = [e for e in t.entries if e.voter and e.verdict in (COUNTED, SUPERSEDED, INVALID) and e.floor is not None]
     return max(ballots, key=lambda e: e.floor, default=None)
-
-
-def zone_label(moment: datetime) -> str:
-    """The zone a time of the game is in, as the post names it beside the time: 「北京时间」, 「UTC+8」."""
-    from .game import zone_words
-
-    tz = moment.tzinfo
-    return zone_words(getattr(tz, "key", "") or "", tz) if tz is not None else "UTC"
-
-
-def at_words(moment: datetime, *, year: bool = True) -> str:
-    """「北京时间 2026-11-29 21:00」: the zone first, as Chinese writes it."""
-    return f"{zone_label(moment)} {moment:%Y-%m-%d %H:%M}" if year else f"{zone_label(moment)} {moment:%m-%d %H:%M}"
 
 
 # Upper bounds only: 「距截止不到 12 小时」 stays true as time passes, so the running post is edited at

@@ -170,3 +170,20 @@ def serve_pages(pages: list[Path]):
     from bansha.demo.serving import Background
 
     return Background(ThreadingHTTPServer(("127.0.0.1", 0), Handler))
+
+
+def stop_service(proc, grace: float = 20.0) -> tuple[str, str]:
+    """Stop a service a test started, as cron or a CI runner would (SIGTERM: a background job may ignore
+    SIGINT), and leave nothing running whatever happened: kill after a short grace. Its output, read to the end."""
+    import signal
+    import subprocess
+
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGTERM)
+    try:
+        out, err = proc.communicate(timeout=grace)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        out, err = proc.communicate()
+        raise AssertionError(f"the service did not stop on SIGTERM within {grace} s") from None
+    return out or "", err or ""

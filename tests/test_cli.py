@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CAPTURES, needs_captures, thread_url
+from conftest import CAPTURES, needs_captures, stop_service, thread_url
 
 POST_FIELDS = {
     "pid", "tid", "floor", "author", "author_uid", "posted_at", "time_precision", "edited_by", "edited_at",
@@ -302,8 +302,8 @@ def test_desk_command_opens_with_a_one_time_address_and_serves_nothing_else(tmp_
         assert big.status_code == 413 and "太长" in big.text
         assert "拒绝" in httpx.get(root + "/nothing").text
     finally:
-        proc.terminate()
-        proc.wait(timeout=20)
+        _out, err = stop_service(proc)
+    assert proc.returncode == 0 and "工作台已关闭" in _out and "Traceback" not in err, (_out, err)
 
 
 def test_demo_serve_keeps_the_forum_and_says_what_to_try_next(tmp_path):
@@ -312,7 +312,6 @@ def test_demo_serve_keeps_the_forum_and_says_what_to_try_next(tmp_path):
     import os
     import re
     import shlex
-    import signal
     import subprocess
     import time
 
@@ -342,9 +341,8 @@ def test_demo_serve_keeps_the_forum_and_says_what_to_try_next(tmp_path):
         assert done.returncode == 0, done.stderr
         assert "结果帖已发布" in done.stdout  # the demo's own result post, found: nothing posted twice
     finally:
-        proc.send_signal(signal.SIGINT)
-        proc.wait(timeout=30)
-    assert proc.returncode == 0, proc.stderr.read()
+        _out, err = stop_service(proc)
+    assert proc.returncode == 0 and "演示论坛已结束" in _out, err
     again = subprocess.run([sys.executable, "-m", "bansha.cli", "demo", "--db", str(db), "--port", "0"],
                            capture_output=True, text=True, timeout=120)
     assert again.returncode == 0 and "不再重复发" in again.stdout and "Traceback" not in again.stderr, again.stderr

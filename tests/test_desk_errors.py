@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import os
 import re
-import signal
 import subprocess
 import sys
 
 import httpx
 
+from conftest import stop_service
 from test_poll import game_file
 
 
@@ -34,8 +34,7 @@ def test_a_game_file_broken_while_the_desk_runs_is_one_line_and_a_page_that_says
         path.write_text(path.read_text("utf-8").replace('timzone = "Asia/Shanghai"', 'timezone = "Asia/Shanghai"'), "utf-8")
         assert httpx.get(home, timeout=30).status_code == 200  # fixed: the page works again, no restart
     finally:
-        desk.send_signal(signal.SIGINT)
-        out, err = desk.communicate(timeout=30)
+        out, err = stop_service(desk)
     said = first + out + err
     assert "Traceback" not in said and "Exception on" not in said, said
     assert said.count("timzone") == 1, said

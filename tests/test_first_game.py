@@ -4,12 +4,12 @@ and by poll alike, before anything is read from a forum — and nothing in a mes
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from conftest import stop_service
 
 from test_poll import game_file
 
@@ -120,7 +120,9 @@ def test_a_time_zone_it_does_not_know_is_named_as_the_zone(tmp_path, zone, meant
             assert f'是不是要写 timezone = "{meant}"' in said, said
 
 
-@pytest.mark.parametrize("zone,hours", [("UTC+8", 8), ("GMT+08:00", 8), ("UTC-5", -5), ("UTC+5:30", 5.5)])
+@pytest.mark.parametrize("zone,hours", [("UTC+8", 8), ("GMT+08:00", 8), ("UTC-5", -5), ("UTC+5:30", 5.5),
+                                        # as a Chinese input method types them: full-width sign, digits, colon
+                                        ("UTC＋8", 8), ("ＧＭＴ＋０８：００", 8), ("UTC−5", -5), ("UTC－5", -5)])
 def test_an_offset_is_a_time_zone(zone, hours):
     from datetime import timedelta
 
@@ -129,6 +131,21 @@ def test_an_offset_is_a_time_zone(zone, hours):
     text = game_file_text().replace('timezone = "Asia/Shanghai"', f'timezone = "{zone}"')
     game = Game.from_toml(text)
     assert game.when("2026-11-29 21:00").utcoffset() == timedelta(hours=hours)
+
+
+@pytest.mark.parametrize("zone", ["UTC+8 北京", "UTC 8", "北京 UTC+8点"])
+def test_a_hint_never_names_a_zone_with_another_offset(tmp_path, zone):
+    """A close read eight hours late is worse than no hint: whatever the hint names keeps the offset written."""
+    from datetime import timedelta
+
+    from tally.zones import zone_of
+
+    path = edited(tmp_path, 'timezone = "Asia/Shanghai"', f'timezone = "{zone}"')
+    for said in both(path, tmp_path, poll_cli=False):
+        assert f'timezone = "{zone}" 不是认识的时区' in said, said
+        if "是不是要写" in said:
+            hinted = said.split('是不是要写 timezone = "')[1].split('"')[0]
+            assert zone_of(hinted).utcoffset(None) == timedelta(hours=8), said
 
 
 def test_the_offset_game_is_polled_at_its_own_close(tmp_path):
@@ -162,6 +179,23 @@ def test_the_untouched_init_template_is_refused_by_check_game_and_poll(tmp_path)
     path.write_text(text.replace('directors = ["导演A"]', 'directors = ["洪七公"]'), "utf-8")
     checked, _polled = both(path, tmp_path, poll_cli=False)
     assert "[000]游戏名" not in checked and "郭靖、黄蓉" in checked and "投票帖 12" in checked, checked
+
+
+def test_a_real_director_named_like_the_example_is_a_warning_not_a_refusal(tmp_path):
+    """导演A is a real account on a real Discuz: a game file done in every other way is checked and polled."""
+    from bansha.demo import game as demo
+
+    forum = demo.build()
+    with forum:
+        path = game_file(tmp_path, forum.base_url)
+        text = path.read_text("utf-8")
+        directors = next(line for line in text.splitlines() if line.startswith("directors"))
+        path.write_text(text.replace(directors, 'directors = ["导演A"]'), "utf-8")
+        checked = bansha("check-game", path)
+        assert checked.returncode == 0, checked.stderr
+        assert "提醒" in checked.stdout and "导演A" in checked.stdout and "不用改" in checked.stdout, checked.stdout
+        polled = bansha("poll", path, "--now", "2026-11-29 21:30", "--out", tmp_path / "out", "--interval", "0")
+        assert polled.returncode in (0, 3) and "模板" not in polled.stderr, polled.stderr
 
 
 # -- a wrong password ------------------------------------------------------------------------------
@@ -323,8 +357,7 @@ def test_read_only_commands_work_in_a_folder_nobody_may_write(tmp_path):
                                headers={"Origin": home.split(f"/{token}")[0]})
             assert ruled.status_code == 500 and "只读" in ruled.text, ruled.text
         finally:
-            desk.send_signal(signal.SIGINT)
-            out, err = desk.communicate(timeout=30)
+            out, err = stop_service(desk)
         assert "Traceback" not in out + err and "只读" in out, (out, err)
     finally:
         (shared / "game").chmod(0o755)

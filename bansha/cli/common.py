@@ -72,6 +72,16 @@ class _Console:
         self.print(Text.assemble((terminal_safe(label), style), terminal_safe(str(text))))
 
 
+def stop_on_sigterm() -> None:
+    """A service (desk, watch, demo --serve) stops on SIGTERM as on Ctrl+C: started in the background by cron,
+    a CI runner or a test, it inherits an ignored SIGINT, and SIGTERM is what stops it there."""
+    import signal
+    import threading
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
+
+
 def write_out(text: str) -> None:
     """Plain output (BBCode, JSON lines) for pipes and files: the same control characters dropped."""
     sys.stdout.write(terminal_safe(text))

@@ -14,6 +14,7 @@ import typer
 from scraper import model
 
 from .common import (
+    stop_on_sigterm,
     COOKIES,
     DB_BESIDE,
     FORCE_POST,
@@ -97,6 +98,7 @@ def watch(
                               request_life=request_life * 60)
     zone, _rules = game_only(game_file)  # every time watch prints is the game's, named (a server runs on UTC)
     runs = 0
+    stop_on_sigterm()
     try:
         while True:
             runs += 1
@@ -233,6 +235,7 @@ def desk(
 
     options = polling_options(game_file=game_file, now=None, login=login, cookies=cookies, out_dir=out_dir,
                               interval=interval)
+    stop_on_sigterm()
     serve(DeskConfig(game_file=game_file, db=db, token=new_token(), options=options), port=port,
           open_browser=not no_browser, say=lambda line: out.print(line, highlight=False, markup=False))
 
@@ -311,14 +314,12 @@ def demo(
             f"  {me} review {game_file}",
             f"  {me} export {game_file} --html {work / 'site'}",
         ]))
-        import signal
-        import threading
+        import time
 
-        stop = threading.Event()
-        signal.signal(signal.SIGTERM, lambda *_: stop.set())
+        stop_on_sigterm()
         try:
-            while not stop.wait(1):
-                pass
+            while True:
+                time.sleep(3600)  # a signal's handler raises here
         except KeyboardInterrupt:
             pass
         out.print("演示论坛已结束。", highlight=False)

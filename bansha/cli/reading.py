@@ -353,10 +353,12 @@ def check_game(game_file: Path = GAME_FILE) -> None:
     """检查游戏文件：打印工具理解到的各天、各轮、玩家、身份牌、事件，以及每条规则设置的出处和改动。"""
     from tally import report
 
-    from tally.game import template_leftovers
+    from tally.game import template_leftovers, template_warnings
 
     game, rules = game_only(game_file)
     out.print(report.render_game(game, rules))
+    for line in template_warnings(game):
+        out.print(f"提醒：{line}")
     leftovers = template_leftovers(game)
     if leftovers:
         fail("游戏文件里还有 bansha init 模板的示例内容，改好以后再运行 poll：\n" + "\n".join(f"  · {line}" for line in leftovers))

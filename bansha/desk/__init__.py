@@ -455,9 +455,10 @@ def serve(config: DeskConfig, *, port: int = 0, open_browser: bool = True, say=p
 
         webbrowser.open(f"{root}/open/{for_browser}")
     try:
-        server.serve_forever()
+        server.serve_forever()  # Werkzeug's own loop takes Ctrl+C (and SIGTERM, as the CLI raises it) and returns
     except KeyboardInterrupt:
-        say("工作台已关闭。")
+        pass
+    say("工作台已关闭。")
 
 
 def new_token() -> str:
