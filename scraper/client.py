@@ -92,8 +92,60 @@ def describe_network_error(exc: BaseException, url: str, timeout: float | None =
     return f"连接论坛 {host} 出错", True
 
 
-def _read_capped(response: httpx.Response, limit: int) -> bytes:
-    """The body, read while streaming and abandoned past `limit` bytes (the header is checked first)."""
+# httpx's timeout bounds each read, not the answer: a forum that sends a byte a second never trips it. The whole
+# answer (headers and body) gets this many times the read timeout, then it is a forum that did not answer.
+ANSWER_DEADLINE_FACTOR = 3
+
+
+class AnswerTooSlow(httpx.ReadTimeout):
+    """The answer did not arrive whole within its deadline (it trickled): described and retried as silence."""
+
+
+class _Deadline:
+    """A watchdog for one request: the body loop checks the clock between chunks, and past its time the watchdog
+    shuts the socket of a connection made for this request (httpx's trace reports it), so a read blocked in
+    trickling headers returns too. A kept-alive connection's socket is not known here: its headers are bounded
+    by the read timeout only, its body by the clock."""
+
+    def __init__(self, seconds: float):
+        self.seconds, self.ends = seconds, time.monotonic() + seconds
+        self.expired = False
+        self._sock = None
+        self._timer = threading.Timer(seconds, self._expire)
+        self._timer.daemon = True
+
+    def trace(self, name: str, info: dict) -> None:
+        if name in ("connection.connect_tcp.complete", "connection.start_tls.complete"):
+            stream = info.get("return_value")
+            sock = stream.get_extra_info("socket") if stream is not None else None
+            if sock is not None:
+                self._sock = sock
+
+    def __enter__(self) -> "_Deadline":
+        self._timer.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._timer.cancel()
+
+    def _expire(self) -> None:
+        import socket
+
+        self.expired = True
+        if self._sock is not None:
+            try:
+                self._sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+    def check(self) -> None:
+        if self.expired or time.monotonic() > self.ends:
+            raise AnswerTooSlow(f"the whole answer took longer than {self.seconds:g} s")
+
+
+def _read_capped(response: httpx.Response, limit: int, deadline: "_Deadline | None" = None) -> bytes:
+    """The body, read while streaming and abandoned past `limit` bytes (the header is checked first) or past
+    the request's deadline."""
     declared = response.headers.get("content-length")
     if declared and declared.isdigit() and int(declared) > limit:
         raise TooLarge(f"有 {int(declared) // 1048576} MB，超过上限 {limit // 1048576} MB")
@@ -102,6 +154,8 @@ def _read_capped(response: httpx.Response, limit: int) -> bytes:
         size += len(chunk)
         if size > limit:
             raise TooLarge(f"超过上限 {limit // 1048576} MB")
+        if deadline is not None:
+            deadline.check()
         chunks.append(chunk)
     return b"".join(chunks)
 
@@ -225,8 +279,7 @@ class ForumClient:
             self._wait_turn(url)
             started = time.monotonic()
             try:
-                with self._slots, self.http.stream(method, url, **kwargs) as r:
-                    body = _read_capped(r, self.max_bytes)
+                r, body = self._exchange(method, url, kwargs)
             except (httpx.ConnectError, httpx.ConnectTimeout) as exc:
                 # Nothing left this machine: safe to try again, even a POST.
                 last, hopeful = describe_network_error(exc, url, self._timeout)
@@ -274,6 +327,18 @@ class ForumClient:
                               f"{SILENT_RETRIES if silent else self.retries} 次）")
             time.sleep(delay)
         raise FetchFailed(f"{last}。重试 {attempt} 次后仍失败，已放弃（{url}）；请稍后再试，或在浏览器里打开论坛看看。")
+
+    def _exchange(self, method: str, url: str, kwargs: dict) -> tuple[httpx.Response, bytes]:
+        """One exchange, whole within its deadline: the answer and its body."""
+        deadline = _Deadline(self._timeout * ANSWER_DEADLINE_FACTOR)
+        try:
+            with self._slots, deadline, self.http.stream(method, url, extensions={"trace": deadline.trace}, **kwargs) as r:
+                deadline.check()
+                return r, _read_capped(r, self.max_bytes, deadline)
+        except httpx.HTTPError as exc:
+            if deadline.expired and not isinstance(exc, AnswerTooSlow):
+                raise AnswerTooSlow(str(exc)) from exc  # our watchdog cut it: a forum too slow, not one that hung up
+            raise
 
     def get(self, url: str, **kwargs) -> Response:
         return self.request("GET", url, **kwargs)
