@@ -37,6 +37,19 @@ class LoginHeld(AuthError):
     """An earlier run's login was refused and nothing has changed since: not tried again."""
 
 
+class LoginLocked(LoginRefused):
+    """UCenter has locked the name for a while (密码错误次数过多，请 N 分钟后重新登录) — after someone else's
+    wrong passwords as likely as ours. Waited out and tried again, never remembered as a wrong password."""
+
+    def __init__(self, message: str, minutes: int):
+        super().__init__(message)
+        self.minutes = minutes
+
+
+# 「密码错误次数过多，请 15 分钟后重新登录」 (discuz.md): the number is the lock's length.
+_LOCKED = re.compile(r"错误次数过多[^0-9]{0,8}(\d{1,3})\s*分钟")
+
+
 class LoginGuard:
     """One refused login stops the next runs from trying again until the director changes something.
 
@@ -56,10 +69,22 @@ class LoginGuard:
         return hashlib.pbkdf2_hmac("sha256", password.encode("utf-8"), salt, 100_000)[:2].hex()
 
     def held(self, username: str, password: str) -> str | None:
-        """Why not to try: the refusal on record for this very account and password (None: try)."""
+        """Why not to try: the refusal on record for this very account and password, or the forum's lock on
+        the account while it lasts (None: try)."""
         record = self._read()
         if not record or record.get("username") != username:
             return None
+        if "locked_until" in record:
+            from datetime import datetime
+
+            try:
+                until = datetime.fromisoformat(record["locked_until"])
+            except (TypeError, ValueError):
+                return None
+            if datetime.now().astimezone() >= until:
+                return None  # waited out: try again, whatever the password
+            return (f"论坛暂时锁定了 {username} 的登录（论坛说：{record.get('said', '?')}），到 {until:%H:%M} 为止；"
+                    "这不是密码错误的记录（可能有人用错误的密码试过这个账号），锁定结束后的第一次运行会自动再登录。")
         try:
             if self._mark(password, bytes.fromhex(record["salt"])) != record["mark"]:
                 return None  # a new password: worth one try
@@ -73,19 +98,31 @@ class LoginGuard:
     def refused(self, username: str, password: str, said: str) -> None:
         if self.path is None:
             return
-        import json
-        import os
         import secrets
         from datetime import datetime
 
         salt = secrets.token_bytes(8)
-        record = {"username": username, "said": said, "at": datetime.now().astimezone().isoformat(timespec="seconds"),
-                  "salt": salt.hex(), "mark": self._mark(password, salt)}
+        self._write({"username": username, "said": said, "at": datetime.now().astimezone().isoformat(timespec="seconds"),
+                     "salt": salt.hex(), "mark": self._mark(password, salt)})
+
+    def _write(self, record: dict) -> None:
+        import json
+        import os
+
         tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o600)
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             json.dump(record, handle, ensure_ascii=False)
         os.replace(tmp, self.path)
+
+    def locked(self, username: str, minutes: int, said: str) -> str:
+        """The forum's lock on the account, until when (no mark of any password: nothing was refused)."""
+        from datetime import datetime, timedelta
+
+        until = datetime.now().astimezone() + timedelta(minutes=minutes, seconds=30)
+        if self.path is not None:
+            self._write({"username": username, "said": said, "locked_until": until.isoformat(timespec="seconds")})
+        return f"{until:%H:%M}"
 
     def clear(self) -> None:
         if self.path is not None and self.path.exists():
@@ -243,6 +280,10 @@ def ensure_login(
         raise LoginHeld(held)
     try:
         uid = login(client, base_url, username, password, question_id=question_id, answer=answer)
+    except LoginLocked as lock:
+        until = keeper.locked(username, lock.minutes, str(lock))
+        raise LoginHeld(f"论坛暂时锁定了 {username} 的登录（论坛说：{lock}）。这不是密码错误：可能有人用错误的密码试过这个账号。"
+                        f"锁定到 {until} 左右，之后的第一次运行会自动再登录；在此之前不会再尝试（以免延长锁定）。") from None
     except LoginRefused as refusal:
         keeper.refused(username, password, str(refusal))
         raise LoginRefused(f"{refusal}。请核对 {username} 的密码（环境变量 BANSHA_PASSWORD）"
@@ -312,6 +353,9 @@ def login(
         if "验证码" in message:
             raise CaptchaRequired(f"论坛说：{message}。\n" + CAPTCHA_ADVICE)
         # Discuz's own words often start with 登录失败 already: don't say it twice.
+        locked = _LOCKED.search(message)
+        if locked:
+            raise LoginLocked(message, int(locked.group(1)))
         if message.startswith("登录失败"):
             raise LoginRefused(message)
         raise LoginRefused(f"登录失败：{message}" if message else "登录失败（论坛没有说明原因）")

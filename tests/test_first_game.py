@@ -233,6 +233,49 @@ def test_a_refused_password_is_tried_once_not_on_every_cron_run(tmp_path):
         assert not kept.exists() and forum.failed_logins == {demo.DIRECTOR[1]: 2}
 
 
+def test_a_lockout_by_someone_elses_passwords_is_waited_out_not_taken_for_ours(tmp_path):
+    """A player tries five wrong passwords on the director's account: UCenter locks the name for 15 minutes.
+    The next run, with the right password, is told 「密码错误次数过多」 — a lock, not a refusal of our password:
+    no run tries during the lock, and the first run after it logs in, with nothing to delete by hand."""
+    import json
+    from datetime import datetime, timedelta
+
+    from bansha import poll as polling
+    from bansha.demo import game as demo
+    from scraper import auth
+
+    forum = demo.build()
+    with forum:
+        path = game_file(tmp_path, forum.base_url)
+        forum.failed_logins[demo.DIRECTOR[1]] = 5  # the player's five tries, not ours
+
+        def cron():
+            options = polling.PollOptions(login=demo.DIRECTOR[1], password="demo-director", post=True, interval=0,
+                                          now=forum.clock(), out_dir=tmp_path / "out")
+            return polling.run_poll(path, tmp_path / "game.db", options, lambda line: None)
+
+        logins = lambda: forum.count("loginsubmit", "POST")  # noqa: E731
+        with pytest.raises(auth.LoginHeld) as held:
+            cron()
+        said = str(held.value)
+        assert "锁定" in said and "不是密码错误" in said and "自动再登录" in said, said
+        assert "BANSHA_PASSWORD" not in said  # nothing for the director to change
+        kept = tmp_path / "game.db.login-failed"
+        record = json.loads(kept.read_text("utf-8"))
+        assert "mark" not in record and "locked_until" in record  # no fingerprint of a refused password
+        until = datetime.fromisoformat(record["locked_until"])
+        assert timedelta(minutes=14) < until - datetime.now().astimezone() <= timedelta(minutes=16)
+        tried = logins()
+        with pytest.raises(auth.LoginHeld, match="锁定"):
+            cron()  # during the lock: not tried (a try could only lengthen it)
+        assert logins() == tried
+        # Fifteen minutes on: the forum has lifted the lock, and so has the record.
+        forum.failed_logins.clear()
+        kept.write_text(json.dumps({**record, "locked_until": (until - timedelta(minutes=20)).isoformat()}), "utf-8")
+        assert "李逵 出局" in cron().summary
+        assert logins() == tried + 1 and not kept.exists()
+
+
 # -- no network --------------------------------------------------------------------------------------
 
 def forum_at(tmp_path: Path, address: str) -> Path:
