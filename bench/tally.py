@@ -39,6 +39,18 @@ def chain_thread(posts: int, players: list[str], links: int = 80, seed: int = 5)
     return t
 
 
+def relay_thread(posts: int, players: list[str], relays: int = 11, seed: int = 7) -> Thread:
+    """The relay chain (issue 34): each of `relays` players votes and relays a ballot for the next one (帮X投Y),
+    which ties every one of them into one group of voters. Its over-approximation was (players+1)^group
+    combinations multiplied out: six relays in a 12-player day took minutes and gigabytes."""
+    t = day_thread(posts - 2 * relays, players, seed=seed)
+    for i in range(relays):
+        t.vote(players[i], players[(i + 2) % len(players)], 0.5 + i / 10)
+    for i in range(relays):
+        t.add(players[i], f"帮{players[i + 1]}投{players[(i + 5) % len(players)]}", 3 + i)
+    return t
+
+
 def day_thread(posts: int, players: list[str], seed: int = 3, change_spam: bool = False, edited: bool = False) -> Thread:
     """A vote day: a first vote each, chatter, one-character misspellings (flagged), and changes — at most
     two per voter as on a real day, or, with change_spam, a change attempt in 5 % of all posts (a voter
@@ -89,10 +101,16 @@ def main() -> None:
         (8000, "qisha", {"edited": True}, "   (worst case: every ballot edited after close, content unknown)"),
         (8000, "qisha", {"chain": 80}, "   (adversary: one voter's chain of 80 quoted two-name changes)"),
         (10000, "qisha", {"chain": 300}, "   (adversary: a chain of 300; every case < 1 s)"),
+        (10000, "qisha", {"relays": 11}, "   (adversary: 11 relays, each for the next player; < 1 s)"),
     ]
     for size, preset, kind, words in cases:
         rules = load_preset(preset)
-        thread = chain_thread(size, players, kind["chain"]) if "chain" in kind else day_thread(size, players, **kind)
+        if "chain" in kind:
+            thread = chain_thread(size, players, kind["chain"])
+        elif "relays" in kind:
+            thread = relay_thread(size, players, kind["relays"])
+        else:
+            thread = day_thread(size, players, **kind)
         result = tally_day(thread.posts, g, g.days[0], rules)  # warm the grammar
         line = [best(lambda: tally_day(thread.posts, g, g.days[0], rules, sensitivity=s)) for s in (False, True)]
         target = words or ("   (target < 200 ms with the analysis)" if size == 8000 else

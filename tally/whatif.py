@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from copy import copy
-from math import gcd
+from math import gcd, prod
 from itertools import combinations, product
 
 from .outcome import OUT, REVOTE, RUNOFF, Outcome, decide_outcome
@@ -39,6 +39,10 @@ from .outcome import OUT, REVOTE, RUNOFF, Outcome, decide_outcome
 STATE_BUDGET = 20_000  # distinct (totals, title target) states searched exactly for a day where nobody is out
 GROUP_BUDGET = 3_000  # fold steps spent on one group of voters before its space is over-approximated
 DAY_BUDGET = 6_000  # fold steps for the whole day (well under a second): past it, every later group is over-approximated
+# Combinations an over-approximated group may have (each voter any named ballot or none): past it, the group is
+# not multiplied out at all — the day is "not proven" at no cost (six relays for one another in a 12-player day
+# were 13⁷ combinations: minutes and gigabytes).
+LOOSE_BUDGET = 20_000
 ELECTION_BUDGET = 2_000  # whole-thread refolds tried for an election's counterexample (a few ms each)
 
 
@@ -121,6 +125,10 @@ def describe_rulings(options: list) -> str:
 # -- step 1: every combination of ballots one group of voters can end the day with -----------------------
 
 OVER = -1  # the key a combination carries when it comes from the over-approximation: no rulings known to give it
+
+
+class _Unbounded(Exception):
+    """A group's over-approximation has more combinations than LOOSE_BUDGET: it is not enumerated."""
 
 
 class _TooMany(Exception):
@@ -339,6 +347,8 @@ class Voters:
         for voter in group:
             weight = self.ctx.weight(voter)
             per_voter.append([NO_BALLOT, *(Ballot(n, weight) for n in sorted(names, key=self.ctx.players.index))])
+        if prod(len(ballots) for ballots in per_voter) > LOOSE_BUDGET:
+            raise _Unbounded(group)
         found: dict[tuple, dict] = {self.now(group): {}}
         for choice in product(*per_voter):
             found.setdefault(choice, {OVER: None})
@@ -639,6 +649,9 @@ def _greedy(day: _Day, base: Outcome, possible: list) -> dict | None:
 
 # -- the whole analysis ------------------------------------------------------------------------------
 
+TOO_TANGLED_WORDS = "有投票者的待裁定帖太多、互相牵连，无法逐一验证所有组合：不能证明结果不变（请先裁定）"
+
+
 def weigh(result, posts: list, ctx, rulings, history, verdicts, fold_type, ruling_type) -> Proof:
     """Mark each flag with the what-ifs of its own readings, and prove (or refute) that the outcome is
     the same under every combination of readings of all open flags."""
@@ -672,15 +685,21 @@ def weigh(result, posts: list, ctx, rulings, history, verdicts, fold_type, rulin
         return day.decide(totals, title_target)
 
     over: set[tuple] = set()  # groups too large to search: over-approximated
+    unbounded: set[tuple] = set()  # groups too large even to over-approximate: the day is not proven
 
-    def space_of(group: tuple, open_readings: dict) -> dict:
-        if group in over:
-            return voters.loose_space(group, open_readings)
+    def space_of(group: tuple, open_readings: dict) -> dict | None:
+        if group in unbounded:
+            return None
         try:
-            return voters.space(group, open_readings)
-        except _TooMany:
-            over.add(group)
+            if group not in over:
+                try:
+                    return voters.space(group, open_readings)
+                except _TooMany:
+                    over.add(group)
             return voters.loose_space(group, open_readings)
+        except _Unbounded:
+            unbounded.add(group)
+            return None
 
     # Each flag alone: its readings that change the outcome, grouped by what they change it to.
     alone: dict = {}  # the first reading found that changes the outcome by itself
@@ -690,6 +709,9 @@ def weigh(result, posts: list, ctx, rulings, history, verdicts, fold_type, rulin
             continue
         group = voters.group_of[entry.voter]
         space = space_of(group, {flag.pid: open_of[group][flag.pid]})
+        if space is None:
+            flag.can_change_outcome = True  # not weighed: as doubtful as one that changes it
+            continue
         changed: dict[str, list] = {}
         unconfirmed = False
         for choice, chosen in space.items():
@@ -717,11 +739,11 @@ def weigh(result, posts: list, ctx, rulings, history, verdicts, fold_type, rulin
         spaces = {}
         for group, open_readings in open_of.items():
             space = space_of(group, open_readings)
-            if len(space) > 1:
+            if space is not None and len(space) > 1:
                 spaces[group] = space
-        proof = _prove(day, base, result, spaces, voters, election, outcome_with)
+        proof = Proof(False, note=TOO_TANGLED_WORDS) if unbounded else _prove(day, base, result, spaces, voters, election, outcome_with)
     if proof.readings and OVER in proof.readings:
-        proof = Proof(False, note="有投票者的待裁定帖太多、互相牵连，无法逐一验证所有组合：不能证明结果不变（请先裁定）")
+        proof = Proof(False, note=TOO_TANGLED_WORDS)
     if proof.readings:
         proof.readings = _smallest(proof.readings, base, voters, outcome_with)
         changes = _changes(proof.readings, voters)
@@ -733,7 +755,7 @@ def weigh(result, posts: list, ctx, rulings, history, verdicts, fold_type, rulin
                 flag.together = [pid for pid in together if pid != flag.pid]
     elif not proof.certain:
         for flag in result.flags:
-            if voters.group_of.get(entries[flag.pid].voter) in over:
+            if voters.group_of.get(entries[flag.pid].voter) in over | unbounded:
                 flag.can_change_outcome = True
     result.flags.sort(key=lambda f: (not f.can_change_outcome, f.floor or 0))
 

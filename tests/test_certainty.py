@@ -123,6 +123,22 @@ def test_a_relay_that_decides_the_day_holds_it_and_is_named():
     assert any("算作 郭靖 的票" in alt and "无人出局" in alt for alt in flag.alternatives), flag.alternatives
 
 
+def test_a_chain_of_relays_each_for_the_next_player_is_not_multiplied_out():
+    """Six players vote, then each relays a ballot for the next (帮X投Y): the relays tie all seven into one
+    group whose over-approximation would be 11⁷ combinations. The day is refused proof at once, in words — and
+    every relay stays a doubt the director sees — instead of a tally that runs for minutes."""
+    from tally import whatif
+
+    t = Thread()
+    names = ["郭靖", "黄蓉", "杨康", "穆念慈", "欧阳锋", "欧阳克", "一灯", "洪七公", "周伯通", "黄药师"]
+    for i, n in enumerate(names):
+        t.vote(n, names[(i + 2) % 10], 0.5 + i / 10)
+    relays = [t.add(names[i], f"帮{names[i + 1]}投{names[(i + 5) % 10]}", 3 + i) for i in range(6)]
+    r = run(t, "qisha")
+    assert not r.certain and r.proof.note == whatif.TOO_TANGLED_WORDS, r.proof
+    assert {f.pid for f in r.flags} == {p.pid for p in relays} and all(f.can_change_outcome for f in r.flags)
+
+
 def test_a_change_naming_old_and_new_counts_the_new_and_doubts_where_the_old_is_not_the_standing_ballot():
     t = Thread()
     vote = t.add("黄蓉", "投杨康，理由：站边太快", 1)
