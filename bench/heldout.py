@@ -15,6 +15,15 @@ there is one, quoting it where the case says so — and the tool's verdict is co
   flagged      an invalid ballot attempt the tool flags where the director would not ask (by design:
                every attempt is shown; it holds a result only where a reading of it changes it)
   missed ask   the director would look first, the tool is certain (and agrees: else it is uncovered)
+
+First reads (each set read once, before any change made for it):
+
+  heldout     450 posts   83 % agree, 33 uncovered                      24 days: 18 right
+  heldout2    300 posts   81 % agree, 16 uncovered (10 silent, 6 wrong)
+  heldout3    200 posts   91 % agree,  7 uncovered (6 silent, 1 wrong)
+  heldout4    200 posts   81.5 % agree, 14 covered, 23 uncovered (6 silent, 17 wrong); 117 decided at a glance,
+              11 of them doubted (9.4 %)                                8 days: 5 right, 4 of them held needlessly
+              (the speaker's role: 40 posts by the director, 40 quoting the director; issue 33)
 """
 
 from __future__ import annotations
@@ -137,6 +146,9 @@ def judge(case: dict) -> dict:
     # A doubt on a post that is no ballot attempt at all (the director's "none", unasked) costs a ruling for
     # nothing; an invalid ballot attempt is flagged by design (the director sees every attempt).
     out["false_doubt"] = agree and not entry.certain and not case.get("ask", False) and d["kind"] == "none"
+    # Where the set says which posts a director decides at a glance (heldout4 on), a doubt on any of them is false.
+    if "glance" in case:
+        out["false_doubt"] = agree and not entry.certain and bool(case["glance"])
     out["flagged_invalid"] = agree and not entry.certain and not case.get("ask", False) and d["kind"] == "invalid"
     out["missed_ask"] = agree and entry.certain and case.get("ask", False)
     return out
@@ -167,6 +179,9 @@ def main() -> None:
         cases = [c for c in cases if c.get("group") == args.group]
     totals, judged = measure(cases)
     n = totals["cases"]
+    glance = sum(1 for c in cases if c.get("glance"))
+    if glance:
+        print(f"{glance} decided at a glance: false doubts {totals['false_doubt']} ({totals['false_doubt'] / glance:.1%})")
     print(f"{n} cases: agree {totals['agree']} ({totals['agree'] / n:.1%}), covered {totals['covered']}, "
           f"uncovered {totals['uncovered']} (silent {totals['silent']}, wrong {totals['wrong']}), "
           f"false doubts {totals['false_doubt']}, invalid attempts flagged {totals['flagged_invalid']}, "
@@ -278,7 +293,7 @@ def judge_day(day: dict) -> dict:
 
 
 def days_main(folder: Path) -> None:
-    files = sorted(folder.glob("d*.json"))
+    files = sorted(p for p in folder.glob("*.json") if p.stem[:1] in "de")
     bad = 0
     for path in files:
         day = json.loads(path.read_text("utf-8"))
