@@ -49,7 +49,11 @@ CLOSE = START + timedelta(days=2)
 # When each seed's day closes (000/004 21:00, 002 12:30, 003 13:00): a post that states its time (（20:35）代投)
 # is placed at that time on the closing day, so the time rules decide it as they would on the forum.
 CLOSES = {"qisha": (12, 30), "anshazhe": (13, 0)}
-_STATED = re.compile(r"^\s*[(（](\d{1,2}):(\d{2})[)）]")
+_STATED = re.compile(r"^\s*[(（](\d{1,2}):(\d{2})[^)）\n]{0,8}[)）]")  # （20:35）代投 · （20:06 补发）
+# Where a set's story closes a preset's day at another time than the seed's (its README says so).
+SET_CLOSES = {"heldout4": {"s10": (22, 0)}}
+# The round a case is set in, as its writer states it: 「Revote round (重投 阿飞 vs 糖糖)」「(高票对决 椰子 vs 珊瑚)」.
+_ROUND = re.compile(r"[(（](重投|高票对决)\s+(\S+)\s+vs\s+(\S+?)[)）]")
 # What the blind sets assume where a seed leaves the ballot format to the game file (their README says so).
 ASSUMED = {"s10": {"ballot_format": "labelled", "require_reason": True},
            "anshazhe": {"ballot_format": "labelled", "require_reason": False}}
@@ -74,10 +78,12 @@ def run_case(case: dict):
     players = tuple(Player(name, i + 3, aliases=tuple(a for a, n in aliases.items() if n == name),
                            roles=roles.get(name, ())) for i, name in enumerate(roster))
     rules = load_preset(case["preset"]).with_overrides(ASSUMED.get(case["preset"], {}))
-    hour, minute = CLOSES.get(case["preset"], (21, 0))
+    hour, minute = SET_CLOSES.get(case.get("set", ""), {}).get(case["preset"]) or CLOSES.get(case["preset"], (21, 0))
     close = CLOSE.replace(hour=hour, minute=minute)
     day = Day(day=4, vote_thread=1, discussion_threads=(2,), process_thread=3, start=START.isoformat(),
-              close=close.isoformat(), title_holder=holder, votes_not_counted=idiots)
+              close=close.isoformat(), title_holder=holder, votes_not_counted=idiots,
+              runoff=tuple(r.group(2, 3)) if (r := _ROUND.search(case.get("why") or "")) else (),
+              round_kind=r.group(1) if r else "")
     stated = _STATED.match(case["text"])
     hours = 5.0
     if stated:
@@ -148,7 +154,7 @@ def judge(case: dict) -> dict:
     out["false_doubt"] = agree and not entry.certain and not case.get("ask", False) and d["kind"] == "none"
     # Where the set says which posts a director decides at a glance (heldout4 on), a doubt on any of them is false.
     if "glance" in case:
-        out["false_doubt"] = agree and not entry.certain and bool(case["glance"])
+        out["false_doubt"] = agree and not entry.certain and bool(case["glance"]) and d["kind"] != "invalid"
     out["flagged_invalid"] = agree and not entry.certain and not case.get("ask", False) and d["kind"] == "invalid"
     out["missed_ask"] = agree and entry.certain and case.get("ask", False)
     return out
@@ -174,7 +180,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.path.is_dir():
         return days_main(args.path)
-    cases = [json.loads(line) for line in args.path.read_text("utf-8").splitlines() if line.strip()]
+    cases = [{**json.loads(line), "set": args.path.parent.name} for line in args.path.read_text("utf-8").splitlines()
+             if line.strip()]
     if args.group:
         cases = [c for c in cases if c.get("group") == args.group]
     totals, judged = measure(cases)

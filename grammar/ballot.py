@@ -331,9 +331,13 @@ def _weigh_words(verdict: Verdict, text: str, roster: Roster, unstripped: str | 
         # Whom a relay is for where its words do not say: the nearest player named before it who is not its target.
         whom = [c.who or next((n for n in reversed(c.before) if n not in targets), "?") for c in relays]
         verdict.relayed_for = tuple(w for w in dict.fromkeys(whom) if w != own)
-        first_line = text.split("\n")[(verdict.line or 1) - 1] if verdict.line else ""
+        lines = text.split("\n")
+        first_line = lines[(verdict.line or 1) - 1] if verdict.line else ""
+        # 帮谷雨投一下，她托我的： ⏎ 投票对象：芒种 — a line that ends in a colon introduces the ballot under it.
+        above = lines[verdict.line - 2] if verdict.line and verdict.line >= 2 and lines[verdict.line - 2].rstrip().endswith(":") else ""
         # 【帮郭靖代投】投票对象：黄蓉 · 帮郭靖投黄蓉: the ballot itself is the one passed on.
-        verdict.relay_is_ballot = ballot and bool(verdict.relayed_for) and any(c.words and c.words in first_line for c in relays)
+        verdict.relay_is_ballot = ballot and bool(verdict.relayed_for) and any(
+            c.words and (c.words in first_line or c.words in above) for c in relays)
         doubts += [f"{RELAYED}{'「' + c.who + '」' if c.who else '别人'}转投（「{c.words}」）" for c in relays]
     doubts += [f"{_CUE_WORDS[c.kind]}（「{c.words}」）" for c in cues if c.kind in _CUE_WORDS]
     rest = _rest_of(verdict, text) if ballot else ""
@@ -542,7 +546,11 @@ def judge(lines: list[tuple], rules: VoteCustoms, roster: Roster | None, *, firs
     # Where the game allows any clear ballot, every clear word for nobody is one (无 · 弃权 · 弃票).
     abstain = ballot.value in rules.abstain_words or (rules.loose and ballot.value in _ABSTAIN_SPELLINGS)
     if proxies:
-        who = proxies[0].value or (_proxy_wording(text, roster) if text and roster else None)
+        # 【代投】铜镜委托执法：投朱砂 ⏎ 代投：铜镜: of two 代投 labels, the one that names a player is whom it is for.
+        named_one = [p.value for p in proxies if p.value and roster and (p.value in roster.table or len(
+            detect.names_in(p.value, roster)) == 1)] if len(proxies) > 1 else []
+        who = next((v for v in named_one if v in roster.table), named_one[0] if named_one else None) or \
+            proxies[0].value or (_proxy_wording(text, roster) if text and roster else None)
         if who and roster and who not in roster.table and len(named := detect.names_in(who, roster)) == 1:
             who = named[0]  # 代投：受夜航船委托 · 代投：夜航船（QQ）
         if not who:
@@ -591,7 +599,7 @@ _ABSTAIN_SPELLINGS = ("无", "弃权", "弃票", "不投", "放弃", "空", "空
 # A labelled target that takes the ballot back (改票对象：撤票).
 WITHDRAW_WORDS = frozenset({"撤票", "撤回", "撤回投票", "撤销", "撤销投票", "收回", "收回投票", "撤"})
 # A reason that says there is none (投票理由：暂无): where the game asks for one, it is missing.
-EMPTY_REASONS = frozenset({"暂无", "无", "没有", "略", "无理由", "没理由", "没啥理由", "不说", "随便", "…", "……", "。", "？", "?",
+EMPTY_REASONS = frozenset({"暂无", "无", "冇", "冇理由", "没有", "略", "无理由", "没理由", "没啥理由", "不说", "随便", "…", "……", "。", "？", "?",
                            "不知道", "暂时没有", "待补", "稍后补", "后补", "空", "-", "--", "无可奉告"})
 # A labelled target that is the poster themself (投票对象：我自己): the tally knows who that is.
 SELF_WORDS = frozenset({"我", "我自己", "自己", "本人", "俺", "鄙人", "在下", "我本人"})

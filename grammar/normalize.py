@@ -47,6 +47,11 @@ _TRADITIONAL_LABELS = {"對象": "对象", "棄權": "弃权", "改投對象": "
 _TRADITIONAL = re.compile("對象|棄權|(?<=投)給|(?<=票)給")
 
 
+# Cantonese ballot words (投佢 · 我投咗X · 佢哋): a player from Hong Kong or Guangdong writes the same ballot.
+_CANTONESE = {"佢哋": "他们", "投咗": "投", "投佐": "投", "佢": "他"}
+_CANTONESE_WORDS = re.compile("佢哋|投咗|投佐|佢")
+
+
 # A GBK forum stores a character outside GBK as the text `&#N;` and shows it so: 𠮷田 arrives as
 # 「&#134071;田」. The player typed the character; read it back before any name is matched.
 _REFERENCE = re.compile(r"&#(?:(\d{1,7})|[xX]([0-9a-fA-F]{1,6}));")
@@ -71,6 +76,8 @@ def _english_label(m: re.Match) -> str:
 
 def normalize(text: str) -> str:
     text = _one_spelling(decode_references(text))
+    if "佢" in text or "咗" in text or "佐" in text:
+        text = _CANTONESE_WORDS.sub(lambda m: _CANTONESE[m.group()], text)
     if ":" in text and ("vote" in (low := text.lower()) or "reason" in low or "because" in low):
         text = _ENGLISH_LABEL.sub(_english_label, text)
     if "對" in text or "棄" in text or "給" in text:

@@ -22,7 +22,12 @@ readings, and the JSON, `bansha review` and the desk show exactly these readings
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
+
+from grammar.detect import names_in
 
 VOTE, CHANGE, PROXY, ABSTAIN, NONE = "vote", "change", "proxy", "abstain", "none"
 
@@ -65,11 +70,12 @@ def space(entry, ctx, ruling_type) -> list:
         return [*(ruling_type(pid, "target", n) for n in names), ruling_type(pid, "target", None),
                 ruling_type(pid, "reject")]
     names = list(dict.fromkeys([*([entry.suggestion] if entry.suggestion else []), *entry.readings]))
-    if entry.voter is None and entry.author in ctx.directors:
-        # A director's post the words do not make a proxy of: it may be any named player's ballot for another.
-        whom = [n for n in (entry.relayed_for or names) if n in ctx.voters]
+    if entry.author in ctx.directors and entry.kind == NONE:
+        # A director's post that reads as a proxy but is none as written: exactly the proxy its clause names —
+        # for the player it names, the target it names (or 弃权) — never any named player for any other.
+        whom = [n for n in entry.relayed_for if n in ctx.voters]
         return [*(ruling_type(pid, "target", n, voter=w) for w in whom for n in names if n != w and n in ctx.candidates),
-                *(ruling_type(pid, "target", None, voter=w) for w in whom),  # 本次视为弃权: a proxy abstention
+                *(ruling_type(pid, "target", None, voter=w) for w in whom if entry.nobody),  # 本次视为弃权
                 ruling_type(pid, "reject")]
     options = [ruling_type(pid, "target", n) for n in names if n in ctx.players]
     if entry.kind != "none" or entry.nobody:
@@ -79,12 +85,28 @@ def space(entry, ctx, ruling_type) -> list:
         options.append(ruling_type(pid, "accept"))  # the rule it broke waived
     if entry.verdict in ("counted", "superseded"):
         options.append(ruling_type(pid, "reject"))
-    for other in entry.relayed_for:
-        # A ballot relayed for another player (帮X投 · X托我投): it may count as theirs.
+    for other in entry.relayed_for if proxy_allowed_at(entry.at, ctx) else ():
+        # A ballot relayed for another player (帮X投 · X托我投): it may count as theirs — where a proxy could be
+        # made at its time (not after the close, not in a blackout that bars proxies, not too near the close).
         if other in ctx.voters and other != entry.voter:
             options += [ruling_type(pid, "target", n, voter=other) for n in names if n in ctx.candidates]
             options.append(ruling_type(pid, "target", None, voter=other))
     return options
+
+
+def proxy_allowed_at(at, ctx) -> bool:
+    """Whether the preset lets a ballot be cast for another player at this time (a ruling that counts a relay
+    for the player it names is such a proxy): before the close, outside a blackout that bars proxies, and not
+    later than the preset's least time before the close."""
+    from datetime import timedelta
+
+    rules = ctx.rules
+    if at is None or (ctx.close and at >= ctx.close):
+        return False
+    if ctx.blackout and rules.blackout_blocks_proxy and ctx.blackout <= at:
+        return False
+    least = rules.proxy_min_minutes_before_close
+    return not (least and ctx.close and at > ctx.close - timedelta(minutes=least))
 
 
 def reading(entry, ruling=None) -> Reading:
@@ -122,3 +144,91 @@ def readings(entry) -> list[Reading]:
             seen.add(r.key)
             out.append(r)
     return out
+
+
+# -- the residue: what a certain verdict leaves unexplained ----------------------------------------------------
+# The grammar reads the forms it knows; this reads what they leave over, independent of whether the grammar
+# succeeded, so a form nobody listed lands as a doubt, never as a silent verdict.
+
+# A correction in the post's own words, then the name it corrects to (打错了应该是X · 投A 啊不 是B · 更正：X).
+_CORRECTION = re.compile(r"打错了?|写错了?|投错了?|手滑了?|口误|啊不|呃不|哦不|不对不对|更正|纠正一下|错了[，,。\s]*应该")
+# Ballot marks and words a bare post may consist of beside a name (☝ 林冲 · 🗳林冲 · 投 songjiang).
+_MARKS = re.compile(r"[☝👆✋🙋🗳🖐✌☑✅]|\b(?:vote|tp|piao)\b|投票?|票|我选|选|就|吧|啦|了|咗|啊|呀|哦|嘛", re.I)
+# A post that only agrees with what it quotes (+1 · 同上 · 同意 · 附议 · 投他 · 投佢).
+AGREEMENT = re.compile(r"(?:\+|＋)\s*1|同上|同意|附议|赞同|跟票|跟了?|我也是?|一样|same|顶|就他|就她|投他|投她|投佢|同投", re.I)
+_CORRECTION_CHARS = re.compile(r"[错滑误不更纠]")  # what every correction holds: most posts are passed by one scan
+_ASCII_LETTER = re.compile(r"[A-Za-z]")
+_NOBODY = re.compile(r"无|弃权|弃票|弃|不投|冇|空票|白票")
+_LATIN = re.compile(r"[A-Za-z][A-Za-z\s']{1,30}")
+
+
+def bare_text(text: str) -> str:
+    """The text without emoji, variation selectors, zero-width and space characters, and punctuation."""
+    return "".join(ch for ch in text if unicodedata.category(ch)[0] in "LN" and not ("\u200b" <= ch <= "\u200f"))
+
+
+@lru_cache(maxsize=4096)
+def _sound(text: str) -> str:
+    from pypinyin import lazy_pinyin
+
+    return "".join(lazy_pinyin(text.lower(), errors=lambda chars: chars)).replace(" ", "")
+
+
+def spelled(written: str, roster) -> tuple[str, ...]:
+    """The players a written name may be by what the exact matcher leaves over: an emoji, a space or a line
+    break inside it (杨🐍康 · 夜猫 子), some or all of it typed in pinyin (songjiang · a飞 · 沙丁yu), or one
+    character off a name of three or more (沙甸鱼 → 沙丁鱼). Never a match: only a reading for the director."""
+    if roster is None or not written:
+        return ()
+    plain = bare_text(written)
+    if not plain:
+        return ()
+    exact = roster.resolve(plain)
+    if exact.name:
+        return (exact.name,)
+    sound = _sound(plain)
+    found = [n for n in roster.names if _sound(n) == sound]
+    if not found and len(plain) >= 3:
+        found = [n for n in roster.names if len(n) == len(plain) and sum(a != b for a, b in zip(n, plain)) == 1]
+    return tuple(found) if len(found) <= 3 else ()
+
+
+def leftovers(own: str, counted: str | None, roster, *, ballot: bool) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """What the post's own words still say that its verdict does not explain (see _leftovers). Once per post and
+    verdict: every refold of the analysis asks again."""
+    if roster is None or not own:
+        return ()
+    return _leftovers(own, counted, roster, ballot)
+
+
+@lru_cache(maxsize=16384)
+def _leftovers(own: str, counted: str | None, roster, ballot: bool) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """What the post's own words still say that its verdict does not explain, each (why, the players it may
+    mean): a correction to another name, a post that is only a name (or a name and a ballot mark), a name typed
+    in pinyin after a ballot word. `counted`: the player the verdict counts (None: nobody); `ballot`: the verdict
+    is a ballot."""
+    out = []
+    for m in (_CORRECTION.finditer(own) if _CORRECTION_CHARS.search(own) else ()):
+        after = own[m.end():m.end() + 24]
+        meant = [n for n in (*names_in(after, roster), *spelled(after.split("\n")[0][:8], roster)) if n != counted]
+        if meant:
+            out.append((f"帖子里有更正（「{own[m.start():m.end() + 12].strip()}」）：算原来写的还是更正后的，请导演裁定",
+                        tuple(dict.fromkeys(meant))))
+    if not ballot and len(own) <= 40:
+        if _MARKS.search(own) and _NOBODY.fullmatch(bare_text(_MARKS.sub("", own).split("，")[0].split(",")[0])):
+            # ✋ 无，没想好 · 🗳弃权: a ballot mark and an abstention word, unlabelled — "" is the abstention reading.
+            out.append(("帖子像是用手势弃权（没有写投票格式）：算不算弃权，请导演裁定", ("",)))
+        core = _MARKS.sub("", own)
+        plain = bare_text(core)
+        if plain and len(plain) <= 8:
+            meant = names_in(plain, roster) or spelled(core, roster)
+            if meant and len(bare_text(own)) - len("".join(meant)) <= 4:
+                out.append(("帖子只写了玩家的名字（或名字加投票的手势）：算不算投票，请导演裁定", tuple(meant)))
+    if not ballot and _ASCII_LETTER.search(own):
+        for m in re.finditer(r"(?:投|票|vote|tp)\s*[:：]?\s*", own, re.I):
+            latin = _LATIN.match(own, m.end())
+            if latin:
+                meant = spelled(latin.group().strip(), roster)
+                if meant:
+                    out.append((f"「{own[m.start():latin.end()].strip()}」像是用拼音打的名字：算不算投票，请导演裁定", meant))
+    return tuple(out)

@@ -8,6 +8,7 @@ rule on; whatif.py then weighs the flags (the fold decides, the analysis weighs)
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from fractions import Fraction
@@ -62,6 +63,7 @@ class Entry:
     ruling: Ruling | None = None
     readings: tuple[str, ...] = ()  # the players a doubtful post could be read as voting for
     form_invalid: bool = False  # invalid for its form (even where the preset then counts it as an abstention)
+    bad_target: bool = False  # invalid for whom it names (dead, untargetable, not in the runoff)
     not_counted: str | None = None  # why a valid ballot weighs nothing (若愚 …)
     # Why what the post said at close is unknown (hidden and unreadable, edited after close with no earlier
     # version): it could then have been a ballot for anyone, an abstention, or nothing.
@@ -321,10 +323,34 @@ class _Fold:
         readings, unless facts decide it whatever it says (tally/certainty.py)."""
         ctx = self.ctx
         by_director = entry.author in ctx.directors
+        if by_director and verdict.kind == "proxy" and entry.ruling is None and not self._settled(entry) and \
+                (said := _CONDITIONAL_REQUEST.search(verdict.own or "")) and entry.verdict == COUNTED:
+            # 代投：大熊（委托原话：“票最多的那个”）: the director resolved a condition the player set — the seeds
+            # want a proxy's target said plainly; whether it stands is the director's to confirm.
+            entry.needs_review = True
+            entry.reason = f"代投的委托带有条件（「{said.group()}」）：导演替玩家决定了投给谁，是否有效请导演确认"
+            return
         if entry.ruling is not None or (by_director and verdict.kind != "proxy") or (
                 entry.author not in ctx.players and not by_director) or self._settled(entry):
             return
         reasons = list(verdict.doubts) if verdict.kind != "none" else []
+        # The residue (tally/certainty.py): what the words still say that the verdict does not explain.
+        counted = entry.target if entry.kind != "none" else None
+        extra: list[str] = []
+        read = verdict.kind in ("vote", "change", "abstain", "proxy")  # a ballot the grammar read whole
+        for why, names in certainty.leftovers(verdict.own, counted, ctx.roster, ballot=read):
+            reasons.append(why)
+            extra += names
+        if verdict.kind == "malformed" and verdict.target:
+            extra += certainty.spelled(verdict.target, ctx.roster)  # 杨🐍康 · a飞 · 沙甸鱼: the name it may be
+        if verdict.kind == "none" and not verdict.vote_like and (meant := self._agreed_with(post, verdict)):
+            reasons.append("帖子只表示同意所引用的投票（「+1」「同上」「投他」之类）：算不算跟投，请导演裁定")
+            extra += meant
+        if "" in extra:
+            entry.nobody = True  # an abstention is one reading
+        extra = [n for n in extra if n in ctx.players]
+        if extra and entry.needs_review:
+            entry.readings = tuple(dict.fromkeys([*entry.readings, *extra]))
         others = tuple(w for w in verdict.relayed_for if w != entry.author)
         if others and not verdict.relay_is_ballot and verdict.kind != "proxy":
             entry.relayed_for = tuple(w for w in others if w in ctx.players)
@@ -351,8 +377,20 @@ class _Fold:
         if not entry.needs_review:
             entry.needs_review = True
             entry.reason = "；".join([entry.reason, *reasons]) if entry.reason else "；".join(reasons)
-        entry.readings = tuple(dict.fromkeys([*entry.readings, *(n for n in verdict.readings if n in ctx.players)]))
+        entry.readings = tuple(dict.fromkeys([*entry.readings, *(n for n in verdict.readings if n in ctx.players), *extra]))
         entry.nobody = entry.nobody or verdict.nobody
+
+    def _agreed_with(self, post, verdict) -> list[str]:
+        """The players a post that only agrees with what it quotes (+1 · 同上 · 同意 · 投佢) may follow: whatever
+        the quoted post may be read as. Empty: the post says more than agreement, or quotes no ballot."""
+        quotes = getattr(post, "quotes", None) or []
+        plain = certainty.AGREEMENT.sub("", verdict.own or "")
+        if not quotes or not certainty.AGREEMENT.search(verdict.own or "") or len(certainty.bare_text(plain)) > 6:
+            return []
+        quoted = self._entry_of.get(quotes[0].pid if hasattr(quotes[0], "pid") else quotes[0].get("pid"))
+        if quoted is None or quoted.author == post.author:
+            return []
+        return [n for n in dict.fromkeys([quoted.target, quoted.suggestion, *quoted.readings]) if n]
 
     def _settled(self, entry: Entry) -> bool:
         """Facts decide the post whatever its words say: its author is out, or it came after the close or
@@ -457,23 +495,31 @@ class _Fold:
         proxy_for = proxy_for or (named_for[0] if len(named_for) == 1 else None) or (
             verdict.relayed_for[0] if verdict.proxy_for and len(verdict.relayed_for) == 1 else None)
         if is_director and verdict.kind != "proxy" and not (verdict.kind == "malformed" and proxy_for in ctx.players):
+            # The director speaks as the director: a count, a notice, a ruling, the result — no ballot — unless the
+            # post's own words make a proxy clause (受郭靖委托…投票对象：黄蓉 · 代投：郭靖 投 黄蓉). Its readings are
+            # exactly the player and the target that clause names, never any named player for any other.
             entry.kind = "none"  # rule posts quote the format itself
-            entry.reason = "导演的帖子（公告或格式说明），不计票"
-            paired = _proxy_lines(text, ctx.roster)
-            named = [n for line in paired for n in line if n in ctx.players]
-            if _mentions_proxy(text) and not _refuses_proxy(text) and (
-                    verdict.kind in ("vote", "change", "abstain") and not verdict.free or paired or verdict.relayed_for
-                    or verdict.attempts(ctx.roster)):
-                # A proxy ballot whose player or target the words do not say plainly (代投两张：A→B ⏎ C→D · 受 X
-                # 委托 … 对象：Y): never the director's own vote, never dropped; every player it names may be
-                # the one voted for or the one voting.
-                entry.reason = "导演的帖子像是代投，但看不出替哪位玩家投、投给谁：请导演裁定（计为某玩家的票，或不是投票）"
+            entry.reason = "导演的帖子（公告、票型统计或裁定），不计票"
+            clauses = [] if _refuses_proxy(verdict.own or text) else _proxy_clauses(verdict.own or text, ctx)
+            if clauses:
+                (whom, meant), *more = clauses
+                entry.reason = (f"导演的帖子像是替「{whom}」代投「{meant or '弃权'}」，但不是代投的格式：请导演裁定"
+                                "（计为这张代投，或不是投票）")
                 entry.needs_review = True
-                entry.readings = tuple(dict.fromkeys([*verdict.readings, *named]))
-                if len(paired) > 1:
+                entry.voter, entry.relayed_for = whom, (whom,)
+                entry.readings = (meant,) if meant else ()
+                entry.nobody = meant is None
+                if more:
                     # Two proxies in one post: one ruling gives one ballot, so the proof cannot weigh both.
                     entry.unprovable = True
                     entry.reason += "；一帖里像是有不止一张代投：一次裁定只能算一张，另一张请导演另发代投帖"
+            self._log(entry, entry.reason)
+            return
+        if is_director and verdict.kind == "proxy" and _REFUSED.search(verdict.own or text) and \
+                not _REFUSES_PART.search(verdict.own or text) and not _PENDING.search(verdict.own or text):
+            # 瑛姑私信要求代投杨康……本次代投不受理: a request the same post refuses is no proxy.
+            entry.kind = "none"
+            entry.reason = "导演的帖子说了代投不受理，不计票"
             self._log(entry, entry.reason)
             return
         if verdict.kind == "proxy" and not is_director:
@@ -689,6 +735,7 @@ class _Fold:
                 entry.suggestion = verdict.suggestion.name
         else:
             target, target_problems, target_review, suggestion = self._target(verdict)
+            entry.bad_target = bool(target_problems)
             problems += target_problems
             review = review or target_review
             entry.suggestion = suggestion
@@ -764,6 +811,12 @@ class _Fold:
         if entry.kind == "change" and voter in self.standing:
             kept = self.standing[voter]
             tail = f"原票 #{kept.entry.floor} {self._show(kept.target)} 仍然有效" if rules.invalid_change_keeps_original else "原票作废"
+            unstated = "种子未明说" in (rules.source("invalid_change_keeps_original") or "")
+            if entry.bad_target and unstated and not entry.ruling and not self._settled(entry):
+                # A well-made change to someone who cannot be voted for: the voter plainly took the ballot back. Does
+                # the original still stand? The seed does not say (the preset assumes it): the director's to rule.
+                entry.needs_review, entry.nobody, entry.voter = True, True, voter
+                entry.reason += f"；改票已经表明不再投原票，{tail}只是工具的默认（种子未明说），请导演裁定"
             self._log(entry, f"改票无效：{reason}；{tail}")
             if not rules.invalid_change_keeps_original:
                 kept.entry.verdict = INVALID
@@ -954,24 +1007,68 @@ def _names_in(text: str | None, roster: Roster) -> tuple[str, ...]:
     return names_in(text or "", roster)
 
 
-def _proxy_lines(text: str | None, roster: Roster) -> list[tuple[str, ...]]:
-    """The players of each line of a director's post that pairs them as a proxy does: two players, or a player
-    and 弃权, beside a proxy word or an arrow (郭靖→黄蓉 · 郭靖委托：投票对象：黄蓉 · 受 郭靖 委托…对象：黄蓉). A line
-    listing the living players in the rules post, or a line of the director's own count (欧阳锋 2票：拖雷、一灯（导演
-    代投）), pairs nobody."""
-    counts = {number for number, (voter, _target) in tally_lines(text or "", roster).items() if voter is None}
+def _proxy_clauses(text: str, ctx) -> list[tuple[str, str | None]]:
+    """The proxies a director's post makes in its own words, each (the player it is for, the target; None: an
+    abstention): a line — or a line and the label line under it — with a proxy word that names exactly one player
+    as the one it is for (受X委托 · X委托 · 代投：X · 替X投 · 帮X投 · X要求代投) and one other player or 弃权 as the
+    target. A count's lines (欧阳锋 2票：拖雷、一灯（导演代投）), a notice (20:00 起不允许代投) and a line naming
+    more players than that pair nobody."""
+    roster = ctx.roster
+    counted = set(tally_lines(text, roster))
+    lines = text.split("\n")
     out = []
-    for number, line in enumerate((text or "").split("\n"), start=1):
-        if number in counts:  # 「X 2票：A、B」 counts ballots; 「A→B」 may pass one on
+    for number, line in enumerate(lines, start=1):
+        if number in counted or not _mentions_proxy(line) or _COUNT_ANNOTATION.search(line):
             continue
-        names = _names_in(line, roster)
-        if len(names) + ("弃权" in line) >= 2 and (_mentions_proxy(line) or any(a in line for a in ("→", "->", "＞", "=>"))):
-            out.append(names)
+        clause = line
+        if number < len(lines) and number + 1 not in counted and re.match(r"\s*(?:投票对象|对象)\s*[:：]", lines[number]):
+            clause += "\n" + lines[number]  # 受郭靖委托： ⏎ 投票对象：黄蓉
+        names = [n for n in _names_in(clause, roster) if n in ctx.players]
+        whom = [n for n in names if re.search(_FOR_PATTERN.format(name=re.escape(n)), clause)]
+        if len(whom) != 1:
+            continue
+        others = [n for n in names if n != whom[0]]
+        abstains = bool(re.search(r"(?:投票对象|对象|投)\s*[:：]?\s*弃权", clause))
+        if len(others) == 1 and not abstains:
+            out.append((whom[0], others[0]))
+        elif not others and abstains:
+            out.append((whom[0], None))
+    if not out and _mentions_proxy(text) and not _COUNT_HEADING.search(text):
+        # 代投两张： ⏎ 碧螺春→普洱 ⏎ 六安瓜片→大红袍 — under a proxy heading (and no count's), each arrow is one.
+        for line in lines:
+            pair = _ARROW.match(line)
+            if pair:
+                voter, target = (roster.resolve(pair.group(i)).name for i in (1, 2))
+                if voter in ctx.players and (target in ctx.players or pair.group(2) == "弃权") and voter != target:
+                    out.append((voter, target if pair.group(2) != "弃权" else None))
     return out
 
 
+# How a proxy clause names the player it is for: 受X委托 · 替X投 · 帮X投 · 代投：X · 为X代投 · X委托 · X要求代投 · X托导演.
+_FOR_PATTERN = (r"(?:受|替|帮|为|代投\s*[:：—\-]*\s*){name}|{name}\s*(?:\d{{1,2}}:\d{{2}}\s*)?(?:私信|站内信|短信|QQ|微信)?"
+                r"\s*(?:委托|要求|托导演|托我|请导演)")
+_ARROW = re.compile(r"\s*[①-⑩\d.、)）]*\s*([^\s→>=\-]{1,12})\s*(?:→|->|=>|＞)\s*([^\s，,。；;:：(（]{1,12})")
+# A count's heading: arrows under it are ballots counted, not proxies made.
+_COUNT_HEADING = re.compile(r"票型|统计|票数|目前|截至|截止目前|计票|结果")
+# 「（代投）」「（导演代投）」 beside a name in a list: the count saying how a ballot came, not a proxy made here.
+_COUNT_ANNOTATION = re.compile(r"[(（]\s*(?:导演)?代投\s*[)）]")
+
+
+# A proxy request the player made conditional (如果… · 票最多的那个 · 谁…就投谁), as the director's post retells it.
+_CONDITIONAL_REQUEST = re.compile(r"如果[^。\n]{0,20}|[^。\n]{0,6}的话|票最多的|最高票的|谁[^。\n]{0,10}就投谁|跟票")
+
+
 # A director's answer that a proxy is not made (这种带条件的不能代 · 按规则不予代投 · 关门前一小时不接受代投).
-_REFUSES_PROXY = ("不能代", "不予代投", "不接受代投", "不代投", "无法代投", "不能代投", "拒绝代投", "不予受理", "不接受委托")
+_REFUSES_PROXY = ("不能代", "不予代投", "不接受代投", "不代投", "无法代投", "不能代投", "拒绝代投", "不予受理", "不接受委托",
+                  "不受理", "不允许代投", "代投无效", "不可以代投")
+
+
+# The director's own decision not to make a proxy (本次代投不受理) — not a rule retold (按规则最后一小时不能代投) nor a
+# question left open (这票如何处理统计时一并说明).
+_REFUSED = re.compile(r"不受理|不予受理|不予代投|拒绝代投|不接受代投|不接受委托|代投无效")
+_PENDING = re.compile(r"如何处理|怎么处理|怎么算|待定|再议|一并说明|稍后说明|请.{0,4}裁定")
+# 「条件部分不予受理」: the director refuses a condition the player added, not the proxy itself.
+_REFUSES_PART = re.compile(r"(?:条件|附加|另外)[^。\n]{0,6}(?:不予受理|不受理|不接受|不能代|不予代投)")
 
 
 def _refuses_proxy(text: str | None) -> bool:

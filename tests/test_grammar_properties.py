@@ -108,7 +108,9 @@ WRAPS = [("", ""), ("「", "」"), ("【", "】"), ("“", "”"), ("(", ")"), (
 
 @settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(VERBS), st.sampled_from(GAPS), st.sampled_from(WRAPS), st.sampled_from(ROSTER),
-       st.sampled_from(["，", "。", "\n理由：", "\n", " "]), reason_text.filter(lambda r: not _asks_first(r)),
+       st.sampled_from(["，", "。", "\n理由：", "\n", " "]),
+       # 「投郭靖 的人」 is the people who vote for 郭靖, a noun: flagged as vote-like, but not a ballot to count.
+       reason_text.filter(lambda r: not _asks_first(r) and "的" not in r.lstrip()[:3]),
        st.sampled_from(PRESETS))
 def test_a_voting_verb_pointing_at_a_name_is_never_none(verb, gap, wrap, name, joint, reason, preset):
     """Whatever the preset, a post that plainly tries to vote is a ballot or an invalid ballot — never chatter —
