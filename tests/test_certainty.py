@@ -369,3 +369,14 @@ def test_a_relay_for_the_secret_judge_is_refused_in_the_terminal_and_weighs_like
     assert flags[for_judge.pid].can_change_outcome == flags[for_voter.pid].can_change_outcome
     said = pipeline.ruling_problem(r, g, for_judge.pid, "target", "欧阳锋", "一灯")
     assert said and "今天没有投票权" in said, said
+
+
+def test_check_vote_judges_one_post_in_its_authors_role():
+    def check(text, *args):
+        done = subprocess.run([sys.executable, "-m", "bansha.cli", "check-vote", "--players", "郭靖,黄蓉,杨康,欧阳锋,一灯",
+                               *args, "--json"], input=text.encode("utf-8"), capture_output=True, timeout=60)
+        return json.loads(done.stdout.decode("utf-8"))
+    count = "第一天票型：\n杨康 2 票：郭靖、黄蓉（导演代投）\n欧阳锋 1 票：一灯"
+    said = check(count, "--author", "导演", "--directors", "导演")
+    assert said["director"] and said["certain"] and said["readings"] == [{"kind": "none", "target": None, "for": None}]
+    assert not check("☝ 杨康", "--preset", "qisha", "--author", "黄蓉")["certain"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 import os
 import re
 import sys
@@ -175,8 +176,10 @@ def check_vote(
     game: Optional[Path] = typer.Option(None, "--game", help="游戏文件（TOML），提供玩家名单、别名和预设"),
     players: Optional[str] = typer.Option(None, "--players", help="玩家名单，用逗号分隔：郭靖,黄蓉,…"),
     as_json: bool = typer.Option(False, "--json", help="输出一个 JSON 对象"),
+    author: Optional[str] = typer.Option(None, "--author", help="发帖人：按计票时的身份来判断（导演的帖子、玩家的帖子）"),
+    directors: Optional[str] = typer.Option(None, "--directors", help="导演（和法官）账号，逗号分隔；有 --game 时从游戏文件读"),
 ) -> None:
-    """从标准输入读一帖的内容，判断它是不是一张有效的票。"""
+    """从标准输入读一帖的内容，判断它是不是一张有效的票（加 --author 时按计票时发帖人的身份判断，和投票帖里一样）。"""
     from grammar.ballot import parse_post
     from grammar.names import Roster
     from tally.rules import load_preset
@@ -197,11 +200,48 @@ def check_vote(
         fail(str(exc))
     rules = chosen.vote_customs()
     text = sys.stdin.buffer.read().decode("utf-8", errors="replace")
+    if author:
+        return _check_in_role(text, author, loaded if game else None, chosen, names, directors, as_json)
     verdict = parse_post(text, rules, Roster(names, aliases) if names else None)
     if as_json:
         write_out(json.dumps(verdict.to_json(), ensure_ascii=False) + "\n")
         return
     write_out(describe_verdict(verdict, chosen.title_text) + "\n")
+
+
+def _check_in_role(text: str, author: str, loaded, rules, names: list[str], directors: Optional[str], as_json: bool) -> None:
+    """One post judged as the fold judges it in the thread: the author's role first (a director's post, a
+    player's), then the words, then the residue — a one-post vote day in the middle of its window."""
+    from datetime import datetime, timedelta
+
+    from scraper.model import Post
+    from tally import certainty
+    from tally.day import tally_day
+    from tally.game import Day, Game, Player
+
+    heads = tuple(d.strip() for d in (directors or "").replace("，", ",").split(",") if d.strip())
+    start = datetime.now().astimezone().replace(microsecond=0) - timedelta(days=1)
+    day = Day(day=1, vote_thread=1, start=start.isoformat(), close=(start + timedelta(days=2)).isoformat())
+    if loaded is not None:
+        game = replace(loaded, directors=loaded.directors + heads, days=(day,))
+    else:
+        game = Game(name="check-vote", preset=rules.name, directors=heads,
+                    players=tuple(Player(n, i + 3) for i, n in enumerate(names)), days=(day,))
+    post = Post(pid=1, tid=1, floor=2, author=author, author_uid=None, posted_at=(start + timedelta(hours=1)).isoformat(),
+                time_precision="second", edited_by=None, edited_at=None, quotes=[], text=text, html="", status="normal",
+                style={"colors": [], "sizes": []})
+    entry = tally_day([post], game, day, rules).entries[0]
+    found = certainty.readings(entry)
+    if as_json:
+        write_out(json.dumps({"author": author, "director": author in game.directors, "certain": entry.certain,
+                              "verdict": entry.verdict, "reason": entry.reason,
+                              "readings": [r.to_json() for r in found]}, ensure_ascii=False) + "\n")
+        return
+    role = "导演" if author in game.directors else ("玩家" if author in game.player_names else "不在名单里的账号")
+    lines = [f"{author}（{role}）：{entry.reason}"]
+    if not entry.certain:
+        lines.append("存疑，可能的裁定：" + "；".join(r.words(author) for r in found))
+    write_out("\n".join(lines) + "\n")
 
 
 def describe_verdict(verdict, title: str) -> str:
