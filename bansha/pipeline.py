@@ -141,7 +141,7 @@ RULING_WORDS = {"有效": "accept", "无效": "reject", "计为": "target", "弃
 
 
 def ruling_problem(tally: DayTally, game: Game, pid: int, decision: str, target: str | None,
-                   voter: str | None = None) -> str | None:
+                   voter: str | None = None, rules: Rules | None = None) -> str | None:
     """Why this ruling cannot mean what a director would mean by it (None: it can). 「有效」 keeps a ballot
     as written, so it is refused where what is written names no player: counting it as an abstention
     silently is not what 有效 says. 「算作 Y 的票」 needs Y to be a player who votes today."""
@@ -157,6 +157,7 @@ def ruling_problem(tally: DayTally, game: Game, pid: int, decision: str, target:
             return f"「{voter}」不在游戏文件的玩家名单里"
         if voter not in tally.alive:
             return f"{voter} 已出局，不能算作他的票"
+        from tally import certainty
         from tally.game import JUDGE
 
         barred = {*game.with_role(JUDGE), *next((d.non_voters for d in game.days if d.day == tally.day), ())}
@@ -165,7 +166,8 @@ def ruling_problem(tally: DayTally, game: Game, pid: int, decision: str, target:
             return f"{voter} 今天没有投票权，不能算作他的票（这条裁定没有记录）"
         if voter != entry.author and entry.at is not None and tally.close and entry.at >= tally.close:
             return f"pid {pid} 是关门后发的：不能再算作 {voter} 的票（关门后的投票无效）"
-        if voter != entry.author and entry.at is not None and not _proxy_allowed(game, tally, entry.at):
+        if voter != entry.author and entry.at is not None and rules is not None and \
+                certainty.proxy_time_problems(entry.at, tally.close, tally.blackout, rules):
             return (f"pid {pid} 发在本局不允许代投的时段（关门前的禁止代投时间内）：算作 {voter} 的票就是一张违规的代投，"
                     "不能这样裁定")
         if decision == "accept" and entry.target not in game.player_names:
@@ -183,19 +185,6 @@ def ruling_problem(tally: DayTally, game: Game, pid: int, decision: str, target:
     choices = "、".join([*(f"计为 {n}" for n in names if n in game.player_names), "弃权", "无效"])
     return (f"pid {pid}（#{entry.floor} {entry.author}）投票对象{written}不是本局玩家，“有效”不知道该算给谁："
             f"请裁定为 {choices}")
-
-
-def _proxy_allowed(game: Game, tally: DayTally, at) -> bool:
-    """The preset's proxy times (tally/certainty.proxy_allowed_at) for this day."""
-    from datetime import timedelta
-    from types import SimpleNamespace
-
-    from tally import certainty
-    from tally.rules import load_preset
-
-    rules = load_preset(game.preset).with_overrides(game.rules)
-    blackout = tally.close - timedelta(minutes=rules.blackout_minutes) if tally.close and rules.blackout_minutes else None
-    return certainty.proxy_allowed_at(at, SimpleNamespace(rules=rules, close=tally.close, blackout=blackout))
 
 
 def is_stranger(game: Game, entry) -> bool:

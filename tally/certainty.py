@@ -85,7 +85,7 @@ def space(entry, ctx, ruling_type) -> list:
         options.append(ruling_type(pid, "accept"))  # the rule it broke waived
     if entry.verdict in ("counted", "superseded"):
         options.append(ruling_type(pid, "reject"))
-    for other in entry.relayed_for if proxy_allowed_at(entry.at, ctx) else ():
+    for other in entry.relayed_for if proxy_allowed_at(entry.at, ctx.close, ctx.blackout, ctx.rules) else ():
         # A ballot relayed for another player (帮X投 · X托我投): it may count as theirs — where a proxy could be
         # made at its time (not after the close, not in a blackout that bars proxies, not too near the close).
         if other in ctx.voters and other != entry.voter:
@@ -94,19 +94,28 @@ def space(entry, ctx, ruling_type) -> list:
     return options
 
 
-def proxy_allowed_at(at, ctx) -> bool:
-    """Whether the preset lets a ballot be cast for another player at this time (a ruling that counts a relay
-    for the player it names is such a proxy): before the close, outside a blackout that bars proxies, and not
-    later than the preset's least time before the close."""
+def proxy_time_problems(at, close, blackout, rules) -> list[str]:
+    """What the preset's proxy times say against a ballot cast for another player at `at`, before the close:
+    a blackout that bars proxies, the least time before the close. (At or after the close every ballot is void:
+    the caller says that.) The fold's rule for a director's 代投, and the bound on any reading or ruling that
+    counts a post as another player's ballot."""
     from datetime import timedelta
 
-    rules = ctx.rules
-    if at is None or (ctx.close and at >= ctx.close):
-        return False
-    if ctx.blackout and rules.blackout_blocks_proxy and ctx.blackout <= at:
-        return False
+    out = []
+    if close is None or at >= close:
+        return out
+    if blackout and rules.blackout_blocks_proxy and blackout <= at:
+        out.append(f"关门前 {rules.blackout_minutes} 分钟内不允许代投")
     least = rules.proxy_min_minutes_before_close
-    return not (least and ctx.close and at > ctx.close - timedelta(minutes=least))
+    if least and close - timedelta(minutes=least) < at:
+        out.append(f"代投须在截止前至少 {least} 分钟发出")
+    return out
+
+
+def proxy_allowed_at(at, close, blackout, rules) -> bool:
+    """Whether a ballot may be cast for another player at this time (a ruling that counts a relay for the player
+    it names is such a proxy): before the close and within the preset's proxy times."""
+    return at is not None and not (close and at >= close) and not proxy_time_problems(at, close, blackout, rules)
 
 
 def reading(entry, ruling=None) -> Reading:

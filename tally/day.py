@@ -127,6 +127,7 @@ class DayTally:
     alive: list[str]
     close: datetime | None
     title_holder: str | None = None
+    blackout: datetime | None = None  # from when the preset bars changes (and, where it says so, proxies)
     # What the outcome takes from each player put out, as the result post says it (双身份: 「第一身份被处决，
     # 身份：民」); empty where a player has one card and the preset reveals nothing.
     fates: dict[str, str] = field(default_factory=dict)
@@ -387,7 +388,7 @@ class _Fold:
         plain = certainty.AGREEMENT.sub("", verdict.own or "")
         if not quotes or not certainty.AGREEMENT.search(verdict.own or "") or len(certainty.bare_text(plain)) > 6:
             return []
-        quoted = self._entry_of.get(quotes[0].pid if hasattr(quotes[0], "pid") else quotes[0].get("pid"))
+        quoted = self._entry_of.get(quote_field(quotes[0], "pid"))
         if quoted is None or quoted.author == post.author:
             return []
         return [n for n in dict.fromkeys([quoted.target, quoted.suggestion, *quoted.readings]) if n]
@@ -405,7 +406,7 @@ class _Fold:
         if not rules.change_must_quote_own or prior is None or prior.changes >= rules.changes_allowed:
             return False
         quotes = getattr(post, "quotes", None) or []
-        return bool(quotes) and (quotes[0].pid if hasattr(quotes[0], "pid") else quotes[0].get("pid")) == prior.entry.pid
+        return bool(quotes) and quote_field(quotes[0], "pid") == prior.entry.pid
 
     def _pointed_at(self, ref: str, post, above_author: str | None) -> list[str]:
         """The players 楼上 · 楼主 · N楼 · 他 stand for in this post, for its readings."""
@@ -753,11 +754,8 @@ class _Fold:
             out.append("执行加速期间不允许改票")
         if kind == "change" and ctx.blackout and ctx.blackout <= at < ctx.close:
             out.append(f"关门前 {rules.blackout_minutes} 分钟内不允许改票")
-        if kind == "proxy" and ctx.blackout and rules.blackout_blocks_proxy and ctx.blackout <= at < ctx.close:
-            out.append(f"关门前 {rules.blackout_minutes} 分钟内不允许代投")
-        if kind == "proxy" and rules.proxy_min_minutes_before_close and ctx.close:
-            if ctx.close - timedelta(minutes=rules.proxy_min_minutes_before_close) < at < ctx.close:
-                out.append(f"代投须在截止前至少 {rules.proxy_min_minutes_before_close} 分钟发出")
+        if kind == "proxy":
+            out += certainty.proxy_time_problems(at, ctx.close, ctx.blackout, rules)
         if voter in ctx.deaths_at and at >= ctx.deaths_at[voter]:
             out.append(f"{voter} 已于 {ctx.deaths_at[voter]:%m-%d %H:%M} 出局，之后的投票无效")
         if voter in ctx.bar_owners and ctx.start:
@@ -909,9 +907,9 @@ class _Fold:
         if not quotes:
             return "改票没有引用自己的原投票楼层"
         quoted = quotes[0]
-        pid = quoted.pid if hasattr(quoted, "pid") else quoted.get("pid")
+        pid = quote_field(quoted, "pid")
         if pid is None:
-            author = quoted.author if hasattr(quoted, "author") else quoted.get("author")
+            author = quote_field(quoted, "author")
             entry.needs_review = True
             if author != voter:
                 return f"引用的是 {author} 的帖子，不是自己的原投票"
@@ -976,7 +974,7 @@ class _Fold:
         return DayTally(
             day=ctx.day.day, kind=ctx.kind, entries=self.entries, audit=self.audit, totals=totals, voters=voters,
             abstentions=abstentions, non_voters=non_voters, no_reply=no_reply, bonus=bonus, outcome=outcome,
-            flags=flags, rulings=[e.ruling for e in self.entries if e.ruling], alive=ctx.alive, close=ctx.close,
+            flags=flags, rulings=[e.ruling for e in self.entries if e.ruling], alive=ctx.alive, close=ctx.close, blackout=ctx.blackout,
             title_holder=ctx.title_holder, fates=self._fates(outcome), label=ctx.day.label,
             needed=Fraction(str(ctx.rules.threshold)) * len(ctx.alive) if ctx.rules.elimination == "threshold" else None,
             vote_thread=ctx.day.election_thread if ctx.kind == "election" else ctx.day.vote_thread,
@@ -1001,6 +999,11 @@ class _Fold:
         if holder and holder in self.standing:
             return self.standing[holder].target
         return None
+
+
+def quote_field(quote, name: str):
+    """A field of a quote: the page's Quote, or the dict an archived post or a pasted quote keeps."""
+    return getattr(quote, name) if hasattr(quote, name) else quote.get(name)
 
 
 def _names_in(text: str | None, roster: Roster) -> tuple[str, ...]:

@@ -340,12 +340,12 @@ def test_a_relay_in_the_last_hour_is_never_offered_or_accepted_as_the_other_play
     r = run(t)
     assert all(key[2] != "郭靖" for key in readings(r, relay)), readings(r, relay)
     g = game()
-    said = pipeline.ruling_problem(r, g, relay.pid, "target", "欧阳锋", "郭靖")
+    said = pipeline.ruling_problem(r, g, relay.pid, "target", "欧阳锋", "郭靖", load_preset("shediao"))
     assert said and "不允许代投" in said, said
     after = Thread()
     after.vote("郭靖", "杨康", 1)
     late = after.add("黄蓉", "帮郭靖投：\n投票对象：欧阳锋\n投票理由：他托我的", 48.2)  # after the close
-    said = pipeline.ruling_problem(run(after), g, late.pid, "target", "欧阳锋", "郭靖")
+    said = pipeline.ruling_problem(run(after), g, late.pid, "target", "欧阳锋", "郭靖", load_preset("shediao"))
     assert said and "关门后" in said, said
 
 

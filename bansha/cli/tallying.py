@@ -205,7 +205,7 @@ def rule(
         tally = pipeline.tally_from_archive(database, game, rules, day, sensitivity=False)
     except (ValueError, pipeline.NotFetched) as exc:
         fail(str(exc))
-    problem = pipeline.ruling_problem(tally, game, pid, choice, target, voter)
+    problem = pipeline.ruling_problem(tally, game, pid, choice, target, voter, rules)
     if problem:
         fail(problem)
     if voter is not None and choice == "reject":

@@ -339,7 +339,7 @@ def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: Non
             return redirect(f"/{token}/day/{number}" + (f"?round={round_}" if round_ else ""), 303)
         if voter is not None and voter not in game.player_names:
             abort(400)
-        problem = pipeline.ruling_problem(tally, game, pid, decision, target, voter)
+        problem = pipeline.ruling_problem(tally, game, pid, decision, target, voter, _rules)
         if problem:
             notices.append(("error", f"没有记录：{problem}"))
             return redirect(f"/{token}/day/{number}" + (f"?round={round_}" if round_ else ""), 303)
