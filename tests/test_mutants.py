@@ -27,8 +27,9 @@ MUTANTS = [
     ("day.py", "if ctx.close and at >= ctx.close:", "if ctx.close and at > ctx.close:"),
     ("day.py", 'if kind == "change" and ctx.blackout and ctx.blackout <= at < ctx.close:',
      'if kind == "change" and ctx.blackout and ctx.blackout < at < ctx.close:'),
-    ("day.py", 'if kind == "proxy" and ctx.blackout and rules.blackout_blocks_proxy and ctx.blackout <= at < ctx.close:',
-     'if kind == "proxy" and ctx.blackout and rules.blackout_blocks_proxy and ctx.blackout < at < ctx.close:'),
+    # The proxy times live in certainty.py: the fold's 代投 rule, a relay's readings and a ruling --for another.
+    ("certainty.py", "if blackout and rules.blackout_blocks_proxy and blackout <= at:",
+     "if blackout and rules.blackout_blocks_proxy and blackout < at:"),
     ("day.py", "            if author != voter:\n", "            if False:\n"),
     ("day.py", "if standing.changes >= rules.changes_allowed:", "if standing.changes > rules.changes_allowed:"),
     ("day.py", "return self.rules.title_weight", "return Fraction(1)"),
