@@ -42,6 +42,16 @@ class Ruling:
     # Whose ballot the post is, where the director counts it for another player than its poster (a
     # ballot relayed for them: 帮X投 · X托我投). None: the poster's (or a director's proxy's player).
     voter: str | None = None
+    # Where it was made: 「bansha rule」, or the director's ruling post in the thread (tally/rulings.py) —
+    # its words, pid and thread, for the pages and the result post's link.
+    source: str = field(default="", compare=False)
+    source_pid: int | None = field(default=None, compare=False)
+    source_tid: int | None = field(default=None, compare=False)
+    source_floor: int | None = field(default=None, compare=False)
+
+    def to_json(self) -> dict:
+        return {"pid": self.pid, "decision": self.decision, "target": self.target, "for": self.voter, "note": self.note,
+                "source": self.source, "source_pid": self.source_pid}
 
 
 @dataclass
@@ -141,6 +151,8 @@ class DayTally:
     # outcome under one more ruling (pid, Ruling) → Outcome, from the same analysis.
     proof: "Proof | None" = None
     what_if: object = field(default=None, repr=False, compare=False)
+    # The director's ruling posts that apply nothing, and why (tally/rulings.py's Unread): 「看不懂的裁定帖」.
+    unread_rulings: list = field(default_factory=list)
 
     @property
     def certain(self) -> bool:
@@ -160,6 +172,8 @@ class DayTally:
             "non_voters": self.non_voters,
             "flags": [f.to_json() for f in self.flags],
             "proof": self.proof.to_json() if self.proof else None,
+            "rulings": [r.to_json() for r in self.rulings],
+            "unread_rulings": [u.to_json() for u in self.unread_rulings],
         }
 
 

@@ -411,7 +411,15 @@ def _lines(t: DayTally, title: str, *, bbcode: bool, as_of: datetime | None = No
         for r in t.rulings:
             entry = next(e for e in t.entries if e.pid == r.pid)
             words = esc(ruling_words(r.decision, r.target, r.voter))
-            lines.append(f"{_floor(entry)} {esc(clip(entry.author, 20))}：{words}" + (f"（{esc(clip(r.note))}）" if r.note else ""))
+            source = ""
+            if r.source_pid is not None:  # posted in the thread: the forum's copy links the ruling post
+                source = f"（导演 {linked(f'#{r.source_floor}', r.source_pid)}）" if bbcode else f"（{r.source}）"
+            elif not bbcode and r.source:
+                source = f"（{r.source}）"
+            lines.append(f"{_floor(entry)} {esc(clip(entry.author, 20))}：{words}" + (f"（{esc(clip(r.note))}）" if r.note else "")
+                         + source)
+    if not bbcode:
+        lines += unread_ruling_lines(t)
     result = result_line(t)
     if standing:
         lines += ["", b("当时形势（不是最终结果）" if as_of_words else "目前形势（未截止，不是最终结果）")]
@@ -422,6 +430,26 @@ def _lines(t: DayTally, title: str, *, bbcode: bool, as_of: datetime | None = No
     if not bbcode:
         lines += flag_lines(t)
     return lines
+
+
+def ruling_lines(t: DayTally) -> list[str]:
+    """For the director: each standing ruling and where it came from, then the ruling posts not applied."""
+    entries = {e.pid: e for e in t.entries}
+    lines = ["导演裁定（每条的来源）"] if t.rulings else []
+    lines += [f"{_floor(entries[r.pid])} {entries[r.pid].author}：{ruling_words(r.decision, r.target, r.voter)}"
+              f"（{r.source or 'bansha rule'}）" for r in t.rulings if r.pid in entries]
+    return lines + unread_ruling_lines(t)
+
+
+def unread_ruling_lines(t: DayTally) -> list[str]:
+    if not t.unread_rulings:
+        return []
+    return ["", "看不懂的裁定帖（没有采用）"] + [f"{_ruling_post(u)}：{'；'.join(u.why)}" for u in t.unread_rulings]
+
+
+def _ruling_post(unread) -> str:
+    where = f"#{unread.floor}" if unread.floor is not None else ""
+    return f"{where} pid {unread.pid}（帖子 {unread.tid}" + (f"，{unread.at[:16].replace('T', ' ')}" if unread.at else "") + "）"
 
 
 def flag_lines(t: DayTally) -> list[str]:

@@ -50,6 +50,8 @@ class Rules:
     lurk_no_vote: bool = False
     lurk_exempt_when_accelerated: bool = True
     lurk_counts_hidden: bool = True
+    # The director's rulings posted in the game's threads (「【裁定】18楼 无效」) count as typed ones (tally/rulings.py).
+    rulings_from_posts: bool = False
     no_reply_in_vote_thread_yellow: bool = False
     drowning: bool = False
     drowning_min_posts: int = 0  # 003's 发言考勤 for 两水一票: the seed gives no number, the game file does

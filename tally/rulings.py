@@ -1,0 +1,313 @@
+"""Rulings: what makes one mean what a director means, and the rulings a director posts in the game's threads.
+
+A director rules where directors already rule — 「【裁定】18楼 无效」 in the vote thread or the process thread,
+from a phone. Such a post counts exactly as `bansha rule` would, when all of this holds:
+
+  who     its author is one of the game file's directors, by name and by the uid that name posts under
+          (a name seen under two uids rules nothing); a player, a moderator who is not a director, a
+          player quoting the director: never
+  what    it is unedited by anyone else — the edit stamp names only its author, and a text that changed
+          since it was first archived carries the author's own stamp; it is not deleted or hidden
+  where   the day's vote thread, or its process thread (shared by several days: the post names the day);
+          not the thread's opening post, not before the day began; a post naming another day rules there
+  words   grammar/ruling.py reads every line of it, with one meaning (certain or nothing)
+  floors  each floor or pid is a post of the day's vote thread, made before the ruling, by the poster the
+          ruling names beside it, and the ruling passes ruling_problem as a typed one must
+
+A post that fails the last three is listed for the director (「看不懂的裁定帖」) with what was not
+understood, and nothing of it applies. The standing ruling on a post is the latest, typed or posted,
+by when it was made (merge). Pure: posts, the day's tally and the game in, rulings out.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from grammar import ruling as words
+from grammar.names import to_simplified
+
+from . import certainty
+from .day import DayTally, Ruling
+from .game import JUDGE, Day, Game
+from .rules import Rules
+
+RULING_WORDS = {"有效": "accept", "无效": "reject", "计为": "target", "弃权": "target",
+                "accept": "accept", "reject": "reject", "target": "target"}
+
+
+@dataclass
+class Unread:
+    """A ruling post of the director's that applies nothing, and why (in the director's words)."""
+
+    pid: int
+    floor: int | None
+    tid: int
+    at: str | None
+    why: list[str]
+    text: str = ""
+
+    def to_json(self) -> dict:
+        return {"pid": self.pid, "floor": self.floor, "tid": self.tid, "at": self.at, "why": self.why}
+
+
+@dataclass
+class Posted:
+    """The rulings the day's threads carry: pid ruled → (ruling, when it was made); the posts not applied."""
+
+    rulings: dict[int, tuple[Ruling, datetime]] = field(default_factory=dict)
+    unread: list[Unread] = field(default_factory=list)
+
+
+def source_words(floor: int | None, author: str, at: str | None, pid: int | None = None) -> str:
+    """「裁定来自 #25 导演A 2026-12-02 20:40」."""
+    where = f"#{floor}" if floor is not None else f"pid {pid}"
+    return f"裁定来自 {where} {author}" + (f" {at[:16].replace('T', ' ')}" if at else "")
+
+
+def typed_source(by: str | None) -> str:
+    return "导演工作台（bansha desk）" if by == "desk" else "bansha rule"
+
+
+def merge(typed: list[tuple[Ruling, datetime | None]], posted: Posted) -> dict[int, Ruling]:
+    """The standing ruling per post: the latest made, typed or posted (a typed one with no time: first)."""
+    standing: dict[int, tuple[Ruling, datetime | None]] = {}
+    for ruling, at in [*typed, *posted.rulings.values()]:
+        held = standing.get(ruling.pid)
+        if held is None or held[1] is None or (at is not None and at >= held[1]):
+            standing[ruling.pid] = (ruling, at)
+    return {pid: ruling for pid, (ruling, _) in standing.items()}
+
+
+def director_uids(game: Game, posts) -> dict[str, set[int]]:
+    """The uids each director's name posts under, as the archive saw them."""
+    uids: dict[str, set[int]] = {}
+    for post in posts:
+        if post.author in game.directors and getattr(post, "author_uid", None):
+            uids.setdefault(post.author, set()).add(post.author_uid)
+    return uids
+
+
+def maybe_rulings(game: Game, posts) -> bool:
+    """Whether any of these posts could be a director's ruling (before the tally it would take to check)."""
+    return any(p.author in game.directors and words.read(p.text, quoting=bool(getattr(p, "quotes", None)))
+               for p in posts)
+
+
+def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, history: dict[int, list[dict]],
+               uids: dict[str, set[int]]) -> Posted:
+    """The rulings the director posted for `day` in `posts` (the day's vote and process threads), checked
+    against `base`, the day's tally without them (see the module's docstring)."""
+    found = Posted()
+    shared = sum(1 for d in game.days if day.process_thread and d.process_thread == day.process_thread) > 1
+    start = game.when(day.start) if day.start else None
+    for post in posts:
+        if post.author not in game.directors or post.floor == 1:
+            continue
+        if start is not None and post.posted_at and datetime.fromisoformat(post.posted_at) < start:
+            continue  # the rule posts and notices before the day: no ruling on its votes
+        versions = history.get(post.pid) or []
+        first = versions[0]["text"] if versions and versions[0].get("text") is not None else post.text
+        reading = words.read(post.text, quoting=bool(post.quotes)) if post.status == "normal" else None
+        earlier = words.read(first, quoting=bool(post.quotes)) if first != post.text or post.status != "normal" else reading
+        if reading is None and earlier is None:
+            continue
+        in_vote = post.tid == base.vote_thread
+        said_day = (reading or earlier).day
+        if said_day is not None and said_day != day.day and not in_vote:
+            continue  # the process thread: another day's ruling
+        why = _who_and_what(post, game, uids, first, reading)
+        if not why and said_day is not None and said_day != day.day:
+            why = [f"写的是第{said_day}天，却发在{base.title}的投票帖里"]
+        if not why and not in_vote and shared and said_day is None:
+            why = [f"进程帖由几天共用，这一帖没写是第几天的裁定（例如「第{day.day}天 18楼 无效」）"]
+        if not why and reading is not None and reading.problems:
+            why = list(reading.problems)
+        made = _made_at(post)
+        rulings: list[Ruling] = []
+        if not why:
+            rulings, why = _resolve(post, reading, game, base, rules)
+        if why:
+            found.unread.append(Unread(post.pid, post.floor, post.tid, post.posted_at, why, post.text or ""))
+            continue
+        for ruling in rulings:
+            found.rulings[ruling.pid] = (ruling, made)
+    return found
+
+
+def _who_and_what(post, game: Game, uids: dict[str, set[int]], first: str | None, reading) -> list[str]:
+    """Why this director's post may not rule at all: its account, its state, an edit by someone else."""
+    author = post.author
+    known = uids.get(author, set())
+    if not getattr(post, "author_uid", None):
+        return ["读不到发帖账号的 uid，不能确认是导演本人发的"]
+    if len(known) > 1:
+        return [f"存档里「{author}」这个名字出现在 {len(known)} 个不同的 uid 下（{'、'.join(map(str, sorted(known)))}）："
+                "不能确认哪一个是导演，这个名字发的裁定都不采用"]
+    if post.status != "normal":
+        state = {"deleted": "已被删除", "hidden": "被屏蔽", "banned": "被屏蔽"}.get(post.status, f"状态是「{post.status}」")
+        return [f"这一帖{state}，裁定不再采用"]
+    if post.edited_by and post.edited_by != author:
+        return [f"这一帖被「{post.edited_by}」编辑过（{(post.edited_at or '')[:16].replace('T', ' ')}）：不是导演本人写的样子，"
+                "裁定不再采用。导演要这条裁定，请重新发一帖"]
+    if first is not None and _squeezed(first) != _squeezed(post.text) and post.edited_by != author:
+        return ["这一帖的内容和第一次存档时不一样，却没有导演本人的编辑记录：裁定不再采用。导演要这条裁定，请重新发一帖"]
+    if reading is None:
+        return ["这一帖编辑以后已经不是裁定了：原来的裁定不再采用"]
+    return []
+
+
+def _squeezed(text: str | None) -> str:
+    return "".join((text or "").split())
+
+
+def _made_at(post) -> datetime | None:
+    """When the director made the ruling: the post's time, or the author's own later edit."""
+    times = [post.posted_at] + ([post.edited_at] if post.edited_at and post.edited_by == post.author else [])
+    moments = [datetime.fromisoformat(t) for t in times if t]
+    return max(moments) if moments else None
+
+
+def _resolve(post, reading, game: Game, base: DayTally, rules: Rules) -> tuple[list[Ruling], list[str]]:
+    """Each item of the post as a Ruling on a post of the day's vote thread, or every reason it is not one."""
+    by_floor = {e.floor: e for e in base.entries if e.floor is not None}
+    by_pid = {e.pid: e for e in base.entries}
+    at = datetime.fromisoformat(post.posted_at) if post.posted_at else None
+    rulings, why = [], []
+    for label, pid in [*reading.links, *_html_links(getattr(post, "html", "") or "")]:
+        entry = by_floor.get(label)
+        if entry is None or entry.pid != pid:
+            shown = by_pid.get(pid)
+            why.append(f"链接的文字写的是 #{label}，链接却指向 pid {pid}" + (f"（#{shown.floor}）" if shown else "")
+                       + "：不知道裁定的是哪一楼")
+    for item in reading.items:
+        kind, number = item.ref
+        said = {"floor": f"#{number}", "pid": f"pid {number}"}.get(kind, "引用的帖子")
+        if kind == "quoted":
+            linked = [q.pid for q in post.quotes if q.pid]
+            entry = by_pid.get(linked[0]) if len(linked) == 1 else None
+            if entry is None:
+                why.append("裁定没写楼层，引用的又不是（只是）本日投票帖里的一帖：请写明楼层，例如「18楼 无效」")
+                continue
+        else:
+            entry = by_floor.get(number) if kind == "floor" else by_pid.get(number)
+            if entry is None:
+                why.append(f"{said} 不是{base.title}投票帖里的帖子")
+                continue
+        if entry.pid == post.pid or (entry.at and at and entry.at > at) or (
+                post.tid == base.vote_thread and entry.floor and post.floor and entry.floor > post.floor):
+            why.append(f"{said} 比这条裁定还晚：裁定只能针对之前的帖子")
+            continue
+        if item.author and to_simplified(item.author) != to_simplified(entry.author):
+            why.append(f"{said} 是「{entry.author}」发的，裁定里写的却是「{item.author}」")
+            continue
+        meant, problem = _meaning(item, entry, said)
+        if problem:
+            why.append(problem)
+            continue
+        decision, target, voter = meant
+        problem = ruling_problem(base, game, entry.pid, decision, target, voter, rules)
+        if problem:
+            why.append(f"{said}：{problem}")
+            continue
+        source = source_words(post.floor, post.author, post.posted_at, post.pid)
+        rulings.append(Ruling(entry.pid, decision, target, item.note, voter=voter, source=source, source_pid=post.pid,
+                              source_tid=post.tid, source_floor=post.floor))
+    return rulings, why
+
+
+_LINK = re.compile(r"<a\b[^>]*href=\"[^\"]*?[?&](?:amp;)?pid=(\d{1,10})[^\"]*\"[^>]*>\s*(?:第\s*)?#?(\d{1,5})\s*(?:楼|层|L|F|#)?\s*</a>",
+                   re.I)
+
+
+def _html_links(html: str) -> list[tuple[int, int]]:
+    """(floor the words say, pid the link goes to) of each link in the post that names a floor."""
+    return [(int(floor), int(pid)) for pid, floor in _LINK.findall(html)] if "pid=" in html else []
+
+
+def _meaning(item, entry, said: str) -> tuple[tuple | None, str | None]:
+    """(decision, target, voter) of one item for the post it is on."""
+    verdict = item.verdict
+    if verdict in ("invalid", "not_a_vote"):
+        return ("reject", None, None), None
+    if verdict == "valid":
+        return ("accept", None, None), None
+    if verdict == "abstain":
+        return ("target", None, None), None
+    if verdict == "counts_as":
+        return ("target", item.target, None), None
+    if verdict == "for_voter":
+        return ("target", item.target, item.voter), None
+    if verdict == "belongs":
+        whose = item.voter
+        if whose == entry.author:
+            return ("accept", None, None), None
+        relayed = set(entry.relayed_for) | {r.voter for r in certainty.readings(entry) if r.voter}
+        if whose in relayed:
+            return ("accept", None, whose), None
+        return None, (f"{said}「算 {whose} 的」：是计为 {whose}，还是算作 {whose} 的票？请写「计为 {whose}」"
+                      f"或「算 {whose} 的票，计为 某人」")
+    if verdict == "keep_original":
+        if entry.kind == "change":
+            return ("reject", None, None), None  # the change is void: the ballot before it stands
+        if "按关门前存档的内容计票" in (entry.reason or ""):
+            return ("accept", None, None), None  # the tally already counts what it said before the edit
+        return None, f"{said} 不是改票，存档里也没有它被编辑前的内容：「按原票计」不知道原票是什么，请写「计为 某人」"
+    return None, f"{said}：看不懂的裁定"
+
+
+def ruling_problem(tally: DayTally, game: Game, pid: int, decision: str, target: str | None,
+                   voter: str | None = None, rules: Rules | None = None) -> str | None:
+    """Why this ruling cannot mean what a director would mean by it (None: it can). 「有效」 keeps a ballot
+    as written, so it is refused where what is written names no player: counting it as an abstention
+    silently is not what 有效 says. 「算作 Y 的票」 needs Y to be a player who votes today."""
+    entry = next((e for e in tally.entries if e.pid == pid), None)
+    if entry is None:
+        return f"pid {pid} 不在{tally.title}的投票帖里"
+    if decision == "target" and target is not None and target not in game.player_names:
+        return f"「{target}」不在游戏文件的玩家名单里"
+    if decision != "reject" and is_stranger(game, entry):
+        return stranger_words(entry.author)
+    if voter is not None:
+        if voter not in game.player_names:
+            return f"「{voter}」不在游戏文件的玩家名单里"
+        if voter not in tally.alive:
+            return f"{voter} 已出局，不能算作他的票"
+        barred = {*game.with_role(JUDGE), *next((d.non_voters for d in game.days if d.day == tally.day), ())}
+        if voter in barred:
+            # Said in the terminal only: the ruling is not recorded, so no post of ours can name who cannot vote.
+            return f"{voter} 今天没有投票权，不能算作他的票（这条裁定没有记录）"
+        if voter != entry.author and entry.at is not None and tally.close and entry.at >= tally.close:
+            return f"pid {pid} 是关门后发的：不能再算作 {voter} 的票（关门后的投票无效）"
+        if voter != entry.author and entry.at is not None and rules is not None and \
+                certainty.proxy_time_problems(entry.at, tally.close, tally.blackout, rules):
+            return (f"pid {pid} 发在本局不允许代投的时段（关门前的禁止代投时间内）：算作 {voter} 的票就是一张违规的代投，"
+                    "不能这样裁定")
+        if decision == "accept" and entry.target not in game.player_names:
+            return f"pid {pid} 写的投票对象不是本局玩家：请写明计为谁，例如 计为 X --for {voter}"
+    if decision != "accept" or voter is not None:
+        return None
+    names = list(dict.fromkeys([*([entry.suggestion] if entry.suggestion else []), *entry.readings]))
+    if entry.kind == "none" and len(entry.readings) == 1:
+        return None  # a vote-like post naming one player: 有效 counts it for that player
+    if entry.kind in ("vote", "change", "proxy") and entry.target in game.player_names:
+        return None
+    if entry.kind == "abstain" and not entry.form_invalid:
+        return None
+    written = f"「{entry.target}」" if entry.target else "的内容"
+    choices = "、".join([*(f"计为 {n}" for n in names if n in game.player_names), "弃权", "无效"])
+    return (f"pid {pid}（#{entry.floor} {entry.author}）投票对象{written}不是本局玩家，“有效”不知道该算给谁："
+            f"请裁定为 {choices}")
+
+
+def is_stranger(game: Game, entry) -> bool:
+    """A ballot posted by an account the game file does not list (not a player, card account or substitute)."""
+    return entry.voter is not None and entry.voter not in game.player_names and entry.kind != "proxy"
+
+
+def stranger_words(account: str) -> str:
+    """What to do with a ballot from an account the game file does not list."""
+    return (f"「{account}」不在游戏文件的玩家名单里，它的票不能用裁定算给谁：如果它是某位玩家的替补，在游戏文件里写 "
+            f"[[events]] what = \"顶替\"、to = \"{account}\"；是某位玩家的另一个账号（双马甲），写进那位玩家 cards 的 "
+            "account；然后重新计票。都不是的话，裁定「无效」")
