@@ -49,6 +49,8 @@ _CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四":
 _CN_FLOOR = re.compile(r"([零〇一二两三四五六七八九十百]{1,6})(?=\s*(?:楼|层))")
 _DECORATION = re.compile(r"^[^\w()\[\]【】#]+|[^\w()\[\]【】。.!~]+$")  # emoji, ～, kaomoji at a line's edges
 _WORDS = {"原票", "原投票", "原来的票", "无效", "有效", "作废", "废票", "票"}
+_VERDICT_START = re.compile(r"视|判|算|计|记|为|是|按|改|均|都|一律|以|裁定|根据|照|不|无|有效|弃权|作废")
+_REASON_ONLY = re.compile(r"^[^计算按视]*(?:无效|有效)?[^计算按视]*$")  # 「（改票无效）」: a reason naming a rule
 _TICKETS = {"这张", "那张", "此票", "这票", "那票", "这张票", "那张票"}
 _URL = re.compile(r"\S*[?&]pid=(\d{1,10})(?!\d)\S*", re.I)  # a findpost link: the pid is what it names
 MAX_LINE, MAX_LINES, MAX_READINGS = 200, 30, 16
@@ -284,10 +286,12 @@ def _build(rule: str, c: list):
         return ("range", None)
     if rule == "about":
         author = str(c[0]).strip("()") if c and c[0].type in ("AUTHOR_IN_PARENS", "AUTHOR") else None
-        if author in _TICKETS:
-            return None  # 「这张按弃权计」: 这张 is the ballot, not its poster
+        if author in _TICKETS or (author and c[0].type == "AUTHOR" and _VERDICT_START.match(author)):
+            return None  # 「这张按弃权计」「#30 视为弃权」: the words are the ballot or the verdict, not its poster
         return ("about", author)
     if rule == "note":
+        if _RULING_WORD.search(str(c[0])) and not _REASON_ONLY.match(str(c[0])):
+            return None  # 「（计为宋江）」 is a verdict, not a note: the grammar reads it as one where it may
         return ("note", str(c[0]).strip(" :,"))
     names = [str(x) for x in c if isinstance(x, Token) and x.type == "NAME"]
     if any(name in _WORDS for name in names):

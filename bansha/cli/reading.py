@@ -286,6 +286,8 @@ directors = ["导演A"]        # 导演的论坛账号：他们的帖子不计�
 # ballot_format = "labelled"  # 投票格式："labelled"（投票对象/投票理由）或 "free"（不限格式，七杀的做法）
 # require_reason = true       # 是否必须写投票理由（S10、暗杀者的规则帖没有规定，按导演公告填写）
 # unvote = "allowed"          # 本局允许撤票：撤票算一次改票（默认 "director"：规则帖都没提撤票，每一帖交导演裁定）
+# rulings_from_posts = false  # 不采用导演在投票帖、进程帖里发的裁定（默认采用：导演账号发的「【裁定】18楼 无效」「#23 计为 X」，
+#                             # 没被别人编辑过、每一句都读得懂的，和 bansha rule 一样算数；读不懂的列在报告里）
 
 [[players]]
 name = "郭靖"                # 角色名 = 论坛账号

@@ -239,8 +239,10 @@ def review(
         result = pipeline.tally_from_archive(database, game, rules, day, round=round_)
     except (ValueError, pipeline.NotFetched) as exc:
         fail(str(exc))
+    # Each standing ruling with where it came from, and the director's ruling posts that apply nothing.
+    ruled = [terminal_safe(line) for line in report.ruling_lines(result)]
     if not result.flags:
-        out.print(f"{result.title}没有需要裁定的帖子。", highlight=False, markup=False)
+        write_out("\n".join([f"{result.title}没有需要裁定的帖子。", *([""] + ruled if ruled else [])]))
         return
     vote_day = game.day(day, round_)
     texts = {p.pid: p.text for p in archive.read_posts(database, vote_day.vote_thread)}
@@ -268,6 +270,6 @@ def review(
         if base:
             lines.append(f"  原帖：{model.findpost_url(base, vote_day.vote_thread, flag.pid)}")
         lines.append("")
-    write_out("\n".join(lines))
+    write_out("\n".join([*lines, *ruled]))
 
 

@@ -300,7 +300,8 @@ def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: Non
                     absent=report.missing(result), standing=not closed or floor is not None, number=report.show_number,
                     mark=report.wagon_mark, ballot_words=report.ballot_words, abstainers=report.abstainers,
                     stranger=lambda entry: pipeline.is_stranger(game, entry), stranger_words=pipeline.stranger_words,
-                    choices=lambda entry: pipeline.ruling_choices(result, game, entry))
+                    choices=lambda entry: pipeline.ruling_choices(result, game, entry),
+                    entry_of={e.pid: e for e in result.entries}.get, ruling_words=report.ruling_words)
 
     @app.post(f"/{token}/day/<int:number>/rule")
     def rule(number: int):

@@ -1,0 +1,103 @@
+"""grammar/ruling.lark read line by line: every ruling form of rules.md and issue 35, and what is not one.
+
+rules.md's own examples (「【裁定】18楼 无效」「#23 计为 X」「36 楼关门后编辑，按原票计」), the issue's
+(「21楼那张票算 X 的」「关于 36 楼：关门后编辑，按原票计」「算 Y 的票（计为 X）」「弃权」「不是投票」「有效」), and the ways a
+director writes them from a phone. A post is read whole or not at all: one line it cannot read, a hedge, two
+readings, and the post rules nothing.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from grammar.ruling import read
+
+
+def rulings(text: str, **kw):
+    post = read(text, **kw)
+    assert post is not None, text
+    assert post.certain, (text, post.problems)
+    return [(i.ref, i.verdict, i.target, i.voter) for i in post.items]
+
+
+@pytest.mark.parametrize("text,expected", [
+    # rules.md:119
+    ("【裁定】18楼 无效", [(("floor", 18), "invalid", None, None)]),
+    ("#23 计为 岳不群", [(("floor", 23), "counts_as", "岳不群", None)]),
+    ("36 楼关门后编辑，按原票计", [(("floor", 36), "keep_original", None, None)]),
+    # issue 35's vocabulary
+    ("关于 36 楼：关门后编辑，按原票计", [(("floor", 36), "keep_original", None, None)]),
+    ("21楼那张票算林冲的", [(("floor", 21), "belongs", None, "林冲")]),
+    ("18楼算林冲的票（计为宋江）", [(("floor", 18), "for_voter", "宋江", "林冲")]),
+    ("18楼算林冲的票，计为宋江", [(("floor", 18), "for_voter", "宋江", "林冲")]),
+    ("#30 弃权", [(("floor", 30), "abstain", None, None)]),
+    ("#30 视为弃权", [(("floor", 30), "abstain", None, None)]),
+    ("24楼 不是投票", [(("floor", 24), "not_a_vote", None, None)]),
+    ("26楼有效", [(("floor", 26), "valid", None, None)]),
+    ("17楼：有效，计为 竹井久", [(("floor", 17), "counts_as", "竹井久", None)]),
+    ("22楼：无效（改票未回复原投票楼层），按原票计", [(("floor", 22), "keep_original", None, None)]),
+    # floors as directors write them
+    ("18L 作废", [(("floor", 18), "invalid", None, None)]),
+    ("18 L无效", [(("floor", 18), "invalid", None, None)]),
+    ("第18楼不算", [(("floor", 18), "invalid", None, None)]),
+    ("十八楼无效", [(("floor", 18), "invalid", None, None)]),
+    ("26# 有效", [(("floor", 26), "valid", None, None)]),
+    ("18、19楼无效", [(("floor", 18), "invalid", None, None), (("floor", 19), "invalid", None, None)]),
+    ("#18 #19 都无效", [(("floor", 18), "invalid", None, None), (("floor", 19), "invalid", None, None)]),
+    ("pid=1234 无效", [(("pid", 1234), "invalid", None, None)]),
+    ("http://bbs.example.org/forum.php?mod=redirect&goto=findpost&ptid=1&pid=123 无效", [(("pid", 123), "invalid", None, None)]),
+    # several floors and lines, full-width and traditional, a signature
+    ("【裁定】\n18楼 无效\n#23 计为 岳不群", [(("floor", 18), "invalid", None, None), (("floor", 23), "counts_as", "岳不群", None)]),
+    ("裁定：18楼无效；19楼计为宋江。", [(("floor", 18), "invalid", None, None), (("floor", 19), "counts_as", "宋江", None)]),
+    ("【裁定】18樓 無效，23樓 計為 黃蓉", [(("floor", 18), "invalid", None, None), (("floor", 23), "counts_as", "黄蓉", None)]),
+    ("18楼无效（没有投票理由）\n19楼同上", [(("floor", 18), "invalid", None, None), (("floor", 19), "invalid", None, None)]),
+    ("18楼无效，没写投票理由\n——导演B", [(("floor", 18), "invalid", None, None)]),
+    ("18楼 林冲 无效", [(("floor", 18), "invalid", None, None)]),
+    ("第2天 18楼无效", [(("floor", 18), "invalid", None, None)]),
+])
+def test_every_ruling_form_reads_as_the_director_means_it(text, expected):
+    assert rulings(text) == expected
+
+
+def test_a_verdict_alone_rules_on_the_post_it_quotes():
+    assert rulings("无效", quoting=True) == [(("quoted", None), "invalid", None, None)]
+    assert read("无效") is None  # no floor and no quote: nothing to rule on
+
+
+def test_the_day_and_the_author_named_are_kept_for_the_checks():
+    post = read("第2天 18楼（林冲）无效")
+    assert post.day == 2 and post.items[0].author == "林冲"
+
+
+@pytest.mark.parametrize("text,why", [
+    ("18楼可能无效", "可能"),
+    ("18楼算无效吗？", "吗"),
+    ("暂定：18楼无效", "暂定"),
+    ("如果他不联系我，18楼就无效", "如果"),
+    ("18-20楼无效", "楼层范围"),
+    ("18楼无效，18楼有效", "两种不同的裁定"),
+    ("18楼无效，计为宋江", "看不懂"),
+    ("18楼无效，开玩笑的", "看不懂"),
+    ("【裁定】18楼无效\n另外提醒大家还有一小时关门", "看不懂"),
+    ("【裁定】", "没有写裁定哪一楼"),
+    ("第1天 18楼无效\n第2天 19楼无效", "不同的天"),
+])
+def test_a_post_with_anything_unread_rules_nothing(text, why):
+    post = read(text)
+    assert post is not None and not post.certain
+    assert any(why in problem for problem in post.problems), post.problems
+
+
+@pytest.mark.parametrize("text", [
+    "大家好，投票还有一小时截止",
+    "投票对象：宋江\n投票理由：直觉",
+    "5L——胜负判定",
+    "李逵 3 票：吴用、林冲、花荣",
+])
+def test_what_is_no_ruling_reads_as_none(text):
+    assert read(text) is None
+
+
+def test_a_link_whose_words_name_a_floor_is_kept_to_be_checked_against_its_pid():
+    post = read("[url=forum.php?mod=redirect&goto=findpost&ptid=1&pid=88219]18楼[/url] 无效")
+    assert post.links == [(18, 88219)] and post.items[0].ref == ("floor", 18)
