@@ -51,6 +51,44 @@ def relay_thread(posts: int, players: list[str], relays: int = 11, seed: int = 7
     return t
 
 
+def longest_thread(posts: int, players: list[str], hostile: int = 300, seed: int = 11, salt: int = 0) -> Thread:
+    """The longest posts (issue 34): `hostile` posts as long as Discuz allows (10,000 bytes by
+    tally/report.discuz_length, about 5,000 characters), each repeating a vote word — 投X投X… · 弃权投… ·
+    投票对象：X 投票对象：X… · 改票… · 帮X投Y… · mixtures with full-width punctuation, quotes and names — every one
+    different (an attacker varies them, so no cache helps), among an ordinary day's posts. Before reading was
+    bounded, one such post cost the reader up to two seconds. Each `salt` writes the hostile posts anew (so each
+    round reads them cold, as a new attacker would) and keeps the ordinary posts as they were."""
+    from tally.report import discuz_length
+
+    rng = random.Random(seed)
+    t = day_thread(posts - hostile, players, seed=seed)
+    kinds = [
+        lambda a, b, c: f"投{a}",
+        lambda a, b, c: f"投{a}，",
+        lambda a, b, c: "弃权投",
+        lambda a, b, c: f"投票对象：{a} ",
+        lambda a, b, c: f"投票对象：{a}\n投票理由：{b}可疑\n",
+        lambda a, b, c: "改票",
+        lambda a, b, c: f"改票对象：{b} ",
+        lambda a, b, c: f"帮{a}投{b}",
+        lambda a, b, c: f"帮{a}投{b}，",
+        lambda a, b, c: f"「投{a}」！投票对象：{b}，帮{c}投弃权；改投{a}？",
+        lambda a, b, c: f"他说，托我帮他投{b}。",
+        lambda a, b, c: f"如果{a}不解释就投他",
+        lambda a, b, c: f"晚点再投{c}",
+        lambda a, b, c: f"{a}改成{b}",
+        lambda a, b, c: f"打错了应该是{a}",
+    ]
+    for i in range(hostile):
+        a, b, c = rng.sample(players, 3)
+        unit = kinds[i % len(kinds)](a, b, c)
+        text = f"第{salt}.{i}帖：" + unit * (10_000 // discuz_length(unit))
+        while discuz_length(text) > 10_000:
+            text = text[:-1]
+        t.add(rng.choice(players), text, 48 * (i + 0.5) / hostile)
+    return t
+
+
 def day_thread(posts: int, players: list[str], seed: int = 3, change_spam: bool = False, edited: bool = False) -> Thread:
     """A vote day: a first vote each, chatter, one-character misspellings (flagged), and changes — at most
     two per voter as on a real day, or, with change_spam, a change attempt in 5 % of all posts (a voter
@@ -102,6 +140,8 @@ def main() -> None:
         (8000, "qisha", {"chain": 80}, "   (adversary: one voter's chain of 80 quoted two-name changes)"),
         (10000, "qisha", {"chain": 300}, "   (adversary: a chain of 300; every case < 1 s)"),
         (10000, "qisha", {"relays": 11}, "   (adversary: 11 relays, each for the next player; < 1 s)"),
+        (10000, "qisha", {"longest": 300}, "   (adversary: 300 posts of Discuz's full length repeating vote words, read cold; < 1 s)"),
+        (10000, "shediao", {"longest": 300}, "   (the same under a labelled format, read cold; < 1 s)"),
     ]
     for size, preset, kind, words in cases:
         rules = load_preset(preset)
@@ -109,10 +149,17 @@ def main() -> None:
             thread = chain_thread(size, players, kind["chain"])
         elif "relays" in kind:
             thread = relay_thread(size, players, kind["relays"])
+        elif "longest" in kind:
+            thread = longest_thread(size, players, kind["longest"])
         else:
             thread = day_thread(size, players, **kind)
         result = tally_day(thread.posts, g, g.days[0], rules)  # warm the grammar
-        line = [best(lambda: tally_day(thread.posts, g, g.days[0], rules, sensitivity=s)) for s in (False, True)]
+        if "longest" in kind:
+            # Each round reads the longest posts cold, written anew; the ordinary ones are as warm as in every case.
+            fresh = iter([longest_thread(size, players, kind["longest"], salt=i + 1).posts for i in range(10)])
+            line = [best(lambda posts=None: tally_day(next(fresh), g, g.days[0], rules, sensitivity=s)) for s in (False, True)]
+        else:
+            line = [best(lambda: tally_day(thread.posts, g, g.days[0], rules, sensitivity=s)) for s in (False, True)]
         target = words or ("   (target < 200 ms with the analysis)" if size == 8000 else
                            "   (target well under 100 ms)" if size == 1000 else "")
         proof = "proven" if result.certain else f"{len(result.proof.readings)} flags change it" if result.proof.readings else "not proven"

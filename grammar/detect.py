@@ -166,8 +166,12 @@ def _clause_hits(clause: str, roster: Roster, table: dict, pattern: re.Pattern, 
     if what.kind in speech.SILENT:
         return []
     out = []
+    reach = _before_reach(roster)
     for m in _MORPHEME.finditer(clause):
-        before = clause[: m.start()]
+        # What stands right before the verb (a negation, a reporter, a name, a modal) is read in a bounded window:
+        # every pattern asks only for a word ending at the verb, so the window reads as the whole prefix would,
+        # and a clause of a thousand verbs costs a thousand windows, not a thousand prefixes.
+        before = clause[max(0, m.start() - reach): m.start()]
         if _NEGATION.search(before) or (what.kind != speech.RELAY and (
                 _REPORTER.search(before) or _reported_by_name(before, pattern))):
             continue
@@ -181,16 +185,23 @@ def _clause_hits(clause: str, roster: Roster, table: dict, pattern: re.Pattern, 
             named = pattern.search(after, named.end())  # 帮郭靖投黄蓉: 郭靖 is whom it is for, 黄蓉 the target
         said = dict(act=what.kind, who=what.who, verb=m.group())
         if named:
-            out.append(Hit(table[named.group()], clause[: m.end() + named.end()][-30:], **said))
+            end = m.end() + named.end()
+            out.append(Hit(table[named.group()], clause[max(0, end - 30): end], **said))
         elif _NOBODY.search(after):
             out.append(Hit(None, clause[-30:], nobody=True, **said))
         elif _POINTING.fullmatch(m.group()) and (pointed := _REFERENCE.match(after, _FILLER.match(after).end())):
-            phrase = clause[: m.end() + after.find(pointed.group()) + len(pointed.group())][-30:]
-            out.append(Hit(None, phrase, refers=references(pointed.group()), **said))
+            end = m.end() + after.find(pointed.group()) + len(pointed.group())
+            out.append(Hit(None, clause[max(0, end - 30): end], refers=references(pointed.group()), **said))
     if not out and what.kind != speech.RELAY and (m := _for_name(pattern).search(clause)):
         # 为郭靖投一票 · 给郭靖投上一票 · 郭靖一票: the name before the verb is the target.
         out.append(Hit(table[m.group("name")], m.group()[-30:], act=what.kind, who=what.who, verb="投"))
     return out
+
+
+def _before_reach(roster: Roster) -> int:
+    """How far before a verb its readers look: the longest word they ask for ending there (a name and the
+    character after it, 应该会, 也有人, a floor number) with room to spare."""
+    return 2 * max(map(len, roster.table), default=0) + 16
 
 
 def may_hit(text: str, roster: Roster | None) -> bool:

@@ -11,6 +11,7 @@ summed up for the whole post. Nothing here decides validity: ballot.py applies t
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -149,7 +150,9 @@ def _parser() -> Lark:
 
 
 @lru_cache(maxsize=64)
-def _scanner(names: tuple[str, ...]) -> re.Pattern:
+def _scanner(names: tuple[str, ...], chars: bool = True) -> re.Pattern:
+    """The tokens' pattern; without `chars`, the same tokens but a plain character (which stands for itself,
+    one at a time, exactly where no token begins): finditer then skips plain text in C, and finds the same names."""
     alternatives = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
     groups = [f"(?P<NAME>{alternatives})"] if names else []
     if names:
@@ -159,7 +162,8 @@ def _scanner(names: tuple[str, ...]) -> re.Pattern:
     groups.append(f"(?P<WORD>{_COMPOUNDS})")
     groups += [f"(?P<{kind}>{words})" for kind, words in _WORDS.items()]
     groups.append(f"(?P<SEP>{_SEP_CHARS})")
-    groups.append(r"(?P<CHAR>[\u3400-\u9fff\uf900-\ufaffA-Za-z0-9])")
+    if chars:
+        groups.append(r"(?P<CHAR>[\u3400-\u9fff\uf900-\ufaffA-Za-z0-9])")
     return re.compile("|".join(groups))
 
 
@@ -220,22 +224,21 @@ def _sentences(text: str) -> list[tuple[int, str, list[bool]]]:
     out = []
     for number, line in enumerate(text.split("\n"), start=1):
         line = speech.without_inline_tally(line)
-        for sentence in re.split(f"[{_STOP}]", line) if line else ():
+        first: dict[str, int] = {}  # where each sentence first stands in its line (a search per sentence is quadratic)
+        for found in _SENTENCE_RUN.finditer(line):
+            sentence = found.group()
             cleaned = _DROPPED.sub("", sentence)
             if cleaned:
                 clauses = re.split(_SEP_CHARS, cleaned)
-                asks = _asks(line, sentence)
+                at = first.setdefault(sentence, found.start())
+                asks = line[at + len(sentence): at + len(sentence) + 1] in ("?", "？")
                 questions = [bool(_QUESTION_WORDS.search(c + ("?" if asks and i == len(clauses) - 1 else "")))
                              for i, c in enumerate(clauses)]
                 out.append((number, cleaned, questions))
     return out
 
 
-def _asks(line: str, sentence: str) -> bool:
-    """The sentence ended with a question mark in the line (split away with the stops)."""
-    at = line.find(sentence)
-    after = line[at + len(sentence): at + len(sentence) + 1] if at >= 0 else ""
-    return after in ("?", "？")
+_SENTENCE_RUN = re.compile(f"[^{_STOP}]+")  # the sentences of a line, between its stops
 
 
 _TRIGGER = re.compile("|".join(_WORDS[k] for k in ("VOTE", "SELECT", "CHANGE", "ABSTAIN", "PROXY", "SAME", "WITHDRAW")) + "|票")
@@ -273,11 +276,18 @@ def _read(text: str, roster: Roster) -> Reading:
     first_tokens: list[Token] = []
     has_reason_word = False
     tallied = speech.tally_lines(text, roster)
-    scanner = _scanner(tuple(names))
+    scanner = _scanner(tuple(names), False)
     for index, (number, sentence, questions) in enumerate(_sentences(text)):
         if index and (number in tallied or not _may_cast(sentence, roster)):
             # a line of a running tally is everyone's vote; a sentence whose every vote word retells, reports
             # or counts casts nothing: neither is read word by word (an analysis is mostly such sentences)
+            mentioned += [names[m.group()] for m in scanner.finditer(sentence) if m.lastgroup == "NAME"]
+            has_reason_word = has_reason_word or bool(_REASON_WORD.search(sentence))
+            continue
+        if index == 0 and not _TRIGGER.search(sentence):
+            # no vote word: only how the post opens is read (郭靖，理由：…), and a name opens it within a few
+            # characters — the rest of the sentence is not cut into tokens (a list of a thousand names)
+            first_tokens = _tokens(sentence[:_OPENING], roster, names)[:2]
             mentioned += [names[m.group()] for m in scanner.finditer(sentence) if m.lastgroup == "NAME"]
             has_reason_word = has_reason_word or bool(_REASON_WORD.search(sentence))
             continue
@@ -329,6 +339,7 @@ def _name_table(roster: Roster) -> dict[str, str]:
 
 
 _REASON_WORD = re.compile(_WORDS["REASON"])
+_OPENING = 64  # characters of a first sentence without a vote word that are cut into tokens
 
 
 def _may_cast(sentence: str, roster: Roster) -> bool:
@@ -376,12 +387,15 @@ def _phrases(tokens: list[Token], number: int, questions: list[bool], acts: "_Ac
     previous: list[Token] = []  # the chatter since the last phrase: who speaks, a condition, a negation
     clause = 0
     said = "".join(str(t) for t in tokens_of(items))  # the sentence's words besides its phrases
+    elsewhere_said: bool | None = None
     for index, item in enumerate(items):
         if isinstance(item, Token):
             previous.append(item)
             clause += item.type == "SEP"
             continue
-        question = _asked(previous, items[index + 1:], questions[min(clause, len(questions) - 1)])
+        # what follows, read lazily: _asked looks at a few items, and a copy of the rest per phrase is quadratic
+        following = (items[j] for j in range(index + 1, len(items)))
+        question = _asked(previous, following, questions[min(clause, len(questions) - 1)])
         _tag, kind, verb, target = item
         what = acts[min(clause, len(acts) - 1)] if acts else speech.Act(speech.CAST)
         if what.kind in speech.SILENT:
@@ -398,7 +412,9 @@ def _phrases(tokens: list[Token], number: int, questions: list[bool], acts: "_Ac
         negation = str(previous[-1]) if previous else ""
         hedged = bool(previous) and previous[-1].type == "WORD" and bool(_HEDGE_BEFORE.search(str(previous[-1])))
         context = _context(previous)
-        elsewhere = context == "cond" and bool(_ELSEWHERE.search(said))
+        if context == "cond" and elsewhere_said is None:
+            elsewhere_said = bool(_ELSEWHERE.search(said))  # once per sentence, not once per phrase in it
+        elsewhere = context == "cond" and elsewhere_said
         relayed = what.kind == speech.RELAY
         if relayed and name is not None and name == what.who:
             previous = []
@@ -428,7 +444,7 @@ _ASKING = re.compile(r"要不要|是不是|该不该|投不投|谁|哪|怎么|�
 _ENDINGS = set("吗呢么吧啊呀嘛")
 
 
-def _asked(before: list[Token], after: list, clause_asks: bool) -> bool:
+def _asked(before: list[Token], after, clause_asks: bool) -> bool:
     """Whether a phrase is asked rather than said: a question word before it in its clause (要不要投郭靖),
     or its clause asks and nothing but a sentence-final particle follows it (投郭靖吗？). A ballot followed
     by more words stays a ballot even if the clause ends with "?" (投郭靖，他是狼吧？)."""
@@ -584,6 +600,9 @@ _PAIR = (r"(?P<old>{n})\s*(?:{arrow}|改成|改为|改投|换成|换投|转投|�
          r"不投\s*(?P<old3>{n})\s*了?\s*[,，]?\s*(?:改投|改成|改为|转投|改票给|投)\s*(?P<new3>{n})|"
          r"(?P<old4>{n})\s*的?票\s*(?:改投|改给|改成|改为|换成)\s*(?P<new4>{n})")
 _CHANGE_VERB = re.compile(r"改票|改投|换票|转投|改成|改为|换成|换投|改")
+_CLAUSE_END = re.compile(r"[。！!；;?？，,]")
+_CLAUSE_REACH = 200
+_ARROW_ONLY = re.compile(_ARROW)
 
 
 @lru_cache(maxsize=64)
@@ -599,13 +618,22 @@ def change_pair(text: str, roster: Roster) -> tuple[str, str, int] | None:
         return None
     pattern = _pair_pattern(roster.pattern.pattern)
     for number, line in enumerate(text.split("\n"), start=1):
+        changes = None  # whether the line says it changes: asked once per line, not once per pair on it
+        cuts: list[int] | None = None  # where the line's clauses begin: found once, not re-split before each pair
         for m in pattern.finditer(line):
             old = next(g for g in (m.group("old"), m.group("old2"), m.group("old3"), m.group("old4")) if g)
             new = next(g for g in (m.group("new"), m.group("new2"), m.group("new3"), m.group("new4")) if g)
-            clause = re.split(r"[。！!；;?？，,]", line[:m.start()])[-1] + m.group()
-            if m.group("old") and re.fullmatch(_ARROW, line[m.end("old"):m.start("new")].strip()) \
-                    and not _CHANGE_VERB.search(line):
-                continue  # 郭靖→黄蓉 with no word of changing
+            if cuts is None:
+                cuts = [c.end() for c in _CLAUSE_END.finditer(line)]
+            before = bisect.bisect_right(cuts, m.start())
+            # the clause it stands in, at most _CLAUSE_REACH characters of it before the pair (what a clause does
+            # is said near its verb; a line of pairs with no comma must not make each pair read the line again)
+            clause = line[max(cuts[before - 1] if before else 0, m.start() - _CLAUSE_REACH):m.start()] + m.group()
+            if m.group("old") and _ARROW_ONLY.fullmatch(line[m.end("old"):m.start("new")].strip()):
+                if changes is None:
+                    changes = bool(_CHANGE_VERB.search(line))
+                if not changes:
+                    continue  # 郭靖→黄蓉 with no word of changing
             if _QUESTION_WORDS.search(line[m.end():m.end() + 3]) or speech.act(clause, roster).kind in speech.SILENT:
                 continue
             old, new = roster.table.get(old, old), roster.table.get(new, new)

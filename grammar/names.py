@@ -96,6 +96,12 @@ class Roster:
         at a place."""
         return frozenset(n[-1] for n in self.table)
 
+    @cached_property
+    def _simplified_keys(self) -> tuple[tuple[str, str], ...]:
+        """Each player with the key of their name in simplified characters: made once, where every fuzzy match
+        converted every name again (a long post asks for hundreds)."""
+        return tuple((n, _key(to_simplified(n))) for n in self.names)
+
     def alias_pairs(self) -> list[tuple[str, str]]:
         return [(a, n) for a, n in self.aliases.items() if n in self.names]
 
@@ -114,6 +120,9 @@ class Roster:
         return re.compile("|".join(re.escape(n) for n in sorted(self.table, key=len, reverse=True)))
 
     def resolve(self, written: str, *, fuzzy: bool = False) -> Match:
+        return _resolve(self, written, fuzzy)
+
+    def _resolve(self, written: str, fuzzy: bool) -> Match:
         key = _key(written)
         if not key:
             return Match(None, UNKNOWN)
@@ -127,12 +136,19 @@ class Roster:
         if not fuzzy:
             return Match(None, UNKNOWN)
         for how, test in ((HOMOPHONE, same_sound), (SHAPE, similar_shape)):
-            found = [n for n in self.names if _one_char_off(simplified, _key(to_simplified(n)), test)]
+            found = [n for n, have in self._simplified_keys if _one_char_off(simplified, have, test)]
             if len(found) == 1:
                 return Match(found[0], how)
             if len(found) > 1:
                 return Match(None, AMBIGUOUS, tuple(found))
         return Match(None, UNKNOWN)
+
+
+@lru_cache(maxsize=65536)
+def _resolve(roster: Roster, written: str, fuzzy: bool) -> Match:
+    """Matches are asked again and again (each phrase of a post asks for every prefix of the word after its verb;
+    every cron run reads the thread again): each is made once per roster."""
+    return roster._resolve(written, fuzzy)
 
 
 _AFFIXES = re.compile(r"^(?:那只|这只|那个|这个|那位|这位|小|阿|老|大)|(?:酱|哥|姐|妹|君|桑|仔|儿|哥哥|姐姐|妹妹|前辈|大人|同学)$")

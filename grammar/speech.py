@@ -307,7 +307,9 @@ def cues(text: str, roster) -> list[Cue]:
     """Every doubtful act in a post's own words: relays (with whom they are for), void-if conditions,
     later and interim ballots. Questions about them (可以帮郭靖投吗？) are not acts."""
     out = []
-    for sentence in _SENTENCE.findall(text):
+    earlier = _Earlier(text, roster)
+    for found in _SENTENCE.finditer(text):
+        sentence = found.group()
         if _ASKS.search(sentence):
             continue
         if voids(sentence):
@@ -325,11 +327,31 @@ def cues(text: str, roster) -> list[Cue]:
                 before: tuple[str, ...] = ()
                 if what.kind == RELAY and who is None:
                     # 火把说他回不来，托我帮他投海鸥: 他 is 火把; 流萤发短信给执法团……执法团代发: 流萤
-                    before = named_in(text[:text.find(sentence)] + sentence[:at] + clause[:pronoun.start() if pronoun else 0],
-                                      roster)
+                    before = earlier.named(found.start() + at + (pronoun.start() if pronoun else 0))
                 out.append(Cue(what.kind, clause.strip()[:40], who, before))
             at += len(clause) + 1
     return out
+
+
+class _Earlier:
+    """The players named before a place in a text, each once, in the order of their latest mention: one scan of
+    the text for every relay of a post (a scan of the text before each relay grows as the square of the post)."""
+
+    def __init__(self, text: str, roster):
+        self.found = [(m.end(), roster.table[m.group()]) for m in roster.pattern.finditer(text)] \
+            if roster is not None and roster.pattern is not None else []
+        self.seen: dict[str, None] = {}
+        self.at = 0
+
+    def named(self, cut: int) -> tuple[str, ...]:
+        if cut < (self.found[self.at - 1][0] if self.at else 0):  # asked out of order: start again
+            self.seen, self.at = {}, 0
+        while self.at < len(self.found) and self.found[self.at][0] <= cut:
+            player = self.found[self.at][1]
+            self.seen.pop(player, None)
+            self.seen[player] = None  # the latest mention last
+            self.at += 1
+        return tuple(self.seen)
 
 
 def named_in(before: str, roster) -> tuple[str, ...]:

@@ -202,6 +202,16 @@ def spelled(written: str, roster) -> tuple[str, ...]:
     return tuple(found) if len(found) <= 3 else ()
 
 
+# The corpora hold at most three corrections and a few pinyin names in a post; a post of hundreds (打错了应该是X
+# repeated to Discuz's length) is a doubt as a whole, read in one scan for the players it names.
+RESIDUE_LIMIT = 40
+
+
+def _too_many(own: str, roster) -> tuple[str, tuple[str, ...]]:
+    return (f"帖子里更正和拼音写的名字超过 {RESIDUE_LIMIT} 处，工具没有逐一读：算哪一张票，请导演读原帖裁定",
+            tuple(names_in(own, roster)))
+
+
 def leftovers(own: str, counted: str | None, roster, *, ballot: bool) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """What the post's own words still say that its verdict does not explain (see _leftovers). Once per post and
     verdict: every refold of the analysis asks again."""
@@ -217,7 +227,12 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool) -> tuple[tup
     in pinyin after a ballot word. `counted`: the player the verdict counts (None: nobody); `ballot`: the verdict
     is a ballot."""
     out = []
+    read = 0  # corrections and pinyin names read one by one: each asks the matcher and pypinyin (RESIDUE_LIMIT)
     for m in (_CORRECTION.finditer(own) if _CORRECTION_CHARS.search(own) else ()):
+        read += 1
+        if read > RESIDUE_LIMIT:
+            out.append(_too_many(own, roster))
+            break
         after = own[m.end():m.end() + 24]
         meant = [n for n in (*names_in(after, roster), *spelled(after.split("\n")[0][:8], roster)) if n != counted]
         if meant:
@@ -233,10 +248,14 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool) -> tuple[tup
             meant = names_in(plain, roster) or spelled(core, roster)
             if meant and len(bare_text(own)) - len("".join(meant)) <= 4:
                 out.append(("帖子只写了玩家的名字（或名字加投票的手势）：算不算投票，请导演裁定", tuple(meant)))
-    if not ballot and _ASCII_LETTER.search(own):
+    if not ballot and _ASCII_LETTER.search(own) and read <= RESIDUE_LIMIT:
         for m in re.finditer(r"(?:投|票|vote|tp)\s*[:：]?\s*", own, re.I):
             latin = _LATIN.match(own, m.end())
             if latin:
+                read += 1
+                if read > RESIDUE_LIMIT:
+                    out.append(_too_many(own, roster))
+                    break
                 meant = spelled(latin.group().strip(), roster)
                 if meant:
                     out.append((f"「{own[m.start():latin.end()].strip()}」像是用拼音打的名字：算不算投票，请导演裁定", meant))

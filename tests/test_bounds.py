@@ -178,3 +178,136 @@ def test_export_into_a_folder_that_is_a_symlink_is_refused(tmp_path, option):
     done = bansha("export", path, "--db", tmp_path / "g.db", option, tmp_path / "out-link")
     assert_one_sentence(done)
     assert "符号链接" in done.stderr and list(elsewhere.iterdir()) == []
+
+
+# -- reading is linear in a post's length (issue 34.11) ----------------------------------------------------------
+
+class _Scanned:
+    """A compiled pattern that counts the characters each call is given to scan (what a pattern costs grows with
+    them): the reader's work, measured without a clock."""
+
+    def __init__(self, pattern, tally):
+        self._pattern, self._tally = pattern, tally
+
+    def __getattr__(self, name):
+        return getattr(self._pattern, name)
+
+    def _count(self, string, pos=0, endpos=None):
+        if isinstance(string, str):
+            self._tally[0] += max(0, min(len(string), len(string) if endpos is None else endpos) - pos)
+
+    def search(self, string, pos=0, endpos=sys.maxsize):
+        self._count(string, pos, endpos)
+        return self._pattern.search(string, pos, endpos)
+
+    def match(self, string, pos=0, endpos=sys.maxsize):
+        found = self._pattern.match(string, pos, endpos)  # anchored: it reads what it matches, not the rest
+        self._tally[0] += 1 + (found.end() - pos if found else 0)
+        return found
+
+    def fullmatch(self, string, pos=0, endpos=sys.maxsize):
+        self._count(string, pos, endpos)
+        return self._pattern.fullmatch(string, pos, endpos)
+
+    def finditer(self, string, pos=0, endpos=sys.maxsize):
+        self._count(string, pos, endpos)
+        return self._pattern.finditer(string, pos, endpos)
+
+    def findall(self, string, pos=0, endpos=sys.maxsize):
+        self._count(string, pos, endpos)
+        return self._pattern.findall(string, pos, endpos)
+
+    def sub(self, repl, string, count=0):
+        self._count(string)
+        return self._pattern.sub(repl, string, count)
+
+    def split(self, string, maxsplit=0):
+        self._count(string)
+        return self._pattern.split(string, maxsplit)
+
+
+@pytest.fixture
+def scanned(monkeypatch):
+    """Every pattern the reader (grammar/, tally/certainty.py) scans with counts what it is given: the module
+    patterns, the ones made per roster, and re's own functions. Yields a function: post → characters scanned."""
+    import re
+
+    from grammar import ballot, detect, free, names, normalize, speech, structure
+    from tally import certainty
+
+    tally = [0]
+    modules = (ballot, detect, free, names, normalize, speech, structure, certainty)
+    for module in modules:
+        for name, value in list(vars(module).items()):
+            if isinstance(value, re.Pattern):
+                monkeypatch.setattr(module, name, _Scanned(value, tally))
+    wrap = lambda made: made if not isinstance(made, re.Pattern) else _Scanned(made, tally)  # noqa: E731
+    for module, name in ((speech, "_patterns"), (speech, "_aside"), (speech, "_any_cue"), (free, "_scanner"),
+                         (free, "_pair_pattern"), (detect, "_quick"), (detect, "_for_name"), (ballot, "_broken"),
+                         (ballot, "_proxy_pattern")):
+        made = getattr(module, name)
+        monkeypatch.setattr(module, name, lambda *a, _made=made, **k: (
+            {key: wrap(p) for key, p in r.items()} if isinstance(r := _made(*a, **k), dict) else wrap(r)))
+    for name in ("search", "match", "fullmatch", "finditer", "findall", "sub", "split"):
+        plain = getattr(re, name)
+
+        def counted(pattern, *args, _plain=plain, _name=name, **kw):
+            text = args[1] if _name in ("sub",) else args[0] if args else kw.get("string")
+            if isinstance(text, str):
+                tally[0] += len(text)
+            return _plain(pattern, *args, **kw)
+        monkeypatch.setattr(re, name, counted)
+
+    players = ["郭靖", "黄蓉", "杨康", "欧阳锋", "穆念慈", "洪七公", "黄药师", "周伯通", "梅超风", "柯镇恶"]
+
+    def work(text: str, preset: str) -> int:
+        roster = names.Roster(players)
+        roster.__dict__["pattern"] = _Scanned(re.compile("|".join(sorted(players, key=len, reverse=True))), tally)
+        for cached in (ballot._parse, ballot._read_line, speech.act, speech._act_cached, free._read_cached,
+                       certainty._leftovers, names._key):
+            cached.cache_clear()  # each read cold: a cron run is a new process
+        for cached in (getattr(names, "_resolve", None),):
+            cached.cache_clear() if cached is not None else None
+        tally[0] = 0
+        verdict = ballot.parse_post(text, customs(preset), roster)
+        certainty.leftovers(verdict.own, verdict.match.name if verdict.match else None, roster,
+                            ballot=verdict.kind in ("vote", "change", "abstain", "proxy"))
+        return tally[0]
+
+    from grammar.customs import customs
+
+    return work
+
+
+# What a hostile player repeats to Discuz's length: every vote word the readers read one by one. 1,000 and 2,000
+# characters: the longest real ballots and analyses are read in full, so the reading of each must grow as the post.
+_REPEATED = ["投郭靖", "投郭靖，", "弃权投", "投票对象：郭靖 ", "改票", "改票对象：黄蓉 ", "帮郭靖投黄蓉", "帮郭靖投黄蓉，",
+             "「投郭靖」！投票对象：黄蓉，帮杨康投弃权；改投欧阳锋？", "郭靖（警长，两票）", "如果郭靖不解释就投他",
+             "这票作废如果", "打错了应该是黄蓉", "投 songjiang ", "郭靖→黄蓉", "郭靖改成黄蓉", "投他", "投3楼",
+             "晚点再投", "我投", "郭靖说，托我帮他投黄蓉。", "投郭靖？投郭靖。", "郭靖黄蓉", "对象：郭靖 ",
+             # under the bound: chatter with a vote word now and then, read clause by clause in full
+             "我觉得郭靖的发言有问题，黄蓉也说过类似的话，再想一想投黄蓉", "昨天杨康说要投穆念慈，可是他自己没有发言"]
+
+
+@pytest.mark.parametrize("preset", ["shediao", "qisha"])
+@pytest.mark.parametrize("unit", _REPEATED)
+def test_reading_a_post_is_linear_in_its_length(scanned, unit, preset):
+    """The characters the reader's patterns scan grow as the post does: a doubling of the post at most
+    ~doubles them (no rescan of the text per vote word, no prefix read again before each verb)."""
+    def post(size: int) -> str:
+        return (unit * (size // len(unit) + 1))[:size]
+
+    small, large = scanned(post(1500), preset), scanned(post(3000), preset)
+    assert large <= 2.5 * small + 2000, (unit, small, large)
+
+
+def test_a_post_past_the_reading_bound_is_flagged_with_every_player_it_names():
+    """Never silent: a post too long to read clause by clause is a doubt for the director, each player it names a
+    reading and abstaining one more — not a ballot decided on part of it, nor chatter."""
+    from grammar.ballot import READ_LIMIT, parse_post
+
+    post = "投票对象：黄蓉\n投票理由：" + "帮郭靖投杨康，" * 800
+    verdict = parse_post(post, "shediao", ["郭靖", "黄蓉", "杨康", "穆念慈"])
+    assert verdict.kind == "none" and verdict.vote_like and not verdict.certain and verdict.nobody
+    assert set(verdict.readings) == {"郭靖", "黄蓉", "杨康"}
+    assert "帖子太长" in verdict.reason and f"上限（{READ_LIMIT} 处）" in verdict.reason and "请导演" in verdict.reason
