@@ -79,6 +79,7 @@ class Verdict:
     # condition that voids it, a ballot put off or made for now, another ballot in the same post, a name
     # that is one character off. Empty: the words are plain.
     doubts: tuple[str, ...] = ()
+    unread: bool = False  # past READ_LIMIT: not read clause by clause, so what it does is not known
     relayed_for: tuple[str, ...] = ()  # a relay (帮郭靖投 · 郭靖托我投): the players it may be for ("?": 他/她)
     relay_is_ballot: bool = False  # the post's ballot is the one relayed (【帮郭靖代投】投票对象：黄蓉)
     old_target: str | None = None  # a change that names the ballot it replaces (改票 郭靖→黄蓉)
@@ -327,7 +328,7 @@ def _unread(normalized: str, work: int, roster: Roster | None) -> Verdict:
     reason = (f"帖子太长：投票用的字、冒号和句子（投、票、选、弃、改、代、帮、「：」、句号、换行……）共 {work} 处，超过逐句细读的上限"
               f"（{READ_LIMIT} 处），工具没有逐句读：是不是投票、投给谁，请导演读原帖裁定")
     return Verdict(NONE, vote_like=True, reason=reason, readings=named, nobody=True, own=normalized,
-                   doubts=(reason,))
+                   doubts=(reason,), unread=True)
 
 
 RELAYED = "像是替"  # how a relay's doubt begins: a director's proxy is a relay the director makes, so no doubt

@@ -349,6 +349,8 @@ class _Fold:
                 entry.author not in ctx.players and not by_director) or self._settled(entry):
             return
         reasons = list(verdict.doubts) if verdict.kind != "none" else []
+        if verdict.unread:  # past the reading bound: its readings are a guess, so no proof may clear it (a ruling can)
+            entry.unprovable = True
         # The residue (tally/certainty.py): what the words still say that the verdict does not explain.
         counted = entry.target if entry.kind != "none" else None
         extra: list[str] = []

@@ -311,3 +311,23 @@ def test_a_post_past_the_reading_bound_is_flagged_with_every_player_it_names():
     assert verdict.kind == "none" and verdict.vote_like and not verdict.certain and verdict.nobody
     assert set(verdict.readings) == {"郭靖", "黄蓉", "杨康"}
     assert "帖子太长" in verdict.reason and f"上限（{READ_LIMIT} 处）" in verdict.reason and "请导演" in verdict.reason
+
+
+def test_a_post_past_the_reading_bound_is_never_proven_harmless_whatever_the_count():
+    """Its readings are a guess (the post was not read clause by clause: a relay in it would be missed), so the
+    proof does not clear it even where no reading of its names could change the day — only a ruling does; and
+    the analysis does not weigh it (a few hundred such posts cost the proof nothing)."""
+    from tallykit import NAMES, Thread, game
+    from tally.day import tally_day
+    from tally.rules import load_preset
+
+    t = Thread()
+    for i, name in enumerate(NAMES[:7]):
+        t.vote(name, "欧阳锋", 1 + i)
+    t.add(NAMES[7], "投票对象：黄蓉\n投票理由：" + "帮郭靖投杨康，" * 800, 10)
+    g = game()
+    result = tally_day(t.posts, g, g.days[0], load_preset("shediao"))
+    (flag,) = result.flags
+    entry = next(e for e in result.entries if e.pid == flag.pid)
+    assert entry.unprovable and result.outcome.names == ["欧阳锋"]  # 7 of 10 ballots: no reading changes it
+    assert not result.certain and "太长没有逐句读" in result.proof.note
