@@ -25,7 +25,7 @@ from urllib.parse import urljoin
 from selectolax.lexbor import LexborHTMLParser
 
 from .charset import decode
-from .client import ForumClient, PostUncertain
+from .client import FetchFailed, ForumClient, PostUncertain
 from .pages import read_page
 from .pages.common import ajax_inner, int_param, reader_uid
 
@@ -124,6 +124,12 @@ class Stuck(PostError):
     """An earlier attempt's fate is unknown and cannot be settled here: the director must look."""
 
     headline = "结果未确认"
+
+
+class Hidden(PostError):
+    """Our post is on the forum but players cannot read it (a 版主 屏蔽ed it): never posted again beside it."""
+
+    headline = "结果帖被屏蔽"
 
 
 def classify(message: str, action: str = REPLY) -> PostError:
@@ -245,6 +251,18 @@ def edit_once(client: ForumClient, base: str, *, fid: int | None, tid: int, pid:
                   wysiwyg="0", smileyoff="1", editsubmit="true")
     action = (form.attributes.get("action") or "").replace("&amp;", "&")
     return _submit(client, urljoin(base, action), fields, form_charset or charset, form_url, EDIT)
+
+
+def edit_form_message(client: ForumClient, base: str, tid: int, pid: int) -> str | None:
+    """The BBCode our post `pid` holds, from its edit form (its author may open it while it waits for 审核, and
+    nothing is changed by opening it), or None when no form came (a refusal, a failed request)."""
+    try:
+        response = client.get(urljoin(base, f"forum.php?mod=post&action=edit&fid=&tid={tid}&pid={pid}&page=1"))
+    except FetchFailed:
+        return None
+    tree = LexborHTMLParser(decode(response.body, response.content_type)[0])
+    area = tree.css_first("form#postform textarea[name='message']")
+    return area.text(deep=True) if area is not None else None
 
 
 def _submit(client: ForumClient, url: str, fields: dict, charset: str, referer: str, action: str) -> Answer:

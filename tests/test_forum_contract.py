@@ -209,3 +209,84 @@ def test_the_test_forum_breaks_lines_as_discuzcode_does():
                 assert ours.text.split("\n") == post.text.split("\n"), (post.pid, ours.text, post.text)
                 checked += 1
     assert checked > 100
+
+
+@pytest.mark.parametrize("account", ["guest", "director"])
+def test_a_post_a_moderator_bans_reads_as_on_the_real_x35(account):
+    """game056's vote thread rebuilt on the test forum (same pids, floors, authors and BBCode): pid 72 屏蔽 by the
+    moderator, pid 139 by an author banned since. A guest reads the notice and no text; the moderator 导演A reads
+    the notice with 「，只有管理员或有管理权限的成员可见」 and then the text — on the PC pages and in the API."""
+    import json
+
+    from bansha.demo.forum import DemoForum
+    from scraper import auth
+    from scraper.client import ForumClient
+
+    truth = json.loads((CAPTURES / "game056" / "truth" / "vote_tid4.json").read_text("utf-8"))
+    watched = {p["pid"]: p for p in truth["posts"] if p["hidden_by_moderator"] or p["author_banned_now"]}
+    assert watched
+    forum = DemoForum(name="江湖版杀社区")
+    for post in truth["posts"]:
+        if post["authorid"] not in forum.users:
+            forum.add_user(post["authorid"], post["author"], "pw", moderator=post["author"] == "导演A",
+                           banned=post["author_banned_now"])
+    forum.add_thread(4, truth["thread"]["subject"] if "subject" in truth["thread"] else "[056]射雕英雄传——第一天投票帖")
+    for post in sorted(truth["posts"], key=lambda p: p["position"]):
+        forum.add_post(4, post["authorid"], post["message_bbcode"], post["dateline"], pid=post["pid"],
+                       hidden=post["hidden_by_moderator"])
+    view = CAPTURES / "game056" / account
+    with forum, ForumClient(min_interval=0) as client:
+        if account == "director":
+            auth.ensure_login(client, forum.base_url, "导演A", "pw")
+        for pid, post in watched.items():
+            real_pc = (view / "pc" / f"vote_tid4_p{post['page']:02d}.html").read_bytes()
+            mine_pc = client.get(f"{forum.base_url}forum.php?mod=viewthread&tid=4&page={post['page']}").body
+            pick = lambda shown: [p for p in shown if p[0] == pid]  # noqa: E731
+            assert pick(posts_shown(mine_pc, "text/html; charset=utf-8")) == pick(posts_shown(real_pc, "text/html; charset=utf-8"))
+            assert _lock(mine_pc, pid) == _lock(real_pc, pid), pid
+            real_api = (view / "api" / f"vote_tid4_p{post['page']:02d}.json").read_bytes()
+            mine_api = client.get(f"{forum.base_url}api/mobile/index.php?version=4&module=viewthread&tid=4&page={post['page']}").body
+            assert pick(posts_shown(mine_api, "application/json")) == pick(posts_shown(real_api, "application/json")), pid
+            assert _api_fields(mine_api, pid) == _api_fields(real_api, pid), pid
+
+
+def _lock(body: bytes, pid: int) -> str | None:
+    from selectolax.lexbor import LexborHTMLParser
+
+    lock = LexborHTMLParser(body.decode("utf-8")).css_first(f"#post_{pid} .pcb > div.locked")
+    return lock.text(deep=True).strip() if lock is not None else None
+
+
+def _api_fields(body: bytes, pid: int) -> tuple:
+    import json
+
+    variables = json.loads(body)["Variables"]
+    post = next(p for p in variables["postlist"] if p["pid"] == str(pid))
+    return variables.get("ismoderator"), post["status"], post["groupid"] == "4", "屏蔽" in post["message"]
+
+
+def test_my_pending_replies_page_as_on_the_real_x35():
+    """「我的帖子 → 回复 → 待审核」 with 23 held replies (fixtures/dzlab/space_reply_aduit_23held_p1–3.html, a real
+    X3.5): the test forum lists as many on each page, links the same 上一页/下一页, and an empty page 3."""
+    import re
+    from datetime import timedelta
+
+    from conftest import OWN_FIXTURES
+    from bansha.demo import game as demo
+    from scraper import auth
+    from scraper.client import ForumClient
+    from scraper.pages import space
+
+    real = [(OWN_FIXTURES / "dzlab" / f"space_reply_aduit_23held_p{n}.html").read_bytes() for n in (1, 2, 3)]
+    count = sum(len(space.held_page(body, "text/html; charset=utf-8").posts) for body in real)
+    forum = demo.build()
+    for n in range(count):
+        forum.add_post(demo.VOTE_TID, demo.DIRECTOR[0], f"待审核回复 {n}", demo.CLOSE + timedelta(minutes=n), pending=True)
+    pager = re.compile(rb'<div class="pgs cl mtm">.*?</div></div>')
+    with forum, ForumClient(min_interval=0) as client:
+        auth.ensure_login(client, forum.base_url, demo.DIRECTOR[1], "demo-director")
+        mine = [client.get(forum.base_url + space.page_url(n)).body for n in (1, 2, 3)]
+    shape = lambda body: (len(space.held_page(body, "text/html; charset=utf-8").posts),  # noqa: E731
+                          space.held_page(body, "text/html; charset=utf-8").more, pager.findall(body))
+    assert demo.DIRECTOR[0] == 2  # the real pages are 导演A's, uid 2: the pager links carry it
+    assert [shape(body) for body in mine] == [shape(body) for body in real]

@@ -52,10 +52,11 @@ class Pages:
         return 200, render_thread_page(self, thread, page, last, posts, session)
 
     def _api(self, q: dict, session: "_Session") -> str:
+        moderator = bool(session.user and session.user.moderator)
         variables = {
             "cookiepre": self.cookiepre, "auth": None, "saltkey": session.saltkey,
             "member_uid": str(session.uid), "member_username": session.user.name if session.user else "",
-            "formhash": session.formhash, "ismoderator": "0", "readaccess": "1",
+            "formhash": session.formhash, "ismoderator": "1" if moderator else "0", "readaccess": "1",
         }
         if q.get("module") == "profile" and session.uid:
             variables["space"] = {"uid": str(session.uid), "username": session.user.name}
@@ -80,9 +81,9 @@ class Pages:
         for post in shown[(page - 1) * ppp : page * ppp]:
             user = self.users[post.uid]
             message_html = render_bbcode(post.bbcode, api=True, smileyoff=post.smileyoff)
-            if post.hidden:
+            if post.hidden and not moderator:  # a moderator gets the text, with status bit 1 (game056 director/api)
                 message_html = "提示: <em>该帖被管理员或版主屏蔽</em>"
-            elif user.banned:
+            elif user.banned and not moderator:
                 message_html = "提示: <em>作者被禁止或删除 内容自动屏蔽</em>"
             elif self.locked_for(thread, post, session):
                 message_html = "该帖仅作者可见"  # the API says 该, the desktop page 此
@@ -147,10 +148,13 @@ def render_thread_page(forum: DemoForum, thread: Thread, page: int, last: int, p
             '<div class="t_fsz"><table cellspacing="0" cellpadding="0"><tr>'
             f'<td class="t_f" id="postmessage_{post.pid}">\n{render_bbcode(post.bbcode, smileyoff=post.smileyoff)}</td></tr></table></div>'
         )
-        if post.hidden:
-            body = '<div class="locked">提示: <em>该帖被管理员或版主屏蔽</em></div>'
-        elif user.banned:
-            body = '<div class="locked">提示: <em>作者被禁止或删除 内容自动屏蔽</em></div>'
+        moderator = bool(session.user and session.user.moderator)
+        if post.hidden or user.banned:
+            # Players get the notice instead of the message; a moderator the notice, then the message
+            # (game056 guest/ and director/ pc pages: pid 72 屏蔽, pid 139's author banned).
+            notice = "该帖被管理员或版主屏蔽" if post.hidden else "作者被禁止或删除 内容自动屏蔽"
+            body = (f'<div class="locked">提示: <em>{notice}，只有管理员或有管理权限的成员可见</em></div>\n{message}'
+                    if moderator else f'<div class="locked">提示: <em>{notice}</em></div>')
         elif forum.locked_for(thread, post, session):
             body = '<div class="locked">此帖仅作者可见</div>'  # instead of the message (flows/hidden-replies)
         elif thread.hidden_replies and index > 1 and session.user and session.user.moderator \
