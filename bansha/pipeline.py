@@ -11,9 +11,12 @@ from typing import NamedTuple
 import sqlite_utils
 
 from scraper import archive, model, outbox
+from tally import rulings as posted_rulings
 from tally.day import DayTally, Ruling, tally_day
-from tally.game import Game, load_game  # noqa: F401 - the CLI's and poll's entry to a game file
+from tally.game import Day, Game, load_game  # noqa: F401 - the CLI's and poll's entry to a game file
 from tally.rules import Rules
+# The checks a typed ruling passes are the ones a posted ruling passes (tally/rulings.py).
+from tally.rulings import RULING_WORDS, is_stranger, ruling_problem, stranger_words  # noqa: F401
 
 
 class NotFetched(Exception):
@@ -31,7 +34,8 @@ def thread_posts(db: sqlite_utils.Database, tid: int):
 def players_posts(db: sqlite_utils.Database, game: Game, posts: list) -> list:
     """The posts without ours: our running count lists names, invalid ballots and 「还没有投票：X」, and a
     player's user name can make that read as a ballot (「受X委托」 → a director's 代投 for X). A post of ours
-    — an outbox pid, or our account's post ending in our marker — is never a ballot, a flag or a 潜水 post."""
+    — an outbox pid, or our account's post carrying from the first an id we issued (outbox.our_pids) — is
+    never a ballot, a flag or a 潜水 post; the director's own 代投 a 版主 later gave our marker line still is."""
     ours = outbox.our_pids(db, game.name, game.directors)
     return [p for p in posts if p.pid not in ours] if ours else posts
 
@@ -54,11 +58,36 @@ def required(posts: list, tid: int) -> list:
     return posts
 
 
+def typed_rulings(db: sqlite_utils.Database, game: Game, day: int) -> list[tuple[Ruling, datetime | None]]:
+    """The rulings recorded with `bansha rule` or the desk, each with when it was made."""
+    return [(Ruling(r["pid"], r["decision"], r["target"], r["note"] or "", voter=r.get("voter"),
+                    source=posted_rulings.typed_source(r.get("recorded_by"))),
+             datetime.fromisoformat(r["recorded_at"]) if r.get("recorded_at") else None)
+            for r in archive.load_rulings(db, game.name, day)]
+
+
 def rulings_for(db: sqlite_utils.Database, game: Game, day: int) -> dict[int, Ruling]:
-    return {
-        r["pid"]: Ruling(r["pid"], r["decision"], r["target"], r["note"] or "", voter=r.get("voter"))
-        for r in archive.load_rulings(db, game.name, day)
-    }
+    return {ruling.pid: ruling for ruling, _ in typed_rulings(db, game, day)}
+
+
+def day_rulings(db: sqlite_utils.Database, game: Game, rules: Rules, day: Day, posts: list, history: dict,
+                tally_kwargs: dict, visible=lambda post: True) -> tuple[dict[int, Ruling], list]:
+    """The day's standing rulings — typed, and posted by the director in the day's vote and process threads
+    (tally/rulings.py) — and the director's ruling posts that apply nothing. `visible`: which ruling posts
+    the count may see (a count as it stood at some moment sees the ones made by then)."""
+    typed = typed_rulings(db, game, day.day)
+    if not rules.rulings_from_posts:
+        return {ruling.pid: ruling for ruling, _ in typed}, []
+    threads = [tid for tid in dict.fromkeys([day.vote_thread, day.process_thread]) if tid]
+    everything = [p for tid in threads for p in archive.read_posts(db, tid)]
+    candidates = [p for p in players_posts(db, game, everything) if visible(p)]
+    if not posted_rulings.maybe_rulings(game, candidates):
+        return {ruling.pid: ruling for ruling, _ in typed}, []
+    base = tally_day(posts, game, day, rules, {}, history=history, sensitivity=False, **tally_kwargs)
+    found = posted_rulings.from_posts(candidates, game, day, base, rules,
+                                      archive.post_history(db, [p.pid for p in candidates]),
+                                      posted_rulings.director_uids(game, everything))
+    return posted_rulings.merge(typed, found), found.unread
 
 
 def title_holder_for(db: sqlite_utils.Database, game: Game, rules: Rules, day_number: int) -> str | None:
@@ -87,22 +116,29 @@ def tally_election(db: sqlite_utils.Database, game: Game, rules: Rules, day_numb
 
 
 def tally_from_archive(db: sqlite_utils.Database, game: Game, rules: Rules, day_number: int, *,
-                       sensitivity: bool = True, round: int = 0, as_of=None, as_of_floor: int | None = None) -> DayTally:
+                       sensitivity: bool = True, round: int = 0, as_of=None, as_of_floor: int | None = None,
+                       rulings: dict[int, Ruling] | None = None) -> DayTally:
     """The day's vote, or with `round` one of its rounds (重投, 高票对决). With `as_of` (a time) or
-    `as_of_floor` the count as it stood then: only the posts made up to that moment are read."""
+    `as_of_floor` the count as it stood then: only the posts made up to that moment are read. `rulings`
+    instead of the archive's: the count a post listing other rulings asserts (bansha/poll.py)."""
     day = game.day(day_number, round)
     if not day.vote_thread:
         raise ValueError(f"{day.label}没有写投票帖（vote_thread）")
     posts = readable_votes(players_posts(db, game, thread_posts(db, day.vote_thread)), day.vote_thread)
-    if as_of is not None:
-        posts = [p for p in posts if p.posted_at and datetime.fromisoformat(p.posted_at) <= as_of]
-    if as_of_floor is not None:
-        posts = [p for p in posts if p.floor is not None and p.floor <= as_of_floor]
-    return tally_day(
-        posts, game, day, rules, rulings_for(db, game, day_number),
-        title_holder=title_holder_for(db, game, rules, day_number),
-        history=archive.post_history(db, [p.pid for p in posts]), sensitivity=sensitivity,
-    )
+
+    def made_by_then(post) -> bool:
+        return (as_of is None or bool(post.posted_at and datetime.fromisoformat(post.posted_at) <= as_of)) and (
+            as_of_floor is None or post.tid != day.vote_thread or (post.floor is not None and post.floor <= as_of_floor))
+
+    posts = [p for p in posts if made_by_then(p)]
+    history = archive.post_history(db, [p.pid for p in posts])
+    shared = {"title_holder": title_holder_for(db, game, rules, day_number), "_verdicts": {}}
+    unread: list = []
+    if rulings is None:
+        rulings, unread = day_rulings(db, game, rules, day, posts, history, shared, made_by_then)
+    result = tally_day(posts, game, day, rules, rulings, history=history, sensitivity=sensitivity, **shared)
+    result.unread_rulings = unread
+    return result
 
 
 def lurk_from_archive(db: sqlite_utils.Database, game: Game, rules: Rules, day_number: int,
@@ -134,69 +170,6 @@ def lurk_from_archive(db: sqlite_utils.Database, game: Game, rules: Rules, day_n
             continue  # a day the archive does not hold: the multi-day rules simply see fewer days
     return lurk_day(game, rules, day, discussion=discussion, threads=threads, vote=vote,
                     earlier_counts=earlier_counts, earlier_votes=earlier_votes)
-
-
-RULING_WORDS = {"有效": "accept", "无效": "reject", "计为": "target", "弃权": "target",
-                "accept": "accept", "reject": "reject", "target": "target"}
-
-
-def ruling_problem(tally: DayTally, game: Game, pid: int, decision: str, target: str | None,
-                   voter: str | None = None, rules: Rules | None = None) -> str | None:
-    """Why this ruling cannot mean what a director would mean by it (None: it can). 「有效」 keeps a ballot
-    as written, so it is refused where what is written names no player: counting it as an abstention
-    silently is not what 有效 says. 「算作 Y 的票」 needs Y to be a player who votes today."""
-    entry = next((e for e in tally.entries if e.pid == pid), None)
-    if entry is None:
-        return f"pid {pid} 不在{tally.title}的投票帖里"
-    if decision == "target" and target is not None and target not in game.player_names:
-        return f"「{target}」不在游戏文件的玩家名单里"
-    if decision != "reject" and is_stranger(game, entry):
-        return stranger_words(entry.author)
-    if voter is not None:
-        if voter not in game.player_names:
-            return f"「{voter}」不在游戏文件的玩家名单里"
-        if voter not in tally.alive:
-            return f"{voter} 已出局，不能算作他的票"
-        from tally import certainty
-        from tally.game import JUDGE
-
-        barred = {*game.with_role(JUDGE), *next((d.non_voters for d in game.days if d.day == tally.day), ())}
-        if voter in barred:
-            # Said in the terminal only: the ruling is not recorded, so no post of ours can name who cannot vote.
-            return f"{voter} 今天没有投票权，不能算作他的票（这条裁定没有记录）"
-        if voter != entry.author and entry.at is not None and tally.close and entry.at >= tally.close:
-            return f"pid {pid} 是关门后发的：不能再算作 {voter} 的票（关门后的投票无效）"
-        if voter != entry.author and entry.at is not None and rules is not None and \
-                certainty.proxy_time_problems(entry.at, tally.close, tally.blackout, rules):
-            return (f"pid {pid} 发在本局不允许代投的时段（关门前的禁止代投时间内）：算作 {voter} 的票就是一张违规的代投，"
-                    "不能这样裁定")
-        if decision == "accept" and entry.target not in game.player_names:
-            return f"pid {pid} 写的投票对象不是本局玩家：请写明计为谁，例如 计为 X --for {voter}"
-    if decision != "accept" or voter is not None:
-        return None
-    names = list(dict.fromkeys([*([entry.suggestion] if entry.suggestion else []), *entry.readings]))
-    if entry.kind == "none" and len(entry.readings) == 1:
-        return None  # a vote-like post naming one player: 有效 counts it for that player
-    if entry.kind in ("vote", "change", "proxy") and entry.target in game.player_names:
-        return None
-    if entry.kind == "abstain" and not entry.form_invalid:
-        return None
-    written = f"「{entry.target}」" if entry.target else "的内容"
-    choices = "、".join([*(f"计为 {n}" for n in names if n in game.player_names), "弃权", "无效"])
-    return (f"pid {pid}（#{entry.floor} {entry.author}）投票对象{written}不是本局玩家，“有效”不知道该算给谁："
-            f"请裁定为 {choices}")
-
-
-def is_stranger(game: Game, entry) -> bool:
-    """A ballot posted by an account the game file does not list (not a player, card account or substitute)."""
-    return entry.voter is not None and entry.voter not in game.player_names and entry.kind != "proxy"
-
-
-def stranger_words(account: str) -> str:
-    """What to do with a ballot from an account the game file does not list."""
-    return (f"「{account}」不在游戏文件的玩家名单里，它的票不能用裁定算给谁：如果它是某位玩家的替补，在游戏文件里写 "
-            f"[[events]] what = \"顶替\"、to = \"{account}\"；是某位玩家的另一个账号（双马甲），写进那位玩家 cards 的 "
-            "account；然后重新计票。都不是的话，裁定「无效」")
 
 
 class Choice(NamedTuple):

@@ -11,8 +11,10 @@ Never double-post, and never leave a wrong result standing (the outbox, scraper/
   is edited and the final corrected in place with a visible 更正 line naming the rulings behind it;
 - after close the running-count post says 已截止 and points to the final post, or says why it is held;
 - what our posts say is compared in full with what the forum shows (a 版主's edit that keeps the marker is put
-  back), a post we no longer see is never edited, and one that lists rulings this archive lacks (another
-  archive keeps it too) is left alone;
+  back), a post we no longer see is never edited, and one that lists rulings this archive lacks, signed for
+  them (another archive keeps it too), is left alone — a ruling its signature does not cover is a 版主's, put back;
+- a post is ours only when we can show we wrote it (outbox.our_pids, Outbox._ours): the director's own 代投 a
+  版主 gave our marker line stays a ballot and is never edited;
 - a post goes where players can read it: not into a 回帖仅作者可见 thread (Results.readable_tid).
 """
 
@@ -23,7 +25,7 @@ import json
 import re
 import secrets
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Callable
 
@@ -35,6 +37,7 @@ from scraper.client import ForumClient
 from scraper.outbox import FINAL, REQUEST_LIFE, RUNNING, Outbox, Slot, bbcode_text, load_row, signature
 from scraper.sync import sync_thread
 from tally import report
+from tally.day import Ruling
 from tally.game import Day, Game, template_leftovers
 
 from . import pipeline
@@ -204,6 +207,7 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
             # (the running post is headed 未截止 at that moment). A real run's now is after every post.
             as_of = now if options.now is not None and not closed else None
             tally = pipeline.tally_from_archive(db, game, rules, day.day, round=day.round, as_of=as_of)
+            _say_posted_rulings(tally, say)
             # 潜水 is counted for the day as a whole: a round is not a day of its own.
             main = game.day(day.day)
             lurking = (pipeline.lurk_from_archive(db, game, rules, day.day, None if day.round else tally)
@@ -211,11 +215,12 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
             held = hold_reason(tally, blind) if closed else None
             public = _lurk_section(lurking, public=True) if options.with_lurk else ""
             files = write_reports(options.out_dir, game, day, tally, lurking, now=now, public=public,
-                                  post_limit=options.post_limit, held=held)
+                                  post_limit=options.post_limit, held=held, db=db)
             if held:
                 say(held)
             results = Results(db, client, base, game, day, me, say, options.out_dir, options.post_limit, rulings_now,
-                              options.request_life)
+                              options.request_life, lambda rulings: pipeline.tally_from_archive(
+                                  db, game, rules, day.day, round=day.round, as_of=as_of, sensitivity=False, rulings=rulings))
             posted: list[str] = []
             if closed:
                 if options.post:
@@ -232,7 +237,9 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
     flags = f"待裁定 {len(review)} 帖" + (f"（其中 {len(matters)} 帖可能改变结果）" if matters else
                                           "（都不影响结果）" if review and tally.certain else "")
     summary = "；".join([f"{day.label}：{verdict}", flags, *([held] if held and not final_done else []),
-                        *([results.waiting] if results.waiting else []),
+                        *([results.waiting] if results.waiting else []), *results.tampered,
+                        *([f"导演的裁定帖有 {len(tally.unread_rulings)} 帖没有采用（原因见 day{day.key}.director.txt 或 bansha review）"]
+                          if tally.unread_rulings else []),
                         *([results.correction_held] if results.correction_held else
                           ["结果帖已发出，等待版主审核"] if closed and final_row and final_row["state"] == "pending" else
                           ["结果帖已发布"] if closed and final_done else []), f"报告在 {options.out_dir}"])
@@ -241,6 +248,18 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
     code = EXIT_REVIEW if review and (not final_done or not tally.certain or results.correction_held) else EXIT_OK
     return PollResult(day.day, code, summary, [p for p in posted if p], files,
                       closed=closed, final_done=final_done, close=close)
+
+
+def _say_posted_rulings(tally, say) -> None:
+    """What the director posted as rulings in the threads: what was applied, and what was not and why."""
+    floors = {e.pid: e.floor for e in tally.entries}
+    for ruling in tally.rulings:
+        if ruling.source_pid is not None:
+            say(f"采用导演在帖子里的裁定：#{floors.get(ruling.pid)} {report.ruling_words(ruling.decision, ruling.target, ruling.voter)}"
+                f"（{ruling.source}）")
+    for unread in tally.unread_rulings:
+        where = f"#{unread.floor}" if unread.floor is not None else f"pid {unread.pid}"
+        say(f"导演的裁定帖 {where}（帖子 {unread.tid}，pid {unread.pid}）没有采用：{'；'.join(unread.why)}")
 
 
 def _posts_unseen(client: ForumClient, db: sqlite_utils.Database, base: str, game: Game, day: Day, close) -> str | None:
@@ -380,17 +399,33 @@ class Results:
     post_limit: int = 10_000  # Discuz's default maxpostsize
     rulings_now: int = 0  # the newest ruling the tally reflects
     request_life: float = REQUEST_LIFE
+    retally: Callable | None = None  # rulings → the day's count under them (another archive's post is signed so)
 
     def __post_init__(self):
         self.correction_held: str | None = None  # the posted final differs from an unproven count
+        self.tampered: list[str] = []  # our posts a 版主 rewrote, put back: said in the summary and the report
         self._boxes: dict[int, Outbox] = {}
         self._readable: int | None = None
+        self._hidden: dict[int, bool] = {}
 
     def _box(self, tid: int) -> Outbox:
         if tid not in self._boxes:
             self._boxes[tid] = Outbox(self.db, self.client, self.base, tid, self.me.uid or 0, self.say,
-                                      request_life=self.request_life)
+                                      request_life=self.request_life, threads=self.threads(),
+                                      readable=lambda t: not self.hidden(t))
         return self._boxes[tid]
+
+    def threads(self) -> list[int]:
+        """Every thread of the game a post of ours for this day may be in: the director pastes dayN.bbcode by
+        hand where they announce (the vote, process or a discussion thread), whatever thread the outbox used."""
+        days = [self.day, *(d for d in self.game.days if d is not self.day)]
+        return list(dict.fromkeys(t for d in days for t in _threads_of(d)))
+
+    def hidden(self, tid: int) -> bool:
+        """Whether players cannot read replies in thread `tid` (回帖仅作者可见), asked once a run."""
+        if tid not in self._hidden:
+            self._hidden[tid] = self._box(tid).hidden_from_guests()
+        return self._hidden[tid]
 
     @property
     def outbox(self) -> Outbox:
@@ -417,7 +452,7 @@ class Results:
         if self._readable is None:
             tried = list(dict.fromkeys(t for t in (self.tid, self.day.process_thread, self.day.vote_thread) if t))
             for tid in tried:
-                if not self._box(tid).hidden_from_guests():
+                if not self.hidden(tid):
                     self._readable = tid
                     break
             else:
@@ -493,6 +528,12 @@ class Results:
                 return self.post_new(where, body, sig, outcome=tally.outcome.describe())
             raise poster.Stuck(f"已发布的结果帖（pid {row['pid']}）在论坛上找不到了，或已经不是我们发的内容（被删除、移走或被改过）："
                                "请在论坛上核对；确要重新发布请加 --force-post。", poster.EDIT)
+        if hidden := outbox.unreadable(where, shown):
+            # Not published while players read only the notice; and no second final beside it, --force-post or not.
+            raise poster.Hidden(
+                f"{hidden}。结果没有公布出去；工具不会在它旁边另发一帖（--force-post 也不会），免得版主取消屏蔽后玩家看到两帖结果。"
+                "请版主在论坛上「取消屏蔽」这一帖，下次运行会核对玩家已经能看到它；导演若决定换一帖重发，"
+                "先删除这一帖，再用 --force-post 发布。", poster.EDIT)
         if shown.legacy:
             # Posted by a version before this marker (an upgrade mid-game): its signature was computed another
             # way and its wording differs, so what it asserts is read from the forum — its result line.
@@ -503,10 +544,9 @@ class Results:
         if shown.sig == sig:
             if outbox.altered(row, shown, body):
                 # The marker is ours and says the right version, the body is not what we wrote: put it back.
-                self.refuse_foreign(where, row, shown, tally)
+                forged = self.refuse_foreign(where, row, shown, tally, now)
                 recorded = row["digest"] == sig and row["message"]
-                self.say(f"论坛上的结果帖（pid {row['pid']}）被改过（{outbox.edited_words(shown)}）：末行的标记还在，"
-                         "内容却和工具发的不一样，改回应有的内容。")
+                self.put_back(where, row, shown, tally, forged)
                 return outbox.edit(where, row, _body_of(row["message"]) if recorded else body, sig,
                                    outcome=row["outcome"] if recorded else tally.outcome.describe(),
                                    rulings_seen=row["rulings_seen"] if recorded else self.rulings_now)
@@ -523,7 +563,9 @@ class Results:
             self.say(self.correction_held + "。先裁定（bansha review / bansha rule，或在 bansha desk 里），下次运行再更正；"
                      "确要按现在的计票更正请加 --force-post。")
             return ""
-        self.refuse_foreign(where, row, shown, tally)  # an edit follows: never over another archive's rulings
+        # An edit follows: never over another archive's rulings; a ruling no bansha wrote is simply overwritten.
+        if forged := self.refuse_foreign(where, row, shown, tally, now):
+            self.put_back(where, row, shown, tally, forged, then="按现在的计票重写它")
         if sig == row["digest"] and row["message"]:
             # The forum shows an older version (an edit applied late over ours, or one lost): put ours back.
             self.say(f"论坛上的结果帖（pid {row['pid']}）不是最后确认的版本：重新编辑成最后确认的内容。")
@@ -536,9 +578,15 @@ class Results:
         outbox = self.box(FINAL)
         after = tally.outcome.describe()
         seen = row.get("rulings_seen") or 0
+        listed = report.rulings_shown(bbcode_text(row.get("message") or ""))
+        floors = {e.pid: e.floor for e in tally.entries}
         reasons = [
             f"导演裁定 pid {r['pid']}（{report.ruling_words(r['decision'], r['target'], r.get('voter'))}）" + (f"：{r['note']}" if r["note"] else "")
             for r in archive.load_rulings(self.db, self.game.name, self.day.day) if seen < r["id"] <= self.rulings_now
+        ] + [  # a ruling the director posted in the thread since: the post we wrote did not list it
+            f"导演裁定 #{floors.get(r.pid)}（{report.ruling_words(r.decision, r.target, r.voter)}，{r.source}）"
+            for r in tally.rulings if r.source_pid is not None and (report.rulings_listed(tally, [(r.pid, r.decision, r.target)])
+                                                                    - listed)
         ] or ["重新读取投票帖时发现了编辑过或新看到的楼层" if row.get("message") else "按现在的存档和裁定重新计票"]
         if before is None:
             change = f"结果为「{after}」"
@@ -562,10 +610,12 @@ class Results:
         self.say(f"已更正结果帖（pid {row['pid']}）：{change}")
         return done
 
-    def refuse_foreign(self, where: Slot, row: dict, shown, tally) -> None:
+    def refuse_foreign(self, where: Slot, row: dict, shown, tally, now: datetime) -> str | None:
         """Two archives of one game (the desk on a laptop, cron on a server) would edit the same post back and
-        forth, each erasing the other's 导演裁定: a post of ours listing a ruling this archive never recorded
-        was written from another archive — stop, say which, edit nothing."""
+        forth, each erasing the other's 导演裁定: a post of ours listing a ruling this archive never recorded,
+        signed for the count with that ruling, was written from another archive — stop, say which, edit
+        nothing. A listed ruling the marker's signature does not cover was written by no bansha (a 版主 who
+        adds one keeps the marker of a count without it): returned in words, for the caller to put it back."""
         # Every ruling this archive ever recorded for the day (a superseded one too: an edit of ours that
         # carried it may land late), and whatever our own recorded messages list.
         recorded = self.db.query("select pid, decision, target from rulings where game = ? and day = ?",
@@ -576,12 +626,54 @@ class Results:
             if message:
                 ours |= report.rulings_shown(bbcode_text(message))
         foreign = sorted(report.rulings_shown(shown.text) - ours)
-        if foreign:
-            listed = "、".join(f"{floor}：{words}" for floor, words in foreign)
-            raise ForeignRulings(
-                f"论坛上的{where.words}（pid {row['pid']}）写着本档案库没有的导演裁定（{listed}）：像是另一份档案库"
-                "（另一台电脑上的 bansha 或导演工作台）也在维护这一帖。为免互相覆盖，这次不编辑它。请把这些裁定也记进"
-                "这份档案库（bansha rule …），或者只在一处运行 bansha；记好以后，下次运行照常核对。", poster.EDIT)
+        if not foreign:
+            return None
+        listed = "、".join(f"{floor}：{words}" for floor, words in foreign)
+        if not self.signed(where, shown, tally, now):
+            return f"加上了工具没有写过的导演裁定（{listed}），末行标记的签名不包括它们：不是 bansha 写的"
+        raise ForeignRulings(
+            f"论坛上的{where.words}（pid {row['pid']}）写着本档案库没有的导演裁定（{listed}）：像是另一份档案库"
+            "（另一台电脑上的 bansha 或导演工作台）也在维护这一帖。为免互相覆盖，这次不编辑它。请把这些裁定也记进"
+            "这份档案库（bansha rule …），或者只在一处运行 bansha；记好以后，下次运行照常核对。", poster.EDIT)
+
+    def signed(self, where: Slot, shown, tally, now: datetime) -> bool:
+        """Whether the post's marker signs the count under the rulings it lists — what another archive of ours
+        writes: its signature is of what its count asserts, the rulings among it (report.facts). The count is
+        made again here with those rulings (over this archive's, or alone: the other may lack one of ours)."""
+        if self.retally is None:
+            return True  # nothing to count with: never overwrite what may be another archive's
+        entry_at = {report._floor(e): e.pid for e in tally.entries}
+        choices = [("accept", None), ("reject", None), ("target", None), *(("target", n) for n in self.game.player_names)]
+        words = {report.escape_bbcode(report.ruling_words(d, t)): (d, t) for d, t in choices}
+        meant: dict[int, Ruling] = {}
+        for floor, said in report.rulings_shown(shown.text):
+            if floor not in entry_at or said not in words:
+                return False  # a ruling on no post of the day, or in words no bansha writes
+            meant[entry_at[floor]] = Ruling(entry_at[floor], *words[said])
+        ours = {r.pid: r for r in tally.rulings}  # typed, and posted in the threads: what this count applied
+        for rulings in ({**ours, **meant}, meant):
+            again = self.retally(rulings)
+            facts = report.facts(again)
+            if where.kind == FINAL:
+                sigs = {signature(facts)}
+            else:  # the running post signs its countdown too: any bound it may have said
+                close = again.close or now
+                lefts = [timedelta(hours=h) for h in (0, 1, 3, 6, 12, 24, 48)] + [timedelta(days=n) for n in range(3, 61)]
+                sigs = {signature("running" + facts + report.countdown(close, close - left)) for left in lefts}
+            if shown.sig in sigs:
+                return True
+        return False
+
+    def put_back(self, where: Slot, row: dict, shown, tally, forged: str | None, then: str = "改回工具最后写的内容") -> None:
+        """Say that a post of ours was rewritten by someone and is put back, naming them (Discuz's edit stamp):
+        in the run's words, its summary and the director's report (dayN.director.txt, written before)."""
+        said = (f"论坛上的{where.words}（pid {row['pid']}）被改过（{self.box(where.kind).edited_words(shown)}）"
+                + (f"：{forged}" if forged else "：末行的标记还在，内容却和工具发的不一样") + f"，{then}")
+        self.say(said + "。")
+        self.tampered.append(said)
+        path = report_stem(self.out_dir, tally).with_suffix(".director.txt")
+        if path.exists():
+            write_file(path, path.read_text("utf-8").rstrip("\n") + f"\n\n{said}。\n")
 
     # -- the running count -----------------------------------------------------------------------
 
@@ -603,11 +695,15 @@ class Results:
         if shown is None:
             self.say(f"实时票数帖（pid {row['pid']}）在论坛上找不到了（被删除或移走？）：这次不再编辑，也不另发。")
             return ""
+        if hidden := outbox.unreadable(where, shown):
+            self.say(f"{hidden}：这次不再编辑它，也不另发。")
+            return ""
         if shown.sig == sig and not outbox.altered(row, shown, body):
             self.say("票数没有变化，不编辑。")
             return ""
-        self.refuse_foreign(where, row, shown, tally)
-        if shown.sig == sig:
+        if forged := self.refuse_foreign(where, row, shown, tally, now):
+            self.put_back(where, row, shown, tally, forged, then="改回应有的内容")
+        elif shown.sig == sig:
             self.say(f"论坛上的实时票数帖（pid {row['pid']}）被改过（{outbox.edited_words(shown)}）：内容和工具发的不一样，改回应有的内容。")
         return outbox.edit(where, row, body, sig, outcome=tally.outcome.describe(), rulings_seen=self.rulings_now)
 
@@ -639,6 +735,9 @@ class Results:
             # Deleted (or moved): never edit it — an edit by its author takes a post out of Discuz's recycle bin.
             self.say(f"实时票数帖（pid {row['pid']}）在论坛上看不到了（被删除或移走？）：不再编辑它，也不另发。")
             return ""
+        if hidden := outbox.unreadable(where, shown):
+            self.say(f"{hidden}：不再编辑它，也不另发。")
+            return ""
         if shown.sig == sig:
             if not outbox.altered(row, shown, body):
                 return ""
@@ -656,25 +755,34 @@ def write_file(path: Path, text: str) -> None:
     model.write_file(path, text)
 
 
+def report_stem(out_dir: Path, tally) -> Path:
+    """dayN (dayN-重投 for a round) in the report directory: its .bbcode, .director.txt, .json and .html."""
+    round_words = tally.title.removeprefix(f"第{tally.day}天")  # "" for the day's own vote, "重投" for a round
+    return out_dir / (f"day{tally.day}" + (f"-{round_words}" if round_words else ""))
+
+
 def write_reports(out_dir: Path, game: Game, day: Day, tally, lurking, *, now: datetime, public: str = "",
-                  post_limit: int = 10_000, held: str | None = None) -> list[Path]:
+                  post_limit: int = 10_000, held: str | None = None, db: sqlite_utils.Database | None = None) -> list[Path]:
     """The day's result as BBCode (to paste), JSON (for other tools), a small HTML page (to read), and
     what is for the director only. dayN.bbcode is what poll posts (the running count before the close,
     the result after), ending with a marker line of its own: pasted by hand, it is recognised as ours
-    and never posted again. The proposed cards and the flags with their what-ifs go to
-    dayN.director.txt, never into a file meant for the forum."""
+    and never posted again (its marker id is recorded in `db`: only an id we issued shows a post is ours).
+    The proposed cards and the flags with their what-ifs go to dayN.director.txt, never into a file meant
+    for the forum."""
     from scraper.outbox import Slot
 
     model.refuse_symlink(out_dir, "报告目录")
     out_dir.mkdir(parents=True, exist_ok=True)
-    round_words = tally.title.removeprefix(f"第{tally.day}天")  # "" for the day's own vote, "重投" for a round
-    stem = out_dir / (f"day{tally.day}" + (f"-{round_words}" if round_words else ""))
+    stem = report_stem(out_dir, tally)
     made = result_post(game, tally, now=now, public=public, post_limit=post_limit)
-    marker = Slot(game.name, day.day, day.key, made.kind).marker(secrets.token_hex(4), made.sig)
+    where = Slot(game.name, day.day, day.key, made.kind, day.label)
+    marker = where.marker(outbox.report_id(db, where) if db is not None else secrets.token_hex(4), made.sig)
     director = [f"{game.name} {tally.title}：只给导演看的部分（不要贴到论坛）", ""]
     if held:
         director += [held, ""]
     director += report.flag_lines(tally)
+    if tally.rulings or tally.unread_rulings:
+        director += ["", *report.ruling_lines(tally)]
     if lurking is not None and lurking.proposals:
         director += ["", report.render_lurk(lurking, game.name)]
     files = {

@@ -99,7 +99,11 @@ def parser() -> Lark:
 def read(text: str | None, *, quoting: bool = False) -> RulingPost | None:
     """The post's rulings, or its problems (see the module's docstring); None: no ruling in it. `quoting`:
     the post quotes another, so a verdict alone (「无效」) is a ruling on the quoted post."""
-    text = text or ""
+    return _read(text or "", quoting)
+
+
+@lru_cache(maxsize=512)  # every run reads the director's same posts again, each several times
+def _read(text: str, quoting: bool) -> RulingPost | None:
     links = [(int(floor), int(pid)) for pid, floor in _LINKED_FLOOR.findall(text)] if "[url" in text.lower() else []
     if "[" in text:  # styles and links the forum did not render: the quote blocks stay for split()
         text = _STYLE.sub("", text)

@@ -9,9 +9,13 @@ life, in the row's `state`:
              cut, a 5xx came from a proxy, or the forum said success and reading back did not show it;
              `answer` says which ("success" or "unknown"), `pid` keeps the pid the answer gave
   confirmed  read back: a post by our uid whose last line is our marker for this slot (this row's id, or
-             any id: a copy the director pasted by hand; or a marker of an older version)
+             another we can show we wrote — dayN.bbcode's, pasted by hand: `Outbox._ours`; a marker of an
+             older version only at the row's pid), in any thread of the game, where players read it
   pending    held for moderation: it exists, it is never posted again — while it is listed among our own
-             replies 待审核 (「我的帖子」); gone from that list and from the thread, a moderator deleted it: lost
+             replies 待审核 (「我的帖子」, read to its last page: 20 a page, newest first); gone from the whole
+             list and from the thread, a moderator deleted it: lost. A page of it that cannot be read is
+             "unknown", never "gone". A reply whose answer was lost is looked for there too (its edit form
+             holds the marker) before it is ever called not received
   failed     not applied: the forum refused it in words, or a search after an unanswered POST did not
              find it — the reply may be made again
   lost       the forum said success and no search finds it, or a held post was deleted: never posted
@@ -19,8 +23,10 @@ life, in the row's `state`:
              overrides (a running post is simply not made again)
 
 Before anything else a run settles a row in intent or sent: it searches the thread from the page the
-last floor was on at the intent, as the director and as a guest, for a post of ours for this slot —
-any id: the director may have pasted dayN.bbcode by hand. Found → confirmed; a page older than the one
+last floor was on at the intent, as the director and as a guest, and the archive's copy of every thread
+of the game, for a post of ours for this slot — the director may have pasted dayN.bbcode by hand, anywhere
+(a post first read without the marker, or with an id we never issued and another's edit stamp, is not
+ours: the marker line itself is public). Found → confirmed; a page older than the one
 seen at the intent (a stale cache) → undecided, nothing is posted; not found → lost if the answer had
 said success; else undecided while the request may still be applied (`request_life`, several minutes
 after the intent: a proxy's queue or a slow forum applies a reply late, and a 版主 has no flood control
@@ -37,6 +43,8 @@ versions too: LEGACY_MARKER). Nothing a player writes can be that line of a post
 neutralised (tally.report.escape_bbcode breaks 「bansha:」), and a player's own post has another uid. The
 signature says which content the post carries; what the post says is compared in full too (`altered`):
 with what the forum showed right after our own last write, so a 版主's edit that keeps the marker is seen.
+Read back, a post is also taken as players read it: one a 版主 屏蔽ed (or whose author is banned) shows
+players only the notice, even where our account, a moderator's, still reads the text (`Found.readable`).
 """
 
 from __future__ import annotations
@@ -64,6 +72,8 @@ FINAL, RUNNING = "final", "running"
 REQUEST_LIFE = 600.0
 HELD_GONE = "等待审核的帖子已不在「我的帖子 → 待审核」里，帖子里也没有：版主删除或忽略了它"
 KIND_WORDS = {FINAL: "结果帖", RUNNING: "实时票数帖"}
+UNREADABLE = {model.HIDDEN: "被版主屏蔽了", model.BANNED: "的作者（导演账号）被禁止发言，内容被自动屏蔽"}
+_NOTICE = {model.HIDDEN: "该帖被管理员或版主屏蔽", model.BANNED: "作者被禁止或删除 内容自动屏蔽"}
 _LINKED = re.compile(r"[?&]pid=(\d+)")
 MARKER = re.compile(r"bansha:v2:([0-9a-f]{8}):([0-9.]+):(final|running):([0-9a-f]{8}):([0-9a-f]{8})")
 # Every marker this project wrote before v2 (git log -p bansha/poll.py): 「bansha·<game>·第1天·最终结果」 (the
@@ -174,12 +184,22 @@ class Found:
     legacy: bool = False  # its marker is of a version before v2: no id, no comparable signature
     edited_by: str | None = None  # Discuz's edit stamp: who edited it last, and when
     edited_at: str | None = None
+    tid: int | None = None  # the thread it is in (a hand paste may be in another thread of the game)
+    # As the page marks it: 屏蔽 (hidden) or its author banned, players read a notice instead of the post, while
+    # a moderator's page (the director is often a 版主) still shows the text under that notice (game056 pid 72).
+    status: str = model.NORMAL
 
     @classmethod
     def of(cls, post, mine: Mark, page: int | None) -> "Found":
         """Our post as read, with the (id, signature) of its marker."""
         return cls(post.pid, mine.post_id, mine.sig, page, post.html, post.text, mine.legacy,
-                   getattr(post, "edited_by", None), getattr(post, "edited_at", None))
+                   getattr(post, "edited_by", None), getattr(post, "edited_at", None), getattr(post, "tid", None),
+                   status=getattr(post, "status", None) or model.NORMAL)
+
+    @property
+    def readable(self) -> bool:
+        """Whether players read this post: not 屏蔽, its author not banned."""
+        return self.status not in UNREADABLE
 
 
 def our_marker(post, slot: Slot, uid: int) -> Mark | None:
@@ -193,11 +213,16 @@ def our_marker(post, slot: Slot, uid: int) -> Mark | None:
 
 
 def our_pids(db: sqlite_utils.Database, game: str, directors: Iterable[str] = ()) -> set[int]:
-    """Every post of ours in the archive for `game`: the pids the outbox holds, and each post by one of our
-    accounts whose last line is a marker of this game (any version, any day — a post pasted by hand
-    included). Our accounts are the authors of those pids and the game file's directors: a player's
-    account can write our marker, never post as us. Nothing here may be read as a ballot, a proxy, a
-    flag or a 潜水 post (bansha/pipeline.py drops these before the tally)."""
+    """Every post of ours in the archive for `game` — the ones we can show we wrote: the pids the outbox
+    holds, and each post by one of our accounts whose last line is a v2 marker of this game that it carried
+    from the first time the archive read it, and that is either an id we issued for its slot (a reply of
+    ours, or dayN.bbcode pasted by hand: `issue`) or on a post nobody but our accounts edited (Discuz's
+    stamp; a restored backup, or another archive of the game, knows no id of the posts it did not make).
+    Our accounts are the authors of those pids and the game file's directors: a player's account can write
+    our marker, never post as us. A marker line is public (it ends every post of ours): a 版主 who appends
+    one to the director's own 代投 makes no post of ours — the 代投 was first read without it, or the edit
+    stamp names the 版主. Nothing here may be read as a ballot, a proxy, a flag or a 潜水 post
+    (bansha/pipeline.py drops these before the tally)."""
     names = db.table_names()
     if "posts" not in names:
         return set()
@@ -205,16 +230,77 @@ def our_pids(db: sqlite_utils.Database, game: str, directors: Iterable[str] = ()
     if "outbox" in names:
         pids = {r["pid"] for r in db.query("select pid from outbox where game = ? and pid is not null", [game])}
     directors = tuple(directors)
-    uids = {r["author_uid"] for r in db.query(
-        f"select distinct author_uid from posts where author_uid is not null and (pid in ({_marks(pids)}) "
+    accounts = {(r["author_uid"], r["author"]) for r in db.query(
+        f"select distinct author_uid, author from posts where author_uid is not null and (pid in ({_marks(pids)}) "
         f"or author in ({_marks(directors)}))", [*pids, *directors])}
+    uids, names = {uid for uid, _ in accounts}, {*directors, *(name for _, name in accounts)}
     if uids:
-        for r in db.query(f"select pid, text from posts where author_uid in ({_marks(uids)}) and text like '%bansha%'",
-                          list(uids)):
+        ids = issued_ids(db, game)
+        marked = set()
+        for r in db.query(f"select pid, text, edited_by from posts where author_uid in ({_marks(uids)}) "
+                          "and text like '%bansha%'", list(uids)):
             mark = read_marker(r["text"])
-            if mark is not None and mark.of_game(game):
-                pids.add(r["pid"])
+            if mark is not None and not mark.legacy and mark.of_game(game) and (
+                    (f"{game}|{mark.day}|{mark.kind}", mark.post_id) in ids or not r["edited_by"] or r["edited_by"] in names):
+                marked.add(r["pid"])
+        pids |= first_marked(db, marked, game)
     return pids
+
+
+ISSUED = "marker_ids"
+
+
+def issue(db: sqlite_utils.Database, slot: Slot, post_id: str, via: str) -> None:
+    """Record a marker id we wrote — into a reply, or into dayN.bbcode for the director to paste by hand:
+    a post is shown to be ours by an id we issued (the outbox row keeps only its latest)."""
+    if ISSUED not in db.table_names():
+        db[ISSUED].create({"key": str, "game": str, "post_id": str, "via": str, "issued_at": str},
+                          pk=("key", "post_id"))
+    with db.conn:
+        db[ISSUED].insert({"key": slot.key, "game": slot.game, "post_id": post_id, "via": via,
+                           "issued_at": archive.now_iso()}, ignore=True)
+
+
+def report_id(db: sqlite_utils.Database, slot: Slot) -> str:
+    """The marker id dayN.bbcode carries for `slot`: one per slot, recorded, so a copy the director pastes
+    by hand is known as ours (and the file does not change on every run). Never an id of a reply of ours:
+    a paste is told from the reply by its id."""
+    if ISSUED in db.table_names():
+        for row in db.query(f"select post_id from {ISSUED} where key = ? and via = 'report' limit 1", [slot.key]):
+            return row["post_id"]
+    post_id = secrets.token_hex(4)
+    issue(db, slot, post_id, "report")
+    return post_id
+
+
+def issued_ids(db: sqlite_utils.Database, game: str) -> set[tuple[str, str]]:
+    """(slot key, marker id) of every id we issued for `game`: the outbox rows' and the recorded ones."""
+    names = db.table_names()
+    ids: set[tuple[str, str]] = set()
+    if "outbox" in names:
+        ids |= {(r["key"], r["post_id"]) for r in db.query(
+            "select key, post_id from outbox where game = ? and post_id is not null", [game])}
+    if ISSUED in names:
+        ids |= {(r["key"], r["post_id"]) for r in db.query(f"select key, post_id from {ISSUED} where game = ?", [game])}
+    return ids
+
+
+def first_marked(db: sqlite_utils.Database, pids: Iterable[int], game: str) -> set[int]:
+    """Of `pids`, those whose first archived text already ended in a marker of `game`, and those the archive
+    never read: a post first read without one (a ballot, the director's 代投) got it by an edit — not ours."""
+    pids = set(pids)
+    if not pids or "posts" not in db.table_names():
+        return pids
+    marks = _marks(pids)
+    first: dict[int, str | None] = {}
+    if "post_versions" in db.table_names():
+        first = {r["pid"]: r["text"] for r in db.query(
+            f"select pid, text from post_versions where id in (select min(id) from post_versions where pid in ({marks}) "
+            "group by pid)", list(pids))}
+    for r in db.query(f"select pid, text from posts where pid in ({marks})", list(pids)):
+        first.setdefault(r["pid"], r["text"])  # an archive older than its versions: what it holds
+    return {pid for pid in pids if pid not in first
+            or ((mark := read_marker(first[pid])) is not None and mark.of_game(game))}
 
 
 def unseen_ours(db: sqlite_utils.Database, game: str, tid: int) -> int:
@@ -254,12 +340,19 @@ class Outbox:
 
     def __init__(self, db: sqlite_utils.Database, client: ForumClient, base: str, tid: int, uid: int,
                  say: Callable[[str], None], *, guest: Callable[[], ForumClient] | None = None,
-                 request_life: float = REQUEST_LIFE):
+                 request_life: float = REQUEST_LIFE, threads: Iterable[int] = (),
+                 readable: Callable[[int], bool] | None = None):
         self.db, self.client, self.base, self.tid, self.uid, self.say = db, client, base, tid, uid, say
         self.request_life = request_life
+        # Where a post of ours for a slot may be (a hand paste goes into any thread of the game), and whether
+        # players read a thread's replies: a post only its author and moderators see was never published.
+        self.threads = list(dict.fromkeys([tid, *threads]))
+        self.readable = readable
+        self._told_unreadable: set[int] = set()
         self.guest = guest or (lambda: ForumClient(min_interval=client.min_interval, timeout=client.http.timeout.read or 30.0))
         self._told_outside = False
         self.waiting: str | None = None  # an unanswered reply still within its request life
+        self.held_unread: int | None = None  # the page of 「我的帖子 → 待审核」 that could not be read
         ensure_table(db)
 
     # -- the row ---------------------------------------------------------------------------------
@@ -272,8 +365,8 @@ class Outbox:
         row = {**{k: None for k in ("pid", "digest", "message", "error", "outcome", "page", "rulings_seen", "post_id",
                                     "answer", "forum_time", "edit_digest", "edit_message", "edit_outcome",
                                     "edit_rulings", "edit_held", "sent_at", "shown")},
-               **previous, **fields, "key": slot.key, "game": slot.game, "day": slot.day, "phase": slot.kind,
-               "tid": self.tid, "updated_at": archive.now_iso()}
+               **previous, "tid": self.tid, **fields, "key": slot.key, "game": slot.game, "day": slot.day,
+               "phase": slot.kind, "updated_at": archive.now_iso()}
         with self.db.conn:
             self.db["outbox"].upsert(row, pk="key", alter=True)
         return row
@@ -285,6 +378,7 @@ class Outbox:
         lost; a post of ours the archive holds without a row (a restored backup) is adopted. Raises
         Stuck when the fate cannot be settled and nothing may be posted."""
         row = self.row(slot)
+        held_checked = False  # our 待审核 list already asked in this call
         if row is None or row["state"] == "failed":
             found = self._in_archive(slot, None)
             if found:
@@ -297,7 +391,15 @@ class Outbox:
             if found:
                 self.say(f"待审核的{slot.words}已经通过审核（pid {found.pid}）。")
                 return self._adopt(slot, found)
-            if self.still_held(row) is not False:
+            if not row.get("pid"):  # held by an answer that gave no pid: its pid is in our 待审核 list
+                held = self.held_ours(slot, row)
+                if not isinstance(held, Found):
+                    return row
+                row = self.record(slot, pid=held.pid, post_id=held.post_id or row.get("post_id"))
+            still = self.still_held(row)
+            if still is None:
+                self.say(f"{self.held_words()}，不能确认等待审核的{slot.words}（pid {row['pid']}）还在：按仍在等待审核处理，不会重复发。")
+            if still is not False:
                 return row
             found = self.read_back(slot, row)  # passed since the sync read the thread?
             if found is not None:
@@ -305,7 +407,7 @@ class Outbox:
                 return self._adopt(slot, found)
             row = self.record(slot, state="lost", error=HELD_GONE)
         if row["state"] in ("intent", "sent"):
-            # Any post of ours for this slot, whatever its id: the director may have pasted dayN.bbcode by hand.
+            # Any post of ours for this slot, in any thread: the director may have pasted dayN.bbcode by hand.
             found = self._in_archive(slot, None) or self.search(slot, row)
             if isinstance(found, Found):
                 why = "上次运行在发帖时中断" if row["state"] == "intent" else "上次论坛的回答没有确认"
@@ -316,6 +418,10 @@ class Outbox:
                 raise poster.Stuck(
                     f"上次发的{slot.words}还没有确认，而论坛这次返回的帖子页比上次发帖时还旧（像是缓存）："
                     "本次不发帖，下次运行再核对；不会重复发。", poster.REPLY)
+            # Held for 审核, the post is in no thread page, for nobody: only our own 待审核 list shows it.
+            held, held_checked = self.held_ours(slot, row), True
+            if isinstance(held, Found):
+                return self._held_found(slot, row, held)
             if row["answer"] == "success":
                 row = self.record(slot, state="lost", error="论坛回答回帖成功，但在帖子里找不到")
             elif (left := self.life_left(row)) > 0:
@@ -326,15 +432,26 @@ class Outbox:
                                 f"本次不发，约 {_minutes(left)}后再找")
                 self.say(self.waiting + "。")
                 return row
+            elif held == "unknown" and not force:
+                # Not in the thread, and the list that would show it held could not be read: unknown, not "not received".
+                raise poster.Stuck(
+                    f"上次发{slot.words}时没有收到论坛的回答，帖子里也没有它；但{self.held_words()}，看不到它是不是在等待"
+                    "版主审核：本次不发，下次运行再核对，不会重复发。请在论坛上「我的帖子 → 回复 → 待审核」里核对；"
+                    "确认没有之后，用 --force-post 重新发布。", poster.REPLY)
             else:
-                self.say(f"上次发{slot.words}时没有收到论坛的回答，过了 {_minutes(self.request_life)}在帖子里也没有找到："
-                         "论坛没有收到，这次重新发。")
+                self.say(f"上次发{slot.words}时没有收到论坛的回答，过了 {_minutes(self.request_life)}在帖子里也没有找到"
+                         "（「我的帖子 → 待审核」里也没有）：论坛没有收到，这次重新发。")
                 return self.record(slot, state="failed", error="没有收到回答，帖子里也没有")
         if row["state"] == "lost":
             found = self._in_archive(slot, None)  # the director may have posted it by hand (dayN.bbcode)
             if found:
                 self.say(f"在帖子里找到了自己账号发的{slot.words}（pid {found.pid}，可能是导演手动发的）：采用它，不再发。")
                 return self._adopt(slot, found)
+            # 「成功」 yet in no thread page: held for 审核 is the likeliest, and --force-post must not double it.
+            if row.get("error") != HELD_GONE and not held_checked:
+                held = self.held_ours(slot, row)
+                if isinstance(held, Found):
+                    return self._held_found(slot, row, held)
         if row["state"] == "lost" and not force:
             pid = f"（pid {row['pid']}）" if row["pid"] else ""
             if row.get("error") == HELD_GONE:
@@ -349,18 +466,67 @@ class Outbox:
             raise poster.Stuck(f"{said}；确认没有之后，用 --force-post 重新发布。在此之前不会再发。", poster.REPLY)
         return row
 
+    def _held_found(self, slot: Slot, row: dict, held: Found) -> dict:
+        whose = "这次要发的" if held.post_id == row.get("post_id") else "自己账号发的（可能是导演手动发的）"
+        self.say(f"上次发的{slot.words}在帖子里看不到，但它在「我的帖子 → 待审核」里：{whose}{slot.words}（pid {held.pid}）"
+                 "在等待版主审核，不会重复发。")
+        return self.record(slot, state="pending", pid=held.pid, post_id=held.post_id or row.get("post_id"),
+                           digest=held.sig or row.get("digest"), error="在「我的帖子 → 待审核」里找到")
+
     def still_held(self, row: dict) -> bool | None:
         """Whether our post at the row's pid still waits for 审核: listed among our own replies 待审核 (any
         member sees theirs). False once a moderator passed, deleted or ignored it (findpost cannot tell: a
         post in the recycle bin is found as a held one is); None when that list could not be read."""
         if not row.get("pid"):
             return None
-        try:
-            response = self.client.get(urljoin(self.base, f"{space.HELD_REPLIES}&_={secrets.token_hex(4)}"))
-        except FetchFailed:
-            return None
-        held = space.held_replies(response.body, response.content_type)
+        held = self.held_posts()
         return None if held is None else row["pid"] in held
+
+    def held_posts(self) -> dict[int, int] | None:
+        """Every reply of ours waiting for 审核 (pid → thread), the list read to its end: 20 a page, newest
+        first, so one of ours sinks to page 2 behind 20 newer ones. None when any page could not be read (or
+        is not that list): unknown, never "not held"."""
+        held: dict[int, int] = {}
+        for number in range(1, space.MAX_PAGES + 1):
+            try:
+                response = self.client.get(urljoin(self.base, f"{space.page_url(number)}&_={secrets.token_hex(4)}"))
+            except FetchFailed:
+                response = None
+            page = space.held_page(response.body, response.content_type) if response is not None else None
+            if page is None:
+                self.held_unread = number
+                return None
+            held.update(page.posts)
+            if not page.more or not page.posts:
+                return held
+        self.held_unread = space.MAX_PAGES + 1  # past Discuz's maxpage: the rest cannot be listed
+        return None
+
+    def held_ours(self, slot: Slot, row: dict) -> Found | str | None:
+        """Our post for this slot among our replies waiting for 审核 in this thread, found by the marker its
+        edit form holds (the list shows only the first 100 characters; the author may open a held post's edit
+        form): Found, "unknown" when the list (or a candidate's form) could not be read, or None."""
+        held = self.held_posts()
+        if held is None:
+            return "unknown"
+        others = {r["pid"] for r in self.db.query("select pid from outbox where pid is not null and key != ?", [slot.key])}
+        unknown = False
+        for pid in sorted(pid for pid, tid in held.items() if tid == self.tid and pid not in others):
+            text = poster.edit_form_message(self.client, self.base, self.tid, pid)
+            if text is None:
+                unknown = True
+                continue
+            mark = read_marker(bbcode_text(text))
+            if mark is not None and slot.owns(mark):
+                return Found(pid, mark.post_id, mark.sig, None, text=bbcode_text(text), legacy=mark.legacy, tid=self.tid)
+        return "unknown" if unknown else None
+
+    def held_words(self) -> str:
+        """Which page of 「我的帖子 → 待审核」 could not be read, for the director."""
+        number = getattr(self, "held_unread", None)
+        if number and number > space.MAX_PAGES:
+            return f"「我的帖子 → 待审核」超过 {space.MAX_PAGES} 页，论坛不再列出后面的帖子"
+        return f"「我的帖子 → 待审核」第 {number or 1} 页读取失败（或不是待审核列表）"
 
     def life_left(self, row: dict) -> float:
         """Seconds until a reply that left at the row's intent can no longer be applied by the forum."""
@@ -380,7 +546,8 @@ class Outbox:
         baseline every later read-back is compared with (`shown`); a post found later (pasted by hand,
         passed by 审核, a restored backup) is compared with what its marker says it should carry."""
         return self.record(slot, state="confirmed", pid=found.pid, post_id=found.post_id, digest=found.sig,
-                           page=found.page, error=None, shown=content_digest(found.text) if ours_just_now else None)
+                           page=found.page, error=None, shown=content_digest(found.text) if ours_just_now else None,
+                           tid=found.tid or self.tid)  # a hand paste in another thread: edited there from now on
 
     def altered(self, row: dict, found: Found, expected: str | None = None) -> bool:
         """Whether the post the forum shows is not what we made it say, its marker kept (a 版主 who plays edits
@@ -402,18 +569,40 @@ class Outbox:
         when = (found.edited_at or "")[:16].replace("T", " ")
         return f"{found.edited_by} 于 {when} 编辑" if when else f"{found.edited_by} 编辑"
 
+    def _ours(self, post, slot: Slot) -> Mark | None:
+        """`post` as a post of ours for `slot` that may be adopted — one we can show we wrote: by our uid, its last
+        line our v2 marker, carried since the archive first read it (a ballot a 版主 later gave a marker line is
+        not ours), with an id we issued for this slot (a reply's, or dayN.bbcode's) or on a post no one but its
+        author edited (a restored backup knows no id of ours; a 版主's edit is stamped), where players read it."""
+        mine = our_marker(post, slot, self.uid)
+        if mine is None or mine.legacy:
+            return None  # a marker of an older version has no id to check: only the outbox's pid shows it is ours
+        issued = (slot.key, mine.post_id) in issued_ids(self.db, slot.game)
+        if not issued and post.edited_by and post.edited_by != post.author:
+            return None
+        if not first_marked(self.db, {post.pid}, slot.game):
+            return None
+        tid = getattr(post, "tid", None) or self.tid
+        if self.readable is not None and post.floor != 1 and not self.readable(tid):
+            if post.pid not in self._told_unreadable:
+                self._told_unreadable.add(post.pid)
+                self.say(f"帖子 {tid} 里有自己账号发的{slot.words}（pid {post.pid}，可能是导演手动贴的），但这个帖子开启了"
+                         "「回帖仅作者可见」，玩家看不到它：不算已经公布。")
+            return None
+        return mine
+
     def _in_archive(self, slot: Slot, post_id: str | None) -> Found | None:
-        """Our post of this slot in the synced archive (the earliest, if several)."""
+        """Our post of this slot in the synced archive, in any thread of the game (the earliest, if several)."""
         if not self.uid or "posts" not in self.db.table_names():
             return None
         needle = f"%bansha:v2:{slot.code}:{slot.day_key}:{slot.kind}:{post_id}%" if post_id else "%bansha%"
-        ppp = ((self.db["threads"].get(self.tid) if self.db["threads"].count_where("tid = ?", [self.tid]) else {})
-               or {}).get("ppp") or 10
-        for row in self.db.query("select * from posts where tid = ? and author_uid = ? and text like ? order by pid",
-                                 [self.tid, self.uid, needle]):
+        for row in self.db.query(f"select * from posts where tid in ({_marks(self.threads)}) and author_uid = ? "
+                                 "and text like ? order by pid", [*self.threads, self.uid, needle]):
             post = archive._post_from_row(row)
-            mine = our_marker(post, slot, self.uid)
+            mine = self._ours(post, slot)
             if mine and (post_id is None or mine[0] == post_id):
+                thread = self.db["threads"].get(row["tid"]) if self.db["threads"].count_where("tid = ?", [row["tid"]]) else {}
+                ppp = (thread or {}).get("ppp") or 10
                 return Found.of(post, mine, -(-row["floor"] // ppp) if row["floor"] else None)
         return None
 
@@ -434,8 +623,8 @@ class Outbox:
                     if _older(page.now, row.get("forum_time")):
                         stale = True
                     for post in page.posts:
-                        mine = our_marker(post, slot, self.uid)
-                        if mine:  # ours for this slot, any id (a copy pasted by hand is as good)
+                        mine = self._ours(post, slot)
+                        if mine:  # ours for this slot, any id we issued (a copy pasted by hand is as good)
                             return Found.of(post, mine, page.page)
                     if page.page < page_no:
                         break  # past the end: Discuz repeats the last page
@@ -484,7 +673,21 @@ class Outbox:
                     mine = our_marker(post, slot, self.uid)
                     if mine and (not row.get("post_id") or mine[0] == row["post_id"]):
                         return Found.of(post, mine, page.page)
+                    if post.status in UNREADABLE and post.author_uid == self.uid and not post.text.strip():
+                        # A player's view (our account is no 版主): only the notice, no text to read the marker
+                        # from — still our post at our pid, and players cannot read it.
+                        return Found(post.pid, row.get("post_id") or "", row.get("digest") or "", page.page,
+                                     tid=self.tid, status=post.status)
         return None
+
+    def unreadable(self, slot: Slot, found: Found) -> str | None:
+        """What to tell the director when players cannot read our post, or None when they can."""
+        if found.readable:
+            return None
+        return (f"论坛上的{slot.words}（pid {found.pid}）{UNREADABLE[found.status]}：玩家看到的只是"
+                f"「{_NOTICE[found.status]}」，看不到内容（导演账号是版主，所以自己还看得到）"
+                if found.text.strip() else
+                f"论坛上的{slot.words}（pid {found.pid}）{UNREADABLE[found.status]}：玩家看到的只是「{_NOTICE[found.status]}」")
 
     # -- writing ---------------------------------------------------------------------------------
 
@@ -507,6 +710,7 @@ class Outbox:
         if not page.uid:
             raise poster.NotLoggedIn("抱歉，您尚未登录，没有权限在该版块回帖")
         post_id = secrets.token_hex(4)
+        issue(self.db, slot, post_id, "reply")  # kept when a later attempt takes the row: it may still land
         message = self.message(slot, body, post_id, sig, page.charset)
         self.record(slot, state="intent", pid=None, post_id=post_id, digest=sig, message=message, outcome=outcome,
                     rulings_seen=rulings_seen, page=page.page, forum_time=page.now, answer=None, error=None,
@@ -613,10 +817,15 @@ class Outbox:
         if waiting:
             self.say(waiting)
             return ""
+        if row.get("pid") and not first_marked(self.db, {row["pid"]}, slot.game):
+            # Adopted by an older version from a marker alone: an edit would overwrite someone else's post.
+            raise poster.Stuck(f"记录里的{slot.words}（pid {row['pid']}）最早存档时没有工具的标记行（是后来被加上的）："
+                               "它不是工具写的帖子，不编辑它。请在论坛上核对。", poster.EDIT)
         page = self._page(self.client, row.get("page") or 1)
         if page is None:
             raise poster.PostError("打开投票帖失败，无法编辑：请检查论坛是否可以访问", poster.EDIT)
         post_id = row.get("post_id") or secrets.token_hex(4)
+        issue(self.db, slot, post_id, "edit")
         message = self.message(slot, body, post_id, sig, page.charset)
         self.record(slot, post_id=post_id, edit_digest=sig, edit_message=message, edit_outcome=outcome,
                     edit_rulings=rulings_seen)

@@ -224,3 +224,54 @@ def test_a_running_post_a_moderator_deleted_is_never_edited_back_out_of_the_recy
     assert running.recycled and "已截止" not in running.bbcode and board.edits == edits
     assert any("看不到了" in line and "不再编辑" in line for line in lines)
     assert len(ours(board, "final")) == 1, lines
+
+
+# -- nobody but the director rules (issue 35) --------------------------------------------------------------
+
+def _relay_holding_the_day(board):
+    """李逵 3 : 燕青 2 and 吴用's relay for 孙二娘 for 燕青: counted for her it is a tie, so the final waits for a ruling."""
+    from test_poll_proof import add_vote_post, drop_votes, no_other_doubts
+
+    drop_votes(board, "鲁智深", "孙二娘")
+    no_other_doubts(board)
+    return add_vote_post(board, "吴用", "孙二娘在QQ上托我帮她投燕青，理由：她说燕青一直在潜水", 15)
+
+
+def _after_close(board, uid: int, text: str, tid: int = demo.VOTE_TID, minutes: int = 5):
+    return board.add_post(tid, uid, text, demo.CLOSE + timedelta(minutes=minutes))
+
+
+@pytest.mark.parametrize("who", ["player", "quoting player", "moderator", "edited by a moderator", "discussion thread",
+                                 "another day in the vote thread", "another day in the process thread"])
+def test_only_the_director_rules_and_only_on_this_days_floors(board, tmp_path, who):
+    """The director's ruling words, said by anyone else, edited by anyone else, in a thread that is not the
+    day's vote or process thread, or for another day's floors, rule nothing: the final stays held."""
+    relay = _relay_holding_the_day(board)
+    words = f"【裁定】{relay.position}楼 算孙二娘的票，计为燕青"
+    if who == "player":
+        _after_close(board, UID["林冲"], words)
+    elif who == "quoting player":
+        said = _after_close(board, DIRECTOR_UID, "大家稍等，裁定稍后发。")
+        _after_close(board, UID["宋江"], board.quote_bbcode(said.pid) + "\n\n" + words, minutes=6)
+    elif who == "moderator":
+        board.add_user(60, "版主丙", password="mod-pass", moderator=True)
+        _after_close(board, 60, words)
+    elif who == "edited by a moderator":  # edited before the archive first saw it: the stamp names another
+        post = _after_close(board, DIRECTOR_UID, words.replace("燕青", "李逵"))
+        post.bbcode = f"[i=s] 本帖最后由 版主丙 于 {demo.CLOSE:%Y-%m-%d} 21:06 编辑 [/i]\n\n{words}"
+    elif who == "discussion thread":
+        _after_close(board, DIRECTOR_UID, words, tid=demo.DISCUSSION_TID)
+    elif who == "another day in the vote thread":
+        _after_close(board, DIRECTOR_UID, f"第2天 {relay.position}楼 算孙二娘的票，计为燕青")
+    else:
+        _after_close(board, DIRECTOR_UID, f"第2天 {relay.position}楼 算孙二娘的票，计为燕青", tid=demo.PROCESS_TID)
+    lines = run(board, tmp_path, post=True)
+    assert ours(board, "final") == [], lines
+    assert not any(line.startswith("采用导演在帖子里的裁定") for line in lines), lines
+    if who in ("edited by a moderator", "another day in the vote thread"):
+        assert any(line.startswith("导演的裁定帖") and "没有采用" in line for line in lines), lines
+    # The same words from the director's own account, in the vote thread, release it: the test can fail.
+    _after_close(board, DIRECTOR_UID, words, minutes=20)
+    run(board, tmp_path, post=True)
+    (final,) = ours(board, "final")
+    assert "算作 孙二娘 的票" in final.bbcode

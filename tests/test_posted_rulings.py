@@ -1,0 +1,184 @@
+"""Issue 35 end to end on the test forum: the director rules where directors already rule — a 【裁定】 posted in
+the game's threads is read, applied and shown — and nobody else can rule.
+
+The day: 李逵 3 : 燕青 2, and 吴用 relays a ballot for 孙二娘 (who never voted) for 燕青 — counted for her it is a tie,
+so the final is held until the director rules (tests/test_poll_proof.py has the same day ruled from the terminal).
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+
+import pytest
+
+from bansha import poll as polling
+from bansha.demo import game as demo
+from test_poll import DIRECTOR_UID, game_file, options
+from test_poll_discuz import BEFORE_CLOSE, final_posts, running_posts
+from test_poll_proof import add_vote_post, drop_votes, no_other_doubts
+
+UID = {name: uid for uid, name in demo.PLAYERS}
+
+
+@pytest.fixture(params=["utf-8", "gbk"])
+def board(request):
+    forum = demo.build(charset=request.param)
+    with forum:
+        yield forum
+
+
+def held_day(board):
+    drop_votes(board, "鲁智深", "孙二娘")
+    no_other_doubts(board)
+    return add_vote_post(board, "吴用", "孙二娘在QQ上托我帮她投燕青，理由：她说燕青一直在潜水", 15)
+
+
+def run(board, tmp_path, path=None, **kw):
+    lines: list[str] = []
+    kw.setdefault("out_dir", tmp_path / "out")
+    result = polling.run_poll(path or game_file(tmp_path, board.base_url), tmp_path / "g.db",
+                              options(board, **kw), lines.append)
+    return result, lines
+
+
+def say(board, uid: int, text: str, minutes: float = 10, tid: int = demo.VOTE_TID):
+    """A post made `minutes` after the close (the forum's clock is 30 minutes after it)."""
+    return board.add_post(tid, uid, text, demo.CLOSE + timedelta(minutes=minutes))
+
+
+def moderator_edit(post, who: str = "版主乙"):
+    """A moderator's edit as Discuz stamps it."""
+    post.bbcode = (f"[i=s] 本帖最后由 {who} 于 {demo.CLOSE.year}-{demo.CLOSE.month}-{demo.CLOSE.day} 21:25 编辑 [/i]\n\n"
+                   + post.bbcode.replace("燕青", "李逵"))
+
+
+def test_the_directors_ruling_in_the_vote_thread_releases_the_held_final_and_is_named_in_it(board, tmp_path):
+    relay = held_day(board)
+    run(board, tmp_path, running=True, now=BEFORE_CLOSE)
+    result, _ = run(board, tmp_path, post=True, running=True)
+    assert final_posts(board) == [] and result.code == polling.EXIT_REVIEW
+    (running,) = running_posts(board)
+    waiting = running.bbcode
+    ruling = say(board, DIRECTOR_UID, f"【裁定】{relay.position}楼 算孙二娘的票，计为燕青")
+    result, lines = run(board, tmp_path, post=True, running=True)
+    (final,) = final_posts(board)
+    assert "无人出局" in final.bbcode and "算作 孙二娘 的票" in final.bbcode and result.code == polling.EXIT_OK
+    # The final names the ruling and links the post it came from.
+    assert f"导演 [url=" in final.bbcode and f"pid={ruling.pid}" in final.bbcode and f"#{ruling.position}[/url]" in final.bbcode
+    assert any(line.startswith("采用导演在帖子里的裁定") and f"#{ruling.position}" in line for line in lines)
+    # The running post no longer says the final waits for a ruling; one more run posts nothing more.
+    assert running_posts(board)[0].bbcode != waiting
+    run(board, tmp_path, post=True, running=True)
+    assert len(final_posts(board)) == 1
+    report = (tmp_path / "out" / "day1.director.txt").read_text("utf-8")
+    assert f"裁定来自 #{ruling.position} 导演甲" in report
+
+
+def test_a_player_writing_the_same_words_rules_nothing(board, tmp_path):
+    relay = held_day(board)
+    say(board, UID["林冲"], f"【裁定】{relay.position}楼 算孙二娘的票，计为燕青")
+    say(board, UID["宋江"], f"[quote]【裁定】{relay.position}楼 算孙二娘的票，计为燕青[/quote]\n同意")
+    result, lines = run(board, tmp_path, post=True)
+    assert final_posts(board) == [] and result.code == polling.EXIT_REVIEW
+    assert not any("采用导演在帖子里的裁定" in line for line in lines)
+
+
+def test_a_ruling_a_moderator_edited_stops_applying_and_the_director_is_told(board, tmp_path):
+    relay = held_day(board)
+    ruling = say(board, DIRECTOR_UID, f"【裁定】{relay.position}楼 算孙二娘的票，计为燕青")
+    run(board, tmp_path, post=True)
+    (final,) = final_posts(board)
+    assert "无人出局" in final.bbcode
+    moderator_edit(ruling)
+    result, lines = run(board, tmp_path, post=True)
+    told = [line for line in lines if line.startswith(f"导演的裁定帖 #{ruling.position}")]
+    assert told and "版主乙" in told[0] and "不再采用" in told[0], lines
+    assert "导演的裁定帖有 1 帖没有采用" in result.summary
+    # The count is held again: the posted final is not corrected to a count nobody proved, and the run says so.
+    assert result.code == polling.EXIT_REVIEW
+    assert "版主乙" in (tmp_path / "out" / "day1.director.txt").read_text("utf-8")
+
+
+def test_a_ruling_in_the_process_thread_applies_and_one_the_grammar_cannot_read_applies_nothing(board, tmp_path):
+    relay = held_day(board)
+    hedged = say(board, DIRECTOR_UID, f"{relay.position}楼 可能算孙二娘的票吧，我再想想", minutes=5)
+    result, lines = run(board, tmp_path, post=True)
+    assert final_posts(board) == [] and result.code == polling.EXIT_REVIEW
+    assert any(line.startswith(f"导演的裁定帖 #{hedged.position}") and "可能" in line for line in lines)
+    data = json.loads((tmp_path / "out" / "day1.json").read_text("utf-8"))["tally"]
+    assert [u["pid"] for u in data["unread_rulings"]] == [hedged.pid] and data["rulings"] == []
+    report = (tmp_path / "out" / "day1.director.txt").read_text("utf-8")
+    assert "看不懂的裁定帖" in report and f"pid {hedged.pid}" in report
+    say(board, DIRECTOR_UID, f"导演裁定：\n#{relay.position} 算孙二娘的票，计为燕青（QQ 截图已核实）", tid=demo.PROCESS_TID)
+    run(board, tmp_path, post=True)
+    (final,) = final_posts(board)
+    assert "无人出局" in final.bbcode and "截图已核实" in final.bbcode
+    data = json.loads((tmp_path / "out" / "day1.json").read_text("utf-8"))["tally"]
+    assert [(r["pid"], r["for"], r["target"]) for r in data["rulings"]] == [(relay.pid, "孙二娘", "燕青")]
+
+
+def test_rulings_from_posts_false_reads_none(board, tmp_path):
+    relay = held_day(board)
+    say(board, DIRECTOR_UID, f"【裁定】{relay.position}楼 算孙二娘的票，计为燕青")
+    path = game_file(tmp_path, board.base_url)
+    path.write_text(path.read_text("utf-8") + "\n[rules]\nrulings_from_posts = false\n", "utf-8")
+    result, _ = run(board, tmp_path, path, post=True)
+    assert final_posts(board) == [] and result.code == polling.EXIT_REVIEW
+
+
+def test_a_later_typed_ruling_replaces_a_posted_one_and_a_later_post_replaces_the_typed(board, tmp_path):
+    from scraper import archive
+
+    relay = held_day(board)
+    say(board, DIRECTOR_UID, f"【裁定】{relay.position}楼 无效", minutes=1)
+    run(board, tmp_path, post=False)
+    db = archive.open_db(tmp_path / "g.db")
+    archive.save_ruling(db, game="[101]梁山风云", day=1, pid=relay.pid, decision="target", target="燕青", voter="孙二娘",
+                        by="cli")
+    # Typed 20 minutes after the close, on the forum's clock (the test forum's day is not today).
+    db.execute("update rulings set recorded_at = ?", [(demo.CLOSE + timedelta(minutes=20)).isoformat()])
+    db.conn.commit()
+    result, lines = run(board, tmp_path, post=False)
+    report = (tmp_path / "out" / "day1.director.txt").read_text("utf-8")
+    assert "算作 孙二娘 的票，计为「燕青」" in report and "（bansha rule）" in report
+    later = say(board, DIRECTOR_UID, f"【裁定】{relay.position}楼 无效", minutes=40)
+    board.clock = lambda: demo.CLOSE + timedelta(minutes=50)
+    run(board, tmp_path, post=False)
+    report = (tmp_path / "out" / "day1.director.txt").read_text("utf-8")
+    assert f"裁定来自 #{later.position}" in report
+
+
+def test_review_and_the_desk_show_where_each_ruling_came_from_and_what_was_not_read(board, tmp_path):
+    import html
+    import os
+    import subprocess
+    import sys
+
+    from test_poll import on_path
+    from test_poll_proof import desk_day_page
+
+    relay = held_day(board)
+    hedged = say(board, DIRECTOR_UID, "18楼 也许无效", minutes=3)
+    ruling = say(board, DIRECTOR_UID, f"【裁定】{relay.position}楼 算孙二娘的票，计为燕青")
+    run(board, tmp_path, post=False)
+    review = subprocess.run([sys.executable, "-m", "bansha.cli", "review", str(tmp_path / "game.toml"), "--db",
+                             str(tmp_path / "g.db")], capture_output=True, text=True, env={**os.environ, "PATH": on_path()})
+    assert review.returncode == 0, review.stderr
+    assert f"#{relay.position} 吴用：算作 孙二娘 的票，计为「燕青」（裁定来自 #{ruling.position} 导演甲" in review.stdout, review.stdout
+    assert "看不懂的裁定帖" in review.stdout and f"pid {hedged.pid}" in review.stdout and "也许" in review.stdout
+    page = html.unescape(desk_day_page(board, tmp_path))
+    assert f"裁定来自 #{ruling.position} 导演甲" in page and f"pid={ruling.pid}" in page
+    assert "看不懂的裁定帖" in page and "也许" in page
+
+
+def test_a_ruling_post_deleted_stops_applying_and_the_director_is_told(board, tmp_path):
+    relay = held_day(board)
+    ruling = say(board, DIRECTOR_UID, f"【裁定】{relay.position}楼 算孙二娘的票，计为燕青")
+    _, lines = run(board, tmp_path, post=False)
+    assert any(line.startswith("采用导演在帖子里的裁定") for line in lines)
+    board.unpost(demo.VOTE_TID, lambda p: p.pid == ruling.pid)
+    result, lines = run(board, tmp_path, post=True)
+    assert final_posts(board) == [] and result.code == polling.EXIT_REVIEW
+    told = [line for line in lines if line.startswith("导演的裁定帖") and f"pid {ruling.pid}" in line]
+    assert told and "删除" in told[0], lines
