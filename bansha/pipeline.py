@@ -86,7 +86,7 @@ def day_rulings(db: sqlite_utils.Database, game: Game, rules: Rules, day: Day, p
     base = tally_day(posts, game, day, rules, {}, history=history, sensitivity=False, **tally_kwargs)
     found = posted_rulings.from_posts(candidates, game, day, base, rules,
                                       archive.post_history(db, [p.pid for p in candidates]),
-                                      posted_rulings.director_uids(game, everything))
+                                      posted_rulings.director_uids(game, everything), everything)
     return posted_rulings.merge(typed, found), found.unread
 
 

@@ -241,10 +241,22 @@ def our_pids(db: sqlite_utils.Database, game: str, directors: Iterable[str] = ()
                           "and text like '%bansha%'", list(uids)):
             mark = read_marker(r["text"])
             if mark is not None and not mark.legacy and mark.of_game(game) and (
-                    (f"{game}|{mark.day}|{mark.kind}", mark.post_id) in ids or not r["edited_by"] or r["edited_by"] in names):
+                    (f"{game}|{mark.day}|{mark.kind}", mark.post_id) in ids or (
+                        (not r["edited_by"] or r["edited_by"] in names) and _headed_as_ours(r["text"]))):
                 marked.add(r["pid"])
         pids |= first_marked(db, marked, game)
     return pids
+
+
+_OUR_HEADINGS = ("投票结果", "竞选结果", "实时票数", "票数（截至")
+
+
+def _headed_as_ours(text: str | None) -> bool:
+    """An id we never issued (a restored backup, another archive) is ours only on a post that reads as one of
+    ours from its heading on: a Discuz administrator's edit carries no stamp, and one who appends our marker to
+    the director's 代投 before any run read it leaves a post headed as no result of ours."""
+    head = [line for line in (text or "").splitlines() if line.strip()][:3]
+    return any(word in line for line in head for word in _OUR_HEADINGS)
 
 
 ISSUED = "marker_ids"
@@ -578,7 +590,7 @@ class Outbox:
         if mine is None or mine.legacy:
             return None  # a marker of an older version has no id to check: only the outbox's pid shows it is ours
         issued = (slot.key, mine.post_id) in issued_ids(self.db, slot.game)
-        if not issued and post.edited_by and post.edited_by != post.author:
+        if not issued and ((post.edited_by and post.edited_by != post.author) or not _headed_as_ours(post.text)):
             return None
         if not first_marked(self.db, {post.pid}, slot.game):
             return None

@@ -413,7 +413,8 @@ def _lines(t: DayTally, title: str, *, bbcode: bool, as_of: datetime | None = No
             words = esc(ruling_words(r.decision, r.target, r.voter))
             source = ""
             if r.source_pid is not None:  # posted in the thread: the forum's copy links the ruling post
-                source = f"（导演 {linked(f'#{r.source_floor}', r.source_pid)}）" if bbcode else f"（{r.source}）"
+                where = "" if r.source_tid in (None, t.vote_thread) else "进程帖 "  # a floor of another thread
+                source = f"（导演 {where}{linked(f'#{r.source_floor}', r.source_pid)}）" if bbcode else f"（{r.source}）"
             elif not bbcode and r.source:
                 source = f"（{r.source}）"
             lines.append(f"{_floor(entry)} {esc(clip(entry.author, 20))}：{words}" + (f"（{esc(clip(r.note))}）" if r.note else "")

@@ -60,9 +60,9 @@ class Posted:
     unread: list[Unread] = field(default_factory=list)
 
 
-def source_words(floor: int | None, author: str, at: str | None, pid: int | None = None) -> str:
-    """「裁定来自 #25 导演A 2026-12-02 20:40」."""
-    where = f"#{floor}" if floor is not None else f"pid {pid}"
+def source_words(floor: int | None, author: str, at: str | None, pid: int | None = None, thread: str = "") -> str:
+    """「裁定来自 #25 导演A 2026-12-02 20:40」 (「裁定来自 进程帖 #5 …」 for a floor of the process thread)."""
+    where = thread + (f"#{floor}" if floor is not None else f"pid {pid}")
     return f"裁定来自 {where} {author}" + (f" {at[:16].replace('T', ' ')}" if at else "")
 
 
@@ -96,10 +96,12 @@ def maybe_rulings(game: Game, posts) -> bool:
 
 
 def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, history: dict[int, list[dict]],
-               uids: dict[str, set[int]]) -> Posted:
+               uids: dict[str, set[int]], archived: list | None = None) -> Posted:
     """The rulings the director posted for `day` in `posts` (the day's vote and process threads), checked
-    against `base`, the day's tally without them (see the module's docstring)."""
+    against `base`, the day's tally without them (see the module's docstring). `archived`: every post the
+    archive holds of those threads, ours and deleted ones too (where floors may have moved; default `posts`)."""
     found = Posted()
+    shifted = _floors_may_have_shifted(base, archived if archived is not None else posts)
     shared = sum(1 for d in game.days if day.process_thread and d.process_thread == day.process_thread) > 1
     start = game.when(day.start) if day.start else None
     for post in posts:
@@ -127,7 +129,7 @@ def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, 
         made = _made_at(post)
         rulings: list[Ruling] = []
         if not why:
-            rulings, why = _resolve(post, reading, game, base, rules)
+            rulings, why = _resolve(post, reading, game, base, rules, shifted)
         if why:
             found.unread.append(Unread(post.pid, post.floor, post.tid, post.posted_at, why, post.text or ""))
             continue
@@ -169,7 +171,7 @@ def _made_at(post) -> datetime | None:
     return max(moments) if moments else None
 
 
-def _resolve(post, reading, game: Game, base: DayTally, rules: Rules) -> tuple[list[Ruling], list[str]]:
+def _resolve(post, reading, game: Game, base: DayTally, rules: Rules, shifted: str | None) -> tuple[list[Ruling], list[str]]:
     """Each item of the post as a Ruling on a post of the day's vote thread, or every reason it is not one."""
     by_floor = {e.floor: e for e in base.entries if e.floor is not None}
     by_pid = {e.pid: e for e in base.entries}
@@ -190,6 +192,9 @@ def _resolve(post, reading, game: Game, base: DayTally, rules: Rules) -> tuple[l
             if entry is None:
                 why.append("裁定没写楼层，引用的又不是（只是）本日投票帖里的一帖：请写明楼层，例如「18楼 无效」")
                 continue
+        elif kind == "floor" and shifted:
+            why.append(f"{said}：{shifted}，楼层号可能和导演裁定时看到的不一样：请引用那一帖再写裁定，或贴它的链接")
+            continue
         else:
             entry = by_floor.get(number) if kind == "floor" else by_pid.get(number)
             if entry is None:
@@ -211,7 +216,8 @@ def _resolve(post, reading, game: Game, base: DayTally, rules: Rules) -> tuple[l
         if problem:
             why.append(f"{said}：{problem}")
             continue
-        source = source_words(post.floor, post.author, post.posted_at, post.pid)
+        source = source_words(post.floor, post.author, post.posted_at, post.pid,
+                              "" if post.tid == base.vote_thread else "进程帖 ")
         rulings.append(Ruling(entry.pid, decision, target, item.note, voter=voter, source=source, source_pid=post.pid,
                               source_tid=post.tid, source_floor=post.floor))
     return rulings, why
@@ -224,6 +230,21 @@ _LINK = re.compile(r"<a\b[^>]*href=\"[^\"]*?[?&](?:amp;)?pid=(\d{1,10})[^\"]*\"[
 def _html_links(html: str) -> list[tuple[int, int]]:
     """(floor the words say, pid the link goes to) of each link in the post that names a floor."""
     return [(int(floor), int(pid)) for pid, floor in _LINK.findall(html)] if "pid=" in html else []
+
+
+def _floors_may_have_shifted(base: DayTally, posts: list) -> str | None:
+    """Why a floor number may no longer name the post the director saw under it: Discuz counts floors from
+    the visible posts where a page has a gap (docs/discuz.md), so a post deleted or hidden after the ruling
+    moves every later floor down by one. Where the archive knows of such a gap, floors are no identity."""
+    thread = [p for p in posts if p.tid == base.vote_thread]
+    if any(p.status == "deleted" for p in thread):
+        return "投票帖里有帖子被删除"
+    floors = sorted(p.floor for p in thread if p.floor is not None)
+    if len(floors) != len(set(floors)):
+        return "投票帖里有两帖是同一个楼层号（有帖子被删除后楼层重排了）"
+    if floors and floors != list(range(floors[0], floors[0] + len(floors))):
+        return "投票帖的楼层号不连续（有帖子被删除或等待审核）"
+    return None
 
 
 def _meaning(item, entry, said: str) -> tuple[tuple | None, str | None]:

@@ -114,6 +114,7 @@ def test_a_ruling_in_the_process_thread_applies_and_one_the_grammar_cannot_read_
     run(board, tmp_path, post=True)
     (final,) = final_posts(board)
     assert "无人出局" in final.bbcode and "截图已核实" in final.bbcode
+    assert "（导演 进程帖 [url=" in final.bbcode  # the ruling's floor is the process thread's, said so
     data = json.loads((tmp_path / "out" / "day1.json").read_text("utf-8"))["tally"]
     assert [(r["pid"], r["for"], r["target"]) for r in data["rulings"]] == [(relay.pid, "孙二娘", "燕青")]
 
@@ -182,3 +183,20 @@ def test_a_ruling_post_deleted_stops_applying_and_the_director_is_told(board, tm
     assert final_posts(board) == [] and result.code == polling.EXIT_REVIEW
     told = [line for line in lines if line.startswith("导演的裁定帖") and f"pid {ruling.pid}" in line]
     assert told and "删除" in told[0], lines
+
+
+def test_a_floor_ruling_after_a_deletion_the_archive_saw_rules_nothing_a_quoted_one_still_does(board, tmp_path):
+    """Discuz counts floors from the visible posts where a page has a gap: once a post of the vote thread is
+    deleted, every later floor may have moved down by one, and 「N楼」 may name the post after the one the
+    director saw. A floor is then no identity — a ruling by quote (or link) still is."""
+    relay = held_day(board)
+    run(board, tmp_path, post=False)  # the archive holds every floor as it was
+    board.unpost(demo.VOTE_TID, lambda p: p.author == "宋江" and "投票对象" in p.bbcode)
+    by_floor = say(board, DIRECTOR_UID, f"【裁定】{relay.position}楼 算孙二娘的票，计为燕青")
+    result, lines = run(board, tmp_path, post=True)
+    assert final_posts(board) == [] and result.code == polling.EXIT_REVIEW
+    told = [line for line in lines if line.startswith("导演的裁定帖") and f"pid {by_floor.pid}" in line]
+    assert told and "楼层号可能" in told[0], lines
+    say(board, DIRECTOR_UID, board.quote_bbcode(relay.pid) + "\n\n算孙二娘的票，计为燕青", minutes=20)
+    _, lines = run(board, tmp_path, post=False)
+    assert any(line.startswith("采用导演在帖子里的裁定") for line in lines), lines
