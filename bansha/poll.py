@@ -34,7 +34,7 @@ from filelock import FileLock, Timeout
 
 from scraper import archive, auth, model, outbox, poster
 from scraper.client import ForumClient
-from scraper.outbox import FINAL, REQUEST_LIFE, RUNNING, Outbox, Slot, bbcode_text, load_row, signature
+from scraper.outbox import FINAL, REQUEST_LIFE, RUNNING, Outbox, Slot, bbcode_text, first_marked, load_row, signature
 from scraper.sync import sync_thread
 from tally import report
 from tally.day import Ruling
@@ -541,6 +541,13 @@ class Results:
             if said == tally.outcome.describe():
                 self.say(f"结果帖（pid {row['pid']}）是旧版本的 bansha 发的（末行是旧格式的标记），公布的结果与现在的计票一致：不改动，也不再发。")
                 return ""
+        if not first_marked(self.db, {row["pid"]}, self.game.name):
+            # dayN.bbcode the director edited into the opening post (an author-only thread): theirs to edit, not ours.
+            if shown.sig == sig:
+                self.say(f"结果帖是导演手动编辑进首楼的（pid {row['pid']}），内容与现在的结果一致：工具不改动它，也不再发。")
+                return ""
+            raise poster.Stuck(f"导演手动编辑进首楼的结果帖（pid {row['pid']}）与现在的计票不一致：工具不编辑不是自己发的帖子。"
+                               f"请把报告目录里新的 day{self.day.key}.bbcode 照样编辑进首楼（替换原来那份）。", poster.EDIT)
         if shown.sig == sig:
             if outbox.altered(row, shown, body):
                 # The marker is ours and says the right version, the body is not what we wrote: put it back.

@@ -592,7 +592,9 @@ class Outbox:
         issued = (slot.key, mine.post_id) in issued_ids(self.db, slot.game)
         if not issued and ((post.edited_by and post.edited_by != post.author) or not _headed_as_ours(post.text)):
             return None
-        if not first_marked(self.db, {post.pid}, slot.game):
+        if not first_marked(self.db, {post.pid}, slot.game) and not (post.floor == 1 and issued):
+            # The one post of ours first read without a marker: dayN.bbcode the director edited into the
+            # opening post of an author-only vote thread (README) — published, never edited by us (edit()).
             return None
         tid = getattr(post, "tid", None) or self.tid
         if self.readable is not None and post.floor != 1 and not self.readable(tid):
@@ -831,8 +833,9 @@ class Outbox:
             return ""
         if row.get("pid") and not first_marked(self.db, {row["pid"]}, slot.game):
             # Adopted by an older version from a marker alone: an edit would overwrite someone else's post.
-            raise poster.Stuck(f"记录里的{slot.words}（pid {row['pid']}）最早存档时没有工具的标记行（是后来被加上的）："
-                               "它不是工具写的帖子，不编辑它。请在论坛上核对。", poster.EDIT)
+            raise poster.Stuck(f"记录里的{slot.words}（pid {row['pid']}）最早存档时没有工具的标记行（是后来被加上的，"
+                               "例如导演把 dayN.bbcode 编辑进了首楼）：工具不编辑不是自己发的帖子。需要更正的话，请导演把报告目录里"
+                               "新的 dayN.bbcode 照样编辑进去。", poster.EDIT)
         page = self._page(self.client, row.get("page") or 1)
         if page is None:
             raise poster.PostError("打开投票帖失败，无法编辑：请检查论坛是否可以访问", poster.EDIT)

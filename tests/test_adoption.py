@@ -223,3 +223,25 @@ def test_a_paste_in_another_thread_after_an_unanswered_reply_is_adopted(tmp_path
     assert finals(forum) == [pasted]
     assert row(tmp_path)["state"] == "confirmed" and (row(tmp_path)["tid"], row(tmp_path)["pid"]) == (where, pasted.pid)
     assert any("导演手动发的" in line and "不再重复发" in line for line in said), said
+
+
+def test_dayn_bbcode_edited_into_the_opening_post_of_an_author_only_thread_is_the_published_result(tmp_path):
+    """Nowhere players can read a reply (the vote thread 回帖仅作者可见, the process thread too): the run posts
+    nothing and asks the director to edit dayN.bbcode into the vote thread's opening post, as the README says.
+    Done, the next run takes that post for the published final (first read without our marker, it is the one
+    such post we adopt: the opening post, with the id we issued) — and posts nothing, edits nothing."""
+    forum = demo.build()
+    for tid in (demo.VOTE_TID, demo.PROCESS_TID):
+        forum.threads[tid].hidden_replies = True
+    with forum, FaultProxy(forum.base_url) as proxy:
+        lines, error = poll_once(proxy, tmp_path, post=True)
+        assert error is not None and finals(forum) == [], lines
+        opening = forum.threads[demo.VOTE_TID].posts[0]
+        opening.bbcode += "\n\n" + (tmp_path / "out" / "day1.bbcode").read_text("utf-8").strip()
+        edited = opening.bbcode
+        edits = forum.edits
+        for _ in range(2):
+            lines, error = poll_once(proxy, tmp_path, post=True, running=True)
+            assert error is None, lines
+    assert finals(forum) == [opening] and opening.bbcode == edited and forum.edits == edits
+    assert row(tmp_path)["pid"] == opening.pid and row(tmp_path)["state"] == "confirmed"
