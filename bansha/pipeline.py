@@ -86,8 +86,21 @@ def day_rulings(db: sqlite_utils.Database, game: Game, rules: Rules, day: Day, p
     base = tally_day(posts, game, day, rules, {}, history=history, sensitivity=False, **tally_kwargs)
     found = posted_rulings.from_posts(candidates, game, day, base, rules,
                                       archive.post_history(db, [p.pid for p in candidates]),
-                                      posted_rulings.director_uids(game, everything), everything)
+                                      posted_rulings.director_uids(game, everything), everything,
+                                      floor_gap(db, game, day.vote_thread))
     return posted_rulings.merge(typed, found), found.unread
+
+
+def floor_gap(db: sqlite_utils.Database, game: Game, tid: int) -> str | None:
+    """The floors the forum handed out in thread `tid` that the archive never read (deleted or held for 审核
+    before a sync saw them), as poll last learnt it: after such a floor the pages number the posts one lower."""
+    handed_out = archive.load_maxposition(db, tid)
+    if not handed_out:
+        return None
+    held = db["posts"].count_where("tid = ?", [tid]) + outbox.unseen_ours(db, game.name, tid)
+    if handed_out <= held:
+        return None
+    return f"论坛记录投票帖共有 {handed_out} 楼，读到的只有 {held} 楼（有帖子被删除或等待审核）"
 
 
 def title_holder_for(db: sqlite_utils.Database, game: Game, rules: Rules, day_number: int) -> str | None:

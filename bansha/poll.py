@@ -189,6 +189,7 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
             # only the last page, and a ballot edited or deleted on an earlier one must not be counted unseen.
             before_final = posted_result(db, game, day)
             sweep = closed and options.post and not (before_final and before_final["state"] in ("confirmed", "pending"))
+            _note_floors(client, db, base, day)  # before the sync: a reply made meanwhile is then no gap
             for tid in _threads_of(day):
                 full = sweep and tid == day.vote_thread
                 sync = sync_thread(client, db, f"{base}forum.php?mod=viewthread&tid={tid}", full=full)
@@ -260,6 +261,17 @@ def _say_posted_rulings(tally, say) -> None:
     for unread in tally.unread_rulings:
         where = f"#{unread.floor}" if unread.floor is not None else f"pid {unread.pid}"
         say(f"导演的裁定帖 {where}（帖子 {unread.tid}，pid {unread.pid}）没有采用：{'；'.join(unread.why)}")
+
+
+def _note_floors(client: ForumClient, db: sqlite_utils.Database, base: str, day: Day) -> None:
+    """How many floors the forum has handed out in the vote thread (the mobile API), for the rulings the
+    director posts: where the pages hide a floor, the floors after it close up, and 「N楼」 may name another post."""
+    try:
+        page, _ = client.fetch_page(f"{base}api/mobile/index.php?version=4&module=viewthread&tid={day.vote_thread}&page=1&ppp=1")
+    except Exception:  # noqa: BLE001 - no API: nothing is known, and floor rulings are checked as before
+        return
+    if page is not None and page.maxposition:
+        archive.save_maxposition(db, day.vote_thread, page.maxposition)
 
 
 def _posts_unseen(client: ForumClient, db: sqlite_utils.Database, base: str, game: Game, day: Day, close) -> str | None:

@@ -356,6 +356,17 @@ def save_ruling(db: sqlite_utils.Database, *, game: str, day: int, pid: int, dec
                           "note": note, "recorded_at": now_iso(), "recorded_by": by})
 
 
+def save_maxposition(db: sqlite_utils.Database, tid: int, maxposition: int) -> None:
+    """The floors the forum has handed out in a thread (the mobile API's maxposition), shown or not."""
+    db["thread_positions"].upsert({"tid": tid, "maxposition": maxposition, "seen_at": now_iso()}, pk="tid")
+
+
+def load_maxposition(db: sqlite_utils.Database, tid: int) -> int | None:
+    if "thread_positions" not in db.table_names() or not db["thread_positions"].count_where("tid = ?", [tid]):
+        return None
+    return db["thread_positions"].get(tid)["maxposition"]
+
+
 def load_rulings(db: sqlite_utils.Database, game: str, day: int) -> list[dict]:
     """The standing ruling per post (the latest recorded), in the order they were made."""
     latest: dict[int, dict] = {}

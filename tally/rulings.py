@@ -96,12 +96,13 @@ def maybe_rulings(game: Game, posts) -> bool:
 
 
 def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, history: dict[int, list[dict]],
-               uids: dict[str, set[int]], archived: list | None = None) -> Posted:
+               uids: dict[str, set[int]], archived: list | None = None, gap: str | None = None) -> Posted:
     """The rulings the director posted for `day` in `posts` (the day's vote and process threads), checked
     against `base`, the day's tally without them (see the module's docstring). `archived`: every post the
-    archive holds of those threads, ours and deleted ones too (where floors may have moved; default `posts`)."""
+    archive holds of those threads, ours and deleted ones too (where floors may have moved; default `posts`);
+    `gap`: floors the forum handed out that nobody read, where the caller knows of them."""
     found = Posted()
-    shifted = _floors_may_have_shifted(base, archived if archived is not None else posts)
+    shifted = gap or _floors_may_have_shifted(base, archived if archived is not None else posts)
     shared = sum(1 for d in game.days if day.process_thread and d.process_thread == day.process_thread) > 1
     start = game.when(day.start) if day.start else None
     for post in posts:

@@ -200,3 +200,20 @@ def test_a_floor_ruling_after_a_deletion_the_archive_saw_rules_nothing_a_quoted_
     say(board, DIRECTOR_UID, board.quote_bbcode(relay.pid) + "\n\n算孙二娘的票，计为燕青", minutes=20)
     _, lines = run(board, tmp_path, post=False)
     assert any(line.startswith("采用导演在帖子里的裁定") for line in lines), lines
+
+
+def test_a_floor_ruling_after_a_deletion_no_run_saw_rules_nothing(board, tmp_path):
+    """The hostile round's break: the director rules 「N楼 无效」 on one post, a 版主 deletes the post before any run
+    reads the thread, and the pages number every later floor one lower — 「N楼」 now names the next post, a
+    player's clean ballot. The mobile API still counts the floor handed out: floors are no identity then."""
+    held_day(board)
+    thread = board.threads[demo.VOTE_TID]
+    ruled = next(p for p in thread.posts if p.author == "宋江" and "投票对象" in p.bbcode)
+    after = next(p for p in thread.posts if p.position == ruled.position + 1)
+    ruling = say(board, DIRECTOR_UID, f"【裁定】{ruled.position}楼 无效")
+    thread.posts = [p for p in thread.posts if p.pid != ruled.pid]  # deleted: its floor stays empty
+    _, lines = run(board, tmp_path, post=False)
+    assert not any(line.startswith("采用导演在帖子里的裁定") for line in lines), lines
+    told = [line for line in lines if line.startswith("导演的裁定帖") and f"pid {ruling.pid}" in line]
+    assert told and "楼层号可能" in told[0], lines
+    assert after.pid not in {r["pid"] for r in json.loads((tmp_path / "out" / "day1.json").read_text("utf-8"))["tally"]["rulings"]}

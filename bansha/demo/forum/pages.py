@@ -97,7 +97,7 @@ class Pages:
             })
         variables.update(
             thread={"tid": str(tid), "fid": str(thread.fid), "subject": thread.subject,
-                    "replies": str(len(shown) - 1), "maxposition": str(len(thread.posts))},
+                    "replies": str(len(shown) - 1), "maxposition": str(max((p.position for p in thread.posts), default=0))},
             fid=str(thread.fid), postlist=postlist, ppp=str(ppp),
         )
         return json.dumps({"Version": "4", "Charset": "UTF-8", "Variables": variables}, ensure_ascii=False)
