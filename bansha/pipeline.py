@@ -71,18 +71,20 @@ def rulings_for(db: sqlite_utils.Database, game: Game, day: int) -> dict[int, Ru
 
 
 def day_rulings(db: sqlite_utils.Database, game: Game, rules: Rules, day: Day, posts: list, history: dict,
-                tally_kwargs: dict, visible=lambda post: True) -> tuple[dict[int, Ruling], list]:
+                tally_kwargs: dict, archived_votes: list, visible=lambda post: True) -> tuple[dict[int, Ruling], list]:
     """The day's standing rulings — typed, and posted by the director in the day's vote and process threads
-    (tally/rulings.py) — and the director's ruling posts that apply nothing. `visible`: which ruling posts
-    the count may see (a count as it stood at some moment sees the ones made by then)."""
+    (tally/rulings.py) — and the director's ruling posts that apply nothing. `archived_votes`: every archived
+    post of the vote thread, as the caller read it; `visible`: which ruling posts the count may see (a count
+    as it stood at some moment sees the ones made by then)."""
     typed = typed_rulings(db, game, day.day)
+    typed_only = {ruling.pid: ruling for ruling, _ in typed}
     if not rules.rulings_from_posts:
-        return {ruling.pid: ruling for ruling, _ in typed}, []
-    threads = [tid for tid in dict.fromkeys([day.vote_thread, day.process_thread]) if tid]
-    everything = [p for tid in threads for p in archive.read_posts(db, tid)]
+        return typed_only, []
+    process = archive.read_posts(db, day.process_thread) if day.process_thread not in (None, day.vote_thread) else []
+    everything = [*archived_votes, *process]
     candidates = [p for p in players_posts(db, game, everything) if visible(p)]
     if not posted_rulings.maybe_rulings(game, candidates):
-        return {ruling.pid: ruling for ruling, _ in typed}, []
+        return typed_only, []
     base = tally_day(posts, game, day, rules, {}, history=history, sensitivity=False, **tally_kwargs)
     found = posted_rulings.from_posts(candidates, game, day, base, rules,
                                       archive.post_history(db, [p.pid for p in candidates]),
@@ -137,7 +139,8 @@ def tally_from_archive(db: sqlite_utils.Database, game: Game, rules: Rules, day_
     day = game.day(day_number, round)
     if not day.vote_thread:
         raise ValueError(f"{day.label}没有写投票帖（vote_thread）")
-    posts = readable_votes(players_posts(db, game, thread_posts(db, day.vote_thread)), day.vote_thread)
+    archived = thread_posts(db, day.vote_thread)
+    posts = readable_votes(players_posts(db, game, archived), day.vote_thread)
 
     def made_by_then(post) -> bool:
         return (as_of is None or bool(post.posted_at and datetime.fromisoformat(post.posted_at) <= as_of)) and (
@@ -148,7 +151,7 @@ def tally_from_archive(db: sqlite_utils.Database, game: Game, rules: Rules, day_
     shared = {"title_holder": title_holder_for(db, game, rules, day_number), "_verdicts": {}}
     unread: list = []
     if rulings is None:
-        rulings, unread = day_rulings(db, game, rules, day, posts, history, shared, made_by_then)
+        rulings, unread = day_rulings(db, game, rules, day, posts, history, shared, archived, made_by_then)
     result = tally_day(posts, game, day, rules, rulings, history=history, sensitivity=sensitivity, **shared)
     result.unread_rulings = unread
     return result

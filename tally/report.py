@@ -12,7 +12,7 @@ from fractions import Fraction
 from .day import COUNTED, INVALID, SUPERSEDED, DayTally
 from .game import JUDGE
 from .outcome import OUT
-from .zones import at_words, zone_label  # noqa: F401 (the report's words for a time)
+from .zones import at_words, minute_words, zone_label  # noqa: F401 (the report's words for a time)
 
 
 _MARKER_WORD = re.compile(r"bansha\s*:", re.I)
@@ -450,7 +450,7 @@ def unread_ruling_lines(t: DayTally) -> list[str]:
 
 def _ruling_post(unread) -> str:
     where = f"#{unread.floor}" if unread.floor is not None else ""
-    return f"{where} pid {unread.pid}（帖子 {unread.tid}" + (f"，{unread.at[:16].replace('T', ' ')}" if unread.at else "") + "）"
+    return f"{where} pid {unread.pid}（帖子 {unread.tid}" + (f"，{minute_words(unread.at)}" if unread.at else "") + "）"
 
 
 def flag_lines(t: DayTally) -> list[str]:

@@ -32,6 +32,7 @@ from . import certainty
 from .day import DayTally, Ruling
 from .game import JUDGE, Day, Game
 from .rules import Rules
+from .zones import minute_words
 
 RULING_WORDS = {"有效": "accept", "无效": "reject", "计为": "target", "弃权": "target",
                 "accept": "accept", "reject": "reject", "target": "target"}
@@ -63,7 +64,7 @@ class Posted:
 def source_words(floor: int | None, author: str, at: str | None, pid: int | None = None, thread: str = "") -> str:
     """「裁定来自 #25 导演A 2026-12-02 20:40」 (「裁定来自 进程帖 #5 …」 for a floor of the process thread)."""
     where = thread + (f"#{floor}" if floor is not None else f"pid {pid}")
-    return f"裁定来自 {where} {author}" + (f" {at[:16].replace('T', ' ')}" if at else "")
+    return f"裁定来自 {where} {author}" + (f" {minute_words(at)}" if at else "")
 
 
 def typed_source(by: str | None) -> str:
@@ -152,7 +153,7 @@ def _who_and_what(post, game: Game, uids: dict[str, set[int]], first: str | None
         state = {"deleted": "已被删除", "hidden": "被屏蔽", "banned": "被屏蔽"}.get(post.status, f"状态是「{post.status}」")
         return [f"这一帖{state}，裁定不再采用"]
     if post.edited_by and post.edited_by != author:
-        return [f"这一帖被「{post.edited_by}」编辑过（{(post.edited_at or '')[:16].replace('T', ' ')}）：不是导演本人写的样子，"
+        return [f"这一帖被「{post.edited_by}」编辑过（{minute_words(post.edited_at)}）：不是导演本人写的样子，"
                 "裁定不再采用。导演要这条裁定，请重新发一帖"]
     if first is not None and _squeezed(first) != _squeezed(post.text) and post.edited_by != author:
         return ["这一帖的内容和第一次存档时不一样，却没有导演本人的编辑记录：裁定不再采用。导演要这条裁定，请重新发一帖"]

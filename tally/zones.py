@@ -88,3 +88,6 @@ def at_words(moment: datetime, *, year: bool = True) -> str:
     return f"{zone_label(moment)} {moment:%Y-%m-%d %H:%M}" if year else f"{zone_label(moment)} {moment:%m-%d %H:%M}"
 
 
+def minute_words(moment: str | None) -> str:
+    """An archived ISO time as it was written, to the minute: 「2026-12-02 20:40」."""
+    return (moment or "")[:16].replace("T", " ")

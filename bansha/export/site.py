@@ -22,6 +22,7 @@ from tally.day import COUNTED, SUPERSEDED, DayTally
 from tally.game import CARD_LOSSES, Game
 from tally.lurk import Identities
 from tally.rules import Rules
+from tally.zones import minute_words
 
 from .. import pipeline
 
@@ -125,7 +126,7 @@ def export_site(db: sqlite_utils.Database, game: Game, rules: Rules, out: Path, 
             if post.pid in verdicts:
                 kind, words = verdicts[post.pid]
                 badges += f" <span class='verdict {kind}'>{html.escape(words)}</span>"
-            stamp = f"<span class='edit'>本帖最后由 {html.escape(post.edited_by)} 于 {post.edited_at[:16].replace('T', ' ')} 编辑</span>" if post.edited_by else ""
+            stamp = f"<span class='edit'>本帖最后由 {html.escape(post.edited_by)} 于 {minute_words(post.edited_at)} 编辑</span>" if post.edited_by else ""
             items.append(f"<article id='p{post.pid}'><header><b>#{post.floor}</b> {author} "
                          f"<time>{(post.posted_at or '')[:19].replace('T', ' ')}</time> {badges} {stamp}</header>"
                          f"<div class='message'>{body}</div></article>")
@@ -252,7 +253,7 @@ def _player_page(game: Game, player, threads, posts_of, tallies, who, kinds, car
         kind = kinds.get(tid, "discussion")
         per_kind.setdefault(label, dict.fromkeys(KIND_WORDS, 0))[kind] += 1
         sections.setdefault(label, []).append(
-            f"<li><time>{(post.posted_at or '')[:16].replace('T', ' ')}</time> "
+            f"<li><time>{minute_words(post.posted_at)}</time> "
             f"<a href='thread-{tid}.html#p{post.pid}'>{html.escape(subject)} 第 {post.floor} 楼</a> "
             f"<span class='kind'>{KIND_WORDS[kind]}</span>"
             f"<div class='snippet'>{html.escape(post.text[:120])}</div></li>")
