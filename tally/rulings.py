@@ -47,7 +47,6 @@ class Unread:
     tid: int
     at: str | None
     why: list[str]
-    text: str = ""
 
     def to_json(self) -> dict:
         return {"pid": self.pid, "floor": self.floor, "tid": self.tid, "at": self.at, "why": self.why}
@@ -133,7 +132,7 @@ def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, 
         if not why:
             rulings, why = _resolve(post, reading, game, base, rules, shifted)
         if why:
-            found.unread.append(Unread(post.pid, post.floor, post.tid, post.posted_at, why, post.text or ""))
+            found.unread.append(Unread(post.pid, post.floor, post.tid, post.posted_at, why))
             continue
         for ruling in rulings:
             found.rulings[ruling.pid] = (ruling, made)
