@@ -154,6 +154,8 @@ def serve_pages(pages: list[Path]):
     from urllib.parse import parse_qs, urlsplit
 
     class Handler(BaseHTTPRequestHandler):
+        disable_nagle_algorithm = True  # headers and body in two writes: no 40 ms wait for a delayed ACK
+
         def log_message(self, *args):
             pass
 

@@ -90,6 +90,7 @@ class FaultProxy:
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
+            disable_nagle_algorithm = True  # headers and body in two writes: no 40 ms wait for a delayed ACK
 
             def log_message(self, *args):
                 pass
