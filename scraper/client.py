@@ -243,6 +243,9 @@ class ForumClient:
         self._host_locks: dict[str, threading.Lock] = {}
         self._host_next: dict[str, float] = {}
         self._guard = threading.Lock()
+        # Hosts that let every try of one request pass unanswered in this run: the next request gets one try,
+        # not three (a cron run on a dead forum said so once, and ended, instead of once per thread).
+        self._silent_hosts: set[str] = set()
 
     # -- politeness -------------------------------------------------------------------------------
 
@@ -275,6 +278,8 @@ class ForumClient:
         posting = method == "POST"
         kwargs.setdefault("follow_redirects", not posting)
         last, silent = "", 0
+        host = urlsplit(url).netloc
+        silent_limit = 0 if host in self._silent_hosts else SILENT_RETRIES
         for attempt in range(self.retries + 1):
             self._wait_turn(url)
             started = time.monotonic()
@@ -311,12 +316,15 @@ class ForumClient:
                         self.recorder.record(method, str(r.url), dict(r.request.headers), r.status_code, r.reason_phrase,
                                              list(r.headers.multi_items()), body)
                     self.save_cookies()
+                    self._silent_hosts.discard(host)
                     return response
                 last = f"HTTP {r.status_code}"
                 retry_after = _retry_after(r.headers.get("retry-after"))
             elapsed = int((time.monotonic() - started) * 1000)
-            if attempt == self.retries or silent > SILENT_RETRIES:
+            if attempt == self.retries or silent > silent_limit:
                 self._log(Attempt(url, None, 0, elapsed, "failed", last))
+                if silent > silent_limit:
+                    self._silent_hosts.add(host)
                 break
             self._log(Attempt(url, None, 0, elapsed, "retry", last))
             delay = self._delay(attempt, retry_after)
@@ -326,7 +334,9 @@ class ForumClient:
                 self.on_retry(f"{last}：{delay:.0f} 秒后重试（第 {attempt + 1} 次重试，最多 "
                               f"{SILENT_RETRIES if silent else self.retries} 次）")
             time.sleep(delay)
-        raise FetchFailed(f"{last}。重试 {attempt} 次后仍失败，已放弃（{url}）；请稍后再试，或在浏览器里打开论坛看看。")
+        tried = (f"重试 {attempt} 次后仍失败" if attempt else
+                 f"这次运行里前一个请求已重试 {SILENT_RETRIES} 次后仍失败，不再重试")
+        raise FetchFailed(f"{last}。{tried}，已放弃（{url}）；请稍后再试，或在浏览器里打开论坛看看。")
 
     def _exchange(self, method: str, url: str, kwargs: dict) -> tuple[httpx.Response, bytes]:
         """One exchange, whole within its deadline: the answer and its body."""

@@ -80,6 +80,20 @@ def test_an_answer_that_trickles_is_given_up_like_silence(trickle):
     assert len(said) == 2 and all("没有回答" in line for line in said), said
 
 
+def test_a_forum_that_never_answered_gets_one_try_per_request_for_the_rest_of_the_run():
+    server = Trickle("headers")
+    try:
+        with ForumClient(min_interval=0, timeout=0.3, backoff=0.2) as client:
+            for _ in range(2):
+                with pytest.raises(FetchFailed) as failed:
+                    client.get(server.url)
+        # Three tries for the first request; the second is said in the same words after one.
+        assert server.requests == 3 + 1, server.requests
+        assert "没有回答" in str(failed.value) and "前一个请求已重试 2 次后仍失败" in str(failed.value), failed.value
+    finally:
+        server.close()
+
+
 def test_poll_on_a_trickling_forum_ends_in_words_and_frees_the_lock(tmp_path):
     from test_poll import game_file
 
@@ -88,7 +102,7 @@ def test_poll_on_a_trickling_forum_ends_in_words_and_frees_the_lock(tmp_path):
         path = game_file(tmp_path, server.url)
         runs = []
         for _ in range(2):  # the second run is not refused by a lock the first left taken
-            runs.append(subprocess.run([sys.executable, "-m", "bansha.cli", "poll", str(path), "--timeout", "0.5",
+            runs.append(subprocess.run([sys.executable, "-m", "bansha.cli", "poll", str(path), "--timeout", "0.3",
                                         "--interval", "0", "--now", "2026-11-29 21:30", "--out", str(tmp_path / "out")],
                                        capture_output=True, text=True, timeout=120))
         for done in runs:
