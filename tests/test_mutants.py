@@ -52,7 +52,7 @@ def test_the_rule_tests_kill_the_mutant(tmp_path, file, line, bug):
     probe = subprocess.run([sys.executable, "-c", "import tally; print(tally.__file__)"], capture_output=True,
                            text=True, env=env, cwd=tmp_path)
     assert str(tmp_path) in probe.stdout, "the mutated copy does not shadow the package"
-    done = subprocess.run([sys.executable, "-m", "pytest", "-x", "-p", "no:cacheprovider",
+    done = subprocess.run([sys.executable, "-m", "pytest", "-x", "-n0", "-p", "no:cacheprovider",
                            "tests/test_tally_rules.py", "tests/test_ballot_format.py"],
                           capture_output=True, text=True, env=env, cwd=tmp_path, timeout=300)
     assert "passed" in done.stdout or "failed" in done.stdout, done.stdout + done.stderr
