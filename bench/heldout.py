@@ -221,6 +221,9 @@ DAY_RULES = {  # what each day file's opening post announces where its seed is s
 LABELLED_ANSHAZHE = ("格式不符视为未投票",)  # game 6 requires the format; game 5 only asks for it
 
 
+_DAY_NAMED = re.compile(r"\bD(\d)\b|第([一二三四五六七八九])[天日]")  # the day a file's title names (「[102]碧血剑 D2」)
+
+
 def day_game(day: dict):
     """The day file as the tool reads a game: (game, its vote day, rules, posts)."""
     roles = day.get("roles") or {}
@@ -231,7 +234,9 @@ def day_game(day: dict):
         overrides["ballot_format"] = "labelled"
     elif "请尽量按" in day["posts"][0]["text"]:
         overrides["ballot_format"] = "preferred"  # a format asked for, not required
-    vote_day = Day(day=1, vote_thread=1, discussion_threads=(2,), process_thread=3, start=day["start"], close=day["close"],
+    named = _DAY_NAMED.search(day.get("title") or "")
+    number = (int(named.group(1)) if named.group(1) else "一二三四五六七八九".index(named.group(2)) + 1) if named else 1
+    vote_day = Day(day=number, vote_thread=1, discussion_threads=(2,), process_thread=3, start=day["start"], close=day["close"],
                    dead=tuple(day.get("dead", [])), title_holder=day.get("title_holder"), bonus=day.get("bonus") or {},
                    accelerated_from=day.get("accelerated_from"),
                    votes_not_counted=tuple(n for n, r in roles.items() if r == "白痴若愚"))
@@ -300,7 +305,7 @@ def judge_day(day: dict) -> dict:
 
 
 def days_main(folder: Path) -> None:
-    files = sorted(p for p in folder.glob("*.json") if p.stem[:1] in "de")
+    files = sorted(p for p in folder.glob("*.json") if p.stem[:1] in "def")
     bad = 0
     for path in files:
         day = json.loads(path.read_text("utf-8"))

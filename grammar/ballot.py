@@ -85,6 +85,8 @@ class Verdict:
     old_target: str | None = None  # a change that names the ballot it replaces (改票 郭靖→黄蓉)
     tally: dict = field(default_factory=dict)  # a running tally of everyone's votes in the post: voter → what
     own: str = ""  # the poster's own words, normalised, as read (quotes, stamps and asides set aside)
+    void: str | None = None  # a director's proxy the same post takes back or refuses (grammar/director.py): why
+    stated: tuple[str, ...] = ()  # the times a director's proxy states in its words (20:25 收到…): HH:MM
 
     def attempts(self, roster: Roster | None) -> tuple[str, ...]:
         """The players the recall detector sees a vote attempt for, anywhere in the post."""

@@ -1,13 +1,32 @@
-"""A director's ruling post (裁定帖) read as rulings — or as what could not be read (ruling.lark is the spec).
+"""A director's ruling post (裁定帖) read in layers: each floor its ruling clauses name, with one meaning each.
 
     >>> [(i.ref, i.verdict, i.target) for i in read("【裁定】18楼 无效\\n#23 计为 岳不群").items]
     [(('floor', 18), 'invalid', None), (('floor', 23), 'counts_as', '岳不群')]
 
-A post is read whole or not at all: every line must be a heading or rulings the grammar describes, with
-exactly one meaning (Earley keeps every derivation). A hedge (「暂定」「可能」「吗」), a range of floors, words
-left over: the post is a RulingPost with `problems`, and nothing of it may apply. A post with no ruling
-in it at all reads None. Whether the floors exist, the names are the day's players and the author may
-rule is not the grammar's to say (tally/rulings.py); this module knows only words.
+Directors seldom write a bare line: the verdict comes with its reason before or after it, several floors with
+different verdicts share a sentence, and the post may be a day summary or a running count as well (rules.md, "How
+directors really write rulings and proxies"). So a post is read in layers:
+
+  segment  the director's own words (structure.py: quotes, stamps, signatures; BBCode styles off; a findpost link
+           kept with the floor its words name); then sentences (。！？；! ? ; and line breaks)
+  tag      grammar/tags.py: floors, verdict words, names, hedges, questions, corrections, retractions, days
+  chunk    each sentence into floor lists (18楼、19楼 · 5楼，7楼), verdict runs (ruling.lark, the spec of what a
+           verdict says) and notes in brackets; everything else is reason text
+  pair     each floor list with the verdicts after it in its sentence (or before it: 「无效：5楼、7楼」); a sentence
+           that is only a verdict goes to the floor list above it that has none (「12楼：……。无效。」), or to the
+           quoted post where the post quotes one and names no floor
+
+and each floor gets one ruling, or a problem the director is told of. What rules nothing, and is said so:
+
+  a verdict in a sentence that asks (?, 吗, 算不算) or hedges (可能, 应该, 大概)   that floor only
+  a range (18-20楼), a relative floor (楼上), a floor of another thread          that floor only
+  two verdicts that disagree for one floor (unless the later says 更正/应为)      that floor only
+  a word that takes the post back or puts it off — 暂定, 待定, 等我确认, 以上作废,
+  开玩笑 — or a correction with no floor of its own                            the whole post
+
+Reason text (any sentence or clause without a floor or verdict of its own, names and the ballot's words included)
+is allowed anywhere: it rules nothing by itself. Linear in the post: one scan per sentence, no parse ambiguity.
+Whether the floors exist, the names are the day's players and the author may rule is tally/rulings.py's.
 """
 
 from __future__ import annotations
@@ -15,47 +34,54 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import product
 from pathlib import Path
 
-from lark import Lark, Token, Tree
+from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError
+from lark.lexer import Lexer
 
-from .names import to_simplified
+from . import tags as tagging
+from .names import Roster, to_simplified
 from .normalize import normalize
 from .structure import split
 
-# What a director writes when the ruling is not final: such a post rules nothing (a question is not a ruling).
-_HEDGES = re.compile(r"暂定|暂时|暂且|可能|也许|大概|应该|估计|如果|假如|若是|待定|稍后|再议|再说|回头|吗|呢|\?|似乎|好像|倾向|"
-                     r"考虑|或者|还是|是否|要不|看情况|先算|存疑|不确定|讨论")
-# A line worth reading as a ruling: a floor and a ruling word on it, or a heading.
-_FLOOR_MARK = re.compile(r"#\s*\d|\d\s*(?:楼|层|L|F|#)|第\s*\d+\s*楼|pid\s*[=:]?\s*\d", re.I)
-_RULING_WORD = re.compile(r"无效|有效|作废|废票|不算|不计|弃权|计为|记为|算作|算投|视为|按原票|原票|维持|不是投票|算.{1,20}的|按.{1,20}计")
-_HEADING = re.compile(r"^[【\[]?(?:导演|执法团)?(?:裁定|裁决|判定)(?:如下|结果)?[】\]]?:?$")
-# A reason reads as one: it says what was wrong or what was checked — and takes nothing back.
-_REASON = re.compile(r"没|未|无|不|非|已|只|仅|关门|截止|格式|理由|引用|回复|对象|出局|改票|投票|代投|委托|私信|确认|核实|错|"
-                     r"同音|形似|规则|规定|重复|超时|时间|后台|编辑|截图|名字|写|发|楼层|原帖|抱歉")
-_UNSAID = re.compile(r"不对|说错|撤回|收回|取消|算了|玩笑|逗你|假的|反悔|等等|稍等|再看|重新|之后")
-_STYLE = re.compile(r"\[/?(?:b|i|u|s|color|size|font|align|backcolor|url|p|indent|center|left|right)(?:=[^\]\n]*)?\]", re.I)
-_NUMBERED = re.compile(r"^\(?\d{1,2}[.)]\s+|^\(\d{1,2}\)\s*")  # 「1. 17楼 …」: an item's number, not a floor
-_ONE_FLOOR = r"(?:#\d{1,5}|第?\d{1,5}(?:楼|层|L|F|#)|pid ?[=:]? ?\d{1,10})"
-_ONLY_FLOORS = re.compile(rf"^{_ONE_FLOOR}(?:[、,和 ]{_ONE_FLOOR})*:?$", re.I)
-_LINKED_FLOOR = re.compile(r"\[url=[^\]]*?[?&]pid=(\d{1,10})[^\]]*\]\s*(?:第\s*)?#?(\d{1,5})\s*(?:楼|层|L|F|#)?\s*\[/url\]", re.I)
-_AFTER_VERDICT = re.compile(r"(?<=无效|有效|弃权|作废|不算|不计) +(?=[^\x00-\x7f])")
-_SIGN_OFF = re.compile(r"^[-—–~～_=]{1,6}\s*\S.{0,20}$")  # 「——导演B」
-_CN_DAY = re.compile(r"第([一二两三四五六七八九十]{1,3})([天日])")
-_SPACE = re.compile(r" +")
-_CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
-_CN_FLOOR = re.compile(r"([零〇一二两三四五六七八九十百]{1,6})(?=\s*(?:楼|层))")
-_DECORATION = re.compile(r"^[^\w()\[\]【】#]+|[^\w()\[\]【】。.!~]+$")  # emoji, ～, kaomoji at a line's edges
-_WORDS = {"原票", "原投票", "原来的票", "无效", "有效", "作废", "废票", "票"}
-_VERDICT_START = re.compile(r"视|判|算|计|记|为|是|按|改|均|都|一律|以|裁定|根据|照|不|无|有效|弃权|作废")
-_REASON_ONLY = re.compile(r"^[^计算按视]*(?:无效|有效)?[^计算按视]*$")  # 「（改票无效）」: a reason naming a rule
-_TICKETS = {"这张", "那张", "此票", "这票", "那票", "这张票", "那张票"}
-_URL = re.compile(r"\S*[?&]pid=(\d{1,10})(?!\d)\S*", re.I)  # a findpost link: the pid is what it names
-MAX_LINE, MAX_LINES, MAX_READINGS = 200, 30, 16
-
 VERDICTS = ("invalid", "valid", "not_a_vote", "abstain", "keep_original", "counts_as", "for_voter", "belongs")
+# 「维持原判」 upholds an earlier decision: beside a verdict it says nothing more; alone it does not say what the
+# decision was (the tool may not know it), so it rules nothing by itself.
+
+_STYLE = re.compile(r"\[/?(?:b|i|u|s|color|size|font|align|backcolor|url|p|indent|center|left|right|quote)(?:=[^\]\n]*)?\]", re.I)
+_LINKED_FLOOR = re.compile(r"\[url=[^\]]*?[?&]pid=(\d{1,10})[^\]]*\]\s*(?:第\s*)?#?(\d{1,5})\s*(?:楼|层|L|F|#)?\s*\[/url\]", re.I)
+_LINKED_WORDS = re.compile(r"\[url=[^\]]*?[?&](?:amp;)?pid=(\d{1,10})[^\]]*\](.*?)\[/url\]", re.I | re.S)
+_URL = re.compile(r"\S*[?&](?:amp;)?pid=(\d{1,10})(?!\d)\S*", re.I)  # a findpost link: the pid is what it names
+_NUMBERED = re.compile(r"^\s*(?:\(?\d{1,2}[.)、]\s+|\(\d{1,2}\)\s*|[①-⑳]\s*)")  # 「1. 17楼 …」: an item's number
+_SIGN_OFF = re.compile(r"^\s*[-—–~～_=]{1,6}\s*\S.{0,20}$")  # 「——导演B」
+_SENTENCE = re.compile(r"[^。！!？?；;\n]+[。！!？?；;]*|[。！!？?；;]+")
+# Words that point at another post: a floor after them is the ballot's context, not a floor ruled.
+_REFERENCE = re.compile(r"原票|原投票|原来的|引用|来自|取代|改自|(?:(?<!以下)以(?:他|她|其)?|的|是|在|于|见|即|回复了?)\s*$")
+# A line of a running count: a player (or 弃权) and a number of votes, then who cast them.
+_COUNT_LINE = re.compile(r"^\s*[·•\-*]?\s*[^\s,:;，。；:]{1,12}\s*[:：]?\s*\d+(?:\.\d+)?\s*票\s*(?:[:：(（←]|$)")
+_CHANGE_ABOUT = re.compile(r"^\s*的?\s*改票")
+_REFERS_BACK = re.compile(r"^\s*(?:的原票|的原投票|原票|的原来|那张原票)")  # 「4楼的原票（老K）维持」
+MAX_SENTENCES = 200
+# Words in quotation marks are the ballot's own (“投票对象应该是欧阳锋吧，我再看看”) or a phrase named (“unvote”): what
+# they say — a hedge, a question, a floor — is the player's, not the ruling's. A name alone in them stays a name.
+_QUOTED = re.compile(r"[“「『\"]([^”」』\"\n]{0,200})[”」』\"]")
+
+
+def _quoted(m: re.Match, roster: Roster | None) -> str:
+    inner = m.group(1).strip()
+    if roster is not None and inner in roster.table:
+        return inner
+    return "「引文」"  # a post past this is not read sentence by sentence (a ruling post has a few dozen at most)
+
+# Two verdicts of one run that say one thing: 「有效，计为 X」 is 计为 X; 「无效，按原票计」 keeps the original;
+# 「无效，视为弃权」 is an abstention (002: an invalid ballot counts as 弃权).
+_SUBSUMED = {("valid", "counts_as"), ("valid", "for_voter"), ("valid", "belongs"), ("invalid", "keep_original"),
+             ("not_a_vote", "keep_original"), ("invalid", "abstain"), ("invalid", "not_a_vote"),
+             ("uphold", "invalid"), ("uphold", "valid"), ("uphold", "keep_original"), ("uphold", "abstain"),
+             ("uphold", "counts_as"), ("uphold", "not_a_vote"), ("counts_as", "keep_original")}
+_NOT_NAMED = re.compile(r"^(?:一次|一张|一票|两票|有效|无效|正常|\d)")  # 算作一次投票 · 计为两票: a count, not a player
+_NOT_A_NAME = {"原票", "原投票", "原来的票", "无效", "有效", "作废", "票", "弃权票"}
 
 
 @dataclass(frozen=True)
@@ -74,6 +100,7 @@ class Item:
     author: str | None = None
     note: str = ""
     line: int = 0
+    about: str = ""  # 「18楼的改票」: what the ruling says the floor is ("change"), to be checked against it
 
 
 @dataclass
@@ -83,241 +110,218 @@ class RulingPost:
     problems: list[str] = field(default_factory=list)  # what was not understood, in the director's words
     # Links whose words name a floor: (floor the words say, pid the link goes to) — both must be one post.
     links: list[tuple[int, int]] = field(default_factory=list)
+    void: bool = False  # the post takes itself back or puts itself off: none of it applies
 
     @property
     def certain(self) -> bool:
-        return bool(self.items) and not self.problems
+        """Every floor the post names is ruled, with one meaning (nothing left for the director to read)."""
+        return bool(self.items) and not self.problems and not self.void
+
+    @property
+    def applied(self) -> list[Item]:
+        """The rulings that apply: each one the post makes with one meaning (none where the post is void)."""
+        return [] if self.void else self.items
+
+
+# -- layer 3: a sentence's tags as the tokens of ruling.lark ---------------------------------------------------
+
+_KINDS = {"uphold": "UPHOLD", "invalid": "INVALID", "valid": "VALID", "not_a_vote_verdict": "NOT_A_VOTE", "abstain_verdict": "ABSTAIN",
+          "abstain": "ABSTAIN", "keep": "KEEP", "same_verdict": "SAME", "count_as": "COUNT", "name": "NAME",
+          "heading": "HEADING", "day": "DAY", "thread": "THREAD", "hedge": "HEDGE", "pending": "PENDING",
+          "question": "QUESTION", "correction": "CORRECT", "retract": "RETRACT", "relative_floor": "REL", "condition": "HEDGE", "example": "EXAMPLE",
+          "change": "CHANGEW", "vote": "VOTEW", "count": "CNT", "proxy": "PROXY", "entrust": "PROXY",
+          "negation": "NEG", "time": "TIME"}
+# Where one spelling belongs to several classes (作废: a verdict and a retraction), how a ruling post reads it.
+_PREFERRED = ("uphold", "invalid", "valid", "abstain_verdict", "keep", "count_as", "not_a_vote_verdict", "same_verdict", "heading",
+              "hedge", "pending")
+
+
+def _heading_at(sentence: str, t) -> bool:
+    """A heading opens its sentence (after brackets and decorations) or stands in 【】."""
+    before = sentence[: t.start]
+    return not re.sub(r"[\s【\[(（*#=~～\-—]", "", before) or before.rstrip().endswith("【")
+
+
+_FUNCTION = {"算": "SUAN", "按": "AN", "的": "DE", "票": "_PIAO", "计": "JI", "记": "JI", "(": "_LP", ")": "_RP",
+             ",": "_SEP", ":": "_SEP", "、": "AND", "和": "AND", "及": "AND", "与": "AND", "/": "AND", "&": "AND", " ": "SPACE"}
+_VERDICT_START = {"INVALID", "VALID", "NOT_A_VOTE", "ABSTAIN", "KEEP", "SAME", "COUNT", "UPHOLD"}
+_IN_VERDICT = _VERDICT_START | {"NAME", "DE", "_PIAO", "JI", "_SEP", "_LP", "_RP", "_ONE", "SUAN", "AN", "OBJECT"}
+# A run of words the tool takes back (开玩笑的), or that says a post no longer stands: the whole post rules nothing.
+_UNSAID = re.compile(r"开玩笑|玩笑|逗你|假的|当我没说|算了|不算数了|收回|撤回|作废")
+
+
+def _tokens(sentence: str, roster: Roster | None) -> list[Token]:
+    """The sentence as ruling.lark's tokens: its tags, and between them the function characters it needs
+    (算 按 的 票 计, brackets, separators); other text is TEXT. A floor is FLOOR (its value), RANGE or a bare NUM."""
+    out: list[Token] = []
+    at = 0
+    for t in tagging.tag(sentence, roster):
+        if t.start < at:
+            continue
+        _gap(sentence[at:t.start], at, out)
+        if t.kind == "floor":
+            kind = "RANGE" if t.value[0] == "range" else "FLOOR"
+            out.append(Token(kind, t.text, start_pos=t.start, end_pos=t.end))
+        elif t.kind == "abstain" and t.text in ("冇人", "no vote", "abstain"):
+            _gap(t.text, t.start, out)
+        else:
+            kind = _KINDS.get(next((k for k in _PREFERRED if t.is_(k)), t.kind), "TEXT")
+            if kind == "HEADING" and not _heading_at(sentence, t):
+                kind = "TEXT"  # 「胜负判定」: the word inside a sentence, not a post's heading
+            if kind == "COUNT" and t.text == "按投":  # 「按投 X 计」: the 计 after the name closes it
+                kind = "AN"
+            if kind == "VOTEW" and t.text in ("对象", "投票对象", "投", "投给"):
+                kind = "OBJECT"  # 算给 Y，对象 X: the target of a ballot counted for another
+            out.append(Token(kind, t.value if kind == "NAME" else t.text, start_pos=t.start, end_pos=t.end))
+        at = t.end
+    _gap(sentence[at:], at, out)
+    return _names_after_verbs(out)
+
+
+def _gap(text: str, start: int, out: list[Token]) -> None:
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch.isdigit():
+            j = i
+            while j < len(text) and text[j].isdigit():
+                j += 1
+            out.append(Token("NUM", text[i:j], start_pos=start + i, end_pos=start + j))
+            i = j
+            continue
+        kind = _FUNCTION.get(ch)
+        if text.startswith("一票", i):
+            out.append(Token("_ONE", "一票", start_pos=start + i, end_pos=start + i + 2))
+            i += 2
+            continue
+        if kind is None:
+            if out and out[-1].type == "TEXT" and out[-1].end_pos == start + i:
+                prev = out.pop()
+                out.append(Token("TEXT", str(prev) + ch, start_pos=prev.start_pos, end_pos=start + i + 1))
+            else:
+                out.append(Token("TEXT", ch, start_pos=start + i, end_pos=start + i + 1))
+        elif kind != "SPACE":
+            out.append(Token(kind, ch, start_pos=start + i, end_pos=start + i + 1))
+        else:
+            out.append(Token("SPACE", ch, start_pos=start + i, end_pos=start + i + 1))
+        i += 1
+
+
+_ALL = re.compile(r"(?:均|都|一律|全部|全都|皆|亦)\s*$|^(?:均|都|一律)")
+_NAME_STOP = re.compile(r"[的计票,:()、。!?;~ ]")
+# What a name the roster does not know may be made of: text and one-character words inside it (岳不群's 不).
+_NAME_PARTS = {"TEXT", "NEG", "HEDGE", "CNT"}
+
+
+
+def _names_after_verbs(tokens: list[Token]) -> list[Token]:
+    """A player the roster does not know is still the name a verdict gives (计为 岳不群 with no roster at hand,
+    计为 a name misspelt: tally/rulings.py says it is no player): the text right after 计为 · 算 · 按, up to the
+    function word that closes the phrase. SUAN and AN stay only where a phrase follows (算 X 的 · 按 X 计)."""
+    out: list[Token] = []
+    skip: set[int] = set()
+    tokens = [t for t in tokens if t.type != "SPACE"]
+    for i, tok in enumerate(tokens):
+        prev = out[-1].type if out and i not in skip else None
+        if tok.type in _NAME_PARTS and prev in ("COUNT", "SUAN", "AN"):
+            run = [tok]
+            j = i + 1
+            while j < len(tokens) and tokens[j].type in _NAME_PARTS and sum(map(len, run)) < 20:
+                run.append(tokens[j])
+                j += 1
+            written = "".join(map(str, run))
+            cut = _NAME_STOP.search(written)
+            name = written[: cut.start()] if cut else written
+            if name and name not in _NOT_A_NAME and not _NOT_NAMED.match(name):
+                out.append(Token("NAME", name, start_pos=tok.start_pos, end_pos=tok.start_pos + len(name)))
+                if len(name) < len(written):
+                    out.append(Token("TEXT", written[len(name):], start_pos=tok.start_pos + len(name), end_pos=run[-1].end_pos))
+                skip.update(range(i + 1, j))
+                continue
+        if i in skip:
+            continue
+        out.append(tok)
+    # 算 and 按 begin a verdict only where its phrase follows (算 X 的 · 按 X 计); elsewhere they are reason text.
+    # 计入 X is 计为 X; OBJECT is one only after 计为 Y (算给 Y，对象 X). 计为 with no name after it names nothing.
+    # A verdict word that qualifies a noun (更正无效票的新投票 · 有效的那张) describes, it does not rule.
+    for i, tok in enumerate(out):
+        nxt = out[i + 1].type if i + 1 < len(out) else None
+        if tok.type in ("INVALID", "VALID") and nxt == "DE" and i + 2 < len(out) and out[i + 2].type not in ("_SEP", "AND") \
+                and str(out[i + 2]).strip("。!?;~ "):
+            out[i] = Token("TEXT", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)
+            continue
+        if tok.type == "COUNT" and nxt not in ("NAME", "ABSTAIN") and str(tok) != "计入":
+            out[i] = Token("TEXT", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)
+            continue
+        if tok.type == "VALID" and str(tok) == "计入" and i + 1 < len(out) and out[i + 1].type == "NAME":
+            out[i] = Token("COUNT", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)
+        elif tok.type == "OBJECT" and not (i >= 2 and any(t.type == "COUNT" for t in out[max(0, i - 3):i])
+                                           and i + 1 < len(out) and out[i + 1].type == "NAME"):
+            out[i] = Token("TEXT", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)
+        if tok.type == "SUAN" and not (i + 2 < len(out) and out[i + 1].type == "NAME" and out[i + 2].type == "DE"):
+            out[i] = Token("TEXT", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)
+        elif tok.type == "AN" and not (i + 2 < len(out) and out[i + 1].type == "NAME" and out[i + 2].type == "JI"):
+            out[i] = Token("TEXT", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)
+    return out
+
+
+class _Verdicts(Transformer):
+    def start(self, c):
+        return list(c)
+
+    def invalid(self, c):
+        return {"verdict": "invalid"}
+
+    def valid(self, c):
+        return {"verdict": "valid"}
+
+    def not_a_vote(self, c):
+        return {"verdict": "not_a_vote"}
+
+    def abstain(self, c):
+        return {"verdict": "abstain"}
+
+    def keep_original(self, c):
+        return {"verdict": "keep_original"}
+
+    def same(self, c):
+        return {"verdict": "same"}
+
+    def uphold(self, c):
+        return {"verdict": "uphold"}
+
+    def counts_as(self, c):
+        name = str(next(t for t in c if t.type == "NAME"))
+        return {"verdict": "abstain"} if name in ("弃权", "弃权票") else {"verdict": "counts_as", "target": name}
+
+    def for_voter(self, c):
+        names = [str(t) for t in c if t.type == "NAME"]
+        return {"verdict": "for_voter", "voter": names[0], "target": None if names[1] in ("弃权", "弃权票") else names[1]}
+
+    def belongs(self, c):
+        return {"verdict": "belongs", "voter": str(next(t for t in c if t.type == "NAME"))}
+
+
+class _Given(Lexer):
+    def __init__(self, conf):
+        pass
+
+    def lex(self, data):
+        return iter(data)
 
 
 @lru_cache(maxsize=1)
 def parser() -> Lark:
     grammar = Path(__file__).with_name("ruling.lark").read_text("utf-8")
-    # dynamic_complete: a name is followed by 「的」 or 「一票」, so terminals must be tried at every length.
-    return Lark(grammar, parser="earley", lexer="dynamic_complete", ambiguity="explicit")
+    return Lark(grammar, parser="lalr", lexer=_Given, transformer=_Verdicts())
 
 
-def read(text: str | None, *, quoting: bool = False) -> RulingPost | None:
-    """The post's rulings, or its problems (see the module's docstring); None: no ruling in it. `quoting`:
-    the post quotes another, so a verdict alone (「无效」) is a ruling on the quoted post."""
-    return _read(text or "", quoting)
-
-
-@lru_cache(maxsize=512)  # every run reads the director's same posts again, each several times
-def _read(text: str, quoting: bool) -> RulingPost | None:
-    links = [(int(floor), int(pid)) for pid, floor in _LINKED_FLOOR.findall(text)] if "[url" in text.lower() else []
-    if "[" in text:  # styles and links the forum did not render: the quote blocks stay for split()
-        text = _STYLE.sub("", text)
-    own = split(text).own
-    lines = [_prepare(line) for line in normalize(own).split("\n") if not _signed(line)]
-    lines = _joined([line for line in lines if line])
-    if not any(_HEADING.match(line) or ((quoting or _FLOOR_MARK.search(line)) and _RULING_WORD.search(line))
-               for line in lines):
-        return None
-    post = RulingPost(links=links)
-    if len(lines) > MAX_LINES:
-        post.problems.append(f"裁定帖有 {len(lines)} 行，太长，工具不逐行猜（一帖最多 {MAX_LINES} 行）")
-        return post
-    days: set[int] = set()
-    for number, line in enumerate(lines, 1):
-        if len(line) > MAX_LINE:
-            post.problems.append(f"第 {number} 行太长（{len(line)} 字）：一行裁定最多 {MAX_LINE} 字")
-            continue
-        hedge = _HEDGES.search(line)
-        if hedge:
-            post.problems.append(f"「{_clip(line)}」里有「{hedge.group()}」：不是确定的裁定")
-            continue
-        meanings, why = _meanings(line)
-        if why:
-            post.problems.append(why)
-            continue
-        day, items = meanings
-        if day is not None:
-            days.add(day)
-        for item in items:
-            if item.verdict == "same":  # 「19楼同上」: the verdict of the ruling before it
-                if not post.items:
-                    post.problems.append(f"「{_clip(line)}」说「同上」，上面却没有裁定")
-                    break
-                last = post.items[-1]
-                item = Item(item.ref, last.verdict, last.target, last.voter, item.author, item.note or last.note)
-            post.items.append(Item(**{**item.__dict__, "line": number}))
-    if len(days) > 1:
-        post.problems.append("一帖里写了不同的天（" + "、".join(f"第{d}天" for d in sorted(days)) + "）：请每天分开裁定")
-    post.day = next(iter(days)) if len(days) == 1 else None
-    if len(post.items) > 1 and any(i.ref[0] == "quoted" for i in post.items):
-        post.problems.append("没写楼层的裁定只能单独成帖（引用那一帖，再只写怎么裁定）")
-    seen: dict[tuple, tuple] = {}
-    for item in post.items:
-        said = (item.verdict, item.target, item.voter)
-        if seen.setdefault(item.ref, said) != said:
-            post.problems.append(f"{_ref_words(item.ref)}在同一帖里有两种不同的裁定")
-    if not post.items and not post.problems:
-        post.problems.append("只有「裁定」标题，没有写裁定哪一楼、怎么裁定")
-    return post
-
-
-def _joined(lines: list[str]) -> list[str]:
-    """A line that is only floors (a link pasted on its own line) and the verdict on the next are one ruling."""
-    out: list[str] = []
-    for line in lines:
-        if out and _ONLY_FLOORS.match(out[-1]):
-            out[-1] = f"{out[-1]},{line}"
-        else:
-            out.append(line)
-    return out
-
-
-def _signed(line: str) -> bool:
-    """「——导演B」: a signature, not a ruling."""
-    line = line.strip()
-    return bool(_SIGN_OFF.match(line)) and not _RULING_WORD.search(line) and not _FLOOR_MARK.search(line)
-
-
-def _prepare(line: str) -> str:
-    """One line as the grammar reads it: Chinese floor numbers as digits, decorations off the edges, spaces
-    kept only between two letters or digits (「18 19楼」 is a list; 「18楼 无效」 is 「18楼无效」)."""
-    line = to_simplified(line)  # 【裁定】18樓 無效: the same words (names are matched the same way, tally/rulings.py)
-    if "楼" in line or "层" in line:
-        line = _CN_FLOOR.sub(lambda m: str(_chinese_number(m.group(1)) or m.group(1)), line)
-    if "第" in line:
-        line = _CN_DAY.sub(lambda m: f"第{_chinese_number(m.group(1)) or m.group(1)}{m.group(2)}", line)
-    line = _NUMBERED.sub("", line.strip())
-    if "pid=" in line.lower():
-        line = _URL.sub(lambda m: f" pid={m.group(1)} ", line)
-    line = _DECORATION.sub("", line.strip())
-    if " " in line:  # 「26# 有效 对象和理由写在一行是允许的」: a space after the verdict ends it
-        line = _AFTER_VERDICT.sub(",", line)
-        line = _SPACE.sub(lambda m: " " if _alnum(line, m.start() - 1) and (
-            _alnum(line, m.end()) or line[m.end():m.end() + 1] == "#") else "", line)
-    return line
-
-
-def _alnum(line: str, at: int) -> bool:
-    return 0 <= at < len(line) and line[at].isascii() and line[at].isalnum()
-
-
-def _chinese_number(written: str) -> int | None:
-    """十八 → 18, 二十 → 20, 一百零五 → 105 (floor numbers only)."""
-    total, digit = 0, None
-    for char in written:
-        if char in _CN_DIGITS:
-            digit = _CN_DIGITS[char]
-        elif char == "十":
-            total += (digit if digit is not None else 1) * 10
-            digit = None
-        elif char == "百":
-            total += (digit if digit is not None else 1) * 100
-            digit = None
-    total += digit or 0
-    return total or None
-
-
-def _meanings(line: str) -> tuple[tuple[int | None, list[Item]] | None, str | None]:
-    """The line's one meaning: (day, items), or why it has none or several."""
+def _verdict(run: list[Token]) -> dict | None:
+    """What a run of verdict tokens says, as one verdict (None: nothing the grammar describes, or two that disagree)."""
     try:
-        tree = parser().parse(line)
+        said = parser().parse(run)
     except LarkError:
-        return None, f"看不懂「{_clip(line)}」"
-    found = {m for m in _alternatives(tree) if m is not None}
-    if any(i.ref[0] == "range" for _, items in found for i in items):
-        return None, f"「{_clip(line)}」写的是楼层范围：请逐楼写明（例如 18楼、19楼、20楼 无效）"
-    if not found:
-        return None, f"看不懂「{_clip(line)}」"
-    if len(found) > 1:
-        return None, f"「{_clip(line)}」可以有几种读法"
-    day, items = next(iter(found))
-    return (day, list(items)), None
-
-
-def _alternatives(node) -> list:
-    """Every meaning of a subtree (None where a derivation breaks a rule the grammar cannot say)."""
-    if isinstance(node, Token):
-        return [node]
-    if node.data == "_ambig":
-        out = []
-        for child in node.children:
-            out += _alternatives(child)
-        return out[:MAX_READINGS * 4]
-    combos = list(product(*(_alternatives(c) for c in node.children)))[:MAX_READINGS * 4]
-    return [_build(node.data, list(children)) for children in combos]
-
-
-def _build(rule: str, c: list):
-    if any(x is None for x in c):
         return None
-    if rule == "start":
-        day = next((x for x in c if isinstance(x, tuple) and x[0] == "day" and x[1] is not None), None)
-        items = tuple(i for x in c if isinstance(x, list) for i in x)
-        if len(items) > 1 and any(i.ref[0] == "quoted" for i in items):
-            return None  # a verdict without a floor stands alone: it is on the post quoted
-        return (day[1] if day else None, items)
-    if rule == "heading":
-        return ("heading",)
-    if rule in ("scope", "place"):
-        days = [x for x in c if isinstance(x, Token) and x.type == "DAY"]
-        return ("day", int(re.sub(r"\D", "", str(days[0]))) if days else None)
-    if rule in ("on_floors", "on_floors_because", "on_quoted"):
-        floors = next((x for x in c if isinstance(x, list)), None) if rule != "on_quoted" else [("quoted", None)]
-        about = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "about"), None)
-        verdict = dict(next(x for x in c if isinstance(x, dict)))
-        if verdict.get("verdict") is None:
-            return None  # two verdicts that disagree
-        notes = [x[1] for x in c if isinstance(x, tuple) and x[0] == "note"]
-        notes = [n for n in (verdict.pop("note", ""), *notes) if n]
-        return [Item(ref, author=about, note="；".join(notes), **verdict) for ref in floors]
-    if rule == "verdicts":
-        verdict = _one_verdict([x for x in c if isinstance(x, dict)])
-        notes = [x[1] for x in c if isinstance(x, tuple) and x[0] == "note"]
-        return {**verdict, "note": "；".join(notes)} if notes else verdict
-    if rule == "same":
-        return {"verdict": "same"}
-    if rule == "reason":
-        said = [str(x) for x in c]
-        if any(_RULING_WORD.search(x) or _FLOOR_MARK.search(x) or _UNSAID.search(x) or not _REASON.search(x) for x in said):
-            return None  # 「18楼无效，计为宋江」「18楼无效，开玩笑的」: no reason for the verdict
-        return ("note", "，".join(x.strip(" :,") for x in said))
-    if rule == "tail":
-        return ("note", "，".join(x[1] for x in c if isinstance(x, tuple)))
-    if rule == "floors":
-        if not any(kind != "bare" for kind, _ in c):
-            return None  # 「18、19」 alone are numbers, not floors
-        return [("floor" if kind in ("bare", "hashed", "numbered") else kind, number) for kind, number in c]
-    if rule in ("hashed", "numbered", "bare"):
-        return (rule, int(str(c[0])))
-    if rule == "pid":
-        return ("pid", int(re.search(r"\d+", str(c[0]).split("pid", 1)[-1].split("PID", 1)[-1]).group()))
-    if rule == "range":
-        return ("range", None)
-    if rule == "about":
-        author = str(c[0]).strip("()") if c and c[0].type in ("AUTHOR_IN_PARENS", "AUTHOR") else None
-        if author in _TICKETS or (author and c[0].type == "AUTHOR" and _VERDICT_START.match(author)):
-            return None  # 「这张按弃权计」「#30 视为弃权」: the words are the ballot or the verdict, not its poster
-        return ("about", author)
-    if rule == "note":
-        if _RULING_WORD.search(str(c[0])) and not _REASON_ONLY.match(str(c[0])):
-            return None  # 「（计为宋江）」 is a verdict, not a note: the grammar reads it as one where it may
-        return ("note", str(c[0]).strip(" :,"))
-    names = [str(x) for x in c if isinstance(x, Token) and x.type == "NAME"]
-    if any(name in _WORDS for name in names):
-        return None  # 「按原票计」 is no ballot for a player called 原票
-    if rule == "counts_as":
-        target = names[0]
-        return {"verdict": "abstain"} if target in ("弃权", "弃权票") else {"verdict": "counts_as", "target": target}
-    if rule == "for_voter":
-        target = None if names[1] in ("弃权", "弃权票") else names[1]
-        return {"verdict": "for_voter", "voter": names[0], "target": target}
-    if rule == "belongs":
-        return {"verdict": "belongs", "voter": names[0]}
-    return {"verdict": rule}  # invalid, valid, not_a_vote, abstain, keep_original
-
-
-# Two verdicts of one clause that say one thing: 「有效，计为 X」 is 计为 X; 「无效，按原票计」 keeps the original;
-# 「无效，视为弃权」 is an abstention (002: an invalid ballot counts as 弃权).
-_SUBSUMED = {("valid", "counts_as"), ("valid", "for_voter"), ("valid", "belongs"), ("invalid", "keep_original"),
-             ("not_a_vote", "keep_original"), ("invalid", "abstain")}
-
-
-def _one_verdict(said: list[dict]) -> dict:
     verdict = said[0]
     for other in said[1:]:
         if other == verdict:
@@ -325,8 +329,449 @@ def _one_verdict(said: list[dict]) -> dict:
         if (verdict["verdict"], other["verdict"]) in _SUBSUMED:
             verdict = other
         elif (other["verdict"], verdict["verdict"]) not in _SUBSUMED:
-            return {"verdict": None}
+            return None
     return verdict
+
+
+# -- layer 4: pieces of a sentence, and the floors paired with their verdicts -----------------------------------
+
+@dataclass
+class _Group:
+    floors: list[tuple[str, int | None]]
+    sentence: int
+    words: str
+    verdicts: list[dict] = field(default_factory=list)
+    unread: list[str] = field(default_factory=list)  # verdict runs the grammar does not describe
+    author: str | None = None
+    about: str = ""
+    reference: bool = False  # the floors point at a ballot's context (原票在15楼): not ruled, not asked
+    elsewhere: str = ""  # the floors are of another thread (进程帖12楼 · 警长竞选贴 9楼): not the vote thread's
+    notes: list[str] = field(default_factory=list)  # 「（没写投票理由）」 after the verdict: why, for the result post
+    dangling: bool = False  # the floors end their sentence with nothing after them (「19楼[图片]」): cut off
+    corrects: bool = False  # its sentence heads a correction (更正：…): the later ruling of a floor stands
+
+
+def _pieces(tokens: list[Token]) -> list[tuple[str, object]]:
+    """The sentence as pieces: ("floors", [(kind, n), …]), ("verdict", dict|None, words), ("note", [tokens]),
+    ("name", X), ("blocker", KIND, words) and ("text", words)."""
+    out: list[tuple[str, object]] = []
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        if tok.type in ("FLOOR", "RANGE", "NUM") and _starts_floors(tokens, i):
+            floors, i = _floor_list(tokens, i)
+            out.append(("floors", floors))
+            continue
+        if tok.type == "_LP":
+            depth, j = 1, i + 1
+            while j < len(tokens) and depth:
+                depth += (tokens[j].type == "_LP") - (tokens[j].type == "_RP")
+                j += 1
+            inner = [t for t in tokens[i + 1: j - 1]]
+            if len(inner) == 1 and inner[0].type == "FLOOR":
+                out.append(("floors", [tagging.floor_value(str(inner[0]))], "note"))  # 原票（15楼） · 沙发（2楼）
+            elif inner and inner[0].type in _VERDICT_START:
+                out.append(("verdict", _verdict(inner), "".join(map(str, inner))))
+            else:
+                out.append(("note", inner))
+            i = j
+            continue
+        if tok.type in _VERDICT_START or tok.type in ("SUAN", "AN"):
+            j = i + 1
+            while j < len(tokens) and _continues(tokens, i, j):
+                j += 1
+            run = tokens[i:j]
+            out.append(("verdict", _verdict(run), "".join(map(str, run))))
+            i = j
+            continue
+        if tok.type == "NAME":
+            out.append(("name", str(tok)))
+        elif tok.type in ("HEDGE", "PENDING", "QUESTION", "CORRECT", "RETRACT", "REL", "THREAD", "DAY", "HEADING", "EXAMPLE"):
+            out.append(("blocker", tok.type, str(tok)))
+        elif tok.type in ("_SEP", "AND"):
+            out.append(("sep", str(tok)))
+        else:
+            out.append(("text", str(tok)))
+        i += 1
+    return out
+
+
+# What may follow each token inside one verdict run (ruling.lark's phrases, read left to right): a name only after
+# the word that asks for one, 的 only after 算 X, a separator only before another verdict.
+_NEXT = {"COUNT": {"NAME", "ABSTAIN"}, "OBJECT": {"NAME"}, "SUAN": {"NAME"}, "AN": {"NAME"}, "JI": {"_PIAO"},
+         "DE": {"_PIAO", "_SEP", "_LP"}, "_LP": {"COUNT"}, "ABSTAIN": {"_PIAO"}}
+
+
+def _continues(tokens: list[Token], start: int, j: int) -> bool:
+    prev, tok = tokens[j - 1].type, tokens[j].type
+    after = tokens[j + 1].type if j + 1 < len(tokens) else None
+    if tok == "_SEP":
+        return after in _VERDICT_START | {"SUAN", "AN", "OBJECT", "UPHOLD"}
+    if tok == "_RP":
+        return any(t.type == "_LP" for t in tokens[start:j]) and not any(t.type == "_RP" for t in tokens[start:j])
+    if tok == "NAME":
+        return prev in ("COUNT", "OBJECT", "SUAN", "AN")
+    if tok == "DE":
+        return prev == "NAME" and any(t.type in ("SUAN", "COUNT") for t in tokens[start:j])
+    if tok == "JI":
+        return prev == "NAME" and any(t.type == "AN" for t in tokens[start:j])
+    if tok in ("_PIAO", "_ONE"):
+        return prev in ("DE", "JI", "NAME", "ABSTAIN")
+    if tok == "OBJECT":
+        return prev in ("_SEP", "NAME")
+    if tok in _VERDICT_START | {"SUAN", "AN", "UPHOLD"}:
+        return prev in _VERDICT_START | {"_SEP", "UPHOLD"} or (prev in ("NAME", "_LP") and tok == "COUNT")
+    if tok == "_LP":
+        return after == "COUNT"
+    return tok in _NEXT.get(prev, ())
+
+
+def _starts_floors(tokens: list[Token], i: int) -> bool:
+    """A bare number is a floor only in a list that ends in a marked one (18、19楼)."""
+    if tokens[i].type != "NUM":
+        return True
+    j = i
+    while j < len(tokens) and tokens[j].type in ("NUM", "AND", "FLOOR"):
+        if tokens[j].type == "FLOOR":
+            return True
+        j += 1
+    return False
+
+
+def _floor_list(tokens: list[Token], i: int) -> tuple[list[tuple[str, int | None]], int]:
+    floors = []
+    while i < len(tokens):
+        tok = tokens[i]
+        if tok.type == "FLOOR":
+            floors.append(tagging.floor_value(str(tok)))
+        elif tok.type == "RANGE":
+            floors.append(("range", None))
+        elif tok.type == "NUM":
+            floors.append(("floor", int(str(tok))))
+        else:
+            break
+        i += 1
+        if i + 1 < len(tokens) and tokens[i].type == "AND" and tokens[i + 1].type in ("FLOOR", "RANGE", "NUM"):
+            i += 1
+    return floors, i
+
+
+def _sentences(own: str) -> list[str]:
+    lines = []
+    for line in own.split("\n"):
+        if _SIGN_OFF.match(line) and not tagging.tag(line):
+            continue  # 「——导演B」: a signature
+        line = _NUMBERED.sub("", line)
+        lines += [m.group() for m in _SENTENCE.finditer(line) if m.group().strip(" 。！!？?；;")]
+    return lines
+
+
+def read(text: str | None, *, quoting: bool = False, roster: Roster | None = None) -> RulingPost | None:
+    """The post's rulings and what was not understood (see the module's docstring); None: no ruling in it.
+    `quoting`: the post quotes another, so a verdict alone (「无效」) is a ruling on the quoted post."""
+    return _read(text or "", quoting, roster)
+
+
+@lru_cache(maxsize=512)  # every run reads the director's same posts again, each several times
+def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
+    links = [(int(floor), int(pid)) for pid, floor in _LINKED_FLOOR.findall(text)] if "[url" in text.lower() else []
+    if "[url" in text.lower():  # [url=…pid=N]橘子汽水这一票[/url]: words that name no floor — the link's pid is the post
+        text = _LINKED_WORDS.sub(lambda m: m.group() if _LINKED_FLOOR.match(m.group()) else f"pid={m.group(1)} {m.group(2)}", text)
+    if "[" in text:  # styles and links the forum did not render: the quote blocks stay for split()
+        text = _STYLE.sub(lambda m: m.group() if m.group().lower() in ("[quote]", "[/quote]") else "", text)
+    parts = split(text)
+    cut = any(what in ("表情或附件代码", "附件") for what in parts.removed)  # an image or attachment stood in the post
+    own = to_simplified(normalize(parts.own))
+    if "pid=" in own.lower():
+        own = _URL.sub(lambda m: f" pid={m.group(1)} ", own)
+    own = _QUOTED.sub(lambda m: _quoted(m, roster), own)
+    sentences = _sentences(own)
+    if len(sentences) > MAX_SENTENCES:
+        post = RulingPost(links=links, void=True)
+        post.problems.append(f"裁定帖有 {len(sentences)} 句，太长，工具不逐句读（一帖最多 {MAX_SENTENCES} 句）")
+        return post
+    post = RulingPost(links=links)
+    groups: list[_Group] = []
+    heading = False
+    days: set[int] = set()
+    loose: list[tuple[int, dict | None, str, list[str]]] = []  # verdicts with no floor in their sentence
+    headed = False  # the post heads a correction (更正：…): an apology after it says why, it takes nothing back
+    for number, sentence in enumerate(sentences, 1):
+        tokens = _tokens(sentence, roster)
+        pieces = _pieces(tokens)
+        blockers = {p[1] for p in pieces if p[0] == "blocker"}
+        heading = heading or "HEADING" in blockers
+        for tok in tokens:
+            if tok.type == "DAY":
+                days.add(_day_number(str(tok)))
+        if _COUNT_LINE.match(sentence):
+            continue  # 「弃权 1票：洪七公（13楼）」: a line of a count, what the director counted — no ruling
+        made = _pair(pieces, number, sentence, groups, loose, cut)
+        said = [g for g in made if g.verdicts or g.unread]
+        rules = said or any(p[0] == "verdict" for p in pieces)
+        headed = headed or _correction_heading(tokens)
+        why = _takes_back(blockers, sentence, rules, bool(groups) and not headed, tokens, bool(made))
+        if not why and "PENDING" in blockers and not rules and made and not _PENALTY.search(sentence):
+            for group in made:  # 「9楼……稍后裁定」: that floor is not ruled yet; the post's other rulings stand
+                group.unread.append(f"「{_clip(sentence)}」说还没有定：不是确定的裁定")
+        if why:
+            post.void = True
+            post.problems.append(why)
+            continue
+        if not rules:
+            continue  # a sentence of reasons
+        for group in said:
+            problem = _hedged(blockers, sentence)
+            if problem:
+                group.unread.append(problem)
+            group.corrects = _correction_heading(tokens)
+    _attach_loose(groups, loose, quoting, post, sentences)
+    if not groups and not heading and not any(item for item in loose):
+        return None
+    if not any(g.verdicts or g.unread for g in groups) and not heading and not (quoting and loose):
+        return None
+    _items(groups, sentences, post)
+    if len(days) > 1:
+        post.problems.append("一帖里写了不同的天（" + "、".join(f"第{d}天" for d in sorted(days)) + "）：请每天分开裁定")
+        post.void = True
+    post.day = next(iter(days)) if len(days) == 1 else None
+    if not post.items and not post.problems:
+        post.problems.append("只有「裁定」标题，没有写裁定哪一楼、怎么裁定")
+    return post
+
+
+# The director correcting the director (not a ballot's error told as the reason: 「他把名字写错了，无效」):
+# 上面写错了 · 我打错了 · 啊不 · 口误 · 抱歉 — and 更正 where it is the director's, not the player's (须重新发帖更正).
+_SELF_CORRECTION = re.compile(r"(?:我|上面|上边|刚才|前面|以上|之前|前一句)[^,，。]{0,4}(?:写错|打错|说错|搞错|弄错|记错|看错|错了)|"
+                              r"啊不|呃不|哦不|不不|(?<![a-z])sorry|(?<![a-z])oops|抱歉|不好意思|my bad|"
+                              r"^\s*[【\[]?(?:更正|纠正|订正)|(?:更正|纠正)(?:一下|如下)", re.I)
+
+
+def _takes_back(blockers: set[str], sentence: str, rules: bool, after: bool, tokens: list[Token],
+                floors: bool = False) -> str | None:
+    """Why a sentence makes the whole post rule nothing: it gives an example (举个例子：如果18楼…), puts the post off
+    (暂定 · 等我确认), takes it back (以上作废 · 开玩笑的), or the director corrects the director without saying
+    which floor — or interrupts a ruling (18楼无效，啊不对，是19楼) rather than heading a correction (【更正】18楼有效)."""
+    if "EXAMPLE" in blockers:
+        return f"「{_clip(sentence)}」是在举例子，不是裁定：这一帖的裁定都不采用"
+    if "RETRACT" in blockers and not _only_reason(sentence):
+        return f"「{_clip(sentence)}」：这一帖收回了说过的话，裁定都不采用"
+    if "PENDING" in blockers and not rules and not floors and not _PENALTY.search(sentence):
+        return f"「{_clip(sentence)}」：这一帖的裁定还没有定，都不采用"
+    corrected = _SELF_CORRECTION.search(sentence)
+    if corrected and not rules and after:
+        return f"「{_clip(sentence)}」像是更正了前面的话，但没写更正的是哪一楼：裁定都不采用"
+    if corrected and rules and not _correction_heading(tokens):
+        return f"「{_clip(sentence)}」里有改口（{corrected.group()}）：哪一句算数，请导演重新发一帖"
+    return None
+
+
+# What is put off may be a card for the player (蓝牌一张，判罚另行公布), not the ruling on the ballot.
+_PENALTY = re.compile(r"判罚|黄牌|蓝牌|红牌|牌一张|诈尸|禁言|潜水")
+
+
+def _correction_heading(tokens: list[Token]) -> bool:
+    """更正：18楼有效 · 【更正】: a correction the director heads, not an interruption."""
+    first = next((t for t in tokens if str(t).strip("【[ ")), None)
+    return first is not None and str(first).strip("【[ ") in ("更正", "纠正", "订正", "修正")
+
+
+def _only_reason(sentence: str) -> bool:
+    """「原票作废的理由是……」: 作废 inside a reason about the ballot, not the post taking itself back."""
+    return bool(re.search(r"原票|改票|这票|那票|此票|的票|投票", sentence))
+
+
+def _hedged(blockers: set[str], sentence: str) -> str | None:
+    for kind, words in (("QUESTION", "是一个问题"), ("HEDGE", "有不确定的说法"), ("PENDING", "还没有定")):
+        if kind in blockers and not (kind == "PENDING" and _PENALTY.search(sentence)):
+            return f"「{_clip(sentence)}」{words}：不是确定的裁定"
+    return None
+
+
+def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose: list, cut: bool = False) -> list[_Group]:
+    """Each floor list of the sentence with the verdicts after it (or before it: 「均无效：5楼、7楼」)."""
+    made: list[_Group] = []
+    ahead: list[tuple[dict | None, str]] = []  # verdicts before any floor of the sentence
+    current: _Group | None = None
+    text_since = ""  # the words since the current floors: a reference word, or a name right after them
+    elsewhere = ""  # a thread named before the floors: 进程帖12楼 are the process thread's
+    ruled_just = False
+    for index, piece in enumerate(pieces):
+        kind = piece[0]
+        if kind not in ("verdict", "sep", "note", "floors"):
+            ruled_just = ruled_just and kind == "text" and not str(piece[1]).strip()
+        if kind == "floors":
+            floors = piece[1]
+            if current is not None and not current.verdicts and not current.unread and not text_since.strip(",:、 "):
+                current.floors += floors  # 5楼，7楼无效: one list cut by a comma
+                continue
+            after = "".join(str(p[1]) for p in pieces[index + 1:index + 3] if p[0] in ("text", "sep"))
+            open_group = current is not None and not current.verdicts and not current.unread
+            if len(piece) > 2 and current is not None:
+                made.append(_Group(list(floors), number, sentence, reference=True))  # 「仍计为 松实玄（11樓）」
+                continue
+            if ((open_group or ruled_just) and (_REFERENCE.search(text_since) or floors == [("floor", 1)]
+                                                or (index and pieces[index - 1][:2] == ("blocker", "THREAD")))) \
+                    or _REFERS_BACK.match(after):
+                # 「21楼 改票引用的是杨康的5楼，改票无效」: 5楼 is the ballot's context; the verdict stays 21楼's
+                made.append(_Group(list(floors), number, sentence, reference=True))
+                continue
+            ruled_just = False
+            current = _Group(list(floors), number, sentence, elsewhere=elsewhere)
+            current.dangling = cut and all(p[0] in ("sep", "text") and not str(p[1]).strip(",:、 。!?;~") for p in pieces[index + 1:])
+            made.append(current)
+            text_since, elsewhere = "", ""
+            continue
+        if kind == "verdict":
+            verdict, words = piece[1], piece[2]
+            if current is None:
+                ahead.append((verdict, words))
+                continue
+            # 「18楼一帖两票、26楼作者已被禁言，均作废」: 均 · 都 · 一律 give the verdict to every floor before it
+            every = _ALL.search(text_since) or _ALL.match(words)
+            for group in ([g for g in made if not g.verdicts and not g.unread and not g.reference and not g.elsewhere]
+                          if every else [current]):
+                if verdict is None:
+                    group.unread.append(words)
+                else:
+                    group.verdicts.append(verdict)
+            text_since, ruled_just = words, True  # 「以原票（15楼）为准」: a floor right after names the original
+            continue
+        if kind == "name" and current is not None and not current.verdicts and not text_since and current.author is None:
+            current.author = piece[1]  # 18楼 林冲 无效 · 18楼林冲的票
+            continue
+        if kind == "note" and current is not None:
+            inner = piece[1]
+            if not current.verdicts and not text_since and current.author is None and len(inner) == 1 \
+                    and inner[0].type in ("NAME", "TEXT") and len(str(inner[0])) <= 12:
+                current.author = str(inner[0])  # 18楼（林冲）
+            elif current.verdicts:
+                current.notes.append("".join(map(str, inner)).strip())
+            continue
+        if kind == "blocker" and piece[1] == "REL" and current is None:
+            current = _Group([("relative", None)], number, sentence)
+            made.append(current)
+            continue
+        if kind == "blocker" and piece[1] == "THREAD" and piece[2] not in ("投票帖", "投票贴", "投票楼", "本帖"):
+            elsewhere = piece[2]  # 讨论帖30楼 · 警长竞选贴 9楼: floors of another thread
+            continue
+        if kind in ("text", "name"):
+            word = str(piece[1])
+            if current is not None and not current.verdicts and _CHANGE_ABOUT.match(text_since + word):
+                current.about = "change"  # 「18楼的改票」「18楼 林冲 的改票」: the ruling says the floor is a change
+            text_since += word
+        elif kind == "sep":
+            text_since += str(piece[1])
+    for group in made:
+        if not group.verdicts and not group.unread and ahead and group is made[-1] and not group.reference:
+            for verdict, words in ahead:  # 以下均无效：5楼、7楼
+                (group.verdicts.append(verdict) if verdict is not None else group.unread.append(words))
+            ahead = []
+    if ahead:
+        loose.append((number, ahead))
+    groups += made
+    return made
+
+
+def _attach_loose(groups: list[_Group], loose: list, quoting: bool, post: RulingPost, sentences: list[str]) -> None:
+    """A sentence that is only a verdict: to the nearest floor list above it that has none (「12楼：对象只写了欧阳。
+    无效。」); else, where the post names no floor and quotes a post, to the quoted post; else it is reason text."""
+    for number, ahead in loose:
+        above = [g for g in groups if g.sentence < number and not g.verdicts and not g.unread and not g.reference]
+        named = [g for g in groups if g.sentence == number - 1 and g.verdicts and g.author
+                 and g.author in sentences[number - 1] and _one([*g.verdicts, *(v for v, _ in ahead if v)])]
+        if above:
+            target = above[-1]
+        elif named:
+            target = named[-1]  # 「9楼 红胡子 ……无效票。红胡子……视为弃权。」: the verdict goes on about 红胡子's floor
+        elif quoting and not any(g.sentence <= number for g in groups if not g.reference):
+            # 「这一票……有效，计入宫永照。她后面25楼的改票……无效」: what comes before any floor is on the quoted post
+            target = _Group([("quoted", None)], number, "")
+            groups.insert(0, target)
+        else:
+            continue
+        for verdict, words in ahead:
+            (target.verdicts.append(verdict) if verdict is not None else target.unread.append(words))
+
+
+def _items(groups: list[_Group], sentences: list[str], post: RulingPost) -> None:
+    decided: dict[tuple, dict] = {}
+    blocked: set[tuple] = set()
+    last: dict | None = None
+    for group in groups:
+        words = _clip(group.words)
+        if not group.verdicts and not group.unread:
+            if group.reference or group.elsewhere or not any(kind in ("floor", "pid") for kind, _ in group.floors):
+                continue
+            if group.dangling and any(g.verdicts for g in groups):
+                post.void = True  # 「18楼无效，19楼[图片]」: a ruling cut off, the rest of it unseen
+                post.problems.append(f"「{words}」的楼层后面没有写完（图片、附件或读不到的内容）：这一帖的裁定都不采用")
+            elif any(g.verdicts for g in groups):
+                ruled = {f for g in groups if g.verdicts or g.unread for f in g.floors}
+                unruled = [f for f in group.floors if f not in ruled]
+                if unruled:
+                    named = "、".join(_ref_words(f).strip() for f in unruled)
+                    post.problems.append(f"「{words}」提到了 {named}，但没写怎么裁定")
+            continue
+        if group.elsewhere:
+            post.problems.append(f"「{words}」裁定的是{group.elsewhere}的楼层，不是投票帖的：不采用")
+            continue
+        verdict = _one(group.verdicts) if not group.unread else None
+        if verdict is not None and verdict["verdict"] == "same":
+            verdict = dict(last) if last else None
+            if verdict is None:
+                post.problems.append(f"「{words}」说「同上」，上面却没有裁定")
+                continue
+        if verdict is None:
+            post.problems.append(group.unread[-1] if group.unread and group.unread[-1].startswith("「")
+                                 else f"看不懂「{words}」里的裁定")
+            blocked.update(group.floors)
+            continue
+        last = verdict
+        for ref in group.floors:
+            if ref[0] == "range":
+                post.problems.append(f"「{words}」写的是楼层范围：请逐楼写明（例如 18楼、19楼、20楼 无效）")
+                continue
+            if ref[0] == "relative":
+                post.problems.append(f"「{words}」说的是「楼上」这样的相对位置：请写明楼层")
+                continue
+            if ref[1] is None and ref[0] != "quoted":
+                post.problems.append(f"看不懂「{words}」里的楼层")
+                continue
+            held = decided.get(ref)
+            if held is not None and held != verdict and not group.corrects and (merged := _one([held, verdict])):
+                verdict = merged  # 「……维持原判，15楼无效」: one verdict said twice in other words
+                held = verdict
+            if held is not None and held != verdict and not group.corrects:
+                # 18楼无效 … 18楼计为杨康: the director says two things of one floor — nothing of the post is sure
+                post.problems.append(f"{_ref_words(ref)}在同一帖里有两种不同的裁定")
+                post.void = True
+                continue
+            decided[ref] = verdict
+            post.items = [i for i in post.items if i.ref != ref]
+            post.items.append(Item(ref, verdict["verdict"], verdict.get("target"), verdict.get("voter"), group.author,
+                                   note="；".join(n for n in group.notes if n), line=group.sentence, about=group.about))
+    post.items = [i for i in post.items if i.ref not in blocked]
+
+
+def _one(verdicts: list[dict]) -> dict | None:
+    verdict = verdicts[0]
+    for other in verdicts[1:]:
+        if other == verdict:
+            continue
+        if (verdict["verdict"], other["verdict"]) in _SUBSUMED:
+            verdict = other
+        elif (other["verdict"], verdict["verdict"]) not in _SUBSUMED:
+            return None
+    return verdict
+
+
+def _day_number(written: str) -> int:
+    digits = re.search(r"\d+", written)
+    if digits:
+        return int(digits.group())
+    cn = re.search(r"[一二两三四五六七八九十]+", written)
+    return tagging.chinese_number(cn.group()) if cn else 0
 
 
 def _ref_words(ref: tuple) -> str:
@@ -335,4 +780,5 @@ def _ref_words(ref: tuple) -> str:
 
 
 def _clip(line: str, limit: int = 40) -> str:
+    line = line.strip()
     return line if len(line) <= limit else line[:limit] + "…"

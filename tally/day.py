@@ -8,16 +8,15 @@ rule on; whatif.py then weighs the flags (the fold decides, the analysis weighs)
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from fractions import Fraction
 from typing import TYPE_CHECKING, Iterable
 
 from grammar import ballot as grammar
+from grammar import director as in_role
 from grammar.detect import names_in
 from grammar.names import Match, Roster
-from grammar.speech import tally_lines
 
 from . import certainty
 from .game import BAR_OWNER, JUDGE, Day, Game
@@ -268,6 +267,7 @@ def tally_day(
     if day.round and ctx.start:
         # A round in the day's own thread: the posts of the day's first vote are not ballots of this round.
         posts = [p for p in posts if (parse_time(p) or ctx.start) >= ctx.start]
+    posts = _one_proxy_each(posts, ctx)
     never = datetime.max.replace(tzinfo=ctx.game.tz)
     ordered = sorted(posts, key=lambda p: (ctx.time_of(p) or never, p.pid))
     verdicts = {} if _verdicts is None else _verdicts  # grammar verdicts, shared by the what-if re-tallies
@@ -280,6 +280,33 @@ def tally_day(
 
         result.proof = whatif.weigh(result, ordered, ctx, rulings, history or {}, verdicts, _Fold, Ruling)
     return result
+
+
+def _one_proxy_each(posts, ctx: _Context) -> list:
+    """A director's post that makes several proxies (代投两张： ⏎ 郭靖→黄蓉 ⏎ 穆念慈→杨康) is one ballot per player: each
+    proxy folds as a post of its own, at the same floor and time — the first under the post's pid, the others under
+    part_pid(pid, k) (real_pid gives the post back, for links and rulings)."""
+    out = []
+    for post in posts:
+        said = in_role.read(post.text, ctx.roster, tuple(ctx.directors)) if post.author in ctx.directors else None
+        standing = said.standing if said is not None and not said.doubts else []
+        if len(standing) < 2:
+            out.append(post)
+            continue
+        for k, made in enumerate(standing[:9]):
+            out.append(replace(post, pid=post.pid if k == 0 else part_pid(post.pid, k),
+                               text=f"代投：{made.voter}\n投票对象：{made.target or ctx.customs.abstain_words[0]}"))
+    return out
+
+
+def part_pid(pid: int, part: int) -> int:
+    """The key of a post's `part`-th ballot beyond its first (a director's second proxy in one post): never a real pid."""
+    return -(pid * 10 + part)
+
+
+def real_pid(pid: int) -> int:
+    """The forum's pid a ballot's key stands for (part_pid's inverse; a real pid is itself)."""
+    return pid if pid >= 0 else (-pid) // 10
 
 
 class _Fold:
@@ -306,8 +333,8 @@ class _Fold:
             verdict = self.verdicts[text] = grammar.parse_post(text, ctx.customs, ctx.roster)
         above_author = self.entries[-1].author if self.entries else None
         prior = self.standing.get(post.author)  # the poster's own ballot before this post
-        if post.author in ctx.directors and verdict.relayed_for and verdict.kind != "proxy":
-            verdict = self._as_proxy(verdict)  # 应郭靖要求代投黄蓉 · 帮郭靖投黄蓉, posted by a director
+        if post.author in ctx.directors:
+            verdict = self._in_role(verdict, text)  # the director's post: a proxy in own words, or no ballot
         if verdict.withdraws and ctx.rules.unvote == "allowed" and verdict.kind == "malformed" and not verdict.relayed_for:
             # 撤票 where the game allows it: an ordinary change to no ballot, under every change rule.
             verdict = replace(verdict, kind="change", abstains=True, target=ctx.customs.abstain_words[0], reason=None,
@@ -338,16 +365,21 @@ class _Fold:
         readings, unless facts decide it whatever it says (tally/certainty.py)."""
         ctx = self.ctx
         by_director = entry.author in ctx.directors
-        if by_director and verdict.kind == "proxy" and entry.ruling is None and not self._settled(entry) and \
-                (said := _CONDITIONAL_REQUEST.search(verdict.own or "")) and entry.verdict == COUNTED:
-            # 代投：大熊（委托原话：“票最多的那个”）: the director resolved a condition the player set — the seeds
-            # want a proxy's target said plainly; whether it stands is the director's to confirm.
+        if by_director and verdict.kind == "proxy" and verdict.doubts and entry.ruling is None and not self._settled(entry):
+            entry.needs_review, entry.voter = True, entry.voter or entry.author
+            entry.reason = "；".join([*([entry.reason] if entry.reason and entry.verdict != COUNTED else []), *verdict.doubts])
+            entry.readings = tuple(dict.fromkeys([*entry.readings, *verdict.readings]))
+            entry.nobody = entry.nobody or verdict.abstains
+            return
+        if by_director and verdict.kind == "proxy" and entry.verdict == COUNTED and entry.ruling is None and \
+                (said := self._stated_in_window(verdict.stated)):
+            # 「20:25 收到杨康短信，代投：…」: the words say when, and that moment is one the preset bars proxies in —
+            # the post's own time counts, but which the director meant is theirs to confirm.
             entry.needs_review = True
-            entry.reason = f"代投的委托带有条件（「{said.group()}」）：导演替玩家决定了投给谁，是否有效请导演确认"
+            entry.reason = f"代投帖里写的时间 {said} 在不允许代投的时段内（{'；'.join(certainty.proxy_time_problems(self._on_close_day(said), ctx.close, ctx.blackout, ctx.rules))}）：以发帖时间为准还是作废，请导演核对"
             return
-        if entry.ruling is not None or (by_director and verdict.kind != "proxy") or (
-                entry.author not in ctx.players and not by_director) or self._settled(entry):
-            return
+        if entry.ruling is not None or by_director or (entry.author not in ctx.players) or self._settled(entry):
+            return  # a director's post is read whole in role (grammar/director.py): what it leaves open, it says there
         reasons = list(verdict.doubts) if verdict.kind != "none" else []
         if verdict.unread:  # past the reading bound: its readings are a guess, so no proof may clear it (a ruling can)
             entry.unprovable = True
@@ -396,6 +428,24 @@ class _Fold:
             entry.reason = "；".join([entry.reason, *reasons]) if entry.reason else "；".join(reasons)
         entry.readings = tuple(dict.fromkeys([*entry.readings, *(n for n in verdict.readings if n in ctx.players), *extra]))
         entry.nobody = entry.nobody or verdict.nobody
+
+    def _on_close_day(self, hhmm: str):
+        """A stated HH:MM as the moment it names: on the close's day (the day before, where that is after the close)."""
+        close = self.ctx.close
+        hour, minute = map(int, hhmm.split(":"))
+        if close is None or hour > 23 or minute > 59:
+            return None
+        at = close.replace(hour=hour, minute=minute, second=0, microsecond=0)
+        return at - timedelta(days=1) if at > close else at
+
+    def _stated_in_window(self, stated: tuple[str, ...]) -> str | None:
+        """The first time a proxy's words state that falls where the preset bars proxies."""
+        ctx = self.ctx
+        for hhmm in stated:
+            at = self._on_close_day(hhmm)
+            if at is not None and certainty.proxy_time_problems(at, ctx.close, ctx.blackout, ctx.rules):
+                return hhmm
+        return None
 
     def _agreed_with(self, post, verdict) -> list[str]:
         """The players a post that only agrees with what it quotes (+1 · 同上 · 同意 · 投佢) may follow: whatever
@@ -487,13 +537,34 @@ class _Fold:
             entry.unknown = entry.reason if author in ctx.voters else None
             self._log(entry, entry.reason)
             return
+        if is_director and verdict.kind != "proxy":
+            # The director speaks as the director: a count, a notice, a ruling, the result — no ballot — unless the
+            # words make a proxy (grammar/director.py) it could not read whole: a doubt whose readings are exactly
+            # the pairs its clauses name, never any named player for any other.
+            entry.kind = "none"  # rule posts quote the format itself
+            entry.reason = "导演的帖子（公告、票型统计或裁定），不计票"
+            if verdict.doubts:
+                whom = verdict.relayed_for
+                entry.reason = f"导演的帖子像是代投，但没有读明白：{'；'.join(verdict.doubts)}。请导演裁定（计为这张代投，或不是投票）"
+                entry.needs_review = True
+                entry.voter = whom[0] if whom else None
+                entry.relayed_for, entry.readings, entry.nobody = whom, verdict.readings, verdict.nobody
+                # Two voters in one post: one ruling gives one ballot, so the proof cannot weigh both.
+                entry.unprovable = len(whom) != 1
+            self._log(entry, entry.reason)
+            return
+        if is_director and verdict.void:
+            # 以上代投作废 · 不予代投: the post makes no ballot for the player it names.
+            entry.voter, entry.kind, entry.verdict = ctx.roster.resolve(verdict.proxy_for).name, "proxy", INVALID
+            entry.target = verdict.match.name if verdict.match else None
+            entry.reason = verdict.void
+            self._log(entry, f"无效：{entry.reason}")
+            return
         if verdict.kind == "none":
             ruling = self.rulings.get(post.pid)
             if ruling and not is_director and author in ctx.players:
                 return self._rule_non_ballot(entry, verdict, ruling, at, author)
-            if is_director:
-                entry.reason = "导演的帖子"
-            elif text_note == EDITED_AFTER_CLOSE and author in ctx.voters:
+            if text_note == EDITED_AFTER_CLOSE and author in ctx.voters:
                 # What it says now is no ballot; what it said at close is unknown.
                 entry.voter, entry.needs_review, entry.unknown = author, True, text_note
                 entry.reason = f"{text_note}；现在的内容不是投票，关门时可能是"
@@ -504,39 +575,6 @@ class _Fold:
                 entry.readings, entry.nobody = verdict.readings, verdict.nobody
             else:
                 entry.reason = "发言，不是投票"
-            self._log(entry, entry.reason)
-            return
-        # Whom a director's 代投 line names (代投：郭靖 · 红胡子要求代投：…): one player, or none or several.
-        named_for = _names_in(verdict.proxy_for, ctx.roster) if verdict.proxy_for else ()
-        proxy_for = ctx.roster.resolve(verdict.proxy_for).name if verdict.proxy_for else None
-        proxy_for = proxy_for or (named_for[0] if len(named_for) == 1 else None) or (
-            verdict.relayed_for[0] if verdict.proxy_for and len(verdict.relayed_for) == 1 else None)
-        if is_director and verdict.kind != "proxy" and not (verdict.kind == "malformed" and proxy_for in ctx.players):
-            # The director speaks as the director: a count, a notice, a ruling, the result — no ballot — unless the
-            # post's own words make a proxy clause (受郭靖委托…投票对象：黄蓉 · 代投：郭靖 投 黄蓉). Its readings are
-            # exactly the player and the target that clause names, never any named player for any other.
-            entry.kind = "none"  # rule posts quote the format itself
-            entry.reason = "导演的帖子（公告、票型统计或裁定），不计票"
-            clauses = [] if _refuses_proxy(verdict.own or text) else _proxy_clauses(verdict.own or text, ctx)
-            if clauses:
-                (whom, meant), *more = clauses
-                entry.reason = (f"导演的帖子像是替「{whom}」代投「{meant or '弃权'}」，但不是代投的格式：请导演裁定"
-                                "（计为这张代投，或不是投票）")
-                entry.needs_review = True
-                entry.voter, entry.relayed_for = whom, (whom,)
-                entry.readings = (meant,) if meant else ()
-                entry.nobody = meant is None
-                if more:
-                    # Two proxies in one post: one ruling gives one ballot, so the proof cannot weigh both.
-                    entry.unprovable = True
-                    entry.reason += "；一帖里像是有不止一张代投：一次裁定只能算一张，另一张请导演另发代投帖"
-            self._log(entry, entry.reason)
-            return
-        if is_director and verdict.kind == "proxy" and _REFUSED.search(verdict.own or text) and \
-                not _REFUSES_PART.search(verdict.own or text) and not _PENDING.search(verdict.own or text):
-            # 瑛姑私信要求代投杨康……本次代投不受理: a request the same post refuses is no proxy.
-            entry.kind = "none"
-            entry.reason = "导演的帖子说了代投不受理，不计票"
             self._log(entry, entry.reason)
             return
         if verdict.kind == "proxy" and not is_director:
@@ -584,22 +622,47 @@ class _Fold:
         else:
             self._accept(entry, verdict, voter, target)
 
-    def _as_proxy(self, verdict):
-        """A director's post that passes on one player's ballot for one other player is that player's proxy."""
-        named = [n for n in verdict.relayed_for if n in self.ctx.players]
-        meant = [verdict.match.name] if verdict.match and verdict.match.name else (
-            [verdict.target] if verdict.target in self.ctx.players else verdict.readings)
-        targets = [n for n in meant if n in self.ctx.players and n not in named]
-        nobody = verdict.abstains or verdict.nobody or verdict.kind == "abstain"
-        if len(named) != 1 or len(set(targets)) > 1 or not (targets or nobody):
-            return verdict
-        target = targets[0] if targets and not (verdict.kind == "abstain") else None
-        doubts = tuple(d for d in verdict.doubts if not d.startswith(grammar.RELAYED))
-        if verdict.kind == "change" or (verdict.kind == "malformed" and verdict.old_target):
-            doubts += ("导演代投改票：种子只说导演可以代投，没有代为改票的做法，请导演确认",)
-        return replace(verdict, kind="proxy", proxy_for=named[0], target=target or self.ctx.customs.abstain_words[0],
-                       abstains=target is None, match=Match(target, "exact") if target else None, relayed_for=(),
-                       relay_is_ballot=False, readings=tuple(targets), vote_like=False, doubts=doubts)
+    def _in_role(self, verdict, text: str):
+        """A director's post read in the director's role (grammar/director.py): the one proxy it makes, as a proxy
+        verdict; the proxy it takes back or refuses, void; what a proxy clause leaves unexplained, a doubt with the
+        pairs it could mean; anything else, no ballot (a count, a notice, a ruling, the result)."""
+        ctx = self.ctx
+        said = in_role.read(text, ctx.roster, tuple(ctx.directors))
+        pairs = set(said.readings)
+        if said.doubts and len(pairs) == 1 and not said.standing and next(iter(pairs))[0] in ctx.players:
+            # One pair, a doubt about it (a proxy change, a condition, a fate left open): the proxy as read, flagged.
+            voter, target = next(iter(pairs))
+            return grammar.Verdict("proxy", target=target or ctx.customs.abstain_words[0], proxy_for=voter,
+                                   abstains=target is None, match=Match(target, "exact") if target else None,
+                                   readings=(target,) if target else (), label="代投", own=verdict.own,
+                                   doubts=tuple(said.doubts))
+        if said.doubts:
+            voters = tuple(dict.fromkeys(v for v, _ in said.readings if v in ctx.players))
+            targets = tuple(dict.fromkeys(t for _, t in said.readings if t in ctx.players))
+            return replace(verdict, kind="none", proxy_for=None, relayed_for=voters, readings=targets,
+                           doubts=tuple(said.doubts), nobody=any(t is None for _, t in said.readings), vote_like=False)
+        standing = said.standing
+        if len(standing) == 1:
+            made = standing[0]
+            if verdict.kind == "proxy" and ctx.roster.resolve(verdict.proxy_for or "").name == made.voter and (
+                    (verdict.match.name if verdict.match else None) == made.target or (made.target is None and verdict.abstains)):
+                # the labelled 代投：X ⏎ 投票对象：Y, read the same both ways: the director's reader explained the post
+                return replace(verdict, doubts=(), relayed_for=(), relay_is_ballot=False, stated=made.stated)
+            return grammar.Verdict("proxy", target=made.target or ctx.customs.abstain_words[0], proxy_for=made.voter,
+                                   abstains=made.target is None, match=Match(made.target, "exact") if made.target else None,
+                                   readings=(made.target,) if made.target else (), line=made.line, label="代投",
+                                   own=verdict.own, stated_reason=verdict.stated_reason, stated=made.stated)
+        if standing:  # several: tally_day gave each its own post (_one_proxy_each); here only in a text read again
+            return replace(verdict, kind="none", proxy_for=None, relayed_for=tuple(p.voter for p in standing),
+                           readings=tuple(p.target for p in standing if p.target), vote_like=False,
+                           doubts=("一帖里有几张代投，这一版本的帖子不能逐张读：请导演核对",))
+        if said.proxies:  # taken back or refused in the same post
+            made = said.proxies[-1]
+            return grammar.Verdict("proxy", target=made.target or ctx.customs.abstain_words[0], proxy_for=made.voter,
+                                   abstains=made.target is None, match=Match(made.target, "exact") if made.target else None,
+                                   line=made.line, label="代投", own=verdict.own, void=made.void)
+        # No proxy: a count, a notice, a ruling, the result — what the player's reader would doubt in it is not a ballot's.
+        return replace(verdict, kind="none", proxy_for=None, relayed_for=(), readings=(), doubts=(), vote_like=False)
 
     def _relayed(self, entry: Entry, verdict, at) -> None:
         """A player passes on another player's ballot (帮郭靖投 · 郭靖托我投 · 代投：郭靖): no seed lets a player cast
@@ -1024,79 +1087,6 @@ def quote_field(quote, name: str):
 
 def _names_in(text: str | None, roster: Roster) -> tuple[str, ...]:
     return names_in(text or "", roster)
-
-
-def _proxy_clauses(text: str, ctx) -> list[tuple[str, str | None]]:
-    """The proxies a director's post makes in its own words, each (the player it is for, the target; None: an
-    abstention): a line — or a line and the label line under it — with a proxy word that names exactly one player
-    as the one it is for (受X委托 · X委托 · 代投：X · 替X投 · 帮X投 · X要求代投) and one other player or 弃权 as the
-    target. A count's lines (欧阳锋 2票：拖雷、一灯（导演代投）), a notice (20:00 起不允许代投) and a line naming
-    more players than that pair nobody."""
-    roster = ctx.roster
-    counted = set(tally_lines(text, roster))
-    lines = text.split("\n")
-    out = []
-    for number, line in enumerate(lines, start=1):
-        if number in counted or not _mentions_proxy(line) or _COUNT_ANNOTATION.search(line):
-            continue
-        clause = line
-        if number < len(lines) and number + 1 not in counted and re.match(r"\s*(?:投票对象|对象)\s*[:：]", lines[number]):
-            clause += "\n" + lines[number]  # 受郭靖委托： ⏎ 投票对象：黄蓉
-        names = [n for n in _names_in(clause, roster) if n in ctx.players]
-        whom = [n for n in names if re.search(_FOR_PATTERN.format(name=re.escape(n)), clause)]
-        if len(whom) != 1:
-            continue
-        others = [n for n in names if n != whom[0]]
-        abstains = bool(re.search(r"(?:投票对象|对象|投)\s*[:：]?\s*弃权", clause))
-        if len(others) == 1 and not abstains:
-            out.append((whom[0], others[0]))
-        elif not others and abstains:
-            out.append((whom[0], None))
-    if not out and _mentions_proxy(text) and not _COUNT_HEADING.search(text):
-        # 代投两张： ⏎ 碧螺春→普洱 ⏎ 六安瓜片→大红袍 — under a proxy heading (and no count's), each arrow is one.
-        for line in lines:
-            pair = _ARROW.match(line)
-            if pair:
-                voter, target = (roster.resolve(pair.group(i)).name for i in (1, 2))
-                if voter in ctx.players and (target in ctx.players or pair.group(2) == "弃权") and voter != target:
-                    out.append((voter, target if pair.group(2) != "弃权" else None))
-    return out
-
-
-# How a proxy clause names the player it is for: 受X委托 · 替X投 · 帮X投 · 代投：X · 为X代投 · X委托 · X要求代投 · X托导演.
-_FOR_PATTERN = (r"(?:受|替|帮|为|代投\s*[:：—\-]*\s*){name}|{name}\s*(?:\d{{1,2}}:\d{{2}}\s*)?(?:私信|站内信|短信|QQ|微信)?"
-                r"\s*(?:委托|要求|托导演|托我|请导演)")
-_ARROW = re.compile(r"\s*[①-⑩\d.、)）]*\s*([^\s→>=\-]{1,12})\s*(?:→|->|=>|＞)\s*([^\s，,。；;:：(（]{1,12})")
-# A count's heading: arrows under it are ballots counted, not proxies made.
-_COUNT_HEADING = re.compile(r"票型|统计|票数|目前|截至|截止目前|计票|结果")
-# 「（代投）」「（导演代投）」 beside a name in a list: the count saying how a ballot came, not a proxy made here.
-_COUNT_ANNOTATION = re.compile(r"[(（]\s*(?:导演)?代投\s*[)）]")
-
-
-# A proxy request the player made conditional (如果… · 票最多的那个 · 谁…就投谁), as the director's post retells it.
-_CONDITIONAL_REQUEST = re.compile(r"如果[^。\n]{0,20}|[^。\n]{0,6}的话|票最多的|最高票的|谁[^。\n]{0,10}就投谁|跟票")
-
-
-# A director's answer that a proxy is not made (这种带条件的不能代 · 按规则不予代投 · 关门前一小时不接受代投).
-_REFUSES_PROXY = ("不能代", "不予代投", "不接受代投", "不代投", "无法代投", "不能代投", "拒绝代投", "不予受理", "不接受委托",
-                  "不受理", "不允许代投", "代投无效", "不可以代投")
-
-
-# The director's own decision not to make a proxy (本次代投不受理) — not a rule retold (按规则最后一小时不能代投) nor a
-# question left open (这票如何处理统计时一并说明).
-_REFUSED = re.compile(r"不受理|不予受理|不予代投|拒绝代投|不接受代投|不接受委托|代投无效")
-_PENDING = re.compile(r"如何处理|怎么处理|怎么算|待定|再议|一并说明|稍后说明|请.{0,4}裁定")
-# 「条件部分不予受理」: the director refuses a condition the player added, not the proxy itself.
-_REFUSES_PART = re.compile(r"(?:条件|附加|另外)[^。\n]{0,6}(?:不予受理|不受理|不接受|不能代|不予代投)")
-
-
-def _refuses_proxy(text: str | None) -> bool:
-    return bool(text) and any(word in text for word in _REFUSES_PROXY)
-
-
-def _mentions_proxy(text: str | None) -> bool:
-    return bool(text) and any(word in text for word in ("代投", "委托", "代为", "帮他投", "帮她投", "托我", "代发", "转达",
-                                                         "转告", "帮他挂", "帮她挂", "托导演"))
 
 
 def _status_words(status: str) -> str:

@@ -10,12 +10,15 @@ from a phone. Such a post counts exactly as `bansha rule` would, when all of thi
           since it was first archived carries the author's own stamp; it is not deleted or hidden
   where   the day's vote thread, or its process thread (shared by several days: the post names the day);
           not the thread's opening post, not before the day began; a post naming another day rules there
-  words   grammar/ruling.py reads every line of it, with one meaning (certain or nothing)
+  words   grammar/ruling.py reads it in layers: each floor its ruling clauses name, with one meaning, whatever
+          reasons stand around them; a post that takes itself back or puts itself off (暂定 · 以上作废) rules nothing
   floors  each floor or pid is a post of the day's vote thread, made before the ruling, by the poster the
-          ruling names beside it, and the ruling passes ruling_problem as a typed one must
+          ruling names beside it, a ballot (not the director's own count or notice; 「N楼的改票」 a change),
+          and the ruling passes ruling_problem as a typed one must
 
-A post that fails the last three is listed for the director (「看不懂的裁定帖」) with what was not
-understood, and nothing of it applies. The standing ruling on a post is the latest, typed or posted,
+A post that fails the first three rules nothing. Within a post that passes them, each ruling that fails the
+last two — a question, a hedge, a floor that is no ballot — rules nothing and is listed for the director
+(「看不懂的裁定帖」) with what was not understood; the post's other rulings apply. The standing ruling on a post is the latest, typed or posted,
 by when it was made (merge). Pure: posts, the day's tally and the game in, rulings out.
 """
 
@@ -26,7 +29,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from grammar import ruling as words
-from grammar.names import to_simplified
+from grammar.names import Roster, to_simplified
 
 from . import certainty
 from .day import DayTally, Ruling
@@ -47,9 +50,11 @@ class Unread:
     tid: int
     at: str | None
     why: list[str]
+    applied: int = 0  # the post's other rulings that apply (a post is read clause by clause)
 
     def to_json(self) -> dict:
-        return {"pid": self.pid, "floor": self.floor, "tid": self.tid, "at": self.at, "why": self.why}
+        return {"pid": self.pid, "floor": self.floor, "tid": self.tid, "at": self.at, "why": self.why,
+                "applied": self.applied}
 
 
 @dataclass
@@ -89,9 +94,15 @@ def director_uids(game: Game, posts) -> dict[str, set[int]]:
     return uids
 
 
+def roster_of(game: Game) -> Roster:
+    """The names a ruling post may give: the game's players and the aliases the game file lists."""
+    return Roster(list(game.player_names), game.aliases)
+
+
 def maybe_rulings(game: Game, posts) -> bool:
     """Whether any of these posts could be a director's ruling (before the tally it would take to check)."""
-    return any(p.author in game.directors and words.read(p.text, quoting=bool(getattr(p, "quotes", None)))
+    roster = roster_of(game)
+    return any(p.author in game.directors and words.read(p.text, quoting=bool(getattr(p, "quotes", None)), roster=roster)
                for p in posts)
 
 
@@ -102,6 +113,7 @@ def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, 
     archive holds of those threads, ours and deleted ones too (where floors may have moved; default `posts`);
     `gap`: floors the forum handed out that nobody read, where the caller knows of them."""
     found = Posted()
+    roster = roster_of(game)
     shifted = gap or _floors_may_have_shifted(base, archived if archived is not None else posts)
     shared = sum(1 for d in game.days if day.process_thread and d.process_thread == day.process_thread) > 1
     start = game.when(day.start) if day.start else None
@@ -112,8 +124,9 @@ def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, 
             continue  # the rule posts and notices before the day: no ruling on its votes
         versions = history.get(post.pid) or []
         first = versions[0]["text"] if versions and versions[0].get("text") is not None else post.text
-        reading = words.read(post.text, quoting=bool(post.quotes)) if post.status == "normal" else None
-        earlier = words.read(first, quoting=bool(post.quotes)) if first != post.text or post.status != "normal" else reading
+        reading = words.read(post.text, quoting=bool(post.quotes), roster=roster) if post.status == "normal" else None
+        earlier = words.read(first, quoting=bool(post.quotes), roster=roster) \
+            if first != post.text or post.status != "normal" else reading
         if reading is None and earlier is None:
             continue
         in_vote = post.tid == base.vote_thread
@@ -125,15 +138,15 @@ def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, 
             why = [f"写的是第{said_day}天，却发在{base.title}的投票帖里"]
         if not why and not in_vote and shared and said_day is None:
             why = [f"进程帖由几天共用，这一帖没写是第几天的裁定（例如「第{day.day}天 18楼 无效」）"]
-        if not why and reading is not None and reading.problems:
+        if not why and reading is not None and reading.void:
             why = list(reading.problems)
         made = _made_at(post)
         rulings: list[Ruling] = []
         if not why:
             rulings, why = _resolve(post, reading, game, base, rules, shifted)
+            why = [*reading.problems, *why]
         if why:
-            found.unread.append(Unread(post.pid, post.floor, post.tid, post.posted_at, why))
-            continue
+            found.unread.append(Unread(post.pid, post.floor, post.tid, post.posted_at, why, applied=len(rulings)))
         for ruling in rulings:
             found.rulings[ruling.pid] = (ruling, made)
     return found
@@ -178,14 +191,18 @@ def _resolve(post, reading, game: Game, base: DayTally, rules: Rules, shifted: s
     by_pid = {e.pid: e for e in base.entries}
     at = datetime.fromisoformat(post.posted_at) if post.posted_at else None
     rulings, why = [], []
+    unsure: set[tuple] = set()  # floors and pids a link names two ways: neither is ruled
     for label, pid in [*reading.links, *_html_links(getattr(post, "html", "") or "")]:
         entry = by_floor.get(label)
         if entry is None or entry.pid != pid:
             shown = by_pid.get(pid)
             why.append(f"链接的文字写的是 #{label}，链接却指向 pid {pid}" + (f"（#{shown.floor}）" if shown else "")
                        + "：不知道裁定的是哪一楼")
-    for item in reading.items:
+            unsure |= {("floor", label), ("pid", pid)}
+    for item in reading.applied:
         kind, number = item.ref
+        if item.ref in unsure:
+            continue
         said = {"floor": f"#{number}", "pid": f"pid {number}"}.get(kind, "引用的帖子")
         if kind == "quoted":
             linked = [q.pid for q in post.quotes if q.pid]
@@ -207,6 +224,12 @@ def _resolve(post, reading, game: Game, base: DayTally, rules: Rules, shifted: s
             continue
         if item.author and to_simplified(item.author) != to_simplified(entry.author):
             why.append(f"{said} 是「{entry.author}」发的，裁定里写的却是「{item.author}」")
+            continue
+        if entry.author in game.directors and entry.kind != "proxy" and not entry.relayed_for:
+            why.append(f"{said} 是导演自己的帖子（公告、票型统计或裁定），不是一张票：不知道裁定的是哪一张票")
+            continue
+        if item.about == "change" and entry.kind != "change":
+            why.append(f"{said} 不是改票（是{entry.author}的投票）：裁定说的是「{said}的改票」，请核对楼层")
             continue
         meant, problem = _meaning(item, entry, said)
         if problem:
@@ -258,6 +281,10 @@ def _meaning(item, entry, said: str) -> tuple[tuple | None, str | None]:
     if verdict == "abstain":
         return ("target", None, None), None
     if verdict == "counts_as":
+        if item.target in entry.relayed_for:
+            # 「这票算给阿鲁巴」 on 帮阿鲁巴投…: a ballot for the player it was relayed for, or that player's ballot?
+            return None, (f"{said}「计为 {item.target}」：这一帖是替 {item.target} 转投的——是投给 {item.target}，还是算作 "
+                          f"{item.target} 的票？请写「算 {item.target} 的票，计为 某人」")
         return ("target", item.target, None), None
     if verdict == "for_voter":
         return ("target", item.target, item.voter), None
@@ -267,9 +294,17 @@ def _meaning(item, entry, said: str) -> tuple[tuple | None, str | None]:
             return ("accept", None, None), None
         relayed = set(entry.relayed_for) | {r.voter for r in certainty.readings(entry) if r.voter}
         if whose in relayed:
-            return ("accept", None, whose), None
+            # 「21楼那张票算郭靖的」 on 帮郭靖投杨康: 郭靖's ballot, for what the relay names (where it names one)
+            meant = [n for n in dict.fromkeys([entry.target, *entry.readings]) if n and n != whose]
+            return (("target", meant[0], whose) if len(meant) == 1 else ("accept", None, whose)), None
+        if whose in {entry.target, entry.suggestion, *entry.readings} - {None}:
+            return ("target", whose, None), None  # 「22楼……算作大星淡的票」: the player the ballot names
         return None, (f"{said}「算 {whose} 的」：是计为 {whose}，还是算作 {whose} 的票？请写「计为 {whose}」"
                       f"或「算 {whose} 的票，计为 某人」")
+    if verdict == "uphold":
+        if entry.kind == "change":
+            return ("reject", None, None), None  # 「……改票，维持原判」: the change is void, the ballot before it stands
+        return None, f"{said}「维持原判」：原判是什么，工具不知道，请写明（例如「{said} 无效」或「计为 某人」）"
     if verdict == "keep_original":
         if entry.kind == "change":
             return ("reject", None, None), None  # the change is void: the ballot before it stands

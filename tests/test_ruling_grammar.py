@@ -54,6 +54,16 @@ def rulings(text: str, **kw):
     ("18楼无效，没写投票理由\n——导演B", [(("floor", 18), "invalid", None, None)]),
     ("18楼 林冲 无效", [(("floor", 18), "invalid", None, None)]),
     ("第2天 18楼无效", [(("floor", 18), "invalid", None, None)]),
+    # reasons around the verdict rule nothing by themselves (rules.md, "How directors really write rulings")
+    ("【裁定】18楼无效\n另外提醒大家还有一小时关门", [(("floor", 18), "invalid", None, None)]),
+    ("【裁定】12楼 无效。对象只写了“欧阳”，本局有两位姓欧阳的，无法确定是谁。", [(("floor", 12), "invalid", None, None)]),
+    ("裁定如下：9楼的理由写进了标题，按有效计", [(("floor", 9), "valid", None, None)]),
+    ("5楼、7楼无效，12楼计为宋江", [(("floor", 5), "invalid", None, None), (("floor", 7), "invalid", None, None),
+                                 (("floor", 12), "counts_as", "宋江", None)]),
+    ("12楼：对象只写了“欧阳”。无效。", [(("floor", 12), "invalid", None, None)]),
+    ("以下几楼均无效：5楼、7楼", [(("floor", 5), "invalid", None, None), (("floor", 7), "invalid", None, None)]),
+    ("32楼是关门前一小时内的改票，不予承认，以原票（15楼）为准。", [(("floor", 32), "keep_original", None, None)]),
+    ("回复 18# 林冲：无效", [(("floor", 18), "invalid", None, None)]),
 ])
 def test_every_ruling_form_reads_as_the_director_means_it(text, expected):
     assert rulings(text) == expected
@@ -77,8 +87,7 @@ def test_the_day_and_the_author_named_are_kept_for_the_checks():
     ("18-20楼无效", "楼层范围"),
     ("18楼无效，18楼有效", "两种不同的裁定"),
     ("18楼无效，计为宋江", "看不懂"),
-    ("18楼无效，开玩笑的", "看不懂"),
-    ("【裁定】18楼无效\n另外提醒大家还有一小时关门", "看不懂"),
+    ("18楼无效，开玩笑的", "收回"),
     ("【裁定】", "没有写裁定哪一楼"),
     ("第1天 18楼无效\n第2天 19楼无效", "不同的天"),
 ])

@@ -9,7 +9,7 @@ import pytest
 
 
 from tally import certainty
-from tally.day import Ruling, tally_day
+from tally.day import Ruling, real_pid, tally_day
 from tally.game import Player
 from tally.rules import load_preset
 from tallykit import NAMES, Thread, game
@@ -711,29 +711,58 @@ def test_a_withdrawal_passed_on_or_on_a_condition_is_a_doubt_with_not_voting_amo
 # -- directors' proxies in their own words, and pointers with nothing quoted (fixtures/heldout3) ---------------
 
 @pytest.mark.parametrize("text", ["代投两张：\n郭靖→黄蓉\n穆念慈→杨康", "【代投】受郭靖、穆念慈委托：\n郭靖→黄蓉，理由：太安静\n穆念慈→杨康，理由：绕"])
-def test_two_proxies_in_one_directors_post_are_never_an_announcement(text):
-    """Each line pairs a player and a target: no single ruling says both, so the post is flagged, the first pair among
-    its readings, and the result is not proven until the director rules (and posts the second on its own)."""
+def test_two_proxies_in_one_directors_post_are_two_ballots(text):
+    """Each line pairs a player and a target (rules.md: two proxies in one post): each is that player's ballot, at
+    the post's floor, and the day is proven without a ruling."""
     t = Thread()
     t.vote("欧阳锋", "黄蓉", 1)
     post = t.add("导演", text, 2)
     r = run(t)
-    entry = next(e for e in r.entries if e.pid == post.pid)
-    assert entry.needs_review and entry.unprovable and "不止一张代投" in entry.reason
-    assert ("proxy", "黄蓉", "郭靖") in {(x.kind, x.target, x.voter) for x in certainty.readings(entry)}
-    assert not r.certain
+    made = {(e.voter, e.kind, e.target, e.verdict) for e in r.entries if e.floor == post.floor}
+    assert made == {("郭靖", "proxy", "黄蓉", "counted"), ("穆念慈", "proxy", "杨康", "counted")}
+    assert r.totals == {"黄蓉": 2, "杨康": 1} and r.certain
+    assert {real_pid(e.pid) for e in r.entries if e.floor == post.floor} == {post.pid}  # links and rulings: the post
 
 
-def test_a_directors_proxy_in_own_words_offers_the_pair_and_a_refusal_is_no_proxy():
+def test_a_directors_proxy_in_own_words_counts_for_its_pair_and_a_refusal_is_no_proxy():
     t = Thread()
     t.vote("欧阳锋", "黄蓉", 1)
     said = t.add("导演", "受 郭靖 私信委托，代为投票——对象：杨康；理由：本人委托。", 2)
     refused = t.add("导演", "20:40 收到穆念慈的代投请求。关门前一小时不接受代投，请穆念慈自己来投票帖。", 3)
     r = run(t)
     entry = next(e for e in r.entries if e.pid == said.pid)
-    assert entry.needs_review and ("proxy", "杨康", "郭靖") in {(x.kind, x.target, x.voter) for x in certainty.readings(entry)}
+    assert (entry.voter, entry.kind, entry.target, entry.verdict) == ("郭靖", "proxy", "杨康", "counted") and entry.certain
     no = next(e for e in r.entries if e.pid == refused.pid)
     assert not no.needs_review and no.kind == "none"
+
+
+@pytest.mark.parametrize("text", ["【代投】受郭靖委托代投黄蓉（郭靖私信委托）\n郭靖刚私信说撤回委托，以上代投作废。",
+                                  "代投：郭靖 → 黄蓉\n补：郭靖撤回委托，要自己来投，以上代投作废"])
+def test_a_proxy_taken_back_in_the_same_post_counts_nothing(text):
+    t = Thread()
+    post = t.add("导演", text, 2)
+    r = run(t)
+    entry = next(e for e in r.entries if e.pid == post.pid)
+    assert (entry.voter, entry.verdict, entry.certain) == ("郭靖", "invalid", True) and "撤回" in entry.reason
+    assert r.totals == {}
+
+
+def test_a_proxy_corrected_in_a_later_line_counts_as_corrected():
+    t = Thread()
+    post = t.add("导演", "【代投】受郭靖委托代投杨康（郭靖私信委托）\n更正：上面写错了，郭靖委托的是黄蓉，不是杨康，以此为准。", 2)
+    r = run(t)
+    entry = next(e for e in r.entries if e.pid == post.pid)
+    assert (entry.voter, entry.target, entry.verdict, entry.certain) == ("郭靖", "黄蓉", "counted", True)
+
+
+def test_a_proxy_pasted_from_a_chat_log_is_the_voters_line():
+    log = ("【代投】\n郭靖 QQ 委托，聊天记录如下：\n[14:02] 导演：在吗？今天的票要代投？\n[14:05] 郭靖：在外面，帮我投杨康，理由就是他昨天跳得太凶\n"
+           "[14:06] 黄蓉：顺便看下进程帖\n[14:06] 导演：收到，确认目标杨康？\n[14:07] 郭靖：嗯嗯")
+    t = Thread()
+    post = t.add("导演", log, 2)
+    r = run(t)
+    entry = next(e for e in r.entries if e.pid == post.pid)
+    assert (entry.voter, entry.target, entry.verdict, entry.certain) == ("郭靖", "杨康", "counted", True)
 
 
 def test_him_with_nothing_quoted_may_be_the_player_the_post_named_before():

@@ -1,0 +1,354 @@
+"""The director's own posts read in the director's role: the proxies they make, and the counts they post.
+
+    >>> read("【代投】受郭靖委托代投黄蓉（郭靖私信委托）", Roster(["郭靖", "黄蓉"])).proxies
+    [Proxy(voter='郭靖', target='黄蓉', line=1, words='【代投】受郭靖委托代投黄蓉(郭靖私信委托)', void=None)]
+
+A director's post is no ballot — an opening, a reminder, a count, a ruling, the result — with one exception: a proxy
+in the director's own words is the proxied player's ballot (rules.md, "The director's own posts"). Directors write
+them as they come (rules.md, "How directors really write rulings and proxies"): 「受X委托代投Y」, 「代投：X → Y」, the
+request pasted from a QQ or WeChat log with several speakers, two in one post, one taken back (撤回委托，以上代投作废)
+or corrected (更正：X委托的是Z) in a later line, a substitute announced and the substitute's ballot under it, English
+mixed in. The post is read in layers:
+
+  segment  the director's own words (grammar/structure.py), in lines; a line of a pasted chat log (a time and a
+           speaker before the words) is the speaker's, not the director's; a line of a running count is the count's
+  tag      grammar/tags.py: names, proxy and entrust words, ballot words, corrections, retractions, refusals
+  pair     each clause that makes a proxy names the player it is for (受X委托 · X私信委托 · 代X投 · 代投：X · for X)
+           and the target (投Y · 投票对象：Y · → Y · vote Y · 弃权); a chat log gives the pair its request line names
+           (the speaker's own 帮我投Y); a substitute's ballot is for the player the substitute plays
+  settle   a voter's later pair replaces an earlier one only where the post says it corrects (更正 · 以此为准 · 应为);
+           a retraction or refusal naming the voter (or the post's only proxy) voids it; two pairs for one voter
+           that nothing settles, a condition (如果 · 那个人 · 谁…就投谁), a proxy word with no pair: a doubt
+
+A count — lines 「X → Y」「Y 3 票：A、B、C」 — is read as voter → target, to be set beside the tool's own count
+(tally/certainty.py's `compare_count`): where they differ, one of the two is wrong. This module knows only words.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from .names import Roster
+from .normalize import normalize
+from .speech import tally_lines
+from .structure import split
+
+
+@dataclass(frozen=True)
+class Proxy:
+    """One proxy the post makes: for `voter`, a ballot for `target` (None: 弃权), and why it is void (None: it stands)."""
+
+    voter: str
+    target: str | None
+    line: int
+    words: str
+    void: str | None = None
+    stated: tuple[str, ...] = ()  # times the words state (「20:25 收到杨康短信」): the tally weighs them against the close
+
+
+@dataclass
+class Reading:
+    proxies: list[Proxy] = field(default_factory=list)  # in post order, corrections and retractions applied
+    doubts: list[str] = field(default_factory=list)  # what a proxy clause leaves unexplained: the director's to confirm
+    readings: list[tuple[str, str | None]] = field(default_factory=list)  # the pairs a doubt could mean
+    count: dict[str, str | None] = field(default_factory=dict)  # a running count or closing tally: voter → target
+    proxy_words: bool = False  # the post speaks of proxies at all
+
+    @property
+    def standing(self) -> list[Proxy]:
+        return [p for p in self.proxies if p.void is None]
+
+    @property
+    def certain(self) -> bool:
+        return not self.doubts
+
+
+# A line of a pasted chat log: a time, then the speaker, then what they said (「[14:05] 傻姑：…」 「【私聊 20:43】小满：…」
+# 「09:41 许微：…」), or the speaker first (「许微 09:41：…」 「许微(123456) 09:41:02」 on its own line, QQ's way).
+_CHAT = re.compile(r"^\s*[\[【(（]?[^\]】)）:：\n]{0,8}?(?:\d{2,4}[-/.]\d{1,2}[-/.]\d{1,2}\s*)?\d{1,2}:\d{2}(?::\d{2})?\s*[\]】)）]?\s*"
+                   r"(?P<speaker>[^\s:：]{1,24})\s*[:：]\s*(?P<said>.*)$")
+# A line of a proxy list: 「1）沈舟：投票对象 江迟」「① 九筒 站内信：…」 — the player first, then what they asked.
+_LISTED = re.compile(r"^\s*(?:[(（]?\d{1,2}[)）.、]|[①-⑩]|[-·•*])?\s*$")
+_NOT_A_SPEAKER = re.compile(r"代投|委托|投票|对象|理由|代发|更正|裁定|proxy|vote", re.I)
+_CHAT_SPEAKER_FIRST = re.compile(r"^\s*(?P<speaker>[^\s:：\d][^\s:：]{0,23})(?:\s*[(（]\d{4,12}[)）])?\s+(?:\d{2,4}[-/.]\d{1,2}[-/.]\d{1,2}\s+)?"
+                                 r"\d{1,2}:\d{2}(?::\d{2})?\s*(?:[:：]\s*(?P<said>.*))?$")
+_LABEL_LINE = re.compile(r"^\s*(?:投票对象|对象|投票目标|投票理由|理由|改票对象|投票)\s*:")
+_REASON = re.compile(r"(?:投票理由|理由|原因|reason|because)\s*:.*$", re.I)
+# Where a proxy clause says whom it is for, right before or after the name.
+_FOR_BEFORE = re.compile(r"(?:受|代|替|帮|应|为|代投\s*[:：]|委托人\s*[:：]?|被代投人\s*[:：]?|【代投】|proxy\s+(?:vote\s+)?(?:for|on\s+behalf\s+of)|on\s+behalf\s+of|for)\s*$", re.I)
+_FOR_AFTER = re.compile(r"^\s*(?:[(（][^)）]{0,20}[)）])?\s*(?:\d{1,2}:\d{2}\s*)?(?:私信|站内信|短消息|短信|悄悄话|QQ|微信|PM)?\s*"
+                        r"(?:委托|要求|请求|托导演|托我|请导演|拜托|让我|叫我|的代投|asked|PM'?d|PMed|\s*说)", re.I)
+# Where a clause names the target: after these words (or an arrow), and 弃权 for nobody.
+_TARGET_BEFORE = re.compile(r"(?:投票对象|投票目标|对象|投票|投给|票给|票投|改投|代投|投|vote|→|->|=>|＞|>|委托的是|投的是|要投的是|应为|"
+                            r"改为|改成)\s*[:：]?\s*$", re.I)
+_CORRECTS = re.compile(r"更正|纠正|订正|以此为准|以本行为准|以这个为准|以下为准|应为|应该是|委托的是|要投的是|抄错|写错|打错|看错")
+_RETRACTS = re.compile(r"撤回委托|撤销委托|取消委托|收回委托|委托撤回|委托作废|代投作废|取消代投|撤回代投|不再代投|以上代投作废|代投取消|"
+                       r"(?:以上|上面|这条|这张)(?:的)?代投(?:作废|取消|撤回)|作废")
+_REFUSES = re.compile(r"不予代投|不代投|不能代投|无法代投|不予受理|不受理|不接受代投|不接受委托|拒绝代投|不能代(?!表)|不予代|不代了|"
+                      r"不再处理|不予处理|不处理|不算数|不能接|不接受|不接|代不了|代投不了")
+# 「条件部分不予受理」: the director refuses the condition a player added, not the proxy.
+_REFUSES_PART = re.compile(r"(?:条件部分|附加条件|附加的|另外的?要求)[^。\n]{0,8}(?:不予受理|不受理|不接受|不能代|不予代投|不处理)")
+# A request the player made conditional, as the post retells it: the seeds want a proxy's target said plainly.
+_CONDITION = re.compile(r"如果|假如|要是|的话|票最多的|最高票的|谁[^。\n]{0,10}就投谁|投[^。\n]{0,6}投的那个|那个人|你懂的|跟票")
+_HEADING = re.compile(r"代投|委托|代发|代为|托导演|托我|应\s*\S{1,12}\s*要求|proxy", re.I)
+_COUNT_HEADING = re.compile(r"票型|统计|票数|计票|截至|截止目前|目前|结果")
+# 「（代投）」「（导演代投）」 beside a name in a count: how a ballot came, not a proxy made here.
+_COUNT_ANNOTATION = re.compile(r"[(（][^)）\n]{0,12}(?:代投|代发)[^)）\n]{0,6}[)）]")
+_SUBSTITUTE = re.compile(r"顶替|替补|接替|接手")
+# The director leaves the proxy's fate open in the same post: 这票如何处理统计时一并说明.
+_LEFT_OPEN = re.compile(r"如何处理|怎么处理|怎么算|待定|再议|一并说明|稍后说明|稍后裁定|请.{0,4}裁定|暂不计")
+_QUOTED = re.compile(r"[“「『\"][^”」』\"\n]{0,200}[”」』\"]")
+_TIME = re.compile(r"(?<!\d)(\d{1,2})\s*[:：]\s*(\d{2})(?!\d)")
+_CHANGES = re.compile(r"改票|改投|原投票由|原票由")  # 代投（改票）：将其原投票由 梅超风 改为 欧阳克
+_ARROW_PAIR = re.compile(r"^\s*(?:[(（]?\d{1,2}[)）.、]|[①-⑩]|[-·•*])?\s*([^\s→>=\-:：,，]{1,12})\s*(?:→|->|=>|＞)\s*([^\s,，。;；:：(（]{1,12})")
+# A count's note lines: what it did not count and who has not voted (「无效：幺鸡 的代投（…）」「未投票：北风」).
+_COUNT_NOTE = re.compile(r"^\s*[【\[]?\s*(?:无效|不计|不计入|未投票|尚未投票|还没投票|弃权|无|没投|另|注)\s*[】\]]?\s*[:：]")
+_ENGLISH_PROXY = re.compile(r"proxy|on behalf of|asked (?:me )?(?:via pm )?to vote|pm'?d me|asked via pm", re.I)
+
+
+def read(text: str, roster: Roster | None, directors: tuple[str, ...] = ()) -> Reading:
+    """The proxies and the count a director's post makes (see the module's docstring)."""
+    if not text or roster is None or roster.pattern is None:
+        return Reading()
+    return _read(text, roster, tuple(directors))
+
+
+@lru_cache(maxsize=4096)
+def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
+    own = normalize(split(text).own)
+    lines = own.split("\n")
+    out = Reading(proxy_words=bool(_HEADING.search(own)) or bool(_ENGLISH_PROXY.search(own)))
+    counted = set(tally_lines(own, roster))
+    if counted and not _COUNT_HEADING.search(own) and _HEADING.search(own):
+        counted = set()  # 「代投两张： ⏎ 碧螺春→普洱 ⏎ 六安瓜片→大红袍」: under a proxy heading, arrows are proxies
+    # 「白水哩→狮子原爽、小濑川白望→臼泽塞、…」: a count written on one line, each ballot an arrow
+    counted |= {n for n, line in enumerate(lines, start=1) if len(_ARROWS.findall(line)) >= 2 and "、" in line}
+    out.count = _count(lines, counted, roster)
+    if not out.proxy_words:
+        return out
+    pairs: list[tuple[str, str | None, int, str, bool]] = []  # (voter, target, line, words, corrects)
+    stated = tuple(f"{int(h):02d}:{m}" for h, m in _TIME.findall(_REASON.sub("", own)))
+    retracted: dict[str, str] = {}
+    refused: dict[str, str] = {}
+    heading_voter: str | None = None
+    chat_voter: str | None = None
+    substitute_for: str | None = None
+    listing = False
+    number = 0
+    while number < len(lines):
+        line = lines[number]
+        number += 1
+        if number in counted or _COUNT_ANNOTATION.search(line) or not line.strip() or (out.count and _COUNT_NOTE.match(line)):
+            continue
+        speaker, said = _chat(line, lines[number] if number < len(lines) else "")
+        if speaker is not None and _NOT_A_SPEAKER.search(speaker):
+            speaker = None  # 「20:25 代投：北风」: a time and the director's words, not a chat line
+        if speaker is not None:
+            who = roster.resolve(speaker).name
+            if who and said is not None and who not in directors:
+                pair = _request(said, who, roster)
+                if pair is not None:
+                    chat_voter = who
+                    pairs.append((who, pair, number, said.strip()[:40], False))
+            continue
+        segment = line
+        while number < len(lines) and _LABEL_LINE.match(lines[number]) and number + 1 not in counted:
+            segment += "\n" + lines[number]  # 受郭靖委托： ⏎ 投票对象：黄蓉
+            number += 1
+        names = _named(segment, roster)
+        if _SUBSTITUTE.search(segment):
+            target = _target_of(segment, roster, None)
+            played = [n for n in names if n != target]
+            if len(played) == 1:
+                substitute_for = played[0]  # 【替补公告】马青雄 原玩家……由替补玩家接手马青雄
+        if _RETRACTS.search(segment):
+            whom = [n for n in names if n in {p[0] for p in pairs}] or [p[0] for p in pairs][-1:]
+            for who in whom:
+                retracted[who] = _clip(segment)
+            continue
+        if _REFUSES.search(segment) and not _REFUSES_PART.search(segment) and not _LEFT_OPEN.search(segment):
+            for who in names[:1] or ([heading_voter] if heading_voter else []):
+                refused[who] = _clip(segment)
+            if names[:1]:
+                continue
+        if not names and (_HEADING.search(segment) or _ENGLISH_PROXY.search(segment)):
+            listing = True  # 「代投两条：」「两份代投：」「Proxy vote」: the lines under it are proxies
+            continue
+        if not (_HEADING.search(segment) or _ENGLISH_PROXY.search(segment) or _CORRECTS.search(segment)
+                or heading_voter or chat_voter or substitute_for or listing):
+            continue  # the director's other words: a notice, a reminder, a ruling
+        voter, target, why = _pair(segment, roster, names, heading_voter or chat_voter or substitute_for or
+                                   ("listing" if listing else None))
+        if not voter and not target and not why and len(names) > 1 and _HEADING.search(segment):
+            listing = True  # 「受周可可、温情委托：」
+            continue
+        if why:
+            out.doubts.append(why)
+            out.readings += [(voter or n, t) for n in ([voter] if voter else names) for t in names if t != (voter or n)]
+        if voter and not target and not _says_abstain(segment) and (_HEADING.search(segment) or _ENGLISH_PROXY.search(segment)):
+            heading_voter = voter  # 【代投】何铁手 QQ 委托……聊天记录如下： the log below names the target
+            continue
+        if voter and (target or _says_abstain(segment)):
+            if _LEFT_OPEN.search(segment):
+                out.doubts.append(f"导演说这张代投怎么算还没有定（「{_clip(segment)}」）：请导演裁定")
+                out.readings.append((voter, target))
+                continue
+            conditioned = _CONDITION.search(_REASON.sub("", segment))
+            if conditioned and not (target is None and _QUOTED.search(segment) and not _CONDITION.search(
+                    _QUOTED.sub("", _REASON.sub("", segment)))):
+                # 代投：大熊（委托原话：“票最多的那个”） 投票对象：阿飞 — the director chose for the player. (A condition
+                # only in the player's quoted words, and the director's own 「视为弃权」, is the director's decision.)
+                out.doubts.append(f"代投带有条件（「{_clip(segment)}」）：种子要求代投给出明确的对象，请导演确认")
+                out.readings.append((voter, target))
+                continue
+            if _CHANGES.search(_REASON.sub("", segment)):
+                out.doubts.append(f"导演代为改票（「{_clip(segment)}」）：种子只说导演可以代投，没有代为改票的做法，请导演确认")
+                out.readings.append((voter, target))
+                continue
+            pairs.append((voter, target, number, _clip(segment), bool(_CORRECTS.search(segment))))
+        elif not voter and target and (heading_voter or chat_voter or substitute_for) and \
+                (_HEADING.search(segment) or _CORRECTS.search(segment) or _LABEL_LINE.match(segment.split("\n")[-1])):
+            voter = heading_voter or chat_voter or substitute_for
+            pairs.append((voter, target, number, _clip(segment), bool(_CORRECTS.search(segment))))
+    out.proxies = _settle(pairs, retracted, refused, out, stated)
+    if out.proxy_words and not out.proxies and not out.doubts and not refused and _mentions_a_proxy_made(own, roster):
+        out.doubts.append("帖子说到代投，但读不出替谁投给谁")
+        out.readings += [(v, t) for v in _named(own, roster) for t in _named(own, roster) if v != t][:12]
+    return out
+
+
+def _chat(line: str, following: str) -> tuple[str | None, str | None]:
+    m = _CHAT.match(line)
+    if m and not _LABEL_LINE.match(line):
+        return m.group("speaker").strip("【】[]()（）"), m.group("said")
+    m = _CHAT_SPEAKER_FIRST.match(line)
+    if m:
+        return m.group("speaker"), m.group("said") if m.group("said") is not None else following
+    return None, None
+
+
+def _named(text: str, roster: Roster) -> list[str]:
+    return list(dict.fromkeys(roster.table[m.group()] for m in roster.pattern.finditer(text)))
+
+
+def _request(said: str, speaker: str, roster: Roster) -> str | None:
+    """The target a chat line asks for in the speaker's own words (帮我投Y · 票帮我投Y · 投Y · 就Y吧), or None."""
+    if re.search(r"[?？吗]\s*$", said) or _CONDITION.search(said):
+        return None
+    for m in roster.pattern.finditer(said):
+        name = roster.table[m.group()]
+        if name != speaker and _TARGET_BEFORE.search(said[: m.start()][-12:]):
+            return name
+    return None
+
+
+def _target_of(segment: str, roster: Roster, voter: str | None) -> str | None:
+    body = _REASON.sub("", segment)
+    for m in roster.pattern.finditer(body):
+        name = roster.table[m.group()]
+        if name != voter and _TARGET_BEFORE.search(body[: m.start()][-16:]):
+            return name
+    return None
+
+
+def _says_abstain(segment: str) -> bool:
+    return bool(re.search(r"(?:投票对象|对象|投|vote)\s*[:：]?\s*(?:弃权|无人|无(?=[(（\s,，。;；]|$)|no\s*vote|abstain)|视为弃权|按弃权",
+                          _REASON.sub("", segment), re.I))
+
+
+def _pair(segment: str, roster: Roster, names: list[str], context: str | None) -> tuple[str | None, str | None, str | None]:
+    """(the player a proxy clause is for, its target, why it is a doubt)."""
+    body = _REASON.sub("", segment)
+    voters = []
+    for m in roster.pattern.finditer(body):
+        name = roster.table[m.group()]
+        if _FOR_BEFORE.search(body[: m.start()][-16:]) or _FOR_AFTER.match(body[m.end():]):
+            voters.append(name)
+    first = roster.pattern.search(body)
+    if not voters and first and _LISTED.match(body[: first.start()]) and re.match(
+            r"^\s*(?:[(（][^)）]{0,20}[)）])?\s*(?:私信|站内信|短消息|短信|QQ|微信|PM)?\s*[:：]", body[first.end():]):
+        voters.append(roster.table[first.group()])  # 1）沈舟：投票对象 江迟 · ① 谷雨（站内信）：投票对象 霜降
+    voters = list(dict.fromkeys(voters))
+    target = _target_of(segment, roster, voters[0] if len(voters) == 1 else None)
+    if target in voters and len(voters) > 1:
+        voters.remove(target)
+    if len(voters) > 1 and target is None:
+        return None, None, None  # 「受周可可、温情委托：」: a heading over the lines that give each one
+    if len(voters) > 1:
+        return None, None, f"一行里像是替 {'、'.join(voters)} 几个人代投（「{_clip(segment)}」）：请导演确认各是谁的票"
+    arrow = _ARROW_PAIR.match(body)
+    if not voters and arrow and roster.resolve(arrow.group(1)).name and (context or _HEADING.search(segment)):
+        voter, written = roster.resolve(arrow.group(1)).name, arrow.group(2)
+        return voter, None if written == "弃权" else roster.resolve(written).name, None  # 周可可→秦朗 under a proxy heading
+    voter = voters[0] if voters else None
+    if voter is None and target and len(names) == 2 and context in (None, "listing") and (
+            _HEADING.search(segment) or _ENGLISH_PROXY.search(segment)):
+        voter = next(n for n in names if n != target)  # 代投：郭靖 黄蓉 · Proxy — 顾晏 … vote 江迟
+    if voter is not None and target is None and not _says_abstain(segment):
+        others = [n for n in names if n != voter]
+        if len(others) == 1 and re.search(r"代投|委托|→|->|vote", body, re.I) and not _REFUSES.search(body):
+            target = others[0] if re.search(r"代投\s*[^\s,，。:：]{0,2}$|委托[^。]{0,12}$", body[: body.find(others[0])]) else None
+    return voter, target, None
+
+
+def _settle(pairs, retracted: dict[str, str], refused: dict[str, str], out: Reading,
+            out_stated: tuple[str, ...] = ()) -> list[Proxy]:
+    """One proxy per voter: the later pair stands where the post says it corrects, a retraction voids it, a refusal
+    makes none."""
+    settled: dict[str, Proxy] = {}
+    for voter, target, line, words, corrects in pairs:
+        held = settled.get(voter)
+        if held is not None and held.target != target and not corrects:
+            out.doubts.append(f"同一帖里替「{voter}」代投了两个不同的对象（{held.target or '弃权'}、{target or '弃权'}），"
+                              "没有说哪一个为准：请导演确认")
+            out.readings += [(voter, held.target), (voter, target)]
+            continue
+        settled[voter] = Proxy(voter, target, line, words, stated=out_stated)
+    for voter, words in retracted.items():
+        if voter in settled:
+            p = settled[voter]
+            settled[voter] = Proxy(p.voter, p.target, p.line, p.words, void=f"代投已撤回（「{words}」）", stated=p.stated)
+    for voter in refused:
+        settled.pop(voter, None)  # 「……不予代投」: the request is answered, no proxy is made
+    return list(settled.values())
+
+
+def _mentions_a_proxy_made(own: str, roster: Roster) -> bool:
+    """The post makes a proxy (【代投】郭靖 · 代投：郭靖 · 郭靖委托代投 · proxy for 郭靖) — a player named at the proxy's
+    words — not only speaks of the rule (代投：请提前私信导演 · 关门前不能代投)."""
+    for m in re.finditer(r"【代投】|代投\s*[:：]|委托[^。\n]{0,8}代投|代为投|proxy (?:vote )?for|on behalf of", own, re.I):
+        if roster.pattern.search(own, max(0, m.start() - 12), m.end() + 12):
+            return True
+    return False
+
+
+def _count(lines: list[str], counted: set[int], roster: Roster) -> dict[str, str | None]:
+    """A running count or the closing tally as voter → target: lines 「X → Y」 (speech.tally_lines) and
+    「Y 3 票：A、B、C」 / 「弃权 1票：D」 (each voter listed under the player they voted for)."""
+    out: dict[str, str | None] = {}
+    for number, line in enumerate(lines, start=1):
+        head = _BY_TARGET.match(line)
+        if head:
+            target = None if head.group("target") == "弃权" else roster.resolve(head.group("target")).name
+            if target is None and head.group("target") != "弃权":
+                continue
+            listed = re.sub(r"[(（][^)）]*[)）]", "", head.group("voters"))
+            for m in roster.pattern.finditer(listed):
+                out[roster.table[m.group()]] = target
+        elif number in counted:
+            for m in _ARROWS.finditer(line):
+                voter, target = roster.resolve(m.group(1)).name, m.group(2)
+                if voter:
+                    out[voter] = None if target == "弃权" else roster.resolve(target).name
+    return out if len(out) >= 2 else {}
+
+
+_ARROWS = re.compile(r"([^\s、,，;；→>:：]+)\s*(?:→|->|=>|＞|>)\s*([^\s、,，;；(（]+)")
+_BY_TARGET = re.compile(r"^\s*[·•\-*]?\s*(?P<target>[^\s:：,，]{1,12}?)\s*[:：]?\s*\d+(?:\.\d+)?\s*票\s*[:：←]\s*(?P<voters>.+)$")
+
+
+def _clip(text: str, limit: int = 40) -> str:
+    text = text.replace("\n", " ").strip()
+    return text if len(text) <= limit else text[:limit] + "…"

@@ -1,0 +1,179 @@
+"""The second layer of reading a post: its words as tags — what each one can do to a ballot.
+
+    >>> [(t.kind, t.value) for t in tag("【裁定】18楼 无效", Roster(["郭靖"]))]
+    [('heading', None), ('floor', ('floor', 18)), ('invalid', None)]
+
+A post is first set apart into the poster's own words (grammar/structure.py: quotes, stamps, signatures; and
+grammar/normalize.py: one spelling of punctuation and space). Its words are then tagged from grammar/lexicon.toml
+— a lexicon kept as data, each word with its source in the seeds or rules.md — and from the game: the roster's
+names and aliases. One scan, left to right, the longest word first where several begin at one place; a roster
+name before any word (a player may be called 盟主 or 小白票). What a clause of tags means is the readers' (the
+grammars over tags); what a reading leaves unexplained is the certainty rule's (tally/certainty.py). This module
+knows only words: no rule, no thread, no HTTP or SQL.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from .names import Roster
+
+# The classes whose tags can change a ballot when a reading leaves them over (see lexicon.toml's opening).
+WEIGHTY = frozenset({"name", "floor", "vote", "change", "abstain", "withdraw", "proxy", "entrust", "relay", "invalid",
+                     "valid", "abstain_verdict", "keep", "count_as", "not_a_vote_verdict", "hedge", "pending",
+                     "question", "negation", "condition", "correction", "retract", "substitute", "weight",
+                     "relative_floor"})
+VERDICTS = ("invalid", "valid", "abstain_verdict", "keep", "count_as", "not_a_vote_verdict", "same_verdict")
+
+
+@dataclass(frozen=True, slots=True)
+class Tag:
+    """One word of a post and what it can do: `kind` (a lexicon class, "name" or "floor"), where it stands,
+    the words as written, and `value` — the player for a name, ("floor", N) · ("pid", N) · ("range", None) for a
+    floor. `also`: the other classes the same spelling belongs to (更正 is a heading and a correction)."""
+
+    kind: str
+    start: int
+    end: int
+    text: str
+    value: object = None
+    also: tuple[str, ...] = ()
+
+    def is_(self, *kinds: str) -> bool:
+        return self.kind in kinds or any(k in kinds for k in self.also)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of the lexicon: a spelling (or a pattern) and where it comes from."""
+
+    kind: str
+    written: str
+    source: str
+    pattern: bool = False
+
+
+@lru_cache(maxsize=1)
+def lexicon() -> tuple[Entry, ...]:
+    """Every entry of grammar/lexicon.toml."""
+    data = tomllib.loads(Path(__file__).with_name("lexicon.toml").read_text("utf-8"))
+    out = []
+    for kind, groups in data.items():
+        for group in groups:
+            source = group["source"]
+            out += [Entry(kind, word, source) for word in group.get("words", ())]
+            out += [Entry(kind, pattern, source, pattern=True) for pattern in group.get("patterns", ())]
+    return tuple(out)
+
+
+def words_of(kind: str) -> tuple[str, ...]:
+    """The spellings of one class, longest first."""
+    return tuple(sorted({e.written for e in lexicon() if e.kind == kind and not e.pattern}, key=len, reverse=True))
+
+
+def source_of(kind: str, written: str) -> str | None:
+    """Where a word of the lexicon comes from (for a director who asks why it was read so)."""
+    return next((e.source for e in lexicon() if e.kind == kind and e.written == written), None)
+
+
+@lru_cache(maxsize=1)
+def _classes() -> tuple[dict[str, tuple[str, ...]], tuple[tuple[str, re.Pattern], ...]]:
+    """The literal spellings → their classes (first class first), and the patterns by class."""
+    literal: dict[str, list[str]] = {}
+    patterns = []
+    for entry in lexicon():
+        if entry.pattern:
+            patterns.append((entry.kind, entry.written))
+        else:
+            kinds = literal.setdefault(entry.written.lower() if entry.written.isascii() else entry.written, [])
+            if entry.kind not in kinds:
+                kinds.append(entry.kind)
+    return {w: tuple(k) for w, k in literal.items()}, tuple((k, re.compile(p)) for k, p in patterns)
+
+
+@lru_cache(maxsize=64)
+def _scanner(names: tuple[str, ...]) -> re.Pattern:
+    """One alternation for a roster: its names first (longest first), then every pattern, then every literal
+    word (longest first: Python's alternation takes the first branch that matches, so longer come first)."""
+    literal, patterns = _classes()
+    parts = []
+    if names:
+        parts.append("(?P<name>" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + ")")
+    for i, (_kind, pattern) in enumerate(patterns):
+        written = pattern.pattern
+        if written.startswith("(?i)"):  # a flag for the whole pattern becomes one for its branch
+            written = f"(?i:{written[4:]})"
+        parts.append(f"(?P<p{i}>{written})")
+    words = sorted(literal, key=len, reverse=True)
+    ascii_words = [w for w in words if w.isascii() and w[:1].isalpha()]
+    other = [w for w in words if w not in ascii_words]
+    if ascii_words:  # English words stand alone: 「vote」 is not inside 「voters」
+        parts.append("(?P<en>(?i:(?<![a-z])(?:" + "|".join(re.escape(w) for w in ascii_words) + r")(?![a-z])))")
+    parts.append("(?P<word>" + "|".join(re.escape(w) for w in other) + ")")
+    return re.compile("|".join(parts))
+
+
+def tag(text: str, roster: Roster | None = None) -> tuple[Tag, ...]:
+    """The tags of a normalised text (see the module's docstring)."""
+    if not text:
+        return ()
+    names = tuple(roster.table) if roster is not None and roster.pattern is not None else ()
+    return _tag(text, names, roster)
+
+
+@lru_cache(maxsize=8192)
+def _tag(text: str, names: tuple[str, ...], roster: Roster | None) -> tuple[Tag, ...]:
+    literal, patterns = _classes()
+    out = []
+    for m in _scanner(names).finditer(text):
+        group, written = m.lastgroup, m.group()
+        if group == "name":
+            out.append(Tag("name", m.start(), m.end(), written, roster.table[written] if roster else written))
+        elif group in ("word", "en"):
+            kinds = literal[written.lower() if group == "en" else written]
+            out.append(Tag(kinds[0], m.start(), m.end(), written, None, kinds[1:]))
+        else:
+            kind = patterns[int(group[1:])][0]
+            out.append(Tag(kind, m.start(), m.end(), written, floor_value(written) if kind == "floor" else None))
+    return tuple(out)
+
+
+_CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+
+
+def chinese_number(written: str) -> int | None:
+    """十八 → 18, 二十 → 20, 一百零五 → 105 (floor and day numbers only)."""
+    total, digit = 0, None
+    for char in written:
+        if char in _CN_DIGITS:
+            digit = _CN_DIGITS[char]
+        elif char == "十":
+            total += (digit if digit is not None else 1) * 10
+            digit = None
+        elif char == "百":
+            total += (digit if digit is not None else 1) * 100
+            digit = None
+    total += digit or 0
+    return total or None
+
+
+_RANGE = re.compile(r"\d{1,5}\s*(?:-|~|到|至)\s*\d{1,5}")
+_PID = re.compile(r"(?i)pid\s*[=:]?\s*(\d{1,10})")
+_DIGITS = re.compile(r"\d{1,5}")
+_CN = re.compile(r"[零〇一二两三四五六七八九十百]{1,6}")
+
+
+def floor_value(written: str) -> tuple[str, int | None]:
+    """("floor", N), ("pid", N) or ("range", None) of a floor as written."""
+    if _RANGE.search(written):
+        return ("range", None)
+    if pid := _PID.search(written):
+        return ("pid", int(pid.group(1)))
+    if digits := _DIGITS.search(written):
+        return ("floor", int(digits.group()))
+    cn = _CN.search(written)
+    return ("floor", chinese_number(cn.group()) if cn else None)
