@@ -12,7 +12,7 @@ import sqlite_utils
 
 from scraper import archive, model, outbox
 from tally import rulings as posted_rulings
-from tally.day import DayTally, Ruling, tally_day
+from tally.day import DayTally, Ruling, real_pid, tally_day
 from tally.game import Day, Game, load_game  # noqa: F401 - the CLI's and poll's entry to a game file
 from tally.rules import Rules
 # The checks a typed ruling passes are the ones a posted ruling passes (tally/rulings.py).
@@ -237,4 +237,4 @@ def vote_links(game: Game, tally: DayTally):
     """pid → the post's permanent address in the tally's vote thread (None where the game names no forum)."""
     if not game.forum or not tally.vote_thread:
         return None
-    return lambda pid: model.findpost_url(game.forum, tally.vote_thread, pid)
+    return lambda pid: model.findpost_url(game.forum, tally.vote_thread, real_pid(pid))  # a proxy's part: its post

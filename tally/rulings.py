@@ -32,7 +32,7 @@ from grammar import ruling as words
 from grammar.names import Roster, to_simplified
 
 from . import certainty
-from .day import DayTally, Ruling
+from .day import DayTally, Ruling, real_pid
 from .game import JUDGE, Day, Game
 from .rules import Rules
 from .zones import minute_words
@@ -187,7 +187,7 @@ def _made_at(post) -> datetime | None:
 
 def _resolve(post, reading, game: Game, base: DayTally, rules: Rules, shifted: str | None) -> tuple[list[Ruling], list[str]]:
     """Each item of the post as a Ruling on a post of the day's vote thread, or every reason it is not one."""
-    by_floor = {e.floor: e for e in base.entries if e.floor is not None}
+    by_floor = {e.floor: e for e in base.entries if e.floor is not None and e.pid >= 0}  # a post's first ballot
     by_pid = {e.pid: e for e in base.entries}
     at = datetime.fromisoformat(post.posted_at) if post.posted_at else None
     rulings, why = [], []
@@ -242,8 +242,13 @@ def _resolve(post, reading, game: Game, base: DayTally, rules: Rules, shifted: s
             continue
         source = source_words(post.floor, post.author, post.posted_at, post.pid,
                               "" if post.tid == base.vote_thread else "进程帖 ")
-        rulings.append(Ruling(entry.pid, decision, target, item.note, voter=voter, source=source, source_pid=post.pid,
-                              source_tid=post.tid, source_floor=post.floor))
+        parts = [e for e in base.entries if e.pid != entry.pid and real_pid(e.pid) == entry.pid]
+        if parts and decision == "target":
+            why.append(f"{said} 一帖里有 {len(parts) + 1} 张代投：「计为」不知道说的是哪一张，请写「无效」或「有效」，或分别另发")
+            continue
+        for ballot in [entry, *parts]:  # 「22楼 无效」 on a post of two proxies: both
+            rulings.append(Ruling(ballot.pid, decision, target, item.note, voter=voter, source=source, source_pid=post.pid,
+                                  source_tid=post.tid, source_floor=post.floor))
     return rulings, why
 
 
