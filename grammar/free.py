@@ -40,7 +40,7 @@ _WORDS = {
     "ONE": "一票",
     "COND": "如果|要是|假如|假设|若是|万一|换作|换做|的话",
     "OR": "或者|或是|还是|以及|或|和|与|及",
-    "NEG": "不会|不要|不能|不可以|不许|不准|不得|不该|不用|先不|不|别|没有|没|勿|莫",
+    "NEG": "不会|不要|不能|不可以|不许|不准|不得|不该|不用|先不|暂不|不|别|没有|没|勿|莫",
     "OTHER": "楼上|楼下|他们|她们|他|她|大家|有人|别人|\\d+楼",
     "ME": "我|俺|本人|老子|咱|吾",
     "PAST": "了|过|的就是|的还是|的也是|的都是|的是",
@@ -245,6 +245,7 @@ _TRIGGER = re.compile("|".join(_WORDS[k] for k in ("VOTE", "SELECT", "CHANGE", "
 # Not decided yet: 想投 · 打算投 · 可能投 before the verb, or the post puts it off (再看看 · 待定 · 等他解释完再定).
 _HEDGE_BEFORE = re.compile(r"(?:想|打算|准备|可能|倾向于?|考虑|也许|或许|大概|估计|应该会|多半)$")
 _DEFERRED = re.compile(r"再看看|再想想|再说|再等等|等等再|待定|观望|还没想好|没想好|还在想|先看看|看情况|等.{0,12}再(?:定|投|决定|说)")
+_THIS_ROUND = re.compile(r"这轮|本轮|这一轮|今天|今日|这次|本次|这票|这一票")
 # A condition about another day or another role is chatter, not a condition on today's ballot.
 _ELSEWHERE = re.compile(r"明天|明晚|明日|下一轮|下轮|下次|以后|下一天|换作|换成我|换我|如果我是|假如我是|要是我是|我是狼|我是杀手|当狼")
 
@@ -411,6 +412,8 @@ def _phrases(tokens: list[Token], number: int, questions: list[bool], acts: "_Ac
         nobody = bool(target and target[0] == "nobody")
         negation = str(previous[-1]) if previous else ""
         hedged = bool(previous) and previous[-1].type == "WORD" and bool(_HEDGE_BEFORE.search(str(previous[-1])))
+        # 「但我先不投」 holds the ballot back for now; 「这轮先不投了」 says for the round: an abstention.
+        hedged = hedged or (negation in ("先不", "暂不") and not _THIS_ROUND.search(said))
         context = _context(previous)
         if context == "cond" and elsewhere_said is None:
             elsewhere_said = bool(_ELSEWHERE.search(said))  # once per sentence, not once per phrase in it
@@ -500,7 +503,7 @@ def _sum_up(phrases: list[Phrase], roster: Roster) -> Reading:
         if p.context == "neg":
             if p.kind == "vote" and p.written is None and not p.nobody and not p.imperative and not p.past \
                     and not p.topic:
-                mine.append(Phrase("abstain", None, None, False, "neg", False, p.line, "不" + p.verb))
+                mine.append(Phrase("abstain", None, None, False, "neg", False, p.line, "不" + p.verb, hedged=p.hedged))
             continue  # 别投我 / 不投郭靖: not a ballot
         if p.kind in ("vote", "change") and p.written is None and not p.nobody:
             continue  # a verb alone (我去投票了) points at nobody

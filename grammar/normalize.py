@@ -74,12 +74,31 @@ def _english_label(m: re.Match) -> str:
     return "理由:" if m.group("r") else "投票:"
 
 
+# How players from English-language forums vote (rules.md, "Players from English-language forums"), in the words the
+# readers know: 「unvote, vote X」 a change, 「unvote」 alone a withdrawal, 「##vote X」「##reason Y」 the labels, 「vote X」
+# (a name after it: Chinese, or a capitalised word) the verb. 「FoS X」「L-2」「hammer」 stay talk.
+_ENGLISH_VOTES = (
+    (re.compile(r"(?i)(?<![a-z])unvote\s*[,，;；.。/&]?\s*(?:and\s+|then\s+)?(?:##\s*)?vote(?:\s+for)?\s*[:：]?\s*"), "改投"),
+    (re.compile(r"(?i)(?<![a-z])unvote(?![a-z])"), "撤票"),
+    (re.compile(r"(?i)##\s*vote(?:\s+for)?\s*[:：]?\s*"), "投票:"),
+    (re.compile(r"(?i)##\s*reason\s*[:：]?\s*"), "理由:"),
+    (re.compile(r"(?<![A-Za-z#])(?i:vote)(?:\s+(?i:for))?\s+(?=[^\x00-\x7f]|[A-Z])"), "投"),
+)
+
+
+def _english_votes(text: str) -> str:
+    for pattern, words in _ENGLISH_VOTES:
+        text = pattern.sub(words, text)
+    return text
+
+
 def normalize(text: str) -> str:
     text = _one_spelling(decode_references(text))
     if "佢" in text or "咗" in text or "佐" in text:
         text = _CANTONESE_WORDS.sub(lambda m: _CANTONESE[m.group()], text)
-    if ":" in text and ("vote" in (low := text.lower()) or "reason" in low or "because" in low):
-        text = _ENGLISH_LABEL.sub(_english_label, text)
+    if "vote" in (low := text.lower()) or "reason" in low or "because" in low:
+        text = _ENGLISH_LABEL.sub(_english_label, text) if ":" in text else text
+        text = _english_votes(text)
     if "對" in text or "棄" in text or "給" in text:
         text = _TRADITIONAL.sub(lambda m: _TRADITIONAL_LABELS[m.group()], text)
     if "[" in text or "【" in text or "〖" in text or "〔" in text:  # most posts have no brackets at all
