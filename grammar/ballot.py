@@ -754,6 +754,9 @@ def _free_verdict(reading: free.Reading, rules: VoteCustoms, roster: Roster, sta
     follows = any(p.kind == "same" and not (p.name or p.written) for p in reading.phrases or ())
     base = dict(stated_reason=reason, line=reading.line, label=verb or None, readings=readings, free=True,
                 follows=follows)
+    if reading.kind == "hedge" and not target:
+        # 先不投，再看看 · 暂时不投: not voting now, said so — no ballot, and not an abstention either (heldout5 v0225).
+        return Verdict(NONE, reason="说了先不投（还没有投票）", **{**base, "readings": ()})
     if reading.kind == "hedge":
         what = f"投「{target}」" if target else "不投"
         return Verdict(NONE, vote_like=True, reason=f"像是打算{what}，但还没有决定（犹豫的说法不算投票）",

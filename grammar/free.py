@@ -412,8 +412,10 @@ def _phrases(tokens: list[Token], number: int, questions: list[bool], acts: "_Ac
         nobody = bool(target and target[0] == "nobody")
         negation = str(previous[-1]) if previous else ""
         hedged = bool(previous) and previous[-1].type == "WORD" and bool(_HEDGE_BEFORE.search(str(previous[-1])))
-        # 「但我先不投」 holds the ballot back for now; 「这轮先不投了」 says for the round: an abstention.
-        hedged = hedged or (negation in ("先不", "暂不") and not _THIS_ROUND.search(said))
+        # 「但我先不投」「暂时不投」 hold the ballot back for now; 「这轮先不投了」 says for the round: an abstention.
+        held_back = negation in ("先不", "暂不") or (negation == "不" and len(previous) > 1 and previous[-2].type == "WORD"
+                                                  and str(previous[-2]).endswith(("暂时", "暂且", "先", "还", "暂")))
+        hedged = hedged or (held_back and not _THIS_ROUND.search(said))
         context = _context(previous)
         if context == "cond" and elsewhere_said is None:
             elsewhere_said = bool(_ELSEWHERE.search(said))  # once per sentence, not once per phrase in it

@@ -230,6 +230,7 @@ def modal_before(before: str) -> bool:
     return bool(_MODAL.search(before))
 
 
+_CORRECTED_END = re.compile(r"(?:更正|口误|笔误|说错了?|写错了?|不对|纠正)\s*$")
 _GOES_ON = re.compile(r"^[^我俺，,。]{0,6}?(?:又|还|也|却|再|结果|后来|然后|接着)")
 _FIRST_VERB = re.compile(r"投|票|选|弃权|改投")
 
@@ -238,6 +239,8 @@ def carries(previous: str, clause: str, roster) -> bool:
     """A clause with no subject of its own that goes on from someone else's (昨天欧阳锋投的是郭靖，今天又跑去投一灯了):
     it reports them too. Only where the clause says it goes on (又 · 还 · 也 · 却 · 后来 …) and names nobody
     before its verb: 郭靖说要投黄蓉，投一灯 is not carried, and stays the poster's to read."""
+    if _CORRECTED_END.search(previous) and not _ME.search(clause):
+        return True  # 「她昨天投的是Nimbus——更正，是投的惊蛰」: the report corrected is still the report
     if not _GOES_ON.search(clause) or _ME.search(previous) or _ME.search(clause):
         return False
     verb = _FIRST_VERB.search(clause)

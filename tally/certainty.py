@@ -168,6 +168,7 @@ AGREEMENT = re.compile(r"(?:\+|＋)\s*1|同上|同意|附议|赞同|跟票|跟�
 _CORRECTION_CHARS = re.compile(r"[错滑误不更纠]")  # what every correction holds: most posts are passed by one scan
 _ASCII_LETTER = re.compile(r"[A-Za-z]")
 _NOBODY = re.compile(r"无|弃权|弃票|弃|不投|冇|空票|白票")
+_NOT_A_VOTE = re.compile(r"(?i)(?<![a-z])(?:fos|l-\d|hammer)(?![a-z])")  # rules.md: finger of suspicion, the count
 _LATIN = re.compile(r"[A-Za-z][A-Za-z\s']{1,30}")
 
 
@@ -212,6 +213,73 @@ def _too_many(own: str, roster) -> tuple[str, tuple[str, ...]]:
             tuple(names_in(own, roster)))
 
 
+# Beside a ballot, another player is explained as the ballot's reason (他跟郭靖互保 · 郭靖的发言 · 投郭靖的人) and unexplained
+# where the words make a choice of them: named after a word that says which player is meant (是 · 应该是 · 换成 · meant),
+# with nothing after the name but a particle (「…是南风」「沙通天才对」); standing alone as a clause (「红中划掉，发财。」),
+# not in a list of names; or in a sentence that corrects the post (打错 · 说反 · 划掉 …, grammar/lexicon.toml). The
+# correction word need not be known: a name chosen so is a doubt by itself, whatever word took the first one back.
+_CLAUSE_CUT = re.compile(r"[，,。.!！?？;；\n—~～…、]")
+_SENTENCE_CUT = re.compile(r"[。.!！?？;；\n]")
+_PARTICLES = re.compile(r"^[\s吧了啊呀呗哈啦嘛哦喔的~～!！.。]*$")
+_CHOICE_BEFORE = re.compile(r"(?:是|为|应该是|应为|实际是|其实是|换成|改成|改为|改投|投给|投|选|meant|I mean|mean|才是)\s*[:：]?\s*$", re.I)
+_FIELD = re.compile(r"(?:投票对象|投票目标|改票对象|改票目标|改投对象|代投玩家|代投人|代投|委托人|投票|对象|改投|改票|投给|票投)\s*:\s*$")
+_CHOICE_AFTER = re.compile(r"^\s*(?:才对|才是|才是对的|才行)")
+
+
+def chosen_elsewhere(own: str, counted: str | None, roster) -> tuple[str, tuple[str, ...]] | None:
+    """Where a ballot's own words choose another player than the one counted (see above): why, and the players."""
+    if roster is None or roster.pattern is None:
+        return None
+    from grammar import tags as tagging
+    from grammar.speech import REPORT, RETELL, SILENT, act
+
+    found = [(m.start(), m.end(), roster.table[m.group()]) for m in roster.pattern.finditer(own)]
+    others = [(a, b, n) for a, b, n in found if n != counted]
+    if not others:
+        return None
+    corrected = [t for t in tagging.tag(own) if t.is_("correction")]
+    meant: list[str] = []
+    words = ""
+    for start, end, name in others:
+        c_start = max((m.end() for m in _CLAUSE_CUT.finditer(own, 0, start)), default=0)
+        cut = _CLAUSE_CUT.search(own, end)
+        c_end = cut.start() if cut else len(own)
+        before, after = own[c_start:start], own[end:c_end]
+        s_start = max((m.end() for m in _SENTENCE_CUT.finditer(own, 0, start)), default=0)
+        s_cut = _SENTENCE_CUT.search(own, end)
+        sentence = own[s_start:s_cut.start() if s_cut else len(own)]
+        if _FIELD.search(own[max(0, start - 8):start]):
+            continue  # 投票对象：X · 代投：X — a field the grammar read, not words beside it
+        if act(own[c_start:c_end], roster).kind in SILENT:
+            continue  # 昨天出局的是黄蓉 · 郭靖说要投黄蓉: history and reports choose nothing for the poster
+        if any(act(clause, roster).kind in (RETELL, REPORT) for clause in _CLAUSE_CUT.split(own[s_start:c_start]) if clause.strip()):
+            continue  # 「他昨天说验了沈舟——口误，是验了许微」: a report corrected, not the ballot
+        ends = bool(_PARTICLES.match(after)) or bool(_CHOICE_AFTER.match(after))
+        chose = (ends and bool(_CHOICE_BEFORE.search(before))) or bool(_CHOICE_AFTER.match(after)) or (
+            not before.strip(" :：") and ends and not _listed(own, c_start, c_end, roster))
+        in_correction = any(s_start <= t.start < s_start + len(sentence) for t in corrected)
+        if chose or in_correction:
+            meant.append(name)
+            words = words or sentence.strip()[:30]
+    if not meant:
+        return None
+    return (f"帖子里另外写了「{'、'.join(dict.fromkeys(meant))}」（「{words}」）：像是改口或更正，算哪一位，请导演裁定",
+            tuple(dict.fromkeys(meant)))
+
+
+def _listed(own: str, start: int, end: int, roster) -> bool:
+    """A bare name that is one of a list (郭靖、黄蓉、杨康都不像): the clause next to it is a bare name too."""
+    for m in _CLAUSE_CUT.finditer(own, end, min(len(own), end + 1)):
+        nxt = _CLAUSE_CUT.search(own, m.end())
+        if roster.pattern.fullmatch(own[m.end():nxt.start() if nxt else len(own)].strip()):
+            return True
+    if start >= 1:
+        prev = max((m.end() for m in _CLAUSE_CUT.finditer(own, 0, start - 1)), default=0)
+        if roster.pattern.fullmatch(own[prev:start - 1].strip()):
+            return True
+    return False
+
+
 def leftovers(own: str, counted: str | None, roster, *, ballot: bool) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """What the post's own words still say that its verdict does not explain (see _leftovers). Once per post and
     verdict: every refold of the analysis asks again."""
@@ -228,6 +296,10 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool) -> tuple[tup
     is a ballot."""
     out = []
     read = 0  # corrections and pinyin names read one by one: each asks the matcher and pypinyin (RESIDUE_LIMIT)
+    if ballot:
+        chosen = chosen_elsewhere(own, counted, roster)
+        if chosen is not None:
+            out.append(chosen)
     for m in (_CORRECTION.finditer(own) if _CORRECTION_CHARS.search(own) else ()):
         read += 1
         if read > RESIDUE_LIMIT:
@@ -235,10 +307,10 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool) -> tuple[tup
             break
         after = own[m.end():m.end() + 24]
         meant = [n for n in (*names_in(after, roster), *spelled(after.split("\n")[0][:8], roster)) if n != counted]
-        if meant:
+        if meant and not (out and set(meant) <= set(out[0][1])):
             out.append((f"帖子里有更正（「{own[m.start():m.end() + 12].strip()}」）：算原来写的还是更正后的，请导演裁定",
                         tuple(dict.fromkeys(meant))))
-    if not ballot and len(own) <= 40:
+    if not ballot and len(own) <= 40 and not _NOT_A_VOTE.search(own):  # 「FoS 月老板」: suspicion, said so
         if _MARKS.search(own) and _NOBODY.fullmatch(bare_text(_MARKS.sub("", own).split("，")[0].split(",")[0])):
             # ✋ 无，没想好 · 🗳弃权: a ballot mark and an abstention word, unlabelled — "" is the abstention reading.
             out.append(("帖子像是用手势弃权（没有写投票格式）：算不算弃权，请导演裁定", ("",)))

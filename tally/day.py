@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from grammar import ballot as grammar
 from grammar import director as in_role
-from grammar.detect import names_in
+from grammar.detect import hits as detect_hits, names_in
 from grammar.names import Match, Roster
 
 from . import certainty
@@ -335,6 +335,10 @@ class _Fold:
         prior = self.standing.get(post.author)  # the poster's own ballot before this post
         if post.author in ctx.directors:
             verdict = self._in_role(verdict, text)  # the director's post: a proxy in own words, or no ballot
+        elif self._agrees_with_director(post, verdict):
+            # 「同上，票型没问题」「+1 导演辛苦」 under the director's count, notice or proxy: agreement, not a ballot.
+            verdict = replace(verdict, kind="none", follows=False, refers=(), vote_like=False, readings=(), doubts=(),
+                              reason="同意所引用的导演帖子，不是投票", relayed_for=(), nobody=False)
         if verdict.withdraws and ctx.rules.unvote == "allowed" and verdict.kind == "malformed" and not verdict.relayed_for:
             # 撤票 where the game allows it: an ordinary change to no ballot, under every change rule.
             verdict = replace(verdict, kind="change", abstains=True, target=ctx.customs.abstain_words[0], reason=None,
@@ -378,7 +382,8 @@ class _Fold:
             entry.needs_review = True
             entry.reason = f"代投帖里写的时间 {said} 在不允许代投的时段内（{'；'.join(certainty.proxy_time_problems(self._on_close_day(said), ctx.close, ctx.blackout, ctx.rules))}）：以发帖时间为准还是作废，请导演核对"
             return
-        if entry.ruling is not None or by_director or (entry.author not in ctx.players) or self._settled(entry):
+        if entry.ruling is not None or by_director or (entry.author not in ctx.players) or self._settled(entry) or \
+                self._agrees_with_director(post, verdict):
             return  # a director's post is read whole in role (grammar/director.py): what it leaves open, it says there
         reasons = list(verdict.doubts) if verdict.kind != "none" else []
         if verdict.unread:  # past the reading bound: its readings are a guess, so no proof may clear it (a ruling can)
@@ -446,6 +451,19 @@ class _Fold:
             if at is not None and certainty.proxy_time_problems(at, ctx.close, ctx.blackout, ctx.rules):
                 return hhmm
         return None
+
+    def _agrees_with_director(self, post, verdict) -> bool:
+        """The post quotes the director and only agrees (同上 · +1 · 同意), casting nothing besides."""
+        quotes = getattr(post, "quotes", None) or []
+        if not quotes or verdict.kind not in ("none", "malformed") or verdict.fields and any(
+                kind in ("target", "change", "proxy") for kind, *_ in verdict.fields):
+            return False
+        quoted = self._entry_of.get(quote_field(quotes[0], "pid"))
+        author = quoted.author if quoted is not None else quote_field(quotes[0], "author")
+        own = verdict.own or ""
+        if author not in self.ctx.directors or not (verdict.follows or certainty.AGREEMENT.search(own)):
+            return False
+        return not detect_hits(certainty.AGREEMENT.sub("", own), self.ctx.roster)
 
     def _agreed_with(self, post, verdict) -> list[str]:
         """The players a post that only agrees with what it quotes (+1 · 同上 · 同意 · 投佢) may follow: whatever

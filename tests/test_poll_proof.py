@@ -250,11 +250,12 @@ def desk_day_page(board, folder, *, rule: dict | None = None) -> str:
 
 
 def test_the_desk_never_picks_a_player_for_a_post_that_suggests_none(tmp_path):
-    """「先不投，再看看」 suggests nobody: the 计为 list starts on 「请选择」, and sending it unchosen records nothing
-    (it used to start on the first player: one click counted a vote for 宋江)."""
+    """「这轮不投了」 (flagged: an abstention written outside the format) suggests nobody: the 计为 list starts on
+    「请选择」, and sending it unchosen records nothing (it used to start on the first player: one click counted a vote
+    for 宋江)."""
     forum = demo.build()
     with forum:
-        hedge = forum.add_post(demo.VOTE_TID, 19, "先不投，再看看", demo.OPEN + timedelta(hours=2))
+        hedge = forum.add_post(demo.VOTE_TID, 19, "这轮不投了", demo.OPEN + timedelta(hours=2))
         run(forum, tmp_path)
         page = desk_day_page(forum, tmp_path)
         form = page.split(f'name="pid" value="{hedge.pid}"')[-1].split("</form>")[0]
