@@ -304,6 +304,31 @@ def judge_day(day: dict) -> dict:
     return out
 
 
+def judge_day_alone(day: dict) -> dict:
+    """The day from its thread alone: the director's rulings posted in it applied as poll applies them
+    (tally/rulings.py: the director by name and uid, every check a posted ruling passes), nothing typed."""
+    from dataclasses import replace
+
+    from tally import rulings as posted
+
+    game, vote_day, rules, posts = day_game(day)
+    uids = {a: (2 if a in day["directors"] else 100 + i) for i, a in enumerate(dict.fromkeys(p.author for p in posts))}
+    posts = [replace(p, author_uid=uids[p.author]) for p in posts]
+    base = tally_day(posts, game, vote_day, rules, {}, sensitivity=False)
+    found = posted.from_posts(posts, game, vote_day, base, rules, {}, posted.director_uids(game, posts))
+    result = tally_day(posts, game, vote_day, rules, posted.merge([], found))
+    wanted, got = _outcome(day["expect"]["outcome"]), _outcome(result.outcome)
+    floor_of = {p.pid: p.floor for p in posts}
+    out = {"certain": result.certain, "outcome": got, "wanted": wanted, "unattended": day["expect"]["unattended"],
+           "applied": sorted({floor_of.get(pid) for pid in posted.merge([], found)} - {None}),
+           "unread": [u.floor for u in found.unread],
+           "note": result.proof.describe(floor_of.get) if result.proof and not result.certain else ""}
+    out["posts_wrongly"] = result.certain and got != wanted
+    # Right: posted alone where the day's director says a tool may, and then theirs; held otherwise.
+    out["right"] = (result.certain and got == wanted) if out["unattended"] else not result.certain
+    return out
+
+
 def days_main(folder: Path) -> None:
     files = sorted(p for p in folder.glob("*.json") if p.stem[:1] in "def")
     bad = 0
@@ -320,6 +345,9 @@ def days_main(folder: Path) -> None:
         if not ok and j["note"]:
             print(f"    {j['note']}")
     print(f"{len(files) - bad}/{len(files)} days as the director would have them")
+    alone = [judge_day_alone(json.loads(path.read_text("utf-8"))) for path in files]
+    print(f"{sum(a['right'] for a in alone)}/{len(files)} days right from the thread alone (the director's posted "
+          f"rulings applied, nothing typed); {sum(a['posts_wrongly'] for a in alone)} posted wrongly")
 
 
 if __name__ == "__main__":

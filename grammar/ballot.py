@@ -802,7 +802,8 @@ def _free_verdict(reading: free.Reading, rules: VoteCustoms, roster: Roster, sta
     return Verdict(kind, target=target, reason="自由格式的投票（本局规则允许）", old_target=reading.old, **base)
 
 
-_VOTE_WORDS = re.compile(r"(?:投票对象|改票对象|改投|代投)(?!:)")
+# A label word without its colon — but not the label named as a thing (投票对象有误的票 · 投票对象那一行写的是…).
+_VOTE_WORDS = re.compile(r"(?:投票对象|改票对象|改投|代投)(?!:)(?!的|有误|错|那|这|一栏|一行|栏|写|是|要|需|必须|里|中|和|与|及|、)")
 
 
 def _vote_like(texts: list[str], roster: Roster | None) -> bool:

@@ -25,7 +25,8 @@ from .names import Roster
 
 _MORPHEME = re.compile(r"代投|投|票|选|弃|撤|跟|先挂|暂挂|挂票|挂给")
 _NOBODY = re.compile(r"弃权|无人|没人|空票|白票|^\s*空(?![间气闲想白])")
-_LABEL = re.compile(r"(?:投票对象|改票对象|投票目标|改票目标|改投对象|投票人|代投玩家|委托人)")
+# A label — not the label named as a thing (投票对象那一行写的是… · 投票对象和投票理由 · 投票对象有误的票).
+_LABEL = re.compile(r"(?:投票对象|改票对象|投票目标|改票目标|改投对象|投票人|代投玩家|委托人)(?!的|有误|错|那|这|一栏|一行|栏|写|是|要|需|必须|里|中|和|与|及|、)")
 _CLAUSE = re.compile(r"[，,]")  # (a list 郭靖、黄蓉 stays in its clause)
 _WINDOW = 8  # characters between the morpheme and the name it points at
 _QUESTION = re.compile(r"[?？]|吗|呢$|谁|哪个|哪位|要不要|是不是|该不该|投不投|怎么|为什么|难道")
@@ -141,6 +142,7 @@ def hits(text: str, roster: Roster | None) -> list[Hit]:
             if _QUESTION.search(sentence) or (_HYPOTHETICAL.search(sentence) and not void):
                 continue
             previous, silent = "", False
+            past = speech.past_sentence(sentence)  # 「第一天他的票投得太准，……偏偏投了闵子华」: the whole sentence is history
             for clause in _CLAUSE.split(sentence):
                 if not clause:
                     continue
@@ -148,7 +150,7 @@ def hits(text: str, roster: Roster | None) -> list[Hit]:
                 if verb is None:
                     silent, previous = False, clause  # no vote word: nothing to carry either
                     continue
-                forced = speech.VOID_IF if void else None
+                forced = speech.VOID_IF if void else speech.RETELL if past and speech.past_verb(clause) else None
                 if silent and speech.carries(previous, clause, roster):
                     forced = speech.REPORT  # …，今天又跑去投一灯了: still someone else's
                 out += _clause_hits(clause, roster, table, pattern, forced, later)

@@ -85,6 +85,7 @@ _TARGET_BEFORE = re.compile(r"(?:投票对象|投票目标|对象|投票|投给|
                             r"改为|改成)\s*[:：]?\s*$", re.I)
 _CORRECTS = re.compile(r"更正|纠正|订正|以此为准|以本行为准|以这个为准|以下为准|应为|应该是|委托的是|要投的是|抄错|写错|打错|看错")
 _RETRACTS = re.compile(r"撤回委托|撤销委托|取消委托|收回委托|委托撤回|委托作废|代投作废|取消代投|撤回代投|不再代投|以上代投作废|代投取消|"
+                       r"(?:撤回|撤销|取消)\S{0,6}代投|代投(?:不计|无效|已撤回)|"
                        r"(?:以上|上面|这条|这张)(?:的)?代投(?:作废|取消|撤回)|作废")
 _REFUSES = re.compile(r"不予代投|不代投|不能代投|无法代投|不予受理|不受理|不接受代投|不接受委托|拒绝代投|不能代(?!表)|不予代|不代了|"
                       r"不再处理|不予处理|不处理|不算数|不能接|不接受|不接|代不了|代投不了")
@@ -208,12 +209,17 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
                 out.readings.append((voter, target))
                 continue
             pairs.append((voter, target, number, _clip(segment), bool(_CORRECTS.search(segment))))
+        elif not voter and target and _CORRECTS.search(segment) and len({p[0] for p in pairs}) == 1:
+            # 「——更正：……他委托投的是马头琴」: the correction of the post's one proxy
+            voter = pairs[0][0]
+            pairs.append((voter, target, number, _clip(segment), True))
         elif not voter and target and (heading_voter or chat_voter or substitute_for) and \
                 (_HEADING.search(segment) or _CORRECTS.search(segment) or _LABEL_LINE.match(segment.split("\n")[-1])):
             voter = heading_voter or chat_voter or substitute_for
             pairs.append((voter, target, number, _clip(segment), bool(_CORRECTS.search(segment))))
     out.proxies = _settle(pairs, retracted, refused, out, stated)
-    if out.proxy_words and not out.proxies and not out.doubts and not refused and _mentions_a_proxy_made(own, roster):
+    if out.proxy_words and not out.proxies and not out.doubts and not refused and not retracted and \
+            not _RETRACTS.search(own) and _mentions_a_proxy_made(own, roster):
         out.doubts.append("帖子说到代投，但读不出替谁投给谁")
         out.readings += [(v, t) for v in _named(own, roster) for t in _named(own, roster) if v != t][:12]
     return out

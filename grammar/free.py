@@ -409,6 +409,8 @@ def _phrases(tokens: list[Token], number: int, questions: list[bool], acts: "_Ac
             continue
         written = str(target[1]) if target else None
         name = written if target and target[0] == "name" else None
+        if target and target[0] == "word" and _WHO.match(written or ""):
+            question = True  # 「今天投谁你心里没数？」: the one asked about, not a target
         nobody = bool(target and target[0] == "nobody")
         negation = str(previous[-1]) if previous else ""
         hedged = bool(previous) and previous[-1].type == "WORD" and bool(_HEDGE_BEFORE.search(str(previous[-1])))
@@ -447,6 +449,7 @@ def tokens_of(items: list) -> list:
 
 _ASKING = re.compile(r"要不要|是不是|该不该|投不投|谁|哪|怎么|为什么|难道")
 _ENDINGS = set("吗呢么吧啊呀嘛")
+_WHO = re.compile(r"谁|哪|什么|啥|何人")
 
 
 def _asked(before: list[Token], after, clause_asks: bool) -> bool:

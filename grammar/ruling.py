@@ -55,7 +55,7 @@ _LINKED_WORDS = re.compile(r"\[url=[^\]]*?[?&](?:amp;)?pid=(\d{1,10})[^\]]*\](.*
 _URL = re.compile(r"\S*[?&](?:amp;)?pid=(\d{1,10})(?!\d)\S*", re.I)  # a findpost link: the pid is what it names
 _NUMBERED = re.compile(r"^\s*(?:\(?\d{1,2}[.)、]\s+|\(\d{1,2}\)\s*|[①-⑳]\s*)")  # 「1. 17楼 …」: an item's number
 _SIGN_OFF = re.compile(r"^\s*[-—–~～_=]{1,6}\s*\S.{0,20}$")  # 「——导演B」
-_SENTENCE = re.compile(r"[^。！!？?；;\n]+[。！!？?；;]*|[。！!？?；;]+")
+_ARROW = re.compile(r"[^\s、,，;；→>:：]+\s*(?:→|->|=>|＞)\s*[^\s、,，;；(（]+")
 # Words that point at another post: a floor after them is the ballot's context, not a floor ruled.
 _REFERENCE = re.compile(r"原票|原投票|原来的|引用|来自|取代|改自|(?:(?<!以下)以(?:他|她|其)?|的|是|在|于|见|即|回复了?)\s*$")
 # A line of a running count: a player (or 弃权) and a number of votes, then who cast them.
@@ -249,6 +249,9 @@ def _names_after_verbs(tokens: list[Token]) -> list[Token]:
         if tok.type in ("INVALID", "VALID") and nxt == "DE" and i + 2 < len(out) and out[i + 2].type not in ("_SEP", "AND") \
                 and str(out[i + 2]).strip("。!?;~ "):
             out[i] = Token("TEXT", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)
+            continue
+        if tok.type == "SAME" and nxt not in (None, "_SEP", "AND") and not (nxt == "TEXT" and not str(out[i + 1]).strip("。!?;~ ")):
+            out[i] = Token("TEXT", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)  # 「理由也是说双活的」
             continue
         if tok.type == "COUNT" and nxt not in ("NAME", "ABSTAIN") and str(tok) != "计入":
             out[i] = Token("TEXT", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)
@@ -457,13 +460,30 @@ def _floor_list(tokens: list[Token], i: int) -> tuple[list[tuple[str, int | None
 
 
 def _sentences(own: str) -> list[str]:
+    """The post's sentences: each line cut at its stops — not inside brackets (「倒扑→三三（11楼；5楼代投已撤回）」) —
+    without signatures and list numbers, and without the lines of a running count (「白水哩→狮子原爽、小濑川白望→臼泽塞」
+    「弃权 1票：洪七公（13楼）」): what the director counted is set beside the tool's count, not ruled on."""
     lines = []
     for line in own.split("\n"):
         if _SIGN_OFF.match(line) and not tagging.tag(line):
             continue  # 「——导演B」: a signature
+        if _COUNT_LINE.match(line) or len(_ARROW.findall(line)) >= 2:
+            continue
         line = _NUMBERED.sub("", line)
-        lines += [m.group() for m in _SENTENCE.finditer(line) if m.group().strip(" 。！!？?；;")]
+        lines += [part for part in _cut(line) if part.strip(" 。！!？?；;")]
     return lines
+
+
+def _cut(line: str) -> list[str]:
+    out, start, depth = [], 0, 0
+    for i, ch in enumerate(line):
+        depth += ch in "(（[【" and 1 or 0
+        depth -= ch in ")）]】" and depth > 0 and 1 or 0
+        if ch in "。！!？?；;" and depth == 0 and (i + 1 == len(line) or line[i + 1] not in "。！!？?；;"):
+            out.append(line[start:i + 1])
+            start = i + 1
+    out.append(line[start:])
+    return out
 
 
 def read(text: str | None, *, quoting: bool = False, roster: Roster | None = None) -> RulingPost | None:
@@ -500,12 +520,11 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
         tokens = _tokens(sentence, roster)
         pieces = _pieces(tokens)
         blockers = {p[1] for p in pieces if p[0] == "blocker"}
-        heading = heading or "HEADING" in blockers
+        heading = heading or any(p[0] == "blocker" and p[1] == "HEADING" and "裁" in p[2] or "判定" in str(p[2])
+                                 for p in pieces if p[0] == "blocker")  # 【裁定】, not a count's 更正
         for tok in tokens:
             if tok.type == "DAY":
                 days.add(_day_number(str(tok)))
-        if _COUNT_LINE.match(sentence):
-            continue  # 「弃权 1票：洪七公（13楼）」: a line of a count, what the director counted — no ruling
         made = _pair(pieces, number, sentence, groups, loose, cut)
         said = [g for g in made if g.verdicts or g.unread]
         rules = said or any(p[0] == "verdict" for p in pieces)
@@ -520,6 +539,10 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             continue
         if not rules:
             continue  # a sentence of reasons
+        if "RETRACT" in blockers and made and not said and re.search(r"代投|委托", sentence):
+            for group in made:  # 「撤回5楼代投：……5楼的代投不计」: the proxy on that floor, taken back
+                group.verdicts.append({"verdict": "invalid"})
+            said = made
         for group in said:
             problem = _hedged(blockers, sentence)
             if problem:
@@ -554,7 +577,7 @@ def _takes_back(blockers: set[str], sentence: str, rules: bool, after: bool, tok
     which floor — or interrupts a ruling (18楼无效，啊不对，是19楼) rather than heading a correction (【更正】18楼有效)."""
     if "EXAMPLE" in blockers:
         return f"「{_clip(sentence)}」是在举例子，不是裁定：这一帖的裁定都不采用"
-    if "RETRACT" in blockers and not _only_reason(sentence):
+    if "RETRACT" in blockers and not _only_reason(sentence) and not (floors and re.search(r"代投|委托", sentence)):
         return f"「{_clip(sentence)}」：这一帖收回了说过的话，裁定都不采用"
     if "PENDING" in blockers and not rules and not floors and not _PENALTY.search(sentence):
         return f"「{_clip(sentence)}」：这一帖的裁定还没有定，都不采用"
@@ -723,9 +746,10 @@ def _items(groups: list[_Group], sentences: list[str], post: RulingPost) -> None
                 post.problems.append(f"「{words}」说「同上」，上面却没有裁定")
                 continue
         if verdict is None:
-            post.problems.append(group.unread[-1] if group.unread and group.unread[-1].startswith("「")
-                                 else f"看不懂「{words}」里的裁定")
-            blocked.update(group.floors)
+            said_so = group.unread and group.unread[-1].startswith("「")  # a question, a hedge: said, not garbled
+            post.problems.append(group.unread[-1] if said_so else f"看不懂「{words}」里的裁定")
+            if not said_so:
+                blocked.update(group.floors)  # 「第十四楼无效？不是的。……14楼照常统计」: a question answered later stands aside
             continue
         last = verdict
         for ref in group.floors:

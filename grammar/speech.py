@@ -118,7 +118,8 @@ def _act_cached(clause: str, names: str | None) -> tuple[str, str | None]:
         return LATER, None
     if _INTERIM.search(clause):
         return INTERIM, None
-    if _COUNT.search(clause) or patterns["voted_by"].search(clause):
+    if _COUNT.search(clause) or patterns["voted_by"].search(clause) or (
+            patterns["voted_one"] is not None and patterns["voted_one"].search(clause)):
         return COUNT, None
     if _PASSIVE.search(clause) or (_PAST.search(clause) and not _PRESENT.search(clause) and _PAST_VERB.search(clause)):
         return RETELL, None
@@ -145,8 +146,12 @@ def _patterns(names: str | None) -> dict:
                         rf"(?<![我俺])(?<!话)(?<!所以)(?<!就是)(?:说|讲|表示|称)(?!实话|真的|白了|到底|起来|回来|句)"
                         rf"(?:(?!我|俺|本人)[^，,。]){{0,10}}?{_VERB}")
     # 投郭靖的是黄蓉和杨康 · 投郭靖的是我: who voted for whom — someone follows 的是 (投郭靖 的是0 is a ballot and a reason).
+    # 「如果打平，我投的唢呐出局」: the one voted for, said of the outcome — no ballot cast by the words.
+    voted_one = re.compile(rf"(?:投|选|投给)的\s*(?:那个|那位)?\s*(?:{names})\s*(?:出局|会|被|就|也|还|能|要|才|肯定|应该|是|没|不)") \
+        if names else None
     voted_by = re.compile(rf"(?:投|投给|票给|选)[^，,。的\s]{{1,8}}?的是\s*(?:{other}|我|你|谁|哪|(?:几|[一二两三四五六七八九十]+|\d+)\s*(?:个|位|人|票)|只有|没有|没人)")
-    out = {"report": report, "relay_by": None, "relay_asked": None, "tally": None, "voted_by": voted_by}
+    out = {"report": report, "relay_by": None, "relay_asked": None, "tally": None, "voted_by": voted_by,
+           "voted_one": voted_one}
     if names:
         out["relay_by"] = re.compile(_RELAY_BY.pattern.format(names=names))
         out["relay_asked"] = re.compile(_RELAY_ASKED.pattern.format(names=names))
@@ -211,6 +216,20 @@ _MODAL = re.compile(r"(?:会|要|将|打算|准备|想|计划|应该会)\s*$")
 # A post that says it casts nothing now: 这帖只是分析，不算投票 · 票我晚点按格式投 · 正式的票晚些 · 今天的票关门前再来.
 _NOT_NOW = re.compile(r"不算投票|只是分析|不是投票帖|不是投票|票等我|(?:正式的?|今天的|我的)票(?:[^，,。]{0,6}?)(?:晚些|晚点|关门前|等会|回头|之后)|"
                       r"票我(?:晚点|晚些|关门前|等会|回头|之后)|晚[点些]再投|回来再投|关门前再来|票[^，,。]{0,4}单独发")
+
+
+def past_sentence(sentence: str) -> bool:
+    """A sentence set in an earlier day or round (第一天 · 昨天 · 上一轮) with no word of now (今天 · 这轮 · 现在) — not a
+    time that only qualifies a noun (综合昨晚的发言，票了郭靖: last night's talk, today's ballot)."""
+    return any(not sentence.startswith("的", m.end()) for m in _PAST.finditer(sentence)) and not _PRESENT.search(sentence)
+
+
+def past_verb(clause: str) -> bool:
+    """A clause whose verb says it was done (投了 · 投过 · 投得 · 一票直奔): in a sentence set earlier, history."""
+    return bool(_PAST_VERB.search(clause) or _DONE.search(clause))
+
+
+_DONE = re.compile(r"(?:投|票)得|一票(?:直奔|直接|就)|投完")
 
 
 def says_not_now(text: str) -> bool:
