@@ -325,7 +325,8 @@ def judge_day_alone(day: dict) -> dict:
            "note": result.proof.describe(floor_of.get) if result.proof and not result.certain else ""}
     out["posts_wrongly"] = result.certain and got != wanted
     # Right: posted alone where the day's director says a tool may, and then theirs; held otherwise.
-    out["right"] = (result.certain and got == wanted) if out["unattended"] else not result.certain
+    # (A day whose doubts the director's posted rulings settle is right certain; one they leave open, right held.)
+    out["right"] = (result.certain and got == wanted) or (not result.certain and not out["unattended"])
     return out
 
 

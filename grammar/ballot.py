@@ -338,7 +338,18 @@ _CUE_WORDS = {speech.VOID_IF: "附带了作废的条件", speech.LATER: "说了�
               speech.EDITED: "说投票是编辑原帖改的（不是引用改票）", speech.PENDING: "说这一票怎么算还没有定"}
 
 
-_CONDITION = re.compile(r"如果|假如|要是|若是|除非|万一|前提是|的话|否则|要不然|不然")
+# (「的话」 after a speaker is their words — 看了芭蕉的话 · 他的话 — not a condition.)
+_CONDITION = re.compile(r"如果|假如|要是|若是|除非|万一|前提是|(?<![他她我你])(?<!大家)(?<!导演)的话|否则|要不然|不然")
+
+
+def _condition(text: str, roster: Roster | None):
+    """The first condition word of a text, a player's words (郭靖的话) not one."""
+    for m in _CONDITION.finditer(text):
+        if m.group() == "的话" and roster is not None and roster.pattern is not None and \
+                any(text[max(0, m.start() - len(n)):m.start()] == n for n in roster.table):
+            continue
+        return m
+    return None
 
 
 def _target_line(verdict: Verdict, text: str) -> str:
@@ -356,7 +367,7 @@ def _weigh_words(verdict: Verdict, text: str, roster: Roster, unstripped: str | 
     verdict.own = text
     ballot = verdict.kind in (VOTE, CHANGE, ABSTAIN, PROXY)
     if ballot and not speech.may_cue(text, roster) and not detect.may_hit(_LABEL_SPLIT.sub("", text), roster) and not (
-            unstripped and _CONDITION.search(unstripped)):
+            unstripped and _condition(unstripped, roster)):
         return  # the common case: a ballot whose words hold no other act at all (one or two searches)
     doubts: list[str] = []
     readings = list(verdict.readings)
@@ -393,10 +404,10 @@ def _weigh_words(verdict: Verdict, text: str, roster: Roster, unstripped: str | 
             elif hit.nobody and not (verdict.kind == ABSTAIN or verdict.abstains):
                 doubts.append(f"帖子里还有一句像是弃权（「{hit.phrase}」）")
                 verdict.nobody = True
-    if own and unstripped and (line := _target_line(verdict, unstripped)) and _CONDITION.search(line):
+    if own and unstripped and (line := _target_line(verdict, unstripped)) and _condition(line, roster):
         # 投票对象：灯塔（如果灯塔今天还不交代的话）: the ballot itself carries a condition.
         doubts.append(f"投票对象附带了条件（「{line[:40]}」）")
-    elif ballot and verdict.free and unstripped and (said := _CONDITION.search(unstripped)):
+    elif ballot and verdict.free and unstripped and (said := _condition(unstripped, roster)):
         # 如果他还不解释就算我投他；解释了就算我弃权: without labels, a condition anywhere may govern the ballot.
         doubts.append(f"帖子里有条件句（「{unstripped[max(0, said.start() - 8):said.end() + 16]}」）：这一票是不是有条件的，请导演确认")
     if verdict.kind == NONE:

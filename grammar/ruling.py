@@ -232,6 +232,10 @@ def _names_after_verbs(tokens: list[Token]) -> list[Token]:
             written = "".join(map(str, run))
             cut = _NAME_STOP.search(written)
             name = written[: cut.start()] if cut else written
+            closing = tokens[j].type if j < len(tokens) else None
+            if prev in ("SUAN", "AN") and (cut is not None or closing != ("DE" if prev == "SUAN" else "JI")):
+                out.append(tok)  # 「按规则改票需…」: 按 with no 「X 计」 after it names nobody
+                continue
             if name and name not in _NOT_A_NAME and not _NOT_NAMED.match(name):
                 out.append(Token("NAME", name, start_pos=tok.start_pos, end_pos=tok.start_pos + len(name)))
                 if len(name) < len(written):
@@ -704,7 +708,7 @@ def _attach_loose(groups: list[_Group], loose: list, quoting: bool, post: Ruling
         named = [g for g in groups if g.sentence == number - 1 and g.verdicts and g.author
                  and g.author in sentences[number - 1] and _one([*g.verdicts, *(v for v, _ in ahead if v)])]
         if above:
-            target = above[-1]
+            target = next((g for g in reversed(above) if g.author and g.author in sentences[number - 1]), above[-1])
         elif named:
             target = named[-1]  # 「9楼 红胡子 ……无效票。红胡子……视为弃权。」: the verdict goes on about 红胡子's floor
         elif quoting and not any(g.sentence <= number for g in groups if not g.reference):

@@ -477,6 +477,10 @@ class _Fold:
             return []
         return [n for n in dict.fromkeys([quoted.target, quoted.suggestion, *quoted.readings]) if n]
 
+    def _unstated(self, setting: str) -> bool:
+        """The preset's value for a setting is its own assumption: the seed does not say (its [sources] line)."""
+        return "种子未明说" in (self.ctx.rules.source(setting) or "")
+
     def _settled(self, entry: Entry) -> bool:
         """Facts decide the post whatever its words say: its author is out, or it came after the close or
         before the start."""
@@ -611,6 +615,18 @@ class _Fold:
             entry.kind = "change"
         problems, review, target = self._check(post, entry, verdict, at, voter, text_note)
         standing = self.standing.get(voter)
+        if entry.kind == "change" and voter in self.tried and standing is None and not self._settled(entry):
+            # 改票对象：X quoting one's own invalid first ballot: a change with nothing to change, or the new post an
+            # invalid ballot is corrected by? Where the seed does not say, the post is the director's (its other
+            # reading, counted as the voter's ballot, is weighed by the proof).
+            if ctx.rules.change_after_invalid == "correction":
+                verdict = replace(verdict, kind="vote")
+                entry.kind = "vote"
+                problems, review, target = self._check(post, entry, verdict, at, voter, text_note)
+            elif self._unstated("change_after_invalid"):
+                review = True
+                entry.reason = ("用改票格式回复了自己无效的原票：算改票（无效）还是算重新发帖更正，种子没有说，请导演裁定"
+                                f"（{ctx.rules.source('change_after_invalid')}）")
         if review and entry.form_invalid and not text_note and standing is not None and standing.target is not None \
                 and _kind(verdict) == "vote" and set(verdict.readings) == {standing.target} and not verdict.nobody:
             # 我的票还是投杨康，不动: the voter's standing ballot said again — whatever it is ruled, it stays.

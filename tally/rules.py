@@ -32,6 +32,9 @@ class Rules:
     invalid_vote: str = "invalid"  # "invalid" | "abstain"
     invalid_change_keeps_original: bool = True
     correction_by_new_post: bool = True
+    # A re-post in the change format that quotes one's own invalid first ballot (改票对象：X, quoting it): "invalid"
+    # (a change with no valid ballot to change) or "correction" (the new post an invalid ballot is corrected by).
+    change_after_invalid: str = "invalid"
     elimination: str = "plurality"  # "plurality" | "threshold"
     tie: str = "nobody"  # "nobody" | "title_target" | "runoff" | "revote"
     threshold: float = 0.0

@@ -772,3 +772,26 @@ def test_him_with_nothing_quoted_may_be_the_player_the_post_named_before():
     r = run(t, "qisha")
     entry = next(e for e in r.entries if e.pid == post.pid)
     assert entry.needs_review and entry.verdict != "counted" and "杨康" in entry.readings
+
+
+# -- a rule the seeds leave open decides nothing alone (issue 41) ---------------------------------------------
+
+@pytest.mark.parametrize("preset, open_", [("mahjong", True), ("shediao", True), ("qisha", False)])
+def test_a_change_quoting_ones_own_invalid_ballot_is_the_directors_where_the_seed_is_silent(preset, open_):
+    """杨康's first post is invalid (no reason where one is needed, or no clear target); his next post, in the last hour,
+    is written as a change quoting it. A barred change, or the new post the seeds let an invalid ballot be corrected by?
+    000/004 do not say (the preset marks it 种子未明说): the post is the director's, its reading as his ballot weighed.
+    002 says an invalid ballot is corrected through the director: a change quoting it is void, settled."""
+    t = Thread()
+    first = t.add("杨康", "投票对象：郭靖", 2) if preset != "qisha" else t.add("杨康", "投票对象：郭靖郭靖", 2)
+    t.vote("黄蓉", "郭靖", 3)
+    t.vote("郭靖", "黄蓉", 4)
+    late = t.add("杨康", "改票对象：黄蓉\n改票理由：刚才那票格式不对，补一下", 47.5, quote=first)
+    r = run(t, preset)
+    entry = next(e for e in r.entries if e.pid == late.pid)
+    assert entry.verdict == "invalid"
+    assert entry.needs_review == open_, entry.reason
+    if open_:
+        assert "种子没有说" in entry.reason
+        assert ("黄蓉", "杨康") in {(x.target, x.voter) for x in certainty.readings(entry)}
+        assert not r.certain  # 黄蓉 2 : 郭靖 1 if it counts, a tie if not
