@@ -800,7 +800,7 @@ def write_reports(out_dir: Path, game: Game, day: Day, tally, lurking, *, now: d
     if held:
         director += [held, ""]
     director += report.flag_lines(tally)
-    if tally.rulings or tally.unread_rulings:
+    if tally.rulings or tally.unread_rulings or tally.count_checks:
         director += ["", *report.ruling_lines(tally)]
     if lurking is not None and lurking.proposals:
         director += ["", report.render_lurk(lurking, game.name)]

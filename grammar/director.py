@@ -352,7 +352,8 @@ def _count(lines: list[str], counted: set[int], roster: Roster) -> dict[str, str
 
 
 _ARROWS = re.compile(r"([^\s、,，;；→>:：]+)\s*(?:→|->|=>|＞|>)\s*([^\s、,，;；(（]+)")
-_BY_TARGET = re.compile(r"^\s*[·•\-*]?\s*(?P<target>[^\s:：,，]{1,12}?)\s*[:：]?\s*\d+(?:\.\d+)?\s*票\s*[:：←]\s*(?P<voters>.+)$")
+_BY_TARGET = re.compile(r"^\s*[·•\-*]?\s*(?P<target>[^\s:：,，(（]{1,12}?)\s*[:：]?\s*(?:\d+(?:\.\d+)?\s*票\s*(?:[(（][^)）\n]*[)）])?|"
+                        r"(?<=弃权))\s*[:：←]\s*(?P<voters>.+)$")
 
 
 def _clip(text: str, limit: int = 40) -> str:

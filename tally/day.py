@@ -119,6 +119,24 @@ class Flag:
 
 
 @dataclass
+class CountCheck:
+    """A count the director posted (a running count, the closing tally) set beside the tool's at that moment: each
+    player it gives another ballot than the tool does. A doubt to look at, not a ruling: one of the two is wrong."""
+
+    pid: int
+    floor: int | None
+    at: datetime | None
+    differences: list[str]  # 「曹操 → 赵云；本工具：#18 未计（…）」
+
+    def words(self) -> list[str]:
+        return [f"导演 #{self.floor} 的票型统计：{d}" for d in self.differences]
+
+    def to_json(self) -> dict:
+        return {"pid": self.pid, "floor": self.floor, "at": self.at.isoformat() if self.at else None,
+                "differences": self.differences}
+
+
+@dataclass
 class DayTally:
     day: int
     kind: str  # "vote" | "election"
@@ -152,6 +170,8 @@ class DayTally:
     what_if: object = field(default=None, repr=False, compare=False)
     # The director's ruling posts that apply nothing, and why (tally/rulings.py's Unread): 「看不懂的裁定帖」.
     unread_rulings: list = field(default_factory=list)
+    # The director's own counts where they give a player another ballot than this tally does at that moment.
+    count_checks: list[CountCheck] = field(default_factory=list)
 
     @property
     def certain(self) -> bool:
@@ -173,6 +193,7 @@ class DayTally:
             "proof": self.proof.to_json() if self.proof else None,
             "rulings": [r.to_json() for r in self.rulings],
             "unread_rulings": [u.to_json() for u in self.unread_rulings],
+            "count_checks": [c.to_json() for c in self.count_checks],
         }
 
 
@@ -322,6 +343,7 @@ class _Fold:
         self._entry_of: dict[int, Entry] = {}  # pid → its entry (a change's quote names the post it replies to)
         self._above: list[str] = []  # what the ballot above may be read as: what 同上 follows
         self._floors: dict[int | None, str] = {}  # floor → author: what 3楼 · 楼主 point at
+        self.count_checks: list[CountCheck] = []
 
     # -- one post ---------------------------------------------------------------------------------
 
@@ -335,6 +357,7 @@ class _Fold:
         prior = self.standing.get(post.author)  # the poster's own ballot before this post
         if post.author in ctx.directors:
             verdict = self._in_role(verdict, text)  # the director's post: a proxy in own words, or no ballot
+            self._check_count(post, text)
         elif self._agrees_with_director(post, verdict):
             # 「同上，票型没问题」「+1 导演辛苦」 under the director's count, notice or proxy: agreement, not a ballot.
             verdict = replace(verdict, kind="none", follows=False, refers=(), vote_like=False, readings=(), doubts=(),
@@ -476,6 +499,36 @@ class _Fold:
         if quoted is None or quoted.author == post.author:
             return []
         return [n for n in dict.fromkeys([quoted.target, quoted.suggestion, *quoted.readings]) if n]
+
+    def _check_count(self, post, text: str) -> None:
+        """The director's count in this post (grammar/director.py), beside the ballots standing as it was posted."""
+        if self.audit is None:
+            return  # a what-if's fold: the count is checked once, in the tally itself
+        counted = in_role.read(text, self.ctx.roster, tuple(self.ctx.directors)).count
+        differences = []
+        for voter, said in counted.items():
+            if voter not in self.ctx.players:
+                continue
+            held = self.standing.get(voter)
+            if held is not None and held.target == said:
+                continue
+            words = f"{voter} → {said or '弃权'}"
+            if held is not None:
+                ours = f"#{held.entry.floor} 计为 {held.target}" if held.target else f"#{held.entry.floor} 弃权"
+            else:
+                tried = [e for e in self.entries if e.voter == voter or (e.author == voter and e.kind != "none")]
+                ours = f"#{tried[-1].floor} 未计（{_clip(tried[-1].reason)}）" if tried else "这时还没有这位玩家的票"
+            differences.append(f"{words}；本工具：{ours}")
+        listed = [v for v in counted if v in self.standing]
+        if counted and len(listed) * 2 >= len(self.standing):
+            # A count that lists most of the ballots is meant whole: a ballot standing here that it leaves out is missed.
+            for voter, held in self.standing.items():
+                if voter not in counted and held.entry.verdict == COUNTED and held.target is not None and held.entry.weight:
+                    how = "代投" if held.entry.kind == "proxy" else "投票"
+                    differences.append(f"没有列出 {voter} 的票；本工具：#{held.entry.floor} {voter} 的{how}，"
+                                       f"计为 {held.target or '弃权'}")
+        if differences:
+            self.count_checks.append(CountCheck(post.pid, post.floor, self.ctx.time_of(post), differences))
 
     def _unstated(self, setting: str) -> bool:
         """The preset's value for a setting is its own assumption: the seed does not say (its [sources] line)."""
@@ -1092,6 +1145,7 @@ class _Fold:
             needed=Fraction(str(ctx.rules.threshold)) * len(ctx.alive) if ctx.rules.elimination == "threshold" else None,
             vote_thread=ctx.day.election_thread if ctx.kind == "election" else ctx.day.vote_thread,
             silent=[p for p in ctx.alive if p not in self.standing and p not in ctx.deaths_at],
+            count_checks=self.count_checks,
         )
 
     def _fates(self, outcome: Outcome) -> dict[str, str]:
@@ -1121,6 +1175,10 @@ def quote_field(quote, name: str):
 
 def _names_in(text: str | None, roster: Roster) -> tuple[str, ...]:
     return names_in(text or "", roster)
+
+
+def _clip(text: str, limit: int = 30) -> str:
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def _status_words(status: str) -> str:

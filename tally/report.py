@@ -439,7 +439,13 @@ def ruling_lines(t: DayTally) -> list[str]:
     lines = ["导演裁定（每条的来源）"] if t.rulings else []
     lines += [f"{_floor(entries[r.pid])} {entries[r.pid].author}：{ruling_words(r.decision, r.target, r.voter)}"
               f"（{r.source or 'bansha rule'}）" for r in t.rulings if r.pid in entries]
-    return lines + unread_ruling_lines(t)
+    return lines + unread_ruling_lines(t) + count_check_lines(t)
+
+
+def count_check_lines(t: DayTally) -> list[str]:
+    """The director's own counts where they give a player another ballot than the tool: one of the two is wrong."""
+    checks = [line for c in t.count_checks for line in c.words()]
+    return ["", "导演的票型统计和本工具不一样的地方（请核对：两者必有一个错）", *checks] if checks else []
 
 
 def unread_ruling_lines(t: DayTally) -> list[str]:

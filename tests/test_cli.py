@@ -160,7 +160,8 @@ def test_tally_rule_and_tally_again(demo_forum, tmp_path):
         assert bansha("fetch", thread_url(demo_forum, tid), "--db", db, "--interval", "0").returncode == 0
     game_file = demo_game_file(tmp_path)
     result = json.loads(bansha("tally", game_file, "--day", "1", "--db", db, "--format", "json").stdout)
-    assert set(result) == {"day", "outcome", "totals", "posts", "non_voters", "flags", "proof", "as_of", "rulings", "unread_rulings"}
+    assert set(result) == {"day", "outcome", "totals", "posts", "non_voters", "flags", "proof", "as_of", "rulings", "unread_rulings",
+                           "count_checks"}
     assert result["outcome"] == {"kind": "out", "names": ["李逵"]} and result["totals"]["李逵"] == 5
     assert len(result["posts"]) == len(demo_forum.threads[game.VOTE_TID].posts)
     # The director rules the unquoted change (#13, 武松 → 李逵) valid: 李逵 6, 燕青 1.
