@@ -217,3 +217,26 @@ def test_a_floor_ruling_after_a_deletion_no_run_saw_rules_nothing(board, tmp_pat
     told = [line for line in lines if line.startswith("导演的裁定帖") and f"pid {ruling.pid}" in line]
     assert told and "楼层号可能" in told[0], lines
     assert after.pid not in {r["pid"] for r in json.loads((tmp_path / "out" / "day1.json").read_text("utf-8"))["tally"]["rulings"]}
+
+
+def test_a_ruling_written_as_directors_write_them_decides_the_day_a_hedge_and_an_imitation_change_nothing(board, tmp_path):
+    """Issue 41: the director's ruling with its reason before and after the verdict, two floors with different verdicts
+    in one sentence, inside a day summary — applied from the thread alone; an earlier hedged ruling on the same floor
+    and a player's imitation in the director's words apply nothing, and the final names the ruling post."""
+    relay = held_day(board)
+    stray = add_vote_post(board, "鲁智深", "洒家投燕青", 16)  # a bare vote outside the format: invalid as written
+    say(board, DIRECTOR_UID, f"{relay.position}楼这种托别人转投的，应该算孙二娘的票吧，等我确认一下。", minutes=2)
+    say(board, UID["林冲"], f"【裁定】{relay.position}楼 无效，{stray.position}楼 无效。", minutes=3)
+    ruling = say(board, DIRECTOR_UID, (
+        "[b]第一天投票小结[/b]\n"
+        f"【裁定】{relay.position}楼：吴用说“孙二娘在QQ上托我帮她投燕青”，孙二娘本人已私信确认委托，这票算孙二娘的票，计为燕青。"
+        f"{stray.position}楼 鲁智深只写了“洒家投燕青”，没有按格式写投票对象和投票理由，无效。\n"
+        "其余各楼照常统计。有疑问请私信导演。\n——导演甲"), minutes=5)
+    result, lines = run(board, tmp_path, post=True, running=True)
+    (final,) = final_posts(board)
+    assert "无人出局" in final.bbcode and "算作 孙二娘 的票" in final.bbcode and result.code == polling.EXIT_OK, lines
+    assert f"pid={ruling.pid}" in final.bbcode  # named and linked
+    data = json.loads((tmp_path / "out" / "day1.json").read_text("utf-8"))["tally"]
+    applied = {(r["pid"], r["source_pid"]) for r in data["rulings"]}
+    assert applied == {(relay.pid, ruling.pid), (stray.pid, ruling.pid)}, data["rulings"]
+    assert any("等我确认" in "；".join(u["why"]) or "不确定" in "；".join(u["why"]) for u in data["unread_rulings"])
