@@ -273,29 +273,10 @@ def _names_after_verbs(tokens: list[Token]) -> list[Token]:
 
 
 class _Verdicts(Transformer):
+    """ruling.lark's alternatives as verdicts: a word alone is its name (invalid · valid · …); a name it carries, kept."""
+
     def start(self, c):
         return list(c)
-
-    def invalid(self, c):
-        return {"verdict": "invalid"}
-
-    def valid(self, c):
-        return {"verdict": "valid"}
-
-    def not_a_vote(self, c):
-        return {"verdict": "not_a_vote"}
-
-    def abstain(self, c):
-        return {"verdict": "abstain"}
-
-    def keep_original(self, c):
-        return {"verdict": "keep_original"}
-
-    def same(self, c):
-        return {"verdict": "same"}
-
-    def uphold(self, c):
-        return {"verdict": "uphold"}
 
     def counts_as(self, c):
         name = str(next(t for t in c if t.type == "NAME"))
@@ -307,6 +288,10 @@ class _Verdicts(Transformer):
 
     def belongs(self, c):
         return {"verdict": "belongs", "voter": str(next(t for t in c if t.type == "NAME"))}
+
+
+for _said in ("invalid", "valid", "not_a_vote", "abstain", "keep_original", "same", "uphold"):
+    setattr(_Verdicts, _said, lambda self, c, _said=_said: {"verdict": _said})
 
 
 class _Given(Lexer):
@@ -326,18 +311,9 @@ def parser() -> Lark:
 def _verdict(run: list[Token]) -> dict | None:
     """What a run of verdict tokens says, as one verdict (None: nothing the grammar describes, or two that disagree)."""
     try:
-        said = parser().parse(run)
+        return _one(parser().parse(run))
     except LarkError:
         return None
-    verdict = said[0]
-    for other in said[1:]:
-        if other == verdict:
-            continue
-        if (verdict["verdict"], other["verdict"]) in _SUBSUMED:
-            verdict = other
-        elif (other["verdict"], verdict["verdict"]) not in _SUBSUMED:
-            return None
-    return verdict
 
 
 # -- layer 4: pieces of a sentence, and the floors paired with their verdicts -----------------------------------
@@ -783,6 +759,7 @@ def _items(groups: list[_Group], sentences: list[str], post: RulingPost) -> None
 
 
 def _one(verdicts: list[dict]) -> dict | None:
+    """Verdicts said of one floor as one (「无效，按原票计」 keeps the original), or None where they disagree."""
     verdict = verdicts[0]
     for other in verdicts[1:]:
         if other == verdict:
