@@ -339,14 +339,19 @@ _CUE_WORDS = {speech.VOID_IF: "附带了作废的条件", speech.LATER: "说了�
 
 
 # (「的话」 after a speaker is their words — 看了芭蕉的话 · 他的话 — not a condition.)
-_CONDITION = re.compile(r"如果|假如|要是|若是|除非|万一|前提是|(?<![他她我你])(?<!大家)(?<!导演)的话|否则|要不然|不然")
+_CONDITION = re.compile(r"如果|假如|要是|若是|除非|万一|前提是|的话|否则|要不然|不然")  # literals only: re scans fast
+_SPEAKERS = ("他", "她", "我", "你", "大家", "导演")
 
 
 def _condition(text: str, roster: Roster | None):
     """The first condition word of a text, a player's words (郭靖的话) not one."""
-    for m in _CONDITION.finditer(text):
-        if m.group() == "的话" and roster is not None and roster.pattern is not None and \
-                any(text[max(0, m.start() - len(n)):m.start()] == n for n in roster.table):
+    first = _CONDITION.search(text)  # most texts hold none: one scan
+    if first is None or first.group() != "的话":
+        return first
+    for m in _CONDITION.finditer(text, first.start()):
+        before = text[max(0, m.start() - 8):m.start()]
+        if m.group() == "的话" and (before.endswith(_SPEAKERS) or (roster is not None and roster.pattern is not None and
+                                                                  any(before.endswith(n) for n in roster.table))):
             continue
         return m
     return None

@@ -142,7 +142,7 @@ def hits(text: str, roster: Roster | None) -> list[Hit]:
             if _QUESTION.search(sentence) or (_HYPOTHETICAL.search(sentence) and not void):
                 continue
             previous, silent = "", False
-            past = speech.past_sentence(sentence)  # 「第一天他的票投得太准，……偏偏投了闵子华」: the whole sentence is history
+            past = None  # 「第一天他的票投得太准，……偏偏投了闵子华」: the whole sentence is history (asked only if needed)
             for clause in _CLAUSE.split(sentence):
                 if not clause:
                     continue
@@ -150,7 +150,10 @@ def hits(text: str, roster: Roster | None) -> list[Hit]:
                 if verb is None:
                     silent, previous = False, clause  # no vote word: nothing to carry either
                     continue
-                forced = speech.VOID_IF if void else speech.RETELL if past and speech.past_verb(clause) else None
+                forced = speech.VOID_IF if void else None
+                if forced is None:
+                    past = speech.past_sentence(sentence) if past is None else past
+                    forced = speech.RETELL if past and speech.past_verb(clause) else None
                 if silent and speech.carries(previous, clause, roster):
                     forced = speech.REPORT  # …，今天又跑去投一灯了: still someone else's
                 out += _clause_hits(clause, roster, table, pattern, forced, later)

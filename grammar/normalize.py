@@ -96,7 +96,7 @@ def normalize(text: str) -> str:
     text = _one_spelling(decode_references(text))
     if "佢" in text or "咗" in text or "佐" in text:
         text = _CANTONESE_WORDS.sub(lambda m: _CANTONESE[m.group()], text)
-    if "vote" in (low := text.lower()) or "reason" in low or "because" in low:
+    if "ote" in text or "OTE" in text or "eason" in text or "EASON" in text or "ecause" in text or "ECAUSE" in text:
         text = _ENGLISH_LABEL.sub(_english_label, text) if ":" in text else text
         text = _english_votes(text)
     if "對" in text or "棄" in text or "給" in text:

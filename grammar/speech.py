@@ -119,7 +119,7 @@ def _act_cached(clause: str, names: str | None) -> tuple[str, str | None]:
     if _INTERIM.search(clause):
         return INTERIM, None
     if _COUNT.search(clause) or patterns["voted_by"].search(clause) or (
-            patterns["voted_one"] is not None and patterns["voted_one"].search(clause)):
+            patterns["voted_one"] is not None and "的" in clause and patterns["voted_one"].search(clause)):
         return COUNT, None
     if _PASSIVE.search(clause) or (_PAST.search(clause) and not _PRESENT.search(clause) and _PAST_VERB.search(clause)):
         return RETELL, None
@@ -221,15 +221,19 @@ _NOT_NOW = re.compile(r"不算投票|只是分析|不是投票帖|不是投票|�
 def past_sentence(sentence: str) -> bool:
     """A sentence set in an earlier day or round (第一天 · 昨天 · 上一轮) with no word of now (今天 · 这轮 · 现在) — not a
     time that only qualifies a noun (综合昨晚的发言，票了郭靖: last night's talk, today's ballot)."""
-    return any(not sentence.startswith("的", m.end()) for m in _PAST.finditer(sentence)) and not _PRESENT.search(sentence)
+    first = _PAST.search(sentence)  # most sentences name no earlier day: one scan
+    if first is None or _PRESENT.search(sentence):
+        return False
+    return not sentence.startswith("的", first.end()) or any(
+        not sentence.startswith("的", m.end()) for m in _PAST.finditer(sentence, first.end()))
 
 
 def past_verb(clause: str) -> bool:
     """A clause whose verb says it was done (投了 · 投过 · 投得 · 一票直奔): in a sentence set earlier, history."""
-    return bool(_PAST_VERB.search(clause) or _DONE.search(clause))
+    return bool(_DONE.search(clause))
 
 
-_DONE = re.compile(r"(?:投|票)得|一票(?:直奔|直接|就)|投完")
+_DONE = re.compile(rf"{_PAST_VERB.pattern}|(?:投|票)得|一票(?:直奔|直接|就)|投完")
 
 
 def says_not_now(text: str) -> bool:
