@@ -208,6 +208,7 @@ def _gap(text: str, start: int, out: list[Token]) -> None:
 
 
 _ALL = re.compile(r"(?:均|都|一律|全部|全都|皆|亦)\s*$|^(?:均|都|一律)")
+_FORBIDS = re.compile(r"(?:不允许|不许|不能|不得|不可|禁止|不准)$")
 _NAME_STOP = re.compile(r"[的计票,:()、。!?;~ ]")
 # What a name the roster does not know may be made of: text and one-character words inside it (岳不群's 不).
 _NAME_PARTS = {"TEXT", "NEG", "HEDGE", "CNT"}
@@ -250,6 +251,10 @@ def _names_after_verbs(tokens: list[Token]) -> list[Token]:
     # A verdict word that qualifies a noun (更正无效票的新投票 · 有效的那张) describes, it does not rule.
     for i, tok in enumerate(out):
         nxt = out[i + 1].type if i + 1 < len(out) else None
+        if tok.type in _VERDICT_START and i and (out[i - 1].type == "NEG" or _FORBIDS.search(
+                "".join(str(t) for t in out[max(0, i - 3):i]))):
+            out[i] = Token("TEXT", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)  # 「不允许弃权」: a rule cited
+            continue
         if tok.type in ("INVALID", "VALID") and nxt == "DE" and i + 2 < len(out) and out[i + 2].type not in ("_SEP", "AND") \
                 and str(out[i + 2]).strip("。!?;~ "):
             out[i] = Token("TEXT", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)
@@ -527,7 +532,7 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             problem = _hedged(blockers, sentence)
             if problem:
                 group.unread.append(problem)
-            group.corrects = _correction_heading(tokens)
+            group.corrects = headed  # after 「更正：」 the later ruling of a floor stands (以此为准：14L 照常)
     _attach_loose(groups, loose, quoting, post, sentences)
     if not groups and not heading and not any(item for item in loose):
         return None
