@@ -237,4 +237,5 @@ def vote_links(game: Game, tally: DayTally):
     """pid → the post's permanent address in the tally's vote thread (None where the game names no forum)."""
     if not game.forum or not tally.vote_thread:
         return None
-    return lambda pid: model.findpost_url(game.forum, tally.vote_thread, real_pid(pid))  # a proxy's part: its post
+    # A proxy's part links to its post; a ruling made in the process thread, to its own thread (tid).
+    return lambda pid, tid=None: model.findpost_url(game.forum, tid or tally.vote_thread, real_pid(pid))

@@ -98,6 +98,9 @@ _COUNT_HEADING = re.compile(r"票型|统计|票数|计票|截至|截止目前|�
 # 「（代投）」「（导演代投）」 beside a name in a count: how a ballot came, not a proxy made here.
 _COUNT_ANNOTATION = re.compile(r"[(（][^)）\n]{0,12}(?:代投|代发)[^)）\n]{0,6}[)）]")
 _SUBSTITUTE = re.compile(r"顶替|替补|接替|接手")
+# A ruling on a floor: the floor and a verdict in one line (the ruling reader's, grammar/ruling.py).
+_RULED = re.compile(r"(?:#\s*\d|\d\s*(?:楼|层|樓|[LlFf#])|第[一二三四五六七八九十百\d]+\s*楼)[^\n]*?"
+                    r"(?:无效|有效|作废|不算|不计|计为|算作|视为|按原票|以原票|维持原判|算[^\n]{1,12}的票|裁定)")
 # The director leaves the proxy's fate open in the same post: 这票如何处理统计时一并说明.
 _LEFT_OPEN = re.compile(r"如何处理|怎么处理|怎么算|待定|再议|一并说明|稍后说明|稍后裁定|请.{0,4}裁定|暂不计")
 _QUOTED = re.compile(r"[“「『\"][^”」』\"\n]{0,200}[”」』\"]")
@@ -159,6 +162,8 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
             segment += "\n" + lines[number]  # 受郭靖委托： ⏎ 投票对象：黄蓉
             number += 1
         names = _named(segment, roster)
+        if _RULED.search(segment):
+            continue  # 「【裁定】8楼：杨康说“帮我投欧阳克”……这票算杨康的票，计为欧阳克」: a ruling (grammar/ruling.py), not a proxy
         if _SUBSTITUTE.search(segment):
             target = _target_of(segment, roster, None)
             played = [n for n in names if n != target]

@@ -510,8 +510,8 @@ class _Fold:
             if voter not in self.ctx.players:
                 continue
             held = self.standing.get(voter)
-            if held is not None and held.target == said:
-                continue
+            if held is not None and (held.target == said or held.entry.ruling is not None):
+                continue  # (a ballot standing by a ruling may have been ruled after the count: not held against it)
             words = f"{voter} → {said or '弃权'}"
             if held is not None:
                 ours = f"#{held.entry.floor} 计为 {held.target}" if held.target else f"#{held.entry.floor} 弃权"
@@ -523,7 +523,8 @@ class _Fold:
         if counted and len(listed) * 2 >= len(self.standing):
             # A count that lists most of the ballots is meant whole: a ballot standing here that it leaves out is missed.
             for voter, held in self.standing.items():
-                if voter not in counted and held.entry.verdict == COUNTED and held.target is not None and held.entry.weight:
+                if voter not in counted and held.entry.verdict == COUNTED and held.target is not None and held.entry.weight \
+                        and held.entry.ruling is None:
                     how = "代投" if held.entry.kind == "proxy" else "投票"
                     differences.append(f"没有列出 {voter} 的票；本工具：#{held.entry.floor} {voter} 的{how}，"
                                        f"计为 {held.target or '弃权'}")
@@ -697,10 +698,17 @@ class _Fold:
                 if ruling.decision == "target":
                     target = ruling.target
                     entry.kind = "abstain" if target is None else entry.kind
+                elif target is None and not (entry.kind == "abstain" or verdict.abstains):
+                    # 「9楼有效」 on a ballot whose form failed (我投杨康): it counts for the one player it names
+                    named = [n for n in dict.fromkeys([verdict.match.name if verdict.match else None,
+                                                       entry.suggestion, *verdict.readings]) if n in ctx.players]
+                    target = named[0] if len(named) == 1 else None
                 waived = "；".join(problems)
                 problems, review = [], False
                 entry.reason = "导演裁定：有效" + (f"，计为「{target}」" if ruling.decision == "target" else "") + (
                     f"（原判：{waived}）" if waived else "") + (f"（{ruling.note}）" if ruling.note else "")
+        if self._settled(entry) and not entry.unknown:
+            review = False  # after the close, before the start, or by a player already out: the time or the roster decides
         entry.needs_review = entry.needs_review or review
         abstains = entry.kind == "abstain" or verdict.abstains
         entry.target = target if target is not None or abstains else (verdict.target or None)

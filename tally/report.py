@@ -348,8 +348,8 @@ def _lines(t: DayTally, title: str, *, bbcode: bool, as_of: datetime | None = No
            as_of_words: str | None = None, link=None) -> list[str]:
     esc = escape_bbcode if bbcode else (lambda s: s)
 
-    def linked(text: str, pid: int | None) -> str:
-        return f"[url={link(pid)}]{text}[/url]" if link and pid is not None else text
+    def linked(text: str, pid: int | None, tid: int | None = None) -> str:
+        return f"[url={link(pid, tid) if tid else link(pid)}]{text}[/url]" if link and pid is not None else text
 
     b = (lambda s: f"[b]{s}[/b]") if bbcode else (lambda s: s)
     what = "警长/盟主竞选" if t.kind == "election" else "投票"
@@ -414,7 +414,7 @@ def _lines(t: DayTally, title: str, *, bbcode: bool, as_of: datetime | None = No
             source = ""
             if r.source_pid is not None:  # posted in the thread: the forum's copy links the ruling post
                 where = "" if r.source_tid in (None, t.vote_thread) else "进程帖 "  # a floor of another thread
-                source = f"（导演 {where}{linked(f'#{r.source_floor}', r.source_pid)}）" if bbcode else f"（{r.source}）"
+                source = f"（导演 {where}{linked(f'#{r.source_floor}', r.source_pid, r.source_tid)}）" if bbcode else f"（{r.source}）"
             elif not bbcode and r.source:
                 source = f"（{r.source}）"
             lines.append(f"{_floor(entry)} {esc(clip(entry.author, 20))}：{words}" + (f"（{esc(clip(r.note))}）" if r.note else "")

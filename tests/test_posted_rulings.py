@@ -110,11 +110,12 @@ def test_a_ruling_in_the_process_thread_applies_and_one_the_grammar_cannot_read_
     assert [u["pid"] for u in data["unread_rulings"]] == [hedged.pid] and data["rulings"] == []
     report = (tmp_path / "out" / "day1.director.txt").read_text("utf-8")
     assert "看不懂的裁定帖" in report and f"pid {hedged.pid}" in report
-    say(board, DIRECTOR_UID, f"导演裁定：\n#{relay.position} 算孙二娘的票，计为燕青（QQ 截图已核实）", tid=demo.PROCESS_TID)
+    made = say(board, DIRECTOR_UID, f"导演裁定：\n#{relay.position} 算孙二娘的票，计为燕青（QQ 截图已核实）", tid=demo.PROCESS_TID)
     run(board, tmp_path, post=True)
     (final,) = final_posts(board)
     assert "无人出局" in final.bbcode and "截图已核实" in final.bbcode
     assert "（导演 进程帖 [url=" in final.bbcode  # the ruling's floor is the process thread's, said so
+    assert f"ptid={demo.PROCESS_TID}&pid={made.pid}" in final.bbcode  # and linked there (the lab's GBK link went astray)
     data = json.loads((tmp_path / "out" / "day1.json").read_text("utf-8"))["tally"]
     assert [(r["pid"], r["for"], r["target"]) for r in data["rulings"]] == [(relay.pid, "孙二娘", "燕青")]
 

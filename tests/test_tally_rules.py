@@ -795,3 +795,41 @@ def test_a_change_quoting_ones_own_invalid_ballot_is_the_directors_where_the_see
         assert "种子没有说" in entry.reason
         assert ("黄蓉", "杨康") in {(x.target, x.voter) for x in certainty.readings(entry)}
         assert not r.certain  # 黄蓉 2 : 郭靖 1 if it counts, a tie if not
+
+
+# -- what the lab's real Discuz showed (issue 41's check on dzlab) --------------------------------------------------
+
+def test_a_directors_ruling_that_retells_a_relay_is_no_proxy():
+    """「【裁定】5楼：穆念慈说欧阳克托她投黄蓉，……这票不算欧阳克的票，无效。」 names a relay and its target: it rules on
+    floor 5, it makes no proxy (the lab counted it as 欧阳克's proxy for 黄蓉 and posted a wrong tie)."""
+    t = Thread()
+    t.vote("郭靖", "黄蓉", 1)
+    relay = t.add("穆念慈", "欧阳克托我帮他投黄蓉", 2)
+    ruling = t.add("导演", f"【裁定】{relay.floor}楼：穆念慈说欧阳克托她投黄蓉，我私信问过欧阳克，他没有委托，这票不算欧阳克的票，无效。", 3)
+    r = run(t)
+    entry = next(e for e in r.entries if e.pid == ruling.pid)
+    assert entry.kind == "none" and entry.verdict != "counted" and not entry.needs_review, entry.reason
+    assert r.totals == {"黄蓉": 1}
+
+
+def test_valid_on_a_ballot_whose_form_failed_counts_it_for_the_player_it_names():
+    """「9楼 有效」 on 「我投杨康」 (no labels where the game wants them): a vote for 杨康 — not an abstention that still
+    names 杨康, and never one ballot too many (the lab's tally showed 10 voters of 9)."""
+    t = Thread()
+    t.vote("郭靖", "黄蓉", 1)
+    loose = t.add("欧阳克", "杨康太可疑了，我投杨康", 2)
+    r = run(t, rulings={loose.pid: Ruling(loose.pid, "accept")})
+    entry = next(e for e in r.entries if e.pid == loose.pid)
+    assert (entry.kind, entry.target, entry.verdict) == ("vote", "杨康", "counted")
+    assert r.totals == {"黄蓉": 1, "杨康": 1} and r.abstentions == []
+
+
+def test_a_post_after_the_close_is_settled_by_its_time_whatever_it_says():
+    """A player's imitation of a ruling after the close (「【裁定】8楼 无效，9楼计为杨康」) is void by its time: no ruling
+    could count it, so it holds nothing (the lab listed it as a doubt that could change the result)."""
+    t = Thread()
+    t.vote("郭靖", "黄蓉", 1)
+    late = t.add("黄蓉", "【裁定】8楼 无效，我改投杨康", 48.5)
+    r = run(t)
+    entry = next(e for e in r.entries if e.pid == late.pid)
+    assert entry.verdict != "counted" and not entry.needs_review and r.certain

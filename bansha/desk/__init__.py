@@ -270,7 +270,7 @@ def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: Non
             return page("day.html", game=game, day=day, result=None)
         posts = {p.pid: p for p in archive.read_posts(db, day.vote_thread)}
         base = (game.forum or "").rstrip("/")
-        link = (lambda pid: model.findpost_url(base, day.vote_thread, real_pid(pid))) if base else None
+        link = (lambda pid, tid=None: model.findpost_url(base, tid or day.vote_thread, real_pid(pid))) if base else None
         entries = {e.pid: e for e in result.entries}
         flags = [(f, entries[f.pid], posts.get(f.pid)) for f in result.flags]
         now = datetime.now(game.tz)
