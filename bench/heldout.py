@@ -51,7 +51,7 @@ CLOSE = START + timedelta(days=2)
 CLOSES = {"qisha": (12, 30), "anshazhe": (13, 0)}
 _STATED = re.compile(r"^\s*[(（](\d{1,2}):(\d{2})[^)）\n]{0,8}[)）]")  # （20:35）代投 · （20:06 补发）
 # Where a set's story closes a preset's day at another time than the seed's (its README says so).
-SET_CLOSES = {"heldout4": {"s10": (22, 0)}, "heldout5": {"s10": (22, 0)}}
+SET_CLOSES = {"heldout4": {"s10": (22, 0)}, "heldout5": {"s10": (22, 0)}, "heldout6": {"s10": (22, 0)}}
 # The round a case is set in, as its writer states it: 「Revote round (重投 阿飞 vs 糖糖)」「(高票对决 椰子 vs 珊瑚)」.
 _ROUND = re.compile(r"[(（](重投|高票对决)\s+(\S+)\s+vs\s+(\S+?)[)）]")
 # What the blind sets assume where a seed leaves the ballot format to the game file (their README says so).
@@ -331,7 +331,7 @@ def judge_day_alone(day: dict) -> dict:
 
 
 def days_main(folder: Path) -> None:
-    files = sorted(p for p in folder.glob("*.json") if p.stem[:1] in "def")
+    files = sorted(folder.glob("*.json"))
     bad = 0
     for path in files:
         day = json.loads(path.read_text("utf-8"))
