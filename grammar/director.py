@@ -70,7 +70,9 @@ class Reading:
 _CHAT = re.compile(r"^\s*[\[【(（]?[^\]】)）:：\n]{0,8}?(?:\d{2,4}[-/.]\d{1,2}[-/.]\d{1,2}\s*)?\d{1,2}:\d{2}(?::\d{2})?\s*[\]】)）]?\s*"
                    r"(?P<speaker>[^\s:：]{1,24})\s*[:：]\s*(?P<said>.*)$")
 # A line of a proxy list: 「1）沈舟：投票对象 江迟」「① 九筒 站内信：…」 — the player first, then what they asked.
-_LISTED = re.compile(r"^\s*(?:[(（]?\d{1,2}[)）.、]|[①-⑩]|[-·•*])?\s*$")
+# A list item's mark: 1）· (2) · ① · 一、 · 第二张： · - (every board numbers its lists its own way)
+_ITEM = r"(?:[(（]?\d{1,2}[)）.、]|[①-⑩]|[(（]?[一二三四五六七八九十][)）.、]|第[一二三四五六七八九十\d]{1,2}[张条份个][:：、]?|[-·•*])"
+_LISTED = re.compile(rf"^\s*{_ITEM}?\s*$")
 _NOT_A_SPEAKER = re.compile(r"代投|委托|投票|对象|理由|代发|更正|裁定|proxy|vote", re.I)
 _CHAT_SPEAKER_FIRST = re.compile(r"^\s*(?P<speaker>[^\s:：\d][^\s:：]{0,23})(?:\s*[(（]\d{4,12}[)）])?\s+(?:\d{2,4}[-/.]\d{1,2}[-/.]\d{1,2}\s+)?"
                                  r"\d{1,2}:\d{2}(?::\d{2})?\s*(?:[:：]\s*(?P<said>.*))?$")
@@ -106,9 +108,11 @@ _LEFT_OPEN = re.compile(r"如何处理|怎么处理|怎么算|待定|再议|一�
 _QUOTED = re.compile(r"[“「『\"][^”」』\"\n]{0,200}[”」』\"]")
 _TIME = re.compile(r"(?<!\d)(\d{1,2})\s*[:：]\s*(\d{2})(?!\d)")
 _CHANGES = re.compile(r"改票|改投|原投票由|原票由")  # 代投（改票）：将其原投票由 梅超风 改为 欧阳克
-_ARROW_PAIR = re.compile(r"^\s*(?:[(（]?\d{1,2}[)）.、]|[①-⑩]|[-·•*])?\s*([^\s→>=\-:：,，]{1,12})\s*(?:→|->|=>|＞)\s*([^\s,，。;；:：(（]{1,12})")
+_ARROW_PAIR = re.compile(rf"^\s*{_ITEM}?\s*([^\s→>=\-:：,，]{{1,12}})\s*(?:→|->|=>|＞)\s*([^\s,，。;；:：(（]{{1,12}})")
 # A count's note lines: what it did not count and who has not voted (「无效：幺鸡 的代投（…）」「未投票：北风」).
 _COUNT_NOTE = re.compile(r"^\s*[【\[]?\s*(?:无效|不计|不计入|未投票|尚未投票|还没投票|弃权|无|没投|另|注)\s*[】\]]?\s*[:：]")
+_LIST_HEADING = re.compile(r"(?:代投|委托|proxy)[^。\n]{0,30}[:：]\s*$|代投如下|以下(?:是|为)?代投|[两二三四五六\d]\s*[张条份个笔]\s*代投|"
+                           r"代投\s*[两二三四五六\d]\s*[张条份个笔]", re.I)
 _ENGLISH_PROXY = re.compile(r"proxy|on behalf of|asked (?:me )?(?:via pm )?to vote|pm'?d me|asked via pm", re.I)
 
 
@@ -140,6 +144,7 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
     chat_voter: str | None = None
     substitute_for: str | None = None
     listing = False
+    announced = False  # a heading that announces the proxies below it (代投两张： · 以下代投), not a rule's line
     number = 0
     while number < len(lines):
         line = lines[number]
@@ -181,6 +186,7 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
                 continue
         if not names and (_HEADING.search(segment) or _ENGLISH_PROXY.search(segment)):
             listing = True  # 「代投两条：」「两份代投：」「Proxy vote」: the lines under it are proxies
+            announced = announced or bool(_LIST_HEADING.search(segment))
             continue
         if not (_HEADING.search(segment) or _ENGLISH_PROXY.search(segment) or _CORRECTS.search(segment)
                 or heading_voter or chat_voter or substitute_for or listing):
@@ -222,6 +228,11 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
                 (_HEADING.search(segment) or _CORRECTS.search(segment) or _LABEL_LINE.match(segment.split("\n")[-1])):
             voter = heading_voter or chat_voter or substitute_for
             pairs.append((voter, target, number, _clip(segment), bool(_CORRECTS.search(segment))))
+        elif announced and 0 < len(names) <= 3 and not why and not _REFUSES.search(segment):
+            # A line under a proxy heading that names a pair (or three, with a substitute) and makes none we can
+            # read: a proxy in a shape nobody listed — the director's, never dropped. (A roster line names them all.)
+            out.doubts.append(f"代投列表里的这一行读不出替谁投给谁（「{_clip(segment)}」）：请导演确认")
+            out.readings += [(v, t) for v in names for t in names if v != t]
     out.proxies = _settle(pairs, retracted, refused, out, stated)
     if out.proxy_words and not out.proxies and not out.doubts and not refused and not retracted and \
             not _RETRACTS.search(own) and _mentions_a_proxy_made(own, roster):
@@ -357,7 +368,7 @@ def _count(lines: list[str], counted: set[int], roster: Roster) -> dict[str, str
 
 
 _ARROWS = re.compile(r"([^\s、,，;；→>:：]+)\s*(?:→|->|=>|＞|>)\s*([^\s、,，;；(（]+)")
-_BY_TARGET = re.compile(r"^\s*[·•\-*]?\s*(?P<target>[^\s:：,，(（]{1,12}?)\s*[:：]?\s*(?:\d+(?:\.\d+)?\s*票\s*(?:[(（][^)）\n]*[)）])?|"
+_BY_TARGET = re.compile(r"^\s*[·•\-*]?\s*(?P<target>[^\s:：,，(（]{1,12}?)\s*[:：]?\s*(?:\d+(?:\.\d+)?\s*票?\s*(?:[(（][^)）\n]*[)）])?|"
                         r"(?<=弃权))\s*[:：←]\s*(?P<voters>.+)$")
 
 

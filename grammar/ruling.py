@@ -75,9 +75,10 @@ def _quoted(m: re.Match, roster: Roster | None) -> str:
     return "「引文」"  # a post past this is not read sentence by sentence (a ruling post has a few dozen at most)
 
 # Two verdicts of one run that say one thing: 「有效，计为 X」 is 计为 X; 「无效，按原票计」 keeps the original;
-# 「无效，视为弃权」 is an abstention (002: an invalid ballot counts as 弃权).
+# 「无效，视为弃权」 is invalid: 弃权 is what the rules make of an invalid ballot (002), said beside it — ruled an
+# abstention, the post would become a ballot cast, and the player's correction after it a second ballot.
 _SUBSUMED = {("valid", "counts_as"), ("valid", "for_voter"), ("valid", "belongs"), ("invalid", "keep_original"),
-             ("not_a_vote", "keep_original"), ("invalid", "abstain"), ("invalid", "not_a_vote"),
+             ("not_a_vote", "keep_original"), ("abstain", "invalid"), ("invalid", "not_a_vote"),
              ("uphold", "invalid"), ("uphold", "valid"), ("uphold", "keep_original"), ("uphold", "abstain"),
              ("uphold", "counts_as"), ("uphold", "not_a_vote"), ("counts_as", "keep_original")}
 _NOT_NAMED = re.compile(r"^(?:一次|一张|一票|两票|有效|无效|正常|\d)")  # 算作一次投票 · 计为两票: a count, not a player
@@ -111,6 +112,9 @@ class RulingPost:
     # Links whose words name a floor: (floor the words say, pid the link goes to) — both must be one post.
     links: list[tuple[int, int]] = field(default_factory=list)
     void: bool = False  # the post takes itself back or puts itself off: none of it applies
+    # Floors the director says are not decided (待定 · 倾向于… · 12楼算不算？ · a post put off whole): the director's
+    # own doubt, which no reading of ours may settle — (ref, the words), each floor no ruling of the post decides.
+    held: list[tuple[tuple[str, int | None], str]] = field(default_factory=list)
 
     @property
     def certain(self) -> bool:
@@ -337,6 +341,7 @@ class _Group:
     notes: list[str] = field(default_factory=list)  # 「（没写投票理由）」 after the verdict: why, for the result post
     dangling: bool = False  # the floors end their sentence with nothing after them (「19楼[图片]」): cut off
     corrects: bool = False  # its sentence heads a correction (更正：…): the later ruling of a floor stands
+    doubted: str = ""  # the director's words that leave the floors undecided (a hedge, a question, 待定)
 
 
 def _pieces(tokens: list[Token]) -> list[tuple[str, object]]:
@@ -501,6 +506,7 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
     days: set[int] = set()
     loose: list[tuple[int, dict | None, str, list[str]]] = []  # verdicts with no floor in their sentence
     headed = False  # the post heads a correction (更正：…): an apology after it says why, it takes nothing back
+    put_off = ""  # the words that put the whole post off
     for number, sentence in enumerate(sentences, 1):
         tokens = _tokens(sentence, roster)
         pieces = _pieces(tokens)
@@ -518,9 +524,12 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
         if not why and "PENDING" in blockers and not rules and made and not _PENALTY.search(sentence):
             for group in made:  # 「9楼……稍后裁定」: that floor is not ruled yet; the post's other rulings stand
                 group.unread.append(f"「{_clip(sentence)}」说还没有定：不是确定的裁定")
+                group.doubted = group.unread[-1]
         if why:
             post.void = True
             post.problems.append(why)
+            if "PENDING" in blockers or "HEDGE" in blockers:
+                put_off = why  # 「……我倾向于算，但暂不定」: every floor the post names is the director's open question
             continue
         if not rules:
             continue  # a sentence of reasons
@@ -528,8 +537,10 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             for group in made:  # 「撤回5楼代投：……5楼的代投不计」: the proxy on that floor, taken back
                 group.verdicts.append({"verdict": "invalid"})
             said = made
+        problem = _hedged(blockers, sentence)
+        for group in made:
+            group.doubted = group.doubted or ("" if group.reference else problem or "")  # 「18楼无效，9楼稍后裁定」: both open
         for group in said:
-            problem = _hedged(blockers, sentence)
             if problem:
                 group.unread.append(problem)
             group.corrects = headed  # after 「更正：」 the later ruling of a floor stands (以此为准：14L 照常)
@@ -539,6 +550,7 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
     if not any(g.verdicts or g.unread for g in groups) and not heading and not (quoting and loose):
         return None
     _items(groups, sentences, post)
+    _held(groups, post, put_off)
     if len(days) > 1:
         post.problems.append("一帖里写了不同的天（" + "、".join(f"第{d}天" for d in sorted(days)) + "）：请每天分开裁定")
         post.void = True
@@ -700,6 +712,16 @@ def _attach_loose(groups: list[_Group], loose: list, quoting: bool, post: Ruling
             continue
         for verdict, words in ahead:
             (target.verdicts.append(verdict) if verdict is not None else target.unread.append(words))
+
+
+def _held(groups: list[_Group], post: RulingPost, put_off: str) -> None:
+    """The floors the director leaves open, where no ruling of the post decides them."""
+    decided = set() if post.void else {item.ref for item in post.items}
+    for group in groups:
+        why = group.doubted or (put_off if not group.reference and not group.elsewhere else "")
+        for ref in group.floors:
+            if why and ref[0] in ("floor", "pid", "quoted") and ref not in decided and ref not in dict(post.held):
+                post.held.append((ref, why))
 
 
 def _items(groups: list[_Group], sentences: list[str], post: RulingPost) -> None:

@@ -157,7 +157,7 @@ def _patterns(names: str | None) -> dict:
         out["relay_asked"] = re.compile(_RELAY_ASKED.pattern.format(names=names))
         out["tally"] = re.compile(_TALLY_LINE.pattern.format(names=names))
         out["count_line"] = re.compile(rf"^\s*(?:{names}|弃权)\s*[:：]?\s*\d+(?:\.\d+)?\s*票?\s*(?:[(（][^)）]{{0,40}}[)）]|"
-                                       rf"(?<=票)\s*[:：←].{{0,80}})?\s*$")
+                                       rf"(?<=票)\s*[:：←].{{0,80}}|(?<=\d)\s*[:：←]\s*(?:{names}).{{0,80}})?\s*$")
     return out
 
 

@@ -206,6 +206,7 @@ class _Standing:
     entry: Entry
     target: str | None  # None = abstention
     changes: int = 0
+    by_rule: bool = False  # an invalid ballot the rules count as an abstention (002), not one the voter cast
 
 
 class _Context:
@@ -282,6 +283,9 @@ def tally_day(
 ) -> DayTally:
     ctx = _Context(game, day, rules, kind, title_holder if title_holder is not None else day.title_holder)
     rulings = rulings or {}
+    # 「12楼待定」: the director's open question on a ballot (tally/rulings.py) — a doubt, whatever we read
+    pending = {pid: r for pid, r in rulings.items() if r.decision == "pending"}
+    rulings = {pid: r for pid, r in rulings.items() if r.decision != "pending"}
     accounts = game.accounts
     if accounts:  # 双马甲 card accounts and 顶替 substitutes post and vote for their player's slot
         posts = [replace(p, author=accounts[p.author]) if p.author in accounts else p for p in posts]
@@ -292,7 +296,7 @@ def tally_day(
     never = datetime.max.replace(tzinfo=ctx.game.tz)
     ordered = sorted(posts, key=lambda p: (ctx.time_of(p) or never, p.pid))
     verdicts = {} if _verdicts is None else _verdicts  # grammar verdicts, shared by the what-if re-tallies
-    fold = _Fold(ctx, rulings, history or {}, verdicts)
+    fold = _Fold(ctx, rulings, history or {}, verdicts, pending)
     for post in ordered:
         fold.step(post)
     result = fold.finish()
@@ -330,9 +334,19 @@ def real_pid(pid: int) -> int:
     return pid if pid >= 0 else (-pid) // 10
 
 
+_LEFT_OUT = object()  # a count that lists most ballots and leaves this one out
+
+
+def _held_words(ruling: Ruling) -> str:
+    where = f"#{ruling.source_floor}" if ruling.source_floor is not None else f"pid {ruling.source_pid}"
+    return f"导演在 {where} 说这一票还没有定（{ruling.note}），工具不替导演决定"
+
+
 class _Fold:
-    def __init__(self, ctx: _Context, rulings: dict[int, Ruling], history: dict[int, list[dict]], verdicts: dict):
+    def __init__(self, ctx: _Context, rulings: dict[int, Ruling], history: dict[int, list[dict]], verdicts: dict,
+                 pending: dict[int, Ruling] | None = None):
         self.ctx, self.rulings, self.history, self.verdicts = ctx, rulings, history, verdicts
+        self.pending = pending or {}
         self.standing: dict[str, _Standing] = {}
         self.tried: set[str] = set()  # voters who posted an invalid ballot with no standing one
         self.posted: set[str] = set()  # voters with any post before close
@@ -344,6 +358,8 @@ class _Fold:
         self._above: list[str] = []  # what the ballot above may be read as: what 同上 follows
         self._floors: dict[int | None, str] = {}  # floor → author: what 3楼 · 楼主 point at
         self.count_checks: list[CountCheck] = []
+        # voter → (the count's floor, what it says, our entry it differs from, words): the latest count that lists them
+        self._count_says: dict[str, tuple] = {}
 
     # -- one post ---------------------------------------------------------------------------------
 
@@ -510,26 +526,52 @@ class _Fold:
             if voter not in self.ctx.players:
                 continue
             held = self.standing.get(voter)
-            if held is not None and (held.target == said or held.entry.ruling is not None):
-                continue  # (a ballot standing by a ruling may have been ruled after the count: not held against it)
+            if held is not None and (held.target == said or self._ruled_later(held.entry)):
+                self._count_says.pop(voter, None)  # the director's latest count agrees with ours
+                continue  # (a ballot standing by a ruling made after the count: not held against it)
             words = f"{voter} → {said or '弃权'}"
             if held is not None:
                 ours = f"#{held.entry.floor} 计为 {held.target}" if held.target else f"#{held.entry.floor} 弃权"
+                mine = held.entry
             else:
                 tried = [e for e in self.entries if e.voter == voter or (e.author == voter and e.kind != "none")]
                 ours = f"#{tried[-1].floor} 未计（{_clip(tried[-1].reason)}）" if tried else "这时还没有这位玩家的票"
+                mine = tried[-1] if tried else None
             differences.append(f"{words}；本工具：{ours}")
+            self._count_says[voter] = (post.floor, said, mine, f"{words}；本工具：{ours}")
         listed = [v for v in counted if v in self.standing]
         if counted and len(listed) * 2 >= len(self.standing):
             # A count that lists most of the ballots is meant whole: a ballot standing here that it leaves out is missed.
             for voter, held in self.standing.items():
                 if voter not in counted and held.entry.verdict == COUNTED and held.target is not None and held.entry.weight \
-                        and held.entry.ruling is None:
+                        and not self._ruled_later(held.entry):
                     how = "代投" if held.entry.kind == "proxy" else "投票"
                     differences.append(f"没有列出 {voter} 的票；本工具：#{held.entry.floor} {voter} 的{how}，"
                                        f"计为 {held.target or '弃权'}")
+                    self._count_says[voter] = (post.floor, _LEFT_OUT, held.entry, differences[-1])
         if differences:
             self.count_checks.append(CountCheck(post.pid, post.floor, self.ctx.time_of(post), differences))
+
+    def _ruled_later(self, entry: Entry) -> bool:
+        """The ballot stands by a ruling the count may not have known of: typed (at the desk), or posted after the
+        count (its post not read yet in time order)."""
+        ruling = entry.ruling
+        return ruling is not None and (ruling.source_pid is None or ruling.source_pid not in self._posts_by_pid)
+
+    def _count_doubts(self) -> None:
+        """Where the director's latest count gives a voter another ballot than ours, that ballot is a doubt with the
+        count's reading beside ours: one of the two counts is wrong, and the director is the one to say which."""
+        for voter, (floor, said, entry, words) in self._count_says.items():
+            standing = self.standing.get(voter)
+            if entry is None or (standing is not None and standing.entry is not entry) or self._settled(entry):
+                continue  # a later ballot stands: the count spoke of a state that has passed
+            entry.needs_review = True
+            entry.voter = entry.voter or voter
+            if said is None:
+                entry.nobody = True
+            elif said is not _LEFT_OUT and said in self.ctx.players:
+                entry.readings = tuple(dict.fromkeys([*entry.readings, said]))
+            entry.reason = f"{entry.reason}；导演 #{floor} 的票型统计和本工具不同（{words}），请导演核对"
 
     def _unstated(self, setting: str) -> bool:
         """The preset's value for a setting is its own assumption: the seed does not say (its [sources] line)."""
@@ -651,6 +693,11 @@ class _Fold:
                 entry.readings, entry.nobody = verdict.readings, verdict.nobody
             else:
                 entry.reason = "发言，不是投票"
+            held = self.pending.get(post.pid)
+            if held is not None and author in ctx.players and not self._settled(entry):
+                entry.voter, entry.needs_review = author, True
+                entry.readings, entry.nobody = entry.readings or verdict.readings, entry.nobody or verdict.nobody
+                entry.reason = f"{entry.reason}；{_held_words(held)}"
             self._log(entry, entry.reason)
             return
         if verdict.kind == "proxy" and not is_director:
@@ -707,6 +754,13 @@ class _Fold:
                 problems, review = [], False
                 entry.reason = "导演裁定：有效" + (f"，计为「{target}」" if ruling.decision == "target" else "") + (
                     f"（原判：{waived}）" if waived else "") + (f"（{ruling.note}）" if ruling.note else "")
+        held = self.pending.get(post.pid) if not ruling else None
+        if held is not None:  # the director says it is open: a doubt whatever the form says (never settled by us)
+            review = True
+            entry.reason = "；".join(w for w in (entry.reason, _held_words(held)) if w)
+            if target is None and problems:
+                named = verdict.match.name if verdict.match else entry.suggestion
+                entry.readings = tuple(dict.fromkeys([*entry.readings, *([named] if named in ctx.players else [])]))
         if self._settled(entry) and not entry.unknown:
             review = False  # after the close, before the start, or by a player already out: the time or the roster decides
         entry.needs_review = entry.needs_review or review
@@ -1001,7 +1055,7 @@ class _Fold:
             self._log(entry, f"无效：{reason}；按规则视为弃权（可联系导演更正）")
             entry.reason += "；按规则视为弃权"
             entry.form_invalid = entry.form_invalid or entry.needs_review
-            self.standing[voter] = _Standing(entry, None)
+            self.standing[voter] = _Standing(entry, None, by_rule=True)
             entry.verdict = COUNTED
             entry.kind = "abstain"
             entry.target = None
@@ -1034,6 +1088,15 @@ class _Fold:
             self._log(entry, f"{self._show(standing.target) if standing else '?'} → {self._show(target)}：{entry.reason}")
             self.standing[voter] = _Standing(entry, target, (standing.changes if standing else 0) + 1)
             self._snapshot(entry)
+            return
+        if standing is not None and standing.by_rule and not entry.ruling and not rules.correction_by_new_post:
+            # 002: the invalid ballot counts as 弃权 unless the player gets the director to correct it — a new post
+            # after it is that request made in public, or a second ballot: the director's, never settled by us.
+            entry.verdict = INVALID
+            entry.reason = (f"#{standing.entry.floor} 的无效票按规则视为弃权；这一帖像是更正，但种子说更正须联系导演"
+                            f"（{rules.source('correction_by_new_post') or '无效票只能联系导演更正'}），请导演裁定")
+            entry.needs_review = not self._settled(entry)
+            self._log(entry, f"无效：{entry.reason}")
             return
         if standing is not None and not entry.ruling:
             entry.verdict = INVALID
@@ -1140,6 +1203,8 @@ class _Fold:
             outcome = first_to_top(totals, self.timeline)
         else:
             outcome = decide_outcome(totals, ctx.rules, alive=len(ctx.alive), title_target=self._title_target())
+        if self.audit is not None:
+            self._count_doubts()
         flags = []
         for e in self.entries:
             if e.needs_review:

@@ -78,8 +78,11 @@ def typed_source(by: str | None) -> str:
 def merge(typed: list[tuple[Ruling, datetime | None]], posted: Posted) -> dict[int, Ruling]:
     """The standing ruling per post: the latest made, typed or posted (a typed one with no time: first)."""
     standing: dict[int, tuple[Ruling, datetime | None]] = {}
+    typed_pids = {ruling.pid for ruling, _ in typed}
     for ruling, at in [*typed, *posted.rulings.values()]:
         held = standing.get(ruling.pid)
+        if ruling.decision == "pending" and ruling.pid in typed_pids:
+            continue  # the director decided it with bansha rule or the desk: a 待定 in the thread is settled there
         if held is None or held[1] is None or (at is not None and at >= held[1]):
             standing[ruling.pid] = (ruling, at)
     return {pid: ruling for pid, (ruling, _) in standing.items()}
@@ -134,13 +137,16 @@ def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, 
         if said_day is not None and said_day != day.day and not in_vote:
             continue  # the process thread: another day's ruling
         why = _who_and_what(post, game, uids, first, reading)
+        made = _made_at(post)
+        if not why and reading is not None and reading.held and (said_day is None or said_day == day.day):
+            for ruling in _held(post, reading, base, game):
+                _keep(found, ruling, made)
         if not why and said_day is not None and said_day != day.day:
             why = [f"写的是第{said_day}天，却发在{base.title}的投票帖里"]
         if not why and not in_vote and shared and said_day is None:
             why = [f"进程帖由几天共用，这一帖没写是第几天的裁定（例如「第{day.day}天 18楼 无效」）"]
         if not why and reading is not None and reading.void:
             why = list(reading.problems)
-        made = _made_at(post)
         rulings: list[Ruling] = []
         if not why:
             rulings, why = _resolve(post, reading, game, base, rules, shifted)
@@ -148,8 +154,40 @@ def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, 
         if why:
             found.unread.append(Unread(post.pid, post.floor, post.tid, post.posted_at, why, applied=len(rulings)))
         for ruling in rulings:
-            found.rulings[ruling.pid] = (ruling, made)
+            _keep(found, ruling, made)
     return found
+
+
+def _keep(found: Posted, ruling: Ruling, made: datetime | None) -> None:
+    """The later word on a post stands, wherever it was posted (the process thread's posts come after the vote
+    thread's in the list, not in time)."""
+    held = found.rulings.get(ruling.pid)
+    if held is None or held[1] is None or (made is not None and made >= held[1]):
+        found.rulings[ruling.pid] = (ruling, made)
+
+
+def _held(post, reading, base: DayTally, game: Game) -> list[Ruling]:
+    """The ballots the director says are not decided yet: a "pending" ruling each (tally/day.py makes the ballot a
+    doubt, whatever our reading of it)."""
+    by_floor = {e.floor: e for e in base.entries if e.floor is not None and e.pid >= 0}
+    by_pid = {e.pid: e for e in base.entries}
+    at = datetime.fromisoformat(post.posted_at) if post.posted_at else None
+    source = source_words(post.floor, post.author, post.posted_at, post.pid,
+                          "" if post.tid == base.vote_thread else "进程帖 ")
+    out = []
+    for (kind, number), why in reading.held:
+        if kind == "quoted":
+            linked = [q.pid for q in post.quotes if q.pid]
+            entry = by_pid.get(linked[0]) if len(linked) == 1 else None
+        else:
+            entry = by_floor.get(number) if kind == "floor" else by_pid.get(number)
+        if entry is None or entry.pid == post.pid or (entry.at and at and entry.at > at) or (
+                entry.author in game.directors and entry.kind != "proxy"):
+            continue
+        for ballot in [entry, *(e for e in base.entries if e.pid != entry.pid and real_pid(e.pid) == entry.pid)]:
+            out.append(Ruling(ballot.pid, "pending", None, why, source=source, source_pid=post.pid,
+                              source_tid=post.tid, source_floor=post.floor))
+    return out
 
 
 def _who_and_what(post, game: Game, uids: dict[str, set[int]], first: str | None, reading) -> list[str]:

@@ -833,3 +833,102 @@ def test_a_post_after_the_close_is_settled_by_its_time_whatever_it_says():
     r = run(t)
     entry = next(e for e in r.entries if e.pid == late.pid)
     assert entry.verdict != "counted" and not entry.needs_review and r.certain
+
+
+# -- what the sixth blind set's day g02 showed (read once, recorded; these are the classes behind it) ----------------
+
+def posted_and_tallied(t: Thread, preset: str):
+    """The day as poll reads it: the director's posts in the thread applied as rulings (tally/rulings.py)."""
+    from dataclasses import replace
+
+    from tally import rulings as posted
+
+    g = game(preset)
+    rules = load_preset(preset).with_overrides(g.rules)
+    posts = [replace(p, author_uid=2 if p.author == "导演" else 10 + NAMES.index(p.author)) for p in t.posts]
+    base = tally_day(posts, g, g.days[0], rules, {}, sensitivity=False)
+    found = posted.from_posts(posts, g, g.days[0], base, rules, {}, posted.director_uids(g, posts))
+    return tally_day(posts, g, g.days[0], rules, posted.merge([], found))
+
+
+def test_proxies_listed_under_a_heading_in_the_boards_numbering_count_and_an_unread_line_is_a_doubt():
+    """「代投两张（……）：⏎ 一、咸水角：投票对象 萝卜糕，理由…… ⏎ 二、……」: the list marks 一、 二、 are a list's marks as
+    1) and ① are (read as nothing, two proxies vanished and a runoff was posted as 无人出局); a line under such a
+    heading that names a pair the reader cannot make out is the director's, never dropped."""
+    t = Thread()
+    t.vote("郭靖", "杨康", 1)
+    listed = t.add("导演", "代投两张（都是短消息委托，对象明确）：\n一、黄蓉：投票对象 杨康，理由“他说法有三个版本”；\n"
+                          "二、一灯：投票对象 欧阳锋，理由“附和太整齐”。", 2)
+    r = run(t, "qisha")
+    assert {(e.voter, e.target) for e in r.entries if e.pid in (listed.pid, -listed.pid) or e.kind == "proxy"} >= {
+        ("黄蓉", "杨康"), ("一灯", "欧阳锋")}
+    assert r.totals == {"杨康": 2, "欧阳锋": 1}
+    t = Thread()
+    t.vote("郭靖", "杨康", 1)
+    odd = t.add("导演", "代投两张：\n一、黄蓉那张说的大概是杨康\n二、一灯那张明天再说", 2)
+    r = run(t, "qisha")
+    entry = next(e for e in r.entries if e.pid == odd.pid)
+    assert entry.needs_review and "读不出替谁投给谁" in entry.reason and not r.certain
+
+
+def test_a_floor_the_director_says_is_undecided_is_a_doubt_whatever_the_rules_make_of_it():
+    """「待定：12楼 奶黄包（未写理由）」「我倾向于算，但暂不定」: the director's open question on a ballot is theirs — the tool
+    may not settle it by its own reading (it voided the ballot for its missing reason and posted a result the
+    director's count said was open)."""
+    t = Thread()
+    for voter in ("郭靖", "黄蓉", "杨康", "穆念慈"):
+        t.vote(voter, "欧阳锋", 1)
+    for voter in ("欧阳克", "一灯", "洪七公"):
+        t.vote(voter, "周伯通", 2)
+    bare = t.add("黄药师", "投票对象：周伯通", 3)  # 七杀 wants a reason: void as written, 周伯通 4 : 4 if counted
+    t.add("导演", f"【票型】\n欧阳锋 4：郭靖、黄蓉、杨康、穆念慈\n周伯通 3：欧阳克、一灯、洪七公\n待定：{bare.floor}楼 黄药师（未写理由）", 4)
+    r = posted_and_tallied(t, "qisha")
+    entry = next(e for e in r.entries if e.pid == bare.pid)
+    assert entry.needs_review and "还没有定" in entry.reason, entry.reason
+    # 10 alive, 4 is 40 %: void, 欧阳锋 4 : 3 is out; counted, 4 : 4 is a runoff — the open floor decides
+    assert r.outcome.names == ["欧阳锋"] and not r.certain
+
+
+def test_the_directors_latest_count_that_gives_a_voter_another_ballot_makes_ours_a_doubt():
+    """Two counts, two opinions: where the director's latest count gives a voter another ballot than ours, one of the
+    two is wrong — the ballot is a doubt with the count's reading beside ours. A later count that agrees settles it."""
+    def day(final_agrees: bool) -> tuple:
+        t = Thread()
+        for voter in ("郭靖", "黄蓉"):
+            t.vote(voter, "杨康", 1)
+        odd = t.add("穆念慈", "我投欧阳锋，理由：他一直在带节奏", 2)  # counted for 欧阳锋
+        t.vote("一灯", "欧阳锋", 3)
+        t.add("导演", "【票型统计】\n杨康 2：郭靖、黄蓉\n欧阳锋 1：一灯\n周伯通 1：穆念慈", 4)
+        if final_agrees:
+            t.add("导演", "【票型统计】更正\n杨康 2：郭靖、黄蓉\n欧阳锋 2：穆念慈、一灯", 5)
+        return t, odd
+    t, odd = day(False)
+    r = posted_and_tallied(t, "qisha")
+    entry = next(e for e in r.entries if e.pid == odd.pid)
+    assert entry.needs_review and "票型统计和本工具不同" in entry.reason and "周伯通" in entry.readings
+    t, odd = day(True)
+    r = posted_and_tallied(t, "qisha")
+    assert not next(e for e in r.entries if e.pid == odd.pid).needs_review
+
+
+def test_qisha_a_new_ballot_after_an_invalid_one_counted_as_abstention_is_the_directors():
+    """七杀: an invalid ballot counts as 弃权 unless the player has the director correct it. A new post after it is that
+    request made in public or a second ballot — the director's (it was voided as 「已经投过票」 without a word)."""
+    cites("qisha", "correction_by_new_post", "联系导演进行更正")
+    t = Thread()
+    bad = t.add("黄蓉", "投票对象：王重阳\n投票理由：他最可疑", 1)  # no such player: invalid, so 弃权 by the rules
+    t.vote("郭靖", "杨康", 1.5)
+    again = t.add("黄蓉", "那我正式投：\n投票对象：杨康\n投票理由：他在转移话题", 2)
+    r = run(t, "qisha")
+    entry = next(e for e in r.entries if e.pid == again.pid)
+    assert entry.needs_review and "请导演裁定" in entry.reason, entry.reason
+    assert ("黄蓉", "杨康") in {(x.voter, x.target) for x in certainty.readings(entry)} or "杨康" in entry.readings
+    # 「N楼 按无效处理——可以找我更正，不更正按弃权计」 rules it invalid (弃权 is what the rules make of it): the new
+    # post after it stays the director's to accept, as above — not a second ballot of an abstention ruled
+    ruled = Thread()
+    ruled.posts = list(t.posts[:2])
+    ruled.add("导演", f"【裁定】{bad.floor}楼的对象不是本局玩家，按无效处理——黄蓉可以找我更正，不更正按弃权计。", 1.7)
+    later = ruled.add("黄蓉", "收到。投票对象：杨康\n投票理由：他在转移话题", 2)
+    r = posted_and_tallied(ruled, "qisha")
+    assert next(e for e in r.entries if e.pid == bad.pid).ruling.decision == "reject"
+    assert next(e for e in r.entries if e.pid == later.pid).needs_review
