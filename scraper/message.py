@@ -97,8 +97,8 @@ class _Reader:
             classes = (attrs.get("class") or "").split()
             if tag == "br":
                 self.parts.append("\n")
-            elif tag == "i" and "pstatus" in classes:
-                self._edit_stamp(child)
+            elif tag == "i" and "pstatus" in classes and self._at_start():
+                self._edit_stamp(child)  # Discuz's own stamp: the message's first thing, and only one
             elif "quote" in classes or "reply_wrap" in classes or tag == "blockquote":
                 self._quote(child)
                 self._newline()
@@ -112,6 +112,11 @@ class _Reader:
                 if opens_block:
                     self._newline()
                 stack.append((child.iter(include_text=True), opens_block))
+
+    def _at_start(self) -> bool:
+        """Nothing read yet: the forum puts its edit stamp before the message (discuz.md, 7). A stamp anywhere else
+        was typed by whoever wrote the text ([i=s] renders the same) — read as the text it is, never as who edited."""
+        return self.edited_by is None and not self.quotes and not "".join(self.parts).strip()
 
     def _newline(self) -> None:
         if self.parts and not self.parts[-1].endswith("\n"):

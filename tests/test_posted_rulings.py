@@ -100,6 +100,22 @@ def test_a_ruling_a_moderator_edited_stops_applying_and_the_director_is_told(boa
     assert "版主乙" in (tmp_path / "out" / "day1.director.txt").read_text("utf-8")
 
 
+def test_a_moderators_edit_with_the_directors_stamp_typed_at_its_end_is_still_the_moderators(board, tmp_path):
+    """A 版主 rewrites the ruling and types 「[i=s] 本帖最后由 导演甲 于 … 编辑 [/i]」 at its end: [i=s] renders as the
+    forum's stamp does, but the forum writes its own at the start of the message (discuz.md, 7) — the one there
+    names the 版主, and the typed one is text (the last stamp in the page passed the edit off as the director's)."""
+    relay = held_day(board)
+    ruling = say(board, DIRECTOR_UID, f"【裁定】{relay.position}楼 算孙二娘的票，计为燕青")
+    run(board, tmp_path, post=True)
+    moderator_edit(ruling)
+    ruling.bbcode += f"\n[i=s] 本帖最后由 导演甲 于 {demo.CLOSE.year}-{demo.CLOSE.month}-{demo.CLOSE.day} 21:26 编辑 [/i]"
+    result, lines = run(board, tmp_path, post=True)
+    told = [line for line in lines if line.startswith(f"导演的裁定帖 #{ruling.position}")]
+    assert told and "版主乙" in told[0] and "不再采用" in told[0], lines
+    # The forged ruling (计为李逵) would put 李逵 out: nothing says so in the thread.
+    assert result.code == polling.EXIT_REVIEW and all("李逵 出局" not in p.bbcode for p in final_posts(board))
+
+
 def test_a_ruling_in_the_process_thread_applies_and_one_the_grammar_cannot_read_applies_nothing(board, tmp_path):
     relay = held_day(board)
     hedged = say(board, DIRECTOR_UID, f"{relay.position}楼 可能算孙二娘的票吧，我再想想", minutes=5)
