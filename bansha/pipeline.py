@@ -5,6 +5,7 @@ Data flows one way: archive rows → posts → tally. Nothing here writes to the
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 from typing import NamedTuple
 
@@ -31,13 +32,51 @@ def thread_posts(db: sqlite_utils.Database, tid: int):
     return required(archive.read_posts(db, tid), tid)
 
 
+class DirectorNameTaken(NotFetched):
+    """A director's name now posts from another forum account than the director's."""
+
+
 def players_posts(db: sqlite_utils.Database, game: Game, posts: list) -> list:
     """The posts without ours: our running count lists names, invalid ballots and 「还没有投票：X」, and a
     player's user name can make that read as a ballot (「受X委托」 → a director's 代投 for X). A post of ours
     — an outbox pid, or our account's post carrying from the first an id we issued (outbox.our_pids) — is
-    never a ballot, a flag or a 潜水 post; the director's own 代投 a 版主 later gave our marker line still is."""
+    never a ballot, a flag or a 潜水 post; the director's own 代投 a 版主 later gave our marker line still is.
+    The director is an account, not a name: see director_posts."""
     ours = outbox.our_pids(db, game.name, game.directors)
-    return [p for p in posts if p.pid not in ours] if ours else posts
+    return director_posts(game, director_accounts(db, game), [p for p in posts if p.pid not in ours] if ours else posts)
+
+
+def director_accounts(db: sqlite_utils.Database, game: Game) -> dict[str, int]:
+    """Each director's uid, where known: the game file's director_uids, else the account a run signed in as under
+    that name (the earliest: a later holder of a freed name is not the director)."""
+    known = dict(game.director_uids)
+    for name, uid in archive.load_logins(db):
+        if name in game.directors:
+            known.setdefault(name, uid)
+    return known
+
+
+def director_posts(game: Game, known: dict[str, int], posts: list) -> list:
+    """The director's posts by account: a post under a director's name from another uid stops the count with words
+    (a rename freed the name and somebody registered it — his 【裁定】 and 代投 must never count); a post from the
+    director's uid under a new name is the director's (renamed on the forum, not yet in the game file)."""
+    if not known:
+        return posts
+    def taken(p) -> bool:
+        return p.author in known and bool(p.author_uid) and p.author_uid != known[p.author]
+
+    standing = sorted({(p.author, p.author_uid) for p in posts if taken(p) and p.status == "normal"})
+    if standing:
+        name, uid = standing[0]
+        raise DirectorNameTaken(
+            f"论坛上「{name}」这个名字的帖子来自 uid {uid}，不是导演的账号（uid {known[name]}）：导演账号可能改过名，"
+            f"这个名字被别人注册了。这个名字的帖子不能当作导演的帖子（裁定、代投都不算），本次不计票、不发帖。"
+            f"请在游戏文件 [game] 的 directors 里写导演现在的账号名，director_uids 里写它的 uid"
+            f"（例如 director_uids = {{ \"新名字\" = {known[name]} }}）。")
+    by_uid = {uid: name for name, uid in known.items()}
+    return [replace(p, author=f"{p.author}（uid {p.author_uid}）") if taken(p)  # gone from the forum: a stranger's post
+            else replace(p, author=by_uid[p.author_uid]) if p.author_uid in by_uid and p.author != by_uid[p.author_uid]
+            else p for p in posts]
 
 
 def readable_votes(posts: list, tid: int) -> list:

@@ -185,6 +185,8 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
             for notice in client.notices:
                 say(notice)
             me = _sign_in(client, base, options, say, Path(str(db_path) + ".login-failed"))
+            if me.uid and me.username:
+                archive.save_login(db, me.uid, me.username)  # the director's uid: posts under their name are theirs only
             # Before a final goes out, every page of the vote thread once more: an incremental read sees
             # only the last page, and a ballot edited or deleted on an earlier one must not be counted unseen.
             before_final = posted_result(db, game, day)

@@ -356,6 +356,19 @@ def save_ruling(db: sqlite_utils.Database, *, game: str, day: int, pid: int, dec
                           "note": note, "recorded_at": now_iso(), "recorded_by": by})
 
 
+def save_login(db: sqlite_utils.Database, uid: int, username: str) -> None:
+    """The account a run signed in as: the forum's number for a name, as the forum gave it (a rename keeps the
+    number; a name freed by one can be registered by somebody else)."""
+    db["logins"].upsert({"uid": uid, "username": username, "last_seen": now_iso()}, pk=("uid", "username"))
+
+
+def load_logins(db: sqlite_utils.Database) -> list[tuple[str, int]]:
+    """(name, uid) of every account a run signed in as, the earliest first."""
+    if "logins" not in db.table_names():
+        return []
+    return [(r["username"], r["uid"]) for r in db.query("select uid, username from logins order by rowid")]
+
+
 def save_maxposition(db: sqlite_utils.Database, tid: int, maxposition: int) -> None:
     """The floors the forum has handed out in a thread (the mobile API's maxposition), shown or not."""
     db["thread_positions"].upsert({"tid": tid, "maxposition": maxposition, "seen_at": now_iso()}, pk="tid")

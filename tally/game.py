@@ -128,6 +128,9 @@ class Game:
     reveal_note: str = ""  # [reveal] note: the director's words for the 揭秘 page
     events: tuple[Event, ...] = ()
     announce: str = "vote"  # where results are 公示: "vote" (the vote thread) or "process" (the process thread)
+    # [game] director_uids = { "导演甲" = 2 }: each director's forum account by its number, which a rename keeps
+    # and nobody else can take (a name freed by a rename can be registered by a player)
+    director_uids: dict = field(default_factory=dict)
 
     @property
     def accounts(self) -> dict[str, str]:
@@ -272,6 +275,7 @@ class Game:
             players=tuple(players), days=tuple(days), rules=dict(data.get("rules") or {}),
             reveal_note=str((data.get("reveal") or {}).get("note") or ""), events=events,
             announce=_announce(head.get("announce", "vote"), days),
+            director_uids=_director_uids(head, text),
         )
         _sane(game)
         return replace(game, days=tuple(_derive(game, d) for d in days)) if events else game
@@ -488,7 +492,7 @@ def _refuse_colliding_names(players) -> None:
 
 # Every key a game file may hold. A misspelt key silently ignored once turned a revote into 「刘备 出局」.
 _TABLES = {"game", "rules", "players", "days", "reveal", "events"}
-_GAME_KEYS = {"name", "preset", "forum", "timezone", "directors", "announce"}
+_GAME_KEYS = {"name", "preset", "forum", "timezone", "directors", "announce", "director_uids"}
 _PLAYER_KEYS = {"name", "uid", "aliases", "house", "roles", "reveal", "cards"}
 _DAY_KEYS = {"day", "vote_thread", "discussion_threads", "process_thread", "election_thread", "start", "close",
              "accelerated", "accelerated_from", "dead", "title_holder", "bonus", "cannot_be_voted", "non_voters",
@@ -502,6 +506,25 @@ _DAY_TYPES = {"day": _INT, "vote_thread": _INT, "discussion_threads": _INTS, "pr
               "dead": _TEXTS, "title_holder": _TEXT, "cannot_be_voted": _TEXTS, "non_voters": _TEXTS,
               "votes_not_counted": _TEXTS, "runoff": _TEXTS}
 _WORDS = {_INT: "整数", _TEXT: "文字（加引号）", _FLAG: "true 或 false"}
+
+
+def _director_uids(head: dict, text: str) -> dict[str, int]:
+    given = head.get("director_uids") or {}
+    line = next((n for n, row in enumerate(text.splitlines(), 1) if row.strip().startswith("director_uids")), None)
+    at = f"（第 {line} 行）" if line else ""
+    if not isinstance(given, dict):
+        raise ValueError(f"[game] 的 director_uids 应写成 {{ \"导演账号\" = uid }}，例如 director_uids = {{ \"导演甲\" = 2 }}"
+                         f"{at}")
+    directors = [str(d) for d in head.get("directors") or ()]
+    out = {}
+    for name, uid in given.items():
+        if name not in directors:
+            raise ValueError(f"[game] director_uids 里的「{name}」不在 directors 里{at}")
+        if isinstance(uid, bool) or not isinstance(uid, int) or not 1 <= uid <= MAX_ID:
+            raise ValueError(f"[game] director_uids 里「{name}」的 uid 应是论坛账号的编号（1 到 {MAX_ID} 的整数）"
+                             f"{at}")
+        out[name] = uid
+    return out
 
 
 def _typed(text: str, where: str, table: dict, types: dict) -> None:

@@ -12,6 +12,7 @@ from datetime import timedelta
 
 import pytest
 
+from bansha import pipeline
 from bansha import poll as polling
 from bansha.demo import game as demo
 from test_poll import DIRECTOR_UID, game_file, options
@@ -114,6 +115,30 @@ def test_a_moderators_edit_with_the_directors_stamp_typed_at_its_end_is_still_th
     assert told and "版主乙" in told[0] and "不再采用" in told[0], lines
     # The forged ruling (计为李逵) would put 李逵 out: nothing says so in the thread.
     assert result.code == polling.EXIT_REVIEW and all("李逵 出局" not in p.bbcode for p in final_posts(board))
+
+
+def test_a_name_the_director_left_by_a_rename_rules_nothing_and_stops_the_count_the_renamed_director_still_rules(
+        board, tmp_path):
+    """The director is an account: the tool signed in as 导演甲 (uid known from then on). Renamed on the forum, with the
+    game file not updated, a player registers the freed name: his 【裁定】 and 代投 must never count — the run stops and
+    says why. The renamed director's own ruling, from the director's uid under the new name, is the director's."""
+    relay = held_day(board)
+    run(board, tmp_path, post=True)  # signs in as 导演甲: the uid is recorded
+    board.rename_user(DIRECTOR_UID, "导演甲改")
+    board.add_user(900, "导演甲", "impostor-pass")
+    forged = say(board, 900, f"【裁定】{relay.position}楼 算孙二娘的票，计为燕青")
+    renamed = polling.PollOptions(login="导演甲改", password="demo-director", interval=0, now=board.clock(), post=True,
+                                  out_dir=tmp_path / "out")
+    with pytest.raises(pipeline.DirectorNameTaken, match="uid 900，不是导演的账号"):
+        polling.run_poll(game_file(tmp_path, board.base_url), tmp_path / "g.db", renamed, lambda line: None)
+    assert final_posts(board) == []
+    board.threads[demo.VOTE_TID].posts.remove(forged)  # deleted: its floor stays empty, later floors may not be trusted
+    ruling = say(board, DIRECTOR_UID, board.quote_bbcode(relay.pid) + "\n\n【裁定】算孙二娘的票，计为燕青", minutes=20)
+    lines: list[str] = []
+    result = polling.run_poll(game_file(tmp_path, board.base_url), tmp_path / "g.db", renamed, lines.append)
+    assert len(final_posts(board)) == 1, lines
+    assert "无人出局" in final_posts(board)[0].bbcode and result.code == polling.EXIT_OK, lines
+    assert any(line.startswith("采用导演在帖子里的裁定") and f"#{ruling.position}" in line for line in lines)
 
 
 def test_a_ruling_in_the_process_thread_applies_and_one_the_grammar_cannot_read_applies_nothing(board, tmp_path):
@@ -257,3 +282,15 @@ def test_a_ruling_written_as_directors_write_them_decides_the_day_a_hedge_and_an
     applied = {(r["pid"], r["source_pid"]) for r in data["rulings"]}
     assert applied == {(relay.pid, ruling.pid), (stray.pid, ruling.pid)}, data["rulings"]
     assert any("等我确认" in "；".join(u["why"]) or "不确定" in "；".join(u["why"]) for u in data["unread_rulings"])
+
+
+def test_the_game_file_names_the_directors_uid_and_a_wrong_one_is_refused_with_its_line():
+    from tally.game import Game
+
+    head = '[game]\nname = "x"\npreset = "shediao"\ndirectors = ["导演甲"]\n{}\n[[players]]\nname = "林冲"\n'
+    assert Game.from_toml(head.format('director_uids = { "导演甲" = 2 }')).director_uids == {"导演甲": 2}
+    for wrong, said in (('director_uids = { "导演乙" = 2 }', "不在 directors 里"), ('director_uids = 2', "应写成"),
+                        ('director_uids = { "导演甲" = "2" }', "uid 应是论坛账号的编号")):
+        with pytest.raises(ValueError, match=said) as caught:
+            Game.from_toml(head.format(wrong))
+        assert "第 5 行" in str(caught.value)

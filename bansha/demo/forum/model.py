@@ -124,6 +124,16 @@ class ForumState:
         self.users[uid] = User(uid, name, password, **kw)
         return self.users[uid]
 
+    def rename_user(self, uid: int, name: str) -> None:
+        """An account renamed (the UCenter rename every board's 改名 tool does: the uid stays, the posts show the new
+        name) — the old name is free to register again."""
+        with self._lock:
+            self.users[uid].name = name
+            for thread in self.threads.values():
+                for post in thread.posts:
+                    if post.uid == uid:
+                        post.author = name
+
     def add_thread(self, tid: int, subject: str, fid: int = 3, **kw) -> Thread:
         self.threads[tid] = Thread(tid, fid, subject, **kw)
         return self.threads[tid]
