@@ -380,3 +380,19 @@ def test_check_vote_judges_one_post_in_its_authors_role():
     said = check(count, "--author", "导演", "--directors", "导演")
     assert said["director"] and said["certain"] and said["readings"] == [{"kind": "none", "target": None, "for": None}]
     assert not check("☝ 杨康", "--preset", "qisha", "--author", "黄蓉")["certain"]
+
+
+@pytest.mark.parametrize("reason", [
+    "选错了，杨康才对", "不是黄蓉，是杨康", "我想投的其实是杨康", "黄蓉那个当我没说，杨康", "前面名字不算，按杨康算",
+    "脑子抽了，杨康", "看串行了，应是杨康", "投杨康，上面写岔了", "名字记混了，杨康", "以这句为准：杨康",
+    "我的意思是杨康", "改一下：杨康", "刚发完就后悔了，投杨康", "眼花了，杨康", "哦不对，杨康",
+])
+@pytest.mark.parametrize("preset", ["shediao", "qisha"])
+def test_a_correction_in_words_no_list_holds_leaves_the_ballot_doubtful_with_the_corrected_name(reason, preset):
+    """Issue 42, 3: 「选错了，X才对」 and the other ordinary ways to correct a ballot in its own post (a closed list of
+    correction words missed them): another player chosen beside the ballot is a doubt by construction."""
+    t = Thread()
+    ballot = t.add("穆念慈", f"投票对象：黄蓉\n投票理由：{reason}", 2)
+    r = run(t, preset)
+    entry = entry_of(r, ballot)
+    assert entry.needs_review and "杨康" in {x.target for x in certainty.readings(entry)}, entry.reason
