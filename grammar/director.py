@@ -113,6 +113,7 @@ _ARROW_PAIR = re.compile(rf"^\s*{_ITEM}?\s*([^\s→>=\-:：,，]{{1,12}})\s*(?:�
 _COUNT_NOTE = re.compile(r"^\s*[【\[]?\s*(?:无效|不计|不计入|未投票|尚未投票|还没投票|弃权|无|没投|另|注)\s*[】\]]?\s*[:：]")
 _LIST_HEADING = re.compile(r"(?:代投|委托|proxy)[^。\n]{0,30}[:：]\s*$|代投如下|以下(?:是|为)?代投|[两二三四五六\d]\s*[张条份个笔]\s*代投|"
                            r"代投\s*[两二三四五六\d]\s*[张条份个笔]", re.I)
+_ASIDE = re.compile(r"^\s*[【\[]?\s*(?:另|注)\s*[】\]]?\s*[:：]")
 _ENGLISH_PROXY = re.compile(r"proxy|on behalf of|asked (?:me )?(?:via pm )?to vote|pm'?d me|asked via pm", re.I)
 
 
@@ -149,8 +150,9 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
     while number < len(lines):
         line = lines[number]
         number += 1
-        if number in counted or _COUNT_ANNOTATION.search(line) or not line.strip() or (out.count and _COUNT_NOTE.match(line)):
-            continue
+        if number in counted or _COUNT_ANNOTATION.search(line) or not line.strip() or (
+                out.count and _COUNT_NOTE.match(line) and not (_ASIDE.match(line) and _HEADING.search(line))):
+            continue  # (「另：应X要求代投Y」 under a count is a proxy made here, not one of the count's notes)
         speaker, said = _chat(line, lines[number] if number < len(lines) else "")
         if speaker is not None and _NOT_A_SPEAKER.search(speaker):
             speaker = None  # 「20:25 代投：北风」: a time and the director's words, not a chat line

@@ -396,3 +396,24 @@ def test_a_correction_in_words_no_list_holds_leaves_the_ballot_doubtful_with_the
     r = run(t, preset)
     entry = entry_of(r, ballot)
     assert entry.needs_review and "杨康" in {x.target for x in certainty.readings(entry)}, entry.reason
+
+
+@pytest.mark.parametrize("text", [
+    "【目前票型】\n杨康 2票：郭靖、黄蓉\n欧阳锋 1票：一灯\n\n应穆念慈要求代投杨康",
+    "【目前票型】\n杨康 2票：郭靖、黄蓉\n欧阳锋 1票：一灯\n另：应穆念慈要求代投杨康（私信）",
+    "【目前票型】\n杨康 2票：郭靖、黄蓉\n欧阳锋 1票：一灯\n注：应穆念慈要求代投杨康",
+    "票型：杨康 2（郭靖、黄蓉），欧阳锋 1（一灯）。应穆念慈要求代投杨康。",
+    "应穆念慈要求代投杨康\n\n——导演（郭靖后援会会长）",
+    "应穆念慈要求代投杨康\n\n---------\n导演 · 郭靖黄蓉CP粉",
+])
+def test_a_proxy_under_a_count_or_over_a_sign_off_naming_players_counts(text):
+    """Issue 42, 4: the director's proxy under a running count — 「另：应X要求代投Y」 was taken for one of the count's
+    notes and dropped — or above a sign-off that names players is the proxy it says, counted for the player."""
+    t = Thread()
+    for voter, target, hours in (("郭靖", "杨康", 1), ("黄蓉", "杨康", 1.5), ("一灯", "欧阳锋", 2)):
+        t.vote(voter, target, hours)
+    post = t.add("导演", text, 3)
+    r = run(t)
+    assert {(e.voter, e.target, e.verdict) for e in r.entries if abs(e.pid) == post.pid or e.author == "导演"} == {
+        ("穆念慈", "杨康", "counted")}
+    assert r.totals == {"杨康": 3, "欧阳锋": 1} and r.certain
