@@ -83,6 +83,9 @@ def space(entry, ctx, ruling_type) -> list:
         options.append(ruling_type(pid, "target", None))
     if entry.verdict != "counted" and entry.target in ctx.players:
         options.append(ruling_type(pid, "accept"))  # the rule it broke waived
+    own = entry.voter or entry.author
+    if own in ctx.players and own not in ctx.voters:
+        options = []  # the 法官's, a non-voter's: no reading counts a ballot of theirs — only one relayed for a voter
     if entry.verdict in ("counted", "superseded"):
         options.append(ruling_type(pid, "reject"))
     for other in entry.relayed_for if proxy_allowed_at(entry.at, ctx.close, ctx.blackout, ctx.rules) else ():

@@ -578,11 +578,14 @@ class _Fold:
         return "种子未明说" in (self.ctx.rules.source(setting) or "")
 
     def _settled(self, entry: Entry) -> bool:
-        """Facts decide the post whatever its words say: its author is out, or it came after the close or
-        before the start."""
+        """Facts decide the post whatever its words say: its author is out, or has no vote in this round (the
+        法官, the game file's non_voters) and speaks for nobody else, or it came after the close or before the start."""
         ctx, at = self.ctx, entry.at
         if entry.author in ctx.dead:
             return True
+        voter = entry.voter or entry.author
+        if voter in ctx.players and voter not in ctx.voters and not any(w != voter for w in entry.relayed_for):
+            return True  # whatever it says, no reading counts a ballot: its author's ballots count nothing
         return at is not None and bool((ctx.close and at >= ctx.close) or (ctx.start and at < ctx.start))
 
     def _replies_to_own_vote(self, post, prior: "_Standing | None") -> bool:

@@ -932,3 +932,26 @@ def test_qisha_a_new_ballot_after_an_invalid_one_counted_as_abstention_is_the_di
     r = posted_and_tallied(ruled, "qisha")
     assert next(e for e in r.entries if e.pid == bad.pid).ruling.decision == "reject"
     assert next(e for e in r.entries if e.pid == later.pid).needs_review
+
+
+@pytest.mark.parametrize("text", ["如果杨康今晚还不跳，我就投他。", "投杨康吧……不对，欧阳锋？", "投票对象：杨康"])
+def test_the_secret_judges_own_post_is_settled_by_the_role_and_no_reading_counts_it(text):
+    """Issue 42, 5: the 法官's conditional post was weighed as a ballot, held the final, and the readings offered
+    counted the 法官's vote. No reading of a post counts a ballot its author cannot cast; only a relay for a voter
+    stays the director's, with that voter's readings alone."""
+    players = tuple(Player(n, i + 3, roles=("法官",) if n == "一灯" else ()) for i, n in enumerate(NAMES))
+    g = game("anshazhe", players=players)
+    t = Thread()
+    t.vote("郭靖", "杨康", 1)
+    t.vote("黄蓉", "欧阳锋", 1.5)
+    post = t.add("一灯", text, 2)
+    r = run(t, "anshazhe", g=g)
+    entry = next(e for e in r.entries if e.pid == post.pid)
+    assert entry.verdict != "counted" and not entry.needs_review and r.certain, entry.reason
+    relay = Thread()
+    relay.posts = list(t.posts[:2])
+    asked = relay.add("一灯", "帮洪七公投杨康", 2)
+    r = run(relay, "anshazhe", g=g)
+    entry = next(e for e in r.entries if e.pid == asked.pid)
+    assert entry.needs_review and all(x.voter != "一灯" or x.target is None for x in certainty.readings(entry))
+    assert all(ruling.voter == "洪七公" or ruling.decision == "reject" for ruling in entry.space)
