@@ -161,6 +161,19 @@ def test_a_ruling_in_the_process_thread_applies_and_one_the_grammar_cannot_read_
     assert [(r["pid"], r["for"], r["target"]) for r in data["rulings"]] == [(relay.pid, "孙二娘", "燕青")]
 
 
+def test_the_later_ruling_stands_wherever_each_was_posted(board, tmp_path):
+    """Issue 42, 6: a ruling in the process thread, then the director's correction in the vote thread: the later word
+    stands (the process thread's posts came last in the list, and list order won)."""
+    relay = held_day(board)
+    say(board, DIRECTOR_UID, f"导演裁定：\n#{relay.position} 算孙二娘的票，计为燕青", minutes=5, tid=demo.PROCESS_TID)
+    later = say(board, DIRECTOR_UID, f"【更正】{relay.position}楼 无效：孙二娘本人说没有委托过", minutes=15)
+    _, lines = run(board, tmp_path, post=True)
+    data = json.loads((tmp_path / "out" / "day1.json").read_text("utf-8"))["tally"]
+    assert [(r["pid"], r["decision"], r["source_pid"]) for r in data["rulings"]] == [(relay.pid, "reject", later.pid)], [l for l in lines if "裁定" in l]
+    (final,) = final_posts(board)
+    assert "李逵 出局" in final.bbcode
+
+
 def test_rulings_from_posts_false_reads_none(board, tmp_path):
     relay = held_day(board)
     say(board, DIRECTOR_UID, f"【裁定】{relay.position}楼 算孙二娘的票，计为燕青")
