@@ -110,3 +110,15 @@ def test_what_is_no_ruling_reads_as_none(text):
 def test_a_link_whose_words_name_a_floor_is_kept_to_be_checked_against_its_pid():
     post = read("[url=forum.php?mod=redirect&goto=findpost&ptid=1&pid=88219]18楼[/url] 无效")
     assert post.links == [(18, 88219)] and post.items[0].ref == ("floor", 18)
+
+
+def test_a_long_ruling_line_is_read_clause_by_clause_every_floor_ruled():
+    """Issue 42, 9 and 10: a 20-clause line had 2^19 parses (poll still parsing after 45 s) and nine floors on one line
+    were refused (the parse list cut at 64). A line is read clause by clause, so its length only adds clauses."""
+    nine = read("，".join(f"{n}楼无效" for n in range(3, 12)))
+    assert [(i.ref, i.verdict) for i in nine.items] == [(("floor", n), "invalid") for n in range(3, 12)] and nine.certain
+    twenty = read("【裁定】" + "，".join(f"{n}楼{'无效' if n % 2 else '计为杨康'}" for n in range(3, 23)))
+    assert len(twenty.items) == 20 and twenty.certain
+    assert {i.target for i in twenty.items if i.verdict == "counts_as"} == {"杨康"}
+    many = read("【裁定】" + "；".join(f"{n}楼无效" for n in range(3, 203)))
+    assert len(many.items) == 200 and many.certain
