@@ -32,6 +32,12 @@ def thread_posts(db: sqlite_utils.Database, tid: int):
     return required(archive.read_posts(db, tid), tid)
 
 
+def filed(db: sqlite_utils.Database, game: Game) -> Game:
+    """The game with the key the archive files it under (archive.game_key): rulings, cards and our posts stay the
+    game's when its name is corrected."""
+    return replace(game, store_key=archive.game_key(db, game.identity, game.name))
+
+
 class DirectorNameTaken(NotFetched):
     """A director's name now posts from another forum account than the director's."""
 
@@ -42,7 +48,7 @@ def players_posts(db: sqlite_utils.Database, game: Game, posts: list) -> list:
     — an outbox pid, or our account's post carrying from the first an id we issued (outbox.our_pids) — is
     never a ballot, a flag or a 潜水 post; the director's own 代投 a 版主 later gave our marker line still is.
     The director is an account, not a name: see director_posts."""
-    ours = outbox.our_pids(db, game.name, game.directors)
+    ours = outbox.our_pids(db, game.key, game.directors)
     return director_posts(game, director_accounts(db, game), [p for p in posts if p.pid not in ours] if ours else posts)
 
 
@@ -102,7 +108,7 @@ def typed_rulings(db: sqlite_utils.Database, game: Game, day: int) -> list[tuple
     return [(Ruling(r["pid"], r["decision"], r["target"], r["note"] or "", voter=r.get("voter"),
                     source=posted_rulings.typed_source(r.get("recorded_by"))),
              datetime.fromisoformat(r["recorded_at"]) if r.get("recorded_at") else None)
-            for r in archive.load_rulings(db, game.name, day)]
+            for r in archive.load_rulings(db, game.key, day)]
 
 
 def rulings_for(db: sqlite_utils.Database, game: Game, day: int) -> dict[int, Ruling]:
@@ -138,7 +144,7 @@ def floor_gap(db: sqlite_utils.Database, game: Game, tid: int) -> str | None:
     handed_out = archive.load_maxposition(db, tid)
     if not handed_out:
         return None
-    held = db["posts"].count_where("tid = ?", [tid]) + outbox.unseen_ours(db, game.name, tid)
+    held = db["posts"].count_where("tid = ?", [tid]) + outbox.unseen_ours(db, game.key, tid)
     if handed_out <= held:
         return None
     return f"论坛记录投票帖共有 {handed_out} 楼，读到的只有 {held} 楼（有帖子被删除或等待审核）"

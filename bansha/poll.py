@@ -130,7 +130,7 @@ def pick_day(game: Game, now: datetime) -> Day:
 
 
 def slot(game: Game, day: Day, kind: str) -> Slot:
-    return Slot(game.name, day.day, day.key, kind, day.label)
+    return Slot(game.key, day.day, day.key, kind, day.label, alias=game.name)
 
 
 def posted_result(db: sqlite_utils.Database, game: Game, day: Day) -> dict | None:
@@ -142,7 +142,7 @@ def last_ruling(db: sqlite_utils.Database, game: Game, day: int) -> int:
     """The id of the newest ruling of the day: read before tallying, so a post says which rulings it reflects."""
     if "rulings" not in db.table_names():
         return 0
-    return db.execute("select coalesce(max(id), 0) from rulings where game = ? and day = ?", [game.name, day]).fetchone()[0]
+    return db.execute("select coalesce(max(id), 0) from rulings where game = ? and day = ?", [game.key, day]).fetchone()[0]
 
 
 def hold_reason(tally, blind: str | None = None) -> str | None:
@@ -179,6 +179,7 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
         model.refuse_symlink(path, what)
     with RunLock(db_path):
         db = archive.open_db(db_path)
+        game = pipeline.filed(db, game)
         base = game.forum if game.forum.endswith("/") else game.forum + "/"
         with ForumClient(cookie_file=Path(str(db_path) + ".cookies.txt"), min_interval=options.interval,
                          timeout=options.timeout, on_retry=say) as client:
@@ -295,7 +296,7 @@ def _posts_unseen(client: ForumClient, db: sqlite_utils.Database, base: str, gam
             "关门前的一张票可能在其中；请版主确认投票帖没有待审核的回帖后，用 --force-post 发布")
     gone = db["posts"].count_where("tid = ? and status = ?", [tid, model.DELETED])
     # Our own posts the archive never read (a running post a 版主 deleted before a sync saw it) are no ballots.
-    missing = page.maxposition - (page.replies + 1) - gone - outbox.unseen_ours(db, game.name, tid)
+    missing = page.maxposition - (page.replies + 1) - gone - outbox.unseen_ours(db, game.key, tid)
     if missing <= 0:
         return None
     return (f"论坛记录投票帖共有 {page.maxposition} 楼，能看到的只有 {page.replies + 1} 楼：{missing} 帖等待版主审核，"
@@ -555,7 +556,7 @@ class Results:
             if said == tally.outcome.describe():
                 self.say(f"结果帖（pid {row['pid']}）是旧版本的 bansha 发的（末行是旧格式的标记），公布的结果与现在的计票一致：不改动，也不再发。")
                 return ""
-        if not first_marked(self.db, {row["pid"]}, self.game.name):
+        if not first_marked(self.db, {row["pid"]}, self.game.key):
             # dayN.bbcode the director edited into the opening post (an author-only thread): theirs to edit, not ours.
             if shown.sig == sig:
                 self.say(f"结果帖是导演手动编辑进首楼的（pid {row['pid']}），内容与现在的结果一致：工具不改动它，也不再发。")
@@ -603,7 +604,7 @@ class Results:
         floors = {e.pid: e.floor for e in tally.entries}
         reasons = [
             f"导演裁定 pid {r['pid']}（{report.ruling_words(r['decision'], r['target'], r.get('voter'))}）" + (f"：{r['note']}" if r["note"] else "")
-            for r in archive.load_rulings(self.db, self.game.name, self.day.day) if seen < r["id"] <= self.rulings_now
+            for r in archive.load_rulings(self.db, self.game.key, self.day.day) if seen < r["id"] <= self.rulings_now
         ] + [  # a ruling the director posted in the thread since: the post we wrote did not list it
             f"导演裁定 #{floors.get(r.pid)}（{report.ruling_words(r.decision, r.target, r.voter)}，{r.source}）"
             for r in tally.rulings if r.source_pid is not None and (report.rulings_listed(tally, [(r.pid, r.decision, r.target)])
@@ -640,7 +641,7 @@ class Results:
         # Every ruling this archive ever recorded for the day (a superseded one too: an edit of ours that
         # carried it may land late), and whatever our own recorded messages list.
         recorded = self.db.query("select pid, decision, target from rulings where game = ? and day = ?",
-                                 [self.game.name, self.day.day]) if "rulings" in self.db.table_names() else []
+                                 [self.game.key, self.day.day]) if "rulings" in self.db.table_names() else []
         ours = report.rulings_listed(tally) | report.rulings_listed(
             tally, [(r["pid"], r["decision"], r["target"]) for r in recorded])
         for message in (row.get("message"), row.get("edit_message")):
@@ -796,7 +797,7 @@ def write_reports(out_dir: Path, game: Game, day: Day, tally, lurking, *, now: d
     out_dir.mkdir(parents=True, exist_ok=True)
     stem = report_stem(out_dir, tally)
     made = result_post(game, tally, now=now, public=public, post_limit=post_limit)
-    where = Slot(game.name, day.day, day.key, made.kind, day.label)
+    where = Slot(game.key, day.day, day.key, made.kind, day.label, alias=game.name)
     marker = where.marker(outbox.report_id(db, where) if db is not None else secrets.token_hex(4), made.sig)
     director = [f"{game.name} {tally.title}：只给导演看的部分（不要贴到论坛）", ""]
     if held:

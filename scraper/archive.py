@@ -356,6 +356,20 @@ def save_ruling(db: sqlite_utils.Database, *, game: str, day: int, pid: int, dec
                           "note": note, "recorded_at": now_iso(), "recorded_by": by})
 
 
+def game_key(db: sqlite_utils.Database, identity: str | None, name: str) -> str:
+    """The key a game's rows and our posts' markers are filed under: the name the game had when the archive first
+    saw its identity (its forum and first vote thread), whatever it is called now."""
+    if identity is None:
+        return name
+    if "games" in db.table_names() and db["games"].count_where("identity = ?", [identity]):
+        return db["games"].get(identity)["key"]
+    try:
+        db["games"].insert({"identity": identity, "key": name, "first_seen": now_iso()}, pk="identity")
+    except sqlite3.OperationalError:
+        pass  # a read-only archive: the name it has now
+    return name
+
+
 def save_login(db: sqlite_utils.Database, uid: int, username: str) -> None:
     """The account a run signed in as: the forum's number for a name, as the forum gave it (a rename keeps the
     number; a name freed by one can be registered by somebody else)."""

@@ -147,6 +147,7 @@ class Slot:
     day_key: str
     kind: str
     label: str = ""  # 「第2天」, 「第2天重投」: how markers before v2 named the day
+    alias: str = ""  # the game's name now, where the key is the name it first had: markers may carry either
 
     @property
     def key(self) -> str:
@@ -158,7 +159,7 @@ class Slot:
 
     def owns(self, mark: Marker) -> bool:
         """Whether a marker read back is this slot's (any version)."""
-        if mark.kind != self.kind or not mark.of_game(self.game):
+        if mark.kind != self.kind or not (mark.of_game(self.game) or (self.alias and mark.of_game(self.alias))):
             return False
         if not mark.legacy:
             return mark.day == self.day_key

@@ -131,6 +131,22 @@ class Game:
     # [game] director_uids = { "导演甲" = 2 }: each director's forum account by its number, which a rename keeps
     # and nobody else can take (a name freed by a rename can be registered by a player)
     director_uids: dict = field(default_factory=dict)
+    # What the archive files this game's rulings, cards and our posts under (scraper/archive.game_key): the name it
+    # first had, kept through a rename of `name` (a typo fixed after the final must not make the final post again)
+    store_key: str = ""
+
+    @property
+    def key(self) -> str:
+        return self.store_key or self.name
+
+    @property
+    def identity(self) -> str | None:
+        """What identifies the game on its forum whatever it is called: the forum's host and the first vote thread."""
+        from urllib.parse import urlsplit
+
+        first = min((d for d in self.days if d.vote_thread), key=lambda d: (d.day, d.round), default=None)
+        host = urlsplit(self.forum or "").netloc
+        return f"{host}/{first.vote_thread}" if first and host else None
 
     @property
     def accounts(self) -> dict[str, str]:

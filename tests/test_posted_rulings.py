@@ -174,6 +174,31 @@ def test_the_later_ruling_stands_wherever_each_was_posted(board, tmp_path):
     assert "李逵 出局" in final.bbcode
 
 
+def test_a_game_whose_name_is_corrected_after_the_final_keeps_its_posts_and_rulings(board, tmp_path):
+    """Issue 42, 12: fixing a typo in [game] name after the final posted the final a second time — our posts were
+    known by the name. The game is its forum and first vote thread; what the archive filed under the first name
+    (our posts, a typed ruling) stays the game's."""
+    import subprocess
+    import sys
+
+    relay = held_day(board)
+    path = game_file(tmp_path, board.base_url)
+    db = str(tmp_path / "g.db")
+    run(board, tmp_path, path)  # the archive first
+    typed = subprocess.run([sys.executable, "-m", "bansha.cli", "rule", str(path), str(relay.pid), "计为", "燕青",
+                            "--for", "孙二娘", "--day", "1", "--db", db], capture_output=True, text=True, timeout=120)
+    assert typed.returncode == 0, typed.stderr
+    run(board, tmp_path, path, post=True)
+    (final,) = final_posts(board)
+    assert "无人出局" in final.bbcode
+    text = path.read_text("utf-8")
+    name = next(line for line in text.splitlines() if line.startswith("name"))
+    path.write_text(text.replace(name, name.rstrip('"') + '（更正）"', 1), "utf-8")
+    result, lines = run(board, tmp_path, path, post=True)
+    assert len(final_posts(board)) == 1 and "无人出局" in final_posts(board)[0].bbcode, lines
+    assert result.code == polling.EXIT_OK, result.summary
+
+
 def test_rulings_from_posts_false_reads_none(board, tmp_path):
     relay = held_day(board)
     say(board, DIRECTOR_UID, f"【裁定】{relay.position}楼 算孙二娘的票，计为燕青")

@@ -144,7 +144,10 @@ def game_and_archive(game_file: Path, db: Path, needs: str, *, readonly: bool = 
     game, rules = game_only(game_file)
     if not db.exists():
         fail(f"档案库 {db} 不存在：请先运行 {needs}。")
-    return game, rules, archive.open_db(db, readonly=readonly)
+    from bansha import pipeline
+
+    database = archive.open_db(db, readonly=readonly)
+    return pipeline.filed(database, game), rules, database
 
 
 def db_beside(db: Optional[Path], game_file: Path) -> Path:

@@ -130,6 +130,7 @@ def card_add(
 ) -> None:
     """给一位角色记一张牌。"""
     db = db_beside(db, game_file)
+    from bansha import pipeline
     from scraper import archive
     from tally.cards import COLORS, WORDS, standings
 
@@ -141,8 +142,9 @@ def card_add(
         fail(f"「{player}」不在游戏文件的玩家名单里")
     day = day or current_day(game_file)  # as every other command: the day under way, or the one just closed
     database = archive.open_db(db)
-    archive.save_card(database, game=game.name, player=player, color=color, reason=reason, day=day, pid=pid, by=by)
-    standing = standings(archive.load_cards(database, game.name))[player]
+    game = pipeline.filed(database, game)
+    archive.save_card(database, game=game.key, player=player, color=color, reason=reason, day=day, pid=pid, by=by)
+    standing = standings(archive.load_cards(database, game.key))[player]
     out.print(f"已记录：{player} {WORDS[color]}（{reason}）。现在：{standing.describe()}" + ("，红牌罚下。" if standing.out else "。"))
 
 
@@ -153,12 +155,14 @@ def card_list(
 ) -> None:
     """列出所有牌和每位角色的牌面（3 蓝 = 1 黄，3 黄 = 1 红）。"""
     db = db_beside(db, game_file)
+    from bansha import pipeline
     from scraper import archive
     from tally import report
     from tally.cards import standings
 
     game, _rules = game_only(game_file)
-    cards = archive.load_cards(archive.open_db(db, readonly=True), game.name)
+    database = archive.open_db(db, readonly=True)
+    cards = archive.load_cards(database, pipeline.filed(database, game).key)
     out.print(report.render_cards(standings(cards), cards, tz=game.tz), highlight=False, markup=False)
 
 
@@ -199,6 +203,7 @@ def rule(
     except ValueError as exc:
         fail(str(exc))
     database = archive.open_db(db)
+    game = pipeline.filed(database, game)
     if not database["posts"].count_where("pid = ?", [pid]):
         fail(f"档案库里没有 pid {pid} 的帖子")
     try:
@@ -210,7 +215,7 @@ def rule(
         fail(problem)
     if voter is not None and choice == "reject":
         fail("“无效”就是不算任何人的票：不要同时写 --for")
-    archive.save_ruling(database, game=game.name, day=day, pid=pid, decision=choice, target=target, note=note, by=by,
+    archive.save_ruling(database, game=game.key, day=day, pid=pid, decision=choice, target=target, note=note, by=by,
                         voter=voter)
     out.print(f"已记录：第 {day} 天 pid {pid} → {report.ruling_words(choice, target, voter)}", highlight=False, markup=False)
 

@@ -120,7 +120,8 @@ def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: Non
         game, rules = game_file()
         if not config.db.exists():
             return game, rules, None
-        return game, rules, archive.open_db(config.db, readonly=True)
+        db = archive.open_db(config.db, readonly=True)
+        return pipeline.filed(db, game), rules, db
 
     def own_origins() -> set[str]:
         port = request.environ.get("SERVER_PORT", "")
@@ -284,7 +285,7 @@ def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: Non
                 lurking = pipeline.lurk_from_archive(db, game, rules, number, None if round_ else result)
             except (ValueError, pipeline.NotFetched):
                 lurking = None
-        cards = archive.load_cards(db, game.name) if "cards" in db.table_names() else []
+        cards = archive.load_cards(db, game.key) if "cards" in db.table_names() else []
         steps = [e for e in result.entries if e.kind in ("vote", "change", "abstain", "proxy") and e.floor is not None]
         posted = polling.posted_result(db, game, day)
         announce = day.process_thread if game.announce == "process" and day.process_thread else day.vote_thread
@@ -332,6 +333,7 @@ def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: Non
             if target is not None and target not in game.player_names:
                 abort(400)
         db = archive.open_db(config.db)
+        game = pipeline.filed(db, game)
         if not db["posts"].count_where("pid = ?", [pid]):
             abort(404)
         try:
@@ -345,7 +347,7 @@ def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: Non
         if problem:
             notices.append(("error", f"没有记录：{problem}"))
             return redirect(f"/{token}/day/{number}" + (f"?round={round_}" if round_ else ""), 303)
-        archive.save_ruling(db, game=game.name, day=number, pid=pid, decision=decision, target=target, note=note, by="desk",
+        archive.save_ruling(db, game=game.key, day=number, pid=pid, decision=decision, target=target, note=note, by="desk",
                             voter=voter)
         notices.append(("notice", f"已裁定 pid {pid}：{report.ruling_words(decision, target, voter)}，已重新计票。"))
         say(f"裁定 第{number}天 pid {pid} → {decision} {target or ''}{' 算作 ' + voter + ' 的票' if voter else ''}")

@@ -108,7 +108,7 @@ def export_site(db: sqlite_utils.Database, game: Game, rules: Rules, out: Path, 
     threads = _threads(db, game)
     tallies = day_tallies(db, game, rules)
     kinds = thread_kinds(game)
-    cards = archive.load_cards(db, game.name) if "cards" in db.table_names() else []
+    cards = archive.load_cards(db, game.key) if "cards" in db.table_names() else []
     search_rows = []
     posts_of = {tid: archive.read_posts(db, tid) for tid, _ in threads}  # read once, used by every page
     # Every ballot's verdict, shown on its post in the thread page.
