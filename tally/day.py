@@ -292,6 +292,12 @@ def tally_day(
     if day.round and ctx.start:
         # A round in the day's own thread: the posts of the day's first vote are not ballots of this round.
         posts = [p for p in posts if (parse_time(p) or ctx.start) >= ctx.start]
+    later = [game.when(r.start) for r in game.vote_days() if r.day == day.day and r.round > day.round
+             and r.vote_thread == day.vote_thread and r.start]
+    if later:
+        # …and the posts of a later round are that round's: read (and ruled) there, never here — a ruling made for
+        # a 重投 ballot once re-counted the day's first vote
+        posts = [p for p in posts if p.tid != day.vote_thread or (parse_time(p) or min(later)) < min(later)]
     posts = _one_proxy_each(posts, ctx)
     never = datetime.max.replace(tzinfo=ctx.game.tz)
     ordered = sorted(posts, key=lambda p: (ctx.time_of(p) or never, p.pid))

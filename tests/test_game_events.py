@@ -9,7 +9,7 @@ import pytest
 
 from tallykit import Thread
 from tally import report
-from tally.day import COUNTED, INVALID, tally_day
+from tally.day import COUNTED, INVALID, Ruling, tally_day
 from tally.game import Game
 from tally.rules import load_preset
 
@@ -361,3 +361,23 @@ def test_a_time_on_ruoyu_does_not_move_it_into_its_own_day():
     game = make(preset="s10", players="".join(f'\n[[players]]\nname = "{n}"\n' for n in PLAYERS),
                 events='\n[[events]]\nwhat = "若愚"\nplayer = "刘备"\nday = 1\nat = "2026-11-22 21:00"\n')
     assert game.day(1).votes_not_counted == () and game.day(2).votes_not_counted == ("刘备",)
+
+
+def test_a_ruling_made_for_a_revote_in_the_days_own_thread_leaves_the_first_vote_as_it_was():
+    """Issue 42, 13: a 重投 shares the day's thread by default; a ruling on one of its ballots re-counted the day's
+    first vote too (`tally --day 1` and the export said 出局 where 平票，重投 was posted). A post of a later round is
+    that round's: the first vote does not read it, ruled or not."""
+    players = "".join(f'\n[[players]]\nname = "{n}"\n' for n in PLAYERS)
+    game = Game.from_toml(HEAD.format(preset="anshazhe") + players + ROUNDS.format(kind="重投").replace("vote_thread = 5\n", ""))
+    first, revote = game.day(1), game.day(1, 1)
+    assert revote.vote_thread == first.vote_thread
+    thread = Thread()
+    thread.vote("张飞", "刘备", 1)
+    thread.vote("赵云", "关羽", 2)
+    late = thread.add("马超", "重投我投刘备，他一直没说清楚", 49)  # the revote's, in its own words
+    rules = load_preset("anshazhe")
+    ruling = {late.pid: Ruling(late.pid, "target", "刘备")}
+    before = tally_day(thread.posts, game, first, rules, ruling)
+    assert (before.outcome.kind, sorted(before.outcome.names)) == ("revote", ["关羽", "刘备"]), before.outcome
+    assert late.pid not in {e.pid for e in before.entries}
+    assert tally_day(thread.posts, game, revote, rules, ruling).totals == {"刘备": 1}
