@@ -145,6 +145,17 @@ def last_ruling(db: sqlite_utils.Database, game: Game, day: int) -> int:
     return db.execute("select coalesce(max(id), 0) from rulings where game = ? and day = ?", [game.key, day]).fetchone()[0]
 
 
+def public_hold(tally, blind: str | None = None) -> str | None:
+    """Why the final is held, as the thread may read it: every open flag alike. Which of them can change the result
+    depends on who may vote — a relay for the secret 法官 cannot — so the public words never say (issue 42, 14)."""
+    if blind:
+        return f"最终结果暂不发布：{blind}"
+    if tally.certain:
+        return None
+    floors = "、".join(f"#{f.floor}" if f.floor is not None else f"pid {f.pid}" for f in tally.flags)
+    return f"最终结果暂不发布：有 {len(tally.flags)} 帖待导演裁定（{floors}）"
+
+
 def hold_reason(tally, blind: str | None = None) -> str | None:
     """Why the final result may not go out unattended, in the director's words (None: it may)."""
     if blind:
@@ -230,7 +241,7 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
                 if options.post:
                     posted.append(results.final(tally, public, now, held=held, force=options.force_post))
                 if options.post or options.running:
-                    posted.append(results.close_running(close, held))
+                    posted.append(results.close_running(close, public_hold(tally, blind) if held else None))
             elif options.running and close:
                 posted.append(results.running(tally, now))
             final_row = results.outbox.row(results.slot(FINAL))

@@ -417,3 +417,26 @@ def test_a_proxy_under_a_count_or_over_a_sign_off_naming_players_counts(text):
     assert {(e.voter, e.target, e.verdict) for e in r.entries if abs(e.pid) == post.pid or e.author == "导演"} == {
         ("穆念慈", "杨康", "counted")}
     assert r.totals == {"杨康": 3, "欧阳锋": 1} and r.certain
+
+
+def test_the_public_words_of_a_held_final_read_the_same_whoever_a_relay_is_for():
+    """Issue 42, 14: at a tie, a relay for a voter and one for the secret 法官 — the public 已截止 post said only the
+    first could change the result. The thread hears which posts wait for the director, never which can change it."""
+    from bansha.poll import hold_reason, public_hold
+    from tally.game import Player
+
+    def held(judge: str):
+        players = tuple(Player(n, i + 3, roles=("法官",) if n == judge else ()) for i, n in enumerate(
+            ["郭靖", "黄蓉", "杨康", "穆念慈", "欧阳锋", "欧阳克", "一灯", "洪七公", "周伯通", "黄药师"]))
+        g = game("anshazhe", players=players)
+        t = Thread()
+        for voter, target, hours in (("郭靖", "杨康", 1), ("穆念慈", "欧阳锋", 2)):
+            t.vote(voter, target, hours)
+        t.add("黄蓉", "帮一灯投：\n投票对象：欧阳锋\n投票理由：他托我的", 3)
+        t.add("洪七公", "帮周伯通投：\n投票对象：杨康\n投票理由：他托我的", 4)
+        r = tally_day(t.posts, g, g.days[0], load_preset("anshazhe"))
+        return public_hold(r), hold_reason(r)
+
+    (for_judge, director_words), (for_voter, _) = held("一灯"), held("周伯通")
+    assert for_judge == for_voter and for_judge and "待导演裁定" in for_judge
+    assert "可能改变结果" in director_words  # the director's own words still say which
