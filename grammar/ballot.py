@@ -394,7 +394,7 @@ def _weigh_words(verdict: Verdict, text: str, roster: Roster, unstripped: str | 
         # 【帮郭靖代投】投票对象：黄蓉 · 帮郭靖投黄蓉: the ballot itself is the one passed on.
         verdict.relay_is_ballot = ballot and bool(verdict.relayed_for) and any(
             c.words and (c.words in first_line or c.words in above) for c in relays)
-        doubts += [f"{RELAYED}{'「' + c.who + '」' if c.who else '别人'}转投（「{c.words}」）" for c in relays]
+        doubts += [f"{RELAYED}{_whom((c.who,)) if c.who else '别人'}转投（「{c.words}」）" for c in relays]
     doubts += [f"{_CUE_WORDS[c.kind]}（「{c.words}」）" for c in cues if c.kind in _CUE_WORDS]
     rest = _rest_of(verdict, text) if ballot else ""
     if ballot and detect.may_hit(rest, roster):  # beside a ballot only 投 · 票 · 挂 make a second one
@@ -430,6 +430,8 @@ def _weigh_words(verdict: Verdict, text: str, roster: Roster, unstripped: str | 
 
 
 def _whom(players: tuple[str, ...]) -> str:
+    if speech.SEVERAL in players:
+        return "几位玩家"
     named = [p for p in players if p != "?"]
     return "「" + "」「".join(named) + "」" if named else "别人"
 

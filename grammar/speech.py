@@ -58,7 +58,9 @@ _COUNT = re.compile(rf"能投票|可以投票|有投票权|没有投票权|不�
                     rf"(?:法官|白痴|酒吧老板|警长|盟主|猎人|女巫|预言家|先知|狼人|平民|村民|死人|死者|出局的人)\s*(?:也|都)?\s*"
                     rf"(?:不|不能|不可以|没法|无法|不用)\s*投|"
                     rf"(?:弃权|弃票)(?=不太好|不好|不行|不对|太多|没用|不合适|可不行|也不好|是不对|没意义)")
-_RELAY_BY = re.compile(r"(?:帮|替|代)\s*(?P<who>{names}|他|她)\s*(?:代投|投票|投|转投|弃权|改投|改票|撤票|撤回|发|转发|代发|挂)")
+_RELAY_BY = re.compile(r"(?:帮|替|代)\s*(?P<who>{names}|他|她)(?P<more>(?:\s*(?:和|与|跟|及|、|,|，)\s*(?:{names}))*)\s*"
+                       r"(?:代投|投票|投|转投|弃权|改投|改票|撤票|撤回|发|转发|代发|挂)")
+SEVERAL = "*"  # a relay for several players at once (帮郭靖和黄蓉投): whose ballots, one ruling cannot say
 _RELAY_ASKED = re.compile(r"(?P<who>{names})\s*(?:托我|委托我|让我|叫我|请我|拜托我|要我|嘱咐我)|"
                           r"应\s*(?P<asked>{names})[^，,。:：]{{0,8}}?(?:要求|请求|委托)|"
                           r"(?P<req>{names})[^，,。\n]{{0,16}}?(?:要求|请求|委托|请|托)\s*(?:导演|我)?\s*(?:代投|代为投票|代为投|帮(?:他|她)?投)|"
@@ -108,7 +110,10 @@ def _act_cached(clause: str, names: str | None) -> tuple[str, str | None]:
     if patterns["relay_by"] is not None:
         found = [m for m in (patterns["relay_by"].search(clause), patterns["relay_asked"].search(clause)) if m]
         if found:  # 郭靖让我帮他投: the one that names the player (郭靖让我) before the one that says 他
-            named = [next((v for v in m.groupdict().values() if v and v not in ("他", "她")), None) for m in found]
+            if any(m.groupdict().get("more") for m in found):
+                return RELAY, SEVERAL
+            named = [next((v for k, v in m.groupdict().items() if v and k != "more" and v not in ("他", "她")), None)
+                     for m in found]
             return RELAY, next((n for n in named if n), None)
     elif re.search(r"转告|转达|代发|帮忙发", clause):
         return RELAY, None

@@ -83,6 +83,7 @@ class Entry:
     # A doubt the reading space cannot hold whole (a relay for a player the words do not name, a relay beside
     # the poster's own ballot): the proof cannot clear it, only a ruling can.
     unprovable: bool = False
+    one_ballot: bool = False  # unprovable, yet it moves one ballot at most (a relay for a player it does not name)
     replaces: int | None = None  # the pid of the voter's standing ballot when this post was folded
     space: list = field(default_factory=list)  # a flag's other readings, as rulings (certainty.space)
 
@@ -836,7 +837,10 @@ class _Fold:
         entry.nobody = verdict.nobody or verdict.abstains
         entry.verdict = INVALID
         entry.unprovable = "?" in whom or not entry.relayed_for
-        said = "、".join(f"「{w}」" for w in entry.relayed_for) or "别的玩家（看不出是谁）"
+        # 帮他投X: one player's ballot, whoever it is (帮郭靖和黄蓉投X: several — no bound holds it)
+        entry.one_ballot = entry.unprovable and whom == ["?"]
+        said = "、".join(f"「{w}」" for w in entry.relayed_for) or (
+            "几位玩家" if "*" in whom else "别的玩家（看不出是谁）")
         rule = ctx.rules.source("relayed_ballot") or ""
         entry.reason = f"像是替{said}{'撤票' if verdict.withdraws else '转投'}：只有导演可以代投，默认不计票" + (
             f"（{rule}）" if rule else "")

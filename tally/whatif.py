@@ -702,6 +702,7 @@ def weigh(result, posts: list, ctx, rulings, history, verdicts, fold_type, rulin
             return None
 
     # Each flag alone: its readings that change the outcome, grouped by what they change it to.
+    proof: Proof | None = None
     alone: dict = {}  # the first reading found that changes the outcome by itself
     for flag in result.flags:
         entry = entries[flag.pid]
@@ -729,12 +730,30 @@ def weigh(result, posts: list, ctx, rulings, history, verdicts, fold_type, rulin
             alone = {flag.pid: next(iter(changed.values()))[0]}
 
     # All of them together. A flag that changes the outcome alone is already a smallest counterexample.
+    if loose and not alone:
+        # A post we cannot tie to a voter still moves one ballot at most: bound that, do not give up
+        spaces = {}
+        for group, open_readings in open_of.items():
+            space = space_of(group, open_readings)
+            if space is not None and len(space) > 1:
+                spaces[group] = space
+        bound = None if unbounded or election or day.title_rule or base.kind not in (OUT, RUNOFF, REVOTE) or not all(
+            entries[pid].one_ballot for pid in loose) else _one_ballot_each(result, ctx, len(loose))
+        if bound is not None:
+            fixed = dict(result.totals)
+            for group in spaces:
+                fixed = _add(fixed, voters.now(group), -1)
+            if _broken(day, base, fixed, {**spaces, **bound}) is None:
+                loose = set()
+                proof = Proof(True)
     if loose:
         proof = Proof(False, note="有待裁定的帖子看不出是替谁投的票，或者太长没有逐句读，无法证明结果不变")
         for flag in result.flags:
             flag.can_change_outcome = flag.can_change_outcome or flag.pid in loose
     elif alone:
         proof = Proof(False, readings=alone)
+    elif proof is not None:
+        pass  # proven above, the posts tied to no voter bounded
     else:
         spaces = {}
         for group, open_readings in open_of.items():
@@ -773,6 +792,25 @@ def weigh(result, posts: list, ctx, rulings, history, verdicts, fold_type, rulin
 
     result.what_if = what_if
     return proof
+
+
+def _one_ballot_each(result, ctx, count: int) -> dict | None:
+    """What `count` posts tied to no voter can do at most, as spaces of their own: each moves one ballot — the
+    heaviest any voter carries — off any name that has votes (or from nobody) onto any candidate (or nobody). An
+    over-approximation (no rulings known to give it: OVER), so a day it cannot break is proven whatever they are."""
+    weights = [ctx.weight(v) for v in ctx.voters]
+    if not weights:
+        return None
+    heaviest = max(weights)
+    held = [name for name, total in result.totals.items() if total > 0]
+    choices: dict[tuple, dict] = {(): {}}
+    for source in (None, *held):
+        for sink in (None, *ctx.candidates):
+            if source != sink:
+                choice = tuple(b for b in (Ballot(source, -heaviest) if source else None,
+                                           Ballot(sink, heaviest) if sink else None) if b)
+                choices[choice] = {OVER: None}
+    return {("?", n): choices for n in range(count)}
 
 
 def _changes(chosen: dict, voters: Voters) -> dict[tuple, tuple]:

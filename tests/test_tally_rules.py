@@ -955,3 +955,44 @@ def test_the_secret_judges_own_post_is_settled_by_the_role_and_no_reading_counts
     entry = next(e for e in r.entries if e.pid == asked.pid)
     assert entry.needs_review and all(x.voter != "一灯" or x.target is None for x in certainty.readings(entry))
     assert all(ruling.voter == "洪七公" or ruling.decision == "reject" for ruling in entry.space)
+
+
+@pytest.mark.parametrize("for_yang,for_ou", [(5, 1), (4, 2), (3, 1)])
+def test_a_relay_tied_to_no_voter_holds_a_day_only_where_one_ballot_could_change_it(for_yang, for_ou):
+    """Issue 42, 11: a single 「帮他投欧阳锋」 (for whom?) held a 5 : 1 day. It moves one ballot at most: the day is
+    proven exactly when no single ballot — any voter's, cast, moved or withdrawn — changes the result (computed
+    here by re-tallying every such ballot in the relay's place)."""
+    voters = ["郭靖", "黄蓉", "穆念慈", "一灯", "洪七公", "欧阳克"]
+
+    def day(last=None) -> Thread:
+        t = Thread()
+        for v in voters[:for_yang]:
+            t.vote(v, "杨康", 1)
+        for v in voters[for_yang:for_yang + for_ou]:
+            t.vote(v, "欧阳锋", 2)
+        if last is None:
+            t.add("周伯通", "帮他投欧阳锋", 3)
+        else:  # one voter's ballot in its place: a change of theirs (quoting their own), or a first ballot
+            who, target = last
+            own = next((p for p in t.posts if p.author == who), None)
+            (t.change if own else t.vote)(who, target or "弃权", 3, **({"quote": own} if own else {}))
+        return t
+
+    r = run(day())
+    outcomes = {(run(day((who, target))).outcome.kind, tuple(run(day((who, target))).outcome.names))
+                for who in NAMES for target in (*NAMES, None) if who != target}
+    one_ballot_changes_it = outcomes != {(r.outcome.kind, tuple(r.outcome.names))}
+    assert r.certain == (not one_ballot_changes_it), (r.outcome, outcomes, r.proof)
+
+
+def test_a_relay_for_several_players_at_once_is_a_doubt_no_bound_clears():
+    """「帮郭靖和黄蓉投欧阳锋」 read as a report of others' votes and counted nothing, silently; it relays for several
+    players: the director's, and since it may move more than one ballot, even a 5 : 1 day waits for the ruling."""
+    t = Thread()
+    for v in ("郭靖", "黄蓉", "穆念慈", "一灯", "洪七公"):
+        t.vote(v, "杨康", 1)
+    t.vote("杨康", "欧阳锋", 2)
+    relay = t.add("周伯通", "帮郭靖和黄蓉投欧阳锋", 3)
+    r = run(t)
+    entry = next(e for e in r.entries if e.pid == relay.pid)
+    assert entry.needs_review and "几位玩家" in entry.reason and not r.certain, entry.reason
