@@ -127,14 +127,20 @@ def day_rulings(db: sqlite_utils.Database, game: Game, rules: Rules, day: Day, p
         return typed_only, []
     process = archive.read_posts(db, day.process_thread) if day.process_thread not in (None, day.vote_thread) else []
     everything = [*archived_votes, *process]
-    candidates = [p for p in players_posts(db, game, everything) if visible(p)]
+    # A ruling for this day may come later, in a later day's threads (「第1天 6楼 无效」 posted during day 2): read
+    # there when it says this day, as a typed one would be
+    own = {day.vote_thread, day.process_thread}
+    later = list(dict.fromkeys(t for d in game.vote_days() if d.day > day.day
+                               for t in (d.vote_thread, d.process_thread) if t and t not in own))
+    elsewhere = [p for tid in later for p in archive.read_posts(db, tid) if p.author in game.directors or p.author_uid]
+    candidates = [p for p in players_posts(db, game, [*everything, *elsewhere]) if visible(p)]
     if not posted_rulings.maybe_rulings(game, candidates):
         return typed_only, []
     base = tally_day(posts, game, day, rules, {}, history=history, sensitivity=False, **tally_kwargs)
     found = posted_rulings.from_posts(candidates, game, day, base, rules,
                                       archive.post_history(db, [p.pid for p in candidates]),
-                                      posted_rulings.director_uids(game, everything), everything,
-                                      floor_gap(db, game, day.vote_thread))
+                                      posted_rulings.director_uids(game, [*everything, *elsewhere]), everything,
+                                      floor_gap(db, game, day.vote_thread), later=set(later))
     return posted_rulings.merge(typed, found), found.unread
 
 

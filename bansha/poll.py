@@ -244,6 +244,8 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
                     posted.append(results.close_running(close, public_hold(tally, blind) if held else None))
             elif options.running and close:
                 posted.append(results.running(tally, now))
+            if options.post:
+                posted += _keep_earlier_finals(db, client, base, game, rules, day, me, say, options, now)
             final_row = results.outbox.row(results.slot(FINAL))
             final_done = bool(final_row and final_row["state"] in ("confirmed", "pending"))
     review = list(tally.flags)
@@ -356,6 +358,38 @@ def _edits_unseen(client: ForumClient, db: sqlite_utils.Database, base: str, day
         why = "网页版开启了防采集" if isinstance(exc, model.AntiScraping) else f"网页版读取失败（{exc}）"
         return (f"投票帖只能通过移动端接口读取（{why}），看不到编辑标记，有 {len(late)} 帖是关门后才第一次读到的："
                 "无法确认关门后有没有人改过票")
+
+
+def _keep_earlier_finals(db, client, base: str, game: Game, rules, day: Day, me, say, options, now: datetime) -> list[str]:
+    """An earlier day's posted final against its count now: a ruling for it posted later (「第1天 6楼 无效」 in day 2's
+    thread) or typed since corrects it in place (更正), as a ruling made in its own day would. Offline unless the
+    count changed: the forum is asked only about a final that needs it."""
+    out = []
+    for earlier in game.vote_days():
+        if (earlier.day, earlier.round) >= (day.day, day.round):
+            continue
+        row = posted_result(db, game, earlier)
+        if not row or row["state"] != "confirmed":
+            continue
+        try:
+            tally = pipeline.tally_from_archive(db, game, rules, earlier.day, round=earlier.round)
+        except (ValueError, pipeline.NotFetched):
+            continue
+        lurking = (pipeline.lurk_from_archive(db, game, rules, earlier.day, None if earlier.round else tally)
+                   if options.with_lurk and game.day(earlier.day).discussion_threads else None)
+        public = _lurk_section(lurking, public=True) if options.with_lurk else ""
+        if result_post(game, tally, now=now, public=public, post_limit=options.post_limit).sig == row["digest"]:
+            continue
+        say(f"{earlier.label}的计票和已发布的结果帖不一样了（之后又有裁定）：核对并更正{earlier.label}的结果帖")
+        _say_posted_rulings(tally, say)
+        results = Results(db, client, base, game, earlier, me, say, options.out_dir, options.post_limit,
+                          last_ruling(db, game, earlier.day), options.request_life, lambda rulings, d=earlier:
+                          pipeline.tally_from_archive(db, game, rules, d.day, round=d.round, sensitivity=False,
+                                                      rulings=rulings))
+        out.append(results.final(tally, public, now, held=hold_reason(tally), force=False))
+        write_reports(options.out_dir, game, earlier, tally, lurking, now=now, public=public,
+                      post_limit=options.post_limit, held=hold_reason(tally), db=db)
+    return out
 
 
 def _sign_in(client: ForumClient, base: str, options: PollOptions, say, guard: Path) -> auth.Identity:

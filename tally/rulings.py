@@ -110,11 +110,13 @@ def maybe_rulings(game: Game, posts) -> bool:
 
 
 def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, history: dict[int, list[dict]],
-               uids: dict[str, set[int]], archived: list | None = None, gap: str | None = None) -> Posted:
+               uids: dict[str, set[int]], archived: list | None = None, gap: str | None = None,
+               later: set[int] = frozenset()) -> Posted:
     """The rulings the director posted for `day` in `posts` (the day's vote and process threads), checked
     against `base`, the day's tally without them (see the module's docstring). `archived`: every post the
     archive holds of those threads, ours and deleted ones too (where floors may have moved; default `posts`);
-    `gap`: floors the forum handed out that nobody read, where the caller knows of them."""
+    `gap`: floors the forum handed out that nobody read, where the caller knows of them; `later`: threads of later
+    days, whose posts rule this day only where they say so (「第1天 6楼 无效」)."""
     found = Posted()
     roster = roster_of(game)
     shifted = gap or _floors_may_have_shifted(base, archived if archived is not None else posts)
@@ -136,11 +138,15 @@ def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, 
         said_day = (reading or earlier).day
         if said_day is not None and said_day != day.day and not in_vote:
             continue  # the process thread: another day's ruling
+        if post.tid in later and said_day != day.day:
+            continue  # a later day's thread: its own rulings, unless it names this day
         why = _who_and_what(post, game, uids, first, reading)
         made = _made_at(post)
         if not why and reading is not None and reading.held and (said_day is None or said_day == day.day):
             for ruling in _held(post, reading, base, game):
                 _keep(found, ruling, made)
+        if not why and said_day is not None and said_day < day.day and any(d.day == said_day for d in game.days):
+            continue  # 「第1天 6楼 无效」 in day 2's thread: a ruling for day 1, read when day 1 is counted
         if not why and said_day is not None and said_day != day.day:
             why = [f"写的是第{said_day}天，却发在{base.title}的投票帖里"]
         if not why and not in_vote and shared and said_day is None:
@@ -158,6 +164,14 @@ def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, 
     return found
 
 
+def _thread_words(tid: int, base: DayTally, game: Game) -> str:
+    """Where a ruling post stands, beside its floor: nothing for the day's vote thread."""
+    if tid == base.vote_thread:
+        return ""
+    day = next((d for d in game.vote_days() if d.vote_thread == tid), None)
+    return f"{day.label}投票帖 " if day is not None else "进程帖 "
+
+
 def _keep(found: Posted, ruling: Ruling, made: datetime | None) -> None:
     """The later word on a post stands, wherever it was posted (the process thread's posts come after the vote
     thread's in the list, not in time)."""
@@ -172,8 +186,7 @@ def _held(post, reading, base: DayTally, game: Game) -> list[Ruling]:
     by_floor = {e.floor: e for e in base.entries if e.floor is not None and e.pid >= 0}
     by_pid = {e.pid: e for e in base.entries}
     at = datetime.fromisoformat(post.posted_at) if post.posted_at else None
-    source = source_words(post.floor, post.author, post.posted_at, post.pid,
-                          "" if post.tid == base.vote_thread else "进程帖 ")
+    source = source_words(post.floor, post.author, post.posted_at, post.pid, _thread_words(post.tid, base, game))
     out = []
     for (kind, number), why in reading.held:
         if kind == "quoted":
@@ -278,8 +291,7 @@ def _resolve(post, reading, game: Game, base: DayTally, rules: Rules, shifted: s
         if problem:
             why.append(f"{said}：{problem}")
             continue
-        source = source_words(post.floor, post.author, post.posted_at, post.pid,
-                              "" if post.tid == base.vote_thread else "进程帖 ")
+        source = source_words(post.floor, post.author, post.posted_at, post.pid, _thread_words(post.tid, base, game))
         parts = [e for e in base.entries if e.pid != entry.pid and real_pid(e.pid) == entry.pid]
         if parts and decision == "target":
             why.append(f"{said} 一帖里有 {len(parts) + 1} 张代投：「计为」不知道说的是哪一张，请写「无效」或「有效」，或分别另发")

@@ -199,6 +199,33 @@ def test_a_game_whose_name_is_corrected_after_the_final_keeps_its_posts_and_ruli
     assert result.code == polling.EXIT_OK, result.summary
 
 
+def test_a_ruling_for_a_closed_day_posted_during_the_next_corrects_that_days_final(board, tmp_path):
+    """Issue 42, 7: 「第1天 N楼 无效」 posted in day 2's thread (as the README says one may) never reached day 1's final:
+    cron polls day 2 and said nothing. Read wherever it is posted, it corrects day 1's final in place (更正), as a
+    typed ruling would — and day 2's own count is not touched by it."""
+    relay = held_day(board)
+    say(board, DIRECTOR_UID, f"【裁定】{relay.position}楼 算孙二娘的票，计为燕青")
+    path = game_file(tmp_path, board.base_url)
+    run(board, tmp_path, path, post=True)
+    (final,) = final_posts(board)
+    assert "无人出局" in final.bbcode
+    board.add_thread(201, "[101]梁山风云——第二天投票帖")
+    board.add_post(201, DIRECTOR_UID, "【第二天投票帖】", demo.CLOSE + timedelta(hours=20))
+    second = demo.CLOSE + timedelta(hours=20)
+    path.write_text(path.read_text("utf-8") + f'\n[[days]]\nday = 2\nvote_thread = 201\nprocess_thread = {demo.PROCESS_TID}\n'
+                    f'start = "{second:%Y-%m-%d %H:%M}"\nclose = "{second + timedelta(days=2):%Y-%m-%d %H:%M}"\n', "utf-8")
+    ruling = board.add_post(201, DIRECTOR_UID, f"【更正】第1天 {relay.position}楼 无效：孙二娘本人说没有委托过",
+                            second + timedelta(hours=1))
+    result, lines = run(board, tmp_path, path, post=True, now=second + timedelta(hours=2))
+    assert result.day == 2
+    (final,) = final_posts(board)
+    assert "李逵 出局" in final.bbcode and "更正" in final.bbcode, lines
+    assert any("第1天的计票和已发布的结果帖不一样了" in line for line in lines)
+    assert any(line.startswith("采用导演在帖子里的裁定") and "第1天投票帖" not in line and f"#{ruling.position}" in line
+               for line in lines), lines
+    assert not any(f"pid {ruling.pid}" in line and "没有采用" in line for line in lines), lines
+
+
 def test_rulings_from_posts_false_reads_none(board, tmp_path):
     relay = held_day(board)
     say(board, DIRECTOR_UID, f"【裁定】{relay.position}楼 算孙二娘的票，计为燕青")
