@@ -37,6 +37,7 @@ from scraper.client import ForumClient
 from scraper.outbox import FINAL, REQUEST_LIFE, RUNNING, Outbox, Slot, bbcode_text, first_marked, load_row, signature
 from scraper.sync import sync_thread
 from tally import report
+from tally import rulings as posted_rulings
 from tally.day import Ruling
 from tally.game import Day, Game, template_leftovers
 
@@ -204,9 +205,11 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
             before_final = posted_result(db, game, day)
             sweep = closed and options.post and not (before_final and before_final["state"] in ("confirmed", "pending"))
             _note_floors(client, db, base, day)  # before the sync: a reply made meanwhile is then no gap
+            after_final = closed and not sweep  # the final is out: a ruling edited since is on a page behind us
             for tid in _threads_of(day):
                 full = sweep and tid == day.vote_thread
-                sync = sync_thread(client, db, f"{base}forum.php?mod=viewthread&tid={tid}", full=full)
+                sync = sync_thread(client, db, f"{base}forum.php?mod=viewthread&tid={tid}", full=full,
+                                   revisit=_ruling_floors(db, game, tid) if after_final else ())
                 say(f"抓取帖子 {tid}《{sync.subject}》：新增 {sync.new_posts} 楼，{sync.requests} 次请求"
                     + ("（发布结果前把每一页重读一遍，核对编辑和删除）" if full else ""))
                 if sync.gone:
@@ -358,6 +361,15 @@ def _edits_unseen(client: ForumClient, db: sqlite_utils.Database, base: str, day
         why = "网页版开启了防采集" if isinstance(exc, model.AntiScraping) else f"网页版读取失败（{exc}）"
         return (f"投票帖只能通过移动端接口读取（{why}），看不到编辑标记，有 {len(late)} 帖是关门后才第一次读到的："
                 "无法确认关门后有没有人改过票")
+
+
+def _ruling_floors(db, game: Game, tid: int) -> list[int]:
+    """The floors of the director's posts in a thread that read as rulings (not ours): their pages are read again
+    after the final, so the director's edit of one — a ruling changed after the result went out — is seen."""
+    if not db["threads"].count_where("tid = ?", [tid]):
+        return []
+    posts = pipeline.players_posts(db, game, [p for p in archive.read_posts(db, tid) if p.author in game.directors])
+    return [p.floor for p in posts if p.floor and posted_rulings.maybe_rulings(game, [p])]
 
 
 def _keep_earlier_finals(db, client, base: str, game: Game, rules, day: Day, me, say, options, now: datetime) -> list[str]:

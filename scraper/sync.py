@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Iterable
 from urllib.parse import parse_qs, urlsplit
 
 import sqlite_utils
@@ -99,7 +99,10 @@ def sync_thread(
     full: bool = False,
     source: str = "auto",
     progress: Callable[[SyncReport], None] | None = None,
+    revisit: Iterable[int] = (),
 ) -> SyncReport:
+    """Read the thread's new pages into the archive (`full`: every page). `revisit`: floors whose pages are read
+    again though behind us (the director's ruling posts after the final: an edit of one must be seen)."""
     ref = parse_thread_url(url)
     known = db["threads"].get(ref.tid) if db["threads"].count_where("tid = ?", [ref.tid]) else None
     if known and known["forum"] != ref.forum:
@@ -162,6 +165,7 @@ def sync_thread(
         report.gone = archive.mark_gone(db, ref.tid, seen)
     else:
         _revisit_gaps(client, db, ref, chosen, ppp, report)
+        _revisit_pages(client, db, ref, chosen, ppp, report, {(f - 1) // ppp + 1 for f in revisit if f})
     report.gaps = _floor_gaps(db, ref.tid)
     return report
 
@@ -187,7 +191,11 @@ def _floor_gaps(db: sqlite_utils.Database, tid: int) -> list[int]:
 def _revisit_gaps(client, db, ref: ThreadRef, source: str, ppp: int, report: SyncReport) -> None:
     """Re-read the pages already behind us that have missing floors: Discuz keeps a held reply's floor
     free until a moderator approves it, and the approved post then appears there, not at the end."""
-    pages = sorted({(f - 1) // ppp + 1 for f in _floor_gaps(db, ref.tid)} - set(report.pages))
+    _revisit_pages(client, db, ref, source, ppp, report, {(f - 1) // ppp + 1 for f in _floor_gaps(db, ref.tid)})
+
+
+def _revisit_pages(client, db, ref: ThreadRef, source: str, ppp: int, report: SyncReport, wanted: set[int]) -> None:
+    pages = sorted(wanted - set(report.pages))
     for page_no in pages[:MAX_GAP_PAGES]:
         page_url = ref.page_url(page_no, source, ppp)
         page = _fetch(client, db, ref, page_url, page_no, report)

@@ -226,6 +226,23 @@ def test_a_ruling_for_a_closed_day_posted_during_the_next_corrects_that_days_fin
     assert not any(f"pid {ruling.pid}" in line and "没有采用" in line for line in lines), lines
 
 
+def test_a_ruling_the_director_edits_after_the_final_is_read_and_the_final_corrected(board, tmp_path):
+    """Issue 42, 8: after the final, no run read page 1 again, so the director's edit of a ruling there was never
+    seen. The pages holding the director's ruling posts are read again on each run after the final."""
+    relay = held_day(board)
+    ruling = say(board, DIRECTOR_UID, f"【裁定】{relay.position}楼 算孙二娘的票，计为燕青")
+    for n in range(25):  # the thread runs on: the ruling's page is behind the last one
+        board.add_post(demo.VOTE_TID, UID["林冲"], f"关门后闲聊 {n}", demo.CLOSE + timedelta(minutes=12 + n / 10))
+    run(board, tmp_path, post=True)
+    (final,) = final_posts(board)
+    assert "无人出局" in final.bbcode
+    ruling.bbcode = (f"[i=s] 本帖最后由 导演甲 于 {demo.CLOSE:%Y-%m-%d} 21:40 编辑 [/i]\n\n"
+                     f"【裁定】{relay.position}楼 无效：孙二娘本人说没有委托过")
+    result, lines = run(board, tmp_path, post=True)
+    (final,) = final_posts(board)
+    assert "李逵 出局" in final.bbcode and "更正" in final.bbcode, lines
+
+
 def test_rulings_from_posts_false_reads_none(board, tmp_path):
     relay = held_day(board)
     say(board, DIRECTOR_UID, f"【裁定】{relay.position}楼 算孙二娘的票，计为燕青")
