@@ -51,13 +51,22 @@ CLOSE = START + timedelta(days=2)
 CLOSES = {"qisha": (12, 30), "anshazhe": (13, 0)}
 _STATED = re.compile(r"^\s*[(（](\d{1,2}):(\d{2})[^)）\n]{0,8}[)）]")  # （20:35）代投 · （20:06 补发）
 # Where a set's story closes a preset's day at another time than the seed's (its README says so).
-SET_CLOSES = {"heldout4": {"s10": (22, 0)}, "heldout5": {"s10": (22, 0)}, "heldout6": {"s10": (22, 0)}}
+SET_CLOSES = {"heldout4": {"s10": (22, 0)}, "heldout5": {"s10": (22, 0)}, "heldout6": {"s10": (22, 0)},
+              "heldout7": {"s10": (22, 0)}}
 # The round a case is set in, as its writer states it: 「Revote round (重投 阿飞 vs 糖糖)」「(高票对决 椰子 vs 珊瑚)」.
 _ROUND = re.compile(r"[(（](重投|高票对决)\s+(\S+)\s+vs\s+(\S+?)[)）]")
 # What the blind sets assume where a seed leaves the ballot format to the game file (their README says so).
 ASSUMED = {"s10": {"ballot_format": "labelled", "require_reason": True},
            "anshazhe": {"ballot_format": "labelled", "require_reason": False}}
-ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}  # the announced bar owner of every mahjong case
+# …and where a set's openings say otherwise (its README's "Per-preset assumptions", as that game file would say it)
+SET_ASSUMED = {"heldout7": {"s10": {"ballot_format": "free", "require_reason": False, "changes_allowed": 99,
+                                    "change_must_quote_own": False},
+                            "anshazhe": {"ballot_format": "preferred", "require_reason": False}}}
+ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
+
+
+def assumed(case: dict) -> dict:
+    return SET_ASSUMED.get(case.get("set", ""), {}).get(case["preset"], ASSUMED.get(case["preset"], {}))  # the announced bar owner of every mahjong case
 
 
 def _post(pid: int, floor: int, author: str, text: str, hours: float, quotes=()) -> Post:
@@ -77,7 +86,7 @@ def run_case(case: dict):
     idiots = tuple(n for n, r in written.items() if r.startswith("白痴"))
     players = tuple(Player(name, i + 3, aliases=tuple(a for a, n in aliases.items() if n == name),
                            roles=roles.get(name, ())) for i, name in enumerate(roster))
-    rules = load_preset(case["preset"]).with_overrides(ASSUMED.get(case["preset"], {}))
+    rules = load_preset(case["preset"]).with_overrides(assumed(case))
     hour, minute = SET_CLOSES.get(case.get("set", ""), {}).get(case["preset"]) or CLOSES.get(case["preset"], (21, 0))
     close = CLOSE.replace(hour=hour, minute=minute)
     day = Day(day=4, vote_thread=1, discussion_threads=(2,), process_thread=3, start=START.isoformat(),
@@ -89,7 +98,7 @@ def run_case(case: dict):
     if stated:
         hours = (close.replace(hour=int(stated.group(1)), minute=int(stated.group(2))) - START).total_seconds() / 3600
     game = Game(name="留出集", preset=case["preset"], directors=tuple(case["directors"]), players=players, days=(day,),
-                rules=dict(ASSUMED.get(case["preset"], {})))
+                rules=dict(assumed(case)))
     posts = [_post(90, 1, case["directors"][0], "投票帖：请按格式投票。", 0.1)]
     quoted = case.get("quotes")
     own = None
