@@ -359,7 +359,7 @@ class ForumClient:
         import hashlib
         import tempfile
 
-        from .media import MediaRefused
+        from .model import MediaRefused
 
         self._wait_turn(url)
         target_dir = Path(folder) if folder else Path(tempfile.gettempdir())

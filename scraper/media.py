@@ -18,6 +18,7 @@ from selectolax.lexbor import LexborHTMLParser
 
 from . import archive
 from .client import FetchFailed, ForumClient
+from .model import MediaRefused  # noqa: F401 - raised here and by the client's download
 
 _SKIP = ("static/image/smiley", "static/image/common", "uc_server/avatar", "none.gif")
 
@@ -51,8 +52,6 @@ _ACCEPTED = ("image/", "application/octet-stream", "application/zip", "applicati
              "application/x-7z", "application/vnd", "application/msword", "audio/", "video/", "text/plain")
 
 
-class MediaRefused(Exception):
-    """Not fetched, and why (in Chinese)."""
 
 
 @lru_cache(maxsize=256)

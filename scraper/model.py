@@ -152,6 +152,10 @@ class ThreadPage:
     maxposition: int | None = None
 
 
+class MediaRefused(Exception):
+    """An image or attachment not fetched, and why (in Chinese): the client's download and media.py both refuse."""
+
+
 class Refusal(Exception):
     """The forum answered, but not with the thread. `message` is the forum's own words where it gave any."""
 

@@ -15,12 +15,13 @@ cookies), posting (reply, edit, their answers), moderation (审核, recycle bin,
 from __future__ import annotations
 
 from .bbcode import _SMILIES, _strip_bbcode, render_bbcode
-from .login import Sessions, _parse_cookies, _Session
+from .login import Sessions
 from .model import TZ, Fault, ForumState, Post, Thread, User
 from .moderation import Moderation
-from .pages import _FLOOR_NAMES, Pages, _frame, _post_time, render_thread_page
-from .posting import Posting, _ajax, _ajax_error, _dstrlen
+from .pages import _FLOOR_NAMES, Pages, _post_time, render_thread_page
+from .posting import Posting, _dstrlen
 from .server import _REWRITTEN, ServerCore, _close, _system_error
+from .shared import _ajax, _ajax_error, _frame, _parse_cookies, _Session
 
 
 class DemoForum(ForumState, ServerCore, Pages, Sessions, Posting, Moderation):

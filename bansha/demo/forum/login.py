@@ -8,18 +8,10 @@ brings them back). The GBK login of discuz-x35-gbk-flows/reply-outside-gbk/01–
 
 from __future__ import annotations
 
-import hashlib
 import html
 import secrets
-import time
-from typing import TYPE_CHECKING
 
-from .model import User
-from .pages import _frame
-from .posting import _ajax, _ajax_error
-
-if TYPE_CHECKING:
-    from . import DemoForum
+from .shared import _ajax, _ajax_error, _frame, _Session
 
 
 class Sessions:
@@ -94,44 +86,3 @@ class Sessions:
         # X3.5 answers the ajax login with an empty message; the greeting goes to a JS block (flows/…/02).
         greeting = f"$('succeedlocation').innerHTML = '欢迎您回来，{user.group} {html.escape(user.name)}，现在将转入登录前页面';"
         return answer(True, "", f"succeedhandle_('{self.base_url}./', '', {{}});", after=greeting)
-
-
-class _Session:
-    """Discuz's cookie session: saltkey on the first visit, auth after login (valid only with its saltkey)."""
-
-    def __init__(self, forum: DemoForum, cookies: dict[str, str]):
-        self.forum = forum
-        pre = forum.cookiepre
-        self.new_cookies: list[str] = []
-        self.saltkey = cookies.get(pre + "saltkey") or ""
-        if not self.saltkey:
-            self.saltkey = secrets.token_hex(4)
-            self.new_cookies.append(f"{pre}saltkey={self.saltkey}; path=/; httponly")
-        auth = cookies.get(pre + "auth", "")
-        uid, password = forum._sessions.get(f"{self.saltkey}:{auth}", (0, "")) if auth else (0, "")
-        self.user = forum.users.get(uid)
-        self.uid = uid if self.user and self.user.password == password and not self.user.banned else 0
-        if not self.uid:
-            self.user = None  # a stale auth cookie: the page is rendered for a guest, nothing said
-
-    @property
-    def formhash(self) -> str:
-        return hashlib.md5(f"{self.saltkey}|{self.uid}".encode()).hexdigest()[:8]
-
-    def log_in(self, user: User) -> None:
-        token = secrets.token_urlsafe(16)
-        self.forum._sessions[f"{self.saltkey}:{token}"] = (user.uid, user.password)
-        self.uid, self.user = user.uid, user
-        self.new_cookies.append(f"{self.forum.cookiepre}auth={token}; expires=Tue, 29-Dec-2099 00:00:00 GMT; path=/; httponly")
-
-    def set_cookies(self) -> list[str]:
-        return self.new_cookies + [f"{self.forum.cookiepre}lastact={int(time.time())}%09forum.php; path=/"]
-
-
-def _parse_cookies(header: str) -> dict[str, str]:
-    out = {}
-    for part in header.split(";"):
-        name, sep, value = part.strip().partition("=")
-        if sep:
-            out[name] = value
-    return out

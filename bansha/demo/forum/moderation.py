@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING
 
 from .bbcode import _strip_bbcode
 from .model import Post, Thread
-from .pages import _frame
+from .shared import _frame
 
 if TYPE_CHECKING:
-    from .login import _Session
+    from .shared import _Session
 
 
 class Moderation:

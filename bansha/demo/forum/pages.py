@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING
 
 from .bbcode import render_bbcode
 from .model import TZ, Post, Thread
+from .shared import _frame, _Session
 
 if TYPE_CHECKING:
-    from . import DemoForum
-    from .login import _Session
+    from .model import ForumState as DemoForum  # the rooms are mixins over its attributes
 
 
 class Pages:
@@ -198,18 +198,3 @@ def render_thread_page(forum: DemoForum, thread: Thread, page: int, last: int, p
     )
     title = thread.subject + (f" - 第{page}页" if page > 1 else "")
     return _frame(forum, title, content, session, canonical=forum.thread_url(thread.tid, page).replace("&amp;", "&"))
-
-
-def _frame(forum: DemoForum, title: str, content: str, session: _Session, canonical: str | None = None) -> str:
-    now = forum.clock()
-    link = f'<link href="{forum.base_url}{canonical}" rel="canonical" />' if canonical and forum._server else ""
-    return (
-        f'<!DOCTYPE html>\n<html>\n<head>\n<meta charset="{forum.charset}" />\n'
-        f"<title>{html.escape(title)} -  {html.escape(forum.name)} -  Powered by Discuz!</title>\n{link}\n"
-        '<meta name="generator" content="Discuz! X3.5" />\n'
-        f"<script type=\"text/javascript\">var STYLEID = '1', charset = '{forum.charset}', discuz_uid = '{session.uid}', "
-        f"cookiepre = '{forum.cookiepre}', attackevasive = '0';</script>\n</head>\n<body id=\"nv_forum\">\n"
-        f'<div id="ct" class="wp cl">\n{content}\n</div>\n'
-        f'<div id="ft" class="wp cl"><p class="xs0">GMT+8, {now.year}-{now.month}-{now.day} {now:%H:%M}</p></div>\n'
-        "</body>\n</html>\n"
-    )

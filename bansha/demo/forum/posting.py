@@ -13,10 +13,10 @@ import re
 import time
 from typing import TYPE_CHECKING
 
-from .pages import _frame
+from .shared import _ajax, _ajax_error, _frame
 
 if TYPE_CHECKING:
-    from .login import _Session
+    from .shared import _Session
 
 
 class Posting:
@@ -147,21 +147,6 @@ class Posting:
             f"cookiepre = '{self.cookiepre}';</script></head>"
             f'<body><div id="messagetext" class="{kind}">\n<p>{said}</p>\n</div></body></html>'
         )
-
-
-def _ajax(script: str, handle: str = "", after: str = "") -> str:
-    tail = f'<script type="text/javascript">{after}</script>' if after else ""
-    return (
-        '<?xml version="1.0" encoding="utf-8"?>\n<root><![CDATA[<script type="text/javascript" reload="1">'
-        f"if(typeof succeedhandle_{handle}=='function') {{{script}}}</script>{tail}]]></root>"
-    )
-
-
-def _ajax_error(message: str, extra: str = "{}", handle: str = "") -> str:
-    return (
-        f'<?xml version="1.0" encoding="utf-8"?>\n<root><![CDATA[{html.escape(message)}<script type="text/javascript" reload="1">'
-        f"if(typeof errorhandle_{handle}=='function') {{errorhandle_{handle}('{message}', {extra});}}</script>]]></root>"
-    )
 
 
 def _dstrlen(text: str) -> int:

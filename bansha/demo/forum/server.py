@@ -18,9 +18,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
 from ..serving import Background
-from .login import _parse_cookies, _Session
 from .model import Fault
-from .posting import _ajax, _ajax_error
+from .shared import _ajax, _ajax_error, _parse_cookies, _Session
 
 
 class ServerCore:
