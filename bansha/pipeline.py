@@ -13,7 +13,8 @@ import sqlite_utils
 
 from scraper import archive, model, outbox
 from tally import rulings as posted_rulings
-from tally.day import DayTally, Ruling, real_pid, tally_day
+from tally.day import DayTally, Ruling, real_pid
+from tally.snapshot import DaySnapshot, decide
 from tally.game import Day, Game, load_game  # noqa: F401 - the CLI's and poll's entry to a game file
 from tally.rules import Rules
 # The checks a typed ruling passes are the ones a posted ruling passes (tally/rulings.py).
@@ -111,39 +112,6 @@ def typed_rulings(db: sqlite_utils.Database, game: Game, day: int) -> list[tuple
             for r in archive.load_rulings(db, game.key, day)]
 
 
-def rulings_for(db: sqlite_utils.Database, game: Game, day: int) -> dict[int, Ruling]:
-    return {ruling.pid: ruling for ruling, _ in typed_rulings(db, game, day)}
-
-
-def day_rulings(db: sqlite_utils.Database, game: Game, rules: Rules, day: Day, posts: list, history: dict,
-                tally_kwargs: dict, archived_votes: list, visible=lambda post: True) -> tuple[dict[int, Ruling], list]:
-    """The day's standing rulings — typed, and posted by the director in the day's vote and process threads
-    (tally/rulings.py) — and the director's ruling posts that apply nothing. `archived_votes`: every archived
-    post of the vote thread, as the caller read it; `visible`: which ruling posts the count may see (a count
-    as it stood at some moment sees the ones made by then)."""
-    typed = typed_rulings(db, game, day.day)
-    typed_only = {ruling.pid: ruling for ruling, _ in typed}
-    if not rules.rulings_from_posts:
-        return typed_only, []
-    process = archive.read_posts(db, day.process_thread) if day.process_thread not in (None, day.vote_thread) else []
-    everything = [*archived_votes, *process]
-    # A ruling for this day may come later, in a later day's threads (「第1天 6楼 无效」 posted during day 2): read
-    # there when it says this day, as a typed one would be
-    own = {day.vote_thread, day.process_thread}
-    later = list(dict.fromkeys(t for d in game.vote_days() if d.day > day.day
-                               for t in (d.vote_thread, d.process_thread) if t and t not in own))
-    elsewhere = [p for tid in later for p in archive.read_posts(db, tid) if p.author in game.directors or p.author_uid]
-    candidates = [p for p in players_posts(db, game, [*everything, *elsewhere]) if visible(p)]
-    if not posted_rulings.maybe_rulings(game, candidates):
-        return typed_only, []
-    base = tally_day(posts, game, day, rules, {}, history=history, sensitivity=False, **tally_kwargs)
-    found = posted_rulings.from_posts(candidates, game, day, base, rules,
-                                      archive.post_history(db, [p.pid for p in candidates]),
-                                      posted_rulings.director_uids(game, [*everything, *elsewhere]), everything,
-                                      floor_gap(db, game, day.vote_thread), later=set(later))
-    return posted_rulings.merge(typed, found), found.unread
-
-
 def floor_gap(db: sqlite_utils.Database, game: Game, tid: int) -> str | None:
     """The floors the forum handed out in thread `tid` that the archive never read (deleted or held for 审核
     before a sync saw them), as poll last learnt it: after such a floor the pages number the posts one lower."""
@@ -156,56 +124,94 @@ def floor_gap(db: sqlite_utils.Database, game: Game, tid: int) -> str | None:
     return f"论坛记录投票帖共有 {handed_out} 楼，读到的只有 {held} 楼（有帖子被删除或等待审核）"
 
 
-def title_holder_for(db: sqlite_utils.Database, game: Game, rules: Rules, day_number: int) -> str | None:
-    """Who holds the title during this day's vote: the game file says, or the day-1 election decided."""
-    day = game.day(day_number)
-    if day.title_holder:
-        return day.title_holder
-    if rules.title_election == "none":
-        return None
-    for earlier in game.days:
-        if earlier.day < day_number and earlier.election_thread:
-            election = tally_election(db, game, rules, earlier.day, sensitivity=False)  # only the winner matters
-            if election.outcome.kind == "out" and election.outcome.names[0] not in day.dead:
-                return election.outcome.names[0]
-    return None
+class _Reader:
+    """One trip to the archive for a day: the threads, their histories and the typed rulings, each read once,
+    with what is ours and who the director is worked out once."""
+
+    def __init__(self, db: sqlite_utils.Database, game: Game):
+        self.db, self.game = db, game
+        self.ours = outbox.our_pids(db, game.key, game.directors)
+        self.known = director_accounts(db, game)
+        self._threads: dict[int, list] = {}
+
+    def thread(self, tid: int) -> list:
+        """Every archived post of a thread, ours included (as the archive holds it)."""
+        if tid not in self._threads:
+            self._threads[tid] = archive.read_posts(self.db, tid)
+        return self._threads[tid]
+
+    def players(self, posts: list) -> list:
+        return director_posts(self.game, self.known, [p for p in posts if p.pid not in self.ours])
+
+
+def read_day(db: sqlite_utils.Database, game: Game, rules: Rules, day_number: int, *, round: int = 0, as_of=None,
+             as_of_floor: int | None = None, rulings: dict[int, Ruling] | None = None,
+             election: bool = False, reader: _Reader | None = None) -> DaySnapshot:
+    """What the day's decision needs (tally/snapshot.py), read in one trip. With `as_of` (a time) or `as_of_floor`
+    the count as it stood then: only the posts made up to that moment; `rulings` instead of the archive's: the
+    count a post listing other rulings asserts (bansha/poll.py); `election`: the day's 警长竞选 thread."""
+    reader = reader or _Reader(db, game)
+    day = game.day(day_number, round)
+    tid = day.election_thread if election else day.vote_thread
+    if not tid:
+        raise ValueError(f"第 {day_number} 天没有竞选帖（election_thread）" if election else f"{day.label}没有写投票帖（vote_thread）")
+    archived = required(reader.thread(tid), tid)
+    posts = readable_votes(reader.players(archived), tid)
+
+    def made_by_then(post) -> bool:
+        return (as_of is None or bool(post.posted_at and datetime.fromisoformat(post.posted_at) <= as_of)) and (
+            as_of_floor is None or post.tid != tid or (post.floor is not None and post.floor <= as_of_floor))
+
+    posts = [p for p in posts if made_by_then(p)]
+    typed = typed_rulings(db, game, day.day)
+    if election:
+        return DaySnapshot(game, day, rules, "election", posts, archive.post_history(db, [p.pid for p in posts]), typed)
+    process = reader.thread(day.process_thread) if day.process_thread not in (None, day.vote_thread) else []
+    everything = [*archived, *process]
+    # A ruling for this day may come later, in a later day's threads (「第1天 6楼 无效」 posted during day 2): read
+    # there when it says this day, as a typed one would be
+    own = {day.vote_thread, day.process_thread}
+    later = list(dict.fromkeys(t for d in game.vote_days() if d.day > day.day
+                               for t in (d.vote_thread, d.process_thread) if t and t not in own))
+    elsewhere = [p for t in later for p in reader.thread(t) if p.author in game.directors or p.author_uid]
+    candidates = [p for p in reader.players([*everything, *elsewhere]) if made_by_then(p)] \
+        if rules.rulings_from_posts and rulings is None else []
+    history = archive.post_history(db, list(dict.fromkeys([*(p.pid for p in posts), *(p.pid for p in candidates)])))
+    main = game.day(day_number)
+    snap = DaySnapshot(game, day, rules, "vote", posts, history, typed, candidates, everything, set(later),
+                       posted_rulings.director_uids(game, [*everything, *elsewhere]), floor_gap(db, game, day.vote_thread),
+                       holder=main.title_holder, rulings=rulings)
+    if not main.title_holder and rules.title_election != "none":
+        snap.elections = [read_day(db, game, rules, d.day, election=True, reader=reader)
+                          for d in game.days if d.day < day_number and d.election_thread]
+    return snap
 
 
 def tally_election(db: sqlite_utils.Database, game: Game, rules: Rules, day_number: int, *,
                    sensitivity: bool = True) -> DayTally:
-    day = game.day(day_number)
-    if not day.election_thread:
-        raise ValueError(f"第 {day_number} 天没有竞选帖（election_thread）")
-    posts = readable_votes(players_posts(db, game, thread_posts(db, day.election_thread)), day.election_thread)
-    return tally_day(posts, game, day, rules, rulings_for(db, game, day_number), kind="election",
-                     history=archive.post_history(db, [p.pid for p in posts]), sensitivity=sensitivity)
+    return decide(read_day(db, game, rules, day_number, election=True), sensitivity=sensitivity)
 
 
 def tally_from_archive(db: sqlite_utils.Database, game: Game, rules: Rules, day_number: int, *,
                        sensitivity: bool = True, round: int = 0, as_of=None, as_of_floor: int | None = None,
                        rulings: dict[int, Ruling] | None = None) -> DayTally:
-    """The day's vote, or with `round` one of its rounds (重投, 高票对决). With `as_of` (a time) or
-    `as_of_floor` the count as it stood then: only the posts made up to that moment are read. `rulings`
-    instead of the archive's: the count a post listing other rulings asserts (bansha/poll.py)."""
-    day = game.day(day_number, round)
-    if not day.vote_thread:
-        raise ValueError(f"{day.label}没有写投票帖（vote_thread）")
-    archived = thread_posts(db, day.vote_thread)
-    posts = readable_votes(players_posts(db, game, archived), day.vote_thread)
+    """The day's vote, or with `round` one of its rounds (重投, 高票对决): read once (read_day), decided from that
+    alone (tally/snapshot.py)."""
+    return decide(read_day(db, game, rules, day_number, round=round, as_of=as_of, as_of_floor=as_of_floor,
+                           rulings=rulings), sensitivity=sensitivity)
 
-    def made_by_then(post) -> bool:
-        return (as_of is None or bool(post.posted_at and datetime.fromisoformat(post.posted_at) <= as_of)) and (
-            as_of_floor is None or post.tid != day.vote_thread or (post.floor is not None and post.floor <= as_of_floor))
 
-    posts = [p for p in posts if made_by_then(p)]
-    history = archive.post_history(db, [p.pid for p in posts])
-    shared = {"title_holder": title_holder_for(db, game, rules, day_number), "_verdicts": {}}
-    unread: list = []
-    if rulings is None:
-        rulings, unread = day_rulings(db, game, rules, day, posts, history, shared, archived, made_by_then)
-    result = tally_day(posts, game, day, rules, rulings, history=history, sensitivity=sensitivity, **shared)
-    result.unread_rulings = unread
-    return result
+def game_tallies(db: sqlite_utils.Database, game: Game, rules: Rules) -> dict[str, DayTally]:
+    """Every vote of the game the archive holds, the days' own and their rounds (重投, 高票对决), by Day.key —
+    the whole game in one call (the export's), the archive's threads read once for all of them."""
+    reader = _Reader(db, game)
+    found = {}
+    for vote in game.vote_days():
+        try:
+            found[vote.key] = decide(read_day(db, game, rules, vote.day, round=vote.round, reader=reader))
+        except (NotFetched, ValueError):
+            continue
+    return found
 
 
 def lurk_from_archive(db: sqlite_utils.Database, game: Game, rules: Rules, day_number: int,

@@ -150,13 +150,7 @@ def export_site(db: sqlite_utils.Database, game: Game, rules: Rules, out: Path, 
 
 def day_tallies(db: sqlite_utils.Database, game: Game, rules: Rules) -> dict[str, DayTally]:
     """Every vote of the game the archive holds, the days' own and their rounds (重投, 高票对决), by Day.key."""
-    found = {}
-    for vote in game.vote_days():
-        try:
-            found[vote.key] = pipeline.tally_from_archive(db, game, rules, vote.day, round=vote.round)
-        except (pipeline.NotFetched, ValueError):
-            continue
-    return found
+    return pipeline.game_tallies(db, game, rules)
 
 
 KIND_WORDS = {"vote": "投票帖", "discussion": "讨论帖", "process": "进程帖", "election": "竞选帖"}
