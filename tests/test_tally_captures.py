@@ -129,3 +129,22 @@ def test_game063_day2_as_of_a_moment(db063, moment):
     bonus = {g["crow_slander"]["target"]: 2}
     result = pipeline.tally_from_archive(db063, game, rules, 2, as_of=datetime.fromisoformat(moment), sensitivity=False)
     assert {k: float(v) for k, v in result.totals.items() if v} == _standing_from_truth("vote2_tid13", moment, bonus)
+
+
+def test_a_days_tally_reads_the_archive_once(db063):
+    """Issue 43, 1: one snapshot per tally — day 2 of game063 (its title holder decided by day 1's election) asks
+    the archive each thing once: every thread, our own posts, the histories (the base fold, the posted rulings,
+    the election and the fold under them all decide from that one read)."""
+    import re
+    from collections import Counter
+
+    game = capture_game("game063")
+    statements: list[str] = []
+    db063.conn.set_trace_callback(statements.append)
+    try:
+        pipeline.tally_from_archive(db063, game, load_preset(game.preset), 2)
+    finally:
+        db063.conn.set_trace_callback(None)
+    reads = Counter(re.sub(r"\s+", " ", s) for s in statements
+                    if s.lstrip().lower().startswith("select") and "sqlite_master" not in s)
+    assert any("from posts where tid" in r for r in reads) and max(reads.values()) == 1, reads.most_common(3)
