@@ -8,6 +8,8 @@ result is never posted twice, from two tabs or two programs).
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import re
 import secrets
 import threading
@@ -39,7 +41,24 @@ table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ddd;padding
 .error{background:#fdecea;padding:.4em .8em}pre.bbcode{white-space:pre-wrap;background:#f4f4f4;padding:.6em}
 .rendered{border:1px dashed #bbb;padding:.6em}.rendered .colored{color:#c00}
 #totals s{color:#888}#totals tr.abstain td,#totals tr.missing td{color:#555}#timeline td:last-child{min-width:14em}
+/* A phone's width: the page itself never scrolls sideways. Text with no break of its own (a path in a job's
+   outcome, a URL in the BBCode, a long name) breaks anywhere; cells kept on one line (names, numbers) stay
+   whole, and a table that still cannot fit scrolls in its .wide box. A forum post's own tables and images
+   stay in the post's box. */
+body{overflow-wrap:anywhere}.post{overflow-x:auto}.post img{max-width:100%;height:auto}
+.stamp,.item{white-space:nowrap}
+@media (max-width:600px){td,th{padding:.2em .35em}
+#days,#days tbody,#days tr,#days td{display:block}#days tr:first-child{display:none}
+#days tr{border:1px solid #ddd;border-radius:6px;padding:.3em .6em;margin:.5em 0}
+#days td{border:0;padding:.1em 0;white-space:normal}#days td:first-child{font-weight:bold}
+#days td[data-label]::before{content:attr(data-label) "：";color:#777}}
 """
+
+# The bare error pages' one style, inline (no stylesheet: a refused request must not learn the token from
+# its address) and allowed by its hash in the pages' policy: a path or an address in an error's words wraps
+# at a phone's width.
+ERROR_STYLE = "body{overflow-wrap:anywhere}"
+ERROR_STYLE_SOURCE = "'sha256-" + base64.b64encode(hashlib.sha256(ERROR_STYLE.encode()).digest()).decode() + "'"
 
 
 @dataclass
@@ -156,8 +175,11 @@ def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: Non
         return redirect(f"/{token}/", 303)
 
     def error_page(status: int, text: str):
-        return (f"<!DOCTYPE html><meta charset='utf-8'><title>{status}</title><p>{escape(text)}</p>", status,
-                {"Content-Type": "text/html; charset=utf-8"})
+        # Laid out at the phone's own width (the viewport tag), a path broken after a slash where it can be.
+        body = (f"<!DOCTYPE html><html lang='zh-CN'><meta charset='utf-8'>"
+                f"<meta name='viewport' content='width=device-width, initial-scale=1'><style>{ERROR_STYLE}</style>"
+                f"<title>{status}</title><p>{breakable(text)}</p>")
+        return body, status, {"Content-Type": "text/html; charset=utf-8"}
 
     @app.errorhandler(403)
     def refused(_error):
@@ -222,8 +244,9 @@ def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: Non
     @app.after_request
     def headers(response):
         # Nothing from the forum may run or call out: post HTML is sanitised and shown under this policy.
-        response.headers["Content-Security-Policy"] = ("default-src 'self'; img-src 'self' data:; style-src 'self'; "
-                                                       "script-src 'none'; form-action 'self'; frame-ancestors 'none'")
+        response.headers["Content-Security-Policy"] = (f"default-src 'self'; img-src 'self' data:; style-src 'self' "
+                                                       f"{ERROR_STYLE_SOURCE}; script-src 'none'; form-action 'self'; "
+                                                       "frame-ancestors 'none'")
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "no-referrer"  # the token never leaves in a Referer
         return response
@@ -244,11 +267,11 @@ def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: Non
         for day in game.vote_days():
             try:
                 result = pipeline.tally_from_archive(db, game, rules, day.day, round=day.round, sensitivity=False) if db else None
-                count = "、".join(f"{name} {report.show_number(n)}" for name, n in result.totals.items() if n) if result else ""
+                count = [f"{name} {report.show_number(n)}" for name, n in result.totals.items() if n] if result else []
                 days.append((day, report.result_line(result) if result else "尚未抓取", count, len(result.flags) if result else 0,
                              result))
             except (ValueError, pipeline.NotFetched) as exc:
-                days.append((day, str(exc), "", 0, None))
+                days.append((day, str(exc), [], 0, None))
         alive = [n for n in game.player_names if n not in (game.days[-1].dead if game.days else ())]
         return page("index.html", game=game, rules=rules, days=days, alive=alive, hints=event_hints(game, days))
 
@@ -431,6 +454,11 @@ def event_hints(game, days) -> list[str]:
                              f"[[events]]\nwhat = \"处决\"\nplayer = \"{name}\"\nday = {day.day}\n"
                              "（被赦免、没有出局的话就不用加），之后各天的存活名单和计票才会算对。")
     return hints
+
+
+def breakable(text: str) -> str:
+    """Escaped text that may break after each / or \\ (a path or an address in an error's words)."""
+    return re.sub(r"([/\\])", r"\1<wbr>", escape(text))
 
 
 def render_bbcode_html(bbcode: str) -> str:
