@@ -33,6 +33,17 @@ def thread_posts(db: sqlite_utils.Database, tid: int):
     return required(archive.read_posts(db, tid), tid)
 
 
+def game_threads(db: sqlite_utils.Database, game: Game) -> list[tuple[int, str]]:
+    """(tid, subject) of every thread of the game the archive holds, in the game file's order."""
+    wanted = [t for d in game.vote_days() for t in (d.vote_thread, *d.discussion_threads, d.process_thread, d.election_thread) if t]
+    out = []
+    for tid in dict.fromkeys(wanted):
+        row = db.execute("select subject from threads where tid = ?", [tid]).fetchone() if "threads" in db.table_names() else None
+        if row is not None:
+            out.append((tid, row[0] or f"帖子 {tid}"))
+    return out
+
+
 def filed(db: sqlite_utils.Database, game: Game) -> Game:
     """The game with the key the archive files it under (archive.game_key): rulings, cards and our posts stay the
     game's when its name is corrected."""

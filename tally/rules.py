@@ -116,3 +116,15 @@ def load_preset(name: str) -> Rules:
         name=head["name"], title_text=head["title"], seed=head["seed"], customs=head["customs"],
         sources=dict(data.get("sources") or {}), **_coerce(data.get("rules") or {}),
     )
+
+
+def load_camps(name: str):
+    """The preset's camps for reading a 揭秘 post (its [[camps]]: name, the words directors use, the roles that
+    start in it), as grammar.reveal.Camp values; () for a preset that lists none."""
+    from grammar.reveal import Camp
+
+    if name not in PRESETS:
+        raise ValueError(f"未知的规则预设：{name}（可选：{'、'.join(PRESETS)}）")
+    data = tomllib.loads(resources.files("tally.presets").joinpath(f"{name}.toml").read_text("utf-8"))
+    return tuple(Camp(str(c["name"]), tuple(c.get("words") or ()), tuple(c.get("roles") or ()))
+                 for c in data.get("camps") or ())

@@ -232,3 +232,31 @@ def test_error_pages_fit_a_phone(desk, phone, monkeypatch):
     monkeypatch.setattr(desk.config, "game_file", gone)
     visit(phone, desk.url, "desk-game-file-gone")
     assert "游戏文件读不了" in phone.inner_text("body") and str(gone) in phone.inner_text("body")
+
+
+# -- the board's 战绩 site (bansha board report --html) ------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def board_site(tmp_path_factory) -> Path:
+    """The demo board (three finished games, bansha demo --board) and its site."""
+    import subprocess
+    import sys
+
+    work = tmp_path_factory.mktemp("board") / "demo"
+    done = subprocess.run([sys.executable, "-m", "bansha.cli", "demo", "--board", str(work)], capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return work / "board-site"
+
+
+@pytest.mark.parametrize("width", [PHONE, 1280])
+def test_every_board_page_fits(board_site, browser, width):
+    """Every page of the board's site — the 战绩 index, each player's and each game's — at a phone's width and a
+    desktop's: wide tables scroll inside their own box, the page never sideways."""
+    page = phone_page(browser, width) if width == PHONE else browser.new_context(viewport={"width": width, "height": 900}).new_page()
+    try:
+        pages = sorted(board_site.glob("*.html"))
+        assert len(pages) == 1 + 11 + 3  # the index, eleven accounts, three games
+        each([lambda p=p: visit(page, p.as_uri(), f"board-{p.stem}", width) for p in pages])
+    finally:
+        page.context.close()

@@ -2,12 +2,12 @@
 
 Commands live in modules by what they serve — reading.py (the forum and the game file), tallying.py (the
 count and the rulings), posting.py (results on the forum, the desk, the demo), archiving.py (archive and
-export); common.py holds what they share and words.py the command line's own words, in Chinese.
+export), board.py (a board's history: reveal, board add, board report); common.py holds what they share and words.py the command line's own words, in Chinese.
 """
 
 from __future__ import annotations
 
-from . import archiving, posting, reading, tallying  # noqa: F401 - each registers its commands
+from . import archiving, board, posting, reading, tallying  # noqa: F401 - each registers its commands
 from .common import app, err, error, model, terminal_safe  # noqa: F401
 
 

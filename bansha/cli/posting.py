@@ -246,8 +246,14 @@ def demo(
     db: Optional[Path] = typer.Option(None, "--db", help="档案库文件；写了就把游戏文件、报告和演示论坛的内容都放在它旁边，下次接着用"),
     serve: bool = typer.Option(False, "--serve", help="跑完以后演示论坛继续运行（Ctrl+C 结束），可以接着试 desk、poll、export"),
     port: int = typer.Option(0, "--port", help="演示论坛的端口（默认：上次用的，或 8101）"),
+    board: Optional[Path] = typer.Option(None, "--board", help="改为演示战绩库：三局已结束的游戏存档、起草并确认揭秘、收进战绩库，写到这个目录"),
 ) -> None:
     """在内置的演示论坛上跑一遍主流程：导演登录、抓取三个帖子、计票、统计潜水、回帖公布结果。"""
+    if board is not None:
+        from .board import board_demo
+
+        board_demo(board)
+        return
     import json
     from importlib import resources
 

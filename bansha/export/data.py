@@ -14,11 +14,12 @@ from tally.certainty import Reading
 from tally.game import Game
 from tally.rules import Rules
 
-from .site import _threads, day_tallies, part_in
+from .. import pipeline
+from .site import day_tallies, part_in
 
 
 def game_data(db: sqlite_utils.Database, game: Game, rules: Rules) -> dict:
-    threads = _threads(db, game)
+    threads = pipeline.game_threads(db, game)
     days = [{"key": key, "label": tally.title, "kind": tally.kind, **tally.to_json()}
             for key, tally in day_tallies(db, game, rules).items()]
     return {

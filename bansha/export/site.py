@@ -105,7 +105,7 @@ def export_site(db: sqlite_utils.Database, game: Game, rules: Rules, out: Path, 
     archived = _archived_media(db, media, out)
     who = Identities(game)
     base = (game.forum.rstrip("/") + "/") if game.forum else None
-    threads = _threads(db, game)
+    threads = pipeline.game_threads(db, game)
     tallies = day_tallies(db, game, rules)
     kinds = thread_kinds(game)
     cards = archive.load_cards(db, game.key) if "cards" in db.table_names() else []
@@ -194,15 +194,6 @@ def _roster_place(game: Game, name: str) -> int:
 
 
 _STATUS = {"hidden": "已被屏蔽", "banned": "作者被禁言", "deleted": "已被删除", "password": "密码帖", "author_only": "仅作者可见"}
-
-
-def _threads(db, game: Game) -> list[tuple[int, str]]:
-    wanted = [t for d in game.vote_days() for t in (d.vote_thread, *d.discussion_threads, d.process_thread, d.election_thread) if t]
-    out = []
-    for tid in dict.fromkeys(wanted):
-        if db["threads"].count_where("tid = ?", [tid]):
-            out.append((tid, db["threads"].get(tid)["subject"] or f"帖子 {tid}"))
-    return out
 
 
 def _index(game: Game, threads, tallies, counts) -> str:

@@ -1,0 +1,423 @@
+"""The director's 揭秘 post, read into a draft of each seat's role and camp and the winning camp.
+
+Read in layers, as a ballot is: the post is cut into lines (quotes set aside, BBCode table cells kept apart),
+each line is tagged — roster names, the preset's roles and camps, and the words of grammar/reveal.toml (win,
+fate, night actions, 顶替, hedges, corrections, negations) — and each line is interpreted by its shape over
+the tags:
+
+    seat       郭靖：平民（护国阵营）· 1号 郭靖 —— 杀手，第二天被处决 · 郭靖 | 平民 | 护国阵营 · 李堃：民/匪
+    role list  杀手：郭靖、黄蓉
+    camp list  护国阵营：郭靖（平民）、黄蓉（神医）      (or a camp heading, its members on the lines below)
+    winner     本局护国阵营获胜 · 平局
+
+A seat is certain only when every word on its lines that could change it is explained: one role (a known one,
+or free text whose camp is written), one camp (written, or the preset's camp of that role), no hedge, no
+correction, no negation, no other line that gives it another role or camp. Anything else is a doubt, put to the
+director in words; the draft never settles one quietly. Night stories around a seat (「第二夜被杀手刀了」) are
+reason text: a role beside an action word tells what happened, not what the seat was.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from .names import Roster
+from .normalize import normalize
+from .structure import split
+
+DRAW = "平局"
+
+
+@dataclass(frozen=True)
+class Camp:
+    """One of a game's camps (阵营) as the preset names it: the words directors use for it and the roles that
+    start in it."""
+
+    name: str
+    words: tuple[str, ...] = ()
+    roles: tuple[str, ...] = ()
+
+
+@dataclass
+class Seat:
+    role: str = ""
+    camp: str = ""
+    lines: list[int] = field(default_factory=list)  # 1-based line numbers of the post that speak of it
+    doubts: list[str] = field(default_factory=list)
+
+
+@dataclass
+class RevealDraft:
+    is_reveal: bool
+    seats: dict[str, Seat]
+    winner: str | None  # a camp's name, DRAW, or None where the post does not say
+    doubts: list[str]  # about the post as a whole (the winner, names not on the roster, missing seats)
+
+    @property
+    def certain(self) -> bool:
+        return self.is_reveal and not self.doubts and not any(s.doubts for s in self.seats.values())
+
+    def questions(self) -> list[str]:
+        """Everything the director is asked, one line each."""
+        return list(self.doubts) + [f"{name}：{d}" for name, s in self.seats.items() for d in s.doubts]
+
+
+@lru_cache(maxsize=1)
+def _lexicon() -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
+    data = tomllib.loads(Path(__file__).with_name("reveal.toml").read_text("utf-8"))
+    return {kind: (tuple(w for g in groups for w in g.get("words", ())),
+                   tuple(p for g in groups for p in g.get("patterns", ()))) for kind, groups in data.items()}
+
+
+KIND_LETTER = {"win": "W", "draw": "D", "lose": "L", "fate": "F", "act": "A", "sub": "S", "hedge": "H", "fix": "X",
+               "negation": "G", "heading": "E"}
+_DOUBT_KINDS = {"H": "有不确定的说法", "X": "有更正的说法", "G": "有否定的说法"}
+_FILLERS = {"是", "为", "乃", "身份是", "身份为", "身份", "的身份是", "其实是"}
+_SEAT_NUMBER = re.compile(r"^\s*(?:[0-9]{1,3}|[一二三四五六七八九十]{1,3})\s*(?:号位|号|\.|、|\)|:)?\s*")
+_SEPARATORS = {":": ":", "|": ",", "-": ":", "—": ":", "=": ":", "→": ":", ">": ":", "、": ",", ",": ",", ";": ",",
+               "/": "/", "(": "(", ")": ")", "[": "(", "]": ")", "【": "(", "】": ")", "〖": "(", "〗": ")", "<": "(",
+               "《": "(", "》": ")", "「": "(", "」": ")", "和": ",", "与": ",", "及": ","}
+
+
+@dataclass(frozen=True)
+class Tag:
+    kind: str  # N name, R role, C camp, a letter of KIND_LETTER, a separator, or x (other text)
+    text: str
+    value: str = ""  # N: the player; R: the role; C: the camp's name
+
+
+class _Vocabulary:
+    def __init__(self, roster: Roster, camps: tuple[Camp, ...]):
+        self.roster = roster
+        self.camps = camps
+        words: dict[str, Tag] = {}
+        for kind, (spellings, _patterns) in _lexicon().items():
+            for w in spellings:
+                words.setdefault(w, Tag(KIND_LETTER[kind], w))
+        self.role_camp: dict[str, str] = {}
+        for camp in camps:
+            for role in camp.roles:
+                self.role_camp.setdefault(role, camp.name)
+                words[role] = Tag("R", role, role)
+        for camp in camps:
+            for w in {camp.name, *camp.words}:
+                words[w] = Tag("C", w, camp.name)
+        for written, player in roster.table.items():
+            words[written] = Tag("N", written, player)
+        patterns = [p for kind, (_w, ps) in _lexicon().items() for p in ps]
+        alternatives = [re.escape(w) for w in sorted(words, key=len, reverse=True) if w]
+        self.words = words
+        self.pattern = re.compile("|".join(alternatives + [f"(?:{p})" for p in patterns]))
+        self.fate_patterns = [re.compile(p) for p in _lexicon()["fate"][1]]
+        # A camp the preset does not know, named as directors name camps: 「好人阵营」 in a game of 护国阵营.
+        self.foreign_camp = re.compile(r"[\w]{1,6}?(?:阵营|方)$")
+
+    def tag(self, line: str) -> list[Tag]:
+        tags: list[Tag] = []
+        at = 0
+        for m in self.pattern.finditer(line):
+            self._text(line[at:m.start()], tags)
+            found = m.group()
+            tags.append(self.words.get(found) or Tag("F", found))
+            at = m.end()
+        self._text(line[at:], tags)
+        return tags
+
+    @staticmethod
+    def _text(chunk: str, tags: list[Tag]) -> None:
+        for piece in re.split(r"(\s+|——|-{1,2}|[:|—=→>、,;/()\[\]【】〖〗<>《》「」])", chunk):
+            if not piece or piece.isspace():
+                continue
+            if piece in ("——", "--"):
+                piece = "-"
+            if piece in _SEPARATORS:
+                tags.append(Tag(_SEPARATORS[piece], piece))
+            elif tags and tags[-1].kind == "x":
+                tags[-1] = Tag("x", tags[-1].text + piece)
+            else:
+                tags.append(Tag("x", piece))
+
+
+def _lines(text: str) -> list[str]:
+    """The director's own lines: quotes set aside; a BBCode table row is one line, its cells apart."""
+    text = re.sub(r"\[/?td(?:=[^\]]*)?\]", " | ", text, flags=re.I)
+    text = re.sub(r"\[/tr\]", "\n", text, flags=re.I)
+    own = split(text).own
+    return [re.sub(r"(?:\s*\|\s*)+", " | ", line).strip(" |") for line in normalize(own).split("\n")]
+
+
+class _Reading:
+    def __init__(self, vocabulary: _Vocabulary):
+        self.v = vocabulary
+        self.claims: dict[str, list[tuple[int, str, str, bool]]] = {}  # name → (line, role, camp, doubtful)
+        self.stories: list[tuple[int, set[str], set[str], set[str]]] = []  # line, names, roles, camps
+        self.winners: list[tuple[int, str, bool]] = []
+        self.losers: list[tuple[int, str]] = []
+        self.strangers: list[str] = []
+        self.line_doubts: dict[str, list[str]] = {}
+        self.heading_camp = ""
+        self.heading_role = ""
+
+    def claim(self, number: int, name: str, role: str, camp: str, doubtful: bool) -> None:
+        self.claims.setdefault(name, []).append((number, role, camp, doubtful))
+
+    def line(self, number: int, text: str) -> None:
+        if not text:
+            self.heading_camp = self.heading_role = ""  # a blank line ends a heading's list
+            return
+        tags = self.v.tag(_SEAT_NUMBER.sub("", text, count=1))
+        while tags and tags[0].kind in (":", ","):  # 「1号 | 宋江 | …」: the seat's number cell
+            tags.pop(0)
+        kinds = [t.kind for t in tags]
+        doubtful = [_DOUBT_KINDS[k] for k in dict.fromkeys(kinds) if k in _DOUBT_KINDS]
+        names = [t for t in tags if t.kind == "N"]
+        if doubtful:
+            for t in names:
+                self.line_doubts.setdefault(t.value, []).append(f"第{number}行{'、'.join(doubtful)}：「{_clip(text)}」")
+        if not names:
+            self._no_names(number, text, tags, bool(doubtful))
+            return
+        significant = [t for t in tags if t.kind not in ("(", ")")]
+        first = significant[0] if significant else None
+        if first is not None and first.kind == "N" and len(names) > 1 and self._is_list(tags) and "(" in kinds:
+            # 宋江（船长）、武松（水手）: members with their roles, under a camp heading or none
+            if self.heading_role and not self.heading_camp:
+                self._role_list(number, self.heading_role, tags, bool(doubtful))
+            else:
+                self._camp_list(number, self.heading_camp, tags, bool(doubtful))
+        elif first is not None and first.kind == "N":
+            self._seat(number, tags, bool(doubtful))
+        elif first is not None and first.kind == "R" and self._is_list(tags[tags.index(first) + 1:]):
+            self._role_list(number, first.value, tags[tags.index(first) + 1:], bool(doubtful))
+        elif first is not None and first.kind == "C" and self._is_list(tags[tags.index(first) + 1:]):
+            self._camp_list(number, first.value, tags[tags.index(first) + 1:], bool(doubtful))
+        elif self.heading_camp and first is not None and first.kind == "N":
+            self._seat(number, tags, bool(doubtful))
+        else:
+            self._story(number, tags)
+        winners = self._winner(tags)
+        if winners:
+            self.winners.append((number, winners, bool(doubtful)))
+
+    def _no_names(self, number: int, text: str, tags: list[Tag], doubtful: bool) -> None:
+        winner = self._winner(tags)
+        if winner:
+            self.winners.append((number, winner, doubtful))
+            return
+        for i, t in enumerate(tags):
+            if t.kind == "L":
+                before = [u for u in tags[:i] if u.kind == "C"]
+                if before:
+                    self.losers.append((number, before[-1].value))
+        content = [t for t in tags if t.kind not in ("(", ")", ":", ",")]
+        if content and all(t.kind in ("C", "x", "E") for t in content) and content[0].kind == "C" and \
+                sum(len(t.text) for t in content if t.kind == "x") <= 6:
+            self.heading_camp, self.heading_role = content[0].value, ""
+        elif content and content[0].kind == "R" and len(content) <= 2 and all(t.kind in ("R", "x") for t in content):
+            self.heading_role = content[0].value
+        elif len(content) >= 2 and content[0].kind == "x" and any(t.kind == "R" for t in content[1:3]) and \
+                len(content[0].text) <= 8 and ":" in [t.kind for t in tags]:
+            self.strangers.append(f"第{number}行的「{content[0].text}」不在玩家名单上：「{_clip(text)}」")
+
+    @staticmethod
+    def _winner(tags: list[Tag]) -> str:
+        kinds = [t.kind for t in tags]
+        if "D" in kinds:
+            return DRAW
+        if "W" not in kinds:
+            return ""
+        camps = [t.value for t in tags[:kinds.index("W")] if t.kind == "C"]
+        return camps[-1] if camps else ""
+
+    @staticmethod
+    def _is_list(rest: list[Tag]) -> bool:
+        """After a role or camp: (a separator, then) names, each perhaps with its role in brackets."""
+        depth = 0
+        for t in rest:
+            if t.kind == "(":
+                depth += 1
+            elif t.kind == ")":
+                depth = max(0, depth - 1)
+            elif depth == 0 and t.kind not in ("N", ":", ",", "x") or (depth == 0 and t.kind == "x" and len(t.text) > 3):
+                return False
+        return any(t.kind == "N" for t in rest)
+
+    def _role_list(self, number: int, role: str, rest: list[Tag], doubtful: bool) -> None:
+        for t in rest:
+            if t.kind == "N":
+                self.claim(number, t.value, role, self.heading_camp, doubtful)
+
+    def _camp_list(self, number: int, camp: str, rest: list[Tag], doubtful: bool) -> None:
+        i = 0
+        while i < len(rest):
+            t = rest[i]
+            if t.kind == "N":
+                role, i = self._bracketed_role(rest, i + 1)
+                self.claim(number, t.value, role, camp, doubtful)
+                continue
+            i += 1
+
+    @staticmethod
+    def _bracketed_role(rest: list[Tag], i: int) -> tuple[str, int]:
+        if i < len(rest) and rest[i].kind == "(":
+            inside = []
+            j = i + 1
+            while j < len(rest) and rest[j].kind != ")":
+                inside.append(rest[j])
+                j += 1
+            roles = [t.value for t in inside if t.kind == "R"] or [t.text for t in inside[:1] if t.kind == "x"]
+            return "/".join(roles), j + 1
+        return "", i
+
+    def _seat(self, number: int, tags: list[Tag], doubtful: bool) -> None:
+        """名字（、名字）[:] 身份[/身份] [（阵营 | 说明 | 顶替）] [, 阵营 | 命运 | 故事]"""
+        i = 0
+        seats = []
+        while i < len(tags) and tags[i].kind in ("N", ",", "("):
+            if tags[i].kind == "N":
+                seats.append(tags[i].value)
+            elif tags[i].kind == "(":
+                break
+            i += 1
+        while i < len(tags) and tags[i].kind in (":",):
+            i += 1
+        roles: list[str] = []
+        camp = ""
+        extra: list[str] = []
+        part = []
+        while i < len(tags) and tags[i].kind in ("R", "x", "/", "H", "G", "X"):
+            part.append(tags[i])  # a hedge or a correction here is already the seat's doubt
+            i += 1
+        for k, t in enumerate(part):
+            if t.kind == "R":
+                roles.append(t.value)
+            elif t.kind == "x" and not roles and any(u.kind == "R" for u in part[k + 1:]):
+                if t.text not in _FILLERS:
+                    extra.append(t.text)
+            elif t.kind == "x":
+                (extra if roles else roles).append(t.text)
+        if i < len(tags) and tags[i].kind == "C" and not roles:
+            camp = tags[i].value
+            i += 1
+        conflicts = []
+        depth = 0
+        for j in range(i, len(tags)):
+            t = tags[j]
+            depth += t.kind == "("
+            depth -= t.kind == ")" and depth > 0
+            if t.kind == "C":
+                if camp and camp != t.value:
+                    conflicts.append(t.text)
+                camp = camp or t.value
+            elif t.kind == "R" and not _acted(tags, j):
+                if depth and not roles:
+                    roles.append(t.value)  # 宋江（船长）: the role in brackets
+                elif depth and not camp and len(roles) <= 1:
+                    extra.append(t.text)  # 杀手（魔教首领）: what the role is called in this game
+                elif t.value not in roles:
+                    conflicts.append(t.text)
+            elif t.kind == "x" and depth and not roles:
+                roles.append(t.text)
+        if self.heading_camp and not camp:
+            camp = self.heading_camp
+        if not roles and self.heading_role:
+            roles = [self.heading_role]
+        role = "/".join(roles) + (f"（{'，'.join(extra)}）" if extra and roles and roles[0] in self.v.role_camp else "")
+        for name in seats:
+            self.claim(number, name, role, camp, doubtful)
+            if conflicts:
+                self.line_doubts.setdefault(name, []).append(
+                    f"第{number}行还写着「{'、'.join(conflicts)}」，与「{role or camp}」不一致")
+
+    def _story(self, number: int, tags: list[Tag]) -> None:
+        names = {t.value for t in tags if t.kind == "N"}
+        roles = {t.value for j, t in enumerate(tags) if t.kind == "R" and not _acted(tags, j)}
+        camps = {t.value for t in tags if t.kind == "C"} if not any(t.kind in "WDL" for t in tags) else set()
+        if roles or camps:
+            self.stories.append((number, names, roles, camps))
+
+
+def _acted(tags: list[Tag], j: int) -> bool:
+    """A role beside an action or a fate (被杀手刀了 · 预言家验了他 · 女巫毒死): who did what, not who was what."""
+    near = [tags[k].kind for k in (j - 1, j + 1) if 0 <= k < len(tags)]
+    before = tags[j - 1].text if j else ""
+    return "A" in near or "F" in near or before.endswith("被")
+
+
+def _clip(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def read_reveal(text: str, roster: Roster, camps: tuple[Camp, ...] = ()) -> RevealDraft:
+    """The draft a 揭秘 post makes: each seat's role and camp, the winner, and every doubt in words."""
+    v = _Vocabulary(roster, tuple(camps))
+    reading = _Reading(v)
+    for number, line in enumerate(_lines(text), start=1):
+        reading.line(number, line)
+    seats: dict[str, Seat] = {}
+    for name in roster.names:
+        claims = reading.claims.get(name, [])
+        seat = Seat(lines=[c[0] for c in claims])
+        seats[name] = seat
+        if not claims:
+            continue
+        roles = list(dict.fromkeys(c[1] for c in claims if c[1]))
+        camps_said = list(dict.fromkeys(c[2] for c in claims if c[2]))
+        seat.role = roles[0] if roles else ""
+        if len(roles) > 1 and not _refines(roles):
+            seat.doubts.append("揭秘里写了不止一个身份：" + "、".join(f"「{r}」" for r in roles))
+        implied = _camp_of(seat.role, v.role_camp)
+        if implied is None:
+            seat.doubts.append(f"身份「{seat.role}」的几张牌分属不同阵营，阵营要导演写明")
+        if len(camps_said) > 1:
+            seat.doubts.append("揭秘里写了不止一个阵营：" + "、".join(camps_said))
+        seat.camp = camps_said[0] if camps_said else (implied or "")
+        if camps_said and implied and implied != camps_said[0]:
+            seat.doubts.append(f"写的阵营「{camps_said[0]}」和规则里「{seat.role}」的阵营「{implied}」不同（可能中途转阵营，请确认）")
+        if not seat.camp:
+            seat.doubts.append(f"没有写阵营，身份「{seat.role or '（未写）'}」在本局规则的阵营表里找不到")
+        seat.doubts += reading.line_doubts.get(name, [])
+        for number, names, roles_told, camps_told in reading.stories:
+            if name in names and ((roles_told and seat.role not in roles_told and not set(seat.role.split("/")) & roles_told)
+                                  or (camps_told and seat.camp not in camps_told)):
+                seat.doubts.append(f"第{number}行另有说法：提到{'、'.join(sorted(roles_told | camps_told))}")
+    # A reveal says what seats were: half the roster at least with a role the rules know or a camp. Free text
+    # after a name (「郭靖、黄蓉 投了杨康」) is no role by itself: a result post is not a reveal.
+    assigned = [n for n, s in seats.items() if s.camp or _camp_of(s.role, v.role_camp)]
+    is_reveal = len(assigned) >= max(2, (len(roster.names) + 1) // 2)
+    if not is_reveal:  # a result post or a story that names players: nothing in it is a seat's role
+        return RevealDraft(False, {n: Seat() for n in roster.names}, None, ["这一帖不像揭秘帖：写明身份的玩家不到一半"])
+    doubts = list(reading.strangers)
+    if is_reveal:
+        missing = [n for n in roster.names if not seats[n].lines]
+        if missing:
+            doubts.append("揭秘里没有写到：" + "、".join(missing))
+    winners = list(dict.fromkeys(w for _n, w, _d in reading.winners))
+    winner = winners[0] if len(winners) == 1 else None
+    if len(winners) > 1:
+        doubts.append("写了不止一个获胜方：" + "、".join(winners))
+    elif winner and any(d for _n, _w, d in reading.winners):
+        doubts.append(f"获胜方「{winner}」的那一行有不确定或更正的说法")
+    elif not winner and is_reveal:
+        losers = list(dict.fromkeys(c for _n, c in reading.losers))
+        doubts.append("没有写明哪个阵营获胜" + (f"（只写了{'、'.join(losers)}判负）" if losers else ""))
+    return RevealDraft(is_reveal, seats, winner, doubts)
+
+
+def _refines(roles: list[str]) -> bool:
+    """「杀手」 and 「杀手（魔教首领）」 are one role said twice."""
+    base = {r.split("（")[0] for r in roles}
+    return len(base) == 1
+
+
+def _camp_of(role: str, role_camp: dict[str, str]) -> str | None:
+    """The camp the preset gives a role; for 双身份 「民/匪」 the camp both cards share (None when they differ)."""
+    cards = [r.split("（")[0] for r in role.split("/") if r]
+    found = {role_camp[c] for c in cards if c in role_camp}
+    if len(found) > 1:
+        return None
+    return found.pop() if found and len(found) == 1 and all(c in role_camp for c in cards) else ""

@@ -1,0 +1,205 @@
+"""A board's history (issue 44): the 揭秘 post read into a draft, three finished demo games gathered into one board
+— a renamed account, a 顶替 and a freed name taken by a newcomer among them — and each account's 战绩 as worked
+out by hand from the games' stories in bansha/demo/board.py."""
+
+from __future__ import annotations
+
+import html
+import re
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bansha.board import reveal_path
+from grammar.names import Roster
+from grammar.reveal import read_reveal
+from scraper import board as store
+from tally import board as records
+from tally.rules import load_camps
+
+SHEDIAO = load_camps("shediao")
+ROSTER = Roster(["郭靖", "黄蓉", "杨康", "穆念慈", "欧阳克", "洪七公"])
+
+
+def bansha(*args, cwd=None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "bansha.cli", *map(str, args)], capture_output=True, text=True,
+                          cwd=cwd, timeout=120)
+
+
+# -- the reveal post, read like a ballot ----------------------------------------------------------------------
+
+def test_a_plain_reveal_is_read_whole_and_certain():
+    draft = read_reveal("【揭秘】\n郭靖：先知者（护国阵营）\n2号 黄蓉 —— 神医，第三夜被杀手刀了\n杨康：圣姑，第二天被处决\n"
+                        "穆念慈 | 左护法 | 杀手阵营\n欧阳克：药师\n洪七公：祖师\n本局护国阵营获胜！", ROSTER, SHEDIAO)
+    assert draft.certain and draft.winner == "护国阵营"
+    # 杨康's camp is not written: the seed puts 圣姑 in 杀手阵营; 黄蓉's 「被杀手刀了」 says who killed her, not what she was.
+    assert {n: (s.role, s.camp) for n, s in draft.seats.items()} == {
+        "郭靖": ("先知者", "护国阵营"), "黄蓉": ("神医", "护国阵营"), "杨康": ("圣姑", "杀手阵营"),
+        "穆念慈": ("左护法", "杀手阵营"), "欧阳克": ("药师", "护国阵营"), "洪七公": ("祖师", "护国阵营")}
+
+
+def test_role_lists_camp_headings_and_a_table_read_the_same():
+    lists = "圣姑：杨康\n左护法：穆念慈\n护国阵营：郭靖（先知者）、黄蓉（神医）、欧阳克（药师）、洪七公（祖师）\n杀手方胜利"
+    headed = "【杀手阵营】\n杨康（圣姑）、穆念慈（左护法）\n\n【护国阵营】\n郭靖（先知者）、黄蓉（神医）、欧阳克（药师）、洪七公（祖师）\n\n杀手阵营获胜"
+    table = ("本局结果：杀手阵营获胜\n[table][tr][td]1号[/td][td]郭靖[/td][td]先知者[/td][td]护国阵营[/td][/tr]"
+             "[tr][td]2号[/td][td]黄蓉[/td][td]神医[/td][td]护国阵营[/td][/tr][tr][td]3号[/td][td]杨康[/td][td]圣姑[/td][td]杀手阵营[/td][/tr]"
+             "[tr][td]4号[/td][td]穆念慈[/td][td]左护法[/td][td]杀手阵营[/td][/tr][tr][td]5号[/td][td]欧阳克[/td][td]药师[/td][td]护国阵营[/td][/tr]"
+             "[tr][td]6号[/td][td]洪七公[/td][td]祖师[/td][td]护国阵营[/td][/tr][/table]")
+    for text in (lists, headed, table):
+        draft = read_reveal(text, ROSTER, SHEDIAO)
+        assert draft.certain, draft.questions()
+        assert draft.winner == "杀手阵营"
+        assert [n for n, s in draft.seats.items() if s.camp == "杀手阵营"] == ["杨康", "穆念慈"]
+
+
+@pytest.mark.parametrize("line, doubted", [
+    ("郭靖：好像是先知者", "不确定"),  # a hedge
+    ("郭靖：先知者\n更正：郭靖应为药师", "更正"),  # a later correction: which is it?
+    ("郭靖：先知者（杀手阵营）", "不同"),  # the camp written is not the role's camp (a camp change, or a slip)
+    ("郭靖：厨子", "阵营"),  # a role the rules do not know, its camp unwritten
+    ("郭靖：先知者\n郭靖其实是圣姑", "不止一个身份"),  # another line gives the seat another role
+    ("郭靖：先知者\n第二夜郭靖和圣姑聊了很久", "另有说法"),  # a story line naming another role beside the seat
+])
+def test_every_word_that_could_change_a_seat_is_explained_or_asked(line, doubted):
+    rest = "\n黄蓉：神医\n杨康：圣姑\n穆念慈：左护法\n欧阳克：药师\n洪七公：祖师\n护国阵营获胜"
+    draft = read_reveal(line + rest, ROSTER, SHEDIAO)
+    assert not draft.certain
+    assert any(doubted in d for d in draft.seats["郭靖"].doubts), draft.seats["郭靖"].doubts
+    assert all(not s.doubts for n, s in draft.seats.items() if n != "郭靖")
+
+
+def test_missing_seats_strangers_and_no_winner_are_asked():
+    draft = read_reveal("郭靖：先知者\n黄蓉：神医\n杨康：圣姑\n郭大侠：左护法\n欧阳克：药师", ROSTER, SHEDIAO)
+    questions = "\n".join(draft.questions())
+    assert "没有写到：穆念慈、洪七公" in questions
+    assert "「郭大侠」不在玩家名单上" in questions
+    assert "没有写明哪个阵营获胜" in questions
+
+
+def test_a_result_post_is_no_reveal():
+    draft = read_reveal("第一天投票结果：杨康 3 票，出局\n郭靖、黄蓉、欧阳克 投了杨康\n护国阵营加油", ROSTER, SHEDIAO)
+    assert not draft.is_reveal and not draft.certain
+    assert all(not s.role and not s.camp for s in draft.seats.values())
+
+
+# -- three finished demo games on one board ---------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def board(tmp_path_factory):
+    work = tmp_path_factory.mktemp("board")
+    done = bansha("demo", "--board", work / "demo")
+    assert done.returncode == 0, done.stderr
+    return work / "demo", done.stdout
+
+
+def _by_name(rows) -> dict[str, records.Record]:
+    found = records.records(rows)
+    by_uid = {r.account.rsplit("#", 1)[1]: r for r in found.values()}
+    assert len(by_uid) == len(found)  # every account known by its uid
+    return by_uid
+
+
+def test_each_players_record_is_as_worked_out_by_hand(board):
+    folder, _said = board
+    rows = store.load_rows(store.open_board(folder / "board.db", readonly=True))
+    got = _by_name(rows)
+    # (games, won/revealed, days alive, out by vote/night, times voted out, ballots, hits on the other camp, 潜水)
+    # from bansha/demo/board.py's three stories: [201] 护国 wins (吴用 the only killer), [202] 海盗方 wins,
+    # [203] 杀手阵营 wins (宋江, 行者).
+    expected = {
+        # 宋江: 护国 / 海盗 / 杀手, all won; alive both days of each; six ballots, every one at the other camp.
+        "11": (3, 3, 6, {}, 0, 6, 6, 0),
+        # 吴用: 杀手 in [201] (voted out day 2), 护国 in [203] (killed before day 2): alive 2 + 1 days.
+        "12": (2, 0, 3, {"vote": 1, "night": 1}, 1, 3, 3, 0),
+        # 林冲 (uid 13): [201] killed before day 2; [202] plays day 1 only (扈三娘 takes the seat from day 2).
+        "13": (2, 1, 2, {"night": 1}, 0, 2, 1, 0),
+        # 武松, renamed 行者 before [203]: one account, three games, three wins; day 2 of [202] he voted 燕青, his own camp.
+        "14": (3, 3, 6, {}, 0, 6, 5, 0),
+        # 鲁智深: [201] only; 2 posts in day 1's discussion (潜水); day 1 he voted 李逵, his own camp.
+        "15": (1, 1, 2, {}, 0, 2, 1, 1),
+        # 李逵: voted out on day 1 of [201] and of [203]; won [201] as 护国, lost [203].
+        "16": (2, 1, 2, {"vote": 2}, 2, 2, 1, 0),
+        "17": (1, 0, 1, {"vote": 1}, 1, 1, 1, 0),  # 花荣: 土著, voted out day 1
+        "18": (2, 1, 4, {"vote": 1}, 1, 4, 3, 0),  # 燕青: 海盗 won; 护国 in [203], voted out day 2
+        "19": (1, 1, 1, {"night": 1}, 0, 1, 1, 0),  # 孙二娘: 海盗, killed before day 2
+        # 扈三娘: 林冲's seat from day 2 of [202]: that day only, voted out in it, the seat's camp lost.
+        "20": (1, 0, 1, {"vote": 1}, 1, 1, 1, 0),
+        # The newcomer who registered the freed name 武松: [203] only, no ballot and 1 post on day 2 (潜水).
+        "21": (1, 0, 2, {}, 0, 1, 0, 1),
+    }
+    assert set(got) == set(expected)
+    for uid, (games, won, days, out, voted_out, ballots, hits, lurks) in expected.items():
+        r = got[uid]
+        assert (r.games, r.won, r.revealed, r.days_alive, dict(r.out), r.voted_out, r.ballots, r.hits, r.lurks) == \
+            (games, won, games, days, out, voted_out, ballots, hits, lurks), (uid, r)
+    assert got["14"].names == ["武松", "行者"] and got["21"].names == ["武松"]  # one name, two accounts, never merged
+    assert dict(got["15"].cards) == {"yellow": 1}  # the director's card for his 潜水
+    assert records.camp_rates(rows) == {"qisha": {"土著方": (0, 1), "海盗方": (1, 1)},
+                                        "shediao": {"护国阵营": (1, 2), "杀手阵营": (1, 2)}}
+
+
+def test_the_record_post_and_the_site_show_it(board):
+    folder, said = board
+    post = (folder / "board.bbcode.txt").read_text("utf-8")
+    assert post in said.replace("\r", "")
+    row = re.search(r"\[tr\]\[td\]行者\[/td\](.*?)\[/tr\]", post).group(1)
+    assert "[td]3[/td][td]3/3（100%）[/td]" in row and "[td]5/6（83%）[/td]" in row
+    assert "同名的不同账号（分别计算）：武松：2 个账号" in post
+    index = (folder / "board-site" / "index.html").read_text("utf-8")
+    assert "共 3 局，11 个账号" in index
+    pages = [p.read_text("utf-8") for p in (folder / "board-site").glob("player-*.html")]
+    renamed = next(p for p in pages if "用过的名字：武松、行者" in p)
+    assert renamed.count("<tr>") == 2 + 1 + 3  # the record's heading and row; the games' heading and three games
+    assert "script-src 'none'" in index
+
+
+def test_adding_a_game_again_writes_nothing(board):
+    folder, _said = board
+    before = sqlite3.connect(folder / "board.db").execute("select key, added_at from games order by key").fetchall()
+    again = bansha("board", "add", folder / "game-201.toml", "--board", folder / "board.db")
+    assert again.returncode == 0, again.stderr
+    assert "战绩库里已有，没有变化" in again.stdout
+    after = sqlite3.connect(folder / "board.db").execute("select key, added_at from games order by key").fetchall()
+    assert after == before
+
+
+def test_a_game_without_its_reveal_shows_no_role_anywhere(board, tmp_path):
+    folder, _said = board
+    # The same game gathered into a fresh board with its reveal not confirmed: posts and counts, never a role.
+    for name in ("game-202.toml", "game-202.db"):
+        (tmp_path / name).write_bytes((folder / name).read_bytes())
+    draft = reveal_path(folder / "game-202.toml").read_text("utf-8").replace("confirmed = true", "confirmed = false")
+    reveal_path(tmp_path / "game-202.toml").write_text(draft, "utf-8")
+    added = bansha("board", "add", tmp_path / "game-202.toml", "--board", tmp_path / "b.db")
+    assert added.returncode == 0, added.stderr
+    assert "还没有确认" in added.stderr
+    report = bansha("board", "report", "--board", tmp_path / "b.db", "--html", tmp_path / "site")
+    assert report.returncode == 0, report.stderr
+    shown = report.stdout + "".join(p.read_text("utf-8") for p in (tmp_path / "site").glob("*.html"))
+    shown += bansha("board", "report", "--board", tmp_path / "b.db").stdout
+    for secret in ("船长", "水手", "大副", "族长", "食人花", "海盗方", "土著方"):
+        assert secret not in html.unescape(shown), secret
+    rows = store.load_rows(store.open_board(tmp_path / "b.db", readonly=True))
+    assert {r["role"] for r in rows["seats"]} == {None} and {r["camp"] for r in rows["seats"]} == {None}
+    assert len(rows["ballots"]) == 10  # both days' ballots still count: 6 + 4
+
+
+def test_reveal_drafts_from_the_archive_and_confirms_only_when_complete(board, tmp_path):
+    folder, _said = board
+    for name in ("game-201.toml", "game-201.db"):
+        (tmp_path / name).write_bytes((folder / name).read_bytes())
+    drafted = bansha("reveal", tmp_path / "game-201.toml")
+    assert drafted.returncode == 0, drafted.stderr
+    text = reveal_path(tmp_path / "game-201.toml").read_text("utf-8")
+    assert "confirmed = false" in text and 'winner = "护国阵营"' in text
+    assert '吴用 = { role = "圣姑", camp = "杀手阵营" }' in text.replace('"吴用"', "吴用")
+    reveal_path(tmp_path / "game-201.toml").write_text(text.replace('winner = "护国阵营"', 'winner = ""'), "utf-8")
+    refused = bansha("reveal", tmp_path / "game-201.toml", "--confirm")
+    assert refused.returncode == 1 and "没有写获胜方" in refused.stderr
+    reveal_path(tmp_path / "game-201.toml").write_text(text, "utf-8")
+    confirmed = bansha("reveal", tmp_path / "game-201.toml", "--confirm")
+    assert confirmed.returncode == 0, confirmed.stderr
+    assert "confirmed = true" in reveal_path(tmp_path / "game-201.toml").read_text("utf-8")
