@@ -107,9 +107,9 @@ _CHATTER = ["大家好，先看看情况。", "我觉得昨晚的发言有点问
             "这个思路我不太认同。"]
 
 
-def build_board(forum: DemoForum, game: DemoGame) -> None:
-    """One finished game on the forum: its vote and discussion threads per day and its process thread, the
-    director's 揭秘 last."""
+def build_board(forum: DemoForum, game: DemoGame, rounds: int = 6) -> None:
+    """One finished game on the forum: its vote and discussion threads per day (each living seat posting `rounds`
+    times a day, the quiet once) and its process thread, the director's 揭秘 last."""
     uid = {u.name: u.uid for u in forum.users.values()}
     director = DIRECTOR[0]
     forum.add_thread(game.process_tid, f"{game.name}——进程帖")
@@ -130,12 +130,12 @@ def build_board(forum: DemoForum, game: DemoGame) -> None:
             forum.add_post(game.vote_tid(day), uid[voter], f"投票对象：{target}\n投票理由：第{day}天的发言让我起疑。",
                            start + timedelta(hours=1 + 3 * n))
         quiet = game.quiet.get(day, [])
-        for round_ in range(6):
+        for round_ in range(rounds):
             for n, (seat, account) in enumerate(playing.items()):
                 if account in quiet and round_ >= 1:
                     continue
                 forum.add_post(game.discussion_tid(day), uid[account], f"{_CHATTER[(round_ + n) % len(_CHATTER)]}（{seat}）",
-                               start + timedelta(hours=2 + round_ * 5, minutes=n * 7))
+                               start + timedelta(hours=2, minutes=round_ * (2400 // rounds) + n))
         dead |= {e["player"] for e in game.events if e["what"] == "处决" and e["day"] == day}
     forum.add_post(game.process_tid, director, game.reveal, last_close + timedelta(hours=12))
 
