@@ -40,6 +40,8 @@ class Camp:
     name: str
     words: tuple[str, ...] = ()
     roles: tuple[str, ...] = ()
+    takes_mixed: bool = False  # 双身份: a seat with one card of this camp and one of another is this camp's
+    unsettled: tuple[str, ...] = ()  # its roles whose camp the game may change (白狼 归群, 爱神 with the lovers)
 
 
 @dataclass
@@ -77,7 +79,9 @@ KIND_LETTER = {"win": "W", "draw": "D", "lose": "L", "fate": "F", "act": "A", "s
                "negation": "G", "heading": "E"}
 _DOUBT_KINDS = {"H": "有不确定的说法", "X": "有更正的说法", "G": "有否定的说法"}
 _FILLERS = {"是", "为", "乃", "身份是", "身份为", "身份", "的身份是", "其实是"}
-_SEAT_NUMBER = re.compile(r"^\s*(?:[0-9]{1,3}|[一二三四五六七八九十]{1,3})\s*(?:号位|号|\.|、|\)|:)?\s*")
+# A seat's number before its name: digits (「1 郭靖」「01.」), or a Chinese numeral with its mark (「一号」「三、」) —
+# never the first character of a name (一灯, 七月, 二条泉).
+_SEAT_NUMBER = re.compile(r"^\s*(?:[0-9]{1,3}\s*(?:号位|号|\.|、|\)|:)?|[一二三四五六七八九十]{1,3}\s*(?:号位|号|\.|、|\)|:))\s*")
 _SEPARATORS = {":": ":", "|": ",", "-": ":", "—": ":", "=": ":", "→": ":", ">": ":", "、": ",", ",": ",", ";": ",",
                "/": "/", "(": "(", ")": ")", "[": "(", "]": ")", "【": "(", "】": ")", "〖": "(", "〗": ")", "<": "(",
                "《": "(", "》": ")", "「": "(", "」": ")", "和": ",", "与": ",", "及": ","}
@@ -99,13 +103,17 @@ class _Vocabulary:
             for w in spellings:
                 words.setdefault(w, Tag(KIND_LETTER[kind], w))
         self.role_camp: dict[str, str] = {}
+        self.takes_mixed = {c.name for c in camps if c.takes_mixed}
+        self.only_role = {c.name: c.roles[0] for c in camps if len(c.roles) == 1}
         for camp in camps:
             for role in camp.roles:
                 self.role_camp.setdefault(role, camp.name)
                 words[role] = Tag("R", role, role)
         for camp in camps:
             for w in {camp.name, *camp.words}:
-                words[w] = Tag("C", w, camp.name)
+                if w not in self.role_camp:  # 「雪狼：弘世堇」 names a role; its camp follows from the role
+                    words[w] = Tag("C", w, camp.name)
+        self.unsettled = {role for camp in camps for role in camp.unsettled}
         for written, player in roster.table.items():
             words[written] = Tag("N", written, player)
         patterns = [p for kind, (_w, ps) in _lexicon().items() for p in ps]
@@ -370,24 +378,33 @@ def read_reveal(text: str, roster: Roster, camps: tuple[Camp, ...] = ()) -> Reve
         seat.role = roles[0] if roles else ""
         if len(roles) > 1 and not _refines(roles):
             seat.doubts.append("揭秘里写了不止一个身份：" + "、".join(f"「{r}」" for r in roles))
-        implied = _camp_of(seat.role, v.role_camp)
+        implied = _camp_of(seat.role, v.role_camp, v.takes_mixed)
         if implied is None:
             seat.doubts.append(f"身份「{seat.role}」的几张牌分属不同阵营，阵营要导演写明")
         if len(camps_said) > 1:
             seat.doubts.append("揭秘里写了不止一个阵营：" + "、".join(camps_said))
         seat.camp = camps_said[0] if camps_said else (implied or "")
-        if camps_said and implied and implied != camps_said[0]:
+        moving = {c.split("（")[0] for c in seat.role.split("/")} & v.unsettled
+        if moving and not camps_said:
+            seat.doubts.append(f"「{'、'.join(sorted(moving))}」的阵营在游戏中可能改变，揭秘没有写明这一局最后的阵营")
+        if camps_said and implied and implied != camps_said[0] and not moving:
             seat.doubts.append(f"写的阵营「{camps_said[0]}」和规则里「{seat.role}」的阵营「{implied}」不同（可能中途转阵营，请确认）")
+        if not seat.role and seat.camp in v.only_role:
+            seat.role = v.only_role[seat.camp]  # a camp of one role (S10's 狼人阵营): its members play that role
         if not seat.camp:
             seat.doubts.append(f"没有写阵营，身份「{seat.role or '（未写）'}」在本局规则的阵营表里找不到")
         seat.doubts += reading.line_doubts.get(name, [])
-        for number, names, roles_told, camps_told in reading.stories:
-            if name in names and ((roles_told and seat.role not in roles_told and not set(seat.role.split("/")) & roles_told)
-                                  or (camps_told and seat.camp not in camps_told)):
-                seat.doubts.append(f"第{number}行另有说法：提到{'、'.join(sorted(roles_told | camps_told))}")
+    # A story line around the table (「丘比特片冈优希连了须贺京太郎和国广一，留在村民阵营」) is explained when every role
+    # and camp it tells is the role or camp of a seat it names; what is left could change a seat, so each is asked.
+    for number, names, roles_told, camps_told in reading.stories:
+        known = {part for n in names if n in seats for part in (*seats[n].role.split("（")[0].split("/"), seats[n].camp) if part}
+        left = (roles_told | camps_told) - known
+        if left:
+            for name in sorted(names & set(seats), key=roster.names.index):
+                seats[name].doubts.append(f"第{number}行另有说法：提到{'、'.join(sorted(left))}")
     # A reveal says what seats were: half the roster at least with a role the rules know or a camp. Free text
     # after a name (「郭靖、黄蓉 投了杨康」) is no role by itself: a result post is not a reveal.
-    assigned = [n for n, s in seats.items() if s.camp or _camp_of(s.role, v.role_camp)]
+    assigned = [n for n, s in seats.items() if s.camp or _camp_of(s.role, v.role_camp, v.takes_mixed)]
     is_reveal = len(assigned) >= max(2, (len(roster.names) + 1) // 2)
     if not is_reveal:  # a result post or a story that names players: nothing in it is a seat's role
         return RevealDraft(False, {n: Seat() for n in roster.names}, None, ["这一帖不像揭秘帖：写明身份的玩家不到一半"])
@@ -414,10 +431,12 @@ def _refines(roles: list[str]) -> bool:
     return len(base) == 1
 
 
-def _camp_of(role: str, role_camp: dict[str, str]) -> str | None:
-    """The camp the preset gives a role; for 双身份 「民/匪」 the camp both cards share (None when they differ)."""
+def _camp_of(role: str, role_camp: dict[str, str], takes_mixed: set[str] = frozenset()) -> str | None:
+    """The camp the preset gives a role; for 双身份 「民/匪」 the camp both cards share, or the one camp the preset
+    says takes a mixed seat (None when they differ otherwise)."""
     cards = [r.split("（")[0] for r in role.split("/") if r]
     found = {role_camp[c] for c in cards if c in role_camp}
     if len(found) > 1:
-        return None
+        taking = found & set(takes_mixed)
+        return taking.pop() if len(taking) == 1 and all(c in role_camp for c in cards) else None
     return found.pop() if found and len(found) == 1 and all(c in role_camp for c in cards) else ""

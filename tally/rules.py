@@ -126,5 +126,6 @@ def load_camps(name: str):
     if name not in PRESETS:
         raise ValueError(f"未知的规则预设：{name}（可选：{'、'.join(PRESETS)}）")
     data = tomllib.loads(resources.files("tally.presets").joinpath(f"{name}.toml").read_text("utf-8"))
-    return tuple(Camp(str(c["name"]), tuple(c.get("words") or ()), tuple(c.get("roles") or ()))
+    return tuple(Camp(str(c["name"]), tuple(c.get("words") or ()), tuple(c.get("roles") or ()), c.get("takes_mixed") is True,
+                      tuple(c.get("unsettled") or ()))
                  for c in data.get("camps") or ())

@@ -203,3 +203,26 @@ def test_reveal_drafts_from_the_archive_and_confirms_only_when_complete(board, t
     confirmed = bansha("reveal", tmp_path / "game-201.toml", "--confirm")
     assert confirmed.returncode == 0, confirmed.stderr
     assert "confirmed = true" in reveal_path(tmp_path / "game-201.toml").read_text("utf-8")
+
+
+def test_a_name_that_starts_with_a_numeral_is_no_seat_number():
+    roster = Roster(["一灯", "七月", "二条泉", "十一"])
+    draft = read_reveal("一灯：先知者\n七月：药师\n3号 二条泉：圣姑\n十一、左护法\n杀手阵营获胜", roster, SHEDIAO)
+    assert [s.role for s in draft.seats.values()] == ["先知者", "药师", "圣姑", ""]
+    assert "十一" in "".join(draft.doubts)  # 「十一、左护法」: a seat number or the player 十一? asked, not guessed
+
+
+def test_a_role_whose_camp_the_game_may_change_needs_its_camp_written():
+    roster = Roster(["甲", "乙", "丙", "丁"])
+    camps = load_camps("s10")  # 白狼 may 归群 and join 狼人阵营; 爱神 follows the lovers
+    unsaid = read_reveal("甲：白狼\n乙：狼人\n丙：村民\n丁：爱神\n村民阵营胜利", roster, camps)
+    assert any("可能改变" in d for d in unsaid.seats["甲"].doubts) and any("可能改变" in d for d in unsaid.seats["丁"].doubts)
+    said = read_reveal("甲：白狼（狼人阵营）\n乙：狼人\n丙：村民\n丁：爱神（村民阵营）\n村民阵营胜利", roster, camps)
+    assert said.certain and said.seats["甲"].camp == "狼人阵营"
+
+
+def test_a_seat_with_a_bandit_card_is_the_killers():
+    roster = Roster(["甲", "乙", "丙", "丁"])
+    draft = read_reveal("甲：民/匪\n乙：警/民\n丙：民/民\n丁：匪/匪\n好人方获胜", roster, load_camps("anshazhe"))
+    assert draft.certain, draft.questions()
+    assert {n: s.camp for n, s in draft.seats.items()} == {"甲": "杀手方", "乙": "好人方", "丙": "好人方", "丁": "杀手方"}
