@@ -112,6 +112,7 @@ def big_board(folder: Path, number: int = 1000, pool: int = 2000) -> None:
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
+        one_game(Path(folder) / "warm", 1) if (Path(folder) / "warm").mkdir() is None else None  # imports, caches
         sizes = []
         for rounds in (6, 60):
             posts, first, second = one_game(Path(folder), rounds)

@@ -179,6 +179,8 @@ def _name_notes(board: sqlite_utils.Database, rows: dict) -> list[str]:
         if others:
             notes.append(f"「{account['name']}」在这一局是账号 {account['key']}，以前的局里同名的是 {'、'.join(others)}："
                          f"按不同的账号分别记战绩（同一个人的两个账号不会自动合并）。")
-        if account["uid"] is None:
-            notes.append(f"「{account['name']}」在档案库里没有发过帖、游戏文件也没写 uid：按名字记，改名后会记成另一个账号。")
+    nameless = [a["name"] for a in rows["accounts"] if a["uid"] is None]
+    if nameless:
+        notes.append(f"{'、'.join(nameless)} 在档案库里没有发过帖、游戏文件也没写 uid：按名字记（改名后会记成另一个账号；"
+                     f"在游戏文件的 [[players]] 里写 uid 就不会）。")
     return notes
