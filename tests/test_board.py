@@ -226,3 +226,25 @@ def test_a_seat_with_a_bandit_card_is_the_killers():
     draft = read_reveal("甲：民/匪\n乙：警/民\n丙：民/民\n丁：匪/匪\n好人方获胜", roster, load_camps("anshazhe"))
     assert draft.certain, draft.questions()
     assert {n: s.camp for n, s in draft.seats.items()} == {"甲": "杀手方", "乙": "好人方", "丙": "好人方", "丁": "杀手方"}
+
+
+def test_hostile_names_are_text_in_the_post_and_the_site(tmp_path):
+    """A name is what a player registered: markup in it is shown, never run or rendered (the post's BBCode, the
+    site's HTML), and a link to a game's 揭秘 site is only http(s) or relative."""
+    from bansha.board import report
+
+    evil = "<script>alert(1)</script>[b]大字[/b]"
+    rows = {"games": [{"key": "g", "name": "[url=javascript:x]局[/url]<img src=x>", "preset": "shediao", "revealed": 1,
+                       "winner": "护国阵营", "site": None}],
+            "accounts": [{"key": "h#1", "host": "h", "uid": 1, "name": evil}],
+            "seats": [{"game": "g", "seat": evil, "account": "h#1", "name": evil, "from_day": 1, "to_day": 1, "role": "平民",
+                       "camp": "护国阵营", "won": 1, "out_by": None, "out_day": None, "days_alive": 1, "voted_out": 0, "posts": 3}],
+            "days": [], "results": [], "ballots": [], "marks": []}
+    post = report.bbcode(rows, title="[b]版[/b]")
+    assert "[b]大字[/b]" not in post and "[b]版[/b]战绩" not in post
+    report.write_site(rows, tmp_path, title="<b>版</b>")
+    for page in tmp_path.glob("*.html"):
+        text = page.read_text("utf-8")
+        assert "<script>" not in text and "<img src=x>" not in text and "<b>版</b>" not in text, page.name
+    refused = bansha("board", "add", tmp_path / "none.toml", "--site", "javascript:alert(1)", "--board", tmp_path / "b.db")
+    assert refused.returncode == 1 and "--site 只能是" in refused.stderr
