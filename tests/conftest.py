@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,19 @@ CAPTURES = SHARED / "fixtures" / "discuz-x35"
 OWN_FIXTURES = ROOT / "fixtures"
 
 needs_captures = pytest.mark.skipif(not CAPTURES.is_dir(), reason="../shared/fixtures/discuz-x35 is absent")
+# Browser tests drive Debian's chromium (never a downloaded one); .ci/run installs it, and they skip without it.
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (.ci/run installs it)")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Headless Chromium through playwright, one per module (skipped without the playwright package)."""
+    sync = pytest.importorskip("playwright.sync_api")
+    with sync.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield chromium
+        chromium.close()
 
 
 def capture_headers(path: Path) -> dict[str, str]:

@@ -6,7 +6,6 @@ Skipped cleanly without Debian's chromium or the playwright package (.ci/run ins
 from __future__ import annotations
 
 import json
-import shutil
 from importlib import resources
 from pathlib import Path
 
@@ -14,10 +13,9 @@ import httpx
 import pytest
 
 from bansha.demo.serving import Background
-from conftest import CAPTURES, archive_capture, needs_captures
+from conftest import CAPTURES, archive_capture, needs_captures, needs_chromium
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (.ci/run installs it)")
+pytestmark = needs_chromium
 playwright = pytest.importorskip("playwright.sync_api")
 SHOTS = Path("/tmp/bansha-desk-shots")
 
@@ -30,13 +28,6 @@ def start(config):
     server = Background(make_server("127.0.0.1", 0, create_app(config), threaded=True))
     return server, f"http://127.0.0.1:{server.server_port}/{config.token}/"
 
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield chromium
-        chromium.close()
 
 
 def game056_file(folder: Path) -> Path:

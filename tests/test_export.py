@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import csv
 import json
-import shutil
 import subprocess
 import sys
 import zlib
@@ -16,10 +15,9 @@ import pytest
 
 from bansha.demo import game as demo
 from scraper import archive
+from conftest import CHROMIUM, needs_chromium
 from scraper.model import Post
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (.ci/run installs it)")
 EVIL = ('<p>看我<script>document.title="pwned";document.body.id="pwned"</script>'
         '<a href="javascript:document.title=\'pwned\'">点我</a><img src="x.png" onerror="document.title=\'pwned\'">'
         '<div onclick="alert(1)" style="background:url(javascript:alert(1))">独一无二的暗号蝴蝶刀</div></p>')

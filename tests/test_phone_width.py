@@ -10,7 +10,6 @@ Skipped cleanly without Debian's chromium or the playwright package (.ci/run ins
 
 from __future__ import annotations
 
-import shutil
 from importlib import resources
 from pathlib import Path
 from types import SimpleNamespace
@@ -18,9 +17,9 @@ from types import SimpleNamespace
 import pytest
 
 from bansha.demo.serving import Background
+from conftest import needs_chromium
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (.ci/run installs it)")
+pytestmark = needs_chromium
 playwright = pytest.importorskip("playwright.sync_api")
 SHOTS = Path("/tmp/bansha-phone-shots")
 PHONE = 390  # CSS pixels: an iPhone 12 to 15's width
@@ -109,13 +108,6 @@ def each(checks) -> None:
             failures.append(str(error))
     assert not failures, "\n".join(failures)
 
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture
