@@ -79,7 +79,7 @@ def measure(folder: Path, show: bool = False) -> dict:
             counts["doubtful"] += 1
             if draft.certain:
                 counts["missed_ask"] += 1
-                notes.append("missed: " + " | ".join(case.get("doubts", [])[:2]))
+                notes.append("missed: " + " | ".join(map(str, case.get("doubts", [])[:2])))
             else:
                 counts["asked"] += 1
         notes += wrong
