@@ -151,16 +151,24 @@ def public_hold(tally, blind: str | None = None) -> str | None:
     depends on who may vote — a relay for the secret 法官 cannot — so the public words never say (issue 42, 14)."""
     if blind:
         return f"最终结果暂不发布：{blind}"
-    if tally.certain:
+    if tally.certain and not report.secret_ballots(tally):
         return None
-    floors = "、".join(f"#{f.floor}" if f.floor is not None else f"pid {f.pid}" for f in tally.flags)
-    return f"最终结果暂不发布：有 {len(tally.flags)} 帖待导演裁定（{floors}）"
+    waiting = {f.pid: f.floor for f in tally.flags} | {e.pid: e.floor for e in report.secret_ballots(tally)}
+    floors = "、".join(f"#{floor}" if floor is not None else f"pid {pid}"
+                      for pid, floor in sorted(waiting.items(), key=lambda item: (item[1] is None, item[1] or 0, item[0])))
+    return f"最终结果暂不发布：有 {len(waiting)} 帖待导演裁定（{floors}）"
 
 
 def hold_reason(tally, blind: str | None = None) -> str | None:
     """Why the final result may not go out unattended, in the director's words (None: it may)."""
     if blind:
         return f"最终结果暂不发布：{blind}"
+    secret = report.secret_ballots(tally)
+    if secret:
+        floors = "、".join(f"#{e.floor}（{e.author}）" if e.floor is not None else f"pid {e.pid}（{e.author}）" for e in secret)
+        return (f"最终结果暂不发布：{floors} 是没有投票权的玩家（游戏文件里的法官或 non_voters）投的票。公开帖里怎么写由导演决定："
+                f"裁定它（例如 bansha rule 游戏文件 {secret[0].pid} 无效，公开帖只写「导演裁定：无效」）以后再发布，"
+                f"免得结果帖替他暴露身份")
     if tally.certain:
         return None
     matters = [f for f in tally.flags if f.can_change_outcome]
@@ -265,7 +273,8 @@ def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable
                           ["结果帖已发布"] if closed and final_done else []), f"报告在 {options.out_dir}"])
     # 3 asks the director to act: a ruling is open and the final result is not out (or not yet due), or
     # an open flag can still change the one posted (a doubt that came after it, or --force-post).
-    code = EXIT_REVIEW if review and (not final_done or not tally.certain or results.correction_held) else EXIT_OK
+    waiting = bool(review) or bool(report.secret_ballots(tally))  # a secret voter's ballot is the director's call too
+    code = EXIT_REVIEW if waiting and (not final_done or not tally.certain or results.correction_held) else EXIT_OK
     return PollResult(day.day, code, summary, [p for p in posted if p], files,
                       closed=closed, final_done=final_done, close=close)
 

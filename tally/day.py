@@ -968,6 +968,9 @@ class _Fold:
             why = "（只有农夫可以在警长竞选贴投票）" if ctx.kind == "election" else (
                 "（法官不能投票）" if voter in ctx.game.with_role(JUDGE) else "（游戏文件 non_voters）")
             problems.append(f"{voter} 没有投票权{why}")
+            # Who may not vote is the game's secret: how the thread hears of such a ballot is the director's call
+            # (report.secret_ballots), never the tool's — any public word of ours would set it apart.
+            review = review or ctx.kind != "election"
         # The ballot itself. Invalid for its form = doubtful by definition: the director sees it.
         entry.readings = verdict.readings
         if verdict.kind == "malformed":

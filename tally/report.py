@@ -336,6 +336,16 @@ def countdown(close: datetime, now: datetime) -> str:
     return f"距截止不到 {math.ceil(left / timedelta(days=1))} 天"
 
 
+SECRET_REASONS = ("没有投票权（法官不能投票）", "没有投票权（游戏文件 non_voters）")
+
+
+def secret_ballots(t: DayTally) -> list:
+    """Ballots cast by a player the game file keeps from voting (a secret 法官, non_voters), not yet ruled on: the
+    thread must not learn from us that they are set apart, so the final waits for the director's ruling, and
+    until then no public post lists them."""
+    return [e for e in t.entries if e.ruling is None and any(r in (e.reason or "") for r in SECRET_REASONS)]
+
+
 def public_reason(reason: str) -> str:
     """An invalid ballot's reason as a public post may say it: nothing about who may not vote. The fold
     says 「X 没有投票权（法官不能投票）」 for the director; the forum reads 「这张票不计入（原因由导演说明）」."""
@@ -402,6 +412,9 @@ def _lines(t: DayTally, title: str, *, bbcode: bool, as_of: datetime | None = No
     needed = needed_words(t) if t.kind == "vote" else None
     lines.append(total_line + (f"；{needed}" if needed else ""))
     invalid = invalid_entries(t)
+    if bbcode:  # the forum's copy: a secret voter's ballot waits for the director's ruling, unlisted
+        hidden = {e.pid for e in secret_ballots(t)}
+        invalid = [e for e in invalid if e.pid not in hidden]
     if invalid:
         lines += ["", b("无效票")]
         said = public_reason if bbcode else (lambda reason: reason)  # the forum's copy keeps the game's secrets

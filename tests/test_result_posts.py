@@ -84,10 +84,38 @@ def test_the_running_post_lists_a_judge_like_any_player_who_has_not_voted(tmp_pa
     assert "燕青" in waiting and "燕青" not in listed(text, "弃权")
     assert sorted([*voters_of(text), *listed(text, "弃权"), *waiting]) == sorted(alive)
     assert "法官" not in text and "没有投票权" not in text and "non_voters" not in text
-    # The judge's own ballot is listed as not counted, without saying why in public; the director's report says.
-    assert re.search(r"#8\[/url\] 燕青：这张票不计入（原因由导演说明）", text), text
+    # The judge's own ballot is not in the public post at all — no words only he would get (the lab: 「这张票不计入
+    # （原因由导演说明）」 set him apart); it waits for the director, and the director's report says why.
+    assert "#8[/url]" not in text and "无效票" not in text and "原因由导演说明" not in text, text
     assert "法官不能投票" in (tmp_path / "out" / "day1.director.txt").read_text("utf-8") or \
         "法官不能投票" in (tmp_path / "out" / "day1.html").read_text("utf-8")
+
+
+def test_a_judges_ballot_waits_for_the_director_and_the_thread_hears_only_the_ruling(tmp_path):
+    """The lab (issue 42, 5): 「这张票不计入（原因由导演说明）」 was written for nobody but a player who may not vote —
+    the public post named the secret 法官. Now his ballot waits for the director like any doubtful post: the final
+    is held with the words any hold has, and once ruled the thread reads 「导演裁定：无效」 as for any ruling."""
+    from scraper import archive
+
+    forum = demo.build()  # its clock is after the close
+    with forum:
+        path = with_roles(tmp_path, forum.base_url, "燕青", '["法官"]')  # 燕青 posted 「投票对象：弃权」 (floor 8)
+        poll(forum, tmp_path, path, running=True, now=demo.OPEN + timedelta(hours=13))  # the running post
+        result, lines = poll(forum, tmp_path, path, post=True, running=True)
+        assert result.code == polling.EXIT_REVIEW
+        held = [p.bbcode for p in director_posts(forum)]
+        assert not any("结果[/b]" in p and "实时" not in p for p in held)  # no final yet
+        assert all("法官" not in p and "没有投票权" not in p and "原因由导演说明" not in p for p in held)
+        assert any("有 2 帖待导演裁定（#8、#9）" in p for p in held)  # the hold's public words: his among the flags
+        assert any("没有投票权" in line for line in lines)  # the director hears why
+        judge = next(p for p in forum.threads[demo.VOTE_TID].posts if p.position == 8)
+        archive.save_ruling(archive.open_db(tmp_path / "g.db"), game="[101]梁山风云", day=1, pid=judge.pid,
+                            decision="reject", note="")
+        result, _lines = poll(forum, tmp_path, path, post=True, running=True)
+        final = [p.bbcode for p in director_posts(forum) if "结果[/b]" in p.bbcode and "实时" not in p.bbcode]
+    assert len(final) == 1, final
+    assert re.search(r"#8(\[/url\])? 燕青：无效", final[0]), final[0]
+    assert "法官" not in final[0] and "没有投票权" not in final[0] and "原因由导演说明" not in final[0]
 
 
 def test_a_game_files_non_voters_are_listed_like_everyone_else(tmp_path):
