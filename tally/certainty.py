@@ -226,6 +226,7 @@ _SENTENCE_CUT = re.compile(r"[。.!！?？;；\n]")
 _PARTICLES = re.compile(r"^[\s吧了啊呀呗哈啦嘛哦喔的~～!！.。]*$")
 _CHOICE_BEFORE = re.compile(r"(?:是|为|应该是|应为|实际是|其实是|换成|改成|改为|改投|投给|投|选|meant|I mean|mean|才是)\s*[:：]?\s*$", re.I)
 _FIELD = re.compile(r"(?:投票对象|投票目标|改票对象|改票目标|改投对象|代投玩家|代投人|代投|委托人|投票|对象|改投|改票|投给|票投)\s*:\s*$")
+_CONTRAST = re.compile(r"^\s*(?:而|却)?(?:不是|并非|而非|非|并不是)\s*")
 _CHOICE_AFTER = re.compile(r"^\s*(?:才对|才是|才是对的|才行|(?:算|计|为准)(?:吧|了|啦|哈)?\s*$)")  # 按杨康算 · 以杨康为准
 
 
@@ -257,7 +258,10 @@ def chosen_elsewhere(own: str, counted: str | None, roster) -> tuple[str, tuple[
             continue  # 昨天出局的是黄蓉 · 郭靖说要投黄蓉: history and reports choose nothing for the poster
         if any(act(clause, roster).kind in (RETELL, REPORT) for clause in _CLAUSE_CUT.split(own[s_start:c_start]) if clause.strip()):
             continue  # 「他昨天说验了沈舟——口误，是验了许微」: a report corrected, not the ballot
-        ends = bool(_PARTICLES.match(after)) or bool(_CHOICE_AFTER.match(after))
+        # 「是杨康不是黄蓉」「是杨康而非黄蓉」: the name set against another by a negation is the one chosen
+        contrast = _CONTRAST.match(after)
+        ends = bool(_PARTICLES.match(after)) or bool(_CHOICE_AFTER.match(after)) or bool(
+            contrast and roster.pattern.match(after, contrast.end()))
         chose = (ends and bool(_CHOICE_BEFORE.search(before))) or bool(_CHOICE_AFTER.match(after)) or (
             not before.strip(" :：") and ends and not _listed(own, c_start, c_end, roster))
         in_correction = any(s_start <= t.start < s_start + len(sentence) for t in corrected)

@@ -386,6 +386,8 @@ def test_check_vote_judges_one_post_in_its_authors_role():
     "选错了，杨康才对", "不是黄蓉，是杨康", "我想投的其实是杨康", "黄蓉那个当我没说，杨康", "前面名字不算，按杨康算",
     "脑子抽了，杨康", "看串行了，应是杨康", "投杨康，上面写岔了", "名字记混了，杨康", "以这句为准：杨康",
     "我的意思是杨康", "改一下：杨康", "刚发完就后悔了，投杨康", "眼花了，杨康", "哦不对，杨康",
+    # the lab (issue 42, 3): the contrast with no comma stayed certain for the first name
+    "是杨康不是黄蓉", "应该是杨康而不是黄蓉", "不是黄蓉是杨康", "其实是杨康并非黄蓉",
 ])
 @pytest.mark.parametrize("preset", ["shediao", "qisha"])
 def test_a_correction_in_words_no_list_holds_leaves_the_ballot_doubtful_with_the_corrected_name(reason, preset):
