@@ -442,3 +442,16 @@ def test_the_public_words_of_a_held_final_read_the_same_whoever_a_relay_is_for()
     (for_judge, director_words), (for_voter, _) = held("一灯"), held("周伯通")
     assert for_judge == for_voter and for_judge and "待导演裁定" in for_judge
     assert "可能改变结果" in director_words  # the director's own words still say which
+
+
+def test_check_vote_without_an_author_says_what_the_count_says():
+    """The lab: 「打错了，是黄蓉」 was certain in check-vote (the grammar alone) and a doubt in the thread (the count's
+    certainty rule); the README promises the same judgement. Without --author the post is judged as a player's."""
+    done = subprocess.run([sys.executable, "-m", "bansha.cli", "check-vote", "--players", "郭靖,黄蓉,杨康,欧阳克", "--json"],
+                          input="投票对象：欧阳克\n投票理由：打错了，是黄蓉".encode("utf-8"), capture_output=True, timeout=60)
+    said = json.loads(done.stdout.decode("utf-8"))
+    assert said["certain"] is False and {r["target"] for r in said["readings"]} >= {"欧阳克", "黄蓉"}
+    assert all(r["for"] is None for r in said["readings"])
+    plain = subprocess.run([sys.executable, "-m", "bansha.cli", "check-vote", "--players", "郭靖,黄蓉,杨康,欧阳克"],
+                           input="投票对象：欧阳克\n投票理由：不说话".encode("utf-8"), capture_output=True, timeout=60)
+    assert "交给导演裁定" not in plain.stdout.decode("utf-8")

@@ -203,34 +203,38 @@ def check_vote(
     if author:
         return _check_in_role(text, author, loaded if game else None, chosen, names, directors, as_json)
     verdict = parse_post(text, rules, Roster(names, aliases) if names else None)
+    # Whether it is certain is the count's question, not the grammar's: the same post as a player's in the thread
+    # (「打错了，是黄蓉」 read certain here and doubtful there, the lab found).
+    entry = _fold_one(text, PLAYER_CHECKED, loaded if game else None, chosen, [*names, PLAYER_CHECKED], directors) \
+        if verdict.kind != "none" else None
     if as_json:
-        write_out(json.dumps(verdict.to_json(), ensure_ascii=False) + "\n")
+        shown = verdict.to_json()
+        if entry is not None and not entry.certain:
+            from tally import certainty
+
+            readings = [r.to_json() for r in certainty.readings(entry)]
+            shown.update(certain=False, reason=entry.reason, readings=[
+                {**r, "for": None if r.get("for") == PLAYER_CHECKED else r.get("for")} for r in readings])
+        write_out(json.dumps(shown, ensure_ascii=False) + "\n")
         return
-    write_out(describe_verdict(verdict, chosen.title_text) + "\n")
+    line = describe_verdict(verdict, chosen.title_text)
+    if entry is not None and not entry.certain and verdict.kind != "malformed":
+        from tally import certainty
+
+        line += f"\n计票时会交给导演裁定：{entry.reason}\n可能的裁定：" + "；".join(
+            r.words(PLAYER_CHECKED) for r in certainty.readings(entry))
+    write_out(line + "\n")
+
+
+PLAYER_CHECKED = "（发帖的玩家）"  # the author check-vote judges a post as when --author is not given
 
 
 def _check_in_role(text: str, author: str, loaded, rules, names: list[str], directors: Optional[str], as_json: bool) -> None:
     """One post judged as the fold judges it in the thread: the author's role first (a director's post, a
     player's), then the words, then the residue — a one-post vote day in the middle of its window."""
-    from datetime import datetime, timedelta
-
-    from scraper.model import Post
     from tally import certainty
-    from tally.day import tally_day
-    from tally.game import Day, Game, Player
 
-    heads = tuple(d.strip() for d in (directors or "").replace("，", ",").split(",") if d.strip())
-    start = datetime.now().astimezone().replace(microsecond=0) - timedelta(days=1)
-    day = Day(day=1, vote_thread=1, start=start.isoformat(), close=(start + timedelta(days=2)).isoformat())
-    if loaded is not None:
-        game = replace(loaded, directors=loaded.directors + heads, days=(day,))
-    else:
-        game = Game(name="check-vote", preset=rules.name, directors=heads,
-                    players=tuple(Player(n, i + 3) for i, n in enumerate(names)), days=(day,))
-    post = Post(pid=1, tid=1, floor=2, author=author, author_uid=None, posted_at=(start + timedelta(hours=1)).isoformat(),
-                time_precision="second", edited_by=None, edited_at=None, quotes=[], text=text, html="", status="normal",
-                style={"colors": [], "sizes": []})
-    entry = tally_day([post], game, day, rules).entries[0]
+    entry, game = _fold_one(text, author, loaded, rules, names, directors, with_game=True)
     found = certainty.readings(entry)
     if as_json:
         write_out(json.dumps({"author": author, "director": author in game.directors, "certain": entry.certain,
@@ -242,6 +246,31 @@ def _check_in_role(text: str, author: str, loaded, rules, names: list[str], dire
     if not entry.certain:
         lines.append("存疑，可能的裁定：" + "；".join(r.words(author) for r in found))
     write_out("\n".join(lines) + "\n")
+
+
+def _fold_one(text: str, author: str, loaded, rules, names: list[str], directors: Optional[str], with_game: bool = False):
+    """The post as the only post of a one-day vote thread, in the middle of its window, folded as the count folds it."""
+    from datetime import datetime, timedelta
+
+    from scraper.model import Post
+    from tally.day import tally_day
+    from tally.game import Day, Game, Player
+
+    heads = tuple(d.strip() for d in (directors or "").replace("，", ",").split(",") if d.strip())
+    start = datetime.now().astimezone().replace(microsecond=0) - timedelta(days=1)
+    day = Day(day=1, vote_thread=1, start=start.isoformat(), close=(start + timedelta(days=2)).isoformat())
+    if loaded is not None:
+        game = replace(loaded, directors=loaded.directors + heads, days=(day,))
+        if author == PLAYER_CHECKED:
+            game = replace(game, players=(*game.players, Player(PLAYER_CHECKED, 1)))
+    else:
+        game = Game(name="check-vote", preset=rules.name, directors=heads,
+                    players=tuple(Player(n, i + 3) for i, n in enumerate(names)), days=(day,))
+    post = Post(pid=1, tid=1, floor=2, author=author, author_uid=None, posted_at=(start + timedelta(hours=1)).isoformat(),
+                time_precision="second", edited_by=None, edited_at=None, quotes=[], text=text, html="", status="normal",
+                style={"colors": [], "sizes": []})
+    entry = tally_day([post], game, day, rules).entries[0]
+    return (entry, game) if with_game else entry
 
 
 def describe_verdict(verdict, title: str) -> str:
