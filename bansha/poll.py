@@ -24,7 +24,7 @@ import html
 import json
 import re
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Callable
@@ -185,6 +185,52 @@ def hold_reason(tally, blind: str | None = None) -> str | None:
 
 
 def run_poll(game_file: Path, db_path: Path, options: PollOptions, say: Callable[[str], None]) -> PollResult:
+    """One cron run: the vote under way (or --day's) — and first any earlier vote this tool was keeping whose final
+    is not out yet. When the next vote opens at the close (a 重投, the next day), picking only the vote under way
+    left the closed one's final unposted and its running post saying 未截止 (the lab found it)."""
+    if options.day is None and options.post:
+        earlier = _unfinished(game_file, db_path, options.now)
+        outcomes = []
+        for due in earlier:
+            say(f"{due.label}已截止，最终结果还没有发：先处理{due.label}")
+            outcomes.append(_poll_one(game_file, db_path, replace(options, day=due.day, round=due.round), say))
+        result = _poll_one(game_file, db_path, options, say)
+        if outcomes:
+            worst = max((r.code for r in (*outcomes, result)), key=lambda c: (c == EXIT_ERROR, c == EXIT_REVIEW, c))
+            return replace(result, code=worst, summary="\n".join(r.summary for r in (*outcomes, result)),
+                           posted=[p for r in (*outcomes, result) for p in r.posted],
+                           files=[f for r in (*outcomes, result) for f in r.files])
+        return result
+    return _poll_one(game_file, db_path, options, say)
+
+
+def _unfinished(game_file: Path, db_path: Path, now: datetime | None) -> list[Day]:
+    """Closed votes before the one under way whose final this tool has not posted though it kept their count (a
+    running post, a held final): it finishes what it started, never a vote it did not follow."""
+    if not Path(db_path).exists():
+        return []
+    game, _rules = pipeline.load_game(game_file)
+    now = now or datetime.now(game.tz)
+    try:
+        current = pick_day(game, now)
+    except ValueError:
+        return []
+    db = archive.open_db(db_path, readonly=True)
+    game = pipeline.filed(db, game)
+    due = []
+    for earlier in game.vote_days():
+        close = game.when(earlier.close)
+        if (earlier.day, earlier.round) >= (current.day, current.round) or close is None or now < close:
+            continue
+        final = posted_result(db, game, earlier)
+        if final and final["state"] in ("confirmed", "pending"):
+            continue
+        if final or load_row(db, slot(game, earlier, RUNNING).key):
+            due.append(earlier)
+    return due
+
+
+def _poll_one(game_file: Path, db_path: Path, options: PollOptions, say: Callable[[str], None]) -> PollResult:
     game, rules = pipeline.load_game(game_file)
     if not game.forum:
         raise ValueError("游戏文件的 [game] 里没有 forum（论坛地址），poll 不知道去哪里抓帖子。")

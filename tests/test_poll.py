@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from importlib import resources
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -274,3 +275,39 @@ def test_every_counted_and_invalid_vote_links_to_its_floor(tmp_path):
             assert text.split("×")[0].removesuffix("（不计入）") == post.author  # a counted voter's own ballot
     counted_voters = sum(len(line.split("←")[1].split("、")) for line in tally_part.split("\n") if "票 ←" in line)
     assert len([t for _, t in links if not t.startswith("#")]) == counted_voters
+
+
+def test_a_vote_that_closes_as_the_next_opens_still_gets_its_final(tmp_path):
+    """The lab (issue 42): when day 2 opens at day 1's close (the README's own 重投 example), cron picked only the vote
+    under way — day 1's final never went out and its running post kept saying 未截止. A vote this tool was keeping
+    is finished first; one it never followed is left alone."""
+    forum = demo.build()  # its clock is half an hour after day 1's close
+    with forum:
+        forum.add_thread(104, "[101]梁山风云——第二天投票帖")
+        forum.add_post(104, demo.DIRECTOR[0], "[b]第二天投票帖[/b]\n投票对象：X\n投票理由：Y", demo.CLOSE + timedelta(minutes=5))
+        path = game_file(tmp_path, forum.base_url)
+        path.write_text(path.read_text("utf-8") + '\n[[days]]\nday = 2\nvote_thread = 104\nstart = "2026-11-29 21:00"\n'
+                        'close = "2026-12-01 21:00"\ndead = ["李逵"]\n', "utf-8")
+        db = tmp_path / "g.db"
+        say = []
+        polling.run_poll(path, db, options(forum, running=True, now=demo.OPEN + timedelta(hours=13)), say.append)
+        result = polling.run_poll(path, db, options(forum, post=True, running=True), say.append)
+        day1 = [p.bbcode for p in director_posts(forum)]
+        day2 = [p.bbcode for p in director_posts(forum, 104)]
+    finals = [p for p in day1 if "第1天投票结果[/b]" in p]
+    assert len(finals) == 1 and "李逵 出局" in finals[0], day1
+    assert all("未截止" not in p for p in day1), day1  # the running post closed
+    assert len(day2) == 1 and "第2天投票实时票数" in day2[0]
+    assert result.code == polling.EXIT_OK  # day 1's open flag cannot change its result, which is out
+
+
+def test_an_earlier_vote_the_tool_never_followed_is_not_posted(tmp_path):
+    forum = demo.build()
+    with forum:
+        forum.add_thread(104, "[101]梁山风云——第二天投票帖")
+        forum.add_post(104, demo.DIRECTOR[0], "[b]第二天投票帖[/b]", demo.CLOSE + timedelta(minutes=5))
+        path = game_file(tmp_path, forum.base_url)
+        path.write_text(path.read_text("utf-8") + '\n[[days]]\nday = 2\nvote_thread = 104\nstart = "2026-11-29 21:00"\n'
+                        'close = "2026-12-01 21:00"\ndead = ["李逵"]\n', "utf-8")
+        polling.run_poll(path, tmp_path / "g.db", options(forum, post=True, running=True), [].append)
+        assert director_posts(forum) == []  # day 1 was the director's own business
