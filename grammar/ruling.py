@@ -213,6 +213,9 @@ def _gap(text: str, start: int, out: list[Token]) -> None:
 
 _ALL = re.compile(r"(?:均|都|一律|全部|全都|皆|亦)\s*$|^(?:均|都|一律)")
 _FORBIDS = re.compile(r"(?:不允许|不许|不能|不得|不可|禁止|不准)$")
+# 「15楼不是无效票」「并非无效」「不算无效」「不应视为弃权」: a verdict said not to hold is no verdict — the floor is ruled
+# nothing and the director told, never the opposite guessed (the hostile round: each was applied as the verdict it denies).
+_NEGATED = re.compile(r"(?:不是|并非|并不|绝非|不算|不应|不该|不会|不属于|非|不能算|不能视为|不作)\s*(?:视为|视作|算作|算|作为|判为|判|是|为|当作)?\s*$")
 _NAME_STOP = re.compile(r"[的计票,:()、。!?;~ ]")
 # What a name the roster does not know may be made of: text and one-character words inside it (岳不群's 不).
 _NAME_PARTS = {"TEXT", "NEG", "HEDGE", "CNT"}
@@ -255,8 +258,12 @@ def _names_after_verbs(tokens: list[Token]) -> list[Token]:
     # A verdict word that qualifies a noun (更正无效票的新投票 · 有效的那张) describes, it does not rule.
     for i, tok in enumerate(out):
         nxt = out[i + 1].type if i + 1 < len(out) else None
+        if tok.type == "INVALID" and str(tok) in ("不算", "不计") and nxt in ("TEXT", "INVALID", "VALID", "ABSTAIN") and \
+                re.match(r"(?:无效|有效|弃权|作废|废票)", str(out[i + 1]).strip()):
+            out[i] = Token("TEXT", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)  # 「不算无效」 denies a verdict
+            continue
         if tok.type in _VERDICT_START and i and (out[i - 1].type == "NEG" or _FORBIDS.search(
-                "".join(str(t) for t in out[max(0, i - 3):i]))):
+                "".join(str(t) for t in out[max(0, i - 3):i])) or _NEGATED.search("".join(str(t) for t in out[max(0, i - 3):i]))):
             out[i] = Token("TEXT", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)  # 「不允许弃权」: a rule cited
             continue
         if tok.type in ("INVALID", "VALID") and nxt == "DE" and i + 2 < len(out) and out[i + 2].type not in ("_SEP", "AND") \
@@ -488,7 +495,7 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
     if "[url" in text.lower():  # [url=…pid=N]橘子汽水这一票[/url]: words that name no floor — the link's pid is the post
         text = _LINKED_WORDS.sub(lambda m: m.group() if _LINKED_FLOOR.match(m.group()) else f"pid={m.group(1)} {m.group(2)}", text)
     if "[" in text:  # styles and links the forum did not render: the quote blocks stay for split()
-        text = _STYLE.sub(lambda m: m.group() if m.group().lower() in ("[quote]", "[/quote]") else "", text)
+        text = _STYLE.sub(lambda m: m.group() if m.group().lower() in ("[quote]", "[/quote]", "[s]", "[/s]") else "", text)
     parts = split(text)
     cut = any(what in ("表情或附件代码", "附件") for what in parts.removed)  # an image or attachment stood in the post
     own = to_simplified(normalize(parts.own))
@@ -507,16 +514,26 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
     loose: list[tuple[int, dict | None, str, list[str]]] = []  # verdicts with no floor in their sentence
     headed = False  # the post heads a correction (更正：…): an apology after it says why, it takes nothing back
     put_off = ""  # the words that put the whole post off
+    denied: list[str] = []
     for number, sentence in enumerate(sentences, 1):
         tokens = _tokens(sentence, roster)
         pieces = _pieces(tokens)
         blockers = {p[1] for p in pieces if p[0] == "blocker"}
+        # A ruling put off in brackets (「9楼无效（征求意见中）」「（误，请忽略本楼）」) is put off all the same.
+        blockers |= {t.type for t in tokens if t.type == "PENDING"}
         heading = heading or any(p[0] == "blocker" and p[1] == "HEADING" and "裁" in p[2] or "判定" in str(p[2])
                                  for p in pieces if p[0] == "blocker")  # 【裁定】, not a count's 更正
         for tok in tokens:
             if tok.type == "DAY":
                 days.add(_day_number(str(tok)))
         made = _pair(pieces, number, sentence, groups, loose, cut)
+        refused = _denied(sentence)
+        if refused and any(t.type == "FLOOR" for t in tokens):
+            # 「15楼不是无效票」「并非无效」: a verdict denied rules nothing — the floor is the director's, said so
+            for group in made:
+                group.unread.append(refused)
+            if not made:
+                denied.append(refused)
         said = [g for g in made if g.verdicts or g.unread]
         rules = said or any(p[0] == "verdict" for p in pieces)
         headed = headed or _correction_heading(tokens)
@@ -537,7 +554,7 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             for group in made:  # 「撤回5楼代投：……5楼的代投不计」: the proxy on that floor, taken back
                 group.verdicts.append({"verdict": "invalid"})
             said = made
-        problem = _hedged(blockers, sentence)
+        problem = _hedged(blockers, sentence) or _retold(tokens, sentence) or _denied(sentence)
         for group in made:
             group.doubted = group.doubted or ("" if group.reference else problem or "")  # 「18楼无效，9楼稍后裁定」: both open
         for group in said:
@@ -545,9 +562,10 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
                 group.unread.append(problem)
             group.corrects = headed  # after 「更正：」 the later ruling of a floor stands (以此为准：14L 照常)
     _attach_loose(groups, loose, quoting, post, sentences)
-    if not groups and not heading and not any(item for item in loose):
+    post.problems += denied
+    if not groups and not heading and not any(item for item in loose) and not denied:
         return None
-    if not any(g.verdicts or g.unread for g in groups) and not heading and not (quoting and loose):
+    if not any(g.verdicts or g.unread for g in groups) and not heading and not (quoting and loose) and not denied:
         return None
     _items(groups, sentences, post)
     _held(groups, post, put_off)
@@ -599,6 +617,28 @@ def _correction_heading(tokens: list[Token]) -> bool:
 def _only_reason(sentence: str) -> bool:
     """「原票作废的理由是……」: 作废 inside a reason about the ballot, not the post taking itself back."""
     return bool(re.search(r"原票|改票|这票|那票|此票|的票|投票", sentence))
+
+
+_RETELLING = re.compile(r"^(?:认为|觉得|说|提出|主张|表示|声称|称|质疑|以为|怀疑)")
+
+
+def _retold(tokens: list[Token], sentence: str) -> str | None:
+    """「令狐冲认为9楼无效，这个说法不对」: a player's claim told, not the director's ruling."""
+    first_floor = next((i for i, t in enumerate(tokens) if t.type == "FLOOR"), None)
+    for i, tok in enumerate(tokens[:-1]):
+        if first_floor is not None and i < first_floor and tok.type == "NAME" and \
+                _RETELLING.match(str(tokens[i + 1]).strip()):  # the claim comes before every floor it names
+            return f"「{_clip(sentence)}」是在转述{tok}的说法：不是导演的裁定"
+    return None
+
+
+_DENIED = re.compile(r"(?:不是|并非|并不|绝非|不算|不应|不该|不属于|不能算|不能视为)\s*(?:视为|视作|算作|算|作为|判为|判|是|为|当作)?\s*"
+                     r"(?:无效|有效|弃权|作废|废票)")
+
+
+def _denied(sentence: str) -> str | None:
+    found = _DENIED.search(sentence)
+    return f"「{_clip(sentence)}」说的是「{found.group()}」：否定的说法不是确定的裁定" if found else None
 
 
 def _hedged(blockers: set[str], sentence: str) -> str | None:

@@ -43,6 +43,7 @@ _KAOMOJI = re.compile(r"[(（][^()（）\u3400-\u9fff\uf900-\ufaffA-Za-z0-9\uff1
 # Words in every line the loop below treats (a quote header, a stamp, a signature, an attachment):
 # a post with none of them has nothing to set aside line by line.
 # Every branch begins with a literal character, so re scans for those characters (a class first would not).
+_STRUCK = re.compile(r"\[s\].*?\[/s\]", re.S | re.I)
 _TRIGGER = re.compile("发表于|引用|原帖由|本帖最后由|来自|发自|Sent from|附件|下载|保存到|B[)）,，]|b[)）,，]")
 _QUOTE_BB = re.compile(r"\[quote\]|\[/quote\]", re.I)
 _BB_HEADER = re.compile(rf"(?:\[size=\d\])?\[url=[^\]]*?pid=(?P<pid>\d+)[^\]]*\](?:\[color=[^\]]*\])?(?P<author>[^\[]*?)\s*发表于\s*"
@@ -82,6 +83,10 @@ def split(text: str) -> Parts:
     quotes: list[Quoted] = []
     if "uote]" in text or "UOTE]" in text:
         text = _bb_quotes(text, quotes)
+    if "[s]" in text or "[S]" in text:  # crossed out: taken back, not said
+        text, struck = _STRUCK.subn("", text)
+        if struck:
+            removed.append("划掉的字")
     if ("{:" in text or "[" in text) and _CODES.search(text):
         text = _CODES.sub("", text)
         removed.append("表情或附件代码")

@@ -23,6 +23,7 @@ _PID_IN_URL = re.compile(r"[?&;]pid=(\d+)")
 _CSS_COLOR = re.compile(r"(?:^|;)\s*color\s*:\s*([^;]+)", re.I)
 _CSS_SIZE = re.compile(r"font-size\s*:\s*([^;]+)", re.I)
 
+_STRUCK = frozenset({"strike", "s", "del"})
 _BLOCK = frozenset(
     "div p li ul ol table tbody tr h1 h2 h3 h4 h5 h6 dl dt dd hr pre center".split()
 )
@@ -75,12 +76,14 @@ class _Reader:
     def walk(self, root: LexborNode) -> None:
         """Depth first, with an explicit stack: a post of 100,000 nested [b] is legal on Discuz and must
         neither exhaust Python's recursion limit nor take more than linear time."""
-        stack = [(root.iter(include_text=True), False)]
+        stack = [(root.iter(include_text=True), False, "")]
         while stack:
-            children, block = stack[-1]
+            children, block, closing = stack[-1]
             child = next(children, None)
             if child is None:
                 stack.pop()
+                if closing:
+                    self.parts.append(closing)
                 if block:
                     self._newline()
                 continue
@@ -111,7 +114,12 @@ class _Reader:
                 opens_block = tag in _BLOCK
                 if opens_block:
                     self._newline()
-                stack.append((child.iter(include_text=True), opens_block))
+                # Struck-through words are kept, marked as Discuz's own [s] writes them: what the poster crossed out
+                # is not what the post says (a proxy or a ruling struck through is taken back).
+                struck = tag in _STRUCK
+                if struck:
+                    self.parts.append("[s]")
+                stack.append((child.iter(include_text=True), opens_block, "[/s]" if struck else ""))
 
     def _at_start(self) -> bool:
         """Nothing read yet: the forum puts its edit stamp before the message (discuz.md, 7). A stamp anywhere else

@@ -455,3 +455,20 @@ def test_check_vote_without_an_author_says_what_the_count_says():
     plain = subprocess.run([sys.executable, "-m", "bansha.cli", "check-vote", "--players", "郭靖,黄蓉,杨康,欧阳克"],
                            input="投票对象：欧阳克\n投票理由：不说话".encode("utf-8"), capture_output=True, timeout=60)
     assert "交给导演裁定" not in plain.stdout.decode("utf-8")
+
+
+@pytest.mark.parametrize("reason", ["测试，别计", "试试格式对不对，不算数", "我的票作废，重新投在楼下", "对象也可能换",
+                                    "除非他今晚跳身份，那就算我弃权", "私聊导演了，真正的票在短消息里"])
+def test_a_ballot_that_says_it_does_not_count_is_the_directors(reason):
+    """The hostile round (issue 42): each was counted as certain, and a close day passed on it."""
+    t = Thread()
+    ballot = t.add("穆念慈", f"投票对象：黄蓉\n投票理由：{reason}", 2)
+    entry = entry_of(run(t, "shediao"), ballot)
+    assert entry.needs_review, entry.reason
+
+
+def test_a_struck_through_ballot_is_not_the_ballot():
+    t = Thread()
+    ballot = t.add("穆念慈", "投票对象：[s]黄蓉[/s]杨康\n投票理由：改主意了", 2)
+    entry = entry_of(run(t, "shediao"), ballot)
+    assert entry.target == "杨康", entry.reason

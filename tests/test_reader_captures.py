@@ -41,10 +41,13 @@ def expected_status(row: dict) -> str:
 
 
 def text_of_bbcode(bbcode: str) -> str:
-    """The expected plain text, computed from the stored BBCode: quotes and edit stamp dropped, tags stripped."""
+    """The expected plain text, computed from the stored BBCode: quotes and edit stamp dropped, tags stripped —
+    but struck-through text keeps its [s]…[/s] (Discuz renders it <strike>; what is crossed out is not said)."""
     bbcode = re.sub(r"\[quote\].*?\[/quote\]", "", bbcode, flags=re.S)
     bbcode = re.sub(r"\[i=s\].*?\[/i\]", "", bbcode, flags=re.S)
+    bbcode = re.sub(r"\[(/?)s\]", "\x00\\1s\x01", bbcode, flags=re.I)
     bbcode = re.sub(r"\[/?[a-z*]+(=[^\]]*)?\]", "", bbcode)
+    bbcode = bbcode.replace("\x00", "[").replace("\x01", "]")
     return "\n".join(line.rstrip() for line in bbcode.split("\n")).strip()
 
 

@@ -122,3 +122,25 @@ def test_a_long_ruling_line_is_read_clause_by_clause_every_floor_ruled():
     assert {i.target for i in twenty.items if i.verdict == "counts_as"} == {"杨康"}
     many = read("【裁定】" + "；".join(f"{n}楼无效" for n in range(3, 203)))
     assert len(many.items) == 200 and many.certain
+
+
+@pytest.mark.parametrize("text", [
+    # the hostile round (issue 42): each was applied as the verdict it denies or puts off
+    "15楼不是无效票", "5楼并非无效", "关于13楼：不算无效", "12楼不应视为弃权", "【裁定】4楼并非无效",
+    "初步判定11楼无效，明天复核", "先无效着：9楼", "拟判9楼无效", "9楼无效（征求意见中）", "9楼无效（误，请忽略本楼）",
+    "[s]11楼无效[/s]", "大家觉得22楼该不该算无效", "15楼无效还是有效，我明天再说", "令狐冲认为9楼无效，这个说法不对",
+])
+def test_a_verdict_denied_put_off_struck_or_retold_rules_nothing(text):
+    from grammar.names import Roster
+
+    post = read(text, roster=Roster(["令狐冲", "任盈盈", "岳灵珊"]))
+    assert post is None or not post.items, (text, post.items)
+    if post is not None and "[s]" not in text:
+        assert post.problems or post.held, text  # said to the director, not dropped silently
+
+
+@pytest.mark.parametrize("text, floor, verdict", [("9楼无效", 9, "invalid"), ("9楼不算", 9, "invalid"),
+                                                 ("18楼无效，19楼有效", 19, "valid"), ("[s]9楼有效[/s] 9楼无效", 9, "invalid")])
+def test_plain_rulings_still_rule(text, floor, verdict):
+    post = read(text)
+    assert any(i.ref == ("floor", floor) and i.verdict == verdict for i in post.items), post
