@@ -88,8 +88,9 @@ _TARGET_BEFORE = re.compile(r"(?:投票对象|投票目标|对象|投票|投给|
 _CORRECTS = re.compile(r"更正|纠正|订正|以此为准|以本行为准|以这个为准|以下为准|应为|应该是|委托的是|要投的是|抄错|写错|打错|看错")
 _RETRACTS = re.compile(r"撤回委托|撤销委托|取消委托|收回委托|委托撤回|委托作废|代投作废|取消代投|撤回代投|不再代投|以上代投作废|代投取消|"
                        r"(?:撤回|撤销|取消)\S{0,6}代投|代投(?:不计|无效|已撤回)|"
-                       r"(?:以上|上面|这条|这张)(?:的)?代投(?:作废|取消|撤回)|作废")
-_REFUSES = re.compile(r"不予代投|不代投|不能代投|无法代投|不予受理|不受理|不接受代投|不接受委托|拒绝代投|不能代(?!表)|不予代|不代了|"
+                       r"(?:以上|上面|这条|这张)(?:的)?代投(?:作废|取消|撤回)|作废|不用代投|不要代投|别代投|不用帮他投|不用帮她投|"
+                       r"说算了|又说算了")
+_REFUSES = re.compile(r"不予代投|不代投|不能代投|无法代投|不予受理|不受理|无法受理|不能受理|不接受代投|不接受委托|拒绝代投|不能代(?!表)|不予代|不代了|"
                       r"不再处理|不予处理|不处理|不算数|不能接|不接受|不接|代不了|代投不了")
 # 「条件部分不予受理」: the director refuses the condition a player added, not the proxy.
 _REFUSES_PART = re.compile(r"(?:条件部分|附加条件|附加的|另外的?要求)[^。\n]{0,8}(?:不予受理|不受理|不接受|不能代|不予代投|不处理)")
@@ -104,7 +105,14 @@ _SUBSTITUTE = re.compile(r"顶替|替补|接替|接手")
 _RULED = re.compile(r"(?:#\s*\d|\d\s*(?:楼|层|樓|[LlFf#])|第[一二三四五六七八九十百\d]+\s*楼)[^\n]*?"
                     r"(?:无效|有效|作废|不算|不计|计为|算作|视为|按原票|以原票|维持原判|算[^\n]{1,12}的票|裁定)")
 # The director leaves the proxy's fate open in the same post: 这票如何处理统计时一并说明.
-_LEFT_OPEN = re.compile(r"如何处理|怎么处理|怎么算|待定|再议|一并说明|稍后说明|稍后裁定|请.{0,4}裁定|暂不计")
+_LEFT_OPEN = re.compile(r"如何处理|怎么处理|怎么算|待定|再议|一并说明|稍后说明|稍后裁定|请.{0,4}裁定|暂不计|确认后生效|确认后再|"
+                        r"等[^。\n]{0,8}确认|[?？]\s*[)）]?\s*$")
+# A proxy shown as the shape to write, not made: 「按这个格式代发：【代投】受X委托代投Y」 · 举例：…
+_EXAMPLE = re.compile(r"格式|举例|例如|比如|示例|样例|模板|范例|for example|e\.g\.", re.I)
+# A line in the director's own words that hands a player's ballot over (「梅超风让我帮他投杨康」「丘处机私聊我说他这票给杨康」「代梅超风投杨康」)
+_OWN_WORDS = re.compile(r"投|票给|一票|这票|的票|代发")
+_NO_BALLOT = re.compile(r"没投|未投|还没投|尚未投|没有投|投票截止|截止|提醒|请[^。\n]{0,6}投|投票帖|投票时间|得票|票数|票型|格式|有误|"
+                        r"重新投|无效|有效|弃权|\d+\s*票|平票|重投|裁定|(?:\d|[一二三四五六七八九十])\s*(?:楼|层|L\b|F\b)")
 _QUOTED = re.compile(r"[“「『\"][^”」』\"\n]{0,200}[”」』\"]")
 _TIME = re.compile(r"(?<!\d)(\d{1,2})\s*[:：]\s*(\d{2})(?!\d)")
 _CHANGES = re.compile(r"改票|改投|原投票由|原票由")  # 代投（改票）：将其原投票由 梅超风 改为 欧阳克
@@ -136,6 +144,7 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
     counted |= {n for n, line in enumerate(lines, start=1) if len(_ARROWS.findall(line)) >= 2 and "、" in line}
     out.count = _count(lines, counted, roster)
     if not out.proxy_words:
+        _own_words(lines, counted, roster, out, lines)
         return out
     pairs: list[tuple[str, str | None, int, str, bool]] = []  # (voter, target, line, words, corrects)
     stated = tuple(f"{int(h):02d}:{m}" for h, m in _TIME.findall(_REASON.sub("", own)))
@@ -192,9 +201,32 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
             continue
         if not (_HEADING.search(segment) or _ENGLISH_PROXY.search(segment) or _CORRECTS.search(segment)
                 or heading_voter or chat_voter or substitute_for or listing):
+            _own_words([segment], set(), roster, out, lines)
             continue  # the director's other words: a notice, a reminder, a ruling
         voter, target, why = _pair(segment, roster, names, heading_voter or chat_voter or substitute_for or
                                    ("listing" if listing else None))
+        if voter and _EXAMPLE.search(segment.split(voter)[0]):
+            # 「需要代投的请私信导演，我会按这个格式代发：【代投】受木高峰委托代投东方不败」: the shape, not a proxy made
+            out.doubts.append(f"这一行像是代投的格式示例，不是真的代投（「{_clip(segment)}」）：不计，请导演确认")
+            out.readings.append((voter, target))
+            continue
+        # the sentence that makes the proxy (a count before it on the same line names its own players)
+        clause = next((c for c in re.split(r"[。;；!！\n]", _REASON.sub("", segment)) if voter and voter in c), segment)
+        spoken = set(_named(clause, roster))
+        # a name said not to be meant (「委托的是霜降，不是立冬」) is explained
+        others = [n for n in spoken if n not in (voter, target)
+                  and not re.search(rf"(?:不是|而不是|并非|而非|非)\s*{re.escape(n)}", segment)]
+        if voter and others and not why and not _CHANGES.search(_REASON.sub("", segment)):
+            # 「代投：梅超风、丘处机 → 杨康」: more players on the line than the one proxy read — every name explained or asked
+            out.doubts.append(f"这一行提到 {'、'.join(spoken)}，只读出 {voter} 的代投（「{_clip(segment)}」）："
+                              f"是不是还替别人代投了？请导演确认")
+            out.readings += [(n, target) for n in others] + [(voter, target)]
+        arrows = [(roster.resolve(a).name, roster.resolve(b).name) for a, b in _INLINE_ARROWS.findall(segment)] \
+            if not voter and not why and len(names) > 2 and _HEADING.search(segment) else []
+        if len(arrows) > 1 and all(v and t for v, t in arrows):
+            for v, t in arrows:  # 「代投两张：梅超风→杨康 丘处机→杨康」: the pairs on the heading's own line
+                pairs.append((v, t, number, _clip(segment), False))
+            continue
         if not voter and not target and not why and len(names) > 1 and _HEADING.search(segment):
             listing = True  # 「受周可可、温情委托：」
             continue
@@ -241,6 +273,24 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
         out.doubts.append("帖子说到代投，但读不出替谁投给谁")
         out.readings += [(v, t) for v in _named(own, roster) for t in _named(own, roster) if v != t][:12]
     return out
+
+
+_INLINE_ARROWS = re.compile(r"([^\s→>=\-:：,，、]{1,12})\s*(?:→|->|=>|＞)\s*([^\s,，、。;；:：(（]{1,12})")
+
+
+def _own_words(lines: list[str], counted: set[int], roster: Roster, out: Reading, post: list[str]) -> None:
+    """Lines of the director's own words that hand a player's ballot over in phrasing no list holds (「梅超风让我帮他投杨康」
+    「丘处机私聊我说他这票给杨康」「代梅超风投杨康」): two players and a ballot word the reading did not explain — asked,
+    never dropped. Reminders and counts (还没投票的 · 票型) are not."""
+    if any(_REFUSES.search(line) or _RETRACTS.search(line) for line in post):
+        return  # the director refuses or takes back what the post retells (「条件代投无法受理」): the proxy logic's, not ours
+    for number, line in enumerate(lines, start=1):
+        if number in counted or _RULED.search(line) or _COUNT_ANNOTATION.search(line):
+            continue
+        names = _named(_REASON.sub("", line), roster)
+        if len(names) >= 2 and _OWN_WORDS.search(_REASON.sub("", line)) and not _NO_BALLOT.search(line):
+            out.doubts.append(f"导演的这一行像是替玩家转投（「{_clip(line)}」）：算不算代投、替谁投给谁，请导演确认")
+            out.readings += [(v, t) for v in names for t in names if v != t]
 
 
 def _chat(line: str, following: str) -> tuple[str | None, str | None]:

@@ -8,6 +8,7 @@ rule on; whatif.py then weighs the flags (the fold decides, the analysis weighs)
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from fractions import Fraction
@@ -427,6 +428,13 @@ class _Fold:
             # the post's own time counts, but which the director meant is theirs to confirm.
             entry.needs_review = True
             entry.reason = f"代投帖里写的时间 {said} 在不允许代投的时段内（{'；'.join(certainty.proxy_time_problems(self._on_close_day(said), ctx.close, ctx.blackout, ctx.rules))}）：以发帖时间为准还是作废，请导演核对"
+            return
+        if entry.author not in ctx.players and not by_director and entry.ruling is None and verdict.kind == "none" and \
+                _HANDS_OVER.search(verdict.own or "") and ctx.roster and ctx.roster.pattern and ctx.roster.pattern.search(verdict.own or ""):
+            # 「应郭靖要求代投杨康」 from an account the game file does not list: a stranger handing a ballot over — shown to
+            # the director (whose second account, substitute or impostor is it?), never a silent 「发言」 (the lab found it)
+            entry.needs_review = True
+            entry.reason = "不在名单里的账号发了像代投或转投的帖子：是谁的小号、顶替者，还是冒充导演？请导演裁定（默认不计）"
             return
         if entry.ruling is not None or by_director or (entry.author not in ctx.players) or self._settled(entry) or \
                 self._agrees_with_director(post, verdict):
@@ -1255,6 +1263,9 @@ class _Fold:
         if holder and holder in self.standing:
             return self.standing[holder].target
         return None
+
+
+_HANDS_OVER = re.compile(r"代投|委托|代发|帮[^。\n]{0,6}投|替[^。\n]{0,6}投|托我|让我投|proxy", re.I)
 
 
 def quote_field(quote, name: str):

@@ -472,3 +472,36 @@ def test_a_struck_through_ballot_is_not_the_ballot():
     ballot = t.add("穆念慈", "投票对象：[s]黄蓉[/s]杨康\n投票理由：改主意了", 2)
     entry = entry_of(run(t, "shediao"), ballot)
     assert entry.target == "杨康", entry.reason
+
+
+@pytest.mark.parametrize("text", [
+    # the hostile round (issue 42): each was dropped as 「导演的帖子」 or counted as certain
+    "穆念慈让我帮他投杨康。", "穆念慈私聊我说他这票给杨康，我帮他发一下", "代穆念慈投杨康", "替穆念慈投一票：杨康",
+    "需要代投的请私信导演，我会按这个格式代发：【代投】受穆念慈委托代投杨康",
+    "【代投】受穆念慈委托代投杨康？", "【代投】受穆念慈委托代投杨康（等她确认后生效）", "举例：【代投】受穆念慈委托代投杨康",
+    "代投：穆念慈、一灯 → 杨康",
+])
+def test_a_directors_proxy_in_words_no_list_holds_is_asked_never_dropped_or_assumed(text):
+    t = Thread()
+    for voter, target, hours in (("郭靖", "杨康", 1), ("黄蓉", "欧阳锋", 1.5)):
+        t.vote(voter, target, hours)
+    post = t.add("导演", text, 3)
+    r = run(t)
+    mine = [e for e in r.entries if abs(e.pid) == post.pid or e.author == "导演"]
+    assert any(e.needs_review for e in mine), [(e.voter, e.target, e.verdict, e.reason) for e in mine]
+
+
+def test_proxies_on_one_line_and_a_proxy_taken_back_in_words():
+    t = Thread()
+    t.add("导演", "代投两张：穆念慈→杨康 一灯→杨康", 1)
+    t.add("导演", "【代投】受郭靖委托代投欧阳锋\n（郭靖刚刚又私信说算了，不用代投了）", 2)
+    r = run(t)
+    assert r.totals == {"杨康": 2}, r.totals
+
+
+def test_a_stranger_handing_a_ballot_over_is_shown_to_the_director():
+    """The lab (issue 42): 「应郭靖要求代投杨康」 from an account not in the game was a silent 「发言」."""
+    t = Thread()
+    post = t.add("路人甲", "应郭靖要求代投杨康", 1)
+    entry = entry_of(run(t), post)
+    assert entry.needs_review and "不在名单里的账号" in entry.reason
