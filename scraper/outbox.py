@@ -896,7 +896,8 @@ def content(text: str) -> str:
     lines = [line for line in (text or "").splitlines() if line.strip()]
     if lines and read_marker(lines[-1]) is not None:
         lines.pop()
-    return re.sub(r"\s+", "", html.unescape("".join(lines)))
+    # the reader marks struck-through text [s]…[/s] (what our posts strike: a ballot switched away); the words compare
+    return re.sub(r"\s+|\[/?s\]", "", html.unescape("".join(lines)))
 
 
 def _uncorrected(text: str) -> str:

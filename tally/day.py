@@ -28,6 +28,7 @@ from .rules import Rules
 
 COUNTED, SUPERSEDED, INVALID, IGNORED = "counted", "superseded", "invalid", "ignored"
 EDITED_AFTER_CLOSE = "帖子在关门后被编辑过（编辑标记不早于关门那一分钟），存档里没有关门前的版本"
+EDIT_TIME_UNKNOWN = "帖子的编辑标记早于发帖时间（编辑者的时区不同，或标记是手打的）：不知道是不是关门后编辑的，存档里没有关门前的版本"
 KIND_WORDS = {"vote": "投票", "change": "改票", "abstain": "弃权", "proxy": "代投", "none": "发言", "malformed": "投票"}
 
 
@@ -700,7 +701,7 @@ class _Fold:
             ruling = self.rulings.get(post.pid)
             if ruling and not is_director and author in ctx.players:
                 return self._rule_non_ballot(entry, verdict, ruling, at, author)
-            if text_note == EDITED_AFTER_CLOSE and author in ctx.voters:
+            if text_note in (EDITED_AFTER_CLOSE, EDIT_TIME_UNKNOWN) and author in ctx.voters:
                 # What it says now is no ballot; what it said at close is unknown.
                 entry.voter, entry.needs_review, entry.unknown = author, True, text_note
                 entry.reason = f"{text_note}；现在的内容不是投票，关门时可能是"
@@ -918,6 +919,11 @@ class _Fold:
         # The stamp has minute precision: an edit in the close's own minute may be after it.
         if close and edited and datetime.fromisoformat(edited) + timedelta(minutes=1) > close:
             return post.text, EDITED_AFTER_CLOSE
+        posted = getattr(post, "posted_at", None)
+        if close and edited and posted and edited < posted:
+            # A stamp dated before the post was made is written in another clock (the editor's own time zone) or
+            # typed: when the edit was made is unknown — it may be after the close (the hostile round)
+            return post.text, EDIT_TIME_UNKNOWN
         if len(versions) > 1:
             return post.text, "帖子被编辑过（存档里有多个版本）"
         return post.text, None
@@ -942,7 +948,7 @@ class _Fold:
         review = bool(text_note)
         if text_note:
             entry.reason = text_note
-            entry.unknown = text_note if text_note == EDITED_AFTER_CLOSE else None
+            entry.unknown = text_note if text_note in (EDITED_AFTER_CLOSE, EDIT_TIME_UNKNOWN) else None
         target = None
         # Moderation: directors often hide a post to void it; the tool does not guess.
         status = getattr(post, "status", "normal")

@@ -411,6 +411,14 @@ def _lines(t: DayTally, title: str, *, bbcode: bool, as_of: datetime | None = No
         total_line += f"，{len(absent)} 人{'还没有投票' if standing else '没有投有效票'}"
     needed = needed_words(t) if t.kind == "vote" else None
     lines.append(total_line + (f"；{needed}" if needed else ""))
+    if standing and bbcode:
+        # The posts waiting for the director, every one alike — a secret voter's ballot among them reads as any other
+        # doubtful post (the hostile round: listed only as 还没有投票 under his own visible ballot, he stood apart)
+        waiting = {f.pid: f.floor for f in t.flags} | {e.pid: e.floor for e in secret_ballots(t)}
+        if waiting:
+            floors = "、".join(linked(f"#{floor}", pid) if floor is not None else f"pid {pid}"
+                               for pid, floor in sorted(waiting.items(), key=lambda i: (i[1] is None, i[1] or 0, i[0])))
+            lines.append(f"待导演裁定（{len(waiting)}）：{floors}")
     invalid = invalid_entries(t)
     if bbcode:  # the forum's copy: a secret voter's ballot waits for the director's ruling, unlisted
         hidden = {e.pid for e in secret_ballots(t)}

@@ -215,6 +215,10 @@ def _who_and_what(post, game: Game, uids: dict[str, set[int]], first: str | None
     if post.status != "normal":
         state = {"deleted": "已被删除", "hidden": "被屏蔽", "banned": "被屏蔽"}.get(post.status, f"状态是「{post.status}」")
         return [f"这一帖{state}，裁定不再采用"]
+    if post.edited_by and post.edited_at and post.posted_at and post.edited_at < post.posted_at:
+        # the forum stamps an edit after the post was made: a stamp dated before it was typed by whoever edited
+        return [f"这一帖的编辑标记（「{post.edited_by}」于 {minute_words(post.edited_at)}）早于发帖时间，不是论坛自己打的："
+                "不能确认是谁编辑的，裁定不再采用。导演要这条裁定，请重新发一帖"]
     if post.edited_by and post.edited_by != author:
         return [f"这一帖被「{post.edited_by}」编辑过（{minute_words(post.edited_at)}）：不是导演本人写的样子，"
                 "裁定不再采用。导演要这条裁定，请重新发一帖"]

@@ -505,3 +505,14 @@ def test_a_stranger_handing_a_ballot_over_is_shown_to_the_director():
     post = t.add("路人甲", "应郭靖要求代投杨康", 1)
     entry = entry_of(run(t), post)
     assert entry.needs_review and "不在名单里的账号" in entry.reason
+
+
+def test_an_edit_stamp_dated_before_its_post_leaves_the_ballot_to_the_director():
+    """The hostile round (issue 42, 1): a player whose own time zone runs behind edits after the close; the stamp
+    reads a time before the post was even made. When the edit was made is unknown — it may be after the close."""
+    from tallykit import START
+
+    t = Thread()
+    ballot = t.add("穆念慈", "投票对象：黄蓉\n投票理由：发言少", 20, edited_at=(START + timedelta(hours=10)).isoformat())
+    entry = entry_of(run(t), ballot)
+    assert entry.needs_review and "早于发帖时间" in entry.reason

@@ -117,6 +117,22 @@ def test_a_moderators_edit_with_the_directors_stamp_typed_at_its_end_is_still_th
     assert result.code == polling.EXIT_REVIEW and all("李逵 出局" not in p.bbcode for p in final_posts(board))
 
 
+def test_an_admins_edit_with_the_directors_stamp_typed_first_and_dated_before_the_post_is_nobodys(board, tmp_path):
+    """The hostile round (issue 42, 1): an administrator's edit carries no stamp of its own, and one typed where the
+    forum puts its stamp — first — looks the forum's. Dated before the ruling was even posted, it cannot be the
+    forum's: who edited is unknown, the ruling is set aside and the director told."""
+    relay = held_day(board)
+    ruling = say(board, DIRECTOR_UID, f"【裁定】{relay.position}楼 算孙二娘的票，计为燕青")
+    run(board, tmp_path, post=True)
+    before = demo.OPEN - timedelta(hours=1)
+    ruling.bbcode = (f"[i=s] 本帖最后由 导演甲 于 {before.year}-{before.month}-{before.day} {before:%H:%M} 编辑 [/i]\n\n"
+                     + ruling.bbcode.replace("燕青", "李逵"))
+    result, lines = run(board, tmp_path, post=True)
+    told = [line for line in lines if line.startswith(f"导演的裁定帖 #{ruling.position}")]
+    assert told and "早于发帖时间" in told[0], lines
+    assert all("李逵 出局" not in p.bbcode for p in final_posts(board))
+
+
 def test_a_name_the_director_left_by_a_rename_rules_nothing_and_stops_the_count_the_renamed_director_still_rules(
         board, tmp_path):
     """The director is an account: the tool signed in as 导演甲 (uid known from then on). Renamed on the forum, with the

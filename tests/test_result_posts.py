@@ -84,9 +84,10 @@ def test_the_running_post_lists_a_judge_like_any_player_who_has_not_voted(tmp_pa
     assert "燕青" in waiting and "燕青" not in listed(text, "弃权")
     assert sorted([*voters_of(text), *listed(text, "弃权"), *waiting]) == sorted(alive)
     assert "法官" not in text and "没有投票权" not in text and "non_voters" not in text
-    # The judge's own ballot is not in the public post at all — no words only he would get (the lab: 「这张票不计入
-    # （原因由导演说明）」 set him apart); it waits for the director, and the director's report says why.
-    assert "#8[/url]" not in text and "无效票" not in text and "原因由导演说明" not in text, text
+    # The judge's own ballot gets no words only he would get (the lab: 「这张票不计入（原因由导演说明）」 set him apart):
+    # it waits for the director like any doubtful post, listed among them; the director's report says why.
+    assert "无效票" not in text and "原因由导演说明" not in text, text
+    assert re.search(r"^待导演裁定（\d+）：.*#8\[/url\]", text, re.M), text
     assert "法官不能投票" in (tmp_path / "out" / "day1.director.txt").read_text("utf-8") or \
         "法官不能投票" in (tmp_path / "out" / "day1.html").read_text("utf-8")
 
