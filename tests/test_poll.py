@@ -311,3 +311,22 @@ def test_an_earlier_vote_the_tool_never_followed_is_not_posted(tmp_path):
                         'close = "2026-12-01 21:00"\ndead = ["李逵"]\n', "utf-8")
         polling.run_poll(path, tmp_path / "g.db", options(forum, post=True, running=True), [].append)
         assert director_posts(forum) == []  # day 1 was the director's own business
+
+
+def test_a_revote_ballot_in_the_days_own_thread_is_ruled_in_its_round(tmp_path):
+    """The hostile round (issue 42, 13): `bansha rule` refused a 重投 ballot in the day's shared thread (「不在第1天的
+    投票帖里」) though `review --round 1` printed that very command; it rules in its round (--round), as review says."""
+    forum = demo.build()
+    with forum:
+        revote = forum.add_post(demo.VOTE_TID, 13, "投票对象：李逵\n投票理由：还是他", demo.CLOSE + timedelta(minutes=20))
+        path = game_file(tmp_path, forum.base_url)
+        path.write_text(path.read_text("utf-8") + '\n[[days.rounds]]\nkind = "重投"\nstart = "2026-11-29 21:00"\n'
+                        'close = "2026-11-30 21:00"\ncandidates = ["李逵", "燕青"]\n', "utf-8")
+        polling.run_poll(path, tmp_path / "g.db", options(forum, day=1), [].append)  # syncs every thread of the day
+    db = ["--db", str(tmp_path / "g.db")]
+    ruled = subprocess.run([sys.executable, "-m", "bansha.cli", "rule", str(path), str(revote.pid), "无效", "--day", "1",
+                            "--round", "1", *db], capture_output=True, text=True, timeout=60)
+    assert ruled.returncode == 0, ruled.stderr
+    counted = subprocess.run([sys.executable, "-m", "bansha.cli", "tally", str(path), "--day", "1", "--round", "1", *db],
+                             capture_output=True, text=True, timeout=60)
+    assert "导演裁定" in counted.stdout and "林冲：无效" in counted.stdout, counted.stdout

@@ -178,6 +178,7 @@ def rule(
     note: str = typer.Option("", "--note", help="裁定说明，会出现在结果帖里"),
     db: Optional[Path] = DB_BESIDE,
     by: str = RECORDED_BY,
+    round_: int = ROUND,
 ) -> None:
     """记录导演对某一帖的裁定，例如 bansha rule game.toml 64 计为 宋江；替别人转投的票要算作那位角色的票：
     bansha rule game.toml 64 计为 宋江 --for 吴用。之后的每次计票都会采用。"""
@@ -207,7 +208,8 @@ def rule(
     if not database["posts"].count_where("pid = ?", [pid]):
         fail(f"档案库里没有 pid {pid} 的帖子")
     try:
-        tally = pipeline.tally_from_archive(database, game, rules, day, sensitivity=False)
+        # a 重投 or 高票对决 ballot is ruled in its own round (it may share the day's thread)
+        tally = pipeline.tally_from_archive(database, game, rules, day, round=round_, sensitivity=False)
     except (ValueError, pipeline.NotFetched) as exc:
         fail(str(exc))
     problem = pipeline.ruling_problem(tally, game, pid, choice, target, voter, rules)
@@ -271,7 +273,8 @@ def review(
             lines += wrap(line, width, 4)
         for choice in pipeline.ruling_choices(result, game, entry):
             lines += wrap(f"  · {choice.words} → {choice.outcome}", width, 4)
-            lines.append(f"      {me} rule {game_file} {flag.pid} {choice.command}")  # one line: to copy whole
+            lines.append(f"      {me} rule {game_file} {flag.pid} {choice.command}"
+                         + (f" --round {round_}" if round_ else ""))  # one line: to copy whole
         if base:
             lines.append(f"  原帖：{model.findpost_url(base, vote_day.vote_thread, flag.pid)}")
         lines.append("")
