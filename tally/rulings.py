@@ -159,9 +159,25 @@ def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, 
             why = [*reading.problems, *why]
         if why:
             found.unread.append(Unread(post.pid, post.floor, post.tid, post.posted_at, why, applied=len(rulings)))
+        unchanged = _said_first(post, earlier, first, game, base, rules, shifted) if rulings else {}
+        posted = datetime.fromisoformat(post.posted_at) if post.posted_at else made
         for ruling in rulings:
-            _keep(found, ruling, made)
+            # A ruling the post made from the first keeps the post's time: an edit that adds a line elsewhere does not
+            # make it later than a correction posted since (the hostile round: an unrelated edit revived an old verdict)
+            said = unchanged.get(ruling.pid) == (ruling.decision, ruling.target, ruling.voter)
+            _keep(found, ruling, posted if said else made)
     return found
+
+
+def _said_first(post, earlier, first: str | None, game: Game, base: DayTally, rules: Rules, shifted) -> dict:
+    """pid → (decision, target, voter) of each ruling the post's first archived version already made."""
+    if earlier is None or first is None or first == post.text or earlier.void:
+        return {}
+    try:
+        made, _why = _resolve(post, earlier, game, base, rules, shifted)
+    except (ValueError, KeyError):
+        return {}
+    return {r.pid: (r.decision, r.target, r.voter) for r in made}
 
 
 def _thread_words(tid: int, base: DayTally, game: Game) -> str:

@@ -133,6 +133,21 @@ def test_an_admins_edit_with_the_directors_stamp_typed_first_and_dated_before_th
     assert all("李逵 出局" not in p.bbcode for p in final_posts(board))
 
 
+def test_an_edit_that_adds_a_line_does_not_make_an_old_ruling_newer_than_its_correction(board, tmp_path):
+    """The hostile round (issue 42, 6): the director ruled a floor, corrected it in a later post, then edited the first
+    post only to add an unrelated line — the edit's time made the old verdict the later word, and it was posted."""
+    relay = held_day(board)
+    first = say(board, DIRECTOR_UID, f"【裁定】{relay.position}楼 无效", minutes=5)
+    run(board, tmp_path)
+    say(board, DIRECTOR_UID, f"【裁定】改判：{relay.position}楼 算孙二娘的票，计为燕青", minutes=10)
+    run(board, tmp_path)
+    first.bbcode = (f"[i=s] 本帖最后由 导演甲 于 {demo.CLOSE.year}-{demo.CLOSE.month}-{demo.CLOSE.day} 21:20 编辑 [/i]\n\n"
+                    + first.bbcode + "\n另：请大家明天按时投票")
+    result, lines = run(board, tmp_path, post=True)
+    (final,) = final_posts(board)
+    assert "算作 孙二娘 的票" in final.bbcode and "无人出局" in final.bbcode, final.bbcode
+
+
 def test_a_name_the_director_left_by_a_rename_rules_nothing_and_stops_the_count_the_renamed_director_still_rules(
         board, tmp_path):
     """The director is an account: the tool signed in as 导演甲 (uid known from then on). Renamed on the forum, with the
