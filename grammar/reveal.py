@@ -69,19 +69,48 @@ class RevealDraft:
 
 
 @lru_cache(maxsize=1)
+def _data() -> dict:
+    return tomllib.loads(Path(__file__).with_name("reveal.toml").read_text("utf-8"))
+
+
+@lru_cache(maxsize=1)
 def _lexicon() -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
-    data = tomllib.loads(Path(__file__).with_name("reveal.toml").read_text("utf-8"))
     return {kind: (tuple(w for g in groups for w in g.get("words", ())),
-                   tuple(p for g in groups for p in g.get("patterns", ()))) for kind, groups in data.items()}
+                   tuple(p for g in groups for p in g.get("patterns", ())))
+            for kind, groups in _data().items() if isinstance(groups, list)}
+
+
+def _english(table: str) -> dict[str, str]:
+    return {k: v for k, v in _data().get(table, {}).items() if k != "source"}
 
 
 KIND_LETTER = {"win": "W", "draw": "D", "lose": "L", "fate": "F", "act": "A", "sub": "S", "hedge": "H", "fix": "X",
-               "negation": "G", "heading": "E"}
+               "negation": "G", "heading": "E", "rest": "T"}
 _DOUBT_KINDS = {"H": "有不确定的说法", "X": "有更正的说法", "G": "有否定的说法"}
+_COUNT_OF = re.compile(r"(\d{1,2}|[一二两三四五六七八九十]{1,3})\s*(?:位|人|个|名)")
+_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
+
+
+def _number(written: str) -> int | None:
+    if written.isdigit():
+        return int(written)
+    if written == "十":
+        return 10
+    if written.startswith("十"):
+        return 10 + _DIGITS.get(written[1:], 0)
+    if written.endswith("十"):
+        return _DIGITS.get(written[0], 0) * 10
+    if "十" in written:
+        a, b = written.split("十", 1)
+        return _DIGITS.get(a, 0) * 10 + _DIGITS.get(b, 0)
+    return _DIGITS.get(written)
+
+
+_SCORE = re.compile(r"[+-]?\d+(?:\.\d+)?\s*(?:分|pts?)?", re.I)
 _FILLERS = {"是", "为", "乃", "身份是", "身份为", "身份", "的身份是", "其实是"}
 # A seat's number before its name: digits (「1 郭靖」「01.」), or a Chinese numeral with its mark (「一号」「三、」) —
 # never the first character of a name (一灯, 七月, 二条泉).
-_SEAT_NUMBER = re.compile(r"^\s*(?:[0-9]{1,3}\s*(?:号位|号|\.|、|\)|:)?|[一二三四五六七八九十]{1,3}\s*(?:号位|号|\.|、|\)|:))\s*")
+_SEAT_NUMBER = re.compile(r"^\s*(?:[0-9]{1,3}\s*(?:号位|号|\.|、|\)|:)|[0-9]{1,3}\s+|[一二三四五六七八九十]{1,3}\s*(?:号位|号|\.|、|\)|:))\s*")
 _SEPARATORS = {":": ":", "|": ",", "-": ":", "—": ":", "=": ":", "→": ":", ">": ":", "、": ",", ",": ",", ";": ",",
                "/": "/", "(": "(", ")": ")", "[": "(", "]": ")", "【": "(", "】": ")", "〖": "(", "〗": ")", "<": "(",
                "《": "(", "》": ")", "「": "(", "」": ")", "和": ",", "与": ",", "及": ","}
@@ -114,6 +143,17 @@ class _Vocabulary:
                 if w not in self.role_camp:  # 「雪狼：弘世堇」 names a role; its camp follows from the role
                     words[w] = Tag("C", w, camp.name)
         self.unsettled = {role for camp in camps for role in camp.unsettled}
+        self.formed = {camp.name for camp in camps if not camp.roles}  # camps formed in play: 情侣阵营
+        camp_of_role = {r: c.name for c in camps for r in c.roles}
+        for english, role in _english("english_roles").items():
+            if role in self.role_camp:
+                for w in {english, english.lower(), english.upper()}:
+                    words.setdefault(w, Tag("R", w, role))
+        for english, role in _english("english_camps").items():
+            camp = camp_of_role.get(role) or next((c.name for c in camps if role in c.name), None)
+            if camp:
+                for w in {english, english.title(), english.capitalize(), english.upper()}:
+                    words.setdefault(w, Tag("C", w, camp))
         for written, player in roster.table.items():
             words[written] = Tag("N", written, player)
         patterns = [p for kind, (_w, ps) in _lexicon().items() for p in ps]
@@ -137,11 +177,13 @@ class _Vocabulary:
 
     @staticmethod
     def _text(chunk: str, tags: list[Tag]) -> None:
-        for piece in re.split(r"(\s+|——|-{1,2}|[:|—=→>、,;/()\[\]【】〖〗<>《》「」])", chunk):
+        for piece in re.split(r"(\s+|——|-{1,2}|[:|—=→➜➡⇒>、,;/()\[\]【】〖〗<>《》「」])", chunk):
             if not piece or piece.isspace():
                 continue
-            if piece in ("——", "--"):
+            if piece in ("——", "--", "➜", "➡", "⇒"):
                 piece = "-"
+            if piece not in _SEPARATORS and not re.search(r"\w", piece):
+                continue  # emoji and rules of ━━━ or ✦: decoration
             if piece in _SEPARATORS:
                 tags.append(Tag(_SEPARATORS[piece], piece))
             elif tags and tags[-1].kind == "x":
@@ -155,7 +197,8 @@ def _lines(text: str) -> list[str]:
     text = re.sub(r"\[/?td(?:=[^\]]*)?\]", " | ", text, flags=re.I)
     text = re.sub(r"\[/tr\]", "\n", text, flags=re.I)
     own = split(text).own
-    return [re.sub(r"(?:\s*\|\s*)+", " | ", line).strip(" |") for line in normalize(own).split("\n")]
+    # 「东方不败 圣姑；向问天 左护法；…」: a reveal typed on a phone, each seat after a semicolon
+    return [re.sub(r"(?:\s*\|\s*)+", " | ", line).strip(" |") for line in re.split(r"[\n;。]", normalize(own))]
 
 
 class _Reading:
@@ -169,6 +212,7 @@ class _Reading:
         self.line_doubts: dict[str, list[str]] = {}
         self.heading_camp = ""
         self.heading_role = ""
+        self.remainder: tuple[int, str, int | None] | None = None
 
     def claim(self, number: int, name: str, role: str, camp: str, doubtful: bool) -> None:
         self.claims.setdefault(name, []).append((number, role, camp, doubtful))
@@ -180,6 +224,11 @@ class _Reading:
         tags = self.v.tag(_SEAT_NUMBER.sub("", text, count=1))
         while tags and tags[0].kind in (":", ","):  # 「1号 | 宋江 | …」: the seat's number cell
             tags.pop(0)
+        kinds = [t.kind for t in tags]
+        if "E" in kinds and ":" in kinds[kinds.index("E"):] and "N" in kinds:
+            cut = kinds.index(":", kinds.index("E"))
+            if cut < kinds.index("N"):
+                tags = tags[cut + 1:]  # 「手机党见谅，揭秘：郭靖 先知者」: the heading before the first seat
         kinds = [t.kind for t in tags]
         doubtful = [_DOUBT_KINDS[k] for k in dict.fromkeys(kinds) if k in _DOUBT_KINDS]
         names = [t for t in tags if t.kind == "N"]
@@ -212,6 +261,13 @@ class _Reading:
             self.winners.append((number, winners, bool(doubtful)))
 
     def _no_names(self, number: int, text: str, tags: list[Tag], doubtful: bool) -> None:
+        kinds = [t.kind for t in tags]
+        if "T" in kinds and "C" in kinds[kinds.index("T"):] and not doubtful:
+            # 「其余八位都是好人方」: every seat the post does not list is in that camp
+            said = _COUNT_OF.search(text)
+            self.remainder = (number, next(t.value for t in tags[kinds.index("T"):] if t.kind == "C"),
+                              _number(said.group(1)) if said else None)
+            return
         winner = self._winner(tags)
         if winner:
             self.winners.append((number, winner, doubtful))
@@ -228,7 +284,7 @@ class _Reading:
         elif content and content[0].kind == "R" and len(content) <= 2 and all(t.kind in ("R", "x") for t in content):
             self.heading_role = content[0].value
         elif len(content) >= 2 and content[0].kind == "x" and any(t.kind == "R" for t in content[1:3]) and \
-                len(content[0].text) <= 8 and ":" in [t.kind for t in tags]:
+                len(content[0].text) <= 8 and ":" in [t.kind for t in tags] and sum(t.kind == "R" for t in tags) == 1:
             self.strangers.append(f"第{number}行的「{content[0].text}」不在玩家名单上：「{_clip(text)}」")
 
     @staticmethod
@@ -245,13 +301,17 @@ class _Reading:
     def _is_list(rest: list[Tag]) -> bool:
         """After a role or camp: (a separator, then) names, each perhaps with its role in brackets."""
         depth = 0
+        previous = ""
         for t in rest:
             if t.kind == "(":
                 depth += 1
             elif t.kind == ")":
                 depth = max(0, depth - 1)
-            elif depth == 0 and t.kind not in ("N", ":", ",", "x") or (depth == 0 and t.kind == "x" and len(t.text) > 3):
-                return False
+            elif depth == 0 and t.kind in ("R", "/") and previous in ("N", "R", "/"):
+                pass  # 「杀手方：甲 匪/民、乙 民/匪」: a member's role right after the name
+            elif depth == 0 and t.kind not in ("N", ":", ","):
+                return False  # 「狼人 杀 妮娜」: words between the role and the names — a story, not a list
+            previous = t.kind if depth == 0 else previous
         return any(t.kind == "N" for t in rest)
 
     def _role_list(self, number: int, role: str, rest: list[Tag], doubtful: bool) -> None:
@@ -279,7 +339,12 @@ class _Reading:
                 j += 1
             roles = [t.value for t in inside if t.kind == "R"] or [t.text for t in inside[:1] if t.kind == "x"]
             return "/".join(roles), j + 1
-        return "", i
+        roles = []
+        while i < len(rest) and rest[i].kind in ("R", "/"):
+            if rest[i].kind == "R":
+                roles.append(rest[i].value)
+            i += 1
+        return "/".join(roles), i
 
     def _seat(self, number: int, tags: list[Tag], doubtful: bool) -> None:
         """名字（、名字）[:] 身份[/身份] [（阵营 | 说明 | 顶替）] [, 阵营 | 命运 | 故事]"""
@@ -300,6 +365,7 @@ class _Reading:
         while i < len(tags) and tags[i].kind in ("R", "x", "/", "H", "G", "X"):
             part.append(tags[i])  # a hedge or a correction here is already the seat's doubt
             i += 1
+        part = [t for t in part if not (t.kind == "x" and _SCORE.fullmatch(t.text))]  # 03 · 35分: a score, no role
         for k, t in enumerate(part):
             if t.kind == "R":
                 roles.append(t.value)
@@ -366,6 +432,17 @@ def read_reveal(text: str, roster: Roster, camps: tuple[Camp, ...] = ()) -> Reve
     reading = _Reading(v)
     for number, line in enumerate(_lines(text), start=1):
         reading.line(number, line)
+    if reading.remainder:
+        number, camp, count = reading.remainder
+        rest = [name for name in roster.names if name not in reading.claims]
+        # certain only where the post says how many the rest are and they are that many: a seat listed in a shape not
+        # read would otherwise be filed in the rest's camp
+        sure = count is not None and count == len(rest)
+        for name in rest:
+            reading.claim(number, name, "", camp, not sure)
+            if not sure:
+                reading.line_doubts.setdefault(name, []).append(
+                    f"第{number}行说「其余」都是{camp}，但没读出其余是哪几位（说了 {count if count is not None else '?'} 位，没读到的有 {len(rest)} 位）")
     seats: dict[str, Seat] = {}
     for name in roster.names:
         claims = reading.claims.get(name, [])

@@ -248,3 +248,22 @@ def test_hostile_names_are_text_in_the_post_and_the_site(tmp_path):
         assert "<script>" not in text and "<img src=x>" not in text and "<b>版</b>" not in text, page.name
     refused = bansha("board", "add", tmp_path / "none.toml", "--site", "javascript:alert(1)", "--board", tmp_path / "b.db")
     assert refused.returncode == 1 and "--site 只能是" in refused.stderr
+
+
+def test_a_phone_typed_reveal_an_english_one_and_a_remainder_read_whole():
+    phone = "手机党见谅，揭秘：郭靖 先知者；黄蓉 神医；杨康圣姑；穆念慈 左护法；欧阳克 药师；洪七公 祖师。杀手阵营胜利！"
+    draft = read_reveal(phone, ROSTER, SHEDIAO)
+    assert draft.certain, draft.questions()
+    assert draft.seats["杨康"].role == "圣姑" and draft.winner == "杀手阵营"
+    s10 = load_camps("s10")
+    roster = Roster(["Luna", "2B", "9S", "七月"])
+    english = read_reveal("GG — 〖村民阵营〗 wins!\nLuna - Werewolf (wolf team)\n2B - Villager\n9S - Seer\n七月 - Villager",
+                          roster, s10)
+    assert english.certain, english.questions()
+    assert {n: s.camp for n, s in english.seats.items()} == {"Luna": "狼人阵营", "2B": "村民阵营", "9S": "村民阵营", "七月": "村民阵营"}
+    rest = read_reveal("杀手方：甲 匪/民、乙 民/匪\n其余两位都是好人方\n好人方胜利", Roster(["甲", "乙", "丙", "丁"]),
+                       load_camps("anshazhe"))
+    assert rest.certain and rest.seats["丙"].camp == "好人方", rest.questions()
+    unsure = read_reveal("杀手方：甲 匪/民、乙 民/匪\n其余都是好人方\n好人方胜利", Roster(["甲", "乙", "丙", "丁", "戊"]),
+                         load_camps("anshazhe"))
+    assert not unsure.certain  # how many the rest are is unsaid: a seat listed in a shape not read would be misfiled
