@@ -246,6 +246,9 @@ class _Reading:
                 self._role_list(number, self.heading_role, tags, bool(doubtful))
             else:
                 self._camp_list(number, self.heading_camp, tags, bool(doubtful))
+        elif first is not None and first.kind == "N" and len(names) > 1 and len(self._seats_in(tags)) > 1:
+            for part in self._seats_in(tags):  # 「1 村民 2 雀神 3 狼人」 (numbers read as names): a seat each
+                self._seat(number, part, bool(doubtful))
         elif first is not None and first.kind == "N":
             self._seat(number, tags, bool(doubtful))
         elif first is not None and first.kind == "R" and self._is_list(tags[tags.index(first) + 1:]):
@@ -259,6 +262,20 @@ class _Reading:
         winners = self._winner(tags)
         if winners:
             self.winners.append((number, winners, bool(doubtful)))
+
+    @staticmethod
+    def _seats_in(tags: list[Tag]) -> list[list[Tag]]:
+        """Several seats on one line, each a name and its role (「郭靖 平民 黄蓉 神医」): split before each name that
+        follows a role; one part where the line is anything else."""
+        parts: list[list[Tag]] = [[]]
+        for t in tags:
+            if t.kind == "N" and parts[-1] and any(u.kind == "R" for u in parts[-1]):
+                parts.append([])
+            parts[-1].append(t)
+        if len(parts) < 2 or not all(p[0].kind == "N" and sum(u.kind == "N" for u in p) == 1 and
+                                     any(u.kind == "R" for u in p) for p in parts):
+            return [tags]
+        return parts
 
     def _no_names(self, number: int, text: str, tags: list[Tag], doubtful: bool) -> None:
         kinds = [t.kind for t in tags]
@@ -430,7 +447,10 @@ def read_reveal(text: str, roster: Roster, camps: tuple[Camp, ...] = ()) -> Reve
     """The draft a 揭秘 post makes: each seat's role and camp, the winner, and every doubt in words."""
     v = _Vocabulary(roster, tuple(camps))
     reading = _Reading(v)
+    seat_of = _seat_numbers(text, roster)
     for number, line in enumerate(_lines(text), start=1):
+        if seat_of and not (roster.pattern and roster.pattern.search(line)):
+            line = _SEAT_REF.sub(lambda m: f"{seat_of[int(m.group(2))]} " if int(m.group(2)) in seat_of else m.group(), line)
         reading.line(number, line)
     if reading.remainder:
         number, camp, count = reading.remainder
@@ -500,6 +520,25 @@ def read_reveal(text: str, roster: Roster, camps: tuple[Camp, ...] = ()) -> Reve
         losers = list(dict.fromkeys(c for _n, c in reading.losers))
         doubts.append("没有写明哪个阵营获胜" + (f"（只写了{'、'.join(losers)}判负）" if losers else ""))
     return RevealDraft(is_reveal, seats, winner, doubts)
+
+
+# 「1号 村民」「2 雀神」 under a seat table: a number where a seat's name would stand (after a separator, before a mark or
+# a space) — never a day (第3天), a score (35分) or a count (3票)
+_SEAT_REF = re.compile(r"(^|[\s、,;|])(\d{1,2})\s*(?:号位|号|\.|、|\s)(?=\s*[^\d\s])")
+
+
+def _seat_numbers(text: str, roster: Roster) -> dict[int, str]:
+    """Seat number → player, from the post's own seat table (「座位表：1 乔峰 2 段誉」「1.麻将小王子 2.岭上开花」, quoted
+    ones too): only where it is one table — each number one player, each player one number, half the roster at least."""
+    if roster.pattern is None:
+        return {}
+    found: dict[int, set[str]] = {}
+    for m in re.finditer(rf"(?<![\d第])(\d{{1,2}})\s*(?:号位|号|\.|、|:|：)?\s*({roster.pattern.pattern})", text):
+        found.setdefault(int(m.group(1)), set()).add(roster.table[m.group(2)])
+    table = {n: next(iter(names)) for n, names in found.items() if len(names) == 1}
+    if len(set(table.values())) != len(table) or len(table) < max(2, (len(roster.names) + 1) // 2):
+        return {}
+    return table
 
 
 def _refines(roles: list[str]) -> bool:
