@@ -407,8 +407,11 @@ class _Reading:
             elif t.kind == "R" and not _acted(tags, j):
                 if depth and not roles:
                     roles.append(t.value)  # 宋江（船长）: the role in brackets
-                elif depth and not camp and len(roles) <= 1:
-                    extra.append(t.text)  # 杀手（魔教首领）: what the role is called in this game
+                elif depth and tags[j - 1].kind in (":", "/") and tags[j - 2].kind == "R":
+                    roles.append(t.value)  # 旧城（民-匪）: two cards in the brackets, read as 民/匪
+                elif depth and not camp and len(roles) <= 1 and \
+                        self.v.role_camp.get(t.value) == self.v.role_camp.get(roles[0].split("（")[0]):
+                    extra.append(t.text)  # 狼人（赤狼）: another name of the role, in its own camp
                 elif t.value not in roles:
                     conflicts.append(t.text)
             elif t.kind == "x" and depth and not roles:
