@@ -277,17 +277,23 @@ def test_every_counted_and_invalid_vote_links_to_its_floor(tmp_path):
     assert len([t for _, t in links if not t.startswith("#")]) == counted_voters
 
 
+def with_day_two(forum, tmp_path) -> Path:
+    """The demo game with a day 2 whose vote opens at day 1's close, in its own thread."""
+    forum.add_thread(104, "[101]梁山风云——第二天投票帖")
+    forum.add_post(104, demo.DIRECTOR[0], "[b]第二天投票帖[/b]\n投票对象：X\n投票理由：Y", demo.CLOSE + timedelta(minutes=5))
+    path = game_file(tmp_path, forum.base_url)
+    path.write_text(path.read_text("utf-8") + '\n[[days]]\nday = 2\nvote_thread = 104\nstart = "2026-11-29 21:00"\n'
+                    'close = "2026-12-01 21:00"\ndead = ["李逵"]\n', "utf-8")
+    return path
+
+
 def test_a_vote_that_closes_as_the_next_opens_still_gets_its_final(tmp_path):
     """The lab (issue 42): when day 2 opens at day 1's close (the README's own 重投 example), cron picked only the vote
     under way — day 1's final never went out and its running post kept saying 未截止. A vote this tool was keeping
     is finished first; one it never followed is left alone."""
     forum = demo.build()  # its clock is half an hour after day 1's close
     with forum:
-        forum.add_thread(104, "[101]梁山风云——第二天投票帖")
-        forum.add_post(104, demo.DIRECTOR[0], "[b]第二天投票帖[/b]\n投票对象：X\n投票理由：Y", demo.CLOSE + timedelta(minutes=5))
-        path = game_file(tmp_path, forum.base_url)
-        path.write_text(path.read_text("utf-8") + '\n[[days]]\nday = 2\nvote_thread = 104\nstart = "2026-11-29 21:00"\n'
-                        'close = "2026-12-01 21:00"\ndead = ["李逵"]\n', "utf-8")
+        path = with_day_two(forum, tmp_path)
         db = tmp_path / "g.db"
         say = []
         polling.run_poll(path, db, options(forum, running=True, now=demo.OPEN + timedelta(hours=13)), say.append)
@@ -304,11 +310,7 @@ def test_a_vote_that_closes_as_the_next_opens_still_gets_its_final(tmp_path):
 def test_an_earlier_vote_the_tool_never_followed_is_not_posted(tmp_path):
     forum = demo.build()
     with forum:
-        forum.add_thread(104, "[101]梁山风云——第二天投票帖")
-        forum.add_post(104, demo.DIRECTOR[0], "[b]第二天投票帖[/b]", demo.CLOSE + timedelta(minutes=5))
-        path = game_file(tmp_path, forum.base_url)
-        path.write_text(path.read_text("utf-8") + '\n[[days]]\nday = 2\nvote_thread = 104\nstart = "2026-11-29 21:00"\n'
-                        'close = "2026-12-01 21:00"\ndead = ["李逵"]\n', "utf-8")
+        path = with_day_two(forum, tmp_path)
         polling.run_poll(path, tmp_path / "g.db", options(forum, post=True, running=True), [].append)
         assert director_posts(forum) == []  # day 1 was the director's own business
 
