@@ -267,3 +267,11 @@ def test_a_phone_typed_reveal_an_english_one_and_a_remainder_read_whole():
     unsure = read_reveal("杀手方：甲 匪/民、乙 民/匪\n其余都是好人方\n好人方胜利", Roster(["甲", "乙", "丙", "丁", "戊"]),
                          load_camps("anshazhe"))
     assert not unsure.certain  # how many the rest are is unsaid: a seat listed in a shape not read would be misfiled
+
+
+def test_two_cards_in_brackets_are_the_seats_cards():
+    """The third blind set: 「旧城（民-匪）」 was read as 民 alone and the seat filed in 好人方, unasked."""
+    draft = read_reveal("旧城（民-匪）\n甲（民/民）\n乙 警/匪\n丙（民/警）\n好人方胜利", Roster(["旧城", "甲", "乙", "丙"]),
+                        load_camps("anshazhe"))
+    assert {n: (s.role, s.camp) for n, s in draft.seats.items()} == {
+        "旧城": ("民/匪", "杀手方"), "甲": ("民/民", "好人方"), "乙": ("警/匪", "杀手方"), "丙": ("民/警", "好人方")}
