@@ -159,7 +159,7 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
     while number < len(lines):
         line = lines[number]
         number += 1
-        if number in counted or _COUNT_ANNOTATION.search(line) or not line.strip() or (
+        if number in counted or (_COUNT_ANNOTATION.search(line) and (out.count or counted)) or not line.strip() or (
                 out.count and _COUNT_NOTE.match(line) and not (_ASIDE.match(line) and _HEADING.search(line))):
             continue  # (「另：应X要求代投Y」 under a count is a proxy made here, not one of the count's notes)
         speaker, said = _chat(line, lines[number] if number < len(lines) else "")
@@ -205,7 +205,9 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
             continue  # the director's other words: a notice, a reminder, a ruling
         voter, target, why = _pair(segment, roster, names, heading_voter or chat_voter or substitute_for or
                                    ("listing" if listing else None))
-        if voter and _EXAMPLE.search(segment.split(voter)[0]):
+        previous = lines[number - 2] if number >= 2 else ""
+        if voter and (_EXAMPLE.search(segment.split(voter)[0]) or
+                      (_EXAMPLE.search(previous) and previous.rstrip().endswith((":", "：")))):
             # 「需要代投的请私信导演，我会按这个格式代发：【代投】受木高峰委托代投东方不败」: the shape, not a proxy made
             out.doubts.append(f"这一行像是代投的格式示例，不是真的代投（「{_clip(segment)}」）：不计，请导演确认")
             out.readings.append((voter, target))
@@ -285,7 +287,7 @@ def _own_words(lines: list[str], counted: set[int], roster: Roster, out: Reading
     if any(_REFUSES.search(line) or _RETRACTS.search(line) for line in post):
         return  # the director refuses or takes back what the post retells (「条件代投无法受理」): the proxy logic's, not ours
     for number, line in enumerate(lines, start=1):
-        if number in counted or _RULED.search(line) or _COUNT_ANNOTATION.search(line):
+        if number in counted or _RULED.search(line) or (_COUNT_ANNOTATION.search(line) and (out.count or counted)):
             continue
         names = _named(_REASON.sub("", line), roster)
         if len(names) >= 2 and _OWN_WORDS.search(_REASON.sub("", line)) and not _NO_BALLOT.search(line):

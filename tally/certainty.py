@@ -227,8 +227,20 @@ _PARTICLES = re.compile(r"^[\s吧了啊呀呗哈啦嘛哦喔的~～!！.。]*$")
 _CHOICE_BEFORE = re.compile(r"(?:是|为|应该是|应为|实际是|其实是|换成|改成|改为|改投|投给|投|选|meant|I mean|mean|才是)\s*[:：]?\s*$", re.I)
 _FIELD = re.compile(r"(?:投票对象|投票目标|改票对象|改票目标|改投对象|代投玩家|代投人|代投|委托人|投票|对象|改投|改票|投给|票投)\s*:\s*$")
 # A ballot that voids itself or puts itself elsewhere (the hostile round: each was counted as certain).
-_SELF_VOID = re.compile(r"不算数|不作数|别计|别算|不要计|先别计|不用计|(?:我的票|这票|这一票|本票|此票|这楼|本楼)[^,，。;；]{0,4}作废|测试一下|测试[,，。 !！]|^测试|试试格式|试一下格式|"
+_SELF_VOID = re.compile(r"不算数|不作数|别计|别算|不要计|先别计|不用计|(?:我的票|这票|这一票|本票|此票|这楼|本楼)[^,，。;；]{0,4}作废|测试一下|"
+                        r"姑且|暂且这样|先这样投|随便投|(?:投票对象|改票对象|对象)\s*[:：]\s*[^\n,，。?？]{1,12}[?？]|"
+                        r"请导演按|请按[^,，。]{1,10}(?:记|算|计)|测试[,，。 !！]|^测试|试试格式|试一下格式|"
                         r"真正的票在|以(?:私信|短消息|私聊)为准|就算我弃权|算我弃权|那就弃权|也可能换|可能会换|随时会改")
+def _ARROW_NAMES(own: str, roster):
+    """「(郭靖→黄蓉)」 beside a ballot: a change written as an arrow between two players — which one stands?"""
+    if ("→" not in own and "->" not in own and "=>" not in own) or re.search(r"改票|改投|改为|改成|换成|换投", own):
+        return None  # 「改票 杨康→郭靖」: a change that names old and new, read by the grammar
+    for m in re.finditer(r"(\S{1,12}?)\s*(?:→|->|=>)\s*(\S{1,12})", own):
+        if roster.pattern.search(m.group(1)) and roster.pattern.search(m.group(2)):
+            return m
+    return None
+
+
 _CONTRAST = re.compile(r"^\s*(?:而|却)?(?:不是|并非|而非|非|并不是)\s*")
 _CHOICE_AFTER = re.compile(r"^\s*(?:才对|才是|才是对的|才行|(?:算|计|为准)(?:吧|了|啦|哈)?\s*$)")  # 按杨康算 · 以杨康为准
 
@@ -310,10 +322,11 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool) -> tuple[tup
         chosen = chosen_elsewhere(own, counted, roster)
         if chosen is not None:
             out.append(chosen)
-        void = _SELF_VOID.search(own)
+        void = _SELF_VOID.search(own) or _ARROW_NAMES(own, roster)
         if void:  # 「测试，别计」「我的票作废，重新投在楼下」: the post says of itself that it does not count
+            meant = tuple(n for n in names_in(own[void.start():void.end() + 12], roster) if n != counted)
             out.append((f"帖子里说这一票不算数或另有打算（「{own[max(0, void.start() - 6):void.end() + 6].strip()}」）："
-                        f"算不算投票，请导演裁定", ("",)))
+                        f"算不算投票、算给谁，请导演裁定", (*meant, "")))
     for m in (_CORRECTION.finditer(own) if _CORRECTION_CHARS.search(own) else ()):
         read += 1
         if read > RESIDUE_LIMIT:

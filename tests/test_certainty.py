@@ -516,3 +516,18 @@ def test_an_edit_stamp_dated_before_its_post_leaves_the_ballot_to_the_director()
     ballot = t.add("穆念慈", "投票对象：黄蓉\n投票理由：发言少", 20, edited_at=(START + timedelta(hours=10)).isoformat())
     entry = entry_of(run(t), ballot)
     assert entry.needs_review and "早于发帖时间" in entry.reason
+
+
+@pytest.mark.parametrize("reason", ["我也不确定，姑且这样", "请导演按黄蓉记", "(杨康→黄蓉)"])
+def test_the_recheck_round_ballots_are_the_directors(reason):
+    """The hostile round's re-check (issue 42, 3): these still counted as certain and a close day was posted on them."""
+    t = Thread()
+    ballot = t.add("穆念慈", f"投票对象：杨康\n投票理由：{reason}", 2)
+    entry = entry_of(run(t, "shediao"), ballot)
+    assert entry.needs_review, entry.reason
+
+
+def test_a_question_mark_on_the_ballots_target_is_the_directors():
+    t = Thread()
+    ballot = t.add("穆念慈", "投票对象：杨康？\n投票理由：说不好", 2)
+    assert entry_of(run(t, "shediao"), ballot).needs_review
