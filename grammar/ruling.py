@@ -641,7 +641,12 @@ def _denied(sentence: str) -> str | None:
     return f"「{_clip(sentence)}」说的是「{found.group()}」：否定的说法不是确定的裁定" if found else None
 
 
+_TENTATIVE = re.compile(r"(?:无效|有效|弃权|作废|不算|计为\S{1,12}?)吧")  # 「2楼无效吧。」: a verdict proposed, not made
+
+
 def _hedged(blockers: set[str], sentence: str) -> str | None:
+    if _TENTATIVE.search(sentence):
+        return f"「{_clip(sentence)}」有不确定的说法：不是确定的裁定"
     for kind, words in (("QUESTION", "是一个问题"), ("HEDGE", "有不确定的说法"), ("PENDING", "还没有定")):
         if kind in blockers and not (kind == "PENDING" and _PENALTY.search(sentence)):
             return f"「{_clip(sentence)}」{words}：不是确定的裁定"

@@ -129,6 +129,7 @@ def test_a_long_ruling_line_is_read_clause_by_clause_every_floor_ruled():
     "15楼不是无效票", "5楼并非无效", "关于13楼：不算无效", "12楼不应视为弃权", "【裁定】4楼并非无效",
     "初步判定11楼无效，明天复核", "先无效着：9楼", "拟判9楼无效", "9楼无效（征求意见中）", "9楼无效（误，请忽略本楼）",
     "[s]11楼无效[/s]", "大家觉得22楼该不该算无效", "15楼无效还是有效，我明天再说", "令狐冲认为9楼无效，这个说法不对",
+    "2楼无效吧。",
 ])
 def test_a_verdict_denied_put_off_struck_or_retold_rules_nothing(text):
     from grammar.names import Roster
