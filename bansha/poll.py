@@ -320,7 +320,7 @@ def _poll_one(game_file: Path, db_path: Path, options: PollOptions, say: Callabl
     # 3 asks the director to act: a ruling is open and the final result is not out (or not yet due), or
     # an open flag can still change the one posted (a doubt that came after it, or --force-post).
     waiting = bool(review) or bool(report.secret_ballots(tally))  # a secret voter's ballot is the director's call too
-    code = EXIT_REVIEW if waiting and (not final_done or not tally.certain or results.correction_held) else EXIT_OK
+    code = EXIT_REVIEW if (waiting and (not final_done or not tally.certain)) or results.correction_held else EXIT_OK
     return PollResult(day.day, code, summary, [p for p in posted if p], files,
                       closed=closed, final_done=final_done, close=close)
 
@@ -697,6 +697,15 @@ class Results:
             self.say(self.correction_held + "。先裁定（bansha review / bansha rule，或在 bansha desk 里），下次运行再更正；"
                      "确要按现在的计票更正请加 --force-post。")
             return ""
+        edited = self.rulings_edited_since(tally, row.get("pid"))
+        if edited and not force:
+            # An administrator's edit carries no stamp of its own and may type the director's: a posted result is not
+            # rewritten on a ruling post changed after it went out until the director says the edit is theirs.
+            floors = "、".join(edited)
+            self.correction_held = (f"已发布的结果帖（pid {row['pid']}）与现在的计票不一致，依据的是结果帖发出以后被编辑过的裁定帖"
+                                    f"（{floors}）：论坛管理员编辑别人的帖子不留标记，工具分不出是不是导演本人改的——暂不更正")
+            self.say(self.correction_held + "。导演确认是自己改的，请加 --force-post 更正（或在 bansha desk 里发布）。")
+            return ""
         # An edit follows: never over another archive's rulings; a ruling no bansha wrote is simply overwritten.
         if forged := self.refuse_foreign(where, row, shown, tally, now):
             self.put_back(where, row, shown, tally, forged, then="按现在的计票重写它")
@@ -706,6 +715,23 @@ class Results:
             return outbox.edit(where, row, _body_of(row["message"]), sig, outcome=row["outcome"],
                                rulings_seen=row["rulings_seen"])
         return self.correct(row, tally, body, sig, now, before)
+
+    def rulings_edited_since(self, tally, final_pid: int | None) -> list[str]:
+        """The ruling posts the count applies whose text changed after the archive first read our final (in the order
+        the archive wrote them, no clock involved): 「#12」 each."""
+        if not final_pid or "post_versions" not in self.db.table_names():
+            return []
+        first = self.db.execute("select min(id) from post_versions where pid = ?", [final_pid]).fetchone()[0]
+        if first is None:
+            return []
+        found = []
+        for ruling in tally.rulings:
+            if not ruling.source_pid:
+                continue
+            ids = [r[0] for r in self.db.execute("select id from post_versions where pid = ? order by id", [ruling.source_pid])]
+            if len(ids) > 1 and ids[-1] > first:
+                found.append(f"#{ruling.source_floor}" if ruling.source_floor is not None else f"pid {ruling.source_pid}")
+        return list(dict.fromkeys(found))
 
     def correct(self, row: dict, tally, body: str, sig: str, now: datetime, before: str | None) -> str:
         """The posted result is no longer what the archive says: edit it in place, saying what changed and why."""

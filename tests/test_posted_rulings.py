@@ -259,7 +259,9 @@ def test_a_ruling_for_a_closed_day_posted_during_the_next_corrects_that_days_fin
 
 def test_a_ruling_the_director_edits_after_the_final_is_read_and_the_final_corrected(board, tmp_path):
     """Issue 42, 8: after the final, no run read page 1 again, so the director's edit of a ruling there was never
-    seen. The pages holding the director's ruling posts are read again on each run after the final."""
+    seen. The pages holding the director's ruling posts are read again on each run after the final. The hostile round:
+    an administrator's edit carries no stamp and may type the director's, so the posted result is corrected on an
+    edited ruling only once the director confirms it (--force-post): told, held, then corrected."""
     relay = held_day(board)
     ruling = say(board, DIRECTOR_UID, f"【裁定】{relay.position}楼 算孙二娘的票，计为燕青")
     for n in range(25):  # the thread runs on: the ruling's page is behind the last one
@@ -270,6 +272,10 @@ def test_a_ruling_the_director_edits_after_the_final_is_read_and_the_final_corre
     ruling.bbcode = (f"[i=s] 本帖最后由 导演甲 于 {demo.CLOSE:%Y-%m-%d} 21:40 编辑 [/i]\n\n"
                      f"【裁定】{relay.position}楼 无效：孙二娘本人说没有委托过")
     result, lines = run(board, tmp_path, post=True)
+    (final,) = final_posts(board)
+    assert "无人出局" in final.bbcode and result.code == polling.EXIT_REVIEW, lines
+    assert any("被编辑过的裁定帖" in line and f"#{ruling.position}" in line and "暂不更正" in line for line in lines), lines
+    result, lines = run(board, tmp_path, post=True, force_post=True)
     (final,) = final_posts(board)
     assert "李逵 出局" in final.bbcode and "更正" in final.bbcode, lines
 
