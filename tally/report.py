@@ -351,7 +351,8 @@ def public_reason(reason: str) -> str:
     says 「X 没有投票权（法官不能投票）」 for the director; the forum reads 「这张票不计入（原因由导演说明）」."""
     if "没有投票权（法官不能投票）" in reason or "没有投票权（游戏文件 non_voters）" in reason:
         return "这张票不计入（原因由导演说明）"
-    return reason
+    # who may not be voted for is the game file's: the public line says so, never the role behind it (酒吧老板‹结界›)
+    return re.sub(r"不能成为投票对象（[^）]*）", "不能成为投票对象", reason)
 
 
 def _lines(t: DayTally, title: str, *, bbcode: bool, as_of: datetime | None = None,

@@ -308,3 +308,19 @@ def test_ballots_from_accounts_off_the_roster_are_the_directors_question(tmp_pat
         poll(forum, tmp_path, path, post=True)
         (post,) = director_posts(forum)
     assert "李逵 出局" in post.bbcode and "路人甲" in post.bbcode.split("[b]导演裁定[/b]")[1]
+
+
+def test_a_vote_for_the_bar_owner_says_why_to_the_director_only():
+    """The hostile round (issue 42, 5): 「风清扬 不能成为投票对象（酒吧老板‹结界›）」 in the public post named the role."""
+    from tallykit import NAMES, Thread
+
+    from tally.day import tally_day
+
+    players = tuple(Player(n, i + 3, roles=("酒吧老板",) if n == NAMES[1] else ()) for i, n in enumerate(NAMES))
+    g = game("mahjong", players=players)
+    t = Thread()
+    t.vote(NAMES[0], NAMES[1], 1)
+    tally = tally_day(t.posts, g, g.days[0], load_preset("mahjong"))
+    public, director = report.render_bbcode(tally, "测试局"), report.render_text(tally, "测试局")
+    assert "不能成为投票对象" in public and "酒吧老板" not in public
+    assert "酒吧老板" in director
