@@ -60,7 +60,7 @@ def players_posts(db: sqlite_utils.Database, game: Game, posts: list) -> list:
     — an outbox pid, or our account's post carrying from the first an id we issued (outbox.our_pids) — is
     never a ballot, a flag or a 潜水 post; the director's own 代投 a 版主 later gave our marker line still is.
     The director is an account, not a name: see director_posts."""
-    ours = outbox.our_pids(db, game.key, game.directors)
+    ours = outbox.our_pids(db, (game.key, game.name, game.identity or ""), game.directors)
     return director_posts(game, director_accounts(db, game), [p for p in posts if p.pid not in ours] if ours else posts)
 
 
@@ -141,7 +141,7 @@ class _Reader:
 
     def __init__(self, db: sqlite_utils.Database, game: Game):
         self.db, self.game = db, game
-        self.ours = outbox.our_pids(db, game.key, game.directors)
+        self.ours = outbox.our_pids(db, (game.key, game.name, game.identity or ""), game.directors)
         self.known = director_accounts(db, game)
         self._threads: dict[int, list] = {}
 

@@ -131,7 +131,7 @@ def pick_day(game: Game, now: datetime) -> Day:
 
 
 def slot(game: Game, day: Day, kind: str) -> Slot:
-    return Slot(game.key, day.day, day.key, kind, day.label, alias=game.name)
+    return Slot(game.key, day.day, day.key, kind, day.label, alias=game.name, identity=game.identity or "")
 
 
 def posted_result(db: sqlite_utils.Database, game: Game, day: Day) -> dict | None:
@@ -668,7 +668,7 @@ class Results:
             if said == tally.outcome.describe():
                 self.say(f"结果帖（pid {row['pid']}）是旧版本的 bansha 发的（末行是旧格式的标记），公布的结果与现在的计票一致：不改动，也不再发。")
                 return ""
-        if not first_marked(self.db, {row["pid"]}, self.game.key):
+        if not first_marked(self.db, {row["pid"]}, (self.game.key, self.game.name, self.game.identity or "")):
             # dayN.bbcode the director edited into the opening post (an author-only thread): theirs to edit, not ours.
             if shown.sig == sig:
                 self.say(f"结果帖是导演手动编辑进首楼的（pid {row['pid']}），内容与现在的结果一致：工具不改动它，也不再发。")
@@ -935,7 +935,7 @@ def write_reports(out_dir: Path, game: Game, day: Day, tally, lurking, *, now: d
     out_dir.mkdir(parents=True, exist_ok=True)
     stem = report_stem(out_dir, tally)
     made = result_post(game, tally, now=now, public=public, post_limit=post_limit)
-    where = Slot(game.key, day.day, day.key, made.kind, day.label, alias=game.name)
+    where = Slot(game.key, day.day, day.key, made.kind, day.label, alias=game.name, identity=game.identity or "")
     marker = where.marker(outbox.report_id(db, where) if db is not None else secrets.token_hex(4), made.sig)
     director = [f"{game.name} {tally.title}：只给导演看的部分（不要贴到论坛）", ""]
     if held:

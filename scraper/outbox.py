@@ -112,10 +112,13 @@ class Marker:
     sig: str = ""
     legacy: bool = False
 
-    def of_game(self, game: str) -> bool:
+    def of_game(self, game: "str | tuple[str, ...]") -> bool:
+        """Whether the marker is `game`'s: a key, or every name the game is known by (its key, its name now, its
+        identity — the forum and first vote thread, which a rename of the game keeps)."""
+        games = [g for g in ((game,) if isinstance(game, str) else game) if g]
         if not self.legacy:
-            return self.game == game_code(game)
-        return _legacy_name(self.game) == _legacy_name(game)
+            return self.game in {game_code(g) for g in games}
+        return any(_legacy_name(self.game) == _legacy_name(g) for g in games)
 
 
 def read_marker(text: str | None) -> Marker | None:
@@ -148,6 +151,13 @@ class Slot:
     kind: str
     label: str = ""  # 「第2天」, 「第2天重投」: how markers before v2 named the day
     alias: str = ""  # the game's name now, where the key is the name it first had: markers may carry either
+    # The game's identity (forum host and first vote thread): new markers carry its code, so an archive that never saw
+    # the game under its old name still knows our posts after a rename (markers of the key are still ours)
+    identity: str = ""
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(n for n in (self.game, self.alias, self.identity) if n)
 
     @property
     def key(self) -> str:
@@ -155,11 +165,11 @@ class Slot:
 
     @property
     def code(self) -> str:
-        return game_code(self.game)
+        return game_code(self.identity or self.game)
 
     def owns(self, mark: Marker) -> bool:
         """Whether a marker read back is this slot's (any version)."""
-        if mark.kind != self.kind or not (mark.of_game(self.game) or (self.alias and mark.of_game(self.alias))):
+        if mark.kind != self.kind or not mark.of_game(self.names):
             return False
         if not mark.legacy:
             return mark.day == self.day_key
@@ -213,7 +223,7 @@ def our_marker(post, slot: Slot, uid: int) -> Mark | None:
     return Mark(mark.post_id, mark.sig, mark.legacy)
 
 
-def our_pids(db: sqlite_utils.Database, game: str, directors: Iterable[str] = ()) -> set[int]:
+def our_pids(db: sqlite_utils.Database, game: "str | tuple[str, ...]", directors: Iterable[str] = ()) -> set[int]:
     """Every post of ours in the archive for `game` — the ones we can show we wrote: the pids the outbox
     holds, and each post by one of our accounts whose last line is a v2 marker of this game that it carried
     from the first time the archive read it, and that is either an id we issued for its slot (a reply of
@@ -227,6 +237,8 @@ def our_pids(db: sqlite_utils.Database, game: str, directors: Iterable[str] = ()
     names = db.table_names()
     if "posts" not in names:
         return set()
+    known = (game,) if isinstance(game, str) else tuple(game)  # the key first, then the game's other names
+    game = known[0]
     pids: set[int] = set()
     if "outbox" in names:
         pids = {r["pid"] for r in db.query("select pid from outbox where game = ? and pid is not null", [game])}
@@ -241,11 +253,11 @@ def our_pids(db: sqlite_utils.Database, game: str, directors: Iterable[str] = ()
         for r in db.query(f"select pid, text, edited_by from posts where author_uid in ({_marks(uids)}) "
                           "and text like '%bansha%'", list(uids)):
             mark = read_marker(r["text"])
-            if mark is not None and not mark.legacy and mark.of_game(game) and (
+            if mark is not None and not mark.legacy and mark.of_game(known) and (
                     (f"{game}|{mark.day}|{mark.kind}", mark.post_id) in ids or (
                         (not r["edited_by"] or r["edited_by"] in names) and _headed_as_ours(r["text"]))):
                 marked.add(r["pid"])
-        pids |= first_marked(db, marked, game)
+        pids |= first_marked(db, marked, known)
     return pids
 
 
@@ -298,7 +310,7 @@ def issued_ids(db: sqlite_utils.Database, game: str) -> set[tuple[str, str]]:
     return ids
 
 
-def first_marked(db: sqlite_utils.Database, pids: Iterable[int], game: str) -> set[int]:
+def first_marked(db: sqlite_utils.Database, pids: Iterable[int], game: "str | tuple[str, ...]") -> set[int]:
     """Of `pids`, those whose first archived text already ended in a marker of `game`, and those the archive
     never read: a post first read without one (a ballot, the director's 代投) got it by an edit — not ours."""
     pids = set(pids)
@@ -593,7 +605,7 @@ class Outbox:
         issued = (slot.key, mine.post_id) in issued_ids(self.db, slot.game)
         if not issued and ((post.edited_by and post.edited_by != post.author) or not _headed_as_ours(post.text)):
             return None
-        if not first_marked(self.db, {post.pid}, slot.game) and not (post.floor == 1 and issued):
+        if not first_marked(self.db, {post.pid}, slot.names) and not (post.floor == 1 and issued):
             # The one post of ours first read without a marker: dayN.bbcode the director edited into the
             # opening post of an author-only vote thread (README) — published, never edited by us (edit()).
             return None
@@ -832,7 +844,7 @@ class Outbox:
         if waiting:
             self.say(waiting)
             return ""
-        if row.get("pid") and not first_marked(self.db, {row["pid"]}, slot.game):
+        if row.get("pid") and not first_marked(self.db, {row["pid"]}, slot.names):
             # Adopted by an older version from a marker alone: an edit would overwrite someone else's post.
             raise poster.Stuck(f"记录里的{slot.words}（pid {row['pid']}）最早存档时没有工具的标记行（是后来被加上的，"
                                "例如导演把 dayN.bbcode 编辑进了首楼）：工具不编辑不是自己发的帖子。需要更正的话，请导演把报告目录里"

@@ -332,3 +332,19 @@ def test_a_revote_ballot_in_the_days_own_thread_is_ruled_in_its_round(tmp_path):
     counted = subprocess.run([sys.executable, "-m", "bansha.cli", "tally", str(path), "--day", "1", "--round", "1", *db],
                              capture_output=True, text=True, timeout=60)
     assert "导演裁定" in counted.stdout and "林冲：无效" in counted.stdout, counted.stdout
+
+
+def test_a_renamed_game_on_an_archive_that_never_saw_it_does_not_post_its_final_again(tmp_path):
+    """The hostile round (issue 42, 12): the game's name corrected and cron run on a new machine's archive — the
+    markers carried a code of the name, so our final was not known as ours and a second one went out. Markers now
+    carry the game's identity (its forum and first vote thread), which a rename keeps."""
+    forum = demo.build()
+    with forum:
+        path = game_file(tmp_path, forum.base_url)
+        polling.run_poll(path, tmp_path / "first.db", options(forum, post=True), [].append)
+        assert len([p for p in director_posts(forum) if "投票结果[/b]" in p.bbcode]) == 1
+        path.write_text(path.read_text("utf-8").replace('name = "[101]梁山风云"', 'name = "[101]梁山风云（正式版）"'), "utf-8")
+        lines: list[str] = []
+        polling.run_poll(path, tmp_path / "laptop.db", options(forum, post=True), lines.append)
+        finals = [p for p in director_posts(forum) if "投票结果[/b]" in p.bbcode]
+    assert len(finals) == 1, lines
