@@ -737,8 +737,11 @@ def weigh(result, posts: list, ctx, rulings, history, verdicts, fold_type, rulin
             space = space_of(group, open_readings)
             if space is not None and len(space) > 1:
                 spaces[group] = space
-        bound = None if unbounded or election or day.title_rule or base.kind not in (OUT, RUNOFF, REVOTE) or not all(
-            entries[pid].one_ballot for pid in loose) else _one_ballot_each(result, ctx, len(loose))
+        # Under a title rule (the holder's target wins a tie) a moved ballot may be the holder's: bounded only where no
+        # tie at the top is within reach of the posts tied to no voter (an 11 : 1 day is not held by one relay)
+        bound = None if unbounded or election or base.kind not in (OUT, RUNOFF, REVOTE) or not all(
+            entries[pid].one_ballot for pid in loose) or (day.title_rule and not _clear_lead(result, ctx, len(loose))) \
+            else _one_ballot_each(result, ctx, len(loose))
         if bound is not None:
             fixed = dict(result.totals)
             for group in spaces:
@@ -792,6 +795,18 @@ def weigh(result, posts: list, ctx, rulings, history, verdicts, fold_type, rulin
 
     result.what_if = what_if
     return proof
+
+
+def _clear_lead(result, ctx, count: int) -> bool:
+    """The leader stays ahead alone whatever `count` ballots of the heaviest weight do (each may leave the leader and
+    join the next): no tie for a title rule to break."""
+    weights = [ctx.weight(v) for v in ctx.voters]
+    if not weights:
+        return False
+    moved = max(weights) * count
+    totals = sorted(result.totals.values(), reverse=True)
+    first, second = (totals + [0, 0])[:2]
+    return first - moved > second + moved
 
 
 def _one_ballot_each(result, ctx, count: int) -> dict | None:

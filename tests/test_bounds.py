@@ -331,3 +331,28 @@ def test_a_post_past_the_reading_bound_is_never_proven_harmless_whatever_the_cou
     entry = next(e for e in result.entries if e.pid == flag.pid)
     assert entry.unprovable and result.outcome.names == ["欧阳锋"]  # 7 of 10 ballots: no reading changes it
     assert not result.certain and "太长没有逐句读" in result.proof.note
+
+
+def test_one_relay_tied_to_no_voter_does_not_hold_a_landslide_under_a_title_rule():
+    """The hostile round (issue 42, 11): under S10's tie rule (the 警长's target wins a tie) the one-ballot bound was
+    skipped, so a single 「帮他投X」 held an 11 : 1 day. Where no tie at the top is within reach it is bounded."""
+    from tally.day import tally_day
+    from tally.game import Player
+    from tally.rules import load_preset
+    from tallykit import NAMES, Thread, game
+
+    names = [*NAMES, "甲", "乙", "丙"]
+    g = game("s10", players=tuple(Player(n, i + 3) for i, n in enumerate(names)))
+    landslide = Thread()
+    for n in names[2:12]:
+        landslide.vote(n, names[0], 1)
+    landslide.vote(names[0], names[1], 2)
+    landslide.add(names[12], f"帮他投{names[1]}，他说他在外面", 3)
+    assert tally_day(landslide.posts, g, g.days[0], load_preset("s10")).certain
+    close = Thread()
+    for n in names[2:5]:
+        close.vote(n, names[0], 1)
+    for n in names[5:7]:
+        close.vote(n, names[1], 1)
+    close.add(names[12], f"帮他投{names[1]}", 3)
+    assert not tally_day(close.posts, g, g.days[0], load_preset("s10")).certain
