@@ -25,7 +25,7 @@ by when it was made (merge). Pure: posts, the day's tally and the game in, rulin
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from grammar import ruling as words
@@ -63,6 +63,8 @@ class Posted:
 
     rulings: dict[int, tuple[Ruling, datetime]] = field(default_factory=dict)
     unread: list[Unread] = field(default_factory=list)
+    # pid → (post time, edit time) of a ruling from a post edited before the archive read it: made somewhen between
+    windows: dict[int, tuple[datetime, datetime]] = field(default_factory=dict)
 
 
 def source_words(floor: int | None, author: str, at: str | None, pid: int | None = None, thread: str = "") -> str:
@@ -161,12 +163,34 @@ def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, 
             found.unread.append(Unread(post.pid, post.floor, post.tid, post.posted_at, why, applied=len(rulings)))
         unchanged = _said_first(post, earlier, first, game, base, rules, shifted) if rulings else {}
         posted = datetime.fromisoformat(post.posted_at) if post.posted_at else made
+        # Edited before the archive ever read it: whether a ruling was there from the first or came with the edit is
+        # unknown, so between its post's time and its edit's it cannot be put before or after another ruling
+        unknown = bool(rulings and post.edited_at and post.edited_by == post.author and len(versions) <= 1 and made != posted)
         for ruling in rulings:
             # A ruling the post made from the first keeps the post's time: an edit that adds a line elsewhere does not
             # make it later than a correction posted since (the hostile round: an unrelated edit revived an old verdict)
             said = unchanged.get(ruling.pid) == (ruling.decision, ruling.target, ruling.voter)
+            if unknown and posted and made:
+                if _between(found.rulings.get(ruling.pid), ruling, posted, made):
+                    found.rulings[ruling.pid] = (_unclear(ruling, post), made)
+                    continue
+                found.windows[ruling.pid] = (posted, made)
             _keep(found, ruling, posted if said else made)
     return found
+
+
+def _between(held, ruling: Ruling, start: datetime, end: datetime) -> bool:
+    """Another ruling of the same ballot, saying something else, made between `start` and `end`."""
+    if held is None or held[1] is None:
+        return False
+    other, at = held
+    return (other.decision, other.target, other.voter) != (ruling.decision, ruling.target, ruling.voter) and start <= at <= end
+
+
+def _unclear(ruling: Ruling, post) -> Ruling:
+    why = (f"{source_words(post.floor, post.author, post.posted_at, post.pid)} 这一帖编辑过（{minute_words(post.edited_at)}），"
+           "存档里没有编辑前的样子：它和另一条裁定谁先谁后说不清，请导演重新裁定")
+    return replace(ruling, decision="pending", target=None, voter=None, note=why)
 
 
 def _said_first(post, earlier, first: str | None, game: Game, base: DayTally, rules: Rules, shifted) -> dict:
@@ -192,6 +216,11 @@ def _keep(found: Posted, ruling: Ruling, made: datetime | None) -> None:
     """The later word on a post stands, wherever it was posted (the process thread's posts come after the vote
     thread's in the list, not in time)."""
     held = found.rulings.get(ruling.pid)
+    window = found.windows.get(ruling.pid)
+    if window and made is not None and _between((ruling, made), held[0], *window) if held else False:
+        found.rulings[ruling.pid] = (replace(held[0], decision="pending", target=None, voter=None,
+                                             note="裁定帖编辑过、存档里没有编辑前的样子：和另一条裁定谁先谁后说不清，请导演重新裁定"), made)
+        return
     if held is None or held[1] is None or (made is not None and made >= held[1]):
         found.rulings[ruling.pid] = (ruling, made)
 

@@ -148,6 +148,18 @@ def test_an_edit_that_adds_a_line_does_not_make_an_old_ruling_newer_than_its_cor
     assert "算作 孙二娘 的票" in final.bbcode and "无人出局" in final.bbcode, final.bbcode
 
 
+def test_a_ruling_post_edited_before_the_archive_read_it_cannot_be_put_before_or_after_a_correction(board, tmp_path):
+    """The re-check of the hostile round (issue 42, 6, on a fresh archive): the first ruling's post was edited before any
+    run read it, so its edit time was all the archive knew and the overridden verdict came out the later word."""
+    relay = held_day(board)
+    first = say(board, DIRECTOR_UID, f"【裁定】{relay.position}楼 无效", minutes=5)
+    say(board, DIRECTOR_UID, f"【裁定】改判：{relay.position}楼 算孙二娘的票，计为燕青", minutes=10)
+    first.bbcode = (f"[i=s] 本帖最后由 导演甲 于 {demo.CLOSE.year}-{demo.CLOSE.month}-{demo.CLOSE.day} 21:20 编辑 [/i]\n\n"
+                    + first.bbcode + "\n另：请大家明天按时投票")
+    result, lines = run(board, tmp_path, post=True)  # the archive's first read
+    assert final_posts(board) == [] and result.code == polling.EXIT_REVIEW, lines
+
+
 def test_a_name_the_director_left_by_a_rename_rules_nothing_and_stops_the_count_the_renamed_director_still_rules(
         board, tmp_path):
     """The director is an account: the tool signed in as 导演甲 (uid known from then on). Renamed on the forum, with the
