@@ -697,7 +697,7 @@ class Results:
             self.say(self.correction_held + "。先裁定（bansha review / bansha rule，或在 bansha desk 里），下次运行再更正；"
                      "确要按现在的计票更正请加 --force-post。")
             return ""
-        edited = self.rulings_edited_since(tally, row.get("pid"))
+        edited = self.rulings_edited_since(tally, row.get("pid"), row.get("versions_seen"))
         if edited and not force:
             # An administrator's edit carries no stamp of its own and may type the director's: a posted result is not
             # rewritten on a ruling post changed after it went out until the director says the edit is theirs.
@@ -716,20 +716,23 @@ class Results:
                                rulings_seen=row["rulings_seen"])
         return self.correct(row, tally, body, sig, now, before)
 
-    def rulings_edited_since(self, tally, final_pid: int | None) -> list[str]:
-        """The ruling posts the count applies whose text changed after the archive first read our final (in the order
-        the archive wrote them, no clock involved): 「#12」 each."""
-        if not final_pid or "post_versions" not in self.db.table_names():
+    def rulings_edited_since(self, tally, final_pid: int | None, versions_seen: int | None) -> list[str]:
+        """The ruling posts the count applies whose text the archive saw change after our final went out: a version
+        stored after the last one the archive held when we sent it (an edit made before the next run read our final
+        lands in the same read as it), or — for a final sent by an older version — after the archive's first copy of
+        our final: 「#12」 each."""
+        if "post_versions" not in self.db.table_names():
             return []
-        first = self.db.execute("select min(id) from post_versions where pid = ?", [final_pid]).fetchone()[0]
-        if first is None:
-            return []
+        first = versions_seen or (self.db.execute("select min(id) from post_versions where pid = ?", [final_pid]).fetchone()[0]
+                                  if final_pid else None)
         found = []
         for ruling in tally.rulings:
             if not ruling.source_pid:
                 continue
-            ids = [r[0] for r in self.db.execute("select id from post_versions where pid = ? order by id", [ruling.source_pid])]
-            if len(ids) > 1 and ids[-1] > first:
+            versions = list(self.db.query("select id, seen_at from post_versions where pid = ? order by id", [ruling.source_pid]))
+            if len(versions) < 2:
+                continue
+            if first is not None and versions[-1]["id"] > first:
                 found.append(f"#{ruling.source_floor}" if ruling.source_floor is not None else f"pid {ruling.source_pid}")
         return list(dict.fromkeys(found))
 

@@ -385,6 +385,13 @@ class Outbox:
     def row(self, slot: Slot) -> dict | None:
         return load_row(self.db, slot.key)
 
+    def versions_now(self) -> int:
+        """The archive's last stored post version when we send: what the post was made from (a ruling edited after it
+        is a version stored later, whatever any clock says)."""
+        if "post_versions" not in self.db.table_names():
+            return 0
+        return self.db.execute("select coalesce(max(id), 0) from post_versions").fetchone()[0]
+
     def record(self, slot: Slot, **fields) -> dict:
         previous = self.row(slot) or {}
         row = {**{k: None for k in ("pid", "digest", "message", "error", "outcome", "page", "rulings_seen", "post_id",
@@ -741,7 +748,8 @@ class Outbox:
         message = self.message(slot, body, post_id, sig, page.charset)
         self.record(slot, state="intent", pid=None, post_id=post_id, digest=sig, message=message, outcome=outcome,
                     rulings_seen=rulings_seen, page=page.page, forum_time=page.now, answer=None, error=None,
-                    edit_digest=None, edit_message=None, sent_at=datetime.now(timezone.utc).isoformat(timespec="seconds"))
+                    edit_digest=None, edit_message=None, sent_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+                    versions_seen=self.versions_now())
         formhash, waited = page.formhash or "", False
         for attempt in range(3):
             try:

@@ -292,6 +292,25 @@ def test_a_ruling_the_director_edits_after_the_final_is_read_and_the_final_corre
     assert "李逵 出局" in final.bbcode and "更正" in final.bbcode, lines
 
 
+def test_an_edit_before_the_next_run_read_our_final_is_still_an_edit_after_it(board, tmp_path):
+    """The lab re-check (issue 42, 1): on a real forum the run that posts the final does not archive it, so an edit of
+    the ruling made before the next run was read together with our final and passed for one made before it — the
+    posted result was rewritten on an administrator's forged stamp. The moment we sent the final decides too."""
+    from scraper import archive
+
+    relay = held_day(board)
+    ruling = say(board, DIRECTOR_UID, f"【裁定】{relay.position}楼 算孙二娘的票，计为燕青")
+    run(board, tmp_path, post=True)
+    (final,) = final_posts(board)
+    db = archive.open_db(tmp_path / "g.db")
+    db.execute("delete from post_versions where pid = ?", [final.pid])  # as the lab's run left it: our final not yet read
+    db.conn.commit()
+    ruling.bbcode = (f"[i=s] 本帖最后由 导演甲 于 {demo.CLOSE:%Y-%m-%d} 21:40 编辑 [/i]\n\n"
+                     f"【裁定】{relay.position}楼 无效")
+    result, lines = run(board, tmp_path, post=True)
+    assert "无人出局" in final_posts(board)[0].bbcode and result.code == polling.EXIT_REVIEW, lines
+
+
 def test_rulings_from_posts_false_reads_none(board, tmp_path):
     relay = held_day(board)
     say(board, DIRECTOR_UID, f"【裁定】{relay.position}楼 算孙二娘的票，计为燕青")
