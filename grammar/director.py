@@ -55,6 +55,7 @@ class Reading:
     readings: list[tuple[str, str | None]] = field(default_factory=list)  # the pairs a doubt could mean
     count: dict[str, str | None] = field(default_factory=dict)  # a running count or closing tally: voter → target
     proxy_words: bool = False  # the post speaks of proxies at all
+    example: bool = False  # a proxy shown as the format to use: not counted unless the director says it is one
 
     @property
     def standing(self) -> list[Proxy]:
@@ -210,6 +211,7 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
                       (_EXAMPLE.search(previous) and previous.rstrip().endswith((":", "：")))):
             # 「需要代投的请私信导演，我会按这个格式代发：【代投】受木高峰委托代投东方不败」: the shape, not a proxy made
             out.doubts.append(f"这一行像是代投的格式示例，不是真的代投（「{_clip(segment)}」）：不计，请导演确认")
+            out.example = True
             out.readings.append((voter, target))
             continue
         # the sentence that makes the proxy (a count before it on the same line names its own players)

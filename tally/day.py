@@ -797,7 +797,7 @@ class _Fold:
         ctx = self.ctx
         said = in_role.read(text, ctx.roster, tuple(ctx.directors))
         pairs = set(said.readings)
-        if said.doubts and len(pairs) == 1 and not said.standing and next(iter(pairs))[0] in ctx.players:
+        if said.doubts and len(pairs) == 1 and not said.standing and not said.example and next(iter(pairs))[0] in ctx.players:
             # One pair, a doubt about it (a proxy change, a condition, a fate left open): the proxy as read, flagged.
             voter, target = next(iter(pairs))
             return grammar.Verdict("proxy", target=target or ctx.customs.abstain_words[0], proxy_for=voter,

@@ -493,6 +493,15 @@ def test_a_directors_proxy_in_words_no_list_holds_is_asked_never_dropped_or_assu
     assert any(e.needs_review for e in mine), [(e.voter, e.target, e.verdict, e.reason) for e in mine]
 
 
+def test_a_proxy_shown_as_the_format_is_not_counted_until_the_director_says_so():
+    """The lab re-check (issue 42, 4): the opening post's format example was asked about, but counted meanwhile."""
+    t = Thread()
+    post = t.add("导演", "需要代投的请私信导演，我会按这个格式代发：\n【代投】受穆念慈委托代投杨康", 1)
+    r = run(t)
+    mine = [e for e in r.entries if abs(e.pid) == post.pid]
+    assert any(e.needs_review for e in mine) and r.totals.get("杨康", 0) == 0, [(e.voter, e.target, e.verdict) for e in mine]
+
+
 def test_proxies_on_one_line_and_a_proxy_taken_back_in_words():
     t = Thread()
     t.add("导演", "代投两张：穆念慈→杨康 一灯→杨康", 1)
