@@ -232,6 +232,12 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
                 pairs.append((v, t, number, _clip(segment), False))
             continue
         if not voter and not target and not why and len(names) > 1 and _HEADING.search(segment):
+            if not segment.rstrip().endswith((":", "：")) and "|" not in segment and \
+                    not re.search(r"\d\s*[(（][^)）\n]{0,12}(?:代投|代发)", segment):  # (a count's row: 「| A | B | 1(代投) |」)
+                # 「丁坚的票：曲洋（导演代发）」: two players and a proxy word, no pair read — asked, never dropped
+                out.doubts.append(f"这一行提到代投和 {'、'.join(names)}，读不出替谁投给谁（「{_clip(segment)}」）：请导演确认")
+                out.readings += [(v, t) for v in names for t in names if v != t]
+                continue
             listing = True  # 「受周可可、温情委托：」
             continue
         if why:

@@ -481,7 +481,7 @@ def test_a_struck_through_ballot_is_not_the_ballot():
     "穆念慈让我帮他投杨康。", "穆念慈私聊我说他这票给杨康，我帮他发一下", "代穆念慈投杨康", "替穆念慈投一票：杨康",
     "需要代投的请私信导演，我会按这个格式代发：【代投】受穆念慈委托代投杨康",
     "【代投】受穆念慈委托代投杨康？", "【代投】受穆念慈委托代投杨康（等她确认后生效）", "举例：【代投】受穆念慈委托代投杨康",
-    "代投：穆念慈、一灯 → 杨康",
+    "代投：穆念慈、一灯 → 杨康", "穆念慈的票：杨康（导演代发）",
 ])
 def test_a_directors_proxy_in_words_no_list_holds_is_asked_never_dropped_or_assumed(text):
     t = Thread()
