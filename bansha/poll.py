@@ -153,9 +153,8 @@ def public_hold(tally, blind: str | None = None) -> str | None:
         return f"最终结果暂不发布：{blind}"
     if tally.certain and not report.secret_ballots(tally):
         return None
-    waiting = {f.pid: f.floor for f in tally.flags} | {e.pid: e.floor for e in report.secret_ballots(tally)}
-    floors = "、".join(f"#{floor}" if floor is not None else f"pid {pid}"
-                      for pid, floor in sorted(waiting.items(), key=lambda item: (item[1] is None, item[1] or 0, item[0])))
+    waiting = report.waiting_posts(tally)
+    floors = "、".join(f"#{floor}" if floor is not None else f"pid {pid}" for pid, floor in waiting)
     return f"最终结果暂不发布：有 {len(waiting)} 帖待导演裁定（{floors}）"
 
 

@@ -255,8 +255,6 @@ class _Reading:
             self._role_list(number, first.value, tags[tags.index(first) + 1:], bool(doubtful))
         elif first is not None and first.kind == "C" and self._is_list(tags[tags.index(first) + 1:]):
             self._camp_list(number, first.value, tags[tags.index(first) + 1:], bool(doubtful))
-        elif self.heading_camp and first is not None and first.kind == "N":
-            self._seat(number, tags, bool(doubtful))
         else:
             self._story(number, tags)
         winners = self._winner(tags)

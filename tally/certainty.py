@@ -231,7 +231,7 @@ _SELF_VOID = re.compile(r"不算数|不作数|别计|别算|不要计|先别计|
                         r"姑且|暂且这样|先这样投|随便投|(?:投票对象|改票对象|对象)\s*[:：]\s*[^\n,，。?？]{1,12}[?？]|"
                         r"请导演按|请按[^,，。]{1,10}(?:记|算|计)|测试[,，。 !！]|^测试|试试格式|试一下格式|"
                         r"真正的票在|以(?:私信|短消息|私聊)为准|就算我弃权|算我弃权|那就弃权|也可能换|可能会换|随时会改")
-def _ARROW_NAMES(own: str, roster):
+def _arrow_names(own: str, roster):
     """「(郭靖→黄蓉)」 beside a ballot: a change written as an arrow between two players — which one stands?"""
     if ("→" not in own and "->" not in own and "=>" not in own) or re.search(r"改票|改投|改为|改成|换成|换投", own):
         return None  # 「改票 杨康→郭靖」: a change that names old and new, read by the grammar
@@ -322,7 +322,7 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool) -> tuple[tup
         chosen = chosen_elsewhere(own, counted, roster)
         if chosen is not None:
             out.append(chosen)
-        void = _SELF_VOID.search(own) or _ARROW_NAMES(own, roster)
+        void = _SELF_VOID.search(own) or _arrow_names(own, roster)
         if void:  # 「测试，别计」「我的票作废，重新投在楼下」: the post says of itself that it does not count
             meant = tuple(n for n in names_in(own[void.start():void.end() + 12], roster) if n != counted)
             out.append((f"帖子里说这一票不算数或另有打算（「{own[max(0, void.start() - 6):void.end() + 6].strip()}」）："

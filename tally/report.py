@@ -346,6 +346,13 @@ def secret_ballots(t: DayTally) -> list:
     return [e for e in t.entries if e.ruling is None and any(r in (e.reason or "") for r in SECRET_REASONS)]
 
 
+def waiting_posts(t: DayTally) -> list[tuple[int, int | None]]:
+    """(pid, floor) of every post waiting for the director, in floor order: the open flags and the secret voters'
+    ballots alike, as any public post lists them."""
+    waiting = {f.pid: f.floor for f in t.flags} | {e.pid: e.floor for e in secret_ballots(t)}
+    return sorted(waiting.items(), key=lambda item: (item[1] is None, item[1] or 0, item[0]))
+
+
 def public_reason(reason: str) -> str:
     """An invalid ballot's reason as a public post may say it: nothing about who may not vote. The fold
     says 「X 没有投票权（法官不能投票）」 for the director; the forum reads 「这张票不计入（原因由导演说明）」."""
@@ -415,10 +422,9 @@ def _lines(t: DayTally, title: str, *, bbcode: bool, as_of: datetime | None = No
     if standing and bbcode:
         # The posts waiting for the director, every one alike — a secret voter's ballot among them reads as any other
         # doubtful post (the hostile round: listed only as 还没有投票 under his own visible ballot, he stood apart)
-        waiting = {f.pid: f.floor for f in t.flags} | {e.pid: e.floor for e in secret_ballots(t)}
+        waiting = waiting_posts(t)
         if waiting:
-            floors = "、".join(linked(f"#{floor}", pid) if floor is not None else f"pid {pid}"
-                               for pid, floor in sorted(waiting.items(), key=lambda i: (i[1] is None, i[1] or 0, i[0])))
+            floors = "、".join(linked(f"#{floor}", pid) if floor is not None else f"pid {pid}" for pid, floor in waiting)
             lines.append(f"待导演裁定（{len(waiting)}）：{floors}")
     invalid = invalid_entries(t)
     if bbcode:  # the forum's copy: a secret voter's ballot waits for the director's ruling, unlisted

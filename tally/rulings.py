@@ -188,8 +188,12 @@ def _between(held, ruling: Ruling, start: datetime, end: datetime) -> bool:
 
 
 def _unclear(ruling: Ruling, post) -> Ruling:
-    why = (f"{source_words(post.floor, post.author, post.posted_at, post.pid)} 这一帖编辑过（{minute_words(post.edited_at)}），"
-           "存档里没有编辑前的样子：它和另一条裁定谁先谁后说不清，请导演重新裁定")
+    return _pending(ruling, f"{source_words(post.floor, post.author, post.posted_at, post.pid)} 这一帖编辑过"
+                            f"（{minute_words(post.edited_at)}），存档里没有编辑前的样子：它和另一条裁定谁先谁后说不清，请导演重新裁定")
+
+
+def _pending(ruling: Ruling, why: str) -> Ruling:
+    """The ballot left to the director: a ruling that decides nothing, saying why."""
     return replace(ruling, decision="pending", target=None, voter=None, note=why)
 
 
@@ -217,9 +221,8 @@ def _keep(found: Posted, ruling: Ruling, made: datetime | None) -> None:
     thread's in the list, not in time)."""
     held = found.rulings.get(ruling.pid)
     window = found.windows.get(ruling.pid)
-    if window and made is not None and _between((ruling, made), held[0], *window) if held else False:
-        found.rulings[ruling.pid] = (replace(held[0], decision="pending", target=None, voter=None,
-                                             note="裁定帖编辑过、存档里没有编辑前的样子：和另一条裁定谁先谁后说不清，请导演重新裁定"), made)
+    if held and window and made is not None and _between((ruling, made), held[0], *window):
+        found.rulings[ruling.pid] = (_pending(held[0], "裁定帖编辑过、存档里没有编辑前的样子：和另一条裁定谁先谁后说不清，请导演重新裁定"), made)
         return
     if held is None or held[1] is None or (made is not None and made >= held[1]):
         found.rulings[ruling.pid] = (ruling, made)
