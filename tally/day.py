@@ -29,6 +29,10 @@ from .rules import Rules
 COUNTED, SUPERSEDED, INVALID, IGNORED = "counted", "superseded", "invalid", "ignored"
 EDITED_AFTER_CLOSE = "帖子在关门后被编辑过（编辑标记不早于关门那一分钟），存档里没有关门前的版本"
 EDIT_TIME_UNKNOWN = "帖子的编辑标记早于发帖时间（编辑者的时区不同，或标记是手打的）：不知道是不是关门后编辑的，存档里没有关门前的版本"
+# Discuz stamps no edit made within 60 s of posting (docs/discuz.md): a ballot posted in the last minute and first
+# archived after the close may have been changed after it without a trace (the hostile round, 1.6).
+EDIT_UNSTAMPED = "帖子在关门前 1 分钟内发出，存档在关门后才第一次读到：Discuz 对发帖 60 秒内的编辑不留编辑标记，关门后有没有改过无从得知"
+TEXT_UNKNOWN = (EDITED_AFTER_CLOSE, EDIT_TIME_UNKNOWN, EDIT_UNSTAMPED)
 KIND_WORDS = {"vote": "投票", "change": "改票", "abstain": "弃权", "proxy": "代投", "none": "发言", "malformed": "投票"}
 
 
@@ -175,6 +179,9 @@ class DayTally:
     unread_rulings: list = field(default_factory=list)
     # The director's own counts where they give a player another ballot than this tally does at that moment.
     count_checks: list[CountCheck] = field(default_factory=list)
+    # A public view's (Game.as_the_thread_knows) posts that wait for the director all the same: (pid, floor) of the
+    # ballots the game file keeps from counting, counted here as the thread reads them.
+    held_back: list[tuple[int, int | None]] = field(default_factory=list)
 
     @property
     def certain(self) -> bool:
@@ -701,7 +708,7 @@ class _Fold:
             ruling = self.rulings.get(post.pid)
             if ruling and not is_director and author in ctx.players:
                 return self._rule_non_ballot(entry, verdict, ruling, at, author)
-            if text_note in (EDITED_AFTER_CLOSE, EDIT_TIME_UNKNOWN) and author in ctx.voters:
+            if text_note in TEXT_UNKNOWN and author in ctx.voters:
                 # What it says now is no ballot; what it said at close is unknown.
                 entry.voter, entry.needs_review, entry.unknown = author, True, text_note
                 entry.reason = f"{text_note}；现在的内容不是投票，关门时可能是"
@@ -924,6 +931,12 @@ class _Fold:
             # A stamp dated before the post was made is written in another clock (the editor's own time zone) or
             # typed: when the edit was made is unknown — it may be after the close (the hostile round)
             return post.text, EDIT_TIME_UNKNOWN
+        if close and posted and versions and not any(v.get("seen_at") and datetime.fromisoformat(v["seen_at"]) < close
+                                                     for v in versions):
+            # Its time has the page's precision: a minute shown may be any second of it.
+            slack = timedelta(seconds=60) if getattr(post, "time_precision", "second") == "second" else timedelta(seconds=120)
+            if close - slack < parse_time(post) <= close:
+                return post.text, EDIT_UNSTAMPED
         if len(versions) > 1:
             return post.text, "帖子被编辑过（存档里有多个版本）"
         return post.text, None
@@ -948,7 +961,7 @@ class _Fold:
         review = bool(text_note)
         if text_note:
             entry.reason = text_note
-            entry.unknown = text_note if text_note in (EDITED_AFTER_CLOSE, EDIT_TIME_UNKNOWN) else None
+            entry.unknown = text_note if text_note in TEXT_UNKNOWN else None
         target = None
         # Moderation: directors often hide a post to void it; the tool does not guess.
         status = getattr(post, "status", "normal")

@@ -3,6 +3,7 @@ and checks that the preset really carries that sentence."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from fractions import Fraction
 
 import pytest
@@ -12,7 +13,7 @@ from tally import certainty
 from tally.day import Ruling, real_pid, tally_day
 from tally.game import Player
 from tally.rules import load_preset
-from tallykit import NAMES, Thread, game
+from tallykit import NAMES, START, Thread, game
 
 
 def run(thread: Thread, preset: str = "shediao", rulings=None, g=None, **kw):
@@ -996,3 +997,26 @@ def test_a_relay_for_several_players_at_once_is_a_doubt_no_bound_clears():
     r = run(t)
     entry = next(e for e in r.entries if e.pid == relay.pid)
     assert entry.needs_review and "几位玩家" in entry.reason and not r.certain, entry.reason
+
+
+@pytest.mark.parametrize("seconds, precision, doubtful", [(22, "second", True), (59, "second", True), (61, "second", False),
+                                                           (40, "minute", True), (90, "minute", False)])
+def test_a_last_minute_ballot_the_archive_first_read_after_the_close_is_doubtful(seconds, precision, doubtful):
+    """The hostile round (issue 42, 1.6): a ballot posted 22 s before the close and edited 25 s after it carries no
+    edit stamp (Discuz stamps no edit within 60 s of posting); the archive, first reading it after the close, counted
+    what it says now. Its text at the close is unknown: a doubt the proof weighs as any ballot of the voter's."""
+    close = START + timedelta(hours=48)
+    t = Thread()
+    for hours, voter in enumerate(["郭靖", "穆念慈"], start=1):
+        t.vote(voter, "杨康", hours)
+    late = t.vote("黄蓉", "欧阳锋", 48 - seconds / 3600, precision=precision)
+    seen = {p.pid: [{"seen_at": (START + timedelta(hours=p_hours)).isoformat(), "text": p.text, "status": "normal"}]
+            for p, p_hours in ((q, 49 if q.pid == late.pid else 10) for q in t.posts)}
+    r = run(t, history=seen)
+    assert (late.pid in {f.pid for f in r.flags}) is doubtful
+    if doubtful:
+        assert "60 秒内的编辑不留编辑标记" in reason_of(r, late)
+    assert r.outcome.names == ["杨康"]  # 2 : 1 either way: the proof still posts it
+    # Read by a run before the close, the ballot is known as it stood then.
+    seen[late.pid][0]["seen_at"] = (close - timedelta(seconds=1)).isoformat()
+    assert late.pid not in {f.pid for f in run(t, history=seen).flags}
