@@ -146,6 +146,19 @@ def last_ruling(db: sqlite_utils.Database, game: Game, day: int) -> int:
     return db.execute("select coalesce(max(id), 0) from rulings where game = ? and day = ?", [game.key, day]).fetchone()[0]
 
 
+def thread_view(tally, again: Callable[[], object]):
+    """What the running count is made from: the tally itself, or — where a player the game file keeps from voting
+    cast a ballot — the day counted as the thread knows the game (`again`), that ballot listed among the posts
+    waiting for the director like any doubtful one. Left out of the count while an ordinary doubtful ballot stood
+    in it, his ballot set him apart (issue 42, 5.1); the final waits for the director's ruling either way."""
+    secret = report.secret_ballots(tally)
+    if not secret:
+        return tally
+    shown = again()
+    shown.held_back = [(e.pid, e.floor) for e in secret]
+    return shown
+
+
 def public_hold(tally, blind: str | None = None) -> str | None:
     """Why the final is held, as the thread may read it: every open flag alike. Which of them can change the result
     depends on who may vote — a relay for the secret 法官 cannot — so the public words never say (issue 42, 14)."""
@@ -285,8 +298,10 @@ def _poll_one(game_file: Path, db_path: Path, options: PollOptions, say: Callabl
                        if main.discussion_threads else None)
             held = hold_reason(tally, blind) if closed else None
             public = _lurk_section(lurking, public=True) if options.with_lurk else ""
+            shown = tally if closed else thread_view(tally, lambda: pipeline.tally_from_archive(
+                db, game.as_the_thread_knows(), rules, day.day, round=day.round, as_of=as_of))
             files = write_reports(options.out_dir, game, day, tally, lurking, now=now, public=public,
-                                  post_limit=options.post_limit, held=held, db=db)
+                                  post_limit=options.post_limit, held=held, db=db, shown=shown)
             if held:
                 say(held)
             results = Results(db, client, base, game, day, me, say, options.out_dir, options.post_limit, rulings_now,
@@ -299,7 +314,7 @@ def _poll_one(game_file: Path, db_path: Path, options: PollOptions, say: Callabl
                 if options.post or options.running:
                     posted.append(results.close_running(close, public_hold(tally, blind) if held else None))
             elif options.running and close:
-                posted.append(results.running(tally, now))
+                posted.append(results.running(shown, now))
             if options.post:
                 posted += _keep_earlier_finals(db, client, base, game, rules, day, me, say, options, now)
             final_row = results.outbox.row(results.slot(FINAL))
@@ -924,7 +939,8 @@ def report_stem(out_dir: Path, tally) -> Path:
 
 
 def write_reports(out_dir: Path, game: Game, day: Day, tally, lurking, *, now: datetime, public: str = "",
-                  post_limit: int = 10_000, held: str | None = None, db: sqlite_utils.Database | None = None) -> list[Path]:
+                  post_limit: int = 10_000, held: str | None = None, db: sqlite_utils.Database | None = None,
+                  shown=None) -> list[Path]:
     """The day's result as BBCode (to paste), JSON (for other tools), a small HTML page (to read), and
     what is for the director only. dayN.bbcode is what poll posts (the running count before the close,
     the result after), ending with a marker line of its own: pasted by hand, it is recognised as ours
@@ -936,7 +952,7 @@ def write_reports(out_dir: Path, game: Game, day: Day, tally, lurking, *, now: d
     model.refuse_symlink(out_dir, "报告目录")
     out_dir.mkdir(parents=True, exist_ok=True)
     stem = report_stem(out_dir, tally)
-    made = result_post(game, tally, now=now, public=public, post_limit=post_limit)
+    made = result_post(game, shown or tally, now=now, public=public, post_limit=post_limit)  # the forum's copy
     where = Slot(game.key, day.day, day.key, made.kind, day.label, alias=game.name, identity=game.identity or "")
     marker = where.marker(outbox.report_id(db, where) if db is not None else secrets.token_hex(4), made.sig)
     director = [f"{game.name} {tally.title}：只给导演看的部分（不要贴到论坛）", ""]

@@ -179,6 +179,15 @@ class Game:
     def player(self, name: str) -> Player | None:
         return next((p for p in self.players if p.name == name), None)
 
+    def as_the_thread_knows(self) -> "Game":
+        """The game as its players know it: nobody set apart as unable to vote (a secret 法官, non_voters). A public
+        post made before the director rules on such a ballot is read from it, so the ballot reads as anyone's
+        (issue 42, 5: left out of the running count while an ordinary doubtful ballot stood in it, he stood apart)."""
+        players = tuple(replace(p, roles=tuple(r for r in p.roles if r != JUDGE)) for p in self.players)
+        days = tuple(replace(d, non_voters=(), rounds=tuple(replace(r, non_voters=()) for r in d.rounds))
+                     for d in self.days)
+        return replace(self, players=players, days=days)
+
     def with_role(self, role: str) -> list[str]:
         return [p.name for p in self.players if role in p.roles]
 
