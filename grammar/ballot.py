@@ -11,7 +11,7 @@ whether a change quotes the right post, or came too late, is the tally's busines
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import NamedTuple
 from pathlib import Path
@@ -19,7 +19,7 @@ from pathlib import Path
 from lark import Lark, Transformer
 from lark.exceptions import LarkError
 
-from . import detect, free, speech, structure
+from . import detect, free, speech, structure, tags
 from .customs import VoteCustoms, customs as customs_named
 from .names import Match, Roster, nicknames
 from .normalize import clean_value, normalize
@@ -87,6 +87,7 @@ class Verdict:
     own: str = ""  # the poster's own words, normalised, as read (quotes, stamps and asides set aside)
     void: str | None = None  # a director's proxy the same post takes back or refuses (grammar/director.py): why
     stated: tuple[str, ...] = ()  # the times a director's proxy states in its words (20:25 收到…): HH:MM
+    corrected: tuple[str, ...] = ()  # a ballot corrected in the same post (投A 不对 是B): the players taken back
 
     def attempts(self, roster: Roster | None) -> tuple[str, ...]:
         """The players the recall detector sees a vote attempt for, anywhere in the post."""
@@ -396,6 +397,9 @@ def _weigh_words(verdict: Verdict, text: str, roster: Roster, unstripped: str | 
             c.words and (c.words in first_line or c.words in above) for c in relays)
         doubts += [f"{RELAYED}{_whom((c.who,)) if c.who else '别人'}转投（「{c.words}」）" for c in relays]
     doubts += [f"{_CUE_WORDS[c.kind]}（「{c.words}」）" for c in cues if c.kind in _CUE_WORDS]
+    # A doubt weighs the players its own words name: 「（原来写的是汝窑，编辑改了）」 — the ballot as first posted may be the one
+    # the director counts, and a reading nobody listed is one the proof never weighs.
+    readings += [n for c in cues if c.kind in _CUE_WORDS for n in detect.names_in(c.words, roster)]
     rest = _rest_of(verdict, text) if ballot else ""
     if ballot and detect.may_hit(rest, roster):  # beside a ballot only 投 · 票 · 挂 make a second one
         for hit in detect.hits(rest, roster):
@@ -534,13 +538,27 @@ def judge(lines: list[tuple], rules: VoteCustoms, roster: Roster | None, *, firs
                     proxies.append(f)
     if len(ballots) > 1:
         ballots = _distinct(ballots)
+    corrected: tuple[str, tuple[str, ...]] | None = None
+    if len(ballots) > 1 and text is not None and (kept := _later_ballot(ballots, text, roster)) is not None:
+        ballots, corrected = [ballots[-1]], kept  # 投票：乌龙 ⏎（投错了）正式的： ⏎ 投票：普洱
     stated = (reasons[0] if len(reasons) == 1 else "；".join(dict.fromkeys(reasons))) if reasons else None
 
     if not ballots and not proxies:
         texts = [line[1] for line in lines if line[0] == "text" or line[1]]
         if roster:
             reading = free.read(text if text is not None else "\n".join(texts), roster)
+            chosen = corrected_to(text, roster, tuple(p.name for p in reading.phrases if p.name)) \
+                if reading.kind == "several" and text else None
+            if chosen is not None and (phrase := next((p for p in reversed(reading.phrases) if p.name == chosen[0]), None)):
+                # 投雨桐……啊不，那是我自己，投小雨: the ballot the correction chooses, a doubt the director confirms
+                reading = replace(reading, kind="change" if phrase.kind == "change" else "vote", phrase=phrase,
+                                  targets=(chosen[0],), line=phrase.line)
             verdict = _free_verdict(reading, rules, roster, stated, first)
+            if verdict is not None and chosen is not None and reading.kind != "several":
+                verdict.doubts += (f"同一帖里先写了「{'、'.join(chosen[1])}」又改口（「{chosen[2]}」）：按改口后的「{chosen[0]}」计，"
+                                   f"这样的票算不算、算给谁，请导演确认",)
+                verdict.readings = tuple(dict.fromkeys([*verdict.readings, *chosen[1]]))
+                verdict.corrected = chosen[1]
             if verdict is not None:
                 verdict.fields = fields
                 return verdict
@@ -575,13 +593,20 @@ def judge(lines: list[tuple], rules: VoteCustoms, roster: Roster | None, *, firs
     broken = (f"投票对象是跨行拼起来的（「{ballots[0].value}」和下一行），请导演确认",) \
         if ballot.value != ballots[0].value and ballots[0].value else ()
     old_target = None
-    if ballot.value and roster and (split := _value_pair(ballot.value, roster)):
-        old_target, new_value = split  # 改票对象：郭靖→黄蓉: the new one is the ballot
-        ballot = ballot._replace(value=new_value)
+    value = ballot.value
+    if value and roster is not None and value not in roster.table:  # most ballots name one player exactly
+        if corrected is None and (chosen := corrected_to(value, roster)) is not None:
+            name, taken_back, words = chosen  # 投票对象：海鸥，哦不对，朗姆 · 午马→更正为申猴（午马是我打错的）
+            ballot, corrected = ballot._replace(value=name), (words, taken_back)
+        elif split := _value_pair(value, roster):
+            old_target, new_value = split  # 改票对象：郭靖→黄蓉: the new one is the ballot
+            ballot = ballot._replace(value=new_value)
     if ballots[0].value in PLACEHOLDERS and all(f.value in PLACEHOLDERS for f in ballots):
         return Verdict(NONE, reason="格式示例（投票对象是占位的字），不是投票", fields=fields)  # a pasted rule
     base = dict(target=ballot.value or None, stated_reason=stated, line=ballot.line, label=ballot.label, fields=fields,
                 old_target=old_target, doubts=broken)
+    if corrected is not None:
+        base.update(_corrected_ballot(ballot.value, *corrected, roster, broken))
     accepted = rules.target_labels if ballot.kind == "target" else rules.change_labels
     if rules.loose:  # any clear ballot: every spelling of the label will do
         accepted = _TARGET_WORDS if ballot.kind == "target" else _CHANGE_WORDS
@@ -640,6 +665,71 @@ def _reason_after(text: str, ballot: Field, roster: Roster | None) -> tuple[Fiel
         tail = line[at + len(value):] if at >= 0 else ""
     tail = re.sub(r"^[\s,，。:：;；、~～!！]+", "", tail or "")
     return ballot, tail if len(re.findall(r"[\u3400-\u9fffA-Za-z]", tail)) >= 2 else None
+
+
+# What a ballot's own words set aside while they say which player is meant: an aside in brackets (午马是我打错的).
+_ASIDE = re.compile(r"[(（【\[][^()（）【】\[\]]{0,40}[)）】\]]")
+
+
+def corrected_to(written: str, roster: Roster | None, among: tuple[str, ...] | None = None
+                 ) -> tuple[str, tuple[str, ...], str] | None:
+    """「海鸥，哦不对，朗姆」「观音……不对，是铁观音」「午马→更正为申猴」: where words that take a ballot back (a correction of
+    grammar/lexicon.toml) stand between a player and the last player written, that last one is the ballot the poster
+    means (rules.md: a ballot corrected in the same post). (the player, the players taken back, the words that do it),
+    or None. `among`: the players a free-format post's ballot phrases name (the others are its reasons). The fold
+    keeps such a ballot a doubt: a strict seed may void it, the director says."""
+    if roster is None or roster.pattern is None or written in roster.table or not _takes_back().search(written):
+        return None
+    own = _ASIDE.sub(" ", written)
+    found = [(m.start(), m.end(), roster.table[m.group()]) for m in roster.pattern.finditer(own)]
+    if among is not None:
+        found = [f for f in found if f[2] in among]
+    if len(found) < 2:
+        return None
+    last = found[-1]
+    earlier = [f for f in found if f[2] != last[2]]
+    if not earlier:
+        return None
+    between = own[earlier[0][1]:last[0]]
+    if not _takes_back().search(between):
+        return None
+    return last[2], tuple(dict.fromkeys(n for *_, n in earlier)), between.strip(" ,，:：")[:24]
+
+
+@lru_cache(maxsize=1)
+def _takes_back() -> re.Pattern:
+    """Every word that takes a ballot back (grammar/lexicon.toml's correction and retract classes), as one search."""
+    words = sorted({w for kind in ("correction", "retract") for w in tags.words_of(kind)}, key=len, reverse=True)
+    return re.compile("|".join(re.escape(w) for w in words), re.I)
+
+
+def _corrected_ballot(value: str | None, words: str, taken_back: tuple[str, ...], roster: Roster | None,
+                      doubts: tuple[str, ...]) -> dict:
+    """What a ballot corrected in the post adds to its verdict: the players taken back as readings and as `corrected`,
+    and the doubt. The same player written again (##vote 碰 … 正式的：投票对象：碰) takes nothing back."""
+    meant = roster.resolve(value or "").name if roster is not None else None
+    taken_back = tuple(n for n in taken_back if n != meant)
+    if not taken_back:
+        return {}
+    return {"readings": taken_back, "corrected": taken_back, "doubts": (
+        *doubts, f"同一帖里先写了「{'、'.join(taken_back)}」又改口（「{words}」）：按改口后的「{value}」计，这样的票算不算、算给谁，请导演确认")}
+
+
+def _later_ballot(ballots: list[Field], text: str, roster: Roster | None) -> tuple[str, tuple[str, ...]] | None:
+    """Of several labelled ballots, the last where the words between it and the one before take that back
+    (投票：乌龙 ⏎（投乌龙了，意思是投错了）正式的： ⏎ 投票：普洱): (the words, the players taken back), or None."""
+    lines = text.split("\n")
+    before, last = ballots[-2], ballots[-1]
+    if not (0 < before.line <= last.line <= len(lines)):
+        return None
+    segment = "\n".join(lines[before.line - 1:last.line])
+    head = segment.find(before.value) + len(before.value) if before.value and before.value in segment else 0
+    tail = segment.rfind(last.label) if last.label and last.label in segment[head:] else len(segment)
+    between = segment[head:tail]
+    if not _takes_back().search(between):
+        return None
+    taken = tuple(dict.fromkeys(m.name for f in ballots[:-1] if roster and (m := roster.resolve(f.value or "", fuzzy=True)).name))
+    return between.strip(" ,，:：\n")[:24], taken
 
 
 def _distinct(ballots: list[Field]) -> list[Field]:

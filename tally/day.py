@@ -1009,6 +1009,10 @@ class _Fold:
             target, target_problems, target_review, suggestion = self._target(verdict)
             entry.bad_target = bool(target_problems)
             problems += target_problems
+            if verdict.corrected and ctx.rules.corrected_in_post == "invalid" and entry.author not in ctx.directors:
+                # 投A 不对 是B where the seed voids a ballot whose target was written wrong: void, asked (rules.md)
+                problems.append(f"同一帖里改口（先写了「{'、'.join(verdict.corrected)}」）：{ctx.rules.source('corrected_in_post')}")
+                review = True
             review = review or target_review
             entry.suggestion = suggestion
         return problems, review, target

@@ -32,6 +32,9 @@ class Rules:
     invalid_vote: str = "invalid"  # "invalid" | "abstain"
     invalid_change_keeps_original: bool = True
     correction_by_new_post: bool = True
+    # A ballot corrected in the same post (投A 不对 是B): "counts" (the corrected one, asked) where the seed lets the post
+    # stand, "invalid" where it voids a ballot whose target was written wrong (000, 004); the director is asked either way.
+    corrected_in_post: str = "counts"
     # A re-post in the change format that quotes one's own invalid first ballot (改票对象：X, quoting it): "invalid"
     # (a change with no valid ballot to change) or "correction" (the new post an invalid ballot is corrected by).
     change_after_invalid: str = "invalid"

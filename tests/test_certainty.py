@@ -533,3 +533,85 @@ def test_a_question_mark_on_the_ballots_target_is_the_directors():
     t = Thread()
     ballot = t.add("穆念慈", "投票对象：杨康？\n投票理由：说不好", 2)
     assert entry_of(run(t, "shediao"), ballot).needs_review
+
+
+# -- a ballot corrected in the same post (rules.md: 「投A 不对 是B」) ----------------------------------------------
+
+CORRECTED = [  # (text, the player taken back, the one meant)
+    ("投票对象：郭靖，哦不对，黄蓉\n投票理由：打快了", "郭靖", "黄蓉"),
+    ("投票对象：杨康……不对，是穆念慈\n投票理由：看串行了", "杨康", "穆念慈"),
+    ("投票对象：一灯→更正为洪七公（一灯是我打错的）\n投票理由：两天都在跟风", "一灯", "洪七公"),
+    ("投票对象：欧阳锋\n投票理由：x\n（上面那个投错了）正式的：\n投票对象：欧阳克\n投票理由：y", "欧阳锋", "欧阳克"),
+]
+
+
+@pytest.mark.parametrize("text, old, meant", CORRECTED)
+@pytest.mark.parametrize("preset", ["qisha", "s10", "anshazhe"])
+def test_a_ballot_corrected_in_the_same_post_counts_the_one_meant_and_is_asked(text, old, meant, preset):
+    """Where the seed lets the post stand, the poster's ballot is the corrected one — a doubt whose readings hold both
+    (heldout7/8: the first name, or an abstention, was counted where the director counted the second)."""
+    t = Thread()
+    post = t.add("周伯通", text, 1)
+    r = run(t, preset, require_reason=False, ballot_format="labelled")
+    e = entry_of(r, post)
+    assert (e.verdict, e.target) == ("counted", meant), e.reason
+    assert post.pid in {f.pid for f in r.flags}
+    assert {("vote", old, "周伯通"), ("vote", meant, "周伯通")} <= readings(r, post)
+
+
+@pytest.mark.parametrize("text, old, meant", CORRECTED)
+@pytest.mark.parametrize("preset", ["shediao", "mahjong"])
+def test_where_the_seed_voids_a_wrong_target_a_ballot_corrected_in_the_post_is_void_and_asked(text, old, meant, preset):
+    """000/004: 「投票格式或投票对象有误的票无效。无效票须通过重新发帖来更正。」 — the correction is no new post."""
+    t = Thread()
+    post = t.add("周伯通", text, 1)
+    r = run(t, preset)
+    e = entry_of(r, post)
+    assert e.verdict == "invalid" and "无效票须通过重新发帖来更正" in e.reason, e.reason
+    assert post.pid in {f.pid for f in r.flags}
+    assert ("vote", meant, "周伯通") in readings(r, post) and ("vote", old, "周伯通") in readings(r, post)
+
+
+def test_the_same_player_written_again_in_the_right_format_is_one_ballot():
+    t = Thread()
+    post = t.add("周伯通", "##vote 黄蓉\n——抱歉英文区习惯，正式的：\n投票对象：黄蓉\n投票理由：跟票太快", 1)
+    r = run(t, "mahjong")
+    assert (entry_of(r, post).verdict, entry_of(r, post).target) == ("counted", "黄蓉")
+    assert post.pid not in {f.pid for f in r.flags}
+
+
+@pytest.mark.parametrize("text", ["投票对象：郭靖\n投票理由：黄蓉那段话不对劲", "投票对象：郭靖\n投票理由：x\n投票对象：黄蓉\n投票理由：y"])
+def test_words_that_correct_nothing_choose_no_second_player(text):
+    """「不对劲」 in a reason corrects nothing; two ballots with nothing taking the first back stay 一帖多票."""
+    t = Thread()
+    post = t.add("周伯通", text, 1)
+    e = entry_of(run(t, "qisha"), post)
+    assert e.target != "黄蓉" or e.verdict != "counted", e.reason
+
+
+@pytest.mark.parametrize("preset", ["qisha"])
+def test_a_free_ballot_corrected_in_the_post_counts_the_one_meant(preset):
+    t = Thread()
+    post = t.add("周伯通", "我投郭靖！——开玩笑，郭靖早就站边了。正经票：投 黄蓉。", 1)
+    r = run(t, preset)
+    e = entry_of(r, post)
+    assert (e.verdict, e.target) == ("counted", "黄蓉") and post.pid in {f.pid for f in r.flags}
+    assert ("vote", "郭靖", "周伯通") in readings(r, post)
+
+
+def test_the_directors_own_proxy_corrected_in_the_post_stands_under_a_strict_seed():
+    """The strict seed's rule is about a player's ballot: the director correcting a transcription is not voided."""
+    t = Thread()
+    post = t.add("导演", "代投：郭靖 投票对象：杨康\n更正：上面代投有误，郭靖委托的是黄蓉，不是杨康，以本条为准。\n"
+                       "投票对象：黄蓉\n投票理由：郭靖私信委托导演代投。", 1)
+    e = entry_of(run(t, "shediao"), post)
+    assert "重新发帖" not in (e.reason or "")
+
+
+def test_a_ballot_said_to_be_changed_by_editing_weighs_the_ballot_first_posted():
+    """heldout8: 「（原来写的是汝窑，编辑改了）」 — what others saw first may be what the director counts."""
+    t = Thread()
+    post = t.add("周伯通", "投票对象：郭靖\n投票理由：（原来写的是黄蓉，编辑改了）", 1)
+    r = run(t, "s10")
+    assert post.pid in {f.pid for f in r.flags}
+    assert ("vote", "黄蓉", "周伯通") in readings(r, post)
