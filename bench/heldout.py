@@ -69,10 +69,22 @@ def assumed(case: dict) -> dict:
     return SET_ASSUMED.get(case.get("set", ""), {}).get(case["preset"], ASSUMED.get(case["preset"], {}))  # the announced bar owner of every mahjong case
 
 
-def _post(pid: int, floor: int, author: str, text: str, hours: float, quotes=()) -> Post:
+# Discuz's own edit stamp as a set writes it at the head of a post (「[i=s] 本帖最后由 X 于 2027-07-09 21:06 编辑 [/i]」): on the
+# forum it is the page's, not the text's — the scraper takes it out and keeps who edited and when (scraper/message.py).
+# Its time of day is placed on the closing day, as a stated time is.
+_STAMP = re.compile(r"^\s*\[i=s\]\s*本帖最后由\s*(\S+?)\s*于\s*\d{4}-\d{1,2}-\d{1,2}\s+(\d{1,2}):(\d{2})\s*编辑\s*\[/i\]\s*")
+
+
+def _post(pid: int, floor: int, author: str, text: str, hours: float, quotes=(), close: datetime | None = None) -> Post:
+    stamp = _STAMP.match(text) if close is not None else None
+    edited_by = edited_at = None
+    if stamp:
+        text = text[stamp.end():]
+        edited_by = stamp.group(1)
+        edited_at = close.replace(hour=int(stamp.group(2)), minute=int(stamp.group(3))).isoformat()
     return Post(pid=pid, tid=1, floor=floor, author=author, author_uid=None,
-                posted_at=(START + timedelta(hours=hours)).isoformat(), time_precision="second", edited_by=None,
-                edited_at=None, quotes=list(quotes), text=text, html="", status="normal",
+                posted_at=(START + timedelta(hours=hours)).isoformat(), time_precision="second", edited_by=edited_by,
+                edited_at=edited_at, quotes=list(quotes), text=text, html="", status="normal",
                 style={"colors": [], "sizes": []})
 
 
@@ -114,7 +126,7 @@ def run_case(case: dict):
             other = _post(92, len(posts) + 1, quoted["author"], quoted.get("text") or "", 2.0)
             posts.append(other)
             quotes = [Quote(other.pid, quoted["author"], None)]
-    post = _post(100, len(posts) + 1, poster, case["text"], hours, quotes)
+    post = _post(100, len(posts) + 1, poster, case["text"], hours, quotes, close=close)
     posts.append(post)
     result = tally_day(posts, game, day, rules)
     return next(e for e in result.entries if e.pid == post.pid), result
