@@ -247,18 +247,59 @@ _CHOICE_AFTER = re.compile(r"^\s*(?:才对|才是|才是对的|才行|(?:算|计
 
 def chosen_elsewhere(own: str, counted: str | None, roster) -> tuple[str, tuple[str, ...]] | None:
     """Where a ballot's own words choose another player than the one counted (see above): why, and the players."""
-    if roster is None or roster.pattern is None:
+    picks = [(name, sentence) for _, name, chose, in_correction, sentence in _choices(own, counted, roster)
+             if chose or in_correction]
+    if not picks:
         return None
+    meant = tuple(dict.fromkeys(name for name, _ in picks))
+    return f"帖子里另外写了「{'、'.join(meant)}」（「{picks[0][1][:30]}」）：像是改口或更正，算哪一位，请导演裁定", meant
+
+
+@lru_cache(maxsize=8192)
+def corrected_choice(own: str, counted: str | None, roster) -> str | None:
+    """「投票对象：马拉糕 ⏎ 投票理由：……哎呀，我把马拉和萝卜弄反了，要投的是萝卜糕」: the player a ballot's own words choose
+    after words that take the counted one back (a correction or retraction of grammar/lexicon.toml) — the ballot the
+    poster means (rules.md: a ballot corrected in the same post) — or None. The last such choice wins."""
+    if not counted or roster is None or roster.pattern is None:
+        return None
+    first = roster.pattern.search(own)
+    if first is None:
+        return None
+    meant = None
+    for start, name, chose, _, _ in _choices(own, counted, roster):
+        if not chose:
+            continue
+        # The words that take the ballot back stand just before the choice: in its sentence or the one before it
+        # (「啊啊啊错了，手比脑子快。我想写的是如梦令」) — a long analysis that says 错了 somewhere chooses nobody.
+        cuts = [m.end() for m in _SENTENCE_CUT.finditer(own, first.end(), start)]
+        window = cuts[-2] if len(cuts) >= 2 else first.end()
+        if _takes_back().search(own, window, start):
+            meant = name
+    return meant
+
+
+@lru_cache(maxsize=1)
+def _takes_back() -> re.Pattern:
+    from grammar import tags as tagging
+
+    words = sorted({w for kind in ("correction", "retract") for w in tagging.words_of(kind)}, key=len, reverse=True)
+    return re.compile("|".join(re.escape(w) for w in words), re.I)
+
+
+def _choices(own: str, counted: str | None, roster) -> list[tuple[int, str, bool, bool, str]]:
+    """Each other player the words name, where, whether the words choose them (named after a word that says which
+    player is meant, or standing alone as a clause), whether their sentence corrects the post, and the sentence."""
+    if roster is None or roster.pattern is None:
+        return []
     from grammar import tags as tagging
     from grammar.speech import REPORT, RETELL, SILENT, act
 
     found = [(m.start(), m.end(), roster.table[m.group()]) for m in roster.pattern.finditer(own)]
     others = [(a, b, n) for a, b, n in found if n != counted]
     if not others:
-        return None
+        return []
     corrected = [t for t in tagging.tag(own) if t.is_("correction")]
-    meant: list[str] = []
-    words = ""
+    out = []
     for start, end, name in others:
         c_start = max((m.end() for m in _CLAUSE_CUT.finditer(own, 0, start)), default=0)
         cut = _CLAUSE_CUT.search(own, end)
@@ -280,13 +321,8 @@ def chosen_elsewhere(own: str, counted: str | None, roster) -> tuple[str, tuple[
         chose = (ends and bool(_CHOICE_BEFORE.search(before))) or bool(_CHOICE_AFTER.match(after)) or (
             not before.strip(" :：") and ends and not _listed(own, c_start, c_end, roster))
         in_correction = any(s_start <= t.start < s_start + len(sentence) for t in corrected)
-        if chose or in_correction:
-            meant.append(name)
-            words = words or sentence.strip()[:30]
-    if not meant:
-        return None
-    return (f"帖子里另外写了「{'、'.join(dict.fromkeys(meant))}」（「{words}」）：像是改口或更正，算哪一位，请导演裁定",
-            tuple(dict.fromkeys(meant)))
+        out.append((start, name, chose, in_correction, sentence.strip()))
+    return out
 
 
 def _listed(own: str, start: int, end: int, roster) -> bool:

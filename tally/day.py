@@ -394,6 +394,15 @@ class _Fold:
             # 「同上，票型没问题」「+1 导演辛苦」 under the director's count, notice or proxy: agreement, not a ballot.
             verdict = replace(verdict, kind="none", follows=False, refers=(), vote_like=False, readings=(), doubts=(),
                               reason="同意所引用的导演帖子，不是投票", relayed_for=(), nobody=False)
+        elif verdict.kind in ("vote", "change") and not verdict.corrected and verdict.match is not None and verdict.match.name \
+                and (meant := certainty.corrected_choice(verdict.own, verdict.match.name, ctx.roster)):
+            # 「投票对象：马拉糕 …… 我把马拉和萝卜弄反了，要投的是萝卜糕」: the ballot the words choose after taking the labelled
+            # one back — the one meant (rules.md), asked; the preset's corrected_in_post says whether it may stand.
+            old = verdict.match.name
+            verdict = replace(verdict, target=meant, match=ctx.roster.resolve(meant), corrected=(old,),
+                              readings=tuple(dict.fromkeys([*verdict.readings, meant, old])),
+                              doubts=(*verdict.doubts, f"投票对象写的是「{old}」，帖子里又改口要投「{meant}」：按改口后的「{meant}」计，"
+                                                       f"这样的票算不算、算给谁，请导演确认"))
         if verdict.withdraws and ctx.rules.unvote == "allowed" and verdict.kind == "malformed" and not verdict.relayed_for:
             # 撤票 where the game allows it: an ordinary change to no ballot, under every change rule.
             verdict = replace(verdict, kind="change", abstains=True, target=ctx.customs.abstain_words[0], reason=None,

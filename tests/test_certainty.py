@@ -615,3 +615,36 @@ def test_a_ballot_said_to_be_changed_by_editing_weighs_the_ballot_first_posted()
     r = run(t, "s10")
     assert post.pid in {f.pid for f in r.flags}
     assert ("vote", "黄蓉", "周伯通") in readings(r, post)
+
+
+CHOSEN_AFTER = [  # the labelled ballot, then words that take it back and choose another player
+    ("投票对象：杨康\n投票理由：黄蓉昨天报的位置对不上……哎呀，我把两个人弄反了，要投的是黄蓉。", "杨康", "黄蓉"),
+    ("投票对象：一灯\n啊啊啊错了，手比脑子快。我想写的是洪七公。投洪七公。", "一灯", "洪七公"),
+    ("投票对象：郭靖 理由：话少\n\n诶，话少的是穆念慈才对，郭靖话多得很。以这句为准：投穆念慈，理由话少。", "郭靖", "穆念慈"),
+]
+
+
+@pytest.mark.parametrize("text, old, meant", CHOSEN_AFTER)
+@pytest.mark.parametrize("preset, counts", [("qisha", True), ("anshazhe", True), ("shediao", False), ("mahjong", False)])
+def test_a_labelled_ballot_taken_back_in_its_own_words_reads_as_the_one_chosen(text, old, meant, preset, counts):
+    """heldout5/6: 「投票对象：A … 弄反了，要投的是B」 — counted as A (certain or a doubt with A first) where the director
+    counted B, or voided it under a strict seed. Now the one chosen where the seed lets the post stand, void where it
+    voids a wrong target; asked either way, both players among the readings."""
+    t = Thread()
+    post = t.add("周伯通", text, 1)
+    r = run(t, preset, require_reason=False)
+    e = entry_of(r, post)
+    assert (e.verdict, e.target) == (("counted", meant) if counts else ("invalid", meant)), e.reason
+    assert post.pid in {f.pid for f in r.flags}
+    assert {("vote", old, "周伯通"), ("vote", meant, "周伯通")} <= readings(r, post)
+
+
+def test_a_long_analysis_that_says_it_was_wrong_somewhere_chooses_nobody_else():
+    """The words that take a ballot back must stand just before the choice: a retelling that admits an old mistake
+    and later names who was right does not move the ballot (heldout2's long analyses)."""
+    t = Thread()
+    text = ("投票对象：杨康\n投票理由：先说第一天，我错了，没看出黄蓉的问题。后来想了很久。\n"
+            "第二天的票型我抄一下。\n最该出局的是杨康。")
+    post = t.add("周伯通", text, 1)
+    e = entry_of(run(t, "qisha"), post)
+    assert (e.verdict, e.target) == ("counted", "杨康")
