@@ -316,11 +316,14 @@ def judge_day(day: dict) -> dict:
         "note": result.proof.describe(floor_of.get) if result.proof and not result.certain else "",
     }
     # What a director needs: posted alone only when the file says a tool may, and then right; held otherwise,
-    # naming a floor the director would rule on; and right once the director's rulings are in.
+    # naming a floor the director would rule on — one left doubtful, or one the director's rulings do rule on
+    # (this tally has none of them: a ruled floor is as open here as before the ruling); and right once the
+    # director's rulings are in.
     out["posts_alone_wrongly"] = result.certain and (not expect["unattended"] or out["outcome"] != wanted)
     out["holds_needlessly"] = expect["unattended"] and not result.certain
-    out["names_the_doubt"] = result.certain or not out["doubtful"] or bool(set(held_by) & set(out["doubtful"])) or (
-        not held_by and bool(set(out["flags"]) & set(out["doubtful"])))
+    rules_on = set(out["doubtful"]) | {r["floor"] for r in expect.get("rulings") or () if r.get("floor") is not None}
+    out["names_the_doubt"] = result.certain or not out["doubtful"] or bool(set(held_by) & rules_on) or (
+        not held_by and bool(set(out["flags"]) & rules_on))
     out["ruled_right"] = out["ruled"] == wanted and ruled.certain
     return out
 
