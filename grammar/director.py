@@ -82,7 +82,8 @@ _REASON = re.compile(r"(?:投票理由|理由|原因|reason|because)\s*:.*$", re
 # Where a proxy clause says whom it is for, right before or after the name.
 _FOR_BEFORE = re.compile(r"(?:受|代|替|帮|应|为|代投\s*[:：]|委托人\s*[:：]?|被代投人\s*[:：]?|【代投】|proxy\s+(?:vote\s+)?(?:for|on\s+behalf\s+of)|on\s+behalf\s+of|for)\s*$", re.I)
 _FOR_AFTER = re.compile(r"^\s*(?:[(（][^)）]{0,20}[)）])?\s*(?:\d{1,2}:\d{2}\s*)?(?:私信|站内信|短消息|短信|悄悄话|QQ|微信|PM)?\s*"
-                        r"(?:委托|要求|请求|托导演|托我|请导演|拜托|让我|叫我|的代投|asked|PM'?d|PMed|\s*说)", re.I)
+                        r"(?:委托|要求|请求|托导演|托我|请导演|拜托|让我|叫我|的代投|asked|PM'?d|PMed|\s*说|"
+                        r"[:：]\s*(?:投票对象|投票目标|对象)(?!\s*[:：]?\s*$))", re.I)  # 代投 念奴娇：投票对象 青玉案
 # Where a clause names the target: after these words (or an arrow), and 弃权 for nobody.
 _TARGET_BEFORE = re.compile(r"(?:投票对象|投票目标|对象|投票|投给|票给|票投|改投|代投|投|vote|→|->|=>|＞|>|委托的是|投的是|要投的是|应为|"
                             r"改为|改成)\s*[:：]?\s*$", re.I)
@@ -126,6 +127,21 @@ _ASIDE = re.compile(r"^\s*[【\[]?\s*(?:另|注)\s*[】\]]?\s*[:：]")
 _ENGLISH_PROXY = re.compile(r"proxy|on behalf of|asked (?:me )?(?:via pm )?to vote|pm'?d me|asked via pm", re.I)
 
 
+# 「上面这条不算」「以上不算」: the director takes back the line above (「不算」 alone is a ruling's verdict word).
+_ABOVE_VOID = re.compile(r"(?:上面|以上|前面|上一条|这条|刚才|刚刚)[^。\n]{0,6}(?:不算|不作数|作废)")
+
+
+@lru_cache(maxsize=1)
+def _takes_back() -> tuple[re.Pattern, re.Pattern]:
+    """The lexicon's corrections and retractions (grammar/lexicon.toml), each as one search: a line that holds one and
+    that the reading did not use leaves the post's proxies unexplained."""
+    from . import tags
+
+    def one(kind: str) -> re.Pattern:
+        return re.compile("|".join(re.escape(w) for w in tags.words_of(kind)), re.I)
+    return one("correction"), one("retract")
+
+
 def read(text: str, roster: Roster | None, directors: tuple[str, ...] = ()) -> Reading:
     """The proxies and the count a director's post makes (see the module's docstring)."""
     if not text or roster is None or roster.pattern is None:
@@ -155,6 +171,8 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
     chat_voter: str | None = None
     substitute_for: str | None = None
     listing = False
+    pending: str | None = None  # words that correct the proxy above, not yet followed by the pair they correct
+    asked_again: dict[str, tuple[str, list[str]]] = {}  # a chat line where the player corrects their request
     announced = False  # a heading that announces the proxies below it (代投两张： · 以下代投), not a rule's line
     number = 0
     while number < len(lines):
@@ -163,6 +181,11 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
         if number in counted or (_COUNT_ANNOTATION.search(line) and (out.count or counted)) or not line.strip() or (
                 out.count and _COUNT_NOTE.match(line) and not (_ASIDE.match(line) and _HEADING.search(line))):
             continue  # (「另：应X要求代投Y」 under a count is a proxy made here, not one of the count's notes)
+        if not counted and not out.count and re.search(r"[;；]", line):
+            head, rest = re.split(r"[;；]", line, maxsplit=1)
+            if rest.strip() and _named(head, roster) and _named(rest, roster):
+                lines.insert(number, rest)  # 「代投：午马 → 巳蛇；子鼠 让我“看着投”……不代」: two clauses, each read alone
+                line = head
         speaker, said = _chat(line, lines[number] if number < len(lines) else "")
         if speaker is not None and _NOT_A_SPEAKER.search(speaker):
             speaker = None  # 「20:25 代投：北风」: a time and the director's words, not a chat line
@@ -170,9 +193,13 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
             who = roster.resolve(speaker).name
             if who and said is not None and who not in directors:
                 pair = _request(said, who, roster)
+                correcting = _takes_back()[0].search(said) or _takes_back()[1].search(said)
                 if pair is not None:
                     chat_voter = who
-                    pairs.append((who, pair, number, said.strip()[:40], False))
+                    # 「等等，算了，改成六顺吧」: the player's own later request corrects the earlier one
+                    pairs.append((who, pair, number, said.strip()[:40], bool(correcting)))
+                elif correcting and (meant := [n for n in _named(said, roster) if n != who]):
+                    asked_again[who] = (said.strip()[:40], meant)  # 「不对，是海胆，打错了」: what the proxy must match
             continue
         segment = line
         while number < len(lines) and _LABEL_LINE.match(lines[number]) and number + 1 not in counted:
@@ -186,6 +213,20 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
             played = [n for n in names if n != target]
             if len(played) == 1:
                 substitute_for = played[0]  # 【替补公告】马青雄 原玩家……由替补玩家接手马青雄
+        correcting, retracting = _takes_back()
+        plain = _QUOTED.sub("", segment)  # the player's quoted words are theirs, not the director's
+        made = {p[0] for p in pairs}
+        if pairs and not _RETRACTS.search(segment) and (retracting.search(plain) or _ABOVE_VOID.search(plain)) \
+                and set(names) <= made and not correcting.search(plain):
+            # 「撤销。鹊桥仙说她找到电脑了，自己来投，上面这条不算」: the proxy above taken back in words no list holds —
+            # void, and the director confirms
+            for who in [n for n in names if n in made] or [p[0] for p in pairs][-1:]:
+                retracted[who] = _clip(segment)
+                out.doubts.append(f"导演像是撤回了替「{who}」的代投（「{_clip(segment)}」）：按撤回计，请导演确认")
+                out.readings += [(who, p[1]) for p in pairs if p[0] == who]
+            continue
+        if pairs and (correcting.search(plain) or _CORRECTS.search(segment)):
+            pending = _clip(segment)  # 「啊不对，看错私信了」: the pair that follows (here or below) corrects the one above
         if _RETRACTS.search(segment):
             whom = [n for n in names if n in {p[0] for p in pairs}] or [p[0] for p in pairs][-1:]
             for who in whom:
@@ -200,12 +241,13 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
             listing = True  # 「代投两条：」「两份代投：」「Proxy vote」: the lines under it are proxies
             announced = announced or bool(_LIST_HEADING.search(segment))
             continue
+        arrow_after = bool(pairs) and _ARROW_PAIR.match(segment.lstrip("—-─ ")) is not None  # ——观音 → 白茶, under a proxy
         if not (_HEADING.search(segment) or _ENGLISH_PROXY.search(segment) or _CORRECTS.search(segment)
-                or heading_voter or chat_voter or substitute_for or listing):
+                or heading_voter or chat_voter or substitute_for or listing or arrow_after or pending):
             _own_words([segment], set(), roster, out, lines)
             continue  # the director's other words: a notice, a reminder, a ruling
-        voter, target, why = _pair(segment, roster, names, heading_voter or chat_voter or substitute_for or
-                                   ("listing" if listing else None))
+        voter, target, why = _pair(segment.lstrip("—-─ ") if arrow_after else segment, roster, names,
+                                   heading_voter or chat_voter or substitute_for or ("listing" if listing or arrow_after else None))
         previous = lines[number - 2] if number >= 2 else ""
         if voter and (_EXAMPLE.search(segment.split(voter)[0]) or
                       (_EXAMPLE.search(previous) and previous.rstrip().endswith((":", "：")))):
@@ -263,21 +305,34 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
                 out.doubts.append(f"导演代为改票（「{_clip(segment)}」）：种子只说导演可以代投，没有代为改票的做法，请导演确认")
                 out.readings.append((voter, target))
                 continue
-            pairs.append((voter, target, number, _clip(segment), bool(_CORRECTS.search(segment))))
-        elif not voter and target and _CORRECTS.search(segment) and len({p[0] for p in pairs}) == 1:
+            pairs.append((voter, target, number, _clip(segment), bool(_CORRECTS.search(segment) or pending)))
+            pending = None
+        elif not voter and target and (_CORRECTS.search(segment) or pending) and len({p[0] for p in pairs}) == 1:
             # 「——更正：……他委托投的是马头琴」: the correction of the post's one proxy
             voter = pairs[0][0]
             pairs.append((voter, target, number, _clip(segment), True))
+            pending = None
         elif not voter and target and (heading_voter or chat_voter or substitute_for) and \
                 (_HEADING.search(segment) or _CORRECTS.search(segment) or _LABEL_LINE.match(segment.split("\n")[-1])):
             voter = heading_voter or chat_voter or substitute_for
-            pairs.append((voter, target, number, _clip(segment), bool(_CORRECTS.search(segment))))
+            pairs.append((voter, target, number, _clip(segment), bool(_CORRECTS.search(segment) or pending)))
+            pending = None
         elif announced and 0 < len(names) <= 3 and not why and not _REFUSES.search(segment):
             # A line under a proxy heading that names a pair (or three, with a substitute) and makes none we can
             # read: a proxy in a shape nobody listed — the director's, never dropped. (A roster line names them all.)
             out.doubts.append(f"代投列表里的这一行读不出替谁投给谁（「{_clip(segment)}」）：请导演确认")
             out.readings += [(v, t) for v in names for t in names if v != t]
+    if pending and pairs:
+        # 「更正：观音刚在 QQ 说是白茶不是茶」 and no pair after it: the correction is unread, the proxy above unexplained
+        out.doubts.append(f"导演的帖子里有一句更正（「{pending}」），读不出更正成什么：请导演确认")
+        out.readings += [(v, t) for v in {p[0] for p in pairs} for t in _named(own, roster) if t != v]
     out.proxies = _settle(pairs, retracted, refused, out, stated)
+    for proxy in out.proxies:
+        said, meant = asked_again.get(proxy.voter, ("", []))
+        if meant and proxy.target not in meant:
+            # the log shows the player correcting the request, the director's record keeps the first target
+            out.doubts.append(f"聊天记录里「{proxy.voter}」改了口（「{said}」），代投记的却是「{proxy.target or '弃权'}」：请导演确认")
+            out.readings += [(proxy.voter, n) for n in meant] + [(proxy.voter, proxy.target)]
     if out.proxy_words and not out.proxies and not out.doubts and not refused and not retracted and \
             not _RETRACTS.search(own) and _mentions_a_proxy_made(own, roster):
         out.doubts.append("帖子说到代投，但读不出替谁投给谁")
@@ -285,6 +340,7 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
     return out
 
 
+_PROXY_HEAD = re.compile(r"^\s*(?:【代投】|代投)\s*[:：]?\s*")
 _INLINE_ARROWS = re.compile(r"([^\s→>=\-:：,，、]{1,12})\s*(?:→|->|=>|＞)\s*([^\s,，、。;；:：(（]{1,12})")
 
 
@@ -329,11 +385,14 @@ def _request(said: str, speaker: str, roster: Roster) -> str | None:
 
 
 def _target_of(segment: str, roster: Roster, voter: str | None) -> str | None:
+    # The director's own words first: the player's quoted words (「私信原话是“投青玉案的对家”…更正为：念奴娇 → 鹊桥仙」) give
+    # the target only where the director's do not (代投：六安（QQ）：“我那票改成白茶”)
     body = _REASON.sub("", segment)
-    for m in roster.pattern.finditer(body):
-        name = roster.table[m.group()]
-        if name != voter and _TARGET_BEFORE.search(body[: m.start()][-16:]):
-            return name
+    for text in (_QUOTED.sub(lambda m: " " * len(m.group()), body), body):
+        for m in roster.pattern.finditer(text):
+            name = roster.table[m.group()]
+            if name != voter and _TARGET_BEFORE.search(text[: m.start()][-16:]):
+                return name
     return None
 
 
@@ -362,7 +421,7 @@ def _pair(segment: str, roster: Roster, names: list[str], context: str | None) -
         return None, None, None  # 「受周可可、温情委托：」: a heading over the lines that give each one
     if len(voters) > 1:
         return None, None, f"一行里像是替 {'、'.join(voters)} 几个人代投（「{_clip(segment)}」）：请导演确认各是谁的票"
-    arrow = _ARROW_PAIR.match(body)
+    arrow = _ARROW_PAIR.match(body) or _ARROW_PAIR.match(_PROXY_HEAD.sub("", body, count=1))  # 代投 蛋挞 → 虾饺
     if not voters and arrow and roster.resolve(arrow.group(1)).name and (context or _HEADING.search(segment)):
         voter, written = roster.resolve(arrow.group(1)).name, arrow.group(2)
         return voter, None if written == "弃权" else roster.resolve(written).name, None  # 周可可→秦朗 under a proxy heading
@@ -383,6 +442,9 @@ def _settle(pairs, retracted: dict[str, str], refused: dict[str, str], out: Read
     makes none."""
     settled: dict[str, Proxy] = {}
     for voter, target, line, words, corrects in pairs:
+        if corrects:  # 「是马拉糕托我投萝卜糕，不是反过来」: a correction of the same two players, the other way round
+            for other in [v for v, p in settled.items() if v != voter and {v, p.target} == {voter, target}]:
+                del settled[other]
         held = settled.get(voter)
         if held is not None and held.target != target and not corrects:
             out.doubts.append(f"同一帖里替「{voter}」代投了两个不同的对象（{held.target or '弃权'}、{target or '弃权'}），"

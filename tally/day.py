@@ -816,10 +816,12 @@ class _Fold:
         if said.doubts and len(pairs) == 1 and not said.standing and not said.example and next(iter(pairs))[0] in ctx.players:
             # One pair, a doubt about it (a proxy change, a condition, a fate left open): the proxy as read, flagged.
             voter, target = next(iter(pairs))
+            # taken back in words no list holds (「撤销。……上面这条不算」): void as the post says, and asked
+            void = next((p.void for p in said.proxies if p.voter == voter and p.void), None)
             return grammar.Verdict("proxy", target=target or ctx.customs.abstain_words[0], proxy_for=voter,
                                    abstains=target is None, match=Match(target, "exact") if target else None,
                                    readings=(target,) if target else (), label="代投", own=verdict.own,
-                                   doubts=tuple(said.doubts))
+                                   doubts=tuple(said.doubts), void=void)
         if said.doubts:
             voters = tuple(dict.fromkeys(v for v, _ in said.readings if v in ctx.players))
             targets = tuple(dict.fromkeys(t for _, t in said.readings if t in ctx.players))

@@ -1,0 +1,65 @@
+"""The director's proxies corrected or taken back in the same post, in words no list held (heldout6–8: each was read
+as the first proxy, certain): rules.md, "How directors really write rulings and proxies" — a proxy taken back or
+corrected in a later line, the request pasted from a chat log. A correction the post explains stands; one it does
+not explain, and a take-back in words nobody listed, are the director's to confirm."""
+
+from __future__ import annotations
+
+import pytest
+
+from tally import certainty
+from tally.day import tally_day
+from tally.rules import load_preset
+from tallykit import Thread, game
+
+
+def fold(text: str, preset: str = "qisha"):
+    t = Thread()
+    post = t.add("导演", text, 1)
+    g = game(preset)
+    result = tally_day(t.posts, g, g.days[0], load_preset(preset))
+    proxies = [e for e in result.entries if e.pid == post.pid]
+    return result, proxies
+
+
+def counted(result) -> dict:
+    return {voter: target for target, voters in result.voters.items() for voter, _ in voters}
+
+
+@pytest.mark.parametrize("text, voter, target", [
+    # the later pair corrects the first, said in words the old list did not hold
+    ("代投：杨康 → 郭靖\n啊不对，看错私信了，是郭靖托我投杨康，不是反过来。更正：代投 郭靖 → 杨康，理由“他跳得太早”。", "郭靖", "杨康"),
+    ("代投 黄蓉：投票对象 一灯\n——上面写错了。黄蓉私信原话是“投一灯的对家”，我追问后她明确说是洪七公。更正为：黄蓉 → 洪七公。",
+     "黄蓉", "洪七公"),
+    ("代投：穆念慈 → 欧阳锋\n更正：穆念慈刚在 QQ 说是欧阳克不是欧阳锋，以欧阳克为准。\n——穆念慈 → 欧阳克", "穆念慈", "欧阳克"),
+    # the player's own later request in a pasted log corrects the first
+    ("收到 周伯通 的代投私信：\n[08-03 19:40] 周伯通：导演帮我投杨康\n[08-03 19:52] 周伯通：等等，算了，改成黄药师吧\n"
+     "以后一句为准：周伯通 → 黄药师。", "周伯通", "黄药师"),
+    # two clauses on a line: the second refuses a request, it makes no proxy
+    ("代投：一灯 → 黄蓉；洪七公 让我“看着投”，没有明确对象，不代。", "一灯", "黄蓉"),
+])
+def test_a_proxy_corrected_in_the_same_post_counts_the_correction(text, voter, target):
+    result, _ = fold(text)
+    assert counted(result) == {voter: target}, result.entries[-1].reason
+
+
+@pytest.mark.parametrize("text, voter", [
+    ("代投：杨康 → 郭靖\n撤销。杨康说她找到电脑了，自己来投，上面这条不算。", "杨康"),
+    ("代投 黄蓉 → 一灯（理由：跟票太快）。\n撤回：黄蓉刚刚自己上线了，说要亲自投，上面这条不算。", "黄蓉"),
+])
+def test_a_proxy_taken_back_in_new_words_counts_nothing_and_is_asked(text, voter):
+    result, (entry,) = fold(text)
+    assert voter not in counted(result)
+    assert entry.needs_review and "撤回" in entry.reason
+
+
+def test_a_record_line_that_keeps_a_request_the_player_corrected_in_the_log_is_asked():
+    """The log shows 周伯通 correcting the request; the director's record keeps the first target — which is the proxy
+    is the director's to say, and both targets are weighed."""
+    text = ("【代投】周伯通 短信原文：\n[06-06 10:02] 周伯通：帮我投杨康，理由他替补后说话不对劲\n"
+            "[06-06 10:04] 周伯通：不对，是黄药师，打错了\n——记 周伯通 → 杨康。")
+    result, (entry,) = fold(text)
+    assert entry.needs_review and "改了口" in entry.reason
+    keys = {r.key for r in certainty.readings(entry)}
+    assert {("proxy", "杨康", "周伯通"), ("proxy", "黄药师", "周伯通")} <= keys or \
+        {("vote", "杨康", "周伯通"), ("vote", "黄药师", "周伯通")} <= keys, keys
