@@ -740,14 +740,16 @@ class Results:
         first = versions_seen or (self.db.execute("select min(id) from post_versions where pid = ?", [final_pid]).fetchone()[0]
                                   if final_pid else None)
         found = []
-        for ruling in tally.rulings:
-            if not ruling.source_pid:
-                continue
-            versions = list(self.db.query("select id, seen_at from post_versions where pid = ? order by id", [ruling.source_pid]))
+        # The rulings applied, and the ruling posts no longer applied (the hostile round, B6: a 版主's edit that changed no
+        # word set the director's ruling aside, and the result it had corrected was corrected back, unasked)
+        posts = [(r.source_pid, r.source_floor) for r in tally.rulings if r.source_pid] + \
+            [(u.pid, u.floor) for u in tally.unread_rulings if getattr(u, "pid", None)]
+        for pid, floor in dict.fromkeys(posts):
+            versions = list(self.db.query("select id, seen_at from post_versions where pid = ? order by id", [pid]))
             if len(versions) < 2:
                 continue
             if first is not None and versions[-1]["id"] > first:
-                found.append(f"#{ruling.source_floor}" if ruling.source_floor is not None else f"pid {ruling.source_pid}")
+                found.append(f"#{floor}" if floor is not None else f"pid {pid}")
         return list(dict.fromkeys(found))
 
     def correct(self, row: dict, tally, body: str, sig: str, now: datetime, before: str | None) -> str:

@@ -444,3 +444,25 @@ def test_the_game_file_names_the_directors_uid_and_a_wrong_one_is_refused_with_i
         with pytest.raises(ValueError, match=said) as caught:
             Game.from_toml(head.format(wrong))
         assert "第 5 行" in str(caught.value)
+
+
+def test_a_moderators_edit_that_sets_a_ruling_aside_after_the_final_does_not_correct_it_back(board, tmp_path):
+    """The hostile round (issue 42, B6): the director's ruling corrected the posted result; a 版主 then edited the ruling
+    post without changing a word — the stamp alone sets the ruling aside, and the tool corrected the result back to
+    the count without it, unasked. A ruling post changed after the final, applied or set aside by the change, holds
+    the correction until the director confirms (--force-post)."""
+    drop_votes(board, "鲁智深", "孙二娘")
+    no_other_doubts(board)
+    run(board, tmp_path, post=True)
+    (final,) = final_posts(board)
+    before = final.bbcode
+    voted = next(p for p in board.threads[demo.VOTE_TID].posts if "投票对象：李逵" in p.bbcode and p.uid != DIRECTOR_UID)
+    ruling = say(board, DIRECTOR_UID, f"【裁定】{voted.position}楼 无效：理由里说的不是本局的事")
+    run(board, tmp_path, post=True)
+    corrected = final_posts(board)[0].bbcode
+    assert corrected != before and "更正" in corrected
+    ruling.bbcode = (f"[i=s] 本帖最后由 版主乙 于 {demo.CLOSE.year}-{demo.CLOSE.month}-{demo.CLOSE.day} 21:50 编辑 [/i]\n\n"
+                     + ruling.bbcode)
+    result, lines = run(board, tmp_path, post=True)
+    assert final_posts(board)[0].bbcode == corrected, lines  # not corrected back
+    assert result.code == polling.EXIT_REVIEW and any("暂不更正" in line for line in lines), lines
