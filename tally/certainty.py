@@ -229,7 +229,7 @@ _FIELD = re.compile(r"(?:投票对象|投票目标|改票对象|改票目标|改
 # A ballot that voids itself or puts itself elsewhere (the hostile round: each was counted as certain).
 _SELF_VOID = re.compile(r"不算数|不作数|别计|别算|不要计|先别计|不用计|(?:我的票|这票|这一票|本票|此票|这楼|本楼)[^,，。;；]{0,4}作废|测试一下|"
                         r"姑且|暂且这样|先这样投|随便投|(?:投票对象|改票对象|对象)\s*[:：]\s*[^\n,，。?？]{1,12}[?？]|"
-                        r"请导演按|请按[^,，。]{1,10}(?:记|算|计)|测试[,，。 !！]|^测试|试试格式|试一下格式|"
+                        r"请导演按|请按[^,，。]{1,10}(?:记|算|计)|测试[,，。 !！:：]|^测试|试试格式|试一下格式|"
                         r"真正的票在|以(?:私信|短消息|私聊)为准|就算我弃权|算我弃权|那就弃权|也可能换|可能会换|随时会改")
 def _arrow_names(own: str, roster):
     """「(郭靖→黄蓉)」 beside a ballot: a change written as an arrow between two players — which one stands?"""
@@ -325,6 +325,85 @@ def _choices(own: str, counted: str | None, roster) -> list[tuple[int, str, bool
     return out
 
 
+def _unsaid(own: str, roster, counted: str | None):
+    """A word after a ballot that takes it back or corrects it, standing in a clause of its own (the lexicon's correction
+    and retract classes: 「（手滑按错了，请无视本楼）」「开玩笑的」「以上为草稿」「wait no」「（误）」「不对不对」), as a match: the ballot
+    is not plainly the poster's now, whatever the word — a doubt by construction, not by a list of phrasings (the hostile
+    round, B1/B15). A clause that says more (「他的说法不对」: a reason) or stands before the ballot (「最后改一下：」: it
+    introduces it) takes nothing back."""
+    if not _unsaid_hint().search(own):
+        return None
+    from grammar import tags as tagging
+
+    first = own.find(counted) if counted else -1
+    after = first + len(counted) if first >= 0 else 0
+    for tag in tagging.tag(own, roster):
+        # (a withdrawal with no player counted is the ballot itself: 「撤票」 where the game allows it)
+        if tag.start < after or not (tag.is_("correction", "retract") or tag.text in _retract_words()
+                                     or (counted and tag.is_("withdraw"))):
+            continue  # (「忽略这一楼」 tags as a ruling's pending words too: the spelling is the lexicon's retraction)
+        if tag.text.startswith("改"):
+            continue  # 「改票理由：最后改一下」: the change the post makes, said again
+        c_start = max(after, max((m.end() for m in _ASIDE_CUT.finditer(own, 0, tag.start)), default=0))
+        cut = _ASIDE_CUT.search(own, tag.end)
+        clause = own[c_start:cut.start() if cut else len(own)]  # (after the ballot: 「票投杨康 不对不对」)
+        rest = clause.replace(tag.text, "", 1)
+        if len(_CJK.findall(rest)) > 3 or (roster.pattern and roster.pattern.search(rest)):
+            continue  # a clause that says more: a reason
+        if _INTRODUCES.match(own, cut.end() if cut else len(own)):
+            continue  # 「那重新来： ⏎ 投票对象：X」「正式的：投票对象：X」: it introduces the ballot after it
+        fix = _DETAIL.match(own, cut.end() if cut else len(own))
+        if fix and not (roster.pattern and roster.pattern.match(own, fix.end())):
+            continue  # 「他说 3 格——纠正一下，是 4」「——哦不对，是第一天」: a detail of the reason corrected, not the ballot
+        if own[:c_start].rstrip(" ,，。…").endswith(("?", "？")):
+            continue  # 「……至少 3 票吧？开玩笑的」: the quip answers the question before it
+        from grammar.speech import REPORT, RETELL, act
+
+        s_start = max((m.end() for m in _SENTENCE_CUT.finditer(own, 0, tag.start)), default=0)
+        if any(act(c, roster).kind in (RETELL, REPORT) for c in _CLAUSE_CUT.split(own[s_start:c_start]) if c.strip()):
+            continue  # 「他昨天投的马钰，不对，我昨天投的…」: a report corrected, not the ballot
+        return re.compile(re.escape(tag.text)).search(own, tag.start)
+    return None
+
+
+def _conditional_other(own: str, roster, counted: str | None):
+    """「投票理由：如果郭靖今天不说话就算郭靖」: a condition that would put the ballot on another player, as a match."""
+    if not _IF.search(own) or roster.pattern is None:
+        return None
+    for sentence in _SENTENCE_CUT.split(own):
+        cond = _IF.search(sentence)
+        if cond and _PUT.search(sentence, cond.end()) and any(roster.table[m.group()] != counted
+                                                             for m in roster.pattern.finditer(sentence, cond.end())):
+            return re.compile(re.escape(cond.group())).search(own, own.find(sentence))
+    return None
+
+
+_IF = re.compile(r"如果|假如|要是|若是|除非|万一|否则|不然|\bif\b|\bunless\b", re.I)
+_PUT = re.compile(r"就?(?:算|投|改|计|换成|改成|改投)")
+_DETAIL = re.compile(r"\s*(?:应该是|其实是|才是|是)\s*")
+_INTRODUCES = re.compile(r"[\s:：]*(?:投票对象|改票对象|投票|改票|改投|投给|投|对象|vote)", re.I)
+
+
+_ASIDE_CUT = re.compile(r"[，,。.!！?？;；\n()（）【】\[\]—~～…、]")
+_CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+@lru_cache(maxsize=1)
+def _retract_words() -> frozenset:
+    from grammar import tags as tagging
+
+    return frozenset(tagging.words_of("retract"))
+
+
+@lru_cache(maxsize=1)
+def _unsaid_hint() -> re.Pattern:
+    """The first characters of those classes' words: one cheap search passes most ballots."""
+    from grammar import tags as tagging
+
+    firsts = {w[0].lower() for kind in ("correction", "retract", "withdraw") for w in tagging.words_of(kind)}
+    return re.compile("[" + "".join(re.escape(c) for c in sorted(firsts)) + "]", re.I)
+
+
 def _listed(own: str, start: int, end: int, roster) -> bool:
     """A bare name that is one of a list (郭靖、黄蓉、杨康都不像): the clause next to it is a bare name too."""
     for m in _CLAUSE_CUT.finditer(own, end, min(len(own), end + 1)):
@@ -358,7 +437,8 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool) -> tuple[tup
         chosen = chosen_elsewhere(own, counted, roster)
         if chosen is not None:
             out.append(chosen)
-        void = _SELF_VOID.search(own) or _arrow_names(own, roster)
+        void = _SELF_VOID.search(own) or _arrow_names(own, roster) or _unsaid(own, roster, counted) or \
+            _conditional_other(own, roster, counted)
         if void:  # 「测试，别计」「我的票作废，重新投在楼下」: the post says of itself that it does not count
             meant = tuple(n for n in names_in(own[void.start():void.end() + 12], roster) if n != counted)
             out.append((f"帖子里说这一票不算数或另有打算（「{own[max(0, void.start() - 6):void.end() + 6].strip()}」）："

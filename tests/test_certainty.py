@@ -648,3 +648,32 @@ def test_a_long_analysis_that_says_it_was_wrong_somewhere_chooses_nobody_else():
     post = t.add("周伯通", text, 1)
     e = entry_of(run(t, "qisha"), post)
     assert (e.verdict, e.target) == ("counted", "杨康")
+
+
+UNSAID = ["VOTE: 杨康\nunvote", "投杨康，开玩笑的", "我的票：杨康\n以上为草稿", "投杨康\n发错帖了，这是别的版杀的票",
+          "VOTE 杨康 oops wrong game", "投杨康 wait no", "投杨康（误）", "票投杨康 不对不对", "投杨康\n（手滑按错了，请无视本楼）",
+          "格式测试：投杨康", "投杨康\n请导演忽略这一楼", "投票对象：杨康\n投票理由：如果郭靖今天不说话就算郭靖"]
+
+
+@pytest.mark.parametrize("text", UNSAID)
+@pytest.mark.parametrize("preset", ["qisha", "anshazhe"])
+def test_a_ballot_its_own_words_take_back_is_never_certain(text, preset):
+    """The hostile round (issue 42, B1/B15): each was counted as certain and a wrong result posted. A word of the
+    lexicon's correction, retract or withdraw classes after the ballot, in a clause of its own, or a condition that
+    would put the ballot on another player: a doubt by construction, whatever the spelling."""
+    t = Thread()
+    post = t.add("黄蓉", text, 1)
+    r = run(t, preset)
+    assert post.pid in {f.pid for f in r.flags}, entry_of(r, post).reason
+
+
+@pytest.mark.parametrize("text", ["投票对象：杨康\n投票理由：他发言不对劲", "投票对象：杨康\n投票理由：挖宝的说法前后不对，太急了",
+                                  "改票对象：杨康\n改票理由：11:40 了，最后改一下"])
+def test_a_reason_that_says_more_takes_nothing_back(text):
+    """A clause that says more than the take-back word (a reason), or one that says the change the post makes, leaves
+    the ballot plain."""
+    t = Thread()
+    first = t.add("周伯通", "投票对象：郭靖\n投票理由：x", 0.5)
+    post = t.add("周伯通", text, 1, quote=first if text.startswith("改票") else None)
+    r = run(t, "qisha")
+    assert post.pid not in {f.pid for f in r.flags}, entry_of(r, post).reason
