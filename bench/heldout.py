@@ -61,7 +61,9 @@ ASSUMED = {"s10": {"ballot_format": "labelled", "require_reason": True},
 # …and where a set's openings say otherwise (its README's "Per-preset assumptions", as that game file would say it)
 SET_ASSUMED = {"heldout7": {"s10": {"ballot_format": "free", "require_reason": False, "changes_allowed": 99,
                                     "change_must_quote_own": False},
-                            "anshazhe": {"ballot_format": "preferred", "require_reason": False}}}
+                            "anshazhe": {"ballot_format": "preferred", "require_reason": False}},
+               "heldout9": {"s10": {"ballot_format": "free", "require_reason": False, "changes_allowed": 1,
+                                    "change_must_quote_own": False, "blackout_minutes": 0}}}
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
