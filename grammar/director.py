@@ -80,7 +80,7 @@ _CHAT_SPEAKER_FIRST = re.compile(r"^\s*(?P<speaker>[^\s:：\d][^\s:：]{0,23})(?
 _LABEL_LINE = re.compile(r"^\s*(?:投票对象|对象|投票目标|投票理由|理由|改票对象|投票)\s*:")
 _REASON = re.compile(r"(?:投票理由|理由|原因|reason|because)\s*:.*$", re.I)
 # Where a proxy clause says whom it is for, right before or after the name.
-_FOR_BEFORE = re.compile(r"(?:受|代|替|帮|应|为|代投\s*[:：]|委托人\s*[:：]?|被代投人\s*[:：]?|【代投】|proxy\s+(?:vote\s+)?(?:for|on\s+behalf\s+of)|on\s+behalf\s+of|for)\s*$", re.I)
+_FOR_BEFORE = re.compile(r"(?:受|代|替|帮|应|为|代投\s*[:：]|proxy\s*投|委托人\s*[:：]?|被代投人\s*[:：]?|【代投】|proxy\s+(?:vote\s+)?(?:for|on\s+behalf\s+of)|on\s+behalf\s+of|for)\s*$", re.I)
 _FOR_AFTER = re.compile(r"^\s*(?:[(（][^)）]{0,20}[)）])?\s*(?:\d{1,2}:\d{2}\s*)?(?:私信|站内信|短消息|短信|悄悄话|QQ|微信|PM)?\s*"
                         r"(?:委托|要求|请求|托导演|托我|请导演|拜托|让我|叫我|的代投|asked|PM'?d|PMed|\s*说|"
                         r"[:：]\s*(?:投票对象|投票目标|对象)(?!\s*[:：]?\s*$))", re.I)  # 代投 念奴娇：投票对象 青玉案
@@ -340,7 +340,7 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
     return out
 
 
-_PROXY_HEAD = re.compile(r"^\s*(?:【代投】|代投)\s*[:：]?\s*")
+_PROXY_HEAD = re.compile(r"^\s*(?:[【\[]?\s*(?:另|注)\s*[】\]]?\s*[:：]\s*)?(?:【代投】|代投)\s*[:：]?\s*")
 _INLINE_ARROWS = re.compile(r"([^\s→>=\-:：,，、]{1,12})\s*(?:→|->|=>|＞)\s*([^\s,，、。;；:：(（]{1,12})")
 
 
@@ -404,6 +404,11 @@ def _says_abstain(segment: str) -> bool:
 def _pair(segment: str, roster: Roster, names: list[str], context: str | None) -> tuple[str | None, str | None, str | None]:
     """(the player a proxy clause is for, its target, why it is a doubt)."""
     body = _REASON.sub("", segment)
+    headed = _ARROW_PAIR.match(_PROXY_HEAD.sub("", body, count=1)) if _PROXY_HEAD.match(body) else None
+    if headed and roster.resolve(headed.group(1)).name and (headed.group(2) == "弃权" or roster.resolve(headed.group(2)).name):
+        # 「代投 蛋挞 → 虾饺」「另：代投 令狐冲→郭靖（私信委托）」: the proxy's own arrow says who and whom
+        written = headed.group(2)
+        return roster.resolve(headed.group(1)).name, None if written == "弃权" else roster.resolve(written).name, None
     voters = []
     for m in roster.pattern.finditer(body):
         name = roster.table[m.group()]
@@ -421,7 +426,7 @@ def _pair(segment: str, roster: Roster, names: list[str], context: str | None) -
         return None, None, None  # 「受周可可、温情委托：」: a heading over the lines that give each one
     if len(voters) > 1:
         return None, None, f"一行里像是替 {'、'.join(voters)} 几个人代投（「{_clip(segment)}」）：请导演确认各是谁的票"
-    arrow = _ARROW_PAIR.match(body) or _ARROW_PAIR.match(_PROXY_HEAD.sub("", body, count=1))  # 代投 蛋挞 → 虾饺
+    arrow = _ARROW_PAIR.match(body)
     if not voters and arrow and roster.resolve(arrow.group(1)).name and (context or _HEADING.search(segment)):
         voter, written = roster.resolve(arrow.group(1)).name, arrow.group(2)
         return voter, None if written == "弃权" else roster.resolve(written).name, None  # 周可可→秦朗 under a proxy heading

@@ -63,3 +63,18 @@ def test_a_record_line_that_keeps_a_request_the_player_corrected_in_the_log_is_a
     keys = {r.key for r in certainty.readings(entry)}
     assert {("proxy", "杨康", "周伯通"), ("proxy", "黄药师", "周伯通")} <= keys or \
         {("vote", "杨康", "周伯通"), ("vote", "黄药师", "周伯通")} <= keys, keys
+
+
+@pytest.mark.parametrize("text, voter, target", [
+    ("Proxy vote for 穆念慈 -> 杨康", "穆念慈", "杨康"),  # the hostile round, B8: reversed
+    ("【目前票型】杨康 3票：郭靖、黄蓉、一灯\n另：代投 周伯通→郭靖（私信委托）", "周伯通", "郭靖"),  # B16: credited to 郭靖
+])
+def test_a_proxy_written_as_an_arrow_after_its_heading_is_for_the_left_player(text, voter, target):
+    result, _ = fold(text)
+    assert counted(result).get(voter) == target, result.entries[-1].reason
+
+
+def test_a_proxy_whose_voter_is_corrected_in_words_the_reader_cannot_pair_is_asked():
+    """B7: 「【代投】郭靖→杨康 ⏎ 更正：是黄蓉委托的」 was counted as certain for 郭靖."""
+    result, (entry,) = fold("【代投】郭靖→杨康\n更正：是黄蓉委托的")
+    assert entry.needs_review and "更正" in entry.reason
