@@ -160,15 +160,14 @@ def thread_view(tally, again: Callable[[], object]):
 
 
 def public_hold(tally, blind: str | None = None) -> str | None:
-    """Why the final is held, as the thread may read it: every open flag alike. Which of them can change the result
-    depends on who may vote — a relay for the secret 法官 cannot — so the public words never say (issue 42, 14)."""
+    """Why the final is held, as the thread may read it: the same words for every hold. Which posts wait, and how
+    many, depends on who may vote — a landslide held for one plain ballot named the secret 法官 (the hostile round,
+    issue 42, B4) — so the public words never say (the director's report and the running post's own list do)."""
     if blind:
         return f"最终结果暂不发布：{blind}"
     if tally.certain and not report.secret_ballots(tally):
         return None
-    waiting = report.waiting_posts(tally)
-    floors = "、".join(f"#{floor}" if floor is not None else f"pid {pid}" for pid, floor in waiting)
-    return f"最终结果暂不发布：有 {len(waiting)} 帖待导演裁定（{floors}）"
+    return "最终结果暂不发布：有帖子待导演裁定"
 
 
 def hold_reason(tally, blind: str | None = None) -> str | None:

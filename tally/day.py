@@ -182,6 +182,8 @@ class DayTally:
     # A public view's (Game.as_the_thread_knows) posts that wait for the director all the same: (pid, floor) of the
     # ballots the game file keeps from counting, counted here as the thread reads them.
     held_back: list[tuple[int, int | None]] = field(default_factory=list)
+    # Who the game file keeps from voting (a secret 法官, non_voters): the director's to know, never a public post's
+    barred: list[str] = field(default_factory=list)
 
     @property
     def certain(self) -> bool:
@@ -1273,6 +1275,7 @@ class _Fold:
             abstentions=abstentions, non_voters=non_voters, no_reply=no_reply, bonus=bonus, outcome=outcome,
             flags=flags, rulings=[e.ruling for e in self.entries if e.ruling], alive=ctx.alive, close=ctx.close, blackout=ctx.blackout,
             title_holder=ctx.title_holder, fates=self._fates(outcome), label=ctx.day.label,
+            barred=[p for p in ctx.alive if p not in ctx.voters] if ctx.kind == "vote" else [],
             needed=Fraction(str(ctx.rules.threshold)) * len(ctx.alive) if ctx.rules.elimination == "threshold" else None,
             vote_thread=ctx.day.election_thread if ctx.kind == "election" else ctx.day.vote_thread,
             silent=[p for p in ctx.alive if p not in self.standing and p not in ctx.deaths_at],

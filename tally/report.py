@@ -445,7 +445,9 @@ def _lines(t: DayTally, title: str, *, bbcode: bool, as_of: datetime | None = No
                 source = f"（导演 {where}{linked(f'#{r.source_floor}', r.source_pid, r.source_tid)}）" if bbcode else f"（{r.source}）"
             elif not bbcode and r.source:
                 source = f"（{r.source}）"
-            lines.append(f"{_floor(entry)} {esc(clip(entry.author, 20))}：{words}" + (f"（{esc(clip(r.note))}）" if r.note else "")
+            # the director's note on a secret non-voter's ballot is the director's (「法官不能投票」 named him: B3)
+            note = r.note if not (bbcode and (entry.voter or entry.author) in t.barred) else ""
+            lines.append(f"{_floor(entry)} {esc(clip(entry.author, 20))}：{words}" + (f"（{esc(clip(note))}）" if note else "")
                          + source)
     if not bbcode:
         lines += unread_ruling_lines(t)

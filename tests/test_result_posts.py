@@ -115,11 +115,12 @@ def test_a_judges_ballot_waits_for_the_director_and_the_thread_hears_only_the_ru
         held = [p.bbcode for p in director_posts(forum)]
         assert not any("结果[/b]" in p and "实时" not in p for p in held)  # no final yet
         assert all("法官" not in p and "没有投票权" not in p and "原因由导演说明" not in p for p in held)
-        assert any("有 2 帖待导演裁定（#8、#9）" in p for p in held)  # the hold's public words: his among the flags
+        # the hold's public words are every hold's: no floor, no number (a landslide held for one plain ballot named him)
+        assert any("最终结果暂不发布：有帖子待导演裁定。" in p for p in held) and not any("#8" in p and "暂不发布" in p for p in held)
         assert any("没有投票权" in line for line in lines)  # the director hears why
         judge = next(p for p in forum.threads[demo.VOTE_TID].posts if p.position == 8)
         archive.save_ruling(archive.open_db(tmp_path / "g.db"), game="[101]梁山风云", day=1, pid=judge.pid,
-                            decision="reject", note="")
+                            decision="reject", note="法官不能投票")  # the hostile round, B3: a note that names the role
         result, _lines = poll(forum, tmp_path, path, post=True, running=True)
         final = [p.bbcode for p in director_posts(forum) if "结果[/b]" in p.bbcode and "实时" not in p.bbcode]
     assert len(final) == 1, final
