@@ -470,6 +470,11 @@ class _Fold:
             extra += names
         if verdict.kind == "malformed" and verdict.target:
             extra += certainty.spelled(verdict.target, ctx.roster)  # 杨🐍康 · a飞 · 沙甸鱼: the name it may be
+        unseen = [c for c in (getattr(post, "style", None) or {}).get("colors", ()) if c in _INVISIBLE]
+        if unseen and (read or verdict.kind == "malformed" or verdict.vote_like):
+            # 「票投[color=white]郭靖[/color]杨康」: readers see 杨康, the text holds 郭靖 (the hostile round, B13)
+            reasons.append(f"帖子里有看不见的字（颜色 {unseen[0]}）：读者看到的和工具读到的不一样，请导演看原帖裁定")
+            extra += _names_in(verdict.own, ctx.roster)
         if verdict.kind == "none" and not verdict.vote_like and (meant := self._agreed_with(post, verdict)):
             reasons.append("帖子只表示同意所引用的投票（「+1」「同上」「投他」之类）：算不算跟投，请导演裁定")
             extra += meant
@@ -1308,6 +1313,10 @@ _HANDS_OVER = re.compile(r"代投|委托|代发|帮[^。\n]{0,6}投|替[^。\n]{
 def quote_field(quote, name: str):
     """A field of a quote: the page's Quote, or the dict an archived post or a pasted quote keeps."""
     return getattr(quote, name) if hasattr(quote, name) else quote.get(name)
+
+
+# Text colours a forum page shows on its own background: words in them are there for the tool, not for the readers.
+_INVISIBLE = frozenset({"white", "#fff", "#ffffff", "#fefefe", "#fdfdfd", "transparent", "rgb(255, 255, 255)", "rgb(255,255,255)"})
 
 
 def _names_in(text: str | None, roster: Roster) -> tuple[str, ...]:

@@ -677,3 +677,21 @@ def test_a_reason_that_says_more_takes_nothing_back(text):
     post = t.add("周伯通", text, 1, quote=first if text.startswith("改票") else None)
     r = run(t, "qisha")
     assert post.pid not in {f.pid for f in r.flags}, entry_of(r, post).reason
+
+
+def test_a_ballot_with_words_the_readers_cannot_see_is_asked():
+    """The hostile round (issue 42, B13): 「票投[color=white]郭靖[/color]杨康」 — readers see 票投杨康, the text holds 郭靖
+    first, and the tool counted 郭靖 as certain; a wrong result was posted. Words in the page's own background colour
+    make the ballot the director's, every player the post names among its readings."""
+    from dataclasses import replace
+
+    from scraper.message import read_message_html
+
+    shown = read_message_html('票投<font color="white">郭靖</font>杨康')
+    assert "white" in shown.style["colors"]
+    t = Thread()
+    post = t.add("黄蓉", shown.text, 1)
+    t.posts[-1] = replace(post, style=shown.style)
+    r = run(t, "qisha")
+    assert post.pid in {f.pid for f in r.flags}
+    assert {("vote", "郭靖", "黄蓉"), ("vote", "杨康", "黄蓉")} <= readings(r, post)
