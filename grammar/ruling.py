@@ -536,6 +536,14 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
                 denied.append(refused)
         said = [g for g in made if g.verdicts or g.unread]
         rules = said or any(p[0] == "verdict" for p in pieces)
+        relative = _RELATIVE_DAY.search(sentence) if rules else None
+        if relative:
+            # 「昨天4楼、5楼无效」 posted on day 2 rules day 1's floors, which the post does not number (the hostile round,
+            # issue 42, B5: applied to day 2's floors 4 and 5): it rules nothing, and the director is told how to say it
+            post.void = True
+            post.problems.append(f"「{relative.group(1)}」的楼层没有写明是第几天（「{_clip(sentence)}」）：请写成「第N天 N楼」，"
+                                 "或用 bansha rule --day N")
+            continue
         headed = headed or _correction_heading(tokens)
         why = _takes_back(blockers, sentence, rules, bool(groups) and not headed, tokens, bool(made))
         if not why and "PENDING" in blockers and not rules and made and not _PENALTY.search(sentence):
@@ -841,6 +849,11 @@ def _one(verdicts: list[dict]) -> dict | None:
         elif (other["verdict"], verdict["verdict"]) not in _SUBSUMED:
             return None
     return verdict
+
+
+# A floor of a day named relative to the post (yesterday's 4楼): which day depends on when the post was made.
+_RELATIVE_DAY = re.compile(r"(昨天|前天|昨日|前日|上一天|前一天|上一轮|yesterday)\s*(?:的)?\s*(?:第\s*)?(?:\d{1,5}|[一二三四五六七八九十]{1,3})\s*"
+                           r"(?:楼|层|樓|#|F|L)", re.I)
 
 
 def _day_number(written: str) -> int:

@@ -145,3 +145,17 @@ def test_a_verdict_denied_put_off_struck_or_retold_rules_nothing(text):
 def test_plain_rulings_still_rule(text, floor, verdict):
     post = read(text)
     assert any(i.ref == ("floor", floor) and i.verdict == verdict for i in post.items), post
+
+
+def test_a_floor_of_yesterday_rules_nothing_and_the_director_is_told_how_to_say_it():
+    """The hostile round (issue 42, B5): 「昨天4楼、5楼无效」 posted on day 2 was applied to day 2's floors 4 and 5. A floor
+    named by a day relative to the post is no floor of the day it is read for: nothing is ruled, the director is told
+    to write the day. 「昨天」 in a reason beside a floor of today rules as before."""
+    from grammar.names import Roster
+    from grammar.ruling import read as read_ruling
+
+    roster = Roster(["郭靖", "黄蓉"])
+    yesterday = read_ruling("【裁定】昨天4楼、5楼无效，他们自己说了不算数。", roster=roster)
+    assert yesterday.void and any("第N天" in p for p in yesterday.problems)
+    today = read_ruling("【裁定】6楼无效：他昨天已经投过了。", roster=roster)
+    assert not today.void and not today.problems
