@@ -170,6 +170,21 @@ def public_hold(tally, blind: str | None = None) -> str | None:
     return "最终结果暂不发布：有帖子待导演裁定"
 
 
+def moot_round(db: sqlite_utils.Database, game: Game, rules, day: Day) -> str | None:
+    """Why a round's final (重投, 高票对决) may not go out: the vote before it, as counted now, no longer ends in the tie
+    that called it — a ruling since made it a clear result (the hostile round, issue 42, B18: both 「杨康 出局」 and the
+    revote's 「郭靖 出局」 were posted for day 1). None where the round still stands."""
+    before = game.day(day.day, day.round - 1)
+    try:
+        then = pipeline.tally_from_archive(db, game, rules, day.day, round=before.round, sensitivity=False)
+    except pipeline.NotFetched:
+        return None  # the vote before it was never archived here: nothing says the round is moot
+    if then.outcome.kind in ("revote", "runoff"):
+        return None
+    return (f"最终结果暂不发布：{before.label}现在的计票是「{then.outcome.describe()}」，不再需要{day.label.removeprefix(before.label)}"
+            f"——{day.label}的结果算不算，请导演决定（确认要发布请加 --force-post）")
+
+
 def hold_reason(tally, blind: str | None = None) -> str | None:
     """Why the final result may not go out unattended, in the director's words (None: it may)."""
     if blind:
@@ -296,6 +311,8 @@ def _poll_one(game_file: Path, db_path: Path, options: PollOptions, say: Callabl
             lurking = (pipeline.lurk_from_archive(db, game, rules, day.day, None if day.round else tally)
                        if main.discussion_threads else None)
             held = hold_reason(tally, blind) if closed else None
+            if closed and day.round and not held:
+                held = moot_round(db, game, rules, day)
             public = _lurk_section(lurking, public=True) if options.with_lurk else ""
             shown = tally if closed else thread_view(tally, lambda: pipeline.tally_from_archive(
                 db, game.as_the_thread_knows(), rules, day.day, round=day.round, as_of=as_of))
@@ -333,7 +350,9 @@ def _poll_one(game_file: Path, db_path: Path, options: PollOptions, say: Callabl
     # 3 asks the director to act: a ruling is open and the final result is not out (or not yet due), or
     # an open flag can still change the one posted (a doubt that came after it, or --force-post).
     waiting = bool(review) or bool(report.secret_ballots(tally))  # a secret voter's ballot is the director's call too
-    code = EXIT_REVIEW if (waiting and (not final_done or not tally.certain)) or results.correction_held else EXIT_OK
+    # (a final held for any reason — a doubt, edits unseen, a round no longer needed — is the director's to act on)
+    code = EXIT_REVIEW if (waiting and (not final_done or not tally.certain)) or results.correction_held or (
+        held and closed and not final_done) else EXIT_OK
     return PollResult(day.day, code, summary, [p for p in posted if p], files,
                       closed=closed, final_done=final_done, close=close)
 

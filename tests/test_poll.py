@@ -348,3 +348,25 @@ def test_a_renamed_game_on_an_archive_that_never_saw_it_does_not_post_its_final_
         polling.run_poll(path, tmp_path / "laptop.db", options(forum, post=True), lines.append)
         finals = [p for p in director_posts(forum) if "投票结果[/b]" in p.bbcode]
     assert len(finals) == 1, lines
+
+
+def test_a_revote_is_not_posted_once_the_vote_before_it_no_longer_ties(tmp_path):
+    """The hostile round (issue 42, B18): a ruling turned round 0's tie into a clear result, and the revote's result was
+    posted for the same day all the same. A round whose vote before it no longer ends in a tie (or the runoff) is
+    held with the director told why; --force-post posts it."""
+    forum = demo.build()
+    with forum:
+        for uid, minutes in ((13, 20), (14, 21)):
+            forum.add_post(demo.VOTE_TID, uid, "投票对象：燕青\n投票理由：重投", demo.CLOSE + timedelta(minutes=minutes))
+        path = game_file(tmp_path, forum.base_url)
+        path.write_text(path.read_text("utf-8") + '\n[[days.rounds]]\nkind = "重投"\nstart = "2026-11-29 21:00"\n'
+                        'close = "2026-11-29 21:40"\ncandidates = ["李逵", "燕青"]\n', "utf-8")
+        later = demo.CLOSE + timedelta(hours=1)
+        lines: list[str] = []
+        polling.run_poll(path, tmp_path / "g.db", options(forum, day=1), lines.append)  # cron followed the day's vote
+        result = polling.run_poll(path, tmp_path / "g.db", options(forum, post=True, day=1, round=1, now=later), lines.append)
+        revote = [p for p in director_posts(forum) if "重投投票结果[/b]" in p.bbcode]
+        assert revote == [] and result.code == polling.EXIT_REVIEW, lines
+        assert any("不再需要重投" in line for line in lines), lines
+        polling.run_poll(path, tmp_path / "g.db", options(forum, post=True, day=1, round=1, now=later, force_post=True), lines.append)
+        assert len([p for p in director_posts(forum) if "重投投票结果[/b]" in p.bbcode]) == 1
