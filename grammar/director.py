@@ -249,7 +249,7 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
         voter, target, why = _pair(segment.lstrip("—-─ ") if arrow_after else segment, roster, names,
                                    heading_voter or chat_voter or substitute_for or ("listing" if listing or arrow_after else None))
         previous = lines[number - 2] if number >= 2 else ""
-        if voter and (_EXAMPLE.search(segment.split(voter)[0]) or
+        if voter and (_EXAMPLE.search(_QUOTED.sub("", segment)) or
                       (_EXAMPLE.search(previous) and previous.rstrip().endswith((":", "：")))):
             # 「需要代投的请私信导演，我会按这个格式代发：【代投】受木高峰委托代投东方不败」: the shape, not a proxy made
             out.doubts.append(f"这一行像是代投的格式示例，不是真的代投（「{_clip(segment)}」）：不计，请导演确认")
@@ -317,6 +317,12 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
             voter = heading_voter or chat_voter or substitute_for
             pairs.append((voter, target, number, _clip(segment), bool(_CORRECTS.search(segment) or pending)))
             pending = None
+        elif not pairs_before(pairs, number) and not why and len(names) >= 2 and (
+                _HEADING.search(segment) or _ENGLISH_PROXY.search(segment)) and not _REFUSES.search(segment) and \
+                not out.count and not _COUNT_HEADING.search(segment) and not _CONDITION.search(segment):
+            # 「洪七公私信我说投杨康，黄药师也私信说投杨康，代投如上」: a proxy line in a shape nobody listed — asked, never dropped
+            out.doubts.append(f"这一行提到代投和 {'、'.join(names)}，读不出替谁投给谁（「{_clip(segment)}」）：请导演确认")
+            out.readings += [(v, t) for v in names for t in names if v != t]
         elif announced and 0 < len(names) <= 3 and not why and not _REFUSES.search(segment):
             # A line under a proxy heading that names a pair (or three, with a substitute) and makes none we can
             # read: a proxy in a shape nobody listed — the director's, never dropped. (A roster line names them all.)
@@ -436,6 +442,7 @@ def _pair(segment: str, roster: Roster, names: list[str], context: str | None) -
         voter = next(n for n in names if n != target)  # 代投：郭靖 黄蓉 · Proxy — 顾晏 … vote 江迟
     if voter is not None and target is None and not _says_abstain(segment):
         others = [n for n in names if n != voter]
+        others = [n for n in others if not re.search(rf"(?:不是|并非|而非|而不是)\s*{re.escape(n)}", body)]  # 「是黄蓉委托的，不是郭靖」
         if len(others) == 1 and re.search(r"代投|委托|→|->|vote", body, re.I) and not _REFUSES.search(body):
             target = others[0] if re.search(r"代投\s*[^\s,，。:：]{0,2}$|委托[^。]{0,12}$", body[: body.find(others[0])]) else None
     return voter, target, None
@@ -464,6 +471,11 @@ def _settle(pairs, retracted: dict[str, str], refused: dict[str, str], out: Read
     for voter in refused:
         settled.pop(voter, None)  # 「……不予代投」: the request is answered, no proxy is made
     return list(settled.values())
+
+
+def pairs_before(pairs: list, number: int) -> bool:
+    """Whether the line `number` made a pair (the branches above append theirs with the line's number)."""
+    return any(p[2] == number for p in pairs)
 
 
 def _mentions_a_proxy_made(own: str, roster: Roster) -> bool:

@@ -59,7 +59,7 @@ _COUNT = re.compile(rf"能投票|可以投票|有投票权|没有投票权|不�
                     rf"(?:不|不能|不可以|没法|无法|不用)\s*投|"
                     rf"(?:弃权|弃票)(?=不太好|不好|不行|不对|太多|没用|不合适|可不行|也不好|是不对|没意义)")
 _RELAY_BY = re.compile(r"(?:帮|替|代)\s*(?P<who>{names}|他|她)(?P<more>(?:\s*(?:和|与|跟|及|、|,|，)\s*(?:{names}))*)\s*"
-                       r"(?:代投|投票|投|转投|弃权|改投|改票|撤票|撤回|发|转发|代发|挂)")
+                       r"(?:也|再|一起|顺便|同样)?\s*(?:代投|投票|投|转投|弃权|改投|改票|撤票|撤回|发|转发|代发|挂)")
 SEVERAL = "*"  # a relay for several players at once (帮郭靖和黄蓉投): whose ballots, one ruling cannot say
 _RELAY_ASKED = re.compile(r"(?P<who>{names})\s*(?:托我|委托我|让我|叫我|请我|拜托我|要我|嘱咐我)|"
                           r"应\s*(?P<asked>{names})[^，,。:：]{{0,8}}?(?:要求|请求|委托)|"

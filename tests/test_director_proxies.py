@@ -78,3 +78,23 @@ def test_a_proxy_whose_voter_is_corrected_in_words_the_reader_cannot_pair_is_ask
     """B7: 「【代投】郭靖→杨康 ⏎ 更正：是黄蓉委托的」 was counted as certain for 郭靖."""
     result, (entry,) = fold("【代投】郭靖→杨康\n更正：是黄蓉委托的")
     assert entry.needs_review and "更正" in entry.reason
+
+
+@pytest.mark.parametrize("text", [
+    "代投说明：洪七公→郭靖（示例，请按这个格式私信）",  # B2: an example, counted as a proxy
+    "洪七公私信我说投杨康，黄药师也私信说投杨康，代投如上",  # B10: dropped
+])
+def test_a_director_post_that_may_make_a_proxy_is_never_counted_or_dropped_unasked(text):
+    """The hostile round (issue 42, B2/B10/B11): each was counted as a certain proxy or read as a notice."""
+    result, (entry,) = fold(text)
+    assert entry.needs_review and not counted(result), entry.reason
+
+
+def test_a_players_relay_beside_their_own_ballot_is_kept():
+    """B12: 「投黄蓉，顺便替一灯也投黄蓉」 — 一灯's relayed ballot vanished."""
+    t = Thread()
+    post = t.add("郭靖", "投黄蓉，顺便替一灯也投黄蓉，理由：跟风太快", 1)
+    g = game("qisha")
+    r = tally_day(t.posts, g, g.days[0], load_preset("qisha"))
+    entry = next(e for e in r.entries if e.pid == post.pid)
+    assert entry.needs_review and "一灯" in entry.relayed_for, entry.reason
