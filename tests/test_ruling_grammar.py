@@ -159,3 +159,12 @@ def test_a_floor_of_yesterday_rules_nothing_and_the_director_is_told_how_to_say_
     assert yesterday.void and any("第N天" in p for p in yesterday.problems)
     today = read_ruling("【裁定】6楼无效：他昨天已经投过了。", roster=roster)
     assert not today.void and not today.problems
+
+
+def test_a_ruling_that_takes_effect_later_rules_nothing_yet():
+    """The hostile round (issue 42, B17): 「6楼 无效，如有异议请于今晚前在进程帖提出，逾期生效」 was applied at once."""
+    from grammar.names import Roster
+    from grammar.ruling import read as read_ruling
+
+    post = read_ruling("【裁定】6楼 无效，如有异议请于今晚前在进程帖提出，逾期生效。", roster=Roster(["郭靖"]))
+    assert not post.certain and post.problems
