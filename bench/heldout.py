@@ -24,6 +24,9 @@ First reads (each set read once, before any change made for it):
   heldout4    200 posts   81.5 % agree, 14 covered, 23 uncovered (6 silent, 17 wrong); 117 decided at a glance,
               11 of them doubted (9.4 %)                                8 days: 5 right, 4 of them held needlessly
               (the speaker's role: 40 posts by the director, 40 quoting the director; issue 33)
+  heldout9    200 posts   91.5 % agree, 6 uncovered (2 silent, 4 wrong); 7 of 160 at a glance doubted (4.4 %)
+              3 days: 3 right with the rulings typed, 1 from the thread alone, none posted wrongly (issue 41)
+  (heldout5–8: their READMEs)
 """
 
 from __future__ import annotations
