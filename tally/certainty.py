@@ -229,7 +229,8 @@ _FIELD = re.compile(r"(?:投票对象|投票目标|改票对象|改票目标|改
 # A ballot that voids itself or puts itself elsewhere (the hostile round: each was counted as certain).
 _SELF_VOID = re.compile(r"不算数|不作数|别计|别算|不要计|先别计|不用计|(?:我的票|这票|这一票|本票|此票|这楼|本楼)[^,，。;；]{0,4}作废|测试一下|"
                         r"姑且|暂且这样|先这样投|随便投|(?:投票对象|改票对象|对象)\s*[:：]\s*[^\n,，。?？]{1,12}[?？]|"
-                        r"请导演按|请按[^,，。]{1,10}(?:记|算|计)|测试[,，。 !！:：]|^测试|试试格式|试一下格式|"
+                        r"请导演按|请按[^,，。]{1,10}(?:记|算|计)|测试[,，。 !！:：]|^测试|测试(?:格式|用|一下|帖|而已)|格式测试|闹着玩|"
+                        r"试一下手机|试试手机|试一下能不能|试试格式|试一下格式|"
                         r"真正的票在|以(?:私信|短消息|私聊)为准|就算我弃权|算我弃权|那就弃权|也可能换|可能会换|随时会改")
 def _arrow_names(own: str, roster):
     """「(郭靖→黄蓉)」 beside a ballot: a change written as an arrow between two players — which one stands?"""

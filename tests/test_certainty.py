@@ -652,7 +652,9 @@ def test_a_long_analysis_that_says_it_was_wrong_somewhere_chooses_nobody_else():
 
 UNSAID = ["VOTE: 杨康\nunvote", "投杨康，开玩笑的", "我的票：杨康\n以上为草稿", "投杨康\n发错帖了，这是别的版杀的票",
           "VOTE 杨康 oops wrong game", "投杨康 wait no", "投杨康（误）", "票投杨康 不对不对", "投杨康\n（手滑按错了，请无视本楼）",
-          "格式测试：投杨康", "投杨康\n请导演忽略这一楼", "投票对象：杨康\n投票理由：如果郭靖今天不说话就算郭靖"]
+          "格式测试：投杨康", "投杨康\n请导演忽略这一楼", "投票对象：杨康\n投票理由：如果郭靖今天不说话就算郭靖",
+          # the lab re-check after the fix: four more ways, each counted as certain and a wrong result posted
+          "投杨康 jk", "投杨康 [s]认真的[/s] 闹着玩", "投杨康，替朋友试一下手机能不能发帖", "投杨康，这票是替群里的人测试格式用的"]
 
 
 @pytest.mark.parametrize("text", UNSAID)

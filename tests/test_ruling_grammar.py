@@ -168,3 +168,14 @@ def test_a_ruling_that_takes_effect_later_rules_nothing_yet():
 
     post = read_ruling("【裁定】6楼 无效，如有异议请于今晚前在进程帖提出，逾期生效。", roster=Roster(["郭靖"]))
     assert not post.certain and post.problems
+
+
+@pytest.mark.parametrize("text", ["【裁定】12楼 无效，明天中午前无人异议则生效。", "【裁定】9楼 无效（公示24小时，期满生效）"])
+def test_a_ruling_that_takes_effect_after_a_wait_rules_nothing_yet(text):
+    """The lab re-check (issue 42, B17): two more ways to say a ruling takes effect later were applied at once."""
+    from grammar.names import Roster
+    from grammar.ruling import read as read_ruling
+
+    post = read_ruling(text, roster=Roster(["郭靖"]))
+    assert not post.certain and post.problems
+    assert read_ruling("【裁定】9楼 无效，即时生效。", roster=Roster(["郭靖"])).certain
