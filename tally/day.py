@@ -422,6 +422,13 @@ class _Fold:
                 meant += [n for n in reversed(_names_in(verdict.own, ctx.roster)) if n != post.author]
             entry.readings = tuple(dict.fromkeys([*entry.readings, *meant]))
         self._doubt(entry, verdict, post, prior)
+        if entry.kind == "none" and not entry.needs_review and post.author in ctx.voters and \
+                (same := _SAME_AS.search(verdict.own or "")) and (whom := ctx.roster.resolve(same.group(1)).name):
+            # 「和郭靖投一样的」: a ballot for whatever 郭靖 voted — the director's (the hostile round, issue 42, B14: read as chat)
+            held = self.standing.get(whom)
+            entry.voter, entry.needs_review = post.author, True
+            entry.reason = f"像是跟着「{whom}」投（「{same.group()}」）：算不算投票、投给谁，请导演裁定"
+            entry.readings = tuple(t for t in (held.target if held else None,) if t)
         if entry.kind != "none" or entry.needs_review:
             # What 同上 under this post follows: whatever this post may be read as, not only the last valid ballot.
             meant = [entry.target, entry.suggestion, *entry.readings] if not entry.unknown else list(ctx.candidates)
@@ -1315,6 +1322,8 @@ def quote_field(quote, name: str):
     return getattr(quote, name) if hasattr(quote, name) else quote.get(name)
 
 
+# 「和郭靖投一样的」「跟郭靖投的一样」: voting as another player did, with no target written
+_SAME_AS = re.compile(r"(?:和|跟|同|与)\s*([^\s,，。和跟同与]{1,12}?)\s*投(?:得|的)?\s*一样")
 # Text colours a forum page shows on its own background: words in them are there for the tool, not for the readers.
 _INVISIBLE = frozenset({"white", "#fff", "#ffffff", "#fefefe", "#fdfdfd", "transparent", "rgb(255, 255, 255)", "rgb(255,255,255)"})
 

@@ -697,3 +697,13 @@ def test_a_ballot_with_words_the_readers_cannot_see_is_asked():
     r = run(t, "qisha")
     assert post.pid in {f.pid for f in r.flags}
     assert {("vote", "郭靖", "黄蓉"), ("vote", "杨康", "黄蓉")} <= readings(r, post)
+
+
+def test_a_post_that_votes_as_another_player_did_is_asked_with_that_players_ballot():
+    """The hostile round (issue 42, B14): 「和郭靖投一样的」 was read as chat — a ballot attempt nobody saw."""
+    t = Thread()
+    t.vote("郭靖", "杨康", 1)
+    post = t.add("黄蓉", "和郭靖投一样的", 2)
+    r = run(t, "qisha")
+    assert post.pid in {f.pid for f in r.flags}
+    assert ("vote", "杨康", "黄蓉") in readings(r, post)
