@@ -554,11 +554,10 @@ def judge(lines: list[tuple], rules: VoteCustoms, roster: Roster | None, *, firs
                 reading = replace(reading, kind="change" if phrase.kind == "change" else "vote", phrase=phrase,
                                   targets=(chosen[0],), line=phrase.line)
             verdict = _free_verdict(reading, rules, roster, stated, first)
-            if verdict is not None and chosen is not None and reading.kind != "several":
-                verdict.doubts += (f"同一帖里先写了「{'、'.join(chosen[1])}」又改口（「{chosen[2]}」）：按改口后的「{chosen[0]}」计，"
-                                   f"这样的票算不算、算给谁，请导演确认",)
-                verdict.readings = tuple(dict.fromkeys([*verdict.readings, *chosen[1]]))
-                verdict.corrected = chosen[1]
+            if verdict is not None and chosen is not None and reading.kind != "several" and \
+                    (said := _corrected_ballot(chosen[0], chosen[2], chosen[1], roster, verdict.doubts)):
+                verdict.doubts, verdict.corrected = said["doubts"], said["corrected"]
+                verdict.readings = tuple(dict.fromkeys([*verdict.readings, *said["readings"]]))
             if verdict is not None:
                 verdict.fields = fields
                 return verdict
@@ -678,7 +677,7 @@ def corrected_to(written: str, roster: Roster | None, among: tuple[str, ...] | N
     means (rules.md: a ballot corrected in the same post). (the player, the players taken back, the words that do it),
     or None. `among`: the players a free-format post's ballot phrases name (the others are its reasons). The fold
     keeps such a ballot a doubt: a strict seed may void it, the director says."""
-    if roster is None or roster.pattern is None or written in roster.table or not _takes_back().search(written):
+    if roster is None or roster.pattern is None or written in roster.table or not tags.search_for("correction", "retract").search(written):
         return None
     own = _ASIDE.sub(" ", written)
     found = [(m.start(), m.end(), roster.table[m.group()]) for m in roster.pattern.finditer(own)]
@@ -691,16 +690,9 @@ def corrected_to(written: str, roster: Roster | None, among: tuple[str, ...] | N
     if not earlier:
         return None
     between = own[earlier[0][1]:last[0]]
-    if not _takes_back().search(between):
+    if not tags.search_for("correction", "retract").search(between):
         return None
     return last[2], tuple(dict.fromkeys(n for *_, n in earlier)), between.strip(" ,，:：")[:24]
-
-
-@lru_cache(maxsize=1)
-def _takes_back() -> re.Pattern:
-    """Every word that takes a ballot back (grammar/lexicon.toml's correction and retract classes), as one search."""
-    words = sorted({w for kind in ("correction", "retract") for w in tags.words_of(kind)}, key=len, reverse=True)
-    return re.compile("|".join(re.escape(w) for w in words), re.I)
 
 
 def _corrected_ballot(value: str | None, words: str, taken_back: tuple[str, ...], roster: Roster | None,
@@ -726,7 +718,7 @@ def _later_ballot(ballots: list[Field], text: str, roster: Roster | None) -> tup
     head = segment.find(before.value) + len(before.value) if before.value and before.value in segment else 0
     tail = segment.rfind(last.label) if last.label and last.label in segment[head:] else len(segment)
     between = segment[head:tail]
-    if not _takes_back().search(between):
+    if not tags.search_for("correction", "retract").search(between):
         return None
     taken = tuple(dict.fromkeys(m.name for f in ballots[:-1] if roster and (m := roster.resolve(f.value or "", fuzzy=True)).name))
     return between.strip(" ,，:：\n")[:24], taken

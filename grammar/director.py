@@ -30,6 +30,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from . import tags
 from .names import Roster
 from .normalize import normalize
 from .speech import tally_lines
@@ -131,17 +132,6 @@ _ENGLISH_PROXY = re.compile(r"proxy|on behalf of|asked (?:me )?(?:via pm )?to vo
 _ABOVE_VOID = re.compile(r"(?:上面|以上|前面|上一条|这条|刚才|刚刚)[^。\n]{0,6}(?:不算|不作数|作废)")
 
 
-@lru_cache(maxsize=1)
-def _takes_back() -> tuple[re.Pattern, re.Pattern]:
-    """The lexicon's corrections and retractions (grammar/lexicon.toml), each as one search: a line that holds one and
-    that the reading did not use leaves the post's proxies unexplained."""
-    from . import tags
-
-    def one(kind: str) -> re.Pattern:
-        return re.compile("|".join(re.escape(w) for w in tags.words_of(kind)), re.I)
-    return one("correction"), one("retract")
-
-
 def read(text: str, roster: Roster | None, directors: tuple[str, ...] = ()) -> Reading:
     """The proxies and the count a director's post makes (see the module's docstring)."""
     if not text or roster is None or roster.pattern is None:
@@ -193,12 +183,12 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
             who = roster.resolve(speaker).name
             if who and said is not None and who not in directors:
                 pair = _request(said, who, roster)
-                correcting = _takes_back()[0].search(said) or _takes_back()[1].search(said)
+                takes_back = tags.search_for("correction", "retract").search(said)
                 if pair is not None:
                     chat_voter = who
                     # 「等等，算了，改成六顺吧」: the player's own later request corrects the earlier one
-                    pairs.append((who, pair, number, said.strip()[:40], bool(correcting)))
-                elif correcting and (meant := [n for n in _named(said, roster) if n != who]):
+                    pairs.append((who, pair, number, said.strip()[:40], bool(takes_back)))
+                elif takes_back and (meant := [n for n in _named(said, roster) if n != who]):
                     asked_again[who] = (said.strip()[:40], meant)  # 「不对，是海胆，打错了」: what the proxy must match
             continue
         segment = line
@@ -213,7 +203,8 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
             played = [n for n in names if n != target]
             if len(played) == 1:
                 substitute_for = played[0]  # 【替补公告】马青雄 原玩家……由替补玩家接手马青雄
-        correcting, retracting = _takes_back()
+        # the lexicon's corrections and retractions: a line that holds one says what becomes of the proxy above
+        correcting, retracting = tags.search_for("correction"), tags.search_for("retract")
         plain = _QUOTED.sub("", segment)  # the player's quoted words are theirs, not the director's
         made = {p[0] for p in pairs}
         if pairs and not _RETRACTS.search(segment) and (retracting.search(plain) or _ABOVE_VOID.search(plain)) \
@@ -258,7 +249,7 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
             continue
         # the sentence that makes the proxy (a count before it on the same line names its own players)
         clause = next((c for c in re.split(r"[。;；!！\n]", _REASON.sub("", segment)) if voter and voter in c), segment)
-        spoken = set(_named(clause, roster))
+        spoken = _named(clause, roster)  # in the order written: the message reads the same on every run
         # a name said not to be meant (「委托的是霜降，不是立冬」) is explained
         others = [n for n in spoken if n not in (voter, target)
                   and not re.search(rf"(?:不是|而不是|并非|而非|非)\s*{re.escape(n)}", segment)]
@@ -317,7 +308,7 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
             voter = heading_voter or chat_voter or substitute_for
             pairs.append((voter, target, number, _clip(segment), bool(_CORRECTS.search(segment) or pending)))
             pending = None
-        elif not pairs_before(pairs, number) and not why and len(names) >= 2 and (
+        elif not _paired_on(pairs, number) and not why and len(names) >= 2 and (
                 _HEADING.search(segment) or _ENGLISH_PROXY.search(segment)) and not _REFUSES.search(segment) and \
                 not out.count and not _COUNT_HEADING.search(segment) and not _CONDITION.search(segment):
             # 「洪七公私信我说投杨康，黄药师也私信说投杨康，代投如上」: a proxy line in a shape nobody listed — asked, never dropped
@@ -473,7 +464,7 @@ def _settle(pairs, retracted: dict[str, str], refused: dict[str, str], out: Read
     return list(settled.values())
 
 
-def pairs_before(pairs: list, number: int) -> bool:
+def _paired_on(pairs: list, number: int) -> bool:
     """Whether the line `number` made a pair (the branches above append theirs with the line's number)."""
     return any(p[2] == number for p in pairs)
 

@@ -75,6 +75,14 @@ def words_of(kind: str) -> tuple[str, ...]:
     return tuple(sorted({e.written for e in lexicon() if e.kind == kind and not e.pattern}, key=len, reverse=True))
 
 
+@lru_cache(maxsize=16)
+def search_for(*kinds: str) -> re.Pattern:
+    """The spellings of these classes as one case-blind search, longest first (patterns left out): where a reader asks
+    only whether such a word is there, not how the post tags."""
+    words = sorted({w for kind in kinds for w in words_of(kind)}, key=len, reverse=True)
+    return re.compile("|".join(re.escape(w) for w in words), re.I)
+
+
 def source_of(kind: str, written: str) -> str | None:
     """Where a word of the lexicon comes from (for a director who asks why it was read so)."""
     return next((e.source for e in lexicon() if e.kind == kind and e.written == written), None)

@@ -266,6 +266,8 @@ def corrected_choice(own: str, counted: str | None, roster) -> str | None:
     first = roster.pattern.search(own)
     if first is None:
         return None
+    from grammar import tags as tagging
+
     meant = None
     for start, name, chose, _, _ in _choices(own, counted, roster):
         if not chose:
@@ -274,17 +276,9 @@ def corrected_choice(own: str, counted: str | None, roster) -> str | None:
         # (「啊啊啊错了，手比脑子快。我想写的是如梦令」) — a long analysis that says 错了 somewhere chooses nobody.
         cuts = [m.end() for m in _SENTENCE_CUT.finditer(own, first.end(), start)]
         window = cuts[-2] if len(cuts) >= 2 else first.end()
-        if _takes_back().search(own, window, start):
+        if tagging.search_for("correction", "retract").search(own, window, start):
             meant = name
     return meant
-
-
-@lru_cache(maxsize=1)
-def _takes_back() -> re.Pattern:
-    from grammar import tags as tagging
-
-    words = sorted({w for kind in ("correction", "retract") for w in tagging.words_of(kind)}, key=len, reverse=True)
-    return re.compile("|".join(re.escape(w) for w in words), re.I)
 
 
 def _choices(own: str, counted: str | None, roster) -> list[tuple[int, str, bool, bool, str]]:
@@ -335,6 +329,7 @@ def _unsaid(own: str, roster, counted: str | None):
     if not _unsaid_hint().search(own):
         return None
     from grammar import tags as tagging
+    from grammar.speech import REPORT, RETELL, act
 
     first = own.find(counted) if counted else -1
     after = first + len(counted) if first >= 0 else 0
@@ -358,8 +353,6 @@ def _unsaid(own: str, roster, counted: str | None):
             continue  # 「他说 3 格——纠正一下，是 4」「——哦不对，是第一天」: a detail of the reason corrected, not the ballot
         if own[:c_start].rstrip(" ,，。…").endswith(("?", "？")):
             continue  # 「……至少 3 票吧？开玩笑的」: the quip answers the question before it
-        from grammar.speech import REPORT, RETELL, act
-
         s_start = max((m.end() for m in _SENTENCE_CUT.finditer(own, 0, tag.start)), default=0)
         if any(act(c, roster).kind in (RETELL, REPORT) for c in _CLAUSE_CUT.split(own[s_start:c_start]) if c.strip()):
             continue  # 「他昨天投的马钰，不对，我昨天投的…」: a report corrected, not the ballot
