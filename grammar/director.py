@@ -78,12 +78,14 @@ _LISTED = re.compile(rf"^\s*{_ITEM}?\s*$")
 _NOT_A_SPEAKER = re.compile(r"代投|委托|投票|对象|理由|代发|更正|裁定|proxy|vote", re.I)
 _CHAT_SPEAKER_FIRST = re.compile(r"^\s*(?P<speaker>[^\s:：\d][^\s:：]{0,23})(?:\s*[(（]\d{4,12}[)）])?\s+(?:\d{2,4}[-/.]\d{1,2}[-/.]\d{1,2}\s+)?"
                                  r"\d{1,2}:\d{2}(?::\d{2})?\s*(?:[:：]\s*(?P<said>.*))?$")
+_CHAT_BRACKETED = re.compile(r"^\s*[\[【(（]\s*(?P<speaker>[^\s:：\d\]】)）][^\s:：\]】)）]{0,23})\s+(?:\d{2,4}[-/.]\d{1,2}[-/.]\d{1,2}\s+)?"
+                             r"\d{1,2}:\d{2}(?::\d{2})?\s*[\]】)）]\s*[:：]?\s*(?P<said>.*)$")  # 【滇红 10:02】帮我投祁红
 _LABEL_LINE = re.compile(r"^\s*(?:投票对象|对象|投票目标|投票理由|理由|改票对象|投票)\s*:")
 _REASON = re.compile(r"(?:投票理由|理由|原因|reason|because)\s*:.*$", re.I)
 # Where a proxy clause says whom it is for, right before or after the name.
 _FOR_BEFORE = re.compile(r"(?:受|代|替|帮|应|为|代投\s*[:：]|proxy\s*投|委托人\s*[:：]?|被代投人\s*[:：]?|【代投】|proxy\s+(?:vote\s+)?(?:for|on\s+behalf\s+of)|on\s+behalf\s+of|for)\s*$", re.I)
 _FOR_AFTER = re.compile(r"^\s*(?:[(（][^)）]{0,20}[)）])?\s*(?:\d{1,2}:\d{2}\s*)?(?:私信|站内信|短消息|短信|悄悄话|QQ|微信|PM)?\s*"
-                        r"(?:委托|要求|请求|托导演|托我|请导演|拜托|让我|叫我|的代投|asked|PM'?d|PMed|\s*说|"
+                        r"(?:委托|要求|请求|托导演|托我|请导演|拜托|让我|叫我|的代投|这一?票|那一?票|asked|PM'?d|PMed|\s*说|"
                         r"[:：]\s*(?:投票对象|投票目标|对象)(?!\s*[:：]?\s*$))", re.I)  # 代投 念奴娇：投票对象 青玉案
 # Where a clause names the target: after these words (or an arrow), and 弃权 for nobody.
 _TARGET_BEFORE = re.compile(r"(?:投票对象|投票目标|对象|投票|投给|票给|票投|改投|代投|投|vote|→|->|=>|＞|>|委托的是|投的是|要投的是|应为|"
@@ -257,7 +259,9 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
             # 「代投：梅超风、丘处机 → 杨康」: more players on the line than the one proxy read — every name explained or asked
             out.doubts.append(f"这一行提到 {'、'.join(spoken)}，只读出 {voter} 的代投（「{_clip(segment)}」）："
                               f"是不是还替别人代投了？请导演确认")
-            out.readings += [(n, target) for n in others] + [(voter, target)]
+            # which of them is the voter is what the doubt is about: every pair the clause's names make
+            out.readings += [(n, target) for n in others] + [(voter, target)] + \
+                [(v, t) for v in spoken for t in spoken if v != t]
         arrows = [(roster.resolve(a).name, roster.resolve(b).name) for a, b in _INLINE_ARROWS.findall(segment)] \
             if not voter and not why and len(names) > 2 and _HEADING.search(segment) else []
         if len(arrows) > 1 and all(v and t for v, t in arrows):
@@ -324,6 +328,8 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
         out.doubts.append(f"导演的帖子里有一句更正（「{pending}」），读不出更正成什么：请导演确认")
         out.readings += [(v, t) for v in {p[0] for p in pairs} for t in _named(own, roster) if t != v]
     out.proxies = _settle(pairs, retracted, refused, out, stated)
+    if out.doubts:  # what the post was read to make is among what it may make
+        out.readings += [(p.voter, p.target) for p in out.proxies if p.void is None]
     for proxy in out.proxies:
         said, meant = asked_again.get(proxy.voter, ("", []))
         if meant and proxy.target not in meant:
@@ -360,6 +366,9 @@ def _chat(line: str, following: str) -> tuple[str | None, str | None]:
     m = _CHAT.match(line)
     if m and not _LABEL_LINE.match(line):
         return m.group("speaker").strip("【】[]()（）"), m.group("said")
+    m = _CHAT_BRACKETED.match(line)
+    if m:
+        return m.group("speaker"), m.group("said")
     m = _CHAT_SPEAKER_FIRST.match(line)
     if m:
         return m.group("speaker"), m.group("said") if m.group("said") is not None else following
@@ -413,14 +422,17 @@ def _pair(segment: str, roster: Roster, names: list[str], context: str | None) -
             voters.append(name)
     first = roster.pattern.search(body)
     if not voters and first and _LISTED.match(body[: first.start()]) and re.match(
-            r"^\s*(?:[(（][^)）]{0,20}[)）])?\s*(?:私信|站内信|短消息|短信|QQ|微信|PM)?\s*[:：]", body[first.end():]):
-        voters.append(roster.table[first.group()])  # 1）沈舟：投票对象 江迟 · ① 谷雨（站内信）：投票对象 霜降
+            r"^\s*(?:[(（][^)）]{0,20}[)）])?\s*(?:私信|站内信|短消息|短信|QQ|微信|PM)?\s*(?:[:：]|[—─-]{1,3}\s*(?=投票对象|对象|投票|投|→))",
+            body[first.end():]):
+        voters.append(roster.table[first.group()])  # 1）沈舟：投票对象 江迟 · ① 谷雨（站内信）：… · 洞箫 —— 投票对象：编钟
     voters = list(dict.fromkeys(voters))
     target = _target_of(segment, roster, voters[0] if len(voters) == 1 else None)
     if target in voters and len(voters) > 1:
         voters.remove(target)
     if len(voters) > 1 and target is None:
         return None, None, None  # 「受周可可、温情委托：」: a heading over the lines that give each one
+    if target is None and len(names) > 1 and re.sub(r"[(（][^)）\n]*[)）]", "", body).rstrip().endswith((":", "：")):
+        return None, None, None  # 「受 淮左、沅芷 两位委托代投（均在中午前私信）：」: the same heading, one name after 受
     if len(voters) > 1:
         return None, None, f"一行里像是替 {'、'.join(voters)} 几个人代投（「{_clip(segment)}」）：请导演确认各是谁的票"
     arrow = _ARROW_PAIR.match(body)

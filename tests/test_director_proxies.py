@@ -98,3 +98,34 @@ def test_a_players_relay_beside_their_own_ballot_is_kept():
     r = tally_day(t.posts, g, g.days[0], load_preset("qisha"))
     entry = next(e for e in r.entries if e.pid == post.pid)
     assert entry.needs_review and "一灯" in entry.relayed_for, entry.reason
+
+
+@pytest.mark.parametrize("text, made", [
+    # the voter named by whose ballot it is (「X 这一票由主持人代投：Y」), the log above agreeing
+    ("【代投】黄蓉 今天在医院，微信委托，原话照录：\n黄蓉 08:52：主持人，今天上不了论坛\n黄蓉 08:52：票投杨康\n"
+     "——黄蓉 这一票由主持人代投：杨康。", {"黄蓉": "杨康"}),
+    # list items 「X —— 投票对象：Y，理由：Z」 under a heading that names no pair
+    ("代投两条，都是昨晚短信里说好的，无条件：\n一灯 —— 投票对象：郭靖，理由：路线刻意\n周伯通 —— 投票对象：杨康，理由：地图对不上",
+     {"一灯": "郭靖", "周伯通": "杨康"}),
+    # a heading that names both voters after 受, one item each below it
+    ("受 一灯、周伯通 两位委托代投（均在今天中午前私信，均无条件）：\n一灯——投票对象：郭靖，理由：渡口的事\n"
+     "周伯通——投票对象：杨康，理由：票型", {"一灯": "郭靖", "周伯通": "杨康"}),
+    # the chat log's speaker and time in one bracket (「【X 10:02】帮我投Y」), the record line under it
+    ("代投两位，微信原话：\n【一灯 10:02】帮我投郭靖，导演\n【周伯通 10:15】我投杨康，不加条件\n——记：一灯 → 郭靖；周伯通 → 杨康。",
+     {"一灯": "郭靖", "周伯通": "杨康"}),
+])
+def test_proxies_in_the_directors_own_list_shapes_count_for_the_pairs_they_name(text, made):
+    result, _ = fold(text)
+    assert counted(result) == made, [e.reason for e in result.entries]
+
+
+def test_a_doubtful_director_post_weighs_every_pair_its_names_make():
+    # 「——郭靖 这一份由导演代投：一灯。」 reads 一灯 as the voter and no target; which of the two is the voter is the
+    # doubt, so both pairs are among what the proof weighs (heldout9: it weighed two abstentions only, and the
+    # director's pair was outside every reading)
+    from grammar import director
+    from grammar.names import Roster
+
+    said = director.read("——郭靖 这一份由导演代投：一灯。", Roster(["郭靖", "一灯", "杨康"]))
+    assert said.doubts
+    assert {("郭靖", "一灯"), ("一灯", "郭靖")} <= set(said.readings), said.readings
