@@ -467,8 +467,55 @@ def _sentences(own: str) -> list[str]:
         if _COUNT_LINE.match(line) or len(_ARROW.findall(line)) >= 2:
             continue
         line = _NUMBERED.sub("", line)
+        head = _VERDICT_HEAD.match(line)
+        if head and re.search(r"[;；]", line[head.end():]):
+            # 「不计：8楼 阮咸 替马头琴转投；18楼 唢呐 最后一小时改票」: the heading's verdict is each item's
+            lines += [head.group() + item for item in re.split(r"[;；]", line[head.end():]) if item.strip(" 。！!？?")]
+            continue
         lines += [part for part in _cut(line) if part.strip(" 。！!？?；;")]
     return lines
+
+
+# A clause whose subject is words, not a ballot (「那句“裁定”是玩笑，不算数」 — the player's imitation line, not his
+# vote), and the clauses after it that name no subject of their own: what they judge is a phrase of the post.
+_WORDS_SUBJECT = re.compile(r"(?:那|这|前|后|上|下|最后|开头)(?:一|半)?(?:句话?|段话?|行字?|几个字|两个字|个词)")
+_NEW_SUBJECT = re.compile(r"^\s*(?:他|她|其|本人|该|此|这票|这一票|那票|原票|投票|改票|票|\d|#|第)")
+_KEPT_IN_WORDS = ("hedge", "pending", "question", "condition", "negation")  # what still makes the verdict less than one
+
+
+def _about_words(sentence: str, roster: Roster | None) -> str:
+    """The sentence with what its clauses about a phrase judge blanked (verdict and take-back words) where the
+    sentence goes on to the ballot in a clause of its own that rules it (「……不算数，他本人的票有效」); a hedge, a
+    question or a pending word there still counts against the ruling. A phrase judged and nothing after it
+    (「12楼那句“投X”不算数」) is the ballot's own words judged: read as written."""
+    found = _WORDS_SUBJECT.search(sentence)
+    if not found:
+        return sentence
+    out, at, inside, back = [], 0, False, None
+    for clause in re.split(r"(?<=,)", sentence):
+        start = at
+        at += len(clause)
+        names = roster is not None and roster.pattern is not None and roster.pattern.match(clause.strip())
+        if (inside or start > found.start()) and (_NEW_SUBJECT.match(clause) or names):
+            back = back if back is not None else start
+            inside = False
+        cut = found.start() - start if start <= found.start() < at else (0 if inside else None)
+        if cut is None:
+            out.append(clause)
+            continue
+        inside = True
+        kept = list(clause[:cut]) + [" "] * (len(clause) - cut)
+        for t in tagging.tag(clause[cut:], roster):
+            if t.is_(*_KEPT_IN_WORDS) and not t.is_(*tagging.VERDICTS, "retract"):
+                kept[cut + t.start:cut + t.end] = clause[cut + t.start:cut + t.end]
+        out.append("".join(kept))
+    if back is None or not any(t.is_(*tagging.VERDICTS) for t in tagging.tag(sentence[back:], roster)):
+        return sentence
+    return "".join(out)
+
+
+# A line headed by its verdict (「不计：」「无效：」「均有效：」): the items after it, to the line's end, are one list.
+_VERDICT_HEAD = re.compile(r"^\s*[【\[]?\s*(?:均|都|以下)?\s*(?:不计|不计入|无效|有效|作废|弃权|不算)\s*[】\]]?\s*[:：]")
 
 
 def _cut(line: str) -> list[str]:
@@ -516,7 +563,7 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
     put_off = ""  # the words that put the whole post off
     denied: list[str] = []
     for number, sentence in enumerate(sentences, 1):
-        tokens = _tokens(sentence, roster)
+        tokens = _tokens(_about_words(sentence, roster), roster)
         pieces = _pieces(tokens)
         blockers = {p[1] for p in pieces if p[0] == "blocker"}
         # A ruling put off in brackets (「9楼无效（征求意见中）」「（误，请忽略本楼）」) is put off all the same.
@@ -669,13 +716,16 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
     text_since = ""  # the words since the current floors: a reference word, or a name right after them
     elsewhere = ""  # a thread named before the floors: 进程帖12楼 are the process thread's
     ruled_just = False
+    listed: list[_Group] = []  # the groups of the current floor's list before it
+    given = False  # the verdicts before the floors went to them
     for index, piece in enumerate(pieces):
         kind = piece[0]
         if kind not in ("verdict", "sep", "note", "floors"):
             ruled_just = ruled_just and kind == "text" and not str(piece[1]).strip()
         if kind == "floors":
             floors = piece[1]
-            if current is not None and not current.verdicts and not current.unread and not text_since.strip(",:、 "):
+            if current is not None and not current.verdicts and not current.unread and not text_since.strip(",:、 ") \
+                    and current.author is None:  # (「#7 喜鹊（已出局）、8楼 戴胜」: each floor has its own player)
                 current.floors += floors  # 5楼，7楼无效: one list cut by a comma
                 continue
             after = "".join(str(p[1]) for p in pieces[index + 1:index + 3] if p[0] in ("text", "sep"))
@@ -690,6 +740,8 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
                 made.append(_Group(list(floors), number, sentence, reference=True))
                 continue
             ruled_just = False
+            # 「#7 喜鹊（已出局）、8楼 戴胜」: the next floor of one list, each with its player — one verdict for all
+            listed = [*listed, current] if open_group and current.author and not text_since.strip(",:、 ") else []
             current = _Group(list(floors), number, sentence, elsewhere=elsewhere)
             current.dangling = cut and all(p[0] in ("sep", "text") and not str(p[1]).strip(",:、 。!?;~") for p in pieces[index + 1:])
             made.append(current)
@@ -703,7 +755,7 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
             # 「18楼一帖两票、26楼作者已被禁言，均作废」: 均 · 都 · 一律 give the verdict to every floor before it
             every = _ALL.search(text_since) or _ALL.match(words)
             for group in ([g for g in made if not g.verdicts and not g.unread and not g.reference and not g.elsewhere]
-                          if every else [current]):
+                          if every else [g for g in listed if not g.verdicts and not g.unread] + [current]):
                 if verdict is None:
                     group.unread.append(words)
                 else:
@@ -736,11 +788,11 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
         elif kind == "sep":
             text_since += str(piece[1])
     for group in made:
-        if not group.verdicts and not group.unread and ahead and group is made[-1] and not group.reference:
+        if not group.verdicts and not group.unread and ahead and (group is made[-1] or group in listed) and not group.reference:
             for verdict, words in ahead:  # 以下均无效：5楼、7楼
                 (group.verdicts.append(verdict) if verdict is not None else group.unread.append(words))
-            ahead = []
-    if ahead:
+            given = True
+    if ahead and not given:
         loose.append((number, ahead))
     groups += made
     return made

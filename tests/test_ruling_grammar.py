@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from grammar.names import Roster
 from grammar.ruling import read
 
 
@@ -179,3 +180,37 @@ def test_a_ruling_that_takes_effect_after_a_wait_rules_nothing_yet(text):
     post = read_ruling(text, roster=Roster(["郭靖"]))
     assert not post.certain and post.problems
     assert read_ruling("【裁定】9楼 无效，即时生效。", roster=Roster(["郭靖"])).certain
+
+
+_DAY = ["翠鸟", "伯劳", "戴胜", "鸿雁", "朱鹮", "雨燕", "杜鹃", "Kestrel", "喜鹊", "唢呐"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    # 只要求 is 'only asks', not the condition 只要
+    ("【裁定】13楼 Kestrel 的“unvote, vote 伯劳”：本局改票只要求写明是改票、不要求引用，有效，计为伯劳；",
+     [(("floor", 13), "counts_as", "伯劳", None)]),
+    # a clause that judges a phrase of the post (the player's imitation line), then the ballot in its own clause
+    ("【裁定】14楼 杜鹃 那句“裁定”是玩笑，不算数，他本人的票有效，计为雨燕。", [(("floor", 14), "counts_as", "雨燕", None)]),
+    # …but a phrase judged and nothing after it is the ballot's own words judged
+    ("12楼 那句“投伯劳”不算数", [(("floor", 12), "invalid", None, None)]),
+    ("12楼 最后那句“改投朱鹮”不算，按原票计", [(("floor", 12), "keep_original", None, None)]),
+    # a line headed by its verdict: each item after it, to the line's end, semicolons or not
+    ("不计：#7 喜鹊（已出局）；8楼 戴胜（若愚）", [(("floor", 7), "invalid", None, None), (("floor", 8), "invalid", None, None)]),
+    ("不计：8楼 翠鸟 替伯劳转投；18楼 唢呐 最后一小时改票", [(("floor", 8), "invalid", None, None), (("floor", 18), "invalid", None, None)]),
+    # floors of one list, each with its player, one verdict after them
+    ("7楼 喜鹊、8楼 戴胜 无效", [(("floor", 7), "invalid", None, None), (("floor", 8), "invalid", None, None)]),
+    ("7楼 喜鹊 有效，8楼 戴胜 无效", [(("floor", 7), "valid", None, None), (("floor", 8), "invalid", None, None)]),
+    # a verdict word naming a kind of ballot in the reason (「无效情形」) is no verdict given
+    ("【裁定】关于6楼没写理由：规则列出的无效情形只有三种，缺理由不在其中。6楼有效，计为唢呐。", [(("floor", 6), "counts_as", "唢呐", None)]),
+])
+def test_reasons_as_directors_write_them_around_a_ruling(text, expected):
+    assert rulings(text, roster=Roster(_DAY)) == expected
+
+
+def test_a_ruling_declined_because_it_cannot_matter_puts_off_only_its_floor():
+    # 「即使算改投鸿雁，伯劳也仍是最高票，本日不再裁定」: 16楼 stays the director's, the post's other rulings stand
+    post = read("【第三天投票统计】\n16楼 伯劳 未写改票，仍待定，暂按原票；即使算改投鸿雁，伯劳也仍是最高票，本日不再裁定。\n"
+                "不计：#7 喜鹊（已出局）；8楼 戴胜（若愚）", roster=Roster(_DAY))
+    assert not post.void, post.problems
+    assert [(i.ref, i.verdict) for i in post.applied] == [(("floor", 7), "invalid"), (("floor", 8), "invalid")]
+    assert [ref for ref, _ in post.held] == [("floor", 16)]
