@@ -158,7 +158,8 @@ def _scanner(names: tuple[str, ...], chars: bool = True) -> re.Pattern:
     if names:
         # A verb right before a player's name is a verb, even where it would start a compound (投石头);
         # there, 票 alone is one too (票郭靖 · 最后票郭靖 · 票：郭靖).
-        groups.append(f"(?P<VOTE_>(?:{_WORDS['VOTE']}|票)(?=(?:{alternatives})))")
+        # (投票对象 唢呐: the format's label without its colon, right before a name, is the verb — no vote for 「对象」)
+        groups.append(f"(?P<VOTE_>(?:投票对象|投票目标|{_WORDS['VOTE']}|票)(?=(?:{alternatives})))")
     groups.append(f"(?P<WORD>{_COMPOUNDS})")
     groups += [f"(?P<{kind}>{words})" for kind, words in _WORDS.items()]
     groups.append(f"(?P<SEP>{_SEP_CHARS})")

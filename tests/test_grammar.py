@@ -127,6 +127,7 @@ def test_chatter_is_not_a_ballot_but_vote_like_is_marked(text, vote_like):
         ("改投杨康，因为他刚才说漏嘴了", "change", "杨康"),
         ("【投票】郭靖\n理由：划水", "vote", "郭靖"),
         ("对象：郭靖 理由：划水", "vote", "郭靖"),
+        ("投票对象 郭靖，理由 地图对不上。", "vote", "郭靖"),  # the label without its colon: no vote for 「对象」
     ],
 )
 def test_qisha_free_form_ballots(text, kind, name):
