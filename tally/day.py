@@ -18,6 +18,7 @@ from grammar import ballot as grammar
 from grammar import director as in_role
 from grammar.detect import hits as detect_hits, names_in
 from grammar.names import Match, Roster
+from grammar.when import said_times
 
 from . import certainty
 from .game import BAR_OWNER, JUDGE, Day, Game
@@ -498,6 +499,9 @@ class _Fold:
             entry.unprovable = verdict.kind in ("vote", "change", "abstain") or not entry.relayed_for
         if entry.kind == "change" and verdict.old_target and prior is not None and prior.target != verdict.old_target:
             reasons.append(f"改票写的原票是「{verdict.old_target}」，但 #{prior.entry.floor} 投的是「{prior.target or '弃权'}」")
+        if entry.kind == "change" and entry.verdict == COUNTED and entry.at is not None and \
+                (late := self._said_late(entry, verdict)):
+            reasons.append(late)  # 「还有半小时关门了，最后改一下」 on a change the forum's time lets stand
         if verdict.kind in ("vote", "abstain") and entry.verdict == INVALID and self._replies_to_own_vote(post, prior):
             # A reply to one's own vote floor in the vote's format, where a change must quote the vote: a
             # change written the wrong way, or a second ballot? The seeds say the format decides; the director may not.
@@ -518,6 +522,29 @@ class _Fold:
             entry.reason = "；".join([entry.reason, *reasons]) if entry.reason else "；".join(reasons)
         entry.readings = tuple(dict.fromkeys([*entry.readings, *(n for n in verdict.readings if n in ctx.players), *extra]))
         entry.nobody = entry.nobody or verdict.nobody
+
+    def _said_late(self, entry: Entry, verdict) -> str | None:
+        """Where the post's own words place it (grammar/when.py: 「还有半小时关门了」「十一点五十了」「开局都十一个半小时了」)
+        in a window the rules bar it in, and the forum's time does not: which time counts is the director's to say."""
+        ctx, at = self.ctx, entry.at
+        voter = entry.voter or entry.author
+        for claim in said_times(verdict.own or ""):
+            if claim.kind == "to_close":
+                moments = [ctx.close - timedelta(minutes=claim.minutes)] if ctx.close else []
+            elif claim.kind == "since_open":
+                moments = [ctx.start + timedelta(minutes=claim.minutes)] if ctx.start else []
+            else:  # a time of day: on any day of the vote (a day past 24 hours has two), else the one nearest
+                day = at.replace(hour=claim.minutes // 60, minute=claim.minutes % 60, second=0, microsecond=0)
+                days = [day + timedelta(days=d) for d in (-2, -1, 0, 1, 2)]
+                moments = [m for m in days if ctx.start and ctx.close and ctx.start <= m < ctx.close] or \
+                    [min(days, key=lambda m: abs(m - at))]
+            for moment in moments:
+                new = [p for p in self._time_problems(entry, verdict, moment, voter)
+                       if p not in self._time_problems(entry, verdict, at, voter)]
+                if new:
+                    return (f"帖子里说「{claim.words}」（约 {moment:%m-%d %H:%M}），按这个时间{new[0]}；论坛时间是 "
+                            f"{at:%m-%d %H:%M}：以论坛时间为准还是作废，请导演核对")
+        return None
 
     def _on_close_day(self, hhmm: str):
         """A stated HH:MM as the moment it names: on the close's day (the day before, where that is after the close)."""

@@ -1,0 +1,103 @@
+"""What a post's own words say about when it is written — the time-words layer of the reader.
+
+    >>> [(s.kind, s.minutes) for s in said_times("还有半小时关门了，最后改一下")]
+    [('to_close', 30)]
+    >>> [(s.kind, s.minutes) for s in said_times("十一点五十了，改一下")]
+    [('clock', 710)]
+    >>> [(s.kind, s.minutes) for s in said_times("开局都十一个半小时了")]
+    [('since_open', 690)]
+
+A player who writes 「还有半小时关门了」 under a change says the change is in the last hour: a word that can change the
+ballot (seeds/000: 关门前一小时不允许改票; seeds/004: the bar owner may not change after 11 hours). The forum's time
+is the authority; where the words place the post in another window of the rules than the forum's time does, the
+tally asks (tally/day.py). Three kinds of claim, each about now:
+
+  clock       a time of day said to be now: 「十一点五十了」「现在 23:40」「都 21:45 了」 (minutes after midnight)
+  to_close    the time left to the close: 「还有半小时关门」「还剩二十分钟截止」「最后十分钟」「离关门不到一小时」
+  since_open  the time since the day opened: 「开局都十一个半小时了」「开始已经 11 小时了」
+
+A time of day that is not said to be now (「他昨晚 11 点说的」) is a reason's, not a claim. This module knows only words.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .normalize import normalize
+from .tags import chinese_number
+
+
+@dataclass(frozen=True)
+class Said:
+    kind: str  # "clock" · "to_close" · "since_open"
+    minutes: int  # clock: minutes after midnight; else a duration
+    words: str
+
+
+_NUM = r"(?:\d{1,2}|[零〇一二两三四五六七八九十]{1,3})"
+# An amount of time: 半小时 · 一个半小时 · 十一个半小时 · 2小时 · 二十分钟 · 一刻钟 · 1.5 小时
+_AMOUNT = (rf"(?P<amount>(?:{_NUM}\s*个?\s*半\s*(?:小时|钟头)|半\s*个?\s*(?:小时|钟头)|\d{{1,2}}\.5\s*(?:个\s*)?(?:小时|钟头)|"
+           rf"{_NUM}\s*个?\s*(?:小时|钟头)(?:\s*{_NUM}\s*分钟?)?|{_NUM}\s*分钟|{_NUM}\s*刻钟))")
+_CLOSE = r"(?:关门|截止|截票|结束|收票|封票|关帖|deadline|close)"
+_TO_CLOSE = re.compile(rf"(?:还有|还剩|只剩|就剩|剩下?|不到|离{_CLOSE}(?:还有|只有|不到|就)?|距离?{_CLOSE}(?:还有|只有|不到)?|最后)\s*(?:不到)?\s*"
+                       rf"{_AMOUNT}(?:\s*(?:就|要|便)?\s*{_CLOSE}|(?=\s*(?:了|啦|$|[,，。!！])))", re.I)
+_SINCE_OPEN = re.compile(rf"(?:开局|开始|开帖|开票|投票开始|讨论日开始|今天开始)\s*(?:以来|到现在)?\s*(?:都|已经|已)?\s*(?:有|过了|过去了?)?\s*{_AMOUNT}")
+_CLOCK = re.compile(rf"(?:(?P<now>现在|已经|都|眼看|马上|快)\s*)?(?:(?P<h>{_NUM})\s*[点點时](?:\s*(?P<half>半)|\s*(?P<m>{_NUM})\s*分?)?|"
+                    rf"(?P<hh>\d{{1,2}})\s*:\s*(?P<mm>\d{{2}}))\s*(?P<le>了|啦)?")
+
+
+def _number(written: str) -> int | None:
+    written = written.strip()
+    return int(written) if written.isdigit() else chinese_number(written)
+
+
+def _minutes(amount: str) -> int | None:
+    amount = re.sub(r"\s+", "", amount)
+    if m := re.fullmatch(rf"({_NUM})个?半(?:小时|钟头)", amount):
+        n = _number(m.group(1))
+        return None if n is None else n * 60 + 30
+    if re.fullmatch(r"半个?(?:小时|钟头)", amount):
+        return 30
+    if m := re.fullmatch(r"(\d{1,2})\.5(?:个)?(?:小时|钟头)", amount):
+        return int(m.group(1)) * 60 + 30
+    if m := re.fullmatch(rf"({_NUM})个?(?:小时|钟头)(?:({_NUM})分钟?)?", amount):
+        hours, minutes = _number(m.group(1)), _number(m.group(2)) if m.group(2) else 0
+        return None if hours is None or minutes is None else hours * 60 + minutes
+    if m := re.fullmatch(rf"({_NUM})分钟", amount):
+        return _number(m.group(1))
+    if m := re.fullmatch(rf"({_NUM})刻钟", amount):
+        n = _number(m.group(1))
+        return None if n is None else n * 15
+    return None
+
+
+def said_times(text: str) -> tuple[Said, ...]:
+    """The claims about now a post's words make (see the module's docstring), in the order written."""
+    if not text or not re.search(r"[点點时:：]|小时|钟头|分钟|刻钟", text):
+        return ()
+    return _said(normalize(text))
+
+
+@lru_cache(maxsize=4096)
+def _said(text: str) -> tuple[Said, ...]:
+    found: list[tuple[int, Said]] = []
+    for pattern, kind in ((_TO_CLOSE, "to_close"), (_SINCE_OPEN, "since_open")):
+        for m in pattern.finditer(text):
+            minutes = _minutes(m.group("amount"))
+            if minutes is not None and "不到" in m.group():
+                minutes -= 1  # 「离关门不到一小时」: less than the amount said
+            if minutes is not None:
+                found.append((m.start(), Said(kind, minutes, m.group().strip())))
+    for m in _CLOCK.finditer(text):
+        if not (m.group("le") or m.group("now") in ("现在", "已经", "都")):
+            continue  # a time of day not said to be now: a reason's (他昨晚 11 点说的)
+        if any(start <= m.start() < start + len(s.words) for start, s in found):
+            continue
+        hour = _number(m.group("h") or m.group("hh"))
+        minute = 30 if m.group("half") else _number(m.group("m") or m.group("mm") or "0")
+        if hour is None or minute is None or hour > 23 or minute > 59:
+            continue
+        found.append((m.start(), Said("clock", hour * 60 + minute, m.group().strip())))
+    return tuple(s for _, s in sorted(found, key=lambda pair: pair[0]))
