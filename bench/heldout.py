@@ -250,12 +250,13 @@ LABELLED_ANSHAZHE = ("格式不符视为未投票",)  # game 6 requires the form
 _DAY_NAMED = re.compile(r"\bD(\d)\b|第([一二三四五六七八九])[天日]")  # the day a file's title names (「[102]碧血剑 D2」)
 
 
-def day_game(day: dict):
-    """The day file as the tool reads a game: (game, its vote day, rules, posts)."""
+def day_game(day: dict, set_name: str = ""):
+    """The day file as the tool reads a game: (game, its vote day, rules, posts). A set whose README gives its own
+    openings (SET_ASSUMED) has its days announce the same rules as its posts."""
     roles = day.get("roles") or {}
     players = tuple(Player(name, i + 3, roles=(roles[name],) if roles.get(name) in ("法官", "酒吧老板") else ())
                     for i, name in enumerate([*day["players"], *day.get("dead", [])]))
-    overrides = dict(DAY_RULES.get(day["preset"], {}))
+    overrides = dict(SET_ASSUMED.get(set_name, {}).get(day["preset"]) or DAY_RULES.get(day["preset"], {}))
     if day["preset"] == "anshazhe" and any(w in day["posts"][0]["text"] for w in LABELLED_ANSHAZHE):
         overrides["ballot_format"] = "labelled"
     elif "请尽量按" in day["posts"][0]["text"]:
@@ -306,8 +307,8 @@ def director_rulings(day: dict, result) -> dict:
     return rulings
 
 
-def judge_day(day: dict) -> dict:
-    game, vote_day, rules, posts = day_game(day)
+def judge_day(day: dict, set_name: str = "") -> dict:
+    game, vote_day, rules, posts = day_game(day, set_name)
     result = tally_day(posts, game, vote_day, rules)
     expect = day["expect"]
     wanted = _outcome(expect["outcome"])
@@ -333,14 +334,14 @@ def judge_day(day: dict) -> dict:
     return out
 
 
-def judge_day_alone(day: dict) -> dict:
+def judge_day_alone(day: dict, set_name: str = "") -> dict:
     """The day from its thread alone: the director's rulings posted in it applied as poll applies them
     (tally/rulings.py: the director by name and uid, every check a posted ruling passes), nothing typed."""
     from dataclasses import replace
 
     from tally import rulings as posted
 
-    game, vote_day, rules, posts = day_game(day)
+    game, vote_day, rules, posts = day_game(day, set_name)
     uids = {a: (2 if a in day["directors"] else 100 + i) for i, a in enumerate(dict.fromkeys(p.author for p in posts))}
     posts = [replace(p, author_uid=uids[p.author]) for p in posts]
     base = tally_day(posts, game, vote_day, rules, {}, sensitivity=False)
@@ -364,7 +365,7 @@ def days_main(folder: Path) -> None:
     bad = 0
     for path in files:
         day = json.loads(path.read_text("utf-8"))
-        j = judge_day(day)
+        j = judge_day(day, folder.parent.name)
         ok = not j["posts_alone_wrongly"] and j["names_the_doubt"] and j["ruled_right"]
         bad += not ok
         mark = "ok " if ok else "BAD"
@@ -375,7 +376,7 @@ def days_main(folder: Path) -> None:
         if not ok and j["note"]:
             print(f"    {j['note']}")
     print(f"{len(files) - bad}/{len(files)} days as the director would have them")
-    alone = [judge_day_alone(json.loads(path.read_text("utf-8"))) for path in files]
+    alone = [judge_day_alone(json.loads(path.read_text("utf-8")), folder.parent.name) for path in files]
     print(f"{sum(a['right'] for a in alone)}/{len(files)} days right from the thread alone (the director's posted "
           f"rulings applied, nothing typed); {sum(a['posts_wrongly'] for a in alone)} posted wrongly")
 
