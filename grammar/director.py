@@ -337,7 +337,7 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
             out.doubts.append(f"聊天记录里「{proxy.voter}」改了口（「{said}」），代投记的却是「{proxy.target or '弃权'}」：请导演确认")
             out.readings += [(proxy.voter, n) for n in meant] + [(proxy.voter, proxy.target)]
     if out.proxy_words and not out.proxies and not out.doubts and not refused and not retracted and \
-            not _RETRACTS.search(own) and _mentions_a_proxy_made(own, roster):
+            not _RETRACTS.search(own) and _mentions_a_proxy_made(own, roster, annotated=not (out.count or "|" in own)):
         out.doubts.append("帖子说到代投，但读不出替谁投给谁")
         out.readings += [(v, t) for v in _named(own, roster) for t in _named(own, roster) if v != t][:12]
     return out
@@ -481,10 +481,12 @@ def _paired_on(pairs: list, number: int) -> bool:
     return any(p[2] == number for p in pairs)
 
 
-def _mentions_a_proxy_made(own: str, roster: Roster) -> bool:
+def _mentions_a_proxy_made(own: str, roster: Roster, annotated: bool = False) -> bool:
     """The post makes a proxy (【代投】郭靖 · 代投：郭靖 · 郭靖委托代投 · proxy for 郭靖) — a player named at the proxy's
-    words — not only speaks of the rule (代投：请提前私信导演 · 关门前不能代投)."""
-    for m in re.finditer(r"【代投】|代投\s*[:：]|委托[^。\n]{0,8}代投|代为投|proxy (?:vote )?for|on behalf of", own, re.I):
+    words — not only speaks of the rule (代投：请提前私信导演 · 关门前不能代投). `annotated`: outside a count, a pair
+    marked 「（代投）」 is one too (「梅超风：杨康 ⏎（代投）」; in a count the mark says how a ballot came)."""
+    annotation = r"|[(（]\s*(?:导演|主持人?)?代投\s*[)）]" if annotated else ""
+    for m in re.finditer(rf"【代投】|代投\s*[:：]|委托[^。\n]{{0,8}}代投|代为投|proxy (?:vote )?for|on behalf of{annotation}", own, re.I):
         if roster.pattern.search(own, max(0, m.start() - 12), m.end() + 12):
             return True
     return False

@@ -83,11 +83,18 @@ def test_a_proxy_whose_voter_is_corrected_in_words_the_reader_cannot_pair_is_ask
 @pytest.mark.parametrize("text", [
     "代投说明：洪七公→郭靖（示例，请按这个格式私信）",  # B2: an example, counted as a proxy
     "洪七公私信我说投杨康，黄药师也私信说投杨康，代投如上",  # B10: dropped
+    "黄药师：杨康\n（代投）",  # B11: a pair marked as a proxy on the line below, read as a notice
 ])
 def test_a_director_post_that_may_make_a_proxy_is_never_counted_or_dropped_unasked(text):
     """The hostile round (issue 42, B2/B10/B11): each was counted as a certain proxy or read as a notice."""
     result, (entry,) = fold(text)
     assert entry.needs_review and not counted(result), entry.reason
+
+
+def test_a_count_that_marks_how_a_ballot_came_is_no_proxy_made():
+    # 「（代投）」 beside a name in a running count says how the ballot came: no doubt of a proxy made here
+    result, (entry,) = fold("【目前票型】\n杨康 2票：郭靖、黄药师（代投）\n黄蓉 1票：欧阳克")
+    assert not entry.needs_review and not counted(result), entry.reason
 
 
 def test_a_players_relay_beside_their_own_ballot_is_kept():
