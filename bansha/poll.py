@@ -148,15 +148,11 @@ def last_ruling(db: sqlite_utils.Database, game: Game, day: int) -> int:
 
 def thread_view(tally, again: Callable[[], object]):
     """What the running count is made from: the tally itself, or — where a player the game file keeps from voting
-    cast a ballot — the day counted as the thread knows the game (`again`), that ballot listed among the posts
-    waiting for the director like any doubtful one. Left out of the count while an ordinary doubtful ballot stood
-    in it, his ballot set him apart (issue 42, 5.1); the final waits for the director's ruling either way."""
-    secret = report.secret_ballots(tally)
-    if not secret:
-        return tally
-    shown = again()
-    shown.held_back = [(e.pid, e.floor) for e in secret]
-    return shown
+    cast a ballot — the day counted as the thread knows the game (`again`): his ballot stands in the count like
+    anyone's and is listed nowhere. Left out of the count (issue 42, 5.1), or listed among the posts waiting for
+    the director while a plain ballot of anyone else's is not (the lab's re-check), his ballot set him apart; the
+    director's report says why the final waits for a ruling, the thread reads the words every hold has."""
+    return again() if report.secret_ballots(tally) else tally
 
 
 def public_hold(tally, blind: str | None = None) -> str | None:

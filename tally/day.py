@@ -180,9 +180,6 @@ class DayTally:
     unread_rulings: list = field(default_factory=list)
     # The director's own counts where they give a player another ballot than this tally does at that moment.
     count_checks: list[CountCheck] = field(default_factory=list)
-    # A public view's (Game.as_the_thread_knows) posts that wait for the director all the same: (pid, floor) of the
-    # ballots the game file keeps from counting, counted here as the thread reads them.
-    held_back: list[tuple[int, int | None]] = field(default_factory=list)
     # Who the game file keeps from voting (a secret 法官, non_voters): the director's to know, never a public post's
     barred: list[str] = field(default_factory=list)
 

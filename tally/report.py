@@ -349,7 +349,7 @@ def secret_ballots(t: DayTally) -> list:
 def waiting_posts(t: DayTally) -> list[tuple[int, int | None]]:
     """(pid, floor) of every post waiting for the director, in floor order: the open flags and the secret voters'
     ballots alike, as any public post lists them."""
-    waiting = {f.pid: f.floor for f in t.flags} | {e.pid: e.floor for e in secret_ballots(t)} | dict(t.held_back)
+    waiting = {f.pid: f.floor for f in t.flags} | {e.pid: e.floor for e in secret_ballots(t)}
     return sorted(waiting.items(), key=lambda item: (item[1] is None, item[1] or 0, item[0]))
 
 
