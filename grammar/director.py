@@ -33,7 +33,7 @@ from functools import lru_cache
 from . import tags
 from .names import Roster
 from .normalize import normalize
-from .speech import tally_lines
+from .speech import VOTES, tally_lines
 from .structure import split
 
 
@@ -101,7 +101,7 @@ _REFUSES = re.compile(r"不予代投|不代投|不能代投|无法代投|不予�
 _REFUSES_PART = re.compile(r"(?:条件部分|附加条件|附加的|另外的?要求)[^。\n]{0,8}(?:不予受理|不受理|不接受|不能代|不予代投|不处理)")
 # A request the player made conditional, as the post retells it: the seeds want a proxy's target said plainly.
 _CONDITION = re.compile(r"如果|假如|要是|的话|票最多的|最高票的|谁[^。\n]{0,10}就投谁|投[^。\n]{0,6}投的那个|那个人|你懂的|跟票")
-_HEADING = re.compile(r"代投|委托|代发|代为|托导演|托我|应\s*\S{1,12}\s*要求|proxy", re.I)
+_HEADING = re.compile(r"代投|委托|代发|代为|托导演|托我|应\s*\S{1,12}\s*要求|(?:替|帮)\s*\S{1,12}?\s*记\s*(?:一|这)?\s*票|proxy", re.I)
 _COUNT_HEADING = re.compile(r"票型|统计|票数|计票|截至|截止目前|目前|结果")
 # 「（代投）」「（导演代投）」 beside a name in a count: how a ballot came, not a proxy made here.
 _COUNT_ANNOTATION = re.compile(r"[(（][^)）\n]{0,12}(?:代投|代发)[^)）\n]{0,6}[)）]")
@@ -129,6 +129,11 @@ _LIST_HEADING = re.compile(r"(?:代投|委托|proxy)[^。\n]{0,30}[:：]\s*$|代
 _ASIDE = re.compile(r"^\s*[【\[]?\s*(?:另|注)\s*[】\]]?\s*[:：]")
 _ENGLISH_PROXY = re.compile(r"proxy|on behalf of|asked (?:me )?(?:via pm )?to vote|pm'?d me|asked via pm", re.I)
 
+
+# A line that judges a relay or says how proxies are made (「玩家之间转达的票不算谷雨的票」「一发如需代投请私信我」「代投只由
+# 导演发出」): a ruling's reason or the rule, not a proxy made — it makes none unless it names a pair in a proxy's shape.
+_ASKS_TARGET = re.compile(r"(?:对象|投谁|投给谁|票给谁|给谁|投哪个|投哪位|which|who)\s*[?？]", re.I)
+_JUDGES = re.compile(r"不算|不计|无效|作废|不是[^,，。;；]{0,8}的票|不属于|如需|如要|须由|只由|只能由|只允许|须在|须事先")
 
 # 「上面这条不算」「以上不算」: the director takes back the line above (「不算」 alone is a ruling's verdict word).
 _ABOVE_VOID = re.compile(r"(?:上面|以上|前面|上一条|这条|刚才|刚刚)[^。\n]{0,6}(?:不算|不作数|作废)")
@@ -166,6 +171,8 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
     pending: str | None = None  # words that correct the proxy above, not yet followed by the pair they correct
     asked_again: dict[str, tuple[str, list[str]]] = {}  # a chat line where the player corrects their request
     announced = False  # a heading that announces the proxies below it (代投两张： · 以下代投), not a rule's line
+    asked = False  # the log's last line not a player's asked whom the ballot is for
+    own_lines: list[str] = []  # the director's other words
     number = 0
     while number < len(lines):
         line = lines[number]
@@ -185,6 +192,10 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
             who = roster.resolve(speaker).name
             if who and said is not None and who not in directors:
                 pair = _request(said, who, roster)
+                answer = roster.pattern.match(said.strip()) if asked and pair is None else None
+                if answer and roster.table[answer.group()] != who:
+                    pair = roster.table[answer.group()]  # 「导演：对象？」「顾长庚：闻人笛。理由就写：…」: the answer
+                asked = False
                 takes_back = tags.search_for("correction", "retract").search(said)
                 if pair is not None:
                     chat_voter = who
@@ -192,6 +203,8 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
                     pairs.append((who, pair, number, said.strip()[:40], bool(takes_back)))
                 elif takes_back and (meant := [n for n in _named(said, roster) if n != who]):
                     asked_again[who] = (said.strip()[:40], meant)  # 「不对，是海胆，打错了」: what the proxy must match
+            elif said is not None:
+                asked = bool(_ASKS_TARGET.search(said))  # the director's own line in the log: 「对象？」「投谁？」
             continue
         segment = line
         while number < len(lines) and _LABEL_LINE.match(lines[number]) and number + 1 not in counted:
@@ -237,7 +250,7 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
         arrow_after = bool(pairs) and _ARROW_PAIR.match(segment.lstrip("—-─ ")) is not None  # ——观音 → 白茶, under a proxy
         if not (_HEADING.search(segment) or _ENGLISH_PROXY.search(segment) or _CORRECTS.search(segment)
                 or heading_voter or chat_voter or substitute_for or listing or arrow_after or pending):
-            _own_words([segment], set(), roster, out, lines)
+            own_lines.append(segment)  # weighed once the proxies the post makes are known
             continue  # the director's other words: a notice, a reminder, a ruling
         voter, target, why = _pair(segment.lstrip("—-─ ") if arrow_after else segment, roster, names,
                                    heading_voter or chat_voter or substitute_for or ("listing" if listing or arrow_after else None))
@@ -269,7 +282,7 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
                 pairs.append((v, t, number, _clip(segment), False))
             continue
         if not voter and not target and not why and len(names) > 1 and _HEADING.search(segment):
-            if not segment.rstrip().endswith((":", "：")) and "|" not in segment and \
+            if not segment.rstrip().endswith((":", "：")) and "|" not in segment and not _JUDGES.search(segment) and \
                     not re.search(r"\d\s*[(（][^)）\n]{0,12}(?:代投|代发)", segment):  # (a count's row: 「| A | B | 1(代投) |」)
                 # 「丁坚的票：曲洋（导演代发）」: two players and a proxy word, no pair read — asked, never dropped
                 out.doubts.append(f"这一行提到代投和 {'、'.join(names)}，读不出替谁投给谁（「{_clip(segment)}」）：请导演确认")
@@ -314,7 +327,8 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
             pending = None
         elif not _paired_on(pairs, number) and not why and len(names) >= 2 and (
                 _HEADING.search(segment) or _ENGLISH_PROXY.search(segment)) and not _REFUSES.search(segment) and \
-                not out.count and not _COUNT_HEADING.search(segment) and not _CONDITION.search(segment):
+                not out.count and not _COUNT_HEADING.search(segment) and not _CONDITION.search(segment) and \
+                not _JUDGES.search(segment):
             # 「洪七公私信我说投杨康，黄药师也私信说投杨康，代投如上」: a proxy line in a shape nobody listed — asked, never dropped
             out.doubts.append(f"这一行提到代投和 {'、'.join(names)}，读不出替谁投给谁（「{_clip(segment)}」）：请导演确认")
             out.readings += [(v, t) for v in names for t in names if v != t]
@@ -328,6 +342,7 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
         out.doubts.append(f"导演的帖子里有一句更正（「{pending}」），读不出更正成什么：请导演确认")
         out.readings += [(v, t) for v in {p[0] for p in pairs} for t in _named(own, roster) if t != v]
     out.proxies = _settle(pairs, retracted, refused, out, stated)
+    _own_words(own_lines, set(), roster, out, lines, made=[(p.voter, p.target) for p in out.standing])
     if out.doubts:  # what the post was read to make is among what it may make
         out.readings += [(p.voter, p.target) for p in out.proxies if p.void is None]
     for proxy in out.proxies:
@@ -347,7 +362,7 @@ _PROXY_HEAD = re.compile(r"^\s*(?:[【\[]?\s*(?:另|注)\s*[】\]]?\s*[:：]\s*)
 _INLINE_ARROWS = re.compile(r"([^\s→>=\-:：,，、]{1,12})\s*(?:→|->|=>|＞)\s*([^\s,，、。;；:：(（]{1,12})")
 
 
-def _own_words(lines: list[str], counted: set[int], roster: Roster, out: Reading, post: list[str]) -> None:
+def _own_words(lines: list[str], counted: set[int], roster: Roster, out: Reading, post: list[str], made=()) -> None:
     """Lines of the director's own words that hand a player's ballot over in phrasing no list holds (「梅超风让我帮他投杨康」
     「丘处机私聊我说他这票给杨康」「代梅超风投杨康」): two players and a ballot word the reading did not explain — asked,
     never dropped. Reminders and counts (还没投票的 · 票型) are not."""
@@ -357,7 +372,9 @@ def _own_words(lines: list[str], counted: set[int], roster: Roster, out: Reading
         if number in counted or _RULED.search(line) or (_COUNT_ANNOTATION.search(line) and (out.count or counted)):
             continue
         names = _named(_REASON.sub("", line), roster)
-        if len(names) >= 2 and _OWN_WORDS.search(_REASON.sub("", line)) and not _NO_BALLOT.search(line):
+        if len(names) >= 2 and _OWN_WORDS.search(_REASON.sub("", line)) and not _NO_BALLOT.search(line) and not _JUDGES.search(line):
+            if any({p[0], p[1]} == set(names) for p in made):
+                continue  # 「黄蓉私信我，原话：“票投杨康”」 above 「我替黄蓉记一票：黄蓉 → 杨康」: the request the proxy made
             out.doubts.append(f"导演的这一行像是替玩家转投（「{_clip(line)}」）：算不算代投、替谁投给谁，请导演确认")
             out.readings += [(v, t) for v in names for t in names if v != t]
 
@@ -514,7 +531,7 @@ def _count(lines: list[str], counted: set[int], roster: Roster) -> dict[str, str
 
 
 _ARROWS = re.compile(r"([^\s、,，;；→>:：]+)\s*(?:→|->|=>|＞|>)\s*([^\s、,，;；(（]+)")
-_BY_TARGET = re.compile(r"^\s*[·•\-*]?\s*(?P<target>[^\s:：,，(（]{1,12}?)\s*[:：]?\s*(?:\d+(?:\.\d+)?\s*票?\s*(?:[(（][^)）\n]*[)）])?|"
+_BY_TARGET = re.compile(rf"^\s*[·•\-*]?\s*(?P<target>[^\s:：,，(（]{{1,12}}?)\s*[:：]?\s*(?:{VOTES}\s*(?:[(（][^)）\n]*[)）])?|"
                         r"(?<=弃权))\s*[:：←]\s*(?P<voters>.+)$")
 
 

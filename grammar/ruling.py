@@ -43,6 +43,7 @@ from lark.lexer import Lexer
 from . import tags as tagging
 from .names import Roster, to_simplified
 from .normalize import normalize
+from .speech import VOTES
 from .structure import split
 
 VERDICTS = ("invalid", "valid", "not_a_vote", "abstain", "keep_original", "counts_as", "for_voter", "belongs")
@@ -57,9 +58,12 @@ _NUMBERED = re.compile(r"^\s*(?:\(?\d{1,2}[.)、]\s+|\(\d{1,2}\)\s*|[①-⑳]\s*
 _SIGN_OFF = re.compile(r"^\s*[-—–~～_=]{1,6}\s*\S.{0,20}$")  # 「——导演B」
 _ARROW = re.compile(r"[^\s、,，;；→>:：]+\s*(?:→|->|=>|＞)\s*[^\s、,，;；(（]+")
 # Words that point at another post: a floor after them is the ballot's context, not a floor ruled.
-_REFERENCE = re.compile(r"原票|原投票|原来的|引用|来自|取代|改自|(?:(?<!以下)以(?:他|她|其)?|的|是|在|于|见|即|回复了?)\s*$")
+_REFERENCE = re.compile(r"原票|原投票|原来的?\s*$|引用|来自|取代|改自|(?:(?<!以下)以(?:他|她|其)?|按(?:他|她|其)|的|是|在|于|见|即|回复了?)\s*$")
 # A line of a running count: a player (or 弃权) and a number of votes, then who cast them.
-_COUNT_LINE = re.compile(r"^\s*[·•\-*]?\s*[^\s,:;，。；:]{1,12}\s*[:：]?\s*\d+(?:\.\d+)?\s*票\s*(?:[:：(（←]|$)")
+# (礁鲨 5：A、B · 断幺 4+2＝6：A、B · 四喜 5 票 + 2（诽谤）= 7 票：A — a count, with a bonus)
+_COUNT_LINE = re.compile(rf"^\s*[·•\-*]?\s*[^\s,:;，。；:]{{1,12}}\s*[:：]?\s*{VOTES}(?:(?<=票)\s*(?:[:：(（←]|$)|\s*[:：←])")
+# After a floor's verdict, the ballot it falls back to: 「改票无效，按他原来 6 楼的票（潮生）计」 — 6楼 is the original
+_ORIGINAL = re.compile(r"(?:原来的?|原票|原投票|按(?:他|她|其)|以(?:他|她|其))\s*$")
 _CHANGE_ABOUT = re.compile(r"^\s*的?\s*改票")
 _REFERS_BACK = re.compile(r"^\s*(?:的原票|的原投票|原票|的原来|那张原票)")  # 「4楼的原票（老K）维持」
 MAX_SENTENCES = 200
@@ -735,7 +739,7 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
                 continue
             if ((open_group or ruled_just) and (_REFERENCE.search(text_since) or floors == [("floor", 1)]
                                                 or (index and pieces[index - 1][:2] == ("blocker", "THREAD")))) \
-                    or _REFERS_BACK.match(after):
+                    or _REFERS_BACK.match(after) or (current is not None and current.verdicts and _ORIGINAL.search(text_since)):
                 # 「21楼 改票引用的是杨康的5楼，改票无效」: 5楼 is the ballot's context; the verdict stays 21楼's
                 made.append(_Group(list(floors), number, sentence, reference=True))
                 continue
@@ -793,7 +797,8 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
                 (group.verdicts.append(verdict) if verdict is not None else group.unread.append(words))
             given = True
     if ahead and not given:
-        loose.append((number, ahead))
+        # (a verdict-headed row of a count, 「弃权：河底（20楼改票）」, is about the players it lists)
+        loose.append((number, ahead, {str(p[1]) for p in pieces if p[0] == "name"} if _VERDICT_HEAD.match(sentence) else set()))
     groups += made
     return made
 
@@ -801,8 +806,9 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
 def _attach_loose(groups: list[_Group], loose: list, quoting: bool, post: RulingPost, sentences: list[str]) -> None:
     """A sentence that is only a verdict: to the nearest floor list above it that has none (「12楼：对象只写了欧阳。
     无效。」); else, where the post names no floor and quotes a post, to the quoted post; else it is reason text."""
-    for number, ahead in loose:
-        above = [g for g in groups if g.sentence < number and not g.verdicts and not g.unread and not g.reference]
+    for number, ahead, names in loose:
+        above = [g for g in groups if g.sentence < number and not g.verdicts and not g.unread and not g.reference
+                 and (not names or g.author in names)]  # (「弃权：河底（20楼改票）」 is about 河底, not a floor above)
         named = [g for g in groups if g.sentence == number - 1 and g.verdicts and g.author
                  and g.author in sentences[number - 1] and _one([*g.verdicts, *(v for v, _ in ahead if v)])]
         if above:

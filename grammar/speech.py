@@ -66,6 +66,10 @@ _RELAY_ASKED = re.compile(r"(?P<who>{names})\s*(?:托我|委托我|让我|叫我
                           r"(?P<req>{names})[^，,。\n]{{0,16}}?(?:要求|请求|委托|请|托)\s*(?:导演|我)?\s*(?:代投|代为投票|代为投|帮(?:他|她)?投)|"
                           r"(?:即为|就是|是|为)\s*(?P<of>{names})\s*的代投|"
                           r"(?:转告|转达|代发|代为发|帮忙发|帮.{{0,4}}发一?下)")
+# The votes of one row of a count, as directors write them: 「3 票」「2.5」「4+2＝6」「5 票 + 2（乌鸦诽谤）= 7 票」 (a bonus
+# added). One spelling for every reader of a count row (speech.tally_lines, grammar/ruling.py, grammar/director.py).
+VOTES = (r"\d+(?:\.\d+)?\s*票?(?:\s*[+＋]\s*\d+(?:\.\d+)?\s*票?\s*(?:[(（][^)）\n]{0,20}[)）])?)*"
+         r"(?:\s*[=＝]\s*\d+(?:\.\d+)?)?\s*票?")
 _VOID_IF = re.compile(r"(?:作废|无效|不算|撤回|收回|取消).{0,20}(?:如果|若|假如|要是|除非|万一)|(?:如果|若|假如|要是|除非|万一).{0,30}(?:作废|无效|不算|撤回|收回|取消)")
 # A word every match of the pattern beside it holds (a literal alternation, which re scans for by first character,
 # where a pattern that begins with a group is tried at every place): the cheap test that comes first.
@@ -161,7 +165,7 @@ def _patterns(names: str | None) -> dict:
         out["relay_by"] = re.compile(_RELAY_BY.pattern.format(names=names))
         out["relay_asked"] = re.compile(_RELAY_ASKED.pattern.format(names=names))
         out["tally"] = re.compile(_TALLY_LINE.pattern.format(names=names))
-        out["count_line"] = re.compile(rf"^\s*(?:{names}|弃权)\s*[:：]?\s*\d+(?:\.\d+)?\s*票?\s*(?:[(（][^)）]{{0,40}}[)）]|"
+        out["count_line"] = re.compile(rf"^\s*(?:{names}|弃权)\s*[:：]?\s*{VOTES}\s*(?:[(（][^)）]{{0,40}}[)）]|"
                                        rf"(?<=票)\s*[:：←].{{0,80}}|(?<=\d)\s*[:：←]\s*(?:{names}).{{0,80}})?\s*$")
     return out
 

@@ -228,7 +228,7 @@ _CHOICE_BEFORE = re.compile(r"(?:是|为|应该是|应为|实际是|其实是|�
 _FIELD = re.compile(r"(?:投票对象|投票目标|改票对象|改票目标|改投对象|代投玩家|代投人|代投|委托人|投票|对象|改投|改票|投给|票投)\s*:\s*$")
 # A ballot that voids itself or puts itself elsewhere (the hostile round: each was counted as certain).
 _SELF_VOID = re.compile(r"不算数|不作数|别计|别算|不要计|先别计|不用计|(?:我的票|这票|这一票|本票|此票|这楼|本楼)[^,，。;；]{0,4}作废|测试一下|"
-                        r"姑且|暂且这样|先这样投|随便投|(?:投票对象|改票对象|对象)\s*[:：]\s*[^\n,，。?？]{1,12}[?？]|"
+                        r"姑且这样|暂且这样|随便投|(?:投票对象|改票对象|对象)\s*[:：]\s*[^\n,，。?？]{1,12}[?？]|"
                         r"请导演按|请按[^,，。]{1,10}(?:记|算|计)|测试[,，。 !！:：]|^测试|测试(?:格式|用|一下|帖|而已)|格式测试|闹着玩|"
                         r"试一下手机|试试手机|试一下能不能|试试格式|试一下格式|"
                         r"真正的票在|以(?:私信|短消息|私聊)为准|就算我弃权|算我弃权|那就弃权|也可能换|可能会换|随时会改")
@@ -320,6 +320,9 @@ def _choices(own: str, counted: str | None, roster) -> list[tuple[int, str, bool
     return out
 
 
+_OTHER_POST = re.compile(r"\d+\s*[楼层樓#LlFf]|#\s*\d+|楼上|上一楼")
+
+
 def _unsaid(own: str, roster, counted: str | None):
     """A word after a ballot that takes it back or corrects it, standing in a clause of its own (the lexicon's correction
     and retract classes: 「（手滑按错了，请无视本楼）」「开玩笑的」「以上为草稿」「wait no」「（误）」「不对不对」), as a match: the ballot
@@ -346,6 +349,8 @@ def _unsaid(own: str, roster, counted: str | None):
         rest = clause.replace(tag.text, "", 1)
         if len(_CJK.findall(rest)) > 3 or (roster.pattern and roster.pattern.search(rest)):
             continue  # a clause that says more: a reason
+        if _OTHER_POST.search(rest):
+            continue  # 「正式投，5楼那个不算」: another post of the poster's taken back, not this ballot
         if _INTRODUCES.match(own, cut.end() if cut else len(own)):
             continue  # 「那重新来： ⏎ 投票对象：X」「正式的：投票对象：X」: it introduces the ballot after it
         fix = _DETAIL.match(own, cut.end() if cut else len(own))
@@ -411,24 +416,26 @@ def _listed(own: str, start: int, end: int, roster) -> bool:
     return False
 
 
-def leftovers(own: str, counted: str | None, roster, *, ballot: bool) -> tuple[tuple[str, tuple[str, ...]], ...]:
+def leftovers(own: str, counted: str | None, roster, *, ballot: bool, attempt: bool = False
+              ) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """What the post's own words still say that its verdict does not explain (see _leftovers). Once per post and
     verdict: every refold of the analysis asks again."""
     if roster is None or not own:
         return ()
-    return _leftovers(own, counted, roster, ballot)
+    return _leftovers(own, counted, roster, ballot, attempt)
 
 
 @lru_cache(maxsize=16384)
-def _leftovers(own: str, counted: str | None, roster, ballot: bool) -> tuple[tuple[str, tuple[str, ...]], ...]:
+def _leftovers(own: str, counted: str | None, roster, ballot: bool, attempt: bool = False
+               ) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """What the post's own words still say that its verdict does not explain, each (why, the players it may
     mean): a correction to another name, a post that is only a name (or a name and a ballot mark), a name typed
     in pinyin after a ballot word. `counted`: the player the verdict counts (None: nobody); `ballot`: the verdict
-    is a ballot."""
+    is a ballot; `attempt`: an invalid ballot, weighed only for words that void it."""
     out = []
     read = 0  # corrections and pinyin names read one by one: each asks the matcher and pypinyin (RESIDUE_LIMIT)
-    if ballot:
-        chosen = chosen_elsewhere(own, counted, roster)
+    if ballot or attempt:  # (`attempt`: an invalid ballot — 「测试一下，不是投票哈：投票对象：X」 may be none at all)
+        chosen = chosen_elsewhere(own, counted, roster) if ballot else None
         if chosen is not None:
             out.append(chosen)
         void = _SELF_VOID.search(own) or _arrow_names(own, roster) or _unsaid(own, roster, counted) or \
@@ -458,14 +465,19 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool) -> tuple[tup
             if meant and len(bare_text(own)) - len("".join(meant)) <= 4:
                 out.append(("帖子只写了玩家的名字（或名字加投票的手势）：算不算投票，请导演裁定", tuple(meant)))
     if not ballot and _ASCII_LETTER.search(own) and read <= RESIDUE_LIMIT:
-        for m in re.finditer(r"(?:投|票|vote|tp)\s*[:：]?\s*", own, re.I):
+        # (「tou xijiangyue」: the ballot word typed in pinyin too, on a phone whose input method broke)
+        for m in re.finditer(r"(?:投|票|(?<![a-z])(?:vote|tp|tou(?:\s*piao)?|piao|gei)(?![a-z]))\s*[:：]?\s*", own, re.I):
             latin = _LATIN.match(own, m.end())
             if latin:
                 read += 1
                 if read > RESIDUE_LIMIT:
                     out.append(_too_many(own, roster))
                     break
-                meant = spelled(latin.group().strip(), roster)
+                words = latin.group().split()
+                # the name, written in one piece or syllable by syllable (「xi jiang yue」), before the words after it
+                used, meant = next(((k, hit) for k in range(1, min(len(words), 4) + 1)
+                                    if (hit := spelled("".join(words[:k]), roster))), (0, ()))
                 if meant:
-                    out.append((f"「{own[m.start():latin.end()].strip()}」像是用拼音打的名字：算不算投票，请导演裁定", meant))
+                    said = f"{own[m.start():m.end()]}{' '.join(words[:used])}".strip()
+                    out.append((f"「{said}」像是用拼音打的名字：算不算投票，请导演裁定", meant))
     return tuple(out)

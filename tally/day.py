@@ -54,6 +54,9 @@ class Ruling:
     source_pid: int | None = field(default=None, compare=False)
     source_tid: int | None = field(default=None, compare=False)
     source_floor: int | None = field(default=None, compare=False)
+    # A "reject" that says the post is no ballot at all (「5楼……不作为投票，不占他今天的票」): it casts nothing — not
+    # an invalid ballot, which a preset may count as an abstention and a new post then corrects
+    no_ballot: bool = False
 
     def to_json(self) -> dict:
         return {"pid": self.pid, "decision": self.decision, "target": self.target, "for": self.voter, "note": self.note,
@@ -470,7 +473,8 @@ class _Fold:
         counted = entry.target if entry.kind != "none" else None
         extra: list[str] = []
         read = verdict.kind in ("vote", "change", "abstain", "proxy")  # a ballot the grammar read whole
-        for why, names in certainty.leftovers(verdict.own, counted, ctx.roster, ballot=read):
+        # (an invalid attempt is weighed too: 「测试一下，不是投票哈：投票对象：X」 — invalid, or no ballot at all?)
+        for why, names in certainty.leftovers(verdict.own, counted, ctx.roster, ballot=read, attempt=verdict.kind == "malformed"):
             reasons.append(why)
             extra += names
         if verdict.kind == "malformed" and verdict.target:
@@ -514,9 +518,10 @@ class _Fold:
         if not reasons and not entry.unprovable and not entry.relayed_for:
             return
         entry.voter = entry.voter or entry.author
-        if not entry.needs_review:
-            entry.needs_review = True
-            entry.reason = "；".join([entry.reason, *reasons]) if entry.reason else "；".join(reasons)
+        # (a doubt already: what else the words leave open is said too — 「测试一下……不是投票哈」 beside a missing reason)
+        fresh = [r for r in reasons if r not in (entry.reason or "")]
+        entry.needs_review = True
+        entry.reason = "；".join([entry.reason, *fresh]) if entry.reason else "；".join(fresh)
         entry.readings = tuple(dict.fromkeys([*entry.readings, *(n for n in verdict.readings if n in ctx.players), *extra]))
         entry.nobody = entry.nobody or verdict.nobody
 
@@ -810,6 +815,11 @@ class _Fold:
             # Edited, and the archive holds other versions: what each of them voted for is a reading too.
             entry.readings = tuple(dict.fromkeys([*entry.readings, *self._version_targets(post, text)]))
         ruling = self.rulings.get(post.pid)
+        if ruling and ruling.decision == "reject" and ruling.no_ballot:
+            entry.ruling, entry.kind, entry.verdict = ruling, "none", IGNORED
+            entry.reason = "导演裁定：不是投票" + (f"（{ruling.note}）" if ruling.note else "")
+            self._log(entry, entry.reason)
+            return
         if ruling:
             entry.ruling = ruling
             if ruling.decision == "reject":

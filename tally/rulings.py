@@ -339,6 +339,8 @@ def _resolve(post, reading, game: Game, base: DayTally, rules: Rules, shifted: s
             why.append(problem)
             continue
         decision, target, voter = meant
+        no_ballot = decision == "none"
+        decision = "reject" if no_ballot else decision
         problem = ruling_problem(base, game, entry.pid, decision, target, voter, rules)
         if problem:
             why.append(f"{said}：{problem}")
@@ -350,7 +352,7 @@ def _resolve(post, reading, game: Game, base: DayTally, rules: Rules, shifted: s
             continue
         for ballot in [entry, *parts]:  # 「22楼 无效」 on a post of two proxies: both
             rulings.append(Ruling(ballot.pid, decision, target, item.note, voter=voter, source=source, source_pid=post.pid,
-                                  source_tid=post.tid, source_floor=post.floor))
+                                  source_tid=post.tid, source_floor=post.floor, no_ballot=no_ballot))
     return rulings, why
 
 
@@ -381,8 +383,10 @@ def _floors_may_have_shifted(base: DayTally, posts: list) -> str | None:
 def _meaning(item, entry, said: str) -> tuple[tuple | None, str | None]:
     """(decision, target, voter) of one item for the post it is on."""
     verdict = item.verdict
-    if verdict in ("invalid", "not_a_vote"):
+    if verdict == "invalid":
         return ("reject", None, None), None
+    if verdict == "not_a_vote":
+        return ("none", None, None), None  # a reject that casts nothing (Ruling.no_ballot)
     if verdict == "valid":
         return ("accept", None, None), None
     if verdict == "abstain":

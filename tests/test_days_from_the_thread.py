@@ -1,0 +1,106 @@
+"""Whole days decided from the thread alone (issue 41): what the held-out days (heldout4–9) held on, each in a small
+thread read as poll reads it — the director's posts applied as rulings (tally/rulings.py), nothing typed. Each day
+was held needlessly, or (once, while one of these was being built) posted a wrong result."""
+
+from __future__ import annotations
+
+import pytest
+
+from grammar import director
+from grammar.names import Roster
+from grammar.ruling import read
+from tallykit import NAMES, Thread
+from test_tally_rules import posted_and_tallied, run
+
+
+def _entry(result, post):
+    return next(e for e in result.entries if e.pid == post.pid)
+
+
+# -- the director's words about relays and proxies are reasons, not proxies --------------------------------
+
+@pytest.mark.parametrize("text", [
+    "【裁定】3楼 黄蓉帮一灯投的票不计。\n按规则，代投须由玩家本人事先告知导演，由导演发出。玩家之间转达的票不算一灯的票，"
+    "也不算黄蓉的改票（黄蓉仍按2楼计 杨康）。一灯如需代投，请本人联系导演。",
+    "3楼 黄蓉 替一灯转达：本局代投只由导演发出，玩家转达不计；一灯不算已投，黄蓉也不算已投。一灯如需代投请私信我。",
+])
+def test_a_ruling_on_a_relay_says_why_in_words_that_make_no_proxy(text):
+    t = Thread()
+    t.vote("黄蓉", "杨康", 1)
+    t.add("黄蓉", "帮一灯投杨康，他在外地。", 2)
+    ruling = t.add("导演", text, 3)
+    result = posted_and_tallied(t, "qisha")
+    assert not _entry(result, ruling).needs_review, _entry(result, ruling).reason
+    assert result.totals == {"杨康": 1} and result.certain
+
+
+def test_the_players_answer_to_the_directors_question_in_a_pasted_log_is_the_request():
+    t = Thread()
+    made = t.add("导演", "【代投】一灯 托导演代投，QQ 原话照录：\n[05-11 11:48:02] 一灯：导演，我下午到后天都在外地，票先交给你\n"
+                       "[05-11 11:48:30] 导演：对象？\n[05-11 11:49:11] 一灯：杨康。理由就写：他的笛子是信号\n"
+                       "[05-11 11:49:20] 导演：收到", 1)
+    entry = _entry(run(t, "shediao"), made)
+    assert (entry.voter, entry.target, entry.needs_review) == ("一灯", "杨康", False), entry.reason
+
+
+def test_the_director_recording_a_ballot_for_a_player_is_a_proxy():
+    said = director.read("黄蓉 下午私信我，原话：“票投杨康，理由：航线对不上。”\n对象明确、没有条件，我替 黄蓉 记一票：黄蓉 → 杨康。",
+                         Roster(NAMES))
+    assert [(p.voter, p.target) for p in said.standing] == [("黄蓉", "杨康")] and not said.doubts
+
+
+# -- rulings with their reasons -------------------------------------------------------------------------
+
+def test_a_post_ruled_no_ballot_leaves_the_players_next_post_a_first_ballot():
+    # 七杀: an invalid ballot stands as an abstention, and a new post only corrects it with the director's leave;
+    # a post ruled to be no ballot at all (「不作为投票，不占他今天的票」) casts nothing, so the next post is his ballot
+    t = Thread()
+    t.add("黄蓉", "测试一下引用功能，不是投票哈：投票对象：杨康", 1)
+    t.add("导演", "【裁定】1楼 黄蓉 自己写明“不是投票”，不作为投票，不占她今天的票，她可以正常投。", 2)
+    t.add("黄蓉", "投票对象：郭靖\n投票理由：正式投，1楼那个不算。他的说法对不上。", 3)
+    result = posted_and_tallied(t, "qisha")
+    assert result.totals == {"郭靖": 1} and result.certain, [e.reason for e in result.entries]
+
+
+def test_an_invalid_ballot_its_post_disowns_may_be_no_ballot_at_all():
+    t = Thread()
+    test = t.add("黄蓉", "测试一下引用功能，不是投票哈：投票对象：杨康", 1)
+    entry = _entry(run(t, "qisha"), test)
+    assert entry.needs_review and "测试一下" in entry.reason
+
+
+@pytest.mark.parametrize("text, floors", [
+    ("19楼 郭靖 的改票发于 11:41，在截止前一小时内，改票无效，按他原来 6 楼的票（杨康）计。", [(("floor", 19), "invalid")]),
+    ("21楼 黄蓉 没有引用原票，又在最后一小时，不算改票，按她 2 楼的票（杨康）计。", [(("floor", 21), "invalid")]),
+    ("5楼 黄蓉 写的是繁体“楊康”，和 杨康 是同一个名字的繁简两种写法，不算写错，计为 杨康。", [(("floor", 5), "counts_as")]),
+])
+def test_the_ballot_a_ruling_falls_back_to_and_an_error_denied_are_reasons(text, floors):
+    post = read(text, roster=Roster(NAMES))
+    assert post.certain, post.problems
+    assert [(i.ref, i.verdict) for i in post.items] == floors
+
+
+def test_a_count_with_a_bonus_is_a_count_and_its_abstention_row_rules_no_floor_above():
+    text = ("【第二天投票统计】\n杨康 4+2＝6：黄蓉（5楼）、郭靖（13楼）\n欧阳锋 5 票 + 2（诽谤）= 7 票：一灯、洪七公（8楼）\n"
+            "弃权：周伯通（20楼改票）\n不计：9楼、14楼")
+    post = read(text, roster=Roster(NAMES))
+    assert [(i.ref, i.verdict) for i in post.items] == [(("floor", 9), "invalid"), (("floor", 14), "invalid")], post.problems
+    count = director.read(text, Roster(NAMES)).count
+    assert count == {"黄蓉": "杨康", "郭靖": "杨康", "一灯": "欧阳锋", "洪七公": "欧阳锋", "周伯通": None}
+
+
+# -- ballots ------------------------------------------------------------------------------------------------
+
+def test_a_ballot_typed_wholly_in_pinyin_is_asked_never_chatter():
+    t = Thread()
+    typed = t.add("黄蓉", "tou yangkang\nshouji shurufa huai le, zhi neng da pinyin. liyou: ta shuo de bu dui", 1)
+    entry = _entry(run(t, "shediao"), typed)
+    assert entry.needs_review and "杨康" in entry.readings, entry.reason
+
+
+@pytest.mark.parametrize("reason", ["姑且跟 5 楼。", "起得早，先这样投了。", "正式投，5楼那个不算。他的说法对不上。"])
+def test_a_tentative_ballot_or_one_that_takes_back_another_post_is_the_ballot(reason):
+    t = Thread()
+    ballot = t.add("黄蓉", f"投票对象：杨康\n投票理由：{reason}", 1)
+    entry = _entry(run(t, "shediao"), ballot)
+    assert entry.verdict == "counted" and not entry.needs_review, entry.reason
