@@ -66,7 +66,11 @@ SET_ASSUMED = {"heldout7": {"s10": {"ballot_format": "free", "require_reason": F
                                     "change_must_quote_own": False},
                             "anshazhe": {"ballot_format": "preferred", "require_reason": False}},
                "heldout9": {"s10": {"ballot_format": "free", "require_reason": False, "changes_allowed": 1,
-                                    "change_must_quote_own": False, "blackout_minutes": 0}}}
+                                    "change_must_quote_own": False, "blackout_minutes": 0}},
+               "heldout10": {"s10": {"ballot_format": "free", "require_reason": False, "changes_allowed": 1,
+                                     "change_must_quote_own": True, "blackout_minutes": 30},
+                             "anshazhe": {"ballot_format": "preferred", "require_reason": False, "changes_allowed": 1,
+                                          "change_must_quote_own": False}}}
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
