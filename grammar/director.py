@@ -85,7 +85,7 @@ _REASON = re.compile(r"(?:投票理由|理由|原因|reason|because)\s*:.*$", re
 # Where a proxy clause says whom it is for, right before or after the name.
 _FOR_BEFORE = re.compile(r"(?:受|代|替|帮|应|为|代投\s*[:：]|proxy\s*投|委托人\s*[:：]?|被代投人\s*[:：]?|【代投】|proxy\s+(?:vote\s+)?(?:for|on\s+behalf\s+of)|on\s+behalf\s+of|for)\s*$", re.I)
 _FOR_AFTER = re.compile(r"^\s*(?:[(（][^)）]{0,20}[)）])?\s*(?:\d{1,2}:\d{2}\s*)?(?:私信|站内信|短消息|短信|悄悄话|QQ|微信|PM)?\s*"
-                        r"(?:委托|要求|请求|托导演|托我|请导演|拜托|让我|叫我|的代投|这一?票|那一?票|asked|PM'?d|PMed|\s*说|"
+                        r"(?:委托|要求|请求|托导演|托我|请导演|拜托|让我|叫我|的代投|这一?票|那一?票|那条|这条|那张|这张|asked|PM'?d|PMed|\s*说|"
                         r"[:：]\s*(?:投票对象|投票目标|对象)(?!\s*[:：]?\s*$))", re.I)  # 代投 念奴娇：投票对象 青玉案
 # Where a clause names the target: after these words (or an arrow), and 弃权 for nobody.
 _TARGET_BEFORE = re.compile(r"(?:投票对象|投票目标|对象|投票|投给|票给|票投|改投|代投|投|vote|→|->|=>|＞|>|委托的是|投的是|要投的是|应为|"
@@ -420,7 +420,7 @@ def _target_of(segment: str, roster: Roster, voter: str | None) -> str | None:
 
 
 def _says_abstain(segment: str) -> bool:
-    return bool(re.search(r"(?:投票对象|对象|投|vote)\s*[:：]?\s*(?:弃权|无人|无(?=[(（\s,，。;；]|$)|no\s*vote|abstain)|视为弃权|按弃权",
+    return bool(re.search(r"(?:投票对象|对象|投|vote|→|->|=>|＞)\s*[:：]?\s*(?:弃权|无人|无(?=[(（\s,，。;；]|$)|no\s*vote|abstain)|视为弃权|按弃权",
                           _REASON.sub("", segment), re.I))
 
 
@@ -514,7 +514,7 @@ def _count(lines: list[str], counted: set[int], roster: Roster) -> dict[str, str
     「Y 3 票：A、B、C」 / 「弃权 1票：D」 (each voter listed under the player they voted for)."""
     out: dict[str, str | None] = {}
     for number, line in enumerate(lines, start=1):
-        head = _BY_TARGET.match(line)
+        head = _BY_TARGET.match(line) or _BY_TARGET_LISTED.match(line)
         if head:
             target = None if head.group("target") == "弃权" else roster.resolve(head.group("target")).name
             if target is None and head.group("target") != "弃权":
@@ -533,6 +533,10 @@ def _count(lines: list[str], counted: set[int], roster: Roster) -> dict[str, str
 _ARROWS = re.compile(r"([^\s、,，;；→>:：]+)\s*(?:→|->|=>|＞|>)\s*([^\s、,，;；(（]+)")
 _BY_TARGET = re.compile(rf"^\s*[·•\-*]?\s*(?P<target>[^\s:：,，(（]{{1,12}}?)\s*[:：]?\s*(?:{VOTES}\s*(?:[(（][^)）\n]*[)）])?|"
                         r"(?<=弃权))\s*[:：←]\s*(?P<voters>.+)$")
+
+
+# 「衡山 3（泰山、武夷〔代投〕、恒山）」: the voters in brackets after the votes
+_BY_TARGET_LISTED = re.compile(rf"^\s*[·•\-*]?\s*(?P<target>[^\s:：,，(（]{{1,12}}?)\s*{VOTES}\s*[(（](?P<voters>.+)[)）]\s*$")
 
 
 def _clip(text: str, limit: int = 40) -> str:

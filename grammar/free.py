@@ -560,6 +560,8 @@ def _looks_like_a_name(written: str | None, roster: Roster) -> bool:
         return False
     if resolve_prefix(written, roster, fuzzy=True)[0] is not None:
         return True
+    if re.fullmatch(r"[A-Za-z][A-Za-z0-9_.\-]{1,23}", written):
+        return True  # 「vote kestrel」「投xijiangyue」: a handle or a name in pinyin is one word, however long
     return 2 <= len(written) <= 4
 
 

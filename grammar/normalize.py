@@ -80,9 +80,14 @@ def _english_label(m: re.Match) -> str:
 _ENGLISH_VOTES = (
     (re.compile(r"(?i)(?<![a-z])unvote\s*[,，;；.。/&]?\s*(?:and\s+|then\s+)?(?:##\s*)?vote(?:\s+for)?\s*[:：]?\s*"), "改投"),
     (re.compile(r"(?i)(?<![a-z])unvote(?![a-z])"), "撤票"),
+    # 「vote no lynch」「vote: abstain」: English boards' abstentions are the abstention word
+    (re.compile(r"(?i)(?<![a-z])(?:##\s*)?(?:投票:|vote(?:\s+for)?\s*[:：]?)\s*(?:no[\s-]*lynch|no[\s-]*vote|no[\s-]*elimination|nobody|"
+                r"no\s+one|abstain|skip)(?![a-z])[ \t]*"), "投票:弃权\n"),
     (re.compile(r"(?i)##\s*vote(?:\s+for)?\s*[:：]?\s*"), "投票:"),
     (re.compile(r"(?i)##\s*reason\s*[:：]?\s*"), "理由:"),
     (re.compile(r"(?<![A-Za-z#])(?i:vote)(?:\s+(?i:for))?\s+(?=[^\x00-\x7f]|[A-Z])"), "投"),
+    # 「vote kestrel」 at a line's start: a ballot whatever the case (a name the roster does not know is asked)
+    (re.compile(r"(?m)^\s*(?i:vote)(?:\s+(?i:for))?\s+(?=[a-z])"), "投"),
 )
 
 

@@ -58,10 +58,12 @@ _NUMBERED = re.compile(r"^\s*(?:\(?\d{1,2}[.)、]\s+|\(\d{1,2}\)\s*|[①-⑳]\s*
 _SIGN_OFF = re.compile(r"^\s*[-—–~～_=]{1,6}\s*\S.{0,20}$")  # 「——导演B」
 _ARROW = re.compile(r"[^\s、,，;；→>:：]+\s*(?:→|->|=>|＞)\s*[^\s、,，;；(（]+")
 # Words that point at another post: a floor after them is the ballot's context, not a floor ruled.
-_REFERENCE = re.compile(r"原票|原投票|原来的?\s*$|引用|来自|取代|改自|(?:(?<!以下)以(?:他|她|其)?|按(?:他|她|其)|的|是|在|于|见|即|回复了?)\s*$")
+_REFERENCE = re.compile(r"原票|原投票|原来的?\s*$|引用|来自|取代|改自|(?:(?<!以下)以(?:他|她|其)?|按(?:他|她|其)|的|是|在|于|见|即|回复了?(?:他|她|其)?(?:自己)?(?:的)?)\s*$")
 # A line of a running count: a player (or 弃权) and a number of votes, then who cast them.
 # (礁鲨 5：A、B · 断幺 4+2＝6：A、B · 四喜 5 票 + 2（诽谤）= 7 票：A — a count, with a bonus)
 _COUNT_LINE = re.compile(rf"^\s*[·•\-*]?\s*[^\s,:;，。；:]{{1,12}}\s*[:：]?\s*{VOTES}(?:(?<=票)\s*(?:[:：(（←]|$)|\s*[:：←])")
+# 「1楼 is free format…」「本局 1楼 要求写理由」: the opening's rules cited, not a floor ruled
+_OPENING_SAYS = re.compile(r"\s*(?:的)?\s*(?:规则|规定|要求|写明|写了|说|格式|公告|开场|已经|is|says|said|states)", re.I)
 # After a floor's verdict, the ballot it falls back to: 「改票无效，按他原来 6 楼的票（潮生）计」 — 6楼 is the original
 _ORIGINAL = re.compile(r"(?:原来的?|原票|原投票|按(?:他|她|其)|以(?:他|她|其))\s*$")
 _CHANGE_ABOUT = re.compile(r"^\s*的?\s*改票")
@@ -226,13 +228,29 @@ _NAME_PARTS = {"TEXT", "NEG", "HEDGE", "CNT"}
 
 
 
+_ORIGINAL_WORDS = re.compile(r"(?:他|她|其)?(?:编辑前|改票前|之前)?的?原(?:来的?)?投?票")
+
+
+def _original_named(tokens: list[Token]) -> list[Token]:
+    """「按编辑前的原票 虚竹 计」: the words that say the player is the original ballot's, between 按 and the name, set
+    aside — the phrase is 按 X 计 (counts_as X)."""
+    for i, tok in enumerate(tokens):
+        if tok.type != "AN":
+            continue
+        for j in range(i + 2, min(i + 7, len(tokens) - 1)):
+            if tokens[j].type == "NAME" and tokens[j + 1].type == "JI" and \
+                    _ORIGINAL_WORDS.fullmatch("".join(str(t) for t in tokens[i + 1:j]).strip()):
+                return [*tokens[:i + 1], *_original_named(tokens[j:])]
+    return tokens
+
+
 def _names_after_verbs(tokens: list[Token]) -> list[Token]:
     """A player the roster does not know is still the name a verdict gives (计为 岳不群 with no roster at hand,
     计为 a name misspelt: tally/rulings.py says it is no player): the text right after 计为 · 算 · 按, up to the
     function word that closes the phrase. SUAN and AN stay only where a phrase follows (算 X 的 · 按 X 计)."""
     out: list[Token] = []
     skip: set[int] = set()
-    tokens = [t for t in tokens if t.type != "SPACE"]
+    tokens = _original_named([t for t in tokens if t.type != "SPACE"])
     for i, tok in enumerate(tokens):
         prev = out[-1].type if out and i not in skip else None
         if tok.type in _NAME_PARTS and prev in ("COUNT", "SUAN", "AN"):
@@ -277,6 +295,9 @@ def _names_after_verbs(tokens: list[Token]) -> list[Token]:
         if tok.type == "SAME" and nxt not in (None, "_SEP", "AND") and not (nxt == "TEXT" and not str(out[i + 1]).strip("。!?;~ ")):
             out[i] = Token("TEXT", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)  # 「理由也是说双活的」
             continue
+        if tok.type == "JI" and nxt == "NAME" and not (i >= 2 and out[i - 2].type == "AN") and \
+                not (i and re.search(r"(?:仍|仍然|还是|依然|照旧|照)\s*$", str(out[i - 1]))):  # (「不算，仍计宫永照」: the original)
+            out[i] = tok = Token("COUNT", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)  # 「有效，计 伯劳」
         if tok.type == "COUNT" and nxt not in ("NAME", "ABSTAIN") and str(tok) != "计入":
             out[i] = Token("TEXT", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)
             continue
@@ -483,7 +504,7 @@ def _sentences(own: str) -> list[str]:
 # A clause whose subject is words, not a ballot (「那句“裁定”是玩笑，不算数」 — the player's imitation line, not his
 # vote), and the clauses after it that name no subject of their own: what they judge is a phrase of the post.
 _WORDS_SUBJECT = re.compile(r"(?:那|这|前|后|上|下|最后|开头)(?:一|半)?(?:句话?|段话?|行字?|几个字|两个字|个词)")
-_NEW_SUBJECT = re.compile(r"^\s*(?:他|她|其|本人|该|此|这票|这一票|那票|原票|投票|改票|票|\d|#|第)")
+_NEW_SUBJECT = re.compile(r"^\s*(?:但|不过|可是|然而)?\s*(?:他|她|其|本人|该|此|这票|这一票|那票|原票|投票|改票|票|\d|#|第)")
 _KEPT_IN_WORDS = ("hedge", "pending", "question", "condition", "negation")  # what still makes the verdict less than one
 
 
@@ -496,7 +517,7 @@ def _about_words(sentence: str, roster: Roster | None) -> str:
     if not found:
         return sentence
     out, at, inside, back = [], 0, False, None
-    for clause in re.split(r"(?<=,)", sentence):
+    for clause in re.split(r"(?<=[,;])", sentence):
         start = at
         at += len(clause)
         names = roster is not None and roster.pattern is not None and roster.pattern.match(clause.strip())
@@ -518,8 +539,29 @@ def _about_words(sentence: str, roster: Roster | None) -> str:
     return "".join(out)
 
 
+# A question someone else asked, retold before its answer: 「有人问 石斛……今天的 8# 还算不算：……8# 有效，计 连翘」
+_ASKED = re.compile(r"(?:有人|有玩家|玩家|大家|群里|好几个人)(?:在[^,，。:：]{0,6})?问(?:到|起|过)?(?P<question>[^:：]{1,80})[:：]")
+
+
+def _asked_by_others(sentence: str, roster: Roster | None) -> str:
+    """The sentence with the question words of a question others asked blanked: the director answers it after the
+    colon, and the answer is the ruling."""
+    m = _ASKED.search(sentence)
+    if not m:
+        return sentence
+    start = m.start("question")
+    kept = list(sentence)
+    for t in tagging.tag(m.group("question"), roster):
+        if t.is_("question"):
+            kept[start + t.start:start + t.end] = " " * (t.end - t.start)
+    return "".join(kept)
+
+
 # A line headed by its verdict (「不计：」「无效：」「均有效：」): the items after it, to the line's end, are one list.
 _VERDICT_HEAD = re.compile(r"^\s*[【\[]?\s*(?:均|都|以下)?\s*(?:不计|不计入|无效|有效|作废|弃权|不算)\s*[】\]]?\s*[:：]")
+
+
+_GOES_ON = re.compile(r"\s*(?:但|不过|可是|然而)")
 
 
 def _cut(line: str) -> list[str]:
@@ -527,7 +569,10 @@ def _cut(line: str) -> list[str]:
     for i, ch in enumerate(line):
         depth += ch in "(（[【" and 1 or 0
         depth -= ch in ")）]】" and depth > 0 and 1 or 0
-        if ch in "。！!？?；;" and depth == 0 and (i + 1 == len(line) or line[i + 1] not in "。！!？?；;"):
+        stop = ch in "。！!？?；;" or (ch == "." and i + 1 < len(line) and line[i + 1] == " " and i and not line[i - 1].isdigit())
+        if stop and depth == 0 and (i + 1 == len(line) or line[i + 1] not in "。！!？?；;") and \
+                not (ch in "；;" and _GOES_ON.match(line, i + 1)):  # 「……本身不算票；但……这一票有效」: one thought
+            # (an English full stop before a space ends a sentence too: 「#14 invalid (…). #18 — pending.」)
             out.append(line[start:i + 1])
             start = i + 1
     out.append(line[start:])
@@ -567,7 +612,7 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
     put_off = ""  # the words that put the whole post off
     denied: list[str] = []
     for number, sentence in enumerate(sentences, 1):
-        tokens = _tokens(_about_words(sentence, roster), roster)
+        tokens = _tokens(_asked_by_others(_about_words(sentence, roster), roster), roster)
         pieces = _pieces(tokens)
         blockers = {p[1] for p in pieces if p[0] == "blocker"}
         # A ruling put off in brackets (「9楼无效（征求意见中）」「（误，请忽略本楼）」) is put off all the same.
@@ -614,6 +659,10 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
                 group.verdicts.append({"verdict": "invalid"})
             said = made
         problem = _hedged(blockers, sentence) or _retold(tokens, sentence) or _denied(sentence)
+        if problem and loose and loose[-1][0] == number:
+            # 「本局 1楼 要求写理由——如果今晚十点前不补，就按无效处理」: a verdict with no floor of its own goes to the floor
+            # above — with the hedge or condition its sentence puts on it
+            loose[-1] = (number, [(None, problem)], loose[-1][2])
         for group in made:
             group.doubted = group.doubted or ("" if group.reference else problem or "")  # 「18楼无效，9楼稍后裁定」: both open
         for group in said:
@@ -669,8 +718,8 @@ _PENALTY = re.compile(r"判罚|黄牌|蓝牌|红牌|牌一张|诈尸|禁言|潜�
 
 def _correction_heading(tokens: list[Token]) -> bool:
     """更正：18楼有效 · 【更正】: a correction the director heads, not an interruption."""
-    first = next((t for t in tokens if str(t).strip("【[ ")), None)
-    return first is not None and str(first).strip("【[ ") in ("更正", "纠正", "订正", "修正")
+    first = next((t for t in tokens if str(t).strip("【[ —-─~～*")), None)  # (「——更正上条：」)
+    return first is not None and str(first).strip("【[ —-─~～*") in ("更正", "纠正", "订正", "修正")
 
 
 def _only_reason(sentence: str) -> bool:
@@ -737,8 +786,8 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
             if len(piece) > 2 and current is not None:
                 made.append(_Group(list(floors), number, sentence, reference=True))  # 「仍计为 松实玄（11樓）」
                 continue
-            if ((open_group or ruled_just) and (_REFERENCE.search(text_since) or floors == [("floor", 1)]
-                                                or (index and pieces[index - 1][:2] == ("blocker", "THREAD")))) \
+            if (floors == [("floor", 1)] and _OPENING_SAYS.match(after)) or ((open_group or ruled_just) and (
+                    _REFERENCE.search(text_since) or (index and pieces[index - 1][:2] == ("blocker", "THREAD")))) \
                     or _REFERS_BACK.match(after) or (current is not None and current.verdicts and _ORIGINAL.search(text_since)):
                 # 「21楼 改票引用的是杨康的5楼，改票无效」: 5楼 is the ballot's context; the verdict stays 21楼's
                 made.append(_Group(list(floors), number, sentence, reference=True))
@@ -868,6 +917,8 @@ def _items(groups: list[_Group], sentences: list[str], post: RulingPost) -> None
             post.problems.append(group.unread[-1] if said_so else f"看不懂「{words}」里的裁定")
             if not said_so:
                 blocked.update(group.floors)  # 「第十四楼无效？不是的。……14楼照常统计」: a question answered later stands aside
+            else:  # 「26楼 无效。⏎ 这条先收回，26楼……还在核对」: put off after its verdict, the floor is not decided
+                blocked.update(ref for ref in group.floors if ref in decided and not group.reference)
             continue
         last = verdict
         for ref in group.floors:

@@ -28,6 +28,7 @@ from .outcome import Outcome, decide_outcome, first_to_top
 from .rules import Rules
 
 COUNTED, SUPERSEDED, INVALID, IGNORED = "counted", "superseded", "invalid", "ignored"
+BAR_OWNER_ABSTAINS = "酒吧老板不允许弃权（记黄牌）"
 EDITED_AFTER_CLOSE = "帖子在关门后被编辑过（编辑标记不早于关门那一分钟），存档里没有关门前的版本"
 EDIT_TIME_UNKNOWN = "帖子的编辑标记早于发帖时间（编辑者的时区不同，或标记是手打的）：不知道是不是关门后编辑的，存档里没有关门前的版本"
 # Discuz stamps no edit made within 60 s of posting (docs/discuz.md): a ballot posted in the last minute and first
@@ -503,6 +504,10 @@ class _Fold:
         if entry.kind == "change" and entry.verdict == COUNTED and entry.at is not None and \
                 (late := self._said_late(entry, verdict)):
             reasons.append(late)  # 「还有半小时关门了，最后改一下」 on a change the forum's time lets stand
+        if entry.verdict == INVALID and entry.reason.startswith(BAR_OWNER_ABSTAINS):
+            # the seed gives the card, not what becomes of the abstention: one cast (算已投), or none at all?
+            reasons.append("种子只说记黄牌，没说这张弃权票算不算已投：请导演裁定（默认不计）")
+            entry.nobody = True
         if verdict.kind in ("vote", "abstain") and entry.verdict == INVALID and self._replies_to_own_vote(post, prior):
             # A reply to one's own vote floor in the vote's format, where a change must quote the vote: a
             # change written the wrong way, or a second ballot? The seeds say the format decides; the director may not.
@@ -1092,6 +1097,8 @@ class _Fold:
             out += certainty.proxy_time_problems(at, ctx.close, ctx.blackout, rules)
         if voter in ctx.deaths_at and at >= ctx.deaths_at[voter]:
             out.append(f"{voter} 已于 {ctx.deaths_at[voter]:%m-%d %H:%M} 出局，之后的投票无效")
+        if voter in ctx.bar_owners and rules.bar_owner_change_hours and (kind == "abstain" or verdict.abstains):
+            out.append(BAR_OWNER_ABSTAINS)  # 004: 不允许弃权或投无效票，否则记作黄牌
         if voter in ctx.bar_owners and ctx.start:
             hours = rules.bar_owner_change_hours_accelerated if self.ctx.day.accelerated else rules.bar_owner_change_hours
             if kind == "change" and hours and at >= ctx.start + timedelta(hours=hours):

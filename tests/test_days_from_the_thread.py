@@ -55,9 +55,10 @@ def test_a_post_ruled_no_ballot_leaves_the_players_next_post_a_first_ballot():
     # 七杀: an invalid ballot stands as an abstention, and a new post only corrects it with the director's leave;
     # a post ruled to be no ballot at all (「不作为投票，不占他今天的票」) casts nothing, so the next post is his ballot
     t = Thread()
+    t.add("导演", "【第一天投票帖】", 0.1)  # floor 1 is the opening: never a floor ruled
     t.add("黄蓉", "测试一下引用功能，不是投票哈：投票对象：杨康", 1)
-    t.add("导演", "【裁定】1楼 黄蓉 自己写明“不是投票”，不作为投票，不占她今天的票，她可以正常投。", 2)
-    t.add("黄蓉", "投票对象：郭靖\n投票理由：正式投，1楼那个不算。他的说法对不上。", 3)
+    t.add("导演", "【裁定】2楼 黄蓉 自己写明“不是投票”，不作为投票，不占她今天的票，她可以正常投。", 2)
+    t.add("黄蓉", "投票对象：郭靖\n投票理由：正式投，2楼那个不算。他的说法对不上。", 3)
     result = posted_and_tallied(t, "qisha")
     assert result.totals == {"郭靖": 1} and result.certain, [e.reason for e in result.entries]
 

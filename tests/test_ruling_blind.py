@@ -76,7 +76,8 @@ def day_of(item: dict):
         if f is None:
             posts.append(post(1000 + floor, floor, "路人甲", "顶", at, uid=99))
             continue
-        author = DIRECTOR if f.get("kind") == "director" else f.get("author") or "路人甲"
+        # (a set may write the director's own floor as author "director": blind4's e060)
+        author = DIRECTOR if f.get("kind") == "director" or f.get("author") == "director" else f.get("author") or "路人甲"
         posts.append(post(int(f.get("pid") or 1000 + floor), floor, author, ballot_text(f), at, uid=uid.get(author, DIRECTOR_UID),
                           status="deleted" if f.get("kind") == "deleted" else "normal"))
     author = DIRECTOR if item["author_role"] == "director" else ("版主丙" if item["author_role"] == "moderator" else names[0])

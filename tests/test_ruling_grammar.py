@@ -214,3 +214,40 @@ def test_a_ruling_declined_because_it_cannot_matter_puts_off_only_its_floor():
     assert not post.void, post.problems
     assert [(i.ref, i.verdict) for i in post.applied] == [(("floor", 7), "invalid"), (("floor", 8), "invalid")]
     assert [ref for ref, _ in post.held] == [("floor", 16)]
+
+
+@pytest.mark.parametrize("text, expected", [
+    # the director's own earlier line corrected under a dashed heading (「——更正上条：」)
+    ("【裁定】19楼 无效（改票没回复原楼）。\n——更正上条：刚才没看清，19楼是回复了她自己8楼的，改票有效，计为朱鹮。以这条为准。",
+     [(("floor", 19), "counts_as", "朱鹮", None)]),
+    # a phrase judged, then 「；但……这一票有效」: one thought across the semicolon
+    ("杜鹃 21楼 前面那句“要是伯劳今天还不跳，我就投他”是条件，本身不算票；但她同楼最后两行是规范格式，这一票有效，计伯劳。",
+     [(("floor", 21), "counts_as", "伯劳", None)]),
+    # the original ballot the verdict falls back to, named by its player (「按编辑前的原票 X 计」)
+    ("36楼 雨燕 的票在关门后（21:07）编辑过，对象从 伯劳 改成了 朱鹮，关门后的编辑不认，按编辑前的原票 伯劳 计。",
+     [(("floor", 36), "counts_as", "伯劳", None)]),
+    ("盟主 鸿雁 的 4楼 有效，投 朱鹮，按规则计 2.5 票。", [(("floor", 4), "valid", None, None)]),  # 按规则 is no 按 X 计
+    # a question others asked, retold before the answer
+    ("有人问 翠鸟 第一身份被票出后，今天的 8# 还算不算：出局的只是第一张牌，8# 有效，计 伯劳。", [(("floor", 8), "counts_as", "伯劳", None)]),
+    # an English full stop ends a sentence: the pending one is the second floor's only
+    ("#14 invalid (王重阳 is not a player). #18 — not sure yet, pending.", None),
+])
+def test_corrections_phrases_fallbacks_and_questions_around_rulings(text, expected):
+    if expected is None:
+        post = read(text, roster=Roster(_DAY))
+        assert [(i.ref, i.verdict) for i in post.applied] == [(("floor", 14), "invalid")]
+        assert [ref for ref, _ in post.held] == [("floor", 18)]
+        return
+    assert rulings(text, roster=Roster(_DAY)) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "【裁定】26楼 无效。\n\n这条先收回，26楼 是不是回复了原楼我还在核对。",  # put off after its verdict
+    "#12 pending. Asked Quill whether 'vote 伯劳?' was meant as a vote. 先不计入统计。",
+    "#15 is probably void (target 'the quiet one'), will confirm tonight.",
+    "若 13楼 真是 朱鹮 本人所发（她说账号被朋友登了），按有效；否则作废。我今晚问清楚。",
+    "24楼 雨燕 理由栏空着。本局 1楼 要求写理由——如果今晚十点前不补，就按无效处理。",  # the condition goes with the verdict
+])
+def test_a_ruling_put_off_hedged_or_conditioned_in_other_words_rules_nothing(text):
+    post = read(text, roster=Roster(_DAY))
+    assert post is None or not post.applied, [(i.ref, i.verdict) for i in post.applied]
