@@ -83,7 +83,7 @@ _CHAT_BRACKETED = re.compile(r"^\s*[\[【(（]\s*(?P<speaker>[^\s:：\d\]】)）
 _LABEL_LINE = re.compile(r"^\s*(?:投票对象|对象|投票目标|投票理由|理由|改票对象|投票)\s*:")
 _REASON = re.compile(r"(?:投票理由|理由|原因|reason|because)\s*:.*$", re.I)
 # Where a proxy clause says whom it is for, right before or after the name.
-_FOR_BEFORE = re.compile(r"(?:受|代|替|帮|应|为|代投\s*[:：]|proxy\s*投|委托人\s*[:：]?|被代投人\s*[:：]?|【代投】|proxy\s+(?:vote\s+)?(?:for|on\s+behalf\s+of)|on\s+behalf\s+of|for)\s*$", re.I)
+_FOR_BEFORE = re.compile(r"(?:受|代|替|帮|应|为|代投\s*[:：]|代投\s+|proxy\s*投|委托人\s*[:：]?|被代投人\s*[:：]?|【代投】|proxy\s+(?:vote\s+)?(?:for|on\s+behalf\s+of)|on\s+behalf\s+of|for)\s*$", re.I)
 _FOR_AFTER = re.compile(r"^\s*(?:[(（][^)）]{0,20}[)）])?\s*(?:\d{1,2}:\d{2}\s*)?(?:私信|站内信|短消息|短信|悄悄话|QQ|微信|PM)?\s*"
                         r"(?:委托|要求|请求|托导演|托我|请导演|拜托|让我|叫我|的代投|这一?票|那一?票|那条|这条|那张|这张|asked|PM'?d|PMed|\s*说|"
                         r"[:：]\s*(?:投票对象|投票目标|对象)(?!\s*[:：]?\s*$))", re.I)  # 代投 念奴娇：投票对象 青玉案
@@ -94,7 +94,10 @@ _CORRECTS = re.compile(r"更正|纠正|订正|以此为准|以本行为准|以�
 _RETRACTS = re.compile(r"撤回委托|撤销委托|取消委托|收回委托|委托撤回|委托作废|代投作废|取消代投|撤回代投|不再代投|以上代投作废|代投取消|"
                        r"(?:撤回|撤销|取消)\S{0,6}代投|代投(?:不计|无效|已撤回)|"
                        r"(?:以上|上面|这条|这张)(?:的)?代投(?:作废|取消|撤回)|作废|不用代投|不要代投|别代投|不用帮他投|不用帮她投|"
-                       r"说算了|又说算了")
+                       r"说算了|又说算了|"
+                       # the hostile round (issue 42): not today's, never made, a test — and in English
+                       r"昨天的代投|不是今天的|还没委托|尚未委托|没有委托|勿计|别计|不要计|测试[,，、 ]|测试$|"
+                       r"(?i:unvote|withdr[ae]wn?|changed\s+(?:her|his|their|my)\s+mind|cancel+ed|ignore\s+this)")
 _REFUSES = re.compile(r"不予代投|不代投|不能代投|无法代投|不予受理|不受理|无法受理|不能受理|不接受代投|不接受委托|拒绝代投|不能代(?!表)|不予代|不代了|"
                       r"不再处理|不予处理|不处理|不算数|不能接|不接受|不接|代不了|代投不了")
 # 「条件部分不予受理」: the director refuses the condition a player added, not the proxy.
@@ -110,7 +113,8 @@ _SUBSTITUTE = re.compile(r"顶替|替补|接替|接手")
 _RULED = re.compile(r"(?:#\s*\d|\d\s*(?:楼|层|樓|[LlFf#])|第[一二三四五六七八九十百\d]+\s*楼)[^\n]*?"
                     r"(?:无效|有效|作废|不算|不计|计为|算作|视为|按原票|以原票|维持原判|算[^\n]{1,12}的票|裁定)")
 # The director leaves the proxy's fate open in the same post: 这票如何处理统计时一并说明.
-_LEFT_OPEN = re.compile(r"如何处理|怎么处理|怎么算|待定|再议|一并说明|稍后说明|稍后裁定|请.{0,4}裁定|暂不计|确认后生效|确认后再|"
+_LEFT_OPEN = re.compile(r"如何处理|怎么处理|怎么算|待定|再议|一并说明|稍后说明|稍后裁定|请.{0,4}裁定|暂不计|确认后生效|确认后再|还没确认|"
+                        r"未确认|待确认|尚未确认|"
                         r"等[^。\n]{0,8}确认|[?？]\s*[)）]?\s*$")
 # A proxy shown as the shape to write, not made: 「按这个格式代发：【代投】受X委托代投Y」 · 举例：…
 _EXAMPLE = re.compile(r"格式|举例|例如|比如|示例|样例|模板|范例|for example|e\.g\.", re.I)
@@ -132,6 +136,7 @@ _ENGLISH_PROXY = re.compile(r"proxy|on behalf of|asked (?:me )?(?:via pm )?to vo
 
 # A line that judges a relay or says how proxies are made (「玩家之间转达的票不算谷雨的票」「一发如需代投请私信我」「代投只由
 # 导演发出」): a ruling's reason or the rule, not a proxy made — it makes none unless it names a pair in a proxy's shape.
+_MADE = re.compile(r"已代投|已经代投|代投完毕|已帮(?:他|她)投|已替(?:他|她)投|已代为投")
 _ASKS_TARGET = re.compile(r"(?:对象|投谁|投给谁|票给谁|给谁|投哪个|投哪位|which|who)\s*[?？]", re.I)
 _JUDGES = re.compile(r"不算|不计|无效|作废|不是[^,，。;；]{0,8}的票|不属于|如需|如要|须由|只由|只能由|只允许|须在|须事先")
 
@@ -183,8 +188,9 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
         if not counted and not out.count and re.search(r"[;；]", line):
             head, rest = re.split(r"[;；]", line, maxsplit=1)
             if rest.strip() and _named(head, roster) and _named(rest, roster):
-                lines.insert(number, rest)  # 「代投：午马 → 巳蛇；子鼠 让我“看着投”……不代」: two clauses, each read alone
-                line = head
+                headed = _PROXY_HEAD.match(head)  # 「代投 梅超风：杨康；丘处机：杨康」: the second clause under the same 代投
+                lines.insert(number, (headed.group() if headed and not _HEADING.search(rest) else "") + rest.lstrip())
+                line = head  # 「代投：午马 → 巳蛇；子鼠 让我“看着投”……不代」: two clauses, each read alone
         speaker, said = _chat(line, lines[number] if number < len(lines) else "")
         if speaker is not None and _NOT_A_SPEAKER.search(speaker):
             speaker = None  # 「20:25 代投：北风」: a time and the director's words, not a chat line
@@ -351,6 +357,10 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
             # the log shows the player correcting the request, the director's record keeps the first target
             out.doubts.append(f"聊天记录里「{proxy.voter}」改了口（「{said}」），代投记的却是「{proxy.target or '弃权'}」：请导演确认")
             out.readings += [(proxy.voter, n) for n in meant] + [(proxy.voter, proxy.target)]
+    if not out.proxies and not out.doubts and _MADE.search(own) and (quoted := _named(text, roster)):
+        # 「收到，已代投」 under the player's quoted request: a proxy the director's words do not spell out
+        out.doubts.append(f"导演说已经代投（「{_clip(_MADE.search(own).group())}」），帖子里读不出替谁投给谁：请导演确认")
+        out.readings += [(v, t) for v in quoted for t in quoted if v != t]
     if out.proxy_words and not out.proxies and not out.doubts and not refused and not retracted and \
             not _RETRACTS.search(own) and _mentions_a_proxy_made(own, roster, annotated=not (out.count or "|" in own)):
         out.doubts.append("帖子说到代投，但读不出替谁投给谁")
@@ -444,6 +454,10 @@ def _pair(segment: str, roster: Roster, names: list[str], context: str | None) -
         voters.append(roster.table[first.group()])  # 1）沈舟：投票对象 江迟 · ① 谷雨（站内信）：… · 洞箫 —— 投票对象：编钟
     voters = list(dict.fromkeys(voters))
     target = _target_of(segment, roster, voters[0] if len(voters) == 1 else None)
+    if target is None and len(voters) == 1:
+        after = re.search(rf"{re.escape(voters[0])}\s*[:：]\s*", body)  # 「代投 梅超风：杨康」: the voter, a colon, the target
+        said = roster.pattern.match(body, after.end()) if after else None
+        target = roster.table[said.group()] if said and roster.table[said.group()] != voters[0] else None
     if target in voters and len(voters) > 1:
         voters.remove(target)
     if len(voters) > 1 and target is None:
@@ -502,7 +516,8 @@ def _mentions_a_proxy_made(own: str, roster: Roster, annotated: bool = False) ->
     """The post makes a proxy (【代投】郭靖 · 代投：郭靖 · 郭靖委托代投 · proxy for 郭靖) — a player named at the proxy's
     words — not only speaks of the rule (代投：请提前私信导演 · 关门前不能代投). `annotated`: outside a count, a pair
     marked 「（代投）」 is one too (「梅超风：杨康 ⏎（代投）」; in a count the mark says how a ballot came)."""
-    annotation = r"|[(（]\s*(?:导演|主持人?)?代投\s*[)）]" if annotated else ""
+    annotation = r"|[(（]\s*(?:导演|主持人?)?代投[^)）\n]{0,12}[)）]|(?:以上|上面)(?:为|是|都是)?代投|已代投|已经代投|代投完毕" \
+        if annotated else ""
     for m in re.finditer(rf"【代投】|代投\s*[:：]|委托[^。\n]{{0,8}}代投|代为投|proxy (?:vote )?for|on behalf of{annotation}", own, re.I):
         if roster.pattern.search(own, max(0, m.start() - 12), m.end() + 12):
             return True

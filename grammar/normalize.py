@@ -35,7 +35,8 @@ _BBCODE = re.compile(
     re.I,
 )
 _LABEL_WORDS = "投票对象|投票目标|投票|改票对象|改票|改投|投票理由|改票理由|理由|代投|对象"
-_BRACKET_LABEL = re.compile(rf"[\[【〖〔]\s*({_LABEL_WORDS})\s*[\]】〗〕]\s*:?\s*")
+# (not 「武夷〔代投〕、恒山」: a mark after a name in a list, followed by the next item, is no label)
+_BRACKET_LABEL = re.compile(rf"[\[【〖〔]\s*({_LABEL_WORDS})\s*[\]】〗〕](?![ \t]*[、,，)）])\s*:?\s*")
 _AROUND_COLON = re.compile(r" *: *")
 _SPACES = re.compile(r" {2,}")
 _LINE_EDGES = re.compile(r" ?\n ?")

@@ -623,6 +623,9 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             if tok.type == "DAY":
                 days.add(_day_number(str(tok)))
         made = _pair(pieces, number, sentence, groups, loose, cut)
+        if "分别" in sentence and made:
+            _respectively(made, pieces, sentence)
+            groups += [g for g in made if not any(g is h for h in groups)]
         refused = _denied(sentence)
         if refused and any(t.type == "FLOOR" for t in tokens):
             # 「15楼不是无效票」「并非无效」: a verdict denied rules nothing — the floor is the director's, said so
@@ -850,6 +853,29 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
         loose.append((number, ahead, {str(p[1]) for p in pieces if p[0] == "name"} if _VERDICT_HEAD.match(sentence) else set()))
     groups += made
     return made
+
+
+def _respectively(made: list[_Group], pieces: list, sentence: str) -> None:
+    """「6楼、2楼 分别 有效、无效」: the floors and the verdicts in the order written, one each — or, where they do not
+    pair one to one, nothing the tool may apply (the hostile round: both floors were ruled 无效)."""
+    ruled = [g for g in made if not g.reference and not g.elsewhere]
+    floors = [(g, f) for g in ruled for f in g.floors]
+    verdicts = [p[1] for p in pieces if p[0] == "verdict"]
+    for group in ruled:
+        group.verdicts.clear()
+    if len(floors) == len(verdicts) >= 2 and all(v is not None for v in verdicts) and all(len(g.floors) == 1 for g in ruled):
+        for (group, _), verdict in zip(floors, verdicts):
+            group.verdicts.append(verdict)
+        return
+    if len(floors) == len(verdicts) >= 2 and all(v is not None for v in verdicts) and len(ruled) == 1:
+        group = ruled[0]  # one list 「6楼、2楼」: split it, one floor per verdict
+        group.floors, rest = group.floors[:1], group.floors[1:]
+        group.verdicts.append(verdicts[0])
+        for ref, verdict in zip(rest, verdicts[1:]):
+            made.append(_Group([ref], group.sentence, group.words, verdicts=[verdict], author=None))
+        return
+    for group in ruled:
+        group.unread.append(f"「{_clip(sentence)}」说「分别」，但楼层和裁定对不上：请逐楼写明")
 
 
 def _attach_loose(groups: list[_Group], loose: list, quoting: bool, post: RulingPost, sentences: list[str]) -> None:

@@ -231,7 +231,13 @@ _SELF_VOID = re.compile(r"不算数|不作数|别计|别算|不要计|先别计|
                         r"姑且这样|暂且这样|随便投|(?:投票对象|改票对象|对象)\s*[:：]\s*[^\n,，。?？]{1,12}[?？]|"
                         r"请导演按|请按[^,，。]{1,10}(?:记|算|计)|测试[,，。 !！:：]|^测试|测试(?:格式|用|一下|帖|而已)|格式测试|闹着玩|"
                         r"试一下手机|试试手机|试一下能不能|试试格式|试一下格式|"
-                        r"真正的票在|以(?:私信|短消息|私聊)为准|就算我弃权|算我弃权|那就弃权|也可能换|可能会换|随时会改")
+                        r"真正的票在|以(?:私信|短消息|私聊)为准|就算我弃权|算我弃权|那就弃权|也可能换|可能会换|随时会改|"
+                        # the hostile round (issue 42): a draft, a pre-vote, a placeholder, a test, a joke, someone else's post
+                        r"草稿|预投|以正式(?:帖|票|的|投票)?为准|正式的?(?:票)?(?:等|稍后|晚点|回头)|占楼|占个楼|稍后(?:再)?编辑|骗你的|"
+                        r"乱发的|不是我发的|被(?:朋友|室友|同学|家人|别人)[^,，。\n]{0,8}发|测一下|测下格式|"
+                        r"(?i:please\s+ignore|ignore\s+this|test\s+post|disregard|not\s+my\s+(?:real\s+)?vote)")
+
+
 def _arrow_names(own: str, roster):
     """「(郭靖→黄蓉)」 beside a ballot: a change written as an arrow between two players — which one stands?"""
     if ("→" not in own and "->" not in own and "=>" not in own) or re.search(r"改票|改投|改为|改成|换成|换投", own):

@@ -34,7 +34,8 @@ EDIT_TIME_UNKNOWN = "帖子的编辑标记早于发帖时间（编辑者的时�
 # Discuz stamps no edit made within 60 s of posting (docs/discuz.md): a ballot posted in the last minute and first
 # archived after the close may have been changed after it without a trace (the hostile round, 1.6).
 EDIT_UNSTAMPED = "帖子在关门前 1 分钟内发出，存档在关门后才第一次读到：Discuz 对发帖 60 秒内的编辑不留编辑标记，关门后有没有改过无从得知"
-TEXT_UNKNOWN = (EDITED_AFTER_CLOSE, EDIT_TIME_UNKNOWN, EDIT_UNSTAMPED)
+EDITED_BY_OTHER = "帖子被别人（不是作者本人，例如版主）编辑过，存档里没有编辑前的版本：作者本人写的是什么无从得知"
+TEXT_UNKNOWN = (EDITED_AFTER_CLOSE, EDIT_TIME_UNKNOWN, EDIT_UNSTAMPED, EDITED_BY_OTHER)
 KIND_WORDS = {"vote": "投票", "change": "改票", "abstain": "弃权", "proxy": "代投", "none": "发言", "malformed": "投票"}
 
 
@@ -424,13 +425,17 @@ class _Fold:
                 meant += [n for n in reversed(_names_in(verdict.own, ctx.roster)) if n != post.author]
             entry.readings = tuple(dict.fromkeys([*entry.readings, *meant]))
         self._doubt(entry, verdict, post, prior)
-        if entry.kind == "none" and not entry.needs_review and post.author in ctx.voters and \
-                (same := _SAME_AS.search(verdict.own or "")) and (whom := ctx.roster.resolve(same.group(1)).name):
-            # 「和郭靖投一样的」: a ballot for whatever 郭靖 voted — the director's (the hostile round, issue 42, B14: read as chat)
+        same = _SAME_AS.search(verdict.own or "") if post.author in ctx.voters and entry.ruling is None else None
+        whom = (self.entries[-2].author if len(self.entries) > 1 else None) if same and same.group(1) in ("楼上", "上一楼") \
+            else (ctx.roster.resolve(same.group(1)).name if same else None)
+        if same and whom and whom != post.author and (entry.kind == "none" or entry.target == whom):
+            # 「和郭靖投一样的」「我的票和楼上一样」: a ballot for whatever 郭靖 voted — the director's (the hostile round,
+            # issue 42, B14: read as chat; 「跟洪七公投一样的」 read as a vote for 洪七公 — 跟 X is 跟票 X elsewhere)
             held = self.standing.get(whom)
+            said = f"像是跟着「{whom}」投（「{same.group()}」）：算不算投票、投给谁，请导演裁定"
+            entry.reason = f"{entry.reason}；{said}" if entry.needs_review and entry.reason else said
             entry.voter, entry.needs_review = post.author, True
-            entry.reason = f"像是跟着「{whom}」投（「{same.group()}」）：算不算投票、投给谁，请导演裁定"
-            entry.readings = tuple(t for t in (held.target if held else None,) if t)
+            entry.readings = tuple(t for t in dict.fromkeys((held.target if held else None, entry.target, *entry.readings)) if t)
         if entry.kind != "none" or entry.needs_review:
             # What 同上 under this post follows: whatever this post may be read as, not only the last valid ballot.
             meant = [entry.target, entry.suggestion, *entry.readings] if not entry.unknown else list(ctx.candidates)
@@ -480,11 +485,16 @@ class _Fold:
             extra += names
         if verdict.kind == "malformed" and verdict.target:
             extra += certainty.spelled(verdict.target, ctx.roster)  # 杨🐍康 · a飞 · 沙甸鱼: the name it may be
-        unseen = [c for c in (getattr(post, "style", None) or {}).get("colors", ()) if c in _INVISIBLE]
+        unseen = [c for c in (getattr(post, "style", None) or {}).get("colors", ()) if _invisible(c)]
         if unseen and (read or verdict.kind == "malformed" or verdict.vote_like):
             # 「票投[color=white]郭靖[/color]杨康」: readers see 杨康, the text holds 郭靖 (the hostile round, B13)
             reasons.append(f"帖子里有看不见的字（颜色 {unseen[0]}）：读者看到的和工具读到的不一样，请导演看原帖裁定")
             extra += _names_in(verdict.own, ctx.roster)
+        raw = getattr(post, "text", "") or ""
+        if _BIDI.search(raw) and (read or verdict.kind == "malformed" or verdict.vote_like):
+            # 「投票对象：\u202e康杨\u202c」 shows 杨康: the order on the page is not the order in the text (the hostile round)
+            reasons.append("帖子里有改变文字显示顺序的控制字符：读者看到的和工具读到的不一样，请导演看原帖裁定")
+            extra += [*_names_in(_as_displayed(raw), ctx.roster), *_names_in(verdict.own or "", ctx.roster)]
         if verdict.kind == "none" and not verdict.vote_like and (meant := self._agreed_with(post, verdict)):
             reasons.append("帖子只表示同意所引用的投票（「+1」「同上」「投他」之类）：算不算跟投，请导演裁定")
             extra += meant
@@ -983,6 +993,16 @@ class _Fold:
         close = self.ctx.close
         versions = self.history.get(post.pid) or []
         edited = getattr(post, "edited_at", None)
+        editor = getattr(post, "edited_by", None)
+        if editor and editor != post.author and not {editor, post.author} <= set(self.ctx.directors):
+            # Discuz's stamp names someone else (a 版主): the words now are the editor's, not the poster's (the hostile
+            # round: a moderator's edit of a ballot and of the director's proxy was counted as theirs). The poster's own
+            # words, where the archive read them before the edit, count — and the director is told; else unknown.
+            mine = [v for v in versions if v.get("text") and v.get("seen_at") and edited
+                    and datetime.fromisoformat(v["seen_at"]) < datetime.fromisoformat(edited)]
+            if mine and mine[-1]["text"] != post.text:
+                return mine[-1]["text"], f"帖子被「{editor}」编辑过（不是作者本人），按编辑前存档的内容计票"
+            return post.text, EDITED_BY_OTHER
         if close and versions:
             before = [v for v in versions if v.get("seen_at") and datetime.fromisoformat(v["seen_at"]) < close]
             if before and before[-1].get("text") and before[-1]["text"] != post.text:
@@ -1364,9 +1384,37 @@ def quote_field(quote, name: str):
 
 
 # 「和郭靖投一样的」「跟郭靖投的一样」: voting as another player did, with no target written
-_SAME_AS = re.compile(r"(?:和|跟|同|与)\s*([^\s,，。和跟同与]{1,12}?)\s*投(?:得|的)?\s*一样")
+_SAME_AS = re.compile(r"(?:和|跟|同|与)\s*(楼上|上一楼|[^\s,，。和跟同与]{1,12}?)\s*(?:投(?:得|的)?|的票?)?\s*一样")
 # Text colours a forum page shows on its own background: words in them are there for the tool, not for the readers.
-_INVISIBLE = frozenset({"white", "#fff", "#ffffff", "#fefefe", "#fdfdfd", "transparent", "rgb(255, 255, 255)", "rgb(255,255,255)"})
+_INVISIBLE = frozenset({"white", "transparent", "snow", "ivory", "whitesmoke", "ghostwhite", "azure", "mintcream", "seashell",
+                        "floralwhite", "aliceblue", "lavenderblush", "honeydew", "linen", "oldlace"})
+_RGB = re.compile(r"#([0-9a-f]{3}|[0-9a-f]{6})|rgba?\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})", re.I)
+
+
+_BIDI = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]")
+_OVERRIDE = re.compile("\u202e([^\u202a-\u202e\u2066-\u2069]*)(?:\u202c|$)")
+
+
+def _as_displayed(text: str) -> str:
+    """The text as the page shows it where a right-to-left override reverses a run (enough to find the names)."""
+    return _BIDI.sub("", _OVERRIDE.sub(lambda m: m.group(1)[::-1], text))
+
+
+def _invisible(color: str) -> bool:
+    """A colour a reader does not see on the page's white: white itself, and any as near it as #f0f0f0 (the hostile
+    round: 「[color=#f8f8f8]以上不算[/color]」 took a ballot back where only the tool could read it)."""
+    color = (color or "").strip().lower()
+    if color in _INVISIBLE:
+        return True
+    m = _RGB.fullmatch(color) or _RGB.match(color)
+    if not m:
+        return False
+    if m.group(1):
+        hexes = m.group(1)
+        channels = [int(c * 2, 16) for c in hexes] if len(hexes) == 3 else [int(hexes[i:i + 2], 16) for i in (0, 2, 4)]
+    else:
+        channels = [int(m.group(i)) for i in (2, 3, 4)]
+    return min(channels) >= 0xF0
 
 
 def _names_in(text: str | None, roster: Roster) -> tuple[str, ...]:
