@@ -26,6 +26,8 @@ First reads (each set read once, before any change made for it):
               (the speaker's role: 40 posts by the director, 40 quoting the director; issue 33)
   heldout9    200 posts   91.5 % agree, 6 uncovered (2 silent, 4 wrong); 7 of 160 at a glance doubted (4.4 %)
               3 days: 3 right with the rulings typed, 1 from the thread alone, none posted wrongly (issue 41)
+  heldout10   200 posts   90 % agree, 4 uncovered (1 silent, 3 wrong); 12 of 149 at a glance doubted (8.1 %)
+              3 days: 2 right with the rulings typed, 1 from the thread alone, none posted wrongly (issue 41)
   (heldout5–8: their READMEs)
 """
 

@@ -143,3 +143,33 @@ def test_a_day_the_director_rules_in_the_thread_is_right_from_the_thread_alone(p
     day = json.loads(path.read_text("utf-8"))
     j = heldout.judge_day_alone(day)
     assert j["right"] and not j["posts_wrongly"], j
+
+
+LATER_DAYS = sorted(p for name in ("heldout4", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10")
+                    for p in (ROOT / "fixtures" / name / "days").glob("*.json"))
+# A day held from the thread alone where its director posts it: 「南岳」 for 衡山 (a name outside the roster the director's
+# final count reads as one): the tool does not take that alias on itself.
+HELD_FOR_A_LOOK = {("heldout10", "e01")}
+
+
+@pytest.mark.parametrize("path", LATER_DAYS, ids=[f"{p.parent.parent.name}-{p.stem}" for p in LATER_DAYS])
+def test_every_later_blind_day_from_its_thread_alone_is_right_or_held_and_never_wrong(path):
+    """Issue 41: the days of heldout4 and 6–10, the director's rulings applied as poll applies them (nothing typed):
+    none posts a wrong result, and each is the director's or held where its director says a tool may not post alone."""
+    day = json.loads(path.read_text("utf-8"))
+    name = path.parent.parent.name
+    j = heldout.judge_day_alone(day, name)
+    assert not j["posts_wrongly"], j
+    assert j["right"] or (name, path.stem) in HELD_FOR_A_LOOK, j
+
+
+@pytest.mark.parametrize("name", ["heldout9", "heldout10"])
+def test_the_sets_written_after_the_layered_reader_are_covered(name):
+    """heldout9 (first read: 2 silent, 4 wrong) and heldout10 (first read: 1 silent, 3 wrong; 8.1 % of its at-a-glance
+    posts doubted), both recorded in their READMEs before any change made for them."""
+    cases = [{**json.loads(line), "set": name} for line in (ROOT / "fixtures" / name / "posts.jsonl").read_text("utf-8").splitlines()
+             if line.strip()]
+    totals, judged = heldout.measure(cases)
+    assert not [(case["id"], j["tool"]) for case, j in judged if j["uncovered"]]
+    glance = [case for case, j in judged if case["glance"]]
+    assert sum(j["false_doubt"] for case, j in judged if case["glance"]) / len(glance) <= 0.08
