@@ -136,7 +136,7 @@ _ENGLISH_PROXY = re.compile(r"proxy|on behalf of|asked (?:me )?(?:via pm )?to vo
 
 # A line that judges a relay or says how proxies are made (「玩家之间转达的票不算谷雨的票」「一发如需代投请私信我」「代投只由
 # 导演发出」): a ruling's reason or the rule, not a proxy made — it makes none unless it names a pair in a proxy's shape.
-_MADE = re.compile(r"已代投|已经代投|代投完毕|已帮(?:他|她)投|已替(?:他|她)投|已代为投")
+_MADE = re.compile(r"已代投|已经代投|代投完毕|已帮(?:他|她)投|已替(?:他|她)投|已代为投|照办|已照办|按你说的投了|帮你投了|替你投了")
 _ASKS_TARGET = re.compile(r"(?:对象|投谁|投给谁|票给谁|给谁|投哪个|投哪位|which|who)\s*[?？]", re.I)
 _JUDGES = re.compile(r"不算|不计|无效|作废|不是[^,，。;；]{0,8}的票|不属于|如需|如要|须由|只由|只能由|只允许|须在|须事先")
 
@@ -357,9 +357,11 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
             # the log shows the player correcting the request, the director's record keeps the first target
             out.doubts.append(f"聊天记录里「{proxy.voter}」改了口（「{said}」），代投记的却是「{proxy.target or '弃权'}」：请导演确认")
             out.readings += [(proxy.voter, n) for n in meant] + [(proxy.voter, proxy.target)]
-    if not out.proxies and not out.doubts and _MADE.search(own) and (quoted := _named(text, roster)):
-        # 「收到，已代投」 under the player's quoted request: a proxy the director's words do not spell out
+    if not out.proxies and not out.doubts and _MADE.search(own):
+        # 「收到，已代投」 under the player's quoted request: a proxy the director's words do not spell out — the pairs the
+        # quoted words name, or (a quote the page gave without its text) every player's, the tally's to bound
         out.doubts.append(f"导演说已经代投（「{_clip(_MADE.search(own).group())}」），帖子里读不出替谁投给谁：请导演确认")
+        quoted = _named(text, roster)
         out.readings += [(v, t) for v in quoted for t in quoted if v != t]
     if out.proxy_words and not out.proxies and not out.doubts and not refused and not retracted and \
             not _RETRACTS.search(own) and _mentions_a_proxy_made(own, roster, annotated=not (out.count or "|" in own)):

@@ -905,6 +905,11 @@ def _held(groups: list[_Group], post: RulingPost, put_off: str) -> None:
     decided = set() if post.void else {item.ref for item in post.items}
     for group in groups:
         why = group.doubted or (put_off if not group.reference and not group.elsewhere else "")
+        if not why and group.unread and not group.reference and not group.elsewhere:
+            # a verdict written for the floor that the tool cannot read (「6楼、2楼 分别 有效、无效」, unpaired): the director
+            # decided something about it — the floor waits for the director, it does not keep the tool's reading
+            said = group.unread[-1]
+            why = said if said.startswith("「") else f"「{_clip(group.words)}」里的裁定看不懂"
         for ref in group.floors:
             if why and ref[0] in ("floor", "pid", "quoted") and ref not in decided and ref not in dict(post.held):
                 post.held.append((ref, why))

@@ -393,7 +393,7 @@ class _Fold:
         above_author = self.entries[-1].author if self.entries else None
         prior = self.standing.get(post.author)  # the poster's own ballot before this post
         if post.author in ctx.directors:
-            verdict = self._in_role(verdict, text)  # the director's post: a proxy in own words, or no ballot
+            verdict = self._in_role(verdict, text, getattr(post, "quotes", None) or ())  # a proxy in own words, or no ballot
             self._check_count(post, text)
         elif self._agrees_with_director(post, verdict):
             # 「同上，票型没问题」「+1 导演辛苦」 under the director's count, notice or proxy: agreement, not a ballot.
@@ -869,7 +869,7 @@ class _Fold:
         else:
             self._accept(entry, verdict, voter, target)
 
-    def _in_role(self, verdict, text: str):
+    def _in_role(self, verdict, text: str, quotes=()):
         """A director's post read in the director's role (grammar/director.py): the one proxy it makes, as a proxy
         verdict; the proxy it takes back or refuses, void; what a proxy clause leaves unexplained, a doubt with the
         pairs it could mean; anything else, no ballot (a count, a notice, a ruling, the result)."""
@@ -888,6 +888,10 @@ class _Fold:
         if said.doubts:
             voters = tuple(dict.fromkeys(v for v, _ in said.readings if v in ctx.players))
             targets = tuple(dict.fromkeys(t for _, t in said.readings if t in ctx.players))
+            if not voters:  # 「收到，已代投」 under a quoted request whose words the page did not give: the quoted players'
+                voters = tuple(dict.fromkeys(n for q in (*verdict.quotes, *quotes) for n in [quote_field(q, "author")]
+                                             if n in ctx.players))
+                targets = targets or tuple(ctx.candidates)
             return replace(verdict, kind="none", proxy_for=None, relayed_for=voters, readings=targets,
                            doubts=tuple(said.doubts), nobody=any(t is None for _, t in said.readings), vote_like=False)
         standing = said.standing

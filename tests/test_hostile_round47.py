@@ -101,3 +101,29 @@ def test_two_proxies_after_one_proxy_word_and_a_semicolon_are_both_made():
     t = Thread()
     t.add("导演", "代投 周伯通：杨康；黄药师：杨康", 1)
     assert posted_and_tallied(t, "shediao").totals == {"杨康": 2}
+
+
+def test_a_floor_whose_ruling_cannot_be_read_waits_for_the_director():
+    # 「6楼、2楼 分别 有效、无效」 unpaired: set aside, the floors kept the tool's reading and a tie was posted (the lab's
+    # re-check); the director decided something about them — they wait for the director's word
+    t = Thread()
+    t.add("导演", "【第一天投票帖】", 0.1)
+    t.vote("黄蓉", "杨康", 1)
+    t.vote("穆念慈", "杨康", 1.2)
+    t.vote("洪七公", "郭靖", 1.4)
+    t.vote("一灯", "郭靖", 1.6)
+    t.add("导演", "【裁定】3楼、2楼 分别 有效、无效", 2)
+    result = posted_and_tallied(t, "shediao")
+    assert not result.certain
+    assert {e.floor for e in result.entries if e.needs_review} >= {2, 3}
+
+
+def test_a_proxy_said_made_under_a_quoted_request_is_asked_with_the_quoted_players_ballot():
+    t = Thread()
+    for voter, target, hours in (("黄蓉", "杨康", 1), ("穆念慈", "杨康", 1.2), ("洪七公", "郭靖", 1.4), ("一灯", "郭靖", 1.6)):
+        t.vote(voter, target, hours)
+    request = t.add("周伯通", "导演帮我投杨康，我今天上不了", 1.8)
+    made = t.add("导演", "收到，已代投", 2, quote=request)
+    result = tally_day(t.posts, game("shediao"), game("shediao").days[0], load_preset("shediao"))
+    entry = next(e for e in result.entries if e.pid == made.pid)
+    assert entry.needs_review and "周伯通" in entry.relayed_for and not result.certain, entry.reason
