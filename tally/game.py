@@ -14,9 +14,8 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timedelta, timezone, tzinfo
+from datetime import datetime, tzinfo
 from pathlib import Path
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from .rules import Rules, load_preset
 from .zones import zone_of, zone_words

@@ -5,12 +5,12 @@ was held needlessly, or (once, while one of these was being built) posted a wron
 from __future__ import annotations
 
 import pytest
+from tallykit import NAMES, Thread
+from test_tally_rules import posted_and_tallied, run
 
 from grammar import director
 from grammar.names import Roster
 from grammar.ruling import read
-from tallykit import NAMES, Thread
-from test_tally_rules import posted_and_tallied, run
 
 
 def _entry(result, post):

@@ -7,14 +7,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from tallykit import NAMES, START, Thread, game
+from test_tally_rules import posted_and_tallied
 
 from grammar import director
 from grammar.names import Roster
 from grammar.ruling import read
 from tally.day import tally_day
 from tally.rules import load_preset
-from tallykit import NAMES, START, Thread, game
-from test_tally_rules import posted_and_tallied
 
 
 def tied(attack: str, author: str = "周伯通", preset: str = "shediao", **post):

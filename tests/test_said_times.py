@@ -5,12 +5,12 @@ certain (heldout4, 6, 7 and 9 each held such changes, counted certain where thei
 from __future__ import annotations
 
 import pytest
+from tallykit import NAMES, Thread, game
 
 from grammar.when import said_times
 from tally.day import tally_day
 from tally.game import Player
 from tally.rules import load_preset
-from tallykit import NAMES, Thread, game
 
 
 @pytest.mark.parametrize("text, kind, minutes", [
