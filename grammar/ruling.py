@@ -64,6 +64,7 @@ _REFERENCE = re.compile(r"原票|原投票|原来的?\s*$|引用|来自|取代|�
 _COUNT_LINE = re.compile(rf"^\s*[·•\-*]?\s*[^\s,:;，。；:]{{1,12}}\s*[:：]?\s*{VOTES}(?:(?<=票)\s*(?:[:：(（←]|$)|\s*[:：←])")
 # 「1楼 is free format…」「本局 1楼 要求写理由」: the opening's rules cited, not a floor ruled
 _OPENING_SAYS = re.compile(r"\s*(?:的)?\s*(?:规则|规定|要求|写明|写了|说|格式|公告|开场|已经|is|says|said|states)", re.I)
+_REPLIED_TO = re.compile(r"(?:回复|引用)(?:了|的是)?[^,，。;；:：\d#]{0,5}\s*$")
 # After a floor's verdict, the ballot it falls back to: 「改票无效，按他原来 6 楼的票（潮生）计」 — 6楼 is the original
 _ORIGINAL = re.compile(r"(?:原来的?|原票|原投票|按(?:他|她|其)|以(?:他|她|其))\s*$")
 _CHANGE_ABOUT = re.compile(r"^\s*的?\s*改票")
@@ -791,7 +792,8 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
                 continue
             if (floors == [("floor", 1)] and _OPENING_SAYS.match(after)) or ((open_group or ruled_just) and (
                     _REFERENCE.search(text_since) or (index and pieces[index - 1][:2] == ("blocker", "THREAD")))) \
-                    or _REFERS_BACK.match(after) or (current is not None and current.verdicts and _ORIGINAL.search(text_since)):
+                    or _REFERS_BACK.match(after) or (current is not None and current.verdicts and _ORIGINAL.search(text_since)) \
+                    or _REPLIED_TO.search(text_since):  # 「你这条改票回复的是自己的 5楼」: the floor the ballot replies to
                 # 「21楼 改票引用的是杨康的5楼，改票无效」: 5楼 is the ballot's context; the verdict stays 21楼's
                 made.append(_Group(list(floors), number, sentence, reference=True))
                 continue
