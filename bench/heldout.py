@@ -73,6 +73,7 @@ SET_ASSUMED = {"heldout7": {"s10": {"ballot_format": "free", "require_reason": F
                                      "change_must_quote_own": True, "blackout_minutes": 30},
                              "anshazhe": {"ballot_format": "preferred", "require_reason": False, "changes_allowed": 1,
                                           "change_must_quote_own": False}}}
+SET_ASSUMED["heldout11"] = SET_ASSUMED["heldout10"]  # the same openings (its README's "Presets, rosters, assumptions")
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
