@@ -105,3 +105,14 @@ def test_a_tentative_ballot_or_one_that_takes_back_another_post_is_the_ballot(re
     ballot = t.add("黄蓉", f"投票对象：杨康\n投票理由：{reason}", 1)
     entry = _entry(run(t, "shediao"), ballot)
     assert entry.verdict == "counted" and not entry.needs_review, entry.reason
+
+
+def test_valid_on_a_ballot_whose_form_failed_counts_the_one_player_it_names():
+    # 七杀: 「投票对象：杨康」 with no reason stands as an abstention by the rules; the director's 「有效」 counts it for 杨康
+    # (heldout11 f01: refused as 「“有效”不知道该算给谁」, and the day was held with the count before the ruling)
+    t = Thread()
+    t.add("导演", "【第一天投票帖】", 0.1)
+    t.add("黄蓉", "投票对象：杨康", 1)
+    t.add("导演", "【裁定】2楼 黄蓉 只写了对象、没写理由：规则列的无效情形里没有缺理由，有效。", 2)
+    result = posted_and_tallied(t, "qisha")
+    assert result.totals == {"杨康": 1} and result.certain, [e.reason for e in result.entries]
