@@ -463,7 +463,8 @@ def ruling_problem(tally: DayTally, game: Game, pid: int, decision: str, target:
         return None
     if entry.kind == "abstain" and not entry.form_invalid:
         return None
-    if entry.form_invalid and len([n for n in names if n in game.player_names]) == 1 and entry.voter == entry.author:
+    if entry.form_invalid and entry.suggestion is None and entry.voter == entry.author and \
+            len([n for n in entry.readings if n in game.player_names]) == 1:  # (not a name near a player's: 计为 X says which)
         return None  # 「6楼……缺理由不在无效情形之列，有效」 on 「投票对象：芒种」: the one player its form failed to count
     written = f"「{entry.target}」" if entry.target else "的内容"
     choices = "、".join([*(f"计为 {n}" for n in names if n in game.player_names), "弃权", "无效"])
