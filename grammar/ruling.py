@@ -647,9 +647,9 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
         headed = headed or _correction_heading(tokens)
         why = _takes_back(blockers, sentence, rules, bool(groups) and not headed, tokens, bool(made))
         if not why and "PENDING" in blockers and not rules and made and not _PENALTY.search(sentence):
-            for group in made:  # 「9楼……稍后裁定」: that floor is not ruled yet; the post's other rulings stand
-                group.unread.append(f"「{_clip(sentence)}」说还没有定：不是确定的裁定")
-                group.doubted = group.unread[-1]
+            for group in [g for g in made if not g.reference]:  # 「9楼……稍后裁定」: that floor is not ruled yet
+                group.unread.append(f"「{_clip(sentence)}」说还没有定：不是确定的裁定")  # (「暂时按他 4 楼原票列，待定」: 4楼 is
+                group.doubted = group.unread[-1]  # the original the hedge falls back to, not the floor put off)
         if why:
             post.void = True
             post.problems.append(why)

@@ -29,6 +29,8 @@ from .rules import Rules
 
 COUNTED, SUPERSEDED, INVALID, IGNORED = "counted", "superseded", "invalid", "ignored"
 BAR_OWNER_ABSTAINS = "酒吧老板不允许弃权（记黄牌）"
+# What _time_problems says of a change the clock bars (the facts decide it, whatever else its words say)
+_BARRED_CHANGE = ("关门前", "关门后的投票无效", "执行加速期间不允许改票", "酒吧老板在讨论日开始")
 EDITED_AFTER_CLOSE = "帖子在关门后被编辑过（编辑标记不早于关门那一分钟），存档里没有关门前的版本"
 EDIT_TIME_UNKNOWN = "帖子的编辑标记早于发帖时间（编辑者的时区不同，或标记是手打的）：不知道是不是关门后编辑的，存档里没有关门前的版本"
 # Discuz stamps no edit made within 60 s of posting (docs/discuz.md): a ballot posted in the last minute and first
@@ -472,6 +474,9 @@ class _Fold:
         if entry.ruling is not None or by_director or (entry.author not in ctx.players) or self._settled(entry) or \
                 self._agrees_with_director(post, verdict):
             return  # a director's post is read whole in role (grammar/director.py): what it leaves open, it says there
+        if entry.kind == "change" and entry.verdict == INVALID and prior is not None and \
+                entry.reason.startswith(_BARRED_CHANGE):
+            return  # a change the clock bars (the last hour, after the close): void whomever its words name
         reasons = list(verdict.doubts) if verdict.kind != "none" else []
         if verdict.unread:  # past the reading bound: its readings are a guess, so no proof may clear it (a ruling can)
             entry.unprovable = True
@@ -1237,7 +1242,8 @@ class _Fold:
             return
         if standing is not None and not entry.ruling:
             entry.verdict = INVALID
-            entry.reason = f"已经在 #{standing.entry.floor} 投过票（每人每天限投一票；改票须用改票格式并引用原投票）"
+            how = "改票须用改票格式并引用原投票" if self.ctx.rules.change_must_quote_own else "改票须写明是改票"
+            entry.reason = f"已经在 #{standing.entry.floor} 投过票（每人每天限投一票；{how}）"
             self._log(entry, f"无效：{entry.reason}")
             return
         if voter in self.tried and not rules.correction_by_new_post and not entry.ruling:

@@ -116,3 +116,22 @@ def test_valid_on_a_ballot_whose_form_failed_counts_the_one_player_it_names():
     t.add("导演", "【裁定】2楼 黄蓉 只写了对象、没写理由：规则列的无效情形里没有缺理由，有效。", 2)
     result = posted_and_tallied(t, "qisha")
     assert result.totals == {"杨康": 1} and result.certain, [e.reason for e in result.entries]
+
+
+def test_a_change_the_clock_bars_is_void_whomever_its_reason_names():
+    # the lab (d03 on the real Discuz): 「改票对象：箜篌 ⏎ 改票理由：……编钟今天说得通……」 in the last hour was held as
+    # 「像是改口或更正，算哪一位」 — void either way, so nothing for the director to rule
+    t = Thread()
+    own = t.vote("黄蓉", "杨康", 1)
+    late = t.add("黄蓉", "改票对象：郭靖\n改票理由：最后改一下，一灯今天说得通，郭靖一整天都在划水。", 47.5, quote=own)
+    result = run(t, "shediao")
+    entry = _entry(result, late)
+    assert entry.verdict == "invalid" and not entry.needs_review, entry.reason
+    assert result.totals == {"杨康": 1} and result.certain
+
+
+def test_a_hedge_that_names_the_original_it_falls_back_to_puts_off_no_other_floor():
+    # the lab (d01): 「暂时按他 4 楼原票（朱鹮）列，待定」 put 4楼 — the original — among the posts waiting for the director
+    post = read("回复翠鸟：16楼 伯劳 这一帖没写“改票”，算不算改票我再想想，暂时按他 4 楼原票（朱鹮）列，待定。",
+                roster=Roster(["翠鸟", "伯劳", "朱鹮"]))
+    assert [ref for ref, _ in post.held] == [("floor", 16)], post.held
