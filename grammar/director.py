@@ -92,7 +92,7 @@ _TARGET_BEFORE = re.compile(r"(?:投票对象|投票目标|对象|投票|投给|
                             r"改为|改成)\s*[:：]?\s*$", re.I)
 _CORRECTS = re.compile(r"更正|纠正|订正|以此为准|以本行为准|以这个为准|以下为准|应为|应该是|委托的是|要投的是|抄错|写错|打错|看错")
 _RETRACTS = re.compile(r"撤回委托|撤销委托|取消委托|收回委托|委托撤回|委托作废|代投作废|取消代投|撤回代投|不再代投|以上代投作废|代投取消|"
-                       r"(?:撤回|撤销|取消)\S{0,6}代投|代投(?:不计|无效|已撤回)|"
+                       r"(?:撤回|撤销|取消)\S{0,6}代投|代投(?:不计|无效|已撤回)|代投[^,，。;；\n]{0,8}(?:撤回|作废|取消)|"
                        r"(?:以上|上面|这条|这张)(?:的)?代投(?:作废|取消|撤回)|作废|不用代投|不要代投|别代投|不用帮他投|不用帮她投|"
                        r"说算了|又说算了|"
                        # the hostile round (issue 42): not today's, never made, a test — and in English
@@ -241,6 +241,10 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
             pending = _clip(segment)  # 「啊不对，看错私信了」: the pair that follows (here or below) corrects the one above
         if _RETRACTS.search(segment):
             whom = [n for n in names if n in {p[0] for p in pairs}] or [p[0] for p in pairs][-1:]
+            if not whom and (made_here := _pair(segment, roster, names, None))[0]:
+                # 「上午替燕子代投的白鹭撤回」: a proxy of an earlier post taken back here — the pair it names, void
+                pairs.append((made_here[0], made_here[1], number, _clip(segment), False))
+                whom = [made_here[0]]
             for who in whom:
                 retracted[who] = _clip(segment)
             continue

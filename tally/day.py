@@ -774,6 +774,15 @@ class _Fold:
             entry.voter, entry.kind, entry.verdict = ctx.roster.resolve(verdict.proxy_for).name, "proxy", INVALID
             entry.target = verdict.match.name if verdict.match else None
             entry.reason = verdict.void
+            earlier = self.standing.get(entry.voter) if entry.voter else None
+            if earlier is not None and earlier.entry.author in ctx.directors and earlier.entry.kind == "proxy" and \
+                    earlier.target == entry.target:
+                # 「上午替燕子代投的白鹭撤回」: the director takes back a proxy made in an earlier post — the later word stands,
+                # and the director confirms (this post's other reading: the proxy stands after all)
+                earlier.entry.verdict, earlier.entry.reason = SUPERSEDED, f"代投已在 #{entry.floor} 撤回"
+                del self.standing[entry.voter]
+                entry.needs_review, entry.readings = True, (entry.target,) if entry.target else ()
+                entry.reason = f"{verdict.void}：撤回的是 #{earlier.entry.floor} 的代投，请导演确认"
             self._log(entry, f"无效：{entry.reason}")
             return
         if verdict.kind == "none":

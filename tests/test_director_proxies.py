@@ -136,3 +136,16 @@ def test_a_doubtful_director_post_weighs_every_pair_its_names_make():
     said = director.read("——郭靖 这一份由导演代投：一灯。", Roster(["郭靖", "一灯", "杨康"]))
     assert said.doubts
     assert {("郭靖", "一灯"), ("一灯", "郭靖")} <= set(said.readings), said.readings
+
+
+def test_a_proxy_taken_back_in_a_later_post_is_withdrawn_and_asked():
+    # heldout11 (after its first read): 「上午替燕子代投的白鹭撤回——她本人……已经自己投了」 was counted as a new proxy
+    t = Thread()
+    t.vote("黄蓉", "杨康", 1)
+    made = t.add("导演", "代投：周伯通 → 杨康（私信委托）", 2)
+    back = t.add("导演", "上午替周伯通代投的杨康撤回——他本人 12:05 已经自己投了，以本人为准。", 3)
+    g = game("shediao")
+    result = tally_day(t.posts, g, g.days[0], load_preset("shediao"))
+    entries = {e.pid: e for e in result.entries}
+    assert entries[made.pid].verdict == "superseded" and entries[back.pid].needs_review, entries[back.pid].reason
+    assert result.totals == {"杨康": 1}
