@@ -39,7 +39,7 @@ _COMPOUND = re.compile(r"投票帖|投票贴|票型|票数|选择|选边|跟帖|
 _REFERENCE = re.compile(r"楼上|楼主|(?P<floor>\d{1,5}|[一二三四五六七八九十百]{1,4})\s*(?:楼|L\b)|#\s*(?P<hash>\d{1,5})|[他她](?!们)")
 _POINTING = re.compile(r"投|票|选")  # 跟 · 弃 · 撤 next to 他 are talk (我跟他说), not a ballot
 _NUMERALS = dict(zip("一二三四五六七八九", range(1, 10)))
-_FILLER = re.compile(r"\s*(?:给了|给|了)?\s*(?:一票给|一票|个)?\s*")
+_FILLER = re.compile(r"\s*(?:就|也|还是|都|先|直接)?\s*(?:给了|给|了)?\s*(?:一票给|一票|个)?\s*")  # (这票就给他了)
 
 
 @dataclass(frozen=True)

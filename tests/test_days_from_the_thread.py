@@ -135,3 +135,12 @@ def test_a_hedge_that_names_the_original_it_falls_back_to_puts_off_no_other_floo
     post = read("回复翠鸟：16楼 伯劳 这一帖没写“改票”，算不算改票我再想想，暂时按他 4 楼原票（朱鹮）列，待定。",
                 roster=Roster(["翠鸟", "伯劳", "朱鹮"]))
     assert [ref for ref, _ in post.held] == [("floor", 16)], post.held
+
+
+def test_a_ballot_given_to_him_after_a_word_between_is_a_vote_attempt():
+    # heldout11 (after its first read): 「我觉得喜鹊最可疑，这票就给他了。」 was chat — 就 between 票 and 给 hid the pointer
+    t = Thread()
+    t.vote("郭靖", "黄蓉", 0.5)
+    said = t.add("黄蓉", "我觉得郭靖最可疑，这票就给他了。", 1)
+    entry = _entry(run(t, "qisha"), said)
+    assert entry.needs_review and "郭靖" in entry.readings, (entry.reason, entry.readings)
