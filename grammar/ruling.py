@@ -865,11 +865,12 @@ def _respectively(made: list[_Group], pieces: list, sentence: str) -> None:
     verdicts = [p[1] for p in pieces if p[0] == "verdict"]
     for group in ruled:
         group.verdicts.clear()
-    if len(floors) == len(verdicts) >= 2 and all(v is not None for v in verdicts) and all(len(g.floors) == 1 for g in ruled):
+    paired = len(floors) == len(verdicts) >= 2 and all(v is not None for v in verdicts)
+    if paired and all(len(g.floors) == 1 for g in ruled):
         for (group, _), verdict in zip(floors, verdicts):
             group.verdicts.append(verdict)
         return
-    if len(floors) == len(verdicts) >= 2 and all(v is not None for v in verdicts) and len(ruled) == 1:
+    if paired and len(ruled) == 1:
         group = ruled[0]  # one list 「6楼、2楼」: split it, one floor per verdict
         group.floors, rest = group.floors[:1], group.floors[1:]
         group.verdicts.append(verdicts[0])

@@ -490,13 +490,14 @@ class _Fold:
             extra += names
         if verdict.kind == "malformed" and verdict.target:
             extra += certainty.spelled(verdict.target, ctx.roster)  # 杨🐍康 · a飞 · 沙甸鱼: the name it may be
+        tried = read or verdict.kind == "malformed" or verdict.vote_like  # a ballot, or an attempt at one
         unseen = [c for c in (getattr(post, "style", None) or {}).get("colors", ()) if _invisible(c)]
-        if unseen and (read or verdict.kind == "malformed" or verdict.vote_like):
+        if unseen and tried:
             # 「票投[color=white]郭靖[/color]杨康」: readers see 杨康, the text holds 郭靖 (the hostile round, B13)
             reasons.append(f"帖子里有看不见的字（颜色 {unseen[0]}）：读者看到的和工具读到的不一样，请导演看原帖裁定")
             extra += _names_in(verdict.own, ctx.roster)
         raw = getattr(post, "text", "") or ""
-        if _BIDI.search(raw) and (read or verdict.kind == "malformed" or verdict.vote_like):
+        if _BIDI.search(raw) and tried:
             # 「投票对象：\u202e康杨\u202c」 shows 杨康: the order on the page is not the order in the text (the hostile round)
             reasons.append("帖子里有改变文字显示顺序的控制字符：读者看到的和工具读到的不一样，请导演看原帖裁定")
             extra += [*_names_in(_as_displayed(raw), ctx.roster), *_names_in(verdict.own or "", ctx.roster)]
@@ -550,7 +551,9 @@ class _Fold:
         in a window the rules bar it in, and the forum's time does not: which time counts is the director's to say."""
         ctx, at = self.ctx, entry.at
         voter = entry.voter or entry.author
-        for claim in said_times(verdict.own or ""):
+        claims = said_times(verdict.own or "")
+        now = self._time_problems(entry, verdict, at, voter) if claims else []  # what the forum's time already says
+        for claim in claims:
             if claim.kind == "to_close":
                 moments = [ctx.close - timedelta(minutes=claim.minutes)] if ctx.close else []
             elif claim.kind == "since_open":
@@ -561,8 +564,7 @@ class _Fold:
                 moments = [m for m in days if ctx.start and ctx.close and ctx.start <= m < ctx.close] or \
                     [min(days, key=lambda m: abs(m - at))]
             for moment in moments:
-                new = [p for p in self._time_problems(entry, verdict, moment, voter)
-                       if p not in self._time_problems(entry, verdict, at, voter)]
+                new = [p for p in self._time_problems(entry, verdict, moment, voter) if p not in now]
                 if new:
                     return (f"帖子里说「{claim.words}」（约 {moment:%m-%d %H:%M}），按这个时间{new[0]}；论坛时间是 "
                             f"{at:%m-%d %H:%M}：以论坛时间为准还是作废，请导演核对")
@@ -1410,15 +1412,6 @@ _INVISIBLE = frozenset({"white", "transparent", "snow", "ivory", "whitesmoke", "
 _RGB = re.compile(r"#([0-9a-f]{3}|[0-9a-f]{6})|rgba?\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})", re.I)
 
 
-_BIDI = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]")
-_OVERRIDE = re.compile("\u202e([^\u202a-\u202e\u2066-\u2069]*)(?:\u202c|$)")
-
-
-def _as_displayed(text: str) -> str:
-    """The text as the page shows it where a right-to-left override reverses a run (enough to find the names)."""
-    return _BIDI.sub("", _OVERRIDE.sub(lambda m: m.group(1)[::-1], text))
-
-
 def _invisible(color: str) -> bool:
     """A colour a reader does not see on the page's white: white itself, and any as near it as #f0f0f0 (the hostile
     round: 「[color=#f8f8f8]以上不算[/color]」 took a ballot back where only the tool could read it)."""
@@ -1434,6 +1427,15 @@ def _invisible(color: str) -> bool:
     else:
         channels = [int(m.group(i)) for i in (2, 3, 4)]
     return min(channels) >= 0xF0
+
+
+_BIDI = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]")
+_OVERRIDE = re.compile("\u202e([^\u202a-\u202e\u2066-\u2069]*)(?:\u202c|$)")
+
+
+def _as_displayed(text: str) -> str:
+    """The text as the page shows it where a right-to-left override reverses a run (enough to find the names)."""
+    return _BIDI.sub("", _OVERRIDE.sub(lambda m: m.group(1)[::-1], text))
 
 
 def _names_in(text: str | None, roster: Roster) -> tuple[str, ...]:

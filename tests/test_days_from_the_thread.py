@@ -17,6 +17,15 @@ def _entry(result, post):
     return next(e for e in result.entries if e.pid == post.pid)
 
 
+def _opened(preset: str, *posts: tuple[str, str]):
+    """The day as poll reads it, floor 1 the director's opening (never a floor ruled) and the posts after it an hour apart."""
+    t = Thread()
+    t.add("导演", "【第一天投票帖】", 0.1)
+    for hours, (author, text) in enumerate(posts, start=1):
+        t.add(author, text, hours)
+    return posted_and_tallied(t, preset)
+
+
 # -- the director's words about relays and proxies are reasons, not proxies --------------------------------
 
 @pytest.mark.parametrize("text", [
@@ -54,12 +63,9 @@ def test_the_director_recording_a_ballot_for_a_player_is_a_proxy():
 def test_a_post_ruled_no_ballot_leaves_the_players_next_post_a_first_ballot():
     # 七杀: an invalid ballot stands as an abstention, and a new post only corrects it with the director's leave;
     # a post ruled to be no ballot at all (「不作为投票，不占他今天的票」) casts nothing, so the next post is his ballot
-    t = Thread()
-    t.add("导演", "【第一天投票帖】", 0.1)  # floor 1 is the opening: never a floor ruled
-    t.add("黄蓉", "测试一下引用功能，不是投票哈：投票对象：杨康", 1)
-    t.add("导演", "【裁定】2楼 黄蓉 自己写明“不是投票”，不作为投票，不占她今天的票，她可以正常投。", 2)
-    t.add("黄蓉", "投票对象：郭靖\n投票理由：正式投，2楼那个不算。他的说法对不上。", 3)
-    result = posted_and_tallied(t, "qisha")
+    result = _opened("qisha", ("黄蓉", "测试一下引用功能，不是投票哈：投票对象：杨康"),
+                     ("导演", "【裁定】2楼 黄蓉 自己写明“不是投票”，不作为投票，不占她今天的票，她可以正常投。"),
+                     ("黄蓉", "投票对象：郭靖\n投票理由：正式投，2楼那个不算。他的说法对不上。"))
     assert result.totals == {"郭靖": 1} and result.certain, [e.reason for e in result.entries]
 
 
@@ -110,11 +116,8 @@ def test_a_tentative_ballot_or_one_that_takes_back_another_post_is_the_ballot(re
 def test_valid_on_a_ballot_whose_form_failed_counts_the_one_player_it_names():
     # 七杀: 「投票对象：杨康」 with no reason stands as an abstention by the rules; the director's 「有效」 counts it for 杨康
     # (heldout11 f01: refused as 「“有效”不知道该算给谁」, and the day was held with the count before the ruling)
-    t = Thread()
-    t.add("导演", "【第一天投票帖】", 0.1)
-    t.add("黄蓉", "投票对象：杨康", 1)
-    t.add("导演", "【裁定】2楼 黄蓉 只写了对象、没写理由：规则列的无效情形里没有缺理由，有效。", 2)
-    result = posted_and_tallied(t, "qisha")
+    result = _opened("qisha", ("黄蓉", "投票对象：杨康"),
+                     ("导演", "【裁定】2楼 黄蓉 只写了对象、没写理由：规则列的无效情形里没有缺理由，有效。"))
     assert result.totals == {"杨康": 1} and result.certain, [e.reason for e in result.entries]
 
 
