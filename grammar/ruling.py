@@ -61,7 +61,8 @@ _ARROW = re.compile(r"[^\s、,，;；→>:：]+\s*(?:→|->|=>|＞)\s*[^\s、,�
 _REFERENCE = re.compile(r"原票|原投票|原来的?\s*$|引用|来自|取代|改自|(?:(?<!以下)以(?:他|她|其)?|按(?:他|她|其)|的|是|在|于|见|即|回复了?(?:他|她|其)?(?:自己)?(?:的)?)\s*$")
 # A line of a running count: a player (or 弃权) and a number of votes, then who cast them.
 # (礁鲨 5：A、B · 断幺 4+2＝6：A、B · 四喜 5 票 + 2（诽谤）= 7 票：A — a count, with a bonus)
-_COUNT_LINE = re.compile(rf"^\s*[·•\-*]?\s*[^\s,:;，。；:]{{1,12}}\s*[:：]?\s*{VOTES}(?:(?<=票)\s*(?:[:：(（←]|$)|\s*[:：←])")
+_COUNT_LINE = re.compile(rf"^\s*[·•\-*]?\s*[^\s,:;，。；:]{{1,12}}\s*[:：]?\s*{VOTES}(?:(?<=票)\s*(?:[:：(（←]|$)|\s*(?:[:：](?!\s*\d)|←))")
+# (「47楼是我 12:24 替……」: a time, not 「X 12：」 a count row)
 # 「1楼 is free format…」「本局 1楼 要求写理由」: the opening's rules cited, not a floor ruled
 _OPENING_SAYS = re.compile(r"\s*(?:的)?\s*(?:规则|规定|要求|写明|写了|说|格式|公告|开场|已经|is|says|said|states)", re.I)
 _REPLIED_TO = re.compile(r"(?:回复|引用)(?:了|的是)?[^,，。;；:：\d#]{0,5}\s*$")
@@ -229,18 +230,31 @@ _NAME_PARTS = {"TEXT", "NEG", "HEDGE", "CNT"}
 
 
 
-_ORIGINAL_WORDS = re.compile(r"(?:他|她|其)?(?:编辑前|改票前|之前)?的?原(?:来的?)?投?票")
+_ORIGINAL_WORDS = re.compile(r"(?:他|她|其)?(?:编辑前|改票前|之前)?的?原(?:来的?)?投?票|[^\d,:;。!?]{1,8}的")
+
+
+_BEFORE_EDIT = re.compile(r"编辑前|改票前|修改前|之前|原来|原票|原投票")
 
 
 def _original_named(tokens: list[Token]) -> list[Token]:
     """「按编辑前的原票 虚竹 计」: the words that say the player is the original ballot's, between 按 and the name, set
-    aside — the phrase is 按 X 计 (counts_as X)."""
+    aside — the phrase is 按 X 计 (counts_as X); so are the words that say which of the post's names it is (「按改正后的箜篌
+    计」). 「按 X 算（了）」 closes as 按 X 计 does (「我按东坡算了」: 算了 is no take-back there)."""
     for i, tok in enumerate(tokens):
         if tok.type != "AN":
             continue
-        for j in range(i + 2, min(i + 7, len(tokens) - 1)):
-            if tokens[j].type == "NAME" and tokens[j + 1].type == "JI" and \
-                    _ORIGINAL_WORDS.fullmatch("".join(str(t) for t in tokens[i + 1:j]).strip()):
+        for j in range(i + 1, min(i + 7, len(tokens) - 1)):
+            if tokens[j].type == "NAME" and (tokens[j + 1].type == "SUAN" or str(tokens[j + 1]) == "算了"):
+                close = tokens[j + 1]
+                tokens = [*tokens[:j + 1], Token("JI", str(close), start_pos=close.start_pos, end_pos=close.end_pos), *tokens[j + 2:]]
+            if j == i + 1 and tokens[j].type == "NAME" and tokens[j + 1].type == "JI":
+                break  # 按 X 计 as it stands
+            between = "".join(str(t) for t in tokens[i + 1:j]).strip()
+            if tokens[j].type == "NAME" and tokens[j + 1].type == "JI" and _ORIGINAL_WORDS.fullmatch(between):
+                if _BEFORE_EDIT.search(between):  # 「按编辑前的 段正淳 计」: the original, named (仍计 X)
+                    ji = tokens[j + 1]
+                    return [*tokens[:i], Token("KEEP", str(ji), start_pos=ji.start_pos, end_pos=ji.end_pos), tokens[j],
+                            *_original_named(tokens[j + 2:])]
                 return [*tokens[:i + 1], *_original_named(tokens[j:])]
     return tokens
 
@@ -296,8 +310,10 @@ def _names_after_verbs(tokens: list[Token]) -> list[Token]:
         if tok.type == "SAME" and nxt not in (None, "_SEP", "AND") and not (nxt == "TEXT" and not str(out[i + 1]).strip("。!?;~ ")):
             out[i] = Token("TEXT", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)  # 「理由也是说双活的」
             continue
-        if tok.type == "JI" and nxt == "NAME" and not (i >= 2 and out[i - 2].type == "AN") and \
-                not (i and re.search(r"(?:仍|仍然|还是|依然|照旧|照)\s*$", str(out[i - 1]))):  # (「不算，仍计宫永照」: the original)
+        if tok.type == "JI" and nxt == "NAME" and i and re.search(r"(?:仍|仍然|还是|依然|照旧|照)\s*$", str(out[i - 1])):
+            out[i] = Token("KEEP", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)  # 「不算，仍计宫永照」: the original, named
+            continue
+        if tok.type == "JI" and nxt == "NAME" and not (i >= 2 and out[i - 2].type == "AN"):
             out[i] = tok = Token("COUNT", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)  # 「有效，计 伯劳」
         if tok.type == "COUNT" and nxt not in ("NAME", "ABSTAIN") and str(tok) != "计入":
             out[i] = Token("TEXT", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)
@@ -328,11 +344,15 @@ class _Verdicts(Transformer):
         names = [str(t) for t in c if t.type == "NAME"]
         return {"verdict": "for_voter", "voter": names[0], "target": None if names[1] in ("弃权", "弃权票") else names[1]}
 
+    def keep_original(self, c):
+        name = next((str(t) for t in c if t.type == "NAME"), None)  # 「仍计宫永照」: the original ballot, named
+        return {"verdict": "keep_original", "target": name} if name else {"verdict": "keep_original"}
+
     def belongs(self, c):
         return {"verdict": "belongs", "voter": str(next(t for t in c if t.type == "NAME"))}
 
 
-for _said in ("invalid", "valid", "not_a_vote", "abstain", "keep_original", "same", "uphold"):
+for _said in ("invalid", "valid", "not_a_vote", "abstain", "same", "uphold"):
     setattr(_Verdicts, _said, lambda self, c, _said=_said: {"verdict": _said})
 
 
@@ -436,7 +456,7 @@ def _continues(tokens: list[Token], start: int, j: int) -> bool:
     if tok == "_RP":
         return any(t.type == "_LP" for t in tokens[start:j]) and not any(t.type == "_RP" for t in tokens[start:j])
     if tok == "NAME":
-        return prev in ("COUNT", "OBJECT", "SUAN", "AN")
+        return prev in ("COUNT", "OBJECT", "SUAN", "AN") or (prev == "KEEP" and str(tokens[j - 1]) in ("计", "记"))
     if tok == "DE":
         return prev == "NAME" and any(t.type in ("SUAN", "COUNT") for t in tokens[start:j])
     if tok == "JI":
@@ -482,12 +502,39 @@ def _floor_list(tokens: list[Token], i: int) -> tuple[list[tuple[str, int | None
     return floors, i
 
 
+# A verdict standing alone on its line as a section's heading (「【無效】」「计为：」): the lines under it are its items.
+_SECTION = re.compile(r"^\s*[【\[]?\s*(?:均|都|以下)?\s*(不计|不计入|无效|有效|作废|弃权|视为弃权|不算|不是投票|计为|算作|改计为)\s*[】\]]?\s*[:：]?\s*$")
+_FLOOR_AT = re.compile(r"^\s*[·•\-*]?\s*(?:第?\s*\d{1,5}\s*(?:楼|層|层|樓|[FfLl#])|#\s*\d{1,5}|第?[一二三四五六七八九十百]{1,6}\s*(?:楼|层|樓)|沙发|板凳|地板)")
+
+
+def _sections(lines: list[str]) -> list[str]:
+    """「【無效】⏎5樓（芍藥，只寫了理由）⏎7樓（海棠……）⏎【計為】⏎12樓「王蘭」→ 玉蘭」: each floor line under a section's verdict
+    heading is ruled by it, as 「无效：5楼……」 — or, under 计为, 「12楼「王兰」计为 玉兰」 (the arrow points at the player). A
+    line that opens with no floor ends the section."""
+    out, verdict = [], None
+    for n, line in enumerate(lines):
+        head = _SECTION.match(line)
+        if head and n + 1 < len(lines) and _FLOOR_AT.match(lines[n + 1]):  # (「无效」 alone under a quote: a verdict)
+            verdict = head.group(1)
+            continue
+        if verdict and _FLOOR_AT.match(line):
+            if verdict in ("计为", "算作", "改计为"):
+                arrow = re.search(r"\s*(?:→|->|=>)\s*", line)
+                out.append(line[:arrow.start()] + " 计为 " + line[arrow.end():] if arrow else line)
+            else:
+                out.append(f"{verdict}：{line}")
+            continue
+        verdict = None
+        out.append(line)
+    return out
+
+
 def _sentences(own: str) -> list[str]:
     """The post's sentences: each line cut at its stops — not inside brackets (「倒扑→三三（11楼；5楼代投已撤回）」) —
     without signatures and list numbers, and without the lines of a running count (「白水哩→狮子原爽、小濑川白望→臼泽塞」
     「弃权 1票：洪七公（13楼）」): what the director counted is set beside the tool's count, not ruled on."""
     lines = []
-    for line in own.split("\n"):
+    for line in _sections(own.split("\n")):
         if _SIGN_OFF.match(line) and not tagging.tag(line):
             continue  # 「——导演B」: a signature
         if _COUNT_LINE.match(line) or len(_ARROW.findall(line)) >= 2:
@@ -544,9 +591,18 @@ def _about_words(sentence: str, roster: Roster | None) -> str:
 _ASKED = re.compile(r"(?:有人|有玩家|玩家|大家|群里|好几个人)(?:在[^,，。:：]{0,6})?问(?:到|起|过)?(?P<question>[^:：]{1,80})[:：]")
 
 
+# What the post lets nobody see (「看不出是不是确定要投，无效」): a question about the ballot's words, the reason for a verdict —
+# not the director asking. (「不知道是不是该算无效」 is the director's own doubt: not here.)
+_UNSEEN = re.compile(r"(?:看不出|看不清|分不清|辨不清|认不出|读不出|看不懂|没法知道|无法知道|没法看出|无法看出|无从知道)"
+                     r"(?:他|她|其|这|这票|这一票|到底)?(?P<question>是不是|是否|有没有|要不要|算不算|投没投)")
+
+
 def _asked_by_others(sentence: str, roster: Roster | None) -> str:
     """The sentence with the question words of a question others asked blanked: the director answers it after the
-    colon, and the answer is the ruling."""
+    colon, and the answer is the ruling; and with those of a question the post leaves open (_UNSEEN)."""
+    for unseen in _UNSEEN.finditer(sentence):
+        a, b = unseen.span("question")
+        sentence = sentence[:a] + " " * (b - a) + sentence[b:]
     m = _ASKED.search(sentence)
     if not m:
         return sentence
@@ -562,6 +618,7 @@ def _asked_by_others(sentence: str, roster: Roster | None) -> str:
 _VERDICT_HEAD = re.compile(r"^\s*[【\[]?\s*(?:均|都|以下)?\s*(?:不计|不计入|无效|有效|作废|弃权|不算)\s*[】\]]?\s*[:：]")
 
 
+_RESPECTIVELY = re.compile(r"分别|依次|各判|各自|respectively", re.I)  # floors and verdicts paired in the order written
 _GOES_ON = re.compile(r"\s*(?:但|不过|可是|然而)")
 
 
@@ -624,7 +681,11 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             if tok.type == "DAY":
                 days.add(_day_number(str(tok)))
         made = _pair(pieces, number, sentence, groups, loose, cut)
-        if "分别" in sentence and made:
+        _relay_told(made, sentence, roster)
+        for group in made:
+            if (seat := _SEAT.search(group.words)) and not re.search(r"\d+\s*[楼层樓#]", group.words):  # (「板凳（3楼）」)  # the floor the forum's setting names (discuz.md A.2): not every forum has it
+                group.unread.append(f"「{seat.group()}」是哪一楼要看论坛的楼层名设置（默认不显示），请写楼号（例如 2楼）")
+        if _RESPECTIVELY.search(sentence) and made:
             _respectively(made, pieces, sentence)
             groups += [g for g in made if not any(g is h for h in groups)]
         refused = _denied(sentence)
@@ -857,6 +918,23 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
     return made
 
 
+_SEAT = re.compile(r"沙发|板凳|地板")
+
+
+def _relay_told(made: list[_Group], sentence: str, roster: Roster | None) -> None:
+    """「33楼 古筝 代 洞箫 投的琵琶，……算洞箫的票」: 算 Y 的 where the sentence itself tells the floor as a relay for Y of a
+    ballot for X — Y's ballot, for X (for_voter), not a question whether Y is the voter or the target."""
+    for group in made:
+        for i, verdict in enumerate(group.verdicts):
+            whose = verdict.get("voter") if verdict and verdict.get("verdict") == "belongs" else None
+            if not whose or roster is None or roster.pattern is None:
+                continue
+            told = re.search(rf"(?:代|替|帮)\s*{re.escape(whose)}\s*(?:投|转投)(?:的|了|给)?\s*", sentence)
+            target = roster.pattern.match(sentence, told.end()) if told else None
+            if target and roster.table[target.group()] != whose:
+                group.verdicts[i] = {"verdict": "for_voter", "voter": whose, "target": roster.table[target.group()]}
+
+
 def _respectively(made: list[_Group], pieces: list, sentence: str) -> None:
     """「6楼、2楼 分别 有效、无效」: the floors and the verdicts in the order written, one each — or, where they do not
     pair one to one, nothing the tool may apply (the hostile round: both floors were ruled 无效)."""
@@ -878,7 +956,8 @@ def _respectively(made: list[_Group], pieces: list, sentence: str) -> None:
             made.append(_Group([ref], group.sentence, group.words, verdicts=[verdict], author=None))
         return
     for group in ruled:
-        group.unread.append(f"「{_clip(sentence)}」说「分别」，但楼层和裁定对不上：请逐楼写明")
+        said = _RESPECTIVELY.search(sentence).group()
+        group.unread.append(f"「{_clip(sentence)}」说「{said}」，但楼层和裁定对不上：请逐楼写明")
 
 
 def _attach_loose(groups: list[_Group], loose: list, quoting: bool, post: RulingPost, sentences: list[str]) -> None:
@@ -908,10 +987,12 @@ def _held(groups: list[_Group], post: RulingPost, put_off: str) -> None:
     decided = set() if post.void else {item.ref for item in post.items}
     for group in groups:
         why = group.doubted or (put_off if not group.reference and not group.elsewhere else "")
-        if not why and group.unread and not group.reference and not group.elsewhere:
-            # a verdict written for the floor that the tool cannot read (「6楼、2楼 分别 有效、无效」, unpaired): the director
-            # decided something about it — the floor waits for the director, it does not keep the tool's reading
-            said = group.unread[-1]
+        unread = group.unread or (group.verdicts and _one(group.verdicts) is None)
+        if not why and unread and not group.reference and not group.elsewhere:
+            # a verdict written for the floor that the tool cannot read (「6楼、2楼 分别 有效、无效」, unpaired; 「2楼和6楼，前者
+            # 无效，后者有效」: two verdicts for one list): the director decided something about it — the floor waits for the
+            # director, it does not keep the tool's reading
+            said = group.unread[-1] if group.unread else ""
             why = said if said.startswith("「") else f"「{_clip(group.words)}」里的裁定看不懂"
         for ref in group.floors:
             if why and ref[0] in ("floor", "pid", "quoted") and ref not in decided and ref not in dict(post.held):
@@ -985,7 +1066,15 @@ def _one(verdicts: list[dict]) -> dict | None:
     """Verdicts said of one floor as one (「无效，按原票计」 keeps the original), or None where they disagree."""
     verdict = verdicts[0]
     for other in verdicts[1:]:
-        if other == verdict:
+        if other == verdict or (other["verdict"] == verdict["verdict"] and other.items() <= verdict.items()):
+            continue
+        if other["verdict"] == verdict["verdict"] and verdict.items() <= other.items():
+            verdict = other  # 「以原票为准，仍计紫藤」: the original, then its name
+            continue
+        named = next((v for v in (verdict, other) if v["verdict"] == "keep_original" and v.get("target")), None)
+        if named and {verdict["verdict"], other["verdict"]} <= {"valid", "keep_original", "counts_as"} and \
+                {v.get("target") for v in (verdict, other) if v["verdict"] == "counts_as"} <= {named["target"]}:
+            verdict = named  # 「算数，仍计欧阳克」: it stands, for the player it named
             continue
         if (verdict["verdict"], other["verdict"]) in _SUBSUMED:
             verdict = other

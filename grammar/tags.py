@@ -169,6 +169,7 @@ def chinese_number(written: str) -> int | None:
     return total or None
 
 
+_SEATS = {"沙发": 2, "板凳": 3, "地板": 4}  # Discuz's postnocustom names (discuz.md A.2)
 _RANGE = re.compile(r"\d{1,5}\s*(?:-|~|到|至)\s*\d{1,5}")
 _PID = re.compile(r"(?i)pid\s*[=:]?\s*(\d{1,10})")
 _DIGITS = re.compile(r"\d{1,5}")
@@ -177,6 +178,8 @@ _CN = re.compile(r"[零〇一二两三四五六七八九十百]{1,6}")
 
 def floor_value(written: str) -> tuple[str, int | None]:
     """("floor", N), ("pid", N) or ("range", None) of a floor as written."""
+    if written in _SEATS:
+        return ("floor", _SEATS[written])
     if _RANGE.search(written):
         return ("range", None)
     if pid := _PID.search(written):

@@ -421,6 +421,8 @@ def _meaning(item, entry, said: str) -> tuple[tuple | None, str | None]:
             return ("reject", None, None), None  # the change is void: the ballot before it stands
         if "按关门前存档的内容计票" in (entry.reason or ""):
             return ("accept", None, None), None  # the tally already counts what it said before the edit
+        if item.target:
+            return ("target", item.target, None), None  # 「以原票为准，仍计紫藤」: the original, as the director names it
         return None, f"{said} 不是改票，存档里也没有它被编辑前的内容：「按原票计」不知道原票是什么，请写「计为 某人」"
     return None, f"{said}：看不懂的裁定"
 

@@ -33,7 +33,7 @@ def tied(attack: str, author: str = "周伯通", preset: str = "shediao", **post
 
 
 @pytest.mark.parametrize("ruling", [
-    "7楼无效与否我再想想", "6楼、2楼 分别 有效、无效", "7楼无效，自明天起生效", "7楼无效。等大家都没意见了再生效",
+    "7楼无效与否我再想想", "7楼无效，自明天起生效", "7楼无效。等大家都没意见了再生效",
     "19楼无效。以上裁定下一轮开始时生效",
 ])
 def test_a_ruling_that_wonders_pairs_nothing_or_takes_effect_later_applies_nothing(ruling):
@@ -105,14 +105,15 @@ def test_two_proxies_after_one_proxy_word_and_a_semicolon_are_both_made():
 
 def test_a_floor_whose_ruling_cannot_be_read_waits_for_the_director():
     # 「6楼、2楼 分别 有效、无效」 unpaired: set aside, the floors kept the tool's reading and a tie was posted (the lab's
-    # re-check); the director decided something about them — they wait for the director's word
+    # re-check); the director decided something about them — they wait for the director's word (分别 now pairs; 前者…后者
+    # is the form the tool does not pair)
     t = Thread()
     t.add("导演", "【第一天投票帖】", 0.1)
     t.vote("黄蓉", "杨康", 1)
     t.vote("穆念慈", "杨康", 1.2)
     t.vote("洪七公", "郭靖", 1.4)
     t.vote("一灯", "郭靖", 1.6)
-    t.add("导演", "【裁定】3楼、2楼 分别 有效、无效", 2)
+    t.add("导演", "【裁定】2楼和3楼，前者无效，后者有效", 2)
     result = posted_and_tallied(t, "shediao")
     assert not result.certain
     assert {e.floor for e in result.entries if e.needs_review} >= {2, 3}

@@ -32,7 +32,7 @@ LATER = [item for name in ("blind2.json", "blind3.json", "blind4.json", "blind5.
          for item in json.loads((RULINGS / name).read_text("utf-8"))["posts"]]
 DIRECTOR, DIRECTOR_UID = "导演", 2
 CLOSE = START + timedelta(days=2)
-_HEADED_DAY = re.compile(r"^\W*(?:\[b\])?\s*[【\[]?\s*第([一二三四五六七八九])[天日]")
+_HEADED_DAY = re.compile(r"^\W*(?:\[b\])?\s*[【\[]?\s*(?:第([一二三四五六七八九])[天日]|(?i:(?:rulings?\s+for\s+)?day\s*([1-9])\b))")
 _QUOTED_PID = re.compile(r"\[quote\].*?pid=(\d+).*?\[/quote\]", re.S | re.I)
 
 
@@ -64,9 +64,9 @@ def day_of(item: dict):
     floors = {int(n): f for n, f in (item.get("floors_exist") or {}).items()}
     authors = {f["author"] for f in floors.values() if f.get("author") and f.get("kind") != "director"}
     names = list(dict.fromkeys([*item["players"], *sorted(authors - {DIRECTOR})]))
-    # The day whose thread the post is in: the one its heading names (【第二天 投票结果及裁定】), else day 1.
+    # The day whose thread the post is in: the one its heading names (【第二天 投票结果及裁定】 · Rulings for Day 2), else day 1.
     heading = _HEADED_DAY.match(item["text"])
-    number = "一二三四五六七八九".index(heading.group(1)) + 1 if heading else 1
+    number = ("一二三四五六七八九".index(heading.group(1)) + 1 if heading.group(1) else int(heading.group(2))) if heading else 1
     game = Game(name="测试局", preset="shediao", directors=(DIRECTOR,), players=tuple(Player(n, i + 10) for i, n in enumerate(names)),
                 days=(Day(day=number, vote_thread=1, process_thread=3, start=START.isoformat(), close=CLOSE.isoformat()),))
     uid = {n: i + 10 for i, n in enumerate(names)}

@@ -225,7 +225,7 @@ def test_a_ruling_declined_because_it_cannot_matter_puts_off_only_its_floor():
      [(("floor", 21), "counts_as", "伯劳", None)]),
     # the original ballot the verdict falls back to, named by its player (「按编辑前的原票 X 计」)
     ("36楼 雨燕 的票在关门后（21:07）编辑过，对象从 伯劳 改成了 朱鹮，关门后的编辑不认，按编辑前的原票 伯劳 计。",
-     [(("floor", 36), "counts_as", "伯劳", None)]),
+     [(("floor", 36), "keep_original", "伯劳", None)]),
     ("盟主 鸿雁 的 4楼 有效，投 朱鹮，按规则计 2.5 票。", [(("floor", 4), "valid", None, None)]),  # 按规则 is no 按 X 计
     # a question others asked, retold before the answer
     ("有人问 翠鸟 第一身份被票出后，今天的 8# 还算不算：出局的只是第一张牌，8# 有效，计 伯劳。", [(("floor", 8), "counts_as", "伯劳", None)]),

@@ -1,0 +1,85 @@
+"""Rulings as directors write them, by construction rather than by phrasing (issue 41; issue 42's recheck on the lab).
+
+A ruling the tool cannot read but which names a floor holds that floor for the director; a ruling put off to a later
+time, or followed by the director's own next step, rules nothing yet; floors and verdicts in the order written
+(分别 · 依次 · 各判) pair one to one; a section headed by its verdict rules each floor line under it; the original a
+ruling falls back to may be named (仍计 X · 按编辑前的 X 计).
+"""
+
+from __future__ import annotations
+
+import pytest
+from tallykit import NAMES
+
+from grammar.names import Roster
+from grammar.ruling import read
+
+ROSTER = Roster(NAMES)
+
+
+def ruled(text: str) -> dict:
+    post = read(text, roster=ROSTER)
+    return {} if post is None else {i.ref[1]: (i.verdict, i.target) for i in post.applied}
+
+
+def held(text: str) -> set:
+    post = read(text, roster=ROSTER)
+    return set() if post is None else {ref[1] for ref, _ in post.held}
+
+
+@pytest.mark.parametrize("text", ["6楼、2楼 分别 有效、无效", "6楼、2楼 依次 有效、无效", "6楼、2楼 各判 有效、无效"])
+def test_floors_and_verdicts_in_the_order_written_pair_one_to_one(text):
+    assert ruled(text) == {6: ("valid", None), 2: ("invalid", None)}
+
+
+@pytest.mark.parametrize("text", ["2楼和6楼，前者无效，后者有效", "6楼、2楼 分别 有效、无效、无效"])
+def test_floors_whose_verdicts_the_tool_cannot_pair_wait_for_the_director(text):
+    assert ruled(text) == {} and held(text) == {2, 6}
+
+
+@pytest.mark.parametrize("text", [
+    "7楼无效不无效，容我查查规则", "关于7楼：无效。嗯……让我再琢磨琢磨", "7楼无效，下周一起执行", "7楼无效（本裁定从明晚八点起算）",
+    "7楼无效，等我问问规则组",
+])
+def test_a_ruling_put_off_by_its_own_words_rules_nothing_and_holds_its_floor(text):
+    assert ruled(text) == {} and held(text) == {7}
+
+
+@pytest.mark.parametrize("text", ["7楼无效，即日起生效", "7楼无效，今天起执行", "7楼无效，按规则执行", "7楼无效，我查了规则，改票须引用原票"])
+def test_words_that_say_the_ruling_holds_now_or_why_leave_it_applied(text):
+    assert ruled(text) == {7: ("invalid", None)}
+
+
+def test_a_section_headed_by_its_verdict_rules_each_floor_line_under_it():
+    text = "裁定：\n【無效】\n5樓（黃蓉，只寫了理由，沒寫對象）\n7樓（一燈，只貼了一個表情）\n【計為】\n12樓「楊慷」→ 楊康（形近）\n以上。"
+    assert ruled(text) == {5: ("invalid", None), 7: ("invalid", None), 12: ("counts_as", "杨康")}
+
+
+def test_a_floor_named_by_the_forums_seat_name_is_asked_unless_its_number_is_written():
+    assert ruled("沙发那票无效") == {} and held("沙发那票无效") == {2}
+    assert ruled("板凳那一票（3楼，黄蓉）有效") == {3: ("valid", None)}
+
+
+@pytest.mark.parametrize("text, want", [
+    ("26楼编辑在关门后，以原票为准，仍计杨康。", {26: ("keep_original", "杨康")}),
+    ("9楼 编辑改了对象，编辑不算数，9楼按编辑前的 郭靖 计。", {9: ("keep_original", "郭靖")}),
+    ("11楼编辑只补了理由，算数，仍计欧阳克。", {11: ("keep_original", "欧阳克")}),
+    ("22楼写的“投黄蓉……打错了，投杨康”，意思清楚，按改正后的杨康计。", {22: ("counts_as", "杨康")}),
+    ("第三十一楼 的「杨康哥」我按杨康算了，多一个字不影响辨认。", {31: ("counts_as", "杨康")}),
+])
+def test_the_ballot_a_ruling_counts_may_be_named_as_the_original_or_the_corrected_one(text, want):
+    assert ruled(text) == want
+
+
+def test_a_question_the_ballots_words_leave_open_is_the_reason_not_the_directors_doubt():
+    assert ruled("35楼 写成「投票对象：杨康？」，带个问号，看不出是不是确定要投，无效，请重发。") == {35: ("invalid", None)}
+    assert ruled("35楼 我不知道是不是该算无效") == {}
+
+
+def test_a_relay_the_ruling_itself_tells_is_counted_for_the_player_it_was_for():
+    post = read("33楼 黄蓉 代 郭靖 投的杨康，郭靖刚刚私信我确认了，算郭靖的票。", roster=ROSTER)
+    assert [(i.ref, i.verdict, i.voter, i.target) for i in post.applied] == [(("floor", 33), "for_voter", "郭靖", "杨康")]
+
+
+def test_a_time_in_a_ruling_sentence_is_no_running_count_row():
+    assert ruled("47楼是我 12:24 替 黄蓉 发的代投（投杨康），离截止不到十分钟，按规则这条代投无效。") == {47: ("invalid", None)}
