@@ -104,7 +104,7 @@ _REFUSES = re.compile(r"不予代投|不代投|不能代投|无法代投|不予�
 _REFUSES_PART = re.compile(r"(?:条件部分|附加条件|附加的|另外的?要求)[^。\n]{0,8}(?:不予受理|不受理|不接受|不能代|不予代投|不处理)")
 # A request the player made conditional, as the post retells it: the seeds want a proxy's target said plainly.
 _CONDITION = re.compile(r"如果|假如|要是|的话|票最多的|最高票的|谁[^。\n]{0,10}就投谁|投[^。\n]{0,6}投的那个|那个人|你懂的|跟票")
-_HEADING = re.compile(r"代投|委托|代发|代为|托导演|托我|应\s*\S{1,12}\s*要求|(?:替|帮)\s*\S{1,12}?\s*记\s*(?:一|这)?\s*票|proxy", re.I)
+_HEADING = re.compile(r"代投|委托|代发|代为|托导演|托我|之托|所托|应\s*\S{1,12}\s*要求|(?:替|帮)\s*\S{1,12}?\s*记\s*(?:一|这)?\s*票|proxy", re.I)
 _COUNT_HEADING = re.compile(r"票型|统计|票数|计票|截至|截止目前|目前|结果")
 # 「（代投）」「（导演代投）」 beside a name in a count: how a ballot came, not a proxy made here.
 _COUNT_ANNOTATION = re.compile(r"[(（][^)）\n]{0,12}(?:代投|代发)[^)）\n]{0,6}[)）]")
@@ -155,12 +155,13 @@ def read(text: str, roster: Roster | None, directors: tuple[str, ...] = ()) -> R
 def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
     own = normalize(split(text).own)
     lines = own.split("\n")
-    out = Reading(proxy_words=bool(_HEADING.search(own)) or bool(_ENGLISH_PROXY.search(own)))
+    out = Reading(proxy_words=bool(_HEADING.search(own) or _ENGLISH_PROXY.search(own) or _MADE.search(own)))
     counted = set(tally_lines(own, roster))
     if counted and not _COUNT_HEADING.search(own) and _HEADING.search(own):
         counted = set()  # 「代投两张： ⏎ 碧螺春→普洱 ⏎ 六安瓜片→大红袍」: under a proxy heading, arrows are proxies
     # 「白水哩→狮子原爽、小濑川白望→臼泽塞、…」: a count written on one line, each ballot an arrow
-    counted |= {n for n, line in enumerate(lines, start=1) if len(_ARROWS.findall(line)) >= 2 and "、" in line}
+    counted |= {n for n, line in enumerate(lines, start=1) if len(_ARROWS.findall(line)) >= 2 and "、" in line
+                and not (_HEADING.search(line) and not _COUNT_HEADING.search(own))}  # (「代投 A→Y、B→Y」: two proxies)
     out.count = _count(lines, counted, roster)
     if not out.proxy_words:
         _own_words(lines, counted, roster, out, lines)
@@ -272,6 +273,12 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
             out.example = True
             out.readings.append((voter, target))
             continue
+        arrows = [(roster.resolve(a).name, roster.resolve(b).name) for a, b in _INLINE_ARROWS.findall(segment)] \
+            if not why and len(names) > 2 and _HEADING.search(segment) else []
+        if len(arrows) > 1 and all(v and t for v, t in arrows):
+            for v, t in arrows:  # 「代投两张：梅超风→杨康 丘处机→杨康」: the pairs on the heading's own line
+                pairs.append((v, t, number, _clip(segment), False))
+            continue
         # the sentence that makes the proxy (a count before it on the same line names its own players)
         clause = next((c for c in re.split(r"[。;；!！\n]", _REASON.sub("", segment)) if voter and voter in c), segment)
         spoken = _named(clause, roster)  # in the order written: the message reads the same on every run
@@ -285,12 +292,6 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
             # which of them is the voter is what the doubt is about: every pair the clause's names make
             out.readings += [(n, target) for n in others] + [(voter, target)] + \
                 [(v, t) for v in spoken for t in spoken if v != t]
-        arrows = [(roster.resolve(a).name, roster.resolve(b).name) for a, b in _INLINE_ARROWS.findall(segment)] \
-            if not voter and not why and len(names) > 2 and _HEADING.search(segment) else []
-        if len(arrows) > 1 and all(v and t for v, t in arrows):
-            for v, t in arrows:  # 「代投两张：梅超风→杨康 丘处机→杨康」: the pairs on the heading's own line
-                pairs.append((v, t, number, _clip(segment), False))
-            continue
         if not voter and not target and not why and len(names) > 1 and _HEADING.search(segment):
             if not segment.rstrip().endswith((":", "：")) and "|" not in segment and not _JUDGES.search(segment) and \
                     not re.search(r"\d\s*[(（][^)）\n]{0,12}(?:代投|代发)", segment):  # (a count's row: 「| A | B | 1(代投) |」)
@@ -321,6 +322,12 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
                 continue
             if _CHANGES.search(_REASON.sub("", segment)):
                 out.doubts.append(f"导演代为改票（「{_clip(segment)}」）：种子只说导演可以代投，没有代为改票的做法，请导演确认")
+                out.readings.append((voter, target))
+                continue
+            if aside := _aside(segment, roster):
+                # 「代投：梅超风→杨康（先记上，等她回复再说）」「Proxy for X: vote Y (pending her confirmation)」: words beside
+                # the proxy that say more than where the request came from — the tool has not read them (issue 42's recheck)
+                out.doubts.append(f"代投旁边的话像是还没定或要撤回（「{_clip(aside)}」）：这张代投算不算，请导演确认")
                 out.readings.append((voter, target))
                 continue
             pairs.append((voter, target, number, _clip(segment), bool(_CORRECTS.search(segment) or pending)))
@@ -372,6 +379,29 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
         out.doubts.append("帖子说到代投，但读不出替谁投给谁")
         out.readings += [(v, t) for v in _named(own, roster) for t in _named(own, roster) if v != t][:12]
     return out
+
+
+# Words beside a proxy that leave it open or take it back (「（先记上，等她回复再说）」「(pending her confirmation)」): the lexicon's
+# pending, hedge, question, condition and retract classes — why the player asked (出差 · 在考试) is no such word.
+_OPEN_WORDS = ("pending", "hedge", "question", "condition", "retract")
+_BRACKETED = re.compile(r"[(（【\[]([^()（）【】\[\]\n]{1,60})[)）】\]]")
+
+
+def _aside(segment: str, roster: Roster) -> str | None:
+    """Words beside a proxy (its asides in brackets, and what the line says after its target) that leave it open or take
+    it back, or None."""
+    body = _QUOTED.sub("", _REASON.sub("", segment))
+    outside = _BRACKETED.sub(lambda m: " " * len(m.group()), body)
+    last = None
+    for m in roster.pattern.finditer(outside):
+        last = m
+    parts = [m.group(1) for m in _BRACKETED.finditer(body)]
+    if last is not None:
+        parts.append(outside[last.end():])
+    for part in parts:
+        if any(t.is_(*_OPEN_WORDS) for t in tags.tag(part)) and not _LABEL_LINE.match(part):
+            return part.strip()
+    return None
 
 
 _PROXY_HEAD = re.compile(r"^\s*(?:[【\[]?\s*(?:另|注)\s*[】\]]?\s*[:：]\s*)?(?:【代投】|代投)\s*[:：]?\s*")
@@ -461,7 +491,8 @@ def _pair(segment: str, roster: Roster, names: list[str], context: str | None) -
     voters = list(dict.fromkeys(voters))
     target = _target_of(segment, roster, voters[0] if len(voters) == 1 else None)
     if target is None and len(voters) == 1:
-        after = re.search(rf"{re.escape(voters[0])}\s*[:：]\s*", body)  # 「代投 梅超风：杨康」: the voter, a colon, the target
+        # 「代投 梅超风：杨康」「受梅超风之托：杨康」: the voter, a colon, the target
+        after = re.search(rf"{re.escape(voters[0])}\s*(?:之托|所托|的委托|委托|托)?\s*[:：]\s*", body)
         said = roster.pattern.match(body, after.end()) if after else None
         target = roster.table[said.group()] if said and roster.table[said.group()] != voters[0] else None
     if target in voters and len(voters) > 1:

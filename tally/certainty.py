@@ -249,7 +249,9 @@ def _arrow_names(own: str, roster):
 
 
 _CONTRAST = re.compile(r"^\s*(?:而|却)?(?:不是|并非|而非|非|并不是)\s*")
-_CHOICE_AFTER = re.compile(r"^\s*(?:才对|才是|才是对的|才行|(?:算|计|为准)(?:吧|了|啦|哈)?\s*$)")  # 按杨康算 · 以杨康为准
+_CHOICE_AFTER = re.compile(r"^\s*(?:才对|才是|才是对的|才行|(?:算|计|为准)(?:吧|了|啦|哈)?\s*$|"
+                           r"(?:也|都)\s*(?:可以|行|成|ok|没问题|无所谓)\s*(?:吧|啊|啦|的)?\s*(?:$|[,，。!！;；~]))", re.I)
+# (按杨康算 · 以杨康为准 · 郭靖也可以)
 
 
 def chosen_elsewhere(own: str, counted: str | None, roster) -> tuple[str, tuple[str, ...]] | None:
@@ -259,7 +261,7 @@ def chosen_elsewhere(own: str, counted: str | None, roster) -> tuple[str, tuple[
     if not picks:
         return None
     meant = tuple(dict.fromkeys(name for name, _ in picks))
-    return f"帖子里另外写了「{'、'.join(meant)}」（「{picks[0][1][:30]}」）：像是改口或更正，算哪一位，请导演裁定", meant
+    return f"帖子里另外写了「{'、'.join(meant)}」（「{picks[0][1][:30]}」）：像是改口、更正或另一个选择，算哪一位，请导演裁定", meant
 
 
 @lru_cache(maxsize=8192)
@@ -371,6 +373,42 @@ def _unsaid(own: str, roster, counted: str | None):
     return None
 
 
+# Words about the post itself, not about a player: the post tried out or shown (试发 · 演示 · 随手写写 · 真票另发), its being
+# meant denied (别当真 · 不作数), the post itself said to be something (本楼是…· 这条先…).
+_ITSELF = re.compile(r"试发|试一下|试试|发着玩|写着玩|写写|随手写|随手发|随手打|随便写|演示|示范|样板|样例|走个过场|凑个数|无视|别理|"
+                     r"不用理|忽略|真票|正式票|正式的票|"
+                     r"(?:别|不要|不必|不用|勿|莫|并不|不)要?\s*(?:当真|当回事|作数|算数|作准|理会)|"
+                     r"(?:本楼|这楼|此楼|该楼|这层|本层|本帖|这帖|此帖|这贴|本贴|这条|本条|此条)\s*(?:是|为|仅|只是|纯属|属于|不|别|先|暂|作|当)")
+_PERSON = re.compile(r"他|她|它|ta|TA|他们|她们|大家|各位|你|狼|好人|预言家|女巫|猎人|平民|村民|身份|发言|票型|出局|刀|验|跳", re.I)
+
+
+def _about_itself(own: str, roster, counted: str | None):
+    """A clause after the ballot that speaks of the post itself and of no player (「（随手写写，别当真）」「——试发一下，看看格式
+    对不对」「【本楼是演示，真票另发】」), as a match: a reason speaks of a player or the game; a clause about whether the post
+    is meant is the poster's word on the ballot, and the tool has not read it — a doubt by construction, whatever the
+    words (the lab's recheck of issue 42: each phrasing nobody had listed was counted)."""
+    if not counted or not _ITSELF.search(own):
+        return None
+    first = own.find(counted)
+    if first < 0:
+        return None
+    cuts = [first + len(counted), *(m.end() for m in _ASIDE_CUT.finditer(own, first + len(counted))), len(own) + 1]
+    sentence_person = False
+    for a, b in zip(cuts, cuts[1:]):
+        clause = own[a:b - 1] if b <= len(own) else own[a:]
+        if own[a - 1:a] in "。.!！?？\n(（【[—":
+            sentence_person = False  # a new sentence or an aside: its clauses speak for themselves
+        person = bool(_PERSON.search(clause) or (roster.pattern and roster.pattern.search(clause)))
+        sentence_person = sentence_person or person
+        hit = _ITSELF.search(clause)
+        if hit and not person and not sentence_person and not _FIELD_LABEL.match(clause):
+            return re.compile(re.escape(hit.group())).search(own, a)
+    return None
+
+
+_FIELD_LABEL = re.compile(r"\s*(?:投票理由|改票理由|理由)\s*[:：]\s*$")
+
+
 def _conditional_other(own: str, roster, counted: str | None):
     """「投票理由：如果郭靖今天不说话就算郭靖」: a condition that would put the ballot on another player, as a match."""
     if not _IF.search(own) or roster.pattern is None:
@@ -409,6 +447,22 @@ def _unsaid_hint() -> re.Pattern:
     return re.compile("[" + "".join(re.escape(c) for c in sorted(firsts)) + "]", re.I)
 
 
+_ACCEPTABLE = r"\s*(?:也|都)\s*(?:可以|行|成|没问题)\s*(?:吧|啊|啦|的)?\s*(?:$|[,，。!！;；~])"
+_EITHER = re.compile(rf"{_ACCEPTABLE}|\s*吧|\s*或者?\s*")
+
+
+def _either(own: str, roster) -> tuple[str, tuple[str, ...]] | None:
+    """「杨康吧，实在不行郭靖也可以」「杨康或者郭靖都行」: two players or more, each offered as acceptable — the words and the
+    players, or None."""
+    if roster is None or roster.pattern is None or ("可以" not in own and "行" not in own and "吧" not in own):
+        return None
+    offered = [m for m in roster.pattern.finditer(own) if _EITHER.match(own, m.end())]
+    names = tuple(dict.fromkeys(roster.table[m.group()] for m in offered))
+    if len(names) < 2 or not any(re.match(_ACCEPTABLE, own[m.end():]) for m in offered):
+        return None
+    return own[offered[0].start():offered[-1].end() + 4].strip(), names
+
+
 def _listed(own: str, start: int, end: int, roster) -> bool:
     """A bare name that is one of a list (郭靖、黄蓉、杨康都不像): the clause next to it is a bare name too."""
     for m in _CLAUSE_CUT.finditer(own, end, min(len(own), end + 1)):
@@ -445,7 +499,7 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool, attempt: boo
         if chosen is not None:
             out.append(chosen)
         void = _SELF_VOID.search(own) or _arrow_names(own, roster) or _unsaid(own, roster, counted) or \
-            _conditional_other(own, roster, counted)
+            _conditional_other(own, roster, counted) or _about_itself(own, roster, counted)
         if void:  # 「测试，别计」「我的票作废，重新投在楼下」: the post says of itself that it does not count
             meant = tuple(n for n in names_in(own[void.start():void.end() + 12], roster) if n != counted)
             out.append((f"帖子里说这一票不算数或另有打算（「{own[max(0, void.start() - 6):void.end() + 6].strip()}」）："
@@ -460,6 +514,9 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool, attempt: boo
         if meant and not (out and set(meant) <= set(out[0][1])):
             out.append((f"帖子里有更正（「{own[m.start():m.end() + 12].strip()}」）：算原来写的还是更正后的，请导演裁定",
                         tuple(dict.fromkeys(meant))))
+    if not ballot and not attempt and (either := _either(own, roster)):
+        # 「杨康吧，实在不行郭靖也可以」: players offered as choices, in no ballot's form — a vote attempt, whose is the director's
+        out.append((f"帖子像是在选投谁（「{either[0]}」），但不是一张明确的票：算不算投票、投给谁，请导演裁定", either[1]))
     if not ballot and len(own) <= 40 and not _NOT_A_VOTE.search(own):  # 「FoS 月老板」: suspicion, said so
         if _MARKS.search(own) and _NOBODY.fullmatch(bare_text(_MARKS.sub("", own).split("，")[0].split(",")[0])):
             # ✋ 无，没想好 · 🗳弃权: a ballot mark and an abstention word, unlabelled — "" is the abstention reading.

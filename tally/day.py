@@ -427,14 +427,15 @@ class _Fold:
                 meant += [n for n in reversed(_names_in(verdict.own, ctx.roster)) if n != post.author]
             entry.readings = tuple(dict.fromkeys([*entry.readings, *meant]))
         self._doubt(entry, verdict, post, prior)
-        same = _SAME_AS.search(verdict.own or "") if post.author in ctx.voters and entry.ruling is None else None
-        whom = (self.entries[-2].author if len(self.entries) > 1 else None) if same and same.group(1) in ("楼上", "上一楼") \
-            else (ctx.roster.resolve(same.group(1)).name if same else None)
-        if same and whom and whom != post.author and (entry.kind == "none" or entry.target == whom):
+        same = next((m for m in (p.search(verdict.own or "") for p in _SAME_AS) if m), None) \
+            if post.author in ctx.voters and entry.ruling is None else None
+        whom = self._followed(same) if same else None
+        if same and whom and whom != post.author and (entry.kind == "none" or entry.target in (whom, *(
+                [entry.target] if entry.target not in ctx.players else []))):
             # 「和郭靖投一样的」「我的票和楼上一样」: a ballot for whatever 郭靖 voted — the director's (the hostile round,
             # issue 42, B14: read as chat; 「跟洪七公投一样的」 read as a vote for 洪七公 — 跟 X is 跟票 X elsewhere)
             held = self.standing.get(whom)
-            said = f"像是跟着「{whom}」投（「{same.group()}」）：算不算投票、投给谁，请导演裁定"
+            said = f"像是跟着「{whom}」投（「{same.group().strip(':： ')}」）：算不算投票、投给谁，请导演裁定"
             entry.reason = f"{entry.reason}；{said}" if entry.needs_review and entry.reason else said
             entry.voter, entry.needs_review = post.author, True
             entry.readings = tuple(t for t in dict.fromkeys((held.target if held else None, entry.target, *entry.readings)) if t)
@@ -445,6 +446,15 @@ class _Fold:
             if above or entry.verdict == COUNTED:
                 self._above = above
         self._floors[entry.floor] = post.author
+
+    def _followed(self, same: re.Match) -> str | None:
+        """The voter a 「和X一样」 ballot follows: the poster above, the author of the floor named, or the player named."""
+        found = same.groupdict()
+        if found.get("above"):
+            return self.entries[-2].author if len(self.entries) > 1 else None
+        if found.get("floor"):
+            return next((e.author for e in self.entries if e.floor == int(found["floor"])), None)
+        return self.ctx.roster.resolve(found["name"]).name if found.get("name") else None
 
     def _doubt(self, entry: Entry, verdict, post, prior: "_Standing | None") -> None:
         """Words that are not unmistakably the poster's own ballot now make the post a doubt, with their
@@ -1405,7 +1415,11 @@ def quote_field(quote, name: str):
 
 
 # 「和郭靖投一样的」「跟郭靖投的一样」: voting as another player did, with no target written
-_SAME_AS = re.compile(r"(?:和|跟|同|与)\s*(楼上|上一楼|[^\s,，。和跟同与]{1,12}?)\s*(?:投(?:得|的)?|的票?)?\s*一样")
+# A ballot for whatever another voter voted: 「和郭靖投一样的」「我的票和楼上一样」「投票对象：同7楼」「洪七公投谁我就投谁」.
+_SAME_AS = (re.compile(r"(?:和|跟|同|与)\s*(?:(?P<above>楼上|上一楼)|(?P<floor>\d{1,5})\s*[楼层樓#LF]|(?P<name>[^\s,，。和跟同与]{1,12}?))"
+                       r"\s*(?:投(?:得|的)?|的票?)?\s*一样"),
+            re.compile(r"(?:^|[:：\s])(?:同|跟|跟着|随)\s*(?:(?P<above>楼上|上一楼)|(?P<floor>\d{1,5})\s*[楼层樓#LF])\s*(?:的票?)?\s*(?:$|[。.!！,，\n])"),
+            re.compile(r"(?P<name>[^\s,，。:：]{1,12}?)\s*投(?:谁|啥|哪个|什么)\s*[,，]?\s*我(?:就|也)?\s*(?:投|跟)"))
 # Text colours a forum page shows on its own background: words in them are there for the tool, not for the readers.
 _INVISIBLE = frozenset({"white", "transparent", "snow", "ivory", "whitesmoke", "ghostwhite", "azure", "mintcream", "seashell",
                         "floralwhite", "aliceblue", "lavenderblush", "honeydew", "linen", "oldlace"})

@@ -1,0 +1,70 @@
+"""What the lab's recheck of the hostile round still found (issue 42; each case ran on a real Discuz X3.5 and posted a
+wrong result, or read a vote attempt as chat) — now held by construction, not by the one phrasing:
+
+- a clause after the ballot that speaks of the post itself and of no player (试发 · 演示 · 别当真) is the poster's word
+  on whether the ballot is meant: asked;
+- another player offered as acceptable (「郭靖也可以」) is a second choice: asked;
+- a ballot for whatever another voter cast, by floor or by name (「同3楼」「洪七公投谁我就投谁」): asked, with that
+  voter's ballot among the readings;
+- the director's proxies: 「受X之托：Y」, two arrows on one 代投 line, 「照办」 under a quoted request, and words
+  beside a proxy that leave it open (the lexicon's pending, hedge, question, condition and retract words) or take it back.
+"""
+
+from __future__ import annotations
+
+import pytest
+from test_hostile_round47 import tied
+
+
+@pytest.mark.parametrize("attack", [
+    "投票对象：杨康\n（随手写写，别当真）", "投票对象：杨康\n——试发一下，看看格式对不对", "投杨康【本楼是演示，真票另发】",
+])
+def test_a_ballot_whose_words_say_it_is_not_meant_is_the_directors(attack):
+    entry, result = tied(attack, preset="s10")
+    assert entry.needs_review and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("ballot", [
+    "投票对象：杨康\n投票理由：这票就算数，他发言太假", "投杨康，这楼补上理由：他发言太假",
+    "投票对象：杨康\n投票理由：他跟郭靖也可以算一伙",
+])
+def test_words_about_the_post_or_another_player_that_change_nothing_leave_the_ballot_certain(ballot):
+    entry, result = tied(ballot, preset="s10")
+    assert not entry.needs_review and entry.target == "杨康" and result.certain, entry.reason
+
+
+@pytest.mark.parametrize("attack", ["投杨康吧，郭靖也可以，随便", "杨康吧，实在不行郭靖也可以", "杨康或者郭靖都行，无所谓"])
+def test_two_players_each_offered_as_acceptable_are_the_directors_to_choose(attack):
+    entry, result = tied(attack, preset="s10")
+    assert entry.needs_review and {"杨康", "郭靖"} <= {entry.target, *entry.readings} and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("attack", ["投票对象：同3楼", "同3楼", "洪七公投谁我就投谁"])
+def test_a_ballot_as_another_voter_cast_weighs_that_voters_ballot(attack):
+    # floor 3 is 洪七公's ballot for 郭靖 (tied's day)
+    entry, result = tied(attack, preset="s10")
+    assert entry.needs_review and "郭靖" in entry.readings and not result.certain, (entry.reason, entry.readings)
+
+
+@pytest.mark.parametrize("text", [
+    "代投：周伯通→杨康（先记上，等她回复再说）", "Proxy for 周伯通: vote 杨康 (pending her confirmation)",
+    "[quote]周伯通 发表于 2026-11-21 10:00\n导演，我投杨康，帮我代一下[/quote]\n好的，照办",
+])
+def test_a_proxy_left_open_beside_it_or_made_only_by_agreeing_is_asked(text):
+    entry, result = tied(text, author="导演", preset="s10")
+    assert entry.needs_review and not result.certain, entry.reason
+
+
+def test_a_proxy_taken_back_in_a_later_line_counts_nothing():
+    _, result = tied("代投 周伯通→杨康。\nPS：刚收到她消息，说不用代了", author="导演", preset="s10")
+    assert result.totals == {"杨康": 2, "郭靖": 2}
+
+
+@pytest.mark.parametrize("text, totals", [
+    ("受周伯通之托：杨康", {"杨康": 3, "郭靖": 2}),
+    ("代投 周伯通→杨康、黄药师→杨康", {"杨康": 4, "郭靖": 2}),
+    ("代投：周伯通→杨康（她在考试，私信委托）", {"杨康": 3, "郭靖": 2}),  # why she asked: no doubt
+])
+def test_proxies_in_the_directors_own_shapes_are_counted(text, totals):
+    entry, result = tied(text, author="导演", preset="s10")
+    assert result.totals == totals and result.certain, entry.reason
