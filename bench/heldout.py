@@ -74,6 +74,7 @@ SET_ASSUMED = {"heldout7": {"s10": {"ballot_format": "free", "require_reason": F
                              "anshazhe": {"ballot_format": "preferred", "require_reason": False, "changes_allowed": 1,
                                           "change_must_quote_own": False}}}
 SET_ASSUMED["heldout11"] = SET_ASSUMED["heldout10"]  # the same openings (its README's "Presets, rosters, assumptions")
+SET_ASSUMED["heldout12"] = SET_ASSUMED["heldout10"]  # and heldout12's (s10 free with 20:30 bar; anshazhe 改票 without a quote)
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 

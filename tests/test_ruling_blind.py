@@ -48,14 +48,20 @@ def post(pid: int, floor: int, author: str, text: str, at, *, uid: int, status: 
                 status=status, style={"colors": [], "sizes": []})
 
 
-def ballot_text(floor: dict) -> str:
+def ballot_text(floor: dict, players=()) -> str:
     kind = floor.get("kind") or "vote"
     if floor.get("text"):
         return floor["text"]
     if kind == "change":
         return f"改票对象：{floor.get('voted')}\n改票理由：想了想"
-    if kind in ("chat", "director"):
+    if kind in ("chat", "director", "count"):  # (blind6 writes the director's running count as kind "count")
         return "大家加油"
+    # a relay (a player's ballot for another) and the director's proxy: for the player the floor's note names (blind6)
+    whom = next((n for n in players if n in (floor.get("note") or "") and n not in (floor.get("author"), floor.get("voted"))), None)
+    if kind == "relay" and whom:
+        return f"帮{whom}投：投票对象：{floor.get('voted')}"
+    if kind == "proxy" and whom:
+        return f"代投：{whom} → {floor.get('voted')}"
     return f"投票对象：{floor.get('voted')}\n投票理由：直觉"
 
 
@@ -80,7 +86,7 @@ def day_of(item: dict):
             continue
         # (a set may write the director's own floor as author "director": blind4's e060)
         author = DIRECTOR if f.get("kind") == "director" or f.get("author") == "director" else f.get("author") or "路人甲"
-        posts.append(post(int(f.get("pid") or 1000 + floor), floor, author, ballot_text(f), at, uid=uid.get(author, DIRECTOR_UID),
+        posts.append(post(int(f.get("pid") or 1000 + floor), floor, author, ballot_text(f, names), at, uid=uid.get(author, DIRECTOR_UID),
                           status="deleted" if f.get("kind") == "deleted" else "normal"))
     author = DIRECTOR if item["author_role"] == "director" else ("版主丙" if item["author_role"] == "moderator" else names[0])
     quoted = _QUOTED_PID.search(item["text"])
