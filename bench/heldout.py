@@ -174,6 +174,8 @@ def judge(case: dict) -> dict:
         alike.add(("counts", d.get("for") or case["poster"], None))  # 七杀: an invalid vote stands as an abstention
     keys = [key_of(r.kind, r.target, r.voter, preset=case["preset"]) for r in readings]
     if entry.not_counted and keys[0] != ("nothing",):
+        if keys[0] == wanted:
+            alike.add(("nothing",))  # (heldout12 writes the 若愚'd idiot's ballot as a vote: its weight 0 is the tally's)
         keys[0] = ("nothing",)  # a valid ballot that weighs nothing (若愚): it counts for nobody, as the director says
     own = keys[0]
     agree = own in alike

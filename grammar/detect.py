@@ -118,9 +118,37 @@ class Hit:
     nobody: bool = False
 
 
+# A clause that settles on a player with no vote word (「我觉得今天该出的是乐天，就他了」「…警长票，给摩羯」): the choice the
+# post makes — 他 · 她 the player named before it.
+_SETTLES = re.compile(r"^\s*(?:那|那么|所以)?\s*就(?:是)?\s*(?P<who>\S{1,12}?)\s*(?:了|吧|啦)\s*[。.!！~～]*\s*$")
+_GIVES = re.compile(r"^\s*(?:就)?给\s*(?P<who>\S{1,12}?)\s*(?:了|吧)?\s*[。.!！~～]*\s*$")
+
+
+def _settled(text: str, roster: Roster) -> list[Hit]:
+    out = []
+    if "就" not in text and "给" not in text:
+        return out
+    clauses = re.split(r"[，,。;；!！\n]", text)
+    for i, clause in enumerate(clauses):
+        m = _SETTLES.match(clause) or (_GIVES.match(clause) if i and clauses[i - 1].rstrip().endswith("票") else None)
+        if not m:
+            continue
+        who = m.group("who")
+        if who in ("他", "她", "ta", "TA"):
+            named = [roster.table[n.group()] for n in roster.pattern.finditer("，".join(clauses[:i]))]
+            name = named[-1] if named else None
+        else:
+            name = roster.table.get(who) or roster.resolve(who).name
+        if name:
+            out.append(Hit(name, clause.strip()[-30:], verb="就"))
+    return out
+
+
 def hits(text: str, roster: Roster | None) -> list[Hit]:
     """Every clause of the text that tries to vote, labels or not (labels are the grammar's: here only
     the morphemes). Clauses that retell, report, count or tally (speech.SILENT) cast nothing."""
+    if text and roster is not None and roster.pattern is not None and not _MORPHEME.search(text):
+        return _settled(text, roster)
     if not text or roster is None or not _MORPHEME.search(text):
         return []
     table, pattern = roster.table, roster.pattern
@@ -160,7 +188,7 @@ def hits(text: str, roster: Roster | None) -> list[Hit]:
                 silent = forced == speech.REPORT or speech.act(clause, roster).kind in speech.SILENT \
                     or _reported_by_name(clause[: verb.start()], pattern)
                 previous = clause
-    return out
+    return out or _settled(text, roster)
 
 
 def _clause_hits(clause: str, roster: Roster, table: dict, pattern: re.Pattern, forced: str | None,

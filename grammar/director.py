@@ -193,8 +193,9 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
                 lines.insert(number, (headed.group() if headed and not _HEADING.search(rest) else "") + rest.lstrip())
                 line = head  # 「代投：午马 → 巳蛇；子鼠 让我“看着投”……不代」: two clauses, each read alone
         speaker, said = _chat(line, lines[number] if number < len(lines) else "")
-        if speaker is not None and _NOT_A_SPEAKER.search(speaker):
-            speaker = None  # 「20:25 代投：北风」: a time and the director's words, not a chat line
+        if speaker is not None and (_NOT_A_SPEAKER.search(speaker) or (
+                not roster.resolve(speaker.strip("()（）[]【】")).name and speaker not in directors and _HEADING.search(line[:12]))):
+            speaker = None  # 「20:25 代投：北风」「代投（12:10 发出）：生煎 委托，…」: a time and the director's words, not a chat line
         if speaker is not None:
             who = roster.resolve(speaker).name
             if who and said is not None and who not in directors:
@@ -241,11 +242,13 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
         if pairs and (correcting.search(plain) or _CORRECTS.search(segment)):
             pending = _clip(segment)  # 「啊不对，看错私信了」: the pair that follows (here or below) corrects the one above
         if _RETRACTS.search(segment):
-            whom = [n for n in names if n in {p[0] for p in pairs}] or [p[0] for p in pairs][-1:]
+            whom = [n for n in names if n in {p[0] for p in pairs}]
             if not whom and (made_here := _pair(segment, roster, names, None))[0]:
-                # 「上午替燕子代投的白鹭撤回」: a proxy of an earlier post taken back here — the pair it names, void
+                # 「上午替燕子代投的白鹭撤回」: a proxy of an earlier post taken back here — the pair it names, void; 「② 黑将 委托投
+                # 红车——刚刚他又说自己来投，②作废」: the line's own proxy, made and taken back (not the one above it)
                 pairs.append((made_here[0], made_here[1], number, _clip(segment), False))
                 whom = [made_here[0]]
+            whom = whom or [p[0] for p in pairs][-1:]
             for who in whom:
                 retracted[who] = _clip(segment)
             continue

@@ -187,6 +187,13 @@ def _tokens(sentence: str, roster: Roster | None) -> list[Token]:
             out.append(Token(kind, t.value if kind == "NAME" else t.text, start_pos=t.start, end_pos=t.end))
         at = t.end
     _gap(sentence[at:], at, out)
+    kinds = [t.type for t in out]
+    for i, tok in enumerate(out):  # 「#8 and #12 are void」: English joins a list of floors with a word
+        if tok.type == "TEXT" and str(tok).strip().lower() in ("and", "or", "&"):
+            before = next((k for k in reversed(kinds[:i]) if k != "SPACE"), None)
+            after = next((k for k in kinds[i + 1:] if k != "SPACE"), None)
+            if before == after == "FLOOR":
+                out[i] = Token("AND", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)
     return _names_after_verbs(out)
 
 
@@ -372,6 +379,10 @@ def parser() -> Lark:
 
 def _verdict(run: list[Token]) -> dict | None:
     """What a run of verdict tokens says, as one verdict (None: nothing the grammar describes, or two that disagree)."""
+    # (a separator before 对象 is the for_voter phrase's own: 「算给 Y，对象 X」 — one token kind would leave LALR to guess
+    # between it and the separator between two verdicts, 「计为 X，有效」)
+    run = [Token("_OSEP", str(t), start_pos=t.start_pos, end_pos=t.end_pos)
+           if t.type == "_SEP" and i + 1 < len(run) and run[i + 1].type == "OBJECT" else t for i, t in enumerate(run)]
     try:
         return _one(parser().parse(run))
     except LarkError:
@@ -390,6 +401,7 @@ class _Group:
     author: str | None = None
     about: str = ""
     reference: bool = False  # the floors point at a ballot's context (原票在15楼): not ruled, not asked
+    original: bool = False  # …the original ballot a void change falls back to (按她 10楼 的原票计): it counts
     elsewhere: str = ""  # the floors are of another thread (进程帖12楼 · 警长竞选贴 9楼): not the vote thread's
     notes: list[str] = field(default_factory=list)  # 「（没写投票理由）」 after the verdict: why, for the result post
     dangling: bool = False  # the floors end their sentence with nothing after them (「19楼[图片]」): cut off
@@ -503,7 +515,8 @@ def _floor_list(tokens: list[Token], i: int) -> tuple[list[tuple[str, int | None
 
 
 # A verdict standing alone on its line as a section's heading (「【無效】」「计为：」): the lines under it are its items.
-_SECTION = re.compile(r"^\s*[【\[]?\s*(?:均|都|以下)?\s*(不计|不计入|无效|有效|作废|弃权|视为弃权|不算|不是投票|计为|算作|改计为)\s*[】\]]?\s*[:：]?\s*$")
+_SECTION = re.compile(r"^[\W_]*(?:均|都|以下)?\s*(不计|不计入|无效|有效|作废|弃权|视为弃权|计为弃权|按弃权计|不算|不是投票|计为|算作|改计为)"
+                      r"[\W_]*$")  # (「【無效】」「━━ 作废 ━━」「== 有效 ==」)
 _FLOOR_AT = re.compile(r"^\s*[·•\-*]?\s*(?:第?\s*\d{1,5}\s*(?:楼|層|层|樓|[FfLl#])|#\s*\d{1,5}|第?[一二三四五六七八九十百]{1,6}\s*(?:楼|层|樓)|沙发|板凳|地板)")
 
 
@@ -685,7 +698,8 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
         for group in made:
             if (seat := _SEAT.search(group.words)) and not re.search(r"\d+\s*[楼层樓#]", group.words):  # (「板凳（3楼）」)  # the floor the forum's setting names (discuz.md A.2): not every forum has it
                 group.unread.append(f"「{seat.group()}」是哪一楼要看论坛的楼层名设置（默认不显示），请写楼号（例如 2楼）")
-        if _RESPECTIVELY.search(sentence) and made:
+        if _RESPECTIVELY.search(sentence) and made and not re.search(r"(?:理由|原因)\s*(?:是)?\s*(?:分别|依次)", sentence):
+            # (「第7楼和第9楼作废，理由分别是：…」 pairs reasons, not verdicts)
             _respectively(made, pieces, sentence)
             groups += [g for g in made if not any(g is h for h in groups)]
         refused = _denied(sentence)
@@ -851,6 +865,11 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
             if len(piece) > 2 and current is not None:
                 made.append(_Group(list(floors), number, sentence, reference=True))  # 「仍计为 松实玄（11樓）」
                 continue
+            if current is not None and current.verdicts and current.verdicts[-1].get("verdict") in ("invalid", "keep_original") \
+                    and (_ORIGINAL.search(text_since) or re.match(r"\s*的?\s*原(?:来的?)?投?票", after)):
+                # 「改票无效，按她 10楼 的原票计」「改票不成立，仍按 8楼 原票计」: the ballot that stands is that floor's — it counts
+                made.append(_Group(list(floors), number, sentence, reference=True, original=True))
+                continue
             if (floors == [("floor", 1)] and _OPENING_SAYS.match(after)) or ((open_group or ruled_just) and (
                     _REFERENCE.search(text_since) or (index and pieces[index - 1][:2] == ("blocker", "THREAD")))) \
                     or _REFERS_BACK.match(after) or (current is not None and current.verdicts and _ORIGINAL.search(text_since)) \
@@ -1005,6 +1024,11 @@ def _items(groups: list[_Group], sentences: list[str], post: RulingPost) -> None
     last: dict | None = None
     for group in groups:
         words = _clip(group.words)
+        if group.original and not group.verdicts and not group.unread:
+            for ref in group.floors:  # the original the post's void change falls back to: it counts (unless ruled otherwise)
+                if ref[0] in ("floor", "pid") and not any(g.verdicts and ref in g.floors for g in groups if not g.reference):
+                    post.items.append(Item(ref, "valid", None, None, None, note="", line=group.sentence, about=""))
+            continue
         if not group.verdicts and not group.unread:
             if group.reference or group.elsewhere or not any(kind in ("floor", "pid") for kind, _ in group.floors):
                 continue

@@ -162,6 +162,9 @@ def chinese_number(written: str) -> int | None:
         elif char == "十":
             total += (digit if digit is not None else 1) * 10
             digit = None
+        elif char in "廿卅":  # 廿三 = 23, 卅一 = 31 (written so on older boards)
+            total += 20 if char == "廿" else 30
+            digit = None
         elif char == "百":
             total += (digit if digit is not None else 1) * 100
             digit = None
@@ -173,7 +176,7 @@ _SEATS = {"沙发": 2, "板凳": 3, "地板": 4}  # Discuz's postnocustom names 
 _RANGE = re.compile(r"\d{1,5}\s*(?:-|~|到|至)\s*\d{1,5}")
 _PID = re.compile(r"(?i)pid\s*[=:]?\s*(\d{1,10})")
 _DIGITS = re.compile(r"\d{1,5}")
-_CN = re.compile(r"[零〇一二两三四五六七八九十百]{1,6}")
+_CN = re.compile(r"[零〇一二两三四五六七八九十百廿卅]{1,6}")
 
 
 def floor_value(written: str) -> tuple[str, int | None]:

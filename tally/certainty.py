@@ -375,16 +375,16 @@ def _unsaid(own: str, roster, counted: str | None):
 
 # Words about the post itself, not about a player: the post tried out or shown (试发 · 演示 · 随手写写 · 真票另发), its being
 # meant denied (别当真 · 不作数), the post itself said to be something (本楼是…· 这条先…).
-_ITSELF = re.compile(r"试发|试一下|试试|发着玩|写着玩|写写|随手写|随手发|随手打|随便写|演示|示范|样板|样例|走个过场|凑个数|无视|别理|"
+_ITSELF = re.compile(r"测试|试发|试一下|试试|发着玩|写着玩|写写|随手写|随手发|随手打|随便写|演示|示范|样板|样例|走个过场|凑个数|无视|别理|"
                      r"不用理|忽略|真票|正式票|正式的票|"
                      r"(?:别|不要|不必|不用|勿|莫|并不|不)要?\s*(?:当真|当回事|作数|算数|作准|理会)|"
-                     r"(?:本楼|这楼|此楼|该楼|这层|本层|本帖|这帖|此帖|这贴|本贴|这条|本条|此条)\s*(?:是|为|仅|只是|纯属|属于|不|别|先|暂|作|当)")
+                     r"(?<!以)(?:本楼|这楼|此楼|该楼|这层|本层|本帖|这帖|此帖|这贴|本贴|这条|本条|此条)\s*(?:是|为(?!准)|仅|只是|纯属|属于|不|别|先|暂|作|当)")
 _PERSON = re.compile(r"他|她|它|ta|TA|他们|她们|大家|各位|你|狼|好人|预言家|女巫|猎人|平民|村民|身份|发言|票型|出局|刀|验|跳", re.I)
 
 
 def _about_itself(own: str, roster, counted: str | None):
-    """A clause after the ballot that speaks of the post itself and of no player (「（随手写写，别当真）」「——试发一下，看看格式
-    对不对」「【本楼是演示，真票另发】」), as a match: a reason speaks of a player or the game; a clause about whether the post
+    """A clause that speaks of the post itself and of no player (「（随手写写，别当真）」「——试发一下，看看格式对不对」「【本楼是
+    演示，真票另发】」「先发个测试看看格式对不对：」 before the ballot), as a match: a reason speaks of a player or the game; a clause about whether the post
     is meant is the poster's word on the ballot, and the tool has not read it — a doubt by construction, whatever the
     words (the lab's recheck of issue 42: each phrasing nobody had listed was counted)."""
     if not counted or not _ITSELF.search(own):
@@ -392,7 +392,8 @@ def _about_itself(own: str, roster, counted: str | None):
     first = own.find(counted)
     if first < 0:
         return None
-    cuts = [first + len(counted), *(m.end() for m in _ASIDE_CUT.finditer(own, first + len(counted))), len(own) + 1]
+    # every clause but the ballot's own: before it too (「先发个测试看看格式对不对：⏎投票对象：红车」)
+    cuts = [0, *(m.end() for m in _ASIDE_CUT.finditer(own)), len(own) + 1]
     sentence_person = False
     for a, b in zip(cuts, cuts[1:]):
         clause = own[a:b - 1] if b <= len(own) else own[a:]

@@ -1418,7 +1418,8 @@ def quote_field(quote, name: str):
 # A ballot for whatever another voter voted: 「和郭靖投一样的」「我的票和楼上一样」「投票对象：同7楼」「洪七公投谁我就投谁」.
 _SAME_AS = (re.compile(r"(?:和|跟|同|与)\s*(?:(?P<above>楼上|上一楼)|(?P<floor>\d{1,5})\s*[楼层樓#LF]|(?P<name>[^\s,，。和跟同与]{1,12}?))"
                        r"\s*(?:投(?:得|的)?|的票?)?\s*一样"),
-            re.compile(r"(?:^|[:：\s])(?:同|跟|跟着|随)\s*(?:(?P<above>楼上|上一楼)|(?P<floor>\d{1,5})\s*[楼层樓#LF])\s*(?:的票?)?\s*(?:$|[。.!！,，\n])"),
+            re.compile(r"(?:^|[:：\s])(?:同|跟|跟着|随)\s*(?:(?P<above>楼上|上一楼)|(?P<floor>\d{1,5})\s*[楼层樓#LF]|"
+                       r"(?P<name>[^\s,，。:：]{1,12}?))\s*(?:的票?)?\s*(?:$|[。.!！,，\n])"),
             re.compile(r"(?P<name>[^\s,，。:：]{1,12}?)\s*投(?:谁|啥|哪个|什么)\s*[,，]?\s*我(?:就|也)?\s*(?:投|跟)"))
 # Text colours a forum page shows on its own background: words in them are there for the tool, not for the readers.
 _INVISIBLE = frozenset({"white", "transparent", "snow", "ivory", "whitesmoke", "ghostwhite", "azure", "mintcream", "seashell",

@@ -44,8 +44,8 @@ class Thread:
         return post
 
     def vote(self, author: str, target: str, hours: float, **kw) -> Post:
-        return self.add(author, f"投票对象：{target}\n投票理由：测试", hours, **kw)
+        return self.add(author, f"投票对象：{target}\n投票理由：直觉", hours, **kw)
 
     def change(self, author: str, target: str, hours: float, quote=None, **kw) -> Post:
         """A change; `quote_without_link=NAME` quotes NAME's post without a floor link."""
-        return self.add(author, f"改票对象：{target}\n改票理由：测试", hours, quote=quote, **kw)
+        return self.add(author, f"改票对象：{target}\n改票理由：直觉", hours, quote=quote, **kw)

@@ -77,8 +77,9 @@ def test_an_invalid_ballot_its_post_disowns_may_be_no_ballot_at_all():
 
 
 @pytest.mark.parametrize("text, floors", [
-    ("19楼 郭靖 的改票发于 11:41，在截止前一小时内，改票无效，按他原来 6 楼的票（杨康）计。", [(("floor", 19), "invalid")]),
-    ("21楼 黄蓉 没有引用原票，又在最后一小时，不算改票，按她 2 楼的票（杨康）计。", [(("floor", 21), "invalid")]),
+    # the original the void change falls back to counts (rulings/blind6: directors mean both floors)
+    ("19楼 郭靖 的改票发于 11:41，在截止前一小时内，改票无效，按他原来 6 楼的票（杨康）计。", [(("floor", 19), "invalid"), (("floor", 6), "valid")]),
+    ("21楼 黄蓉 没有引用原票，又在最后一小时，不算改票，按她 2 楼的票（杨康）计。", [(("floor", 21), "invalid"), (("floor", 2), "valid")]),
     ("5楼 黄蓉 写的是繁体“楊康”，和 杨康 是同一个名字的繁简两种写法，不算写错，计为 杨康。", [(("floor", 5), "counts_as")]),
 ])
 def test_the_ballot_a_ruling_falls_back_to_and_an_error_denied_are_reasons(text, floors):

@@ -68,3 +68,32 @@ def test_a_proxy_taken_back_in_a_later_line_counts_nothing():
 def test_proxies_in_the_directors_own_shapes_are_counted(text, totals):
     entry, result = tied(text, author="导演", preset="s10")
     assert result.totals == totals and result.certain, entry.reason
+
+
+# After heldout12's first read (its README): classes it showed.
+
+@pytest.mark.parametrize("attack, meant", [
+    ("我觉得今天该出的是杨康，就他了。", "杨康"), ("这一楼就是我今天的票，给杨康，不解释。", "杨康"),
+])
+def test_a_post_that_settles_on_a_player_without_a_vote_word_is_asked(attack, meant):
+    entry, result = tied(attack, preset="s10")
+    assert entry.needs_review and meant in {entry.target, *entry.readings} and not result.certain, entry.reason
+
+
+def test_a_ballot_that_names_another_voter_as_its_model_weighs_that_voters_ballot():
+    entry, result = tied("投票：同洪七公", preset="s10")  # 洪七公 votes 郭靖 in tied's day
+    assert entry.needs_review and "郭靖" in entry.readings and not result.certain, entry.reason
+
+
+def test_a_test_said_before_the_ballot_is_asked():
+    entry, result = tied("先发个测试看看格式对不对：\n投票对象：杨康\n投票理由：测试", preset="s10")
+    assert entry.needs_review and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("text, totals", [
+    ("代投（12:10 发出）：周伯通 委托，投票对象：杨康，投票理由：本人所述。", {"杨康": 3, "郭靖": 2}),
+    ("代投：\n① 周伯通（今天加班，QQ 委托）投票对象：杨康\n② 黄药师 委托投郭靖——刚刚他又说自己来投，②作废。", {"杨康": 3, "郭靖": 2}),
+])
+def test_a_proxy_after_a_bracketed_time_or_beside_a_withdrawn_one_is_counted(text, totals):
+    entry, result = tied(text, author="导演", preset="s10")
+    assert result.totals == totals and result.certain, entry.reason

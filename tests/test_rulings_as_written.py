@@ -83,3 +83,32 @@ def test_a_relay_the_ruling_itself_tells_is_counted_for_the_player_it_was_for():
 
 def test_a_time_in_a_ruling_sentence_is_no_running_count_row():
     assert ruled("47楼是我 12:24 替 黄蓉 发的代投（投杨康），离截止不到十分钟，按规则这条代投无效。") == {47: ("invalid", None)}
+
+
+# After heldout12 and blind6's first reads (recorded in their READMEs): each a class those sets showed.
+
+@pytest.mark.parametrize("text, want", [
+    ("#8 and #12 are void (no target, only a reason), #15 counts for 杨康 — one letter off.",
+     {8: ("invalid", None), 12: ("invalid", None), 15: ("counts_as", "杨康")}),
+    ("17#改票没引用原帖，不成立。原票 6# 投黄蓉，照算。", {17: ("invalid", None), 6: ("valid", None)}),
+    ("裁定一览\n━━ 作废 ━━\n#6\n18F\n━━ 有效 ━━\n#11\n━━ 计为弃权 ━━\n24L\n（#6 对象写了两个；18F 关门后才发。）",
+     {6: ("invalid", None), 18: ("invalid", None), 11: ("valid", None), 24: ("abstain", None)}),
+    ("廿三樓 無效：投票對象寫了兩個人。\n卅一樓 有效，計 楊康。", {23: ("invalid", None), 31: ("counts_as", "杨康")}),
+    ("25楼 写的「杨慷」只差一字——25楼 计为 杨康，有效。", {25: ("counts_as", "杨康")}),
+    ("22楼 的改票发于 20:31，改票无效，按她 10楼 的原票计（郭靖），已计入上表。", {22: ("invalid", None), 10: ("valid", None)}),
+    ("29楼 关门后编辑过，关门后的编辑不认，仍计郭靖。", {29: ("keep_original", "郭靖")}),
+])
+def test_rulings_in_the_shapes_the_later_sets_showed(text, want):
+    assert ruled(text) == want
+
+
+@pytest.mark.parametrize("text", [
+    "#12 looks void to me, but I'll sleep on it and post the final ruling tomorrow morning.",
+    "#31 counts, unless 周伯通 tells me before close that it was a mistake.",
+])
+def test_an_english_ruling_put_off_or_made_conditional_rules_nothing(text):
+    assert ruled(text) == {}
+
+
+def test_respectively_said_of_the_reasons_leaves_one_verdict_for_every_floor():
+    assert ruled("第7楼和第9楼作废，理由分别是：投给了已出局的郭靖；没写投票对象。") == {7: ("invalid", None), 9: ("invalid", None)}
