@@ -409,9 +409,10 @@ class _Group:
     doubted: str = ""  # the director's words that leave the floors undecided (a hedge, a question, 待定)
 
 
-def _pieces(tokens: list[Token]) -> list[tuple[str, object]]:
+def _pieces(tokens: list[Token], one_by_one: bool = False) -> list[tuple[str, object]]:
     """The sentence as pieces: ("floors", [(kind, n), …]), ("verdict", dict|None, words), ("note", [tokens]),
-    ("name", X), ("blocker", KIND, words) and ("text", words)."""
+    ("name", X), ("blocker", KIND, words) and ("text", words). `one_by_one`: verdicts a separator joins are pieces of
+    their own (「分别 有效、无效」: one for each floor, not one run that contradicts itself)."""
     out: list[tuple[str, object]] = []
     i = 0
     while i < len(tokens):
@@ -436,7 +437,7 @@ def _pieces(tokens: list[Token]) -> list[tuple[str, object]]:
             continue
         if tok.type in _VERDICT_START or tok.type in ("SUAN", "AN"):
             j = i + 1
-            while j < len(tokens) and _continues(tokens, i, j):
+            while j < len(tokens) and _continues(tokens, i, j) and not (one_by_one and tokens[j].type in ("_SEP", "AND")):
                 j += 1
             run = tokens[i:j]
             out.append(("verdict", _verdict(run), "".join(map(str, run))))
@@ -696,11 +697,12 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
         made = _pair(pieces, number, sentence, groups, loose, cut)
         _relay_told(made, sentence, roster)
         for group in made:
-            if (seat := _SEAT.search(group.words)) and not re.search(r"\d+\s*[楼层樓#]", group.words):  # (「板凳（3楼）」)  # the floor the forum's setting names (discuz.md A.2): not every forum has it
+            # the floor the forum's setting names (discuz.md A.2): not every forum has it — unless numbered (「板凳（3楼）」)
+            if (seat := _SEAT.search(group.words)) and not re.search(r"\d+\s*[楼层樓#]", group.words):
                 group.unread.append(f"「{seat.group()}」是哪一楼要看论坛的楼层名设置（默认不显示），请写楼号（例如 2楼）")
         if _RESPECTIVELY.search(sentence) and made and not re.search(r"(?:理由|原因)\s*(?:是)?\s*(?:分别|依次)", sentence):
             # (「第7楼和第9楼作废，理由分别是：…」 pairs reasons, not verdicts)
-            _respectively(made, pieces, sentence)
+            _respectively(made, _pieces(tokens, one_by_one=True), sentence)
             groups += [g for g in made if not any(g is h for h in groups)]
         refused = _denied(sentence)
         if refused and any(t.type == "FLOOR" for t in tokens):
@@ -710,6 +712,13 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             if not made:
                 denied.append(refused)
         said = [g for g in made if g.verdicts or g.unread]
+        voided = [t for t in tokens if t.type == "RETRACT" and "代投" in str(t)]
+        if voided and made and not said:
+            # 「33楼 是我替 茯苓 发的代投……这条代投作废」: the proxy on the floor named, void — a verdict, not the post taken back
+            for group in [g for g in made if not g.reference and not g.elsewhere]:
+                group.verdicts.append({"verdict": "invalid"})
+            blockers.discard("RETRACT")
+            said = [g for g in made if g.verdicts]
         rules = said or any(p[0] == "verdict" for p in pieces)
         relative = _RELATIVE_DAY.search(sentence) if rules else None
         if relative:
@@ -865,8 +874,10 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
             if len(piece) > 2 and current is not None:
                 made.append(_Group(list(floors), number, sentence, reference=True))  # 「仍计为 松实玄（11樓）」
                 continue
-            if current is not None and current.verdicts and current.verdicts[-1].get("verdict") in ("invalid", "keep_original") \
-                    and (_ORIGINAL.search(text_since) or re.match(r"\s*的?\s*原(?:来的?)?投?票", after)):
+            further = "".join(str(p[1]) for p in pieces[index + 1:index + 7] if p[0] in ("text", "sep"))
+            said_original = _ORIGINAL.search(text_since) or re.match(r"\s*的?\s*原(?:来的?)?投?票", after)
+            if said_original and ((current is not None and current.verdicts and current.verdicts[-1].get("verdict") in (
+                    "invalid", "keep_original")) or re.match(r"\s*的?\s*原(?:来的?)?投?票\s*(?:计|算|为准)", further)):
                 # 「改票无效，按她 10楼 的原票计」「改票不成立，仍按 8楼 原票计」: the ballot that stands is that floor's — it counts
                 made.append(_Group(list(floors), number, sentence, reference=True, original=True))
                 continue
@@ -892,6 +903,8 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
                 continue
             # 「18楼一帖两票、26楼作者已被禁言，均作废」: 均 · 都 · 一律 give the verdict to every floor before it
             every = _ALL.search(text_since) or _ALL.match(words)
+            if verdict is not None and _SUPERSEDES.search(text_since):
+                verdict = {**verdict, "supersedes": True}  # 「18楼 无效，现改为有效」: the verdict after 改为 is the one
             for group in ([g for g in made if not g.verdicts and not g.unread and not g.reference and not g.elsewhere]
                           if every else [g for g in listed if not g.verdicts and not g.unread] + [current]):
                 if verdict is None:
@@ -920,6 +933,8 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
             continue
         if kind in ("text", "name"):
             word = str(piece[1])
+            if elsewhere and word.strip(" 的第里中上"):
+                elsewhere = ""  # 「刚在进程帖确认了投票对象……14楼 算 连翘 的票」: the thread is the reason's, not the floor's
             if current is not None and not current.verdicts and _CHANGE_ABOUT.match(text_since + word):
                 current.about = "change"  # 「18楼的改票」「18楼 林冲 的改票」: the ruling says the floor is a change
             text_since += word
@@ -959,20 +974,28 @@ def _respectively(made: list[_Group], pieces: list, sentence: str) -> None:
     pair one to one, nothing the tool may apply (the hostile round: both floors were ruled 无效)."""
     ruled = [g for g in made if not g.reference and not g.elsewhere]
     floors = [(g, f) for g in ruled for f in g.floors]
-    verdicts = [p[1] for p in pieces if p[0] == "verdict"]
+    verdicts, counting = [], False
+    for piece in pieces[next((i for i, p in enumerate(pieces) if p[0] == "floors"), 0):]:
+        if piece[0] == "verdict":
+            verdicts.append(piece[1])
+        elif piece[0] == "text" and re.search(r"计为|算作|记为|算给|counts? as|counts? for", str(piece[1])):
+            counting = True  # 「7#、13#、21# 依次计为：立夏、芒种、弃权」: the names after 计为 are the verdicts, in order
+        elif piece[0] == "name" and counting:
+            verdicts.append({"verdict": "counts_as", "target": piece[1]})
     for group in ruled:
         group.verdicts.clear()
     paired = len(floors) == len(verdicts) >= 2 and all(v is not None for v in verdicts)
-    if paired and all(len(g.floors) == 1 for g in ruled):
-        for (group, _), verdict in zip(floors, verdicts):
-            group.verdicts.append(verdict)
-        return
-    if paired and len(ruled) == 1:
-        group = ruled[0]  # one list 「6楼、2楼」: split it, one floor per verdict
-        group.floors, rest = group.floors[:1], group.floors[1:]
-        group.verdicts.append(verdicts[0])
-        for ref, verdict in zip(rest, verdicts[1:]):
-            made.append(_Group([ref], group.sentence, group.words, verdicts=[verdict], author=None))
+    if paired:
+        # one floor per verdict, in order; a list 「6楼、2楼」 (or 「#5, #8 and #20」) split, one floor each (and the
+        # verdicts read as one run — 「valid, void」 — set aside: they were each floor's own)
+        for group in ruled:
+            group.floors = group.floors[:1]
+            group.unread.clear()
+        for (group, ref), verdict in zip(floors, verdicts):
+            if ref == group.floors[0] and not group.verdicts:
+                group.verdicts.append(verdict)
+            else:
+                made.append(_Group([ref], group.sentence, group.words, verdicts=[verdict], author=None))
         return
     for group in ruled:
         said = _RESPECTIVELY.search(sentence).group()
@@ -1086,8 +1109,14 @@ def _items(groups: list[_Group], sentences: list[str], post: RulingPost) -> None
     post.items = [i for i in post.items if i.ref not in blocked]
 
 
+_SUPERSEDES = re.compile(r"(?:改为|改判为|改判|更正为|现改为|改成|changed to|now)\s*[:：]?\s*$", re.I)
+
+
 def _one(verdicts: list[dict]) -> dict | None:
-    """Verdicts said of one floor as one (「无效，按原票计」 keeps the original), or None where they disagree."""
+    """Verdicts said of one floor as one (「无效，按原票计」 keeps the original), or None where they disagree. A verdict said
+    to replace the one before it (「无效，现改为有效」) is the first that counts."""
+    last = max((i for i, v in enumerate(verdicts) if v and v.get("supersedes")), default=0)
+    verdicts = [{k: v for k, v in d.items() if k != "supersedes"} if d else d for d in verdicts[last:]]
     verdict = verdicts[0]
     for other in verdicts[1:]:
         if other == verdict or (other["verdict"] == verdict["verdict"] and other.items() <= verdict.items()):

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from grammar import ruling as words
-from grammar.names import Roster, to_simplified
+from grammar.names import ALIAS, EXACT, TRADITIONAL, Roster, to_simplified
 
 from . import certainty
 from .day import DayTally, Ruling, real_pid
@@ -325,7 +325,8 @@ def _resolve(post, reading, game: Game, base: DayTally, rules: Rules, shifted: s
                 post.tid == base.vote_thread and entry.floor and post.floor and entry.floor > post.floor):
             why.append(f"{said} 比这条裁定还晚：裁定只能针对之前的帖子")
             continue
-        if item.author and to_simplified(item.author) != to_simplified(entry.author):
+        if item.author and to_simplified(item.author) not in {to_simplified(entry.author), to_simplified(entry.target or "")}:
+            # (「his original #11 (Corvin) counts」: the name beside a floor is its poster or the player its ballot names)
             why.append(f"{said} 是「{entry.author}」发的，裁定里写的却是「{item.author}」")
             continue
         if entry.author in game.directors and entry.kind != "proxy" and not entry.relayed_for:
@@ -334,7 +335,7 @@ def _resolve(post, reading, game: Game, base: DayTally, rules: Rules, shifted: s
         if item.about == "change" and entry.kind != "change":
             why.append(f"{said} 不是改票（是{entry.author}的投票）：裁定说的是「{said}的改票」，请核对楼层")
             continue
-        meant, problem = _meaning(item, entry, said)
+        meant, problem = _meaning(_spelled_as_the_roster(item, game), entry, said)
         if problem:
             why.append(problem)
             continue
@@ -378,6 +379,18 @@ def _floors_may_have_shifted(base: DayTally, posts: list) -> str | None:
     if floors and floors != list(range(floors[0], floors[0] + len(floors))):
         return "投票帖的楼层号不连续（有帖子被删除或等待审核）"
     return None
+
+
+def _spelled_as_the_roster(item, game: Game):
+    """The item with the players it names as the game file spells them: the reader reads Simplified text, a roster may
+    be written in Traditional (「計為 鳳凰」 is read 计为 凤凰; the player is 鳳凰) — an alias or the other script, never a
+    near name."""
+    roster = roster_of(game)
+
+    def spelled(name):
+        found = roster.resolve(name) if name else None
+        return found.name if found and found.how in (EXACT, ALIAS, TRADITIONAL) else name
+    return replace(item, target=spelled(item.target), voter=spelled(item.voter))
 
 
 def _meaning(item, entry, said: str) -> tuple[tuple | None, str | None]:

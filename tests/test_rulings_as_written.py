@@ -112,3 +112,15 @@ def test_an_english_ruling_put_off_or_made_conditional_rules_nothing(text):
 
 def test_respectively_said_of_the_reasons_leaves_one_verdict_for_every_floor():
     assert ruled("第7楼和第9楼作废，理由分别是：投给了已出局的郭靖；没写投票对象。") == {7: ("invalid", None), 9: ("invalid", None)}
+
+
+@pytest.mark.parametrize("text, want", [
+    ("【改判】昨晚裁定的 18楼 无效，现改为有效：黄蓉 提供了截图，对象是杨康。", {18: ("valid", None)}),
+    ("7#、13#、21# 依次计为：杨康、郭靖、弃权。", {7: ("counts_as", "杨康"), 13: ("counts_as", "郭靖"), 21: ("abstain", None)}),
+    ("#5, #8 and #20 are, respectively, valid, void and an abstention.", {5: ("valid", None), 8: ("invalid", None), 20: ("abstain", None)}),
+    ("31楼 的改票发于 18:02，加速期间不允许改票，无效；按她 19楼 的原票计：投 杨康。", {31: ("invalid", None), 19: ("valid", None)}),
+    ("更正：33楼 是我替 黄蓉 发的代投（投 杨康），发帖时间 20:12，已在关门前一小时内，这条代投作废，是我的失误。", {33: ("invalid", None)}),
+    ("14楼 是 黄蓉 转发的 郭靖 的票。郭靖 本人刚在进程帖确认了投票对象，14楼 算 郭靖 的票。", {14: ("belongs", None)}),
+])
+def test_later_rulings_whose_shapes_blind6_showed(text, want):
+    assert ruled(text) == want
