@@ -138,7 +138,8 @@ def _settled(text: str, roster: Roster) -> list[Hit]:
             named = [roster.table[n.group()] for n in roster.pattern.finditer("，".join(clauses[:i]))]
             name = named[-1] if named else None
         else:
-            name = roster.table.get(who) or roster.resolve(who).name
+            found = roster.resolve(who)  # the name as written, an alias or the other script — never a near name
+            name = roster.table.get(who) or (found.name if found.how in ("exact", "alias", "traditional") else None)
         if name:
             out.append(Hit(name, clause.strip()[-30:], verb="就"))
     return out

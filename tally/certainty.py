@@ -384,15 +384,11 @@ _PERSON = re.compile(r"他|她|它|ta|TA|他们|她们|大家|各位|你|狼|好
 
 def _about_itself(own: str, roster, counted: str | None):
     """A clause that speaks of the post itself and of no player (「（随手写写，别当真）」「——试发一下，看看格式对不对」「【本楼是
-    演示，真票另发】」「先发个测试看看格式对不对：」 before the ballot), as a match: a reason speaks of a player or the game; a clause about whether the post
-    is meant is the poster's word on the ballot, and the tool has not read it — a doubt by construction, whatever the
-    words (the lab's recheck of issue 42: each phrasing nobody had listed was counted)."""
-    if not counted or not _ITSELF.search(own):
+    演示，真票另发】」, before the ballot too: 「先发个测试看看格式对不对：」), as a match: a reason speaks of a player or the
+    game; a clause about whether the post is meant is the poster's word on the ballot, and the tool has not read it — a
+    doubt by construction, whatever the words (the lab's recheck of issue 42: each phrasing nobody had listed was counted)."""
+    if not counted or counted not in own or not _ITSELF.search(own):
         return None
-    first = own.find(counted)
-    if first < 0:
-        return None
-    # every clause but the ballot's own: before it too (「先发个测试看看格式对不对：⏎投票对象：红车」)
     cuts = [0, *(m.end() for m in _ASIDE_CUT.finditer(own)), len(own) + 1]
     sentence_person = False
     for a, b in zip(cuts, cuts[1:]):
