@@ -75,6 +75,7 @@ SET_ASSUMED = {"heldout7": {"s10": {"ballot_format": "free", "require_reason": F
                                           "change_must_quote_own": False}}}
 SET_ASSUMED["heldout11"] = SET_ASSUMED["heldout10"]  # the same openings (its README's "Presets, rosters, assumptions")
 SET_ASSUMED["heldout12"] = SET_ASSUMED["heldout10"]  # and heldout12's (s10 free with 20:30 bar; anshazhe 改票 without a quote)
+SET_ASSUMED["heldout13"] = SET_ASSUMED["heldout10"]  # heldout13 keeps heldout12's openings (its README)
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
