@@ -261,11 +261,18 @@ LABELLED_ANSHAZHE = ("格式不符视为未投票",)  # game 6 requires the form
 _DAY_NAMED = re.compile(r"\bD(\d)\b|第([一二三四五六七八九])[天日]")  # the day a file's title names (「[102]碧血剑 D2」)
 
 
+_ANNOUNCED_ALIAS = re.compile(r"([^\s=＝,，、:：;；]{1,12})\s*[=＝]\s*([^\s=＝,，、;；。]{1,12})")
+
+
 def day_game(day: dict, set_name: str = ""):
     """The day file as the tool reads a game: (game, its vote day, rules, posts). A set whose README gives its own
     openings (SET_ASSUMED) has its days announce the same rules as its posts."""
     roles = day.get("roles") or {}
-    players = tuple(Player(name, i + 3, roles=(roles[name],) if roles.get(name) in ("法官", "酒吧老板") else ())
+    # the nicknames the opening announces (「昵称：Apple=苹果 …」「认可外号：打春=立春」): the game file a director writes from it
+    opening = day["posts"][0]["text"]
+    aliases = {a: n for a, n in _ANNOUNCED_ALIAS.findall(opening) if n in day["players"] and a not in day["players"]}
+    players = tuple(Player(name, i + 3, roles=(roles[name],) if roles.get(name) in ("法官", "酒吧老板") else (),
+                           aliases=tuple(a for a, n in aliases.items() if n == name))
                     for i, name in enumerate([*day["players"], *day.get("dead", [])]))
     overrides = dict(SET_ASSUMED.get(set_name, {}).get(day["preset"]) or DAY_RULES.get(day["preset"], {}))
     if day["preset"] == "anshazhe" and any(w in day["posts"][0]["text"] for w in LABELLED_ANSHAZHE):
@@ -277,7 +284,7 @@ def day_game(day: dict, set_name: str = ""):
     vote_day = Day(day=number, vote_thread=1, discussion_threads=(2,), process_thread=3, start=day["start"], close=day["close"],
                    dead=tuple(day.get("dead", [])), title_holder=day.get("title_holder"), bonus=day.get("bonus") or {},
                    accelerated_from=day.get("accelerated_from"),
-                   votes_not_counted=tuple(n for n, r in roles.items() if r == "白痴若愚"))
+                   votes_not_counted=tuple(n for n, r in roles.items() if r == "白痴若愚" or (r.startswith("白痴") and "若愚" in r)))
     game = Game(name=day.get("title", day["id"]), preset=day["preset"], directors=tuple(day["directors"]), players=players,
                 days=(vote_day,), rules=overrides)
     rules = load_preset(day["preset"]).with_overrides(overrides)

@@ -84,9 +84,9 @@ _LABEL_LINE = re.compile(r"^\s*(?:投票对象|对象|投票目标|投票理由|
 _REASON = re.compile(r"(?:投票理由|理由|原因|reason|because)\s*:.*$", re.I)
 # Where a proxy clause says whom it is for, right before or after the name.
 _FOR_BEFORE = re.compile(r"(?:受|代|替|帮|应|为|代投\s*[:：]|代投\s+|proxy\s*投|委托人\s*[:：]?|被代投人\s*[:：]?|【代投】|proxy\s+(?:vote\s+)?(?:for|on\s+behalf\s+of)|on\s+behalf\s+of|for)\s*$", re.I)
-_FOR_AFTER = re.compile(r"^\s*(?:[(（][^)）]{0,20}[)）])?\s*(?:\d{1,2}:\d{2}\s*)?(?:私信|站内信|短消息|短信|悄悄话|QQ|微信|PM)?\s*"
+_FOR_AFTER = re.compile(r"^\s*(?:[(（]代投?[)）]\s*[:：]|(?:[(（][^)）]{0,20}[)）])?\s*(?:\d{1,2}:\d{2}\s*)?(?:私信|站内信|短消息|短信|悄悄话|QQ|微信|PM)?\s*"
                         r"(?:委托|要求|请求|托导演|托我|请导演|拜托|让我|叫我|的代投|这一?票|那一?票|那条|这条|那张|这张|asked|PM'?d|PMed|\s*说|"
-                        r"[:：]\s*(?:投票对象|投票目标|对象)(?!\s*[:：]?\s*$))", re.I)  # 代投 念奴娇：投票对象 青玉案
+                        r"[:：]\s*(?:投票对象|投票目标|对象)(?!\s*[:：]?\s*$)))", re.I)  # 代投 念奴娇：投票对象 青玉案 · 梅超风（代）：杨康
 # Where a clause names the target: after these words (or an arrow), and 弃权 for nobody.
 _TARGET_BEFORE = re.compile(r"(?:投票对象|投票目标|对象|投票|投给|票给|票投|改投|代投|投|vote|→|->|=>|＞|>|委托的是|投的是|要投的是|应为|"
                             r"改为|改成)\s*[:：]?\s*$", re.I)
@@ -104,7 +104,7 @@ _REFUSES = re.compile(r"不予代投|不代投|不能代投|无法代投|不予�
 _REFUSES_PART = re.compile(r"(?:条件部分|附加条件|附加的|另外的?要求)[^。\n]{0,8}(?:不予受理|不受理|不接受|不能代|不予代投|不处理)")
 # A request the player made conditional, as the post retells it: the seeds want a proxy's target said plainly.
 _CONDITION = re.compile(r"如果|假如|要是|的话|票最多的|最高票的|谁[^。\n]{0,10}就投谁|投[^。\n]{0,6}投的那个|那个人|你懂的|跟票")
-_HEADING = re.compile(r"代投|委托|代发|代为|托导演|托我|之托|所托|应\s*\S{1,12}\s*要求|(?:替|帮)\s*\S{1,12}?\s*记\s*(?:一|这)?\s*票|proxy", re.I)
+_HEADING = re.compile(r"代投|委托|代发|代为|托导演|托我|之托|所托|[(（]代[)）]|应\s*\S{1,12}\s*要求|(?:替|帮)\s*\S{1,12}?\s*记\s*(?:一|这)?\s*票|proxy", re.I)
 _COUNT_HEADING = re.compile(r"票型|统计|票数|计票|截至|截止目前|目前|结果")
 # 「（代投）」「（导演代投）」 beside a name in a count: how a ballot came, not a proxy made here.
 _COUNT_ANNOTATION = re.compile(r"[(（][^)）\n]{0,12}(?:代投|代发)[^)）\n]{0,6}[)）]")
@@ -257,6 +257,12 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
                 refused[who] = _clip(segment)
             if names[:1]:
                 continue
+        if pairs and not names and _POINTS_BACK.search(segment) and \
+                any(t.is_(*_OPEN_WORDS, "example") for t in tags.tag(segment, roster)):
+            # 「——上面是模板，需要代投的照这个格式私信我」: the proxy above shown as the form, or left open
+            out.doubts.append(f"代投后面的话像是还没定、要撤回或只是示例（「{_clip(segment)}」）：这张代投算不算，请导演确认")
+            out.readings += [(p[0], p[1]) for p in pairs]
+            continue
         if not names and (_HEADING.search(segment) or _ENGLISH_PROXY.search(segment)):
             listing = True  # 「代投两条：」「两份代投：」「Proxy vote」: the lines under it are proxies
             announced = announced or bool(_LIST_HEADING.search(segment))
@@ -363,6 +369,15 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
         out.readings += [(v, t) for v in {p[0] for p in pairs} for t in _named(own, roster) if t != v]
     out.proxies = _settle(pairs, retracted, refused, out, stated)
     _own_words(own_lines, set(), roster, out, lines, made=[(p.voter, p.target) for p in out.standing])
+    for line in own_lines if out.standing else ():
+        # 「代投 梅超风→杨康 ⏎（她说再考虑一下，不行就改）」「⏎请梅超风本人上来确认一下」「⏎——上面是模板，…照这个格式私信我」: a line
+        # of the director's own words about the proxy above that leaves it open, takes it back or shows it as the form
+        about = [p for p in out.standing if p.voter in line] or (out.standing if _POINTS_BACK.search(line) else [])
+        if about and not _REFUSES.search(line) and not _REFUSES_PART.search(line) and \
+                any(t.is_(*_OPEN_WORDS, "example") for t in tags.tag(_QUOTED.sub("", line), roster)):
+            # (the player's own words in quotes are theirs; a condition the director refuses is settled)
+            out.doubts.append(f"代投后面的话像是还没定、要撤回或只是示例（「{_clip(line)}」）：这张代投算不算，请导演确认")
+            out.readings += [(p.voter, p.target) for p in about]
     if out.doubts:  # what the post was read to make is among what it may make
         out.readings += [(p.voter, p.target) for p in out.proxies if p.void is None]
     for proxy in out.proxies:
@@ -387,6 +402,7 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
 # Words beside a proxy that leave it open or take it back (「（先记上，等她回复再说）」「(pending her confirmation)」): the lexicon's
 # pending, hedge, question, condition and retract classes — why the player asked (出差 · 在考试) is no such word.
 _OPEN_WORDS = ("pending", "hedge", "question", "condition", "retract")
+_POINTS_BACK = re.compile(r"她|他|TA|本人|上面|以上|这张|这条|这票|该票|前面")
 _BRACKETED = re.compile(r"[(（【\[]([^()（）【】\[\]\n]{1,60})[)）】\]]")
 
 

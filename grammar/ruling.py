@@ -310,6 +310,15 @@ def _names_after_verbs(tokens: list[Token]) -> list[Token]:
                 "".join(str(t) for t in out[max(0, i - 3):i])) or _NEGATED.search("".join(str(t) for t in out[max(0, i - 3):i]))):
             out[i] = Token("TEXT", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)  # 「不允许弃权」: a rule cited
             continue
+        k = i
+        while k > max(0, i - 3) and out[k - 1].type not in ("_SEP", "FLOOR", "AND"):
+            k -= 1  # the words between the verdict and its floor or the clause's start
+        before = "".join(str(t) for t in out[k:i])
+        if tok.type in _VERDICT_START | {"AN", "SUAN"} and before and _NEG_NEAR.search(before):
+            # 「7楼不予认定无效」「没必要判无效」「7楼不按杨康算」: a verdict said not to be made, in any words — the floor is the
+            # director's, said so (the hostile round: each was applied as the verdict it denies)
+            out[i] = Token("DENIED", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)
+            continue
         if tok.type in ("INVALID", "VALID") and nxt == "DE" and i + 2 < len(out) and out[i + 2].type not in ("_SEP", "AND") \
                 and str(out[i + 2]).strip("。!?;~ "):
             out[i] = Token("TEXT", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)
@@ -521,6 +530,21 @@ _SECTION = re.compile(r"^[\W_]*(?:均|都|以下)?\s*(不计|不计入|无效|�
 _FLOOR_AT = re.compile(r"^\s*[·•\-*]?\s*(?:第?\s*\d{1,5}\s*(?:楼|層|层|樓|[FfLl#])|#\s*\d{1,5}|第?[一二三四五六七八九十百]{1,6}\s*(?:楼|层|樓)|沙发|板凳|地板)")
 
 
+_SECTION_WORD = {"invalid": "无效", "valid": "有效", "abstain_verdict": "弃权", "not_a_vote_verdict": "不是投票"}
+
+
+def _section_verdict(line: str) -> str | None:
+    """A heading line in other words (「以下楼层作废：」「【作废票】」「无效票如下」「不计入票数的：」「【判定：无效】」): short, no floor, one
+    kind of verdict and nothing that hedges, asks, conditions or denies it — the verdict, or None."""
+    if len(line.strip()) > 20 or _FLOOR_AT.search(line) or re.search(r"\d", line):
+        return None
+    found = tagging.tag(line)
+    kinds = {next(k for k in _SECTION_WORD if t.is_(k)) for t in found if any(t.is_(k) for k in _SECTION_WORD)}
+    if len(kinds) != 1 or any(t.kind in ("hedge", "pending", "question", "condition", "negation", "example", "name") for t in found):
+        return None
+    return _SECTION_WORD[kinds.pop()]
+
+
 def _sections(lines: list[str]) -> list[str]:
     """「【無效】⏎5樓（芍藥，只寫了理由）⏎7樓（海棠……）⏎【計為】⏎12樓「王蘭」→ 玉蘭」: each floor line under a section's verdict
     heading is ruled by it, as 「无效：5楼……」 — or, under 计为, 「12楼「王兰」计为 玉兰」 (the arrow points at the player). A
@@ -528,8 +552,9 @@ def _sections(lines: list[str]) -> list[str]:
     out, verdict = [], None
     for n, line in enumerate(lines):
         head = _SECTION.match(line)
-        if head and n + 1 < len(lines) and _FLOOR_AT.match(lines[n + 1]):  # (「无效」 alone under a quote: a verdict)
-            verdict = head.group(1)
+        said = head.group(1) if head else _section_verdict(line)
+        if said and n + 1 < len(lines) and _FLOOR_AT.match(lines[n + 1]):  # (「无效」 alone under a quote: a verdict)
+            verdict = said
             continue
         if verdict and _FLOOR_AT.match(line):
             if verdict in ("计为", "算作", "改计为"):
@@ -633,7 +658,7 @@ _VERDICT_HEAD = re.compile(r"^\s*[【\[]?\s*(?:均|都|以下)?\s*(?:不计|不�
 
 
 _RESPECTIVELY = re.compile(r"分别|依次|各判|各自|respectively", re.I)  # floors and verdicts paired in the order written
-_GOES_ON = re.compile(r"\s*(?:但|不过|可是|然而)")
+_GOES_ON = re.compile(r"\s*(?:但|不过|可是|然而|否则|不然|要不|没\S{0,2}就|不\S{0,2}就)")  # (「…确认的话就算她的；不来就不算」)
 
 
 def _cut(line: str) -> list[str]:
@@ -688,7 +713,7 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
         pieces = _pieces(tokens)
         blockers = {p[1] for p in pieces if p[0] == "blocker"}
         # A ruling put off in brackets (「9楼无效（征求意见中）」「（误，请忽略本楼）」) is put off all the same.
-        blockers |= {t.type for t in tokens if t.type == "PENDING"}
+        blockers |= {t.type for t in tokens if t.type in ("PENDING", "RETRACT")}  # (「7楼无效！（才怪）」)
         heading = heading or any(p[0] == "blocker" and p[1] == "HEADING" and "裁" in p[2] or "判定" in str(p[2])
                                  for p in pieces if p[0] == "blocker")  # 【裁定】, not a count's 更正
         for tok in tokens:
@@ -704,7 +729,9 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             # (「第7楼和第9楼作废，理由分别是：…」 pairs reasons, not verdicts)
             _respectively(made, _pieces(tokens, one_by_one=True), sentence)
             groups += [g for g in made if not any(g is h for h in groups)]
-        refused = _denied(sentence)
+        refused = _denied(sentence) or next((f"「{_clip(sentence)}」说的是「不」加裁定（「{t}」前面）：否定的说法不是确定的裁定"
+                                             for t in tokens if t.type == "DENIED" and "QUESTION" not in blockers), None)
+        # (「有没有人觉得不该算？」: a question, answered later or not — its floor keeps its reading)
         if refused and any(t.type == "FLOOR" for t in tokens):
             # 「15楼不是无效票」「并非无效」: a verdict denied rules nothing — the floor is the director's, said so
             for group in made:
@@ -828,6 +855,10 @@ def _retold(tokens: list[Token], sentence: str) -> str | None:
     return None
 
 
+# A negation that governs the verdict after it: nothing between them but a modal and a judging verb (不予认定 · 没必要判 · 不按 ·
+# 无需视为) — not one inside the reason before it (「未引用原票无效」: the ballot did not quote; it is void).
+_NEG_NEAR = re.compile(r"(?:不|没|未|无须|无需|毋须|(?<![分区特类级告辨性])别|莫|勿)\s*(?:予以|予|必要|用|需要|须|该|应该|应|能|可以|可|打算|准备|会)?\s*"
+                       r"(?:认定为|认定|判定为|判定|判为|判|定为|定|视为|算作|算|按|计为|认为|当作|作)?\s*$")
 _DENIED = re.compile(r"(?:不是|并非|并不|绝非|不算|不应|不该|不属于|不能算|不能视为)\s*(?:视为|视作|算作|算|作为|判为|判|是|为|当作)?\s*"
                      r"(?:无效|有效|弃权|作废|废票)")
 
@@ -873,6 +904,11 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
             open_group = current is not None and not current.verdicts and not current.unread
             if len(piece) > 2 and current is not None:
                 made.append(_Group(list(floors), number, sentence, reference=True))  # 「仍计为 松实玄（11樓）」
+                continue
+            if "以" in text_since[-6:] and index + 1 < len(pieces) and pieces[index + 1][:3] == ("blocker", "CORRECT", "为准"):
+                # 「以第一次 11楼 为准，15楼 不计」: the floor that stands — it counts
+                made.append(_Group(list(floors), number, sentence, reference=True, original=True))
+                text_since = "为准"
                 continue
             further = "".join(str(p[1]) for p in pieces[index + 1:index + 7] if p[0] in ("text", "sep"))
             said_original = _ORIGINAL.search(text_since) or re.match(r"\s*的?\s*原(?:来的?)?投?票", after)
@@ -931,6 +967,8 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
         if kind == "blocker" and piece[1] == "THREAD" and piece[2] not in ("投票帖", "投票贴", "投票楼", "本帖"):
             elsewhere = piece[2]  # 讨论帖30楼 · 警长竞选贴 9楼: floors of another thread
             continue
+        if kind == "blocker":
+            text_since += str(piece[2])  # (a word between two floors: they are no list — 「11楼 为准，15楼 不计」)
         if kind in ("text", "name"):
             word = str(piece[1])
             if elsewhere and word.strip(" 的第里中上"):
@@ -1007,6 +1045,7 @@ def _attach_loose(groups: list[_Group], loose: list, quoting: bool, post: Ruling
     无效。」); else, where the post names no floor and quotes a post, to the quoted post; else it is reason text."""
     for number, ahead, names in loose:
         above = [g for g in groups if g.sentence < number and not g.verdicts and not g.unread and not g.reference
+                 and not g.doubted  # (「15楼 只要 黄芪 确认…就算她投 半夏；确认之前不计」: left open by its own sentence)
                  and (not names or g.author in names)]  # (「弃权：河底（20楼改票）」 is about 河底, not a floor above)
         named = [g for g in groups if g.sentence == number - 1 and g.verdicts and g.author
                  and g.author in sentences[number - 1] and _one([*g.verdicts, *(v for v, _ in ahead if v)])]

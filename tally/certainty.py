@@ -377,9 +377,12 @@ def _unsaid(own: str, roster, counted: str | None):
 # meant denied (别当真 · 不作数), the post itself said to be something (本楼是…· 这条先…).
 _ITSELF = re.compile(r"测试|试发|试一下|试试|发着玩|写着玩|写写|随手写|随手发|随手打|随便写|演示|示范|样板|样例|走个过场|凑个数|无视|别理|"
                      r"不用理|忽略|真票|正式票|正式的票|"
+                     # the hostile round (/tmp/hostile49): shown as the form, fiction, a draft, an accident, a pretence, a copy
+                     r"打个样|照这个格式|模板|虚构|如有雷同|草拟|未定稿|非正式|误触|演练|逗你们|逗你玩|AI生成|仅供娱乐|娱乐一下|梦里|做梦|"
+                     r"假装|复制自|不是今天的|替我\S{0,4}发的|帮我\S{0,4}发的|"
                      r"(?:别|不要|不必|不用|勿|莫|并不|不)要?\s*(?:当真|当回事|作数|算数|作准|理会)|"
-                     r"(?<!以)(?:本楼|这楼|此楼|该楼|这层|本层|本帖|这帖|此帖|这贴|本贴|这条|本条|此条)\s*(?:是|为(?!准)|仅|只是|纯属|属于|不|别|先|暂|作|当)")
-_PERSON = re.compile(r"他|她|它|ta|TA|他们|她们|大家|各位|你|狼|好人|预言家|女巫|猎人|平民|村民|身份|发言|票型|出局|刀|验|跳", re.I)
+                     r"(?<!以)(?:本楼|这楼|此楼|该楼|这层|本层|本帖|这帖|此帖|这贴|本贴|这条|本条|此条)\s*(?:(?:是|为(?!准))(?!\s*(?:我的|我今天的)?\s*(?:正式|真正|最终)的?\s*(?:投票|票|一票))|仅|只是|纯属|属于|不|别|先|暂|作|当)")
+_PERSON = re.compile(r"他|她|它|ta|TA|他们|她们|狼|好人|预言家|女巫|猎人|平民|村民|身份|发言|票型|出局|刀|验|跳", re.I)
 
 
 def _about_itself(own: str, roster, counted: str | None):
@@ -389,7 +392,7 @@ def _about_itself(own: str, roster, counted: str | None):
     doubt by construction, whatever the words (the lab's recheck of issue 42: each phrasing nobody had listed was counted)."""
     if not counted or counted not in own or not _ITSELF.search(own):
         return None
-    cuts = [0, *(m.end() for m in _ASIDE_CUT.finditer(own)), len(own) + 1]
+    cuts = [0, *(m.end() for m in _ITSELF_CUT.finditer(own)), len(own) + 1]
     sentence_person = False
     for a, b in zip(cuts, cuts[1:]):
         clause = own[a:b - 1] if b <= len(own) else own[a:]
@@ -403,6 +406,7 @@ def _about_itself(own: str, roster, counted: str | None):
     return None
 
 
+_ITSELF_CUT = re.compile(r"[，,。.!！?？;；\n()（）【】\[\]—~～…、:：]")  # (「演练一下：投票对象：杨康」: the words before the label)
 _FIELD_LABEL = re.compile(r"\s*(?:投票理由|改票理由|理由)\s*[:：]\s*$")
 
 
@@ -451,13 +455,20 @@ _EITHER = re.compile(rf"{_ACCEPTABLE}|\s*吧|\s*或者?\s*")
 def _either(own: str, roster) -> tuple[str, tuple[str, ...]] | None:
     """「杨康吧，实在不行郭靖也可以」「杨康或者郭靖都行」: two players or more, each offered as acceptable — the words and the
     players, or None."""
-    if roster is None or roster.pattern is None or ("可以" not in own and "行" not in own and "吧" not in own):
+    if roster is None or roster.pattern is None or not re.search(r"可以|行|吧|成|挑|选一个|随便", own):
         return None
     offered = [m for m in roster.pattern.finditer(own) if _EITHER.match(own, m.end())]
     names = tuple(dict.fromkeys(roster.table[m.group()] for m in offered))
-    if len(names) < 2 or not any(re.match(_ACCEPTABLE, own[m.end():]) for m in offered):
-        return None
-    return own[offered[0].start():offered[-1].end() + 4].strip(), names
+    if len(names) >= 2 and any(re.match(_ACCEPTABLE, own[m.end():]) for m in offered):
+        return own[offered[0].start():offered[-1].end() + 4].strip(), names
+    # 「杨康郭靖都行」「郭靖和杨康里挑一个吧，我都行」: a list of players, then a word that any of them will do
+    for sentence in re.split(r"[。.!！?？\n]", own):
+        listed = list(roster.pattern.finditer(sentence))
+        if len(listed) >= 2 and re.search(r"都行|都可以|都成|都没问题|挑一个|选一个|哪个都|随便", sentence[listed[-1].end():]):
+            between = [sentence[a.end():b.start()] for a, b in zip(listed, listed[1:])]
+            if all(re.fullmatch(r"\s*(?:[、,，/和与或跟]|或者|还是)?\s*", gap) for gap in between):
+                return sentence.strip()[:30], tuple(dict.fromkeys(roster.table[m.group()] for m in listed))
+    return None
 
 
 def _listed(own: str, start: int, end: int, roster) -> bool:

@@ -19,6 +19,7 @@ from grammar import director as in_role
 from grammar.detect import hits as detect_hits, names_in
 from grammar.names import Match, Roster
 from grammar.when import said_times
+from grammar.tags import chinese_number
 
 from . import certainty
 from .game import BAR_OWNER, JUDGE, Day, Game
@@ -428,7 +429,7 @@ class _Fold:
             entry.readings = tuple(dict.fromkeys([*entry.readings, *meant]))
         self._doubt(entry, verdict, post, prior)
         same = _same_as(verdict.own or "") if post.author in ctx.voters and entry.ruling is None else None
-        whom = self._followed(same) if same else None
+        whom = self._followed(same, verdict.own or "") if same else None
         if same and whom and whom != post.author and (entry.kind == "none" or entry.target in (whom, *(
                 [entry.target] if entry.target not in ctx.players else []))):
             # 「和郭靖投一样的」「我的票和楼上一样」: a ballot for whatever 郭靖 voted — the director's (the hostile round,
@@ -446,13 +447,25 @@ class _Fold:
                 self._above = above
         self._floors[entry.floor] = post.author
 
-    def _followed(self, same: re.Match) -> str | None:
-        """The voter a 「和X一样」 ballot follows: the poster above, the author of the floor named, or the player named."""
+    def _followed(self, same: re.Match, own: str) -> str | None:
+        """The voter a 「和X一样」 ballot follows: the poster above, the author of the floor named, or the player named
+        (他 · 她: the player named before it; 「我也投洪七公」: the player the words end with)."""
         found = same.groupdict()
+        roster = self.ctx.roster
+        if found.get("name") in ("他", "她", "ta", "TA"):
+            named = [roster.table[m.group()] for m in roster.pattern.finditer(own, 0, same.start())] if roster.pattern else []
+            return named[-1] if named else None
+        if found.get("name") and not roster.resolve(found["name"]).name and roster.pattern:
+            ends = [n for n in roster.table if found["name"].endswith(n)]
+            return roster.table[max(ends, key=len)] if ends else None
         if found.get("above"):
             return self.entries[-2].author if len(self.entries) > 1 else None
+        if found.get("above2"):
+            return self.entries[-3].author if len(self.entries) > 2 else None
         if found.get("floor"):
-            return next((e.author for e in self.entries if e.floor == int(found["floor"])), None)
+            written = found["floor"]
+            number = int(written) if written.isdigit() else chinese_number(written)
+            return next((e.author for e in self.entries if e.floor == number), None)
         return self.ctx.roster.resolve(found["name"]).name if found.get("name") else None
 
     def _doubt(self, entry: Entry, verdict, post, prior: "_Standing | None") -> None:
@@ -1414,22 +1427,30 @@ def quote_field(quote, name: str):
 
 
 # 「和郭靖投一样的」「跟郭靖投的一样」: voting as another player did, with no target written
-# A ballot for whatever another voter voted: 「和郭靖投一样的」「我的票和楼上一样」「投票对象：同7楼」「洪七公投谁我就投谁」.
-_SAME_AS = (re.compile(r"(?:和|跟|同|与)\s*(?:(?P<above>楼上|上一楼)|(?P<floor>\d{1,5})\s*[楼层樓#LF]|(?P<name>[^\s,，。和跟同与]{1,12}?))"
-                       r"\s*(?:投(?:得|的)?|的票?)?\s*一样"),
-            re.compile(r"(?:^|[:：\s])(?:同|跟|跟着|随)\s*(?:(?P<above>楼上|上一楼)|(?P<floor>\d{1,5})\s*[楼层樓#LF]|"
-                       r"(?P<name>[^\s,，。:：]{1,12}?))\s*(?:的票?)?\s*(?:$|[。.!！,，\n])"),
-            re.compile(r"(?P<name>[^\s,，。:：]{1,12}?)\s*投(?:谁|啥|哪个|什么)\s*[,，]?\s*我(?:就|也)?\s*(?:投|跟)"))
+# A ballot for whatever another voter voted: 「和郭靖投一样的」「我的票和楼上一样」「投票对象：同7楼」「洪七公投谁我就投谁」「票同欧阳克」
+# 「跟着穆念慈走」「复制楼上的票」「楼上+1」「我的票同上上楼」「我也投洪七公投的那个人」: who it follows is the voter above, above
+# that, a floor's author, or a player named.
+_REF = (r"(?:(?P<above2>上上楼)|(?P<above>楼上|上一楼)|(?P<floor>\d{1,5}|[一二三四五六七八九十]{1,3})\s*[楼层樓#LF]|"
+        r"(?P<name>[^\s,，。:：+＋]{1,12}?))")
+_SAME_AS = (re.compile(rf"(?:和|跟|同|与)\s*{_REF}\s*(?:投(?:得|的)?|的票?)?\s*(?:一样|一致|一个意思)"),
+            re.compile(rf"(?:^|[:：\s,，]|票)(?:同|跟|跟着|随|照着|复制)\s*{_REF}\s*(?:的票?)?\s*(?:走|投|来一张|的票)?\s*(?:$|[。.!！,，\n])"),
+            re.compile(r"(?P<name>[^\s,，。:：]{1,12}?)\s*投(?:谁|啥|哪个|什么)\s*[,，]?\s*我(?:就|也)?\s*(?:投|跟)"),
+            re.compile(rf"{_REF}\s*(?:投的那个|投的那位|投的那人)"),
+            re.compile(rf"(?:^|[,，\s]){_REF}\s*(?:[+＋]\s*1|的票\s*[,，]?\s*我也)"))
+
 # Text colours a forum page shows on its own background: words in them are there for the tool, not for the readers.
 _INVISIBLE = frozenset({"white", "transparent", "snow", "ivory", "whitesmoke", "ghostwhite", "azure", "mintcream", "seashell",
                         "floralwhite", "aliceblue", "lavenderblush", "honeydew", "linen", "oldlace"})
 _RGB = re.compile(r"#([0-9a-f]{3}|[0-9a-f]{6})|rgba?\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})", re.I)
 
 
+_FOLLOW_WORDS = re.compile(r"一样|一致|一个意思|同|跟|随|照着|复制|投谁|投啥|投哪|投什么|投的那|[+＋]\s*1|的票\s*[,，]?\s*我也")
+
+
 def _same_as(own: str) -> re.Match | None:
     """The words that cast a ballot as another voter did (_SAME_AS), or None: one cheap test of their words first, since
     every post is asked on every refold."""
-    if "一样" not in own and "同" not in own and "跟" not in own and "随" not in own and "我就投" not in own and "我投" not in own:
+    if not _FOLLOW_WORDS.search(own):
         return None
     return next((m for m in (p.search(own) for p in _SAME_AS) if m), None)
 

@@ -97,3 +97,39 @@ def test_a_test_said_before_the_ballot_is_asked():
 def test_a_proxy_after_a_bracketed_time_or_beside_a_withdrawn_one_is_counted(text, totals):
     entry, result = tied(text, author="导演", preset="s10")
     assert result.totals == totals and result.certain, entry.reason
+
+
+# The hostile round of this stop (/tmp/hostile49 on the lab).
+
+@pytest.mark.parametrize("attack", [
+    "投票对象：杨康\n（打个样，大家照这个格式来）", "投票对象：杨康\n——以上纯属虚构，如有雷同实属巧合", "演练一下：投票对象：杨康",
+    "投票对象：杨康\n哈哈哈逗你们玩呢", "我先假装投一下：投票对象：杨康", "投票对象：杨康\n——复制自我的备忘录，不是今天的",
+])
+def test_a_ballot_said_to_be_a_form_a_fiction_or_a_pretence_is_asked(attack):
+    entry, result = tied(attack, preset="s10")
+    assert entry.needs_review and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("attack, followed", [
+    ("我随大流，跟着穆念慈走", "杨康"), ("复制楼上的票", "郭靖"), ("我站洪七公这边，他投谁我投谁", "郭靖"),
+    ("我也投洪七公投的那个人", "郭靖"), ("楼上+1，我也这么投", "郭靖"), ("我的票同上上楼", "郭靖"),
+])
+def test_a_ballot_that_follows_another_voter_in_other_words_weighs_that_voters_ballot(attack, followed):
+    # tied's day: 黄蓉 and 穆念慈 vote 杨康 (floors 1, 2), 洪七公 and 一灯 vote 郭靖 (floors 3, 4)
+    entry, result = tied(attack, preset="s10")
+    assert entry.needs_review and followed in entry.readings and not result.certain, (entry.reason, entry.readings)
+
+
+@pytest.mark.parametrize("attack", ["杨康郭靖都行，哪个都可以投", "郭靖和杨康里挑一个吧，我都行"])
+def test_players_listed_as_all_acceptable_are_asked(attack):
+    entry, result = tied(attack, preset="s10")
+    assert entry.needs_review and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("text", [
+    "代投 周伯通→杨康\n（她说再考虑一下，不行就改）", "代投：周伯通→杨康\n请周伯通本人上来确认一下", "Proxy: 周伯通 -> 杨康 (tentative)",
+    "代投：周伯通→杨康（回头跟她核对一下）", "代投：周伯通→杨康\n——上面是模板，需要代投的照这个格式私信我",
+])
+def test_a_proxy_a_later_line_leaves_open_or_shows_as_the_form_is_asked(text):
+    entry, result = tied(text, author="导演", preset="s10")
+    assert entry.needs_review and not result.certain, entry.reason

@@ -124,3 +124,31 @@ def test_respectively_said_of_the_reasons_leaves_one_verdict_for_every_floor():
 ])
 def test_later_rulings_whose_shapes_blind6_showed(text, want):
     assert ruled(text) == want
+
+
+# The hostile round of this stop (/tmp/hostile49 on the lab): each was applied as certain and a wrong result posted.
+
+@pytest.mark.parametrize("text", ["7楼不按杨康算，仍按郭靖", "7楼不予认定无效", "7楼没必要判无效"])
+def test_a_verdict_said_not_to_be_made_is_never_applied_and_holds_its_floor(text):
+    assert ruled(text) == {} and held(text) == {7}
+
+
+@pytest.mark.parametrize("text", ["7楼未引用原票无效", "12楼有效？不，12楼无效"])
+def test_a_negation_inside_the_reason_or_answering_a_question_denies_nothing(text):
+    assert ruled(text) == {int(text[:text.index("楼")].split("，")[-1][-2:].lstrip("？不，")): ("invalid", None)}
+
+
+@pytest.mark.parametrize("text", [
+    "7楼无效，不过我明早再正式宣布", "7楼无效（待与副导商量）", "7楼无效\n——这是我草拟的裁定，明天发正式版", "7楼无效！（才怪）",
+    "7楼姑且算无效", "7楼无效，复议中", "7楼的票先冻结，不计入", "7楼无效。以上为预裁定",
+])
+def test_a_ruling_its_words_leave_open_rules_nothing(text):
+    assert ruled(text) == {}
+
+
+@pytest.mark.parametrize("text, floors", [
+    ("以下楼层作废：\n7楼", {7}), ("【作废票】\n7楼", {7}), ("无效票如下\n7楼 洪七公", {7}), ("【判定：无效】\n7楼", {7}),
+    ("不计入票数的：\n7楼", {7}),
+])
+def test_a_heading_in_other_words_rules_the_floor_lines_under_it(text, floors):
+    assert ruled(text) == {f: ("invalid", None) for f in floors}
