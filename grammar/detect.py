@@ -134,7 +134,7 @@ def _settled(text: str, roster: Roster) -> list[Hit]:
         if not m:
             continue
         who = m.group("who")
-        if who in ("他", "她", "ta", "TA"):
+        if who in ("他", "她", "你", "ta", "TA"):  # (「湛卢，就你了」: the player the post speaks to)
             named = [roster.table[n.group()] for n in roster.pattern.finditer("，".join(clauses[:i]))]
             name = named[-1] if named else None
         else:

@@ -80,6 +80,8 @@ _CHAT_SPEAKER_FIRST = re.compile(r"^\s*(?P<speaker>[^\s:：\d][^\s:：]{0,23})(?
                                  r"\d{1,2}:\d{2}(?::\d{2})?\s*(?:[:：]\s*(?P<said>.*))?$")
 _CHAT_BRACKETED = re.compile(r"^\s*[\[【(（]\s*(?P<speaker>[^\s:：\d\]】)）][^\s:：\]】)）]{0,23})\s+(?:\d{2,4}[-/.]\d{1,2}[-/.]\d{1,2}\s+)?"
                              r"\d{1,2}:\d{2}(?::\d{2})?\s*[\]】)）]\s*[:：]?\s*(?P<said>.*)$")  # 【滇红 10:02】帮我投祁红
+_CHAT_BY_CHANNEL = re.compile(r"^\s*(?P<speaker>[^\s:：\d(（【\[]{1,12}?)\s*[(（]?(?:私信|私聊|短信|短消息|站内信|QQ|微信|悄悄话)[)）]?\s*"
+                              r"(?:说|里说)?\s*[:：]\s*(?P<said>.+)$")
 _LABEL_LINE = re.compile(r"^\s*(?:投票对象|对象|投票目标|投票理由|理由|改票对象|投票)\s*:")
 _REASON = re.compile(r"(?:投票理由|理由|原因|reason|because)\s*:.*$", re.I)
 # Where a proxy clause says whom it is for, right before or after the name.
@@ -176,6 +178,7 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
     listing = False
     pending: str | None = None  # words that correct the proxy above, not yet followed by the pair they correct
     asked_again: dict[str, tuple[str, list[str]]] = {}  # a chat line where the player corrects their request
+    on_condition: dict[str, tuple[str, list[str]]] = {}  # a chat request on a condition
     announced = False  # a heading that announces the proxies below it (代投两张： · 以下代投), not a rule's line
     asked = False  # the log's last line not a player's asked whom the ballot is for
     own_lines: list[str] = []  # the director's other words
@@ -211,6 +214,8 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
                     pairs.append((who, pair, number, said.strip()[:40], bool(takes_back)))
                 elif takes_back and (meant := [n for n in _named(said, roster) if n != who]):
                     asked_again[who] = (said.strip()[:40], meant)  # 「不对，是海胆，打错了」: what the proxy must match
+                elif _CONDITION.search(said) and (meant := [n for n in _named(said, roster) if n != who]):
+                    on_condition[who] = (said, meant)  # weighed once the log is read: a later plain request settles it
             elif said is not None:
                 asked = bool(_ASKS_TARGET.search(said))  # the director's own line in the log: 「对象？」「投谁？」
             continue
@@ -367,6 +372,12 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
         # 「更正：观音刚在 QQ 说是白茶不是茶」 and no pair after it: the correction is unread, the proxy above unexplained
         out.doubts.append(f"导演的帖子里有一句更正（「{pending}」），读不出更正成什么：请导演确认")
         out.readings += [(v, t) for v in {p[0] for p in pairs} for t in _named(own, roster) if t != v]
+    for who, (said, meant) in on_condition.items():
+        if who not in {p[0] for p in pairs}:
+            # 「汴梁私信：如果洛阳今天不跳身份就帮我投洛阳，跳了就弃权」 and no plain request after it: whatever the director wrote of
+            # it (视为弃权 · 代投洛阳), the director's to confirm, every reading weighed
+            out.doubts.append(f"「{who}」的委托带条件（「{_clip(said)}」）：这张代投怎么算，请导演确认")
+            out.readings += [(who, n) for n in meant] + [(who, None)]
     out.proxies = _settle(pairs, retracted, refused, out, stated)
     _own_words(own_lines, set(), roster, out, lines, made=[(p.voter, p.target) for p in out.standing])
     for line in own_lines if out.standing else ():
@@ -454,6 +465,9 @@ def _chat(line: str, following: str) -> tuple[str | None, str | None]:
     m = _CHAT_SPEAKER_FIRST.match(line)
     if m:
         return m.group("speaker"), m.group("said") if m.group("said") is not None else following
+    m = _CHAT_BY_CHANNEL.match(line)
+    if m:
+        return m.group("speaker"), m.group("said")  # 「汴梁私信：如果…就帮我投洛阳」: a request retold with its channel, no time
     return None, None
 
 

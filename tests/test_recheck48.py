@@ -133,3 +133,15 @@ def test_players_listed_as_all_acceptable_are_asked(attack):
 def test_a_proxy_a_later_line_leaves_open_or_shows_as_the_form_is_asked(text):
     entry, result = tied(text, author="导演", preset="s10")
     assert entry.needs_review and not result.certain, entry.reason
+
+
+# After heldout13's first read (its README).
+
+def test_a_post_that_settles_on_the_player_it_speaks_to_is_asked():
+    entry, result = tied("杨康，就你了，一上午都在装睡", preset="s10")
+    assert entry.needs_review and "杨康" in entry.readings and not result.certain, entry.reason
+
+
+def test_a_request_on_a_condition_the_director_retells_is_the_directors_whatever_the_post_rules():
+    entry, result = tied("周伯通私信：如果杨康今天不跳身份就帮我投杨康，跳了就弃权。\n带条件的代投，按规则视为弃权。", author="导演", preset="s10")
+    assert entry.needs_review and not result.certain, entry.reason
