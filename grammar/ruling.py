@@ -58,7 +58,7 @@ _NUMBERED = re.compile(r"^\s*(?:\(?\d{1,2}[.)、]\s+|\(\d{1,2}\)\s*|[①-⑳]\s*
 _SIGN_OFF = re.compile(r"^\s*[-—–~～_=]{1,6}\s*\S.{0,20}$")  # 「——导演B」
 _ARROW = re.compile(r"[^\s、,，;；→>:：]+\s*(?:→|->|=>|＞)\s*[^\s、,，;；(（]+")
 # Words that point at another post: a floor after them is the ballot's context, not a floor ruled.
-_REFERENCE = re.compile(r"原票|原投票|原来的?\s*$|引用|来自|取代|改自|(?:(?<!以下)以(?:他|她|其)?|按(?:他|她|其)|的|是|在|于|见|即|回复了?(?:他|她|其)?(?:自己)?(?:的)?)\s*$")
+_REFERENCE = re.compile(r"原票|原投票|原来的?\s*$|引用|来自|取代|改自|(?:(?<!以下)以(?:他|她|其|你)?|按(?:他|她|其|你)|的|是|在|于|见|即|回复了?(?:他|她|其)?(?:自己)?(?:的)?)\s*$")
 # A line of a running count: a player (or 弃权) and a number of votes, then who cast them.
 # (礁鲨 5：A、B · 断幺 4+2＝6：A、B · 四喜 5 票 + 2（诽谤）= 7 票：A — a count, with a bonus)
 _COUNT_LINE = re.compile(rf"^\s*[·•\-*]?\s*[^\s,:;，。；:]{{1,12}}\s*[:：]?\s*{VOTES}(?:(?<=票)\s*(?:[:：(（←]|$)|\s*(?:[:：](?!\s*\d)|←))")
@@ -67,9 +67,10 @@ _COUNT_LINE = re.compile(rf"^\s*[·•\-*]?\s*[^\s,:;，。；:]{{1,12}}\s*[:：
 _OPENING_SAYS = re.compile(r"\s*(?:的)?\s*(?:规则|规定|要求|写明|写了|说|格式|公告|开场|已经|is|says|said|states)", re.I)
 _REPLIED_TO = re.compile(r"(?:回复|引用)(?:了|的是)?[^,，。;；:：\d#]{0,5}\s*$")
 # After a floor's verdict, the ballot it falls back to: 「改票无效，按他原来 6 楼的票（潮生）计」 — 6楼 is the original
-_ORIGINAL = re.compile(r"(?:原来的?|原票|原投票|按(?:他|她|其)|以(?:他|她|其))\s*$")
+_ORIGINAL = re.compile(r"(?:原来的?|原票|原投票|按(?:他|她|其|你)|以(?:他|她|其|你))\s*$")
 _CHANGE_ABOUT = re.compile(r"^\s*的?\s*改票")
-_REFERS_BACK = re.compile(r"^\s*(?:的原票|的原投票|原票|的原来|那张原票)")  # 「4楼的原票（老K）维持」
+_REFERS_BACK = re.compile(r"^\s*(?:的原票|的原投票|原票|的原来|那张原票|以后|之后|以前|之前|以下|以上的|起|开始)")
+# (「4楼的原票（老K）维持」; 「40楼 以后的投票请注意格式」: a floor as a point in the thread, not a ballot ruled)
 MAX_SENTENCES = 200
 # Words in quotation marks are the ballot's own (“投票对象应该是欧阳锋吧，我再看看”) or a phrase named (“unvote”): what
 # they say — a hedge, a question, a floor — is the player's, not the ruling's. A name alone in them stays a name.
@@ -266,13 +267,27 @@ def _original_named(tokens: list[Token]) -> list[Token]:
     return tokens
 
 
+def _keep_named(tokens: list[Token]) -> list[Token]:
+    """「按编辑前的内容计：投 天江衣」「按编辑前的内容计，即 唐三藏」: the original kept, then named — one phrase, 仍计 X."""
+    for i, tok in enumerate(tokens):
+        if tok.type != "KEEP" or str(tok) in ("计", "记"):
+            continue
+        j = i + 1
+        while j < len(tokens) and (tokens[j].type == "_SEP" or str(tokens[j]).strip() in ("投", "即", "就是", "也就是", "为", "是")):
+            j += 1
+        if j < len(tokens) and j - i <= 3 and tokens[j].type == "NAME":
+            kept = Token("KEEP", "计", start_pos=tok.start_pos, end_pos=tok.end_pos)
+            return [*tokens[:i], kept, tokens[j], *_keep_named(tokens[j + 1:])]
+    return tokens
+
+
 def _names_after_verbs(tokens: list[Token]) -> list[Token]:
     """A player the roster does not know is still the name a verdict gives (计为 岳不群 with no roster at hand,
     计为 a name misspelt: tally/rulings.py says it is no player): the text right after 计为 · 算 · 按, up to the
     function word that closes the phrase. SUAN and AN stay only where a phrase follows (算 X 的 · 按 X 计)."""
     out: list[Token] = []
     skip: set[int] = set()
-    tokens = _original_named([t for t in tokens if t.type != "SPACE"])
+    tokens = _keep_named(_original_named([t for t in tokens if t.type != "SPACE"]))
     for i, tok in enumerate(tokens):
         prev = out[-1].type if out and i not in skip else None
         if tok.type in _NAME_PARTS and prev in ("COUNT", "SUAN", "AN"):
@@ -913,7 +928,8 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
             further = "".join(str(p[1]) for p in pieces[index + 1:index + 7] if p[0] in ("text", "sep"))
             said_original = _ORIGINAL.search(text_since) or re.match(r"\s*的?\s*原(?:来的?)?投?票", after)
             if said_original and ((current is not None and current.verdicts and current.verdicts[-1].get("verdict") in (
-                    "invalid", "keep_original")) or re.match(r"\s*的?\s*原(?:来的?)?投?票\s*(?:计|算|为准)", further)):
+                    "invalid", "keep_original")) or re.match(r"\s*的?\s*原(?:来的?)?投?票\s*(?:计|算|为准)", further)
+                    or re.search(r"仍(?:然)?\s*(?:按|以)", text_since[-6:])):  # (「不算，仍按你 8# 的 嫦娥 计」)
                 # 「改票无效，按她 10楼 的原票计」「改票不成立，仍按 8楼 原票计」: the ballot that stands is that floor's — it counts
                 made.append(_Group(list(floors), number, sentence, reference=True, original=True))
                 continue
@@ -1176,7 +1192,7 @@ def _one(verdicts: list[dict]) -> dict | None:
 
 
 # A floor of a day named relative to the post (yesterday's 4楼): which day depends on when the post was made.
-_RELATIVE_DAY = re.compile(r"(昨天|前天|昨日|前日|上一天|前一天|上一轮|yesterday)\s*(?:的)?\s*(?:第\s*)?(?:\d{1,5}|[一二三四五六七八九十]{1,3})\s*"
+_RELATIVE_DAY = re.compile(r"(昨天|前天|昨日|前日|上一天|前一天|上一轮|yesterday)\s*(?:的)?\s*(?:投票帖|投票贴|投票楼)?\s*(?:的)?\s*(?:第\s*)?(?:\d{1,5}|[一二三四五六七八九十]{1,3})\s*"
                            r"(?:楼|层|樓|#|F|L)", re.I)
 
 

@@ -28,7 +28,7 @@ RULINGS = Path(__file__).parent.parent / "fixtures" / "rulings"
 BLIND = json.loads((RULINGS / "blind1.json").read_text("utf-8"))["posts"]
 # blind2 written before the layered reader (issue 41), blind3 after it, blind4 and blind5 after the days-from-the-thread
 # and the hostile round's changes, blind6 after the rulings-by-construction change: each read post by post as blind1 is (never a doubtful post applied, never a wrong effect).
-LATER = [item for name in ("blind2.json", "blind3.json", "blind4.json", "blind5.json", "blind6.json")
+LATER = [item for name in ("blind2.json", "blind3.json", "blind4.json", "blind5.json", "blind6.json", "blind7.json", "blind8.json")
          for item in json.loads((RULINGS / name).read_text("utf-8"))["posts"]]
 DIRECTOR, DIRECTOR_UID = "导演", 2
 CLOSE = START + timedelta(days=2)
@@ -40,6 +40,9 @@ _QUOTED_PID = re.compile(r"\[quote\].*?pid=(\d+).*?\[/quote\]", re.S | re.I)
 # by clause (issue 41: 「a post rules each floor its ruling clauses name」), and these floors are ruled with one meaning.
 # b040 「19楼无效。18楼待定。」: the writer — "Applying 19 alone would not be wrong, but the contract is per post."
 PER_FLOOR = {"b040": {19}}
+# A post whose floors the harness cannot build as the forum and the game file would: k027's 47楼 is a 顶替 account, which the
+# game file names as the substitute ([[events]] 顶替) — the harness makes every author a player of its own.
+NOT_BUILT = {"k027"}
 
 
 def post(pid: int, floor: int, author: str, text: str, at, *, uid: int, status: str = "normal", quotes=()) -> Post:
@@ -136,6 +139,8 @@ def expected_effect(item: dict, ruling: dict, base) -> tuple | None:
 
 @pytest.mark.parametrize("item", BLIND + LATER, ids=[i["id"] for i in BLIND + LATER])
 def test_a_blind_ruling_post_is_applied_only_as_its_writer_means_it(item):
+    if item["id"] in NOT_BUILT:
+        pytest.skip("the harness cannot build this post's floors (see NOT_BUILT)")
     base, ruled, rulings, unread = read(item)
     if item["expected"] != "certain":
         floors = {e.floor for e in ruled.entries if e.pid in rulings}

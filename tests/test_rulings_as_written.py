@@ -152,3 +152,23 @@ def test_a_ruling_its_words_leave_open_rules_nothing(text):
 ])
 def test_a_heading_in_other_words_rules_the_floor_lines_under_it(text, floors):
     assert ruled(text) == {f: ("invalid", None) for f in floors}
+
+
+# After blind8's first read (fixtures/rulings/README.md).
+
+@pytest.mark.parametrize("text", [
+    "【公告】40楼 以后的投票请注意格式，关门前一小时不允许改票，违者改票无效。",
+    "下次再有人像 8楼 这样只写名字不写理由，我就直接判无效。",
+    "昨天投票帖 12楼 那个改票我复查了，确实无效，不过不影响昨天的出局结果。",
+])
+def test_a_notice_a_warning_or_yesterdays_floor_rules_nothing_today(text):
+    assert ruled(text) == {}
+
+
+@pytest.mark.parametrize("text, want", [
+    ("36楼关门后编辑过，编辑不算，按编辑前的内容计，即 杨康。", {36: ("keep_original", "杨康")}),
+    ("26楼 你这次改票在关门前一小时内，不算，仍按你 8楼 的 郭靖 计。", {26: ("invalid", None), 8: ("valid", None)}),
+    ("10楼“郭敬”这种同音错字，导演就不较真了，按郭靖计，但下次请写对名字。", {10: ("counts_as", "郭靖")}),
+])
+def test_the_original_named_after_a_void_edit_or_change_and_an_admonition_after_a_verdict(text, want):
+    assert ruled(text) == want
