@@ -122,10 +122,17 @@ class Hit:
 # post makes — 他 · 她 the player named before it.
 _SETTLES = re.compile(r"^\s*(?:那|那么|所以)?\s*就(?:是)?\s*(?P<who>\S{1,12}?)\s*(?:了|吧|啦)\s*[。.!！~～]*\s*$")
 _GIVES = re.compile(r"^\s*(?:就)?给\s*(?P<who>\S{1,12}?)\s*(?:了|吧)?\s*[。.!！~～]*\s*$")
+# 「今天我站甘草出局」「希望甘草出局」: the player the poster wants out — and 「这就是我的票」 says the post is the ballot
+_WANTS_OUT = re.compile(r"(?:站|希望|想让|让|要|支持)\s*(?P<who>\S{1,12}?)\s*(?:今天)?\s*出局")
 
 
 def _settled(text: str, roster: Roster) -> list[Hit]:
     out = []
+    if "出局" in text and re.search(r"这(?:就)?是我的?(?:今天的)?(?:一)?票|我的票(?:就是这个|在此)", text):
+        for m in _WANTS_OUT.finditer(text):
+            found = roster.resolve(m.group("who"))
+            if found.how in ("exact", "alias", "traditional"):
+                out.append(Hit(found.name, m.group().strip()[-30:], verb="出局"))
     if "就" not in text and "给" not in text:
         return out
     clauses = re.split(r"[，,。;；!！\n]", text)

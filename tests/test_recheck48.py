@@ -145,3 +145,9 @@ def test_a_post_that_settles_on_the_player_it_speaks_to_is_asked():
 def test_a_request_on_a_condition_the_director_retells_is_the_directors_whatever_the_post_rules():
     entry, result = tied("周伯通私信：如果杨康今天不跳身份就帮我投杨康，跳了就弃权。\n带条件的代投，按规则视为弃权。", author="导演", preset="s10")
     assert entry.needs_review and not result.certain, entry.reason
+
+
+def test_a_post_that_wants_a_player_out_and_calls_itself_the_ballot_is_asked():
+    # heldout14 n14_108, after its first read
+    entry, result = tied("想了一晚上，今天我站杨康出局，这就是我的票。", preset="s10")
+    assert entry.needs_review and "杨康" in entry.readings and not result.certain, entry.reason
