@@ -560,11 +560,20 @@ def _section_verdict(line: str) -> str | None:
     return _SECTION_WORD[kinds.pop()]
 
 
+_NUMBERED_FLOORS = re.compile(r"(?P<head>楼层[^:：\n]{0,10}[:：]\s*|(?i:floors?)\s+)(?P<list>\d{1,5}(?:\s*(?:[、,，]|\band\b|&|和)\s*\d{1,5})+)")
+
+
+def _floors_numbered(line: str) -> str:
+    """「以下楼层按弃权处理：5、8、13」「Floors 4, 11 and 18 are …」: bare numbers a heading calls floors, written as floors."""
+    return _NUMBERED_FLOORS.sub(lambda m: m.group("head") + re.sub(r"\d{1,5}", lambda n: f"{n.group()}楼", m.group("list")), line)
+
+
 def _sections(lines: list[str]) -> list[str]:
     """「【無效】⏎5樓（芍藥，只寫了理由）⏎7樓（海棠……）⏎【計為】⏎12樓「王蘭」→ 玉蘭」: each floor line under a section's verdict
     heading is ruled by it, as 「无效：5楼……」 — or, under 计为, 「12楼「王兰」计为 玉兰」 (the arrow points at the player). A
     line that opens with no floor ends the section."""
     out, verdict = [], None
+    lines = [_floors_numbered(line) for line in lines]
     for n, line in enumerate(lines):
         head = _SECTION.match(line)
         said = head.group(1) if head else _section_verdict(line)
@@ -642,7 +651,7 @@ def _about_words(sentence: str, roster: Roster | None) -> str:
 
 
 # A question someone else asked, retold before its answer: 「有人问 石斛……今天的 8# 还算不算：……8# 有效，计 连翘」
-_ASKED = re.compile(r"(?:有人|有玩家|玩家|大家|群里|好几个人)(?:在[^,，。:：]{0,6})?问(?:到|起|过)?(?P<question>[^:：]{1,80})[:：]")
+_ASKED = re.compile(r"(?:有人|有玩家|玩家|大家|群里|好几个人)(?:(?:在|私信|私聊|留言|来)[^,，。:：]{0,6}?)?问(?:到|起|过)?(?P<question>[^:：]{1,80})[:：]")
 
 
 # What the post lets nobody see (「看不出是不是确定要投，无效」): a question about the ballot's words, the reason for a verdict —
@@ -926,7 +935,8 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
                 text_since = "为准"
                 continue
             further = "".join(str(p[1]) for p in pieces[index + 1:index + 7] if p[0] in ("text", "sep"))
-            said_original = _ORIGINAL.search(text_since) or re.match(r"\s*的?\s*原(?:来的?)?投?票", after)
+            still = re.search(r"仍(?:然|旧)?\s*(?:按|以|是|计|算)?\s*$", text_since)  # 「改票不成立，仍按 7楼 白骨精 计」「仍是 5楼 的 丁香」
+            said_original = _ORIGINAL.search(text_since) or re.match(r"\s*的?\s*原(?:来的?)?投?票", after) or still
             if said_original and ((current is not None and current.verdicts and current.verdicts[-1].get("verdict") in (
                     "invalid", "keep_original")) or re.match(r"\s*的?\s*原(?:来的?)?投?票\s*(?:计|算|为准)", further)
                     or re.search(r"仍(?:然)?\s*(?:按|以)", text_since[-6:])):  # (「不算，仍按你 8# 的 嫦娥 计」)

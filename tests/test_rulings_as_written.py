@@ -172,3 +172,14 @@ def test_a_notice_a_warning_or_yesterdays_floor_rules_nothing_today(text):
 ])
 def test_the_original_named_after_a_void_edit_or_change_and_an_admonition_after_a_verdict(text, want):
     assert ruled(text) == want
+
+
+@pytest.mark.parametrize("text, want", [
+    ("【裁定】第十五楼 作废——这次改票没有回复自己的原票（原票在 7 楼），改票不成立，仍按 7楼 杨康 计。", {15: ("invalid", None), 7: ("valid", None)}),
+    ("23楼 改票没有引用原投票帖，改票无效，黄蓉 的票仍是 5楼 的 郭靖。", {23: ("invalid", None), 5: ("valid", None)}),
+    ("以下楼层按弃权处理：5、8、13（都只写了一个「弃」字）。", {5: ("abstain", None), 8: ("abstain", None), 13: ("abstain", None)}),
+    ("22喽 无效，关门后才发的", {22: ("invalid", None)}),
+    ("有人私信问 17楼 能不能算，维持原判：17楼 无效。", {17: ("invalid", None)}),
+])
+def test_rulings_in_the_shapes_blind8_showed(text, want):
+    assert ruled(text) == want
