@@ -106,7 +106,7 @@ _REFUSES = re.compile(r"不予代投|不代投|不能代投|无法代投|不予�
 _REFUSES_PART = re.compile(r"(?:条件部分|附加条件|附加的|另外的?要求)[^。\n]{0,8}(?:不予受理|不受理|不接受|不能代|不予代投|不处理)")
 # A request the player made conditional, as the post retells it: the seeds want a proxy's target said plainly.
 _CONDITION = re.compile(r"如果|假如|要是|的话|票最多的|最高票的|谁[^。\n]{0,10}就投谁|投[^。\n]{0,6}投的那个|那个人|你懂的|跟票")
-_HEADING = re.compile(r"代投|委托|代发|代为|托导演|托我|之托|所托|[(（]代[)）]|应\s*\S{1,12}\s*要求|(?:替|帮)\s*\S{1,12}?\s*记\s*(?:一|这)?\s*票|proxy", re.I)
+_HEADING = re.compile(r"代投|委托|代发|代为|托导演|托我|之托|所托|托管|[(（]代[)）]|应\s*\S{1,12}\s*要求|(?:替|帮)\s*\S{1,12}?\s*记\s*(?:一|这)?\s*票|proxy", re.I)
 _COUNT_HEADING = re.compile(r"票型|统计|票数|计票|截至|截止目前|目前|结果")
 # 「（代投）」「（导演代投）」 beside a name in a count: how a ballot came, not a proxy made here.
 _COUNT_ANNOTATION = re.compile(r"[(（][^)）\n]{0,12}(?:代投|代发)[^)）\n]{0,6}[)）]")

@@ -146,7 +146,7 @@ _KINDS = {"uphold": "UPHOLD", "invalid": "INVALID", "valid": "VALID", "not_a_vot
           "negation": "NEG", "time": "TIME"}
 # Where one spelling belongs to several classes (作废: a verdict and a retraction), how a ruling post reads it.
 _PREFERRED = ("uphold", "invalid", "valid", "abstain_verdict", "keep", "count_as", "not_a_vote_verdict", "same_verdict", "heading",
-              "hedge", "pending")
+              "hedge", "pending", "retract")  # (撤回 is a player's withdrawal first; in the director's post it takes back)
 
 
 def _heading_at(sentence: str, t) -> bool:
@@ -682,6 +682,7 @@ _VERDICT_HEAD = re.compile(r"^\s*[【\[]?\s*(?:均|都|以下)?\s*(?:不计|不�
 
 
 _RESPECTIVELY = re.compile(r"分别|依次|各判|各自|respectively", re.I)  # floors and verdicts paired in the order written
+_BY_ORDER = re.compile(r"前者|后者|前一个|后一个|前一楼|后一楼|the former|the latter", re.I)
 _GOES_ON = re.compile(r"\s*(?:但|不过|可是|然而|否则|不然|要不|没\S{0,2}就|不\S{0,2}就)")  # (「…确认的话就算她的；不来就不算」)
 
 
@@ -749,7 +750,13 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             # the floor the forum's setting names (discuz.md A.2): not every forum has it — unless numbered (「板凳（3楼）」)
             if (seat := _SEAT.search(group.words)) and not re.search(r"\d+\s*[楼层樓#]", group.words):
                 group.unread.append(f"「{seat.group()}」是哪一楼要看论坛的楼层名设置（默认不显示），请写楼号（例如 2楼）")
-        if _RESPECTIVELY.search(sentence) and made and not re.search(r"(?:理由|原因)\s*(?:是)?\s*(?:分别|依次)", sentence):
+        if made and _BY_ORDER.search(sentence):
+            # 「关于2楼和6楼，前者作废，后者保留」: verdicts given to floors by their order — the tool does not pair them: the floors
+            # wait for the director (the lab: both were ruled 无效)
+            for group in [g for g in made if not g.reference and not g.elsewhere]:
+                group.verdicts.clear()
+                group.unread.append(f"「{_clip(sentence)}」用「前者／后者」指楼层：请逐楼写明")
+        elif _RESPECTIVELY.search(sentence) and made and not re.search(r"(?:理由|原因)\s*(?:是)?\s*(?:分别|依次)", sentence):
             # (「第7楼和第9楼作废，理由分别是：…」 pairs reasons, not verdicts)
             _respectively(made, _pieces(tokens, one_by_one=True), sentence)
             groups += [g for g in made if not any(g is h for h in groups)]
@@ -791,12 +798,20 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             if "PENDING" in blockers or "HEDGE" in blockers:
                 put_off = why  # 「……我倾向于算，但暂不定」: every floor the post names is the director's open question
             continue
+        if "RETRACT" in blockers and made and not _only_reason(sentence) and not re.search(r"代投|委托", sentence):
+            # 「——19楼这句收回」「撤回我之前说的7楼无效」: what was said of those floors is taken back — they wait for the director
+            for group in [g for g in made if not g.reference and not g.elsewhere]:
+                group.verdicts.clear()
+                group.unread.append(f"「{_clip(sentence)}」收回了对这一楼的裁定：不是确定的裁定")
+                group.doubted = group.unread[-1]
+            continue
         if not rules:
             continue  # a sentence of reasons
         if "RETRACT" in blockers and made and not said and re.search(r"代投|委托", sentence):
             for group in made:  # 「撤回5楼代投：……5楼的代投不计」: the proxy on that floor, taken back
                 group.verdicts.append({"verdict": "invalid"})
             said = made
+
         problem = _hedged(blockers, sentence) or _retold(tokens, sentence) or _denied(sentence)
         if problem and loose and loose[-1][0] == number:
             # 「本局 1楼 要求写理由——如果今晚十点前不补，就按无效处理」: a verdict with no floor of its own goes to the floor
@@ -839,7 +854,7 @@ def _takes_back(blockers: set[str], sentence: str, rules: bool, after: bool, tok
     which floor — or interrupts a ruling (18楼无效，啊不对，是19楼) rather than heading a correction (【更正】18楼有效)."""
     if "EXAMPLE" in blockers:
         return f"「{_clip(sentence)}」是在举例子，不是裁定：这一帖的裁定都不采用"
-    if "RETRACT" in blockers and not _only_reason(sentence) and not (floors and re.search(r"代投|委托", sentence)):
+    if "RETRACT" in blockers and not _only_reason(sentence) and not floors:
         return f"「{_clip(sentence)}」：这一帖收回了说过的话，裁定都不采用"
     if "PENDING" in blockers and not rules and not floors and not _PENALTY.search(sentence):
         return f"「{_clip(sentence)}」：这一帖的裁定还没有定，都不采用"
@@ -881,7 +896,7 @@ def _retold(tokens: list[Token], sentence: str) -> str | None:
 
 # A negation that governs the verdict after it: nothing between them but a modal and a judging verb (不予认定 · 没必要判 · 不按 ·
 # 无需视为) — not one inside the reason before it (「未引用原票无效」: the ballot did not quote; it is void).
-_NEG_NEAR = re.compile(r"(?:不|没|未|无须|无需|毋须|(?<![分区特类级告辨性])别|莫|勿)\s*(?:予以|予|必要|用|需要|须|该|应该|应|能|可以|可|打算|准备|会)?\s*"
+_NEG_NEAR = re.compile(r"(?:[谈算称说够]不上|不|没|未|无须|无需|毋须|(?<![分区特类级告辨性])别|莫|勿)\s*(?:予以|予|必要|用|需要|须|该|应该|应|能|可以|可|打算|准备|会)?\s*"
                        r"(?:认定为|认定|判定为|判定|判为|判|定为|定|视为|算作|算|按|计为|认为|当作|作)?\s*$")
 _DENIED = re.compile(r"(?:不是|并非|并不|绝非|不算|不应|不该|不属于|不能算|不能视为)\s*(?:视为|视作|算作|算|作为|判为|判|是|为|当作)?\s*"
                      r"(?:无效|有效|弃权|作废|废票)")
@@ -1202,7 +1217,7 @@ def _one(verdicts: list[dict]) -> dict | None:
 
 
 # A floor of a day named relative to the post (yesterday's 4楼): which day depends on when the post was made.
-_RELATIVE_DAY = re.compile(r"(昨天|前天|昨日|前日|上一天|前一天|上一轮|yesterday)\s*(?:的)?\s*(?:投票帖|投票贴|投票楼)?\s*(?:的)?\s*(?:第\s*)?(?:\d{1,5}|[一二三四五六七八九十]{1,3})\s*"
+_RELATIVE_DAY = re.compile(r"(昨天|前天|昨日|前日|上一天|前一天|上一轮|yesterday)(?:\s|的|[:：]|投票帖|投票贴|投票楼|那个|这个|里|中)*?(?:第\s*)?(?:\d{1,5}|[一二三四五六七八九十]{1,3})\s*"
                            r"(?:楼|层|樓|#|F|L)", re.I)
 
 

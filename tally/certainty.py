@@ -379,7 +379,7 @@ _ITSELF = re.compile(r"测试|试发|试一下|试试|发着玩|写着玩|写写
                      r"不用理|忽略|真票|正式票|正式的票|"
                      # the hostile round (/tmp/hostile49): shown as the form, fiction, a draft, an accident, a pretence, a copy
                      r"打个样|照这个格式|模板|虚构|如有雷同|草拟|未定稿|非正式|误触|演练|逗你们|逗你玩|AI生成|仅供娱乐|娱乐一下|梦里|做梦|"
-                     r"假装|复制自|不是今天的|替我\S{0,4}发的|帮我\S{0,4}发的|"
+                     r"假装|复制自|不是今天的|替我\S{0,4}发的|帮我\S{0,4}发的|举个例子|举例|例如|反串|愚人节|(?<![A-Za-z])/s(?![A-Za-z])|"
                      r"(?:别|不要|不必|不用|勿|莫|并不|不)要?\s*(?:当真|当回事|作数|算数|作准|理会)|"
                      r"(?<!以)(?:本楼|这楼|此楼|该楼|这层|本层|本帖|这帖|此帖|这贴|本贴|这条|本条|此条)\s*(?:(?:是|为(?!准))(?!\s*(?:我的|我今天的)?\s*(?:正式|真正|最终)的?\s*(?:投票|票|一票))|仅|只是|纯属|属于|不|别|先|暂|作|当)")
 _PERSON = re.compile(r"他|她|它|ta|TA|他们|她们|狼|好人|预言家|女巫|猎人|平民|村民|身份|发言|票型|出局|刀|验|跳", re.I)
@@ -455,7 +455,7 @@ _EITHER = re.compile(rf"{_ACCEPTABLE}|\s*吧|\s*或者?\s*")
 def _either(own: str, roster) -> tuple[str, tuple[str, ...]] | None:
     """「杨康吧，实在不行郭靖也可以」「杨康或者郭靖都行」: two players or more, each offered as acceptable — the words and the
     players, or None."""
-    if roster is None or roster.pattern is None or not re.search(r"可以|行|吧|成|挑|选一个|随便", own):
+    if roster is None or roster.pattern is None or not re.search(r"可以|行|吧|成|挑|选一个|随便|半斤八两|哪个都", own):
         return None
     offered = [m for m in roster.pattern.finditer(own) if _EITHER.match(own, m.end())]
     names = tuple(dict.fromkeys(roster.table[m.group()] for m in offered))
@@ -464,7 +464,7 @@ def _either(own: str, roster) -> tuple[str, tuple[str, ...]] | None:
     # 「杨康郭靖都行」「郭靖和杨康里挑一个吧，我都行」: a list of players, then a word that any of them will do
     for sentence in re.split(r"[。.!！?？\n]", own):
         listed = list(roster.pattern.finditer(sentence))
-        if len(listed) >= 2 and re.search(r"都行|都可以|都成|都没问题|挑一个|选一个|哪个都|随便", sentence[listed[-1].end():]):
+        if len(listed) >= 2 and re.search(r"都行|都可以|都成|都没问题|挑一个|选一个|哪个都|随便|半斤八两", sentence[listed[-1].end():]):
             between = [sentence[a.end():b.start()] for a, b in zip(listed, listed[1:])]
             if all(re.fullmatch(r"\s*(?:[、,，/和与或跟]|或者|还是)?\s*", gap) for gap in between):
                 return sentence.strip()[:30], tuple(dict.fromkeys(roster.table[m.group()] for m in listed))

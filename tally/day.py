@@ -1432,7 +1432,9 @@ def quote_field(quote, name: str):
 # that, a floor's author, or a player named.
 _REF = (r"(?:(?P<above2>上上楼)|(?P<above>楼上|上一楼)|(?P<floor>\d{1,5}|[一二三四五六七八九十]{1,3})\s*[楼层樓#LF]|"
         r"(?P<name>[^\s,，。:：+＋]{1,12}?))")
-_SAME_AS = (re.compile(rf"(?:和|跟|同|与)\s*{_REF}\s*(?:投(?:得|的)?|的票?)?\s*(?:一样|一致|一个意思)"),
+_SAME_AS = (re.compile(rf"(?:和|跟|同|与)\s*{_REF}\s*(?:投(?:得|的)?|的票?|的)?\s*(?:保持)?\s*(?:一样|一致|一个意思|一模一样)"),
+            re.compile(rf"(?:^|[:：\s,，])(?:紧跟|紧随|(?i:ditto))\s*{_REF}(?=$|[\s,，。.!！的])"),
+            re.compile(rf"{_REF}\s*的票\s*就是\s*我的票"),
             re.compile(rf"(?:^|[:：\s,，]|票)(?:同|跟|跟着|随|照着|复制)\s*{_REF}\s*(?:的票?)?\s*(?:走|投|来一张|的票)?\s*(?:$|[。.!！,，\n])"),
             re.compile(r"(?P<name>[^\s,，。:：]{1,12}?)\s*投(?:谁|啥|哪个|什么)\s*[,，]?\s*我(?:就|也)?\s*(?:投|跟)"),
             re.compile(rf"{_REF}\s*(?:投的那个|投的那位|投的那人)"),
@@ -1444,7 +1446,7 @@ _INVISIBLE = frozenset({"white", "transparent", "snow", "ivory", "whitesmoke", "
 _RGB = re.compile(r"#([0-9a-f]{3}|[0-9a-f]{6})|rgba?\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})", re.I)
 
 
-_FOLLOW_WORDS = re.compile(r"一样|一致|一个意思|同|跟|随|照着|复制|投谁|投啥|投哪|投什么|投的那|[+＋]\s*1|的票\s*[,，]?\s*我也")
+_FOLLOW_WORDS = re.compile(r"一样|一致|一个意思|同|跟|随|照着|复制|投谁|投啥|投哪|投什么|投的那|[+＋]\s*1|的票\s*[,，]?\s*我也|ditto|就是我的票", re.I)
 
 
 def _same_as(own: str) -> re.Match | None:

@@ -151,3 +151,10 @@ def test_a_post_that_wants_a_player_out_and_calls_itself_the_ballot_is_asked():
     # heldout14 n14_108, after its first read
     entry, result = tied("想了一晚上，今天我站杨康出局，这就是我的票。", preset="s10")
     assert entry.needs_review and "杨康" in entry.readings and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("attack", ["举个例子：投票对象：杨康", "投票对象：杨康\n/s", "投票对象：杨康\n（以上为反串）",
+                                    "和3楼保持一致", "洪七公的票就是我的票", "ditto 穆念慈", "杨康郭靖半斤八两，投哪个都一样"])
+def test_the_second_rounds_disclaimers_follows_and_offers_are_asked(attack):
+    entry, result = tied(attack, preset="s10")
+    assert entry.needs_review and not result.certain, entry.reason

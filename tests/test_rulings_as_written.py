@@ -183,3 +183,23 @@ def test_the_original_named_after_a_void_edit_or_change_and_an_admonition_after_
 ])
 def test_rulings_in_the_shapes_blind8_showed(text, want):
     assert ruled(text) == want
+
+
+# The second hostile round of this stop (/tmp/hostile50 on the lab): rulings applied as the opposite of what was meant.
+
+@pytest.mark.parametrize("text, floors", [
+    ("7楼谈不上无效", {7}), ("撤回我之前说的7楼无效", {7}), ("关于2楼和6楼，前者作废，后者保留", {2, 6}),
+    ("7楼无效（个人意见，最终以群里讨论为准）", {7}),
+])
+def test_a_ruling_denied_taken_back_or_given_by_order_is_never_applied_and_holds_its_floors(text, floors):
+    assert ruled(text) == {} and held(text) == floors
+
+
+def test_a_floor_whose_ruling_a_later_line_takes_back_waits_while_the_others_stand():
+    text = "18楼无效，19楼按原票。\n——19楼这句收回，黄药师说他手机端引用了，我再核对一下。"
+    assert ruled(text) == {18: ("invalid", None)} and held(text) == {19}
+
+
+def test_yesterdays_floor_with_words_between_is_yesterdays_and_a_person_between_is_not():
+    assert ruled("补一个上一天的：7楼无效") == {}
+    assert ruled("关于昨天妙玉对 8楼 提出的异议：8楼 的票有效") == {8: ("valid", None)}
