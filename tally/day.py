@@ -9,6 +9,7 @@ rule on; whatif.py then weighs the flags (the fold decides, the analysis weighs)
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from fractions import Fraction
@@ -1449,9 +1450,10 @@ _RGB = re.compile(r"#([0-9a-f]{3}|[0-9a-f]{6})|rgba?\(\s*(\d{1,3})\s*,\s*(\d{1,3
 _FOLLOW_WORDS = re.compile(r"一样|一致|一个意思|同|跟|随|照着|复制|投谁|投啥|投哪|投什么|投的那|[+＋]\s*1|的票\s*[,，]?\s*我也|ditto|就是我的票", re.I)
 
 
+@lru_cache(maxsize=16384)
 def _same_as(own: str) -> re.Match | None:
-    """The words that cast a ballot as another voter did (_SAME_AS), or None: one cheap test of their words first, since
-    every post is asked on every refold."""
+    """The words that cast a ballot as another voter did (_SAME_AS), or None: one cheap test of their words first, and
+    once per text, since every post is asked on every refold."""
     if not _FOLLOW_WORDS.search(own):
         return None
     return next((m for m in (p.search(own) for p in _SAME_AS) if m), None)
