@@ -141,6 +141,11 @@ class Roster:
                 return Match(found[0], how)
             if len(found) > 1:
                 return Match(None, AMBIGUOUS, tuple(found))
+        # 「混沌」 for 馄饨: every character the name's or one like it in sound or shape, two of them off — never a match,
+        # only a reading the director may rule (the lab: the proof left the player out and said the floor could change nothing)
+        found = [n for n, have in self._simplified_keys if _alike_throughout(simplified, have)]
+        if found and len(found) <= 3:
+            return Match(None, AMBIGUOUS, tuple(found))
         return Match(None, UNKNOWN)
 
 
@@ -172,6 +177,14 @@ def nicknames(written: str, roster: "Roster") -> tuple[str, ...]:
         if core in have or all(ch in it for ch in core):  # a substring, or its characters in order
             found.append(name)
     return tuple(found) if len(found) <= 3 else ()
+
+
+def _alike_throughout(written: str, name: str) -> bool:
+    """Two characters off, each like the name's in sound or shape (a name of two characters or more)."""
+    if len(written) != len(name) or len(name) < 2 or written == name:
+        return False
+    diffs = [(a, b) for a, b in zip(written, name) if a != b]
+    return len(diffs) == 2 and all(same_sound(a, b) or similar_shape(a, b) for a, b in diffs)
 
 
 def _one_char_off(written: str, name: str, test) -> bool:

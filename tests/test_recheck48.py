@@ -158,3 +158,10 @@ def test_a_post_that_wants_a_player_out_and_calls_itself_the_ballot_is_asked():
 def test_the_second_rounds_disclaimers_follows_and_offers_are_asked(attack):
     entry, result = tied(attack, preset="s10")
     assert entry.needs_review and not result.certain, entry.reason
+
+
+def test_a_target_two_characters_off_in_sound_or_shape_keeps_the_player_among_its_readings():
+    # the lab (heldout12 g02): 「混沌」 for 馄饨 was weighed only as 弃权, and the proof said the floor could change nothing
+    from grammar.names import Roster
+    found = Roster(["馄饨", "春卷", "汤圆"]).resolve("混沌", fuzzy=True)
+    assert found.name is None and found.candidates == ("馄饨",)
