@@ -130,9 +130,8 @@ def _settled(text: str, roster: Roster) -> list[Hit]:
     out = []
     if "出局" in text and re.search(r"这(?:就)?是我的?(?:今天的)?(?:一)?票|我的票(?:就是这个|在此)", text):
         for m in _WANTS_OUT.finditer(text):
-            found = roster.resolve(m.group("who"))
-            if found.how in ("exact", "alias", "traditional"):
-                out.append(Hit(found.name, m.group().strip()[-30:], verb="出局"))
+            if name := roster.resolve(m.group("who")).name:  # (as written, an alias or the other script: never a near name)
+                out.append(Hit(name, m.group().strip()[-30:], verb="出局"))
     if "就" not in text and "给" not in text:
         return out
     clauses = re.split(r"[，,。;；!！\n]", text)
@@ -145,8 +144,7 @@ def _settled(text: str, roster: Roster) -> list[Hit]:
             named = [roster.table[n.group()] for n in roster.pattern.finditer("，".join(clauses[:i]))]
             name = named[-1] if named else None
         else:
-            found = roster.resolve(who)  # the name as written, an alias or the other script — never a near name
-            name = roster.table.get(who) or (found.name if found.how in ("exact", "alias", "traditional") else None)
+            name = roster.resolve(who).name  # the name as written, an alias or the other script — never a near name
         if name:
             out.append(Hit(name, clause.strip()[-30:], verb="就"))
     return out

@@ -262,11 +262,9 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
                 refused[who] = _clip(segment)
             if names[:1]:
                 continue
-        if pairs and not names and _POINTS_BACK.search(segment) and \
-                any(t.is_(*_OPEN_WORDS, "example") for t in tags.tag(segment, roster)):
+        if pairs and not names and _POINTS_BACK.search(segment) and _opens(segment, roster):
             # 「——上面是模板，需要代投的照这个格式私信我」: the proxy above shown as the form, or left open
-            out.doubts.append(f"代投后面的话像是还没定、要撤回或只是示例（「{_clip(segment)}」）：这张代投算不算，请导演确认")
-            out.readings += [(p[0], p[1]) for p in pairs]
+            _left_open(out, segment, [(p[0], p[1]) for p in pairs])
             continue
         if not names and (_HEADING.search(segment) or _ENGLISH_PROXY.search(segment)):
             listing = True  # 「代投两条：」「两份代投：」「Proxy vote」: the lines under it are proxies
@@ -384,11 +382,9 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
         # 「代投 梅超风→杨康 ⏎（她说再考虑一下，不行就改）」「⏎请梅超风本人上来确认一下」「⏎——上面是模板，…照这个格式私信我」: a line
         # of the director's own words about the proxy above that leaves it open, takes it back or shows it as the form
         about = [p for p in out.standing if p.voter in line] or (out.standing if _POINTS_BACK.search(line) else [])
-        if about and not _REFUSES.search(line) and not _REFUSES_PART.search(line) and \
-                any(t.is_(*_OPEN_WORDS, "example") for t in tags.tag(_QUOTED.sub("", line), roster)):
+        if about and not _REFUSES.search(line) and not _REFUSES_PART.search(line) and _opens(_QUOTED.sub("", line), roster):
             # (the player's own words in quotes are theirs; a condition the director refuses is settled)
-            out.doubts.append(f"代投后面的话像是还没定、要撤回或只是示例（「{_clip(line)}」）：这张代投算不算，请导演确认")
-            out.readings += [(p.voter, p.target) for p in about]
+            _left_open(out, line, [(p.voter, p.target) for p in about])
     if out.doubts:  # what the post was read to make is among what it may make
         out.readings += [(p.voter, p.target) for p in out.proxies if p.void is None]
     for proxy in out.proxies:
@@ -415,6 +411,16 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
 _OPEN_WORDS = ("pending", "hedge", "question", "condition", "retract")
 _POINTS_BACK = re.compile(r"她|他|TA|本人|上面|以上|这张|这条|这票|该票|前面")
 _BRACKETED = re.compile(r"[(（【\[]([^()（）【】\[\]\n]{1,60})[)）】\]]")
+
+
+def _opens(words: str, roster: Roster) -> bool:
+    """The director's words after a proxy leave it open, take it back or show it as the form (the lexicon's classes)."""
+    return any(t.is_(*_OPEN_WORDS, "example") for t in tags.tag(words, roster))
+
+
+def _left_open(out: Reading, line: str, pairs: list) -> None:
+    out.doubts.append(f"代投后面的话像是还没定、要撤回或只是示例（「{_clip(line)}」）：这张代投算不算，请导演确认")
+    out.readings += pairs
 
 
 def _aside(segment: str, roster: Roster) -> str | None:

@@ -753,9 +753,7 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
         if made and _BY_ORDER.search(sentence):
             # 「关于2楼和6楼，前者作废，后者保留」: verdicts given to floors by their order — the tool does not pair them: the floors
             # wait for the director (the lab: both were ruled 无效)
-            for group in [g for g in made if not g.reference and not g.elsewhere]:
-                group.verdicts.clear()
-                group.unread.append(f"「{_clip(sentence)}」用「前者／后者」指楼层：请逐楼写明")
+            _hold(made, f"「{_clip(sentence)}」用「前者／后者」指楼层：请逐楼写明")
         elif _RESPECTIVELY.search(sentence) and made and not re.search(r"(?:理由|原因)\s*(?:是)?\s*(?:分别|依次)", sentence):
             # (「第7楼和第9楼作废，理由分别是：…」 pairs reasons, not verdicts)
             _respectively(made, _pieces(tokens, one_by_one=True), sentence)
@@ -800,10 +798,7 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             continue
         if "RETRACT" in blockers and made and not _only_reason(sentence) and not re.search(r"代投|委托", sentence):
             # 「——19楼这句收回」「撤回我之前说的7楼无效」: what was said of those floors is taken back — they wait for the director
-            for group in [g for g in made if not g.reference and not g.elsewhere]:
-                group.verdicts.clear()
-                group.unread.append(f"「{_clip(sentence)}」收回了对这一楼的裁定：不是确定的裁定")
-                group.doubted = group.unread[-1]
+            _hold(made, f"「{_clip(sentence)}」收回了对这一楼的裁定：不是确定的裁定")
             continue
         if not rules:
             continue  # a sentence of reasons
@@ -811,7 +806,6 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             for group in made:  # 「撤回5楼代投：……5楼的代投不计」: the proxy on that floor, taken back
                 group.verdicts.append({"verdict": "invalid"})
             said = made
-
         problem = _hedged(blockers, sentence) or _retold(tokens, sentence) or _denied(sentence)
         if problem and loose and loose[-1][0] == number:
             # 「本局 1楼 要求写理由——如果今晚十点前不补，就按无效处理」: a verdict with no floor of its own goes to the floor
@@ -1034,6 +1028,15 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
 _SEAT = re.compile(r"沙发|板凳|地板")
 
 
+def _hold(made: list[_Group], why: str) -> None:
+    """The floors these groups rule (not a context, not another thread's) wait for the director, with why: what the sentence
+    seemed to rule of them is set aside."""
+    for group in [g for g in made if not g.reference and not g.elsewhere]:
+        group.verdicts.clear()
+        group.unread.append(why)
+        group.doubted = why
+
+
 def _relay_told(made: list[_Group], sentence: str, roster: Roster | None) -> None:
     """「33楼 古筝 代 洞箫 投的琵琶，……算洞箫的票」: 算 Y 的 where the sentence itself tells the floor as a relay for Y of a
     ballot for X — Y's ballot, for X (for_voter), not a question whether Y is the voter or the target."""
@@ -1076,8 +1079,8 @@ def _respectively(made: list[_Group], pieces: list, sentence: str) -> None:
             else:
                 made.append(_Group([ref], group.sentence, group.words, verdicts=[verdict], author=None))
         return
+    said = _RESPECTIVELY.search(sentence).group()
     for group in ruled:
-        said = _RESPECTIVELY.search(sentence).group()
         group.unread.append(f"「{_clip(sentence)}」说「{said}」，但楼层和裁定对不上：请逐楼写明")
 
 

@@ -453,12 +453,12 @@ class _Fold:
         (他 · 她: the player named before it; 「我也投洪七公」: the player the words end with)."""
         found = same.groupdict()
         roster = self.ctx.roster
-        if found.get("name") in ("他", "她", "ta", "TA"):
-            named = [roster.table[m.group()] for m in roster.pattern.finditer(own, 0, same.start())] if roster.pattern else []
-            return named[-1] if named else None
-        if found.get("name") and not roster.resolve(found["name"]).name and roster.pattern:
-            ends = [n for n in roster.table if found["name"].endswith(n)]
-            return roster.table[max(ends, key=len)] if ends else None
+        if name := found.get("name"):
+            if name in ("他", "她", "ta", "TA"):
+                named = [roster.table[m.group()] for m in roster.pattern.finditer(own, 0, same.start())] if roster.pattern else []
+                return named[-1] if named else None
+            ends = [n for n in roster.table if name.endswith(n)]
+            return roster.resolve(name).name or (roster.table[max(ends, key=len)] if ends else None)
         if found.get("above"):
             return self.entries[-2].author if len(self.entries) > 1 else None
         if found.get("above2"):
@@ -467,7 +467,7 @@ class _Fold:
             written = found["floor"]
             number = int(written) if written.isdigit() else chinese_number(written)
             return next((e.author for e in self.entries if e.floor == number), None)
-        return self.ctx.roster.resolve(found["name"]).name if found.get("name") else None
+        return None
 
     def _doubt(self, entry: Entry, verdict, post, prior: "_Standing | None") -> None:
         """Words that are not unmistakably the poster's own ballot now make the post a doubt, with their

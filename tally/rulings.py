@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from grammar import ruling as words
-from grammar.names import ALIAS, EXACT, TRADITIONAL, Roster, to_simplified
+from grammar.names import Roster, to_simplified
 
 from . import certainty
 from .day import DayTally, Ruling, real_pid
@@ -387,9 +387,8 @@ def _spelled_as_the_roster(item, game: Game):
     near name."""
     roster = roster_of(game)
 
-    def spelled(name):
-        found = roster.resolve(name) if name else None
-        return found.name if found and found.how in (EXACT, ALIAS, TRADITIONAL) else name
+    def spelled(name):  # (resolve without fuzzy: as written, an alias or the other script)
+        return (roster.resolve(name).name or name) if name else name
     return replace(item, target=spelled(item.target), voter=spelled(item.voter))
 
 

@@ -32,6 +32,13 @@ def tied(attack: str, author: str = "周伯通", preset: str = "shediao", **post
     return next(e for e in result.entries if e.pid == made.pid), result
 
 
+def asked(attack: str, **kw):
+    """The attack on a 2 : 2 day (tied) is asked, and the day is not proven: its entry."""
+    entry, result = tied(attack, **kw)
+    assert entry.needs_review and not result.certain, entry.reason
+    return entry
+
+
 @pytest.mark.parametrize("ruling", [
     "7楼无效与否我再想想", "7楼无效，自明天起生效", "7楼无效。等大家都没意见了再生效",
     "19楼无效。以上裁定下一轮开始时生效",
@@ -48,8 +55,7 @@ def test_a_ruling_that_wonders_pairs_nothing_or_takes_effect_later_applies_nothi
     "投票对象：杨康\n投票理由：被朋友拿手机乱发的",
 ])
 def test_a_ballot_its_own_post_calls_a_draft_a_test_or_a_joke_is_the_directors(attack):
-    entry, result = tied(attack)
-    assert entry.needs_review and not result.certain, entry.reason
+    asked(attack)
 
 
 def test_words_in_a_colour_near_the_page_white_are_unseen_by_readers():
@@ -82,8 +88,7 @@ def test_a_ballot_a_moderator_edited_is_not_its_posters_words():
     "[quote]周伯通 发表于 2026-11-21 10:00\n导演帮我投杨康[/quote]\n收到，已代投",
 ])
 def test_a_proxy_the_directors_words_mark_but_do_not_spell_out_is_asked(text):
-    entry, result = tied(text, author="导演")
-    assert entry.needs_review and not result.certain, entry.reason
+    asked(text, author="导演")
 
 
 @pytest.mark.parametrize("text", [

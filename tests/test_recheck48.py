@@ -13,15 +13,14 @@ wrong result, or read a vote attempt as chat) — now held by construction, not 
 from __future__ import annotations
 
 import pytest
-from test_hostile_round47 import tied
+from test_hostile_round47 import asked, tied
 
 
 @pytest.mark.parametrize("attack", [
     "投票对象：杨康\n（随手写写，别当真）", "投票对象：杨康\n——试发一下，看看格式对不对", "投杨康【本楼是演示，真票另发】",
 ])
 def test_a_ballot_whose_words_say_it_is_not_meant_is_the_directors(attack):
-    entry, result = tied(attack, preset="s10")
-    assert entry.needs_review and not result.certain, entry.reason
+    asked(attack, preset="s10")
 
 
 @pytest.mark.parametrize("ballot", [
@@ -51,8 +50,7 @@ def test_a_ballot_as_another_voter_cast_weighs_that_voters_ballot(attack):
     "[quote]周伯通 发表于 2026-11-21 10:00\n导演，我投杨康，帮我代一下[/quote]\n好的，照办",
 ])
 def test_a_proxy_left_open_beside_it_or_made_only_by_agreeing_is_asked(text):
-    entry, result = tied(text, author="导演", preset="s10")
-    assert entry.needs_review and not result.certain, entry.reason
+    asked(text, author="导演", preset="s10")
 
 
 def test_a_proxy_taken_back_in_a_later_line_counts_nothing():
@@ -86,8 +84,7 @@ def test_a_ballot_that_names_another_voter_as_its_model_weighs_that_voters_ballo
 
 
 def test_a_test_said_before_the_ballot_is_asked():
-    entry, result = tied("先发个测试看看格式对不对：\n投票对象：杨康\n投票理由：测试", preset="s10")
-    assert entry.needs_review and not result.certain, entry.reason
+    asked("先发个测试看看格式对不对：\n投票对象：杨康\n投票理由：测试", preset="s10")
 
 
 @pytest.mark.parametrize("text, totals", [
@@ -106,8 +103,7 @@ def test_a_proxy_after_a_bracketed_time_or_beside_a_withdrawn_one_is_counted(tex
     "投票对象：杨康\n哈哈哈逗你们玩呢", "我先假装投一下：投票对象：杨康", "投票对象：杨康\n——复制自我的备忘录，不是今天的",
 ])
 def test_a_ballot_said_to_be_a_form_a_fiction_or_a_pretence_is_asked(attack):
-    entry, result = tied(attack, preset="s10")
-    assert entry.needs_review and not result.certain, entry.reason
+    asked(attack, preset="s10")
 
 
 @pytest.mark.parametrize("attack, followed", [
@@ -122,8 +118,7 @@ def test_a_ballot_that_follows_another_voter_in_other_words_weighs_that_voters_b
 
 @pytest.mark.parametrize("attack", ["杨康郭靖都行，哪个都可以投", "郭靖和杨康里挑一个吧，我都行"])
 def test_players_listed_as_all_acceptable_are_asked(attack):
-    entry, result = tied(attack, preset="s10")
-    assert entry.needs_review and not result.certain, entry.reason
+    asked(attack, preset="s10")
 
 
 @pytest.mark.parametrize("text", [
@@ -131,8 +126,7 @@ def test_players_listed_as_all_acceptable_are_asked(attack):
     "代投：周伯通→杨康（回头跟她核对一下）", "代投：周伯通→杨康\n——上面是模板，需要代投的照这个格式私信我",
 ])
 def test_a_proxy_a_later_line_leaves_open_or_shows_as_the_form_is_asked(text):
-    entry, result = tied(text, author="导演", preset="s10")
-    assert entry.needs_review and not result.certain, entry.reason
+    asked(text, author="导演", preset="s10")
 
 
 # After heldout13's first read (its README).
@@ -143,8 +137,7 @@ def test_a_post_that_settles_on_the_player_it_speaks_to_is_asked():
 
 
 def test_a_request_on_a_condition_the_director_retells_is_the_directors_whatever_the_post_rules():
-    entry, result = tied("周伯通私信：如果杨康今天不跳身份就帮我投杨康，跳了就弃权。\n带条件的代投，按规则视为弃权。", author="导演", preset="s10")
-    assert entry.needs_review and not result.certain, entry.reason
+    asked("周伯通私信：如果杨康今天不跳身份就帮我投杨康，跳了就弃权。\n带条件的代投，按规则视为弃权。", author="导演", preset="s10")
 
 
 def test_a_post_that_wants_a_player_out_and_calls_itself_the_ballot_is_asked():
@@ -156,8 +149,7 @@ def test_a_post_that_wants_a_player_out_and_calls_itself_the_ballot_is_asked():
 @pytest.mark.parametrize("attack", ["举个例子：投票对象：杨康", "投票对象：杨康\n/s", "投票对象：杨康\n（以上为反串）",
                                     "和3楼保持一致", "洪七公的票就是我的票", "ditto 穆念慈", "杨康郭靖半斤八两，投哪个都一样"])
 def test_the_second_rounds_disclaimers_follows_and_offers_are_asked(attack):
-    entry, result = tied(attack, preset="s10")
-    assert entry.needs_review and not result.certain, entry.reason
+    asked(attack, preset="s10")
 
 
 def test_a_target_two_characters_off_in_sound_or_shape_keeps_the_player_among_its_readings():
