@@ -86,7 +86,7 @@ def _quoted(m: re.Match, roster: Roster | None) -> str:
 # Two verdicts of one run that say one thing: 「有效，计为 X」 is 计为 X; 「无效，按原票计」 keeps the original;
 # 「无效，视为弃权」 is invalid: 弃权 is what the rules make of an invalid ballot (002), said beside it — ruled an
 # abstention, the post would become a ballot cast, and the player's correction after it a second ballot.
-_SUBSUMED = {("valid", "counts_as"), ("valid", "for_voter"), ("valid", "belongs"), ("invalid", "keep_original"),
+_SUBSUMED = {("valid", "counts_as"), ("valid", "abstain"), ("valid", "for_voter"), ("valid", "belongs"), ("invalid", "keep_original"),
              ("not_a_vote", "keep_original"), ("abstain", "invalid"), ("invalid", "not_a_vote"),
              ("uphold", "invalid"), ("uphold", "valid"), ("uphold", "keep_original"), ("uphold", "abstain"),
              ("uphold", "counts_as"), ("uphold", "not_a_vote"), ("counts_as", "keep_original")}
@@ -111,6 +111,9 @@ class Item:
     note: str = ""
     line: int = 0
     about: str = ""  # 「18楼的改票」: what the ruling says the floor is ("change"), to be checked against it
+    # The players its words name besides the verdict's own (reason text): each must be one the floor's post explains
+    # (its poster, its ballot's players) — 「16楼 有效，以他改正后的 罗盘针 计」 names a player 「有效」 does not account for
+    named: tuple[str, ...] = ()
 
 
 @dataclass
@@ -155,7 +158,7 @@ def _heading_at(sentence: str, t) -> bool:
     return not re.sub(r"[\s【\[(（*#=~～\-—]", "", before) or before.rstrip().endswith("【")
 
 
-_FUNCTION = {"算": "SUAN", "按": "AN", "的": "DE", "票": "_PIAO", "计": "JI", "记": "JI", "(": "_LP", ")": "_RP",
+_FUNCTION = {"算": "SUAN", "按": "AN", "以": "AN", "的": "DE", "票": "_PIAO", "计": "JI", "记": "JI", "(": "_LP", ")": "_RP",
              ",": "_SEP", ":": "_SEP", "、": "AND", "和": "AND", "及": "AND", "与": "AND", "/": "AND", "&": "AND", " ": "SPACE"}
 _VERDICT_START = {"INVALID", "VALID", "NOT_A_VOTE", "ABSTAIN", "KEEP", "SAME", "COUNT", "UPHOLD"}
 _IN_VERDICT = _VERDICT_START | {"NAME", "DE", "_PIAO", "JI", "_SEP", "_LP", "_RP", "_ONE", "SUAN", "AN", "OBJECT"}
@@ -431,6 +434,7 @@ class _Group:
     dangling: bool = False  # the floors end their sentence with nothing after them (「19楼[图片]」): cut off
     corrects: bool = False  # its sentence heads a correction (更正：…): the later ruling of a floor stands
     doubted: str = ""  # the director's words that leave the floors undecided (a hedge, a question, 待定)
+    names: list[str] = field(default_factory=list)  # players named in its words, beside the verdict's own
 
 
 def _pieces(tokens: list[Token], one_by_one: bool = False) -> list[tuple[str, object]]:
@@ -454,7 +458,7 @@ def _pieces(tokens: list[Token], one_by_one: bool = False) -> list[tuple[str, ob
             if len(inner) == 1 and inner[0].type == "FLOOR":
                 out.append(("floors", [tagging.floor_value(str(inner[0]))], "note"))  # 原票（15楼） · 沙发（2楼）
             elif inner and inner[0].type in _VERDICT_START:
-                out.append(("verdict", _verdict(inner), "".join(map(str, inner))))
+                out.append(("verdict", _verdict(inner), "".join(map(str, inner)), "bracket"))  # 「有效（计哪吒）」
             else:
                 out.append(("note", inner))
             i = j
@@ -733,6 +737,7 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
     headed = False  # the post heads a correction (更正：…): an apology after it says why, it takes nothing back
     put_off = ""  # the words that put the whole post off
     denied: list[str] = []
+    counted: list[str] = []  # sentences that count a ballot for a player in words no verdict reads (「就当他投的是 X 吧」)
     for number, sentence in enumerate(sentences, 1):
         tokens = _tokens(_asked_by_others(_about_words(sentence, roster), roster), roster)
         pieces = _pieces(tokens)
@@ -745,6 +750,9 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             if tok.type == "DAY":
                 days.add(_day_number(str(tok)))
         made = _pair(pieces, number, sentence, groups, loose, cut)
+        if not any(p[0] == "verdict" for p in pieces) and "QUESTION" not in blockers and _COUNTED.search(sentence) and any(
+                p[0] == "name" and not any(g.author == p[1] for g in made) for p in pieces):
+            counted.append(sentence)
         _relay_told(made, sentence, roster)
         for group in made:
             # the floor the forum's setting names (discuz.md A.2): not every forum has it — unless numbered (「板凳（3楼）」)
@@ -819,6 +827,13 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             group.corrects = headed  # after 「更正：」 the later ruling of a floor stands (以此为准：14L 照常)
     _attach_loose(groups, loose, quoting, post, sentences)
     post.problems += denied
+    ruled = [g for g in groups if not g.reference and not g.elsewhere and any(k in ("floor", "pid") for k, _ in g.floors)]
+    if counted and ruled and not any(g.verdicts or g.unread for g in groups):
+        # A floor, a player and a counting word, and no verdict the grammar reads: the director said how that floor counts in
+        # words the tool does not know — never nothing (j009 read 「以他改正后的 罗盘针 计」 as no ruling at all)
+        why = f"「{_clip(counted[0])}」像是在说怎么计票，但读不出裁定：请写明（例如「16楼 计为 某人」）"
+        for group in ruled:
+            group.unread.append(why)
     if not groups and not heading and not any(item for item in loose) and not denied:
         return None
     if not any(g.verdicts or g.unread for g in groups) and not heading and not (quoting and loose) and not denied:
@@ -923,6 +938,7 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
     ruled_just = False
     listed: list[_Group] = []  # the groups of the current floor's list before it
     given = False  # the verdicts before the floors went to them
+    before: list[str] = []  # names before the sentence's first floor: the first floor's words
     for index, piece in enumerate(pieces):
         kind = piece[0]
         if kind not in ("verdict", "sep", "note", "floors"):
@@ -987,13 +1003,18 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
         if kind == "name" and current is not None and not current.verdicts and not text_since and current.author is None:
             current.author = piece[1]  # 18楼 林冲 无效 · 18楼林冲的票
             continue
+        if kind == "name":
+            (current.names if current is not None else before).append(str(piece[1]))
         if kind == "note" and current is not None:
             inner = piece[1]
             if not current.verdicts and not text_since and current.author is None and len(inner) == 1 \
-                    and inner[0].type in ("NAME", "TEXT") and len(str(inner[0])) <= 12:
+                    and inner[0].type in ("NAME", "TEXT") and len(str(inner[0])) <= 12 \
+                    and (inner[0].type == "NAME" or not _DESCRIBES.search(str(inner[0]))):
                 current.author = str(inner[0])  # 18楼（林冲）
-            elif current.verdicts:
-                current.notes.append("".join(map(str, inner)).strip())
+            else:
+                current.names += [str(t) for t in inner if t.type == "NAME"]  # 「有效（罗盘针）」: a player beside the verdict
+                if current.verdicts:
+                    current.notes.append("".join(map(str, inner)).strip())
             continue
         if kind == "blocker" and piece[1] == "REL" and current is None:
             current = _Group([("relative", None)], number, sentence)
@@ -1013,6 +1034,8 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
             text_since += word
         elif kind == "sep":
             text_since += str(piece[1])
+    if made and before:
+        made[0].names[:0] = before
     for group in made:
         if not group.verdicts and not group.unread and ahead and (group is made[-1] or group in listed) and not group.reference:
             for verdict, words in ahead:  # 以下均无效：5楼、7楼
@@ -1026,6 +1049,10 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
 
 
 _SEAT = re.compile(r"沙发|板凳|地板")
+# A bracket that describes the ballot (「（都只写了一个「弃」字）」「（没写理由）」), not the player who posted it
+_DESCRIBES = re.compile(r"「|写|只|没|了|都|是|投|票|无|未")
+# Words that count a ballot for someone (计 · 算 · 记 · 为准 · 当作), or settle who it is for (就当 · 照收 · 才对)
+_COUNTED = re.compile(r"[计算记]|为准|当作|当成|就当|视作|视为|照收|才对|才是|counts?\b|counted|as a vote", re.I)
 
 
 def _hold(made: list[_Group], why: str) -> None:
@@ -1058,7 +1085,9 @@ def _respectively(made: list[_Group], pieces: list, sentence: str) -> None:
     floors = [(g, f) for g in ruled for f in g.floors]
     verdicts, counting = [], False
     for piece in pieces[next((i for i, p in enumerate(pieces) if p[0] == "floors"), 0):]:
-        if piece[0] == "verdict":
+        if piece[0] == "verdict" and len(piece) > 3 and verdicts and verdicts[-1] is not None and piece[1] is not None:
+            verdicts[-1] = _one([verdicts[-1], piece[1]])  # 「依次：无效、有效（计哪吒）、弃权」: the bracket is its verdict's
+        elif piece[0] == "verdict":
             verdicts.append(piece[1])
         elif piece[0] == "text" and re.search(r"计为|算作|记为|算给|counts? as|counts? for", str(piece[1])):
             counting = True  # 「7#、13#、21# 依次计为：立夏、芒种、弃权」: the names after 计为 are the verdicts, in order
@@ -1188,7 +1217,8 @@ def _items(groups: list[_Group], sentences: list[str], post: RulingPost) -> None
             decided[ref] = verdict
             post.items = [i for i in post.items if i.ref != ref]
             post.items.append(Item(ref, verdict["verdict"], verdict.get("target"), verdict.get("voter"), group.author,
-                                   note="；".join(n for n in group.notes if n), line=group.sentence, about=group.about))
+                                   note="；".join(n for n in group.notes if n), line=group.sentence, about=group.about,
+                                   named=tuple(dict.fromkeys(group.names))))
     post.items = [i for i in post.items if i.ref not in blocked]
 
 

@@ -339,6 +339,11 @@ def _resolve(post, reading, game: Game, base: DayTally, rules: Rules, shifted: s
         if problem:
             why.append(problem)
             continue
+        if meant[0] == "accept" and (stray := _unexplained(item, entry, base, game)):
+            # 「有效」 keeps the ballot as written: a player it does not account for may be the one meant (「有效，以他改正后的
+            # X 计」); beside a verdict that voids a ballot or names its target, a name changes nothing
+            why.append(f"{said} 的裁定里还写了「{'、'.join(stray)}」，裁定却没说算给谁：请写明（例如「{said} 计为 某人」）")
+            continue
         decision, target, voter = meant
         no_ballot = decision == "none"
         decision = "reject" if no_ballot else decision
@@ -379,6 +384,19 @@ def _floors_may_have_shifted(base: DayTally, posts: list) -> str | None:
     if floors and floors != list(range(floors[0], floors[0] + len(floors))):
         return "投票帖的楼层号不连续（有帖子被删除或等待审核）"
     return None
+
+
+def _unexplained(item, entry, base: DayTally, game: Game) -> list[str]:
+    """The players the ruling names beside its verdict that the floor's post does not explain: not its poster, not a
+    player its ballot (or the ballot it changes) names or could be read as naming, not whose ballot it relays."""
+    if not item.named:
+        return []
+    roster = roster_of(game)
+    earlier = [e for e in base.entries if e.voter and e.voter == entry.voter and e.pid != entry.pid]
+    explained = {entry.author, entry.voter, entry.target, entry.suggestion, item.target, item.voter, item.author,
+                 *entry.readings, *entry.relayed_for, *(e.target for e in earlier)} - {None}
+    known = {roster.resolve(n).name or n for n in explained}
+    return [n for n in item.named if (roster.resolve(n).name or n) not in known]
 
 
 def _spelled_as_the_roster(item, game: Game):

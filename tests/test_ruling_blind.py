@@ -39,7 +39,9 @@ _QUOTED_PID = re.compile(r"\[quote\].*?pid=(\d+).*?\[/quote\]", re.S | re.I)
 # Posts the set calls doubtful as a whole only because its contract was then all-or-nothing; a post is now read clause
 # by clause (issue 41: 「a post rules each floor its ruling clauses name」), and these floors are ruled with one meaning.
 # b040 「19楼无效。18楼待定。」: the writer — "Applying 19 alone would not be wrong, but the contract is per post."
-PER_FLOOR = {"b040": {19}}
+# k055 「5楼 有效（计红孩儿）；9楼 还在核对，晚点说。」: the same — "not every named floor gets a verdict, so the post is not
+# applied as a whole"; 5楼 is ruled with one meaning (as its ballot reads), 9楼 waits for the director.
+PER_FLOOR = {"b040": {19}, "k055": {5}}
 # A post whose floors the harness cannot build as the forum and the game file would: k027's 47楼 is a 顶替 account, which the
 # game file names as the substitute ([[events]] 顶替) — the harness makes every author a player of its own.
 NOT_BUILT = {"k027"}

@@ -193,3 +193,46 @@ def test_a_floor_whose_ruling_a_later_line_takes_back_waits_while_the_others_sta
 def test_yesterdays_floor_with_words_between_is_yesterdays_and_a_person_between_is_not():
     assert ruled("补一个上一天的：7楼无效") == {}
     assert ruled("关于昨天妙玉对 8楼 提出的异议：8楼 的票有效") == {8: ("valid", None)}
+
+
+def _on_a_corrected_ballot(text: str):
+    """A ruling on a day whose 16楼 (鼓声) wrote 望远镜 and then, in the same post, 罗盘针: the tool's rulings on 16楼
+    (decision, target) and what it asks the director."""
+    from test_ruling_blind import read as ruled_day
+    item = {"id": "t", "author_role": "director", "text": text, "players": ["望远镜", "罗盘针", "鼓声", "火把"],
+            "floors_exist": {"16": {"author": "鼓声", "voted": "望远镜", "kind": "vote"}}}
+    _, ruled_entries, rulings, unread = ruled_day(item)
+    pid = next(e.pid for e in ruled_entries.entries if e.floor == 16)
+    return ((rulings[pid].decision, rulings[pid].target) if pid in rulings else None), [w for u in unread for w in u.why]
+
+
+@pytest.mark.parametrize("text", ["16楼 有效，以他改正后的 罗盘针 计。", "16楼 先写了望远镜。本局格式不严，以他改正后的 罗盘针 计。",
+                                  "16楼 以 罗盘针 计"])
+def test_a_ballot_counted_with_yi_as_with_an_counts_for_the_player_named(text):
+    assert _on_a_corrected_ballot(text)[0] == ("target", "罗盘针")
+
+
+@pytest.mark.parametrize("text", ["16楼 有效，罗盘针那个才算。", "16楼 有效，以他改正的罗盘针为准。", "16楼：有效（罗盘针）"])
+def test_valid_beside_a_player_the_floors_ballot_does_not_name_is_asked(text):
+    # 「有效」 keeps the ballot as written (望远镜): a player beside it that the ballot does not explain may be the one meant
+    decision, asked = _on_a_corrected_ballot(text)
+    assert decision is None and any("罗盘针" in why for why in asked), asked
+
+
+@pytest.mark.parametrize("text", ["16楼 鼓声 有效。", "16楼 鼓声 投的 望远镜，有效。"])
+def test_valid_beside_the_floors_own_poster_or_target_is_applied(text):
+    assert _on_a_corrected_ballot(text) == (("accept", None), [])
+
+
+@pytest.mark.parametrize("text", ["16楼 先写了望远镜，又说罗盘针。就当他投的是 罗盘针 吧。", "16楼 先写了望远镜。罗盘针 才对，照收。"])
+def test_a_floor_and_a_player_said_to_count_in_words_no_verdict_reads_are_asked_never_nothing(text):
+    decision, asked = _on_a_corrected_ballot(text)
+    assert decision is None and asked, "the post was read as no ruling at all"
+
+
+def test_a_verdict_in_order_with_its_target_in_brackets_is_one_verdict():
+    # 「有效（计 X）」 says the verdict before it again, with its player: one verdict of the three, not a fourth
+    assert ruled("8楼、12楼、15楼 依次：无效、有效（计杨康）、弃权。") == {
+        8: ("invalid", None), 12: ("counts_as", "杨康"), 15: ("abstain", None)}
+    assert ruled("12楼 有效（计杨康）") == {12: ("counts_as", "杨康")}
+    assert ruled("12楼 无效（计杨康）") == {} and held("12楼 无效（计杨康）") == {12}
