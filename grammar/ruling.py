@@ -127,6 +127,9 @@ class RulingPost:
     # Floors the director says are not decided (待定 · 倾向于… · 12楼算不算？ · a post put off whole): the director's
     # own doubt, which no reading of ours may settle — (ref, the words), each floor no ruling of the post decides.
     held: list[tuple[tuple[str, int | None], str]] = field(default_factory=list)
+    # 「以下为有效票：⏎2楼⏎3楼」: a list of the valid ballots and no other kind — a ballot it leaves out may be one the
+    # director voided by leaving it out (the heading's words; tally/rulings.py asks of each ballot left out)
+    only_valid: str = ""
 
     @property
     def certain(self) -> bool:
@@ -572,6 +575,15 @@ def _floors_numbered(line: str) -> str:
     return _NUMBERED_FLOORS.sub(lambda m: m.group("head") + re.sub(r"\d{1,5}", lambda n: f"{n.group()}楼", m.group("list")), line)
 
 
+def _only_valid(own: str) -> str:
+    """The heading of a post's list of valid floors, where that is the only kind of verdict it lists ("" otherwise)."""
+    lines = own.split("\n")
+    said = [(line.strip(), (m.group(1) if (m := _SECTION.match(line)) else _section_verdict(line)))
+            for n, line in enumerate(lines) if n + 1 < len(lines) and _FLOOR_AT.match(lines[n + 1])]
+    said = [(line, verdict) for line, verdict in said if verdict]
+    return said[0][0] if said and {verdict for _, verdict in said} == {"有效"} else ""
+
+
 def _sections(lines: list[str]) -> list[str]:
     """「【無效】⏎5樓（芍藥，只寫了理由）⏎7樓（海棠……）⏎【計為】⏎12樓「王蘭」→ 玉蘭」: each floor line under a section's verdict
     heading is ruled by it, as 「无效：5楼……」 — or, under 计为, 「12楼「王兰」计为 玉兰」 (the arrow points at the player). A
@@ -844,6 +856,7 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
         post.problems.append("一帖里写了不同的天（" + "、".join(f"第{d}天" for d in sorted(days)) + "）：请每天分开裁定")
         post.void = True
     post.day = next(iter(days)) if len(days) == 1 else None
+    post.only_valid = _only_valid(own)
     if not post.items and not post.problems:
         post.problems.append("只有「裁定」标题，没有写裁定哪一楼、怎么裁定")
     return post

@@ -159,6 +159,9 @@ def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, 
         if not why:
             rulings, why = _resolve(post, reading, game, base, rules, shifted)
             why = [*reading.problems, *why]
+        if not why and reading is not None and reading.only_valid and in_vote:
+            for ruling in _left_out(post, reading, base, game):
+                _keep(found, ruling, made)
         if why:
             found.unread.append(Unread(post.pid, post.floor, post.tid, post.posted_at, why, applied=len(rulings)))
         unchanged = _said_first(post, earlier, first, game, base, rules, shifted) if rulings else {}
@@ -249,6 +252,17 @@ def _held(post, reading, base: DayTally, game: Game) -> list[Ruling]:
             out.append(Ruling(ballot.pid, "pending", None, why, source=source, source_pid=post.pid,
                               source_tid=post.tid, source_floor=post.floor))
     return out
+
+
+def _left_out(post, reading, base: DayTally, game: Game) -> list[Ruling]:
+    """The counted ballots before a list of valid floors that the list leaves out: each a doubt (a "pending" ruling) —
+    the director may have voided them by leaving them out (the lab: 「以下为有效票：」 without 7楼 counted 7楼)."""
+    named = {number for (kind, number) in [i.ref for i in reading.items] + [ref for ref, _ in reading.held] if kind == "floor"}
+    source = source_words(post.floor, post.author, post.posted_at, post.pid, _thread_words(post.tid, base, game))
+    return [Ruling(e.pid, "pending", None, f"「{reading.only_valid}」没有列出 #{e.floor}（{e.author}）：这一票是有效还是无效，请导演裁定",
+                   source=source, source_pid=post.pid, source_tid=post.tid, source_floor=post.floor)
+            for e in base.entries if e.verdict == "counted" and e.floor is not None and post.floor is not None
+            and e.floor < post.floor and e.floor not in named and e.author not in game.directors]
 
 
 def _who_and_what(post, game: Game, uids: dict[str, set[int]], first: str | None, reading) -> list[str]:

@@ -195,15 +195,23 @@ def test_yesterdays_floor_with_words_between_is_yesterdays_and_a_person_between_
     assert ruled("关于昨天妙玉对 8楼 提出的异议：8楼 的票有效") == {8: ("valid", None)}
 
 
-def _on_a_corrected_ballot(text: str):
-    """A ruling on a day whose 16楼 (鼓声) wrote 望远镜 and then, in the same post, 罗盘针: the tool's rulings on 16楼
-    (decision, target) and what it asks the director."""
+def _posted(text: str, players: list[str], ballots: dict[int, tuple[str, str]]):
+    """The ruling post last in a day's vote thread whose floors hold `ballots` ({floor: (voter, target)}): the rulings it
+    makes ({floor: (decision, target)}), what it asks the director, and the floors left a doubt."""
     from test_ruling_blind import read as ruled_day
-    item = {"id": "t", "author_role": "director", "text": text, "players": ["望远镜", "罗盘针", "鼓声", "火把"],
-            "floors_exist": {"16": {"author": "鼓声", "voted": "望远镜", "kind": "vote"}}}
+    item = {"id": "t", "author_role": "director", "text": text, "players": players,
+            "floors_exist": {str(f): {"author": a, "voted": v, "kind": "vote"} for f, (a, v) in ballots.items()}}
     _, ruled_entries, rulings, unread = ruled_day(item)
-    pid = next(e.pid for e in ruled_entries.entries if e.floor == 16)
-    return ((rulings[pid].decision, rulings[pid].target) if pid in rulings else None), [w for u in unread for w in u.why]
+    floors = {e.pid: e.floor for e in ruled_entries.entries}
+    return ({floors[pid]: (r.decision, r.target) for pid, r in rulings.items() if r.decision != "pending"},
+            [w for u in unread for w in u.why], {e.floor for e in ruled_entries.entries if e.needs_review})
+
+
+def _on_a_corrected_ballot(text: str):
+    """A ruling on a day whose 16楼 (鼓声) wrote 望远镜 and then, in the same post, 罗盘针: the tool's ruling on 16楼
+    (decision, target) and what it asks the director."""
+    rulings, asked, _ = _posted(text, ["望远镜", "罗盘针", "鼓声", "火把"], {16: ("鼓声", "望远镜")})
+    return rulings.get(16), asked
 
 
 @pytest.mark.parametrize("text", ["16楼 有效，以他改正后的 罗盘针 计。", "16楼 先写了望远镜。本局格式不严，以他改正后的 罗盘针 计。",
@@ -236,3 +244,17 @@ def test_a_verdict_in_order_with_its_target_in_brackets_is_one_verdict():
         8: ("invalid", None), 12: ("counts_as", "杨康"), 15: ("abstain", None)}
     assert ruled("12楼 有效（计杨康）") == {12: ("counts_as", "杨康")}
     assert ruled("12楼 无效（计杨康）") == {} and held("12楼 无效（计杨康）") == {12}
+
+
+TIED = {2: ("郭靖", "杨康"), 3: ("黄蓉", "杨康"), 4: ("穆念慈", "杨康"), 5: ("杨康", "郭靖"), 6: ("欧阳克", "郭靖"), 7: ("洪七公", "郭靖")}
+
+
+def test_a_list_of_valid_ballots_asks_of_each_ballot_it_leaves_out():
+    # the lab (hostile round 50, c4C): 「以下为有效票：」 without 7楼 — the director may have voided 7楼 by leaving it out
+    players = ["郭靖", "黄蓉", "杨康", "穆念慈", "欧阳克", "洪七公"]
+    rulings, _, doubts = _posted("以下为有效票：\n2楼\n3楼\n4楼\n5楼\n6楼", players, TIED)
+    assert set(rulings) == {2, 3, 4, 5, 6} and doubts == {7}
+    rulings, _, doubts = _posted("以下为有效票：\n2楼\n3楼\n4楼\n5楼\n6楼\n7楼", players, TIED)
+    assert set(rulings) == {2, 3, 4, 5, 6, 7} and doubts == set()
+    rulings, _, doubts = _posted("【有效】\n2楼\n3楼\n【无效】\n7楼", players, TIED)  # lists of both kinds: ruled as listed
+    assert rulings == {2: ("accept", None), 3: ("accept", None), 7: ("reject", None)} and doubts == set()
