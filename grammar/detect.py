@@ -176,6 +176,7 @@ def hits(text: str, roster: Roster | None) -> list[Hit]:
             if _QUESTION.search(sentence) or (_HYPOTHETICAL.search(sentence) and not void):
                 continue
             previous, silent = "", False
+            relayed: speech.Act | None = None  # a clause that relays and casts nothing itself (「周伯通托我转达」)
             past = None  # 「第一天他的票投得太准，……偏偏投了闵子华」: the whole sentence is history (asked only if needed)
             for clause in _CLAUSE.split(sentence):
                 if not clause:
@@ -183,7 +184,14 @@ def hits(text: str, roster: Roster | None) -> list[Hit]:
                 verb = _MORPHEME.search(clause)
                 if verb is None:
                     silent, previous = False, clause  # no vote word: nothing to carry either
+                    relayed = what if (what := speech.act(clause, roster)).kind == speech.RELAY else None
                     continue
+                if relayed is not None and _HE.match(clause):
+                    # 「周伯通托我转达，他投郭靖」: 他 is the player the clause before relays for — the relayed ballot, not a report
+                    out += _clause_hits(clause, roster, table, pattern, None, later, relayed)
+                    relayed, previous = None, clause
+                    continue
+                relayed = None
                 forced = speech.VOID_IF if void else None
                 if forced is None:
                     past = speech.past_sentence(sentence) if past is None else past
@@ -197,11 +205,14 @@ def hits(text: str, roster: Roster | None) -> list[Hit]:
     return out or _settled(text, roster)
 
 
+_HE = re.compile(r"\s*(?:他|她|TA|ta|对方)(?:说)?\s*(?:要|想)?\s*投")
+
+
 def _clause_hits(clause: str, roster: Roster, table: dict, pattern: re.Pattern, forced: str | None,
-                 later: bool = False) -> list[Hit]:
+                 later: bool = False, act: speech.Act | None = None) -> list[Hit]:
     if not _MORPHEME.search(clause) or not (pattern.search(clause) or _NOBODY.search(clause) or _REFERENCE.search(clause)):
         return []  # nothing to vote with, or nothing to vote for: no need to ask what the clause does
-    what = speech.Act(forced) if forced else speech.act(clause, roster)
+    what = act or (speech.Act(forced) if forced else speech.act(clause, roster))
     if what.kind in speech.SILENT:
         return []
     out = []

@@ -305,9 +305,11 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
             out.readings += [(n, target) for n in others] + [(voter, target)] + \
                 [(v, t) for v in spoken for t in spoken if v != t]
         if not voter and not target and not why and len(names) > 1 and _HEADING.search(segment):
-            if not segment.rstrip().endswith((":", "：")) and "|" not in segment and not _JUDGES.search(segment) and \
+            if not segment.rstrip().endswith((":", "：")) and ("|" not in segment or _PROXY_CELL.match(segment)) and \
+                    not _JUDGES.search(segment) and \
                     not re.search(r"\d\s*[(（][^)）\n]{0,12}(?:代投|代发)", segment):  # (a count's row: 「| A | B | 1(代投) |」)
-                # 「丁坚的票：曲洋（导演代发）」: two players and a proxy word, no pair read — asked, never dropped
+                # 「丁坚的票：曲洋（导演代发）」「代投｜梅超风｜杨康」: two players and a proxy word, no pair read — asked, never
+                # dropped (a table row that opens with the proxy word is no count's: a count's row marks it after the pair)
                 out.doubts.append(f"这一行提到代投和 {'、'.join(names)}，读不出替谁投给谁（「{_clip(segment)}」）：请导演确认")
                 out.readings += [(v, t) for v in names for t in names if v != t]
                 continue
@@ -588,6 +590,9 @@ def _paired_on(pairs: list, number: int) -> bool:
     return any(p[2] == number for p in pairs)
 
 
+_PROXY_CELL = re.compile(r"\s*\|?\s*(?:【?代投】?|委托|代发|proxy)\s*\|", re.I)
+
+
 def _mentions_a_proxy_made(own: str, roster: Roster, annotated: bool = False) -> bool:
     """The post makes a proxy (【代投】郭靖 · 代投：郭靖 · 郭靖委托代投 · proxy for 郭靖) — a player named at the proxy's
     words — not only speaks of the rule (代投：请提前私信导演 · 关门前不能代投). `annotated`: outside a count, a pair
@@ -595,6 +600,12 @@ def _mentions_a_proxy_made(own: str, roster: Roster, annotated: bool = False) ->
     annotation = r"|[(（]\s*(?:导演|主持人?)?代投[^)）\n]{0,12}[)）]|(?:以上|上面)(?:为|是|都是)?代投" if annotated else ""
     for m in re.finditer(rf"【代投】|代投\s*[:：]|委托[^。\n]{{0,8}}代投|代为投|proxy (?:vote )?for|on behalf of{annotation}", own, re.I):
         if roster.pattern.search(own, max(0, m.start() - 12), m.end() + 12):
+            return True
+    # 「| 代投人 | 投票对象 | ⏎ | 梅超风 | 杨康 |」: a heading of proxies (代投 and the word of a list or its column) with two players
+    # on the line under it — a proxy in a shape nobody listed, asked, never dropped
+    for m in re.finditer(r"代投(?:人|者|名单|列表|表|如下|情况|记录)", own):
+        below = own[m.end():].split("\n", 2)[1:2]
+        if below and len(set(roster.pattern.findall(below[0]))) >= 2:
             return True
     return False
 

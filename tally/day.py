@@ -429,8 +429,9 @@ class _Fold:
                 meant += [n for n in reversed(_names_in(verdict.own, ctx.roster)) if n != post.author]
             entry.readings = tuple(dict.fromkeys([*entry.readings, *meant]))
         self._doubt(entry, verdict, post, prior)
-        same = _same_as(verdict.own or "") if post.author in ctx.voters and entry.ruling is None else None
-        whom = self._followed(same, verdict.own or "") if same else None
+        followed = [(m, self._followed(m, verdict.own or "")) for m in _same_as(verdict.own or "")] \
+            if post.author in ctx.voters and entry.ruling is None else []
+        same, whom = next(((m, w) for m, w in followed if w), followed[0] if followed else (None, None))
         if same and whom and whom != post.author and (entry.kind == "none" or entry.target in (whom, *(
                 [entry.target] if entry.target not in ctx.players else []))):
             # 「和郭靖投一样的」「我的票和楼上一样」: a ballot for whatever 郭靖 voted — the director's (the hostile round,
@@ -453,7 +454,9 @@ class _Fold:
         (他 · 她: the player named before it; 「我也投洪七公」: the player the words end with)."""
         found = same.groupdict()
         roster = self.ctx.roster
-        if name := found.get("name"):
+        if (name := found.get("name")) and (pointed := re.fullmatch(r"(上上楼|楼上|上一楼)(?:那位|这位|那个人?|那人)?", name)):
+            found = {"above2" if pointed.group(1) == "上上楼" else "above": pointed.group(1)}  # 「和楼上那位一样」
+        elif name := found.get("name"):
             if name in ("他", "她", "ta", "TA"):
                 named = [roster.table[m.group()] for m in roster.pattern.finditer(own, 0, same.start())] if roster.pattern else []
                 return named[-1] if named else None
@@ -1439,7 +1442,10 @@ _SAME_AS = (re.compile(rf"(?:和|跟|同|与)\s*{_REF}\s*(?:投(?:得|的)?|的�
             re.compile(rf"(?:^|[:：\s,，]|票)(?:同|跟|跟着|随|照着|复制)\s*{_REF}\s*(?:的票?)?\s*(?:走|投|来一张|的票)?\s*(?:$|[。.!！,，\n])"),
             re.compile(r"(?P<name>[^\s,，。:：]{1,12}?)\s*投(?:谁|啥|哪个|什么)\s*[,，]?\s*我(?:就|也)?\s*(?:投|跟)"),
             re.compile(rf"{_REF}\s*(?:投的那个|投的那位|投的那人)"),
-            re.compile(rf"(?:^|[,，\s]){_REF}\s*(?:[+＋]\s*1|的票\s*[,，]?\s*我也)"))
+            re.compile(rf"(?:^|[,，\s]){_REF}\s*(?:[+＋]\s*1|的票\s*[,，]?\s*我也)"),
+            # 「我和楼上那位观点一致，票也一致」: the voter named first, the ballot said to agree after
+            re.compile(rf"(?:和|跟|同|与)\s*{_REF}\s*(?:那位|这位|那个人?|那人|的?(?:想法|观点|看法|意见|思路|判断|立场))"
+                       rf"[^。!！?？\n]{{0,12}}?票\s*(?:也|都|就)?\s*(?:一致|一样|相同)"))
 
 # Text colours a forum page shows on its own background: words in them are there for the tool, not for the readers.
 _INVISIBLE = frozenset({"white", "transparent", "snow", "ivory", "whitesmoke", "ghostwhite", "azure", "mintcream", "seashell",
@@ -1451,12 +1457,12 @@ _FOLLOW_WORDS = re.compile(r"一样|一致|一个意思|同|跟|随|照着|复�
 
 
 @lru_cache(maxsize=16384)
-def _same_as(own: str) -> re.Match | None:
-    """The words that cast a ballot as another voter did (_SAME_AS), or None: one cheap test of their words first, and
-    once per text, since every post is asked on every refold."""
+def _same_as(own: str) -> tuple[re.Match, ...]:
+    """The words that cast a ballot as another voter did (_SAME_AS), each shape's first: one cheap test of their words
+    first, and once per text, since every post is asked on every refold."""
     if not _FOLLOW_WORDS.search(own):
-        return None
-    return next((m for m in (p.search(own) for p in _SAME_AS) if m), None)
+        return ()
+    return tuple(m for m in (p.search(own) for p in _SAME_AS) if m)
 
 
 def _invisible(color: str) -> bool:

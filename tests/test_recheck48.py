@@ -157,3 +157,32 @@ def test_a_target_two_characters_off_in_sound_or_shape_keeps_the_player_among_it
     from grammar.names import Roster
     found = Roster(["馄饨", "春卷", "汤圆"]).resolve("混沌", fuzzy=True)
     assert found.name is None and found.candidates == ("馄饨",)
+
+
+# The third hostile round's leftovers (hostile50's list), held by construction:
+
+@pytest.mark.parametrize("attack, followed", [("我和楼上那位观点一致，票也一致", "郭靖"), ("我跟洪七公想法差不多，票也一样", "郭靖")])
+def test_a_ballot_said_to_agree_with_a_voter_after_the_opinion_weighs_that_voters_ballot(attack, followed):
+    entry, result = tied(attack, preset="s10")
+    assert entry.needs_review and followed in entry.readings and not result.certain, (entry.reason, entry.readings)
+
+
+def test_agreeing_with_a_view_alone_is_no_ballot():
+    entry, _ = tied("和楼上观点一致", preset="s10")
+    assert not entry.needs_review, entry.reason
+
+
+@pytest.mark.parametrize("attack", ["周伯通托我转达，他投郭靖", "周伯通托我的，她说投郭靖"])
+def test_a_relay_whose_ballot_is_told_in_the_next_clause_is_a_relay_not_a_report(attack):
+    entry = asked(attack, preset="s10")
+    assert "周伯通" in entry.reason and "郭靖" in entry.readings, (entry.reason, entry.readings)
+
+
+@pytest.mark.parametrize("text", ["代投｜周伯通｜杨康", "| 代投人 | 投票对象 |\n| 周伯通 | 杨康 |", "代投名单：\n周伯通 杨康"])
+def test_a_proxy_in_a_table_or_list_shape_nobody_listed_is_asked_never_dropped(text):
+    asked(text, author="导演", preset="s10")
+
+
+def test_a_counts_table_that_marks_a_ballot_as_a_proxy_makes_no_new_proxy():
+    entry, result = tied("投票人｜对象｜备注\n黄蓉｜杨康｜\n周伯通｜杨康｜代投\n——杨康 3 票，郭靖 2 票。", author="导演", preset="s10")
+    assert not entry.needs_review, entry.reason
