@@ -83,6 +83,22 @@ def _quoted(m: re.Match, roster: Roster | None) -> str:
         return inner
     return "「引文」"  # a post past this is not read sentence by sentence (a ruling post has a few dozen at most)
 
+
+_MARK = 0xE000  # a private-use character per quotation set aside: no tag, name or number is made of it
+
+
+def _aside(m: re.Match, roster: Roster | None, quoted: list[str]) -> str:
+    said = _quoted(m, roster)
+    if said != "「引文」" or len(quoted) >= 0x1900:
+        return said
+    quoted.append(m.group())
+    return f"「引文{chr(_MARK + len(quoted) - 1)}」"
+
+
+def _restored(words: str, quoted: list[str]) -> str:
+    """The director's words with the quotations the reader set aside put back."""
+    return re.sub("「引文([\ue000-\uf8ff])」?", lambda m: quoted[ord(m.group(1)) - _MARK], words)  # (clipped: its 」 cut off)
+
 # Two verdicts of one run that say one thing: 「有效，计为 X」 is 计为 X; 「无效，按原票计」 keeps the original;
 # 「无效，视为弃权」 is invalid: 弃权 is what the rules make of an invalid ballot (002), said beside it — ruled an
 # abstention, the post would become a ballot cast, and the player's correction after it a second ballot.
@@ -735,7 +751,8 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
     own = to_simplified(normalize(parts.own))
     if "pid=" in own.lower():
         own = _URL.sub(lambda m: f" pid={m.group(1)} ", own)
-    own = _QUOTED.sub(lambda m: _quoted(m, roster), own)
+    quoted: list[str] = []  # the quotations set aside, in order: the director is shown their own words, not a placeholder
+    own = _QUOTED.sub(lambda m: _aside(m, roster, quoted), own)
     sentences = _sentences(own)
     if len(sentences) > MAX_SENTENCES:
         post = RulingPost(links=links, void=True)
@@ -859,6 +876,9 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
     post.only_valid = _only_valid(own)
     if not post.items and not post.problems:
         post.problems.append("只有「裁定」标题，没有写裁定哪一楼、怎么裁定")
+    if quoted:
+        post.problems = [_restored(p, quoted) for p in post.problems]
+        post.held = [(ref, _restored(why, quoted)) for ref, why in post.held]
     return post
 
 

@@ -258,3 +258,9 @@ def test_a_list_of_valid_ballots_asks_of_each_ballot_it_leaves_out():
     assert set(rulings) == {2, 3, 4, 5, 6, 7} and doubts == set()
     rulings, _, doubts = _posted("【有效】\n2楼\n3楼\n【无效】\n7楼", players, TIED)  # lists of both kinds: ruled as listed
     assert rulings == {2: ("accept", None), 3: ("accept", None), 7: ("reject", None)} and doubts == set()
+
+
+def test_what_the_director_is_told_quotes_their_own_words_not_a_placeholder():
+    post = read("20楼 写的「投票对象：无」——改成弃权，有效。不过 21楼 写的“杨康吧”算不算呢？", roster=ROSTER)
+    told = " ".join(post.problems + [why for _, why in post.held])
+    assert "引文" not in told and "杨康吧" in told, told
