@@ -481,7 +481,8 @@ def count_check_lines(t: DayTally) -> list[str]:
 def unread_ruling_lines(t: DayTally) -> list[str]:
     if not t.unread_rulings:
         return []
-    return ["", "看不懂的裁定帖（没有采用）"] + [f"{_ruling_post(u)}：{'；'.join(u.why)}" for u in t.unread_rulings]
+    return ["", "看不懂的裁定帖（没有采用的部分）"] + [f"{_ruling_post(u)}{f'（其余 {u.applied} 条已采用）' if u.applied else ''}："
+                                               f"{'；'.join(u.why)}" for u in t.unread_rulings]
 
 
 def _ruling_post(unread) -> str:

@@ -466,3 +466,15 @@ def test_a_moderators_edit_that_sets_a_ruling_aside_after_the_final_does_not_cor
     result, lines = run(board, tmp_path, post=True)
     assert final_posts(board)[0].bbcode == corrected, lines  # not corrected back
     assert result.code == polling.EXIT_REVIEW and any("暂不更正" in line for line in lines), lines
+
+
+def test_a_ruling_post_applied_in_part_is_said_so_not_called_refused(board, tmp_path):
+    # the lab (heldout12's days): 「导演的裁定帖有 N 帖没有采用」 counted posts whose ruling applied and one sentence did not
+    relay = held_day(board)
+    ruling = say(board, DIRECTOR_UID, f"【裁定】{relay.position}楼 算孙二娘的票，计为燕青。另外 2楼 也许无效，我再看看。")
+    result, lines = run(board, tmp_path, post=True)
+    assert "导演的裁定帖有 1 帖只采用了一部分" in result.summary and "帖没有采用" not in result.summary, result.summary
+    told = [line for line in lines if line.startswith(f"导演的裁定帖 #{ruling.position}")]
+    assert told and "有 1 条采用了，其余没有采用" in told[0], lines
+    report = (tmp_path / "out" / "day1.director.txt").read_text("utf-8")
+    assert "（其余 1 条已采用）" in report
