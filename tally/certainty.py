@@ -319,10 +319,11 @@ def _choices(own: str, counted: str | None, roster) -> list[tuple[int, str, bool
             continue  # 「他昨天说验了沈舟——口误，是验了许微」: a report corrected, not the ballot
         # 「是杨康不是黄蓉」「是杨康而非黄蓉」: the name set against another by a negation is the one chosen
         contrast = _CONTRAST.match(after)
-        ends = bool(_PARTICLES.match(after)) or bool(_CHOICE_AFTER.match(after)) or bool(
+        # (a bracket is no word: 「（郭靖）」「（误，郭靖）」 on the line under the ballot name a player alone)
+        ends = bool(_PARTICLES.match(after.lstrip(")）]】"))) or bool(_CHOICE_AFTER.match(after)) or bool(
             contrast and roster.pattern.match(after, contrast.end()))
         chose = (ends and bool(_CHOICE_BEFORE.search(before))) or bool(_CHOICE_AFTER.match(after)) or (
-            not before.strip(" :：") and ends and not _listed(own, c_start, c_end, roster))
+            not before.strip(" :：(（[【") and ends and not _listed(own, c_start, c_end, roster))
         in_correction = any(s_start <= t.start < s_start + len(sentence) for t in corrected)
         out.append((start, name, chose, in_correction, sentence.strip()))
     return out
@@ -475,11 +476,12 @@ def _listed(own: str, start: int, end: int, roster) -> bool:
     """A bare name that is one of a list (郭靖、黄蓉、杨康都不像): the clause next to it is a bare name too."""
     for m in _CLAUSE_CUT.finditer(own, end, min(len(own), end + 1)):
         nxt = _CLAUSE_CUT.search(own, m.end())
-        if roster.pattern.fullmatch(own[m.end():nxt.start() if nxt else len(own)].strip()):
+        if roster.pattern.fullmatch(own[m.end():nxt.start() if nxt else len(own)].strip(" )）]】")):
             return True
     if start >= 1:
         prev = max((m.end() for m in _CLAUSE_CUT.finditer(own, 0, start - 1)), default=0)
-        if roster.pattern.fullmatch(own[prev:start - 1].strip()):
+        # (「大红袍2票（金骏眉、六安瓜片）」: the list opens inside the bracket)
+        if roster.pattern.fullmatch(re.split(r"[(（\[【]", own[prev:start - 1])[-1].strip()):
             return True
     return False
 

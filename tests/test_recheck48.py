@@ -186,3 +186,14 @@ def test_a_proxy_in_a_table_or_list_shape_nobody_listed_is_asked_never_dropped(t
 def test_a_counts_table_that_marks_a_ballot_as_a_proxy_makes_no_new_proxy():
     entry, result = tied("投票人｜对象｜备注\n黄蓉｜杨康｜\n周伯通｜杨康｜代投\n——杨康 3 票，郭靖 2 票。", author="导演", preset="s10")
     assert not entry.needs_review, entry.reason
+
+
+@pytest.mark.parametrize("attack", ["投票对象：杨康\n（郭靖）", "投票对象：杨康（误，郭靖）", "投票对象：杨康\n投票理由：（误，郭靖）"])
+def test_a_player_named_alone_in_brackets_beside_the_ballot_is_a_choice_asked(attack):
+    entry = asked(attack, preset="s10")
+    assert "郭靖" in entry.readings, entry.readings
+
+
+def test_the_last_name_of_a_bracketed_list_is_one_of_the_list_not_a_choice():
+    entry, _ = tied("昨天的票：杨康2票（黄蓉、穆念慈），郭靖1票（洪七公）。\n投票对象：杨康\n投票理由：还是他", preset="s10")
+    assert not entry.needs_review, entry.reason
