@@ -264,3 +264,16 @@ def test_what_the_director_is_told_quotes_their_own_words_not_a_placeholder():
     post = read("20楼 写的「投票对象：无」——改成弃权，有效。不过 21楼 写的“杨康吧”算不算呢？", roster=ROSTER)
     told = " ".join(post.problems + [why for _, why in post.held])
     assert "引文" not in told and "杨康吧" in told, told
+
+
+@pytest.mark.parametrize("text", [
+    "上一局7楼也是这种情况，当时判了无效", "7楼这种写法，在别的版杀里一般算无效", "7楼无效（误）", "#7 might be void, checking with co-host",
+    "7楼目前算无效，异议期到今晚十点", "7楼无效——以上是上一局的例子",
+])
+def test_a_precedent_a_practice_a_mistake_or_a_verdict_for_now_rules_nothing(text):
+    assert ruled(text) == {}, ruled(text)
+
+
+@pytest.mark.parametrize("text", ["【裁定】7楼无效。上一局也有类似的例子", "7楼无效。一般来说改票要引用原票，他没有", "7楼无效，上一局也是这么判的"])
+def test_a_precedent_or_the_practice_given_as_the_reason_leaves_the_ruling_applied(text):
+    assert ruled(text) == {7: ("invalid", None)}
