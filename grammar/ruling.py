@@ -376,7 +376,10 @@ def _names_after_verbs(tokens: list[Token]) -> list[Token]:
         elif tok.type == "OBJECT" and not (i >= 2 and any(t.type == "COUNT" for t in out[max(0, i - 3):i])
                                            and i + 1 < len(out) and out[i + 1].type == "NAME"):
             out[i] = Token("TEXT", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)
-        if tok.type == "SUAN" and not (i + 2 < len(out) and out[i + 1].type == "NAME" and out[i + 2].type == "DE"):
+        if tok.type == "SUAN" and not (i + 2 < len(out) and out[i + 1].type == "NAME" and out[i + 2].type == "DE") and not (
+                i + 1 < len(out) and out[i + 1].type == "NAME" and (i + 2 == len(out) or out[i + 2].type in ("_SEP", "AND", "_ONE")
+                                                                   or not str(out[i + 2]).strip("。!?;~ "))):
+            # (「依次：有效、作废、算朗姆」: 算 X closing its clause counts the ballot for X)
             out[i] = Token("TEXT", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)
         elif tok.type == "AN" and not (i + 2 < len(out) and out[i + 1].type == "NAME" and out[i + 2].type == "JI"):
             out[i] = Token("TEXT", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)
@@ -860,7 +863,9 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
     if counted and ruled and not any(g.verdicts or g.unread for g in groups):
         # A floor, a player and a counting word, and no verdict the grammar reads: the director said how that floor counts in
         # words the tool does not know — never nothing (j009 read 「以他改正后的 罗盘针 计」 as no ruling at all)
-        why = f"「{_clip(counted[0])}」像是在说怎么计票，但读不出裁定：请写明（例如「16楼 计为 某人」）"
+        named = next(f"{n}楼" for g in ruled for k, n in g.floors if k == "floor") if any(
+            k == "floor" for g in ruled for k, _ in g.floors) else "N楼"
+        why = f"「{_clip(counted[0])}」像是在说怎么计票，但读不出裁定：请写明（例如「{named} 计为 某人」）"
         for group in ruled:
             group.unread.append(why)
     if not groups and not heading and not any(item for item in loose) and not denied:

@@ -277,3 +277,8 @@ def test_a_precedent_a_practice_a_mistake_or_a_verdict_for_now_rules_nothing(tex
 @pytest.mark.parametrize("text", ["【裁定】7楼无效。上一局也有类似的例子", "7楼无效。一般来说改票要引用原票，他没有", "7楼无效，上一局也是这么判的"])
 def test_a_precedent_or_the_practice_given_as_the_reason_leaves_the_ruling_applied(text):
     assert ruled(text) == {7: ("invalid", None)}
+
+
+def test_suan_and_a_player_closing_the_clause_counts_for_that_player_and_two_offered_rule_nothing():
+    assert ruled("8楼、10楼、16楼 依次：有效、作废、算杨康。") == {8: ("valid", None), 10: ("invalid", None), 16: ("counts_as", "杨康")}
+    assert ruled("19楼 要么算 欧阳锋 要么算 欧阳克。我倾向于前者，不过先听听大家意见。") == {}
