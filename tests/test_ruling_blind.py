@@ -133,7 +133,7 @@ def expected_effect(item: dict, ruling: dict, base) -> tuple | None:
         return entry.voter, None, None
     if verdict == "abstain":
         return entry.voter, "abstain", None
-    if verdict == "keep_original":
+    if verdict in ("keep_original", "original"):  # (blind9 writes "original")
         return None  # the ballot that stands is another floor's (a change) or the text before an edit
     voter = ruling.get("for_voter") or entry.voter
     return voter, None, ruling.get("target")
