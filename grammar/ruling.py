@@ -91,7 +91,7 @@ def _aside(m: re.Match, roster: Roster | None, quoted: list[str]) -> str:
     said = _quoted(m, roster)
     if said != "「引文」" or len(quoted) >= 0x1900:
         return said
-    quoted.append(m.group())
+    quoted.append(m.group() if m.group(1).strip() else "「…」")  # (emptied by split(): a quoted ballot set apart before)
     return f"「引文{chr(_MARK + len(quoted) - 1)}」"
 
 
@@ -337,6 +337,7 @@ def _names_after_verbs(tokens: list[Token]) -> list[Token]:
     # 算 and 按 begin a verdict only where its phrase follows (算 X 的 · 按 X 计); elsewhere they are reason text.
     # 计入 X is 计为 X; OBJECT is one only after 计为 Y (算给 Y，对象 X). 计为 with no name after it names nothing.
     # A verdict word that qualifies a noun (更正无效票的新投票 · 有效的那张) describes, it does not rule.
+    out = _by_whose(out)
     for i, tok in enumerate(out):
         nxt = out[i + 1].type if i + 1 < len(out) else None
         if tok.type == "INVALID" and str(tok) in ("不算", "不计") and nxt in ("TEXT", "INVALID", "VALID", "ABSTAIN") and \
@@ -384,6 +385,17 @@ def _names_after_verbs(tokens: list[Token]) -> list[Token]:
         elif tok.type == "AN" and not (i + 2 < len(out) and out[i + 1].type == "NAME" and out[i + 2].type == "JI"):
             out[i] = Token("TEXT", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)
     return out
+
+
+def _by_whose(tokens: list[Token]) -> list[Token]:
+    """「按 汤圆 的票算（计）」: the ballot counted as that player's — 算 汤圆 的票 (belongs; with 计为 X after it, for_voter)."""
+    for i in range(len(tokens) - 4):
+        if tokens[i].type == "AN" and [t.type for t in tokens[i + 1:i + 4]] == ["NAME", "DE", "_PIAO"] and \
+                re.fullmatch(r"[算计记]", str(tokens[i + 4]).strip()):
+            an = tokens[i]
+            return [*tokens[:i], Token("SUAN", "算", start_pos=an.start_pos, end_pos=an.end_pos), *tokens[i + 1:i + 4],
+                    *_by_whose(tokens[i + 5:])]
+    return tokens
 
 
 class _Verdicts(Transformer):
@@ -627,6 +639,26 @@ def _sections(lines: list[str]) -> list[str]:
     return out
 
 
+_COUNT_NOTE = re.compile(r"[(（][^()（）\n]*?(?:\d{1,5}\s*[#楼层樓FfLl]|#\s*\d{1,5})[^()（）\n]*[)）]")
+_ROW_HEAD = re.compile(r"(?:→|->|=>|＞)\s*([^()（）\n]*?)\s*[(（]")
+
+
+def _ruled_in_row(line: str) -> list[str]:
+    """The rulings a count's row carries: a bracket that names a floor, where the row gives a verdict in place of a
+    player (「魏延 → 无效（31#，对象写…，两个对象）」) — the note, with that verdict."""
+    if len(_ARROW.findall(line)) != 1:
+        return []
+    out = []
+    for note in _COUNT_NOTE.finditer(line):
+        head = _ROW_HEAD.search(line[:note.start() + 1])
+        said = head.group(1).strip() if head else ""
+        # only where the row's verdict stands in the player's place: a bracket beside a player says where the ballot is
+        # and what became of others (「陈皮（7楼，改票无效）」: 7楼 is the original that counts, the void change is 13楼)
+        if said and _SECTION.match(said) and said not in ("计为", "算作", "改计为"):
+            out.append(f"{note.group()[1:-1]}，{said}")
+    return out
+
+
 def _sentences(own: str) -> list[str]:
     """The post's sentences: each line cut at its stops — not inside brackets (「倒扑→三三（11楼；5楼代投已撤回）」) —
     without signatures and list numbers, and without the lines of a running count (「白水哩→狮子原爽、小濑川白望→臼泽塞」
@@ -635,7 +667,10 @@ def _sentences(own: str) -> list[str]:
     for line in _sections(own.split("\n")):
         if _SIGN_OFF.match(line) and not tagging.tag(line):
             continue  # 「——导演B」: a signature
-        if _COUNT_LINE.match(line) or len(_ARROW.findall(line)) >= 2:
+        if _COUNT_LINE.match(line) or len(_ARROW.findall(line)) >= 2 or _ARROW.search(line) and _COUNT_NOTE.search(line):
+            # a row of the count; a verdict in a player's place with the floor in brackets is a ruling written into the row
+            # (「魏延 → 无效（31#，两个对象）」): read as a sentence of its own
+            lines += [part for note in _ruled_in_row(line) for part in _cut(note) if part.strip(" 。！!？?；;")]
             continue
         line = _NUMBERED.sub("", line)
         head = _VERDICT_HEAD.match(line)

@@ -28,7 +28,7 @@ RULINGS = Path(__file__).parent.parent / "fixtures" / "rulings"
 BLIND = json.loads((RULINGS / "blind1.json").read_text("utf-8"))["posts"]
 # blind2 written before the layered reader (issue 41), blind3 after it, blind4 and blind5 after the days-from-the-thread
 # and the hostile round's changes, blind6 after the rulings-by-construction change: each read post by post as blind1 is (never a doubtful post applied, never a wrong effect).
-LATER = [item for name in ("blind2.json", "blind3.json", "blind4.json", "blind5.json", "blind6.json", "blind7.json", "blind8.json")
+LATER = [item for name in ("blind2.json", "blind3.json", "blind4.json", "blind5.json", "blind6.json", "blind7.json", "blind8.json", "blind9.json")
          for item in json.loads((RULINGS / name).read_text("utf-8"))["posts"]]
 DIRECTOR, DIRECTOR_UID = "导演", 2
 CLOSE = START + timedelta(days=2)
@@ -44,7 +44,9 @@ _QUOTED_PID = re.compile(r"\[quote\].*?pid=(\d+).*?\[/quote\]", re.S | re.I)
 PER_FLOOR = {"b040": {19}, "k055": {5}}
 # A post whose floors the harness cannot build as the forum and the game file would: k027's 47楼 is a 顶替 account, which the
 # game file names as the substitute ([[events]] 顶替) — the harness makes every author a player of its own.
-NOT_BUILT = {"k027"}
+# m020's ruling names its floor by a findpost link whose pid the item does not give the floor (the harness numbers pids from
+# floors): the tool rightly asks which post the link means.
+NOT_BUILT = {"k027", "m020"}
 
 
 def post(pid: int, floor: int, author: str, text: str, at, *, uid: int, status: str = "normal", quotes=()) -> Post:
@@ -135,6 +137,11 @@ def expected_effect(item: dict, ruling: dict, base) -> tuple | None:
         return entry.voter, "abstain", None
     if verdict in ("keep_original", "original"):  # (blind9 writes "original")
         return None  # the ballot that stands is another floor's (a change) or the text before an edit
+    floors = item.get("floors_exist") or {}
+    author = (floors.get(str(ruling["floor"])) or {}).get("author")
+    if any(int(r["floor"]) > ruling["floor"] and r["verdict"] in ("valid", "counts_as") and (floors.get(str(r["floor"])) or {}).get(
+            "kind") == "change" and floors[str(r["floor"])].get("author") == author for r in item["rulings"]):
+        return None  # 「31楼 有效 … 40楼（他的改票）有效」: valid, and then replaced by the change the same post lets stand (blind9 m014)
     voter = ruling.get("for_voter") or entry.voter
     return voter, None, ruling.get("target")
 

@@ -282,3 +282,14 @@ def test_a_precedent_or_the_practice_given_as_the_reason_leaves_the_ruling_appli
 def test_suan_and_a_player_closing_the_clause_counts_for_that_player_and_two_offered_rule_nothing():
     assert ruled("8楼、10楼、16楼 依次：有效、作废、算杨康。") == {8: ("valid", None), 10: ("invalid", None), 16: ("counts_as", "杨康")}
     assert ruled("19楼 要么算 欧阳锋 要么算 欧阳克。我倾向于前者，不过先听听大家意见。") == {}
+
+
+def test_a_relay_ruled_as_the_absent_players_ballot_in_other_words_counts_for_them():
+    # blind9 m032 (after its first read): 「按 汤圆 的票算，计为烧卖」 — 汤圆's ballot, for 烧卖
+    assert ruled("53楼 按 杨康 的票算，计为郭靖。") == {53: ("for_voter", "郭靖")}
+    assert ruled("30楼 自己的票不受影响。") == {30: ("valid", None)}
+
+
+def test_a_verdict_in_a_counts_row_in_a_players_place_rules_the_floor_in_its_bracket_and_a_note_beside_a_player_none():
+    text = "【关门统计】\n郭靖 → 杨康\n黄蓉 → 无效（31#，对象写了两个人）\n穆念慈 → 杨康（7楼，改票无效）"
+    assert ruled(text) == {31: ("invalid", None)}
