@@ -601,12 +601,15 @@ def _mentions_a_proxy_made(own: str, roster: Roster, annotated: bool = False) ->
     for m in re.finditer(rf"【代投】|代投\s*[:：]|委托[^。\n]{{0,8}}代投|代为投|proxy (?:vote )?for|on behalf of{annotation}", own, re.I):
         if roster.pattern.search(own, max(0, m.start() - 12), m.end() + 12):
             return True
-    # 「| 代投人 | 投票对象 | ⏎ | 梅超风 | 杨康 |」: a heading of proxies (代投 and the word of a list or its column) with two players
-    # on the line under it — a proxy in a shape nobody listed, asked, never dropped
-    for m in re.finditer(r"代投(?:人|者|名单|列表|表|如下|情况|记录)", own):
-        below = own[m.end():].split("\n", 2)[1:2]
-        if below and len(set(roster.pattern.findall(below[0]))) >= 2:
-            return True
+    # 「| 代投人 | 投票对象 | ⏎ | 梅超风 | 杨康 |」「代投登记 ⏎ 委托人｜对象 ⏎ 梅超风｜杨康」: a line of proxy words naming nobody
+    # with two players on a line under it — a proxy in a shape nobody listed, asked, never dropped
+    lines = own.split("\n")
+    for n, line in enumerate(lines):
+        if re.search(r"代投|委托", line) and not roster.pattern.search(line):
+            # (「代投登记 ⏎ 委托人｜对象 ⏎ 梅超风｜杨康」: the column heading between)
+            if any(len(set(roster.pattern.findall(below))) == 2 and len(re.sub(r"[|｜/:：,，、\s\-—]", "", roster.pattern.sub(
+                    "", below))) <= 4 and not re.search(r"\d|票|→|->", below) for below in lines[n + 1:n + 3]):
+                return True  # (a row of two players and its separators only: a count's row has its votes, a roll call all)
     return False
 
 

@@ -566,7 +566,8 @@ def _floor_list(tokens: list[Token], i: int) -> tuple[list[tuple[str, int | None
         if tok.type == "FLOOR":
             floors.append(tagging.floor_value(str(tok)))
         elif tok.type == "RANGE":
-            floors.append(("range", None))
+            ends = [int(n) for n in re.findall(r"\d{1,5}", str(tok))]
+            floors.append(("range", (ends[0], ends[-1]) if len(ends) == 2 and 0 <= ends[1] - ends[0] <= 200 else None))
         elif tok.type == "NUM":
             floors.append(("floor", int(str(tok))))
         else:
@@ -612,7 +613,14 @@ def _only_valid(own: str) -> str:
     said = [(line.strip(), (m.group(1) if (m := _SECTION.match(line)) else _section_verdict(line)))
             for n, line in enumerate(lines) if n + 1 < len(lines) and _FLOOR_AT.match(lines[n + 1])]
     said = [(line, verdict) for line, verdict in said if verdict]
-    return said[0][0] if said and {verdict for _, verdict in said} == {"有效"} else ""
+    if said:
+        return said[0][0] if {verdict for _, verdict in said} == {"有效"} else ""
+    inline = next((m for line in lines if (m := _VALID_LISTED.match(line))), None)  # 「以下为有效票：2楼、3楼……」 on one line
+    return inline.group().strip() if inline and not any(_SECTION.match(line) for line in lines) else ""
+
+
+# A list of the valid ballots on the heading's own line (「以下为有效票：2楼、3楼」「所有有效票：2、3、4楼」「有效票为2至6楼」)
+_VALID_LISTED = re.compile(r"^\W*(?:以下(?:为|是)?|所有|全部|本轮|今天的?)?\s*有效(?:的)?票\s*(?:如下|为|是|有|包括)?\s*[:：]?(?=[^。\n]*\d)")
 
 
 def _sections(lines: list[str]) -> list[str]:
@@ -960,7 +968,7 @@ def _correction_heading(tokens: list[Token]) -> bool:
 
 def _only_reason(sentence: str) -> bool:
     """「原票作废的理由是……」: 作废 inside a reason about the ballot, not the post taking itself back."""
-    return bool(re.search(r"原票|改票|这票|那票|此票|的票|投票", sentence))
+    return bool(re.search(r"原票|改票|这票|那票|此票|的票|投票(?![帖贴楼])", sentence))  # (投票帖 names the thread)
 
 
 _RETELLING = re.compile(r"^(?:认为|觉得|说|提出|主张|表示|声称|称|质疑|以为|怀疑)")
@@ -984,9 +992,20 @@ _DENIED = re.compile(r"(?:不是|并非|并不|绝非|不算|不应|不该|不�
                      r"(?:无效|有效|弃权|作废|废票)")
 
 
+# A verdict named as a claim and the claim rejected (「7楼无效的说法不成立」「7楼无效这个判断是错的」「这是黄蓉的意见，我不同意」),
+# or every floor but the one named (「除7楼外全部有效」): the floor is not ruled the way the verdict word says — the director's.
+_CLAIM_REJECTED = re.compile(
+    r"(?:说法|判断|判定|意见|看法|观点|提法|结论|之说)\s*(?:是|也)?\s*(?:不成立|不能成立|站不住|是错的|错了|不对|有误|不正确|不准确)|"
+    r"(?:我|导演组|导演)\s*(?:并|可)?\s*(?:不同意|不认同|不赞同|不采纳|不接受)|"
+    r"(?<![删去剔排开免解拆扣革切消])除(?:了)?[^。;；\n]{0,20}?(?:外|以外|之外|都|全部|其余|其他)|(?i:(?<![a-z])except(?![a-z]))")
+
+
 def _denied(sentence: str) -> str | None:
     found = _DENIED.search(sentence)
-    return f"「{_clip(sentence)}」说的是「{found.group()}」：否定的说法不是确定的裁定" if found else None
+    if found:
+        return f"「{_clip(sentence)}」说的是「{found.group()}」：否定的说法不是确定的裁定"
+    claim = _CLAIM_REJECTED.search(sentence)
+    return f"「{_clip(sentence)}」里的裁定被否定或只是除外的说法（「{claim.group()}」）：不是确定的裁定" if claim else None
 
 
 _TENTATIVE = re.compile(r"(?:无效|有效|弃权|作废|不算|计为\S{1,12}?)吧")  # 「2楼无效吧。」: a verdict proposed, not made
@@ -1270,7 +1289,10 @@ def _items(groups: list[_Group], sentences: list[str], post: RulingPost) -> None
         last = verdict
         for ref in group.floors:
             if ref[0] == "range":
-                post.problems.append(f"「{words}」写的是楼层范围：请逐楼写明（例如 18楼、19楼、20楼 无效）")
+                said = f"「{words}」写的是楼层范围：请逐楼写明（例如 18楼、19楼、20楼 无效）"
+                post.problems.append(said)
+                if ref[1]:  # the floors it spans are the director's, not ours to keep as read (「有效票为2至6楼」)
+                    post.held += [(("floor", n), said) for n in range(ref[1][0], ref[1][1] + 1)]
                 continue
             if ref[0] == "relative":
                 post.problems.append(f"「{words}」说的是「楼上」这样的相对位置：请写明楼层")
@@ -1328,6 +1350,8 @@ _RELATIVE_DAY = re.compile(r"(昨天|前天|昨日|前日|上一天|前一天|�
 
 
 def _day_number(written: str) -> int:
+    if re.search(r"首|头", written):
+        return 1
     digits = re.search(r"\d+", written)
     if digits:
         return int(digits.group())

@@ -224,7 +224,8 @@ def _too_many(own: str, roster) -> tuple[str, tuple[str, ...]]:
 _CLAUSE_CUT = re.compile(r"[，,。.!！?？;；\n—~～…、]")
 _SENTENCE_CUT = re.compile(r"[。.!！?？;；\n]")
 _PARTICLES = re.compile(r"^[\s吧了啊呀呗哈啦嘛哦喔的~～!！.。]*$")
-_CHOICE_BEFORE = re.compile(r"(?:是|为|应该是|应为|实际是|其实是|换成|改成|改为|改投|投给|投|选|meant|I mean|mean|才是)\s*[:：]?\s*$", re.I)
+_CHOICE_BEFORE = re.compile(r"(?:是|为|应该是|应为|实际是|其实是|换成|改成|改为|改投|投给|投|选|想点|要点|meant|I mean|mean|才是)\s*[:：]?\s*$|"
+                            r"[:：]\s*$", re.I)  # (「更：郭靖」「正确答案：郭靖」「edit: 郭靖」: a name after a label of any words)
 _FIELD = re.compile(r"(?:投票对象|投票目标|改票对象|改票目标|改投对象|代投玩家|代投人|代投|委托人|投票|对象|改投|改票|投给|票投)\s*:\s*$")
 # A ballot that voids itself or puts itself elsewhere (the hostile round: each was counted as certain).
 _SELF_VOID = re.compile(r"不算数|不作数|别计|别算|不要计|先别计|不用计|(?:我的票|这票|这一票|本票|此票|这楼|本楼)[^,，。;；]{0,4}作废|测试一下|"
@@ -248,7 +249,7 @@ def _arrow_names(own: str, roster):
     return None
 
 
-_CONTRAST = re.compile(r"^\s*(?:而|却)?(?:不是|并非|而非|非|并不是)\s*")
+_CONTRAST = re.compile(r"^\s*(?:而|却)?(?:不是|并非|而非|非|并不是|(?i:not|instead of|rather than))\s*")
 _CHOICE_AFTER = re.compile(r"^\s*(?:才对|才是|才是对的|才行|(?:算|计|为准)(?:吧|了|啦|哈)?\s*$|"
                            r"(?:也|都)\s*(?:可以|行|成|ok|没问题|无所谓)\s*(?:吧|啊|啦|的)?\s*(?:$|[,，。!！;；~]))", re.I)
 # (按杨康算 · 以杨康为准 · 郭靖也可以)
@@ -322,8 +323,14 @@ def _choices(own: str, counted: str | None, roster) -> list[tuple[int, str, bool
         # (a bracket is no word: 「（郭靖）」「（误，郭靖）」 on the line under the ballot name a player alone)
         ends = bool(_PARTICLES.match(after.lstrip(")）]】"))) or bool(_CHOICE_AFTER.match(after)) or bool(
             contrast and roster.pattern.match(after, contrast.end()))
-        chose = (ends and bool(_CHOICE_BEFORE.search(before))) or bool(_CHOICE_AFTER.match(after)) or (
-            not before.strip(" :：(（[【") and ends and not _listed(own, c_start, c_end, roster))
+        picked = _CHOICE_BEFORE.search(before) if ends else None
+        label = before[:picked.start()].strip(" (（[【") if picked and picked.group().strip() in (":", "：") else None
+        if label is not None and (_listed(own, c_start, c_end, roster) or roster.pattern.fullmatch(label)
+                                  or re.search(r"原|之前|以前|昨天|上次|旧|前票|改前", label)):
+            picked = None  # 「今天还剩7个人：龙井、碧螺春…」 a list's first · 「秦问天：苏半夏」 a tally's row · 「（原：青柠）」 history
+        chose = bool(picked) or bool(_CHOICE_AFTER.match(after)) or (
+            not before.strip(" :：(（[【") and ends and not _listed(own, c_start, c_end, roster)) or \
+            own.startswith(name, end) or own[:start].endswith(name)  # 「郭靖郭靖郭靖」: a name said again and again
         in_correction = any(s_start <= t.start < s_start + len(sentence) for t in corrected)
         out.append((start, name, chose, in_correction, sentence.strip()))
     return out

@@ -449,6 +449,29 @@ class _Fold:
                 self._above = above
         self._floors[entry.floor] = post.author
 
+    def _taken_back(self, entry: Entry, text: str) -> None:
+        """A director's post that speaks of a proxy made in an earlier post — by its player or its floor — with words
+        that take back or correct (「梅超风那张代投撤销」「收回8楼的代投」「更正8楼：梅超风委托的是郭靖」): that proxy is
+        the director's to confirm, its readings every player this post names and none (the lab, hostile round 51)."""
+        if not _TAKES_BACK.search(text) or self.ctx.roster.pattern is None:
+            return
+        roster = self.ctx.roster
+        # the clauses that take back or correct, not a count's rows (「更正后：鹫巢岩 4+2…」 recounts, it takes nothing back)
+        said = [c for c in re.split(r"[，,。；;！!？?\n]", text) if _TAKES_BACK.search(c) and not re.search(r"\d\s*票|→|->|\d\s*[+＋]", c)]
+        named = {roster.table[m.group()] for c in said for m in roster.pattern.finditer(c)}
+        floors = {int(n) for c in said for n in re.findall(r"(\d{1,5})\s*(?:楼|层|樓|#|F|L)", c)}
+        if not said:
+            return
+        for voter, held in list(self.standing.items()):
+            made = held.entry
+            if made.kind != "proxy" or made.author not in self.ctx.directors or made.pid == entry.pid or not (
+                    voter in named or made.floor in floors):
+                continue
+            made.needs_review = True
+            made.readings = tuple(dict.fromkeys([*(n for n in named if n != voter), made.target]))
+            made.nobody = True  # taken back: no ballot is a reading
+            made.reason = f"{made.reason}；导演在 #{entry.floor} 又说「{said[0].strip()[:40]}」：这张代投是撤回了还是改了，请导演裁定"
+
     def _followed(self, same: re.Match, own: str) -> str | None:
         """The voter a 「和X一样」 ballot follows: the poster above, the author of the floor named, or the player named
         (他 · 她: the player named before it; 「我也投洪七公」: the player the words end with)."""
@@ -795,6 +818,7 @@ class _Fold:
                 entry.relayed_for, entry.readings, entry.nobody = whom, verdict.readings, verdict.nobody
                 # Two voters in one post: one ruling gives one ballot, so the proof cannot weigh both.
                 entry.unprovable = len(whom) != 1
+            self._taken_back(entry, text or "")
             self._log(entry, entry.reason)
             return
         if is_director and verdict.void:
@@ -813,6 +837,8 @@ class _Fold:
                 entry.reason = f"{verdict.void}：撤回的是 #{earlier.entry.floor} 的代投，请导演确认"
             self._log(entry, f"无效：{entry.reason}")
             return
+        if is_director and verdict.kind == "proxy" and _CORRECTS_EARLIER.search(text or ""):
+            self._taken_back(entry, text or "")  # 「更正5楼：周伯通委托的是郭靖」: the proxy it corrects is the director's to confirm
         if verdict.kind == "none":
             ruling = self.rulings.get(post.pid)
             if ruling and not is_director and author in ctx.players:
@@ -1446,6 +1472,10 @@ _SAME_AS = (re.compile(rf"(?:和|跟|同|与)\s*{_REF}\s*(?:投(?:得|的)?|的�
             # 「我和楼上那位观点一致，票也一致」: the voter named first, the ballot said to agree after
             re.compile(rf"(?:和|跟|同|与)\s*{_REF}\s*(?:那位|这位|那个人?|那人|的?(?:想法|观点|看法|意见|思路|判断|立场))"
                        rf"[^。!！?？\n]{{0,12}}?票\s*(?:也|都|就)?\s*(?:一致|一样|相同)"))
+
+# Words that take back or correct something said before: the lexicon's retract and correction classes, and 不用代
+_CORRECTS_EARLIER = re.compile(r"更正|改正|纠正|订正|应为|打错|写错|弄错|搞错|刚才|上面|之前|前面")
+_TAKES_BACK = re.compile(r"撤销|撤回|收回|取消|作废|不用代|不必代|别代|不代了|更正|改正|纠正|订正|应为|打错|写错|弄错|搞错|委托的是|其实是")
 
 # Text colours a forum page shows on its own background: words in them are there for the tool, not for the readers.
 _INVISIBLE = frozenset({"white", "transparent", "snow", "ivory", "whitesmoke", "ghostwhite", "azure", "mintcream", "seashell",

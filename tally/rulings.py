@@ -159,7 +159,7 @@ def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, 
         if not why:
             rulings, why = _resolve(post, reading, game, base, rules, shifted)
             why = [*reading.problems, *why]
-        if not why and reading is not None and reading.only_valid and in_vote:
+        if reading is not None and not reading.void and reading.only_valid and in_vote and not _who_and_what(post, game, uids, first, reading):
             for ruling in _left_out(post, reading, base, game):
                 _keep(found, ruling, made)
         if why:
