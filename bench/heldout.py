@@ -77,6 +77,7 @@ SET_ASSUMED["heldout11"] = SET_ASSUMED["heldout10"]  # the same openings (its RE
 SET_ASSUMED["heldout12"] = SET_ASSUMED["heldout10"]  # and heldout12's (s10 free with 20:30 bar; anshazhe 改票 without a quote)
 SET_ASSUMED["heldout13"] = SET_ASSUMED["heldout10"]  # heldout13 keeps heldout12's openings (its README)
 SET_ASSUMED["heldout14"] = SET_ASSUMED["heldout10"]  # heldout14 keeps heldout12's openings (its README)
+SET_ASSUMED["heldout15"] = SET_ASSUMED["heldout10"]  # heldout15 copies heldout14's (its README)
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
