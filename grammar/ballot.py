@@ -429,8 +429,22 @@ def _weigh_words(verdict: Verdict, text: str, roster: Roster, unstripped: str | 
             verdict.reason = f"像是替{_whom(verdict.relayed_for)}转投（「{relayed[0].phrase}」）：只有导演可以代投，默认不计票"
     if verdict.kind == MALFORMED and verdict.target and not readings and verdict.target not in SELF_WORDS:
         readings += detect.names_in(text, roster)  # 投票对象：自称大副的那位 — whom the post says that is
+        bare = re.sub(r"^(?:对象|目标|给|投)+", "", verdict.target)
+        if bare != verdict.target and bare:  # 「投票对象黄丽理由…」 typed with no colon: the label's tail is no name
+            found = roster.resolve(bare, fuzzy=True)
+            readings += [found.name] if found.name else list(found.candidates)
     verdict.doubts = tuple(dict.fromkeys([*verdict.doubts, *doubts]))
     verdict.readings = tuple(r for r in dict.fromkeys(readings) if r and r not in verdict.relayed_for or r == own)
+
+
+def _rules_a_floor(text: str | None) -> bool:
+    """The words rule a floor as a director would (grammar/ruling.py reads a verdict on a floor in them)."""
+    from . import ruling
+
+    if not text or not re.search(r"\d\s*[楼层樓#FL]|#\s*\d", text):
+        return False
+    said = ruling.read(text)
+    return said is not None and bool(said.items)
 
 
 def _whom(players: tuple[str, ...]) -> str:
@@ -565,6 +579,9 @@ def judge(lines: list[tuple], rules: VoteCustoms, roster: Roster | None, *, firs
         else:
             mentioned = ()
         if any(f.kind == "reason" for f in fields):
+            if _rules_a_floor(text):
+                # 「【裁定】7楼作废！理由：一帖两个对象」 by a player: a ruling's shape and its reason, no ballot of theirs
+                return Verdict(NONE, reason="像是在学导演写裁定，不是投票", fields=fields)
             return Verdict(MALFORMED, stated_reason=stated, reason="只有投票理由，缺少投票对象", fields=fields,
                            readings=mentioned)
         like = _vote_like(texts, roster)

@@ -55,6 +55,7 @@ _QUESTION_WORDS = re.compile(r"[?？]|[吗呢么][!~。]*$|谁|哪个|哪位|要
 _DROPPED = re.compile(r"[\s\"'“”‘’「」『』《》〈〉()（）<>\[\]【】@:：*#]+")
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaffA-Za-z0-9]")
 _IMPERATIVE = ("别", "不要", "勿", "莫")
+_BETWEEN = {"再", "又", "还", "都", "也", "就", "先", "可", "千万", "再去", "又去", "还去", "继续", "乱", "瞎"}
 
 
 @dataclass(frozen=True)
@@ -246,6 +247,7 @@ _TRIGGER = re.compile("|".join(_WORDS[k] for k in ("VOTE", "SELECT", "CHANGE", "
 # Not decided yet: 想投 · 打算投 · 可能投 before the verb, or the post puts it off (再看看 · 待定 · 等他解释完再定).
 _HEDGE_BEFORE = re.compile(r"(?:想|打算|准备|可能|倾向于?|考虑|也许|或许|大概|估计|应该会|多半)$")
 _DEFERRED = re.compile(r"再看看|再想想|再说|再等等|等等再|待定|观望|还没想好|没想好|还在想|先看看|看情况|等.{0,12}再(?:定|投|决定|说)")
+_WAITING = re.compile(r"观察|观望|再看|看看|等等|等一下|等会|暂时|暂且|先(?:不|别|缓|等|看)")
 _THIS_ROUND = re.compile(r"这轮|本轮|这一轮|今天|今日|这次|本次|这票|这一票")
 # A condition about another day or another role is chatter, not a condition on today's ballot.
 _ELSEWHERE = re.compile(r"明天|明晚|明日|下一轮|下轮|下次|以后|下一天|换作|换成我|换我|如果我是|假如我是|要是我是|我是狼|我是杀手|当狼")
@@ -413,11 +415,17 @@ def _phrases(tokens: list[Token], number: int, questions: list[bool], acts: "_Ac
         if target and target[0] == "word" and _WHO.match(written or ""):
             question = True  # 「今天投谁你心里没数？」: the one asked about, not a target
         nobody = bool(target and target[0] == "nobody")
-        negation = str(previous[-1]) if previous else ""
+        # (「别再投X了」「不要又投X」: an adverb between the negation and the verb)
+        at = len(previous) - 1
+        while at > 0 and previous[at].type == "WORD" and str(previous[at]).strip() in _BETWEEN and previous[at - 1].type == "NEG":
+            at -= 1
+        negation = str(previous[at]) if previous else ""
         hedged = bool(previous) and previous[-1].type == "WORD" and bool(_HEDGE_BEFORE.search(str(previous[-1])))
         # 「但我先不投」「暂时不投」 hold the ballot back for now; 「这轮先不投了」 says for the round: an abstention.
         held_back = negation in ("先不", "暂不") or (negation == "不" and len(previous) > 1 and previous[-2].type == "WORD"
                                                   and str(previous[-2]).endswith(("暂时", "暂且", "先", "还", "暂")))
+        # 「先观察，不投」「再看看，暂不投」: the wait said in a clause of its own holds the ballot back all the same
+        held_back = held_back or (negation == "不" and bool(_WAITING.search(said)))
         hedged = hedged or (held_back and not _THIS_ROUND.search(said))
         context = _context(previous)
         if context == "cond" and elsewhere_said is None:
@@ -477,8 +485,11 @@ def _context(previous: list[Token]) -> str:
     """Who or what governs a verb: the nearest subject, condition or negation before it in the sentence."""
     if any(tok.type == "COND" for tok in previous):
         return "cond"  # 如果…我就投郭靖: a condition anywhere before the verb governs it
+    last = len(previous) - 1  # (an adverb between the negation and the verb: 「别再投」「不要又投」)
+    while last > 0 and previous[last].type == "WORD" and str(previous[last]).strip() in _BETWEEN and previous[last - 1].type == "NEG":
+        last -= 1
     for tok in reversed(previous):
-        if tok.type == "NEG" and tok is previous[-1]:
+        if tok.type == "NEG" and previous and tok is previous[last]:
             return "neg"
         if tok.type == "COND":
             return "cond"

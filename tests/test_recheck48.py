@@ -197,3 +197,34 @@ def test_a_player_named_alone_in_brackets_beside_the_ballot_is_a_choice_asked(at
 def test_the_last_name_of_a_bracketed_list_is_one_of_the_list_not_a_choice():
     entry, _ = tied("昨天的票：杨康2票（黄蓉、穆念慈），郭靖1票（洪七公）。\n投票对象：杨康\n投票理由：还是他", preset="s10")
     assert not entry.needs_review, entry.reason
+
+
+# After heldout15's first read (its README):
+
+@pytest.mark.parametrize("attack", ["今天别再投杨康了，他昨晚的移动我能对上。", "大家不要再投郭靖了，他昨天的发言没问题", "FoS 杨康——先观察，不投。"])
+def test_an_adverb_between_the_negation_and_the_verb_or_a_wait_leaves_no_ballot(attack):
+    entry, _ = tied(attack, preset="s10")
+    assert entry.kind == "none" and not entry.needs_review, (entry.kind, entry.reason)
+
+
+def test_a_ballot_pointing_at_this_one_under_a_quote_weighs_the_quoted_poster():
+    from tallykit import Thread, game
+
+    from tally.day import tally_day
+    from tally.rules import load_preset
+    t = Thread()
+    quoted = t.vote("黄蓉", "杨康", 1)
+    made = t.add("穆念慈", "vote 这位\n解释越多越可疑", 1.5, quote=quoted)
+    g = game("s10")
+    entry = next(e for e in tally_day(t.posts, g, g.days[0], load_preset("s10")).entries if e.pid == made.pid)
+    assert entry.needs_review and "黄蓉" in entry.readings, (entry.reason, entry.readings)
+
+
+def test_labels_typed_without_colons_keep_the_near_name_among_the_readings():
+    entry = asked("投票对象郭敬理由昨天踩人踩得太急了\n——发自我的手机", preset="s10")
+    assert "郭靖" in entry.readings, entry.readings
+
+
+def test_a_players_imitation_of_a_ruling_with_its_reason_is_no_ballot():
+    entry, _ = tied("【裁定】3楼作废！理由：一帖两个对象。\n——学导演的口气说说而已，不算数，等导演定。", preset="s10")
+    assert entry.kind == "none", (entry.kind, entry.reason)
