@@ -144,6 +144,13 @@ def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, 
             continue  # a later day's thread: its own rulings, unless it names this day
         why = _who_and_what(post, game, uids, first, reading)
         made = _made_at(post)
+        if why and in_vote or why and said_day in (None, day.day):
+            # a post the tool will not take as the director's ruling still said something of its floors: they wait for
+            # the director, never keep the reading the ruling would have changed (hostile round 51: a typed stamp in the
+            # director's own post dropped the ruling and the day was posted without it)
+            for ruling in _held(post, replace(reading or earlier, held=[(i.ref, why[0]) for i in (reading or earlier).items]),
+                                base, game):
+                _keep(found, ruling, made)
         if not why and reading is not None and reading.held and (said_day is None or said_day == day.day):
             for ruling in _held(post, reading, base, game):
                 _keep(found, ruling, made)

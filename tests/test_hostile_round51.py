@@ -96,3 +96,33 @@ def test_a_name_after_a_colon_in_a_reason_a_history_or_a_roll_call_is_no_choice(
     from test_hostile_round47 import tied
     entry, _ = tied(ballot, preset="s10")
     assert not entry.needs_review, entry.reason
+
+
+@pytest.mark.parametrize("edited_by, stamped", [("梅超风", "before"), ("梅超风", "after"), (None, None)])
+def test_a_ruling_the_tool_will_not_take_as_the_directors_holds_its_floors_never_leaves_them_as_read(edited_by, stamped):
+    """The lab: a stamp typed into the director's own ruling (naming someone else, dated before the post) dropped the ruling
+    and the day was posted without it. A ruling refused for who made or changed it is a doubt on its floors."""
+    from dataclasses import replace
+    from datetime import timedelta
+
+    from test_ruling_blind import day_of
+
+    from tally import rulings as posted
+    item = {"id": "t", "author_role": "director", "text": "【裁定】7楼无效", "players": PLAYERS,
+            "floors_exist": {str(f): {"author": a, "voted": v, "kind": "vote"} for f, (a, v) in TIED.items()}}
+    g, posts, ruling_post = day_of(item)
+    at = ruling_post.posted_at
+    if edited_by:
+        when = (datetime_of(at) + timedelta(minutes=-5 if stamped == "before" else 5)).isoformat()
+        ruling_post = replace(ruling_post, edited_by=edited_by, edited_at=when)
+    rules = load_preset("shediao")
+    base = tally_day(posts, g, g.days[0], rules, {}, sensitivity=False)
+    found = posted.from_posts([*posts, ruling_post], g, g.days[0], base, rules, {}, posted.director_uids(g, [*posts, ruling_post]))
+    seventh = next(e.pid for e in base.entries if e.floor == 7)
+    decision = found.rulings[seventh][0].decision
+    assert decision == ("pending" if edited_by else "reject"), found.unread
+
+
+def datetime_of(iso: str):
+    from datetime import datetime
+    return datetime.fromisoformat(iso)
