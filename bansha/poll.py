@@ -273,7 +273,7 @@ def _poll_one(game_file: Path, db_path: Path, options: PollOptions, say: Callabl
                          timeout=options.timeout, on_retry=say) as client:
             for notice in client.notices:
                 say(notice)
-            me = _sign_in(client, base, options, say, Path(str(db_path) + ".login-failed"))
+            me = _sign_in(client, base, options, say, Path(str(db_path) + ".login-failed"), db)
             if me.uid and me.username:
                 archive.save_login(db, me.uid, me.username)  # the director's uid: posts under their name are theirs only
             # Before a final goes out, every page of the vote thread once more: an incremental read sees
@@ -496,7 +496,7 @@ def _keep_earlier_finals(db, client, base: str, game: Game, rules, day: Day, me,
     return out
 
 
-def _sign_in(client: ForumClient, base: str, options: PollOptions, say, guard: Path) -> auth.Identity:
+def _sign_in(client: ForumClient, base: str, options: PollOptions, say, guard: Path, db=None) -> auth.Identity:
     """Imported cookies first; then log in only if the session isn't already the director's (and never
     again with a password the forum refused on an earlier run: `guard`)."""
     host = base.split("//", 1)[-1].split("/", 1)[0]
@@ -508,7 +508,9 @@ def _sign_in(client: ForumClient, base: str, options: PollOptions, say, guard: P
         say(f"已从 {options.cookies_from_browser} 读取论坛 Cookie")
     if not (options.login or options.post or options.running or options.cookies or options.cookies_from_browser):
         return auth.Identity(0)
-    me = auth.ensure_login(client, base, options.login, options.password, say=say, guard=guard)
+    # the account the director's name first signed in as (a rename keeps the number; the freed name is anyone's)
+    known = next((uid for name, uid in archive.load_logins(db) if name == options.login), None) if db is not None else None
+    me = auth.ensure_login(client, base, options.login, options.password, say=say, guard=guard, known_uid=known)
     if me.uid:
         say(f"当前身份：{me.username or '?'}（uid={me.uid}）")
     return me

@@ -251,6 +251,7 @@ def ensure_login(
     answer: str = "",
     say=lambda _text: None,
     guard: Path | None = None,
+    known_uid: int | None = None,
 ) -> Identity:
     """Make sure we are `username` (or anyone, when None), logging in only when the session isn't.
 
@@ -262,6 +263,13 @@ def ensure_login(
     keeper = LoginGuard(guard)
     if me.uid and (not username or not me.username or me.username == username):
         keeper.clear()  # logged in (imported cookies, or a login by hand): nothing held any more
+        return me
+    if me.uid and known_uid and me.uid == known_uid:
+        # the account `username` was (the archive's logins) under another name now: renamed on the forum — the number
+        # stays, and the freed name may be somebody else's by now (issue 42, 2): keep the session, never log in by name
+        keeper.clear()
+        say(f"导演账号（uid={me.uid}）在论坛上已改名为「{me.username}」，不再是「{username}」：继续使用当前登录。"
+            f"请把游戏文件的 directors 和 --login 改成「{me.username}」")
         return me
     if me.stale:
         say("保存的登录状态已失效（论坛把我们当作游客），重新登录。")
@@ -289,6 +297,11 @@ def ensure_login(
         raise LoginRefused(f"{refusal}。请核对 {username} 的密码（环境变量 BANSHA_PASSWORD）"
                            + ("：之后的运行不会再用这个密码登录（以免论坛锁定账号），改好密码后会自动再试。"
                               if guard else "。")) from None
+    if known_uid and uid != known_uid:
+        client.forget("_auth")  # someone else's account under the director's old name: never read or post as it
+        raise AuthError(f"「{username}」现在是论坛上的 uid {uid}，不是以前用这个名字登录的导演账号（uid {known_uid}）："
+                        f"导演账号可能改了名，这个名字被别人注册了。已退出，不会用它抓取或发帖；请用导演现在的用户名登录"
+                        f"（--login），并改好游戏文件的 directors")
     keeper.clear()
     say(f"已登录：{username}（uid={uid}）")
     return Identity(uid, username)

@@ -478,3 +478,25 @@ def test_a_ruling_post_applied_in_part_is_said_so_not_called_refused(board, tmp_
     assert told and "有 1 条采用了，其余没有采用" in told[0], lines
     report = (tmp_path / "out" / "day1.director.txt").read_text("utf-8")
     assert "（其余 1 条已采用）" in report
+
+
+def test_the_cron_line_keeping_the_directors_old_name_keeps_the_directors_session_and_never_signs_in_as_the_new_owner(
+        board, tmp_path):
+    """The lab (hostile round 51, R1a): the director renamed, a player registers the freed name, the cron line still says
+    --login 导演甲. The session the tool holds is the director's number under the new name: it is kept, and the director
+    told to update the names; with no session, signing in as the old name reaches the new owner's account — a stop with
+    words, that account's cookies dropped."""
+    held_day(board)
+    run(board, tmp_path, post=True)  # signs in as 导演甲 (uid recorded)
+    board.rename_user(DIRECTOR_UID, "导演甲改")
+    board.add_user(900, "导演甲", "demo-director")  # the same password, as an attacker would hope
+    lines: list[str] = []
+    old = polling.PollOptions(login="导演甲", password="demo-director", interval=0, now=board.clock(), out_dir=tmp_path / "out")
+    polling.run_poll(game_file(tmp_path, board.base_url), tmp_path / "g.db", old, lines.append)
+    assert any("已改名为「导演甲改」" in line and "继续使用当前登录" in line for line in lines), lines
+    cookies = (tmp_path / "g.db.cookies.txt").read_text("utf-8") if (tmp_path / "g.db.cookies.txt").exists() else ""
+    (tmp_path / "g.db.cookies.txt").unlink(missing_ok=True)  # no session: a fresh sign-in by the old name
+    from scraper import auth
+    with pytest.raises(auth.AuthError, match="uid 900，不是以前用这个名字登录的导演账号"):
+        polling.run_poll(game_file(tmp_path, board.base_url), tmp_path / "g.db", old, lines.append)
+    assert final_posts(board) == [] and "demo-director" not in cookies
