@@ -338,7 +338,8 @@ def _poll_one(game_file: Path, db_path: Path, options: PollOptions, say: Callabl
                                           "（都不影响结果）" if review and tally.certain else "")
     summary = "；".join([f"{day.label}：{verdict}", flags, *([held] if held and not final_done else []),
                         *([results.waiting] if results.waiting else []), *results.tampered,
-                        *([_unread_words(tally.unread_rulings, day.key)] if tally.unread_rulings else []),
+                        *([_unread_words(tally.unread_rulings, report_stem(Path(), tally).name)]
+                          if tally.unread_rulings else []),
                         *([results.correction_held] if results.correction_held else
                           ["结果帖已发出，等待版主审核"] if closed and final_row and final_row["state"] == "pending" else
                           ["结果帖已发布"] if closed and final_done else []), f"报告在 {options.out_dir}"])
@@ -352,13 +353,13 @@ def _poll_one(game_file: Path, db_path: Path, options: PollOptions, say: Callabl
                       closed=closed, final_done=final_done, close=close)
 
 
-def _unread_words(unread: list, key: str) -> str:
+def _unread_words(unread: list, stem: str) -> str:
     """How many ruling posts were not applied, whole or in part (a post is read clause by clause: one of its sentences
     left for the director is not the post refused)."""
     whole = sum(1 for u in unread if not u.applied)
     said = "、".join(part for part in (f"{whole} 帖没有采用" if whole else "",
                                          f"{len(unread) - whole} 帖只采用了一部分" if len(unread) > whole else "") if part)
-    return f"导演的裁定帖有 {said}（原因见 day{key}.director.txt 或 bansha review）"
+    return f"导演的裁定帖有 {said}（原因见 {stem}.director.txt 或 bansha review）"  # (day1-重投 for a round)
 
 
 def _say_posted_rulings(tally, say) -> None:

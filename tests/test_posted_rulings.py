@@ -8,6 +8,7 @@ so the final is held until the director rules (tests/test_poll_proof.py has the 
 from __future__ import annotations
 
 import json
+import re
 from datetime import timedelta
 
 import pytest
@@ -474,6 +475,8 @@ def test_a_ruling_post_applied_in_part_is_said_so_not_called_refused(board, tmp_
     ruling = say(board, DIRECTOR_UID, f"【裁定】{relay.position}楼 算孙二娘的票，计为燕青。另外 2楼 也许无效，我再看看。")
     result, lines = run(board, tmp_path, post=True)
     assert "导演的裁定帖有 1 帖只采用了一部分" in result.summary and "帖没有采用" not in result.summary, result.summary
+    named = re.search(r"原因见 (\S+\.director\.txt)", result.summary).group(1)  # the file it names is the one written
+    assert (tmp_path / "out" / named).exists(), named
     told = [line for line in lines if line.startswith(f"导演的裁定帖 #{ruling.position}")]
     assert told and "有 1 条采用了，其余没有采用" in told[0], lines
     report = (tmp_path / "out" / "day1.director.txt").read_text("utf-8")
