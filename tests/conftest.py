@@ -203,3 +203,10 @@ def stop_service(proc, grace: float = 20.0) -> tuple[str, str]:
         out, err = proc.communicate()
         raise AssertionError(f"the service did not stop on SIGTERM within {grace} s") from None
     return out or "", err or ""
+
+
+def pytest_xdist_auto_num_workers(config):
+    """`-n auto`: two workers a CPU. Many tests wait on a real HTTP server, a subprocess or a timeout rather than compute,
+    so one worker a CPU leaves the CPUs half idle (on CI's two: 7 m 21 s with two workers, 5 m 40 s with four, 6 m 15 s
+    with six)."""
+    return max(2, min(8, 2 * (os.cpu_count() or 1)))
