@@ -340,6 +340,14 @@ def _names_after_verbs(tokens: list[Token]) -> list[Token]:
     out = _by_whose(out)
     for i, tok in enumerate(out):
         nxt = out[i + 1].type if i + 1 < len(out) else None
+        if tok.type == "INVALID" and str(tok) in ("不算", "不计") and nxt == "CHANGEW":
+            # 「只是聊天，不算改票」: not a ballot at all; 「计为肠粉，不算改票」「有效，按新投票计，不算改票」: what kind of
+            # ballot the verdict beside it counts — no verdict of its own
+            alone = not any(t.type in _VERDICT_START for j, t in enumerate(out) if j != i)
+            out[i] = Token("NOT_A_VOTE" if alone else "TEXT", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)
+            if alone:
+                out[i + 1] = Token("TEXT", str(out[i + 1]), start_pos=out[i + 1].start_pos, end_pos=out[i + 1].end_pos)
+            continue
         if tok.type == "INVALID" and str(tok) in ("不算", "不计") and nxt in ("TEXT", "INVALID", "VALID", "ABSTAIN") and \
                 re.match(r"(?:无效|有效|弃权|作废|废票)", str(out[i + 1]).strip()):
             out[i] = Token("TEXT", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)  # 「不算无效」 denies a verdict
@@ -837,7 +845,8 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             # 「关于2楼和6楼，前者作废，后者保留」: verdicts given to floors by their order — the tool does not pair them: the floors
             # wait for the director (the lab: both were ruled 无效)
             _hold(made, f"「{_clip(sentence)}」用「前者／后者」指楼层：请逐楼写明")
-        elif _RESPECTIVELY.search(sentence) and made and not re.search(r"(?:理由|原因)\s*(?:是)?\s*(?:分别|依次)", sentence):
+        elif _RESPECTIVELY.search(sentence) and made and not re.search(
+                r"(?:理由|原因)\s*(?:是)?\s*(?:分别|依次)|(?:分别|依次)\s*(?:说明|解释|是因为)|对象依次", sentence):
             # (「第7楼和第9楼作废，理由分别是：…」 pairs reasons, not verdicts)
             _respectively(made, _pieces(tokens, one_by_one=True), sentence)
             groups += [g for g in made if not any(g is h for h in groups)]

@@ -293,3 +293,16 @@ def test_a_relay_ruled_as_the_absent_players_ballot_in_other_words_counts_for_th
 def test_a_verdict_in_a_counts_row_in_a_players_place_rules_the_floor_in_its_bracket_and_a_note_beside_a_player_none():
     text = "【关门统计】\n郭靖 → 杨康\n黄蓉 → 无效（31#，对象写了两个人）\n穆念慈 → 杨康（7楼，改票无效）"
     assert ruled(text) == {31: ("invalid", None)}
+
+
+def test_not_counted_as_a_change_beside_a_verdict_qualifies_it_and_alone_says_no_ballot():
+    assert ruled("47楼 计为 杨康，不算改票。") == {47: ("counts_as", "杨康")}
+    assert ruled("27楼 重新投的票有效，按新投票计，不算改票。") == {27: ("valid", None)}
+    assert ruled("24楼 只是聊天，不算改票。") == {24: ("not_a_vote", None)}
+
+
+def test_reasons_given_in_order_and_only_possibly_pair_and_hedge_nothing():
+    text = "15楼、18楼、22楼 依次计为：杨康、弃权、无效。\n分别说明：15楼 写的“康哥”；18楼 写的“不投了”；22楼 写了两个人。"
+    assert ruled(text) == {15: ("counts_as", "杨康"), 18: ("abstain", None), 22: ("invalid", None)}
+    assert ruled("25L 对象“阳康”——只可能是 杨康，计为杨康。") == {25: ("counts_as", "杨康")}
+    assert ruled("25L 可能计为杨康。") == {}
