@@ -274,6 +274,9 @@ def _original_named(tokens: list[Token]) -> list[Token]:
         if tok.type != "AN":
             continue
         for j in range(i + 1, min(i + 7, len(tokens) - 1)):
+            if tokens[j].type == "NAME" and str(tok) == "以" and str(tokens[j + 1]).strip() == "为准":
+                close = tokens[j + 1]  # 「以更正后的「绛紫」为准」: 以 X 为准, as 以 X 计
+                tokens = [*tokens[:j + 1], Token("JI", "为准", start_pos=close.start_pos, end_pos=close.end_pos), *tokens[j + 2:]]
             if tokens[j].type == "NAME" and (tokens[j + 1].type == "SUAN" or str(tokens[j + 1]) == "算了"):
                 close = tokens[j + 1]
                 tokens = [*tokens[:j + 1], Token("JI", str(close), start_pos=close.start_pos, end_pos=close.end_pos), *tokens[j + 2:]]
@@ -713,6 +716,8 @@ def _about_words(sentence: str, roster: Roster | None) -> str:
     found = _WORDS_SUBJECT.search(sentence)
     if not found:
         return sentence
+    if re.match(r"\s*(?:又|还|再|才|另)?\s*(?:写|说|打|补|发|改|加)", sentence[found.end():]):
+        return sentence  # 「下一行又写了……，以更正后的郭靖为准」: what the words said, told — not judged; the ruling is the sentence's
     out, at, inside, back = [], 0, False, None
     for clause in re.split(r"(?<=[,;])", sentence):
         start = at
@@ -1040,6 +1045,7 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
     listed: list[_Group] = []  # the groups of the current floor's list before it
     given = False  # the verdicts before the floors went to them
     before: list[str] = []  # names before the sentence's first floor: the first floor's words
+    original_at = -1  # where the last floor said to be the original that counts stands (「不算 原票8#礁石照算」)
     for index, piece in enumerate(pieces):
         kind = piece[0]
         if kind not in ("verdict", "sep", "note", "floors"):
@@ -1068,6 +1074,7 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
                     or re.search(r"仍(?:然)?\s*(?:按|以)", text_since[-6:])):  # (「不算，仍按你 8# 的 嫦娥 计」)
                 # 「改票无效，按她 10楼 的原票计」「改票不成立，仍按 8楼 原票计」: the ballot that stands is that floor's — it counts
                 made.append(_Group(list(floors), number, sentence, reference=True, original=True))
+                original_at = index
                 continue
             if (floors == [("floor", 1)] and _OPENING_SAYS.match(after)) or ((open_group or ruled_just) and (
                     _REFERENCE.search(text_since) or (index and pieces[index - 1][:2] == ("blocker", "THREAD")))) \
@@ -1089,6 +1096,10 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
             if current is None:
                 ahead.append((verdict, words))
                 continue
+            if original_at >= 0 and verdict is not None and verdict["verdict"] in ("valid", "keep_original") and all(
+                    p[0] == "name" or (p[0] == "text" and not str(p[1]).strip()) for p in pieces[original_at + 1:index]):
+                original_at = -1
+                continue  # 「原票8#礁石照算」: the original said to count — what its floor is already ruled (it counts)
             # 「18楼一帖两票、26楼作者已被禁言，均作废」: 均 · 都 · 一律 give the verdict to every floor before it
             every = _ALL.search(text_since) or _ALL.match(words)
             if verdict is not None and _SUPERSEDES.search(text_since):

@@ -215,12 +215,12 @@ def _on_a_corrected_ballot(text: str):
 
 
 @pytest.mark.parametrize("text", ["16楼 有效，以他改正后的 罗盘针 计。", "16楼 先写了望远镜。本局格式不严，以他改正后的 罗盘针 计。",
-                                  "16楼 以 罗盘针 计"])
+                                  "16楼 以 罗盘针 计", "16楼 有效，以他改正的罗盘针为准。"])
 def test_a_ballot_counted_with_yi_as_with_an_counts_for_the_player_named(text):
     assert _on_a_corrected_ballot(text)[0] == ("target", "罗盘针")
 
 
-@pytest.mark.parametrize("text", ["16楼 有效，罗盘针那个才算。", "16楼 有效，以他改正的罗盘针为准。", "16楼：有效（罗盘针）"])
+@pytest.mark.parametrize("text", ["16楼 有效，罗盘针那个才算。", "16楼 有效，罗盘针才是他要投的。", "16楼：有效（罗盘针）"])
 def test_valid_beside_a_player_the_floors_ballot_does_not_name_is_asked(text):
     # 「有效」 keeps the ballot as written (望远镜): a player beside it that the ballot does not explain may be the one meant
     decision, asked = _on_a_corrected_ballot(text)
@@ -306,3 +306,9 @@ def test_reasons_given_in_order_and_only_possibly_pair_and_hedge_nothing():
     assert ruled(text) == {15: ("counts_as", "杨康"), 18: ("abstain", None), 22: ("invalid", None)}
     assert ruled("25L 对象“阳康”——只可能是 杨康，计为杨康。") == {25: ("counts_as", "杨康")}
     assert ruled("25L 可能计为杨康。") == {}
+
+
+def test_the_original_said_to_count_after_a_void_change_and_a_player_named_as_what_stands():
+    assert ruled("22#改票没引用 不算 原票8#杨康照算") == {22: ("invalid", None), 8: ("valid", None)}
+    assert ruled("12楼 黄蓉 下一行又写“打错了，是郭靖”，以更正后的“郭靖”为准，12楼 有效。") == {12: ("counts_as", "郭靖")}
+    assert ruled("#22 'hammer 杨康' from 黄蓉 counts as well.") == {22: ("valid", None)}
