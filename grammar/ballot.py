@@ -281,7 +281,7 @@ def _parse(text: str, rules: VoteCustoms, roster: Roster | None, first: bool | N
         # point at a player: each is a reading the tally can name.
         target = (verdict.target or "").strip()
         verdict.follows = verdict.follows or target in FOLLOW_WORDS
-        verdict.refers = (f"floor:{int(target)}",) if target.isdigit() else ("self",) if target in SELF_WORDS \
+        verdict.refers = (f"floor:{int(target)}",) if target.isdecimal() else ("self",) if target in SELF_WORDS \
             else detect.references(target)
         if not verdict.refers and not target and (hit := detect.attempt(normalized, roster)) is not None:
             verdict.refers = hit.refers

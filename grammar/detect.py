@@ -69,7 +69,7 @@ def references(text: str) -> tuple[str, ...]:
 
 
 def _number(written: str) -> int | None:
-    if written.isdigit():
+    if written.isdecimal():
         return int(written)
     if set(written) <= set("一二三四五六七八九十"):  # 三 · 十二 · 二十三
         tens, _, ones = written.partition("十")

@@ -92,7 +92,7 @@ _DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6,
 
 
 def _number(written: str) -> int | None:
-    if written.isdigit():
+    if written.isdecimal():
         return int(written)
     if written == "十":
         return 10

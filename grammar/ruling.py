@@ -224,9 +224,9 @@ def _gap(text: str, start: int, out: list[Token]) -> None:
     i = 0
     while i < len(text):
         ch = text[i]
-        if ch.isdigit():
+        if ch.isdecimal():
             j = i
-            while j < len(text) and text[j].isdigit():
+            while j < len(text) and text[j].isdecimal():
                 j += 1
             out.append(Token("NUM", text[i:j], start_pos=start + i, end_pos=start + j))
             i = j

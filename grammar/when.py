@@ -51,7 +51,7 @@ _CLOCK = re.compile(rf"(?:(?P<now>现在|已经|都|眼看|马上|快)\s*)?(?:(?
 
 def _number(written: str) -> int | None:
     written = written.strip()
-    return int(written) if written.isdigit() else chinese_number(written)
+    return int(written) if written.isdecimal() else chinese_number(written)
 
 
 def _minutes(amount: str) -> int | None:

@@ -491,7 +491,7 @@ class _Fold:
             return self.entries[-3].author if len(self.entries) > 2 else None
         if found.get("floor"):
             written = found["floor"]
-            number = int(written) if written.isdigit() else chinese_number(written)
+            number = int(written) if written.isdecimal() else chinese_number(written)
             return next((e.author for e in self.entries if e.floor == number), None)
         return None
 

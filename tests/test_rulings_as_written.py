@@ -312,3 +312,12 @@ def test_the_original_said_to_count_after_a_void_change_and_a_player_named_as_wh
     assert ruled("22#改票没引用 不算 原票8#杨康照算") == {22: ("invalid", None), 8: ("valid", None)}
     assert ruled("12楼 黄蓉 下一行又写“打错了，是郭靖”，以更正后的“郭靖”为准，12楼 有效。") == {12: ("counts_as", "郭靖")}
     assert ruled("#22 'hammer 杨康' from 黄蓉 counts as well.") == {22: ("valid", None)}
+
+
+@pytest.mark.parametrize("text", ["⑴ 41楼 有效\n⑵ 43楼 不算投票", "²楼 无效，①楼 作废", "投票对象：⑴楼"])
+def test_numbers_unicode_calls_digits_but_int_does_not_read_are_no_floor_and_no_error(text):
+    # blind10 n058 (its first read): 「⑴ 41楼 …」 raised ValueError — ⑴ passes str.isdigit()
+    from grammar.ballot import parse_post
+    post = read(text, roster=ROSTER)
+    assert post is None or all(ref[1] in (41, 43) for ref, _ in [*((i.ref, 0) for i in post.items), *post.held])
+    parse_post(text, roster=ROSTER)
