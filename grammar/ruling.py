@@ -838,6 +838,11 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             if tok.type == "DAY":
                 days.add(_day_number(str(tok)))
         made = _pair(pieces, number, sentence, groups, loose, cut)
+        if other := _OTHER_GAME.search(sentence):
+            for group in made:  # 「隔壁 [072] 的导演在他们投票帖里判了 15楼 无效」: another game's floors, named before them
+                at = next((sentence.find(str(n)) for kind, n in group.floors if kind == "floor" and str(n) in sentence), -1)
+                if 0 <= other.start() < at:  # (「7楼无效，上一局也是这么判的」: a precedent given after the ruling)
+                    group.elsewhere = group.elsewhere or other.group()
         if not any(p[0] == "verdict" for p in pieces) and "QUESTION" not in blockers and _COUNTED.search(sentence) and any(
                 p[0] == "name" and not any(g.author == p[1] for g in made) for p in pieces):
             counted.append(sentence)
@@ -1161,6 +1166,8 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
 
 
 _SEAT = re.compile(r"沙发|板凳|地板")
+# Another game (a neighbouring thread, an earlier game): the floors its sentence names are that game's (blind10 n063)
+_OTHER_GAME = re.compile(r"隔壁|别的场次|其他场次|别场|另一场|别的局|其他局|另一局|上一局|上局|上一场|上届|往届|别的版杀|其他版杀")
 # A bracket that describes the ballot (「（都只写了一个「弃」字）」「（没写理由）」), not the player who posted it
 _DESCRIBES = re.compile(r"「|写|只|没|了|都|是|投|票|无|未")
 # Words that count a ballot for someone (计 · 算 · 记 · 为准 · 当作), or settle who it is for (就当 · 照收 · 才对)

@@ -321,3 +321,8 @@ def test_numbers_unicode_calls_digits_but_int_does_not_read_are_no_floor_and_no_
     post = read(text, roster=ROSTER)
     assert post is None or all(ref[1] in (41, 43) for ref, _ in [*((i.ref, 0) for i in post.items), *post.held])
     parse_post(text, roster=ROSTER)
+
+
+def test_another_games_floor_named_before_it_rules_nothing_here():
+    # blind10 n063 (its first read): a report of a neighbouring game's ruling was applied to this thread's 15楼
+    assert ruled("隔壁 [072] 的导演在他们投票帖里判了 15楼 无效，那是别的场次，和本局无关。") == {}
