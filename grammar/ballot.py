@@ -285,6 +285,11 @@ def _parse(text: str, rules: VoteCustoms, roster: Roster | None, first: bool | N
             else detect.references(target)
         if not verdict.refers and not target and (hit := detect.attempt(normalized, roster)) is not None:
             verdict.refers = hit.refers
+    if verdict.kind in (MALFORMED, NONE) and not any(getattr(f, "kind", None) in ("target", "change", "proxy")
+                                                     for f in verdict.fields) and _rules_a_floor(normalized):
+        # 「【裁定】12楼 unvote 有效，红袍的票作废。——我猜主持会这么判」 by a player: a ruling's shape and no ballot label — an
+        # imitation (the director's posts are read in the director's role, never here)
+        return Verdict(NONE, reason="像是在学导演写裁定，不是投票", quotes=tuple(parts.quotes))
     if verdict.kind == NONE and not verdict.vote_like and verdict.reason is None:
         # Recall by construction: a form the grammar does not know costs a flag, never a silent miss — unless
         # the post says itself that it casts nothing now (这帖只是分析，不算投票) and holds no ballot label.
@@ -444,7 +449,7 @@ def _rules_a_floor(text: str | None) -> bool:
     if not text or not re.search(r"\d\s*[楼层樓#FL]|#\s*\d", text):
         return False
     said = ruling.read(text)
-    return said is not None and bool(said.items)
+    return said is not None and bool(said.items or said.held)  # (a ruling it cannot read is a ruling's shape all the same)
 
 
 def _whom(players: tuple[str, ...]) -> str:

@@ -307,7 +307,9 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
         if not voter and not target and not why and len(names) > 1 and _HEADING.search(segment):
             if not segment.rstrip().endswith((":", "：")) and ("|" not in segment or _PROXY_CELL.match(segment)) and \
                     not _JUDGES.search(segment) and \
-                    not re.search(r"\d\s*[(（][^)）\n]{0,12}(?:代投|代发)", segment):  # (a count's row: 「| A | B | 1(代投) |」)
+                    not re.search(r"\d\s*[(（][^)）\n]{0,30}(?:代投|代发)", segment) and \
+                    not re.search(r"停止[^,，。\n]{0,6}代投|代投[^,，。\n]{0,3}(?:截止|结束|停止)", segment):
+                # (a count's row: 「| A | B | 1(代投) |」「白毫 3(碧螺春、铁观音 7楼、毛尖 代投)」; 「【20:30 停止改票/代投】」 a notice)
                 # 「丁坚的票：曲洋（导演代发）」「代投｜梅超风｜杨康」: two players and a proxy word, no pair read — asked, never
                 # dropped (a table row that opens with the proxy word is no count's: a count's row marks it after the pair)
                 out.doubts.append(f"这一行提到代投和 {'、'.join(names)}，读不出替谁投给谁（「{_clip(segment)}」）：请导演确认")

@@ -300,6 +300,10 @@ def _keep_named(tokens: list[Token]) -> list[Token]:
         j = i + 1
         while j < len(tokens) and (tokens[j].type == "_SEP" or str(tokens[j]).strip() in ("投", "即", "就是", "也就是", "为", "是")):
             j += 1
+        after = tokens[j + 1] if j + 1 < len(tokens) else None
+        if after is not None and (after.type in ("JI", "KEEP", "COUNT", "VALID", "INVALID", "AN", "SUAN")
+                                  or re.match(r"(?:仍|还|依然|照旧|继续|的票)", str(after))):
+            continue  # 「按原票计，二胡仍计洞箫」: the name begins the next clause, as its subject
         if j < len(tokens) and j - i <= 3 and tokens[j].type == "NAME":
             kept = Token("KEEP", "计", start_pos=tok.start_pos, end_pos=tok.end_pos)
             return [*tokens[:i], kept, tokens[j], *_keep_named(tokens[j + 1:])]
@@ -1101,8 +1105,9 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
             if current is None:
                 ahead.append((verdict, words))
                 continue
-            if original_at >= 0 and verdict is not None and verdict["verdict"] in ("valid", "keep_original") and all(
-                    p[0] == "name" or (p[0] == "text" and not str(p[1]).strip()) for p in pieces[original_at + 1:index]):
+            if original_at >= 0 and verdict is not None and verdict["verdict"] in ("valid", "keep_original", "counts_as") and all(
+                    p[0] == "name" or (p[0] == "text" and len(str(p[1]).strip()) <= 4) for p in pieces[original_at + 1:index]):
+                # (「仍按12楼代投计古筝」: the original and what it counts for)
                 original_at = -1
                 continue  # 「原票8#礁石照算」: the original said to count — what its floor is already ruled (it counts)
             # 「18楼一帖两票、26楼作者已被禁言，均作废」: 均 · 都 · 一律 give the verdict to every floor before it
@@ -1236,7 +1241,10 @@ def _attach_loose(groups: list[_Group], loose: list, quoting: bool, post: Ruling
     """A sentence that is only a verdict: to the nearest floor list above it that has none (「12楼：对象只写了欧阳。
     无效。」); else, where the post names no floor and quotes a post, to the quoted post; else it is reason text."""
     for number, ahead, names in loose:
-        above = [g for g in groups if g.sentence < number and not g.verdicts and not g.unread and not g.reference
+        # (「16楼…里面虽然带着3楼的引文……。18楼 不计……。玩家转告不算」: a verdict after a floor that is ruled is that ruling's
+        # reason, never a verdict for a floor named further up — 3楼 was voided)
+        ruled_last = max((g.sentence for g in groups if g.sentence < number and (g.verdicts or g.unread)), default=0)
+        above = [g for g in groups if ruled_last < g.sentence < number and not g.verdicts and not g.unread and not g.reference
                  and not g.doubted  # (「15楼 只要 黄芪 确认…就算她投 半夏；确认之前不计」: left open by its own sentence)
                  and (not names or g.author in names)]  # (「弃权：河底（20楼改票）」 is about 河底, not a floor above)
         named = [g for g in groups if g.sentence == number - 1 and g.verdicts and g.author

@@ -493,6 +493,20 @@ def _listed(own: str, start: int, end: int, roster) -> bool:
     return False
 
 
+_IMITATED = re.compile(r"导演|主持|裁定|官方|执法")
+
+
+def _of_the_imitation(own: str, at: int) -> bool:
+    """The words that take something back at `at` speak of a director's ruling the post imitates above them, not of the
+    ballot: a ruling's shape before them (【裁定】 · a floor and a verdict) and the director or the ruling named in their line."""
+    line_start = own.rfind("\n", 0, at) + 1
+    line_end = own.find("\n", at)
+    line = own[line_start:line_end if line_end >= 0 else len(own)]
+    before = own[:line_start]
+    return bool(_IMITATED.search(line)) and bool(re.search(r"裁定|判", before)) and bool(
+        re.search(r"\d\s*[楼层樓#FL]|#\s*\d", before)) and not re.search(r"投票对象|改票对象|投票\s*[:：]", before)
+
+
 def leftovers(own: str, counted: str | None, roster, *, ballot: bool, attempt: bool = False
               ) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """What the post's own words still say that its verdict does not explain (see _leftovers). Once per post and
@@ -517,6 +531,8 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool, attempt: boo
             out.append(chosen)
         void = _SELF_VOID.search(own) or _arrow_names(own, roster) or _unsaid(own, roster, counted) or \
             _conditional_other(own, roster, counted) or _about_itself(own, roster, counted)
+        if void and _of_the_imitation(own, void.start()):
+            void = None  # 「【裁定】11楼无效 ⏎ ——学导演玩的，别当真。 ⏎ 投票对象：洞箫」: the joke is the ruling's, not the ballot's
         if void:  # 「测试，别计」「我的票作废，重新投在楼下」: the post says of itself that it does not count
             meant = tuple(n for n in names_in(own[void.start():void.end() + 12], roster) if n != counted)
             out.append((f"帖子里说这一票不算数或另有打算（「{own[max(0, void.start() - 6):void.end() + 6].strip()}」）："

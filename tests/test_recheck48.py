@@ -228,3 +228,19 @@ def test_labels_typed_without_colons_keep_the_near_name_among_the_readings():
 def test_a_players_imitation_of_a_ruling_with_its_reason_is_no_ballot():
     entry, _ = tied("【裁定】3楼作废！理由：一帖两个对象。\n——学导演的口气说说而已，不算数，等导演定。", preset="s10")
     assert entry.kind == "none", (entry.kind, entry.reason)
+
+
+# After heldout16's first read (its README):
+
+def test_a_players_imitation_with_a_disclaimer_for_it_and_a_ballot_under_it_counts_the_ballot():
+    entry, _ = tied("【裁定】3楼 计票无效，理由：数字太吓人。\n——学导演玩的，别当真。\n投票对象：杨康\n投票理由：他一直不站边。", preset="s10")
+    assert entry.kind == "vote" and entry.target == "杨康" and not entry.needs_review, entry.reason
+
+
+def test_a_players_imitation_of_an_unreadable_ruling_is_no_ballot():
+    entry, _ = tied("【裁定】2楼 unvote 有效，他的票作废。\n——我猜主持会这么判，不代表官方。", preset="s10")
+    assert entry.kind == "none", (entry.kind, entry.reason)
+
+
+def test_a_disclaimer_of_the_ballot_itself_is_still_asked():
+    asked("投票对象：杨康\n——以上纯属虚构，别当真。", preset="s10")

@@ -326,3 +326,15 @@ def test_numbers_unicode_calls_digits_but_int_does_not_read_are_no_floor_and_no_
 def test_another_games_floor_named_before_it_rules_nothing_here():
     # blind10 n063 (its first read): a report of a neighbouring game's ruling was applied to this thread's 15楼
     assert ruled("隔壁 [072] 的导演在他们投票帖里判了 15楼 无效，那是别的场次，和本局无关。") == {}
+
+
+def test_a_verdict_after_a_ruled_floor_is_its_reason_never_a_verdict_for_a_floor_further_up():
+    # heldout16 r01 (its first read): 「……里面虽然带着3楼的引文……。18楼 不计……。玩家转告不算」 voided 3楼, the original ballot
+    text = ("【裁定】16楼 改票无效。\n16楼回复的是14楼的帖子，里面虽然带着3楼的引文，那是别人的引用。\n18楼 不计，黄蓉仍按12楼代投计郭靖。\n"
+            "代投只能由导演发，玩家转告不算。")
+    got = ruled(text)
+    assert 3 not in got and got[16] == ("invalid", None) and got[18] == ("invalid", None), got
+
+
+def test_the_original_kept_is_not_the_player_who_begins_the_next_clause():
+    assert ruled("22楼 按原票计，黄蓉仍计郭靖。") == {22: ("keep_original", "郭靖")}
