@@ -446,6 +446,8 @@ def _rules_a_floor(text: str | None) -> bool:
     """The words rule a floor as a director would (grammar/ruling.py reads a verdict on a floor in them)."""
     from . import ruling
 
+    if text and re.match(r"\s*[【\[]?\s*(?:导演)?(?:裁定|判定|裁决)\s*[】\]:：]", text):
+        return True  # 「【裁定】二胡 的票无效，理由：…」: the heading itself
     if not text or not re.search(r"\d\s*[楼层樓#FL]|#\s*\d", text):
         return False
     said = ruling.read(text)

@@ -244,3 +244,8 @@ def test_a_players_imitation_of_an_unreadable_ruling_is_no_ballot():
 
 def test_a_disclaimer_of_the_ballot_itself_is_still_asked():
     asked("投票对象：杨康\n——以上纯属虚构，别当真。", preset="s10")
+
+
+def test_a_players_ruling_heading_naming_a_player_not_a_floor_is_an_imitation():
+    entry, _ = tied("【裁定】杨康 的票无效，理由：太帅了，影响判断。\n（我不是导演，学着玩的，别截图）", preset="s10")
+    assert entry.kind == "none" and not entry.needs_review, (entry.kind, entry.reason)
