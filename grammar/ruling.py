@@ -350,6 +350,9 @@ def _names_after_verbs(tokens: list[Token]) -> list[Token]:
         if tok.type == "INVALID" and str(tok) in ("不算", "不计") and nxt == "CHANGEW":
             # 「只是聊天，不算改票」: not a ballot at all; 「计为肠粉，不算改票」「有效，按新投票计，不算改票」: what kind of
             # ballot the verdict beside it counts — no verdict of its own
+            said = "".join(map(str, out))
+            if re.search(r"原票|原来|维持|仍(?:按|计|算|以|是)|按[^,，。]{0,6}\d+\s*[楼层樓#]", said):
+                continue  # 「不算改票，按她 2 楼的票计」: the change is void, the ballot before it stands — 不算 is the verdict
             alone = not any(t.type in _VERDICT_START for j, t in enumerate(out) if j != i)
             out[i] = Token("NOT_A_VOTE" if alone else "TEXT", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)
             if alone:
