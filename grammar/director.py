@@ -606,13 +606,14 @@ def _mentions_a_proxy_made(own: str, roster: Roster, annotated: bool = False) ->
     # 「| 代投人 | 投票对象 | ⏎ | 梅超风 | 杨康 |」「代投登记 ⏎ 委托人｜对象 ⏎ 梅超风｜杨康」: a line of proxy words naming nobody
     # with two players on a line under it — a proxy in a shape nobody listed, asked, never dropped
     lines = own.split("\n")
-    for n, line in enumerate(lines):
-        if re.search(r"代投|委托", line) and not roster.pattern.search(line):
-            # (「代投登记 ⏎ 委托人｜对象 ⏎ 梅超风｜杨康」: the column heading between)
-            if any(len(set(roster.pattern.findall(below))) == 2 and len(re.sub(r"[|｜/:：,，、\s\-—]", "", roster.pattern.sub(
-                    "", below))) <= 4 and not re.search(r"\d|票|→|->", below) for below in lines[n + 1:n + 3]):
-                return True  # (a row of two players and its separators only: a count's row has its votes, a roll call all)
-    return False
+    return any(re.search(r"代投|委托", line) and not roster.pattern.search(line)  # (the column heading may stand between)
+               and any(_pair_row(below, roster) for below in lines[n + 1:n + 3]) for n, line in enumerate(lines))
+
+
+def _pair_row(line: str, roster: Roster) -> bool:
+    """Two players and their separators only (a count's row has its votes, a roll call every player)."""
+    return len(set(roster.pattern.findall(line))) == 2 and not re.search(r"\d|票|→|->", line) and \
+        len(re.sub(r"[|｜/:：,，、\s\-—]", "", roster.pattern.sub("", line))) <= 4
 
 
 def _count(lines: list[str], counted: set[int], roster: Roster) -> dict[str, str | None]:

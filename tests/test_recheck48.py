@@ -184,7 +184,7 @@ def test_a_proxy_in_a_table_or_list_shape_nobody_listed_is_asked_never_dropped(t
 
 
 def test_a_counts_table_that_marks_a_ballot_as_a_proxy_makes_no_new_proxy():
-    entry, result = tied("投票人｜对象｜备注\n黄蓉｜杨康｜\n周伯通｜杨康｜代投\n——杨康 3 票，郭靖 2 票。", author="导演", preset="s10")
+    entry, _ = tied("投票人｜对象｜备注\n黄蓉｜杨康｜\n周伯通｜杨康｜代投\n——杨康 3 票，郭靖 2 票。", author="导演", preset="s10")
     assert not entry.needs_review, entry.reason
 
 
