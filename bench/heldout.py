@@ -79,6 +79,7 @@ SET_ASSUMED["heldout13"] = SET_ASSUMED["heldout10"]  # heldout13 keeps heldout12
 SET_ASSUMED["heldout14"] = SET_ASSUMED["heldout10"]  # heldout14 keeps heldout12's openings (its README)
 SET_ASSUMED["heldout15"] = SET_ASSUMED["heldout10"]  # heldout15 copies heldout14's (its README)
 SET_ASSUMED["heldout16"] = SET_ASSUMED["heldout10"]  # heldout16 copies heldout15's (its README)
+SET_ASSUMED["heldout17"] = SET_ASSUMED["heldout10"]  # heldout17 copies heldout15's (its README)
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
