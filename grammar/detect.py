@@ -36,7 +36,7 @@ _REPORTER = re.compile(r"(?:楼上|楼下|他们|她们|他|她|大家|有人|�
 _COMPOUND = re.compile(r"投票帖|投票贴|票型|票数|选择|选边|跟帖|跟着|跟进|撤退|放弃|投机|投入|投降|弃疗|选手|候选|重投|平票|白投|"
                        r"无效票|无效改票|有效票|废票|票面|改票无效|投票统计|票统计")
 # A player pointed at without a name (投他 · 票投给楼上 · 我投3楼 · 投票对象：#5): the tally knows who that is.
-_REFERENCE = re.compile(r"楼上|楼主|(?P<floor>\d{1,5}|[一二三四五六七八九十百]{1,4})\s*(?:楼|L\b)|#\s*(?P<hash>\d{1,5})|[他她](?!们)|这位|此人|这个人|这人|该玩家|这家伙|(?i:(?<![a-z])(?:this guy|him|her)(?![a-z]))")
+_REFERENCE = re.compile(r"楼上|楼主|(?P<floor>\d{1,5}|[一二三四五六七八九十百]{1,4})\s*(?:楼|L\b)|#\s*(?P<hash>\d{1,5})|[他她你](?!们)|这位|此人|这个人|这人|该玩家|这家伙|(?i:(?<![a-z])(?:this guy|him|her)(?![a-z]))")
 _POINTING = re.compile(r"投|票|选")  # 跟 · 弃 · 撤 next to 他 are talk (我跟他说), not a ballot
 _NUMERALS = dict(zip("一二三四五六七八九", range(1, 10)))
 _FILLER = re.compile(r"\s*(?:就|也|还是|都|先|直接)?\s*(?:给了|给|了)?\s*(?:一票给|一票|个)?\s*")  # (这票就给他了)

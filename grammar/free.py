@@ -247,7 +247,8 @@ _TRIGGER = re.compile("|".join(_WORDS[k] for k in ("VOTE", "SELECT", "CHANGE", "
 # Not decided yet: 想投 · 打算投 · 可能投 before the verb, or the post puts it off (再看看 · 待定 · 等他解释完再定).
 _HEDGE_BEFORE = re.compile(r"(?:想|打算|准备|可能|倾向于?|考虑|也许|或许|大概|估计|应该会|多半)$")
 _DEFERRED = re.compile(r"再看看|再想想|再说|再等等|等等再|待定|观望|还没想好|没想好|还在想|先看看|看情况|等.{0,12}再(?:定|投|决定|说)")
-_WAITING = re.compile(r"观察|观望|再看|看看|等等|等一下|等会|暂时|暂且|先(?:不|别|缓|等|看)")
+_WATCHING = re.compile(r"观察|观望|再看看|盯着|等等看|等一下|等会")
+_WAITING = re.compile(r"观察|观望|再看|看看|等等|等一下|等会|暂时|暂且|盯着|先(?:不|别|缓|等|看|盯)")
 _THIS_ROUND = re.compile(r"这轮|本轮|这一轮|今天|今日|这次|本次|这票|这一票")
 # A condition about another day or another role is chatter, not a condition on today's ballot.
 _ELSEWHERE = re.compile(r"明天|明晚|明日|下一轮|下轮|下次|以后|下一天|换作|换成我|换我|如果我是|假如我是|要是我是|我是狼|我是杀手|当狼")
@@ -426,7 +427,8 @@ def _phrases(tokens: list[Token], number: int, questions: list[bool], acts: "_Ac
                                                   and str(previous[-2]).endswith(("暂时", "暂且", "先", "还", "暂")))
         # 「先观察，不投」「再看看，暂不投」: the wait said in a clause of its own holds the ballot back all the same
         held_back = held_back or (negation == "不" and bool(_WAITING.search(said)))
-        hedged = hedged or (held_back and not _THIS_ROUND.search(said))
+        hedged = hedged or (held_back and not _THIS_ROUND.search(said)) or (
+            negation == "不" and bool(_WATCHING.search(said)))  # (「今天说话太顺了，先盯着，不投」: watching, whatever day it names)
         context = _context(previous)
         if context == "cond" and elsewhere_said is None:
             elsewhere_said = bool(_ELSEWHERE.search(said))  # once per sentence, not once per phrase in it

@@ -100,6 +100,9 @@ def _english_votes(text: str) -> str:
 
 def normalize(text: str) -> str:
     text = _one_spelling(decode_references(text))
+    if "[" in text or "【" in text or "〖" in text or "〔" in text:  # most posts have no brackets at all
+        # (first: 「[b]vote[/b] 山竹」 is 「vote 山竹」 to every reader after it)
+        text = _BRACKET_LABEL.sub(r"\1:", _BBCODE.sub("", text))
     if "佢" in text or "咗" in text or "佐" in text:
         text = _CANTONESE_WORDS.sub(lambda m: _CANTONESE[m.group()], text)
     if "ote" in text or "OTE" in text or "eason" in text or "EASON" in text or "ecause" in text or "ECAUSE" in text:
@@ -107,8 +110,6 @@ def normalize(text: str) -> str:
         text = _english_votes(text)
     if "對" in text or "棄" in text or "給" in text:
         text = _TRADITIONAL.sub(lambda m: _TRADITIONAL_LABELS[m.group()], text)
-    if "[" in text or "【" in text or "〖" in text or "〔" in text:  # most posts have no brackets at all
-        text = _BRACKET_LABEL.sub(r"\1:", _BBCODE.sub("", text))
     if " :" in text or ": " in text:
         text = _AROUND_COLON.sub(":", text)
     if "  " in text:

@@ -65,7 +65,7 @@ _RELAY_ASKED = re.compile(r"(?P<who>{names})\s*(?:托我|委托我|让我|叫我
                           r"应\s*(?P<asked>{names})[^，,。:：]{{0,8}}?(?:要求|请求|委托)|"
                           r"(?P<req>{names})[^，,。\n]{{0,16}}?(?:要求|请求|委托|请|托)\s*(?:导演|我)?\s*(?:代投|代为投票|代为投|帮(?:他|她)?投)|"
                           r"(?:即为|就是|是|为)\s*(?P<of>{names})\s*的代投|"
-                          r"(?:转告|转达|代发|代为发|帮忙发|帮.{{0,4}}发一?下)")
+                          r"(?:转告|转达|代发|代为发|帮忙发|帮.{{0,4}}发一?下|托我\s*(?:发|转发|代发))")  # (「X 在高铁上…，托我发一下：」)
 # The votes of one row of a count, as directors write them: 「3 票」「2.5」「4+2＝6」「5 票 + 2（乌鸦诽谤）= 7 票」 (a bonus
 # added). One spelling for every reader of a count row (speech.tally_lines, grammar/ruling.py, grammar/director.py).
 VOTES = (r"\d+(?:\.\d+)?\s*票?(?:\s*[+＋]\s*\d+(?:\.\d+)?\s*票?\s*(?:[(（][^)）\n]{0,20}[)）])?)*"

@@ -249,3 +249,33 @@ def test_a_disclaimer_of_the_ballot_itself_is_still_asked():
 def test_a_players_ruling_heading_naming_a_player_not_a_floor_is_an_imitation():
     entry, _ = tied("【裁定】杨康 的票无效，理由：太帅了，影响判断。\n（我不是导演，学着玩的，别截图）", preset="s10")
     assert entry.kind == "none" and not entry.needs_review, (entry.kind, entry.reason)
+
+
+# After heldout17's first read (its README):
+
+def test_a_ballot_word_in_bbcode_is_read_once_the_markup_is_set_aside():
+    entry, _ = tied("[b]vote[/b] 杨康\n他昨晚说法太随意了", preset="s10")
+    assert entry.kind == "vote" and entry.target == "杨康", (entry.kind, entry.reason)
+
+
+def test_watching_beside_not_voting_is_no_abstention_whatever_day_it_names():
+    entry, _ = tied("FoS 杨康，今天说话太顺了，先盯着，不投。", preset="s10")
+    assert entry.kind == "none" and not entry.needs_review, (entry.kind, entry.reason)
+
+
+def test_a_relay_whose_player_is_named_before_the_words_that_relay_is_a_relay():
+    entry = asked("周伯通 在高铁上信号不好，托我发一下：\n投票对象：郭靖\n投票理由：跟警长", preset="s10")
+    assert "转投" in entry.reason, entry.reason
+
+
+def test_you_under_a_quote_points_at_the_quoted_poster():
+    from tallykit import Thread, game
+
+    from tally.day import tally_day
+    from tally.rules import load_preset
+    t = Thread()
+    quoted = t.vote("黄蓉", "杨康", 1)
+    made = t.add("杨康", "投我？行，那我也投你。", 1.5, quote=quoted)
+    g = game("s10")
+    entry = next(e for e in tally_day(t.posts, g, g.days[0], load_preset("s10")).entries if e.pid == made.pid)
+    assert entry.needs_review and "黄蓉" in entry.readings, (entry.reason, entry.readings)
