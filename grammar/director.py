@@ -292,7 +292,9 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
                 pairs.append((v, t, number, _clip(segment), False))
             continue
         # the sentence that makes the proxy (a count before it on the same line names its own players)
-        clause = next((c for c in re.split(r"[。;；!！\n]", _REASON.sub("", segment)) if voter and voter in c), segment)
+        # (the player's quoted request is theirs — 「“……帮我投靛青，理由跟石绿一样。”」 — set aside before the sentences are cut)
+        clause = next((c for c in re.split(r"[。;；!！\n]", _REASON.sub("", _QUOTED.sub("", segment))) if voter and voter in c),
+                      segment)
         spoken = _named(clause, roster)  # in the order written: the message reads the same on every run
         # a name said not to be meant (「委托的是霜降，不是立冬」) is explained
         others = [n for n in spoken if n not in (voter, target)

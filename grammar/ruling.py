@@ -1078,6 +1078,13 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
                 made.append(_Group(list(floors), number, sentence, reference=True, original=True))
                 text_since = "为准"
                 continue
+            nxt = pieces[index + 1] if index + 1 < len(pieces) else None
+            if current is not None and nxt is not None and nxt[0] == "verdict" and re.match(r"\s*的?\s*原(?:来的?)?投?票", str(nxt[2])):
+                # 「15楼 不算改票，飞镖 以 5楼 原票为准」: the floor whose original ballot stands — it counts, its verdict is the
+                # change's (not 5楼 ruled 「按原票计」 as if it were a change)
+                made.append(_Group(list(floors), number, sentence, reference=True, original=True))
+                original_at = index
+                continue
             further = "".join(str(p[1]) for p in pieces[index + 1:index + 7] if p[0] in ("text", "sep"))
             still = re.search(r"仍(?:然|旧)?\s*(?:按|以|是|计|算)?\s*$", text_since)  # 「改票不成立，仍按 7楼 白骨精 计」「仍是 5楼 的 丁香」
             said_original = _ORIGINAL.search(text_since) or re.match(r"\s*的?\s*原(?:来的?)?投?票", after) or still

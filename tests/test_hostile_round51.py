@@ -126,3 +126,23 @@ def test_a_ruling_the_tool_will_not_take_as_the_directors_holds_its_floors_never
 def datetime_of(iso: str):
     from datetime import datetime
     return datetime.fromisoformat(iso)
+
+
+def test_a_players_request_for_a_proxy_is_no_ballot_and_takes_nothing_away():
+    # heldout17 t02 (its first read): 「明天上午考试，已经私信执法团代投了」 was an invalid ballot whose abstention reading took the
+    # player's standing ballot away
+    from test_hostile_round47 import tied
+    entry, result = tied("明天上午考试，已经私信导演代投了，大家晚安。", author="洪七公", preset="s10")
+    assert entry.kind == "none" and not entry.needs_review and result.certain, entry.reason
+
+
+def test_the_floor_whose_original_stands_is_the_original_not_a_floor_ruled_as_a_change():
+    post = read("【裁定】15楼 不算改票，黄蓉 以 5楼 原票为准（杨康）。", roster=Roster(NAMES))
+    assert sorted((i.ref, i.verdict) for i in post.applied) == [(("floor", 5), "valid"), (("floor", 15), "invalid")]
+
+
+def test_the_players_quoted_request_in_a_proxy_names_no_one_else_the_proxy_is_for():
+    asked_not = "【代投】周伯通 昨晚私信委托：“明天我在医院，帮我投杨康，理由跟黄蓉一样。”\n代投：周伯通 → 杨康"
+    from test_hostile_round47 import tied
+    entry, _ = tied(asked_not, author="导演", preset="s10")
+    assert entry.kind == "proxy" and entry.target == "杨康" and not entry.needs_review, entry.reason
