@@ -888,10 +888,11 @@ def _free_verdict(reading: free.Reading, rules: VoteCustoms, roster: Roster, sta
     if reading.kind == "withdraw":  # 我撤回对郭靖的投票: the player named is the ballot taken back
         return Verdict(MALFORMED, reason=_FREE_WORDS["withdraw"], intent="change", withdraws=True,
                        old_target=readings[0] if len(readings) == 1 else None, **base)
-    if reading.kind == "proxy_request":
-        # 「已经私信执法团代投了」「请导演帮我代投郭靖」: asking the director, who makes the proxy in a post of their own — no
-        # ballot of the poster's, and no invalid one either (it took the poster's standing ballot away: heldout17 t02)
-        return Verdict(NONE, reason=_FREE_WORDS["proxy_request"], **{**base, "readings": ()})
+    if reading.kind == "proxy_request" and not target:
+        # 「已经私信执法团代投了」: a request made elsewhere, naming no player — no ballot of the poster's, and no invalid one
+        # either (its abstention reading took the poster's standing ballot away: heldout17 t02); flagged all the same.
+        # 「导演帮我代投黄蓉」 names its target: an invalid ballot, as the seeds' format rule has it (the corpus)
+        return Verdict(NONE, vote_like=True, reason=_FREE_WORDS["proxy_request"], **{**base, "readings": ()})  # (flagged)
     if reading.kind in _FREE_WORDS:
         verdict = Verdict(MALFORMED, target=target, reason=_FREE_WORDS[reading.kind], **base)
         # 如果郭靖解释清楚了我就撤票: taking the ballot back on a condition — not voting is one reading.

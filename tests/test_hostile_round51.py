@@ -133,7 +133,7 @@ def test_a_players_request_for_a_proxy_is_no_ballot_and_takes_nothing_away():
     # player's standing ballot away
     from test_hostile_round47 import tied
     entry, result = tied("明天上午考试，已经私信导演代投了，大家晚安。", author="洪七公", preset="s10")
-    assert entry.kind == "none" and not entry.needs_review and result.certain, entry.reason
+    assert entry.kind == "none" and result.certain and not entry.nobody and not entry.readings, entry.reason  # flagged, harmless
 
 
 def test_the_floor_whose_original_stands_is_the_original_not_a_floor_ruled_as_a_change():
