@@ -132,7 +132,8 @@ _OWN_LINE = re.compile(r"^\s*(?:我自己|我本人|本人|我|俺)\s*(?:的票|
 
 def _settled(text: str, roster: Roster) -> list[Hit]:
     out = [Hit(name, m.group().strip()[-30:], verb="票") for m in _OWN_LINE.finditer(text)
-           if (name := roster.resolve(m.group("who")).name)] if ("我" in text or "本人" in text or "俺" in text) else []
+           if (name := roster.resolve(m.group("who")).name)] if ("我" in text or "本人" in text or "俺" in text) and (
+        ":" in text or "：" in text or "→" in text or "->" in text or "=>" in text) else []
     if out and speech.retold(text, speech.tally_lines(text, roster)):
         out = []  # 「昨天的票型抄一下：…我→杨康」: yesterday's count, retold
     if "出局" in text and re.search(r"这(?:就)?是我的?(?:今天的)?(?:一)?票|我的票(?:就是这个|在此)", text):
