@@ -539,8 +539,10 @@ def _sum_up(phrases: list[Phrase], roster: Roster) -> Reading:
             return Reading("relay", first, targets=tuple(dict.fromkeys(p.name or p.written for p in relays if p.written)),
                            line=first.line, phrases=relays)
         return Reading("none")
-    ballots = list(dict.fromkeys((p.kind if p.kind != "abstain" else "abstain", p.name or p.written,
-                                  p.nobody) for p in mine))  # the same ballot written twice is one ballot
+    # the same ballot written twice is one ballot — an abstention too, whether said as one or as a change to nobody
+    # (「改投弃权。……今天不投了」)
+    ballots = list(dict.fromkeys(("abstain", None, True) if p.kind == "abstain" or (p.nobody and p.kind == "change") else
+                                 (p.kind, p.name or p.written, p.nobody) for p in mine))
     first = mine[0]
     kinds = {b[0] for b in ballots}
     if len(ballots) > 1 and not (kinds <= {"vote", "change"} and len({b[1] for b in ballots}) == 1):

@@ -80,6 +80,8 @@ def _english_label(m: re.Match) -> str:
 # (a name after it: Chinese, or a capitalised word) the verb. 「FoS X」「L-2」「hammer」 stay talk.
 _ENGLISH_VOTES = (
     (re.compile(r"(?i)(?<![a-z])unvote\s*[,，;；.。/&]?\s*(?:and\s+|then\s+)?(?:##\s*)?vote(?:\s+for)?\s*[:：]?\s*"), "改投"),
+    # 「unvote，弃权」: the change form with the abstention for its target (heldout17 s17_050 read it as two ballots)
+    (re.compile(r"(?i)(?<![a-z])unvote\s*[,，;；.。/&]?\s*(?=弃权|棄權)"), "改投"),
     (re.compile(r"(?i)(?<![a-z])unvote(?![a-z])"), "撤票"),
     # 「vote no lynch」「vote: abstain」: English boards' abstentions are the abstention word
     (re.compile(r"(?i)(?<![a-z])(?:##\s*)?(?:投票:|vote(?:\s+for)?\s*[:：]?)\s*(?:no[\s-]*lynch|no[\s-]*vote|no[\s-]*elimination|nobody|"

@@ -286,3 +286,17 @@ def test_the_posters_own_line_in_a_count_and_a_bare_name_above_a_phone_signature
     # heldout16 p16_041 and heldout17 s17_089 (after their first reads)
     entry = asked(attack, preset="s10")
     assert entry.readings, entry.reason
+
+
+def test_unvote_then_the_abstention_word_is_a_change_to_an_abstention_said_twice_as_one():
+    # heldout17 s17_050 (after its first read): 「unvote，弃权。……今天不投了」 was two ballots, invalid
+    from tallykit import Thread, game
+
+    from tally.day import tally_day
+    from tally.rules import load_preset
+    t = Thread()
+    own = t.vote("黄蓉", "杨康", 1)
+    made = t.add("黄蓉", "unvote，弃权。杨康 的解释我接受了，今天不投了。", 1.5, quote=own)
+    g = game("s10")
+    entry = next(e for e in tally_day(t.posts, g, g.days[0], load_preset("s10")).entries if e.pid == made.pid)
+    assert entry.kind == "change" and entry.verdict == "counted" and entry.target is None, (entry.kind, entry.reason)
