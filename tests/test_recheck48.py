@@ -207,16 +207,21 @@ def test_an_adverb_between_the_negation_and_the_verb_or_a_wait_leaves_no_ballot(
     assert entry.kind == "none" and not entry.needs_review, (entry.kind, entry.reason)
 
 
-def test_a_ballot_pointing_at_this_one_under_a_quote_weighs_the_quoted_poster():
+def _under_a_quote(author: str, text: str):
+    """黄蓉's ballot for 杨康 (s10), then `author`'s post quoting it: that post's entry."""
     from tallykit import Thread, game
 
     from tally.day import tally_day
     from tally.rules import load_preset
     t = Thread()
     quoted = t.vote("黄蓉", "杨康", 1)
-    made = t.add("穆念慈", "vote 这位\n解释越多越可疑", 1.5, quote=quoted)
+    made = t.add(author, text, 1.5, quote=quoted)
     g = game("s10")
-    entry = next(e for e in tally_day(t.posts, g, g.days[0], load_preset("s10")).entries if e.pid == made.pid)
+    return next(e for e in tally_day(t.posts, g, g.days[0], load_preset("s10")).entries if e.pid == made.pid)
+
+
+def test_a_ballot_pointing_at_this_one_under_a_quote_weighs_the_quoted_poster():
+    entry = _under_a_quote("穆念慈", "vote 这位\n解释越多越可疑")
     assert entry.needs_review and "黄蓉" in entry.readings, (entry.reason, entry.readings)
 
 
@@ -269,15 +274,7 @@ def test_a_relay_whose_player_is_named_before_the_words_that_relay_is_a_relay():
 
 
 def test_you_under_a_quote_points_at_the_quoted_poster():
-    from tallykit import Thread, game
-
-    from tally.day import tally_day
-    from tally.rules import load_preset
-    t = Thread()
-    quoted = t.vote("黄蓉", "杨康", 1)
-    made = t.add("杨康", "投我？行，那我也投你。", 1.5, quote=quoted)
-    g = game("s10")
-    entry = next(e for e in tally_day(t.posts, g, g.days[0], load_preset("s10")).entries if e.pid == made.pid)
+    entry = _under_a_quote("杨康", "投我？行，那我也投你。")
     assert entry.needs_review and "黄蓉" in entry.readings, (entry.reason, entry.readings)
 
 
@@ -290,13 +287,5 @@ def test_the_posters_own_line_in_a_count_and_a_bare_name_above_a_phone_signature
 
 def test_unvote_then_the_abstention_word_is_a_change_to_an_abstention_said_twice_as_one():
     # heldout17 s17_050 (after its first read): 「unvote，弃权。……今天不投了」 was two ballots, invalid
-    from tallykit import Thread, game
-
-    from tally.day import tally_day
-    from tally.rules import load_preset
-    t = Thread()
-    own = t.vote("黄蓉", "杨康", 1)
-    made = t.add("黄蓉", "unvote，弃权。杨康 的解释我接受了，今天不投了。", 1.5, quote=own)
-    g = game("s10")
-    entry = next(e for e in tally_day(t.posts, g, g.days[0], load_preset("s10")).entries if e.pid == made.pid)
+    entry = _under_a_quote("黄蓉", "unvote，弃权。杨康 的解释我接受了，今天不投了。")  # (a reply to her own ballot)
     assert entry.kind == "change" and entry.verdict == "counted" and entry.target is None, (entry.kind, entry.reason)
