@@ -330,7 +330,8 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
                 out.doubts.append(f"导演说这张代投怎么算还没有定（「{_clip(segment)}」）：请导演裁定")
                 out.readings.append((voter, target))
                 continue
-            conditioned = _CONDITION.search(_REASON.sub("", segment))
+            conditioned = _CONDITION.search(_REASON.sub("", segment)) or tags.search_for("leaves_choice").search(
+                _REASON.sub("", segment))
             if conditioned and not (target is None and _QUOTED.search(segment) and not _CONDITION.search(
                     _QUOTED.sub("", _REASON.sub("", segment)))):
                 # 代投：大熊（委托原话：“票最多的那个”） 投票对象：阿飞 — the director chose for the player. (A condition

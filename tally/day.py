@@ -968,11 +968,13 @@ class _Fold:
             if verdict.kind == "proxy" and ctx.roster.resolve(verdict.proxy_for or "").name == made.voter and (
                     (verdict.match.name if verdict.match else None) == made.target or (made.target is None and verdict.abstains)):
                 # the labelled 代投：X ⏎ 投票对象：Y, read the same both ways: the director's reader explained the post
-                return replace(verdict, doubts=(), relayed_for=(), relay_is_ballot=False, stated=made.stated)
+                return replace(verdict, doubts=(), relayed_for=(), relay_is_ballot=False, stated=made.stated,
+                               in_count=bool(said.count))
             return grammar.Verdict("proxy", target=made.target or ctx.customs.abstain_words[0], proxy_for=made.voter,
                                    abstains=made.target is None, match=Match(made.target, "exact") if made.target else None,
                                    readings=(made.target,) if made.target else (), line=made.line, label="代投",
-                                   own=verdict.own, stated_reason=verdict.stated_reason, stated=made.stated)
+                                   own=verdict.own, stated_reason=verdict.stated_reason, stated=made.stated,
+                                   in_count=bool(said.count))
         if standing:  # several: tally_day gave each its own post (_one_proxy_each); here only in a text read again
             return replace(verdict, kind="none", proxy_for=None, relayed_for=tuple(p.voter for p in standing),
                            readings=tuple(p.target for p in standing if p.target), vote_like=False,
@@ -1136,6 +1138,14 @@ class _Fold:
                 review = True
                 entry.reason = (f"代投在截止前 {int((ctx.close - at).total_seconds() // 60)} 分钟发出：规则说至少"
                                 f"{least}～{unclear} 分钟前，落在这个区间里，算不算请导演裁定")
+            if verdict.kind == "proxy" and verdict.in_count and ctx.rules.proxy_first_in_count_void:
+                shown = self.standing.get(verdict.proxy_for or "")
+                if not (shown and shown.entry.kind == "proxy" and shown.target == (verdict.match.name if verdict.match else None)):
+                    # 「另：群青私信托我投藤黄，现在补上 → 藤黄 5 票」: the rule voids it; that it was not shown before is
+                    # the tool's reading of this thread alone — the director confirms
+                    problems.append("代投第一次出现在导演的票数统计里：规则说这样的代投无效（"
+                                    f"{ctx.rules.source('proxy_first_in_count_void') or ''}），请导演确认")
+                    review = True
             if getattr(post, "time_precision", "second") != "second" and ctx.close and _straddles(at, ctx.close):
                 review = True
                 entry.reason = "发帖时间只精确到分钟，正好落在关门那一分钟，请导演核对"

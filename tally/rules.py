@@ -27,6 +27,8 @@ class Rules:
     proxy_min_minutes_before_close: int = 0
     # 七杀 says 「至少在投票截至的10～15分钟前」: a proxy posted inside that range is the director's call.
     proxy_unclear_minutes_before_close: int = 0
+    # 七杀 「导演在统计票数时才公布的代投信息是无效的」: a proxy first shown inside the director's count is void.
+    proxy_first_in_count_void: bool = False
     no_change_when_accelerated: bool = True
     names: str = "strict"  # "strict" | "one_homophone_or_shape"
     invalid_vote: str = "invalid"  # "invalid" | "abstain"

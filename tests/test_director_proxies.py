@@ -149,3 +149,43 @@ def test_a_proxy_taken_back_in_a_later_post_is_withdrawn_and_asked():
     entries = {e.pid: e for e in result.entries}
     assert entries[made.pid].verdict == "superseded" and entries[back.pid].needs_review, entries[back.pid].reason
     assert result.totals == {"杨康": 1}
+
+
+def test_a_proxy_first_shown_in_the_directors_count_is_void_under_qisha_and_asked():
+    """002: 「导演在统计票数时才公布的代投信息是无效的」 — a proxy the count itself adds (heldout17 s17_079) is void by
+    the rule and asked (that it was not shown before is this thread's reading); one the director had posted before
+    and repeats in the count stands. Under a seed without that sentence the same post's proxy counts."""
+    count = "【计票】截止时间到。\n杨康 2 票：黄蓉、郭靖\n另：穆念慈 昨晚私信托我投杨康，一直忘了发，现在补上 → 杨康 3 票。"
+    t = Thread()
+    t.vote("黄蓉", "杨康", 1)
+    t.vote("郭靖", "杨康", 2)
+    post = t.add("导演", count, 3)
+    g = game("qisha")
+    result = tally_day(t.posts, g, g.days[0], load_preset("qisha"))
+    entry = next(e for e in result.entries if e.pid == post.pid)
+    assert "穆念慈" not in counted(result) or counted(result)["穆念慈"] is None
+    assert entry.needs_review and "统计" in entry.reason and "杨康" in [r.target for r in certainty.readings(entry)]
+    g = game("s10")
+    result = tally_day(t.posts, g, g.days[0], load_preset("s10"))
+    assert counted(result).get("穆念慈") == "杨康"
+    # shown before the count: the count's 另 line repeats it, the earlier proxy stands
+    t = Thread()
+    t.vote("黄蓉", "杨康", 1)
+    t.add("导演", "代投：穆念慈 → 杨康（私信委托）", 2)
+    t.vote("郭靖", "杨康", 2.5)
+    t.add("导演", count, 3)
+    g = game("qisha")
+    result = tally_day(t.posts, g, g.days[0], load_preset("qisha"))
+    assert counted(result).get("穆念慈") == "杨康"
+
+
+@pytest.mark.parametrize("text", [
+    "【代投】穆念慈 私信：“杨康 或者 欧阳锋 都行，导演你看着办”。按她先说的那个代投：\n投票对象：杨康\n投票理由：穆念慈 委托代投",
+    "代投：穆念慈 → 杨康（她说杨康欧阳锋二选一，我挑了杨康）",
+])
+def test_a_request_that_leaves_the_pick_to_the_director_is_asked(text):
+    """002/004: 要求代投时必须给出明确的投票对象，不允许给出条件让导演确定投票对象 — a request naming two and leaving the
+    pick to the director (heldout17 s17_127) is a conditional proxy: asked, both readings weighed."""
+    result, (entry,) = fold(text)
+    assert entry.needs_review and "条件" in entry.reason
+    assert "杨康" in [r.target for r in certainty.readings(entry)]
