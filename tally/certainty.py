@@ -226,6 +226,7 @@ _SENTENCE_CUT = re.compile(r"[。.!！?？;；\n]")
 _PARTICLES = re.compile(r"^[\s吧了啊呀呗哈啦嘛哦喔的~～!！.。]*$")
 _CHOICE_BEFORE = re.compile(r"(?:是|为|应该是|应为|实际是|其实是|换成|改成|改为|改投|投给|投|选|想点|要点|meant|I mean|mean|才是)\s*[:：]?\s*$|"
                             r"[:：]\s*$", re.I)  # (「更：郭靖」「正确答案：郭靖」「edit: 郭靖」: a name after a label of any words)
+_REASON_LABEL = re.compile(r"(?:投票|改票)?理由$|(?i:reason)$")
 _FIELD = re.compile(r"(?:投票对象|投票目标|改票对象|改票目标|改投对象|代投玩家|代投人|代投|委托人|投票|对象|改投|改票|投给|票投)\s*:\s*$")
 # A ballot that voids itself or puts itself elsewhere (the hostile round: each was counted as certain).
 _SELF_VOID = re.compile(r"不算数|不作数|别计|别算|不要计|先别计|不用计|(?:我的票|这票|这一票|本票|此票|这楼|本楼)[^,，。;；]{0,4}作废|测试一下|"
@@ -328,6 +329,10 @@ def _choices(own: str, counted: str | None, roster) -> list[tuple[int, str, bool
         if label is not None and (_listed(own, c_start, c_end, roster) or roster.pattern.fullmatch(label)
                                   or re.search(r"原|之前|以前|昨天|上次|旧|前票|改前", label)):
             picked = None  # 「今天还剩7个人：龙井、碧螺春…」 a list's first · 「秦问天：苏半夏」 a tally's row · 「（原：青柠）」 history
+        elif label is not None and _REASON_LABEL.search(label) and len(_CJK.findall(sentence)) > len(label) + len(name) + 2:
+            picked = None  # 「投票理由：衡山、恒山两边我都没看明白」: the reason's subject, its sentence going on
+        if picked is not None and re.search(r"我(?:就|才|本来就|也)?是\s*$", before) and not re.search(r"投|选|说|要|想", before[-6:]):
+            picked = None  # 「我是老杜，避嫌」: who the poster is, not whom they choose
         chose = bool(picked) or bool(_CHOICE_AFTER.match(after)) or (
             not before.strip(" :：(（[【") and ends and not _listed(own, c_start, c_end, roster)) or \
             own.startswith(name, end) or own[:start].endswith(name)  # 「郭靖郭靖郭靖」: a name said again and again

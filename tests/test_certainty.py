@@ -681,6 +681,22 @@ def test_a_reason_that_says_more_takes_nothing_back(text):
     assert post.pid not in {f.pid for f in r.flags}, entry_of(r, post).reason
 
 
+@pytest.mark.parametrize("text, still_asked", [
+    ("投票对象：弃权\n投票理由：郭靖、杨康两边我都没看明白，今天不站。", False),  # heldout17 s17_009
+    ("投票对象：弃权\n投票理由：两个杨互相冲，我是杨康，避嫌。", False),  # s17_132: who the poster is
+    ("投票对象：弃权\n投票理由：郭靖", True),  # the reason line a bare name: which player is meant?
+    ("投票对象：欧阳锋\n投票理由：我是说郭靖", True),  # 我是说 corrects
+])
+def test_a_name_the_reason_is_about_or_the_poster_is_chooses_nobody(text, still_asked):
+    """A player named right after the reason label, its sentence going on, is what the reason is about; 「我是X」 says
+    who the poster is. Neither chooses a player (each had made a plain ballot doubtful); a reason that is only a name,
+    and 「我是说X」, still do."""
+    t = Thread()
+    post = t.add("杨康", text, 1)
+    r = run(t, "shediao")
+    assert (post.pid in {f.pid for f in r.flags}) == still_asked, entry_of(r, post).reason
+
+
 def test_a_ballot_with_words_the_readers_cannot_see_is_asked():
     """The hostile round (issue 42, B13): 「票投[color=white]郭靖[/color]杨康」 — readers see 票投杨康, the text holds 郭靖
     first, and the tool counted 郭靖 as certain; a wrong result was posted. Words in the page's own background colour
