@@ -395,6 +395,14 @@ def _names_after_verbs(tokens: list[Token]) -> list[Token]:
         elif tok.type == "OBJECT" and not (i >= 2 and any(t.type == "COUNT" for t in out[max(0, i - 3):i])
                                            and i + 1 < len(out) and out[i + 1].type == "NAME"):
             out[i] = Token("TEXT", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)
+        if tok.type == "SUAN" and str(tok).strip() == "算" and (nxt in (None, "_SEP", "AND") or (
+                nxt == "TEXT" and not str(out[i + 1]).strip("。!！~ 吧啦的"))) and not any(
+                t.type in _VERDICT_START | {"AN", "QUESTION", "NEG", "HEDGE", "DENIED"}
+                for t in out[max((j + 1 for j in range(i) if out[j].type in ("_SEP", "FLOOR")), default=0):i]) and not re.search(
+                r"[不没别莫勿吗能可该要否?？]\s*$", "".join(str(t) for t in out[max(0, i - 2):i])) and not (
+                i and tok.start_pos - out[i - 1].end_pos > 1):  # (a question others asked, blanked: 「17楼 能不能算」)
+            out[i] = Token("VALID", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)  # 「26l格式对的 算 ，28l…不算」
+            continue
         if tok.type == "SUAN" and not (i + 2 < len(out) and out[i + 1].type == "NAME" and out[i + 2].type == "DE") and not (
                 i + 1 < len(out) and out[i + 1].type == "NAME" and (i + 2 == len(out) or out[i + 2].type in ("_SEP", "AND", "_ONE")
                                                                    or not str(out[i + 2]).strip("。!?;~ "))):
@@ -1318,6 +1326,9 @@ def _items(groups: list[_Group], sentences: list[str], post: RulingPost) -> None
             post.problems.append(f"「{words}」裁定的是{group.elsewhere}的楼层，不是投票帖的：不采用")
             continue
         verdict = _one(group.verdicts) if not group.unread else None
+        if verdict is not None and verdict.get("also_same"):
+            # 「15楼：同理，无效」: the verdict said in words and said to be the one above — both, or the floor is not read
+            verdict = _one([{k: v for k, v in verdict.items() if k != "also_same"}, *([dict(last)] if last else [])])
         if verdict is not None and verdict["verdict"] == "same":
             verdict = dict(last) if last else None
             if verdict is None:
@@ -1370,6 +1381,11 @@ def _one(verdicts: list[dict]) -> dict | None:
     to replace the one before it (「无效，现改为有效」) is the first that counts."""
     last = max((i for i, v in enumerate(verdicts) if v and v.get("supersedes")), default=0)
     verdicts = [{k: v for k, v in d.items() if k != "supersedes"} if d else d for d in verdicts[last:]]
+    said = [d for d in verdicts if d and d["verdict"] != "same"]
+    if said and len(said) < len(verdicts) and all(verdicts):
+        # 「同理，无效」: a verdict in words beside 同上/同理 — the one above, which the post's reading checks it against
+        verdict = _one(said)
+        return {**verdict, "also_same": True} if verdict else None
     verdict = verdicts[0]
     for other in verdicts[1:]:
         if other == verdict or (other["verdict"] == verdict["verdict"] and other.items() <= verdict.items()):

@@ -338,3 +338,22 @@ def test_a_verdict_after_a_ruled_floor_is_its_reason_never_a_verdict_for_a_floor
 
 def test_the_original_kept_is_not_the_player_who_begins_the_next_clause():
     assert ruled("22楼 按原票计，黄蓉仍计郭靖。") == {22: ("keep_original", "郭靖")}
+
+
+def test_the_same_reasoning_beside_a_verdict_in_words_is_that_verdict_when_the_one_above_agrees():
+    """「#15 同理，invalid」 (blind11 q032): 同理 beside a verdict in words says the ruling above again — applied where the
+    two agree; where they do not (「计为郭靖 … 同理，无效」) the floor is the director's, never either reading."""
+    assert ruled("#12 无效。\n#15 Merry 同理，invalid。") == {12: ("invalid", None), 15: ("invalid", None)}
+    assert ruled("12楼：无效。\n15楼：“投票对象：教主”同理，郭靖、杨康 都被叫过教主，无效。")[15] == ("invalid", None)
+    assert ruled("#12 计为郭靖。\n#15 同理，无效。") == {12: ("counts_as", "郭靖")}
+    post = read("#12 计为郭靖。\n#15 同理，无效。", roster=ROSTER)
+    assert not post.certain and any("#15" in p for p in post.problems)
+
+
+def test_suan_alone_closing_its_clause_is_valid_and_a_question_or_denial_before_it_rules_nothing():
+    """「26l格式对的 算 ，28l改票没回复原楼 不算」 (blind11 q019, typed on a phone): 算 closing its clause says the ballot
+    counts; 算不算 · 能不能算 (a question, even one others asked) · 不算 do not."""
+    assert ruled("手机党 简单说下 26l格式对的 算 ，28l改票没回复原楼 不算 还是按他原来投的郭靖")[26] == ("valid", None)
+    assert ruled("26楼 算。") == {26: ("valid", None)}
+    assert 17 not in ruled("17楼 算吗") and ruled("有人私信问 17楼 能不能算，维持原判：17楼 无效。") == {17: ("invalid", None)}
+    assert ruled("17楼 按无效算") == {17: ("invalid", None)}
