@@ -204,6 +204,9 @@ def _tokens(sentence: str, roster: Roster, names: dict[str, str]) -> list[Token]
     return _fix_nobody(out)
 
 
+_REASON_SAME = "理由·"  # a SAME token right after a reason word carries this mark in its text
+
+
 def _fix_nobody(tokens: list[Token]) -> list[Token]:
     """无 is a target only right after a verb (投无 / 改投无); elsewhere it is part of a word. A 、 or /
     between two names lists them (投郭靖、黄蓉): it joins them as 或 does."""
@@ -211,6 +214,9 @@ def _fix_nobody(tokens: list[Token]) -> list[Token]:
     for i, tok in enumerate(tokens):
         if tok.type == "NOBODY" and not (i and tokens[i - 1].type in ("VOTE", "CHANGE", "PAST")):
             fixed.append(Token("WORD", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos))
+        elif tok.type == "SAME" and i and tokens[i - 1].type == "REASON":
+            # 「理由 同上」: the reason said to be the one above — a follow only where the post casts nothing else (_sum_up)
+            fixed.append(Token("SAME", _REASON_SAME + str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos))
         elif tok.type == "SEP" and str(tok) in "、/" and 0 < i < len(tokens) - 1 \
                 and tokens[i - 1].type == "NAME" and tokens[i + 1].type == "NAME":
             fixed.append(Token("OR", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos))
@@ -539,6 +545,8 @@ def _sum_up(phrases: list[Phrase], roster: Roster) -> Reading:
             return Reading("relay", first, targets=tuple(dict.fromkeys(p.name or p.written for p in relays if p.written)),
                            line=first.line, phrases=relays)
         return Reading("none")
+    if any(p.kind != "same" for p in mine):
+        mine = [p for p in mine if not (p.kind == "same" and p.verb.startswith(_REASON_SAME))] or mine
     # the same ballot written twice is one ballot — an abstention too, whether said as one or as a change to nobody
     # (「改投弃权。……今天不投了」)
     ballots = list(dict.fromkeys(("abstain", None, True) if p.kind == "abstain" or (p.nobody and p.kind == "change") else

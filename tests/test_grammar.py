@@ -266,3 +266,17 @@ def test_a_ballot_without_labels_in_a_post_that_sets_a_condition_is_a_doubt():
     verdict = judge("如果今晚杨康还不解释，就算我投他；解释了就算我弃权。", "qisha")
     assert not verdict.certain and any("条件" in d for d in verdict.doubts)
     assert judge("投郭靖，理由：他一直在划水", "qisha").certain
+
+
+@pytest.mark.parametrize("text, kind, targets", [
+    ("方圆十里都知道郭靖是土著，投郭靖！理由同上", "vote", ("郭靖",)),  # heldout3 r0119: was 一帖多票
+    ("投票对象 郭靖   理由 跟票太快", "vote", ("郭靖",)),  # heldout11 y11_119
+    ("+1，理由同上：郭靖昨晚的说法前后不一", "vote", ("郭靖",)),  # the reason's 同上 is still the follow where nothing else casts
+    ("同上", "same", ()),
+])
+def test_same_after_a_reason_word_is_the_reason_beside_a_ballot(text, kind, targets):
+    from grammar import free
+    from grammar.names import Roster
+
+    read = free.read(text, Roster(["郭靖", "黄蓉", "杨康"]))
+    assert (read.kind, tuple(read.targets)) == (kind, targets)
