@@ -32,7 +32,7 @@ Whether the floors exist, the names are the day's players and the author may rul
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -106,7 +106,8 @@ _SUBSUMED = {("valid", "counts_as"), ("valid", "abstain"), ("valid", "for_voter"
              ("not_a_vote", "keep_original"), ("abstain", "invalid"), ("invalid", "not_a_vote"),
              ("uphold", "invalid"), ("uphold", "valid"), ("uphold", "keep_original"), ("uphold", "abstain"),
              ("uphold", "counts_as"), ("uphold", "not_a_vote"), ("counts_as", "keep_original")}
-_NOT_NAMED = re.compile(r"^(?:一次|一张|一票|两票|有效|无效|正常|\d)")  # 算作一次投票 · 计为两票: a count, not a player
+_NOT_NAMED = re.compile(r"^(?:一次|一张|一票|两票|有效|无效|正常|\d|他|她|其|它|TA|ta)")  # 算作一次投票 · 计为两票: a count, not a player
+# (「这也算他本日的一次投票」: 他 is the floor's poster, no player named)
 _NOT_A_NAME = {"原票", "原投票", "原来的票", "无效", "有效", "作废", "票", "弃权票"}
 
 
@@ -405,7 +406,9 @@ def _names_after_verbs(tokens: list[Token]) -> list[Token]:
             continue
         if tok.type == "SUAN" and not (i + 2 < len(out) and out[i + 1].type == "NAME" and out[i + 2].type == "DE") and not (
                 i + 1 < len(out) and out[i + 1].type == "NAME" and (i + 2 == len(out) or out[i + 2].type in ("_SEP", "AND", "_ONE")
-                                                                   or not str(out[i + 2]).strip("。!?;~ "))):
+                                                                   or not str(out[i + 2]).strip("。!?;~ ")
+                                                                   or out[i + 2].start_pos > out[i + 1].end_pos)):
+            # (「16l算帝江 写的帝姜 同音 可以」: typed on a phone, a space closes the clause)
             # (「依次：有效、作废、算朗姆」: 算 X closing its clause counts the ballot for X)
             out[i] = Token("TEXT", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)
         elif tok.type == "AN" and not (i + 2 < len(out) and out[i + 1].type == "NAME" and out[i + 2].type == "JI"):
@@ -866,9 +869,11 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             # the floor the forum's setting names (discuz.md A.2): not every forum has it — unless numbered (「板凳（3楼）」)
             if (seat := _SEAT.search(group.words)) and not re.search(r"\d+\s*[楼层樓#]", group.words):
                 group.unread.append(f"「{seat.group()}」是哪一楼要看论坛的楼层名设置（默认不显示），请写楼号（例如 2楼）")
-        if made and _BY_ORDER.search(sentence):
+        if made and (order := _BY_ORDER.search(sentence)) and any(
+                t.type in _VERDICT_START and t.start_pos >= order.start() for t in tokens):
             # 「关于2楼和6楼，前者作废，后者保留」: verdicts given to floors by their order — the tool does not pair them: the floors
-            # wait for the director (the lab: both were ruled 无效)
+            # wait for the director (the lab: both were ruled 无效). (「36楼、40楼 作废：前者对象写的是…」: the verdict given to
+            # both before 前者 · 后者 begin their reasons rules them both.)
             _hold(made, f"「{_clip(sentence)}」用「前者／后者」指楼层：请逐楼写明")
         elif _RESPECTIVELY.search(sentence) and made and not re.search(
                 r"(?:理由|原因)\s*(?:是)?\s*(?:分别|依次)|(?:分别|依次)\s*(?:说明|解释|是因为)|对象依次", sentence):
@@ -961,6 +966,7 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
     if quoted:
         post.problems = [_restored(p, quoted) for p in post.problems]
         post.held = [(ref, _restored(why, quoted)) for ref, why in post.held]
+        post.items = [replace(i, note=_restored(i.note, quoted)) if i.note else i for i in post.items]  # (shown beside the floor)
     return post
 
 
@@ -1054,6 +1060,9 @@ def _hedged(blockers: set[str], sentence: str) -> str | None:
     return None
 
 
+_NOT_THIS = re.compile(r"(?:不是|并非|而非|而不是|并不是)\s*$")
+
+
 def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose: list, cut: bool = False) -> list[_Group]:
     """Each floor list of the sentence with the verdicts after it (or before it: 「均无效：5楼、7楼」)."""
     made: list[_Group] = []
@@ -1143,6 +1152,8 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
         if kind == "name" and current is not None and not current.verdicts and not text_since and current.author is None:
             current.author = piece[1]  # 18楼 林冲 无效 · 18楼林冲的票
             continue
+        if kind == "name" and _NOT_THIS.search(text_since):
+            continue  # 「…有效 —— 本局确有 罗 这个角色，不是 罗宾 漏打了字」: a player said not to be meant is explained
         if kind == "name":
             (current.names if current is not None else before).append(str(piece[1]))
         if kind == "note" and current is not None:

@@ -357,3 +357,18 @@ def test_suan_alone_closing_its_clause_is_valid_and_a_question_or_denial_before_
     assert ruled("26楼 算。") == {26: ("valid", None)}
     assert 17 not in ruled("17楼 算吗") and ruled("有人私信问 17楼 能不能算，维持原判：17楼 无效。") == {17: ("invalid", None)}
     assert ruled("17楼 按无效算") == {17: ("invalid", None)}
+
+
+def test_reasons_that_name_the_poster_by_pronoun_a_player_not_meant_or_both_floors_by_order_rule_as_written():
+    """blind10: 「有效，按弃权计，这也算他本日的一次投票」 (他 is the floor's poster, no player: n017); 「16l算郭靖 写的郭晶 同音
+    可以」 (a space closes 算 X on a phone: n032); 「不是 杨康 漏打了字」 (a player said not to be meant: n068); 「36楼、40楼
+    作废：前者…；后者…」 (one verdict for both, 前者/后者 only begin the reasons: n069) — while 「前者作废，后者保留」 still
+    waits for the director."""
+    assert ruled("17楼 郭靖「投票对象：无」有效，按弃权计，这也算他本日的一次投票。") == {17: ("abstain", None)}
+    assert ruled("手机打字 简单说下\n12l作废 没写对象\n16l算郭靖 写的郭晶 同音 可以") == {12: ("invalid", None), 16: ("counts_as", "郭靖")}
+    post = read("【裁定】第31楼 黄蓉「投票对象：欧阳克」有效 —— 本局确有 欧阳克 这个角色，不是 欧阳锋 漏打了字。", roster=ROSTER)
+    assert post.certain and "欧阳锋" not in post.items[0].named
+    assert ruled("36楼、40楼 作废：前者对象写的是「全真教」，不是一个角色；后者 21:03 才发，已经关门。") == \
+        {36: ("invalid", None), 40: ("invalid", None)}
+    assert ruled("关于2楼和6楼，前者作废，后者保留") == {} and held("关于2楼和6楼，前者作废，后者保留") == {2, 6}
+    assert read("42楼 算给 郭靖（写的「靖哥」）。", roster=ROSTER).items[0].note == "写的「靖哥」"
