@@ -147,6 +147,8 @@ class RulingPost:
     # 「以下为有效票：⏎2楼⏎3楼」: a list of the valid ballots and no other kind — a ballot it leaves out may be one the
     # director voided by leaving it out (the heading's words; tally/rulings.py asks of each ballot left out)
     only_valid: str = ""
+    # 「上一条裁定不算」: an earlier ruling of the director taken back without naming its floor (tally/rulings.py holds them)
+    takes_back: str = ""
 
     @property
     def certain(self) -> bool:
@@ -348,6 +350,10 @@ def _names_after_verbs(tokens: list[Token]) -> list[Token]:
     out = _by_whose(out)
     for i, tok in enumerate(out):
         nxt = out[i + 1].type if i + 1 < len(out) else None
+        if tok.type in ("INVALID", "NOT_A_VOTE") and i and re.search(r"裁定\s*(?:也|就|都)?\s*$", str(out[i - 1])):
+            # 「上面关于7楼的裁定作废」「上一条裁定不算」: the ruling taken back, not a verdict on the floor
+            out[i] = Token("RETRACT", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)
+            continue
         if tok.type == "INVALID" and str(tok) in ("不算", "不计") and nxt == "CHANGEW":
             # 「只是聊天，不算改票」: not a ballot at all; 「计为肠粉，不算改票」「有效，按新投票计，不算改票」: what kind of
             # ballot the verdict beside it counts — no verdict of its own
@@ -845,7 +851,7 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
     denied: list[str] = []
     counted: list[str] = []  # sentences that count a ballot for a player in words no verdict reads (「就当他投的是 X 吧」)
     for number, sentence in enumerate(sentences, 1):
-        tokens = _tokens(_asked_by_others(_about_words(sentence, roster), roster), roster)
+        tokens = _general_clauses(_tokens(_asked_by_others(_about_words(sentence, roster), roster), roster))
         pieces = _pieces(tokens)
         blockers = {p[1] for p in pieces if p[0] == "blocker"}
         # A ruling put off in brackets (「9楼无效（征求意见中）」「（误，请忽略本楼）」) is put off all the same.
@@ -907,6 +913,11 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
                                  "或用 bansha rule --day N")
             continue
         headed = headed or _correction_heading(tokens)
+        if not made and any(t.type == "RETRACT" and i and re.search(r"裁定\s*(?:也|就|都)?\s*$", str(tokens[i - 1]))
+                            for i, t in enumerate(tokens)):
+            # 「上一条裁定不算，我看错楼了」: an earlier ruling taken back, no floor named — the floors it ruled are the director's
+            post.takes_back = post.takes_back or f"「{_clip(sentence)}」收回了前面的裁定，没写是哪一楼：前面裁定过的楼都请导演重新裁定"
+            heading = True
         why = _takes_back(blockers, sentence, rules, bool(groups) and not headed, tokens, bool(made))
         if not why and "PENDING" in blockers and not rules and made and not _PENALTY.search(sentence):
             for group in [g for g in made if not g.reference]:  # 「9楼……稍后裁定」: that floor is not ruled yet
@@ -1040,10 +1051,23 @@ _CLAIM_REJECTED = re.compile(
     r"(?<![删去剔排开免解拆扣革切消])除(?:了)?[^。;；\n]{0,20}?(?:外|以外|之外|都|全部|其余|其他)|(?i:(?<![a-z])except(?![a-z]))")
 
 
+# A verdict talked about rather than made — the floor and its verdict as the subject of what follows, glued to it
+# (「7楼无效纯属谣言」「7楼无效一说站不住脚」「7楼无效这话我没说过」「说7楼无效是不对的」), or as words someone said
+# (「所谓7楼无效是误传」) — and a floor named as the exception (「7楼之外均有效」): whatever is said of the claim, no ruling.
+_TALKED_ABOUT = re.compile(
+    r"(?:无效|有效|弃权|作废|不算|废票)\s*(?:是(?!因为|由于|鉴于|因|肯定|确定|没问题|正确|对的)|一说|之说|这话|这句话|这种?说法|这个说法|的说法|"
+    r"的传言|的消息|纯属|属于|站不住|不成立)|"
+    r"(?:所谓|据说|听说|传言|谣传|有人说|谁说|你说|他说|她说|大家说|群里说)\s*(?:第\s*)?\d+\s*(?:楼|层|樓|#|F|L)|"
+    r"\d+\s*(?:楼|层|樓|#|F|L)\s*(?:之外|以外|除外)", re.I)
+
+
 def _denied(sentence: str) -> str | None:
     found = _DENIED.search(sentence)
     if found:
         return f"「{_clip(sentence)}」说的是「{found.group()}」：否定的说法不是确定的裁定"
+    talked = _TALKED_ABOUT.search(sentence)
+    if talked:
+        return f"「{_clip(sentence)}」是在谈论一个裁定或把这一楼除外（「{talked.group()}」），不是确定的裁定"
     claim = _CLAIM_REJECTED.search(sentence)
     return f"「{_clip(sentence)}」里的裁定被否定或只是除外的说法（「{claim.group()}」）：不是确定的裁定" if claim else None
 
@@ -1058,6 +1082,34 @@ def _hedged(blockers: set[str], sentence: str) -> str | None:
         if kind in blockers and not (kind == "PENDING" and _PENALTY.search(sentence)):
             return f"「{_clip(sentence)}」{words}：不是确定的裁定"
     return None
+
+
+# A sentence that sets a rule from now on (今后 · 今天起 · 以后): its verdict word is the rule's, not one for the floor above it.
+_GENERAL = re.compile(r"今后|以后|往后|今天起|从今天|从现在起|明天起|下次起|下一天起")
+
+
+def _general_clauses(tokens: list[Token]) -> list[Token]:
+    """A clause with no floor of its own that asks something of every player (请 · 务必 · 记得 · 自觉): its verdict words
+    are the request (「6楼格式没问题，弃权的请直接写弃权」), reason text for the floor before it."""
+    text = "".join(map(str, tokens))
+    if not _ASKS_PLAYERS.search(text):
+        return tokens
+    bounds, offset = [], 0
+    for t in tokens:
+        bounds.append((offset, offset + len(str(t))))
+        offset += len(str(t))
+    out, at = list(tokens), 0
+    for cut in [*(m.end() for m in re.finditer(r"[,，;；。:：!！]", text)), len(text)]:
+        inside = [i for i, (x, y) in enumerate(bounds) if x < cut and y > at]
+        if _ASKS_PLAYERS.search(text[at:cut]) and not any(out[i].type in ("FLOOR", "RANGE") for i in inside):
+            for i in inside:
+                if out[i].type in _VERDICT_START or out[i].type == "COUNT":
+                    out[i] = Token("TEXT", str(out[i]), start_pos=out[i].start_pos, end_pos=out[i].end_pos)
+        at = cut
+    return out
+
+
+_ASKS_PLAYERS = re.compile(r"请|务必|记得|自觉")
 
 
 _NOT_THIS = re.compile(r"(?:不是|并非|而非|而不是|并不是)\s*$")
@@ -1192,6 +1244,8 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
             for verdict, words in ahead:  # 以下均无效：5楼、7楼
                 (group.verdicts.append(verdict) if verdict is not None else group.unread.append(words))
             given = True
+    if ahead and not given and _GENERAL.search(sentence):
+        ahead = []  # 「7楼理由太短；今天起不写理由的票无效」: a rule from now on — no floor's verdict
     if ahead and not given:
         # (a verdict-headed row of a count, 「弃权：河底（20楼改票）」, is about the players it lists)
         loose.append((number, ahead, {str(p[1]) for p in pieces if p[0] == "name"} if _VERDICT_HEAD.match(sentence) else set()))

@@ -160,6 +160,13 @@ def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, 
             why = [f"写的是第{said_day}天，却发在{base.title}的投票帖里"]
         if not why and not in_vote and shared and said_day is None:
             why = [f"进程帖由几天共用，这一帖没写是第几天的裁定（例如「第{day.day}天 18楼 无效」）"]
+        if not why and reading is not None and reading.takes_back:
+            # 「上一条裁定不算」: every ruling the director made before this post waits for the director again
+            at = datetime.fromisoformat(post.posted_at) if post.posted_at else made
+            for pid, (ruling, when) in list(found.rulings.items()):
+                if at is not None and (when is None or when <= at) and ruling.decision != "pending":
+                    found.rulings[pid] = (_pending(ruling, f"{source_words(post.floor, post.author, post.posted_at, post.pid)}："
+                                                           f"{reading.takes_back}"), at)
         if not why and reading is not None and reading.void:
             why = list(reading.problems)
         rulings: list[Ruling] = []

@@ -1,0 +1,74 @@
+"""What the fifth hostile round on the lab (issue 42; /tmp/hostile52's report) found, held by construction:
+
+- a verdict word in a clause said to every player (「弃权请写明」「无效票请自觉重投」) or in a rule from now on (「今天起不写理由的票无效」)
+  is no verdict for the floor named before it;
+- a verdict talked about rather than made (「7楼无效纯属谣言」「7楼无效一说站不住脚」「所谓7楼无效是误传」) or a floor named as the
+  exception (「7楼之外均有效」) rules nothing and holds its floor;
+- a ruling taken back (「上面关于7楼的裁定作废」) holds its floor; 「上一条裁定不算」 with no floor holds every floor the director
+  ruled before it.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from test_rulings_as_written import TIED, _posted
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+import heldout  # noqa: E402  (bench/heldout.py: a day from its thread alone, as poll reads it)
+
+PLAYERS = ["郭靖", "黄蓉", "杨康", "穆念慈", "欧阳克", "洪七公"]
+
+
+@pytest.mark.parametrize("text", ["6楼注意格式；另外，弃权请写明", "6楼格式没问题，弃权的请直接写弃权"])
+def test_a_request_to_every_player_is_no_verdict_for_the_floor_before_it(text):
+    rulings, _, _ = _posted(text, PLAYERS, TIED)
+    assert 6 not in rulings, rulings
+
+
+@pytest.mark.parametrize("text", ["提醒：7楼理由太短；今天起不写理由的票无效", "7楼格式没问题；无效票请自觉重投"])
+def test_a_rule_from_now_on_or_a_request_is_no_verdict_for_the_floor_before_it(text):
+    rulings, _, _ = _posted(text, PLAYERS, TIED)
+    assert 7 not in rulings, rulings
+
+
+@pytest.mark.parametrize("text", ["7楼无效，请重新投票", "7楼：请注意，无效", "7楼 21:04 才投票。截止后的投票一律无效。"])
+def test_a_verdict_beside_a_request_or_a_rule_applied_now_still_rules(text):
+    assert _posted(text, PLAYERS, TIED)[0] == {7: ("reject", None)}
+
+
+@pytest.mark.parametrize("text", ["说7楼无效是不对的", "7楼无效一说站不住脚", "7楼无效纯属谣言", "7楼无效这话我没说过", "所谓7楼无效是误传",
+                                  "7楼之外均有效", "上面关于7楼的裁定作废", "进程帖里关于7楼的裁定作废"])
+def test_a_verdict_talked_about_taken_back_or_excepted_rules_nothing_and_holds_its_floor(text):
+    rulings, _, doubts = _posted(text, PLAYERS, TIED)
+    assert rulings == {} and 7 in doubts, (rulings, doubts)
+
+
+def test_a_reason_glued_to_the_verdict_still_rules():
+    assert _posted("7楼无效是因为格式不对", PLAYERS, TIED)[0] == {7: ("reject", None)}
+
+
+def _day(*posts: tuple[str, str, str]) -> dict:
+    """A day of the lab's tied base (杨康 3 : 郭靖 3), then `posts` (author, HH:MM, text) from floor 8."""
+    rows = [("导演A", "20:00", "【投票帖】请按格式投票：投票对象：X ⏎ 投票理由：Y")]
+    rows += [(voter, f"20:0{n}", f"投票对象：{target}\n投票理由：x") for n, (voter, target) in sorted(TIED.items())]
+    rows += list(posts)
+    return {"id": "h52", "preset": "s10", "title": "测试局 第二日投票帖", "directors": ["导演A"], "players": PLAYERS,
+            "start": "2026-12-05T20:00:00+08:00", "close": "2026-12-06T20:00:00+08:00",
+            "posts": [{"floor": i, "author": a, "time": f"2026-12-05T{t}:00+08:00", "text": x, "quote_floor": None}
+                      for i, (a, t, x) in enumerate(rows, start=1)],
+            "expect": {"outcome": {"kind": "none", "names": []}, "unattended": False}}
+
+
+def test_the_last_ruling_taken_back_without_its_floor_holds_what_it_ruled():
+    """「上一条裁定不算，我看错楼了」 (round 52: silently ignored, 杨康 posted out): the floors the director ruled before it
+    wait for the director again — the day is not posted from them."""
+    ruled = heldout.judge_day_alone(_day(("导演A", "20:30", "【裁定】7楼无效")))
+    assert ruled["certain"] and ruled["outcome"] == ("out", ("杨康",))
+    taken = heldout.judge_day_alone(_day(("导演A", "20:30", "【裁定】7楼无效"), ("导演A", "20:40", "上一条裁定不算，我看错楼了")))
+    assert not taken["certain"]
+    later = heldout.judge_day_alone(_day(("导演A", "20:30", "【裁定】7楼无效"), ("导演A", "20:40", "上一条裁定不算，我看错楼了"),
+                                         ("导演A", "20:50", "【裁定】7楼无效，确认过了")))
+    assert later["certain"] and later["outcome"] == ("out", ("杨康",))
