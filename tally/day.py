@@ -453,19 +453,28 @@ class _Fold:
         """A director's post that speaks of a proxy made in an earlier post — by its player or its floor — with words
         that take back or correct (「梅超风那张代投撤销」「收回8楼的代投」「更正8楼：梅超风委托的是郭靖」): that proxy is
         the director's to confirm, its readings every player this post names and none (the lab, hostile round 51)."""
-        if not _TAKES_BACK.search(text) or self.ctx.roster.pattern is None:
+        takes_back = _takes_back_words()
+        if not takes_back.search(text) or self.ctx.roster.pattern is None:
             return
         roster = self.ctx.roster
-        # the clauses that take back or correct, not a count's rows (「更正后：鹫巢岩 4+2…」 recounts, it takes nothing back)
-        said = [c for c in re.split(r"[，,。；;！!？?\n]", text) if _TAKES_BACK.search(c) and not re.search(r"\d\s*票|→|->|\d\s*[+＋]", c)]
+        # the clauses that take back or correct, not a count's rows (「更正后：鹫巢岩 4+2…」 recounts, it takes nothing back);
+        # a clause about 「那张代投」 goes on in the next (「8楼那张代投我发错了，请忽略」)
+        clauses = re.split(r"[，,。；;！!？?\n]", text)
+        said = [c for i, c in enumerate(clauses) if (takes_back.search(c) or (i and "代投" in clauses[i - 1] and takes_back.search(
+            clauses[i - 1] + c))) and not re.search(r"\d\s*票|→|->|\d\s*[+＋]", c)]
+        said = [*dict.fromkeys([*(clauses[i - 1] for i, c in enumerate(clauses) if c in said and i and "代投" in clauses[i - 1]), *said])]
         named = {roster.table[m.group()] for c in said for m in roster.pattern.finditer(c)}
         floors = {int(n) for c in said for n in re.findall(r"(\d{1,5})\s*(?:楼|层|樓|#|F|L)", c)}
         if not said:
             return
+        # 「上面那条代投作废」: no player and no floor — the director's latest proxy before this post
+        latest = max((h.entry.floor or 0 for h in self.standing.values() if h.entry.kind == "proxy"
+                      and h.entry.author in self.ctx.directors and h.entry.pid != entry.pid), default=None) \
+            if not named and not floors and any(_POINTS_BACK_TO.search(c) and "代投" in c for c in said) else None
         for voter, held in list(self.standing.items()):
             made = held.entry
             if made.kind != "proxy" or made.author not in self.ctx.directors or made.pid == entry.pid or not (
-                    voter in named or made.floor in floors):
+                    voter in named or made.floor in floors or (latest is not None and made.floor == latest)):
                 continue
             made.needs_review = True
             made.readings = tuple(dict.fromkeys([*(n for n in named if n != voter), made.target]))
@@ -829,12 +838,21 @@ class _Fold:
             entry.reason = verdict.void
             earlier = self.standing.get(entry.voter) if entry.voter else None
             if earlier is not None and earlier.entry.author in ctx.directors and earlier.entry.kind == "proxy" and \
-                    earlier.target == entry.target:
+                    (earlier.target == entry.target or entry.target is None):
+                # (「proxy for 梅超风 cancelled」: the player named, no target — the proxy made for them before)
                 # 「上午替燕子代投的白鹭撤回」: the director takes back a proxy made in an earlier post — the later word stands,
                 # and the director confirms (this post's other reading: the proxy stands after all)
+                ruling = self.rulings.get(post.pid)
+                if ruling is not None and ruling.decision in ("target", "accept") and \
+                        (ruling.decision == "accept" or ruling.target == earlier.target):
+                    entry.ruling = ruling  # the director: not taken back — the proxy before stands
+                    entry.reason = f"导演裁定：#{earlier.entry.floor} 的代投没有撤回，照算"
+                    self._log(entry, entry.reason)
+                    return
                 earlier.entry.verdict, earlier.entry.reason = SUPERSEDED, f"代投已在 #{entry.floor} 撤回"
                 del self.standing[entry.voter]
-                entry.needs_review, entry.readings = True, (entry.target,) if entry.target else ()
+                kept = entry.target or earlier.target  # (the proxy as first made is this post's other reading)
+                entry.needs_review, entry.readings = True, (kept,) if kept else ()
                 entry.reason = f"{verdict.void}：撤回的是 #{earlier.entry.floor} 的代投，请导演确认"
             self._log(entry, f"无效：{entry.reason}")
             return
@@ -1487,6 +1505,16 @@ _SAME_AS = (re.compile(rf"(?:和|跟|同|与)\s*{_REF}\s*(?:投(?:得|的)?|的�
 # Words that take back or correct something said before: the lexicon's retract and correction classes, and 不用代
 _CORRECTS_EARLIER = re.compile(r"更正|改正|纠正|订正|应为|打错|写错|弄错|搞错|刚才|上面|之前|前面")
 _TAKES_BACK = re.compile(r"撤销|撤回|收回|取消|作废|不用代|不必代|别代|不代了|更正|改正|纠正|订正|应为|打错|写错|弄错|搞错|委托的是|其实是")
+_POINTS_BACK_TO = re.compile(r"上面|上一条|上条|上一张|刚才|刚刚|之前|前面|那条|那张")
+
+
+@lru_cache(maxsize=1)
+def _takes_back_words() -> re.Pattern:
+    """The words that take back or correct (the lexicon's retract and correction classes, and the proxy's own): a new
+    spelling is one line of grammar/lexicon.toml."""
+    from grammar import tags
+
+    return re.compile(f"{_TAKES_BACK.pattern}|{tags.search_for('retract', 'correction').pattern}|忽略|无视", re.I)
 
 # Text colours a forum page shows on its own background: words in them are there for the tool, not for the readers.
 _INVISIBLE = frozenset({"white", "transparent", "snow", "ivory", "whitesmoke", "ghostwhite", "azure", "mintcream", "seashell",

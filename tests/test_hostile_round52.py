@@ -72,3 +72,18 @@ def test_the_last_ruling_taken_back_without_its_floor_holds_what_it_ruled():
     later = heldout.judge_day_alone(_day(("导演A", "20:30", "【裁定】7楼无效"), ("导演A", "20:40", "上一条裁定不算，我看错楼了"),
                                          ("导演A", "20:50", "【裁定】7楼无效，确认过了")))
     assert later["certain"] and later["outcome"] == ("out", ("杨康",))
+
+
+PROXY = ("导演A", "20:20", "代投：梅超风 → 杨康（私信委托）")
+
+
+@pytest.mark.parametrize("later", ["8楼那张代投我发错了，请忽略", "上面那条代投作废", "proxy for 梅超风 cancelled"])
+def test_a_later_post_taking_back_a_proxy_in_new_words_makes_it_the_directors(later):
+    """Round 52: each was read as the director's chatter (or voided itself) and 梅超风's proxy still made 杨康 out."""
+    day = _day(PROXY, ("导演A", "20:40", later))
+    day["players"] = [*PLAYERS, "梅超风"]
+    alone = heldout.judge_day_alone(day)
+    assert not alone["certain"], alone
+    kept = _day(PROXY)
+    kept["players"] = [*PLAYERS, "梅超风"]
+    assert heldout.judge_day_alone(kept)["outcome"] == ("out", ("杨康",))
