@@ -149,6 +149,7 @@ class RulingPost:
     only_valid: str = ""
     # 「上一条裁定不算」: an earlier ruling of the director taken back without naming its floor (tally/rulings.py holds them)
     takes_back: str = ""
+    days: tuple[int, ...] = ()  # every day the post names (「第1天7楼、第2天2楼无效」: two)
 
     @property
     def certain(self) -> bool:
@@ -819,7 +820,27 @@ def _cut(line: str) -> list[str]:
 def read(text: str | None, *, quoting: bool = False, roster: Roster | None = None) -> RulingPost | None:
     """The post's rulings and what was not understood (see the module's docstring); None: no ruling in it.
     `quoting`: the post quotes another, so a verdict alone (「无效」) is a ruling on the quoted post."""
-    return _read(text or "", quoting, roster)
+    post = _read(text or "", quoting, roster)
+    if post is None and text and (squeezed := _squeezed(text)) != text:
+        # 「⑦楼无效」「②③④⑤⑥有效」「7 楼 无 效」: floors or verdicts written in a way the reader does not take as one — read
+        # with the circled numbers as floors and the spaces gone, what it would rule waits for the director, never nothing
+        again = _read(squeezed, quoting, roster)
+        refs = list(dict.fromkeys([*(i.ref for i in again.items), *(ref for ref, _ in again.held)])) if again else []
+        if refs:
+            why = f"楼层或裁定的写法工具读不准（「{_clip(text)}」）：请写成「7楼 无效」这样，这几楼先等导演确认"
+            return RulingPost(problems=[why], held=[(ref, why) for ref in refs], void=True)
+    return post
+
+
+_CIRCLED = re.compile(r"[\u2460-\u2473](?=[\u2460-\u2473]|\s*(?:楼|层|樓|无|有|作|弃|不|算|计|[,，、]\s*[\u2460-\u2473]))")
+
+
+def _squeezed(text: str) -> str:
+    """The text with circled numbers before a floor word, another circled number or a verdict as floors (⑦ → 7楼), and
+    the spaces between Chinese characters and digits gone."""
+    text = _CIRCLED.sub(lambda m: f"{ord(m.group()) - 0x245F}楼", text)
+    text = re.sub(r"(\d)楼\s*(?=楼|层|樓)", r"\1", text)  # (⑦楼 → 7楼楼 → 7楼)
+    return re.sub(r"(?<=[\u4e00-\u9fff\d])[ \t\u3000]+(?=[\u4e00-\u9fff])", "", text)
 
 
 @lru_cache(maxsize=512)  # every run reads the director's same posts again, each several times
@@ -875,6 +896,11 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             # the floor the forum's setting names (discuz.md A.2): not every forum has it — unless numbered (「板凳（3楼）」)
             if (seat := _SEAT.search(group.words)) and not re.search(r"\d+\s*[楼层樓#]", group.words):
                 group.unread.append(f"「{seat.group()}」是哪一楼要看论坛的楼层名设置（默认不显示），请写楼号（例如 2楼）")
+        if made and _OTHER_ROUND.search(sentence) and not post.void:
+            # 「重投帖7楼无效，首轮7楼维持有效」「7楼无效（指首轮投票帖的7楼）」: floors of a round the tool cannot tell apart from
+            # this one's in a shared thread — they wait for the director (round 52: applied to the other round's 7楼)
+            _hold(made, f"「{_clip(sentence)}」说到了另一轮投票（「{_OTHER_ROUND.search(sentence).group()}」）：这几楼是哪一轮的，请导演确认")
+            continue
         if made and (order := _BY_ORDER.search(sentence)) and any(
                 t.type in _VERDICT_START and t.start_pos >= order.start() for t in tokens):
             # 「关于2楼和6楼，前者作废，后者保留」: verdicts given to floors by their order — the tool does not pair them: the floors
@@ -968,8 +994,13 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
     _items(groups, sentences, post)
     _held(groups, post, put_off)
     if len(days) > 1:
-        post.problems.append("一帖里写了不同的天（" + "、".join(f"第{d}天" for d in sorted(days)) + "）：请每天分开裁定")
+        why = "一帖里写了不同的天（" + "、".join(f"第{d}天" for d in sorted(days)) + "）：请每天分开裁定"
+        post.problems.append(why)
         post.void = True
+        # whichever day each floor is of, none of them is decided: they wait for the director (round 52: dropped whole)
+        named = [ref for g in groups if not g.reference and not g.elsewhere for ref in g.floors if ref[0] in ("floor", "pid")]
+        post.held += [(ref, why) for ref in dict.fromkeys(named) if ref not in {r for r, _ in post.held}]
+    post.days = tuple(sorted(days))
     post.day = next(iter(days)) if len(days) == 1 else None
     post.only_valid = _only_valid(own)
     if not post.items and not post.problems:
@@ -1112,6 +1143,8 @@ def _general_clauses(tokens: list[Token]) -> list[Token]:
 _ASKS_PLAYERS = re.compile(r"请|务必|记得|自觉")
 
 
+# a floor of an earlier round (「首轮7楼」「首轮投票帖的7楼」), or 「重投 7楼」 bare
+_OTHER_ROUND = re.compile(r"(?:首轮|第一轮|上一轮|本轮之前)[^,，。;；!！?？]{0,8}?\d+\s*(?:楼|层|樓|#|F|L)|重投\s*(?:第\s*)?\d+\s*(?:楼|层|樓|#|F|L)")
 _NOT_THIS = re.compile(r"(?:不是|并非|而非|而不是|并不是)\s*$")
 
 
@@ -1429,6 +1462,7 @@ def _items(groups: list[_Group], sentences: list[str], post: RulingPost) -> None
                 # 18楼无效 … 18楼计为杨康: the director says two things of one floor — nothing of the post is sure
                 post.problems.append(f"{_ref_words(ref)}在同一帖里有两种不同的裁定")
                 post.void = True
+                post.held.append((ref, f"{_ref_words(ref)}在同一帖里有两种不同的裁定：请导演确认"))  # (never either reading)
                 continue
             decided[ref] = verdict
             post.items = [i for i in post.items if i.ref != ref]

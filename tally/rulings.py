@@ -140,8 +140,8 @@ def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, 
         said_day = (reading or earlier).day
         if said_day is not None and said_day != day.day and not in_vote:
             continue  # the process thread: another day's ruling
-        if post.tid in later and said_day != day.day:
-            continue  # a later day's thread: its own rulings, unless it names this day
+        if post.tid in later and said_day != day.day and day.day not in (reading or earlier).days:
+            continue  # a later day's thread: its own rulings, unless it names this day (alone or beside another)
         why = _who_and_what(post, game, uids, first, reading)
         made = _made_at(post)
         if why and in_vote or why and said_day in (None, day.day):

@@ -87,3 +87,32 @@ def test_a_later_post_taking_back_a_proxy_in_new_words_makes_it_the_directors(la
     kept = _day(PROXY)
     kept["players"] = [*PLAYERS, "梅超风"]
     assert heldout.judge_day_alone(kept)["outcome"] == ("out", ("杨康",))
+
+
+@pytest.mark.parametrize("text, floors", [("②③④⑤⑥有效，⑦无效", {2, 3, 4, 5, 6, 7}), ("⑦楼无效，其余有效", {7}), ("7 楼 无 效", {7})])
+def test_floors_or_verdicts_written_a_way_the_reader_does_not_take_hold_those_floors(text, floors):
+    """Round 52: each was read as no ruling at all and the tie posted. Read again with the circled numbers as floors and
+    the spaces gone, what it would rule waits for the director — never nothing, never applied unread."""
+    rulings, asked, doubts = _posted(text, PLAYERS, TIED)
+    assert rulings == {} and floors & set(TIED) <= doubts and asked, (rulings, doubts)
+
+
+def test_list_markers_stay_list_markers():
+    assert _posted("① 7楼无效 ② 6楼有效", PLAYERS, TIED)[0] == {7: ("reject", None), 6: ("accept", None)}
+
+
+@pytest.mark.parametrize("text, day", [("1日7楼无效", 1), ("第1日投票帖7楼无效", 1), ("12月5日7楼无效", None),
+                                       ("11楼 的票 21日 09:12 编辑过，照常有效。", None)])
+def test_n_ri_before_a_floor_is_the_day_and_a_date_is_not(text, day):
+    from grammar.names import Roster
+    from grammar.ruling import read
+
+    assert read(text, roster=Roster(PLAYERS)).day == day
+
+
+@pytest.mark.parametrize("text", ["第1天7楼、第2天2楼无效", "第一天的7楼无效，今天的7楼有效", "重投帖7楼无效，首轮7楼维持有效",
+                                  "7楼无效（指首轮投票帖的7楼）", "重投 7楼无效"])
+def test_floors_of_two_days_two_rounds_or_two_verdicts_in_one_post_wait_for_the_director(text):
+    """Round 52: each post was dropped whole (the day posted without it) or applied to this round's 7楼."""
+    _, asked, doubts = _posted(text, PLAYERS, TIED)
+    assert 7 in doubts and asked, (asked, doubts)
