@@ -306,7 +306,7 @@ def _choices(own: str, counted: str | None, roster) -> list[tuple[int, str, bool
     others = [(a, b, n) for a, b, n in found if n != counted]
     if not others:
         return []
-    corrected = [t for t in tagging.tag(own) if t.is_("correction")]
+    corrected = [t for t in tagging.tag(own) if t.is_("correction", "retract")]  # (「↑作废 郭靖」: round 52)
     out = []
     for start, end, name in others:
         c_start = max((m.end() for m in _CLAUSE_CUT.finditer(own, 0, start)), default=0)

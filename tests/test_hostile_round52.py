@@ -116,3 +116,19 @@ def test_floors_of_two_days_two_rounds_or_two_verdicts_in_one_post_wait_for_the_
     """Round 52: each post was dropped whole (the day posted without it) or applied to this round's 7楼."""
     _, asked, doubts = _posted(text, PLAYERS, TIED)
     assert 7 in doubts and asked, (asked, doubts)
+
+
+@pytest.mark.parametrize("text", ["投票对象：杨康\n↑作废 郭靖", "投票对象：杨康\n上面作废，郭靖"])
+def test_a_name_after_words_that_void_the_ballot_above_is_asked(text):
+    """Round 52: 「↑作废 郭靖」 under a ballot was counted as a certain 杨康 vote and 杨康 posted out."""
+    from tallykit import Thread, game
+
+    from tally.day import tally_day
+    from tally.rules import load_preset
+
+    t = Thread()
+    post = t.add("黄蓉", text, 1)
+    g = game("s10")
+    r = tally_day(t.posts, g, g.days[0], load_preset("s10"))
+    entry = next(e for e in r.entries if e.pid == post.pid)
+    assert entry.needs_review and "郭靖" in entry.readings, entry.reason
