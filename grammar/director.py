@@ -166,6 +166,16 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
                 and not (_HEADING.search(line) and not _COUNT_HEADING.search(own))}  # (「代投 A→Y、B→Y」: two proxies)
     out.count = _count(lines, counted, roster)
     if not out.proxy_words:
+        for n, line in enumerate(lines):
+            speaker, said = _chat(line, lines[n + 1] if n + 1 < len(lines) else "")
+            who = roster.resolve(speaker.strip("()（）[]【】")).name if speaker else None
+            if who and who not in directors and said and (target := _request(said, who, roster)):
+                # 「梅超风 20:01:33 ⏎ 导演，我这票投杨康，帮我发一下 ⏎ 导演A 20:02:10 ⏎ 好的」: a request pasted with no word
+                # of a proxy made — whether the director made it is the director's to say (hostile round 52: dropped)
+                out.doubts.append(f"帖子里贴了「{who}」请导演代投的聊天记录（「{_clip(said)}」），没有写代投：算不算这张代投，请导演确认")
+                out.readings.append((who, target))
+        if out.doubts:
+            return out
         _own_words(lines, counted, roster, out, lines)
         return out
     pairs: list[tuple[str, str | None, int, str, bool]] = []  # (voter, target, line, words, corrects)

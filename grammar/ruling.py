@@ -820,6 +820,9 @@ def _cut(line: str) -> list[str]:
 def read(text: str | None, *, quoting: bool = False, roster: Roster | None = None) -> RulingPost | None:
     """The post's rulings and what was not understood (see the module's docstring); None: no ruling in it.
     `quoting`: the post quotes another, so a verdict alone (「无效」) is a ruling on the quoted post."""
+    if text and "计" in text:
+        # 「本轮计票：2楼 3楼 4楼 5楼 6楼」: the floors counted, nothing else on the line — the list of the valid ballots
+        text = _COUNTED_LIST.sub(lambda m: m.group("head") + "有效票：" + m.group("list"), text)
     post = _read(text or "", quoting, roster)
     if post is None and text and (squeezed := _squeezed(text)) != text:
         # 「⑦楼无效」「②③④⑤⑥有效」「7 楼 无 效」: floors or verdicts written in a way the reader does not take as one — read
@@ -832,6 +835,8 @@ def read(text: str | None, *, quoting: bool = False, roster: Roster | None = Non
     return post
 
 
+_COUNTED_LIST = re.compile(r"^(?P<head>\W*)(?:本轮|今天的?|本日|今日)?\s*(?:计票|计入的?票|计入|统计在内的?票?)\s*[:：]\s*"
+                           r"(?P<list>(?:第?\s*\d{1,5}\s*(?:楼|层|樓|#|F|L)\s*[、,，\s]*)+)$", re.M)
 _CIRCLED = re.compile(r"[\u2460-\u2473](?=[\u2460-\u2473]|\s*(?:楼|层|樓|无|有|作|弃|不|算|计|[,，、]\s*[\u2460-\u2473]))")
 
 

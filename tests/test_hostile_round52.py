@@ -132,3 +132,26 @@ def test_a_name_after_words_that_void_the_ballot_above_is_asked(text):
     r = tally_day(t.posts, g, g.days[0], load_preset("s10"))
     entry = next(e for e in r.entries if e.pid == post.pid)
     assert entry.needs_review and "郭靖" in entry.readings, entry.reason
+
+
+def test_a_list_of_the_floors_counted_asks_of_the_ballot_it_leaves_out():
+    """Round 52: 「本轮计票：2楼 3楼 4楼 5楼 6楼」 — #7 was counted without a question."""
+    rulings, _, doubts = _posted("本轮计票：2楼 3楼 4楼 5楼 6楼", PLAYERS, TIED)
+    assert 7 in doubts and 7 not in rulings
+    assert _posted("计票：杨康 3票（2楼、3楼、4楼）", PLAYERS, TIED)[2] == set()  # a count's row, no list
+
+
+def test_a_pasted_request_the_director_posts_without_a_proxy_word_is_asked():
+    """Round 52: the director pasted 梅超风's request and 「好的」 from the chat, no 代投 — read as chatter, the proxy lost."""
+    from tallykit import Thread, game
+
+    from tally.day import tally_day
+    from tally.rules import load_preset
+
+    t = Thread()
+    t.add("导演", "投票帖：请按格式投票", 0.1)
+    post = t.add("导演", "周伯通 20:01:33\n导演，我这票投杨康，帮我发一下\n导演 20:02:10\n好的", 1)
+    g = game("s10")
+    r = tally_day(t.posts, g, g.days[0], load_preset("s10"))
+    entry = next(e for e in r.entries if e.pid == post.pid)
+    assert entry.needs_review and "杨康" in entry.readings, entry.reason
