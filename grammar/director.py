@@ -612,7 +612,8 @@ def _mentions_a_proxy_made(own: str, roster: Roster, annotated: bool = False) ->
     """The post makes a proxy (【代投】郭靖 · 代投：郭靖 · 郭靖委托代投 · proxy for 郭靖) — a player named at the proxy's
     words — not only speaks of the rule (代投：请提前私信导演 · 关门前不能代投). `annotated`: outside a count, a pair
     marked 「（代投）」 is one too (「梅超风：杨康 ⏎（代投）」; in a count the mark says how a ballot came)."""
-    annotation = r"|[(（]\s*(?:导演|主持人?)?代投[^)）\n]{0,12}[)）]|(?:以上|上面)(?:为|是|都是)?代投" if annotated else ""
+    # (「橡皮 1（代投）」: a number before the mark — a count's, whatever its shape)
+    annotation = r"|(?<!\d)(?<!\d\s)[(（]\s*(?:导演|主持人?)?代投[^)）\n]{0,12}[)）]|(?:以上|上面)(?:为|是|都是)?代投" if annotated else ""
     for m in re.finditer(rf"【代投】|代投\s*[:：]|委托[^。\n]{{0,8}}代投|代为投|proxy (?:vote )?for|on behalf of{annotation}", own, re.I):
         if roster.pattern.search(own, max(0, m.start() - 12), m.end() + 12):
             return True

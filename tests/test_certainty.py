@@ -750,3 +750,13 @@ def test_a_clause_opening_on_an_earlier_day_is_history_even_without_le(text, ask
     post = t.add("黄蓉", text, 1, quote=first)
     r = run(t, "shediao")
     assert (post.pid in {f.pid for f in r.flags}) == asked, entry_of(r, post).reason
+
+
+def test_a_weighted_voter_asking_for_another_weight_still_casts_a_plain_ballot():
+    """heldout15 o15_150: 「警长这票请按 1 票算」 — the weight is the rules' (2.5), the ballot plain; 「请按杨康算」 still asks."""
+    t = Thread()
+    plain = t.add("黄蓉", "警长这票请按 1 票算，我不想一个人定生死。\n投票对象：杨康\n投票理由：和稀泥", 1)
+    other = t.add("郭靖", "投票对象：杨康\n投票理由：和稀泥\n请按黄蓉算", 2)
+    r = run(t, "shediao")
+    flagged = {f.pid for f in r.flags}
+    assert plain.pid not in flagged and other.pid in flagged

@@ -189,3 +189,9 @@ def test_a_request_that_leaves_the_pick_to_the_director_is_asked(text):
     result, (entry,) = fold(text)
     assert entry.needs_review and "条件" in entry.reason
     assert "杨康" in [r.target for r in certainty.readings(entry)]
+
+
+def test_a_count_written_on_one_line_with_a_proxy_mark_after_a_number_makes_no_proxy():
+    """heldout15 o15_100: 「直尺 2、胶水 1、橡皮 1（代投）…」 — the mark says how a ballot in the count came."""
+    result, (entry,) = fold("【截至 10:00】杨康 2、郭靖 1、黄蓉 1（代投）、一灯 1、弃权 1。其余以宣判时为准。", "anshazhe")
+    assert not entry.needs_review and not counted(result), entry.reason
