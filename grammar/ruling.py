@@ -824,7 +824,7 @@ def read(text: str | None, *, quoting: bool = False, roster: Roster | None = Non
         # 「本轮计票：2楼 3楼 4楼 5楼 6楼」: the floors counted, nothing else on the line — the list of the valid ballots
         text = _COUNTED_LIST.sub(lambda m: m.group("head") + "有效票：" + m.group("list"), text)
     post = _read(text or "", quoting, roster)
-    if post is None and text and (squeezed := _squeezed(text)) != text:
+    if post is None and text and _MAY_SQUEEZE.search(text) and (squeezed := _squeezed(text)) != text:
         # 「⑦楼无效」「②③④⑤⑥有效」「7 楼 无 效」: floors or verdicts written in a way the reader does not take as one — read
         # with the circled numbers as floors and the spaces gone, what it would rule waits for the director, never nothing
         again = _read(squeezed, quoting, roster)
@@ -837,6 +837,7 @@ def read(text: str | None, *, quoting: bool = False, roster: Roster | None = Non
 
 _COUNTED_LIST = re.compile(r"^(?P<head>\W*)(?:本轮|今天的?|本日|今日)?\s*(?:计票|计入的?票|计入|统计在内的?票?)\s*[:：]\s*"
                            r"(?P<list>(?:第?\s*\d{1,5}\s*(?:楼|层|樓|#|F|L)\s*[、,，\s]*)+)$", re.M)
+_MAY_SQUEEZE = re.compile(r"[\u2460-\u2473]|(?:无|有)[ \t\u3000]+效|作[ \t\u3000]+废|弃[ \t\u3000]+权|不[ \t\u3000]+(?:算|计)")  # a word split
 _CIRCLED = re.compile(r"[\u2460-\u2473](?=[\u2460-\u2473]|\s*(?:楼|层|樓|无|有|作|弃|不|算|计|[,，、]\s*[\u2460-\u2473]))")
 
 
