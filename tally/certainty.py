@@ -165,7 +165,7 @@ def readings(entry) -> list[Reading]:
 # A correction in the post's own words, then the name it corrects to (打错了应该是X · 投A 啊不 是B · 更正：X).
 _CORRECTION = re.compile(r"打错了?|写错了?|投错了?|手滑了?|口误|啊不|呃不|哦不|不对不对|更正|纠正一下|错了[，,。\s]*应该")
 # Ballot marks and words a bare post may consist of beside a name (☝ 林冲 · 🗳林冲 · 投 songjiang).
-_MARKS = re.compile(r"[☝👆✋🙋🗳🖐✌☑✅]|\b(?:vote|tp|piao)\b|投票?|票|我选|选|就|吧|啦|了|咗|啊|呀|哦|嘛", re.I)
+_MARKS = re.compile(r"[☝👆✋🙋🗳🖐✌☑✅]|\b(?:vote|tp|piao|tou|toupiao)\b|投票?|票|我选|选|就|吧|啦|了|咗|啊|呀|哦|嘛", re.I)
 # A post that only agrees with what it quotes (+1 · 同上 · 同意 · 附议 · 投他 · 投佢).
 AGREEMENT = re.compile(r"(?:\+|＋)\s*1|同上|同意|附议|赞同|跟票|跟了?|我也是?|一样|same|顶|就他|就她|投他|投她|投佢|同投", re.I)
 _CORRECTION_CHARS = re.compile(r"[错滑误不更纠]")  # what every correction holds: most posts are passed by one scan
@@ -202,9 +202,22 @@ def spelled(written: str, roster) -> tuple[str, ...]:
         return (exact.name,)
     sound = _sound(plain)
     found = [n for n in roster.names if _sound(n) == sound]
+    if not found and plain.isascii() and len(plain) >= 6:
+        # 「tou nianujiao」: pinyin one letter off the name's (niannujiao) — typed on a phone
+        found = [n for n in roster.names if _one_edit(_sound(n), sound.lower())]
     if not found and len(plain) >= 3:
         found = [n for n in roster.names if len(n) == len(plain) and sum(a != b for a, b in zip(n, plain)) == 1]
     return tuple(found) if len(found) <= 3 else ()
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """a and b differ by one letter left out, added or changed."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b)) == 1
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
 
 
 # The corpora hold at most three corrections and a few pinyin names in a post; a post of hundreds (打错了应该是X

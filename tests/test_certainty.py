@@ -15,10 +15,11 @@ from datetime import timedelta
 import pytest
 
 from conftest import ROOT
+from grammar.names import Roster
 from tally import certainty
 from tally.day import Ruling, tally_day
 from tally.rules import load_preset
-from tallykit import CLOSE, Thread, game
+from tallykit import CLOSE, NAMES, Thread, game
 
 
 def run(thread: Thread, preset: str = "shediao", rulings=None, **overrides):
@@ -772,3 +773,10 @@ def test_an_abstention_corrected_to_put_off_or_said_for_now_is_never_silent(text
     post = t.add("黄蓉", text, 1)
     r = run(t, preset)
     assert post.pid in {f.pid for f in r.flags}, entry_of(r, post).reason
+
+
+def test_a_pinyin_name_one_letter_off_after_a_pinyin_ballot_word_is_asked():
+    """heldout6 w0045: 「tou nianujiao ⏎ (shouji shurufa huai le)」 — niannujiao typed one letter short: a vote attempt."""
+    assert certainty.spelled("nianujiao", Roster(["念奴娇", "临江仙"])) == ("念奴娇",)
+    assert certainty.spelled("nianjiao", Roster(["念奴娇", "临江仙"])) == ()
+    assert certainty.spelled("guojin", Roster(NAMES)) == ("郭靖",)

@@ -186,7 +186,7 @@ def test_a_proxy_first_shown_in_the_directors_count_is_void_under_qisha_and_aske
 def test_a_request_that_leaves_the_pick_to_the_director_is_asked(text):
     """002/004: 要求代投时必须给出明确的投票对象，不允许给出条件让导演确定投票对象 — a request naming two and leaving the
     pick to the director (heldout17 s17_127) is a conditional proxy: asked, both readings weighed."""
-    result, (entry,) = fold(text)
+    _, (entry,) = fold(text)
     assert entry.needs_review and "条件" in entry.reason
     assert "杨康" in [r.target for r in certainty.readings(entry)]
 
