@@ -78,6 +78,9 @@ SET_ASSUMED["heldout12"] = SET_ASSUMED["heldout10"]  # and heldout12's (s10 free
 SET_ASSUMED["heldout13"] = SET_ASSUMED["heldout10"]  # heldout13 keeps heldout12's openings (its README)
 SET_ASSUMED["heldout14"] = SET_ASSUMED["heldout10"]  # heldout14 keeps heldout12's openings (its README)
 SET_ASSUMED["heldout15"] = SET_ASSUMED["heldout10"]  # heldout15 copies heldout14's (its README)
+# Who is dead in each preset's opening, as the set's README says (its single posts carry no dead list; the game file would)
+SET_DEAD = {"heldout16": {"shediao": ("月琴",), "s10": ("祁红",), "mahjong": ("荷花",)},
+            "heldout17": {"shediao": ("雁荡",), "s10": ("荔枝",), "qisha": ("铅白",), "mahjong": ("孟浩然",)}}
 SET_ASSUMED["heldout16"] = SET_ASSUMED["heldout10"]  # heldout16 copies heldout15's (its README)
 SET_ASSUMED["heldout17"] = SET_ASSUMED["heldout10"]  # heldout17 copies heldout15's (its README)
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
@@ -119,8 +122,9 @@ def run_case(case: dict):
     rules = load_preset(case["preset"]).with_overrides(assumed(case))
     hour, minute = SET_CLOSES.get(case.get("set", ""), {}).get(case["preset"]) or CLOSES.get(case["preset"], (21, 0))
     close = CLOSE.replace(hour=hour, minute=minute)
+    dead = tuple(n for n in SET_DEAD.get(case.get("set", ""), {}).get(case["preset"], ()) if n in roster)
     day = Day(day=4, vote_thread=1, discussion_threads=(2,), process_thread=3, start=START.isoformat(),
-              close=close.isoformat(), title_holder=holder, votes_not_counted=idiots,
+              close=close.isoformat(), title_holder=holder, votes_not_counted=idiots, dead=dead,
               runoff=tuple(r.group(2, 3)) if (r := _ROUND.search(case.get("why") or "")) else (),
               round_kind=r.group(1) if r else "")
     stated = _STATED.match(case["text"])
