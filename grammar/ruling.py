@@ -945,7 +945,8 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
                                  "或用 bansha rule --day N")
             continue
         headed = headed or _correction_heading(tokens)
-        if not made and any(t.type == "RETRACT" and i and re.search(r"裁定\s*(?:也|就|都)?\s*$", str(tokens[i - 1]))
+        if not made and any(t.type == "RETRACT" and (i and re.search(r"裁定\s*(?:也|就|都)?\s*$", str(tokens[i - 1])) or
+                                                    re.search(r"(?i)ruling|verdict|call", str(t)))
                             for i, t in enumerate(tokens)):
             # 「上一条裁定不算，我看错楼了」: an earlier ruling taken back, no floor named — the floors it ruled are the director's
             post.takes_back = post.takes_back or f"「{_clip(sentence)}」收回了前面的裁定，没写是哪一楼：前面裁定过的楼都请导演重新裁定"
@@ -1093,8 +1094,9 @@ _CLAIM_REJECTED = re.compile(
 # (「所谓7楼无效是误传」) — and a floor named as the exception (「7楼之外均有效」): whatever is said of the claim, no ruling.
 _TALKED_ABOUT = re.compile(
     r"(?:无效|有效|弃权|作废|不算|废票)\s*(?:是(?!因为|由于|鉴于|因|肯定|确定|没问题|正确|对的)|一说|之说|这话|这句话|这种?说法|这个说法|的说法|"
-    r"的传言|的消息|纯属|属于|站不住|不成立)|"
-    r"(?:所谓|据说|听说|传言|谣传|有人说|谁说|你说|他说|她说|大家说|群里说)\s*(?:第\s*)?\d+\s*(?:楼|层|樓|#|F|L)|"
+    r"的传言|的消息|纯属|属于|站不住|不成立|不是我|我(?:可|从|并)?(?:没|未)|谁说)|"
+    r"(?:没|从没|从未|未曾|并没|并未)(?:有)?\s*(?:裁|判|说|讲|宣布)(?:过|定|了)?\s*(?:第\s*)?\d+\s*(?:楼|层|樓|#|F|L)|"
+    r"(?:所谓|据说|听说|传言|谣传|有人说|谁说|你说|他说|她说|大家说|群里说|说的|判的|裁的)\s*(?:第\s*)?\d+\s*(?:楼|层|樓|#|F|L)|"
     r"\d+\s*(?:楼|层|樓|#|F|L)\s*(?:之外|以外|除外)", re.IGNORECASE)
 
 
@@ -1146,11 +1148,14 @@ def _general_clauses(tokens: list[Token]) -> list[Token]:
     return out
 
 
-_ASKS_PLAYERS = re.compile(r"请|务必|记得|自觉")
+_ASKS_PLAYERS = re.compile(r"请|务必|记得|自觉|改了")  # (「另：关门前一小时不能改票，改了算无效」: a rule said to all)
 
 
 # a floor of an earlier round (「首轮7楼」「首轮投票帖的7楼」), or 「重投 7楼」 bare
 _OTHER_ROUND = re.compile(r"(?:首轮|第一轮|上一轮|本轮之前)[^,，。;；!！?？]{0,8}?\d+\s*(?:楼|层|樓|#|F|L)|重投\s*(?:第\s*)?\d+\s*(?:楼|层|樓|#|F|L)")
+# A floor named in a remark to its player (注意格式 · 辛苦了 · 可以再充实点 · 别刷屏): not waiting for a verdict — a verdict in a
+# later sentence (a rule restated, 「另：…改了算无效」) is not its ruling (hostile round 53: each voided the floor).
+_REMARK = re.compile(r"注意|辛苦|可以再|记得|提醒|别刷|不要刷|谢谢|感谢|欢迎|加油|收到")
 _NOT_THIS = re.compile(r"(?:不是|并非|而非|而不是|并不是)\s*$")
 
 
@@ -1368,6 +1373,7 @@ def _attach_loose(groups: list[_Group], loose: list, quoting: bool, post: Ruling
         ruled_last = max((g.sentence for g in groups if g.sentence < number and (g.verdicts or g.unread)), default=0)
         above = [g for g in groups if ruled_last < g.sentence < number and not g.verdicts and not g.unread and not g.reference
                  and not g.doubted  # (「15楼 只要 黄芪 确认…就算她投 半夏；确认之前不计」: left open by its own sentence)
+                 and not _REMARK.search(sentences[g.sentence - 1])  # (「4楼辛苦了。作废票的规则见首楼」: a word to the player)
                  and (not names or g.author in names)]  # (「弃权：河底（20楼改票）」 is about 河底, not a floor above)
         named = [g for g in groups if g.sentence == number - 1 and g.verdicts and g.author
                  and g.author in sentences[number - 1] and _one([*g.verdicts, *(v for v, _ in ahead if v)])]

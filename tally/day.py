@@ -470,7 +470,7 @@ class _Fold:
         # 「上面那条代投作废」: no player and no floor — the director's latest proxy before this post
         latest = max((h.entry.floor or 0 for h in self.standing.values() if h.entry.kind == "proxy"
                       and h.entry.author in self.ctx.directors and h.entry.pid != entry.pid), default=None) \
-            if not named and not floors and any(_POINTS_BACK_TO.search(c) and "代投" in c for c in said) else None
+            if not named and not floors and any(_POINTS_BACK_TO.search(c) and re.search(r"代投|(?i:proxy)", c) for c in said) else None
         for voter, held in list(self.standing.items()):
             made = held.entry
             if made.kind != "proxy" or made.author not in self.ctx.directors or made.pid == entry.pid or not (
@@ -1505,7 +1505,7 @@ _SAME_AS = (re.compile(rf"(?:和|跟|同|与)\s*{_REF}\s*(?:投(?:得|的)?|的�
 # Words that take back or correct something said before: the lexicon's retract and correction classes, and 不用代
 _CORRECTS_EARLIER = re.compile(r"更正|改正|纠正|订正|应为|打错|写错|弄错|搞错|刚才|上面|之前|前面")
 _TAKES_BACK = re.compile(r"撤销|撤回|收回|取消|作废|不用代|不必代|别代|不代了|更正|改正|纠正|订正|应为|打错|写错|弄错|搞错|委托的是|其实是")
-_POINTS_BACK_TO = re.compile(r"上面|上一条|上条|上一张|刚才|刚刚|之前|前面|那条|那张")
+_POINTS_BACK_TO = re.compile(r"上面|上一条|上条|上一张|刚才|刚刚|之前|前面|那条|那张|(?i:above|earlier|previous|last)")
 
 
 @lru_cache(maxsize=1)
@@ -1514,7 +1514,8 @@ def _takes_back_words() -> re.Pattern:
     spelling is one line of grammar/lexicon.toml."""
     from grammar import tags
 
-    return re.compile(f"{_TAKES_BACK.pattern}|{tags.search_for('retract', 'correction').pattern}|忽略|无视", re.I)
+    return re.compile(f"{_TAKES_BACK.pattern}|{tags.search_for('retract', 'correction').pattern}|忽略|无视|不算数|不算了|"
+                      r"(?<![a-z])(?:ignore|disregard|cancel+ed|withdrawn?|scratch)(?![a-z])", re.IGNORECASE)
 
 # Text colours a forum page shows on its own background: words in them are there for the tool, not for the readers.
 _INVISIBLE = frozenset({"white", "transparent", "snow", "ivory", "whitesmoke", "ghostwhite", "azure", "mintcream", "seashell",

@@ -160,6 +160,16 @@ def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, 
             why = [f"写的是第{said_day}天，却发在{base.title}的投票帖里"]
         if not why and not in_vote and shared and said_day is None:
             why = [f"进程帖由几天共用，这一帖没写是第几天的裁定（例如「第{day.day}天 18楼 无效」）"]
+        if not why and reading is not None:
+            # 「8楼的裁定我撤回」「8楼作罢」: a floor that is the director's own ruling post, named again — whatever is said of it,
+            # the rulings it made wait for the director again (hostile round 53: each left 7楼无效 applied)
+            named = {ref[1] for ref in [*(r for r, _ in reading.held), *(i.ref for i in reading.items)] if ref[0] == "floor"}
+            ruled_by = {p.pid for p in posts if p.tid == post.tid and p.floor in named and p.author in game.directors
+                        and p.pid != post.pid}
+            for pid, (ruling, when) in list(found.rulings.items()):
+                if ruling.source_pid in ruled_by and ruling.decision != "pending":
+                    found.rulings[pid] = (_pending(ruling, f"{source_words(post.floor, post.author, post.posted_at, post.pid)} "
+                                                           f"又说到裁定所在的 #{ruling.source_floor}：这条裁定请导演重新确认"), when)
         if not why and reading is not None and reading.takes_back:
             # 「上一条裁定不算」: every ruling the director made before this post waits for the director again
             at = datetime.fromisoformat(post.posted_at) if post.posted_at else made

@@ -155,3 +155,32 @@ def test_a_pasted_request_the_director_posts_without_a_proxy_word_is_asked():
     r = tally_day(t.posts, g, g.days[0], load_preset("s10"))
     entry = next(e for e in r.entries if e.pid == post.pid)
     assert entry.needs_review and "杨康" in entry.readings, entry.reason
+
+
+@pytest.mark.parametrize("later", ["梅超风那张代投撤掉", "刚才的代投不作数", "前面帮梅超风投的那票不算数", "ignore the proxy above, she changed her mind",
+                                   "8楼代投作罢"])
+def test_round_53_a_later_post_taking_back_a_proxy_in_still_other_words(later):
+    day = _day(PROXY, ("导演A", "20:40", later))
+    day["players"] = [*PLAYERS, "梅超风"]
+    assert not heldout.judge_day_alone(day)["certain"], later
+
+
+@pytest.mark.parametrize("later", ["8楼说错了，当我没说", "8楼的裁定我撤回", "8楼作罢", "sorry, ignore my ruling above"])
+def test_round_53_a_ruling_taken_back_by_its_own_floor_or_in_english_waits_for_the_director(later):
+    ruled = _day(("导演A", "20:30", "【裁定】7楼无效"))
+    assert heldout.judge_day_alone(ruled)["outcome"] == ("out", ("杨康",))
+    taken = heldout.judge_day_alone(_day(("导演A", "20:30", "【裁定】7楼无效"), ("导演A", "20:40", later)))
+    assert not taken["certain"], later
+
+
+@pytest.mark.parametrize("text", ["我从没裁过7楼无效", "别听他们的，7楼无效不是我说的", "进程帖说的7楼无效不作数"])
+def test_round_53_a_ruling_denied_or_talked_about_in_new_words_holds_its_floor(text):
+    rulings, _, doubts = _posted(text, PLAYERS, TIED)
+    assert rulings == {} and 7 in doubts, (rulings, doubts)
+
+
+@pytest.mark.parametrize("text, floor", [("5楼理由可以再充实点；对了，没理由的票一律无效", 5), ("4楼辛苦了。作废票的规则见首楼", 4),
+                                         ("7楼注意别刷屏，另：关门前一小时不能改票，改了算无效", 7), ("7楼发言注意文明\nPS：重复投票的一律无效", 7),
+                                         ("3楼注意格式\n\n——\n规则重申：无理由票视为弃权", 3)])
+def test_round_53_a_remark_to_the_player_then_a_rule_restated_rules_nothing(text, floor):
+    assert floor not in _posted(text, PLAYERS, TIED)[0]
