@@ -168,6 +168,8 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
     if not out.proxy_words:
         for n, line in enumerate(lines):
             speaker, said = _chat(line, lines[n + 1] if n + 1 < len(lines) else "")
+            if speaker is None and (alone := re.match(r"^\s*([^\s:：]{1,24})\s*[:：]\s*$", line)) and n + 1 < len(lines):
+                speaker, said = alone.group(1), lines[n + 1]  # 「梅超风: ⏎ 帮我投杨康 ⏎ 导演A: ⏎ 嗯」 (round 53)
             who = roster.resolve(speaker.strip("()（）[]【】")).name if speaker else None
             if who and who not in directors and said and (target := _request(said, who, roster)):
                 # 「梅超风 20:01:33 ⏎ 导演，我这票投杨康，帮我发一下 ⏎ 导演A 20:02:10 ⏎ 好的」: a request pasted with no word

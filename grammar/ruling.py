@@ -32,6 +32,7 @@ Whether the floors exist, the names are the day's players and the author may rul
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
@@ -150,6 +151,9 @@ class RulingPost:
     # 「上一条裁定不算」: an earlier ruling of the director taken back without naming its floor (tally/rulings.py holds them)
     takes_back: str = ""
     days: tuple[int, ...] = ()  # every day the post names (「第1天7楼、第2天2楼无效」: two)
+    # floors whose ruling the post takes back or denies (「8楼作罢」「8楼的裁定我撤回」「我从没裁过7楼无效」): where such a floor is
+    # the director's own ruling post, what it ruled waits for the director again (tally/rulings.py)
+    taken_back: list[tuple[str, int | None]] = field(default_factory=list)
 
     @property
     def certain(self) -> bool:
@@ -378,7 +382,8 @@ def _names_after_verbs(tokens: list[Token]) -> list[Token]:
         while k > max(0, i - 3) and out[k - 1].type not in ("_SEP", "FLOOR", "AND"):
             k -= 1  # the words between the verdict and its floor or the clause's start
         before = "".join(str(t) for t in out[k:i])
-        if tok.type in _VERDICT_START | {"AN", "SUAN"} and before and _NEG_NEAR.search(before):
+        if tok.type in _VERDICT_START | {"AN", "SUAN"} and before and _NEG_NEAR.search(before) and not (
+                tok.type in ("AN", "SUAN") and nxt != "NAME"):  # (「因其未按格式写」: 按 begins no verdict there)
             # 「7楼不予认定无效」「没必要判无效」「7楼不按杨康算」: a verdict said not to be made, in any words — the floor is the
             # director's, said so (the hostile round: each was applied as the verdict it denies)
             out[i] = Token("DENIED", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)
@@ -820,9 +825,9 @@ def _cut(line: str) -> list[str]:
 def read(text: str | None, *, quoting: bool = False, roster: Roster | None = None) -> RulingPost | None:
     """The post's rulings and what was not understood (see the module's docstring); None: no ruling in it.
     `quoting`: the post quotes another, so a verdict alone (「无效」) is a ruling on the quoted post."""
-    if text and "计" in text:
+    if text and re.search(r"计|有效|统计", text):
         # 「本轮计票：2楼 3楼 4楼 5楼 6楼」: the floors counted, nothing else on the line — the list of the valid ballots
-        text = _COUNTED_LIST.sub(lambda m: m.group("head") + "有效票：" + m.group("list"), text)
+        text = _COUNTED_LIST.sub(_counted_list, text)
     post = _read(text or "", quoting, roster)
     if post is None and text and _MAY_SQUEEZE.search(text) and (squeezed := _squeezed(text)) != text:
         # 「⑦楼无效」「②③④⑤⑥有效」「7 楼 无 效」: floors or verdicts written in a way the reader does not take as one — read
@@ -835,16 +840,39 @@ def read(text: str | None, *, quoting: bool = False, roster: Roster | None = Non
     return post
 
 
-_COUNTED_LIST = re.compile(r"^(?P<head>\W*)(?:本轮|今天的?|本日|今日)?\s*(?:计票|计入的?票|计入|统计在内的?票?)\s*[:：]\s*"
-                           r"(?P<list>(?:第?\s*\d{1,5}\s*(?:楼|层|樓|#|F|L)\s*[、,，\s]*)+)$", re.MULTILINE)
-_MAY_SQUEEZE = re.compile(r"[\u2460-\u2473]|(?:无|有)[ \t\u3000]+效|作[ \t\u3000]+废|弃[ \t\u3000]+权|不[ \t\u3000]+(?:算|计)")  # a word split
-_CIRCLED = re.compile(r"[\u2460-\u2473](?=[\u2460-\u2473]|\s*(?:楼|层|樓|无|有|作|弃|不|算|计|[,，、]\s*[\u2460-\u2473]))")
+_COUNTED_LIST = re.compile(r"^(?P<head>\W*)(?P<words>[^:：\n\d#]{0,10}?(?:有效|计入|计票|统计)[^:：\n\d#]{0,8}?)\s*[:：]\s*"
+                           r"(?P<list>[#＃]?\s*\d{1,5}\s*(?:楼|层|樓|#|F|L)?(?:\s*(?:[、,，/\s]|-|－|~|～|至|到)\s*[#＃]?\s*\d{1,5}\s*(?:楼|层|樓|#|F|L)?)+)"
+                           r"\s*[。.]?\s*$", re.MULTILINE)
+
+
+def _counted_list(m: re.Match) -> str:
+    """「计入票数的：2、3、4、5、6楼」「有效楼层：2-6」「本日有效票：#2 #3」: the floors a heading says are counted, and nothing
+    else on the line — written as the list of the valid ballots (a range spelled out, floor by floor)."""
+    if re.search(r"无效|作废|弃权|不计|不算", m.group("words")):
+        return m.group()
+    floors: list[int] = []
+    for part in re.finditer(r"(\d{1,5})(?:\s*(?:楼|层|樓|#|F|L)?\s*(?:-|－|~|～|至|到)\s*[#＃]?\s*(\d{1,5}))?", m.group("list")):
+        a, b = int(part.group(1)), int(part.group(2) or part.group(1))
+        floors += list(range(a, b + 1)) if 0 <= b - a <= 60 else [a, b]
+    return m.group("head") + "有效票：" + "、".join(f"{n}楼" for n in floors)
+
+
+# Floors and verdicts written in a way the reader does not take: circled, parenthesized or negative-circled numbers (⑦ ⑺ ❼),
+# the formal numerals (柒楼), a floor letter before its number (L7 · F7), 七号楼, a verdict word split by spaces (无 效).
+_ROUND_DIGITS = "\u2460-\u2487\u24eb-\u24f4\u2776-\u2793"
+_MAY_SQUEEZE = re.compile(rf"[{_ROUND_DIGITS}]|[壹贰叁肆伍陆柒捌玖拾]\s*[楼层樓号]|(?<![A-Za-z])[LlFf]\s*\d{{1,4}}(?![\dA-Za-z])|"
+                          r"[一二三四五六七八九十\d]{1,4}\s*号\s*楼|(?:无|有)[ \t\u3000]+效|作[ \t\u3000]+废|弃[ \t\u3000]+权|不[ \t\u3000]+(?:算|计)")
+_CIRCLED = re.compile(rf"[{_ROUND_DIGITS}](?=[{_ROUND_DIGITS}]|\s*(?:楼|层|樓|无|有|作|弃|不|算|计|[,，、]\s*[{_ROUND_DIGITS}]))")
+_FORMAL = str.maketrans("壹贰叁肆伍陆柒捌玖", "一二三四五六七八九")
 
 
 def _squeezed(text: str) -> str:
-    """The text with circled numbers before a floor word, another circled number or a verdict as floors (⑦ → 7楼), and
-    the spaces between Chinese characters and digits gone."""
-    text = _CIRCLED.sub(lambda m: f"{ord(m.group()) - 0x245F}楼", text)
+    """The text with those floors written as floors (⑦ ⑺ ❼ → 7楼, 柒楼 → 7楼, L7 → 7楼, 七号楼 → 7楼) and the spaces
+    between Chinese characters and digits gone."""
+    text = _CIRCLED.sub(lambda m: f"{int(unicodedata.numeric(m.group()))}楼", text)
+    text = re.sub(r"[壹贰叁肆伍陆柒捌玖拾]+(?=\s*[楼层樓号])", lambda m: m.group().translate(_FORMAL), text)
+    text = re.sub(r"([一二三四五六七八九十\d]{1,4})\s*号\s*(?:楼)?", r"\1楼", text)
+    text = re.sub(r"(?<![A-Za-z])[LlFf]\s*(\d{1,4})(?![\dA-Za-z])", r"\1楼", text)
     text = re.sub(r"(\d)楼\s*(?=楼|层|樓)", r"\1", text)  # (⑦楼 → 7楼楼 → 7楼)
     return re.sub(r"(?<=[\u4e00-\u9fff\d])[ \t\u3000]+(?=[\u4e00-\u9fff])", "", text)
 
@@ -925,6 +953,7 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             # 「15楼不是无效票」「并非无效」: a verdict denied rules nothing — the floor is the director's, said so
             for group in made:
                 group.unread.append(refused)
+            post.taken_back += [ref for g in made for ref in g.floors if ref[0] == "floor"]
             if not made:
                 denied.append(refused)
         said = [g for g in made if g.verdicts or g.unread]
@@ -965,6 +994,7 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
         if "RETRACT" in blockers and made and not _only_reason(sentence) and not re.search(r"代投|委托", sentence):
             # 「——19楼这句收回」「撤回我之前说的7楼无效」: what was said of those floors is taken back — they wait for the director
             _hold(made, f"「{_clip(sentence)}」收回了对这一楼的裁定：不是确定的裁定")
+            post.taken_back += [ref for g in made for ref in g.floors if ref[0] == "floor"]
             continue
         if not rules:
             continue  # a sentence of reasons
@@ -1001,14 +1031,14 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
     _items(groups, sentences, post)
     _held(groups, post, put_off)
     if len(days) > 1:
-        why = "一帖里写了不同的天（" + "、".join(f"第{d}天" for d in sorted(days)) + "）：请每天分开裁定"
+        why = "一帖里写了不同的天（" + "、".join(f"第{d}天" if d else "本日" for d in sorted(days)) + "）：请每天分开裁定"
         post.problems.append(why)
         post.void = True
         # whichever day each floor is of, none of them is decided: they wait for the director (round 52: dropped whole)
         named = [ref for g in groups if not g.reference and not g.elsewhere for ref in g.floors if ref[0] in ("floor", "pid")]
         post.held += [(ref, why) for ref in dict.fromkeys(named) if ref not in {r for r, _ in post.held}]
-    post.days = tuple(sorted(days))
-    post.day = next(iter(days)) if len(days) == 1 else None
+    post.days = tuple(sorted(d for d in days if d))
+    post.day = next(iter(days)) or None if len(days) == 1 else None
     post.only_valid = _only_valid(own)
     if not post.items and not post.problems:
         post.problems.append("只有「裁定」标题，没有写裁定哪一楼、怎么裁定")
@@ -1152,7 +1182,7 @@ _ASKS_PLAYERS = re.compile(r"请|务必|记得|自觉|改了")  # (「另：关�
 
 
 # a floor of an earlier round (「首轮7楼」「首轮投票帖的7楼」), or 「重投 7楼」 bare
-_OTHER_ROUND = re.compile(r"(?:首轮|第一轮|上一轮|本轮之前)[^,，。;；!！?？]{0,8}?\d+\s*(?:楼|层|樓|#|F|L)|重投\s*(?:第\s*)?\d+\s*(?:楼|层|樓|#|F|L)")
+_OTHER_ROUND = re.compile(r"(?:首轮|第一轮|上一轮|本轮之前|初投|初轮|首投)[^,，。;；!！?？]{0,8}?\d+\s*(?:楼|层|樓|#|F|L)|重投\s*(?:第\s*)?\d+\s*(?:楼|层|樓|#|F|L)")
 # A floor named in a remark to its player (注意格式 · 辛苦了 · 可以再充实点 · 别刷屏): not waiting for a verdict — a verdict in a
 # later sentence (a rule restated, 「另：…改了算无效」) is not its ruling (hostile round 53: each voided the floor).
 _REMARK = re.compile(r"注意|辛苦|可以再|记得|提醒|别刷|不要刷|谢谢|感谢|欢迎|加油|收到")
@@ -1524,6 +1554,8 @@ _RELATIVE_DAY = re.compile(r"(昨天|前天|昨日|前日|上一天|前一天|�
 def _day_number(written: str) -> int:
     if re.search(r"首|头", written):
         return 1
+    if re.search(r"本|今|当", written):
+        return 0  # today: the thread's own day
     digits = re.search(r"\d+", written)
     if digits:
         return int(digits.group())

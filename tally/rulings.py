@@ -163,7 +163,8 @@ def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, 
         if not why and reading is not None:
             # 「8楼的裁定我撤回」「8楼作罢」: a floor that is the director's own ruling post, named again — whatever is said of it,
             # the rulings it made wait for the director again (hostile round 53: each left 7楼无效 applied)
-            named = {ref[1] for ref in [*(r for r, _ in reading.held), *(i.ref for i in reading.items)] if ref[0] == "floor"}
+            # (held — taken back, denied, put off: 「维持15楼的裁定」 upholds it, 「其余无效票见9、12楼裁定」 cites them)
+            named = {ref[1] for ref in reading.taken_back}
             ruled_by = {p.pid for p in posts if p.tid == post.tid and p.floor in named and p.author in game.directors
                         and p.pid != post.pid}
             for pid, (ruling, when) in list(found.rulings.items()):

@@ -184,3 +184,41 @@ def test_round_53_a_ruling_denied_or_talked_about_in_new_words_holds_its_floor(t
                                          ("3楼注意格式\n\n——\n规则重申：无理由票视为弃权", 3)])
 def test_round_53_a_remark_to_the_player_then_a_rule_restated_rules_nothing(text, floor):
     assert floor not in _posted(text, PLAYERS, TIED)[0]
+
+
+@pytest.mark.parametrize("text", ["计入票数的：2、3、4、5、6楼", "有效楼层：2-6", "本日有效票：#2 #3 #4 #5 #6", "统计范围：2～6楼",
+                                  "有效：2、3、4、5、6楼"])
+def test_round_53_any_heading_over_a_list_of_counted_floors_asks_of_the_one_left_out(text):
+    rulings, _, doubts = _posted(text, PLAYERS, TIED)
+    assert 7 in doubts and 7 not in rulings, (rulings, doubts)
+
+
+@pytest.mark.parametrize("text", ["⑺楼无效", "柒楼无效", "L7无效，请大家知悉", "F7无效，请大家知悉", "❼无效，请大家知悉", "七号楼无效，请大家知悉"])
+def test_round_53_floors_in_other_notations_hold_the_floor(text):
+    rulings, _, doubts = _posted(text, PLAYERS, TIED)
+    assert rulings == {} and 7 in doubts, (rulings, doubts)
+
+
+@pytest.mark.parametrize("text", ["本日7楼无效，第1天的不动", "初投7楼作废"])
+def test_round_53_today_beside_another_day_or_an_earlier_round_holds_the_floor(text):
+    _, _, doubts = _posted(text, PLAYERS, TIED)
+    assert 7 in doubts
+
+
+def test_round_53_a_verdict_with_a_reason_that_says_wei_an_still_rules():
+    assert _posted("裁定：7楼无效，因其未按格式写投票对象", PLAYERS, TIED)[0] == {7: ("reject", None)}
+
+
+def test_round_53_a_chat_log_with_each_speaker_alone_on_a_line_is_asked():
+    from tallykit import Thread, game
+
+    from tally.day import tally_day
+    from tally.rules import load_preset
+
+    t = Thread()
+    t.add("导演", "投票帖：请按格式投票", 0.1)
+    post = t.add("导演", "周伯通:\n帮我投杨康\n导演:\n嗯", 1)
+    g = game("s10")
+    r = tally_day(t.posts, g, g.days[0], load_preset("s10"))
+    entry = next(e for e in r.entries if e.pid == post.pid)
+    assert entry.needs_review and "杨康" in entry.readings, entry.reason
