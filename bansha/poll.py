@@ -320,6 +320,7 @@ def _poll_one(game_file: Path, db_path: Path, options: PollOptions, say: Callabl
                               options.request_life, lambda rulings: pipeline.tally_from_archive(
                                   db, game, rules, day.day, round=day.round, as_of=as_of, sensitivity=False, rulings=rulings))
             posted: list[str] = []
+            earlier_notes: list[str] = []  # an earlier day's posted final a later post leaves in doubt
             if closed:
                 if options.post:
                     posted.append(results.final(tally, public, now, held=held, force=options.force_post))
@@ -328,7 +329,7 @@ def _poll_one(game_file: Path, db_path: Path, options: PollOptions, say: Callabl
             elif options.running and close:
                 posted.append(results.running(shown, now))
             if options.post:
-                posted += _keep_earlier_finals(db, client, base, game, rules, day, me, say, options, now)
+                posted += _keep_earlier_finals(db, client, base, game, rules, day, me, say, options, now, earlier_notes)
             final_row = results.outbox.row(results.slot(FINAL))
             final_done = bool(final_row and final_row["state"] in ("confirmed", "pending"))
     review = list(tally.flags)
@@ -340,6 +341,7 @@ def _poll_one(game_file: Path, db_path: Path, options: PollOptions, say: Callabl
                         *([results.waiting] if results.waiting else []), *results.tampered,
                         *([_unread_words(tally.unread_rulings, report_stem(Path(), tally).name)]
                           if tally.unread_rulings else []),
+                        *earlier_notes,
                         *([results.correction_held] if results.correction_held else
                           ["结果帖已发出，等待版主审核"] if closed and final_row and final_row["state"] == "pending" else
                           ["结果帖已发布"] if closed and final_done else []), f"报告在 {options.out_dir}"])
@@ -347,7 +349,7 @@ def _poll_one(game_file: Path, db_path: Path, options: PollOptions, say: Callabl
     # an open flag can still change the one posted (a doubt that came after it, or --force-post).
     waiting = bool(review) or bool(report.secret_ballots(tally))  # a secret voter's ballot is the director's call too
     # (a final held for any reason — a doubt, edits unseen, a round no longer needed — is the director's to act on)
-    code = EXIT_REVIEW if (waiting and (not final_done or not tally.certain)) or results.correction_held or (
+    code = EXIT_REVIEW if (waiting and (not final_done or not tally.certain)) or results.correction_held or earlier_notes or (
         held and closed and not final_done) else EXIT_OK
     return PollResult(day.day, code, summary, [p for p in posted if p], files,
                       closed=closed, final_done=final_done, close=close)
@@ -465,11 +467,14 @@ def _ruling_floors(db, game: Game, tid: int) -> list[int]:
     return [p.floor for p in posts if p.floor and posted_rulings.maybe_rulings(game, [p])]
 
 
-def _keep_earlier_finals(db, client, base: str, game: Game, rules, day: Day, me, say, options, now: datetime) -> list[str]:
+def _keep_earlier_finals(db, client, base: str, game: Game, rules, day: Day, me, say, options, now: datetime,
+                         notes: list[str] | None = None) -> list[str]:
     """An earlier day's posted final against its count now: a ruling for it posted later (「第1天 6楼 无效」 in day 2's
     thread) or typed since corrects it in place (更正), as a ruling made in its own day would. Offline unless the
-    count changed: the forum is asked only about a final that needs it."""
+    count changed: the forum is asked only about a final that needs it. A final whose count a later post leaves in doubt
+    (「第一天的7楼无效，今天的7楼有效」: two verdicts, the floor held) is said in `notes`, for the run's summary and exit."""
     out = []
+    notes = notes if notes is not None else []
     for earlier in game.vote_days():
         if (earlier.day, earlier.round) >= (day.day, day.round):
             continue
@@ -484,6 +489,11 @@ def _keep_earlier_finals(db, client, base: str, game: Game, rules, day: Day, me,
                    if options.with_lurk and game.day(earlier.day).discussion_threads else None)
         public = _lurk_section(lurking, public=True) if options.with_lurk else ""
         if result_post(game, tally, now=now, public=public, post_limit=options.post_limit).sig == row["digest"]:
+            if (doubt := hold_reason(tally)) and not tally.certain:
+                note = (f"{earlier.label}的结果帖已发布，但之后的帖子让它不能确定了（{doubt.removeprefix('最终结果暂不发布：')}）："
+                        f"请导演核对，需要时更正{earlier.label}的结果帖")
+                say(note)
+                notes.append(note)
             continue
         say(f"{earlier.label}的计票和已发布的结果帖不一样了（之后又有裁定）：核对并更正{earlier.label}的结果帖")
         _say_posted_rulings(tally, say)
@@ -492,6 +502,8 @@ def _keep_earlier_finals(db, client, base: str, game: Game, rules, day: Day, me,
                           pipeline.tally_from_archive(db, game, rules, d.day, round=d.round, sensitivity=False,
                                                       rulings=rulings))
         out.append(results.final(tally, public, now, held=hold_reason(tally), force=False))
+        if results.correction_held:
+            notes.append(f"{earlier.label}：{results.correction_held}")
         write_reports(options.out_dir, game, earlier, tally, lurking, now=now, public=public,
                       post_limit=options.post_limit, held=hold_reason(tally), db=db)
     return out

@@ -270,6 +270,24 @@ def test_a_ruling_for_a_closed_day_posted_during_the_next_corrects_that_days_fin
     assert not any(f"pid {ruling.pid}" in line and "没有采用" in line for line in lines), lines
 
 
+def test_an_earlier_days_final_a_later_post_leaves_in_doubt_is_said_and_asks_the_director(board, tmp_path):
+    """Hostile round 53 (q7g): 「第一天的7楼无效，今天的7楼有效」 in day 2's thread gives day 1's floor two verdicts: day 1's
+    posted final is no longer proven, yet cron said nothing and exited 0. The run says so and asks the director (rc 3)."""
+    relay = held_day(board)
+    say(board, DIRECTOR_UID, f"【裁定】{relay.position}楼 算孙二娘的票，计为燕青")
+    path = game_file(tmp_path, board.base_url)
+    run(board, tmp_path, path, post=True)
+    board.add_thread(201, "[101]梁山风云——第二天投票帖")
+    second = demo.CLOSE + timedelta(hours=20)
+    board.add_post(201, DIRECTOR_UID, "【第二天投票帖】", second)
+    path.write_text(path.read_text("utf-8") + f'\n[[days]]\nday = 2\nvote_thread = 201\nprocess_thread = {demo.PROCESS_TID}\n'
+                    f'start = "{second:%Y-%m-%d %H:%M}"\nclose = "{second + timedelta(days=2):%Y-%m-%d %H:%M}"\n', "utf-8")
+    board.add_post(201, DIRECTOR_UID, f"第一天的{relay.position}楼无效，今天的{relay.position}楼有效", second + timedelta(hours=1))
+    result, lines = run(board, tmp_path, path, post=True, now=second + timedelta(hours=2))
+    assert result.day == 2 and result.code == polling.EXIT_REVIEW, lines
+    assert "第1天" in result.summary, result.summary
+
+
 def test_a_ruling_the_director_edits_after_the_final_is_read_and_the_final_corrected(board, tmp_path):
     """Issue 42, 8: after the final, no run read page 1 again, so the director's edit of a ruling there was never
     seen. The pages holding the director's ruling posts are read again on each run after the final. The hostile round:
