@@ -34,6 +34,7 @@ LATER = [item for name in ("blind2.json", "blind3.json", "blind4.json", "blind5.
 DIRECTOR, DIRECTOR_UID = "导演", 2
 CLOSE = START + timedelta(days=2)
 _HEADED_DAY = re.compile(r"^\W*(?:\[b\])?\s*[【\[]?\s*(?:裁定\s*[】\]]\s*)?(?:第([一二三四五六七八九])[天日]|(?i:(?:rulings?\s+for\s+)?day\s*([1-9])\b))")
+_LINK = re.compile(r"\[url=[^\]]*?pid=(\d+)[^\]]*\]\s*(?:第\s*)?(\d{1,5})\s*(?:#|楼|F|L)", re.I)
 _QUOTED_PID = re.compile(r"\[quote\].*?pid=(\d+).*?\[/quote\]", re.S | re.I)
 
 
@@ -45,9 +46,8 @@ _QUOTED_PID = re.compile(r"\[quote\].*?pid=(\d+).*?\[/quote\]", re.S | re.I)
 PER_FLOOR = {"b040": {19}, "k055": {5}}
 # A post whose floors the harness cannot build as the forum and the game file would: k027's 47楼 is a 顶替 account, which the
 # game file names as the substitute ([[events]] 顶替) — the harness makes every author a player of its own.
-# m020's ruling names its floor by a findpost link whose pid the item does not give the floor (the harness numbers pids from
-# floors): the tool rightly asks which post the link means.
-NOT_BUILT = {"k027", "m020"}
+# (A findpost link's words and pid give that floor its pid: blind5's m020 and later sets' links are built as the forum's.)
+NOT_BUILT = {"k027"}
 
 
 def post(pid: int, floor: int, author: str, text: str, at, *, uid: int, status: str = "normal", quotes=()) -> Post:
@@ -85,6 +85,8 @@ def day_of(item: dict):
                 days=(Day(day=number, vote_thread=1, process_thread=3, start=START.isoformat(), close=CLOSE.isoformat()),))
     uid = {n: i + 10 for i, n in enumerate(names)}
     last = max([*floors, 1])
+    # 「[url=…findpost&pid=884213…]14#[/url]」: the writer's link gives floor 14 that pid (as the forum's would)
+    linked = {int(floor): int(pid) for pid, floor in _LINK.findall(item["text"])}
     posts = [post(1, 1, DIRECTOR, "第一天投票帖", START, uid=DIRECTOR_UID)]
     for floor in range(2, last + 1):
         f = floors.get(floor)
@@ -94,7 +96,7 @@ def day_of(item: dict):
             continue
         # (a set may write the director's own floor as author "director": blind4's e060)
         author = DIRECTOR if f.get("kind") == "director" or f.get("author") == "director" else f.get("author") or "路人甲"
-        posts.append(post(int(f.get("pid") or 1000 + floor), floor, author, ballot_text(f, names), at, uid=uid.get(author, DIRECTOR_UID),
+        posts.append(post(int(f.get("pid") or linked.get(floor) or 1000 + floor), floor, author, ballot_text(f, names), at, uid=uid.get(author, DIRECTOR_UID),
                           status="deleted" if f.get("kind") == "deleted" else "normal"))
     author = DIRECTOR if item["author_role"] == "director" else ("版主丙" if item["author_role"] == "moderator" else names[0])
     quoted = _QUOTED_PID.search(item["text"])
