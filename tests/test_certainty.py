@@ -780,3 +780,15 @@ def test_a_pinyin_name_one_letter_off_after_a_pinyin_ballot_word_is_asked():
     assert certainty.spelled("nianujiao", Roster(["念奴娇", "临江仙"])) == ("念奴娇",)
     assert certainty.spelled("nianjiao", Roster(["念奴娇", "临江仙"])) == ()
     assert certainty.spelled("guojin", Roster(NAMES)) == ("郭靖",)
+
+
+def test_a_player_named_after_a_colon_last_in_a_post_about_its_ballot_is_asked():
+    """heldout8 v0065: 「前面那票撤了，这楼才算：酉鸡。」 was read as chat; 「…：朱鹮不是狼。」 names a player in a sentence, no ballot."""
+    t = Thread()
+    asked = t.add("黄蓉", "前面那票撤了，这楼才算：杨康。", 1)
+    r = run(t, "anshazhe")
+    assert asked.pid in {f.pid for f in r.flags}
+    roster = Roster(NAMES)
+    assert any("这楼才算" not in why and "杨康" in names for why, names in
+               certainty.leftovers("前面那票撤了,这楼才算:杨康。", None, roster, ballot=False))
+    assert not certainty.leftovers("票的事:杨康不是狼。", None, roster, ballot=False)

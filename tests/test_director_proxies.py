@@ -195,3 +195,9 @@ def test_a_count_written_on_one_line_with_a_proxy_mark_after_a_number_makes_no_p
     """heldout15 o15_100: 「直尺 2、胶水 1、橡皮 1（代投）…」 — the mark says how a ballot in the count came."""
     result, (entry,) = fold("【截至 10:00】杨康 2、郭靖 1、黄蓉 1（代投）、一灯 1、弃权 1。其余以宣判时为准。", "anshazhe")
     assert not entry.needs_review and not counted(result), entry.reason
+
+
+def test_a_proxy_in_a_post_headed_as_the_count_is_one_first_shown_there():
+    """heldout12 z12_087: 「【关门统计】锅贴 4、汤圆 3。⏎附：煎饺昨晚托我代投春卷，一并计入。」 — a count written on one line."""
+    result, (entry,) = fold("【关门统计】杨康 4、郭靖 3、黄蓉 2。\n附：穆念慈昨晚托我代投黄蓉，一并计入。", "qisha")
+    assert entry.needs_review and "统计" in entry.reason and counted(result).get("穆念慈") in (None,)
