@@ -87,7 +87,7 @@ class Verdict:
     own: str = ""  # the poster's own words, normalised, as read (quotes, stamps and asides set aside)
     void: str | None = None  # a director's proxy the same post takes back or refuses (grammar/director.py): why
     stated: tuple[str, ...] = ()  # the times a director's proxy states in its words (20:25 收到…): HH:MM
-    in_count: bool = False  # a director's proxy shown inside their own count of the ballots (七杀 voids one first shown there)
+    in_count: str = ""  # a director's proxy shown inside their count: "closing" or "running" (七杀 voids one first shown there)
     corrected: tuple[str, ...] = ()  # a ballot corrected in the same post (投A 不对 是B): the players taken back
 
     def attempts(self, roster: Roster | None) -> tuple[str, ...]:

@@ -988,12 +988,12 @@ class _Fold:
                     (verdict.match.name if verdict.match else None) == made.target or (made.target is None and verdict.abstains)):
                 # the labelled 代投：X ⏎ 投票对象：Y, read the same both ways: the director's reader explained the post
                 return replace(verdict, doubts=(), relayed_for=(), relay_is_ballot=False, stated=made.stated,
-                               in_count=bool(said.count) or bool(_COUNT_HEAD.search(text.split("\n", 1)[0])))
+                               in_count=_count_kind(text, said))
             return grammar.Verdict("proxy", target=made.target or ctx.customs.abstain_words[0], proxy_for=made.voter,
                                    abstains=made.target is None, match=Match(made.target, "exact") if made.target else None,
                                    readings=(made.target,) if made.target else (), line=made.line, label="代投",
                                    own=verdict.own, stated_reason=verdict.stated_reason, stated=made.stated,
-                                   in_count=bool(said.count) or bool(_COUNT_HEAD.search(text.split("\n", 1)[0])))
+                                   in_count=_count_kind(text, said))
         if standing:  # several: tally_day gave each its own post (_one_proxy_each); here only in a text read again
             return replace(verdict, kind="none", proxy_for=None, relayed_for=tuple(p.voter for p in standing),
                            readings=tuple(p.target for p in standing if p.target), vote_like=False,
@@ -1159,12 +1159,17 @@ class _Fold:
                                 f"{least}～{unclear} 分钟前，落在这个区间里，算不算请导演裁定")
             if verdict.kind == "proxy" and verdict.in_count and ctx.rules.proxy_first_in_count_void:
                 shown = self.standing.get(verdict.proxy_for or "")
+                rule = ctx.rules.source("proxy_first_in_count_void") or ""
                 if not (shown and shown.entry.kind == "proxy" and shown.target == (verdict.match.name if verdict.match else None)):
-                    # 「另：群青私信托我投藤黄，现在补上 → 藤黄 5 票」: the rule voids it; that it was not shown before is
-                    # the tool's reading of this thread alone — the director confirms
-                    problems.append("代投第一次出现在导演的票数统计里：规则说这样的代投无效（"
-                                    f"{ctx.rules.source('proxy_first_in_count_void') or ''}），请导演确认")
+                    # 「另：群青私信托我投藤黄，现在补上 → 藤黄 5 票」 in the closing count: the rule voids it; in a running count
+                    # before the close (「【11:50 票型】…另：…委托代投」) whether it is 「统计票数时才公布」 is the director's call.
+                    # That it was not shown before is the tool's reading of this thread alone — the director confirms either way.
                     review = True
+                    if verdict.in_count == "closing":
+                        problems.append(f"代投第一次出现在导演的关门统计里：规则说这样的代投无效（{rule}），请导演确认")
+                    else:
+                        entry.reason = (f"代投第一次出现在导演关门前的票型统计里：规则说「{rule}」，"
+                                        "这一张算不算请导演确认")
             if getattr(post, "time_precision", "second") != "second" and ctx.close and _straddles(at, ctx.close):
                 review = True
                 entry.reason = "发帖时间只精确到分钟，正好落在关门那一分钟，请导演核对"
@@ -1505,8 +1510,16 @@ _SAME_AS = (re.compile(rf"(?:和|跟|同|与)\s*{_REF}\s*(?:投(?:得|的)?|的�
 # Words that take back or correct something said before: the lexicon's retract and correction classes, and 不用代
 _CORRECTS_EARLIER = re.compile(r"更正|改正|纠正|订正|应为|打错|写错|弄错|搞错|刚才|上面|之前|前面")
 _TAKES_BACK = re.compile(r"撤销|撤回|收回|取消|作废|不用代|不必代|别代|不代了|更正|改正|纠正|订正|应为|打错|写错|弄错|搞错|委托的是|其实是")
-# A post headed as the director's count (【关门统计】锅贴 4、汤圆 3): a proxy in it is one shown in the count (七杀)
-_COUNT_HEAD = re.compile(r"统计|计票|票型|票数|结算")
+# A post headed as the director's closing count (【关门统计】锅贴 4、汤圆 3 · 【计票】截止时间到): a proxy in it is one first shown
+# 「在统计票数时」 (七杀); a running count (【目前票型】) with a proxy under it is a proxy made before the count (issue 42, 4)
+def _count_kind(text: str, said) -> str:
+    """Where a director's proxy stands: in the closing count ("closing"), a running count ("running"), or neither ("")."""
+    first = text.split("\n", 1)[0]
+    return "closing" if _CLOSING_COUNT.search(first) else "running" if said.count or _RUNNING_COUNT.search(first) else ""
+
+
+_RUNNING_COUNT = re.compile(r"票型|统计|票数|截至")
+_CLOSING_COUNT = re.compile(r"关门|截止时间到|已截止|截止了|结算|最终|计票|投票结果|统计结果|关门统计")
 _POINTS_BACK_TO = re.compile(r"上面|上一条|上条|上一张|刚才|刚刚|之前|前面|那条|那张|(?i:above|earlier|previous|last)")
 
 

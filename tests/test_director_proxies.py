@@ -201,3 +201,10 @@ def test_a_proxy_in_a_post_headed_as_the_count_is_one_first_shown_there():
     """heldout12 z12_087: 「【关门统计】锅贴 4、汤圆 3。⏎附：煎饺昨晚托我代投春卷，一并计入。」 — a count written on one line."""
     result, (entry,) = fold("【关门统计】杨康 4、郭靖 3、黄蓉 2。\n附：穆念慈昨晚托我代投黄蓉，一并计入。", "qisha")
     assert entry.needs_review and "统计" in entry.reason and counted(result).get("穆念慈") in (None,)
+
+
+def test_a_proxy_first_shown_in_a_running_count_under_qisha_is_asked_and_counts_by_default():
+    """heldout6 w0098: 「【11:50 票型】…另：奶黄包今早私信委托代投烧卖，一并计入」 — before the close the players can still see it;
+    whether it is 「统计票数时才公布」 is the director's call: asked, counted until ruled (the closing count's is void)."""
+    result, (entry,) = fold("【11:50 票型】\n杨康 3：郭靖、黄蓉、一灯\n另：穆念慈今早私信委托代投杨康，一并计入 → 杨康 4。", "qisha")
+    assert entry.needs_review and "关门前的票型统计" in entry.reason and counted(result).get("穆念慈") == "杨康"
