@@ -168,7 +168,8 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
     if not out.proxy_words:
         for n, line in enumerate(lines):
             speaker, said = _chat(line, lines[n + 1] if n + 1 < len(lines) else "")
-            if speaker is None and (alone := re.match(r"^\s*([^\s:：]{1,24})\s*[:：]\s*$", line)) and n + 1 < len(lines):
+            if speaker is None and (alone := re.match(r"^\s*([^\s:：\[【(（]{1,24})\s*(?:(?:上午|下午|晚上|早上|凌晨|中午)?\s*\d{1,2}[:：]\d{2}"
+                                                       r"(?:[:：]\d{2})?\s*[:：]?|[:：])\s*$", line)) and n + 1 < len(lines):
                 speaker, said = alone.group(1), lines[n + 1]  # 「梅超风: ⏎ 帮我投杨康 ⏎ 导演A: ⏎ 嗯」 (round 53)
             who = roster.resolve(speaker.strip("()（）[]【】")).name if speaker else None
             if who and who not in directors and said and (target := _request(said, who, roster)):

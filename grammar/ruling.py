@@ -355,6 +355,11 @@ def _names_after_verbs(tokens: list[Token]) -> list[Token]:
     out = _by_whose(out)
     for i, tok in enumerate(out):
         nxt = out[i + 1].type if i + 1 < len(out) else None
+        if tok.type in _VERDICT_START and i and re.search(r"(?:其余|其他|其它|剩下|剩余|别的|以外|之外)(?:的|楼层|的楼|的票)?\s*(?:都|均|一律|全部)?\s*$",
+                                                           str(out[i - 1])):
+            # 「有效票为2…6楼，其余不计」: the verdict of the floors the post does not list, not of those it does (round 54)
+            out[i] = Token("TEXT", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)
+            continue
         if tok.type in ("INVALID", "NOT_A_VOTE") and i and re.search(r"裁定\s*(?:也|就|都)?\s*$", str(out[i - 1])):
             # 「上面关于7楼的裁定作废」「上一条裁定不算」: the ruling taken back, not a verdict on the floor
             out[i] = Token("RETRACT", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)
@@ -661,7 +666,8 @@ def _only_valid(own: str) -> str:
 
 
 # A list of the valid ballots on the heading's own line (「以下为有效票：2楼、3楼」「所有有效票：2、3、4楼」「有效票为2至6楼」)
-_VALID_LISTED = re.compile(r"^\W*(?:以下(?:为|是)?|所有|全部|本轮|今天的?)?\s*有效(?:的)?票\s*(?:如下|为|是|有|包括)?\s*[:：]?(?=[^。\n]*\d)")
+_VALID_LISTED = re.compile(r"^\W*(?:(?:以下(?:为|是)?|所有|全部|本轮|今天的?)?\s*有效(?:的)?票(?!\s*(?:不含|不包括|不包含|除))\s*(?:如下|为|是|有|包括)?\s*[:：]?|"
+                           r"(?i:valid\s+(?:votes?|ballots?)\s*(?:are|:)))(?=[^。\n]*\d)")
 
 
 def _sections(lines: list[str]) -> list[str]:
@@ -825,7 +831,7 @@ def _cut(line: str) -> list[str]:
 def read(text: str | None, *, quoting: bool = False, roster: Roster | None = None) -> RulingPost | None:
     """The post's rulings and what was not understood (see the module's docstring); None: no ruling in it.
     `quoting`: the post quotes another, so a verdict alone (「无效」) is a ruling on the quoted post."""
-    if text and re.search(r"计|有效|统计", text):
+    if text and re.search(r"计|有效|统计|认可|承认", text):
         # 「本轮计票：2楼 3楼 4楼 5楼 6楼」: the floors counted, nothing else on the line — the list of the valid ballots
         text = _COUNTED_LIST.sub(_counted_list, text)
     post = _read(text or "", quoting, roster)
@@ -840,7 +846,7 @@ def read(text: str | None, *, quoting: bool = False, roster: Roster | None = Non
     return post
 
 
-_COUNTED_LIST = re.compile(r"^(?P<head>\W*)(?P<words>[^:：\n\d#]{0,10}?(?:有效|计入|计票|统计)[^:：\n\d#]{0,8}?)\s*[:：]\s*"
+_COUNTED_LIST = re.compile(r"^(?P<head>\W*)(?P<words>[^:：\n\d#]{0,10}?(?:有效|计入|计票|统计|认可|承认)[^:：\n\d#]{0,8}?)\s*[:：]\s*"
                            r"(?P<list>[#＃]?\s*\d{1,5}\s*(?:楼|层|樓|#|F|L)?(?:\s*(?:[、,，/\s]|-|－|~|～|至|到)\s*[#＃]?\s*\d{1,5}\s*(?:楼|层|樓|#|F|L)?)+)"
                            r"\s*[。.]?\s*$", re.MULTILINE)
 
@@ -859,10 +865,11 @@ def _counted_list(m: re.Match) -> str:
 
 # Floors and verdicts written in a way the reader does not take: circled, parenthesized or negative-circled numbers (⑦ ⑺ ❼),
 # the formal numerals (柒楼), a floor letter before its number (L7 · F7), 七号楼, a verdict word split by spaces (无 效).
-_ROUND_DIGITS = "\u2460-\u2487\u24eb-\u24f4\u2776-\u2793"
+_ROUND_DIGITS = "\u2460-\u2487\u24eb-\u24f4\u2776-\u2793\u2160-\u216b\u2170-\u217b\u3220-\u3229"  # ⑦ ⑺ ❼ Ⅶ ⅶ ㈦
 _MAY_SQUEEZE = re.compile(rf"[{_ROUND_DIGITS}]|[壹贰叁肆伍陆柒捌玖拾]\s*[楼层樓号]|(?<![A-Za-z])[LlFf]\s*\d{{1,4}}(?![\dA-Za-z])|"
+                          r"(?i:\bno\.?\s*\d{1,4}|\bfloor\s*#?\d{1,4}|#\s*\d{1,4}\s*(?:is|was)\b)|[一二三四五六七八九十]{1,3}\s*[FfLl](?![A-Za-z])|"
                           r"[一二三四五六七八九十\d]{1,4}\s*号\s*楼|(?:无|有)[ \t\u3000]+效|作[ \t\u3000]+废|弃[ \t\u3000]+权|不[ \t\u3000]+(?:算|计)")
-_CIRCLED = re.compile(rf"[{_ROUND_DIGITS}](?=[{_ROUND_DIGITS}]|\s*(?:楼|层|樓|无|有|作|弃|不|算|计|[,，、]\s*[{_ROUND_DIGITS}]))")
+_CIRCLED = re.compile(rf"[{_ROUND_DIGITS}](?=[{_ROUND_DIGITS}]|\s*(?:楼|层|樓|号|无|有|作|弃|不|算|计|[,，、]\s*[{_ROUND_DIGITS}]))")
 _FORMAL = str.maketrans("壹贰叁肆伍陆柒捌玖", "一二三四五六七八九")
 
 
@@ -870,6 +877,8 @@ def _squeezed(text: str) -> str:
     """The text with those floors written as floors (⑦ ⑺ ❼ → 7楼, 柒楼 → 7楼, L7 → 7楼, 七号楼 → 7楼) and the spaces
     between Chinese characters and digits gone."""
     text = _CIRCLED.sub(lambda m: f"{int(unicodedata.numeric(m.group()))}楼", text)
+    text = re.sub(r"(?i)\bno\.?\s*(\d{1,4})|\bfloor\s*#?(\d{1,4})", lambda m: f"{m.group(1) or m.group(2)}楼", text)
+    text = re.sub(r"([一二三四五六七八九十]{1,3})\s*[FfLl](?![A-Za-z])", r"\1楼", text)
     text = re.sub(r"[壹贰叁肆伍陆柒捌玖拾]+(?=\s*[楼层樓号])", lambda m: m.group().translate(_FORMAL), text)
     text = re.sub(r"([一二三四五六七八九十\d]{1,4})\s*号\s*(?:楼)?", r"\1楼", text)
     text = re.sub(r"(?<![A-Za-z])[LlFf]\s*(\d{1,4})(?![\dA-Za-z])", r"\1楼", text)
@@ -1124,10 +1133,13 @@ _CLAIM_REJECTED = re.compile(
 # (「所谓7楼无效是误传」) — and a floor named as the exception (「7楼之外均有效」): whatever is said of the claim, no ruling.
 _TALKED_ABOUT = re.compile(
     r"(?:无效|有效|弃权|作废|不算|废票)\s*(?:是(?!因为|由于|鉴于|因|肯定|确定|没问题|正确|对的)|一说|之说|这话|这句话|这种?说法|这个说法|的说法|"
-    r"的传言|的消息|纯属|属于|站不住|不成立|不是我|我(?:可|从|并)?(?:没|未)|谁说)|"
+    r"的传言|的消息|纯属|属于|站不住|不成立|不是我|我(?:可|从|并)?(?:没|未)|谁说|这种话|这句话|这回事|这件事|这事)|"
+    r"(?:什么时候|哪里|哪儿|何时|几时)(?:说|裁|判|讲)过\s*(?:第\s*)?\d+\s*(?:楼|层|樓|#|F|L)|"
+    r"(?:那句|这句|那条|这条|那个)\s*(?:第\s*)?\d+\s*(?:楼|层|樓|#|F|L)[^,，。;；]{0,6}(?:不算|不作数|作废|收回|撤回)|"
     r"(?:没|从没|从未|未曾|并没|并未)(?:有)?\s*(?:裁|判|说|讲|宣布)(?:过|定|了)?\s*(?:第\s*)?\d+\s*(?:楼|层|樓|#|F|L)|"
     r"(?:所谓|据说|听说|传言|谣传|有人说|谁说|你说|他说|她说|大家说|群里说|说的|判的|裁的)\s*(?:第\s*)?\d+\s*(?:楼|层|樓|#|F|L)|"
-    r"\d+\s*(?:楼|层|樓|#|F|L)\s*(?:之外|以外|除外)", re.IGNORECASE)
+    r"\d+\s*(?:楼|层|樓|#|F|L)\s*(?:之外|以外|除外)|"
+    r"(?:有效|无效|作废|弃权)\s*(?:的)?\s*(?:票)?\s*(?:不含|不包括|不包含|除了|除去|排除|没有)", re.IGNORECASE)  # 「有效票不含7楼」
 
 
 def _denied(sentence: str) -> str | None:
@@ -1154,7 +1166,8 @@ def _hedged(blockers: set[str], sentence: str) -> str | None:
 
 
 # A sentence that sets a rule from now on (今后 · 今天起 · 以后): its verdict word is the rule's, not one for the floor above it.
-_GENERAL = re.compile(r"今后|以后|往后|今天起|从今天|从现在起|明天起|下次起|下一天起")
+_GENERAL = re.compile(r"今后|以后|往后|今天起|从今天|从现在起|明天起|下次起|下一天起|"
+                      r"^\W*(?:提醒|补充规则|规则第|规则重申|另|PS|P\.S|注|附|顺便说)[^:：\n]{0,6}[:：]")  # (「提醒：截止后的票都作废」)
 
 
 def _general_clauses(tokens: list[Token]) -> list[Token]:
@@ -1185,7 +1198,7 @@ _ASKS_PLAYERS = re.compile(r"请|务必|记得|自觉|改了")  # (「另：关�
 _OTHER_ROUND = re.compile(r"(?:首轮|第一轮|上一轮|本轮之前|初投|初轮|首投)[^,，。;；!！?？]{0,8}?\d+\s*(?:楼|层|樓|#|F|L)|重投\s*(?:第\s*)?\d+\s*(?:楼|层|樓|#|F|L)")
 # A floor named in a remark to its player (注意格式 · 辛苦了 · 可以再充实点 · 别刷屏): not waiting for a verdict — a verdict in a
 # later sentence (a rule restated, 「另：…改了算无效」) is not its ruling (hostile round 53: each voided the floor).
-_REMARK = re.compile(r"注意|辛苦|可以再|记得|提醒|别刷|不要刷|谢谢|感谢|欢迎|加油|收到")
+_REMARK = re.compile(r"注意|辛苦|可以再|记得|提醒|别刷|不要刷|谢谢|感谢|欢迎|加油|收到|满分|不错|很好|挺好|没问题|没毛病|漂亮|下次|以后注意")
 _NOT_THIS = re.compile(r"(?:不是|并非|而非|而不是|并不是)\s*$")
 
 

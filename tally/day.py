@@ -470,7 +470,7 @@ class _Fold:
         # 「上面那条代投作废」: no player and no floor — the director's latest proxy before this post
         latest = max((h.entry.floor or 0 for h in self.standing.values() if h.entry.kind == "proxy"
                       and h.entry.author in self.ctx.directors and h.entry.pid != entry.pid), default=None) \
-            if not named and not floors and any(_POINTS_BACK_TO.search(c) and re.search(r"代投|(?i:proxy)", c) for c in said) else None
+            if not named and not floors and any(re.search(r"代投|(?i:proxy)", c) for c in said) else None  # (「never mind the proxy」)
         for voter, held in list(self.standing.items()):
             made = held.entry
             if made.kind != "proxy" or made.author not in self.ctx.directors or made.pid == entry.pid or not (
@@ -1520,7 +1520,6 @@ def _count_kind(text: str, said) -> str:
 
 _RUNNING_COUNT = re.compile(r"票型|统计|票数|截至")
 _CLOSING_COUNT = re.compile(r"关门|截止时间到|已截止|截止了|结算|最终|计票|投票结果|统计结果|关门统计")
-_POINTS_BACK_TO = re.compile(r"上面|上一条|上条|上一张|刚才|刚刚|之前|前面|那条|那张|(?i:above|earlier|previous|last)")
 
 
 @lru_cache(maxsize=1)

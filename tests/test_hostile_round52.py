@@ -222,3 +222,51 @@ def test_round_53_a_chat_log_with_each_speaker_alone_on_a_line_is_asked():
     r = tally_day(t.posts, g, g.days[0], load_preset("s10"))
     entry = next(e for e in r.entries if e.pid == post.pid)
     assert entry.needs_review and "杨康" in entry.readings, entry.reason
+
+
+@pytest.mark.parametrize("text", ["有效票不含7楼", "有效票为2、3、4、5、6楼，其余不计", "本轮认可的票：2 3 4 5 6", "Valid votes: #2 #3 #4 #5 #6"])
+def test_round_54_lists_and_exceptions_never_read_backwards(text):
+    """Round 54: 「有效票不含7楼」 ruled 7楼 有效 and 「…其余不计」 ruled the listed floors 无效 — after the director answered the
+    questions asked, a wrong result. The floors a list leaves out or excepts are asked; none it lists is voided."""
+    rulings, _, doubts = _posted(text, PLAYERS, TIED)
+    assert 7 in doubts and all(d == "accept" for d, _ in rulings.values()) and 7 not in rulings, (rulings, doubts)
+
+
+@pytest.mark.parametrize("text, floor", [("5楼格式满分。提醒：截止后的票都作废", 5), ("3楼的理由写得不错。补充规则：未写理由按弃权处理", 3),
+                                         ("6楼图片太大了，下次压缩。规则第三条：重复投票以第一票为准，后面的无效", 6),
+                                         ("2楼格式很好；另：未写理由的票都无效", 2)])
+def test_round_54_praise_then_a_rule_is_no_verdict(text, floor):
+    assert floor not in _posted(text, PLAYERS, TIED)[0]
+
+
+@pytest.mark.parametrize("text", ["我什么时候说过7楼无效", "7楼无效这种话不要乱传", "没有7楼无效这回事", "刚刚那句7楼无效不算数",
+                                  "floor 7 is invalid", "⑦号楼无效", "No.7无效，请大家知悉", "七F无效，请大家知悉", "Ⅶ楼无效，请大家知悉",
+                                  "㈦楼无效，请大家知悉"])
+def test_round_54_denials_and_notations_hold_the_floor(text):
+    rulings, _, doubts = _posted(text, PLAYERS, TIED)
+    assert 7 not in rulings and 7 in doubts, (rulings, doubts)
+
+
+def test_round_54_a_ruling_deleted_in_words_and_a_proxy_never_minded_wait_for_the_director():
+    taken = heldout.judge_day_alone(_day(("导演A", "20:30", "【裁定】7楼无效"), ("导演A", "20:40", "前面那条裁定删了，不算")))
+    assert not taken["certain"]
+    day = _day(PROXY, ("导演A", "20:40", "never mind the proxy, cancel it"))
+    day["players"] = [*PLAYERS, "梅超风"]
+    assert not heldout.judge_day_alone(day)["certain"]
+
+
+def test_round_54_a_chat_log_with_spoken_times_and_a_starred_correction_are_asked():
+    from tallykit import Thread, game
+
+    from tally.day import tally_day
+    from tally.rules import load_preset
+
+    t = Thread()
+    t.add("导演", "投票帖：请按格式投票", 0.1)
+    log = t.add("导演", "截图转文字\n周伯通 晚上8:01\n代我投杨康\n导演 晚上8:02\n行", 1)
+    starred = t.add("黄蓉", "投票对象：杨康\n*郭靖", 2)
+    g = game("s10")
+    r = tally_day(t.posts, g, g.days[0], load_preset("s10"))
+    for post, name in ((log, "杨康"), (starred, "郭靖")):
+        entry = next(e for e in r.entries if e.pid == post.pid)
+        assert entry.needs_review and name in entry.readings, entry.reason
