@@ -34,7 +34,7 @@ LATER = [item for name in ("blind2.json", "blind3.json", "blind4.json", "blind5.
 DIRECTOR, DIRECTOR_UID = "导演", 2
 CLOSE = START + timedelta(days=2)
 _HEADED_DAY = re.compile(r"^\W*(?:\[b\])?\s*[【\[]?\s*(?:裁定\s*[】\]]\s*)?(?:第([一二三四五六七八九])[天日]|(?i:(?:rulings?\s+for\s+)?day\s*([1-9])\b))")
-_LINK = re.compile(r"\[url=[^\]]*?pid=(\d+)[^\]]*\]\s*(?:第\s*)?(\d{1,5})\s*(?:#|楼|F|L)", re.I)
+_LINK = re.compile(r"\[url=[^\]]*?pid=(\d+)[^\]]*\]\s*(?:第\s*)?(\d{1,5})\s*(?:#|楼|F|L)", re.IGNORECASE)
 _QUOTED_PID = re.compile(r"\[quote\].*?pid=(\d+).*?\[/quote\]", re.S | re.I)
 
 
