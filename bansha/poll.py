@@ -282,7 +282,13 @@ def _poll_one(game_file: Path, db_path: Path, options: PollOptions, say: Callabl
             sweep = closed and options.post and not (before_final and before_final["state"] in ("confirmed", "pending"))
             _note_floors(client, db, base, day)  # before the sync: a reply made meanwhile is then no gap
             after_final = closed and not sweep  # the final is out: a ruling edited since is on a page behind us
-            for tid in _threads_of(day):
+            tids = _threads_of(day)
+            if day.round and (first := game.day(day.day).vote_thread) and first not in tids:
+                # a round's run reads the day's first vote thread too: its ballots and rulings decide whether the round is
+                # still needed, and a ruling for the round posted there (「重投 7楼无效」) is read — hostile rounds 53–54:
+                # never fetched once its result was out, or at all when cron first ran after its close
+                tids.append(first)
+            for tid in tids:
                 full = sweep and tid == day.vote_thread
                 sync = sync_thread(client, db, f"{base}forum.php?mod=viewthread&tid={tid}", full=full,
                                    revisit=_ruling_floors(db, game, tid) if after_final else ())

@@ -370,3 +370,32 @@ def test_a_revote_is_not_posted_once_the_vote_before_it_no_longer_ties(tmp_path)
         assert any("不再需要重投" in line for line in lines), lines
         polling.run_poll(path, tmp_path / "g.db", options(forum, post=True, day=1, round=1, now=later, force_post=True), lines.append)
         assert len([p for p in director_posts(forum) if "重投投票结果[/b]" in p.bbcode]) == 1
+
+
+def test_a_round_with_its_own_thread_reads_the_days_first_vote_thread_too(tmp_path):
+    """Hostile rounds 53–54 (y4, u6, z1): a round in its own thread — a ruling for it posted where the day's first vote
+    was (「重投 2楼无效」 after that vote's result), or that first vote never fetched because cron first ran after its close:
+    the round's run reads the first vote thread too, and the day's posted final is checked against what it says."""
+    forum = demo.build()
+    with forum:
+        forum.add_thread(301, "[101]梁山风云——第一天重投帖")
+        forum.add_post(301, DIRECTOR_UID, "【重投帖】只能投 李逵 或 燕青", demo.CLOSE + timedelta(minutes=5))
+        path = game_file(tmp_path, forum.base_url)
+        polling.run_poll(path, tmp_path / "g.db", options(forum, post=True, day=1), [].append)  # the day's final is out
+        path.write_text(path.read_text("utf-8") + '\n[[days.rounds]]\nkind = "重投"\nvote_thread = 301\nstart = "2026-11-29 21:00"\n'
+                        'close = "2026-11-30 21:00"\ncandidates = ["李逵", "燕青"]\n', "utf-8")
+        forum.add_post(demo.VOTE_TID, 2, "重投 2楼无效", demo.CLOSE + timedelta(minutes=30))
+        lines: list[str] = []
+        polling.run_poll(path, tmp_path / "g.db", options(forum, post=True, day=1, round=1, now=demo.CLOSE + timedelta(hours=1)),
+                         lines.append)
+    assert any(f"抓取帖子 {demo.VOTE_TID}" in line for line in lines), lines
+    import sqlite_utils
+
+    from bansha import pipeline
+    from tally.game import load_game
+
+    game, rules = load_game(path)
+    tally = pipeline.tally_from_archive(sqlite_utils.Database(tmp_path / "g.db"), game, rules, 1)
+    # the day's first vote reads it: 「重投 2楼」 names a floor of another round — its floor waits for the director
+    assert any(r.decision == "pending" and r.source_floor is not None for r in tally.rulings) or any(
+        "重投 2楼" in "；".join(u.why) for u in tally.unread_rulings), (tally.rulings, tally.unread_rulings)
