@@ -360,7 +360,8 @@ def _names_after_verbs(tokens: list[Token]) -> list[Token]:
             # 「有效票为2…6楼，其余不计」: the verdict of the floors the post does not list, not of those it does (round 54)
             out[i] = Token("TEXT", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)
             continue
-        if tok.type in ("INVALID", "NOT_A_VOTE") and i and re.search(r"裁定\s*(?:也|就|都)?\s*$", str(out[i - 1])):
+        if tok.type in ("INVALID", "NOT_A_VOTE") and i and re.search(r"裁定\s*(?:也|就|都|全部|全都|统统)?\s*$",
+                                                                    "".join(str(t) for t in out[max(0, i - 2):i])):
             # 「上面关于7楼的裁定作废」「上一条裁定不算」: the ruling taken back, not a verdict on the floor
             out[i] = Token("RETRACT", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)
             continue
@@ -842,7 +843,7 @@ def read(text: str | None, *, quoting: bool = False, roster: Roster | None = Non
         refs = list(dict.fromkeys([*(i.ref for i in again.items), *(ref for ref, _ in again.held)])) if again else []
         if refs:
             why = f"楼层或裁定的写法工具读不准（「{_clip(text)}」）：请写成「7楼 无效」这样，这几楼先等导演确认"
-            return RulingPost(problems=[why], held=[(ref, why) for ref in refs], void=True)
+            return RulingPost(problems=[why], held=[(ref, why) for ref in refs], void=True, taken_back=list(again.taken_back))
     return post
 
 
@@ -983,7 +984,7 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
                                  "或用 bansha rule --day N")
             continue
         headed = headed or _correction_heading(tokens)
-        if not made and any(t.type == "RETRACT" and (i and re.search(r"裁定\s*(?:也|就|都)?\s*$", str(tokens[i - 1])) or
+        if not made and any(t.type == "RETRACT" and (i and re.search(r"裁定\s*(?:也|就|都|全部|全都|统统)?\s*$", str(tokens[i - 1])) or
                                                     re.search(r"(?i)ruling|verdict|call", str(t)))
                             for i, t in enumerate(tokens)):
             # 「上一条裁定不算，我看错楼了」: an earlier ruling taken back, no floor named — the floors it ruled are the director's
@@ -1430,8 +1431,20 @@ def _attach_loose(groups: list[_Group], loose: list, quoting: bool, post: Ruling
             groups.insert(0, target)
         else:
             continue
+        sentence = sentences[number - 1]
+        if _GENERIC.search(sentence) and not _DEICTIC.search(sentence) and any(v and v["verdict"] != "same" for v, _ in ahead):
+            # 「4楼写得真好。顺带一提：凡是没写理由的都算废票」「…之后的投票一律无效」: a rule stated of ballots in general —
+            # whether it is the floor's verdict is the director's (hostile round 55: each voided the floor named before it)
+            why = f"「{_clip(sentence)}」像是在讲规则：是不是对这一楼的裁定，请导演确认"
+            target.unread.append(why)
+            target.doubted = target.doubted or why
+            continue
         for verdict, words in ahead:
             (target.verdicts.append(verdict) if verdict is not None else target.unread.append(words))
+
+
+_GENERIC = re.compile(r"凡是|一律|所有[^,，。;；人]{0,6}票|的都|都算|都按|都视为|都计|都无效|都作废|全部(?:无效|作废)")
+_DEICTIC = re.compile(r"这票|此票|本票|该票|这一票|这张|此张|该张|这楼|本楼|该楼|这一楼|他的票|她的票|其票|这次|本次")
 
 
 def _held(groups: list[_Group], post: RulingPost, put_off: str) -> None:

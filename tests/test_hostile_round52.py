@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -34,9 +35,20 @@ def test_a_rule_from_now_on_or_a_request_is_no_verdict_for_the_floor_before_it(t
     assert 7 not in rulings, rulings
 
 
-@pytest.mark.parametrize("text", ["7楼无效，请重新投票", "7楼：请注意，无效", "7楼 21:04 才投票。截止后的投票一律无效。"])
+@pytest.mark.parametrize("text", ["7楼无效，请重新投票", "7楼：请注意，无效", "7楼 21:04 才投票，截止后的投票一律无效。"])
 def test_a_verdict_beside_a_request_or_a_rule_applied_now_still_rules(text):
     assert _posted(text, PLAYERS, TIED)[0] == {7: ("reject", None)}
+
+
+@pytest.mark.parametrize("text", ["7楼 21:04 才投票。截止后的投票一律无效。", "4楼写得真好。顺带一提：凡是没写理由的都算废票",
+                                  "6楼很认真。本局约定：不写投票对象四个字的一律按弃权计"])
+def test_round_55_a_rule_stated_in_a_sentence_of_its_own_after_a_floor_is_asked_never_applied(text):
+    """Round 55: a rule stated of ballots in general (凡是 · 一律 · 都算) in its own sentence voided or abstained the floor
+    named before it — praised, not ruled. Whether it is that floor's verdict is the director's: held, even where the floor's
+    sentence tells a defect the rule covers (「21:04 才投票。截止后的投票一律无效」; in one sentence it still rules)."""
+    rulings, _, doubts = _posted(text, PLAYERS, TIED)
+    floor = int(re.match(r"\d+", text).group())
+    assert floor not in rulings and floor in doubts, (rulings, doubts)
 
 
 @pytest.mark.parametrize("text", ["说7楼无效是不对的", "7楼无效一说站不住脚", "7楼无效纯属谣言", "7楼无效这话我没说过", "所谓7楼无效是误传",
@@ -270,3 +282,17 @@ def test_round_54_a_chat_log_with_spoken_times_and_a_starred_correction_are_aske
     for post, name in ((log, "杨康"), (starred, "郭靖")):
         entry = next(e for e in r.entries if e.pid == post.pid)
         assert entry.needs_review and name in entry.readings, entry.reason
+
+
+@pytest.mark.parametrize("later", ["8楼那句话请无视", "请无视我8楼的发言", "8楼那条忽略掉", "disregard floor 8", "ignore floor 8 please",
+                                   "以上裁定全部作废"])
+def test_round_55_a_ruling_ignored_by_its_floor_or_all_taken_back_waits_for_the_director(later):
+    taken = heldout.judge_day_alone(_day(("导演A", "20:30", "【裁定】7楼无效"), ("导演A", "20:40", later)))
+    assert not taken["certain"], later
+
+
+@pytest.mark.parametrize("later", ["梅超风说她不投了，代投那票就不要了", "梅超风那票我不替她投了"])
+def test_round_55_a_proxy_dropped_in_plain_words_is_the_directors(later):
+    day = _day(PROXY, ("导演A", "20:40", later))
+    day["players"] = [*PLAYERS, "梅超风"]
+    assert not heldout.judge_day_alone(day)["certain"], later
