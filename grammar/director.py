@@ -138,7 +138,7 @@ _ENGLISH_PROXY = re.compile(r"proxy|on behalf of|asked (?:me )?(?:via pm )?to vo
 
 # A line that judges a relay or says how proxies are made (「玩家之间转达的票不算谷雨的票」「一发如需代投请私信我」「代投只由
 # 导演发出」): a ruling's reason or the rule, not a proxy made — it makes none unless it names a pair in a proxy's shape.
-_MADE = re.compile(r"已代投|已经代投|代投完毕|已帮(?:他|她)投|已替(?:他|她)投|已代为投|照办|已照办|按你说的投了|帮你投了|替你投了")
+_MADE = re.compile(r"已代投|已经代投|代投完毕|已代发|已经代发|代发了|已代为发|已帮(?:他|她)投|已替(?:他|她)投|已代为投|照办|已照办|按你说的投了|帮你投了|替你投了")
 _ASKS_TARGET = re.compile(r"(?:对象|投谁|投给谁|票给谁|给谁|投哪个|投哪位|which|who)\s*[?？]", re.I)
 _JUDGES = re.compile(r"不算|不计|无效|作废|不是[^,，。;；]{0,8}的票|不属于|如需|如要|须由|只由|只能由|只允许|须在|须事先")
 

@@ -832,6 +832,9 @@ def _cut(line: str) -> list[str]:
 def read(text: str | None, *, quoting: bool = False, roster: Roster | None = None) -> RulingPost | None:
     """The post's rulings and what was not understood (see the module's docstring); None: no ruling in it.
     `quoting`: the post quotes another, so a verdict alone (「无效」) is a ruling on the quoted post."""
+    if text and (front := _FIRST_FLOORS.search(text)):
+        # 「本轮只统计前6楼」: the floors up to N are the ones counted — the list of the valid ballots, floor 2 on
+        text = text.replace(front.group(), "有效票：" + "、".join(f"{n}楼" for n in range(2, int(front.group(1)) + 1)), 1)
     if text and re.search(r"计|有效|统计|认可|承认", text):
         # 「本轮计票：2楼 3楼 4楼 5楼 6楼」: the floors counted, nothing else on the line — the list of the valid ballots
         text = _COUNTED_LIST.sub(_counted_list, text)
@@ -847,8 +850,10 @@ def read(text: str | None, *, quoting: bool = False, roster: Roster | None = Non
     return post
 
 
+_FIRST_FLOORS = re.compile(r"(?:只|仅)\s*(?:统计|计入|算|认)\s*(?:前|到)\s*(\d{1,3})\s*(?:楼|层|樓)(?:为止)?")
 _COUNTED_LIST = re.compile(r"^(?P<head>\W*)(?P<words>[^:：\n\d#]{0,10}?(?:有效|计入|计票|统计|认可|承认)[^:：\n\d#]{0,8}?)\s*[:：]\s*"
-                           r"(?P<list>[#＃]?\s*\d{1,5}\s*(?:楼|层|樓|#|F|L)?(?:\s*(?:[、,，/\s]|-|－|~|～|至|到)\s*[#＃]?\s*\d{1,5}\s*(?:楼|层|樓|#|F|L)?)+)"
+                           r"(?P<list>[#＃]?\s*(?:\d{1,5}|[一二三四五六七八九十]{1,3})\s*(?:楼|层|樓|#|F|L)?(?:\s*(?:[、,，/\s]|-|－|~|～|至|到)\s*[#＃]?\s*"
+                           r"(?:\d{1,5}|[一二三四五六七八九十]{1,3})\s*(?:楼|层|樓|#|F|L)?)+)"
                            r"\s*[。.]?\s*$", re.MULTILINE)
 
 
@@ -858,7 +863,8 @@ def _counted_list(m: re.Match) -> str:
     if re.search(r"无效|作废|弃权|不计|不算", m.group("words")):
         return m.group()
     floors: list[int] = []
-    for part in re.finditer(r"(\d{1,5})(?:\s*(?:楼|层|樓|#|F|L)?\s*(?:-|－|~|～|至|到)\s*[#＃]?\s*(\d{1,5}))?", m.group("list")):
+    digits = re.sub(r"[一二三四五六七八九十]{1,3}", lambda n: str(tagging.chinese_number(n.group()) or n.group()), m.group("list"))
+    for part in re.finditer(r"(\d{1,5})(?:\s*(?:楼|层|樓|#|F|L)?\s*(?:-|－|~|～|至|到)\s*[#＃]?\s*(\d{1,5}))?", digits):
         a, b = int(part.group(1)), int(part.group(2) or part.group(1))
         floors += list(range(a, b + 1)) if 0 <= b - a <= 60 else [a, b]
     return m.group("head") + "有效票：" + "、".join(f"{n}楼" for n in floors)
@@ -869,6 +875,7 @@ def _counted_list(m: re.Match) -> str:
 _ROUND_DIGITS = "\u2460-\u2487\u24eb-\u24f4\u2776-\u2793\u2160-\u216b\u2170-\u217b\u3220-\u3229"  # ⑦ ⑺ ❼ Ⅶ ⅶ ㈦
 _MAY_SQUEEZE = re.compile(rf"[{_ROUND_DIGITS}]|[壹贰叁肆伍陆柒捌玖拾]\s*[楼层樓号]|(?<![A-Za-z])[LlFf]\s*\d{{1,4}}(?![\dA-Za-z])|"
                           r"(?i:\bno\.?\s*\d{1,4}|\bfloor\s*#?\d{1,4}|#\s*\d{1,4}\s*(?:is|was)\b)|[一二三四五六七八九十]{1,3}\s*[FfLl](?![A-Za-z])|"
+                          r"[\u2070\u00b9\u00b2\u00b3\u2074-\u2079]|\d\ufe0f?\u20e3|\d{1,4}[Bb](?=\s*(?:无|有|作|弃|不|算|计))|"
                           r"[一二三四五六七八九十\d]{1,4}\s*号\s*楼|(?:无|有)[ \t\u3000]+效|作[ \t\u3000]+废|弃[ \t\u3000]+权|不[ \t\u3000]+(?:算|计)")
 _CIRCLED = re.compile(rf"[{_ROUND_DIGITS}](?=[{_ROUND_DIGITS}]|\s*(?:楼|层|樓|号|无|有|作|弃|不|算|计|[,，、]\s*[{_ROUND_DIGITS}]))")
 _FORMAL = str.maketrans("壹贰叁肆伍陆柒捌玖", "一二三四五六七八九")
@@ -880,6 +887,9 @@ def _squeezed(text: str) -> str:
     text = _CIRCLED.sub(lambda m: f"{int(unicodedata.numeric(m.group()))}楼", text)
     text = re.sub(r"(?i)\bno\.?\s*(\d{1,4})|\bfloor\s*#?(\d{1,4})", lambda m: f"{m.group(1) or m.group(2)}楼", text)
     text = re.sub(r"([一二三四五六七八九十]{1,3})\s*[FfLl](?![A-Za-z])", r"\1楼", text)
+    text = re.sub(r"[\u2070\u00b9\u00b2\u00b3\u2074-\u2079]+", lambda m: "".join(str(int(unicodedata.numeric(c))) for c in m.group()), text)
+    text = re.sub(r"(\d)\ufe0f?\u20e3", r"\1", text)  # 7️⃣ (a keycap)
+    text = re.sub(r"(\d{1,4})[Bb](?=\s*(?:无|有|作|弃|不|算|计))", r"\1楼", text)
     text = re.sub(r"[壹贰叁肆伍陆柒捌玖拾]+(?=\s*[楼层樓号])", lambda m: m.group().translate(_FORMAL), text)
     text = re.sub(r"([一二三四五六七八九十\d]{1,4})\s*号\s*(?:楼)?", r"\1楼", text)
     text = re.sub(r"(?<![A-Za-z])[LlFf]\s*(\d{1,4})(?![\dA-Za-z])", r"\1楼", text)

@@ -296,3 +296,24 @@ def test_round_55_a_proxy_dropped_in_plain_words_is_the_directors(later):
     day = _day(PROXY, ("导演A", "20:40", later))
     day["players"] = [*PLAYERS, "梅超风"]
     assert not heldout.judge_day_alone(day)["certain"], later
+
+
+@pytest.mark.parametrize("text", ["⁷楼无效", "7️⃣楼无效", "7B无效，请大家知悉", "本轮有效票楼层如下：二、三、四、五、六楼", "本轮只统计前6楼"])
+def test_round_55_notations_and_lists_hold_or_ask_of_floor_7(text):
+    rulings, _, doubts = _posted(text, PLAYERS, TIED)
+    assert 7 not in rulings and 7 in doubts, (rulings, doubts)
+
+
+def test_round_55_a_quoted_request_the_director_says_was_sent_is_asked():
+    from tallykit import Thread, game
+
+    from tally.day import tally_day
+    from tally.rules import load_preset
+
+    t = Thread()
+    t.add("导演", "投票帖：请按格式投票", 0.1)
+    post = t.add("导演", "来自周伯通的私信：“导演，我投杨康，帮我发一下”——已代发", 1)
+    g = game("s10")
+    r = tally_day(t.posts, g, g.days[0], load_preset("s10"))
+    entry = next(e for e in r.entries if e.pid == post.pid)
+    assert entry.needs_review and "杨康" in entry.readings, entry.reason
