@@ -80,6 +80,9 @@ _CHAT_SPEAKER_FIRST = re.compile(r"^\s*(?P<speaker>[^\s:：\d][^\s:：]{0,23})(?
                                  r"\d{1,2}:\d{2}(?::\d{2})?\s*(?:[:：]\s*(?P<said>.*))?$")
 _CHAT_BRACKETED = re.compile(r"^\s*[\[【(（]\s*(?P<speaker>[^\s:：\d\]】)）][^\s:：\]】)）]{0,23})\s+(?:\d{2,4}[-/.]\d{1,2}[-/.]\d{1,2}\s+)?"
                              r"\d{1,2}:\d{2}(?::\d{2})?\s*[\]】)）]\s*[:：]?\s*(?P<said>.*)$")  # 【滇红 10:02】帮我投祁红
+# 「梅超风: ⏎ 帮我投杨康」「梅超风 晚上8:01 ⏎ 代我投杨康」: the speaker alone on a line, the words on the next (a log pasted with no
+# proxy word; read only where the post names none — a count's 「票型：」 line is no speaker's)
+_CHAT_SPEAKER_ALONE = re.compile(r"^\s*([^\s:：\[【(（]{1,24})\s*(?:(?:上午|下午|晚上|早上|凌晨|中午)?\s*\d{1,2}[:：]\d{2}(?:[:：]\d{2})?\s*[:：]?|[:：])\s*$")
 _CHAT_BY_CHANNEL = re.compile(r"^\s*(?P<speaker>[^\s:：\d(（【\[]{1,12}?)\s*[(（]?(?:私信|私聊|短信|短消息|站内信|QQ|微信|悄悄话)[)）]?\s*"
                               r"(?:说|里说)?\s*[:：]\s*(?P<said>.+)$")
 _LABEL_LINE = re.compile(r"^\s*(?:投票对象|对象|投票目标|投票理由|理由|改票对象|投票)\s*:")
@@ -168,8 +171,7 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
     if not out.proxy_words:
         for n, line in enumerate(lines):
             speaker, said = _chat(line, lines[n + 1] if n + 1 < len(lines) else "")
-            if speaker is None and (alone := re.match(r"^\s*([^\s:：\[【(（]{1,24})\s*(?:(?:上午|下午|晚上|早上|凌晨|中午)?\s*\d{1,2}[:：]\d{2}"
-                                                       r"(?:[:：]\d{2})?\s*[:：]?|[:：])\s*$", line)) and n + 1 < len(lines):
+            if speaker is None and (alone := _CHAT_SPEAKER_ALONE.match(line)) and n + 1 < len(lines):
                 speaker, said = alone.group(1), lines[n + 1]  # 「梅超风: ⏎ 帮我投杨康 ⏎ 导演A: ⏎ 嗯」 (round 53)
             who = roster.resolve(speaker.strip("()（）[]【】")).name if speaker else None
             if who and who not in directors and said and (target := _request(said, who, roster)):

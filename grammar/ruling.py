@@ -835,7 +835,7 @@ def read(text: str | None, *, quoting: bool = False, roster: Roster | None = Non
     if text and (front := _FIRST_FLOORS.search(text)):
         # 「本轮只统计前6楼」: the floors up to N are the ones counted — the list of the valid ballots, floor 2 on
         text = text.replace(front.group(), "有效票：" + "、".join(f"{n}楼" for n in range(2, int(front.group(1)) + 1)), 1)
-    if text and re.search(r"计|有效|统计|认可|承认", text):
+    if text and re.search(r"计|有效|认可|承认", text):  # (the heading words of _COUNTED_LIST: 计入 · 计票 · 统计 hold 计)
         # 「本轮计票：2楼 3楼 4楼 5楼 6楼」: the floors counted, nothing else on the line — the list of the valid ballots
         text = _COUNTED_LIST.sub(_counted_list, text)
     post = _read(text or "", quoting, roster)
@@ -950,10 +950,10 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             # the floor the forum's setting names (discuz.md A.2): not every forum has it — unless numbered (「板凳（3楼）」)
             if (seat := _SEAT.search(group.words)) and not re.search(r"\d+\s*[楼层樓#]", group.words):
                 group.unread.append(f"「{seat.group()}」是哪一楼要看论坛的楼层名设置（默认不显示），请写楼号（例如 2楼）")
-        if made and _OTHER_ROUND.search(sentence) and not post.void:
+        if made and (round_said := _OTHER_ROUND.search(sentence)) and not post.void:
             # 「重投帖7楼无效，首轮7楼维持有效」「7楼无效（指首轮投票帖的7楼）」: floors of a round the tool cannot tell apart from
             # this one's in a shared thread — they wait for the director (round 52: applied to the other round's 7楼)
-            _hold(made, f"「{_clip(sentence)}」说到了另一轮投票（「{_OTHER_ROUND.search(sentence).group()}」）：这几楼是哪一轮的，请导演确认")
+            _hold(made, f"「{_clip(sentence)}」说到了另一轮投票（「{round_said.group()}」）：这几楼是哪一轮的，请导演确认")
             continue
         if made and (order := _BY_ORDER.search(sentence)) and any(
                 t.type in _VERDICT_START and t.start_pos >= order.start() for t in tokens):
@@ -1144,7 +1144,7 @@ _CLAIM_REJECTED = re.compile(
 # (「所谓7楼无效是误传」) — and a floor named as the exception (「7楼之外均有效」): whatever is said of the claim, no ruling.
 _TALKED_ABOUT = re.compile(
     r"(?:无效|有效|弃权|作废|不算|废票)\s*(?:是(?!因为|由于|鉴于|因|肯定|确定|没问题|正确|对的)|一说|之说|这话|这句话|这种?说法|这个说法|的说法|"
-    r"的传言|的消息|纯属|属于|站不住|不成立|不是我|我(?:可|从|并)?(?:没|未)|谁说|这种话|这句话|这回事|这件事|这事)|"
+    r"的传言|的消息|纯属|属于|站不住|不成立|不是我|我(?:可|从|并)?(?:没|未)|谁说|这种话|这回事|这件事|这事)|"
     r"(?:什么时候|哪里|哪儿|何时|几时)(?:说|裁|判|讲)过\s*(?:第\s*)?\d+\s*(?:楼|层|樓|#|F|L)|"
     r"(?:那句|这句|那条|这条|那个)\s*(?:第\s*)?\d+\s*(?:楼|层|樓|#|F|L)[^,，。;；]{0,6}(?:不算|不作数|作废|收回|撤回)|"
     r"(?:没|从没|从未|未曾|并没|并未)(?:有)?\s*(?:裁|判|说|讲|宣布)(?:过|定|了)?\s*(?:第\s*)?\d+\s*(?:楼|层|樓|#|F|L)|"

@@ -460,9 +460,10 @@ class _Fold:
         # the clauses that take back or correct, not a count's rows (「更正后：鹫巢岩 4+2…」 recounts, it takes nothing back);
         # a clause about 「那张代投」 goes on in the next (「8楼那张代投我发错了，请忽略」)
         clauses = re.split(r"[，,。；;！!？?\n]", text)
-        said = [c for i, c in enumerate(clauses) if (takes_back.search(c) or (i and "代投" in clauses[i - 1] and takes_back.search(
-            clauses[i - 1] + c))) and not re.search(r"\d\s*票|→|->|\d\s*[+＋]", c)]
-        said = [*dict.fromkeys([*(clauses[i - 1] for i, c in enumerate(clauses) if c in said and i and "代投" in clauses[i - 1]), *said])]
+        about = [i > 0 and "代投" in clauses[i - 1] for i in range(len(clauses))]  # the clause before names the proxy
+        hits = [i for i, c in enumerate(clauses) if (takes_back.search(c) or (about[i] and takes_back.search(clauses[i - 1] + c)))
+                and not re.search(r"\d\s*票|→|->|\d\s*[+＋]", c)]
+        said = [*dict.fromkeys([*(clauses[i - 1] for i in hits if about[i]), *(clauses[i] for i in hits)])]
         named = {roster.table[m.group()] for c in said for m in roster.pattern.finditer(c)}
         floors = {int(n) for c in said for n in re.findall(r"(\d{1,5})\s*(?:楼|层|樓|#|F|L)", c)}
         if not said:
@@ -1510,14 +1511,16 @@ _SAME_AS = (re.compile(rf"(?:和|跟|同|与)\s*{_REF}\s*(?:投(?:得|的)?|的�
 # Words that take back or correct something said before: the lexicon's retract and correction classes, and 不用代
 _CORRECTS_EARLIER = re.compile(r"更正|改正|纠正|订正|应为|打错|写错|弄错|搞错|刚才|上面|之前|前面")
 _TAKES_BACK = re.compile(r"撤销|撤回|收回|取消|作废|不用代|不必代|别代|不代了|更正|改正|纠正|订正|应为|打错|写错|弄错|搞错|委托的是|其实是")
-# A post headed as the director's closing count (【关门统计】锅贴 4、汤圆 3 · 【计票】截止时间到): a proxy in it is one first shown
-# 「在统计票数时」 (七杀); a running count (【目前票型】) with a proxy under it is a proxy made before the count (issue 42, 4)
+
+
 def _count_kind(text: str, said) -> str:
     """Where a director's proxy stands: in the closing count ("closing"), a running count ("running"), or neither ("")."""
     first = text.split("\n", 1)[0]
     return "closing" if _CLOSING_COUNT.search(first) else "running" if said.count or _RUNNING_COUNT.search(first) else ""
 
 
+# A post headed as the director's closing count (【关门统计】锅贴 4、汤圆 3 · 【计票】截止时间到): a proxy in it is one first shown
+# 「在统计票数时」 (七杀); a running count (【目前票型】) with a proxy under it is a proxy made before the count (issue 42, 4)
 _RUNNING_COUNT = re.compile(r"票型|统计|票数|截至")
 _CLOSING_COUNT = re.compile(r"关门|截止时间到|已截止|截止了|结算|最终|计票|投票结果|统计结果|关门统计")
 
@@ -1528,8 +1531,8 @@ def _takes_back_words() -> re.Pattern:
     spelling is one line of grammar/lexicon.toml."""
     from grammar import tags
 
-    return re.compile(f"{_TAKES_BACK.pattern}|{tags.search_for('retract', 'correction').pattern}|忽略|无视|不算数|不算了|"
-                      r"(?<![a-z])(?:ignore|disregard|cancel+ed|withdrawn?|scratch)(?![a-z])", re.IGNORECASE)
+    return re.compile(f"{_TAKES_BACK.pattern}|{tags.search_for('retract', 'correction').pattern}|不算数|不算了|"
+                      r"(?<![a-z])(?:cancel+ed|withdrawn?|scratch)(?![a-z])", re.IGNORECASE)  # (忽略 · 无视 · ignore: the lexicon's)
 
 # Text colours a forum page shows on its own background: words in them are there for the tool, not for the readers.
 _INVISIBLE = frozenset({"white", "transparent", "snow", "ivory", "whitesmoke", "ghostwhite", "azure", "mintcream", "seashell",

@@ -160,24 +160,20 @@ def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, 
             why = [f"写的是第{said_day}天，却发在{base.title}的投票帖里"]
         if not why and not in_vote and shared and said_day is None:
             why = [f"进程帖由几天共用，这一帖没写是第几天的裁定（例如「第{day.day}天 18楼 无效」）"]
-        if not why and reading is not None:
-            # 「8楼的裁定我撤回」「8楼作罢」: a floor that is the director's own ruling post, named again — whatever is said of it,
-            # the rulings it made wait for the director again (hostile round 53: each left 7楼无效 applied)
-            # (held — taken back, denied, put off: 「维持15楼的裁定」 upholds it, 「其余无效票见9、12楼裁定」 cites them)
+        if not why and reading is not None and reading.taken_back:
+            # 「8楼的裁定我撤回」「8楼作罢」: a floor that is the director's own ruling post, taken back or denied — the rulings it
+            # made wait for the director again (hostile round 53: each left 7楼无效 applied). (「维持15楼的裁定」 upholds it,
+            # 「其余无效票见9、12楼裁定」 cites them: neither takes anything back.)
             named = {ref[1] for ref in reading.taken_back}
             ruled_by = {p.pid for p in posts if p.tid == post.tid and p.floor in named and p.author in game.directors
                         and p.pid != post.pid}
-            for pid, (ruling, when) in list(found.rulings.items()):
-                if ruling.source_pid in ruled_by and ruling.decision != "pending":
-                    found.rulings[pid] = (_pending(ruling, f"{source_words(post.floor, post.author, post.posted_at, post.pid)} "
-                                                           f"又说到裁定所在的 #{ruling.source_floor}：这条裁定请导演重新确认"), when)
-        if not why and reading is not None and reading.takes_back:
+            _reopen(found, post, lambda ruling, when, ruled_by=ruled_by: ruling.source_pid in ruled_by,
+                    lambda ruling: f" 又说到裁定所在的 #{ruling.source_floor}：这条裁定请导演重新确认")
+        if not why and reading is not None and reading.takes_back and (
+                at := datetime.fromisoformat(post.posted_at) if post.posted_at else made) is not None:
             # 「上一条裁定不算」: every ruling the director made before this post waits for the director again
-            at = datetime.fromisoformat(post.posted_at) if post.posted_at else made
-            for pid, (ruling, when) in list(found.rulings.items()):
-                if at is not None and (when is None or when <= at) and ruling.decision != "pending":
-                    found.rulings[pid] = (_pending(ruling, f"{source_words(post.floor, post.author, post.posted_at, post.pid)}："
-                                                           f"{reading.takes_back}"), at)
+            said = reading.takes_back
+            _reopen(found, post, lambda ruling, when, at=at: when is None or when <= at, lambda ruling, said=said: f"：{said}", at)
         if not why and reading is not None and reading.void:
             why = list(reading.problems)
         rulings: list[Ruling] = []
@@ -218,6 +214,15 @@ def _between(held, ruling: Ruling, start: datetime, end: datetime) -> bool:
 def _unclear(ruling: Ruling, post) -> Ruling:
     return _pending(ruling, f"{source_words(post.floor, post.author, post.posted_at, post.pid)} 这一帖编辑过"
                             f"（{minute_words(post.edited_at)}），存档里没有编辑前的样子：它和另一条裁定谁先谁后说不清，请导演重新裁定")
+
+
+def _reopen(found: Posted, post, which, why, at: datetime | None = None) -> None:
+    """The rulings found so far that `which(ruling, when)` selects wait for the director again: `post` took them back, and
+    says so (`why(ruling)` after the post's own words). `at`: the time they take from now on (else their own)."""
+    source = source_words(post.floor, post.author, post.posted_at, post.pid)
+    for pid, (ruling, when) in list(found.rulings.items()):
+        if ruling.decision != "pending" and which(ruling, when):
+            found.rulings[pid] = (_pending(ruling, source + why(ruling)), at if at is not None else when)
 
 
 def _pending(ruling: Ruling, why: str) -> Ruling:

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from grammar.ruling import _LINKED_FLOOR  # the link the reader itself reads: its words name a floor, its pid the post
 from scraper.model import Post, Quote
 from tally import rulings as posted
 from tally.day import tally_day
@@ -34,7 +35,6 @@ LATER = [item for name in ("blind2.json", "blind3.json", "blind4.json", "blind5.
 DIRECTOR, DIRECTOR_UID = "导演", 2
 CLOSE = START + timedelta(days=2)
 _HEADED_DAY = re.compile(r"^\W*(?:\[b\])?\s*[【\[]?\s*(?:裁定\s*[】\]]\s*)?(?:第([一二三四五六七八九])[天日]|(?i:(?:rulings?\s+for\s+)?day\s*([1-9])\b))")
-_LINK = re.compile(r"\[url=[^\]]*?pid=(\d+)[^\]]*\]\s*(?:第\s*)?(\d{1,5})\s*(?:#|楼|F|L)", re.IGNORECASE)
 _QUOTED_PID = re.compile(r"\[quote\].*?pid=(\d+).*?\[/quote\]", re.S | re.I)
 
 
@@ -86,7 +86,7 @@ def day_of(item: dict):
     uid = {n: i + 10 for i, n in enumerate(names)}
     last = max([*floors, 1])
     # 「[url=…findpost&pid=884213…]14#[/url]」: the writer's link gives floor 14 that pid (as the forum's would)
-    linked = {int(floor): int(pid) for pid, floor in _LINK.findall(item["text"])}
+    linked = {int(floor): int(pid) for pid, floor in _LINKED_FLOOR.findall(item["text"])}
     posts = [post(1, 1, DIRECTOR, "第一天投票帖", START, uid=DIRECTOR_UID)]
     for floor in range(2, last + 1):
         f = floors.get(floor)
