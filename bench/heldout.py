@@ -83,6 +83,8 @@ SET_DEAD = {"heldout16": {"shediao": ("月琴",), "s10": ("祁红",), "mahjong":
             "heldout17": {"shediao": ("雁荡",), "s10": ("荔枝",), "qisha": ("铅白",), "mahjong": ("孟浩然",)}}
 SET_ASSUMED["heldout16"] = SET_ASSUMED["heldout10"]  # heldout16 copies heldout15's (its README)
 SET_ASSUMED["heldout17"] = SET_ASSUMED["heldout10"]  # heldout17 copies heldout15's (its README)
+SET_ASSUMED["heldout18"] = SET_ASSUMED["heldout10"]  # heldout18 copies heldout15's (its README)
+SET_DEAD["heldout18"] = {"shediao": ("蜡染",), "s10": ("德文",), "qisha": ("凉皮",), "anshazhe": ("风车",), "mahjong": ("草书",)}
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 

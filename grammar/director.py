@@ -75,6 +75,8 @@ _CHAT = re.compile(r"^\s*[\[【(（]?[^\]】)）:：\n]{0,8}?(?:\d{2,4}[-/.]\d{1
 # A list item's mark: 1）· (2) · ① · 一、 · 第二张： · - (every board numbers its lists its own way)
 _ITEM = r"(?:[(（]?\d{1,2}[)）.、]|[①-⑩]|[(（]?[一二三四五六七八九十][)）.、]|第[一二三四五六七八九十\d]{1,2}[张条份个][:：、]?|[-·•*])"
 _LISTED = re.compile(rf"^\s*{_ITEM}?\s*$")
+# 「——以上，毽子 投票：跳绳」: the line under a pasted log that sums it up as the player's ballot
+_SUMMED_UP = re.compile(r"^\s*[—─-]*\s*(?:以上|综上|即)\s*[,，:：]?\s*")
 _NOT_A_SPEAKER = re.compile(r"代投|委托|投票|对象|理由|代发|更正|裁定|proxy|vote", re.I)
 _CHAT_SPEAKER_FIRST = re.compile(r"^\s*(?P<speaker>[^\s:：\d][^\s:：]{0,23})(?:\s*[(（]\d{4,12}[)）])?\s+(?:\d{2,4}[-/.]\d{1,2}[-/.]\d{1,2}\s+)?"
                                  r"\d{1,2}:\d{2}(?::\d{2})?\s*(?:[:：]\s*(?P<said>.*))?$")
@@ -99,11 +101,11 @@ _CORRECTS = re.compile(r"更正|纠正|订正|以此为准|以本行为准|以�
 _RETRACTS = re.compile(r"撤回委托|撤销委托|取消委托|收回委托|委托撤回|委托作废|代投作废|取消代投|撤回代投|不再代投|以上代投作废|代投取消|"
                        r"(?:撤回|撤销|取消)\S{0,6}代投|代投(?:不计|无效|已撤回)|代投[^,，。;；\n]{0,8}(?:撤回|作废|取消)|"
                        r"(?:以上|上面|这条|这张)(?:的)?代投(?:作废|取消|撤回)|作废|不用代投|不要代投|别代投|不用帮他投|不用帮她投|"
-                       r"说算了|又说算了|"
+                       r"说算了|又说算了|(?:那张|这张|那条|这条)\s*(?:代投)?\s*(?:撤回|撤销|取消)(?![^。\n]{0,6}[吗？?])|"
                        # the hostile round (issue 42): not today's, never made, a test — and in English
                        r"昨天的代投|不是今天的|还没委托|尚未委托|没有委托|勿计|别计|不要计|测试[,，、 ]|测试$|"
                        r"(?i:unvote|withdr[ae]wn?|changed\s+(?:her|his|their|my)\s+mind|cancel+ed|ignore\s+this)")
-_REFUSES = re.compile(r"不予代投|不代投|不能代投|无法代投|不予受理|不受理|无法受理|不能受理|不接受代投|不接受委托|拒绝代投|不能代(?!表)|不予代|不代了|"
+_REFUSES = re.compile(r"不予代投|不代投|不代(?=\s*[。;；!！]|\s*$)|不能代投|无法代投|不予受理|不受理|无法受理|不能受理|不接受代投|不接受委托|拒绝代投|不能代(?!表)|不予代|不代了|"
                       r"不再处理|不予处理|不处理|不算数|不能接|不接受|不接|代不了|代投不了")
 # 「条件部分不予受理」: the director refuses the condition a player added, not the proxy.
 _REFUSES_PART = re.compile(r"(?:条件部分|附加条件|附加的|另外的?要求)[^。\n]{0,8}(?:不予受理|不受理|不接受|不能代|不予代投|不处理)")
@@ -135,6 +137,9 @@ _ARROW_PAIR = re.compile(rf"^\s*{_ITEM}?\s*([^\s→>=\-:：,，]{{1,12}})\s*(?:�
 _COUNT_NOTE = re.compile(r"^\s*[【\[]?\s*(?:无效|不计|不计入|未投票|尚未投票|还没投票|弃权|无|没投|另|注)\s*[】\]]?\s*[:：]")
 _LIST_HEADING = re.compile(r"(?:代投|委托|proxy)[^。\n]{0,30}[:：]\s*$|代投如下|以下(?:是|为)?代投|[两二三四五六\d]\s*[张条份个笔]\s*代投|"
                            r"代投\s*[两二三四五六\d]\s*[张条份个笔]", re.I)
+# A line's heading (「【更正】」「更正：」): what kind of line follows, not a correction of its own
+_LINE_HEAD = re.compile(r"^\s*[—─-]*\s*(?:[【\[]\s*[^】\]\n]{1,6}\s*[】\]]|(?:更正|补充|另|注)\s*[:：])\s*")
+_STANDS = re.compile(r"(?:那张|这张|那条|这条|那票|这票|的代投|代投)\s*(?:仍然|仍|依然|照样|继续)?\s*(?:有效|照常|保留|不变|照算|维持|算数)")
 _ASIDE = re.compile(r"^\s*[【\[]?\s*(?:另|注)\s*[】\]]?\s*[:：]")
 _ENGLISH_PROXY = re.compile(r"proxy|on behalf of|asked (?:me )?(?:via pm )?to vote|pm'?d me|asked via pm", re.I)
 
@@ -170,7 +175,7 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
     out.count = _count(lines, counted, roster)
     if not out.proxy_words:
         for n, line in enumerate(lines):
-            speaker, said = _chat(line, lines[n + 1] if n + 1 < len(lines) else "")
+            speaker, said, _ = _chat(line, lines[n + 1] if n + 1 < len(lines) else "")
             if speaker is None and (alone := _CHAT_SPEAKER_ALONE.match(line)) and n + 1 < len(lines):
                 speaker, said = alone.group(1), lines[n + 1]  # 「梅超风: ⏎ 帮我投杨康 ⏎ 导演A: ⏎ 嗯」 (round 53)
             who = roster.resolve(speaker.strip("()（）[]【】")).name if speaker else None
@@ -210,7 +215,7 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
                 headed = _PROXY_HEAD.match(head)  # 「代投 梅超风：杨康；丘处机：杨康」: the second clause under the same 代投
                 lines.insert(number, (headed.group() if headed and not _HEADING.search(rest) else "") + rest.lstrip())
                 line = head  # 「代投：午马 → 巳蛇；子鼠 让我“看着投”……不代」: two clauses, each read alone
-        speaker, said = _chat(line, lines[number] if number < len(lines) else "")
+        speaker, said, took_next = _chat(line, lines[number] if number < len(lines) else "")
         if speaker is not None and (_NOT_A_SPEAKER.search(speaker) or (
                 not roster.resolve(speaker.strip("()（）[]【】")).name and speaker not in directors and _HEADING.search(line[:12]))):
             speaker = None  # 「20:25 代投：北风」「代投（12:10 发出）：生煎 委托，…」: a time and the director's words, not a chat line
@@ -233,6 +238,8 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
                     on_condition[who] = (said, meant)  # weighed once the log is read: a later plain request settles it
             elif said is not None:
                 asked = bool(_ASKS_TARGET.search(said))  # the director's own line in the log: 「对象？」「投谁？」
+            if took_next and _chat(lines[number], "")[0] is None:
+                number += 1  # the words under the speaker's line are the speaker's, not the director's
             continue
         segment = line
         while number < len(lines) and _LABEL_LINE.match(lines[number]) and number + 1 not in counted:
@@ -251,7 +258,7 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
         plain = _QUOTED.sub("", segment)  # the player's quoted words are theirs, not the director's
         made = {p[0] for p in pairs}
         if pairs and not _RETRACTS.search(segment) and (retracting.search(plain) or _ABOVE_VOID.search(plain)) \
-                and set(names) <= made and not correcting.search(plain):
+                and set(names) <= made and not correcting.search(_LINE_HEAD.sub("", plain)):
             # 「撤销。鹊桥仙说她找到电脑了，自己来投，上面这条不算」: the proxy above taken back in words no list holds —
             # void, and the director confirms
             for who in [n for n in names if n in made] or [p[0] for p in pairs][-1:]:
@@ -259,10 +266,17 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
                 out.doubts.append(f"导演像是撤回了替「{who}」的代投（「{_clip(segment)}」）：按撤回计，请导演确认")
                 out.readings += [(who, p[1]) for p in pairs if p[0] == who]
             continue
+        if pairs and names and set(names) <= made and _STANDS.search(plain) and not (
+                correcting.search(plain) or retracting.search(plain) or _opens(plain, roster)):
+            continue  # 「甲骨 那张有效」: a proxy made above said to stand
         if pairs and (correcting.search(plain) or _CORRECTS.search(segment)):
             pending = _clip(segment)  # 「啊不对，看错私信了」: the pair that follows (here or below) corrects the one above
-        if _RETRACTS.search(segment):
-            whom = [n for n in names if n in {p[0] for p in pairs}]
+        said_of = [n for c in re.split(r"[,，。;；!！]", plain) if _RETRACTS.search(c) for n in _named(c, roster) if n in made]
+        if _RETRACTS.search(segment) and (said_of or not pairs or not (
+                (correcting.search(_LINE_HEAD.sub("", plain)) or _CORRECTS.search(plain)) and set(_named(plain, roster)) - made)):
+            # (「更正：…双皮奶 说的是 提拉米苏，以此为准，上面那行作废」: the line above voided by its correction — read as one)
+            # 「白露那条撤回，只保留 小暑 的代投」: the players the taking back is said of, not every player on the line
+            whom = said_of or [n for n in names if n in made]
             if not whom and (made_here := _pair(segment, roster, names, None))[0]:
                 # 「上午替燕子代投的白鹭撤回」: a proxy of an earlier post taken back here — the pair it names, void; 「② 黑将 委托投
                 # 红车——刚刚他又说自己来投，②作废」: the line's own proxy, made and taken back (not the one above it)
@@ -271,12 +285,14 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
             whom = whom or [p[0] for p in pairs][-1:]
             for who in whom:
                 retracted[who] = _clip(segment)
+            pending = None  # 「【更正】仿宋 那张撤回」: what the correction said is the retraction
             continue
         if _REFUSES.search(segment) and not _REFUSES_PART.search(segment) and not _LEFT_OPEN.search(segment):
-            for who in names[:1] or ([heading_voter] if heading_voter else []):
+            whom = _refused(plain, roster) or names[:1] or ([heading_voter] if heading_voter else [])
+            for who in whom:
                 refused[who] = _clip(segment)
-            if names[:1]:
-                continue
+            if names[:1] and whom[:1] == names[:1]:
+                continue  # (「代投：宁照影 → 温酒。（骆雁回 …不代。）」: the line's proxy is still read)
         if pairs and not names and _POINTS_BACK.search(segment) and _opens(segment, roster):
             # 「——上面是模板，需要代投的照这个格式私信我」: the proxy above shown as the form, or left open
             _left_open(out, segment, [(p[0], p[1]) for p in pairs])
@@ -372,7 +388,9 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
             pairs.append((voter, target, number, _clip(segment), True))
             pending = None
         elif not voter and target and (heading_voter or chat_voter or substitute_for) and \
-                (_HEADING.search(segment) or _CORRECTS.search(segment) or _LABEL_LINE.match(segment.split("\n")[-1])):
+                (_HEADING.search(segment) or _CORRECTS.search(segment) or _LABEL_LINE.match(segment.split("\n")[-1])
+                 or (substitute_for and _SUBSTITUTE.search(segment)) or (heading_voter and heading_voter in names)):
+            # 「铁环 由替补顶替…私信我：投票：弹珠」; 「代投（胡琴 微信委托）：⏎ …log… ⏎ ——记：胡琴 → 箜篌」
             voter = heading_voter or chat_voter or substitute_for
             pairs.append((voter, target, number, _clip(segment), bool(_CORRECTS.search(segment) or pending)))
             pending = None
@@ -388,6 +406,11 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
             # read: a proxy in a shape nobody listed — the director's, never dropped. (A roster line names them all.)
             out.doubts.append(f"代投列表里的这一行读不出替谁投给谁（「{_clip(segment)}」）：请导演确认")
             out.readings += [(v, t) for v in names for t in names if v != t]
+    if heading_voter and heading_voter not in {p[0] for p in pairs} | set(retracted) | set(refused) | set(out.count) and not (
+            _LEFT_OPEN.search(own) or _opens(own, roster)):
+        # 「【代投】华容道 委托：」 and no line under it gives the ballot: a proxy announced and never spelled out
+        out.doubts.append(f"导演像是替「{heading_voter}」代投，但读不出投给谁：请导演确认")
+        out.readings += [(heading_voter, t) for t in _named(own, roster) if t != heading_voter] + [(heading_voter, None)]
     if pending and pairs:
         # 「更正：观音刚在 QQ 说是白茶不是茶」 and no pair after it: the correction is unread, the proxy above unexplained
         out.doubts.append(f"导演的帖子里有一句更正（「{pending}」），读不出更正成什么：请导演确认")
@@ -422,7 +445,7 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
         quoted = _named(text, roster)
         out.readings += [(v, t) for v in quoted for t in quoted if v != t]
     if out.proxy_words and not out.proxies and not out.doubts and not refused and not retracted and \
-            not _RETRACTS.search(own) and _mentions_a_proxy_made(own, roster, annotated=not (out.count or "|" in own)):
+            not _RETRACTS.search(own) and _mentions_a_proxy_made(own, roster, annotated=not (out.count or counted or "|" in own)):
         out.doubts.append("帖子说到代投，但读不出替谁投给谁")
         out.readings += [(v, t) for v in _named(own, roster) for t in _named(own, roster) if v != t][:12]
     return out
@@ -483,20 +506,28 @@ def _own_words(lines: list[str], counted: set[int], roster: Roster, out: Reading
             out.readings += [(v, t) for v in names for t in names if v != t]
 
 
-def _chat(line: str, following: str) -> tuple[str | None, str | None]:
+# What a pasted log puts before a line: a quote mark (「> 英英 18:20：…」) or the app's name (「[QQ] 毽子 12:05:33」)
+_LOG_MARK = re.compile(r"^\s*(?:[>＞]+|[\[【(（](?:QQ|微信|WeChat|私信|私聊|短信)[\]】)）])\s*", re.I)
+
+
+def _chat(line: str, following: str) -> tuple[str | None, str | None, bool]:
+    """(the speaker of a chat line, what they said, whether that was the next line), or Nones."""
+    line = _LOG_MARK.sub("", line)
     m = _CHAT.match(line)
     if m and not _LABEL_LINE.match(line):
-        return m.group("speaker").strip("【】[]()（）"), m.group("said")
+        return m.group("speaker").strip("【】[]()（）"), m.group("said"), False
     m = _CHAT_BRACKETED.match(line)
     if m:
-        return m.group("speaker"), m.group("said")
+        return m.group("speaker"), m.group("said"), False
     m = _CHAT_SPEAKER_FIRST.match(line)
     if m:
-        return m.group("speaker"), m.group("said") if m.group("said") is not None else following
+        if m.group("said") is None:
+            return m.group("speaker"), following, True  # 「毽子 12:05:33 ⏎ 帮我投跳绳」: the words are the next line
+        return m.group("speaker"), m.group("said"), False
     m = _CHAT_BY_CHANNEL.match(line)
     if m:
-        return m.group("speaker"), m.group("said")  # 「汴梁私信：如果…就帮我投洛阳」: a request retold with its channel, no time
-    return None, None
+        return m.group("speaker"), m.group("said"), False  # 「汴梁私信：如果…就帮我投洛阳」: a request retold with its channel, no time
+    return None, None, False
 
 
 def _named(text: str, roster: Roster) -> list[str]:
@@ -527,7 +558,7 @@ def _target_of(segment: str, roster: Roster, voter: str | None) -> str | None:
 
 
 def _says_abstain(segment: str) -> bool:
-    return bool(re.search(r"(?:投票对象|对象|投|vote|→|->|=>|＞)\s*[:：]?\s*(?:弃权|无人|无(?=[(（\s,，。;；]|$)|no\s*vote|abstain)|视为弃权|按弃权",
+    return bool(re.search(r"(?:投票对象|对象|投票|投|委托|vote|→|->|=>|＞)\s*[:：]?\s*(?:弃权|无人|无(?=[(（\s,，。;；]|$)|no\s*vote|abstain)|视为弃权|按弃权",
                           _REASON.sub("", segment), re.I))
 
 
@@ -545,10 +576,11 @@ def _pair(segment: str, roster: Roster, names: list[str], context: str | None) -
         if _FOR_BEFORE.search(body[: m.start()][-16:]) or _FOR_AFTER.match(body[m.end():]):
             voters.append(name)
     first = roster.pattern.search(body)
-    if not voters and first and _LISTED.match(body[: first.start()]) and re.match(
-            r"^\s*(?:[(（][^)）]{0,20}[)）])?\s*(?:私信|站内信|短消息|短信|QQ|微信|PM)?\s*(?:[:：]|[—─-]{1,3}\s*(?=投票对象|对象|投票|投|→))",
-            body[first.end():]):
-        voters.append(roster.table[first.group()])  # 1）沈舟：投票对象 江迟 · ① 谷雨（站内信）：… · 洞箫 —— 投票对象：编钟
+    if not voters and first and _LISTED.match(_SUMMED_UP.sub("", body[: first.start()])) and re.match(
+            r"^\s*(?:[(（][^)）]{0,20}[)）])?\s*(?:私信|站内信|短消息|短信|QQ|微信|PM)?\s*(?:[:：]|(?:[—─-]{1,3}|→|->|=>|＞)\s*"
+            r"(?=投票对象|对象|投票|投|→)|(?=(?:投票对象|投票目标|投票)\s*[:：]))", body[first.end():]):
+        # 1）沈舟：投票对象 江迟 · ① 谷雨（站内信）：… · 洞箫 —— 投票对象：编钟 · 1. 泥塑 → 投票对象：年画 · ——以上，毽子 投票：跳绳
+        voters.append(roster.table[first.group()])
     voters = list(dict.fromkeys(voters))
     target = _target_of(segment, roster, voters[0] if len(voters) == 1 else None)
     if target is None and len(voters) == 1:
@@ -605,6 +637,14 @@ def _settle(pairs, retracted: dict[str, str], refused: dict[str, str], out: Read
     return list(settled.values())
 
 
+def _refused(plain: str, roster: Roster) -> list[str]:
+    """The player a refusal is said of: the first one named in its sentence (「代投：宁照影 → 温酒。（骆雁回 也私信了，
+    …这是条件票，不代。）」 refuses 骆雁回, not 宁照影; 「贺知舟…找我代投冯雨桐，…这票代不了」 贺知舟)."""
+    m = _REFUSES.search(plain)
+    before = re.split(r"[。;；!！\n(（]", plain[: m.start()])[-1] if m else ""
+    return _named(before, roster)[:1]
+
+
 def _paired_on(pairs: list, number: int) -> bool:
     """Whether the line `number` made a pair (the branches above append theirs with the line's number)."""
     return any(p[2] == number for p in pairs)
@@ -658,7 +698,7 @@ def _count(lines: list[str], counted: set[int], roster: Roster) -> dict[str, str
 
 _ARROWS = re.compile(r"([^\s、,，;；→>:：]+)\s*(?:→|->|=>|＞|>)\s*([^\s、,，;；(（]+)")
 _BY_TARGET = re.compile(rf"^\s*[·•\-*]?\s*(?P<target>[^\s:：,，(（]{{1,12}}?)\s*[:：]?\s*(?:{VOTES}\s*(?:[(（][^)）\n]*[)）])?|"
-                        r"(?<=弃权))\s*[:：←]\s*(?P<voters>.+)$")
+                        r"(?<=弃权))\s*(?:[:：←]|[—─-]{1,3})\s*(?P<voters>.+)$")
 
 
 # 「衡山 3（泰山、武夷〔代投〕、恒山）」: the voters in brackets after the votes

@@ -171,7 +171,7 @@ def _patterns(names: str | None) -> dict:
         out["relay_asked"] = re.compile(_RELAY_ASKED.pattern.format(names=names))
         out["tally"] = re.compile(_TALLY_LINE.pattern.format(names=names))
         out["count_line"] = re.compile(rf"^\s*(?:{names}|弃权)\s*[:：]?\s*{VOTES}\s*(?:[(（][^)）]{{0,40}}[)）]|"
-                                       rf"(?<=票)\s*[:：←].{{0,80}}|(?<=\d)\s*[:：←]\s*(?:{names}).{{0,80}})?\s*$")
+                                       rf"(?<=票)\s*(?:[:：←]|[—─-]{{1,3}}).{{0,80}}|(?<=\d)\s*(?:[:：←]|[—─-]{{1,3}})\s*(?:{names}).{{0,80}})?\s*$")
     return out
 
 

@@ -208,3 +208,45 @@ def test_a_proxy_first_shown_in_a_running_count_under_qisha_is_asked_and_counts_
     whether it is 「统计票数时才公布」 is the director's call: asked, counted until ruled (the closing count's is void)."""
     result, (entry,) = fold("【11:50 票型】\n杨康 3：郭靖、黄蓉、一灯\n另：穆念慈今早私信委托代投杨康，一并计入 → 杨康 4。", "qisha")
     assert entry.needs_review and "关门前的票型统计" in entry.reason and counted(result).get("穆念慈") == "杨康"
+
+
+@pytest.mark.parametrize("text, expected", [
+    # each item of a numbered proxy list: the player, an arrow, then the labelled ballot (heldout18)
+    ("代投两张（均为私信委托）：\n1. 郭靖 → 投票对象：杨康，投票理由：前后矛盾\n2. 黄蓉 → 投票对象：弃权，投票理由：出差",
+     {"郭靖": "杨康", "黄蓉": None}),
+    # a log pasted with quote marks or the app's name before each line, summed up under it
+    ("代投（微信委托）：\n> 穆念慈 18:20：导演 我今晚没网 帮我投欧阳克\n> 导演 18:21：好\n受 穆念慈 委托：投票：欧阳克",
+     {"穆念慈": "欧阳克"}),
+    ("代投：\n[QQ] 周伯通 12:05:33\n导演 我一点前回不来 帮我投 杨康\n[QQ] 导演 12:06:01\n收到\n——以上，周伯通 投票：杨康",
+     {"周伯通": "杨康"}),
+    ("代投（洪七公 微信委托，文字照录）：\n洪七公 21:35：黄药师吧 就他\n——记：洪七公 → 黄药师。", {"洪七公": "黄药师"}),
+    # a substitute announced on the proxy's own line, and a 委托：弃权 on the next
+    ("两条代投：\n1）郭靖 今天起由替补顶替（已私信交接），替补还没拿到密码，私信我：投票：杨康；\n2）黄蓉 委托：弃权。",
+     {"郭靖": "杨康", "黄蓉": None}),
+    # one of two taken back under 【更正】, the other said to stand
+    ("代投两张：\n1. 郭靖 → 投票对象：杨康\n2. 黄蓉 → 投票对象：欧阳克\n【更正】黄蓉 那张撤回，她刚上线说自己来投；郭靖 那张有效。",
+     {"郭靖": "杨康"}),
+    ("代投：郭靖 → 杨康；黄蓉 → 欧阳克。\n更正：黄蓉 刚上线说自己来投，黄蓉那条撤回，只保留 郭靖 的代投。", {"郭靖": "杨康"}),
+    # a refusal is said of the player its sentence names first, not of the proxy made before it
+    ("代投：郭靖 → 杨康。（黄蓉 也私信了，原话是“跟郭靖投一样的就行”，这是条件票，不代。）", {"郭靖": "杨康"}),
+])
+def test_proxy_lists_logs_and_takebacks_as_directors_write_them(text, expected):
+    result, _ = fold(text)
+    made = {e.voter: (e.target if e.kind != "abstain" else None) for e in result.entries if e.kind in ("proxy", "abstain")}
+    assert made == expected, [e.reason for e in result.entries]
+    assert not any(e.needs_review for e in result.entries), [e.reason for e in result.entries]
+
+
+@pytest.mark.parametrize("text", [
+    "两条代投：\n1. 郭靖 → 投票对象：杨康\n2. 黄蓉 委托，聊天记录如下：",  # the second announced, never spelled out
+    "代投：郭靖 → 杨康\n更正：刚才看串了消息，郭靖 说的是 欧阳克，以此为准，上面那行作废。",  # voided by its correction
+])
+def test_a_proxy_announced_and_not_spelled_out_or_voided_by_a_correction_is_never_dropped(text):
+    result, (entry,) = fold(text)
+    assert entry.needs_review or counted(result).get("郭靖") == "欧阳克", entry.reason
+
+
+def test_a_closing_tally_with_dashes_is_a_count_not_a_proxy():
+    text = ("【第二日 关门】\n票型：\n杨康 3 —— 郭靖、黄蓉（代投）、欧阳克\n黄蓉 1 —— 杨康\n弃权 —— 梅超风\n杨康 出局。")
+    result, (entry,) = fold(text)
+    assert counted(result) == {} and not entry.needs_review, entry.reason
