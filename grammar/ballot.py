@@ -346,7 +346,8 @@ _CUE_WORDS = {speech.VOID_IF: "附带了作废的条件", speech.LATER: "说了�
 
 
 # (「的话」 after a speaker is their words — 看了芭蕉的话 · 他的话 — not a condition.)
-_CONDITION = re.compile(r"如果|假如|要是|若是|除非|万一|前提是|的话|否则|要不然|不然")  # literals only: re scans fast
+_CONDITION = re.compile(r"如果|假如|要是|若是|除非|万一|前提是|的话|否则|要不然|不然|"  # literals first: re scans fast
+                        r"(?i:(?<![a-z])(?:unless|if|provided|as long as|in case|otherwise)(?![a-z]))")  # (lexicon: condition)
 _SPEAKERS = ("他", "她", "我", "你", "大家", "导演")
 
 

@@ -361,7 +361,10 @@ def _names_after_verbs(tokens: list[Token]) -> list[Token]:
             out[i] = Token("TEXT", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)
             continue
         if tok.type in ("INVALID", "NOT_A_VOTE") and i and re.search(r"裁定\s*(?:也|就|都|全部|全都|统统)?\s*$",
-                                                                    "".join(str(t) for t in out[max(0, i - 2):i])):
+                                                                    "".join(str(t) for t in out[max(0, i - 2):i])) and not (
+                re.search(r"(?:已|已经|被|经|予以|特此|现)\s*裁定\s*$", "".join(str(t) for t in out[max(0, i - 3):i]))
+                or (i >= 2 and out[i - 2].type == "FLOOR" and re.fullmatch(r"\s*裁定\s*", str(out[i - 1])))):
+            # (「17楼 已裁定无效」「17楼裁定无效」: 裁定 the verb — the floor's verdict, not a ruling taken back)
             # 「上面关于7楼的裁定作废」「上一条裁定不算」: the ruling taken back, not a verdict on the floor
             out[i] = Token("RETRACT", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)
             continue
@@ -779,7 +782,7 @@ def _about_words(sentence: str, roster: Roster | None) -> str:
 
 
 # A question someone else asked, retold before its answer: 「有人问 石斛……今天的 8# 还算不算：……8# 有效，计 连翘」
-_ASKED = re.compile(r"(?:有人|有玩家|玩家|大家|群里|好几个人)(?:(?:在|私信|私聊|留言|来)[^,，。:：]{0,6}?)?问(?:到|起|过)?(?P<question>[^:：]{1,80})[:：]")
+_ASKED = re.compile(r"(?:有人|有玩家|玩家|大家|群里|好几个人)(?:(?:在|私信|私聊|留言|来)[^,，。:：]{0,6}?)?问(?:到|起|过)?(?P<question>[^:：—]{1,80})(?:[:：]|——?|--)")
 
 
 # What the post lets nobody see (「看不出是不是确定要投，无效」): a question about the ballot's words, the reason for a verdict —
@@ -1000,7 +1003,14 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             # 「上一条裁定不算，我看错楼了」: an earlier ruling taken back, no floor named — the floors it ruled are the director's
             post.takes_back = post.takes_back or f"「{_clip(sentence)}」收回了前面的裁定，没写是哪一楼：前面裁定过的楼都请导演重新裁定"
             heading = True
+        if not made and not rules and _said_to_players(sentence, roster) and (any(g.verdicts for g in groups) or loose):
+            # 「知县大人，回复之前看一眼引用框里是谁的名字🙏」「这种问题以后请到进程帖问，讨论帖里问我不一定看得到」: after the
+            # ruling, words to the player or to everyone about what they do — no floor, no verdict: its 看一眼 · 不一定 are theirs
+            blockers -= {"PENDING", "HEDGE"}
         why = _takes_back(blockers, sentence, rules, bool(groups) and not headed, tokens, bool(made))
+        if not why and not made and (any(g.verdicts for g in groups) or loose) and _ASKS_AGREEMENT.search(sentence):
+            # 「7楼无效。大家觉得呢？」「…有异议吗？」: the ruling put to the players, not yet made
+            why = f"「{_clip(sentence)}」在问大家的意见：这一帖的裁定还没有定，都不采用"
         if not why and "PENDING" in blockers and not rules and made and not _PENALTY.search(sentence):
             for group in [g for g in made if not g.reference]:  # 「9楼……稍后裁定」: that floor is not ruled yet
                 group.unread.append(f"「{_clip(sentence)}」说还没有定：不是确定的裁定")  # (「暂时按他 4 楼原票列，待定」: 4楼 is
@@ -1202,7 +1212,24 @@ def _general_clauses(tokens: list[Token]) -> list[Token]:
     return out
 
 
+# A question after a ruling that asks whether it is right (对吧 · 觉得呢 · 有异议吗 · 可以吗 · 同意吗 · 怎么看 · ok?)
+_ASKS_AGREEMENT = re.compile(r"(?:对吧|是吧|对不对|是不是|觉得呢|觉得如何|觉得怎么样|怎么看|有异议|有意见|有问题|有不同意见|"
+                             r"同意|可以|行|合理|没问题吧|ok|OK|okay|agree|objections?)\s*(?:吗|嘛|么|呢)?\s*[?？]+\s*$", re.I)
 _ASKS_PLAYERS = re.compile(r"请|务必|记得|自觉|改了")  # (「另：关门前一小时不能改票，改了算无效」: a rule said to all)
+# Whom a sentence speaks to: a player or everyone by name or title at its head (「知县大人，」「比干：」「各位，」), or what they
+# should do from now on (以后请 · 下次)
+_TO_PLAYERS = re.compile(r"^\W*(?:\S{1,8}?(?:大人|同学|兄|姐|哥|君|老师|们)|各位|大家|诸位|小伙伴们?)\s*[,，:：]|以后|今后|下次|往后|"
+                         r"(?:请|记得|麻烦)\s*(?:大家|各位|你|您)?\s*(?:回复|发帖|投票|改票|引用|看|到|去|注意|写)")
+
+
+def _said_to_players(sentence: str, roster: Roster | None) -> bool:
+    """The sentence is said to the players (see _TO_PLAYERS), or opens on a player's name and a comma (「比干：」)."""
+    if re.search(r"我|本导|导演组", sentence) and not re.search(r"以后|今后|下次|往后", sentence):
+        return False  # 「各位，我再想想」: the director's own doubt, whoever it is said to
+    if _TO_PLAYERS.search(sentence):
+        return True
+    head = re.match(r"^\W*(\S{1,12}?)\s*[,，:：]", sentence)
+    return bool(head and roster is not None and roster.pattern is not None and roster.pattern.fullmatch(head.group(1)))
 
 
 # a floor of an earlier round (「首轮7楼」「首轮投票帖的7楼」), or 「重投 7楼」 bare

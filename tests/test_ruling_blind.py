@@ -30,7 +30,7 @@ BLIND = json.loads((RULINGS / "blind1.json").read_text("utf-8"))["posts"]
 # blind2 written before the layered reader (issue 41), blind3 after it, blind4 and blind5 after the days-from-the-thread
 # and the hostile round's changes, blind6 after the rulings-by-construction change: each read post by post as blind1 is (never a doubtful post applied, never a wrong effect).
 LATER = [item for name in ("blind2.json", "blind3.json", "blind4.json", "blind5.json", "blind6.json", "blind7.json", "blind8.json", "blind9.json",
-                                 "blind10.json", "blind11.json")
+                                 "blind10.json", "blind11.json", "blind12.json")
          for item in json.loads((RULINGS / name).read_text("utf-8"))["posts"]]
 DIRECTOR, DIRECTOR_UID = "导演", 2
 CLOSE = START + timedelta(days=2)
@@ -43,7 +43,9 @@ _QUOTED_PID = re.compile(r"\[quote\].*?pid=(\d+).*?\[/quote\]", re.S | re.I)
 # b040 「19楼无效。18楼待定。」: the writer — "Applying 19 alone would not be wrong, but the contract is per post."
 # k055 「5楼 有效（计红孩儿）；9楼 还在核对，晚点说。」: the same — "not every named floor gets a verdict, so the post is not
 # applied as a whole"; 5楼 is ruled with one meaning (as its ballot reads), 9楼 waits for the director.
-PER_FLOOR = {"b040": {19}, "k055": {5}}
+# r042 「45楼 无效，对象没写。48楼 和 49楼 …晚点说。」: the same — 45楼 ruled, 48/49 wait (blind12.README.md: "the post cannot be
+# applied whole").
+PER_FLOOR = {"b040": {19}, "k055": {5}, "r042": {45}}
 # A post whose floors the harness cannot build as the forum and the game file would: k027's 47楼 is a 顶替 account, which the
 # game file names as the substitute ([[events]] 顶替) — the harness makes every author a player of its own.
 # (A findpost link's words and pid give that floor its pid: blind5's m020 and later sets' links are built as the forum's.)

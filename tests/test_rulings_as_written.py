@@ -373,3 +373,23 @@ def test_reasons_that_name_the_poster_by_pronoun_a_player_not_meant_or_both_floo
         {36: ("invalid", None), 40: ("invalid", None)}
     assert ruled("关于2楼和6楼，前者作废，后者保留") == {} and held("关于2楼和6楼，前者作废，后者保留") == {2, 6}
     assert read("42楼 算给 郭靖（写的「靖哥」）。", roster=ROSTER).items[0].note == "写的「靖哥」"
+
+
+@pytest.mark.parametrize("text", [
+    "7楼 的改票回复的是别人的楼，改票不算，原票照算，仍计 郭靖。\n杨康大人，回复之前看一眼引用框里是谁的名字🙏",
+    "讨论帖有人问 7楼 算不算——7楼 的票格式完整，有效，计为 郭靖。\n这种问题以后请到进程帖问，讨论帖里问我不一定看得到。",
+    "7楼无效，对象写错了。各位，回复之前先看一眼格式。",
+])
+def test_words_to_the_players_after_a_ruling_are_theirs_not_the_ruling_put_off(text):
+    assert 7 in ruled(text)
+
+
+@pytest.mark.parametrize("text", ["7楼无效。各位，我再想想。", "7楼无效。郭靖，你先别急，等我确认一下。",
+                                  "7楼无效。大家觉得呢？", "7楼无效。有意见吗？", "7楼无效。对吧？"])
+def test_the_directors_own_doubt_or_the_ruling_put_to_the_players_rules_nothing(text):
+    assert ruled(text) == {}
+
+
+def test_a_floor_said_to_be_ruled_already_is_no_ruling_taken_back():
+    post = read("【关门】郭靖 本日无有效票（17楼 已裁定无效，24楼 关门后发帖不计）。", roster=ROSTER)
+    assert post is None or not post.takes_back
