@@ -137,6 +137,7 @@ _ARROW_PAIR = re.compile(rf"^\s*{_ITEM}?\s*([^\s→>=\-:：,，]{{1,12}})\s*(?:�
 _COUNT_NOTE = re.compile(r"^\s*[【\[]?\s*(?:无效|不计|不计入|未投票|尚未投票|还没投票|弃权|无|没投|另|注)\s*[】\]]?\s*[:：]")
 _LIST_HEADING = re.compile(r"(?:代投|委托|proxy)[^。\n]{0,30}[:：]\s*$|代投如下|以下(?:是|为)?代投|[两二三四五六\d]\s*[张条份个笔]\s*代投|"
                            r"代投\s*[两二三四五六\d]\s*[张条份个笔]", re.I)
+_ABOVE_VOIDED = re.compile(r"(?:上面|上一|前面|刚才|之前|原来)\S{0,4}?(?:作废|不算|无效|不作数)")
 # A line's heading (「【更正】」「更正：」): what kind of line follows, not a correction of its own
 _LINE_HEAD = re.compile(r"^\s*[—─-]*\s*(?:[【\[]\s*[^】\]\n]{1,6}\s*[】\]]|(?:更正|补充|另|注)\s*[:：])\s*")
 _STANDS = re.compile(r"(?:那张|这张|那条|这条|那票|这票|的代投|代投)\s*(?:仍然|仍|依然|照样|继续)?\s*(?:有效|照常|保留|不变|照算|维持|算数)")
@@ -271,6 +272,18 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
             continue  # 「甲骨 那张有效」: a proxy made above said to stand
         if pairs and (correcting.search(plain) or _CORRECTS.search(segment)):
             pending = _clip(segment)  # 「啊不对，看错私信了」: the pair that follows (here or below) corrects the one above
+            voters = {p[0] for p in pairs}
+            above = _ABOVE_VOIDED.sub("", plain)  # (「…以此为准，上面那行作废」: the line above voided by its correction)
+            if len(voters) == 1 and not _RETRACTS.search(above) and not _opens(_QUOTED.sub("", above), roster):
+                (voter, was), = {(p[0], p[1]) for p in pairs if p[0] in voters} if len({p[1] for p in pairs}) == 1 else {(None, None)}
+                said_was = was in names and not re.search(rf"(?:不是|并非|而非|而不是)\s*{re.escape(was)}", plain)
+                new = [n for n in names if n not in (voter, was)] if voter in names and not said_was else []
+                if len(new) == 1:
+                    # 「更正：干将刚私信说写错了，是龙渊，以这一条为准」「更正：碧螺的原话是“滇红”，我抄错了」: the one proxy's voter,
+                    # its old target and one other player on the correcting line — every name explained, the correction stands
+                    pairs.append((voter, new[0], number, _clip(segment), True))
+                    pending = None
+                    continue
         said_of = [n for c in re.split(r"[,，。;；!！]", plain) if _RETRACTS.search(c) for n in _named(c, roster) if n in made]
         if _RETRACTS.search(segment) and (said_of or not pairs or not (
                 (correcting.search(_LINE_HEAD.sub("", plain)) or _CORRECTS.search(plain)) and set(_named(plain, roster)) - made)):

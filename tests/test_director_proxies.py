@@ -250,3 +250,21 @@ def test_a_closing_tally_with_dashes_is_a_count_not_a_proxy():
     text = ("【第二日 关门】\n票型：\n杨康 3 —— 郭靖、黄蓉（代投）、欧阳克\n黄蓉 1 —— 杨康\n弃权 —— 梅超风\n杨康 出局。")
     result, (entry,) = fold(text)
     assert counted(result) == {} and not entry.needs_review, entry.reason
+
+
+@pytest.mark.parametrize("text, target", [
+    ("代投：郭靖，投票对象：杨康。\n更正：郭靖刚私信说写错了，是黄蓉，理由不变，以这一条为准。", "黄蓉"),
+    ("代投 郭靖 → 杨康。\n——刚又收到郭靖消息：是黄蓉，上面是我听错了。以黄蓉为准。", "黄蓉"),
+    ("代投：郭靖 委托投 杨康。\n……更正：刚才看串了消息，郭靖 说的是 黄蓉，以此为准，上面那行作废。", "黄蓉"),
+    ("代投：郭靖 → 杨康。\n更正：郭靖的原话是“黄蓉”，我抄错了，郭靖的代投以 黄蓉 为准。", "黄蓉"),
+])
+def test_the_one_proxy_corrected_to_the_one_other_player_its_correction_names(text, target):
+    result, (entry,) = fold(text)
+    assert counted(result) == {"郭靖": target} and not entry.needs_review, entry.reason
+
+
+@pytest.mark.parametrize("text", ["代投：郭靖 → 杨康。\n更正：郭靖的原话里提到了黄蓉，但投的还是杨康",
+                                  "代投：郭靖 → 杨康。\n更正：郭靖 说的是 黄蓉吗？"])
+def test_a_correcting_line_that_names_the_old_target_too_or_asks_is_the_directors(text):
+    result, (entry,) = fold(text)
+    assert entry.needs_review, entry.reason
