@@ -126,6 +126,9 @@ _GIVES = re.compile(r"^\s*(?:就)?给\s*(?P<who>\S{1,12}?)\s*(?:了|吧)?\s*[。
 _WANTS_OUT = re.compile(r"(?:站|希望|想让|让|要|支持)\s*(?P<who>\S{1,12}?)\s*(?:今天)?\s*出局")
 
 
+# 「…警长票，给摩羯」「我这票就不浪费了，给郭靖」: the clause before the gift holds the poster's ballot
+_OWN_BALLOT = re.compile(r"票\s*$|(?:我这|我的|这|这一|手里的|手上的|我手里这)\s*一?\s*票")
+_SURNAME = re.compile(r"(?:投|票给|选)\s*(?:给)?\s*(?:那个|这个|那位|这位)?\s*姓(?P<s>[\u4e00-\u9fff]{1,2}?)的")
 # 「我自己：毛尖」 as a line of the poster's own count: the poster's ballot, as the count gives it (heldout16 p16_041)
 _OWN_LINE = re.compile(r"^\s*(?:我自己|我本人|本人|我|俺)\s*(?:的票|投)?\s*(?:[:：]|→|->|=>)\s*(?P<who>[^\s,，。:：]{1,12})\s*[。.!！]?\s*$", re.M)
 
@@ -140,11 +143,15 @@ def _settled(text: str, roster: Roster) -> list[Hit]:
         for m in _WANTS_OUT.finditer(text):
             if name := roster.resolve(m.group("who")).name:  # (as written, an alias or the other script: never a near name)
                 out.append(Hit(name, m.group().strip()[-30:], verb="出局"))
+    for m in _SURNAME.finditer(text) if "姓" in text else ():
+        # 「我投那个姓郭的」: a player named by surname — the one player it fits, or an attempt with no name (the director's)
+        fits = [n for n in dict.fromkeys(roster.table.values()) if n.startswith(m.group("s"))]
+        out += [Hit(n, m.group().strip()[-30:], verb="投") for n in fits] or [Hit(None, m.group().strip()[-30:], verb="投")]
     if "就" not in text and "给" not in text:
         return out
     clauses = re.split(r"[，,。;；!！\n]", text)
     for i, clause in enumerate(clauses):
-        m = _SETTLES.match(clause) or (_GIVES.match(clause) if i and clauses[i - 1].rstrip().endswith("票") else None)
+        m = _SETTLES.match(clause) or (_GIVES.match(clause) if i and _OWN_BALLOT.search(clauses[i - 1]) else None)
         if not m:
             continue
         who = m.group("who")
@@ -167,7 +174,7 @@ def hits(text: str, roster: Roster | None) -> list[Hit]:
         return []
     table, pattern = roster.table, roster.pattern
     if pattern is None or not (pattern.search(text) or _NOBODY.search(text) or _REFERENCE.search(text)):
-        return []  # no name, no word for nobody, no 他/楼上: nothing a vote could point at
+        return _settled(text, roster) if pattern is not None and "姓" in text else []  # (「投那个姓郭的」: a surname)
     tallied = speech.tally_lines(text, roster)
     later = speech.puts_off(text)
     out: list[Hit] = []

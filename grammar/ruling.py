@@ -928,6 +928,7 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
     put_off = ""  # the words that put the whole post off
     denied: list[str] = []
     counted: list[str] = []  # sentences that count a ballot for a player in words no verdict reads (「就当他投的是 X 吧」)
+    owners: list[tuple[str, str]] = []  # players whose ballot a verdict names without a floor (「欧阳克那票不算」)
     for number, sentence in enumerate(sentences, 1):
         tokens = _general_clauses(_tokens(_asked_by_others(_about_words(sentence, roster), roster), roster))
         pieces = _pieces(tokens)
@@ -939,7 +940,12 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
         for tok in tokens:
             if tok.type == "DAY":
                 days.add(_day_number(str(tok)))
-        made = _pair(pieces, number, sentence, groups, loose, cut)
+        made = _pair(pieces, number, sentence, groups, loose, cut, roster is not None and roster.pattern is not None)
+        if not made and any(p[0] == "verdict" for p in pieces) and roster is not None and roster.pattern is not None:
+            # 「欧阳克那票不算」「【裁定】欧阳克的票作废」: a verdict on a player's ballot with no floor — which of the player's
+            # posts it rules the tool cannot say: the player's ballots wait for the director (hostile round 56: ignored)
+            owners += [(roster.table[m.group(1)], sentence) for m in re.finditer(
+                rf"({roster.pattern.pattern})\s*(?:的|那|这)\s*一?\s*[张条]?\s*(?:票|改票|投票|代投|选票)", sentence)]
         if other := _OTHER_GAME.search(sentence):
             for group in made:  # 「隔壁 [072] 的导演在他们投票帖里判了 15楼 无效」: another game's floors, named before them
                 at = next((sentence.find(str(n)) for kind, n in group.floors if kind == "floor" and str(n) in sentence), -1)
@@ -1007,6 +1013,13 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             # 「知县大人，回复之前看一眼引用框里是谁的名字🙏」「这种问题以后请到进程帖问，讨论帖里问我不一定看得到」: after the
             # ruling, words to the player or to everyone about what they do — no floor, no verdict: its 看一眼 · 不一定 are theirs
             blockers -= {"PENDING", "HEDGE"}
+        if made and not rules and not re.search(r"代投|委托", sentence) and (
+                "RETRACT" in blockers or _SELF_CORRECTION.search(sentence)) and not _only_reason(sentence):
+            # 「7楼是我看错了，当我没说」「我看错了，6楼其实没问题」: what was said of those floors taken back or corrected in words
+            # no verdict reads — they wait for the director (hostile round 56: the earlier ruling stood)
+            _hold(made, f"「{_clip(sentence)}」收回或更正了对这一楼说过的话：请导演重新裁定")
+            post.taken_back += [ref for g in made for ref in g.floors if ref[0] == "floor"]
+            continue
         why = _takes_back(blockers, sentence, rules, bool(groups) and not headed, tokens, bool(made))
         if not why and not made and (any(g.verdicts for g in groups) or loose) and _ASKS_AGREEMENT.search(sentence):
             # 「7楼无效。大家觉得呢？」「…有异议吗？」: the ruling put to the players, not yet made
@@ -1054,12 +1067,23 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
         why = f"「{_clip(counted[0])}」像是在说怎么计票，但读不出裁定：请写明（例如「{named} 计为 某人」）"
         for group in ruled:
             group.unread.append(why)
-    if not groups and not heading and not any(item for item in loose) and not denied:
+    if not groups and not heading and not any(item for item in loose) and not denied and not owners:
         return None
-    if not any(g.verdicts or g.unread for g in groups) and not heading and not (quoting and loose) and not denied:
-        return None
+    if not any(g.verdicts or g.unread for g in groups) and not heading and not (quoting and loose) and not denied and not owners:
+        # A floor named in a sentence that holds a verdict word the grammar did not read as one (「6楼无效的吧」): not a ruling
+        # the tool can apply, not nothing either — the floor waits for the director (hostile round 56: the ballot stood)
+        unread = [g for g in groups if not g.reference and not g.elsewhere and _VERDICT_WORD.search(sentences[g.sentence - 1])
+                  and not _REMARK.search(sentences[g.sentence - 1])]
+        if not unread:
+            return None
+        for group in unread:
+            group.unread.append(f"「{_clip(sentences[group.sentence - 1])}」里有裁定的字眼，但读不出确定的裁定")
     _items(groups, sentences, post)
     _held(groups, post, put_off)
+    for name, sentence in dict.fromkeys(owners):
+        why = f"「{_clip(sentence)}」说的是 {name} 的票，没写是哪一楼：{name} 的票请导演确认（例如「7楼 无效」）"
+        post.held.append((("player", name), why))
+        post.problems.append(why)
     if len(days) > 1:
         why = "一帖里写了不同的天（" + "、".join(f"第{d}天" if d else "本日" for d in sorted(days)) + "）：请每天分开裁定"
         post.problems.append(why)
@@ -1174,7 +1198,7 @@ def _denied(sentence: str) -> str | None:
     return f"「{_clip(sentence)}」里的裁定被否定或只是除外的说法（「{claim.group()}」）：不是确定的裁定" if claim else None
 
 
-_TENTATIVE = re.compile(r"(?:无效|有效|弃权|作废|不算|计为\S{1,12}?)吧")  # 「2楼无效吧。」: a verdict proposed, not made
+_TENTATIVE = re.compile(r"(?:无效|有效|弃权|作废|不算|计为\S{1,12}?)(?:的|了)?吧")  # 「2楼无效吧。」: a verdict proposed, not made
 
 
 def _hedged(blockers: set[str], sentence: str) -> str | None:
@@ -1240,7 +1264,8 @@ _REMARK = re.compile(r"注意|辛苦|可以再|记得|提醒|别刷|不要刷|�
 _NOT_THIS = re.compile(r"(?:不是|并非|而非|而不是|并不是)\s*$")
 
 
-def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose: list, cut: bool = False) -> list[_Group]:
+def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose: list, cut: bool = False,
+          named: bool = True) -> list[_Group]:
     """Each floor list of the sentence with the verdicts after it (or before it: 「均无效：5楼、7楼」)."""
     made: list[_Group] = []
     ahead: list[tuple[dict | None, str]] = []  # verdicts before any floor of the sentence
@@ -1318,9 +1343,15 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
             every = _ALL.search(text_since) or _ALL.match(words)
             if verdict is not None and _SUPERSEDES.search(text_since):
                 verdict = {**verdict, "supersedes": True}  # 「18楼 无效，现改为有效」: the verdict after 改为 is the one
+            modifier = _unexplained_slot(text_since, pieces, index) if verdict is not None and not every and not current.verdicts \
+                and not current.unread and named else None  # (without a roster a player's name is a word like any other)
             for group in ([g for g in made if not g.verdicts and not g.unread and not g.reference and not g.elsewhere]
                           if every else [g for g in listed if not g.verdicts and not g.unread] + [current]):
-                if verdict is None:
+                if modifier:
+                    # 「6楼看起来无效」「6楼差点就无效了」「6楼的无效申请已收到」: words in the verdict's own clause that are no
+                    # ballot's and no link the tool knows — what they do to the verdict is the director's (hostile round 56)
+                    group.unread.append(f"「{_clip(sentence)}」里「{modifier}」工具读不准它对裁定的意思：这一楼请导演确认")
+                elif verdict is None:
                     group.unread.append(words)
                 else:
                     group.verdicts.append(verdict)
@@ -1378,6 +1409,46 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
     return made
 
 
+# What may stand between a floor and its verdict in one clause, or glued after the verdict, and change nothing: the ballot and
+# what is wrong with it (票 · 改票 · 对象 · 理由 · 格式 · 引用 · 关门 …: a reason or the subject), and link words (的 · 也 · 均 ·
+# 仍 · 按 · 算作 · 判为 · 视为 · 确实 …). Anything else in that slot — 看起来 · 理论上 · 差点就 · 我个人觉得 · 申请已收到 — may turn the
+# verdict into a guess, a report or a near miss: the floor is held, whatever the word (a closed list on the certain side).
+_BALLOT_WORDS = re.compile(r"票|投|改|帖|贴|楼|层|对象|理由|格式|名|引|编辑|关门|截止|代|转|回复|规则|条|张|身份|警长|盟主|白痴|法官|"
+                           r"酒吧|老板|发|写|错|字|标签|加速|诈尸|昵称|外号|账号|帐号|时间|小时|分钟|前|后|内|外|第|号|次|"
+                           r"一帖|两|弃权|原|新|旧|重|撤|空|漏|缺|重复|本人|自己|入|统计|总数|表|任何人|句|话|玩家|导演|角色|出局|死|存活|红字|大字|颜色|拼音|繁体|"
+                           r"[a-zA-Z0-9]|「引文")
+_LINK_WORDS = re.compile(r"的|之|也|亦|都|均|全部|全都|全|一律|统统|一概|同样|同理|一样|仍然|仍旧|仍|照样|照常|就|则|即|便|直接|已经|已被|已|被|"
+                         r"予以|是|为|系|属于|属|算作|算是|算|当作|作|视为|视作|按照|按|依照|依|以|判定为|判定|判为|判|裁定为|裁定|定为|认定为|"
+                         r"认定|记为|记|计为|计|这个|那个|这一|那一|这|那|此|该|本|其|他|她|它|确实|确|确定|显然|自然|当然|肯定|必须|只能|只好|"
+                         r"和|与|及|或|并|且|而|既|所以|因此|于是|一并|一起|同时|今天|今日|本日|本轮|本局|今|现|现在|目前|还是|依然|照旧|本来|原本|"
+                         r"没问题|没毛病|没事|可以|[✔✓√☑→✘✗×❌]|[\s、,，:：—\-~～()（）【】\[\]。.!！]")
+_CLAUSE_END = re.compile(r"[,，。;；!！?？\n①-⑳⑴-⒇⒈-⒛❶-❿]|——|—")  # (a list's next mark: 「① 7楼无效 ② 6楼有效」)
+_GLUED_AFTER = re.compile(r"[了的啦哈呀啊哦噢喔嘛～~!！。.\s]*(?:票|处理|论|计|掉|算|化|论处)?[了的啦哈呀啊哦噢喔嘛～~!！。.\s]*")
+
+
+def _unexplained_slot(text_since: str, pieces: list, index: int) -> str:
+    """Words in the verdict's own clause, between the floor and the verdict or glued after the verdict, that are neither the
+    ballot's nor a link word (see _BALLOT_WORDS): the first such, or "". (A player named there is the ballot's.)"""
+    slot = "" if _CLAUSE_END.search(text_since) else text_since
+    for name in {str(p[1]) for p in pieces if p[0] == "name"}:
+        slot = slot.replace(name, " ")
+    tail = ""
+    for piece in pieces[index + 1:]:
+        if piece[0] == "name":
+            continue
+        if piece[0] != "text":
+            break
+        tail += _CLAUSE_END.split(str(piece[1]))[0]
+        if _CLAUSE_END.search(str(piece[1])):
+            break
+    for words in (slot, tail if not _GLUED_AFTER.fullmatch(tail) else ""):
+        rest = _LINK_WORDS.sub("", words)
+        if rest and len(rest) <= 12 and not _BALLOT_WORDS.search(words):
+            return words.strip()
+    return ""
+
+
+_VERDICT_WORD = re.compile(r"无效|有效|作废|不算|不计|弃权|计为|算作|废票|作数")
 _SEAT = re.compile(r"沙发|板凳|地板")
 # Another game (a neighbouring thread, an earlier game): the floors its sentence names are that game's (blind10 n063)
 _OTHER_GAME = re.compile(r"隔壁|别的场次|其他场次|别场|另一场|别的局|其他局|另一局|上一局|上局|上一场|上届|往届|别的版杀|其他版杀")

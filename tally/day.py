@@ -349,6 +349,11 @@ def _one_proxy_each(posts, ctx: _Context) -> list:
     return out
 
 
+# A target written as a description of a player (a relation, a possessive, a surname): 她老公 · 的靖哥哥 · 那个姓郭的
+_DESCRIBED = re.compile(r"\s*(?:[他她它]的?|的|之)\s*[\u4e00-\u9fff]{1,6}")  # 黄蓉她老公 · 黄蓉的靖哥哥
+_SURNAMED = re.compile(r"(?:那个|这个|那位|这位)?\s*姓[\u4e00-\u9fff]{1,2}的(?:那个|那位)?")  # 那个姓郭的
+
+
 def part_pid(pid: int, part: int) -> int:
     """The key of a post's `part`-th ballot beyond its first (a director's second proxy in one post): never a real pid."""
     return -(pid * 10 + part)
@@ -460,7 +465,8 @@ class _Fold:
         # the clauses that take back or correct, not a count's rows (「更正后：鹫巢岩 4+2…」 recounts, it takes nothing back);
         # a clause about 「那张代投」 goes on in the next (「8楼那张代投我发错了，请忽略」)
         clauses = re.split(r"[，,。；;！!？?\n]", text)
-        about = [i > 0 and "代投" in clauses[i - 1] for i in range(len(clauses))]  # the clause before names the proxy
+        # the clause before names the proxy (「欧阳克那张，他本人说不用了」: 那张 is the proxy made for him)
+        about = [i > 0 and bool(re.search(r"代投|那张|这张|那条|这条|那票", clauses[i - 1])) for i in range(len(clauses))]
         hits = [i for i, c in enumerate(clauses) if (takes_back.search(c) or (about[i] and takes_back.search(clauses[i - 1] + c)))
                 and not re.search(r"\d\s*票|→|->|\d\s*[+＋]", c)]
         said = [*dict.fromkeys([*(clauses[i - 1] for i in hits if about[i]), *(clauses[i] for i in hits)])]
@@ -1206,6 +1212,13 @@ class _Fold:
                 review = True
             review = review or target_review
             entry.suggestion = suggestion
+        written = (verdict.target or "").strip()
+        if target is None and not entry.suggestion and not verdict.abstains and (
+                _SURNAMED.fullmatch(written) or (ctx.roster.pattern is not None and (
+                    named := ctx.roster.pattern.match(written)) and _DESCRIBED.fullmatch(written[named.end():]))):
+            # 「投票对象：黄蓉她老公」「黄蓉的靖哥哥」「那个姓郭的」: a player described, not named — who is meant the tool cannot
+            # say, so the proof weighs every candidate (hostile round 56: the one meant was missing, a tie was posted)
+            entry.readings = tuple(dict.fromkeys([*entry.readings, *ctx.candidates]))
         return problems, review, target
 
     def _time_problems(self, entry: Entry, verdict, at: datetime, voter: str) -> list[str]:
@@ -1342,6 +1355,12 @@ class _Fold:
             entry.verdict = INVALID
             how = "改票须用改票格式并引用原投票" if self.ctx.rules.change_must_quote_own else "改票须写明是改票"
             entry.reason = f"已经在 #{standing.entry.floor} 投过票（每人每天限投一票；{how}）"
+            if entry.kind == "proxy" and entry.author in self.ctx.directors and target != standing.target:
+                # The director's proxy for a player who has voted: a change made through the director — no seed says
+                # whether it stands (README: 代为改票的，待裁定); hostile round 56 had it void, certain
+                entry.needs_review = True
+                entry.readings = tuple(t for t in dict.fromkeys((target, *entry.readings)) if t)
+                entry.reason += "；导演替已经投过票的玩家代投，算不算代为改票，请导演裁定"
             self._log(entry, f"无效：{entry.reason}")
             return
         if voter in self.tried and not rules.correction_by_new_post and not entry.ruling:

@@ -270,6 +270,13 @@ def _held(post, reading, base: DayTally, game: Game) -> list[Ruling]:
     source = source_words(post.floor, post.author, post.posted_at, post.pid, _thread_words(post.tid, base, game))
     out = []
     for (kind, number), why in reading.held:
+        if kind == "player":  # 「欧阳克那票不算」: every ballot of that player's standing before the post
+            for ballot in base.entries:
+                if (ballot.author == number or ballot.voter == number) and ballot.kind in ("vote", "change", "abstain", "proxy") \
+                        and ballot.pid != post.pid and not (ballot.at and at and ballot.at > at):
+                    out.append(Ruling(ballot.pid, "pending", None, why, source=source, source_pid=post.pid,
+                                      source_tid=post.tid, source_floor=post.floor))
+            continue
         if kind == "quoted":
             linked = [q.pid for q in post.quotes if q.pid]
             entry = by_pid.get(linked[0]) if len(linked) == 1 else None
