@@ -706,9 +706,13 @@ def _count(lines: list[str], counted: set[int], roster: Roster) -> dict[str, str
                 voter, target = roster.resolve(m.group(1)).name, m.group(2)
                 if voter:
                     out[voter] = None if target == "弃权" else roster.resolve(target).name
+                    if _VOID_MARK.match(line, m.end()):
+                        out[voter] = VOID  # 「欧阳锋→郭靖（无效）」: listed, and said not to count (hostile round 56)
     return out if len(out) >= 2 else {}
 
 
+VOID = "无效"  # a count's word for a ballot it lists and does not count (no player is called that: the roster refuses it)
+_VOID_MARK = re.compile(r"\s*[(（\[【]\s*(?:无效|作废|不计|不算|废票|不计入)")
 _ARROWS = re.compile(r"([^\s、,，;；→>:：]+)\s*(?:→|->|=>|＞|>)\s*([^\s、,，;；(（]+)")
 _BY_TARGET = re.compile(rf"^\s*[·•\-*]?\s*(?P<target>[^\s:：,，(（]{{1,12}}?)\s*[:：]?\s*(?:{VOTES}\s*(?:[(（][^)）\n]*[)）])?|"
                         r"(?<=弃权))\s*(?:[:：←]|[—─-]{1,3})\s*(?P<voters>.+)$")

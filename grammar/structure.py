@@ -43,7 +43,9 @@ _KAOMOJI = re.compile(r"[(（][^()（）\u3400-\u9fff\uf900-\ufaffA-Za-z0-9\uff1
 # Words in every line the loop below treats (a quote header, a stamp, a signature, an attachment):
 # a post with none of them has nothing to set aside line by line.
 # Every branch begins with a literal character, so re scans for those characters (a class first would not).
-_STRUCK = re.compile(r"\[s\].*?\[/s\]", re.S | re.I)
+# crossed out: Discuz's [s], and [del] · [strike] a poster types from other boards' habit (the page shows them as typed, and
+# what is inside is what the poster meant to strike — hostile round 56: a [del] ruling was applied)
+_STRUCK = re.compile(r"\[(s|del|strike)\].*?\[/\1\]", re.S | re.I)
 _TRIGGER = re.compile("发表于|引用|原帖由|本帖最后由|来自|发自|Sent from|附件|下载|保存到|B[)）,，]|b[)）,，]")
 _QUOTE_BB = re.compile(r"\[quote\]|\[/quote\]", re.I)
 _BB_HEADER = re.compile(rf"(?:\[size=\d\])?\[url=[^\]]*?pid=(?P<pid>\d+)[^\]]*\](?:\[color=[^\]]*\])?(?P<author>[^\[]*?)\s*发表于\s*"
@@ -83,7 +85,7 @@ def split(text: str) -> Parts:
     quotes: list[Quoted] = []
     if "uote]" in text or "UOTE]" in text:
         text = _bb_quotes(text, quotes)
-    if "[s]" in text or "[S]" in text:  # crossed out: taken back, not said
+    if "[s]" in text or "[S]" in text or "[del]" in text.lower() or "[strike]" in text.lower():  # crossed out: taken back
         text, struck = _STRUCK.subn("", text)
         if struck:
             removed.append("划掉的字")

@@ -101,3 +101,19 @@ def test_a_proxy_marked_as_a_joke_is_asked():
 def test_the_directors_proxy_for_a_player_who_has_voted_is_asked_not_voided_quietly():
     result, (first, made) = _day(("欧阳锋", "投票对象：郭靖\n投票理由：太跳"), ("导演", "代投：欧阳锋 → 杨康"))
     assert made.needs_review and "杨康" in made.readings and not result.certain
+
+
+def test_a_ruling_struck_with_del_as_other_boards_write_it_rules_nothing():
+    assert ruled("[del]6楼无效[/del]") == {} and ruled("[del]6楼无效[/del] 7楼无效") == {7: "invalid"}
+
+
+def test_a_count_that_lists_a_ballot_as_void_is_set_beside_ours():
+    t = Thread()
+    for voter, target, hours in (("郭靖", "杨康", 1), ("黄蓉", "杨康", 1.2), ("杨康", "郭靖", 1.4), ("穆念慈", "郭靖", 1.6),
+                                 ("欧阳锋", "郭靖", 1.7)):
+        t.vote(voter, target, hours)
+    t.add("导演", "【票型核对】\n郭靖→杨康\n黄蓉→杨康\n杨康→郭靖\n穆念慈→郭靖\n欧阳锋→郭靖（无效）", 2)
+    g = game("s10")
+    result = tally_day(t.posts, g, g.days[0], load_preset("s10"))
+    ballot = next(e for e in result.entries if e.author == "欧阳锋")
+    assert ballot.needs_review and not result.certain, ballot.reason
