@@ -914,6 +914,13 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
         own = _URL.sub(lambda m: f" pid={m.group(1)} ", own)
     quoted: list[str] = []  # the quotations set aside, in order: the director is shown their own words, not a placeholder
     own = _QUOTED.sub(lambda m: _aside(m, roster, quoted), own)
+    if parts.quotes and _ANSWER.fullmatch(re.sub(r"[(（][^)）]*[)）]", "", own).strip()):
+        # 「[quote]导演，6楼是不是无效？[/quote] 是」: a yes or no to a question quoted — the floors it asks about are the
+        # director's to rule in words (hostile round 56: the ballot stood, the result was posted)
+        asked = sorted({int(n) for q in parts.quotes for n in re.findall(r"(\d{1,4})\s*(?:楼|层|樓|#|F|L)", q.text or "")})
+        if asked:
+            why = f"导演回答了引用的问题（「{_clip(own)}」）：{'、'.join(f'{n}楼' for n in asked)} 怎么算，请写成「{asked[0]}楼 无效」这样"
+            return RulingPost(links=links, problems=[why], held=[(("floor", n), why) for n in asked])
     sentences = _sentences(own)
     if len(sentences) > MAX_SENTENCES:
         post = RulingPost(links=links, void=True)
@@ -1448,6 +1455,8 @@ def _unexplained_slot(text_since: str, pieces: list, index: int) -> str:
     return ""
 
 
+# A bare yes or no (是 · 对 · 没错 · 嗯 · 不是 · yes · no), what a reply to a quoted question says
+_ANSWER = re.compile(r"(?i)(?:是|是的|对|对的|没错|嗯|嗯嗯|确认|正确|不是|不对|不|没有|yes|yep|no|nope)\s*[。.!！~～]*")
 _VERDICT_WORD = re.compile(r"无效|有效|作废|不算|不计|弃权|计为|算作|废票|作数")
 _SEAT = re.compile(r"沙发|板凳|地板")
 # Another game (a neighbouring thread, an earlier game): the floors its sentence names are that game's (blind10 n063)

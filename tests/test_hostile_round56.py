@@ -117,3 +117,9 @@ def test_a_count_that_lists_a_ballot_as_void_is_set_beside_ours():
     result = tally_day(t.posts, g, g.days[0], load_preset("s10"))
     ballot = next(e for e in result.entries if e.author == "欧阳锋")
     assert ballot.needs_review and not result.certain, ballot.reason
+
+
+@pytest.mark.parametrize("answer", ["是", "是（凑字数凑字数）", "不是", "嗯"])
+def test_a_yes_or_no_to_a_quoted_question_holds_the_floors_it_asks_about(answer):
+    post = read(f"[quote]郭靖 发表于 2026-12-05 10:00\n导演，6楼是不是无效？[/quote]\n{answer}", quoting=True, roster=ROSTER)
+    assert post is not None and not post.applied and [ref for ref, _ in post.held] == [("floor", 6)]
