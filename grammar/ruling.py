@@ -962,10 +962,6 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
                 p[0] == "name" and not any(g.author == p[1] for g in made) for p in pieces):
             counted.append(sentence)
         _relay_told(made, sentence, roster)
-        for group in made:
-            # the floor the forum's setting names (discuz.md A.2): not every forum has it — unless numbered (「板凳（3楼）」)
-            if (seat := _SEAT.search(group.words)) and not re.search(r"\d+\s*[楼层樓#]", group.words):
-                group.unread.append(f"「{seat.group()}」是哪一楼要看论坛的楼层名设置（默认不显示），请写楼号（例如 2楼）")
         if made and (round_said := _OTHER_ROUND.search(sentence)) and not post.void:
             # 「重投帖7楼无效，首轮7楼维持有效」「7楼无效（指首轮投票帖的7楼）」: floors of a round the tool cannot tell apart from
             # this one's in a shared thread — they wait for the director (round 52: applied to the other round's 7楼)
@@ -1458,7 +1454,6 @@ def _unexplained_slot(text_since: str, pieces: list, index: int) -> str:
 # A bare yes or no (是 · 对 · 没错 · 嗯 · 不是 · yes · no), what a reply to a quoted question says
 _ANSWER = re.compile(r"(?i)(?:是|是的|对|对的|没错|嗯|嗯嗯|确认|正确|不是|不对|不|没有|yes|yep|no|nope)\s*[。.!！~～]*")
 _VERDICT_WORD = re.compile(r"无效|有效|作废|不算|不计|弃权|计为|算作|废票|作数")
-_SEAT = re.compile(r"沙发|板凳|地板")
 # Another game (a neighbouring thread, an earlier game): the floors its sentence names are that game's (blind10 n063)
 _OTHER_GAME = re.compile(r"隔壁|别的场次|其他场次|别场|另一场|别的局|其他局|另一局|上一局|上局|上一场|上届|往届|别的版杀|其他版杀")
 # A bracket that describes the ballot (「（都只写了一个「弃」字）」「（没写理由）」), not the player who posted it

@@ -45,7 +45,10 @@ _QUOTED_PID = re.compile(r"\[quote\].*?pid=(\d+).*?\[/quote\]", re.S | re.I)
 # applied as a whole"; 5楼 is ruled with one meaning (as its ballot reads), 9楼 waits for the director.
 # r042 「45楼 无效，对象没写。48楼 和 49楼 …晚点说。」: the same — 45楼 ruled, 48/49 wait (blind12.README.md: "the post cannot be
 # applied whole").
-PER_FLOOR = {"b040": {19}, "k055": {5}, "r042": {45}}
+# b059 「沙发那票无效」: its writer called 沙发 debatable ("a name, not a number — I pick the safer reading"); the writers of
+# blind5–12 each wrote 沙发 · 板凳 · 地板 as clear floors (g059, h028, h070, k041, n062, q063), as directors write them: the
+# reader takes them as floors 2, 3 and 4 (grammar/tags.py _SEATS) — the floor it rules is the only one named.
+PER_FLOOR = {"b040": {19}, "k055": {5}, "r042": {45}, "b059": {2}}
 # A post whose floors the harness cannot build as the forum and the game file would: k027's 47楼 is a 顶替 account, which the
 # game file names as the substitute ([[events]] 顶替) — the harness makes every author a player of its own.
 # (A findpost link's words and pid give that floor its pid: blind5's m020 and later sets' links are built as the forum's.)

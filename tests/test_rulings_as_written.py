@@ -55,9 +55,12 @@ def test_a_section_headed_by_its_verdict_rules_each_floor_line_under_it():
     assert ruled(text) == {5: ("invalid", None), 7: ("invalid", None), 12: ("counts_as", "杨康")}
 
 
-def test_a_floor_named_by_the_forums_seat_name_is_asked_unless_its_number_is_written():
-    assert ruled("沙发那票无效") == {} and held("沙发那票无效") == {2}
+def test_a_floor_named_by_its_seat_name_is_that_floor_as_every_board_says_it():
+    # 沙发 · 板凳 · 地板 are floors 2, 3 and 4 whether or not the forum shows the names (blind5–12 wrote them as clear rulings)
+    assert ruled("沙发那票无效") == {2: ("invalid", None)}
     assert ruled("板凳那一票（3楼，黄蓉）有效") == {3: ("valid", None)}
+    assert ruled("地板 只写了一个“弃”字，按弃权计。") == {4: ("abstain", None)}
+    assert ruled("抢沙发的那位别刷屏。") == {}
 
 
 @pytest.mark.parametrize("text, want", [
