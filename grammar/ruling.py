@@ -1308,11 +1308,15 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
                 original_at = index
                 continue
             further = "".join(str(p[1]) for p in pieces[index + 1:index + 7] if p[0] in ("text", "sep"))
-            still = re.search(r"仍(?:然|旧)?\s*(?:按|以|是|计|算)?\s*$", text_since)  # 「改票不成立，仍按 7楼 白骨精 计」「仍是 5楼 的 丁香」
-            said_original = _ORIGINAL.search(text_since) or re.match(r"\s*的?\s*原(?:来的?)?投?票", after) or still
+            # 「改票不成立，仍按 7楼 白骨精 计」「仍是 5楼 的 丁香」「还按你 4# 原来投的 齐羽 计」
+            still = re.search(r"(?:仍(?:然|旧)?|还是?|依然|依旧|照旧)\s*(?:按|以|是|计|算)?\s*(?:你|他|她)?\s*$", text_since)
+            said_original = _ORIGINAL.search(text_since) or re.match(r"\s*的?\s*原(?:来的?)?\s*(?:投?票|投的)", after) or still
+            # (「改票不算，还按你 4# 原来投的 X 计」: the sentence's verdict, before any floor of its own, voids the change — the
+            # floor after it is the original that stands, not the verdict's floor)
+            voided_ahead = current is None and bool(ahead and ahead[-1][0] and ahead[-1][0].get("verdict") in ("invalid", "keep_original"))
             if said_original and ((current is not None and current.verdicts and current.verdicts[-1].get("verdict") in (
                     "invalid", "keep_original")) or re.match(r"\s*的?\s*原(?:来的?)?投?票\s*(?:计|算|为准)", further)
-                    or re.search(r"仍(?:然)?\s*(?:按|以)", text_since[-6:])):  # (「不算，仍按你 8# 的 嫦娥 计」)
+                    or re.search(r"(?:仍(?:然)?|还是?)\s*(?:按|以)", text_since[-6:]) or voided_ahead):  # (「不算，仍按你 8# 的 嫦娥 计」)
                 # 「改票无效，按她 10楼 的原票计」「改票不成立，仍按 8楼 原票计」: the ballot that stands is that floor's — it counts
                 made.append(_Group(list(floors), number, sentence, reference=True, original=True))
                 original_at = index

@@ -396,3 +396,10 @@ def test_the_directors_own_doubt_or_the_ruling_put_to_the_players_rules_nothing(
 def test_a_floor_said_to_be_ruled_already_is_no_ruling_taken_back():
     post = read("【关门】郭靖 本日无有效票（17楼 已裁定无效，24楼 关门后发帖不计）。", roster=ROSTER)
     assert post is None or not post.takes_back
+
+
+@pytest.mark.parametrize("text", ["回复 18# 郭靖\n\n你这张改票是 20:12 发的，关门前一小时不能改票，改票不算，还按你 4# 原来投的 黄蓉 计。",
+                                  "18楼改票不算，还按他 4楼 原来投的 黄蓉 计。"])
+def test_the_original_named_after_a_change_voided_is_the_original_never_the_voided_floor(text):
+    # (「还按你 4# 原来投的 X 计」 had voided 4#, the original that stands — a wrong effect)
+    assert ruled(text) == {18: ("invalid", None), 4: ("valid", None)}
