@@ -88,7 +88,7 @@ _CHAT_SPEAKER_ALONE = re.compile(r"^\s*([^\s:：\[【(（]{1,24})\s*(?:(?:上午
 _CHAT_BY_CHANNEL = re.compile(r"^\s*(?P<speaker>[^\s:：\d(（【\[]{1,12}?)\s*[(（]?(?:私信|私聊|短信|短消息|站内信|QQ|微信|悄悄话)[)）]?\s*"
                               r"(?:说|里说)?\s*[:：]\s*(?P<said>.+)$")
 _LABEL_LINE = re.compile(r"^\s*(?:投票对象|对象|投票目标|投票理由|理由|改票对象|投票)\s*:")
-_REASON = re.compile(r"(?:投票理由|理由|原因|reason|because)\s*:.*$", re.I)
+_REASON = re.compile(r"(?:投票理由|理由|原因)\s*[:：]?.*$|(?:reason|because)\s*:.*$", re.I)  # (「票投北风 理由他一直在保东风」)
 # Where a proxy clause says whom it is for, right before or after the name.
 _FOR_BEFORE = re.compile(r"(?:受|代|替|帮|应|为|代投\s*[:：]|代投\s+|proxy\s*投|委托人\s*[:：]?|被代投人\s*[:：]?|【代投】|proxy\s+(?:vote\s+)?(?:for|on\s+behalf\s+of)|on\s+behalf\s+of|for)\s*$", re.I)
 _FOR_AFTER = re.compile(r"^\s*(?:[(（]代投?[)）]\s*[:：]|(?:[(（][^)）]{0,20}[)）])?\s*(?:\d{1,2}:\d{2}\s*)?(?:私信|站内信|短消息|短信|悄悄话|QQ|微信|PM)?\s*"
@@ -414,7 +414,8 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
             # 「洪七公私信我说投杨康，黄药师也私信说投杨康，代投如上」: a proxy line in a shape nobody listed — asked, never dropped
             out.doubts.append(f"这一行提到代投和 {'、'.join(names)}，读不出替谁投给谁（「{_clip(segment)}」）：请导演确认")
             out.readings += [(v, t) for v in names for t in names if v != t]
-        elif announced and 0 < len(names) <= 3 and not why and not _REFUSES.search(segment):
+        elif announced and 0 < len(names) <= 3 and not why and not _REFUSES.search(segment) and not (
+                pairs and set(names) <= {p[0] for p in pairs}):  # (「枣泥酥：理由写“时间线不对”」: more of a proxy made)
             # A line under a proxy heading that names a pair (or three, with a substitute) and makes none we can
             # read: a proxy in a shape nobody listed — the director's, never dropped. (A roster line names them all.)
             out.doubts.append(f"代投列表里的这一行读不出替谁投给谁（「{_clip(segment)}」）：请导演确认")
@@ -590,9 +591,10 @@ def _pair(segment: str, roster: Roster, names: list[str], context: str | None) -
             voters.append(name)
     first = roster.pattern.search(body)
     if not voters and first and _LISTED.match(_SUMMED_UP.sub("", body[: first.start()])) and re.match(
-            r"^\s*(?:[(（][^)）]{0,20}[)）])?\s*(?:私信|站内信|短消息|短信|QQ|微信|PM)?\s*(?:[:：]|(?:[—─-]{1,3}|→|->|=>|＞)\s*"
+            r"^\s*(?:[(（][^)）]{0,20}[)）])?\s*(?:私信|站内信|短消息|短信|QQ|微信|PM)?\s*(?:[:：]|(?:→|->|=>|＞)|[—─-]{1,3}\s*"
             r"(?=投票对象|对象|投票|投|→)|(?=(?:投票对象|投票目标|投票)\s*[:：]))", body[first.end():]):
         # 1）沈舟：投票对象 江迟 · ① 谷雨（站内信）：… · 洞箫 —— 投票对象：编钟 · 1. 泥塑 → 投票对象：年画 · ——以上，毽子 投票：跳绳
+        # · 1. 绿松（微信 17:40）→ 珊瑚
         voters.append(roster.table[first.group()])
     voters = list(dict.fromkeys(voters))
     target = _target_of(segment, roster, voters[0] if len(voters) == 1 else None)

@@ -268,3 +268,15 @@ def test_the_one_proxy_corrected_to_the_one_other_player_its_correction_names(te
 def test_a_correcting_line_that_names_the_old_target_too_or_asks_is_the_directors(text):
     result, (entry,) = fold(text)
     assert entry.needs_review, entry.reason
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("代投两票：\n1. 郭靖（微信 17:40）→ 杨康\n2. 黄蓉（短信 18:05）→ 弃权\n都在 20:30 前，照收。", {"郭靖": "杨康", "黄蓉": None}),
+    ("代投（微信截图文字版）：\n周伯通：导演，晚上值班，票投杨康\n周伯通：理由写“时间线不对”\n导演：收到\n→ 代投：周伯通 投票对象：杨康",
+     {"周伯通": "杨康"}),
+    ("代投 一灯（微信委托）：\n一灯：票投杨康 理由他昨天一直在保郭靖\n导演：好的\n→ 一灯：投票对象 杨康。", {"一灯": "杨康"}),
+])
+def test_list_items_with_a_channel_note_and_log_lines_that_say_more_of_the_same_proxy(text, expected):
+    result, _ = fold(text)
+    made = {e.voter: (e.target if e.kind != "abstain" else None) for e in result.entries if e.kind in ("proxy", "abstain")}
+    assert made == expected and not any(e.needs_review for e in result.entries), [e.reason for e in result.entries]
