@@ -640,6 +640,14 @@ def judge(lines: list[tuple], rules: VoteCustoms, roster: Roster | None, *, firs
         return Verdict(MALFORMED, reason=f"标签「{ballot.label}」不是本局规定的格式，应写{wanted}", **base)
     if not ballot.value:
         return Verdict(MALFORMED, reason=f"「{ballot.label}」后面是空的", **base)
+    if roster is not None and ballot.value not in roster.table and (head := _NOTE_AFTER.split(ballot.value, maxsplit=1)[0]) != \
+            ballot.value and (roster.resolve(head).name or roster.resolve(head, fuzzy=True).name) and \
+            not detect.names_in(ballot.value[len(head):], roster) and not _NOTE_OPENS.search(ballot.value[len(head):]) and \
+            not _NOTE_DOUBTS.search(ballot.value[len(head):]):
+        # 「投票：鐵觀音（繁體手機）」「投票：龙景 手机打的」: the name, then a note in brackets or after a space that names
+        # nobody — the name is what the label holds (the note's words are still read for conditions and hedges)
+        ballot = ballot._replace(value=head)
+        base.update(target=head)
     if not proxies and text and roster and (who := _proxy_wording(text, roster)):
         proxies = [Field("proxy", "代投", who, ballot.line)]  # 应郭靖要求代投 · 郭靖委托代投 · 代郭靖投票
     if rules.require_reason and not stated and rules.loose and text:
@@ -679,8 +687,11 @@ def _reason_after(text: str, ballot: Field, roster: Roster | None) -> tuple[Fiel
     """What follows the target, when it says something (two characters or more): the target cut where a name
     ends (木桶，理由同朗姆), or the rest of its line."""
     value = ballot.value
-    head, _, tail = re.split(r"(?<=\S)([,，;；。 ])", value, maxsplit=1)[0], None, None
-    if roster is not None and value not in roster.table and head != value and roster.resolve(head).name:
+    head, _, tail = re.split(r"(?<=\S)([,，;；。 (（])", value, maxsplit=1)[0], None, None
+    # (「鐵觀音（繁體手機）」「龙景 手机打的」: a note after the name, in brackets or after a space — the name is what comes first,
+    # as written or one slip off, the suggestion then the director's)
+    if roster is not None and value not in roster.table and head != value and (
+            roster.resolve(head).name or roster.resolve(head, fuzzy=True).name):
         tail = value[len(head):]
         ballot = ballot._replace(value=head)
     else:
@@ -692,6 +703,11 @@ def _reason_after(text: str, ballot: Field, roster: Roster | None) -> tuple[Fiel
     return ballot, tail if len(re.findall(r"[\u3400-\u9fffA-Za-z]", tail)) >= 2 else None
 
 
+_NOTE_AFTER = re.compile(r"(?<=\S)\s*[(（]|(?<=\S)\s+")
+# A note that may change the ballot (a condition, a hedge, a joke taken back, the pick left to others): the target stays whole —
+# the lexicon's words, and any word that says not yet, not, or, or again by its first character (暂 · 待 · 或 · 不 · 再 …)
+_NOTE_DOUBTS = re.compile(r"[暂待或吗？?不别没再先假骗玩笑算改换弃撤]|还是")
+_NOTE_OPENS = tags.search_for("condition", "hedge", "retract", "pending", "question", "leaves_choice", "correction")
 # What a ballot's own words set aside while they say which player is meant: an aside in brackets (午马是我打错的).
 _ASIDE = re.compile(r"[(（【\[][^()（）【】\[\]]{0,40}[)）】\]]")
 

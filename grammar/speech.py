@@ -418,6 +418,9 @@ def _bracket_after_name(text: str, roster) -> bool:
     return False
 
 
+_FOR_NOW = re.compile(r"[暂待]|未定|再说|再议|(?i:tbd|tentative)")
+
+
 def strip_asides(text: str, roster) -> str:
     """A note in brackets after a name is an aside, never a clause of its own: 「月下独酌（警长，两票）投木鱼」 reads
     「月下独酌投木鱼」, so the comma inside the note does not cut the report in two; the notes are read after the
@@ -429,7 +432,10 @@ def strip_asides(text: str, roster) -> str:
     notes: list[str] = []
 
     def keep(m: re.Match) -> str:
-        notes.append(m.group()[len(m.group("name")):].strip())
+        note = m.group()[len(m.group("name")):].strip()
+        if _FOR_NOW.search(note):
+            return m.group()  # 「黄蓉（暂）」「黄蓉（待定）」: the name for now — not an aside, the ballot's own doubt
+        notes.append(note)
         return m.group("name")
 
     out = _aside(roster.pattern.pattern).sub(keep, text)

@@ -123,3 +123,25 @@ def test_a_count_that_lists_a_ballot_as_void_is_set_beside_ours():
 def test_a_yes_or_no_to_a_quoted_question_holds_the_floors_it_asks_about(answer):
     post = read(f"[quote]郭靖 发表于 2026-12-05 10:00\n导演，6楼是不是无效？[/quote]\n{answer}", quoting=True, roster=ROSTER)
     assert post is not None and not post.applied and [ref for ref, _ in post.held] == [("floor", 6)]
+
+
+def _ballot(text: str, preset: str = "shediao"):
+    t = Thread()
+    post = t.add("郭靖", text, 1)
+    g = game(preset)
+    result = tally_day(t.posts, g, g.days[0], load_preset(preset))
+    return next(e for e in result.entries if e.pid == post.pid)
+
+
+@pytest.mark.parametrize("text", ["投票对象：黄蓉（繁體手機）\n投票理由：太跳", "投票对象：黄蓉 (Rong)\n投票理由：太跳",
+                                  "投票对象：黄蓉 手机打的\n投票理由：太跳"])
+def test_a_note_after_the_name_that_names_nobody_and_doubts_nothing_leaves_the_name(text):
+    entry = _ballot(text)
+    assert entry.target == "黄蓉" and entry.verdict == "counted" and not entry.needs_review, entry.reason
+
+
+@pytest.mark.parametrize("text", ["投票对象：黄蓉（暂）\n投票理由：太跳", "投票对象：黄蓉 或者杨康\n投票理由：太跳",
+                                  "投票对象：黄蓉（如果她不解释的话）\n投票理由：太跳", "投票对象：黄蓉 开玩笑的\n投票理由：太跳",
+                                  "投票对象：黄蓉 先这样\n投票理由：太跳", "投票对象：黄蓉 还没想好\n投票理由：太跳"])
+def test_a_note_that_may_change_the_ballot_keeps_it_the_directors(text):
+    assert _ballot(text).needs_review
