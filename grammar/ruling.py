@@ -879,7 +879,9 @@ _ROUND_DIGITS = "\u2460-\u2487\u24eb-\u24f4\u2776-\u2793\u2160-\u216b\u2170-\u21
 _MAY_SQUEEZE = re.compile(rf"[{_ROUND_DIGITS}]|[壹贰叁肆伍陆柒捌玖拾]\s*[楼层樓号]|(?<![A-Za-z])[LlFf]\s*\d{{1,4}}(?![\dA-Za-z])|"
                           r"(?i:\bno\.?\s*\d{1,4}|\bfloor\s*#?\d{1,4}|#\s*\d{1,4}\s*(?:is|was)\b)|[一二三四五六七八九十]{1,3}\s*[FfLl](?![A-Za-z])|"
                           r"[\u2070\u00b9\u00b2\u00b3\u2074-\u2079]|\d\ufe0f?\u20e3|\d{1,4}[Bb](?=\s*(?:无|有|作|弃|不|算|计))|"
-                          r"[一二三四五六七八九十\d]{1,4}\s*号\s*楼|(?:无|有)[ \t\u3000]+效|作[ \t\u3000]+废|弃[ \t\u3000]+权|不[ \t\u3000]+(?:算|计)")
+                          r"[一二三四五六七八九十\d]{1,4}\s*号\s*楼|第?\s*[一二三四五六七八九十\d]{1,4}\s*号?\s*[帖贴]|楼\s*\d{1,4}(?!\d)|"
+                          r"(?i:\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{1,3}(?:st|nd|rd|th))\s+(?:post|reply|floor)\b|\bpost\s*#?\s*\d{1,4})|"
+                          r"(?:无|有)[ \t\u3000]+效|作[ \t\u3000]+废|弃[ \t\u3000]+权|不[ \t\u3000]+(?:算|计)")
 _CIRCLED = re.compile(rf"[{_ROUND_DIGITS}](?=[{_ROUND_DIGITS}]|\s*(?:楼|层|樓|号|无|有|作|弃|不|算|计|[,，、]\s*[{_ROUND_DIGITS}]))")
 _FORMAL = str.maketrans("壹贰叁肆伍陆柒捌玖", "一二三四五六七八九")
 
@@ -895,6 +897,12 @@ def _squeezed(text: str) -> str:
     text = re.sub(r"(\d{1,4})[Bb](?=\s*(?:无|有|作|弃|不|算|计))", r"\1楼", text)
     text = re.sub(r"[壹贰叁肆伍陆柒捌玖拾]+(?=\s*[楼层樓号])", lambda m: m.group().translate(_FORMAL), text)
     text = re.sub(r"([一二三四五六七八九十\d]{1,4})\s*号\s*(?:楼)?", r"\1楼", text)
+    text = re.sub(r"第?\s*([一二三四五六七八九十\d]{1,4})\s*号?\s*[帖贴](?!子)", r"\1楼", text)  # 第6帖 · 第六帖 · 6号帖
+    text = re.sub(r"(?<![\d一二三四五六七八九十])楼\s*(\d{1,4})(?!\d)", r"\1楼", text)  # 楼6
+    ordinal = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10}
+    text = re.sub(r"(?i)\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|(\d{1,3})(?:st|nd|rd|th))\s+(?:post|reply|floor)\b",
+                  lambda m: f"{m.group(2) or ordinal[m.group(1).lower()]}楼", text)
+    text = re.sub(r"(?i)\bpost\s*#?\s*(\d{1,4})", r"\1楼", text)
     text = re.sub(r"(?<![A-Za-z])[LlFf]\s*(\d{1,4})(?![\dA-Za-z])", r"\1楼", text)
     text = re.sub(r"(\d)楼\s*(?=楼|层|樓)", r"\1", text)  # (⑦楼 → 7楼楼 → 7楼)
     return re.sub(r"(?<=[\u4e00-\u9fff\d])[ \t\u3000]+(?=[\u4e00-\u9fff])", "", text)
@@ -952,7 +960,8 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             # 「欧阳克那票不算」「【裁定】欧阳克的票作废」: a verdict on a player's ballot with no floor — which of the player's
             # posts it rules the tool cannot say: the player's ballots wait for the director (hostile round 56: ignored)
             owners += [(roster.table[m.group(1)], sentence) for m in re.finditer(
-                rf"({roster.pattern.pattern})\s*(?:的|那|这)\s*一?\s*[张条]?\s*(?:票|改票|投票|代投|选票)", sentence)]
+                rf"({roster.pattern.pattern})\s*(?:(?:的|那|这)\s*一?\s*(?:[张条]\s*(?:票|改票|投票|代投)?|票|改票|投票|代投|选票)|"
+                rf"的\s*(?=不计|不算|无效|作废)|\s*[:：]\s*(?=无效|不计|作废|不算))", sentence)]  # (「X那张不算」「X的不计」「X：无效」)
         if other := _OTHER_GAME.search(sentence):
             for group in made:  # 「隔壁 [072] 的导演在他们投票帖里判了 15楼 无效」: another game's floors, named before them
                 at = next((sentence.find(str(n)) for kind, n in group.floors if kind == "floor" and str(n) in sentence), -1)
@@ -1024,6 +1033,10 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             post.taken_back += [ref for g in made for ref in g.floors if ref[0] == "floor"]
             continue
         why = _takes_back(blockers, sentence, rules, bool(groups) and not headed, tokens, bool(made))
+        if why and rules and not groups[:-len(made) or None] and re.search(r"[说打写看搞记弄]错了?", sentence):
+            # 「抱歉说错了，是7楼无效」 opening a post: an earlier ruling of the director's corrected without its floor — the
+            # rulings made before it wait for the director again (hostile round 57: the earlier 6楼无效 stood)
+            post.takes_back = post.takes_back or f"「{_clip(sentence)}」更正了前面的裁定，没写是哪一楼：前面裁定过的楼都请导演重新裁定"
         if not why and not made and (any(g.verdicts for g in groups) or loose) and _ASKS_AGREEMENT.search(sentence):
             # 「7楼无效。大家觉得呢？」「…有异议吗？」: the ruling put to the players, not yet made
             why = f"「{_clip(sentence)}」在问大家的意见：这一帖的裁定还没有定，都不采用"

@@ -418,7 +418,7 @@ def _bracket_after_name(text: str, roster) -> bool:
     return False
 
 
-_FOR_NOW = re.compile(r"[暂待]|未定|再说|再议|(?i:tbd|tentative)")
+_FOR_NOW = re.compile(r"[暂待]|未定|再说|再议|明天的票|先弃权|先不投|晚点|(?i:tbd|tentative)")
 
 
 def strip_asides(text: str, roster) -> str:

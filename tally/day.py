@@ -351,6 +351,8 @@ def _one_proxy_each(posts, ctx: _Context) -> list:
 
 # A target written as a description of a player (a relation, a possessive, a surname): 她老公 · 的靖哥哥 · 那个姓郭的
 _DESCRIBED = re.compile(r"\s*(?:[他她它]的?|的|之)\s*[\u4e00-\u9fff]{1,6}")  # 黄蓉她老公 · 黄蓉的靖哥哥
+# A name no player has and nobody near it (「小王爷」「靖哥哥」): a nickname the game file does not list — anyone it may mean
+_NICKNAME = re.compile(r"(?:小|老|阿|大)?[\u4e00-\u9fff]{1,3}(?:爷|哥哥|姐姐|妹妹|弟弟|哥|姐|妹|弟|叔|婶|公|婆|大侠|少侠|姑娘|公子|小姐|大人|师父|师傅)")
 _SURNAMED = re.compile(r"(?:那个|这个|那位|这位)?\s*姓[\u4e00-\u9fff]{1,2}的(?:那个|那位)?")  # 那个姓郭的
 
 
@@ -1213,8 +1215,8 @@ class _Fold:
             review = review or target_review
             entry.suggestion = suggestion
         written = (verdict.target or "").strip()
-        if target is None and not entry.suggestion and not verdict.abstains and (
-                _SURNAMED.fullmatch(written) or (ctx.roster.pattern is not None and (
+        if target is None and not entry.suggestion and not verdict.abstains and not entry.readings and (
+                _SURNAMED.fullmatch(written) or _NICKNAME.fullmatch(written) or (ctx.roster.pattern is not None and (
                     named := ctx.roster.pattern.match(written)) and _DESCRIBED.fullmatch(written[named.end():]))):
             # 「投票对象：黄蓉她老公」「黄蓉的靖哥哥」「那个姓郭的」: a player described, not named — who is meant the tool cannot
             # say, so the proof weighs every candidate (hostile round 56: the one meant was missing, a tie was posted)
@@ -1550,7 +1552,7 @@ def _takes_back_words() -> re.Pattern:
     spelling is one line of grammar/lexicon.toml."""
     from grammar import tags
 
-    return re.compile(f"{_TAKES_BACK.pattern}|{tags.search_for('retract', 'correction').pattern}|不算数|不算了|"
+    return re.compile(f"{_TAKES_BACK.pattern}|{tags.search_for('retract', 'correction').pattern}|不算数|不算了|改成|改为|换成|"
                       r"(?<![a-z])(?:cancel+ed|withdrawn?|scratch)(?![a-z])", re.IGNORECASE)  # (忽略 · 无视 · ignore: the lexicon's)
 
 # Text colours a forum page shows on its own background: words in them are there for the tool, not for the readers.
