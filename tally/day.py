@@ -456,6 +456,12 @@ class _Fold:
                 self._above = above
         self._floors[entry.floor] = post.author
 
+    def _proxy_before(self, pid: int, verdict) -> bool:
+        """A proxy of the director's made before this post for the player it names (the take-back is of that one)."""
+        voter = self.ctx.roster.resolve(verdict.proxy_for).name if verdict.proxy_for else None
+        held = self.standing.get(voter) if voter else None
+        return held is not None and held.entry.kind == "proxy" and held.entry.author in self.ctx.directors and held.entry.pid != pid
+
     def _taken_back(self, entry: Entry, text: str) -> None:
         """A director's post that speaks of a proxy made in an earlier post — by its player or its floor — with words
         that take back or correct (「梅超风那张代投撤销」「收回8楼的代投」「更正8楼：梅超风委托的是郭靖」): that proxy is
@@ -840,8 +846,11 @@ class _Fold:
             self._taken_back(entry, text or "")
             self._log(entry, entry.reason)
             return
-        if is_director and verdict.void:
-            # 以上代投作废 · 不予代投: the post makes no ballot for the player it names.
+        overruled = self.rulings.get(post.pid) if is_director and verdict.void else None
+        if is_director and verdict.void and not (overruled and overruled.decision in ("target", "accept") and verdict.match
+                                                 and verdict.match.name and not self._proxy_before(post.pid, verdict)):
+            # 以上代投作废 · 不予代投: the post makes no ballot for the player it names. (The director's ruling that the proxy stands
+            # after all — a reading the proof weighs — counts it as made: hostile round 57 had the proof weigh nothing.)
             entry.voter, entry.kind, entry.verdict = ctx.roster.resolve(verdict.proxy_for).name, "proxy", INVALID
             entry.target = verdict.match.name if verdict.match else None
             entry.reason = verdict.void

@@ -184,7 +184,8 @@ def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, 
             for ruling in _left_out(post, reading, base, game):
                 _keep(found, ruling, made)
         if why:
-            found.unread.append(Unread(post.pid, post.floor, post.tid, post.posted_at, why, applied=len(rulings)))
+            found.unread.append(Unread(post.pid, post.floor, post.tid, post.posted_at, why,
+                                      applied=sum(r.decision != "pending" for r in rulings)))
         unchanged = _said_first(post, earlier, first, game, base, rules, shifted) if rulings else {}
         posted = datetime.fromisoformat(post.posted_at) if post.posted_at else made
         # Edited before the archive ever read it: whether a ruling was there from the first or came with the edit is
@@ -386,26 +387,34 @@ def _resolve(post, reading, game: Game, base: DayTally, rules: Rules, shifted: s
         if item.about == "change" and entry.kind != "change":
             why.append(f"{said} 不是改票（是{entry.author}的投票）：裁定说的是「{said}的改票」，请核对楼层")
             continue
+        source = source_words(post.floor, post.author, post.posted_at, post.pid, _thread_words(post.tid, base, game))
+        parts = [e for e in base.entries if e.pid != entry.pid and real_pid(e.pid) == entry.pid]
+
+        def held(problem: str, entry=entry, parts=parts, source=source) -> None:
+            # the director ruled this ballot in words the tool cannot apply: it waits for the director, never keeps the
+            # reading the ruling may change (hostile round 57: 「6楼算杨康的票」 listed, #6 counted and the day posted)
+            why.append(problem)
+            rulings.extend(Ruling(b.pid, "pending", None, problem, source=source, source_pid=post.pid, source_tid=post.tid,
+                                  source_floor=post.floor) for b in [entry, *parts])
+
         meant, problem = _meaning(_spelled_as_the_roster(item, game), entry, said)
         if problem:
-            why.append(problem)
+            held(problem)
             continue
         if meant[0] == "accept" and (stray := _unexplained(item, entry, base, game)):
             # 「有效」 keeps the ballot as written: a player it does not account for may be the one meant (「有效，以他改正后的
             # X 计」); beside a verdict that voids a ballot or names its target, a name changes nothing
-            why.append(f"{said} 的裁定里还写了「{'、'.join(stray)}」，裁定却没说算给谁：请写明（例如「{said} 计为 某人」）")
+            held(f"{said} 的裁定里还写了「{'、'.join(stray)}」，裁定却没说算给谁：请写明（例如「{said} 计为 某人」）")
             continue
         decision, target, voter = meant
         no_ballot = decision == "none"
         decision = "reject" if no_ballot else decision
         problem = ruling_problem(base, game, entry.pid, decision, target, voter, rules)
         if problem:
-            why.append(f"{said}：{problem}")
+            held(f"{said}：{problem}")
             continue
-        source = source_words(post.floor, post.author, post.posted_at, post.pid, _thread_words(post.tid, base, game))
-        parts = [e for e in base.entries if e.pid != entry.pid and real_pid(e.pid) == entry.pid]
         if parts and decision == "target":
-            why.append(f"{said} 一帖里有 {len(parts) + 1} 张代投：「计为」不知道说的是哪一张，请写「无效」或「有效」，或分别另发")
+            held(f"{said} 一帖里有 {len(parts) + 1} 张代投：「计为」不知道说的是哪一张，请写「无效」或「有效」，或分别另发")
             continue
         for ballot in [entry, *parts]:  # 「22楼 无效」 on a post of two proxies: both
             rulings.append(Ruling(ballot.pid, decision, target, item.note, voter=voter, source=source, source_pid=post.pid,

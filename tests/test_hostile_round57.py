@@ -76,3 +76,15 @@ def test_a_nickname_the_game_file_does_not_list_is_weighed_as_anyone():
 def test_tomorrows_ballot_in_a_bracket_is_no_ballot_of_today_certain():
     result, (entry,) = _day(("欧阳锋", "投票对象：郭靖（这是我明天的票，今天先弃权）\n投票理由：太跳"))
     assert entry.needs_review and not result.certain
+
+
+def test_a_proxy_marked_as_a_joke_on_a_line_of_its_own_is_weighed_standing_too():
+    result, (made,) = _day(("导演", "代投：欧阳锋 → 郭靖\n（愚人节快乐）"))
+    assert made.needs_review and not result.certain  # (counting it puts 郭靖 out: the proof had weighed nothing)
+
+
+@pytest.mark.parametrize("text", ["6楼算杨康的票。", "6楼 有效，罗盘针那个才算。"])
+def test_a_ruling_the_tool_cannot_apply_to_a_ballot_holds_that_ballot(text):
+    from test_rulings_as_written import _posted
+    rulings, asked, doubtful = _posted(text, ["郭靖", "黄蓉", "杨康", "欧阳克", "罗盘针"], {6: ("欧阳克", "郭靖")})
+    assert 6 not in rulings and asked and 6 in doubtful
