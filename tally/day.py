@@ -1224,8 +1224,8 @@ class _Fold:
             review = review or target_review
             entry.suggestion = suggestion
         written = (verdict.target or "").strip()
-        if target is None and not entry.suggestion and not verdict.abstains and not entry.readings and (
-                _SURNAMED.fullmatch(written) or _NICKNAME.fullmatch(written) or (ctx.roster.pattern is not None and (
+        if target is None and not entry.suggestion and not verdict.abstains and (
+                _SURNAMED.fullmatch(written) or (_NICKNAME.fullmatch(written) and not entry.readings) or (ctx.roster.pattern is not None and (
                     named := ctx.roster.pattern.match(written)) and _DESCRIBED.fullmatch(written[named.end():]))):
             # 「投票对象：黄蓉她老公」「黄蓉的靖哥哥」「那个姓郭的」: a player described, not named — who is meant the tool cannot
             # say, so the proof weighs every candidate (hostile round 56: the one meant was missing, a tie was posted)
