@@ -85,6 +85,9 @@ SET_ASSUMED["heldout16"] = SET_ASSUMED["heldout10"]  # heldout16 copies heldout1
 SET_ASSUMED["heldout17"] = SET_ASSUMED["heldout10"]  # heldout17 copies heldout15's (its README)
 SET_ASSUMED["heldout18"] = SET_ASSUMED["heldout10"]  # heldout18 copies heldout15's (its README)
 SET_DEAD["heldout18"] = {"shediao": ("蜡染",), "s10": ("德文",), "qisha": ("凉皮",), "anshazhe": ("风车",), "mahjong": ("草书",)}
+# heldout19's openings are heldout15's, its s10 day barring changes from 20:00 (its README's "Assumptions")
+SET_ASSUMED["heldout19"] = {**SET_ASSUMED["heldout10"], "s10": {**SET_ASSUMED["heldout10"]["s10"], "blackout_minutes": 60}}
+SET_DEAD["heldout19"] = {"shediao": ("芹菜",), "s10": ("知了",), "mahjong": ("浓缩",)}
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 

@@ -1003,6 +1003,7 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             # 「33楼 是我替 茯苓 发的代投……这条代投作废」: the proxy on the floor named, void — a verdict, not the post taken back
             for group in [g for g in made if not g.reference and not g.elsewhere]:
                 group.verdicts.append({"verdict": "invalid"})
+                group.about = group.about or "proxy"  # (a floor that holds no proxy: the words are of another one)
             blockers.discard("RETRACT")
             said = [g for g in made if g.verdicts]
         rules = said or any(p[0] == "verdict" for p in pieces)
@@ -1060,6 +1061,7 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
         if "RETRACT" in blockers and made and not said and re.search(r"代投|委托", sentence):
             for group in made:  # 「撤回5楼代投：……5楼的代投不计」: the proxy on that floor, taken back
                 group.verdicts.append({"verdict": "invalid"})
+                group.about = group.about or "proxy"  # (where the floor holds no proxy, the words are of another one)
             said = made
         problem = _hedged(blockers, sentence) or _retold(tokens, sentence) or _denied(sentence)
         if problem and loose and loose[-1][0] == number:

@@ -397,6 +397,11 @@ def _resolve(post, reading, game: Game, base: DayTally, rules: Rules, shifted: s
             rulings.extend(Ruling(b.pid, "pending", None, problem, source=source, source_pid=post.pid, source_tid=post.tid,
                                   source_floor=post.floor) for b in [entry, *parts])
 
+        if item.about == "proxy" and entry.kind != "proxy":
+            # 「……（40樓），以他本人那票為準，本條代投作廢」: a proxy said void beside a floor that holds the player's own ballot —
+            # the words are of another proxy (blind13 s067: the player's own ballot had been voided)
+            held(f"{said} 不是代投（是{entry.author}自己的票）：裁定说的是代投作废，请核对楼层")
+            continue
         meant, problem = _meaning(_spelled_as_the_roster(item, game), entry, said)
         if problem:
             held(problem)
