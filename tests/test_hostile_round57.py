@@ -88,3 +88,8 @@ def test_a_ruling_the_tool_cannot_apply_to_a_ballot_holds_that_ballot(text):
     from test_rulings_as_written import _posted
     rulings, asked, doubtful = _posted(text, ["郭靖", "黄蓉", "杨康", "欧阳克", "罗盘针"], {6: ("欧阳克", "郭靖")})
     assert 6 not in rulings and asked and 6 in doubtful
+
+
+def test_following_a_named_player_in_two_words_is_never_silent():
+    result, (entry,) = _day(("欧阳锋", "我跟穆念慈"))
+    assert entry.needs_review and "郭靖" in entry.readings and not result.certain  # (穆念慈 voted 郭靖)
