@@ -1648,7 +1648,9 @@ def _items(groups: list[_Group], sentences: list[str], post: RulingPost) -> None
                     post.held += [(("floor", n), said) for n in range(ref[1][0], ref[1][1] + 1)]
                 continue
             if ref[0] == "relative":
-                post.problems.append(f"「{words}」说的是「楼上」这样的相对位置：请写明楼层")
+                said = f"「{words}」说的是「楼上」这样的相对位置：请写明楼层"
+                post.problems.append(said)
+                post.held.append((ref, said))  # the ballot just above waits for the director (「最后那张票无效」: it had stood)
                 continue
             if ref[1] is None and ref[0] != "quoted":
                 post.problems.append(f"看不懂「{words}」里的楼层")

@@ -271,6 +271,14 @@ def _held(post, reading, base: DayTally, game: Game) -> list[Ruling]:
     source = source_words(post.floor, post.author, post.posted_at, post.pid, _thread_words(post.tid, base, game))
     out = []
     for (kind, number), why in reading.held:
+        if kind == "relative":  # 「楼上无效」「最后那张票无效」: the last ballot before the post
+            above = [b for b in base.entries if b.kind in ("vote", "change", "abstain", "proxy") and b.pid != post.pid
+                     and b.floor is not None and post.floor is not None and b.floor < post.floor
+                     and not (b.author in game.directors and b.kind != "proxy")] if post.tid == base.vote_thread else []
+            for ballot in above[-1:]:
+                out.append(Ruling(ballot.pid, "pending", None, why, source=source, source_pid=post.pid,
+                                  source_tid=post.tid, source_floor=post.floor))
+            continue
         if kind == "player":  # 「欧阳克那票不算」: every ballot of that player's standing before the post
             for ballot in base.entries:
                 if (ballot.author == number or ballot.voter == number) and ballot.kind in ("vote", "change", "abstain", "proxy") \

@@ -93,3 +93,11 @@ def test_a_ruling_the_tool_cannot_apply_to_a_ballot_holds_that_ballot(text):
 def test_following_a_named_player_in_two_words_is_never_silent():
     result, (entry,) = _day(("欧阳锋", "我跟穆念慈"))
     assert entry.needs_review and "郭靖" in entry.readings and not result.certain  # (穆念慈 voted 郭靖)
+
+
+@pytest.mark.parametrize("text", ["最后那张票无效，发晚了。", "楼上无效"])
+def test_a_ballot_named_by_its_place_holds_the_ballot_above(text):
+    from test_rulings_as_written import _posted
+    rulings, asked, doubtful = _posted(text, ["郭靖", "黄蓉", "杨康", "欧阳克"],
+                                       {2: ("郭靖", "杨康"), 3: ("黄蓉", "杨康"), 4: ("杨康", "郭靖"), 5: ("欧阳克", "郭靖")})
+    assert rulings == {} and asked and doubtful == {5}
