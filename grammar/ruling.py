@@ -1463,6 +1463,8 @@ def _unexplained_slot(text_since: str, pieces: list, index: int) -> str:
         tail += _CLAUSE_END.split(str(piece[1]))[0]
         if _CLAUSE_END.search(str(piece[1])):
             break
+    if re.search(r"理由\s*$", slot) and "票" not in slot:
+        return slot.strip()  # 「6楼理由无效」: the reason ruled, not the ballot — what that does to the ballot depends on the game
     for words in (slot, tail if not _GLUED_AFTER.fullmatch(tail) else ""):
         rest = _LINK_WORDS.sub("", words)
         if rest and len(rest) <= 12 and not _BALLOT_WORDS.search(words):

@@ -1366,6 +1366,13 @@ class _Fold:
             entry.verdict = INVALID
             how = "改票须用改票格式并引用原投票" if self.ctx.rules.change_must_quote_own else "改票须写明是改票"
             entry.reason = f"已经在 #{standing.entry.floor} 投过票（每人每天限投一票；{how}）"
+            if standing.entry.kind == "proxy" and standing.entry.author in self.ctx.directors and entry.author == voter \
+                    and target != standing.target:
+                # The player's own ballot after the director's proxy for them: back in time to vote themselves, or a second
+                # ballot — no seed says (hostile round 57 had it void, certain)
+                entry.needs_review = True
+                entry.readings = tuple(t for t in dict.fromkeys((target, *entry.readings)) if t)
+                entry.reason += f"；#{standing.entry.floor} 是导演替这位玩家的代投，本人又投了：以哪一张为准，请导演裁定"
             if entry.kind == "proxy" and entry.author in self.ctx.directors and target != standing.target:
                 # The director's proxy for a player who has voted: a change made through the director — no seed says
                 # whether it stands (README: 代为改票的，待裁定); hostile round 56 had it void, certain

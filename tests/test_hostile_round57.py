@@ -101,3 +101,20 @@ def test_a_ballot_named_by_its_place_holds_the_ballot_above(text):
     rulings, asked, doubtful = _posted(text, ["郭靖", "黄蓉", "杨康", "欧阳克"],
                                        {2: ("郭靖", "杨康"), 3: ("黄蓉", "杨康"), 4: ("杨康", "郭靖"), 5: ("欧阳克", "郭靖")})
     assert rulings == {} and asked and doubtful == {5}
+
+
+def test_a_reason_ruled_is_not_the_ballot_ruled():
+    post = _post("6楼理由无效。")
+    assert post is not None and not post.applied and 6 in {ref[1] for ref, _ in post.held}
+
+
+def test_the_players_own_ballot_after_the_directors_proxy_for_them_is_asked():
+    t = Thread()
+    for voter, target, hours in (("郭靖", "杨康", 1), ("黄蓉", "杨康", 1.2), ("杨康", "郭靖", 1.4), ("穆念慈", "郭靖", 1.6)):
+        t.vote(voter, target, hours)
+    t.add("导演", "代投：欧阳锋 → 郭靖", 1.8)
+    own = t.vote("欧阳锋", "杨康", 1.9)
+    g = game("s10")
+    result = tally_day(t.posts, g, g.days[0], load_preset("s10"))
+    entry = next(e for e in result.entries if e.pid == own.pid)
+    assert entry.needs_review and "杨康" in entry.readings and not result.certain
