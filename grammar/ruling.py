@@ -1048,8 +1048,10 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
         if why:
             post.void = True
             post.problems.append(why)
-            if "PENDING" in blockers or "HEDGE" in blockers:
-                put_off = why  # 「……我倾向于算，但暂不定」: every floor the post names is the director's open question
+            if "PENDING" in blockers or "HEDGE" in blockers or _SELF_CORRECTION.search(sentence):
+                # 「……我倾向于算，但暂不定」「6楼无效。抱歉说错了，是7楼无效」: every floor the post names is the director's open
+                # question (round 58: the corrected post ruled nothing and both ballots stood)
+                put_off = why
             continue
         if "RETRACT" in blockers and made and not _only_reason(sentence) and not re.search(r"代投|委托", sentence):
             # 「——19楼这句收回」「撤回我之前说的7楼无效」: what was said of those floors is taken back — they wait for the director

@@ -118,3 +118,10 @@ def test_the_players_own_ballot_after_the_directors_proxy_for_them_is_asked():
     result = tally_day(t.posts, g, g.days[0], load_preset("s10"))
     entry = next(e for e in result.entries if e.pid == own.pid)
     assert entry.needs_review and "杨康" in entry.readings and not result.certain
+
+
+@pytest.mark.parametrize("text", ["6楼无效。抱歉说错了，是7楼无效。", "6楼无效，不好意思打错了，7楼无效。"])
+def test_a_post_that_corrects_itself_midway_holds_every_floor_it_names(text):
+    # (round 58 on the lab: the post ruled nothing and both ballots stood)
+    post = _post(text)
+    assert post is not None and not post.applied and {6, 7} <= {ref[1] for ref, _ in post.held}
