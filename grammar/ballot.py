@@ -641,9 +641,8 @@ def judge(lines: list[tuple], rules: VoteCustoms, roster: Roster | None, *, firs
     if not ballot.value:
         return Verdict(MALFORMED, reason=f"「{ballot.label}」后面是空的", **base)
     if roster is not None and ballot.value not in roster.table and (head := _NOTE_AFTER.split(ballot.value, maxsplit=1)[0]) != \
-            ballot.value and (roster.resolve(head).name or roster.resolve(head, fuzzy=True).name) and \
-            not detect.names_in(ballot.value[len(head):], roster) and not _NOTE_OPENS.search(ballot.value[len(head):]) and \
-            not _NOTE_DOUBTS.search(ballot.value[len(head):]):
+            ballot.value and roster.resolve(head, fuzzy=True).name and not detect.names_in(note := ballot.value[len(head):], roster) \
+            and not _NOTE_OPENS.search(note) and not _NOTE_DOUBTS.search(note):
         # 「投票：鐵觀音（繁體手機）」「投票：龙景 手机打的」: the name, then a note in brackets or after a space that names
         # nobody — the name is what the label holds (the note's words are still read for conditions and hedges)
         ballot = ballot._replace(value=head)
@@ -690,8 +689,7 @@ def _reason_after(text: str, ballot: Field, roster: Roster | None) -> tuple[Fiel
     head, _, tail = re.split(r"(?<=\S)([,，;；。 (（])", value, maxsplit=1)[0], None, None
     # (「鐵觀音（繁體手機）」「龙景 手机打的」: a note after the name, in brackets or after a space — the name is what comes first,
     # as written or one slip off, the suggestion then the director's)
-    if roster is not None and value not in roster.table and head != value and (
-            roster.resolve(head).name or roster.resolve(head, fuzzy=True).name):
+    if roster is not None and value not in roster.table and head != value and roster.resolve(head, fuzzy=True).name:
         tail = value[len(head):]
         ballot = ballot._replace(value=head)
     else:

@@ -145,7 +145,7 @@ def _settled(text: str, roster: Roster) -> list[Hit]:
                 out.append(Hit(name, m.group().strip()[-30:], verb="出局"))
     for m in _SURNAME.finditer(text) if "姓" in text else ():
         # 「我投那个姓郭的」: a player named by surname — the one player it fits, or an attempt with no name (the director's)
-        fits = [n for n in dict.fromkeys(roster.table.values()) if n.startswith(m.group("s"))]
+        fits = [n for n in roster.names if n.startswith(m.group("s"))]
         out += [Hit(n, m.group().strip()[-30:], verb="投") for n in fits] or [Hit(None, m.group().strip()[-30:], verb="投")]
     if "就" not in text and "给" not in text:
         return out

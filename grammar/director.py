@@ -272,10 +272,9 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
             continue  # 「甲骨 那张有效」: a proxy made above said to stand
         if pairs and (correcting.search(plain) or _CORRECTS.search(segment)):
             pending = _clip(segment)  # 「啊不对，看错私信了」: the pair that follows (here or below) corrects the one above
-            voters = {p[0] for p in pairs}
             above = _ABOVE_VOIDED.sub("", plain)  # (「…以此为准，上面那行作废」: the line above voided by its correction)
-            if len(voters) == 1 and not _RETRACTS.search(above) and not _opens(_QUOTED.sub("", above), roster):
-                (voter, was), = {(p[0], p[1]) for p in pairs if p[0] in voters} if len({p[1] for p in pairs}) == 1 else {(None, None)}
+            if len({(p[0], p[1]) for p in pairs}) == 1 and not _RETRACTS.search(above) and not _opens(_QUOTED.sub("", above), roster):
+                voter, was = pairs[0][0], pairs[0][1]  # the post's one proxy, made once or said again alike
                 said_was = was in names and not re.search(rf"(?:不是|并非|而非|而不是)\s*{re.escape(was)}", plain)
                 new = [n for n in names if n not in (voter, was)] if voter in names and not said_was else []
                 if len(new) == 1:
@@ -284,7 +283,8 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
                     pairs.append((voter, new[0], number, _clip(segment), True))
                     pending = None
                     continue
-        said_of = [n for c in re.split(r"[,，。;；!！]", plain) if _RETRACTS.search(c) for n in _named(c, roster) if n in made]
+        said_of = [n for c in re.split(r"[,，。;；!！]", plain) if _RETRACTS.search(c) for n in _named(c, roster) if n in made] \
+            if _RETRACTS.search(segment) else []
         if _RETRACTS.search(segment) and (said_of or not pairs or not (
                 (correcting.search(_LINE_HEAD.sub("", plain)) or _CORRECTS.search(plain)) and set(_named(plain, roster)) - made)):
             # (「更正：…双皮奶 说的是 提拉米苏，以此为准，上面那行作废」: the line above voided by its correction — read as one)

@@ -156,6 +156,23 @@ def _resolve(roster: Roster, written: str, fuzzy: bool) -> Match:
     return roster._resolve(written, fuzzy)
 
 
+# A target written as a description of a player, not a name (hostile round 56): a player and a relation or possessive
+# (黄蓉她老公 · 黄蓉的靖哥哥), a surname (那个姓郭的), or a nickname the game file does not list (小王爷 · 郭大侠)
+_DESCRIBED = re.compile(r"\s*(?:[他她它]的?|的|之)\s*[\u4e00-\u9fff]{1,6}")
+_NICKNAME = re.compile(r"(?:小|老|阿|大)?[\u4e00-\u9fff]{1,3}(?:爷|哥哥|姐姐|妹妹|弟弟|哥|姐|妹|弟|叔|婶|公|婆|大侠|少侠|姑娘|公子|小姐|大人|师父|师傅)")
+_SURNAMED = re.compile(r"(?:那个|这个|那位|这位)?\s*姓[\u4e00-\u9fff]{1,2}的(?:那个|那位)?")
+
+
+def described(written: str, roster: "Roster", *, nicknamed: bool = True) -> bool:
+    """Whether a target that names no player describes one (see _DESCRIBED): who is meant, the words cannot say.
+    `nicknamed`: a nickname's shape counts too (not where the target already reads as some player)."""
+    written = written.strip()
+    if _SURNAMED.fullmatch(written) or (nicknamed and _NICKNAME.fullmatch(written)):
+        return True
+    named = roster.pattern.match(written) if roster.pattern is not None else None
+    return bool(named and _DESCRIBED.fullmatch(written[named.end():]))
+
+
 _AFFIXES = re.compile(r"^(?:那只|这只|那个|这个|那位|这位|小|阿|老|大)|(?:酱|哥|姐|妹|君|桑|仔|儿|哥哥|姐姐|妹妹|前辈|大人|同学)$")
 
 

@@ -1034,7 +1034,7 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             post.taken_back += [ref for g in made for ref in g.floors if ref[0] == "floor"]
             continue
         why = _takes_back(blockers, sentence, rules, bool(groups) and not headed, tokens, bool(made))
-        if why and rules and not groups[:-len(made) or None] and re.search(r"[说打写看搞记弄]错了?", sentence):
+        if why and rules and not any(g.sentence < number for g in groups) and re.search(r"[说打写看搞记弄]错了?", sentence):
             # 「抱歉说错了，是7楼无效」 opening a post: an earlier ruling of the director's corrected without its floor — the
             # rulings made before it wait for the director again (hostile round 57: the earlier 6楼无效 stood)
             post.takes_back = post.takes_back or f"「{_clip(sentence)}」更正了前面的裁定，没写是哪一楼：前面裁定过的楼都请导演重新裁定"

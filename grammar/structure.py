@@ -46,6 +46,7 @@ _KAOMOJI = re.compile(r"[(（][^()（）\u3400-\u9fff\uf900-\ufaffA-Za-z0-9\uff1
 # crossed out: Discuz's [s], and [del] · [strike] a poster types from other boards' habit (the page shows them as typed, and
 # what is inside is what the poster meant to strike — hostile round 56: a [del] ruling was applied)
 _STRUCK = re.compile(r"\[(s|del|strike)\].*?\[/\1\]", re.S | re.I)
+_STRUCK_OPEN = re.compile(r"\[(?:s|del|strike)\]", re.I)
 _TRIGGER = re.compile("发表于|引用|原帖由|本帖最后由|来自|发自|Sent from|附件|下载|保存到|B[)）,，]|b[)）,，]")
 _QUOTE_BB = re.compile(r"\[quote\]|\[/quote\]", re.I)
 _BB_HEADER = re.compile(rf"(?:\[size=\d\])?\[url=[^\]]*?pid=(?P<pid>\d+)[^\]]*\](?:\[color=[^\]]*\])?(?P<author>[^\[]*?)\s*发表于\s*"
@@ -85,7 +86,7 @@ def split(text: str) -> Parts:
     quotes: list[Quoted] = []
     if "uote]" in text or "UOTE]" in text:
         text = _bb_quotes(text, quotes)
-    if "[s]" in text or "[S]" in text or "[del]" in text.lower() or "[strike]" in text.lower():  # crossed out: taken back
+    if "[" in text and _STRUCK_OPEN.search(text):  # crossed out: taken back, not said
         text, struck = _STRUCK.subn("", text)
         if struck:
             removed.append("划掉的字")

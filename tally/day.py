@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Iterable
 from grammar import ballot as grammar
 from grammar import director as in_role
 from grammar.detect import hits as detect_hits, names_in
-from grammar.names import Match, Roster
+from grammar.names import Match, Roster, described
 from grammar.when import said_times
 from grammar.tags import chinese_number
 
@@ -347,13 +347,6 @@ def _one_proxy_each(posts, ctx: _Context) -> list:
             out.append(replace(post, pid=post.pid if k == 0 else part_pid(post.pid, k),
                                text=f"代投：{made.voter}\n投票对象：{made.target or ctx.customs.abstain_words[0]}"))
     return out
-
-
-# A target written as a description of a player (a relation, a possessive, a surname): 她老公 · 的靖哥哥 · 那个姓郭的
-_DESCRIBED = re.compile(r"\s*(?:[他她它]的?|的|之)\s*[\u4e00-\u9fff]{1,6}")  # 黄蓉她老公 · 黄蓉的靖哥哥
-# A name no player has and nobody near it (「小王爷」「靖哥哥」): a nickname the game file does not list — anyone it may mean
-_NICKNAME = re.compile(r"(?:小|老|阿|大)?[\u4e00-\u9fff]{1,3}(?:爷|哥哥|姐姐|妹妹|弟弟|哥|姐|妹|弟|叔|婶|公|婆|大侠|少侠|姑娘|公子|小姐|大人|师父|师傅)")
-_SURNAMED = re.compile(r"(?:那个|这个|那位|这位)?\s*姓[\u4e00-\u9fff]{1,2}的(?:那个|那位)?")  # 那个姓郭的
 
 
 def part_pid(pid: int, part: int) -> int:
@@ -1223,10 +1216,8 @@ class _Fold:
                 review = True
             review = review or target_review
             entry.suggestion = suggestion
-        written = (verdict.target or "").strip()
-        if target is None and not entry.suggestion and not verdict.abstains and (
-                _SURNAMED.fullmatch(written) or (_NICKNAME.fullmatch(written) and not entry.readings) or (ctx.roster.pattern is not None and (
-                    named := ctx.roster.pattern.match(written)) and _DESCRIBED.fullmatch(written[named.end():]))):
+        if target is None and not entry.suggestion and not verdict.abstains and \
+                described(verdict.target or "", ctx.roster, nicknamed=not entry.readings):
             # 「投票对象：黄蓉她老公」「黄蓉的靖哥哥」「那个姓郭的」: a player described, not named — who is meant the tool cannot
             # say, so the proof weighs every candidate (hostile round 56: the one meant was missing, a tie was posted)
             entry.readings = tuple(dict.fromkeys([*entry.readings, *ctx.candidates]))
@@ -1366,19 +1357,20 @@ class _Fold:
             entry.verdict = INVALID
             how = "改票须用改票格式并引用原投票" if self.ctx.rules.change_must_quote_own else "改票须写明是改票"
             entry.reason = f"已经在 #{standing.entry.floor} 投过票（每人每天限投一票；{how}）"
-            if standing.entry.kind == "proxy" and standing.entry.author in self.ctx.directors and entry.author == voter \
-                    and target != standing.target:
+            directors, asked = self.ctx.directors, ""
+            if target != standing.target and standing.entry.kind == "proxy" and standing.entry.author in directors \
+                    and entry.author == voter:
                 # The player's own ballot after the director's proxy for them: back in time to vote themselves, or a second
                 # ballot — no seed says (hostile round 57 had it void, certain)
-                entry.needs_review = True
-                entry.readings = tuple(t for t in dict.fromkeys((target, *entry.readings)) if t)
-                entry.reason += f"；#{standing.entry.floor} 是导演替这位玩家的代投，本人又投了：以哪一张为准，请导演裁定"
-            if entry.kind == "proxy" and entry.author in self.ctx.directors and target != standing.target:
+                asked = f"；#{standing.entry.floor} 是导演替这位玩家的代投，本人又投了：以哪一张为准，请导演裁定"
+            elif target != standing.target and entry.kind == "proxy" and entry.author in directors:
                 # The director's proxy for a player who has voted: a change made through the director — no seed says
                 # whether it stands (README: 代为改票的，待裁定); hostile round 56 had it void, certain
+                asked = "；导演替已经投过票的玩家代投，算不算代为改票，请导演裁定"
+            if asked:
                 entry.needs_review = True
                 entry.readings = tuple(t for t in dict.fromkeys((target, *entry.readings)) if t)
-                entry.reason += "；导演替已经投过票的玩家代投，算不算代为改票，请导演裁定"
+                entry.reason += asked
             self._log(entry, f"无效：{entry.reason}")
             return
         if voter in self.tried and not rules.correction_by_new_post and not entry.ruling:

@@ -226,6 +226,11 @@ def _reopen(found: Posted, post, which, why, at: datetime | None = None) -> None
             found.rulings[pid] = (_pending(ruling, source + why(ruling)), at if at is not None else when)
 
 
+def _waits(pid: int, why: str, post, source: str) -> Ruling:
+    """The ballot `pid` left to the director by `post` (a "pending" ruling: tally/day.py makes the ballot a doubt)."""
+    return Ruling(pid, "pending", None, why, source=source, source_pid=post.pid, source_tid=post.tid, source_floor=post.floor)
+
+
 def _pending(ruling: Ruling, why: str) -> Ruling:
     """The ballot left to the director: a ruling that decides nothing, saying why."""
     return replace(ruling, decision="pending", target=None, voter=None, note=why)
@@ -275,16 +280,12 @@ def _held(post, reading, base: DayTally, game: Game) -> list[Ruling]:
             above = [b for b in base.entries if b.kind in ("vote", "change", "abstain", "proxy") and b.pid != post.pid
                      and b.floor is not None and post.floor is not None and b.floor < post.floor
                      and not (b.author in game.directors and b.kind != "proxy")] if post.tid == base.vote_thread else []
-            for ballot in above[-1:]:
-                out.append(Ruling(ballot.pid, "pending", None, why, source=source, source_pid=post.pid,
-                                  source_tid=post.tid, source_floor=post.floor))
+            out += [_waits(ballot.pid, why, post, source) for ballot in above[-1:]]
             continue
         if kind == "player":  # 「欧阳克那票不算」: every ballot of that player's standing before the post
-            for ballot in base.entries:
-                if (ballot.author == number or ballot.voter == number) and ballot.kind in ("vote", "change", "abstain", "proxy") \
-                        and ballot.pid != post.pid and not (ballot.at and at and ballot.at > at):
-                    out.append(Ruling(ballot.pid, "pending", None, why, source=source, source_pid=post.pid,
-                                      source_tid=post.tid, source_floor=post.floor))
+            out += [_waits(ballot.pid, why, post, source) for ballot in base.entries
+                    if (ballot.author == number or ballot.voter == number) and ballot.kind in ("vote", "change", "abstain", "proxy")
+                    and ballot.pid != post.pid and not (ballot.at and at and ballot.at > at)]
             continue
         if kind == "quoted":
             linked = [q.pid for q in post.quotes if q.pid]
@@ -294,9 +295,8 @@ def _held(post, reading, base: DayTally, game: Game) -> list[Ruling]:
         if entry is None or entry.pid == post.pid or (entry.at and at and entry.at > at) or (
                 entry.author in game.directors and entry.kind != "proxy"):
             continue
-        for ballot in [entry, *(e for e in base.entries if e.pid != entry.pid and real_pid(e.pid) == entry.pid)]:
-            out.append(Ruling(ballot.pid, "pending", None, why, source=source, source_pid=post.pid,
-                              source_tid=post.tid, source_floor=post.floor))
+        out += [_waits(ballot.pid, why, post, source)
+                for ballot in [entry, *(e for e in base.entries if e.pid != entry.pid and real_pid(e.pid) == entry.pid)]]
     return out
 
 
@@ -305,8 +305,7 @@ def _left_out(post, reading, base: DayTally, game: Game) -> list[Ruling]:
     the director may have voided them by leaving them out (the lab: 「以下为有效票：」 without 7楼 counted 7楼)."""
     named = {number for (kind, number) in [i.ref for i in reading.items] + [ref for ref, _ in reading.held] if kind == "floor"}
     source = source_words(post.floor, post.author, post.posted_at, post.pid, _thread_words(post.tid, base, game))
-    return [Ruling(e.pid, "pending", None, f"「{reading.only_valid}」没有列出 #{e.floor}（{e.author}）：这一票是有效还是无效，请导演裁定",
-                   source=source, source_pid=post.pid, source_tid=post.tid, source_floor=post.floor)
+    return [_waits(e.pid, f"「{reading.only_valid}」没有列出 #{e.floor}（{e.author}）：这一票是有效还是无效，请导演裁定", post, source)
             for e in base.entries if e.verdict == "counted" and e.floor is not None and post.floor is not None
             and e.floor < post.floor and e.floor not in named and e.author not in game.directors]
 
@@ -402,8 +401,7 @@ def _resolve(post, reading, game: Game, base: DayTally, rules: Rules, shifted: s
             # the director ruled this ballot in words the tool cannot apply: it waits for the director, never keeps the
             # reading the ruling may change (hostile round 57: 「6楼算杨康的票」 listed, #6 counted and the day posted)
             why.append(problem)
-            rulings.extend(Ruling(b.pid, "pending", None, problem, source=source, source_pid=post.pid, source_tid=post.tid,
-                                  source_floor=post.floor) for b in [entry, *parts])
+            rulings.extend(_waits(b.pid, problem, post, source) for b in [entry, *parts])
 
         if item.about == "proxy" and entry.kind != "proxy":
             # 「……（40樓），以他本人那票為準，本條代投作廢」: a proxy said void beside a floor that holds the player's own ballot —

@@ -153,8 +153,8 @@ def test_a_list_of_the_floors_counted_asks_of_the_ballot_it_leaves_out():
     assert _posted("计票：杨康 3票（2楼、3楼、4楼）", PLAYERS, TIED)[2] == set()  # a count's row, no list
 
 
-def test_a_pasted_request_the_director_posts_without_a_proxy_word_is_asked():
-    """Round 52: the director pasted 梅超风's request and 「好的」 from the chat, no 代投 — read as chatter, the proxy lost."""
+def _directors_post(text: str):
+    """The entry of a director's post (after the opening) in an s10 day's thread."""
     from tallykit import Thread, game
 
     from tally.day import tally_day
@@ -162,10 +162,15 @@ def test_a_pasted_request_the_director_posts_without_a_proxy_word_is_asked():
 
     t = Thread()
     t.add("导演", "投票帖：请按格式投票", 0.1)
-    post = t.add("导演", "周伯通 20:01:33\n导演，我这票投杨康，帮我发一下\n导演 20:02:10\n好的", 1)
+    post = t.add("导演", text, 1)
     g = game("s10")
     r = tally_day(t.posts, g, g.days[0], load_preset("s10"))
-    entry = next(e for e in r.entries if e.pid == post.pid)
+    return next(e for e in r.entries if e.pid == post.pid)
+
+
+def test_a_pasted_request_the_director_posts_without_a_proxy_word_is_asked():
+    """Round 52: the director pasted 梅超风's request and 「好的」 from the chat, no 代投 — read as chatter, the proxy lost."""
+    entry = _directors_post("周伯通 20:01:33\n导演，我这票投杨康，帮我发一下\n导演 20:02:10\n好的")
     assert entry.needs_review and "杨康" in entry.readings, entry.reason
 
 
@@ -305,15 +310,5 @@ def test_round_55_notations_and_lists_hold_or_ask_of_floor_7(text):
 
 
 def test_round_55_a_quoted_request_the_director_says_was_sent_is_asked():
-    from tallykit import Thread, game
-
-    from tally.day import tally_day
-    from tally.rules import load_preset
-
-    t = Thread()
-    t.add("导演", "投票帖：请按格式投票", 0.1)
-    post = t.add("导演", "来自周伯通的私信：“导演，我投杨康，帮我发一下”——已代发", 1)
-    g = game("s10")
-    r = tally_day(t.posts, g, g.days[0], load_preset("s10"))
-    entry = next(e for e in r.entries if e.pid == post.pid)
+    entry = _directors_post("来自周伯通的私信：“导演，我投杨康，帮我发一下”——已代发")
     assert entry.needs_review and "杨康" in entry.readings, entry.reason

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from tallykit import NAMES, Thread, game
+from test_hostile_round56 import _day  # the 2 : 2 day (郭靖, 杨康), then the posts given
 
 from grammar.names import Roster
 from grammar.ruling import read
@@ -45,16 +46,6 @@ def test_a_correction_without_the_floor_it_corrects_reopens_the_directors_earlie
 def test_words_of_courtesy_are_no_correction_of_earlier_rulings():
     post = _post("7楼无效，不好意思来晚了")
     assert post is not None and not post.takes_back
-
-
-def _day(*later: tuple[str, str]):
-    t = Thread()
-    for voter, target, hours in (("郭靖", "杨康", 1), ("黄蓉", "杨康", 1.2), ("杨康", "郭靖", 1.4), ("穆念慈", "郭靖", 1.6)):
-        t.vote(voter, target, hours)
-    posts = [t.add(author, text, 2 + k / 10) for k, (author, text) in enumerate(later)]
-    g = game("s10")
-    result = tally_day(t.posts, g, g.days[0], load_preset("s10"))
-    return result, [next(e for e in result.entries if e.pid == p.pid) for p in posts]
 
 
 @pytest.mark.parametrize("text", ["代投：欧阳锋 → 郭靖。规则上不行，驳回。", "欧阳锋私信让我代投郭靖，我拒绝了。", "欧阳锋想让我代投郭靖，没同意。"])
