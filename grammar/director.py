@@ -33,7 +33,7 @@ from functools import lru_cache
 from . import tags
 from .names import Roster
 from .normalize import normalize
-from .speech import VOTES, tally_lines
+from .speech import VOTES, count_rows, row_lines, tally_lines
 from .structure import split
 
 
@@ -55,6 +55,7 @@ class Reading:
     doubts: list[str] = field(default_factory=list)  # what a proxy clause leaves unexplained: the director's to confirm
     readings: list[tuple[str, str | None]] = field(default_factory=list)  # the pairs a doubt could mean
     count: dict[str, str | None] = field(default_factory=dict)  # a running count or closing tally: voter → target
+    void_floors: set[int] = field(default_factory=set)  # floors a count's note says it did not count (「（6楼扣除）」)
     proxy_words: bool = False  # the post speaks of proxies at all
     example: bool = False  # a proxy shown as the format to use: not counted unless the director says it is one
 
@@ -164,16 +165,20 @@ def read(text: str, roster: Roster | None, directors: tuple[str, ...] = ()) -> R
 
 @lru_cache(maxsize=4096)
 def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
-    own = normalize(split(text).own)
+    own = count_rows(normalize(split(text).own), roster)
     lines = own.split("\n")
     out = Reading(proxy_words=bool(_HEADING.search(own) or _ENGLISH_PROXY.search(own) or _MADE.search(own)))
-    counted = set(tally_lines(own, roster))
+    rows = {n for n in row_lines(own, roster)  # (「幺鸡→南风（幺鸡今早私信委托导演，本条即代投）」 is a proxy made here)
+            if not (_HEADING.search(lines[n - 1]) or _MADE.search(lines[n - 1])) or _COUNT_ANNOTATION.search(lines[n - 1])}
+    counted = set(tally_lines(own, roster)) | rows
     if counted and not _COUNT_HEADING.search(own) and _HEADING.search(own):
         counted = set()  # 「代投两张： ⏎ 碧螺春→普洱 ⏎ 六安瓜片→大红袍」: under a proxy heading, arrows are proxies
     # 「白水哩→狮子原爽、小濑川白望→臼泽塞、…」: a count written on one line, each ballot an arrow
     counted |= {n for n, line in enumerate(lines, start=1) if len(_ARROWS.findall(line)) >= 2 and "、" in line
                 and not (_HEADING.search(line) and not _COUNT_HEADING.search(own))}  # (「代投 A→Y、B→Y」: two proxies)
     out.count = _count(lines, counted, roster)
+    out.void_floors = {int(n) for number in rows for note in _VOID_NOTE.finditer(lines[number - 1])
+                       for n in _FLOOR_NUMBER.findall(note.group())}
     if not out.proxy_words:
         for n, line in enumerate(lines):
             speaker, said, _ = _chat(line, lines[n + 1] if n + 1 < len(lines) else "")
@@ -692,17 +697,26 @@ def _pair_row(line: str, roster: Roster) -> bool:
 
 def _count(lines: list[str], counted: set[int], roster: Roster) -> dict[str, str | None]:
     """A running count or the closing tally as voter → target: lines 「X → Y」 (speech.tally_lines) and
-    「Y 3 票：A、B、C」 / 「弃权 1票：D」 (each voter listed under the player they voted for)."""
+    「Y 3 票：A、B、C」 / 「弃权 1票：D」 (each voter listed under the player they voted for). A voter the count says it
+    did not count (「6楼 田伯光那张不算」「（田伯光的不计）」「欧阳克：无效」「X→Y（无效）」) is VOID."""
     out: dict[str, str | None] = {}
     for number, line in enumerate(lines, start=1):
         head = _BY_TARGET.match(line) or _BY_TARGET_LISTED.match(line)
-        if head:
+        void = _VOID_ROW.match(line)
+        if void and roster.resolve(void.group(1)).name:
+            out[roster.resolve(void.group(1)).name] = VOID
+        elif head:
             target = None if head.group("target") == "弃权" else roster.resolve(head.group("target")).name
             if target is None and head.group("target") != "弃权":
                 continue
-            listed = re.sub(r"[(（][^)）]*[)）]", "", head.group("voters"))
-            for m in roster.pattern.finditer(listed):
-                out[roster.table[m.group()]] = target
+            for item in re.split(r"[、,，;；]", head.group("voters")):
+                bare = re.sub(r"[(（][^)）]*[)）]", "", item)  # (a note in brackets is read below)
+                said = VOID if _VOID_WORDS.search(bare) else target
+                for m in roster.pattern.finditer(bare):
+                    out[roster.table[m.group()]] = said
+            for note in _VOID_NOTE.finditer(line[head.start("voters"):]):  # 「林平之（田伯光的不计）」
+                for m in roster.pattern.finditer(note.group()):
+                    out[roster.table[m.group()]] = VOID
         elif number in counted:
             for m in _ARROWS.finditer(line):
                 voter, target = roster.resolve(m.group(1)).name, m.group(2)
@@ -714,6 +728,10 @@ def _count(lines: list[str], counted: set[int], roster: Roster) -> dict[str, str
 
 
 VOID = "无效"  # a count's word for a ballot it lists and does not count (no player is called that: the roster refuses it)
+_VOID_WORDS = re.compile(r"无效|作废|不计|不算|废票|扣除|扣掉|划掉|去掉|减去")
+_VOID_NOTE = re.compile(r"[(（][^()（）\n]*?(?:无效|作废|不计|不算|废票|扣除|扣掉|划掉|去掉|减去)[^()（）\n]*[)）]")
+_VOID_ROW = re.compile(r"^\s*[·•\-*]?\s*([^\s:：,，(（]{1,12})\s*[:：]\s*(?:无效|作废|不计|不算|废票)\s*[。.]?\s*$")
+_FLOOR_NUMBER = re.compile(r"(\d{1,5})\s*(?:楼|层|樓|#|[FfLl])")
 _VOID_MARK = re.compile(r"\s*[(（\[【]\s*(?:无效|作废|不计|不算|废票|不计入)")
 _ARROWS = re.compile(r"([^\s、,，;；→>:：]+)\s*(?:→|->|=>|＞|>)\s*([^\s、,，;；(（]+)")
 _BY_TARGET = re.compile(rf"^\s*[·•\-*]?\s*(?P<target>[^\s:：,，(（]{{1,12}}?)\s*[:：]?\s*(?:{VOTES}\s*(?:[(（][^)）\n]*[)）])?|"

@@ -44,7 +44,7 @@ from lark.lexer import Lexer
 from . import tags as tagging
 from .names import Roster, to_simplified
 from .normalize import normalize
-from .speech import VOTES
+from .speech import VOTES, count_rows, is_row, row_lines
 from .structure import split
 
 VERDICTS = ("invalid", "valid", "not_a_vote", "abstain", "keep_original", "counts_as", "for_voter", "belongs")
@@ -698,6 +698,9 @@ def _sections(lines: list[str]) -> list[str]:
     return out
 
 
+_PLAYER_VOID = re.compile(r"[:：]\s*(?:无效|作废|不计|不算)\s*[。.]?\s*$")
+_ROW_FLOOR = re.compile(r"^\s*第?\s*\d{1,5}\s*(?:楼|层|樓|#|[FfLl])")
+_ROW_VOID = re.compile(r"(?:→|->|=>|＞|>)[^()（）\n]*[(（]\s*(无效|作废|不计|不算)\s*[)）]\s*$")
 _COUNT_NOTE = re.compile(r"[(（][^()（）\n]*?(?:\d{1,5}\s*[#楼层樓FfLl]|#\s*\d{1,5})[^()（）\n]*[)）]")
 _ROW_HEAD = re.compile(r"(?:→|->|=>|＞)\s*([^()（）\n]*?)\s*[(（]")
 
@@ -718,14 +721,21 @@ def _ruled_in_row(line: str) -> list[str]:
     return out
 
 
-def _sentences(own: str) -> list[str]:
+def _sentences(own: str, roster: Roster | None = None) -> list[str]:
     """The post's sentences: each line cut at its stops — not inside brackets (「倒扑→三三（11楼；5楼代投已撤回）」) —
     without signatures and list numbers, and without the lines of a running count (「白水哩→狮子原爽、小濑川白望→臼泽塞」
     「弃权 1票：洪七公（13楼）」): what the director counted is set beside the tool's count, not ruled on."""
     lines = []
+    rows = bool(row_lines(own, roster))  # a count's rows (「2楼 郭靖→杨康」 …), however the director lined them
     for line in _sections(own.split("\n")):
         if _SIGN_OFF.match(line) and not tagging.tag(line):
             continue  # 「——导演B」: a signature
+        if rows and is_row(line, roster) and not _PLAYER_VOID.search(line):  # (「欧阳克：无效」 is read as said)
+            # 「6楼 欧阳克→郭靖（无效）」: the floor a row opens with, ruled by the mark after its pair
+            floor, mark = _ROW_FLOOR.match(line), _ROW_VOID.search(line)
+            lines += [f"{floor.group().strip()}{mark.group(1)}"] if floor and mark else []
+            lines += [part for note in _ruled_in_row(line) for part in _cut(note) if part.strip(" 。！!？?；;")]
+            continue
         if _COUNT_LINE.match(line) or len(_ARROW.findall(line)) >= 2 or _ARROW.search(line) and _COUNT_NOTE.search(line):
             # a row of the count; a verdict in a player's place with the floor in brackets is a ruling written into the row
             # (「魏延 → 无效（31#，两个对象）」): read as a sentence of its own
@@ -929,7 +939,8 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
         if asked:
             why = f"导演回答了引用的问题（「{_clip(own)}」）：{'、'.join(f'{n}楼' for n in asked)} 怎么算，请写成「{asked[0]}楼 无效」这样"
             return RulingPost(links=links, problems=[why], held=[(("floor", n), why) for n in asked])
-    sentences = _sentences(own)
+    own = count_rows(own, roster)
+    sentences = _sentences(own, roster)
     if len(sentences) > MAX_SENTENCES:
         post = RulingPost(links=links, void=True)
         post.problems.append(f"裁定帖有 {len(sentences)} 句，太长，工具不逐句读（一帖最多 {MAX_SENTENCES} 句）")

@@ -175,6 +175,79 @@ def _patterns(names: str | None) -> dict:
     return out
 
 
+# A count written on one line (「票型核对：2楼 郭靖→杨康，3楼 黄蓉→杨康，……」「令狐冲 2票（…）；岳灵珊 2票（…）」
+# 「郭靖 3-1=2票（6楼扣除），杨康 2票。欧阳克：无效」): its rows, cut where a row ends outside brackets (hostile round 58).
+_ROW_CUT = re.compile(r"[，,；;。]")
+_ROW_HEADING = re.compile(r"^\s*(?:【[^】\n]{1,12}】|[^，,；;。:：\n]{0,8}(?:票型|统计|计票|核对|票数)[^，,；;。:：\n]{0,6}[:：])\s*")
+_ROW_VOTES = r"\d+(?:\.\d+)?(?:\s*[-+＋−]\s*\d+(?:\.\d+)?)*(?:\s*[=＝]\s*\d+(?:\.\d+)?)?\s*票"
+
+
+def _top_level_parts(line: str) -> list[str]:
+    """The line cut after each of its stops outside brackets (each part keeps its stop)."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(line):
+        if ch in "(（[【":
+            depth += 1
+        elif ch in ")）]】":
+            depth = max(0, depth - 1)
+        elif depth == 0 and _ROW_CUT.match(ch):
+            parts.append(line[start:i + 1])
+            start = i + 1
+    parts.append(line[start:])
+    return [part for part in parts if part.strip()]
+
+
+@lru_cache(maxsize=512)
+def _row_pattern(names: str) -> re.Pattern:
+    who = rf"(?:{names})"
+    return re.compile(rf"^(?:第?\s*\d{{1,5}}\s*(?:楼|层|樓|#|[FfLl])\s*)?{who}\s*(?:[(（][^)）]{{0,12}}[)）])?\s*(?:→|->|=>|＞|>)|"
+                      rf"^(?:{who}|弃权)\s*[:：]?\s*{_ROW_VOTES}|"
+                      rf"^{who}\s*[:：]\s*(?:无效|作废|弃权|不计|不算|未投|没投)\s*$")
+
+
+def row_lines(text: str, roster) -> set[int]:
+    """The lines (1-based) that are rows of a count (「2楼 郭靖→杨康」「郭靖 3-1=2票（6楼扣除）」), where two or more are."""
+    found = {number for number, line in enumerate(text.split("\n"), start=1) if is_row(line, roster)}
+    return found if len(found) >= 2 else set()
+
+
+def is_row(line: str, roster) -> bool:
+    """The line reads as one row of a count (see row_lines: a count has two rows or more)."""
+    return roster is not None and roster.pattern is not None and bool(_row_pattern(roster.pattern.pattern).match(line.strip()))
+
+
+def _bare_row(part: str) -> str:
+    """A part without its stop."""
+    return re.sub(r"[，,；;。]\s*$", "", part).strip()
+
+
+def count_rows(text: str, roster) -> str:
+    """The text with each line that holds two rows of a count or more written as one row per line (its heading on a
+    line of its own): every reader of a count reads rows, however the director lined them."""
+    if roster is None or roster.pattern is None or not _ROW_CUT.search(text):
+        return text
+    row = _row_pattern(roster.pattern.pattern)
+    out = []
+    for line in text.split("\n"):
+        heading = _ROW_HEADING.match(line)
+        body = line[heading.end():] if heading else line
+        parts = _top_level_parts(body)
+        if sum(1 for part in parts if row.match(_bare_row(part))) < 2:
+            out.append(line)
+            continue
+        out += [heading.group().strip()] if heading else []
+        words = ""  # the words between rows stay one line, as written (「平票；警长 X 的票投给了 Y，…」)
+        for part in parts:
+            if row.match(_bare_row(part)):
+                out += [words.strip()] if words.strip() else []
+                out.append(_bare_row(part))
+                words = ""
+            else:
+                words += part
+        out += [words.strip()] if words.strip() else []
+    return "\n".join(out)
+
+
 def tally_lines(text: str, roster) -> dict[int, tuple[str | None, str | None]]:
     """A running tally of everyone's votes: line number (1-based) → (voter, what the line says they voted),
     where two lines or more, each for a different player, read 「郭靖→黄蓉」「杨康：弃权」; or (None, None) for the

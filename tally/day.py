@@ -684,12 +684,22 @@ class _Fold:
         """The director's count in this post (grammar/director.py), beside the ballots standing as it was posted."""
         if self.audit is None:
             return  # a what-if's fold: the count is checked once, in the tally itself
-        counted = in_role.read(text, self.ctx.roster, tuple(self.ctx.directors)).count
+        reading = in_role.read(text, self.ctx.roster, tuple(self.ctx.directors))
+        counted = reading.count
         differences = []
+        for floor in sorted(reading.void_floors):
+            # 「郭靖 3-1=2票（6楼扣除）」: a floor the count says it did not count, where ours counts it
+            held = next((h for h in self.standing.values() if h.entry.floor == floor), None)
+            if held is not None and held.entry.verdict == COUNTED and held.target is not None and not self._ruled_later(held.entry):
+                voter = held.entry.voter or held.entry.author
+                differences.append(f"#{floor} 不计；本工具：#{floor} {voter} 计为 {held.target}")
+                self._count_says[voter] = (post.floor, in_role.VOID, held.entry, differences[-1])
         for voter, said in counted.items():
             if voter not in self.ctx.players:
                 continue
             held = self.standing.get(voter)
+            if held is None and said == in_role.VOID:
+                continue  # the count does not count it, nor do we
             if held is not None and (held.target == said or self._ruled_later(held.entry)):
                 self._count_says.pop(voter, None)  # the director's latest count agrees with ours
                 continue  # (a ballot standing by a ruling made after the count: not held against it)
