@@ -95,8 +95,10 @@ def attempt(text: str, roster: Roster | None) -> Attempt | None:
     found = hits(text, roster)
     if not found:
         return None
-    return Attempt(tuple(dict.fromkeys(h.name for h in found if h.name)), found[0].phrase,
-                   tuple(dict.fromkeys(r for h in found for r in h.refers)))
+    refers = tuple(dict.fromkeys(r for h in found for r in h.refers))
+    called = _addressed(re.split(r"[，,。!！:：\n]", text, maxsplit=1)[0], roster) if refers and roster is not None and \
+        re.search(r"给你|投你|就你|你了", text) else []  # 「郭大侠，这票给你了」: the one spoken to (hostile round 58)
+    return Attempt(tuple(dict.fromkeys([*(h.name for h in found if h.name), *called])), found[0].phrase, refers)
 
 
 # The morphemes that cast by themselves; 跟 · 选 · 弃 · 撤 beside a name are as often talk (跟郭靖一个想法).
@@ -315,3 +317,14 @@ def names_in(text: str, roster: Roster | None) -> tuple[str, ...]:
     if roster is None or roster.pattern is None:
         return ()
     return tuple(dict.fromkeys(roster.table[m.group()] for m in roster.pattern.finditer(text)))
+
+
+def _addressed(clause: str, roster) -> list[str]:
+    """The players a clause that only calls someone (「郭大侠」「小黄」) could be speaking to: by surname and title, or by a
+    short form of the name (names.nicknames)."""
+    from .names import described, nicknames
+
+    called = clause.strip(" ，,。!！~～@")
+    if not called or len(called) > 6 or not described(called, roster):
+        return []
+    return list(dict.fromkeys([*(n for n in roster.names if n[0] == called[0] and called[0] not in "小老阿大"), *nicknames(called, roster)]))

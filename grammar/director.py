@@ -33,7 +33,7 @@ from functools import lru_cache
 from . import tags
 from .names import Roster
 from .normalize import normalize
-from .speech import VOTES, count_rows, row_lines, tally_lines
+from .speech import VOTES, count_rows, cut_outside_brackets, is_row, tally_lines
 from .structure import split
 
 
@@ -165,11 +165,12 @@ def read(text: str, roster: Roster | None, directors: tuple[str, ...] = ()) -> R
 
 @lru_cache(maxsize=4096)
 def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
-    own = count_rows(normalize(split(text).own), roster)
+    written = normalize(split(text).own)
+    own = count_rows(written, roster)  # a count written on one line: its rows, each a line (「票型核对：2楼 A→B，…」)
     lines = own.split("\n")
     out = Reading(proxy_words=bool(_HEADING.search(own) or _ENGLISH_PROXY.search(own) or _MADE.search(own)))
-    rows = {n for n in row_lines(own, roster)  # (「幺鸡→南风（幺鸡今早私信委托导演，本条即代投）」 is a proxy made here)
-            if not (_HEADING.search(lines[n - 1]) or _MADE.search(lines[n - 1])) or _COUNT_ANNOTATION.search(lines[n - 1])}
+    rows = {n for n, line in enumerate(lines, start=1) if line in set(lines) - set(written.split("\n")) and is_row(line, roster)
+            and (not (_HEADING.search(line) or _MADE.search(line)) or _COUNT_ANNOTATION.search(line))}  # (「…（本条即代投）」)
     counted = set(tally_lines(own, roster)) | rows
     if counted and not _COUNT_HEADING.search(own) and _HEADING.search(own):
         counted = set()  # 「代投两张： ⏎ 碧螺春→普洱 ⏎ 六安瓜片→大红袍」: under a proxy heading, arrows are proxies
@@ -709,7 +710,7 @@ def _count(lines: list[str], counted: set[int], roster: Roster) -> dict[str, str
             target = None if head.group("target") == "弃权" else roster.resolve(head.group("target")).name
             if target is None and head.group("target") != "弃权":
                 continue
-            for item in re.split(r"[、,，;；]", head.group("voters")):
+            for item in cut_outside_brackets(head.group("voters"), "、,，;；"):  # (「白水哩（警长，2.5票；…）、鹤田姬子」)
                 bare = re.sub(r"[(（][^)）]*[)）]", "", item)  # (a note in brackets is read below)
                 said = VOID if _VOID_WORDS.search(bare) else target
                 for m in roster.pattern.finditer(bare):

@@ -44,7 +44,7 @@ from lark.lexer import Lexer
 from . import tags as tagging
 from .names import Roster, to_simplified
 from .normalize import normalize
-from .speech import VOTES, count_rows, is_row, row_lines
+from .speech import VOTES, count_rows
 from .structure import split
 
 VERDICTS = ("invalid", "valid", "not_a_vote", "abstain", "keep_original", "counts_as", "for_voter", "belongs")
@@ -721,16 +721,15 @@ def _ruled_in_row(line: str) -> list[str]:
     return out
 
 
-def _sentences(own: str, roster: Roster | None = None) -> list[str]:
+def _sentences(own: str, roster: Roster | None = None, rows: set[str] = frozenset()) -> list[str]:
     """The post's sentences: each line cut at its stops — not inside brackets (「倒扑→三三（11楼；5楼代投已撤回）」) —
     without signatures and list numbers, and without the lines of a running count (「白水哩→狮子原爽、小濑川白望→臼泽塞」
     「弃权 1票：洪七公（13楼）」): what the director counted is set beside the tool's count, not ruled on."""
     lines = []
-    rows = bool(row_lines(own, roster))  # a count's rows (「2楼 郭靖→杨康」 …), however the director lined them
     for line in _sections(own.split("\n")):
         if _SIGN_OFF.match(line) and not tagging.tag(line):
             continue  # 「——导演B」: a signature
-        if rows and is_row(line, roster) and not _PLAYER_VOID.search(line):  # (「欧阳克：无效」 is read as said)
+        if line in rows and not _PLAYER_VOID.search(line):  # (「欧阳克：无效」 is read as said)
             # 「6楼 欧阳克→郭靖（无效）」: the floor a row opens with, ruled by the mark after its pair
             floor, mark = _ROW_FLOOR.match(line), _ROW_VOID.search(line)
             lines += [f"{floor.group().strip()}{mark.group(1)}"] if floor and mark else []
@@ -842,6 +841,12 @@ def _cut(line: str) -> list[str]:
     return out
 
 
+def bare_answer(text: str | None) -> bool:
+    """The post says yes or no and nothing else (an aside in brackets set apart: 「是（凑字数凑字数）」)."""
+    own = to_simplified(normalize(split(text or "").own))
+    return bool(_ANSWER.fullmatch(re.sub(r"[(（][^)）]*[)）]", "", own).strip()))
+
+
 def read(text: str | None, *, quoting: bool = False, roster: Roster | None = None) -> RulingPost | None:
     """The post's rulings and what was not understood (see the module's docstring); None: no ruling in it.
     `quoting`: the post quotes another, so a verdict alone (「无效」) is a ruling on the quoted post."""
@@ -939,8 +944,9 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
         if asked:
             why = f"导演回答了引用的问题（「{_clip(own)}」）：{'、'.join(f'{n}楼' for n in asked)} 怎么算，请写成「{asked[0]}楼 无效」这样"
             return RulingPost(links=links, problems=[why], held=[(("floor", n), why) for n in asked])
-    own = count_rows(own, roster)
-    sentences = _sentences(own, roster)
+    lined = count_rows(own, roster)  # a count written on one line: its rows, each a line (「票型核对：2楼 A→B，…」)
+    rows = set(lined.split("\n")) - set(own.split("\n"))
+    sentences = _sentences(lined, roster, rows)
     if len(sentences) > MAX_SENTENCES:
         post = RulingPost(links=links, void=True)
         post.problems.append(f"裁定帖有 {len(sentences)} 句，太长，工具不逐句读（一帖最多 {MAX_SENTENCES} 句）")
@@ -987,6 +993,17 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             # this one's in a shared thread — they wait for the director (round 52: applied to the other round's 7楼)
             _hold(made, f"「{_clip(sentence)}」说到了另一轮投票（「{round_said.group()}」）：这几楼是哪一轮的，请导演确认")
             continue
+        if made and roster is not None and roster.pattern is not None and (
+                speaker := re.match(rf"\s*({roster.pattern.pattern})\s*[:：]", sentence)):
+            # 「卯兔：6楼无效」 in a count: the player whose floor it is; 「林平之：6楼无效 ⏎ 我：不同意」: a player's words set down
+            # — the floor's author decides which (tally/rulings.py: another player's name holds the floor; hostile round 58)
+            for group in made:
+                group.author = group.author or roster.table.get(speaker.group(1), speaker.group(1))
+        if made and not post.void and not _RELATIVE_DAY.search(sentence) and (qualifier := _qualified_floor(sentence, made, roster)):
+            # 「上次重投时的6楼无效」「去年那局的6楼无效」: words before the floor say which post it is — another round's,
+            # another game's — and nothing says it is this thread's today: the floor waits for the director (hostile round 58)
+            _hold(made, f"「{_clip(sentence)}」在楼层前面写了「{qualifier}」：说的是不是本帖今天这一轮的那一楼，请导演确认")
+            continue
         if made and (order := _BY_ORDER.search(sentence)) and any(
                 t.type in _VERDICT_START and t.start_pos >= order.start() for t in tokens):
             # 「关于2楼和6楼，前者作废，后者保留」: verdicts given to floors by their order — the tool does not pair them: the floors
@@ -1029,7 +1046,9 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
         headed = headed or _correction_heading(tokens)
         if not made and any(t.type == "RETRACT" and (i and re.search(r"裁定\s*(?:也|就|都|全部|全都|统统)?\s*$", str(tokens[i - 1])) or
                                                     re.search(r"(?i)ruling|verdict|call", str(t)))
-                            for i, t in enumerate(tokens)):
+                            for i, t in enumerate(tokens)) or not made and not rules and "RETRACT" in blockers and \
+                _EARLIER_POST.search(sentence) and not re.search(r"代投|委托|代发", sentence):
+            # (「上面那条我删不掉，当它不存在吧」: the post above taken back in words that name no ruling — hostile round 58)
             # 「上一条裁定不算，我看错楼了」: an earlier ruling taken back, no floor named — the floors it ruled are the director's
             post.takes_back = post.takes_back or f"「{_clip(sentence)}」收回了前面的裁定，没写是哪一楼：前面裁定过的楼都请导演重新裁定"
             heading = True
@@ -1136,6 +1155,7 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
 
 # The director correcting the director (not a ballot's error told as the reason: 「他把名字写错了，无效」):
 # 上面写错了 · 我打错了 · 啊不 · 口误 · 抱歉 — and 更正 where it is the director's, not the player's (须重新发帖更正).
+_EARLIER_POST = re.compile(r"上面|上边|上一条|上一帖|上条|上帖|刚才|刚刚|前面|之前|那条|那句|那帖|楼上")
 _SELF_CORRECTION = re.compile(r"(?:我|上面|上边|刚才|前面|以上|之前|前一句)[^,，。]{0,4}(?:写错|打错|说错|搞错|弄错|记错|看错|错了)|"
                               r"啊不|呃不|哦不|不不|(?<![a-z])sorry|(?<![a-z])oops|抱歉|不好意思|my bad|"
                               r"^\s*[【\[]?(?:更正|纠正|订正)|(?:更正|纠正)(?:一下|如下)", re.I)
@@ -1487,8 +1507,33 @@ def _unexplained_slot(text_since: str, pieces: list, index: int) -> str:
 
 # A bare yes or no (是 · 对 · 没错 · 嗯 · 不是 · yes · no), what a reply to a quoted question says
 _ANSWER = re.compile(r"(?i)(?:是|是的|对|对的|没错|嗯|嗯嗯|确认|正确|不是|不对|不|没有|yes|yep|no|nope)\s*[。.!！~～]*")
-_VERDICT_WORD = re.compile(r"无效|有效|作废|不算|不计|弃权|计为|算作|废票|作数")
+# (and the ballot's fate in other words, or typed on a phone: 划掉 · 扣除 · 不认 · 无小 — the floor waits, never nothing)
+_VERDICT_WORD = re.compile(r"无效|有效|作废|不算|不计|弃权|计为|算作|废票|作数|划掉|划去|扣除|扣掉|不认|不收|[无有](?:小|校|孝|笑|肖|销)(?![学时问毛瑕失错])")
 # Another game (a neighbouring thread, an earlier game): the floors its sentence names are that game's (blind10 n063)
+# Words before a floor that say which post it is (「X的6楼」「X时6楼」), and the ones that say nothing new: this thread
+# today (今天 · 本帖 · 投票帖 · 这一轮), or the voter (a roster name).
+_QUALIFIED = re.compile(r"(?P<q>[^\s,，。;；:：!！?？、()（）【】\[\]]{1,12}?)\s*(?:的|时的?|时候的?|那次的?)\s*(?:第\s*)?(?P<n>\d{1,5})\s*(?:楼|层|樓|#|[FfLl])")
+_RULED_WHEN = re.compile(r"(?:昨晚|刚才|刚刚|之前|早上|上午|中午|下午|晚上|前面|上面|先前)\s*(?:我)?\s*(?:裁定|判|说|写|发)|"
+                         r"(?:截止|关门|结束|统计)\s*(?:时|的时候)|我|你|先发|后发|看|查|更正|一下|不是|而非|并非")  # (the ruling's own time · the close's)
+_THIS_THREAD = re.compile(r"今天|今日|现在|目前|本帖|本楼|本贴|这帖|这贴|这个帖子|投票帖|投票贴|投票楼|这一?轮|本轮|当天|本日|关于|对于|至于|其中|还有|另外|以及|和|与|及|跟|"
+                          r"上面|刚才|之前|前面|[第]?\s*[一二三四五六七八九十\d]+\s*[天日]|[Dd]ay\s*\d+")
+
+
+def _qualified_floor(sentence: str, made: list[_Group], roster: Roster | None) -> str | None:
+    """The words before one of the floors `made` rules that say which post it is and are not explained (see
+    _QUALIFIED): a floor of another round, game or thread, written the way a floor of this one is."""
+    floors = {str(n) for group in made if not group.reference for kind, n in group.floors if kind == "floor"}
+    for m in _QUALIFIED.finditer(sentence):
+        if m.group("n") not in floors:
+            continue
+        rest = _THIS_THREAD.sub("", roster.pattern.sub("", m.group("q")) if roster is not None and roster.pattern is not None
+                                else m.group("q"))
+        rest = _LINK_WORDS.sub("", _BALLOT_WORDS.sub("", _RULED_WHEN.sub("", rest)))
+        if re.search(r"[\u4e00-\u9fff]", rest):
+            return m.group("q") + m.group()[len(m.group("q")):m.start("n") - m.start()].strip()
+    return None
+
+
 _OTHER_GAME = re.compile(r"隔壁|别的场次|其他场次|别场|另一场|别的局|其他局|另一局|上一局|上局|上一场|上届|往届|别的版杀|其他版杀")
 # A bracket that describes the ballot (「（都只写了一个「弃」字）」「（没写理由）」), not the player who posted it
 _DESCRIBES = re.compile(r"「|写|只|没|了|都|是|投|票|无|未")

@@ -182,15 +182,15 @@ _ROW_HEADING = re.compile(r"^\s*(?:【[^】\n]{1,12}】|[^，,；;。:：\n]{0,8
 _ROW_VOTES = r"\d+(?:\.\d+)?(?:\s*[-+＋−]\s*\d+(?:\.\d+)?)*(?:\s*[=＝]\s*\d+(?:\.\d+)?)?\s*票"
 
 
-def _top_level_parts(line: str) -> list[str]:
-    """The line cut after each of its stops outside brackets (each part keeps its stop)."""
+def cut_outside_brackets(line: str, stops: str = "，,；;。") -> list[str]:
+    """The line cut after each of its stops outside brackets (each part keeps its stop; blank parts dropped)."""
     parts, depth, start = [], 0, 0
     for i, ch in enumerate(line):
         if ch in "(（[【":
             depth += 1
         elif ch in ")）]】":
             depth = max(0, depth - 1)
-        elif depth == 0 and _ROW_CUT.match(ch):
+        elif depth == 0 and ch in stops:
             parts.append(line[start:i + 1])
             start = i + 1
     parts.append(line[start:])
@@ -205,14 +205,8 @@ def _row_pattern(names: str) -> re.Pattern:
                       rf"^{who}\s*[:：]\s*(?:无效|作废|弃权|不计|不算|未投|没投)\s*$")
 
 
-def row_lines(text: str, roster) -> set[int]:
-    """The lines (1-based) that are rows of a count (「2楼 郭靖→杨康」「郭靖 3-1=2票（6楼扣除）」), where two or more are."""
-    found = {number for number, line in enumerate(text.split("\n"), start=1) if is_row(line, roster)}
-    return found if len(found) >= 2 else set()
-
-
 def is_row(line: str, roster) -> bool:
-    """The line reads as one row of a count (see row_lines: a count has two rows or more)."""
+    """The line reads as one row of a count (「2楼 郭靖→杨康」「郭靖 3-1=2票（6楼扣除）」「欧阳克：无效」)."""
     return roster is not None and roster.pattern is not None and bool(_row_pattern(roster.pattern.pattern).match(line.strip()))
 
 
@@ -231,7 +225,7 @@ def count_rows(text: str, roster) -> str:
     for line in text.split("\n"):
         heading = _ROW_HEADING.match(line)
         body = line[heading.end():] if heading else line
-        parts = _top_level_parts(body)
+        parts = cut_outside_brackets(body)
         if sum(1 for part in parts if row.match(_bare_row(part))) < 2:
             out.append(line)
             continue

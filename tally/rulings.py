@@ -32,7 +32,7 @@ from grammar import ruling as words
 from grammar.names import Roster, to_simplified
 
 from . import certainty
-from .day import DayTally, Ruling, real_pid
+from .day import DayTally, Ruling, quote_field, real_pid
 from .game import JUDGE, Day, Game
 from .rules import Rules
 from .zones import minute_words
@@ -107,8 +107,8 @@ def roster_of(game: Game) -> Roster:
 def maybe_rulings(game: Game, posts) -> bool:
     """Whether any of these posts could be a director's ruling (before the tally it would take to check)."""
     roster = roster_of(game)
-    return any(p.author in game.directors and words.read(p.text, quoting=bool(getattr(p, "quotes", None)), roster=roster)
-               for p in posts)
+    return any(p.author in game.directors and (words.read(p.text, quoting=bool(getattr(p, "quotes", None)), roster=roster) or
+                                               getattr(p, "quotes", None) and words.bare_answer(p.text)) for p in posts)
 
 
 def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, history: dict[int, list[dict]],
@@ -132,6 +132,10 @@ def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, 
         versions = history.get(post.pid) or []
         first = versions[0]["text"] if versions and versions[0].get("text") is not None else post.text
         reading = words.read(post.text, quoting=bool(post.quotes), roster=roster) if post.status == "normal" else None
+        if reading is None and post.status == "normal" and (asked := _quoted_text(post, posts)):
+            # 「是（凑字数凑字数）」 quoting 「导演，6楼是不是无效？」: the forum keeps the quoted words apart from the answer (the
+            # archive's quotes), so the question is read with them, as a quote-reply reads on the page (hostile round 58)
+            reading = words.read(f"[quote]{asked}[/quote]\n{post.text}", quoting=True, roster=roster)
         earlier = words.read(first, quoting=bool(post.quotes), roster=roster) \
             if first != post.text or post.status != "normal" else reading
         if reading is None and earlier is None:
@@ -310,6 +314,14 @@ def _left_out(post, reading, base: DayTally, game: Game) -> list[Ruling]:
             and e.floor < post.floor and e.floor not in named and e.author not in game.directors]
 
 
+def _quoted_text(post, posts) -> str | None:
+    """The words of the one post `post` quotes, where it quotes one of `posts` and says no more than a yes or a no."""
+    pids = [pid for q in post.quotes or () if (pid := quote_field(q, "pid"))]
+    if len(pids) != 1 or not words.bare_answer(post.text):
+        return None
+    return next((p.text for p in posts if p.pid == pids[0] and p.text), None)
+
+
 def _who_and_what(post, game: Game, uids: dict[str, set[int]], first: str | None, reading) -> list[str]:
     """Why this director's post may not rule at all: its account, its state, an edit by someone else."""
     author = post.author
@@ -384,10 +396,6 @@ def _resolve(post, reading, game: Game, base: DayTally, rules: Rules, shifted: s
                 post.tid == base.vote_thread and entry.floor and post.floor and entry.floor > post.floor):
             why.append(f"{said} 比这条裁定还晚：裁定只能针对之前的帖子")
             continue
-        if item.author and to_simplified(item.author) not in {to_simplified(entry.author), to_simplified(entry.target or "")}:
-            # (「his original #11 (Corvin) counts」: the name beside a floor is its poster or the player its ballot names)
-            why.append(f"{said} 是「{entry.author}」发的，裁定里写的却是「{item.author}」")
-            continue
         if entry.author in game.directors and entry.kind != "proxy" and not entry.relayed_for:
             why.append(f"{said} 是导演自己的帖子（公告、票型统计或裁定），不是一张票：不知道裁定的是哪一张票")
             continue
@@ -403,6 +411,12 @@ def _resolve(post, reading, game: Game, base: DayTally, rules: Rules, shifted: s
             why.append(problem)
             rulings.extend(_waits(b.pid, problem, post, source) for b in [entry, *parts])
 
+        if item.author and to_simplified(item.author) not in {to_simplified(entry.author), to_simplified(entry.target or "")}:
+            # (「his original #11 (Corvin) counts」: the name beside a floor is its poster or the player its ballot names) —
+            # another name: the floor or the name is wrong, and which ballot is ruled is the director's (hostile round 58:
+            # 「林平之：6楼无效」 listed, #6 counted)
+            held(f"{said} 是「{entry.author}」发的，裁定里写的却是「{item.author}」：是哪一楼、哪一张票，请导演核对")
+            continue
         if item.about == "proxy" and entry.kind != "proxy":
             # 「……（40樓），以他本人那票為準，本條代投作廢」: a proxy said void beside a floor that holds the player's own ballot —
             # the words are of another proxy (blind13 s067: the player's own ballot had been voided)
