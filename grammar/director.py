@@ -185,7 +185,8 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
             speaker, said, _ = _chat(line, lines[n + 1] if n + 1 < len(lines) else "")
             if speaker is None and (alone := _CHAT_SPEAKER_ALONE.match(line)) and n + 1 < len(lines):
                 speaker, said = alone.group(1), lines[n + 1]  # 「梅超风: ⏎ 帮我投杨康 ⏎ 导演A: ⏎ 嗯」 (round 53)
-            who = roster.resolve(speaker.strip("()（）[]【】")).name if speaker else None
+            # (「小昭(12345) 20:01:03」: QQ's number after the name is no part of it)
+            who = roster.resolve(re.sub(r"[(（][^)）]*[)）]", "", speaker).strip("()（）[]【】")).name if speaker else None
             if who and who not in directors and said and (target := _request(said, who, roster)):
                 # 「梅超风 20:01:33 ⏎ 导演，我这票投杨康，帮我发一下 ⏎ 导演A 20:02:10 ⏎ 好的」: a request pasted with no word
                 # of a proxy made — whether the director made it is the director's to say (hostile round 52: dropped)

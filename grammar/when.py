@@ -41,6 +41,8 @@ _NUM = r"(?:\d{1,2}|[零〇一二两三四五六七八九十]{1,3})"
 _AMOUNT = (rf"(?P<amount>(?:{_NUM}\s*个?\s*半\s*(?:小时|钟头)|半\s*个?\s*(?:小时|钟头)|\d{{1,2}}\.5\s*(?:个\s*)?(?:小时|钟头)|"
            rf"{_NUM}\s*个?\s*(?:小时|钟头)(?:\s*{_NUM}\s*分钟?)?|{_NUM}\s*分钟|{_NUM}\s*刻钟))")
 _CLOSE = r"(?:关门|截止|截票|结束|收票|封票|关帖|deadline|close)"
+# 「他是关门前半小时私信我的」: when it was asked, said to the close — not 「关门前一小时不能改票」, a rule
+_BEFORE_CLOSE = re.compile(rf"{_CLOSE}前\s*{_AMOUNT}(?=\s*(?:左右|多)?\s*(?:才|就)?\s*(?:私信|发|找|说|联系|给|托|委托|的时候|那会))", re.I)
 _TO_CLOSE = re.compile(rf"(?:还有|还剩|只剩|就剩|剩下?|不到|离{_CLOSE}(?:还有|只有|不到|就)?|距离?{_CLOSE}(?:还有|只有|不到)?|最后)\s*(?:不到)?\s*"
                        rf"{_AMOUNT}(?:\s*(?:就|要|便)?\s*{_CLOSE}|(?=\s*(?:了|啦|$|[,，。!！])))", re.I)
 _SINCE_OPEN = re.compile(rf"(?:开局|开始|开帖|开票|投票开始|讨论日开始|今天开始)\s*(?:以来|到现在)?\s*(?:都|已经|已)?\s*(?:有|过了|过去了?)?\s*"
@@ -84,7 +86,7 @@ def said_times(text: str) -> tuple[Said, ...]:
 @lru_cache(maxsize=4096)
 def _said(text: str) -> tuple[Said, ...]:
     found: list[tuple[int, Said]] = []
-    for pattern, kind in ((_TO_CLOSE, "to_close"), (_SINCE_OPEN, "since_open")):
+    for pattern, kind in ((_TO_CLOSE, "to_close"), (_BEFORE_CLOSE, "to_close"), (_SINCE_OPEN, "since_open")):
         for m in pattern.finditer(text):
             minutes = _minutes(m.group("amount"))
             if minutes is not None and "不到" in m.group():

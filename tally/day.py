@@ -530,6 +530,11 @@ class _Fold:
             entry.needs_review = True
             entry.reason = f"代投帖里写的时间 {said} 在不允许代投的时段内（{'；'.join(certainty.proxy_time_problems(self._on_close_day(said), ctx.close, ctx.blackout, ctx.rules))}）：以发帖时间为准还是作废，请导演核对"
             return
+        if by_director and verdict.kind == "proxy" and entry.verdict == COUNTED and entry.ruling is None and \
+                entry.at is not None and (late := self._said_late(entry, verdict)):
+            entry.needs_review = True  # 「他是关门前半小时私信我的」 under a proxy the forum's time lets stand (hostile round 58)
+            entry.reason = f"{entry.reason}；{late}" if entry.reason else late
+            return
         if entry.author not in ctx.players and not by_director and entry.ruling is None and verdict.kind == "none" and \
                 _HANDS_OVER.search(verdict.own or "") and ctx.roster and ctx.roster.pattern and ctx.roster.pattern.search(verdict.own or ""):
             # 「应郭靖要求代投杨康」 from an account the game file does not list: a stranger handing a ballot over — shown to
@@ -558,7 +563,7 @@ class _Fold:
         if verdict.kind == "malformed" and verdict.target:
             extra += certainty.spelled(verdict.target, ctx.roster)  # 杨🐍康 · a飞 · 沙甸鱼: the name it may be
         tried = read or verdict.kind == "malformed" or verdict.vote_like  # a ballot, or an attempt at one
-        unseen = [c for c in (getattr(post, "style", None) or {}).get("colors", ()) if _invisible(c)]
+        unseen = unseen_colors(post)
         if unseen and tried:
             # 「票投[color=white]郭靖[/color]杨康」: readers see 杨康, the text holds 郭靖 (the hostile round, B13)
             reasons.append(f"帖子里有看不见的字（颜色 {unseen[0]}）：读者看到的和工具读到的不一样，请导演看原帖裁定")
@@ -1589,6 +1594,11 @@ def _same_as(own: str) -> tuple[re.Match, ...]:
     if not _FOLLOW_WORDS.search(own):
         return ()
     return tuple(m for m in (p.search(own) for p in _SAME_AS) if m)
+
+
+def unseen_colors(post) -> list[str]:
+    """The text colours in the post (its archived style) that its page shows on its own background."""
+    return [c for c in (getattr(post, "style", None) or {}).get("colors", ()) if _invisible(c)]
 
 
 def _invisible(color: str) -> bool:

@@ -32,7 +32,7 @@ from grammar import ruling as words
 from grammar.names import Roster, to_simplified
 
 from . import certainty
-from .day import DayTally, Ruling, quote_field, real_pid
+from .day import DayTally, Ruling, quote_field, real_pid, unseen_colors
 from .game import JUDGE, Day, Game
 from .rules import Rules
 from .zones import minute_words
@@ -331,6 +331,9 @@ def _who_and_what(post, game: Game, uids: dict[str, set[int]], first: str | None
     if len(known) > 1:
         return [f"存档里「{author}」这个名字出现在 {len(known)} 个不同的 uid 下（{'、'.join(map(str, sorted(known)))}）："
                 "不能确认哪一个是导演，这个名字发的裁定都不采用"]
+    if unseen := unseen_colors(post):
+        # 「[color=#ffffff]6楼无效[/color]」: words the readers of the thread do not see are no ruling made to them (round 58)
+        return [f"这一帖里有看不见的字（颜色 {unseen[0]}）：读者看到的和工具读到的不一样，裁定不采用，请导演确认"]
     if post.status != "normal":
         state = {"deleted": "已被删除", "hidden": "被屏蔽", "banned": "被屏蔽"}.get(post.status, f"状态是「{post.status}」")
         return [f"这一帖{state}，裁定不再采用"]

@@ -113,3 +113,41 @@ def test_a_note_on_a_line_of_its_own_that_changes_nothing_leaves_the_ballot():
 def test_the_one_spoken_to_by_surname_and_title_is_weighed_when_the_ballot_is_given_to_you():
     result, (entry,) = _day(("欧阳锋", "郭大侠，这票给你了"))
     assert entry.needs_review and "郭靖" in entry.readings and not result.certain
+
+
+def test_a_pasted_qq_log_whose_speaker_carries_its_number_is_a_proxy_asked():
+    result, (entry,) = _day(("导演", "QQ记录：\n欧阳锋(12345) 20:01:03\n投杨康\n欧阳锋(12345) 20:03:10\n不对，投郭靖"))
+    assert entry.needs_review and {"杨康", "郭靖"} <= set(entry.readings) and not result.certain, entry.reason
+
+
+def test_a_proxy_whose_words_place_the_request_in_the_last_hour_is_the_directors_where_the_preset_bars_it():
+    result, (entry,) = _day(("导演", "代投：欧阳锋 → 郭靖。他是关门前半小时私信我的，我现在才看到。"), preset="shediao")
+    assert entry.needs_review and not result.certain, entry.reason
+
+
+def test_a_rule_about_the_last_hour_said_beside_a_proxy_is_no_time_of_its_request():
+    result, (entry,) = _day(("导演", "代投：欧阳锋 → 郭靖。提醒：关门前一小时不能代投。"), preset="shediao")
+    assert not entry.needs_review and result.certain, entry.reason
+
+
+def test_a_ruling_in_text_the_page_does_not_show_is_not_taken():
+    from dataclasses import replace
+
+    from tallykit import Thread, game
+
+    from tally import rulings as posted
+    from tally.day import tally_day
+    from tally.rules import load_preset
+
+    t = Thread()
+    for voter, target, hours in (("郭靖", "杨康", 1), ("黄蓉", "杨康", 1.2), ("杨康", "郭靖", 1.4), ("穆念慈", "郭靖", 1.6)):
+        t.vote(voter, target, hours)
+    t.add(*BALLOT, 2)
+    t.add("导演", "5楼无效\n今天辛苦大家。", 2.2)
+    t.posts = [replace(p, author_uid=1 if p.author == "导演" else 10 + k,
+                       style={"colors": ["#ffffff"], "sizes": []} if p.author == "导演" else p.style) for k, p in enumerate(t.posts)]
+    g, rules = game("s10"), load_preset("s10")
+    base = tally_day(t.posts, g, g.days[0], rules, {}, sensitivity=False)
+    found = posted.from_posts(t.posts, g, g.days[0], base, rules, {}, posted.director_uids(g, t.posts))
+    fifth = next(e.pid for e in base.entries if e.floor == 5)
+    assert found.rulings[fifth][0].decision == "pending" and found.unread, found.unread
