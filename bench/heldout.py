@@ -88,6 +88,10 @@ SET_DEAD["heldout18"] = {"shediao": ("蜡染",), "s10": ("德文",), "qisha": ("
 # heldout19's openings are heldout15's, its s10 day barring changes from 20:00 (its README's "Assumptions")
 SET_ASSUMED["heldout19"] = {**SET_ASSUMED["heldout10"], "s10": {**SET_ASSUMED["heldout10"]["s10"], "blackout_minutes": 60}}
 SET_DEAD["heldout19"] = {"shediao": ("芹菜",), "s10": ("知了",), "mahjong": ("浓缩",)}
+# heldout20's openings are heldout15's, its s10 and anshazhe days barring changes the last hour (its README's "Assumptions")
+SET_ASSUMED["heldout20"] = {"s10": {**SET_ASSUMED["heldout10"]["s10"], "blackout_minutes": 60},
+                            "anshazhe": {**SET_ASSUMED["heldout10"]["anshazhe"], "blackout_minutes": 60}}
+SET_DEAD["heldout20"] = {"shediao": ("文丑",), "s10": ("氖",), "qisha": ("电吹风",), "mahjong": ("王道灵",)}
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 

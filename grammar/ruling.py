@@ -1071,6 +1071,12 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
         if not why and not made and (any(g.verdicts for g in groups) or loose) and _ASKS_AGREEMENT.search(sentence):
             # 「7楼无效。大家觉得呢？」「…有异议吗？」: the ruling put to the players, not yet made
             why = f"「{_clip(sentence)}」在问大家的意见：这一帖的裁定还没有定，都不采用"
+        if not why and not made and "PENDING" in blockers and _DEICTIC.search(sentence) and not _PENALTY.search(sentence):
+            # 「88楼 的改票无效。至于他这票按原票还是按弃权算……我还在查，今晚给结论」: what the ruling above does to the ballot
+            # is still open — the floors of the sentence before wait for the director (blind14 t065)
+            for group in [g for g in groups if g.sentence == number - 1 and not g.reference]:
+                group.unread.append(f"「{_clip(sentence)}」说还没有定：不是确定的裁定")
+                group.doubted = group.unread[-1]
         if not why and "PENDING" in blockers and not rules and made and not _PENALTY.search(sentence):
             for group in [g for g in made if not g.reference]:  # 「9楼……稍后裁定」: that floor is not ruled yet
                 group.unread.append(f"「{_clip(sentence)}」说还没有定：不是确定的裁定")  # (「暂时按他 4 楼原票列，待定」: 4楼 is

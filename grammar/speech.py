@@ -177,8 +177,8 @@ def _patterns(names: str | None) -> dict:
 
 # A count written on one line (「票型核对：2楼 郭靖→杨康，3楼 黄蓉→杨康，……」「令狐冲 2票（…）；岳灵珊 2票（…）」
 # 「郭靖 3-1=2票（6楼扣除），杨康 2票。欧阳克：无效」): its rows, cut where a row ends outside brackets (hostile round 58).
-_ROW_CUT = re.compile(r"[，,；;。]")
-_ROW_HEADING = re.compile(r"^\s*(?:【[^】\n]{1,12}】|[^，,；;。:：\n]{0,8}(?:票型|统计|计票|核对|票数)[^，,；;。:：\n]{0,6}[:：])\s*")
+_ROW_CUT = re.compile(r"[，,；;。、]")
+_ROW_HEADING = re.compile(r"^\s*(?:【[^】\n]{1,12}】|[^，,；;。:：、\n]{0,10}[:：])\s*")  # (「票型核对：」「现在：」)
 _ROW_VOTES = r"\d+(?:\.\d+)?(?:\s*[-+＋−]\s*\d+(?:\.\d+)?)*(?:\s*[=＝]\s*\d+(?:\.\d+)?)?\s*票"
 
 
@@ -202,6 +202,7 @@ def _row_pattern(names: str) -> re.Pattern:
     who = rf"(?:{names})"
     return re.compile(rf"^(?:第?\s*\d{{1,5}}\s*(?:楼|层|樓|#|[FfLl])\s*)?{who}\s*(?:[(（][^)）]{{0,12}}[)）])?\s*(?:→|->|=>|＞|>)|"
                       rf"^(?:{who}|弃权)\s*[:：]?\s*{_ROW_VOTES}|"
+                      rf"^(?:{who}|弃权)\s*[:：]?\s*\d+(?:\.\d+)?\s*$|"  # (「射箭 4、拳击 3、弃权 1」: totals, in a list of them)
                       rf"^{who}\s*[:：]\s*(?:无效|作废|弃权|不计|不算|未投|没投)\s*$")
 
 
@@ -210,9 +211,18 @@ def is_row(line: str, roster) -> bool:
     return roster is not None and roster.pattern is not None and bool(_row_pattern(roster.pattern.pattern).match(line.strip()))
 
 
+def _listed(part: str, row: re.Pattern) -> list[str]:
+    """A part that is no row but a list of them (「射箭 4、拳击 3、弃权 1」) as its rows; any other part as it is (「杨康 2票：
+    郭靖、黄蓉」 is one row listing its voters)."""
+    if row.match(_bare_row(part)):
+        return [part]
+    subs = cut_outside_brackets(part, "、")
+    return subs if sum(1 for sub in subs if row.match(_bare_row(sub))) >= 2 else [part]
+
+
 def _bare_row(part: str) -> str:
     """A part without its stop."""
-    return re.sub(r"[，,；;。]\s*$", "", part).strip()
+    return re.sub(r"[，,；;。、]\s*$", "", part).strip()
 
 
 def count_rows(text: str, roster) -> str:
@@ -225,7 +235,7 @@ def count_rows(text: str, roster) -> str:
     for line in text.split("\n"):
         heading = _ROW_HEADING.match(line)
         body = line[heading.end():] if heading else line
-        parts = cut_outside_brackets(body)
+        parts = [sub for part in cut_outside_brackets(body) for sub in _listed(part, row)]
         if sum(1 for part in parts if row.match(_bare_row(part))) < 2:
             out.append(line)
             continue

@@ -30,7 +30,7 @@ BLIND = json.loads((RULINGS / "blind1.json").read_text("utf-8"))["posts"]
 # blind2 written before the layered reader (issue 41), blind3 after it, blind4 and blind5 after the days-from-the-thread
 # and the hostile round's changes, blind6 after the rulings-by-construction change: each read post by post as blind1 is (never a doubtful post applied, never a wrong effect).
 LATER = [item for name in ("blind2.json", "blind3.json", "blind4.json", "blind5.json", "blind6.json", "blind7.json", "blind8.json", "blind9.json",
-                                 "blind10.json", "blind11.json", "blind12.json", "blind13.json")
+                                 "blind10.json", "blind11.json", "blind12.json", "blind13.json", "blind14.json")
          for item in json.loads((RULINGS / name).read_text("utf-8"))["posts"]]
 DIRECTOR, DIRECTOR_UID = "导演", 2
 CLOSE = START + timedelta(days=2)
@@ -83,7 +83,7 @@ def ballot_text(floor: dict, players=()) -> str:
 def day_of(item: dict):
     """The day's vote thread as the item assumes it, the ruling post last."""
     floors = {int(n): f for n, f in (item.get("floors_exist") or {}).items()}
-    authors = {f["author"] for f in floors.values() if f.get("author") and f.get("kind") != "director"}
+    authors = {f["author"] for f in floors.values() if f.get("author") and f.get("kind") != "director" and not _directors(f, item)}
     names = list(dict.fromkeys([*item["players"], *sorted(authors - {DIRECTOR})]))
     # The day whose thread the post is in: the one its heading names (【第二天 投票结果及裁定】 · Rulings for Day 2), else day 1.
     heading = _HEADED_DAY.match(item["text"])
@@ -103,8 +103,8 @@ def day_of(item: dict):
             continue
         # (a set may write the director's own floor as author "director": blind4's e060)
         # (blind13 writes the director's running count as kind "count" under the director's own account name)
-        author = DIRECTOR if f.get("kind") == "director" or f.get("author") == "director" or (
-            f.get("kind") == "count" and f.get("author") not in item["players"]) else f.get("author") or "路人甲"
+        author = DIRECTOR if f.get("kind") == "director" or f.get("author") == "director" or _directors(f, item) \
+            else f.get("author") or "路人甲"
         posts.append(post(int(f.get("pid") or linked.get(floor) or 1000 + floor), floor, author, ballot_text(f, names), at, uid=uid.get(author, DIRECTOR_UID),
                           status="deleted" if f.get("kind") == "deleted" else "normal"))
     author = DIRECTOR if item["author_role"] == "director" else ("版主丙" if item["author_role"] == "moderator" else names[0])
@@ -113,6 +113,12 @@ def day_of(item: dict):
     ruling_post = post(9000, last + 1, author, item["text"], CLOSE + timedelta(minutes=10),
                        uid=DIRECTOR_UID if author == DIRECTOR else 77, quotes=quotes)
     return game, posts, ruling_post
+
+
+def _directors(floor: dict, item: dict) -> bool:
+    """A running count or a notice under an account that is no player's (blind13, blind14 write the director's own account
+    name, 「[082]导演」): the director's post."""
+    return floor.get("kind") in ("count", "notice") and floor.get("author") not in item["players"]
 
 
 def effect(entry) -> tuple:
