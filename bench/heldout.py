@@ -91,7 +91,7 @@ SET_DEAD["heldout19"] = {"shediao": ("芹菜",), "s10": ("知了",), "mahjong": 
 # heldout20's openings are heldout15's, its s10 and anshazhe days barring changes the last hour (its README's "Assumptions")
 SET_ASSUMED["heldout20"] = {"s10": {**SET_ASSUMED["heldout10"]["s10"], "blackout_minutes": 60},
                             "anshazhe": {**SET_ASSUMED["heldout10"]["anshazhe"], "blackout_minutes": 60}}
-SET_DEAD["heldout20"] = {"shediao": ("文丑",), "s10": ("氖",), "qisha": ("电吹风",), "mahjong": ("王道灵",)}
+SET_DEAD["heldout20"] = {"shediao": ("文丑",), "s10": ("氖",), "qisha": ("电吹风",), "anshazhe": ("数独",), "mahjong": ("王道灵",)}
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
