@@ -821,7 +821,7 @@ def _asked_by_others(sentence: str, roster: Roster | None) -> str:
 _VERDICT_HEAD = re.compile(r"^\s*[【\[]?\s*(?:均|都|以下)?\s*(?:不计|不计入|无效|有效|作废|弃权|不算)\s*[】\]]?\s*[:：]")
 
 
-_RESPECTIVELY = re.compile(r"分别|依次|各判|各自|respectively", re.I)  # floors and verdicts paired in the order written
+_RESPECTIVELY = re.compile(r"分别|依次|各判|各自|按顺序|按次序|顺次|一一对应|respectively|in (?:that )?order", re.I)  # floors and verdicts paired in the order written
 _BY_ORDER = re.compile(r"前者|后者|前一个|后一个|前一楼|后一楼|the former|the latter", re.I)
 _GOES_ON = re.compile(r"\s*(?:但|不过|可是|然而|否则|不然|要不|没\S{0,2}就|不\S{0,2}就)")  # (「…确认的话就算她的；不来就不算」)
 
@@ -1034,6 +1034,12 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
                 group.about = group.about or "proxy"  # (a floor that holds no proxy: the words are of another one)
             blockers.discard("RETRACT")
             said = [g for g in made if g.verdicts]
+        elif voided and not made and re.search(r"(?:这|该|此|那)\s*(?:条|张|一条|一张)\s*代投", sentence) and (
+                above := [g for g in groups if "代投" in g.words and not g.reference and not g.elsewhere][-1:]):
+            # 「关于 58楼 我发的那条代投（…）：……。这条代投作废，是我的失误」: the proxy the post is about, void (blind14 t027)
+            above[0].verdicts.append({"verdict": "invalid"})
+            above[0].about = above[0].about or "proxy"
+            blockers.discard("RETRACT")
         rules = said or any(p[0] == "verdict" for p in pieces)
         relative = _RELATIVE_DAY.search(sentence) if rules else None
         if relative:
@@ -1706,7 +1712,7 @@ def _items(groups: list[_Group], sentences: list[str], post: RulingPost) -> None
                 blocked.update(ref for ref in group.floors if ref in decided and not group.reference)
             continue
         last = verdict
-        for ref in group.floors:
+        for ref in _spanned(group.floors, group.words):
             if ref[0] == "range":
                 said = f"「{words}」写的是楼层范围：请逐楼写明（例如 18楼、19楼、20楼 无效）"
                 post.problems.append(said)
@@ -1737,6 +1743,19 @@ def _items(groups: list[_Group], sentences: list[str], post: RulingPost) -> None
                                    note="；".join(n for n in group.notes if n), line=group.sentence, about=group.about,
                                    named=tuple(dict.fromkeys(group.names))))
     post.items = [i for i in post.items if i.ref not in blocked]
+
+
+def _spanned(floors: list[tuple], words: str) -> list[tuple]:
+    """The floors, a range among them written out where the words count its posts (「56～58楼 三帖」): confirmed so, a range
+    is its floors; unconfirmed it stays a range, for the director (「18-20楼无效」)."""
+    out = []
+    for ref in floors:
+        span = ref[1][1] - ref[1][0] + 1 if ref[0] == "range" and ref[1] else 0
+        if 2 <= span <= 9 and re.search(rf"(?<![\d十])(?:{span}|{'二三四五六七八九'[span - 2]}{'|两' if span == 2 else ''})\s*(?:帖|楼|层|樓|张|个)", words):
+            out += [("floor", f) for f in range(ref[1][0], ref[1][1] + 1)]
+        else:
+            out.append(ref)
+    return out
 
 
 _SUPERSEDES = re.compile(r"(?:改为|改判为|改判|更正为|现改为|改成|changed to|now)\s*[:：]?\s*$", re.I)

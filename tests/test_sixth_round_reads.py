@@ -67,3 +67,44 @@ def test_nine_oclock_without_its_half_of_the_day_may_be_the_evening():
     assert said.minutes == 9 * 60 and not said.marked
     (evening,) = said_times("晚上九点了")
     assert evening.minutes == 21 * 60 and evening.marked
+
+
+# The sixth round's ruling set (rulings/blind14, read once at d6a796d): its unread classes, tested on rulings written here.
+
+from test_rulings_as_written import _posted  # noqa: E402
+
+PLAYERS = ["郭靖", "黄蓉", "杨康", "穆念慈", "欧阳锋"]
+BALLOTS = {5: ("郭靖", "杨康"), 6: ("黄蓉", "杨康"), 7: ("穆念慈", "郭靖"), 9: ("欧阳锋", "郭靖")}
+
+
+def test_a_range_of_floors_whose_posts_the_ruling_counts_is_each_floor():
+    rulings, asked, doubtful = _posted("5～7楼 三帖都是关门后发的，全部无效。", PLAYERS, BALLOTS)
+    assert rulings == {5: ("reject", None), 6: ("reject", None), 7: ("reject", None)} and not doubtful
+
+
+def test_a_range_nothing_counts_stays_the_directors():
+    rulings, asked, doubtful = _posted("5-7楼无效", PLAYERS, BALLOTS)
+    assert rulings == {} and doubtful == {5, 6, 7}
+
+
+def test_verdicts_given_in_order_pair_with_the_floors_in_order():
+    rulings, asked, doubtful = _posted("5楼、6楼、9楼 —— 按顺序：有效、作废、记为杨康。", PLAYERS, BALLOTS)
+    assert rulings == {5: ("accept", None), 6: ("reject", None), 9: ("target", "杨康")}, asked
+
+
+def test_not_counted_in_other_words_is_a_verdict():
+    rulings, asked, doubtful = _posted("9楼 本身不违规，只是不计数。", PLAYERS, BALLOTS)
+    assert rulings == {9: ("reject", None)} and not doubtful
+
+
+def test_the_word_content_is_no_put_off():
+    rulings, asked, doubtful = _posted("编辑前的内容我这边没有存档，没法确认原来投的是谁，9楼 作废。", PLAYERS, BALLOTS)
+    assert rulings == {9: ("reject", None)} and not doubtful
+
+
+def test_the_proxy_a_post_is_about_voided_by_this_proxy_is_that_floor():
+    rulings, asked, doubtful = _posted(
+        "关于 9楼 我发的那条代投（受 欧阳锋 委托，投 郭靖）：发帖时间离关门只有 6 分钟。这条代投作废，是我的失误。",
+        PLAYERS, {**BALLOTS, 9: ("导演", "郭靖")})
+    assert 9 not in rulings or rulings[9] == ("reject", None)
+    assert not any("收回了说过的话" in w for w in asked), asked
