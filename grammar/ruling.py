@@ -1643,9 +1643,15 @@ def _attach_loose(groups: list[_Group], loose: list, quoting: bool, post: Ruling
             target.doubted = target.doubted or why
             continue
         for verdict, words in ahead:
+            if verdict is not None and verdict["verdict"] == "invalid" and _EDIT_VOIDED.search(sentence):
+                # 「关门后的编辑内容不认」「编辑后改成的 森重宽 作废」: what the edit wrote is void — the ballot as it stood before
+                # the edit counts, never none (blind13 s016: the whole ballot had been voided)
+                verdict = {"verdict": "keep_original"}
             (target.verdicts.append(verdict) if verdict is not None else target.unread.append(words))
 
 
+# A verdict whose subject is an edit's words, not the ballot (编辑内容不认 · 编辑后改成的 X 作废 · 修改后的内容无效)
+_EDIT_VOIDED = re.compile(r"(?:编辑|修改|改动)(?:后|过后|之后)?的?(?:内容|部分|对象|那个|名字)|(?:编辑|修改)后(?:改成|改为|写成)的?")
 _GENERIC = re.compile(r"凡是|一律|所有[^,，。;；人]{0,6}票|的都|都算|都按|都视为|都计|都无效|都作废|全部(?:无效|作废)")
 _DEICTIC = re.compile(r"这票|此票|本票|该票|这一票|这张|此张|该张|这楼|本楼|该楼|这一楼|他的票|她的票|其票|这次|本次")
 

@@ -108,3 +108,9 @@ def test_the_proxy_a_post_is_about_voided_by_this_proxy_is_that_floor():
         PLAYERS, {**BALLOTS, 9: ("导演", "郭靖")})
     assert 9 not in rulings or rulings[9] == ("reject", None)
     assert not any("收回了说过的话" in w for w in asked), asked
+
+
+@pytest.mark.parametrize("text", ["9楼 关门后编辑过。编辑后改成的 杨康 作废，按编辑前的 郭靖 计。", "9楼 关门后改过。关门后的编辑内容不认。"])
+def test_a_verdict_on_an_edits_words_never_voids_the_ballot(text):
+    rulings, asked, doubtful = _posted(text, PLAYERS, BALLOTS)
+    assert rulings.get(9, ("keep", None))[0] != "reject", rulings
