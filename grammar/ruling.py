@@ -957,6 +957,7 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
     days: set[int] = set()
     loose: list[tuple[int, dict | None, str, list[str]]] = []  # verdicts with no floor in their sentence
     headed = False  # the post heads a correction (更正：…): an apology after it says why, it takes nothing back
+    says_which = bool(_STANDS_HERE.search(own))  # 「以这行为准」: the post says which of its words stand
     put_off = ""  # the words that put the whole post off
     denied: list[str] = []
     counted: list[str] = []  # sentences that count a ballot for a player in words no verdict reads (「就当他投的是 X 吧」)
@@ -1069,7 +1070,21 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             _hold(made, f"「{_clip(sentence)}」收回或更正了对这一楼说过的话：请导演重新裁定")
             post.taken_back += [ref for g in made for ref in g.floors if ref[0] == "floor"]
             continue
+        if says_which and not made and _STANDS_HERE.search(sentence):
+            # 「34楼 无效……等下，看错公告了……。34楼 有效，投 磷 照计。以这行为准，上一句作废。」: the post says itself which of its
+            # words stand — the ruling just before those words (blind14 t016), as a later one under a 【更正】 heading
+            # (「等下……重说：⏎ #23 有效…； ⏎ #25 无效…。 ⏎ 以这一段为准」: from the words that turn back on, else the sentence before)
+            turned = max((k for k in range(1, number) if _TURNS_BACK.search(sentences[k - 1])), default=number - 1)
+            start = turned + 1 if turned < number - 1 else number - 1
+            for group in groups:
+                group.corrects = group.corrects or group.sentence >= start
+            _superseded(groups, start, sentence, {ref for g in groups if g.sentence >= start for ref in g.floors})
+            headed = True
+            continue
         why = _takes_back(blockers, sentence, rules, bool(groups) and not headed, tokens, bool(made))
+        if why and says_which and made and _SELF_CORRECTION.search(sentence):
+            why, headed = None, True  # (「……抱歉写错了，7楼无效。以这行为准」: the correction is the post's own, said to stand)
+            _superseded(groups, number, sentence, {ref for g in made for ref in g.floors})
         if why and rules and not any(g.sentence < number for g in groups) and re.search(r"[说打写看搞记弄]错了?", sentence):
             # 「抱歉说错了，是7楼无效」 opening a post: an earlier ruling of the director's corrected without its floor — the
             # rulings made before it wait for the director again (hostile round 57: the earlier 6楼无效 stood)
@@ -1168,6 +1183,19 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
 # The director correcting the director (not a ballot's error told as the reason: 「他把名字写错了，无效」):
 # 上面写错了 · 我打错了 · 啊不 · 口误 · 抱歉 — and 更正 where it is the director's, not the player's (须重新发帖更正).
 _EARLIER_POST = re.compile(r"上面|上边|上一条|上一帖|上条|上帖|刚才|刚刚|前面|之前|那条|那句|那帖|楼上")
+def _superseded(groups: list[_Group], at: int, sentence: str, kept: set | None = None) -> None:
+    """The rulings before sentence `at` of floors not ruled again from there on, where the post says which of its words
+    stand (「6楼无效。抱歉写错了，7楼无效，以这行为准」): was the floor wrong, or the verdict? They wait for the director."""
+    kept = kept if kept is not None else {ref for g in groups if g.sentence == at for ref in g.floors}
+    for group in groups:
+        if group.sentence < at and not group.reference and not set(group.floors) & kept:
+            group.unread.append(f"「{_clip(sentence)}」说以后面的为准：前面这一楼的裁定还算不算，请导演确认")
+            group.doubted = group.unread[-1]
+
+
+_TURNS_BACK = re.compile(r"等下|等等|等一下|重说|重新说|改口|说错|写错|看错|打错|判重|判错|搞错|弄错|不对")
+# (「以这行为准」: the line it is on stands over the post's earlier words; 「以本条为准」 is the post over earlier posts)
+_STANDS_HERE = re.compile(r"以(?:这|此|下面?|后面?)\s*(?:一)?\s*(?:行|句|段)\s*为准")
 _SELF_CORRECTION = re.compile(r"(?:我|上面|上边|刚才|前面|以上|之前|前一句)[^,，。]{0,4}(?:写错|打错|说错|搞错|弄错|记错|看错|错了)|"
                               r"啊不|呃不|哦不|不不|(?<![a-z])sorry|(?<![a-z])oops|抱歉|不好意思|my bad|"
                               r"^\s*[【\[]?(?:更正|纠正|订正)|(?:更正|纠正)(?:一下|如下)", re.I)

@@ -114,3 +114,19 @@ def test_the_proxy_a_post_is_about_voided_by_this_proxy_is_that_floor():
 def test_a_verdict_on_an_edits_words_never_voids_the_ballot(text):
     rulings, asked, doubtful = _posted(text, PLAYERS, BALLOTS)
     assert rulings.get(9, ("keep", None))[0] != "reject", rulings
+
+
+@pytest.mark.parametrize("text, want", [
+    ("9楼 无效（投的 杨康，杨康 昨晚出局了）……等下，看错公告了，昨晚出局的不是杨康。9楼 有效，照计。以这行为准，上一句作废。",
+     {9: ("accept", None)}),
+    ("裁定如下：5楼、7楼 无效——\n等下，5楼 写的是「投票对象：杨康同学」，对象是明确的，我判重了。重说：\n5楼 有效；\n7楼 无效（对象栏写了理由）。\n"
+     "以这一段为准，上面那半句作废。", {5: ("accept", None), 7: ("reject", None)}),
+])
+def test_a_post_that_says_which_of_its_lines_stand_rules_by_them(text, want):
+    rulings, asked, doubtful = _posted(text, PLAYERS, BALLOTS)
+    assert rulings == want and not doubtful, asked
+
+
+def test_a_floor_ruled_before_the_lines_said_to_stand_and_not_again_waits():
+    rulings, asked, doubtful = _posted("6楼无效。抱歉写错了，7楼无效，以这行为准。", PLAYERS, BALLOTS)
+    assert rulings == {7: ("reject", None)} and doubtful == {6}
