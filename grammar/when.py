@@ -95,7 +95,7 @@ def _said(text: str) -> tuple[Said, ...]:
             if minutes is not None:
                 found.append((m.start(), Said(kind, minutes, m.group().strip())))
     for m in _CLOCK.finditer(text):
-        if not (m.group("le") or m.group("now") in ("现在", "已经", "都")):
+        if not (m.group("le") or m.group("now") in ("现在", "已经", "都") or _JUST_NOW.match(text, m.end())):
             continue  # a time of day not said to be now: a reason's (他昨晚 11 点说的)
         if any(start <= m.start() < start + len(s.words) for start, s in found):
             continue
@@ -114,6 +114,8 @@ def _said(text: str) -> tuple[Said, ...]:
     return tuple(s for _, s in sorted(found, key=lambda pair: pair[0]))
 
 
+# 「早上八点半才醒，改一下」: a time just passed, said of the poster — now is after it
+_JUST_NOW = re.compile(r"\s*(?:才|刚|刚刚)\s*(?:醒|起床|起来|起|看到|看见|下班|放学|回来|到家|上线|登上)")
 _HALF = re.compile(r"上午|早上|早晨|凌晨|清早|中午|下午|傍晚|晚上|夜里|今晚|半夜")
 _PM = ("下午", "傍晚", "晚上", "夜里", "今晚", "半夜")
 # 「我知道…关门了，但还是想补一票」: the poster says the close has passed (not 快关门了 · 关门了吗)

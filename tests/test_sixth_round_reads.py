@@ -130,3 +130,9 @@ def test_a_post_that_says_which_of_its_lines_stand_rules_by_them(text, want):
 def test_a_floor_ruled_before_the_lines_said_to_stand_and_not_again_waits():
     rulings, asked, doubtful = _posted("6楼无效。抱歉写错了，7楼无效，以这行为准。", PLAYERS, BALLOTS)
     assert rulings == {7: ("reject", None)} and doubtful == {6}
+
+
+def test_a_time_just_passed_said_of_the_poster_is_now_after_it():
+    (said,) = said_times("早上八点半才醒，改一下：")
+    assert said.kind == "clock" and said.minutes == 8 * 60 + 30 and said.marked
+    assert said_times("他昨晚 11 点说的") == ()
