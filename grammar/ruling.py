@@ -1463,7 +1463,8 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
             inner = piece[1]
             if not current.verdicts and not text_since and current.author is None and len(inner) == 1 \
                     and inner[0].type in ("NAME", "TEXT") and len(str(inner[0])) <= 12 \
-                    and (inner[0].type == "NAME" or not _DESCRIBES.search(str(inner[0]))):
+                    and (inner[0].type == "NAME" or not named and not _DESCRIBES.search(str(inner[0]))):
+                # (with the roster known, a word in brackets that is no player's name is a note: 「5楼（格式）」)
                 current.author = str(inner[0])  # 18楼（林冲）
             else:
                 current.names += [str(t) for t in inner if t.type == "NAME"]  # 「有效（罗盘针）」: a player beside the verdict
@@ -1663,6 +1664,8 @@ def _attach_loose(groups: list[_Group], loose: list, quoting: bool, post: Ruling
         else:
             continue
         sentence = sentences[number - 1]
+        if _NO_VALID_BALLOT.search(sentence):
+            continue  # 「未投有效票：刀马旦」「刀马旦 本日无有效票」: who has no valid ballot — said of players, no verdict on a floor
         if _GENERIC.search(sentence) and not _DEICTIC.search(sentence) and any(v and v["verdict"] != "same" for v, _ in ahead):
             # 「4楼写得真好。顺带一提：凡是没写理由的都算废票」「…之后的投票一律无效」: a rule stated of ballots in general —
             # whether it is the floor's verdict is the director's (hostile round 55: each voided the floor named before it)
@@ -1680,6 +1683,7 @@ def _attach_loose(groups: list[_Group], loose: list, quoting: bool, post: Ruling
 
 # A verdict whose subject is an edit's words, not the ballot (编辑内容不认 · 编辑后改成的 X 作废 · 修改后的内容无效)
 _EDIT_VOIDED = re.compile(r"(?:编辑|修改|改动)(?:后|过后|之后)?的?(?:内容|部分|对象|那个|名字)|(?:编辑|修改)后(?:改成|改为|写成)的?")
+_NO_VALID_BALLOT = re.compile(r"(?:未|没|没有|无|尚无|还没)\s*(?:投|投出|投出过)?\s*(?:任何)?\s*有效(?:的)?\s*票")
 _GENERIC = re.compile(r"凡是|一律|所有[^,，。;；人]{0,6}票|的都|都算|都按|都视为|都计|都无效|都作废|全部(?:无效|作废)")
 _DEICTIC = re.compile(r"这票|此票|本票|该票|这一票|这张|此张|该张|这楼|本楼|该楼|这一楼|他的票|她的票|其票|这次|本次")
 

@@ -136,3 +136,13 @@ def test_a_time_just_passed_said_of_the_poster_is_now_after_it():
     (said,) = said_times("早上八点半才醒，改一下：")
     assert said.kind == "clock" and said.minutes == 8 * 60 + 30 and said.marked
     assert said_times("他昨晚 11 点说的") == ()
+
+
+def test_a_word_in_brackets_after_a_floor_that_names_no_player_is_a_note_not_its_voter():
+    rulings, asked, doubtful = _posted("不计：5楼（格式）、9楼（对象有误）。", PLAYERS, BALLOTS)
+    assert rulings == {5: ("reject", None), 9: ("reject", None)} and not doubtful, asked
+
+
+def test_who_has_no_valid_ballot_is_said_of_players_not_ruled_on_the_floor_above():
+    rulings, asked, doubtful = _posted("【19:00 票型】\n郭靖 1：穆念慈（7楼）\n9楼 代投已撤回。\n未投有效票：黄蓉。", PLAYERS, BALLOTS)
+    assert rulings.get(9, ("reject", None)) == ("reject", None), rulings
