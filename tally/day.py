@@ -1571,7 +1571,12 @@ _TAKES_BACK = re.compile(r"撤销|撤回|收回|取消|作废|不用代|不必�
 def _count_kind(text: str, said) -> str:
     """Where a director's proxy stands: in the closing count ("closing"), a running count ("running"), or neither ("")."""
     first = text.split("\n", 1)[0]
+    if _PROXY_HEADING.match(first):
+        return ""  # 「【代投】受 加湿器 委托……12:12 发出，距关门 18 分钟」: a proxy's own post, whatever words about the close it holds
     return "closing" if _CLOSING_COUNT.search(first) else "running" if said.count or _RUNNING_COUNT.search(first) else ""
+
+
+_PROXY_HEADING = re.compile(r"^\W*(?:【\s*(?:导演)?代投\s*】|\[\s*代投\s*\]|(?:导演)?代投\s*[:：]|受\s*\S{1,12}\s*委托)")
 
 
 # A post headed as the director's closing count (【关门统计】锅贴 4、汤圆 3 · 【计票】截止时间到): a proxy in it is one first shown

@@ -146,3 +146,18 @@ def test_a_word_in_brackets_after_a_floor_that_names_no_player_is_a_note_not_its
 def test_who_has_no_valid_ballot_is_said_of_players_not_ruled_on_the_floor_above():
     rulings, asked, doubtful = _posted("【19:00 票型】\n郭靖 1：穆念慈（7楼）\n9楼 代投已撤回。\n未投有效票：黄蓉。", PLAYERS, BALLOTS)
     assert rulings.get(9, ("reject", None)) == ("reject", None), rulings
+
+
+def test_a_proxy_refused_in_two_words_before_a_comma_counts_nothing():
+    result, (entry,) = _day(("导演", "欧阳锋 早上微信让我代投 郭靖，我刚刚才看到。离关门不到 10 分钟，这票我不代，欧阳锋 视为弃权。"),
+                            preset="qisha")
+    assert not (entry.kind == "proxy" and entry.target == "郭靖"), entry.reason
+
+
+def test_a_proxy_post_that_says_how_long_before_the_close_it_is_is_no_closing_count():
+    from tally.day import _count_kind
+    from grammar.director import read
+    from grammar.names import Roster
+
+    text = "【代投】受 欧阳锋 委托（昨晚 19:15 私信），投票对象：郭靖。12:12 发出，距关门 18 分钟。"
+    assert _count_kind(text, read(text, Roster(PLAYERS), ("导演",))) == ""
