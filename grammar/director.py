@@ -210,6 +210,7 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
     announced = False  # a heading that announces the proxies below it (代投两张： · 以下代投), not a rule's line
     asked = False  # the log's last line not a player's asked whom the ballot is for
     own_lines: list[str] = []  # the director's other words
+    log_lines = _log_lines(lines, roster)
     number = 0
     while number < len(lines):
         line = lines[number]
@@ -224,6 +225,8 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
                 lines.insert(number, (headed.group() if headed and not _HEADING.search(rest) else "") + rest.lstrip())
                 line = head  # 「代投：午马 → 巳蛇；子鼠 让我“看着投”……不代」: two clauses, each read alone
         speaker, said, took_next = _chat(line, lines[number] if number < len(lines) else "")
+        if speaker is None and number in log_lines:
+            speaker, said, took_next = *_LOG_LINE.match(line).groups(), False  # 「氟：帮我投氢」 in a log pasted without times
         if speaker is not None and (_NOT_A_SPEAKER.search(speaker) or (
                 not roster.resolve(speaker.strip("()（）[]【】")).name and speaker not in directors and _HEADING.search(line[:12]))):
             speaker = None  # 「20:25 代投：北风」「代投（12:10 发出）：生煎 委托，…」: a time and the director's words, not a chat line
@@ -553,6 +556,21 @@ def _chat(line: str, following: str) -> tuple[str | None, str | None, bool]:
 
 def _named(text: str, roster: Roster) -> list[str]:
     return list(dict.fromkeys(roster.table[m.group()] for m in roster.pattern.finditer(text)))
+
+
+# A line of a chat log pasted without times (「氟：帮我投氢 ⏎ 烧杯：确认是氧？ ⏎ 氟：对 氧」): the speaker, then the words.
+_LOG_LINE = re.compile(r"^\s*([^\s:：,，。()（）【】\[\]]{1,8})\s*[:：]\s*(\S.*)$")
+_LABELS = re.compile(r"投票|对象|理由|代投|委托|备注|注|说明|更正|时间|原话|记录|裁定|票型|结果|PS|ps")
+
+
+def _log_lines(lines: list[str], roster: Roster) -> set[int]:
+    """The lines (1-based) of a chat log pasted without times: three lines or more 「speaker：words」, a speaker among them
+    speaking twice and one who is no player (the director) — not a proxy list, whose lines each name another player."""
+    found = {n: m.group(1) for n, line in enumerate(lines, start=1) if (m := _LOG_LINE.match(line)) and not _LABELS.search(m.group(1))}
+    speakers = list(found.values())
+    if len(found) < 3 or len(set(speakers)) == len(speakers) or all(roster.resolve(s).name for s in speakers):
+        return set()
+    return set(found)
 
 
 def _request(said: str, speaker: str, roster: Roster) -> str | None:

@@ -473,8 +473,8 @@ class _Fold:
         said = [*dict.fromkeys([*(clauses[i - 1] for i in hits if about[i]), *(clauses[i] for i in hits)])]
         named = {roster.table[m.group()] for c in said for m in roster.pattern.finditer(c)}
         floors = {int(n) for c in said for n in re.findall(r"(\d{1,5})\s*(?:楼|层|樓|#|F|L)", c)}
-        if not said:
-            return
+        if not said or _STANDS_BY_PROXY.search(text):
+            return  # (「23楼 不是新票，氟 以代投为准」: the proxy said to stand over the player's later post)
         # 「上面那条代投作废」: no player and no floor — the director's latest proxy before this post
         latest = max((h.entry.floor or 0 for h in self.standing.values() if h.entry.kind == "proxy"
                       and h.entry.author in self.ctx.directors and h.entry.pid != entry.pid), default=None) \
@@ -1565,6 +1565,7 @@ _SAME_AS = (re.compile(rf"(?:和|跟|同|与)\s*{_REF}\s*(?:投(?:得|的)?|的�
 
 # Words that take back or correct something said before: the lexicon's retract and correction classes, and 不用代
 _CORRECTS_EARLIER = re.compile(r"更正|改正|纠正|订正|应为|打错|写错|弄错|搞错|刚才|上面|之前|前面")
+_STANDS_BY_PROXY = re.compile(r"以\s*(?:导演的?|这张|那张|原来的?)?\s*代投(?:的?票)?\s*为准|代投(?:仍然|仍|依然|照样|照常)?\s*有效|维持(?:原)?代投")
 _TAKES_BACK = re.compile(r"撤销|撤回|收回|取消|作废|不用代|不必代|别代|不代了|更正|改正|纠正|订正|应为|打错|写错|弄错|搞错|委托的是|其实是")
 
 

@@ -161,3 +161,17 @@ def test_a_proxy_post_that_says_how_long_before_the_close_it_is_is_no_closing_co
 
     text = "【代投】受 欧阳锋 委托（昨晚 19:15 私信），投票对象：郭靖。12:12 发出，距关门 18 分钟。"
     assert _count_kind(text, read(text, Roster(PLAYERS), ("导演",))) == ""
+
+
+def test_a_chat_log_pasted_without_times_is_a_log_and_the_proxy_made_under_it_stands():
+    from grammar.director import read
+    from grammar.names import Roster
+
+    said = read("代投｜微信转文字：\n欧阳锋：导演 我明天出差\n欧阳锋：帮我投杨康\n欧阳锋：不对不对 打错了 投郭靖\n烧杯：确认是郭靖？\n"
+                "欧阳锋：对 郭靖\n（12:20 收到）受 欧阳锋 委托，投票：郭靖。", Roster(PLAYERS), ("导演",))
+    assert [(p.voter, p.target) for p in said.standing] == [("欧阳锋", "郭靖")] and not said.doubts
+
+
+def test_a_proxy_said_to_stand_in_a_later_post_is_not_taken_back():
+    result, (made, _later) = _day(("导演", "代投：欧阳锋 → 郭靖"), ("导演", "23楼 不是新票，欧阳锋 以代投为准。"))
+    assert not made.needs_review and made.target == "郭靖", made.reason
