@@ -754,8 +754,8 @@ _VOID_ROW = re.compile(r"^\s*[·•\-*]?\s*([^\s:：,，(（]{1,12})\s*[:：]\s*
 _FLOOR_NUMBER = re.compile(r"(\d{1,5})\s*(?:楼|层|樓|#|[FfLl])")
 _VOID_MARK = re.compile(r"\s*[(（\[【]\s*(?:无效|作废|不计|不算|废票|不计入)")
 _ARROWS = re.compile(r"([^\s、,，;；→>:：]+)\s*(?:→|->|=>|＞|>)\s*([^\s、,，;；(（]+)")
-_BY_TARGET = re.compile(rf"^\s*[·•\-*]?\s*(?P<target>[^\s:：,，(（]{{1,12}}?)\s*[:：]?\s*(?:{VOTES}\s*(?:[(（][^)）\n]*[)）])?|"
-                        r"(?<=弃权))\s*(?:[:：←]|[—─-]{1,3})\s*(?P<voters>.+)$")
+_BY_TARGET = re.compile(rf"^\s*[·•\-*]?\s*(?P<target>[^\s:：,，(（←]{{1,12}}?)\s*(?:[:：]?\s*(?:{VOTES}\s*(?:[(（][^)）\n]*[)）])?|"
+                        r"(?<=弃权))\s*(?:[:：←]|[—─-]{1,3})|\s*←)\s*(?P<voters>.+)$")  # (「萝卜 ← 白菜、茄子」: the arrow is the count's)
 
 
 # 「衡山 3（泰山、武夷〔代投〕、恒山）」: the voters in brackets after the votes

@@ -175,3 +175,17 @@ def test_a_chat_log_pasted_without_times_is_a_log_and_the_proxy_made_under_it_st
 def test_a_proxy_said_to_stand_in_a_later_post_is_not_taken_back():
     result, (made, _later) = _day(("导演", "代投：欧阳锋 → 郭靖"), ("导演", "23楼 不是新票，欧阳锋 以代投为准。"))
     assert not made.needs_review and made.target == "郭靖", made.reason
+
+
+def test_a_count_whose_rows_point_voters_to_their_player_is_a_count_not_a_proxy():
+    from grammar.director import read
+    from grammar.names import Roster
+
+    said = read("【票况 18:00】\n郭靖 ← 杨康（×2.5）、穆念慈\n杨康 ← 郭靖、黄蓉（代投）", Roster(PLAYERS), ("导演",))
+    assert said.count == {"杨康": "郭靖", "穆念慈": "郭靖", "郭靖": "杨康", "黄蓉": "杨康"} and not said.proxies and not said.doubts
+
+
+def test_what_another_player_did_again_is_told_not_cast():
+    result, (entry,) = _day(("欧阳锋", "先复盘：黄蓉保杨康，杨康又反投黄蓉，两个人至少一个有问题。\n投票对象：郭靖\n投票理由：太安静"),
+                            preset="shediao")
+    assert entry.target == "郭靖" and not entry.needs_review, entry.reason
