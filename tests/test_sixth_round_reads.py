@@ -189,3 +189,8 @@ def test_what_another_player_did_again_is_told_not_cast():
     result, (entry,) = _day(("欧阳锋", "先复盘：黄蓉保杨康，杨康又反投黄蓉，两个人至少一个有问题。\n投票对象：郭靖\n投票理由：太安静"),
                             preset="shediao")
     assert entry.target == "郭靖" and not entry.needs_review, entry.reason
+
+
+def test_a_score_worked_out_with_a_condition_is_talk():
+    result, (entry,) = _day(("欧阳锋", "现在郭靖 3 杨康 2？要是杨康那个改票算了就是 2 比 2，警长投的杨康就出去了。"), preset="s10")
+    assert entry.kind == "none" and not entry.needs_review, entry.reason
