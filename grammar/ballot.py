@@ -618,7 +618,7 @@ def judge(lines: list[tuple], rules: VoteCustoms, roster: Roster | None, *, firs
     broken = (f"投票对象是跨行拼起来的（「{ballots[0].value}」和下一行），请导演确认",) \
         if ballot.value != ballots[0].value and ballots[0].value else ()
     if aside := next((line[1] for line in lines if line[0] == "text" and line[1].lstrip().startswith(_OWN_NOTE)
-                      and _NOT_TODAY.search(line[1])), None):
+                      and (_NOT_TODAY.search(line[1]) or any(m.group() not in _SELF_VOIDS for m in _NOTE_HOLDS.finditer(line[1])))), None):
         # 「投票对象：郭靖 ⏎ 投票理由：划水 ⏎（这是我明天的票，今天先弃权）」: a note of the poster's own on a line of its
         # own, beside the labels, that may change the ballot — the ballot is the director's (hostile round 58: counted)
         broken = (*broken, f"投票后面另写了「{aside.strip()[:30]}」：这张票算不算、算给谁，请导演确认")
@@ -708,6 +708,9 @@ def _reason_after(text: str, ballot: Field, roster: Roster | None) -> tuple[Fiel
 
 _OWN_NOTE = ("(", "（", "【", "[", "※", "*", "PS", "ps", "P.S", "注", "备注", "另")  # a line set beside the ballot
 _NOT_TODAY = re.compile(r"弃权|弃票|明天的票|明日的票|下一?轮的票|先不投|暂不投|不投了")  # (作废 · 不算数: certainty._SELF_VOID)
+# 「（大概吧）」「（等会儿再确认一下）」「（bushi）」 on a line beside the ballot (hostile round 59)
+_SELF_VOIDS = {"不算数", "不作数", "别计", "别算", "作废", "测试"}  # (the post voiding itself: tally/certainty.py weighs those)
+_NOTE_HOLDS = re.compile(f"{tags.search_for('hedge', 'pending').pattern}|(?i:bushi)|狗头")
 _NOTE_AFTER = re.compile(r"(?<=\S)\s*[(（]|(?<=\S)\s+")
 # A note that may change the ballot (a condition, a hedge, a joke taken back, the pick left to others): the target stays whole —
 # the lexicon's words, and any word that says not yet, not, or, or again by its first character (暂 · 待 · 或 · 不 · 再 …)

@@ -92,12 +92,17 @@ def attempt(text: str, roster: Roster | None) -> Attempt | None:
     if label:
         line = text[label.start(): text.find("\n", label.start()) if "\n" in text[label.start():] else len(text)]
         return Attempt(names_in(line, roster), line[:30])
-    found = hits(text, roster)
+    mentioned = re.compile(rf"@\s*({roster.pattern.pattern})\s*") if roster is not None and roster.pattern is not None and "@" in text \
+        else None
+    # 「@令狐冲 投你了」: the one mentioned is spoken to, never the subject of 投 (「令狐冲投你了」 tells what he did)
+    found = hits(mentioned.sub("", text) if mentioned else text, roster)
     if not found:
         return None
     refers = tuple(dict.fromkeys(r for h in found for r in h.refers))
-    called = _addressed(re.split(r"[，,。!！:：\n]", text, maxsplit=1)[0], roster) if refers and roster is not None and \
-        re.search(r"给你|投你|就你|你了", text) else []  # 「郭大侠，这票给你了」: the one spoken to (hostile round 58)
+    to_you = refers and roster is not None and re.search(r"给你|投你|就你|你了", text)
+    # 「郭大侠，这票给你了」「@令狐冲 投你了」: the one spoken to (hostile rounds 58, 59)
+    called = [*_addressed(re.split(r"[，,。!！:：\n]", text, maxsplit=1)[0], roster),
+              *(roster.table[m.group(1)] for m in (mentioned.finditer(text) if mentioned else ()))] if to_you else []
     return Attempt(tuple(dict.fromkeys([*(h.name for h in found if h.name), *called])), found[0].phrase, refers)
 
 

@@ -103,6 +103,7 @@ _RETRACTS = re.compile(r"撤回委托|撤销委托|取消委托|收回委托|委
                        r"(?:撤回|撤销|取消)\S{0,6}代投|代投(?:不计|无效|已撤回)|代投[^,，。;；\n]{0,8}(?:撤回|作废|取消)|"
                        r"(?:以上|上面|这条|这张)(?:的)?代投(?:作废|取消|撤回)|作废|不用代投|不要代投|别代投|不用帮他投|不用帮她投|"
                        r"说算了|又说算了|(?:那张|这张|那条|这条)\s*(?:代投)?\s*(?:撤回|撤销|取消)(?![^。\n]{0,6}[吗？?])|"
+                       r"(?:那张|这张|他|她)[^,，。;；\n]{0,6}(?:说|又说)?\s*不(?:用|要)?投了|"  # (「（洪七公那张刚说不投了）」, round 59)
                        # the hostile round (issue 42): not today's, never made, a test — and in English
                        r"昨天的代投|不是今天的|还没委托|尚未委托|没有委托|勿计|别计|不要计|测试[,，、 ]|测试$|"
                        r"(?i:unvote|withdr[ae]wn?|changed\s+(?:her|his|their|my)\s+mind|cancel+ed|ignore\s+this)")
@@ -457,6 +458,12 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
     if out.doubts:  # what the post was read to make is among what it may make
         out.readings += [(p.voter, p.target) for p in out.proxies if p.void is None]
     for proxy in out.proxies:
+        if proxy.void is None and (quoted := _quoted_request(proxy, roster)):
+            # 「代投：洪七公 → 杨康（私信原话：“投杨康，不对，投郭靖”）」「（原话：“杨康吧，或者郭靖也行”）」: the player's own words,
+            # quoted beside the proxy, name another player too — which ballot was asked for is the director's (round 59)
+            out.doubts.append(f"代投旁边引用的原话（「{_clip(quoted[0])}」）不只说了「{proxy.target or '弃权'}」：替 {proxy.voter} "
+                              "投给谁，请导演确认")
+            out.readings += [(proxy.voter, n) for n in quoted[1]] + [(proxy.voter, proxy.target)]
         said, meant = asked_again.get(proxy.voter, ("", []))
         if meant and proxy.target not in meant:
             # the log shows the player correcting the request, the director's record keeps the first target
@@ -561,6 +568,20 @@ def _named(text: str, roster: Roster) -> list[str]:
 # A line of a chat log pasted without times (「氟：帮我投氢 ⏎ 烧杯：确认是氧？ ⏎ 氟：对 氧」): the speaker, then the words.
 _LOG_LINE = re.compile(r"^\s*([^\s:：,，。()（）【】\[\]]{1,8})\s*[:：]\s*(\S.*)$")
 _LABELS = re.compile(r"投票|对象|理由|代投|委托|备注|注|说明|更正|时间|原话|记录|裁定|票型|结果|PS|ps")
+
+
+def _quoted_request(proxy, roster: Roster) -> tuple[str, list[str]] | None:
+    """The player's words quoted in the proxy's clause, where they name a player other than the proxy's target and leave
+    whom they asked for open."""
+    for m in _QUOTED.finditer(proxy.words or ""):  # (the proxy's own clause: 「…；水龙吟 说“…或者…都行”——不受理」 is another's)
+        others = [n for n in _named(m.group(), roster) if n not in (proxy.target, proxy.voter)]
+        if others and _UNSETTLED.search(m.group()):  # (a reason quoted, 「他私信里写的是“跟龙井走”」, settles nothing either way)
+            return m.group().strip("“”「」\"'"), others
+    return None
+
+
+# The player's quoted words that change or leave open whom they asked for: a correction, a choice, a hedge.
+_UNSETTLED = re.compile(f"{tags.search_for('correction', 'leaves_choice', 'hedge').pattern}|或者|还是|都行|也行|都可以")
 
 
 def _log_lines(lines: list[str], roster: Roster) -> set[int]:

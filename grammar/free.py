@@ -252,7 +252,8 @@ _SENTENCE_RUN = re.compile(f"[^{_STOP}]+")  # the sentences of a line, between i
 _TRIGGER = re.compile("|".join(_WORDS[k] for k in ("VOTE", "SELECT", "CHANGE", "ABSTAIN", "PROXY", "SAME", "WITHDRAW")) + "|票")
 # Not decided yet: 想投 · 打算投 · 可能投 before the verb, or the post puts it off (再看看 · 待定 · 等他解释完再定).
 _HEDGE_BEFORE = re.compile(r"(?:想|打算|准备|可能|倾向于?|考虑|也许|或许|大概|估计|应该会|多半)$")
-_DEFERRED = re.compile(r"再看看|再想想|再说|再等等|等等再|待定|观望|还没想好|没想好|还在想|先看看|看情况|等.{0,12}再(?:定|投|决定|说)")
+_DEFERRED = re.compile(r"再看看|再想想|再说|再等等|等等再|待定|观望|还没想好|没想好|还在想|先看看|看情况|等.{0,12}再(?:定|投|决定|说)|"
+                       r"[,，~～]\s*(?:大概|可能|也许|或许|估计|多半|应该)\s*(?:吧|吧吧|啦)?\s*[。.~～!！?？]*\s*$")  # (「投张无忌吧，大概」)
 _WATCHING = re.compile(r"观察|观望|再看看|盯着|等等看|等一下|等会")
 _WAITING = re.compile(r"观察|观望|再看|看看|等等|等一下|等会|暂时|暂且|盯着|先(?:不|别|缓|等|看|盯)")
 _THIS_ROUND = re.compile(r"这轮|本轮|这一轮|今天|今日|这次|本次|这票|这一票")

@@ -841,6 +841,15 @@ def _cut(line: str) -> list[str]:
     return out
 
 
+_FLOOR_ANY = re.compile(r"\d{1,5}\s*(?:楼|层|樓|#|F|L)|#\s*\d{1,5}|第[一二三四五六七八九十百]{1,4}\s*(?:楼|层)|[沙板地](?:发|凳|板)")
+_ASKS = re.compile(r"[?？]|吗|是不是|算不算|能不能|有没有|要不要|行不行|对不对|还是")
+
+
+def answers_a_question(text: str | None) -> bool:
+    """The post names no floor of its own — an answer to the question it quotes, in any words."""
+    return not _FLOOR_ANY.search(to_simplified(normalize(split(text or "").own)))
+
+
 def bare_answer(text: str | None) -> bool:
     """The post says yes or no and nothing else (an aside in brackets set apart: 「是（凑字数凑字数）」)."""
     own = to_simplified(normalize(split(text or "").own))
@@ -937,7 +946,10 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
         own = _URL.sub(lambda m: f" pid={m.group(1)} ", own)
     quoted: list[str] = []  # the quotations set aside, in order: the director is shown their own words, not a placeholder
     own = _QUOTED.sub(lambda m: _aside(m, roster, quoted), own)
-    if parts.quotes and _ANSWER.fullmatch(re.sub(r"[(（][^)）]*[)）]", "", own).strip()):
+    if parts.quotes and (_ANSWER.fullmatch(re.sub(r"[(（][^)）]*[)）]", "", own).strip()) or (
+            not _FLOOR_ANY.search(own) and any(_ASKS.search(q.text or "") for q in parts.quotes))):
+        # (「[quote]导演，6楼是不是要作废？[/quote] 要的，作废」「…不算，这票不算数的哈」: an answer in words to a question about
+        # floors, the answer naming none — the floors asked about wait for the director, never the question's own post: round 59)
         # 「[quote]导演，6楼是不是无效？[/quote] 是」: a yes or no to a question quoted — the floors it asks about are the
         # director's to rule in words (hostile round 56: the ballot stood, the result was posted)
         asked = sorted({int(n) for q in parts.quotes for n in re.findall(r"(\d{1,4})\s*(?:楼|层|樓|#|F|L)", q.text or "")})
@@ -970,9 +982,10 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
         blockers |= {t.type for t in tokens if t.type in ("PENDING", "RETRACT")}  # (「7楼无效！（才怪）」)
         heading = heading or any(p[0] == "blocker" and p[1] == "HEADING" and "裁" in p[2] or "判定" in str(p[2])
                                  for p in pieces if p[0] == "blocker")  # 【裁定】, not a count's 更正
+        first_floor = next((t.start_pos for t in tokens if t.type in ("FLOOR", "RANGE")), None)
         for tok in tokens:
-            if tok.type == "DAY":
-                days.add(_day_number(str(tok)))
+            if tok.type == "DAY" and not (first_floor is not None and tok.start_pos > first_floor and _PRECEDENT.search(sentence)):
+                days.add(_day_number(str(tok)))  # (not 「6楼无效，跟第2天那次一样」: another day's case given as the reason)
         made = _pair(pieces, number, sentence, groups, loose, cut, roster is not None and roster.pattern is not None)
         if not made and any(p[0] == "verdict" for p in pieces) and roster is not None and roster.pattern is not None:
             # 「欧阳克那票不算」「【裁定】欧阳克的票作废」: a verdict on a player's ballot with no floor — which of the player's
@@ -1000,6 +1013,12 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             # — the floor's author decides which (tally/rulings.py: another player's name holds the floor; hostile round 58)
             for group in made:
                 group.author = group.author or roster.table.get(speaker.group(1), speaker.group(1))
+        if made and (part := _FLOOR_PART.search(sentence)) or made and (meant := _MEANT_ELSEWHERE.search(sentence)):
+            # 「6楼的楼中楼无效，那是点评不是投票」: a comment under the floor, not its ballot; 「6楼无效（指的是讨论帖）」「（说的是上
+            # 一轮）」: the floor of another thread or round, said after it (hostile round 59: each ruled today's floor)
+            said_of = part.group() if part else meant.group()
+            _hold(made, f"「{_clip(sentence)}」说的是「{said_of}」：是不是本帖今天这一楼的票，请导演确认")
+            continue
         if made and not post.void and not _RELATIVE_DAY.search(sentence) and (qualifier := _qualified_floor(sentence, made, roster)):
             # 「上次重投时的6楼无效」「去年那局的6楼无效」: words before the floor say which post it is — another round's,
             # another game's — and nothing says it is this thread's today: the floor waits for the director (hostile round 58)
@@ -1069,6 +1088,8 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             # no verdict reads — they wait for the director (hostile round 56: the earlier ruling stood)
             _hold(made, f"「{_clip(sentence)}」收回或更正了对这一楼说过的话：请导演重新裁定")
             post.taken_back += [ref for g in made for ref in g.floors if ref[0] == "floor"]
+            if _SELF_CORRECTION.search(sentence):  # 「6楼无效。手滑，是7楼」: the floor ruled above may be the one corrected
+                _superseded(groups, number, sentence, {ref for g in made for ref in g.floors}, "改了口")
             continue
         if says_which and not made and _STANDS_HERE.search(sentence):
             # 「34楼 无效……等下，看错公告了……。34楼 有效，投 磷 照计。以这行为准，上一句作废。」: the post says itself which of its
@@ -1107,8 +1128,10 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             post.problems.append(why)
             if "PENDING" in blockers or "HEDGE" in blockers or _SELF_CORRECTION.search(sentence):
                 # 「……我倾向于算，但暂不定」「6楼无效。抱歉说错了，是7楼无效」: every floor the post names is the director's open
-                # question (round 58: the corrected post ruled nothing and both ballots stood)
+                # question (round 58: the corrected post ruled nothing and both ballots stood) — a floor the correction names
+                # in brackets too (「6楼无效（修正：7楼）」, hostile round 59)
                 put_off = why
+                post.held += [(("floor", int(n)), why) for n in re.findall(r"(\d{1,5})\s*(?:楼|层|樓|#|F|L)", sentence)]
             continue
         if "RETRACT" in blockers and made and not _only_reason(sentence) and not re.search(r"代投|委托", sentence):
             # 「——19楼这句收回」「撤回我之前说的7楼无效」: what was said of those floors is taken back — they wait for the director
@@ -1183,22 +1206,33 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
 # The director correcting the director (not a ballot's error told as the reason: 「他把名字写错了，无效」):
 # 上面写错了 · 我打错了 · 啊不 · 口误 · 抱歉 — and 更正 where it is the director's, not the player's (须重新发帖更正).
 _EARLIER_POST = re.compile(r"上面|上边|上一条|上一帖|上条|上帖|刚才|刚刚|前面|之前|那条|那句|那帖|楼上")
-def _superseded(groups: list[_Group], at: int, sentence: str, kept: set | None = None) -> None:
+def _superseded(groups: list[_Group], at: int, sentence: str, kept: set | None = None, why: str = "说以后面的为准") -> None:
     """The rulings before sentence `at` of floors not ruled again from there on, where the post says which of its words
     stand (「6楼无效。抱歉写错了，7楼无效，以这行为准」): was the floor wrong, or the verdict? They wait for the director."""
     kept = kept if kept is not None else {ref for g in groups if g.sentence == at for ref in g.floors}
     for group in groups:
         if group.sentence < at and not group.reference and not set(group.floors) & kept:
-            group.unread.append(f"「{_clip(sentence)}」说以后面的为准：前面这一楼的裁定还算不算，请导演确认")
+            group.unread.append(f"「{_clip(sentence)}」{why}：前面这一楼的裁定还算不算，请导演确认")
             group.doubted = group.unread[-1]
 
 
 _TURNS_BACK = re.compile(r"等下|等等|等一下|重说|重新说|改口|说错|写错|看错|打错|判重|判错|搞错|弄错|不对")
 # (「以这行为准」: the line it is on stands over the post's earlier words; 「以本条为准」 is the post over earlier posts)
+_FLOOR_PART = re.compile(r"\d{1,5}\s*(?:楼|层|樓|#|F|L)\s*(?:的|里的|下面的?|底下的?)\s*(?:楼中楼|点评|评论|回帖|回复)")
+_MEANT_ELSEWHERE = re.compile(r"[(（]\s*(?:指|是指|指的是|说的是|这是说)\s*(?!今天|本帖|这里|投票帖|这一?轮|本轮)[^)）]{0,10}(?:帖|贴|区|轮|局|天|日|周|场|次)[^)）]{0,3}[)）]|"
+                              r"[(（]\s*(?:上周|上个月|去年|前年|上回|上次)[^)）]{0,8}[)）]")
+_PRECEDENT = re.compile(r"(?:跟|和|与|同|像|如同|参照|参考)[^,，。;；]{0,12}(?:一样|那次|那回|那样|同理|一个道理|类似)|同理|先例|前例")
+_EARLIER_VERSION = re.compile(r"上一版|上个版本|前一版|旧版|上一条|上一帖|之前那版|原先那版|上次发的|刚才发的那")
 _STANDS_HERE = re.compile(r"以(?:这|此|下面?|后面?)\s*(?:一)?\s*(?:行|句|段)\s*为准")
 _SELF_CORRECTION = re.compile(r"(?:我|上面|上边|刚才|前面|以上|之前|前一句)[^,，。]{0,4}(?:写错|打错|说错|搞错|弄错|记错|看错|错了)|"
                               r"啊不|呃不|哦不|不不|(?<![a-z])sorry|(?<![a-z])oops|抱歉|不好意思|my bad|"
-                              r"^\s*[【\[]?(?:更正|纠正|订正)|(?:更正|纠正)(?:一下|如下)", re.I)
+                              r"^\s*[【\[]?(?:更正|纠正|订正)|(?:更正|纠正)(?:一下|如下)"
+                              # the director's own slip, opening its clause (no player is its subject): 「口误，7楼无效」「啊，看串了，应该
+                              # 是7楼」「手滑，是7楼」; a correction in brackets 「（修正：7楼）」; one ruled floor turned into another
+                              # 「6楼无效 → 7楼无效」 (hostile round 59)
+                              r"|(?:^|[,，。;；!！?？(（])\s*(?:(?:啊|哦|呃|嗯|唉|哎)\s*[,，]?\s*)?(?:口误|手滑|手误|笔误|看串|串楼|看岔|眼花|搞混|弄混)|"
+                              r"(?:^|[(（,，])\s*(?:修正|订正|纠正)\s*[:：]\s*第?\s*\d{1,5}\s*(?:楼|层|樓|#|F|L)|"
+                              r"\d{1,5}\s*(?:楼|层|樓|#|F|L)[^,，。;；\n]{0,8}(?:→|->|=>|⇒)\s*第?\s*\d{1,5}\s*(?:楼|层|樓|#|F|L)", re.I)
 
 
 def _takes_back(blockers: set[str], sentence: str, rules: bool, after: bool, tokens: list[Token],
@@ -1213,6 +1247,8 @@ def _takes_back(blockers: set[str], sentence: str, rules: bool, after: bool, tok
     if "PENDING" in blockers and not rules and not floors and not _PENALTY.search(sentence):
         return f"「{_clip(sentence)}」：这一帖的裁定还没有定，都不采用"
     corrected = _SELF_CORRECTION.search(sentence)
+    if corrected and _EARLIER_VERSION.search(sentence):
+        corrected = None  # 「（上一版写成 #71，手滑，是 #17）」: the slip was an earlier version's; this post's words are the mended ones
     if corrected and not rules and after:
         return f"「{_clip(sentence)}」像是更正了前面的话，但没写更正的是哪一楼：裁定都不采用"
     if corrected and rules and not _correction_heading(tokens):
@@ -1549,7 +1585,9 @@ def _unexplained_slot(text_since: str, pieces: list, index: int) -> str:
 # A bare yes or no (是 · 对 · 没错 · 嗯 · 不是 · yes · no), what a reply to a quoted question says
 _ANSWER = re.compile(r"(?i)(?:是|是的|对|对的|没错|嗯|嗯嗯|确认|正确|不是|不对|不|没有|yes|yep|no|nope)\s*[。.!！~～]*")
 # (and the ballot's fate in other words, or typed on a phone: 划掉 · 扣除 · 不认 · 无小 — the floor waits, never nothing)
-_VERDICT_WORD = re.compile(r"无效|有效|作废|不算|不计|弃权|计为|算作|废票|作数|划掉|划去|扣除|扣掉|不认|不收|[无有](?:小|校|孝|笑|肖|销)(?![学时问毛瑕失错])")
+# (a mark for a verdict — 18楼 ❌ · 6楼 ✗ — can fail to render or be stripped on a GBK board (discuz.md §E): it holds, never rules)
+_VERDICT_WORD = re.compile(r"无效|有效|作废|不算|不计|弃权|计为|算作|废票|作数|划掉|划去|扣除|扣掉|不认|不收|[无有](?:小|校|孝|笑|肖|销)(?![学时问毛瑕失错])|"
+                           r"[❌✗✘×✅✔✓☑]")
 # Another game (a neighbouring thread, an earlier game): the floors its sentence names are that game's (blind10 n063)
 # Words before a floor that say which post it is (「X的6楼」「X时6楼」), and the ones that say nothing new: this thread
 # today (今天 · 本帖 · 投票帖 · 这一轮), or the voter (a roster name).

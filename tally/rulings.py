@@ -108,7 +108,7 @@ def maybe_rulings(game: Game, posts) -> bool:
     """Whether any of these posts could be a director's ruling (before the tally it would take to check)."""
     roster = roster_of(game)
     return any(p.author in game.directors and (words.read(p.text, quoting=bool(getattr(p, "quotes", None)), roster=roster) or
-                                               getattr(p, "quotes", None) and words.bare_answer(p.text)) for p in posts)
+                                               getattr(p, "quotes", None) and words.answers_a_question(p.text)) for p in posts)
 
 
 def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, history: dict[int, list[dict]],
@@ -132,10 +132,11 @@ def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, 
         versions = history.get(post.pid) or []
         first = versions[0]["text"] if versions and versions[0].get("text") is not None else post.text
         reading = words.read(post.text, quoting=bool(post.quotes), roster=roster) if post.status == "normal" else None
-        if reading is None and post.status == "normal" and (asked := _quoted_text(post, posts)):
+        if post.status == "normal" and (asked := _quoted_text(post, posts)) and (reading is None or not reading.held) and \
+                (again := words.read(f"[quote]{asked}[/quote]\n{post.text}", quoting=True, roster=roster)) is not None and again.held:
             # 「是（凑字数凑字数）」 quoting 「导演，6楼是不是无效？」: the forum keeps the quoted words apart from the answer (the
             # archive's quotes), so the question is read with them, as a quote-reply reads on the page (hostile round 58)
-            reading = words.read(f"[quote]{asked}[/quote]\n{post.text}", quoting=True, roster=roster)
+            reading = again
         earlier = words.read(first, quoting=bool(post.quotes), roster=roster) \
             if first != post.text or post.status != "normal" else reading
         if reading is None and earlier is None:
@@ -317,7 +318,7 @@ def _left_out(post, reading, base: DayTally, game: Game) -> list[Ruling]:
 def _quoted_text(post, posts) -> str | None:
     """The words of the one post `post` quotes, where it quotes one of `posts` and says no more than a yes or a no."""
     pids = [pid for q in post.quotes or () if (pid := quote_field(q, "pid"))]
-    if len(pids) != 1 or not words.bare_answer(post.text):
+    if len(pids) != 1 or not words.answers_a_question(post.text):
         return None
     return next((p.text for p in posts if p.pid == pids[0] and p.text), None)
 
