@@ -92,6 +92,8 @@ SET_DEAD["heldout19"] = {"shediao": ("芹菜",), "s10": ("知了",), "mahjong": 
 SET_ASSUMED["heldout20"] = {"s10": {**SET_ASSUMED["heldout10"]["s10"], "blackout_minutes": 60},
                             "anshazhe": {**SET_ASSUMED["heldout10"]["anshazhe"], "blackout_minutes": 60}}
 SET_DEAD["heldout20"] = {"shediao": ("文丑",), "s10": ("氖",), "qisha": ("电吹风",), "anshazhe": ("数独",), "mahjong": ("王道灵",)}
+SET_ASSUMED["heldout21"] = SET_ASSUMED["heldout10"]  # heldout21's openings announce heldout15's forms (its README's "Assumptions")
+SET_DEAD["heldout21"] = {"shediao": ("寒食",), "s10": ("更夫",), "qisha": ("飞剪",), "anshazhe": ("克朗",), "mahjong": ("蝴蝶结",)}
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
