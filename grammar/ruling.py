@@ -1013,6 +1013,10 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             # — the floor's author decides which (tally/rulings.py: another player's name holds the floor; hostile round 58)
             for group in made:
                 group.author = group.author or roster.table.get(speaker.group(1), speaker.group(1))
+        if made and (paged := _ON_PAGE.search(sentence)):
+            # 「第二頁第三樓 那票無效」: a floor counted on its page — which floor of the thread, the director's (blind15 v064)
+            _hold(made, f"「{_clip(sentence)}」的楼层是按页数的（「{paged.group()}」）：请写全帖的楼层号（例如 23楼）")
+            continue
         if made and (part := _FLOOR_PART.search(sentence)) or made and (meant := _MEANT_ELSEWHERE.search(sentence)):
             # 「6楼的楼中楼无效，那是点评不是投票」: a comment under the floor, not its ballot; 「6楼无效（指的是讨论帖）」「（说的是上
             # 一轮）」: the floor of another thread or round, said after it (hostile round 59: each ruled today's floor)
@@ -1113,7 +1117,8 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
         if not why and not made and (any(g.verdicts for g in groups) or loose) and _ASKS_AGREEMENT.search(sentence):
             # 「7楼无效。大家觉得呢？」「…有异议吗？」: the ruling put to the players, not yet made
             why = f"「{_clip(sentence)}」在问大家的意见：这一帖的裁定还没有定，都不采用"
-        if not why and not made and "PENDING" in blockers and _DEICTIC.search(sentence) and not _PENALTY.search(sentence):
+        if not why and not made and ("PENDING" in blockers or "QUESTION" in blockers) and (
+                _DEICTIC.search(sentence) or _ITS_ORIGINAL.search(sentence)) and not _PENALTY.search(sentence):
             # 「88楼 的改票无效。至于他这票按原票还是按弃权算……我还在查，今晚给结论」: what the ruling above does to the ballot
             # is still open — the floors of the sentence before wait for the director (blind14 t065)
             for group in [g for g in groups if g.sentence == number - 1 and not g.reference]:
@@ -1218,6 +1223,8 @@ def _superseded(groups: list[_Group], at: int, sentence: str, kept: set | None =
 
 _TURNS_BACK = re.compile(r"等下|等等|等一下|重说|重新说|改口|说错|写错|看错|打错|判重|判错|搞错|弄错|不对")
 # (「以这行为准」: the line it is on stands over the post's earlier words; 「以本条为准」 is the post over earlier posts)
+_ITS_ORIGINAL = re.compile(r"(?:他|她|其|TA|ta)\s*(?:的)?\s*原(?:来的?)?票")  # 「至于她原票算不算……晚点补」 (blind15 v069)
+_ON_PAGE = re.compile(r"第?\s*[一二三四五六七八九十\d]{1,3}\s*[页頁]\s*(?:的)?\s*第?\s*[一二三四五六七八九十\d]{1,4}\s*(?:楼|层|樓)")
 _FLOOR_PART = re.compile(r"\d{1,5}\s*(?:楼|层|樓|#|F|L)\s*(?:的|里的|下面的?|底下的?)\s*(?:楼中楼|点评|评论|回帖|回复)")
 _MEANT_ELSEWHERE = re.compile(r"[(（]\s*(?:指|是指|指的是|说的是|这是说)\s*(?!今天|本帖|这里|投票帖|这一?轮|本轮)[^)）]{0,10}(?:帖|贴|区|轮|局|天|日|周|场|次)[^)）]{0,3}[)）]|"
                               r"[(（]\s*(?:上周|上个月|去年|前年|上回|上次)[^)）]{0,8}[)）]")

@@ -95,3 +95,14 @@ def test_a_ballot_spoken_to_someone_by_at_is_weighed_for_them():
 def test_a_ballot_hedged_after_its_name_is_the_directors(text):
     result, (entry,) = _day(("欧阳锋", text))
     assert entry.needs_review and not result.certain, entry.reason
+
+
+def test_a_floor_counted_on_its_page_waits():
+    rulings, asked, doubtful = _posted("第二頁第五樓 那票無效，對象寫的是已出局的人。", PLAYERS, BALLOTS)
+    assert rulings == {} and 5 in doubtful
+
+
+def test_the_original_a_voided_change_falls_back_to_still_open_waits():
+    rulings, asked, doubtful = _posted("第5樓 的改票無效（沒引用原帖）。至於她原票算不算……原票那樓被版主屏蔽了，晚點補。", PLAYERS,
+                                       {5: ("欧阳锋", "郭靖")})
+    assert rulings == {} and doubtful == {5}

@@ -48,7 +48,9 @@ _QUOTED_PID = re.compile(r"\[quote\].*?pid=(\d+).*?\[/quote\]", re.S | re.I)
 # b059 「沙发那票无效」: its writer called 沙发 debatable ("a name, not a number — I pick the safer reading"); the writers of
 # blind5–12 each wrote 沙发 · 板凳 · 地板 as clear floors (g059, h028, h070, k041, n062, q063), as directors write them: the
 # reader takes them as floors 2, 3 and 4 (grammar/tags.py _SEATS) — the floor it rules is the only one named.
-PER_FLOOR = {"b040": {19}, "k055": {5}, "r042": {45}, "b059": {2}}
+# v049 「55F 法棍 改票引用了自己的原票，有效。56F 可颂 那个……我还没看懂他到底投谁，稍后说。」: the same (blind15's writer calls
+# the post doubtful as a whole; 55F is ruled with one meaning, 56F waits).
+PER_FLOOR = {"b040": {19}, "k055": {5}, "r042": {45}, "b059": {2}, "v049": {55}}
 # A post whose floors the harness cannot build as the forum and the game file would: k027's 47楼 is a 顶替 account, which the
 # game file names as the substitute ([[events]] 顶替) — the harness makes every author a player of its own.
 # (A findpost link's words and pid give that floor its pid: blind5's m020 and later sets' links are built as the forum's.)
