@@ -609,6 +609,8 @@ def _target_of(segment: str, roster: Roster, voter: str | None) -> str | None:
     # The director's own words first: the player's quoted words (「私信原话是“投青玉案的对家”…更正为：念奴娇 → 鹊桥仙」) give
     # the target only where the director's do not (代投：六安（QQ）：“我那票改成白茶”)
     body = _REASON.sub("", segment)
+    if (stands := re.search(rf"以\s*({roster.pattern.pattern})\s*为准", _QUOTED.sub("", body))) and roster.table[stands.group(1)] != voter:
+        return roster.table[stands.group(1)]  # 「更正：…原话是“不投郎中，投阿郎”，以货郎为准」: the one said to stand (heldout21)
     for text in (_QUOTED.sub(lambda m: " " * len(m.group()), body), body):
         for m in roster.pattern.finditer(text):
             name = roster.table[m.group()]

@@ -89,6 +89,8 @@ _ENGLISH_VOTES = (
     (re.compile(r"(?i)##\s*vote(?:\s+for)?\s*[:：]?\s*"), "投票:"),
     (re.compile(r"(?i)##\s*reason\s*[:：]?\s*"), "理由:"),
     (re.compile(r"(?<![A-Za-z#])(?i:vote)(?:\s+(?i:for))?\s+(?=[^\x00-\x7f]|[A-Z])"), "投"),
+    # 「vote卢布！！！」: the word glued to a CJK name, as a phone's input method leaves it (heldout21 w21_094)
+    (re.compile(r"(?<![A-Za-z#])(?i:vote)(?=[\u4e00-\u9fff])"), "投"),
     # 「vote kestrel」 at a line's start: a ballot whatever the case (a name the roster does not know is asked)
     (re.compile(r"(?m)^\s*(?i:vote)(?:\s+(?i:for))?\s+(?=[a-z])"), "投"),
 )

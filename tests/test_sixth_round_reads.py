@@ -194,3 +194,27 @@ def test_what_another_player_did_again_is_told_not_cast():
 def test_a_score_worked_out_with_a_condition_is_talk():
     result, (entry,) = _day(("欧阳锋", "现在郭靖 3 杨康 2？要是杨康那个改票算了就是 2 比 2，警长投的杨康就出去了。"), preset="s10")
     assert entry.kind == "none" and not entry.needs_review, entry.reason
+
+
+# The seventh round's post set (heldout21, read once at 0283c55): its silent and wrong reads, by class.
+
+def test_a_proxy_corrected_in_its_next_line_to_the_one_said_to_stand_counts_for_it():
+    result, (entry,) = _day(("导演", "受欧阳锋委托代投 郭靖。\n更正：看岔了聊天记录，欧阳锋原话是“不投郭靖，投杨康”，以杨康为准。"))
+    assert entry.kind == "proxy" and entry.target == "杨康", entry.reason
+
+
+def test_vote_glued_to_a_name_is_a_ballot():
+    result, (entry,) = _day(("欧阳锋", "vote郭靖！！！他绝对是匪"), preset="anshazhe")
+    assert entry.target == "郭靖" and entry.verdict == "counted"
+
+
+@pytest.mark.parametrize("text", ["郭靖吧，昨天说话太飘", "郭静吧，昨天说话太飘"])
+def test_a_name_settled_on_at_the_head_of_the_post_is_the_directors_to_count(text):
+    result, (entry,) = _day(("欧阳锋", text), preset="qisha")
+    assert entry.needs_review and "郭靖" in entry.readings, entry.reason
+
+
+@pytest.mark.parametrize("text", ["好吧，我再想想", "行吧，听你的"])
+def test_a_word_settled_on_that_names_nobody_is_talk(text):
+    result, (entry,) = _day(("欧阳锋", text), preset="qisha")
+    assert not entry.needs_review and entry.kind == "none"
