@@ -707,7 +707,7 @@ def _reason_after(text: str, ballot: Field, roster: Roster | None) -> tuple[Fiel
 
 
 _OWN_NOTE = ("(", "（", "【", "[", "※", "*", "PS", "ps", "P.S", "注", "备注", "另")  # a line set beside the ballot
-_NOT_TODAY = re.compile(r"弃权|弃票|明天的票|明日的票|下一?轮的票|先不投|暂不投|不投了")  # (作废 · 不算数: certainty._SELF_VOID)
+_NOT_TODAY = re.compile(r"弃权|弃票|明天的票|明日的票|下一?轮的票|上一?轮的票|昨天的票|先不投|暂不投|不投了|还没想好")  # (作废 · 不算数: certainty._SELF_VOID)
 # 「（大概吧）」「（等会儿再确认一下）」「（bushi）」 on a line beside the ballot (hostile round 59)
 _SELF_VOIDS = {"不算数", "不作数", "别计", "别算", "作废", "测试"}  # (the post voiding itself: tally/certainty.py weighs those)
 _NOTE_HOLDS = re.compile(f"{tags.search_for('hedge', 'pending').pattern}|(?i:bushi)|狗头")

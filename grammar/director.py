@@ -754,7 +754,7 @@ def _count(lines: list[str], counted: set[int], roster: Roster) -> dict[str, str
                 continue
             for item in cut_outside_brackets(head.group("voters"), "、,，;；"):  # (「白水哩（警长，2.5票；…）、鹤田姬子」)
                 bare = re.sub(r"[(（][^)）]*[)）]", "", item)  # (a note in brackets is read below)
-                said = VOID if _VOID_WORDS.search(bare) else target
+                said = VOID if _VOID_WORDS.search(bare) else UNSURE if _UNSURE_MARK.search(bare) else target
                 for m in roster.pattern.finditer(bare):
                     out[roster.table[m.group()]] = said
             for note in _VOID_NOTE.finditer(line[head.start("voters"):]):  # 「林平之（田伯光的不计）」
@@ -770,6 +770,8 @@ def _count(lines: list[str], counted: set[int], roster: Roster) -> dict[str, str
     return out if len(out) >= 2 else {}
 
 
+UNSURE = "待定"  # a count's mark on a ballot it has not decided (「欧阳克？」「小昭*」 with 「*小昭这票待定」, round 60)
+_UNSURE_MARK = re.compile(r"[?？*＊]|待定|存疑")
 VOID = "无效"  # a count's word for a ballot it lists and does not count (no player is called that: the roster refuses it)
 _VOID_WORDS = re.compile(r"无效|作废|不计|不算|废票|扣除|扣掉|划掉|去掉|减去")
 _VOID_NOTE = re.compile(r"[(（][^()（）\n]*?(?:无效|作废|不计|不算|废票|扣除|扣掉|划掉|去掉|减去)[^()（）\n]*[)）]")

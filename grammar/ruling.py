@@ -1013,6 +1013,10 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             # — the floor's author decides which (tally/rulings.py: another player's name holds the floor; hostile round 58)
             for group in made:
                 group.author = group.author or roster.table.get(speaker.group(1), speaker.group(1))
+        if made and (thread := _THREAD_BEFORE.search(sentence)) and not _THIS_VOTE_THREAD.search(thread.group("t")) and \
+                not (roster is not None and roster.pattern is not None and roster.pattern.search(thread.group("t") + thread.group("s"))):
+            _hold(made, f"「{_clip(sentence)}」的楼层前面写的是「{thread.group('t')}帖」：不是本投票帖的话，这一楼不归这里裁定，请导演确认")
+            continue
         if made and (paged := _ON_PAGE.search(sentence)):
             # 「第二頁第三樓 那票無效」: a floor counted on its page — which floor of the thread, the director's (blind15 v064)
             _hold(made, f"「{_clip(sentence)}」的楼层是按页数的（「{paged.group()}」）：请写全帖的楼层号（例如 23楼）")
@@ -1076,7 +1080,7 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
         headed = headed or _correction_heading(tokens)
         if not made and any(t.type == "RETRACT" and (i and re.search(r"裁定\s*(?:也|就|都|全部|全都|统统)?\s*$", str(tokens[i - 1])) or
                                                     re.search(r"(?i)ruling|verdict|call", str(t)))
-                            for i, t in enumerate(tokens)) or not made and not rules and "RETRACT" in blockers and \
+                            for i, t in enumerate(tokens)) or not made and not rules and ("RETRACT" in blockers or _SENT_WRONG.search(sentence)) and \
                 _EARLIER_POST.search(sentence) and not re.search(r"代投|委托|代发", sentence):
             # (「上面那条我删不掉，当它不存在吧」: the post above taken back in words that name no ruling — hostile round 58)
             # 「上一条裁定不算，我看错楼了」: an earlier ruling taken back, no floor named — the floors it ruled are the director's
@@ -1210,6 +1214,7 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
 
 # The director correcting the director (not a ballot's error told as the reason: 「他把名字写错了，无效」):
 # 上面写错了 · 我打错了 · 啊不 · 口误 · 抱歉 — and 更正 where it is the director's, not the player's (须重新发帖更正).
+_SENT_WRONG = re.compile(r"发错(?:了)?(?:帖子?|贴子?|地方|楼|局|场)?|错帖|贴错|发串|是隔壁|是别的局|是另一局")  # (「上面那条发错帖子了，是隔壁那局的」)
 _EARLIER_POST = re.compile(r"上面|上边|上一条|上一帖|上条|上帖|刚才|刚刚|前面|之前|那条|那句|那帖|楼上")
 def _superseded(groups: list[_Group], at: int, sentence: str, kept: set | None = None, why: str = "说以后面的为准") -> None:
     """The rulings before sentence `at` of floors not ruled again from there on, where the post says which of its words
@@ -1223,11 +1228,17 @@ def _superseded(groups: list[_Group], at: int, sentence: str, kept: set | None =
 
 _TURNS_BACK = re.compile(r"等下|等等|等一下|重说|重新说|改口|说错|写错|看错|打错|判重|判错|搞错|弄错|不对")
 # (「以这行为准」: the line it is on stands over the post's earlier words; 「以本条为准」 is the post over earlier posts)
+# 「报名帖6楼」「发言贴6楼」「PK帖6楼」: a thread named right before the floor — any but this vote thread (round 60)
+_THREAD_BEFORE = re.compile(r"(?P<t>[^\s,，。;；:：!！?？、()（）【】\[\]\d]{1,6}?)\s*(?P<s>帖|贴|楼|區|区)\s*(?:的|里的?|中的?)?\s*第?\s*\d{1,5}\s*(?:楼|层|樓|#|F|L)")
+# (the threads other readers know: this vote thread, a day's (第一日投票帖 · 昨天投票帖), a round's (重投楼 · 对决帖), the known
+# others (讨论帖 · 竞选帖 · 进程帖 · 案情楼 · 规则帖), a pointer (见本帖 1 楼))
+_THIS_VOTE_THREAD = re.compile(r"投票|重投|对决|竞选|讨论|进程|案情|规则|版务|^(?:本|这|此|该|这个|票|见|见本)$")
 _ITS_ORIGINAL = re.compile(r"(?:他|她|其|TA|ta)\s*(?:的)?\s*原(?:来的?)?票")  # 「至于她原票算不算……晚点补」 (blind15 v069)
 _ON_PAGE = re.compile(r"第?\s*[一二三四五六七八九十\d]{1,3}\s*[页頁]\s*(?:的)?\s*第?\s*[一二三四五六七八九十\d]{1,4}\s*(?:楼|层|樓)")
 _FLOOR_PART = re.compile(r"\d{1,5}\s*(?:楼|层|樓|#|F|L)\s*(?:的|里的|下面的?|底下的?)\s*(?:楼中楼|点评|评论|回帖|回复)")
 _MEANT_ELSEWHERE = re.compile(r"[(（]\s*(?:指|是指|指的是|说的是|这是说)\s*(?!今天|本帖|这里|投票帖|这一?轮|本轮)[^)）]{0,10}(?:帖|贴|区|轮|局|天|日|周|场|次)[^)）]{0,3}[)）]|"
-                              r"[(（]\s*(?:上周|上个月|去年|前年|上回|上次)[^)）]{0,8}[)）]")
+                              r"[(（][^)）]{0,4}(?:上周|上个月|去年|前年|上回|上次|大前天|前天|昨天|昨日|上一?天|前一天|上一?轮|那局|上一?局|"
+                              r"第\s*[\d零〇一二三四五六七八九十]{1,3}\s*[天日轮]|版块|板块|另一个|别的|其他)[^)）]{0,8}[)）]")
 _PRECEDENT = re.compile(r"(?:跟|和|与|同|像|如同|参照|参考)[^,，。;；]{0,12}(?:一样|那次|那回|那样|同理|一个道理|类似)|同理|先例|前例")
 _EARLIER_VERSION = re.compile(r"上一版|上个版本|前一版|旧版|上一条|上一帖|之前那版|原先那版|上次发的|刚才发的那")
 _STANDS_HERE = re.compile(r"以(?:这|此|下面?|后面?)\s*(?:一)?\s*(?:行|句|段)\s*为准")
@@ -1582,6 +1593,8 @@ def _unexplained_slot(text_since: str, pieces: list, index: int) -> str:
             break
     if re.search(r"理由\s*$", slot) and "票" not in slot:
         return slot.strip()  # 「6楼理由无效」: the reason ruled, not the ballot — what that does to the ballot depends on the game
+    if _VERDICT_MARK.search(tail):
+        return tail.strip()  # 「6楼无效 × ⏎ 7楼无效 √」: a mark after the verdict — kept, or crossed out? (round 60)
     for words in (slot, tail if not _GLUED_AFTER.fullmatch(tail) else ""):
         rest = _LINK_WORDS.sub("", words)
         if rest and len(rest) <= 12 and not _BALLOT_WORDS.search(words):
@@ -1589,12 +1602,13 @@ def _unexplained_slot(text_since: str, pieces: list, index: int) -> str:
     return ""
 
 
+_VERDICT_MARK = re.compile(r"[✔✓√☑✅✘✗×❌]")
 # A bare yes or no (是 · 对 · 没错 · 嗯 · 不是 · yes · no), what a reply to a quoted question says
 _ANSWER = re.compile(r"(?i)(?:是|是的|对|对的|没错|嗯|嗯嗯|确认|正确|不是|不对|不|没有|yes|yep|no|nope)\s*[。.!！~～]*")
 # (and the ballot's fate in other words, or typed on a phone: 划掉 · 扣除 · 不认 · 无小 — the floor waits, never nothing)
 # (a mark for a verdict — 18楼 ❌ · 6楼 ✗ — can fail to render or be stripped on a GBK board (discuz.md §E): it holds, never rules)
 _VERDICT_WORD = re.compile(r"无效|有效|作废|不算|不计|弃权|计为|算作|废票|作数|划掉|划去|扣除|扣掉|不认|不收|[无有](?:小|校|孝|笑|肖|销)(?![学时问毛瑕失错])|"
-                           r"[❌✗✘×✅✔✓☑]")
+                           r"[❌✗✘×✅✔✓☑]|存疑|待定|待查|待核|未定|不确定")  # (「其中6楼存疑」: a floor left open — round 60)
 # Another game (a neighbouring thread, an earlier game): the floors its sentence names are that game's (blind10 n063)
 # Words before a floor that say which post it is (「X的6楼」「X时6楼」), and the ones that say nothing new: this thread
 # today (今天 · 本帖 · 投票帖 · 这一轮), or the voter (a roster name).
