@@ -44,7 +44,7 @@ from lark.lexer import Lexer
 from . import tags as tagging
 from .names import Roster, to_simplified
 from .normalize import normalize
-from .speech import VOTES, count_rows
+from .speech import VOTES, count_rows, is_row
 from .structure import split
 
 VERDICTS = ("invalid", "valid", "not_a_vote", "abstain", "keep_original", "counts_as", "for_voter", "belongs")
@@ -729,7 +729,8 @@ def _sentences(own: str, roster: Roster | None = None, rows: set[str] = frozense
     for line in _sections(own.split("\n")):
         if _SIGN_OFF.match(line) and not tagging.tag(line):
             continue  # 「——导演B」: a signature
-        if line in rows and not _PLAYER_VOID.search(line):  # (「欧阳克：无效」 is read as said)
+        if line in rows and is_row(line, roster) and not _PLAYER_VOID.search(line):  # (「欧阳克：无效」 is read as said; the words
+            # between rows — 「…。其中6楼存疑。」 — are read as written)
             # 「6楼 欧阳克→郭靖（无效）」: the floor a row opens with, ruled by the mark after its pair
             floor, mark = _ROW_FLOOR.match(line), _ROW_VOID.search(line)
             lines += [f"{floor.group().strip()}{mark.group(1)}"] if floor and mark else []

@@ -152,3 +152,13 @@ def test_a_ballot_a_count_marks_undecided_is_set_beside_ours():
 def test_last_rounds_ballot_said_beside_a_labelled_ballot_is_the_directors():
     result, (entry,) = _day(("欧阳锋", "投票对象：郭靖\n投票理由：划水\n（上一轮的票，这轮还没想好）"))
     assert entry.needs_review and not result.certain
+
+
+def test_a_count_on_one_line_then_a_floor_called_open_holds_it():
+    rulings, asked, doubtful = _posted("票型：郭靖 2票，杨康 1票。其中5楼存疑。", PLAYERS, BALLOTS)
+    assert rulings == {} and 5 in doubtful
+
+
+def test_a_ruling_marked_as_running_away_holds_the_floor():
+    rulings, asked, doubtful = _posted("5楼无效（逃）", PLAYERS, BALLOTS)
+    assert rulings == {} and doubtful == {5}
