@@ -162,3 +162,10 @@ def test_a_count_on_one_line_then_a_floor_called_open_holds_it():
 def test_a_ruling_marked_as_running_away_holds_the_floor():
     rulings, asked, doubtful = _posted("5楼无效（逃）", PLAYERS, BALLOTS)
     assert rulings == {} and doubtful == {5}
+
+
+def test_not_taken_into_the_count_is_a_verdict_and_a_verdict_denied_is_not():
+    rulings, asked, doubtful = _posted("5楼不予计入。", PLAYERS, BALLOTS)
+    assert rulings == {5: ("reject", None)}
+    rulings, asked, doubtful = _posted("5楼不予认定无效", PLAYERS, BALLOTS)
+    assert rulings == {} and doubtful == {5}
