@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from . import speech
-from .names import Roster
+from .names import Roster, described, nicknames
 
 _MORPHEME = re.compile(r"代投|投|票|选|弃|撤|跟|先挂|暂挂|挂票|挂给")
 _NOBODY = re.compile(r"弃权|无人|没人|空票|白票|^\s*空(?![间气闲想白])")
@@ -327,8 +327,6 @@ def names_in(text: str, roster: Roster | None) -> tuple[str, ...]:
 def _addressed(clause: str, roster) -> list[str]:
     """The players a clause that only calls someone (「郭大侠」「小黄」) could be speaking to: by surname and title, or by a
     short form of the name (names.nicknames)."""
-    from .names import described, nicknames
-
     called = clause.strip(" ，,。!！~～@")
     if not called or len(called) > 6 or not described(called, roster):
         return []

@@ -33,7 +33,7 @@ from functools import lru_cache
 from . import tags
 from .names import Roster
 from .normalize import normalize
-from .speech import VOTES, count_rows, cut_outside_brackets, is_row, tally_lines
+from .speech import VOTES, count_rows, cut_outside_brackets, tally_lines
 from .structure import split
 
 
@@ -166,11 +166,11 @@ def read(text: str, roster: Roster | None, directors: tuple[str, ...] = ()) -> R
 
 @lru_cache(maxsize=4096)
 def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
-    written = normalize(split(text).own)
-    own = count_rows(written, roster)  # a count written on one line: its rows, each a line (「票型核对：2楼 A→B，…」)
+    # a count written on one line: its rows, each a line (「票型核对：2楼 A→B，…」)
+    own, written_rows = count_rows(normalize(split(text).own), roster)
     lines = own.split("\n")
     out = Reading(proxy_words=bool(_HEADING.search(own) or _ENGLISH_PROXY.search(own) or _MADE.search(own)))
-    rows = {n for n, line in enumerate(lines, start=1) if line in set(lines) - set(written.split("\n")) and is_row(line, roster)
+    rows = {n for n, line in enumerate(lines, start=1) if line in written_rows
             and (not (_HEADING.search(line) or _MADE.search(line)) or _COUNT_ANNOTATION.search(line))}  # (「…（本条即代投）」)
     counted = set(tally_lines(own, roster)) | rows
     if counted and not _COUNT_HEADING.search(own) and _HEADING.search(own):
@@ -773,8 +773,9 @@ def _count(lines: list[str], counted: set[int], roster: Roster) -> dict[str, str
 UNSURE = "待定"  # a count's mark on a ballot it has not decided (「欧阳克？」「小昭*」 with 「*小昭这票待定」, round 60)
 _UNSURE_MARK = re.compile(r"[?？*＊]|待定|存疑")
 VOID = "无效"  # a count's word for a ballot it lists and does not count (no player is called that: the roster refuses it)
-_VOID_WORDS = re.compile(r"无效|作废|不计|不算|废票|扣除|扣掉|划掉|去掉|减去")
-_VOID_NOTE = re.compile(r"[(（][^()（）\n]*?(?:无效|作废|不计|不算|废票|扣除|扣掉|划掉|去掉|减去)[^()（）\n]*[)）]")
+_NOT_COUNTED = r"无效|作废|不计|不算|废票|扣除|扣掉|划掉|去掉|减去"  # a count's words for a ballot it did not count
+_VOID_WORDS = re.compile(_NOT_COUNTED)
+_VOID_NOTE = re.compile(rf"[(（][^()（）\n]*?(?:{_NOT_COUNTED})[^()（）\n]*[)）]")
 _VOID_ROW = re.compile(r"^\s*[·•\-*]?\s*([^\s:：,，(（]{1,12})\s*[:：]\s*(?:无效|作废|不计|不算|废票)\s*[。.]?\s*$")
 _FLOOR_NUMBER = re.compile(r"(\d{1,5})\s*(?:楼|层|樓|#|[FfLl])")
 _VOID_MARK = re.compile(r"\s*[(（\[【]\s*(?:无效|作废|不计|不算|废票|不计入)")

@@ -44,7 +44,7 @@ from lark.lexer import Lexer
 from . import tags as tagging
 from .names import Roster, to_simplified
 from .normalize import normalize
-from .speech import VOTES, count_rows, is_row
+from .speech import VOTES, count_rows
 from .structure import split
 
 VERDICTS = ("invalid", "valid", "not_a_vote", "abstain", "keep_original", "counts_as", "for_voter", "belongs")
@@ -721,7 +721,7 @@ def _ruled_in_row(line: str) -> list[str]:
     return out
 
 
-def _sentences(own: str, roster: Roster | None = None, rows: set[str] = frozenset()) -> list[str]:
+def _sentences(own: str, rows: frozenset[str] = frozenset()) -> list[str]:
     """The post's sentences: each line cut at its stops — not inside brackets (「倒扑→三三（11楼；5楼代投已撤回）」) —
     without signatures and list numbers, and without the lines of a running count (「白水哩→狮子原爽、小濑川白望→臼泽塞」
     「弃权 1票：洪七公（13楼）」): what the director counted is set beside the tool's count, not ruled on."""
@@ -729,8 +729,8 @@ def _sentences(own: str, roster: Roster | None = None, rows: set[str] = frozense
     for line in _sections(own.split("\n")):
         if _SIGN_OFF.match(line) and not tagging.tag(line):
             continue  # 「——导演B」: a signature
-        if line in rows and is_row(line, roster) and not _PLAYER_VOID.search(line):  # (「欧阳克：无效」 is read as said; the words
-            # between rows — 「…。其中6楼存疑。」 — are read as written)
+        if line in rows and not _PLAYER_VOID.search(line):  # (「欧阳克：无效」 is read as said; the words between rows —
+            # 「…。其中6楼存疑。」 — are read as written)
             # 「6楼 欧阳克→郭靖（无效）」: the floor a row opens with, ruled by the mark after its pair
             floor, mark = _ROW_FLOOR.match(line), _ROW_VOID.search(line)
             lines += [f"{floor.group().strip()}{mark.group(1)}"] if floor and mark else []
@@ -851,12 +851,6 @@ def answers_a_question(text: str | None) -> bool:
     return not _FLOOR_ANY.search(to_simplified(normalize(split(text or "").own)))
 
 
-def bare_answer(text: str | None) -> bool:
-    """The post says yes or no and nothing else (an aside in brackets set apart: 「是（凑字数凑字数）」)."""
-    own = to_simplified(normalize(split(text or "").own))
-    return bool(_ANSWER.fullmatch(re.sub(r"[(（][^)）]*[)）]", "", own).strip()))
-
-
 def read(text: str | None, *, quoting: bool = False, roster: Roster | None = None) -> RulingPost | None:
     """The post's rulings and what was not understood (see the module's docstring); None: no ruling in it.
     `quoting`: the post quotes another, so a verdict alone (「无效」) is a ruling on the quoted post."""
@@ -957,9 +951,8 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
         if asked:
             why = f"导演回答了引用的问题（「{_clip(own)}」）：{'、'.join(f'{n}楼' for n in asked)} 怎么算，请写成「{asked[0]}楼 无效」这样"
             return RulingPost(links=links, problems=[why], held=[(("floor", n), why) for n in asked])
-    lined = count_rows(own, roster)  # a count written on one line: its rows, each a line (「票型核对：2楼 A→B，…」)
-    rows = set(lined.split("\n")) - set(own.split("\n"))
-    sentences = _sentences(lined, roster, rows)
+    lined, rows = count_rows(own, roster)  # a count written on one line: its rows, each a line (「票型核对：2楼 A→B，…」)
+    sentences = _sentences(lined, rows)
     if len(sentences) > MAX_SENTENCES:
         post = RulingPost(links=links, void=True)
         post.problems.append(f"裁定帖有 {len(sentences)} 句，太长，工具不逐句读（一帖最多 {MAX_SENTENCES} 句）")

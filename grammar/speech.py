@@ -210,11 +210,6 @@ def _row_pattern(names: str) -> re.Pattern:
                       rf"^{who}\s*[:：]\s*(?:无效|作废|弃权|不计|不算|未投|没投)\s*$")
 
 
-def is_row(line: str, roster) -> bool:
-    """The line reads as one row of a count (「2楼 郭靖→杨康」「郭靖 3-1=2票（6楼扣除）」「欧阳克：无效」)."""
-    return roster is not None and roster.pattern is not None and bool(_row_pattern(roster.pattern.pattern).match(line.strip()))
-
-
 def _listed(part: str, row: re.Pattern) -> list[str]:
     """A part that is no row but a list of them (「射箭 4、拳击 3、弃权 1」) as its rows; any other part as it is (「杨康 2票：
     郭靖、黄蓉」 is one row listing its voters)."""
@@ -229,11 +224,12 @@ def _bare_row(part: str) -> str:
     return re.sub(r"[，,；;。、]\s*$", "", part).strip()
 
 
-def count_rows(text: str, roster) -> str:
+def count_rows(text: str, roster) -> tuple[str, frozenset[str]]:
     """The text with each line that holds two rows of a count or more written as one row per line (its heading on a
-    line of its own): every reader of a count reads rows, however the director lined them."""
+    line of its own): every reader of a count reads rows, however the director lined them — and the rows so written (the
+    lines of the new text that read as a row of a count and were no line of the post: 「2楼 郭靖→杨康」「欧阳克：无效」)."""
     if roster is None or roster.pattern is None or not _ROW_CUT.search(text):
-        return text
+        return text, frozenset()
     row = _row_pattern(roster.pattern.pattern)
     out = []
     for line in text.split("\n"):
@@ -253,7 +249,8 @@ def count_rows(text: str, roster) -> str:
             else:
                 words += part
         out += [words.strip()] if words.strip() else []
-    return "\n".join(out)
+    written = set(text.split("\n"))
+    return "\n".join(out), frozenset(line for line in out if line not in written and row.match(line.strip()))
 
 
 def tally_lines(text: str, roster) -> dict[int, tuple[str | None, str | None]]:
