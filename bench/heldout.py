@@ -94,6 +94,8 @@ SET_ASSUMED["heldout20"] = {"s10": {**SET_ASSUMED["heldout10"]["s10"], "blackout
 SET_DEAD["heldout20"] = {"shediao": ("文丑",), "s10": ("氖",), "qisha": ("电吹风",), "anshazhe": ("数独",), "mahjong": ("王道灵",)}
 SET_ASSUMED["heldout21"] = SET_ASSUMED["heldout10"]  # heldout21's openings announce heldout15's forms (its README's "Assumptions")
 SET_DEAD["heldout21"] = {"shediao": ("寒食",), "s10": ("更夫",), "qisha": ("飞剪",), "anshazhe": ("克朗",), "mahjong": ("蝴蝶结",)}
+SET_ASSUMED["heldout22"] = SET_ASSUMED["heldout10"]  # heldout22's openings: s10 20:30 bar, anshazhe 改票 without a quote (its README)
+SET_DEAD["heldout22"] = {"shediao": ("十七孔桥",), "s10": ("狐步",), "qisha": ("牛仔帽",), "mahjong": ("营钉结",)}
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
