@@ -286,6 +286,13 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
             above = _ABOVE_VOIDED.sub("", plain)  # (「…以此为准，上面那行作废」: the line above voided by its correction)
             if len({(p[0], p[1]) for p in pairs}) == 1 and not _RETRACTS.search(above) and not _opens(_QUOTED.sub("", above), roster):
                 voter, was = pairs[0][0], pairs[0][1]  # the post's one proxy, made once or said again alike
+                if (fixed := _voter_corrected(plain, voter, was, roster)) is not None:
+                    # 「更正：上面写错人了，委托的是 方解石 不是 萤石——方解石 投 石膏」: the request was another player's; the proxy
+                    # made for the one named by mistake is none (heldout22 w22_115 had counted it for him, to 方解石)
+                    pairs[:] = [p for p in pairs if p[0] != voter]
+                    pairs.append((fixed[0], fixed[1], number, _clip(segment), True))
+                    pending = None
+                    continue
                 said_was = was in names and not re.search(rf"(?:不是|并非|而非|而不是)\s*{re.escape(was)}", plain)
                 new = [n for n in names if n not in (voter, was)] if voter in names and not said_was else []
                 if len(new) == 1:
@@ -622,6 +629,22 @@ def _target_of(segment: str, roster: Roster, voter: str | None) -> str | None:
 def _says_abstain(segment: str) -> bool:
     return bool(re.search(r"(?:投票对象|对象|投票|投|委托|vote|→|->|=>|＞)\s*[:：]?\s*(?:弃权|无人|无(?=[(（\s,，。;；]|$)|no\s*vote|abstain)|视为弃权|按弃权",
                           _REASON.sub("", segment), re.I))
+
+
+def _voter_corrected(plain: str, voter: str, was: str | None, roster: Roster) -> tuple[str, str | None] | None:
+    """A correction that says the proxy above was for another player (委托的是 X 不是 Y · 不是 Y 委托的，是 X): (X, the
+    target — the one the line gives X, else the proxy's own), or None."""
+    names = roster.pattern.pattern
+    v = re.escape(voter)
+    said = re.search(rf"(?:委托(?:人)?的?是|委托我的是|是)\s*({names})\s*[,，]?\s*(?:不是|而不是|并非)\s*{v}", plain) or \
+        re.search(rf"(?:不是|并非)\s*{v}\s*(?:委托的?)?\s*[,，]?\s*(?:而)?是\s*({names})", plain)
+    if said is None or (new := roster.table[said.group(1)]) == voter:
+        return None
+    gives = re.search(rf"{re.escape(new)}\s*(?:投|→|->|=>)\s*({names}|弃权)", plain[said.end():]) or \
+        re.search(rf"{re.escape(new)}\s*(?:投|→|->|=>)\s*({names}|弃权)", plain)
+    if gives is not None:
+        return new, None if gives.group(1) == "弃权" else roster.table[gives.group(1)]
+    return new, was
 
 
 def _pair(segment: str, roster: Roster, names: list[str], context: str | None) -> tuple[str | None, str | None, str | None]:

@@ -66,7 +66,8 @@ _COUNT_LINE = re.compile(rf"^\s*[·•\-*]?\s*[^\s,:;，。；:]{{1,12}}\s*[:：
 # (「47楼是我 12:24 替……」: a time, not 「X 12：」 a count row)
 # 「1楼 is free format…」「本局 1楼 要求写理由」: the opening's rules cited, not a floor ruled
 _OPENING_SAYS = re.compile(r"\s*(?:的)?\s*(?:规则|规定|要求|写明|写了|说|格式|公告|开场|已经|is|says|said|states)", re.I)
-_REPLIED_TO = re.compile(r"(?:回复|引用)(?:了|的是)?[^,，。;；:：\d#]{0,5}\s*$")
+_REPLIED_TO = re.compile(r"(?:回复|引用)(?:了|的是)?[^,，。;；:：\d#]{0,5}\s*$|"
+                         r"(?i:(?:reply|replying|replied|quote|quoting|quoted)\s*(?:to|of)?\s*(?:his|her|their)?\s*(?:own)?\s*$)")
 # After a floor's verdict, the ballot it falls back to: 「改票无效，按他原来 6 楼的票（潮生）计」 — 6楼 is the original
 _ORIGINAL = re.compile(r"(?:原来的?|原票|原投票|按(?:他|她|其|你)|以(?:他|她|其|你))\s*$")
 _CHANGE_ABOUT = re.compile(r"^\s*的?\s*改票")
@@ -428,6 +429,8 @@ def _names_after_verbs(tokens: list[Token]) -> list[Token]:
         if tok.type == "SUAN" and not (i + 2 < len(out) and out[i + 1].type == "NAME" and out[i + 2].type == "DE") and not (
                 i + 1 < len(out) and out[i + 1].type == "NAME" and (i + 2 == len(out) or out[i + 2].type in ("_SEP", "AND", "_ONE")
                                                                    or not str(out[i + 2]).strip("。!?;~ ")
+                                                                   # (「算 日晷——上表漏了」: a dash closes the clause)
+                                                                   or str(out[i + 2]).lstrip().startswith(("—", "─", "--"))
                                                                    or out[i + 2].start_pos > out[i + 1].end_pos)):
             # (「16l算帝江 写的帝姜 同音 可以」: typed on a phone, a space closes the clause)
             # (「依次：有效、作废、算朗姆」: 算 X closing its clause counts the ballot for X)
@@ -801,10 +804,15 @@ _UNSEEN = re.compile(r"(?:看不出|看不清|分不清|辨不清|认不出|读�
                      r"(?:他|她|其|这|这票|这一票|到底)?(?P<question>是不是|是否|有没有|要不要|算不算|投没投)")
 
 
+# A rule said in a reason (「开场说过本场只看对象是否明确，算 日晷」 blind16 x037): whether, as what a ruling depends on — no question
+_DEPENDS_ON = re.compile(r"(?:只看|就看|要看|只管|只问|取决于|不管|无论|不论)[^,，。;；?？]{0,8}?(?P<question>是否|是不是|有没有)")
+
+
 def _asked_by_others(sentence: str, roster: Roster | None) -> str:
     """The sentence with the question words of a question others asked blanked: the director answers it after the
-    colon, and the answer is the ruling; and with those of a question the post leaves open (_UNSEEN)."""
-    for unseen in _UNSEEN.finditer(sentence):
+    colon, and the answer is the ruling; and with those of a question the post leaves open (_UNSEEN) or a rule says it
+    depends on (_DEPENDS_ON)."""
+    for unseen in [*_UNSEEN.finditer(sentence), *_DEPENDS_ON.finditer(sentence)]:
         a, b = unseen.span("question")
         sentence = sentence[:a] + " " * (b - a) + sentence[b:]
     m = _ASKED.search(sentence)
@@ -822,7 +830,7 @@ def _asked_by_others(sentence: str, roster: Roster | None) -> str:
 _VERDICT_HEAD = re.compile(r"^\s*[【\[]?\s*(?:均|都|以下)?\s*(?:不计|不计入|无效|有效|作废|弃权|不算)\s*[】\]]?\s*[:：]")
 
 
-_RESPECTIVELY = re.compile(r"分别|依次|各判|各自|按顺序|按次序|顺次|一一对应|respectively|in (?:that )?order", re.I)  # floors and verdicts paired in the order written
+_RESPECTIVELY = re.compile(r"分别|依次|各判|各自(?!\s*(?:的|之)?\s*(?:原|原来|之前|先前|第一))|按顺序|按次序|顺次|一一对应|respectively|in (?:that )?order", re.I)  # floors and verdicts paired in the order written
 _BY_ORDER = re.compile(r"前者|后者|前一个|后一个|前一楼|后一楼|the former|the latter", re.I)
 _GOES_ON = re.compile(r"\s*(?:但|不过|可是|然而|否则|不然|要不|没\S{0,2}就|不\S{0,2}就)")  # (「…确认的话就算她的；不来就不算」)
 
@@ -963,7 +971,9 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
     days: set[int] = set()
     loose: list[tuple[int, dict | None, str, list[str]]] = []  # verdicts with no floor in their sentence
     headed = False  # the post heads a correction (更正：…): an apology after it says why, it takes nothing back
-    says_which = bool(_STANDS_HERE.search(own))  # 「以这行为准」: the post says which of its words stand
+    # 「以这行为准」: the post says which of its words stand — and 「以本条为准」 after it turned back on itself (「42樓 無效——
+    # 等等，看錯了……42樓 有效，計 拖鞋，以本條為準」 blind16 x055), where it is the words since the turn, not the post over others
+    says_which = bool(_STANDS_HERE.search(own) or ((here := _STANDS_THIS.search(own)) and _TURNS_BACK.search(own, 0, here.start())))
     put_off = ""  # the words that put the whole post off
     denied: list[str] = []
     counted: list[str] = []  # sentences that count a ballot for a player in words no verdict reads (「就当他投的是 X 吧」)
@@ -987,6 +997,12 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             owners += [(roster.table[m.group(1)], sentence) for m in re.finditer(
                 rf"({roster.pattern.pattern})\s*(?:(?:的|那|这)\s*一?\s*(?:[张条]\s*(?:票|改票|投票|代投)?|票|改票|投票|代投|选票)|"
                 rf"的\s*(?=不计|不算|无效|作废)|\s*[:：]\s*(?=无效|不计|作废|不算))", sentence)]  # (「X那张不算」「X的不计」「X：无效」)
+        if made and roster is not None and roster.pattern is not None and _EDIT_BEFORE.search(sentence) and (said := re.search(
+                rf"(?:计|算|为准)\s*[（(]\s*({roster.pattern.pattern})\s*[)）]", sentence)) and not any(
+                v.get("target") == roster.table[said.group(1)] for g in made for v in g.verdicts if v):
+            # 「按编辑前的原内容计（毡帽），编辑后的 礼帽 不算」: the ballot as it stood before an edit, named in brackets, that no
+            # verdict read gives — the archive may not hold that version: the director's to say (blind16 x046: not counted)
+            _hold(made, f"「{_clip(sentence)}」说按编辑前的内容计（{roster.table[said.group(1)]}），读不出这一楼计给谁：请导演确认")
         if other := _OTHER_GAME.search(sentence):
             for group in made:  # 「隔壁 [072] 的导演在他们投票帖里判了 15楼 无效」: another game's floors, named before them
                 at = next((sentence.find(str(n)) for kind, n in group.floors if kind == "floor" and str(n) in sentence), -1)
@@ -1093,7 +1109,7 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             if _SELF_CORRECTION.search(sentence):  # 「6楼无效。手滑，是7楼」: the floor ruled above may be the one corrected
                 _superseded(groups, number, sentence, {ref for g in made for ref in g.floors}, "改了口")
             continue
-        if says_which and not made and _STANDS_HERE.search(sentence):
+        if says_which and not made and (_STANDS_HERE.search(sentence) or _STANDS_THIS.search(sentence)):
             # 「34楼 无效……等下，看错公告了……。34楼 有效，投 磷 照计。以这行为准，上一句作废。」: the post says itself which of its
             # words stand — the ruling just before those words (blind14 t016), as a later one under a 【更正】 heading
             # (「等下……重说：⏎ #23 有效…； ⏎ #25 无效…。 ⏎ 以这一段为准」: from the words that turn back on, else the sentence before)
@@ -1104,6 +1120,14 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             _superseded(groups, start, sentence, {ref for g in groups if g.sentence >= start for ref in g.floors})
             headed = True
             continue
+        if says_which and made and (_STANDS_HERE.search(sentence) or _STANDS_THIS.search(sentence)) and any(
+                _TURNS_BACK.search(_QUOTED.sub("", line)) for line in sentences[:number - 1]):
+            # 「…看錯了……。42樓 有效，計 拖鞋，以本條為準」: the ruling the words stand by is in the same sentence, after the post
+            # turned back on itself (not 「……以后一句为准」 said of the ballot's own words)
+            for group in made:
+                group.corrects = True
+            _superseded(groups, number, sentence, {ref for g in made for ref in g.floors})
+            headed = True
         why = _takes_back(blockers, sentence, rules, bool(groups) and not headed, tokens, bool(made))
         if why and says_which and made and _SELF_CORRECTION.search(sentence):
             why, headed = None, True  # (「……抱歉写错了，7楼无效。以这行为准」: the correction is the post's own, said to stand)
@@ -1236,6 +1260,8 @@ _MEANT_ELSEWHERE = re.compile(r"[(（]\s*(?:指|是指|指的是|说的是|这�
 _PRECEDENT = re.compile(r"(?:跟|和|与|同|像|如同|参照|参考)[^,，。;；]{0,12}(?:一样|那次|那回|那样|同理|一个道理|类似)|同理|先例|前例")
 _EARLIER_VERSION = re.compile(r"上一版|上个版本|前一版|旧版|上一条|上一帖|之前那版|原先那版|上次发的|刚才发的那")
 _STANDS_HERE = re.compile(r"以(?:这|此|下面?|后面?)\s*(?:一)?\s*(?:行|句|段)\s*为准")
+_EDIT_BEFORE = re.compile(r"(?:编辑|修改|改动?)\s*(?:之)?前|(?i:before\s+the\s+edit)")
+_STANDS_THIS = re.compile(r"以(?:本|这|此)\s*(?:一)?\s*条\s*为准")
 _SELF_CORRECTION = re.compile(r"(?:我|上面|上边|刚才|前面|以上|之前|前一句)[^,，。]{0,4}(?:写错|打错|说错|搞错|弄错|记错|看错|错了)|"
                               r"啊不|呃不|哦不|不不|(?<![a-z])sorry|(?<![a-z])oops|抱歉|不好意思|my bad|"
                               r"^\s*[【\[]?(?:更正|纠正|订正)|(?:更正|纠正)(?:一下|如下)"
@@ -1446,11 +1472,14 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
             further = "".join(str(p[1]) for p in pieces[index + 1:index + 7] if p[0] in ("text", "sep"))
             # 「改票不成立，仍按 7楼 白骨精 计」「仍是 5楼 的 丁香」「还按你 4# 原来投的 齐羽 计」
             still = re.search(r"(?:仍(?:然|旧)?|还是?|依然|依旧|照旧)\s*(?:按|以|是|计|算)?\s*(?:你|他|她)?\s*$", text_since)
+            # 「草鞋 的票按 第六楼 计（木屐）」「牛仔 stays on his #15 (桑巴)」: whose ballot stands, by which floor — that floor's
+            stands = re.search(r"(?i:(?:stays?|remains?)\s*(?:on|with)\s*(?:his|her|their)\s*$)", text_since) or (
+                re.search(r"的(?:票|一票)\s*(?:按|以)\s*$", text_since) and re.match(r"\s*(?:计|算|为准)", further))
             said_original = _ORIGINAL.search(text_since) or re.match(r"\s*的?\s*原(?:来的?)?\s*(?:投?票|投的)", after) or still
             # (「改票不算，还按你 4# 原来投的 X 计」: the sentence's verdict, before any floor of its own, voids the change — the
             # floor after it is the original that stands, not the verdict's floor)
             voided_ahead = current is None and bool(ahead and ahead[-1][0] and ahead[-1][0].get("verdict") in ("invalid", "keep_original"))
-            if said_original and ((current is not None and current.verdicts and current.verdicts[-1].get("verdict") in (
+            if stands or said_original and ((current is not None and current.verdicts and current.verdicts[-1].get("verdict") in (
                     "invalid", "keep_original")) or re.match(r"\s*的?\s*原(?:来的?)?投?票\s*(?:计|算|为准)", further)
                     or re.search(r"(?:仍(?:然)?|还是?)\s*(?:按|以)", text_since[-6:]) or voided_ahead):  # (「不算，仍按你 8# 的 嫦娥 计」)
                 # 「改票无效，按她 10楼 的原票计」「改票不成立，仍按 8楼 原票计」: the ballot that stands is that floor's — it counts
@@ -1669,6 +1698,8 @@ def _respectively(made: list[_Group], pieces: list, sentence: str) -> None:
             verdicts[-1] = _one([verdicts[-1], piece[1]])  # 「依次：无效、有效（计哪吒）、弃权」: the bracket is its verdict's
         elif piece[0] == "verdict":
             verdicts.append(piece[1])
+            # 「依次计为 座钟、挂钟、弃权」「count for 蛇纹石, 方铅矿 and 闪锌矿 respectively」: the names after the first are verdicts too
+            counting = counting or (piece[1] or {}).get("verdict") == "counts_as"
         elif piece[0] == "text" and re.search(r"计为|算作|记为|算给|counts? as|counts? for", str(piece[1])):
             counting = True  # 「7#、13#、21# 依次计为：立夏、芒种、弃权」: the names after 计为 are the verdicts, in order
         elif piece[0] == "name" and counting:

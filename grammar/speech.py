@@ -64,6 +64,8 @@ _COUNT = re.compile(rf"能投票|可以投票|有投票权|没有投票权|不�
                     # 「别都弃权啊，弃权等于帮狼」: abstaining urged against or judged — said to others, cast by nobody (heldout20)
                     rf"(?:别|不要|不许|千万别|谁也别|都别)\s*(?:都|再|老|总|随便|轻易)?\s*(?:弃权|弃票)|"
                     rf"(?:弃权|弃票)(?=\s*(?:等于|就等于|相当于|就是帮|是帮|只会|会让|会害|是在帮))")
+# The number of votes a clause says, as a weighted voter says their own after casting (两票 · 2票 · 2.5 票)
+_WEIGHT_SAID = re.compile(r"(?:\d+(?:\.\d+)?|[两二三四五六七八九十])\s*票(?!\s*(?:投|给|都投|全投|献给))")
 _RELAY_BY = re.compile(r"(?:帮|替|代)\s*(?P<who>{names}|他|她)(?P<more>(?:\s*(?:和|与|跟|及|、|,|，)\s*(?:{names}))*)\s*"
                        r"(?:也|再|一起|顺便|同样)?\s*(?:代投|投票|投|转投|弃权|改投|改票|撤票|撤回|发|转发|代发|挂)")
 SEVERAL = "*"  # a relay for several players at once (帮郭靖和黄蓉投): whose ballots, one ruling cannot say
@@ -134,7 +136,12 @@ def _act_cached(clause: str, names: str | None) -> tuple[str, str | None]:
         return LATER, None
     if _INTERIM.search(clause):
         return INTERIM, None
-    if _COUNT.search(clause) or patterns["voted_by"].search(clause) or (
+    counted = clause
+    if patterns["cast_head"] is not None and (head := patterns["cast_head"].match(clause)):
+        # 「vote 桑巴 — 警长两票先放这」「投杨康 2票」: a clause that opens on the verb and its player casts; the weight the
+        # poster says after it is theirs, not a count (heldout22 w22_053 had been read as a count, silent)
+        counted = clause[:head.end()] + _WEIGHT_SAID.sub("", clause[head.end():])
+    if _COUNT.search(counted) or patterns["voted_by"].search(clause) or (
             patterns["voted_one"] is not None and "的" in clause and patterns["voted_one"].search(clause)):
         return COUNT, None
     if _PASSIVE.search(clause) or (_PAST.search(clause) and not _PRESENT.search(clause) and _PAST_VERB.search(clause)):
@@ -169,11 +176,12 @@ def _patterns(names: str | None) -> dict:
         if names else None
     voted_by = re.compile(rf"(?:投|投给|票给|选)[^，,。的\s]{{1,8}}?的是\s*(?:{other}|我|你|谁|哪|(?:几|[一二两三四五六七八九十]+|\d+)\s*(?:个|位|人|票)|只有|没有|没人)")
     out = {"report": report, "relay_by": None, "relay_asked": None, "tally": None, "voted_by": voted_by,
-           "voted_one": voted_one}
+           "voted_one": voted_one, "cast_head": None}
     if names:
         out["relay_by"] = re.compile(_RELAY_BY.pattern.format(names=names))
         out["relay_asked"] = re.compile(_RELAY_ASKED.pattern.format(names=names))
         out["tally"] = re.compile(_TALLY_LINE.pattern.format(names=names))
+        out["cast_head"] = re.compile(rf"^\s*(?:我|俺)?\s*(?:就|还是|先|最后|直接)?\s*(?:投给|票给|投)\s*(?:{names})(?!\s*(?:的|得|了|过|也|都|是|有|就|才|被))")
         out["count_line"] = re.compile(rf"^\s*(?:{names}|弃权)\s*[:：]?\s*{VOTES}\s*(?:[(（][^)）]{{0,40}}[)）]|"
                                        rf"(?<=票)\s*(?:[:：←]|[—─-]{{1,3}}).{{0,80}}|(?<=\d)\s*(?:[:：←]|[—─-]{{1,3}})\s*(?:{names}).{{0,80}})?\s*$")
     return out

@@ -245,6 +245,9 @@ _REASON_LABEL = re.compile(r"(?:投票|改票)?理由$|(?i:reason)$")
 _FIELD = re.compile(r"(?:投票对象|投票目标|改票对象|改票目标|改投对象|代投玩家|代投人|代投|委托人|投票|对象|改投|改票|投给|票投)\s*:\s*$")
 # A ballot that voids itself or puts itself elsewhere (the hostile round: each was counted as certain).
 _SELF_VOID = re.compile(r"不算数|不作数|别计|别算|不要计|先别计|不用计|(?:我的票|这票|这一票|本票|此票|这楼|本楼)[^,，。;；]{0,4}作废|测试一下|"
+                        # 「投票：长石（刚才那票不算，投长石）」: the poster's earlier ballot taken back in words — a change in
+                        # ordinary words, the director's (heldout22 w22_116 was a certain second ballot)
+                        r"(?:那票|那一票|上一票|前一票|刚才的票|之前的票|原来的票|原票|前面的票)[^,，。;；]{0,3}(?:不算|作废|无效|撤回|取消|不要了)|"
                         r"姑且这样|暂且这样|随便投|(?:投票对象|改票对象|对象)\s*[:：]\s*[^\n,，。?？]{1,12}[?？]|"
                         r"请导演按|请按(?!\s*(?:\d+(?:\.\d+)?|[一两二三])\s*票)[^,，。]{1,10}(?:记|算|计)|测试[,，。 !！:：]|^测试|测试(?:格式|用|一下|帖|而已)|格式测试|闹着玩|"
                         r"试一下手机|试试手机|试一下能不能|试试格式|试一下格式|"
@@ -254,6 +257,11 @@ _SELF_VOID = re.compile(r"不算数|不作数|别计|别算|不要计|先别计|
                         r"乱发的|不是我发的|被(?:朋友|室友|同学|家人|别人)[^,，。\n]{0,8}发|测一下|测下格式|"
                         r"(?i:please\s+ignore|ignore\s+this|test\s+post|disregard|not\s+my\s+(?:real\s+)?vote|not\s+(?:now|yet)\b|"
                         r"\b(?:may|might|will|gonna|going\s+to)\s+vote\b[^.,;\n]{0,24}\blater\b)")
+
+
+# The poster says they are out of the game (heldout22 w22_097)
+_SAYS_OUT = re.compile(r"(?:我|俺|本人)\s*(?:已经|早就|都)?\s*(?:出局|死|阵亡|被刀|被票出去?|被放逐)了|(?:我|俺)(?:已经)?是(?:死人|出局的人)|"
+                       r"两张(?:牌|身份|卡)?都(?:没了|出局了?|死了|翻了|被刀了)|(?:已经)?出局了?(?:也|还)(?:想|要)投|死人(?:也|还)(?:想|要)投")
 
 
 _OWN_WEIGHT_NIL = re.compile(r"(?:我的?票|我这一?票)[^,，。;；\n]{0,6}(?:不算数|不算|不计|不作数|不计入|没用|没有用)")
@@ -567,6 +575,9 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool, attempt: boo
             meant = tuple(n for n in names_in(own[void.start():void.end() + 12], roster) if n != counted)
             out.append((f"帖子里说这一票不算数或另有打算（「{own[max(0, void.start() - 6):void.end() + 6].strip()}」）："
                         f"算不算投票、算给谁，请导演裁定", (*meant, "")))
+        if (out_said := _SAYS_OUT.search(own)) is not None:
+            # 「两张牌都没了，最后说一句：投票：滑石」: the poster says they are out — the game file may not know it yet
+            out.append((f"帖子里说自己已经出局（「{out_said.group().strip()}」）：出局的玩家不能投票，这一票算不算请导演核对", ("",)))
     for m in (_CORRECTION.finditer(own) if _CORRECTION_CHARS.search(own) else ()):
         read += 1
         if read > RESIDUE_LIMIT:

@@ -40,6 +40,9 @@ EDIT_TIME_UNKNOWN = "帖子的编辑标记早于发帖时间（编辑者的时�
 EDIT_UNSTAMPED = "帖子在关门前 1 分钟内发出，存档在关门后才第一次读到：Discuz 对发帖 60 秒内的编辑不留编辑标记，关门后有没有改过无从得知"
 EDITED_BY_OTHER = "帖子被别人（不是作者本人，例如版主）编辑过，存档里没有编辑前的版本：作者本人写的是什么无从得知"
 TEXT_UNKNOWN = (EDITED_AFTER_CLOSE, EDIT_TIME_UNKNOWN, EDIT_UNSTAMPED, EDITED_BY_OTHER)
+# A time of day a post says it is now agrees with the forum's clock within this; the close's own day ends this long after it
+_CLOCK_AGREES, _JUST_AFTER = timedelta(minutes=30), timedelta(hours=3)
+_BEFORE_CLOSE_SAID = re.compile(r"(?:赶在|赶|趁|在)\s*(?:关门|截止|截票|收票)(?:之?前)")
 KIND_WORDS = {"vote": "投票", "change": "改票", "abstain": "弃权", "proxy": "代投", "none": "发言", "malformed": "投票"}
 
 
@@ -634,12 +637,17 @@ class _Fold:
                 moments = [ctx.start + timedelta(minutes=claim.minutes)] if ctx.start else []
             elif claim.kind == "closed":
                 moments = [ctx.close] if ctx.close else []
-            else:  # a time of day: on any day of the vote (a day past 24 hours has two), else the one nearest — and 「九点」
-                # said with no 上午 · 晚上 is nine either way (heldout20 w20_005: 「已经九点过了、关门了」 at a 21:00 close)
+            else:  # a time of day said to be now — and 「九点」 said with no 上午 · 晚上 is nine either way (heldout20 w20_005)
                 day = at.replace(hour=claim.minutes // 60, minute=claim.minutes % 60, second=0, microsecond=0)
                 days = [day + timedelta(days=d, hours=h) for d in (-2, -1, 0, 1, 2)
                         for h in ((0, 12) if claim.minutes < 12 * 60 and not claim.marked else (0,))]
-                moments = [m for m in days if ctx.start and ctx.close and ctx.start <= m < ctx.close] or \
+                # Where the forum's clock agrees with it, that moment; where it does not (a time zone, a clock set wrong, a
+                # post whose time we do not trust), every moment of the vote it may name, and those just after the close:
+                # 「已经 21:07 了」 is past a 21:00 close on the close's day (heldout22 w22_006)
+                # (「23:58 了，赶在关门前」 says itself it is before the close: not after it)
+                after = timedelta(0) if _BEFORE_CLOSE_SAID.search(verdict.own or "") else _JUST_AFTER
+                moments = [m for m in days if abs(m - at) <= _CLOCK_AGREES] or [
+                    m for m in days if ctx.start and ctx.close and ctx.start <= m < ctx.close + after] or \
                     [min(days, key=lambda m: abs(m - at))]
             for moment in moments:
                 new = [p for p in self._time_problems(entry, verdict, moment, voter) if p not in now]
@@ -724,7 +732,8 @@ class _Fold:
                 ours = f"#{held.entry.floor} 计为 {held.target}" if held.target else f"#{held.entry.floor} 弃权"
                 mine = held.entry
             else:
-                tried = [e for e in self.entries if e.voter == voter or (e.author == voter and e.kind != "none")]
+                tried = [e for e in self.entries if e.voter == voter or (e.author == voter and e.kind != "none")] or \
+                    [e for e in self.entries if e.author == voter]  # a post of theirs read as no ballot: the count saw one
                 ours = f"#{tried[-1].floor} 未计（{_clip(tried[-1].reason)}）" if tried else "这时还没有这位玩家的票"
                 mine = tried[-1] if tried else None
             differences.append(f"{words}；本工具：{ours}")

@@ -30,7 +30,8 @@ BLIND = json.loads((RULINGS / "blind1.json").read_text("utf-8"))["posts"]
 # blind2 written before the layered reader (issue 41), blind3 after it, blind4 and blind5 after the days-from-the-thread
 # and the hostile round's changes, blind6 after the rulings-by-construction change: each read post by post as blind1 is (never a doubtful post applied, never a wrong effect).
 LATER = [item for name in ("blind2.json", "blind3.json", "blind4.json", "blind5.json", "blind6.json", "blind7.json", "blind8.json", "blind9.json",
-                                 "blind10.json", "blind11.json", "blind12.json", "blind13.json", "blind14.json", "blind15.json")
+                                 "blind10.json", "blind11.json", "blind12.json", "blind13.json", "blind14.json", "blind15.json",
+                                 "blind16.json")
          for item in json.loads((RULINGS / name).read_text("utf-8"))["posts"]]
 DIRECTOR, DIRECTOR_UID = "导演", 2
 CLOSE = START + timedelta(days=2)
@@ -148,6 +149,10 @@ def expected_effect(item: dict, ruling: dict, base) -> tuple | None:
     """What the ruling does to its floor's ballot, as the item's writer means it (None: nothing checkable)."""
     entry = next(e for e in base.entries if e.floor == ruling["floor"])
     verdict = ruling["verdict"]
+    if verdict == "invalid" and re.search(rf"{re.escape(ruling.get('for_voter') or entry.voter or '')}\s*(?:今日|今天)?\s*(?:按|记|视为|算)\s*弃权", item["text"]):
+        # 「61楼 代投作废，鲤鱼灯 今日按弃权计」 (blind16 x028): void, and the director says what that makes of the voter — an
+        # abstention; weighed as one either way
+        return ruling.get("for_voter") or entry.voter, None, None
     if verdict in ("invalid", "not_a_vote"):
         return None, "not counted", None
     if verdict == "abstain" and "无效" in item["text"]:
