@@ -106,6 +106,7 @@ _RETRACTS = re.compile(r"撤回委托|撤销委托|取消委托|收回委托|委
                        r"(?:那张|这张|他|她)[^,，。;；\n]{0,6}(?:说|又说)?\s*不(?:用|要)?投了|"  # (「（洪七公那张刚说不投了）」, round 59)
                        # the hostile round (issue 42): not today's, never made, a test — and in English
                        r"昨天的代投|不是今天的|还没委托|尚未委托|没有委托|勿计|别计|不要计|测试[,，、 ]|测试$|"
+
                        r"(?i:unvote|withdr[ae]wn?|changed\s+(?:her|his|their|my)\s+mind|cancel+ed|ignore\s+this)")
 _REFUSES = re.compile(r"不予代投|不代投|不代(?=\s*[。;；!！，,]|\s*$)|驳回|拒绝了|我拒绝|没同意|没有同意|不同意|没答应|不答应|不批准?|规则上不行|不能代投|无法代投|不予受理|不受理|无法受理|不能受理|不接受代投|不接受委托|拒绝代投|不能代(?!表)|不予代|不代了|"
                       r"不再处理|不予处理|不处理|不算数|不能接|不接受|不接|代不了|代投不了")
@@ -783,7 +784,12 @@ def _count(lines: list[str], counted: set[int], roster: Roster) -> dict[str, str
             for note in _VOID_NOTE.finditer(line[head.start("voters"):]):  # 「林平之（田伯光的不计）」
                 for m in roster.pattern.finditer(note.group()):
                     out[roster.table[m.group()]] = VOID
-        elif number in counted:
+        if out and (open_said := re.findall(rf"({roster.pattern.pattern})\s*{_OPEN_SAID}", line)):
+            for name in open_said:  # 「郭靖 2票+1（欧阳克待查）」「注：欧阳克一票有争议。」: listed, and said to be open (round 61)
+                if roster.table[name] in out:
+                    out[roster.table[name]] = UNSURE
+            continue
+        if number in counted and not head and not void:
             for m in _ARROWS.finditer(line):
                 voter, target = roster.resolve(m.group(1)).name, m.group(2)
                 if voter:
@@ -794,7 +800,9 @@ def _count(lines: list[str], counted: set[int], roster: Roster) -> dict[str, str
 
 
 UNSURE = "待定"  # a count's mark on a ballot it has not decided (「欧阳克？」「小昭*」 with 「*小昭这票待定」, round 60)
-_UNSURE_MARK = re.compile(r"[?？*＊]|待定|存疑")
+_UNSURE_MARK = re.compile(r"[?？*＊]|待定|存疑|待查|待核|有争议|争议|核实|不确定|未定|没定")
+# A line of the count's post that says a listed voter's ballot is still open (「欧阳克这票还要再核实一下」「注：欧阳克一票有争议。」)
+_OPEN_SAID = r"(?:这|那|一|的)?\s*(?:张)?\s*票?[^,，。;；\n]{0,8}?(?:待查|待核|待定|存疑|有争议|有疑问|再核实|要核实|核实一下|不确定|没定|未定)"
 VOID = "无效"  # a count's word for a ballot it lists and does not count (no player is called that: the roster refuses it)
 _NOT_COUNTED = r"无效|作废|不计|不算|废票|扣除|扣掉|划掉|去掉|减去"  # a count's words for a ballot it did not count
 _VOID_WORDS = re.compile(_NOT_COUNTED)

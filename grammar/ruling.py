@@ -956,6 +956,10 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
         # 「[quote]导演，6楼是不是无效？[/quote] 是」: a yes or no to a question quoted — the floors it asks about are the
         # director's to rule in words (hostile round 56: the ballot stood, the result was posted)
         asked = sorted({int(n) for q in parts.quotes for n in re.findall(r"(\d{1,4})\s*(?:楼|层|樓|#|F|L)", q.text or "")})
+        if not asked and any(_SENT_WRONG.search(q.text or "") for q in parts.quotes) and not re.match(r"\s*(?:不|没|并没|没有)", own):
+            # 「[quote]导演你是不是发错局了？[/quote] 是的，抱歉。」: the director says the earlier post was sent wrong — its
+            # rulings wait (the hostile round 61: they stood)
+            return RulingPost(links=links, takes_back=f"导演回答了引用的问题（「{_clip(own)}」）：前面的裁定像是发错了，前面裁定过的楼都请导演重新裁定")
         if asked:
             why = f"导演回答了引用的问题（「{_clip(own)}」）：{'、'.join(f'{n}楼' for n in asked)} 怎么算，请写成「{asked[0]}楼 无效」这样"
             return RulingPost(links=links, problems=[why], held=[(("floor", n), why) for n in asked])
@@ -984,6 +988,10 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
         blockers = {p[1] for p in pieces if p[0] == "blocker"}
         # A ruling put off in brackets (「9楼无效（征求意见中）」「（误，请忽略本楼）」) is put off all the same.
         blockers |= {t.type for t in tokens if t.type in ("PENDING", "RETRACT")}  # (「7楼无效！（才怪）」)
+        # …and a hedge in a short bracket of its own (「6楼无效（存疑）」「（大概率）」: the hostile round 61 — applied)
+        blockers |= {"HEDGE" for t in tokens if t.type == "HEDGE" and any(
+            a <= t.start_pos < b and len(re.sub(r"[\W吧啊呀哈了的我]", "", sentence[a:b].replace(str(t), "", 1))) <= 2
+            for a, b in ((m.start(), m.end()) for m in _SHORT_BRACKET.finditer(sentence)))}
         heading = heading or any(p[0] == "blocker" and p[1] == "HEADING" and "裁" in p[2] or "判定" in str(p[2])
                                  for p in pieces if p[0] == "blocker")  # 【裁定】, not a count's 更正
         first_floor = next((t.start_pos for t in tokens if t.type in ("FLOOR", "RANGE")), None)
@@ -1023,6 +1031,10 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             # — the floor's author decides which (tally/rulings.py: another player's name holds the floor; hostile round 58)
             for group in made:
                 group.author = group.author or roster.table.get(speaker.group(1), speaker.group(1))
+        if made and (past := _PAST_DAYS_BALLOT.search(sentence)):
+            # 「6楼的欧阳克：你上一天那票无效，今天这票没问题。」: the verdict is said of another day's ballot (the hostile round 61)
+            _hold(made, f"「{_clip(sentence)}」说的是「{past.group()}」：不是这一楼今天的票，请导演确认")
+            continue
         if made and (thread := _THREAD_BEFORE.search(sentence)) and not _THIS_VOTE_THREAD.search(thread.group("t")) and \
                 not (roster is not None and roster.pattern is not None and roster.pattern.search(thread.group("t") + thread.group("s"))):
             _hold(made, f"「{_clip(sentence)}」的楼层前面写的是「{thread.group('t')}帖」：不是本投票帖的话，这一楼不归这里裁定，请导演确认")
@@ -1088,6 +1100,14 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
                                  "或用 bansha rule --day N")
             continue
         headed = headed or _correction_heading(tokens)
+        if not any(g.sentence < number for g in groups) and not any(ref[0] in ("floor", "pid", "range") for g in made for ref in g.floors) \
+                and _EARLIER_SUBJECT.match(sentence) \
+                and _UNDOES.search(sentence, _EARLIER_SUBJECT.match(sentence).end()) and not re.search(r"代投|委托|代发", sentence):
+            # 「上条作废。」「刚才那条手快了，不算。」「前面那句我说早了，还得再看。」「楼上的话收回。」: the post's subject is the
+            # director's earlier post, and what it says undoes it — whatever words say so, its rulings wait (hostile round 61)
+            post.takes_back = post.takes_back or f"「{_clip(sentence)}」收回了前面的裁定，没写是哪一楼：前面裁定过的楼都请导演重新裁定"
+            heading = True
+            continue
         if not made and any(t.type == "RETRACT" and (i and re.search(r"裁定\s*(?:也|就|都|全部|全都|统统)?\s*$", str(tokens[i - 1])) or
                                                     re.search(r"(?i)ruling|verdict|call", str(t)))
                             for i, t in enumerate(tokens)) or not made and not rules and ("RETRACT" in blockers or _SENT_WRONG.search(sentence)) and \
@@ -1136,6 +1156,8 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             # 「抱歉说错了，是7楼无效」 opening a post: an earlier ruling of the director's corrected without its floor — the
             # rulings made before it wait for the director again (hostile round 57: the earlier 6楼无效 stood)
             post.takes_back = post.takes_back or f"「{_clip(sentence)}」更正了前面的裁定，没写是哪一楼：前面裁定过的楼都请导演重新裁定"
+        if made and not why and _ASKS_AGREEMENT.search(sentence) and not _ASKS_AGREEMENT.search(sentence.split("，")[0].split(",")[0]):
+            _hold(made, f"「{_clip(sentence)}」在问大家的意见：这一楼的裁定还没有定")  # 「6楼无效，大伙儿没意见吧」 (round 61)
         if not why and not made and (any(g.verdicts for g in groups) or loose) and _ASKS_AGREEMENT.search(sentence):
             # 「7楼无效。大家觉得呢？」「…有异议吗？」: the ruling put to the players, not yet made
             why = f"「{_clip(sentence)}」在问大家的意见：这一帖的裁定还没有定，都不采用"
@@ -1232,7 +1254,13 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
 
 # The director correcting the director (not a ballot's error told as the reason: 「他把名字写错了，无效」):
 # 上面写错了 · 我打错了 · 啊不 · 口误 · 抱歉 — and 更正 where it is the director's, not the player's (须重新发帖更正).
+_PAST_DAYS_BALLOT = re.compile(r"(?:昨天|前天|昨日|上一天|前一天|上一轮|上轮|上一日)[^,，。;；\d]{0,4}?(?:那|的)\s*(?:一)?\s*(?:票|张)")
 _SENT_WRONG = re.compile(r"发错(?:了)?(?:帖子?|贴子?|地方|楼|局|场)?|错帖|贴错|发串|是隔壁|是别的局|是另一局")  # (「上面那条发错帖子了，是隔壁那局的」)
+# A sentence about the director's own earlier post (its subject opens it) and what undoes it
+_EARLIER_SUBJECT = re.compile(r"^\s*[(（]?\s*(?:我|本人)?\s*(?:上一条|上一帖|上条|上帖|楼上(?:的话|说的|那条|那句)?|"
+                              r"(?:上面|上边|刚才|刚刚|前面|之前)\s*(?:那|这)?\s*(?:一)?\s*(?:条|句|帖|贴|段|话|几句|楼|张|发的|说的|写的|"
+                              r"的话|的裁定|裁定|说法))|^\s*(?:撤回|收回|撤销|作废)\s*(?=(?:楼上|上条|上一条|上面那条|刚才那条)\s*[。.!！]?\s*$)")
+_UNDOES = re.compile(r"楼上|上条|上一条|那条|作废|不算|收回|撤回|撤销|取消|说早了|手快了|发早了|太早|有问题|再看|再议|重新|删|不作数|当没|别当真|发错|错了|不对|有误")
 _EARLIER_POST = re.compile(r"上面|上边|上一条|上一帖|上条|上帖|刚才|刚刚|前面|之前|那条|那句|那帖|楼上")
 def _superseded(groups: list[_Group], at: int, sentence: str, kept: set | None = None, why: str = "说以后面的为准") -> None:
     """The rulings before sentence `at` of floors not ruled again from there on, where the post says which of its words
@@ -1403,7 +1431,10 @@ def _general_clauses(tokens: list[Token]) -> list[Token]:
 
 # A question after a ruling that asks whether it is right (对吧 · 觉得呢 · 有异议吗 · 可以吗 · 同意吗 · 怎么看 · ok?)
 _ASKS_AGREEMENT = re.compile(r"(?:对吧|是吧|对不对|是不是|觉得呢|觉得如何|觉得怎么样|怎么看|有异议|有意见|有问题|有不同意见|"
-                             r"同意|可以|行|合理|没问题吧|ok|OK|okay|agree|objections?)\s*(?:吗|嘛|么|呢)?\s*[?？]+\s*$", re.I)
+                             r"同意|可以|行|合理|没问题吧|ok|OK|okay|agree|objections?)\s*(?:吗|嘛|么|呢)?\s*[?？]+\s*$|"
+                             # 「大伙儿没意见吧」「没毛病吧」: consent asked without a question mark (the hostile round 61)
+                             r"(?:没意见|没有意见|没异议|没有异议|没毛病|没问题|可以|行|没错)\s*吧\s*[?？!！。~]*\s*$", re.I)
+_SHORT_BRACKET = re.compile(r"[(（][^()（）\n]{1,14}[)）]")
 _ASKS_PLAYERS = re.compile(r"请|务必|记得|自觉|改了")  # (「另：关门前一小时不能改票，改了算无效」: a rule said to all)
 # Whom a sentence speaks to: a player or everyone by name or title at its head (「知县大人，」「比干：」「各位，」), or what they
 # should do from now on (以后请 · 下次)

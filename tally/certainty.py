@@ -259,6 +259,9 @@ _SELF_VOID = re.compile(r"不算数|不作数|别计|别算|不要计|先别计|
                         r"\b(?:may|might|will|gonna|going\s+to)\s+vote\b[^.,;\n]{0,24}\blater\b)")
 
 
+# A ballot's own line put as a question (not its reason's line)
+_ASKS_ITS_BALLOT = re.compile(r"(?:^|\n)(?!\s*(?:投票|改票)?理由)[^\n]*?(?:投|票给|选)\s*[^\s\n。!！,，;；?？…]{1,8}\s*[,，…~～.。\s]{0,4}"
+                              r"(?:可以吗|行吗|好吗|对吗|成吗|行不行|可不可以|好不好|对不对|怎么样|如何|吗)", re.M)
 # The poster says they are out of the game (heldout22 w22_097)
 _SAYS_OUT = re.compile(r"(?:我|俺|本人)\s*(?:已经|早就|都)?\s*(?:出局|死|阵亡|被刀|被票出去?|被放逐)了|(?:我|俺)(?:已经)?是(?:死人|出局的人)|"
                        r"两张(?:牌|身份|卡)?都(?:没了|出局了?|死了|翻了|被刀了)|(?:已经)?出局了?(?:也|还)(?:想|要)投|死人(?:也|还)(?:想|要)投")
@@ -575,6 +578,9 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool, attempt: boo
             meant = tuple(n for n in names_in(own[void.start():void.end() + 12], roster) if n != counted)
             out.append((f"帖子里说这一票不算数或另有打算（「{own[max(0, void.start() - 6):void.end() + 6].strip()}」）："
                         f"算不算投票、算给谁，请导演裁定", (*meant, "")))
+        if ballot and (asked := _ASKS_ITS_BALLOT.search(own)) is not None:
+            # 「投郭靖可以吗？」「投郭靖，对吗」「投郭靖行不行」: the ballot put as a question (the hostile round 61: counted firm)
+            out.append((f"投票的那句像是在问（「{asked.group().strip()[-24:]}」）：算不算投票，请导演裁定", (counted or "", "")))
         if (out_said := _SAYS_OUT.search(own)) is not None:
             # 「两张牌都没了，最后说一句：投票：滑石」: the poster says they are out — the game file may not know it yet
             out.append((f"帖子里说自己已经出局（「{out_said.group().strip()}」）：出局的玩家不能投票，这一票算不算请导演核对", ("",)))

@@ -343,7 +343,10 @@ def secret_ballots(t: DayTally) -> list:
     """Ballots cast by a player the game file keeps from voting (a secret 法官, non_voters), not yet ruled on: the
     thread must not learn from us that they are set apart, so the final waits for the director's ruling, and
     until then no public post lists them."""
-    return [e for e in t.entries if e.ruling is None and any(r in (e.reason or "") for r in SECRET_REASONS)]
+    # (and a post of theirs that tries to vote and is left a doubt — 「投杨康吧，大概」 by the secret 法官: "no reading of
+    # it counts" let the final go out where the same post by anyone else held it — the hostile round 61, s03)
+    return [e for e in t.entries if e.ruling is None and (any(r in (e.reason or "") for r in SECRET_REASONS) or (
+        e.author in t.barred and e.needs_review))]
 
 
 def waiting_posts(t: DayTally) -> list[tuple[int, int | None]]:

@@ -1,0 +1,124 @@
+"""Issue 42, hostile round 61 (the lab, at 96448a4): what it broke, mended by class and tested here — floors counted from
+the end or from another floor, a ballot counted in order, the director's earlier post undone in words that name no floor,
+and a secret 法官's doubtful post that let the final go out where anyone else's held it."""
+
+from __future__ import annotations
+
+import pytest
+from tallykit import Thread, game
+from test_hostile_round59 import BALLOTS, PLAYERS
+from test_rulings_as_written import _posted
+
+from grammar.names import Roster
+from grammar.ruling import read
+from tally.day import tally_day
+from tally.rules import load_preset
+
+
+@pytest.mark.parametrize("text", ["倒数第二楼无效", "倒数第一楼无效", "5楼的下一楼无效", "6楼下一楼作废", "第6票无效"])
+def test_a_floor_counted_from_the_end_from_another_floor_or_in_order_rules_no_floor_it_names(text):
+    rulings, asked, doubtful = _posted(text, PLAYERS, BALLOTS)
+    assert rulings == {} and asked and doubtful, (rulings, asked)
+
+
+def test_a_floor_and_a_verdict_beside_a_ballots_order_still_rule():
+    rulings, asked, doubtful = _posted("5楼无效，他是第2票", PLAYERS, BALLOTS)
+    assert rulings == {5: ("reject", None)}
+
+
+@pytest.mark.parametrize("text", ["楼上的话收回。", "撤回楼上。", "上条作废。", "前面那句我说早了，还得再看。", "刚才那条手快了，不算。",
+                                  "刚才发的有问题，重新整理后再发"])
+def test_the_directors_earlier_post_undone_in_words_that_name_no_floor_reopens_its_rulings(text):
+    post = read(text, roster=Roster(PLAYERS))
+    assert post is not None and post.takes_back and not post.items
+
+
+@pytest.mark.parametrize("text", ["上面那条裁定维持", "上面的票型没问题", "楼上说得对"])
+def test_the_earlier_post_said_to_stand_takes_nothing_back(text):
+    post = read(text, roster=Roster(PLAYERS))
+    assert post is None or not post.takes_back
+
+
+def test_a_secret_judges_doubtful_post_holds_the_final_as_anyones_would():
+    from bansha.poll import public_hold
+    from tally.game import Player
+
+    def held(judge: str | None):
+        players = tuple(Player(n, i + 3, roles=("法官",) if n == judge else ()) for i, n in enumerate(
+            ["郭靖", "黄蓉", "杨康", "穆念慈", "欧阳锋", "洪七公"]))
+        g = game("s10", players=players)
+        t = Thread()
+        for voter, target, hours in (("郭靖", "杨康", 1), ("黄蓉", "杨康", 1.2), ("杨康", "郭靖", 1.4), ("穆念慈", "郭靖", 1.6),
+                                     ("欧阳锋", "郭靖", 1.8)):
+            t.vote(voter, target, hours)
+        t.add("洪七公", "投杨康吧，大概", 2)
+        return public_hold(tally_day(t.posts, g, g.days[0], load_preset("s10")))
+
+    assert held("洪七公") == held(None) and held(None)
+
+
+@pytest.mark.parametrize("text", ["投郭靖可以吗？", "投郭靖行不行", "投郭靖，对吗"])
+def test_a_ballot_put_as_a_question_is_the_directors(text):
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("欧阳锋", text), preset="qisha")
+    assert entry.needs_review, entry.reason
+
+
+def test_a_question_in_the_ballots_reason_leaves_it_certain():
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("欧阳锋", "投郭靖，他为什么不解释？"), preset="qisha")
+    assert not entry.needs_review and entry.target == "郭靖", entry.reason
+
+
+@pytest.mark.parametrize("text", ["5楼无效（存疑）", "5楼无效（大概率）", "5楼无效，不过我也拿不太准", "5楼无效，我寻思着", "5楼无效，大伙儿没意见吧",
+                                  "5楼无效，没毛病吧", "5楼无效（个人看法，导演组还在讨论）", "5楼无效（以上仅代表我个人）",
+                                  "5楼无效——摘自昨晚群聊，非正式", "5楼无效。这事还没跟副导对过", "5楼无效，这是上届导演组的口径，本届未定",
+                                  "5楼无效（写给副导的，发错地方了）"])
+def test_a_ruling_hedged_unofficial_or_put_to_the_players_rules_nothing(text):
+    rulings, asked, doubtful = _posted(text, PLAYERS, BALLOTS)
+    assert rulings == {} and 5 in doubtful, (rulings, asked)
+
+
+def test_a_reason_in_brackets_with_a_modal_in_it_still_rules():
+    rulings, asked, doubtful = _posted("5楼无效（他应该写全名）", PLAYERS, BALLOTS)
+    assert rulings == {5: ("reject", None)}
+
+
+@pytest.mark.parametrize("count", ["【票型】\n郭靖 3票：杨康、穆念慈、欧阳锋\n杨康 2票：郭靖、黄蓉\n欧阳锋这票还要再核实一下",
+                                   "【票型】\n郭靖 2票+1（欧阳锋待查）\n杨康 2票：郭靖、黄蓉",
+                                   "【票型】\n郭靖 3票：杨康、穆念慈、欧阳锋\n杨康 2票：郭靖、黄蓉\n注：欧阳锋一票有争议。"])
+def test_a_ballot_the_directors_count_calls_open_is_set_beside_ours(count):
+    from test_hostile_round56 import _day
+    result, (ballot, _count) = _day(("欧阳锋", "投票对象：郭靖\n投票理由：站边太快"), ("导演", count))
+    assert ballot.needs_review and not result.certain, ballot.reason
+
+
+@pytest.mark.parametrize("text", ["5楼无效（2日目）", "像5楼这种写法，下一天开始一律无效", "有人冒充我说5楼无效，别信。"])
+def test_another_days_a_later_rule_or_someone_elses_claim_rules_nothing_today(text):
+    rulings, asked, doubtful = _posted(text, PLAYERS, BALLOTS)
+    assert rulings == {} and asked, (rulings, asked)
+
+
+def test_a_verdict_said_of_another_days_ballot_holds_the_floor():
+    rulings, asked, doubtful = _posted("5楼的欧阳锋：你上一天那票无效，今天这票没问题。", PLAYERS, BALLOTS)
+    assert rulings == {} and 5 in doubtful
+
+
+def test_yes_to_a_quoted_question_whether_the_post_was_sent_wrong_takes_it_back():
+    said = read("[quote]导演你是不是发错局了？[/quote]\n是的，抱歉。", roster=Roster(PLAYERS), quoting=True)
+    assert said is not None and said.takes_back
+    denied = read("[quote]导演你是不是发错局了？[/quote]\n没有，就是这局。", roster=Roster(PLAYERS), quoting=True)
+    assert denied is None or not denied.takes_back
+
+
+@pytest.mark.parametrize("later", ["刚才那张代投发早了。", "欧阳锋那张先放一放。"])
+def test_a_proxy_set_aside_in_a_later_post_is_the_directors(later):
+    from test_hostile_round56 import _day
+    result, (made, _after) = _day(("导演", "代投：欧阳锋 → 郭靖"), ("导演", later))
+    assert made.needs_review and not result.certain, made.reason
+
+
+def test_a_proxy_only_heard_of_is_the_directors():
+    from test_hostile_round56 import _day
+    result, (made,) = _day(("导演", "代投：欧阳锋 → 郭靖（还没收到他的正式私信，只是群里说的）"))
+    assert made.needs_review and not result.certain, made.reason
