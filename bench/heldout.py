@@ -96,9 +96,10 @@ SET_ASSUMED["heldout21"] = SET_ASSUMED["heldout10"]  # heldout21's openings anno
 SET_DEAD["heldout21"] = {"shediao": ("寒食",), "s10": ("更夫",), "qisha": ("飞剪",), "anshazhe": ("克朗",), "mahjong": ("蝴蝶结",)}
 SET_ASSUMED["heldout22"] = SET_ASSUMED["heldout10"]  # heldout22's openings: s10 20:30 bar, anshazhe 改票 without a quote (its README)
 SET_DEAD["heldout22"] = {"shediao": ("十七孔桥",), "s10": ("狐步",), "qisha": ("牛仔帽",), "mahjong": ("营钉结",)}
-# heldout23's openings: s10 closes at 22:00 with a 21:30 bar, anshazhe a 12:30 bar before its 13:00 close (its README's table)
+# heldout23's openings: s10 closes at 22:00 with a 21:30 bar; anshazhe announces the forms s10's does (投票：X · 投票对象：X ·
+# Vote: X, reason free, 弃权) with a change as a new post saying 改票, and a 12:30 bar before its 13:00 close (its README's table)
 SET_ASSUMED["heldout23"] = {"s10": SET_ASSUMED["heldout10"]["s10"],
-                            "anshazhe": {**SET_ASSUMED["heldout10"]["anshazhe"], "blackout_minutes": 30}}
+                            "anshazhe": {**SET_ASSUMED["heldout10"]["s10"], "change_must_quote_own": False, "blackout_minutes": 30}}
 SET_CLOSES["heldout23"] = {"s10": (22, 0)}
 SET_DEAD["heldout23"] = {"shediao": ("毛装",), "s10": ("单坡",), "qisha": ("折带皴",), "mahjong": ("耀州窑",)}
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}

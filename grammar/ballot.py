@@ -489,6 +489,16 @@ def _rest_of(verdict: Verdict, text: str) -> str:
 
 def _finish(verdict: Verdict, rules: VoteCustoms, roster: Roster | None) -> Verdict:
     """Resolve the target against the roster and explain how it matched."""
+    if verdict.target and roster and verdict.kind in (VOTE, CHANGE, PROXY) and not verdict.abstains and \
+            verdict.target not in roster.table and (said := _target_said(verdict.target, roster)) is not None:
+        # 「盔顶盔顶盔顶」「螭吻,刚才那票作废」: one player, said again or followed by words of the poster's (heldout23) — words
+        # after it that may change the ballot (「黄蓉 开玩笑的」「黄蓉 先这样」) leave it the director's
+        rest = verdict.target.strip()[len(said):].strip(" ,，;；")
+        if rest and rest != said * (len(rest) // max(1, len(said))) and any(
+                t.is_("hedge", "pending", "retract", "correction", "question", "condition", "negation", "name")
+                for t in tags.tag(rest, roster)):
+            verdict.doubts = (*verdict.doubts, f"投票对象「{said}」后面还写了「{rest[:20]}」：这一票算不算、算给谁，请导演裁定")
+        verdict.target = said
     if verdict.target and roster and verdict.kind in (VOTE, CHANGE, PROXY) and not verdict.abstains:
         named = detect.names_in(verdict.target, roster) if verdict.target not in roster.table else ()
         if len(named) > 1:  # 「郭靖和黄蓉」: two targets are never one
@@ -530,6 +540,19 @@ def _finish(verdict: Verdict, rules: VoteCustoms, roster: Roster | None) -> Verd
     if verdict.match is not None and verdict.match.name and verdict.match.name not in verdict.readings:
         verdict.readings = (verdict.match.name, *verdict.readings)
     return verdict
+
+
+def _target_said(target: str, roster: Roster) -> str | None:
+    """The one player a target field names exactly, said more than once (盔顶盔顶盔顶) or followed, after a space or a
+    comma, by words naming no other player; None otherwise."""
+    target = target.strip()
+    again = re.fullmatch(r"(.{2,8}?)\1+", target)
+    if again and again.group(1) in roster.table:
+        return again.group(1)
+    head, *rest = re.split(r"\s+|\s*[,，;；]\s*", target, maxsplit=1)
+    if rest and head in roster.table and not (roster.pattern and roster.pattern.search(rest[0])):
+        return head
+    return None
 
 
 def _target_note(verdict: Verdict) -> str | None:

@@ -252,6 +252,8 @@ _SENTENCE_RUN = re.compile(f"[^{_STOP}]+")  # the sentences of a line, between i
 _TRIGGER = re.compile("|".join(_WORDS[k] for k in ("VOTE", "SELECT", "CHANGE", "ABSTAIN", "PROXY", "SAME", "WITHDRAW")) + "|票")
 # Not decided yet: 想投 · 打算投 · 可能投 before the verb, or the post puts it off (再看看 · 待定 · 等他解释完再定).
 _HEDGE_BEFORE = re.compile(r"(?:想|打算|准备|可能|倾向于?|考虑|也许|或许|大概|估计|应该会|多半)$")
+# 「算了还是椒图吧」: a player settled on after all, no vote word — a change in ordinary words, the director's (heldout23 w23_101)
+_SETTLED_AGAIN = re.compile(r"^\s*(?:算了|那|那就|嗯|行|好吧)?\s*[,，\s]*(?:还是|就|最后还是|最终还是)\s*([^\s,，。!！?？:：]{1,6}?)\s*吧\s*(?:[,，。!！~～]|$)")
 _SETTLED_HEAD = re.compile(r"^\s*([^\s,，。!！?？:：]{1,6}?)\s*吧\s*[,，。!！~～]")  # a word settled on, opening the post
 _DEFERRED = re.compile(r"再看看|再想想|再说|再等等|等等再|待定|观望|还没想好|没想好|还在想|先看看|看情况|等.{0,12}再(?:定|投|决定|说)|"
                        r"[,，~～]\s*(?:大概|可能|也许|或许|估计|多半|应该)\s*(?:吧|吧吧|啦)?\s*[。.~～!！?？]*\s*$")  # (「投张无忌吧，大概」)
@@ -265,7 +267,8 @@ _ELSEWHERE = re.compile(r"明天|明晚|明日|下一轮|下轮|下次|以后|�
 def read(text: str, roster: Roster) -> Reading:
     """Read a normalised post (no labels left to read) for a ballot in free format."""
     names = _name_table(roster)
-    if not _TRIGGER.search(text) and not any(text.startswith(n) for n in names) and not _SETTLED_HEAD.match(text):
+    if not _TRIGGER.search(text) and not any(text.startswith(n) for n in names) and not _SETTLED_HEAD.match(text) \
+            and not _SETTLED_AGAIN.match(text):
         return Reading("none", mentioned=tuple(n for n in dict.fromkeys(names.values()) if n in text))
     return _read_cached(text, tuple(names.items()), roster)
 
@@ -328,7 +331,8 @@ def _read(text: str, roster: Roster) -> Reading:
             # 「致远吧，昨天说话太飘」: a name settled on at the head of the post, the reason after it — the director's to
             # count (heldout21 w21_088: read as talk, silent)
             reading = Reading("hedge", targets=(str(first_tokens[0]),), mentioned=mentioned_t, line=1)
-    if reading.kind == "none" and (settled := _SETTLED_HEAD.match(text)) and (near := roster.resolve(settled.group(1), fuzzy=True).name):
+    if reading.kind == "none" and (settled := _SETTLED_HEAD.match(text) or _SETTLED_AGAIN.match(text)) and (
+            near := roster.resolve(settled.group(1), fuzzy=True).name):
         reading = Reading("hedge", targets=(near,), mentioned=mentioned_t, line=1)  # 「至远吧，…」: a near name, the same
     reading.reason = _rest(text, reading, roster)
     if reading.kind in ("vote", "change", "several") and reading.phrases and speech.puts_off(text) \

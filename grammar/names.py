@@ -20,6 +20,7 @@ from .normalize import clean_value, normalize
 EXACT, ALIAS, TRADITIONAL, HOMOPHONE, SHAPE, AMBIGUOUS, UNKNOWN = (
     "exact", "alias", "traditional", "homophone", "shape", "ambiguous", "unknown",
 )
+SHORT = "short"  # the name without the last character the roster's names share (马牙 for 马牙皴 among …皴)
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,7 @@ class Match:
             TRADITIONAL: f"繁体写法，指「{self.name}」",
             HOMOPHONE: f"一字同音，疑为「{self.name}」",
             SHAPE: f"一字形近，疑为「{self.name}」",
+            SHORT: f"少写了好几位玩家共有的最后一个字，疑为「{self.name}」",
             AMBIGUOUS: f"无法确定：可能是 {'、'.join(self.candidates)}",
             UNKNOWN: "不是本局玩家",
         }[self.how]
@@ -141,6 +143,12 @@ class Roster:
                 return Match(found[0], how)
             if len(found) > 1:
                 return Match(None, AMBIGUOUS, tuple(found))
+        # 「马牙」「卷云」 among 马牙皴 · 卷云皴 · 米点皴 …: one name less the last character three or more names end in — that
+        # character tells no player apart (heldout23: the free-format ballots were read as no player's)
+        found = [n for n, have in self._simplified_keys if len(simplified) >= 2 and len(have) == len(simplified) + 1
+                 and have.startswith(simplified) and sum(k.endswith(have[-1]) for _, k in self._simplified_keys) >= 3]
+        if len(found) == 1:
+            return Match(found[0], SHORT)
         # 「混沌」 for 馄饨: every character the name's or one like it in sound or shape, two of them off — never a match,
         # only a reading the director may rule (the lab: the proof left the player out and said the floor could change nothing)
         found = [n for n, have in self._simplified_keys if _alike_throughout(simplified, have)]

@@ -983,6 +983,11 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
     counted: list[str] = []  # sentences that count a ballot for a player in words no verdict reads (「就当他投的是 X 吧」)
     owners: list[tuple[str, str]] = []  # players whose ballot a verdict names without a floor (「欧阳克那票不算」)
     for number, sentence in enumerate(sentences, 1):
+        if (voided := _EARLIER_VOID_CLAUSE.search(sentence)) and (quoting or voided.group("when")):
+            # 「29楼 计为 五子棋，上面那条作废。」 under a quote: the clause voids the post quoted, not the ruling before it
+            # (blind17 y045: the two read as one floor's two verdicts)
+            post.takes_back = post.takes_back or f"「{_clip(sentence)}」收回了前面的裁定：前面裁定过的楼都请导演重新裁定"
+            sentence = sentence[:voided.start()] + "。"
         tokens = _general_clauses(_tokens(_asked_by_others(_about_words(sentence, roster), roster), roster))
         pieces = _pieces(tokens)
         blockers = {p[1] for p in pieces if p[0] == "blocker"}
@@ -1100,6 +1105,14 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
                                  "或用 bansha rule --day N")
             continue
         headed = headed or _correction_heading(tokens)
+        if any(g.sentence < number and g.verdicts for g in groups) and not any(
+                ref[0] in ("floor", "pid", "range") for g in made for ref in g.floors) and (earlier := _EARLIER_POST_NAMED.match(sentence)) \
+                and (quoting or earlier.group("when")) and _UNDOES.search(sentence, earlier.end()):
+            # 「……所以 29楼 有效，计 利奇马。上午那条作废，跟 天鸽 说声抱歉。」「[quote]…29楼 无效…[/quote] 更正……上面那条作废」:
+            # after this post's own rulings, an earlier post (this morning's, the one quoted) voided — not this post's words
+            # (blind17 y007, y045: read as the post correcting itself, nothing applied)
+            post.takes_back = post.takes_back or f"「{_clip(sentence)}」收回了前面的裁定：前面裁定过的楼都请导演重新裁定"
+            continue
         if not any(g.sentence < number for g in groups) and not any(ref[0] in ("floor", "pid", "range") for g in made for ref in g.floors) \
                 and _EARLIER_SUBJECT.match(sentence) \
                 and _UNDOES.search(sentence, _EARLIER_SUBJECT.match(sentence).end()) and not re.search(r"代投|委托|代发", sentence):
@@ -1260,6 +1273,11 @@ _SENT_WRONG = re.compile(r"发错(?:了)?(?:帖子?|贴子?|地方|楼|局|场)?
 _EARLIER_SUBJECT = re.compile(r"^\s*[(（]?\s*(?:我|本人)?\s*(?:上一条|上一帖|上条|上帖|楼上(?:的话|说的|那条|那句)?|"
                               r"(?:上面|上边|刚才|刚刚|前面|之前)\s*(?:那|这)?\s*(?:一)?\s*(?:条|句|帖|贴|段|话|几句|楼|张|发的|说的|写的|"
                               r"的话|的裁定|裁定|说法))|^\s*(?:撤回|收回|撤销|作废)\s*(?=(?:楼上|上条|上一条|上面那条|刚才那条)\s*[。.!！]?\s*$)")
+# An earlier post named by when it was posted (上午那条 · 昨天那帖 · 中午发的那条) or as the one above a quote-reply
+_EARLIER_POST_NAMED = re.compile(r"^\s*(?:我)?\s*(?P<when>上午|早上|中午|下午|昨天|昨晚|前天|今早|刚才发的|之前发的)?\s*(?:的|发的)?\s*"
+                                 r"(?:上面|上边|那|这)?\s*(?:一)?\s*(?:条|帖|贴|个裁定|条裁定)")
+_EARLIER_VOID_CLAUSE = re.compile(r"[,，;；]\s*(?:我)?\s*(?P<when>上午|早上|中午|下午|昨天|昨晚|前天|今早|刚才发的|之前发的)?\s*(?:的|发的)?\s*"
+                                  r"(?:上面|上边|那|这)\s*(?:一)?\s*(?:条|帖|贴|个裁定|条裁定)\s*(?:作废|不算|撤回|收回|取消|无效)\s*[。.!！]?\s*$")
 _UNDOES = re.compile(r"楼上|上条|上一条|那条|作废|不算|收回|撤回|撤销|取消|说早了|手快了|发早了|太早|有问题|再看|再议|重新|删|不作数|当没|别当真|发错|错了|不对|有误")
 _EARLIER_POST = re.compile(r"上面|上边|上一条|上一帖|上条|上帖|刚才|刚刚|前面|之前|那条|那句|那帖|楼上")
 def _superseded(groups: list[_Group], at: int, sentence: str, kept: set | None = None, why: str = "说以后面的为准") -> None:
@@ -1727,6 +1745,9 @@ def _respectively(made: list[_Group], pieces: list, sentence: str) -> None:
     for piece in pieces[next((i for i, p in enumerate(pieces) if p[0] == "floors"), 0):]:
         if piece[0] == "verdict" and len(piece) > 3 and verdicts and verdicts[-1] is not None and piece[1] is not None:
             verdicts[-1] = _one([verdicts[-1], piece[1]])  # 「依次：无效、有效（计哪吒）、弃权」: the bracket is its verdict's
+        elif piece[0] == "verdict" and verdicts and verdicts[-1] is not None and piece[1] is not None and \
+                verdicts[-1].get("verdict") == "invalid" and piece[1].get("verdict") == "keep_original":
+            verdicts[-1] = piece[1]  # 「依次判：有效；无效，维持原票 飞行棋」: 无效 and what it falls back to, one verdict (blind17 y044)
         elif piece[0] == "verdict":
             verdicts.append(piece[1])
             # 「依次计为 座钟、挂钟、弃权」「count for 蛇纹石, 方铅矿 and 闪锌矿 respectively」: the names after the first are verdicts too

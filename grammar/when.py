@@ -44,7 +44,7 @@ _AMOUNT = (rf"(?P<amount>(?:{_NUM}\s*个?\s*半\s*(?:小时|钟头)|半\s*个?\s
 _CLOSE = r"(?:关门|截止|截票|结束|收票|封票|关帖|deadline|close)"
 # 「他是关门前半小时私信我的」: when it was asked, said to the close — not 「关门前一小时不能改票」, a rule
 _BEFORE_CLOSE = re.compile(rf"{_CLOSE}前\s*{_AMOUNT}(?=\s*(?:左右|多)?\s*(?:才|就)?\s*(?:私信|发|找|说|联系|给|托|委托|的时候|那会))", re.I)
-_TO_CLOSE = re.compile(rf"(?:还有|还剩|只剩|就剩|剩下?|不到|离{_CLOSE}(?:还有|只有|不到|就)?|距离?{_CLOSE}(?:还有|只有|不到)?|最后)\s*(?:不到)?\s*"
+_TO_CLOSE = re.compile(rf"(?<!没到)(?<!未到)(?<!没进)(?:还有|还剩|只剩|就剩|剩下?|不到|离{_CLOSE}(?:还有|只有|不到|就)?|距离?{_CLOSE}(?:还有|只有|不到)?|最后)\s*(?:不到)?\s*"
                        rf"{_AMOUNT}(?:\s*(?:就|要|便)?\s*{_CLOSE}|(?=\s*(?:了|啦|$|[,，。!！])))", re.I)
 _SINCE_OPEN = re.compile(rf"(?:开局|开始|开帖|开票|投票开始|讨论日开始|今天开始)\s*(?:以来|到现在)?\s*(?:都|已经|已)?\s*(?:有|过了|过去了?)?\s*"
                          rf"第?\s*{_AMOUNT}")  # (「开票第11个半小时了」)
@@ -95,7 +95,8 @@ def _said(text: str) -> tuple[Said, ...]:
             if minutes is not None:
                 found.append((m.start(), Said(kind, minutes, m.group().strip())))
     for m in _CLOCK.finditer(text):
-        if not (m.group("le") or (m.group("now") or "").startswith(("现在", "已经", "都", "显示", "这边")) or _JUST_NOW.match(text, m.end())):
+        if not (m.group("le") or (m.group("now") or "").startswith(("现在", "已经", "都", "显示", "这边")) or _JUST_NOW.match(text, m.end())
+                or (m.group("hh") and not text[:m.start()].strip())):  # (「21:03 投票对象：定窑」: the time the post opens on is now)
             continue  # a time of day not said to be now: a reason's (他昨晚 11 点说的)
         if any(start <= m.start() < start + len(s.words) for start, s in found):
             continue

@@ -245,9 +245,7 @@ _REASON_LABEL = re.compile(r"(?:投票|改票)?理由$|(?i:reason)$")
 _FIELD = re.compile(r"(?:投票对象|投票目标|改票对象|改票目标|改投对象|代投玩家|代投人|代投|委托人|投票|对象|改投|改票|投给|票投)\s*:\s*$")
 # A ballot that voids itself or puts itself elsewhere (the hostile round: each was counted as certain).
 _SELF_VOID = re.compile(r"不算数|不作数|别计|别算|不要计|先别计|不用计|(?:我的票|这票|这一票|本票|此票|这楼|本楼)[^,，。;；]{0,4}作废|测试一下|"
-                        # 「投票：长石（刚才那票不算，投长石）」: the poster's earlier ballot taken back in words — a change in
-                        # ordinary words, the director's (heldout22 w22_116 was a certain second ballot)
-                        r"(?:那票|那一票|上一票|前一票|刚才的票|之前的票|原来的票|原票|前面的票)[^,，。;；]{0,3}(?:不算|作废|无效|撤回|取消|不要了)|"
+
                         r"姑且这样|暂且这样|随便投|(?:投票对象|改票对象|对象)\s*[:：]\s*[^\n,，。?？]{1,12}[?？]|"
                         r"请导演按|请按(?!\s*(?:\d+(?:\.\d+)?|[一两二三])\s*票)[^,，。]{1,10}(?:记|算|计)|测试[,，。 !！:：]|^测试|测试(?:格式|用|一下|帖|而已)|格式测试|闹着玩|"
                         r"试一下手机|试试手机|试一下能不能|试试格式|试一下格式|"
@@ -259,6 +257,10 @@ _SELF_VOID = re.compile(r"不算数|不作数|别计|别算|不要计|先别计|
                         r"\b(?:may|might|will|gonna|going\s+to)\s+vote\b[^.,;\n]{0,24}\blater\b)")
 
 
+# 「投票：长石（刚才那票不算，投长石）」: the poster's earlier ballot taken back in words — a change in ordinary words, the
+# director's (heldout22 w22_116 was a certain second ballot); said beside the change words themselves, it is the change explained
+_EARLIER_VOIDED = re.compile(r"(?:那票|那一票|上一票|前一票|刚才的票|之前的票|原来的票|原票|前面的票)[^,，。;；]{0,3}(?:不算|作废|无效|撤回|取消|不要了)")
+_CHANGE_SAID = re.compile(r"改票|改投|改成|改为|(?i:unvote)")
 # A ballot's own line put as a question (not its reason's line)
 _ASKS_ITS_BALLOT = re.compile(r"(?:^|\n)(?!\s*(?:投票|改票)?理由)[^\n]*?(?:投|票给|选)\s*[^\s\n。!！,，;；?？…]{1,8}\s*[,，…~～.。\s]{0,4}"
                               r"(?:可以吗|行吗|好吗|对吗|成吗|行不行|可不可以|好不好|对不对|怎么样|如何|吗)", re.M)
@@ -397,6 +399,8 @@ def _unsaid(own: str, roster, counted: str | None):
             continue  # (「忽略这一楼」 tags as a ruling's pending words too: the spelling is the lexicon's retraction)
         if tag.text.startswith("改"):
             continue  # 「改票理由：最后改一下」: the change the post makes, said again
+        if _TYPING.search(own, max(0, tag.start - 40), tag.start):
+            continue  # 「(at the office, no Chinese IME, sorry)」「（手机打字，见谅）」: sorry for how it is typed, not for the ballot
         c_start = max(after, max((m.end() for m in _ASIDE_CUT.finditer(own, 0, tag.start)), default=0))
         cut = _ASIDE_CUT.search(own, tag.end)
         clause = own[c_start:cut.start() if cut else len(own)]  # (after the ballot: 「票投杨康 不对不对」)
@@ -417,6 +421,10 @@ def _unsaid(own: str, roster, counted: str | None):
             continue  # 「他昨天投的马钰，不对，我昨天投的…」: a report corrected, not the ballot
         return re.compile(re.escape(tag.text)).search(own, tag.start)
     return None
+
+
+# How a post was typed (an apology for it is no correction of the ballot)
+_TYPING = re.compile(r"(?i:\bIME\b|input method|typo|typing|keyboard|english|no chinese)|输入法|手机打|打字|键盘|繁体|英文|没有中文|没中文")
 
 
 # Words about the post itself, not about a player: the post tried out or shown (试发 · 演示 · 随手写写 · 真票另发), its being
@@ -568,7 +576,8 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool, attempt: boo
         chosen = chosen_elsewhere(own, counted, roster) if ballot else None
         if chosen is not None:
             out.append(chosen)
-        void = _SELF_VOID.search(own) or _arrow_names(own, roster) or _unsaid(own, roster, counted) or \
+        void = _SELF_VOID.search(own) or (_EARLIER_VOIDED.search(own) if not _CHANGE_SAID.search(own) else None) or \
+            _arrow_names(own, roster) or _unsaid(own, roster, counted) or \
             _conditional_other(own, roster, counted) or _about_itself(own, roster, counted)
         if void and weightless and _OWN_WEIGHT_NIL.search(own, max(0, void.start() - 8), void.end() + 2):
             void = None  # 「我知道我的票不算数，但态度还是要有的」: the idiot after 若愚 says what the game file says

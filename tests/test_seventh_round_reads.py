@@ -134,3 +134,44 @@ def test_a_count_for_a_name_closed_by_a_dash_is_read():
 def test_a_floor_counted_for_a_player_in_brackets_no_verdict_gives_waits_for_the_director():
     read = ruling.read("36楼 是关门后编辑的，按编辑前的原内容计（杨康），编辑后的 郭靖 不算。", roster=ROSTER)
     assert not read.items and [ref for ref, _ in read.held] == [("floor", 36)]
+
+
+# -- heldout23 and blind17's first read (at 4374c3b) ---------------------------------------------------------------------
+
+def test_a_name_less_the_last_character_many_names_share_is_that_player_where_slips_are_allowed():
+    family = Roster(["披麻皴", "斧劈皴", "马牙皴", "米点皴", "雨点皴"])
+    assert family.resolve("马牙", fuzzy=True).name == "马牙皴" and family.resolve("马牙").name is None
+    assert family.resolve("点", fuzzy=True).name is None  # (one character names nobody)
+
+
+@pytest.mark.parametrize("text", ["投票对象：郭靖郭靖郭靖\n投票理由：就他", "投票对象：郭靖 虽然我这票已经不算数了，还是要表个态\n投票理由：表态"])
+def test_a_target_said_again_or_followed_by_the_posters_words_is_that_player(text):
+    from grammar.ballot import parse_post
+    assert parse_post(text, "shediao", ROSTER).target == "郭靖"
+
+
+def test_a_player_settled_on_after_all_without_a_vote_word_is_the_directors():
+    result, (entry,) = _day(("郭靖", "算了还是黄蓉吧"), preset="anshazhe")
+    assert entry.needs_review and "黄蓉" in entry.readings, entry.reason
+
+
+def test_sorry_for_how_the_ballot_is_typed_takes_nothing_back():
+    result, (entry,) = _day(("欧阳锋", "Vote 杨康 (at the office, no Chinese IME, sorry)"), preset="s10")
+    assert entry.target == "杨康" and not entry.needs_review, entry.reason
+
+
+def test_a_time_the_post_opens_on_is_said_to_be_now_and_not_yet_the_last_hour_is_no_claim():
+    from grammar.when import said_times
+    assert [s.words for s in said_times("21:03 投票对象：定窑 投票理由：临死拉一个")] == ["21:03"]
+    assert said_times("改票理由：19:40 还没到最后一小时，改一下") == ()
+
+
+def test_a_ruling_upheld_after_a_re_examination_in_the_past_tense_rules():
+    assert _rules("黄药师 在进程帖对 33楼 的裁定提了异议，我复核了一遍：33楼 写的是「投票对象：黑棋白棋」，维持原判，33楼 无效。") == {
+        33: ("invalid", None)}
+
+
+def test_an_earlier_post_named_by_its_time_voided_after_this_posts_ruling_leaves_the_ruling():
+    read = ruling.read("所以 29楼 有效，计 郭靖。上午那条作废，跟 黄蓉 说声抱歉。", roster=ROSTER)
+    assert {item.ref: (item.verdict, item.target) for item in read.items} == {("floor", 29): ("counts_as", "郭靖")}
+    assert read.takes_back and not read.held
