@@ -109,7 +109,8 @@ _RETRACTS = re.compile(r"撤回委托|撤销委托|取消委托|收回委托|委
 
                        r"(?i:unvote|withdr[ae]wn?|changed\s+(?:her|his|their|my)\s+mind|cancel+ed|ignore\s+this)")
 _REFUSES = re.compile(r"不予代投|不代投|不代(?=\s*[。;；!！，,]|\s*$)|驳回|拒绝了|我拒绝|没同意|没有同意|不同意|没答应|不答应|不批准?|规则上不行|不能代投|无法代投|不予受理|不受理|无法受理|不能受理|不接受代投|不接受委托|拒绝代投|不能代(?!表)|不予代|不代了|"
-                      r"不再处理|不予处理|不处理|不算数|不能接|不接受|不接|代不了|代投不了")
+                      r"不再处理|不予处理|不处理|不算数|不能接|不接受|不接|代不了|代投不了|"
+                      r"不方便代|没法代|不好代|帮不了|不帮了|代不成")  # (「这个时候我不方便代了」: the hostile round 62)
 # 「条件部分不予受理」: the director refuses the condition a player added, not the proxy.
 _REFUSES_PART = re.compile(r"(?:条件部分|附加条件|附加的|另外的?要求)[^。\n]{0,8}(?:不予受理|不受理|不接受|不能代|不予代投|不处理)")
 # A request the player made conditional, as the post retells it: the seeds want a proxy's target said plainly.
@@ -472,6 +473,18 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
             out.doubts.append(f"代投旁边引用的原话（「{_clip(quoted[0])}」）不只说了「{proxy.target or '弃权'}」：替 {proxy.voter} "
                               "投给谁，请导演确认")
             out.readings += [(proxy.voter, n) for n in quoted[1]] + [(proxy.voter, proxy.target)]
+        lines = own.split("\n")
+        said_by = [(i, words) for i, line in enumerate(lines) for who, words, _ in [_chat(line, lines[i + 1] if i + 1 < len(lines) else "")]
+                   if who and words and roster.resolve(who).name == proxy.voter] if proxy.void is None else []
+        asked_at = max((i for i, words in said_by if proxy.target and proxy.target in _named(words, roster)), default=None)
+        # (the player's lines after the request — not 「导演在吗」 before it — that take it back or leave it open)
+        wavered = next((words for i, words in said_by if asked_at is not None and i > asked_at and not _named(words, roster)
+                        and any(t.is_("hedge", "pending", "retract", "condition") for t in tags.tag(words, roster))), None)
+        if wavered:
+            # 「[20:01] 张三丰：帮我投周芷若 ⏎ [20:02] 张三丰：算了我再想想」: the player's own later line takes the request back or
+            # leaves it open (the hostile round 62: counted)
+            out.doubts.append(f"聊天记录里「{proxy.voter}」后来说「{_clip(wavered)}」：这张代投还算不算，请导演确认")
+            out.readings += [(proxy.voter, proxy.target), (proxy.voter, None)]
         said, meant = asked_again.get(proxy.voter, ("", []))
         if meant and proxy.target not in meant:
             # the log shows the player correcting the request, the director's record keeps the first target
@@ -796,7 +809,8 @@ def _count(lines: list[str], counted: set[int], roster: Roster) -> dict[str, str
                     out[voter] = None if target == "弃权" else roster.resolve(target).name
                     if _VOID_MARK.match(line, m.end()):
                         out[voter] = VOID  # 「欧阳锋→郭靖（无效）」: listed, and said not to count (hostile round 56)
-    return out if len(out) >= 2 else {}
+    # (a count that names one voter only counts where it marks that ballot open: 「郭靖 2票+1（欧阳锋待查），杨康 2票」, round 62)
+    return out if len(out) >= 2 or UNSURE in out.values() else {}
 
 
 UNSURE = "待定"  # a count's mark on a ballot it has not decided (「欧阳克？」「小昭*」 with 「*小昭这票待定」, round 60)

@@ -1270,7 +1270,7 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
 _PAST_DAYS_BALLOT = re.compile(r"(?:昨天|前天|昨日|上一天|前一天|上一轮|上轮|上一日)[^,，。;；\d]{0,4}?(?:那|的)\s*(?:一)?\s*(?:票|张)")
 _SENT_WRONG = re.compile(r"发错(?:了)?(?:帖子?|贴子?|地方|楼|局|场)?|错帖|贴错|发串|是隔壁|是别的局|是另一局")  # (「上面那条发错帖子了，是隔壁那局的」)
 # A sentence about the director's own earlier post (its subject opens it) and what undoes it
-_EARLIER_SUBJECT = re.compile(r"^\s*[(（]?\s*(?:我|本人)?\s*(?:上一条|上一帖|上条|上帖|楼上(?:的话|说的|那条|那句)?|"
+_EARLIER_SUBJECT = re.compile(r"^\s*(?:呃|啊|哦|嗯|额|唉)?[,，\s]*[(（]?\s*(?:我|本人)?\s*(?:上一条|上一帖|上条|上帖|前一条|前一帖|前一句|上一句|楼上(?:的话|说的|那条|那句)?|"
                               r"(?:上面|上边|刚才|刚刚|前面|之前)\s*(?:那|这)?\s*(?:一)?\s*(?:条|句|帖|贴|段|话|几句|楼|张|发的|说的|写的|"
                               r"的话|的裁定|裁定|说法))|^\s*(?:撤回|收回|撤销|作废)\s*(?=(?:楼上|上条|上一条|上面那条|刚才那条)\s*[。.!！]?\s*$)")
 # An earlier post named by when it was posted (上午那条 · 昨天那帖 · 中午发的那条) or as the one above a quote-reply
@@ -1278,7 +1278,7 @@ _EARLIER_POST_NAMED = re.compile(r"^\s*(?:我)?\s*(?P<when>上午|早上|中午|
                                  r"(?:上面|上边|那|这)?\s*(?:一)?\s*(?:条|帖|贴|个裁定|条裁定)")
 _EARLIER_VOID_CLAUSE = re.compile(r"[,，;；]\s*(?:我)?\s*(?P<when>上午|早上|中午|下午|昨天|昨晚|前天|今早|刚才发的|之前发的)?\s*(?:的|发的)?\s*"
                                   r"(?:上面|上边|那|这)\s*(?:一)?\s*(?:条|帖|贴|个裁定|条裁定)\s*(?:作废|不算|撤回|收回|取消|无效)\s*[。.!！]?\s*$")
-_UNDOES = re.compile(r"楼上|上条|上一条|那条|作废|不算|收回|撤回|撤销|取消|说早了|手快了|发早了|太早|有问题|再看|再议|重新|删|不作数|当没|别当真|发错|错了|不对|有误")
+_UNDOES = re.compile(r"楼上|上条|上一条|那条|作废|不算|收回|撤回|撤销|取消|别管|不用管|别理|无视|说早了|手快了|发早了|太早|有问题|再看|再议|重新|删|不作数|当没|别当真|发错|错了|不对|有误")
 _EARLIER_POST = re.compile(r"上面|上边|上一条|上一帖|上条|上帖|刚才|刚刚|前面|之前|那条|那句|那帖|楼上")
 def _superseded(groups: list[_Group], at: int, sentence: str, kept: set | None = None, why: str = "说以后面的为准") -> None:
     """The rulings before sentence `at` of floors not ruled again from there on, where the post says which of its words
@@ -1451,7 +1451,8 @@ def _general_clauses(tokens: list[Token]) -> list[Token]:
 _ASKS_AGREEMENT = re.compile(r"(?:对吧|是吧|对不对|是不是|觉得呢|觉得如何|觉得怎么样|怎么看|有异议|有意见|有问题|有不同意见|"
                              r"同意|可以|行|合理|没问题吧|ok|OK|okay|agree|objections?)\s*(?:吗|嘛|么|呢)?\s*[?？]+\s*$|"
                              # 「大伙儿没意见吧」「没毛病吧」: consent asked without a question mark (the hostile round 61)
-                             r"(?:没意见|没有意见|没异议|没有异议|没毛病|没问题|可以|行|没错)\s*吧\s*[?？!！。~]*\s*$", re.I)
+                             r"(?:没意见|没有意见|没异议|没有异议|没毛病|没问题|可以|行|没错)\s*吧\s*[?？!！。~]*\s*$|"
+                             r"(?:你们|大家|各位|大伙儿?)\s*(?:怎么看|觉得呢|觉得如何|觉得怎么样|意下如何|有意见没)\s*[?？!！。~]*\s*$", re.I)
 _SHORT_BRACKET = re.compile(r"[(（][^()（）\n]{1,14}[)）]")
 _ASKS_PLAYERS = re.compile(r"请|务必|记得|自觉|改了")  # (「另：关门前一小时不能改票，改了算无效」: a rule said to all)
 # Whom a sentence speaks to: a player or everyone by name or title at its head (「知县大人，」「比干：」「各位，」), or what they

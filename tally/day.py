@@ -138,6 +138,9 @@ class Flag:
                 "readings": [r.to_json() for r in self.readings]}
 
 
+_COUNT_POST = object()  # _count_says: the voter has no post — the count's own post carries the doubt
+
+
 @dataclass
 class CountCheck:
     """A count the director posted (a running count, the closing tally) set beside the tool's at that moment: each
@@ -735,7 +738,10 @@ class _Fold:
                 tried = [e for e in self.entries if e.voter == voter or (e.author == voter and e.kind != "none")] or \
                     [e for e in self.entries if e.author == voter]  # a post of theirs read as no ballot: the count saw one
                 ours = f"#{tried[-1].floor} 未计（{_clip(tried[-1].reason)}）" if tried else "这时还没有这位玩家的票"
-                mine = tried[-1] if tried else None
+                # (no post of theirs at all: 「岳灵珊 3（令狐冲、任盈盈、仪琳私信）」 — a proxy first shown in the count, or a post
+                # the tool never saw; the count's own post carries the doubt — the hostile round 62: a tie posted)
+                mine = tried[-1] if tried else (_COUNT_POST, post.pid) if sum(
+                    v in self.standing for v in counted) * 2 >= len(counted) else None  # (a count the thread bears out)
             differences.append(f"{words}；本工具：{ours}")
             self._count_says[voter] = (post.floor, said, mine, f"{words}；本工具：{ours}")
         listed = [v for v in counted if v in self.standing]
@@ -761,6 +767,12 @@ class _Fold:
         """Where the director's latest count gives a voter another ballot than ours, that ballot is a doubt with the
         count's reading beside ours: one of the two counts is wrong, and the director is the one to say which."""
         for voter, (floor, said, entry, words) in self._count_says.items():
+            if isinstance(entry, tuple) and entry[0] is _COUNT_POST:
+                entry = next((e for e in self.entries if e.pid == entry[1]), None)
+                if entry is None or voter in self.standing or said is None or said is _LEFT_OUT or (
+                        entry.voter not in (None, voter)):
+                    continue  # (a ballot of theirs came later; or the count's post already carries another's doubt)
+                entry.relayed_for = (voter,)  # its reading: the ballot the count gives them, as a proxy would
             standing = self.standing.get(voter)
             if entry is None or (standing is not None and standing.entry is not entry) or self._settled(entry):
                 continue  # a later ballot stands: the count spoke of a state that has passed

@@ -133,9 +133,11 @@ def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, 
         first = versions[0]["text"] if versions and versions[0].get("text") is not None else post.text
         reading = words.read(post.text, quoting=bool(post.quotes), roster=roster) if post.status == "normal" else None
         if post.status == "normal" and (asked := _quoted_text(post, posts)) and (reading is None or not reading.held) and \
-                (again := words.read(f"[quote]{asked}[/quote]\n{post.text}", quoting=True, roster=roster)) is not None and again.held:
+                (again := words.read(f"[quote]{asked}[/quote]\n{post.text}", quoting=True, roster=roster)) is not None and (
+                    again.held or (again.takes_back and not (reading and reading.takes_back))):
             # 「是（凑字数凑字数）」 quoting 「导演，6楼是不是无效？」: the forum keeps the quoted words apart from the answer (the
-            # archive's quotes), so the question is read with them, as a quote-reply reads on the page (hostile round 58)
+            # archive's quotes), so the question is read with them, as a quote-reply reads on the page (hostile round 58) —
+            # and 「是的，抱歉。」 to 「导演你是不是发错局了？」 takes the earlier rulings back (round 62)
             reading = again
         earlier = words.read(first, quoting=bool(post.quotes), roster=roster) \
             if first != post.text or post.status != "normal" else reading

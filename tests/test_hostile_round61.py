@@ -122,3 +122,78 @@ def test_a_proxy_only_heard_of_is_the_directors():
     from test_hostile_round56 import _day
     result, (made,) = _day(("导演", "代投：欧阳锋 → 郭靖（还没收到他的正式私信，只是群里说的）"))
     assert made.needs_review and not result.certain, made.reason
+
+
+# -- round 62 (the lab, at 4374c3b) ----------------------------------------------------------------------------------------
+
+def test_yes_to_a_quoted_question_kept_apart_as_the_forum_keeps_it_reopens_the_ruling():
+    from dataclasses import replace
+
+    from tally import rulings as posted
+
+    t = Thread()
+    for voter, target, hours in (("郭靖", "杨康", 1), ("黄蓉", "杨康", 1.2), ("杨康", "郭靖", 1.4), ("穆念慈", "郭靖", 1.6)):
+        t.vote(voter, target, hours)
+    t.add("欧阳锋", "投票对象：郭靖\n投票理由：站边太快", 2)
+    t.add("导演", "5楼无效。", 2.05)
+    asked = t.add("黄蓉", "导演你是不是发错局了？", 2.1)
+    t.add("导演", "是的，抱歉。", 2.2, quote=asked)
+    t.posts = [replace(p, author_uid=1 if p.author == "导演" else 10 + k) for k, p in enumerate(t.posts)]
+    g, rules = game("s10"), load_preset("s10")
+    base = tally_day(t.posts, g, g.days[0], rules, {}, sensitivity=False)
+    found = posted.from_posts(t.posts, g, g.days[0], base, rules, {}, posted.director_uids(g, t.posts))
+    fifth = next(e.pid for e in base.entries if e.floor == 5)
+    assert found.rulings[fifth][0].decision == "pending", found.rulings
+
+
+@pytest.mark.parametrize("text", ["5楼无效（待议）", "5楼无效，回头我翻翻规则。", "5楼无效——以上纯属个人猜测。", "5楼无效，你们怎么看",
+                                  "5楼无效（此为隔壁047局的判例）", "5楼无效，翌日生效。", "#5 invalid iirc", "5楼无效 ←这句是转帖，原帖在进程帖",
+                                  "5楼无效，等一下，我再翻翻首楼。", "5楼无效，不敢肯定。"])
+def test_round_62s_hedged_deferred_or_borrowed_rulings_rule_nothing(text):
+    rulings, asked, doubtful = _posted(text, PLAYERS, BALLOTS)
+    assert rulings == {} and 5 in doubtful, (rulings, asked)
+
+
+def test_a_claim_others_make_about_a_floor_rules_nothing():
+    rulings, asked, doubtful = _posted("说5楼无效的，请拿出规则来。", PLAYERS, BALLOTS)
+    assert rulings == {} and 5 in doubtful
+
+
+def test_the_earlier_post_told_to_be_ignored_reopens_its_rulings():
+    post = read("呃，前一条别管它。", roster=Roster(PLAYERS))
+    assert post is not None and post.takes_back
+
+
+@pytest.mark.parametrize("text", ["差点就投郭靖了。", "我投郭靖的概率很大。", "投郭靖（占个坑，晚点可能改）", "投郭靖（逗）", "郭靖一票，杨康半票",
+                                  "vote 郭靖 probably"])
+def test_a_ballot_nearly_cast_likely_a_placeholder_a_joke_or_split_is_the_directors(text):
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("欧阳锋", text), preset="s10")
+    assert entry.needs_review and not result.certain, entry.reason
+
+
+def test_a_proxy_the_director_cannot_make_now_is_refused():
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("导演", "黄蓉私信让我代投杨康，这个时候我不方便代了。"))
+    assert entry.verdict != "counted" and result.certain
+
+
+def test_a_proxy_whose_chat_log_ends_in_the_player_wavering_is_the_directors():
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("导演", "代投，聊天记录如下：\n[20:01] 欧阳锋：帮我投郭靖\n[20:02] 欧阳锋：算了我再想想"))
+    assert entry.needs_review and not result.certain
+    result, (entry,) = _day(("导演", "代投，聊天记录如下：\n[20:01] 欧阳锋：帮我投郭靖\n[20:02] 欧阳锋：谢谢导演"))
+    assert entry.verdict == "counted" and not entry.needs_review
+
+
+@pytest.mark.parametrize("count", ["截至目前：杨康 3（郭靖、黄蓉、欧阳锋私信）；郭靖 2（杨康、穆念慈）"])
+def test_a_ballot_first_shown_in_a_one_line_count_holds_the_day(count):
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("导演", count))
+    assert entry.needs_review and not result.certain, entry.reason
+
+
+def test_a_one_line_count_that_marks_a_listed_ballot_open_sets_it_beside_ours():
+    from test_hostile_round56 import _day
+    result, (ballot, _count) = _day(("欧阳锋", "投票对象：郭靖\n投票理由：站边太快"), ("导演", "【票型】郭靖 2票+1（欧阳锋待查），杨康 2票"))
+    assert ballot.needs_review and not result.certain, ballot.reason
