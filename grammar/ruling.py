@@ -1162,6 +1162,8 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             _superseded(groups, number, sentence, {ref for g in made for ref in g.floors})
             headed = True
         why = _takes_back(blockers, sentence, rules, bool(groups) and not headed, tokens, bool(made))
+        if why and not made and _COUNT_NOT_FINAL.search(sentence):
+            why = None  # 「D1 截至 19:40 票型（非最终，仅供参考）：」: the count may change, not the rulings under it (blind18 z002)
         if why and says_which and made and _SELF_CORRECTION.search(sentence):
             why, headed = None, True  # (「……抱歉写错了，7楼无效。以这行为准」: the correction is the post's own, said to stand)
             _superseded(groups, number, sentence, {ref for g in made for ref in g.floors})
@@ -1276,6 +1278,8 @@ _EARLIER_SUBJECT = re.compile(r"^\s*(?:呃|啊|哦|嗯|额|唉)?[,，\s]*[(（]?
 # An earlier post named by when it was posted (上午那条 · 昨天那帖 · 中午发的那条) or as the one above a quote-reply
 _EARLIER_POST_NAMED = re.compile(r"^\s*(?:我)?\s*(?P<when>上午|早上|中午|下午|昨天|昨晚|前天|今早|刚才发的|之前发的)?\s*(?:的|发的)?\s*"
                                  r"(?:上面|上边|那|这)?\s*(?:一)?\s*(?:条|帖|贴|个裁定|条裁定)")
+_COUNT_NOT_FINAL = re.compile(r"(?:票型|统计|计票|票数)[^\n]{0,12}(?:非最终|不是最终|仅供参考|以最终统计为准|以最终结果为准)|"
+                              r"(?:非最终|不是最终|仅供参考)[^\n]{0,6}(?:票型|统计|计票)")
 _EARLIER_VOID_CLAUSE = re.compile(r"[,，;；]\s*(?:我)?\s*(?P<when>上午|早上|中午|下午|昨天|昨晚|前天|今早|刚才发的|之前发的)?\s*(?:的|发的)?\s*"
                                   r"(?:上面|上边|那|这)\s*(?:一)?\s*(?:条|帖|贴|个裁定|条裁定)\s*(?:作废|不算|撤回|收回|取消|无效)\s*[。.!！]?\s*$")
 _UNDOES = re.compile(r"楼上|上条|上一条|那条|作废|不算|收回|撤回|撤销|取消|别管|不用管|别理|无视|说早了|手快了|发早了|太早|有问题|再看|再议|重新|删|不作数|当没|别当真|发错|错了|不对|有误")

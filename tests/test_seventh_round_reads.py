@@ -175,3 +175,8 @@ def test_an_earlier_post_named_by_its_time_voided_after_this_posts_ruling_leaves
     read = ruling.read("所以 29楼 有效，计 郭靖。上午那条作废，跟 黄蓉 说声抱歉。", roster=ROSTER)
     assert {item.ref: (item.verdict, item.target) for item in read.items} == {("floor", 29): ("counts_as", "郭靖")}
     assert read.takes_back and not read.held
+
+
+def test_a_count_said_to_be_not_final_leaves_the_rulings_under_it():
+    said = _rules("D1 截至 19:40 票型（非最终，仅供参考）：\n郭靖 3：杨康、黄蓉、欧阳锋\n说明：22楼 欧阳克 投的是自己，无效。")
+    assert said == {22: ("invalid", None)}
