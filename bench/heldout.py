@@ -102,6 +102,12 @@ SET_ASSUMED["heldout23"] = {"s10": SET_ASSUMED["heldout10"]["s10"],
                             "anshazhe": {**SET_ASSUMED["heldout10"]["s10"], "change_must_quote_own": False, "blackout_minutes": 30}}
 SET_CLOSES["heldout23"] = {"s10": (22, 0)}
 SET_DEAD["heldout23"] = {"shediao": ("毛装",), "s10": ("单坡",), "qisha": ("折带皴",), "mahjong": ("耀州窑",)}
+# heldout24's openings: s10 closes at 22:00 and bars changes from 21:00; anshazhe asks for 投票对象：X (reason optional) and a change
+# quoting one's own vote, barred from 12:00 (its README's table)
+SET_ASSUMED["heldout24"] = {"s10": {**SET_ASSUMED["heldout10"]["s10"], "blackout_minutes": 60},
+                            "anshazhe": {**ASSUMED["anshazhe"], "changes_allowed": 1, "change_must_quote_own": True, "blackout_minutes": 60}}
+SET_CLOSES["heldout24"] = {"s10": (22, 0)}
+SET_DEAD["heldout24"] = {"shediao": ("串子",), "s10": ("拖鞋",), "qisha": ("提根",), "anshazhe": ("紫金",), "mahjong": ("竹扇",)}
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
