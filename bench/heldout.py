@@ -111,6 +111,11 @@ SET_DEAD["heldout24"] = {"shediao": ("串子",), "s10": ("拖鞋",), "qisha": ("
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
+def _role_word(written: str) -> str:
+    """A role as a set writes it, without the note it may add in brackets (「法官（不公开，不能投票）」)."""
+    return re.split(r"[（(]", written, maxsplit=1)[0].strip()
+
+
 def assumed(case: dict) -> dict:
     return SET_ASSUMED.get(case.get("set", ""), {}).get(case["preset"], ASSUMED.get(case["preset"], {}))  # the announced bar owner of every mahjong case
 
@@ -139,7 +144,9 @@ def run_case(case: dict):
     roster, poster = case["roster"], case["poster"]
     aliases = case.get("aliases") or {}
     written = case.get("roles") or {}  # a set may say who holds which role; else the set's README does
-    roles = {n: (r,) for n, r in written.items() if r in ("法官", "酒吧老板")} if written else ROLES.get(case["preset"], {})
+    # (the role word before any note the set adds: 「法官（不公开，不能投票）」 is the 法官 — heldout24)
+    roles = {n: (_role_word(r),) for n, r in written.items() if _role_word(r) in ("法官", "酒吧老板")} if written \
+        else ROLES.get(case["preset"], {})
     holder = next((n for n, r in written.items() if r in ("警长", "武林盟主")), None)
     idiots = tuple(n for n, r in written.items() if r.startswith("白痴"))
     players = tuple(Player(name, i + 3, aliases=tuple(a for a, n in aliases.items() if n == name),
@@ -304,7 +311,7 @@ def day_game(day: dict, set_name: str = ""):
     # the nicknames the opening announces (「昵称：Apple=苹果 …」「认可外号：打春=立春」): the game file a director writes from it
     opening = day["posts"][0]["text"]
     aliases = {a: n for a, n in _ANNOUNCED_ALIAS.findall(opening) if n in day["players"] and a not in day["players"]}
-    players = tuple(Player(name, i + 3, roles=(roles[name],) if roles.get(name) in ("法官", "酒吧老板") else (),
+    players = tuple(Player(name, i + 3, roles=(_role_word(roles[name]),) if _role_word(roles.get(name) or "") in ("法官", "酒吧老板") else (),
                            aliases=tuple(a for a, n in aliases.items() if n == name))
                     for i, name in enumerate([*day["players"], *day.get("dead", [])]))
     overrides = dict(SET_ASSUMED.get(set_name, {}).get(day["preset"]) or DAY_RULES.get(day["preset"], {}))

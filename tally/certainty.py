@@ -363,12 +363,14 @@ def _choices(own: str, counted: str | None, roster) -> list[tuple[int, str, bool
         picked = _CHOICE_BEFORE.search(before) if ends else None
         label = before[:picked.start()].strip(" (（[【") if picked and picked.group().strip() in (":", "：") else None
         if label is not None and (_listed(own, c_start, c_end, roster) or roster.pattern.fullmatch(label)
-                                  or re.search(r"原|之前|以前|昨天|上次|旧|前票|改前", label)):
+                                  or re.search(r"原|之前|以前|昨天|上次|旧|前票|改前|第\s*[一二三四五六七八九十\d]{1,3}\s*[天日轮]|首日|(?i:day\s*\d)", label)):
             picked = None  # 「今天还剩7个人：龙井、碧螺春…」 a list's first · 「秦问天：苏半夏」 a tally's row · 「（原：青柠）」 history
         elif label is not None and _REASON_LABEL.search(label) and len(_CJK.findall(sentence)) > len(label) + len(name) + 2:
             picked = None  # 「投票理由：衡山、恒山两边我都没看明白」: the reason's subject, its sentence going on
         if picked is not None and re.search(r"我(?:就|才|本来就|也)?是\s*$", before) and not re.search(r"投|选|说|要|想", before[-6:]):
             picked = None  # 「我是老杜，避嫌」: who the poster is, not whom they choose
+        if picked is not None and re.search(r"(?:死|出局|被刀|被杀|被毒|被票|被投|出去|倒下|验|查验|查杀|发金水|发查杀)了?的(?:是|就是)\s*$", before):
+            picked = None  # 「第一，昨晚死的是拖鞋」: what happened, told in an analysis (heldout24)
         chose = bool(picked) or bool(_CHOICE_AFTER.match(after)) or (
             not before.strip(" :：(（[【") and ends and not _listed(own, c_start, c_end, roster)) or \
             own.startswith(name, end) or own[:start].endswith(name)  # 「郭靖郭靖郭靖」: a name said again and again

@@ -180,3 +180,33 @@ def test_an_earlier_post_named_by_its_time_voided_after_this_posts_ruling_leaves
 def test_a_count_said_to_be_not_final_leaves_the_rulings_under_it():
     said = _rules("D1 截至 19:40 票型（非最终，仅供参考）：\n郭靖 3：杨康、黄蓉、欧阳锋\n说明：22楼 欧阳克 投的是自己，无效。")
     assert said == {22: ("invalid", None)}
+
+
+# -- heldout24's first read (at e3132c5) -----------------------------------------------------------------------------------
+
+def test_a_slip_one_character_off_the_only_name_it_can_be_is_a_reading():
+    from grammar.ballot import parse_post
+    verdict = parse_post("投票：杨糠", "s10", ROSTER)
+    assert "杨康" in verdict.readings, verdict.readings
+    verdict = parse_post("投票对象 杨糠 手机打的", "anshazhe", ROSTER)
+    assert "杨康" in verdict.readings and verdict.vote_like, verdict
+
+
+def test_i_vote_the_same_under_a_quoted_ballot_is_a_follow_the_director_rules():
+    from tallykit import Thread, game
+    from tally.day import tally_day
+    from tally.rules import load_preset
+    t = Thread()
+    quoted = t.vote("郭靖", "杨康", 1)
+    post = t.add("欧阳锋", "我也这么投，杨康那套逻辑太绕了", 2, quote=quoted)
+    g = game("anshazhe")
+    result = tally_day(t.posts, g, g.days[0], load_preset("anshazhe"))
+    entry = next(e for e in result.entries if e.pid == post.pid)
+    assert entry.needs_review, entry.reason
+
+
+@pytest.mark.parametrize("text", ["说几句。\n第一，昨晚死的是穆念慈，刀口在左边。\n所以我的票：投票对象：杨康\n投票理由：见上",
+                                  "整理一下：\n第一天：郭靖、黄蓉同进同出。\n综上，投票对象：杨康\n投票理由：如上"])
+def test_an_analysis_that_tells_what_happened_chooses_nobody_else(text):
+    result, (entry,) = _day(("欧阳锋", text), preset="shediao")
+    assert entry.target == "杨康" and not entry.needs_review, entry.reason
