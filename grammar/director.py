@@ -110,7 +110,7 @@ _RETRACTS = re.compile(r"撤回委托|撤销委托|取消委托|收回委托|委
                        r"(?i:unvote|withdr[ae]wn?|changed\s+(?:her|his|their|my)\s+mind|cancel+ed|ignore\s+this)")
 _REFUSES = re.compile(r"不予代投|不代投|不代(?=\s*[。;；!！，,]|\s*$)|驳回|拒绝了|我拒绝|没同意|没有同意|不同意|没答应|不答应|不批准?|规则上不行|不能代投|无法代投|不予受理|不受理|无法受理|不能受理|不接受代投|不接受委托|拒绝代投|不能代(?!表)|不予代|不代了|"
                       r"不再处理|不予处理|不处理|不算数|不能接|不接受|不接|代不了|代投不了|"
-                      r"不方便代|没法代|不好代|帮不了|不帮了|代不成")  # (「这个时候我不方便代了」: the hostile round 62)
+                      r"不方便代|没法代|不好代|帮不了|不帮了|代不成|拒了|回绝了?|推掉了?|规则不允许|不允许代")  # (round 62 · 63)
 # 「条件部分不予受理」: the director refuses the condition a player added, not the proxy.
 _REFUSES_PART = re.compile(r"(?:条件部分|附加条件|附加的|另外的?要求)[^。\n]{0,8}(?:不予受理|不受理|不接受|不能代|不予代投|不处理)")
 # A request the player made conditional, as the post retells it: the seeds want a proxy's target said plainly.
@@ -781,7 +781,7 @@ def _count(lines: list[str], counted: set[int], roster: Roster) -> dict[str, str
     did not count (「6楼 田伯光那张不算」「（田伯光的不计）」「欧阳克：无效」「X→Y（无效）」) is VOID."""
     out: dict[str, str | None] = {}
     for number, line in enumerate(lines, start=1):
-        head = _BY_TARGET.match(line) or _BY_TARGET_LISTED.match(line)
+        head = _BY_TARGET.match(line) or _BY_TARGET_LISTED.match(line) or _BY_TARGET_TALLIED.match(line)
         void = _VOID_ROW.match(line)
         if void and roster.resolve(void.group(1)).name:
             out[roster.resolve(void.group(1)).name] = VOID
@@ -827,6 +827,10 @@ _VOID_MARK = re.compile(r"\s*[(（\[【]\s*(?:无效|作废|不计|不算|废票
 _ARROWS = re.compile(r"([^\s、,，;；→>:：]+)\s*(?:→|->|=>|＞|>)\s*([^\s、,，;；(（]+)")
 _BY_TARGET = re.compile(rf"^\s*[·•\-*]?\s*(?P<target>[^\s:：,，(（←]{{1,12}}?)\s*(?:[:：]?\s*(?:{VOTES}\s*(?:[(（][^)）\n]*[)）])?|"
                         r"(?<=弃权))\s*(?:[:：←]|[—─-]{1,3})|\s*←)\s*(?P<voters>.+)$")  # (「萝卜 ← 白菜、茄子」: the arrow is the count's)
+
+
+# 「岳灵珊：令狐冲、任盈盈、仪琳（3）」: the voters after a colon, their number in brackets at the end (the hostile round 63)
+_BY_TARGET_TALLIED = re.compile(r"^\s*[·•\-*]?\s*(?P<target>[^\s:：,，(（]{1,12}?)\s*[:：]\s*(?P<voters>[^(（\n]+?)\s*[(（]\s*\d+(?:\.\d+)?\s*票?\s*[)）]\s*$")
 
 
 # 「衡山 3（泰山、武夷〔代投〕、恒山）」: the voters in brackets after the votes

@@ -80,6 +80,8 @@ def _english_label(m: re.Match) -> str:
 # (a name after it: Chinese, or a capitalised word) the verb. 「FoS X」「L-2」「hammer」 stay talk.
 _ENGLISH_VOTES = (
     (re.compile(r"(?i)(?<![a-z])unvote\s*[,，;；.。/&]?\s*(?:and\s+|then\s+)?(?:##\s*)?vote(?:\s+for)?\s*[:：]?\s*"), "改投"),
+    # 「my vote's on 郭靖」「my vote goes to 郭靖」: the poster's ballot in words (the hostile round 63: read as nothing)
+    (re.compile(r"(?i)(?<![a-z])my\s+vote(?:'s|’s|\s+is|\s+goes)?\s+(?:on|to|for)\s+"), "投"),
     # 「unvote，弃权」: the change form with the abstention for its target (heldout17 s17_050 read it as two ballots)
     (re.compile(r"(?i)(?<![a-z])unvote\s*[,，;；.。/&]?\s*(?=弃权|棄權)"), "改投"),
     (re.compile(r"(?i)(?<![a-z])unvote(?![a-z])"), "撤票"),

@@ -1113,6 +1113,14 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             # (blind17 y007, y045: read as the post correcting itself, nothing applied)
             post.takes_back = post.takes_back or f"「{_clip(sentence)}」收回了前面的裁定：前面裁定过的楼都请导演重新裁定"
             continue
+        if not any(g.sentence < number for g in groups) and not any(v for g in made for v in g.verdicts) and \
+                (fixed := _FLOOR_FIXED.search(sentence)):
+            # 「楼层看岔了，是7楼。」 in a later post: the floor the earlier ruling named was the wrong one — its rulings wait,
+            # and so does the floor it meant (the hostile round 63: the earlier ruling stood)
+            post.takes_back = post.takes_back or f"「{_clip(sentence)}」更正了前面裁定的楼层：前面裁定过的楼都请导演重新裁定"
+            _hold(made, f"「{_clip(sentence)}」更正了前面裁定的楼层：这一楼请导演裁定")
+            heading = True
+            continue
         if not any(g.sentence < number for g in groups) and not any(ref[0] in ("floor", "pid", "range") for g in made for ref in g.floors) \
                 and _EARLIER_SUBJECT.match(sentence) \
                 and _UNDOES.search(sentence, _EARLIER_SUBJECT.match(sentence).end()) and not re.search(r"代投|委托|代发", sentence):
@@ -1167,7 +1175,7 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
         if why and says_which and made and _SELF_CORRECTION.search(sentence):
             why, headed = None, True  # (「……抱歉写错了，7楼无效。以这行为准」: the correction is the post's own, said to stand)
             _superseded(groups, number, sentence, {ref for g in made for ref in g.floors})
-        if why and rules and not any(g.sentence < number for g in groups) and re.search(r"[说打写看搞记弄]错了?", sentence):
+        if why and rules and not any(g.sentence < number for g in groups) and re.search(r"[说打写看搞记弄数点]错了?|看岔|看串|看走眼", sentence):
             # 「抱歉说错了，是7楼无效」 opening a post: an earlier ruling of the director's corrected without its floor — the
             # rulings made before it wait for the director again (hostile round 57: the earlier 6楼无效 stood)
             post.takes_back = post.takes_back or f"「{_clip(sentence)}」更正了前面的裁定，没写是哪一楼：前面裁定过的楼都请导演重新裁定"
@@ -1274,15 +1282,16 @@ _SENT_WRONG = re.compile(r"发错(?:了)?(?:帖子?|贴子?|地方|楼|局|场)?
 # A sentence about the director's own earlier post (its subject opens it) and what undoes it
 _EARLIER_SUBJECT = re.compile(r"^\s*(?:呃|啊|哦|嗯|额|唉)?[,，\s]*[(（]?\s*(?:我|本人)?\s*(?:上一条|上一帖|上条|上帖|前一条|前一帖|前一句|上一句|楼上(?:的话|说的|那条|那句)?|"
                               r"(?:上面|上边|刚才|刚刚|前面|之前)\s*(?:那|这)?\s*(?:一)?\s*(?:条|句|帖|贴|段|话|几句|楼|张|发的|说的|写的|"
-                              r"的话|的裁定|裁定|说法))|^\s*(?:撤回|收回|撤销|作废)\s*(?=(?:楼上|上条|上一条|上面那条|刚才那条)\s*[。.!！]?\s*$)")
+                              r"的话|的裁定|裁定|说法))|^\s*(?:撤回|收回|撤销|作废)\s*(?=(?:楼上|上条|上一条|上面那条|刚才那条|前言|前面的话|前面说的)\s*[。.!！]?\s*$)")
 # An earlier post named by when it was posted (上午那条 · 昨天那帖 · 中午发的那条) or as the one above a quote-reply
 _EARLIER_POST_NAMED = re.compile(r"^\s*(?:我)?\s*(?P<when>上午|早上|中午|下午|昨天|昨晚|前天|今早|刚才发的|之前发的)?\s*(?:的|发的)?\s*"
                                  r"(?:上面|上边|那|这)?\s*(?:一)?\s*(?:条|帖|贴|个裁定|条裁定)")
+_FLOOR_FIXED = re.compile(r"(?:看岔|看串|看错|看走眼|数错|点错|说错|写错|打错|搞错|弄错|记错)了?[^。\n]{0,12}?(?:应该|其实|实际上)?\s*是\s*\d{1,5}\s*(?:楼|层|樓|#|F|L)")
 _COUNT_NOT_FINAL = re.compile(r"(?:票型|统计|计票|票数)[^\n]{0,12}(?:非最终|不是最终|仅供参考|以最终统计为准|以最终结果为准)|"
                               r"(?:非最终|不是最终|仅供参考)[^\n]{0,6}(?:票型|统计|计票)")
 _EARLIER_VOID_CLAUSE = re.compile(r"[,，;；]\s*(?:我)?\s*(?P<when>上午|早上|中午|下午|昨天|昨晚|前天|今早|刚才发的|之前发的)?\s*(?:的|发的)?\s*"
                                   r"(?:上面|上边|那|这)\s*(?:一)?\s*(?:条|帖|贴|个裁定|条裁定)\s*(?:作废|不算|撤回|收回|取消|无效)\s*[。.!！]?\s*$")
-_UNDOES = re.compile(r"楼上|上条|上一条|那条|作废|不算|收回|撤回|撤销|取消|别管|不用管|别理|无视|说早了|手快了|发早了|太早|有问题|再看|再议|重新|删|不作数|当没|别当真|发错|错了|不对|有误")
+_UNDOES = re.compile(r"楼上|上条|上一条|那条|前言|前面的话|前面说的|作废|不算|收回|撤回|撤销|取消|别管|不用管|别理|无视|说早了|手快了|发早了|太早|有问题|再看|再议|重新|删|不作数|当没|别当真|发错|错了|不对|有误")
 _EARLIER_POST = re.compile(r"上面|上边|上一条|上一帖|上条|上帖|刚才|刚刚|前面|之前|那条|那句|那帖|楼上")
 def _superseded(groups: list[_Group], at: int, sentence: str, kept: set | None = None, why: str = "说以后面的为准") -> None:
     """The rulings before sentence `at` of floors not ruled again from there on, where the post says which of its words
@@ -1294,7 +1303,7 @@ def _superseded(groups: list[_Group], at: int, sentence: str, kept: set | None =
             group.doubted = group.unread[-1]
 
 
-_TURNS_BACK = re.compile(r"等下|等等|等一下|重说|重新说|改口|说错|写错|看错|打错|判重|判错|搞错|弄错|不对")
+_TURNS_BACK = re.compile(r"等下|等等|等一下|重说|重新说|改口|说错|写错|看错|打错|判重|判错|搞错|弄错|不对|看岔|看串|看走眼|数错")
 # (「以这行为准」: the line it is on stands over the post's earlier words; 「以本条为准」 is the post over earlier posts)
 # 「报名帖6楼」「发言贴6楼」「PK帖6楼」: a thread named right before the floor — any but this vote thread (round 60)
 _THREAD_BEFORE = re.compile(r"(?P<t>[^\s,，。;；:：!！?？、()（）【】\[\]\d]{1,6}?)\s*(?P<s>帖|贴|楼|區|区)\s*(?:的|里的?|中的?)?\s*第?\s*\d{1,5}\s*(?:楼|层|樓|#|F|L)")

@@ -197,3 +197,43 @@ def test_a_one_line_count_that_marks_a_listed_ballot_open_sets_it_beside_ours():
     from test_hostile_round56 import _day
     result, (ballot, _count) = _day(("欧阳锋", "投票对象：郭靖\n投票理由：站边太快"), ("导演", "【票型】郭靖 2票+1（欧阳锋待查），杨康 2票"))
     assert ballot.needs_review and not result.certain, ballot.reason
+
+
+# -- round 63 (the lab, at 0a9d518) ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["收回前言。", "楼层看岔了，是7楼。"])
+def test_a_later_post_taking_back_or_moving_the_earlier_ruling_reopens_it(text):
+    post = read(text, roster=Roster(PLAYERS))
+    assert post is not None and post.takes_back and not post.items
+
+
+@pytest.mark.parametrize("text", ["按理说5楼无效，但这局不按理说。", "说实话我挺想判5楼无效的。"])
+def test_a_ruling_only_wished_or_said_in_principle_rules_nothing(text):
+    rulings, asked, doubtful = _posted(text, PLAYERS, BALLOTS)
+    assert rulings == {} and 5 in doubtful, (rulings, asked)
+
+
+@pytest.mark.parametrize("text", ["投郭靖[doge]", "my vote's on 郭靖 for now", "vote 郭靖 (tentative)"])
+def test_a_ballot_marked_as_a_joke_or_for_now_is_the_directors(text):
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("欧阳锋", text), preset="s10")
+    assert entry.needs_review and "郭靖" in entry.readings and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("later", ["代投那事黄了。"])
+def test_a_proxy_said_to_have_fallen_through_is_the_directors(later):
+    from test_hostile_round56 import _day
+    result, (made, _after) = _day(("导演", "代投：欧阳锋 → 郭靖"), ("导演", later))
+    assert made.needs_review and not result.certain, made.reason
+
+
+def test_a_proxy_refused_as_against_the_rules_counts_nothing():
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("导演", "欧阳锋想让我代投郭靖，规则不允许，拒了。"))
+    assert entry.verdict != "counted" and result.certain
+
+
+def test_a_count_with_the_voters_after_a_colon_and_their_number_in_brackets_is_read():
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("导演", "杨康：郭靖、黄蓉、欧阳锋（3）\n郭靖：杨康、穆念慈（2）"))
+    assert entry.needs_review and not result.certain, entry.reason  # 欧阳锋 has no post: the count is the only word of it
