@@ -110,7 +110,7 @@ _RETRACTS = re.compile(r"撤回委托|撤销委托|取消委托|收回委托|委
                        r"(?i:unvote|withdr[ae]wn?|changed\s+(?:her|his|their|my)\s+mind|cancel+ed|ignore\s+this)")
 _REFUSES = re.compile(r"不予代投|不代投|不代(?=\s*[。;；!！，,]|\s*$)|驳回|拒绝了|我拒绝|没同意|没有同意|不同意|没答应|不答应|不批准?|规则上不行|不能代投|无法代投|不予受理|不受理|无法受理|不能受理|不接受代投|不接受委托|拒绝代投|不能代(?!表)|不予代|不代了|"
                       r"不再处理|不予处理|不处理|不算数|不能接|不接受|不接|代不了|代投不了|"
-                      r"不方便代|没法代|不好代|帮不了|不帮了|代不成|拒了|回绝了?|推掉了?|规则不允许|不允许代")  # (round 62 · 63)
+                      r"不方便代|没法代|不好代|帮不了|不帮了|代不成|拒了|回绝了?|推掉了?|规则不允许|不允许代|没代(?!投)|没有代(?!投)")  # (round 62 · 63)
 # 「条件部分不予受理」: the director refuses the condition a player added, not the proxy.
 _REFUSES_PART = re.compile(r"(?:条件部分|附加条件|附加的|另外的?要求)[^。\n]{0,8}(?:不予受理|不受理|不接受|不能代|不予代投|不处理)")
 # A request the player made conditional, as the post retells it: the seeds want a proxy's target said plainly.

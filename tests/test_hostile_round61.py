@@ -237,3 +237,34 @@ def test_a_count_with_the_voters_after_a_colon_and_their_number_in_brackets_is_r
     from test_hostile_round56 import _day
     result, (entry,) = _day(("导演", "杨康：郭靖、黄蓉、欧阳锋（3）\n郭靖：杨康、穆念慈（2）"))
     assert entry.needs_review and not result.certain, entry.reason  # 欧阳锋 has no post: the count is the only word of it
+
+
+@pytest.mark.parametrize("text", ["前言作废。", "以上言论作废。"])
+def test_the_earlier_words_voided_in_a_later_post_reopen_their_rulings(text):
+    post = read(text, roster=Roster(PLAYERS))
+    assert post is not None and post.takes_back
+
+
+def test_a_ruling_wished_and_held_back_rules_nothing():
+    rulings, asked, doubtful = _posted("很想说5楼无效，忍住了。", PLAYERS, BALLOTS)
+    assert rulings == {} and 5 in doubtful
+
+
+@pytest.mark.parametrize("text", ["投郭靖（不算）", "VOTE 郭靖 (not really)", "vote 郭靖 (just kidding)", "投郭靖 /s", "vote 郭靖 lol",
+                                  "投郭靖，不是认真的", "投郭靖，纯属娱乐", "vote: 郭靖 (placeholder)", "试投郭靖", "投郭靖（待改）",
+                                  "vote 郭靖, might switch", "投郭靖，以后再改"])
+def test_a_ballot_said_to_be_a_joke_a_try_or_to_change_later_is_the_directors(text):
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("欧阳锋", text), preset="s10")
+    assert entry.needs_review and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("text, counts", [("欧阳锋私信让我代投郭靖，我跟他说自己来投，没代。", False),
+                                          ("代投：欧阳锋 → 郭靖（未经本人确认）", None), ("代投：欧阳锋 → 郭靖\n——测试一下格式，别当真", None)])
+def test_a_proxy_not_made_unconfirmed_or_a_test_never_counts_as_certain(text, counts):
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("导演", text))
+    if counts is False:
+        assert entry.verdict != "counted" and result.certain
+    else:
+        assert entry.needs_review and not result.certain, entry.reason
