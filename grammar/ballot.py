@@ -634,8 +634,8 @@ def judge(lines: list[tuple], rules: VoteCustoms, roster: Roster | None, *, firs
         like = _vote_like(texts, roster)
         # (「投票对象 端眼 手机打的」: the word after the label, a slip of a name, is a reading — heldout24 w24_112 had none)
         guessed = tuple(n for t in texts for m in [_AFTER_LABEL.search(t)] if m and roster
-                        for n in (roster.resolve(m.group(1), fuzzy=True).name, *roster.resolve(m.group(1), fuzzy=True).candidates,
-                                  *_one_off(m.group(1), roster)) if n) if like else ()
+                        for match in [roster.resolve(m.group(1), fuzzy=True)]
+                        for n in (match.name, *match.candidates, *_one_off(m.group(1), roster)) if n) if like else ()
         return Verdict(NONE, vote_like=like, reason="像是在说投票，但不是规定格式的投票" if like else None,
                        readings=tuple(dict.fromkeys([*mentioned, *guessed])) if like else ())
 

@@ -1122,8 +1122,8 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             heading = True
             continue
         if not any(g.sentence < number for g in groups) and not any(ref[0] in ("floor", "pid", "range") for g in made for ref in g.floors) \
-                and _EARLIER_SUBJECT.match(sentence) \
-                and _UNDOES.search(sentence, _EARLIER_SUBJECT.match(sentence).end()) and not re.search(r"代投|委托|代发", sentence):
+                and (subject := _EARLIER_SUBJECT.match(sentence)) \
+                and _UNDOES.search(sentence, subject.end()) and not re.search(r"代投|委托|代发", sentence):
             # 「上条作废。」「刚才那条手快了，不算。」「前面那句我说早了，还得再看。」「楼上的话收回。」: the post's subject is the
             # director's earlier post, and what it says undoes it — whatever words say so, its rulings wait (hostile round 61)
             post.takes_back = post.takes_back or f"「{_clip(sentence)}」收回了前面的裁定，没写是哪一楼：前面裁定过的楼都请导演重新裁定"
@@ -1150,7 +1150,8 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             if _SELF_CORRECTION.search(sentence):  # 「6楼无效。手滑，是7楼」: the floor ruled above may be the one corrected
                 _superseded(groups, number, sentence, {ref for g in made for ref in g.floors}, "改了口")
             continue
-        if says_which and not made and (_STANDS_HERE.search(sentence) or _STANDS_THIS.search(sentence)):
+        stands_here = says_which and bool(_STANDS_HERE.search(sentence) or _STANDS_THIS.search(sentence))
+        if stands_here and not made:
             # 「34楼 无效……等下，看错公告了……。34楼 有效，投 磷 照计。以这行为准，上一句作废。」: the post says itself which of its
             # words stand — the ruling just before those words (blind14 t016), as a later one under a 【更正】 heading
             # (「等下……重说：⏎ #23 有效…； ⏎ #25 无效…。 ⏎ 以这一段为准」: from the words that turn back on, else the sentence before)
@@ -1161,7 +1162,7 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             _superseded(groups, start, sentence, {ref for g in groups if g.sentence >= start for ref in g.floors})
             headed = True
             continue
-        if says_which and made and (_STANDS_HERE.search(sentence) or _STANDS_THIS.search(sentence)) and any(
+        if stands_here and made and any(
                 _TURNS_BACK.search(_QUOTED.sub("", line)) for line in sentences[:number - 1]):
             # 「…看錯了……。42樓 有效，計 拖鞋，以本條為準」: the ruling the words stand by is in the same sentence, after the post
             # turned back on itself (not 「……以后一句为准」 said of the ballot's own words)
@@ -1284,13 +1285,14 @@ _EARLIER_SUBJECT = re.compile(r"^\s*(?:呃|啊|哦|嗯|额|唉)?[,，\s]*[(（]?
                               r"(?:上面|上边|刚才|刚刚|前面|之前)\s*(?:那|这)?\s*(?:一)?\s*(?:条|句|帖|贴|段|话|几句|楼|张|发的|说的|写的|"
                               r"的话|的裁定|裁定|说法|言论|前言))|^\s*(?:前言|以上言论|上述言论|以上所说|上面说的)(?=\s*(?:作废|不算|收回|撤回))|"
                               r"^\s*(?:撤回|收回|撤销|作废)\s*(?=(?:楼上|上条|上一条|上面那条|刚才那条|前言|前面的话|前面说的)\s*[。.!！]?\s*$)")
+_WHEN_POSTED = r"上午|早上|中午|下午|昨天|昨晚|前天|今早|刚才发的|之前发的"  # when an earlier post was posted, in its words
 # An earlier post named by when it was posted (上午那条 · 昨天那帖 · 中午发的那条) or as the one above a quote-reply
-_EARLIER_POST_NAMED = re.compile(r"^\s*(?:我)?\s*(?P<when>上午|早上|中午|下午|昨天|昨晚|前天|今早|刚才发的|之前发的)?\s*(?:的|发的)?\s*"
+_EARLIER_POST_NAMED = re.compile(rf"^\s*(?:我)?\s*(?P<when>{_WHEN_POSTED})?\s*(?:的|发的)?\s*"
                                  r"(?:上面|上边|那|这)?\s*(?:一)?\s*(?:条|帖|贴|个裁定|条裁定)")
 _FLOOR_FIXED = re.compile(r"(?:看岔|看串|看错|看走眼|数错|点错|说错|写错|打错|搞错|弄错|记错)了?[^。\n]{0,12}?(?:应该|其实|实际上)?\s*是\s*\d{1,5}\s*(?:楼|层|樓|#|F|L)")
 _COUNT_NOT_FINAL = re.compile(r"(?:票型|统计|计票|票数)[^\n]{0,12}(?:非最终|不是最终|仅供参考|以最终统计为准|以最终结果为准)|"
                               r"(?:非最终|不是最终|仅供参考)[^\n]{0,6}(?:票型|统计|计票)")
-_EARLIER_VOID_CLAUSE = re.compile(r"[,，;；]\s*(?:我)?\s*(?P<when>上午|早上|中午|下午|昨天|昨晚|前天|今早|刚才发的|之前发的)?\s*(?:的|发的)?\s*"
+_EARLIER_VOID_CLAUSE = re.compile(rf"[,，;；]\s*(?:我)?\s*(?P<when>{_WHEN_POSTED})?\s*(?:的|发的)?\s*"
                                   r"(?:上面|上边|那|这)\s*(?:一)?\s*(?:条|帖|贴|个裁定|条裁定)\s*(?:作废|不算|撤回|收回|取消|无效)\s*[。.!！]?\s*$")
 _UNDOES = re.compile(r"楼上|上条|上一条|那条|前言|前面的话|前面说的|作废|不算|收回|撤回|撤销|取消|别管|不用管|别理|无视|说早了|手快了|发早了|太早|有问题|再看|再议|重新|删|不作数|当没|别当真|发错|错了|不对|有误")
 _EARLIER_POST = re.compile(r"上面|上边|上一条|上一帖|上条|上帖|刚才|刚刚|前面|之前|那条|那句|那帖|楼上")
