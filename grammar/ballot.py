@@ -401,7 +401,7 @@ def _weigh_words(verdict: Verdict, text: str, roster: Roster, unstripped: str | 
         above = lines[verdict.line - 2] if verdict.line and verdict.line >= 2 and lines[verdict.line - 2].rstrip().endswith(":") else ""
         # 【帮郭靖代投】投票对象：黄蓉 · 帮郭靖投黄蓉: the ballot itself is the one passed on.
         verdict.relay_is_ballot = ballot and bool(verdict.relayed_for) and any(
-            c.words and (c.words in first_line or c.words in above) for c in relays)
+            c.words and (c.words in first_line or c.words in above) and not speech.ALONGSIDE.search(c.words) for c in relays)
         doubts += [f"{RELAYED}{_whom((c.who,)) if c.who else '别人'}转投（「{c.words}」）" for c in relays]
     doubts += [f"{_CUE_WORDS[c.kind]}（「{c.words}」）" for c in cues if c.kind in _CUE_WORDS]
     # A doubt weighs the players its own words name: 「（原来写的是汝窑，编辑改了）」 — the ballot as first posted may be the one

@@ -105,6 +105,9 @@ class Entry:
     one_ballot: bool = False  # unprovable, yet it moves one ballot at most (a relay for a player it does not name)
     replaces: int | None = None  # the pid of the voter's standing ballot when this post was folded
     space: list = field(default_factory=list)  # a flag's other readings, as rulings (certainty.space)
+    # A secret non-voter's plain ballot as its words have it (kind, target): a ruling that counts it so is, in public,
+    # what the same post by anyone else is — a ballot, never a ruling line (report._lines).
+    as_written: tuple[str, str | None] | None = None
 
     @property
     def certain(self) -> bool:
@@ -975,6 +978,9 @@ class _Fold:
             # Edited, and the archive holds other versions: what each of them voted for is a reading too.
             entry.readings = tuple(dict.fromkeys([*entry.readings, *self._version_targets(post, text)]))
         ruling = self.rulings.get(post.pid)
+        if voter in ctx.players and voter not in ctx.voters and not verdict.doubts and verdict.kind in ("vote", "abstain") \
+                and all("没有投票权" in p for p in problems) and (target is None) == (entry.kind == "abstain" or verdict.abstains):
+            entry.as_written = ("abstain" if target is None else "vote", target)
         if ruling and ruling.decision == "reject" and ruling.no_ballot:
             entry.ruling, entry.kind, entry.verdict = ruling, "none", IGNORED
             entry.reason = "导演裁定：不是投票" + (f"（{ruling.note}）" if ruling.note else "")
@@ -1574,7 +1580,7 @@ def quote_field(quote, name: str):
 _REF = (r"(?:(?P<above2>上上楼)|(?P<above>楼上|上一楼)|(?P<floor>\d{1,5}|[一二三四五六七八九十]{1,3})\s*[楼层樓#LF]|"
         r"(?P<name>[^\s,，。:：+＋]{1,12}?))")
 _SAME_AS = (re.compile(rf"(?:和|跟|同|与)\s*{_REF}\s*(?:投(?:得|的)?|的票?|的)?\s*(?:保持)?\s*(?:一样|一致|一个意思|一模一样)"),
-            re.compile(rf"(?:^|[:：\s,，])(?:紧跟|紧随|(?i:ditto))\s*{_REF}(?=$|[\s,，。.!！的])"),
+            re.compile(rf"(?:^|[:：\s,，])(?:紧跟|紧随|(?i:ditto|same\s+(?:vote\s+)?as|vot(?:e|ing)\s+with|follow(?:ing)?|second(?:ed|ing)?))\s*{_REF}(?=$|[\s,，。.!！的'’])"),
             re.compile(rf"{_REF}\s*的票\s*就是\s*我的票"),
             re.compile(rf"(?:^|[:：\s,，]|票|^\s*我(?:就|也)?(?=跟))(?:同|跟|跟着|随|照着|复制)\s*{_REF}\s*(?:的票?)?\s*(?:走|投|来一张|的票)?\s*(?:$|[。.!！,，\n])"),
             re.compile(r"(?P<name>[^\s,，。:：]{1,12}?)\s*投(?:谁|啥|哪个|什么)\s*[,，]?\s*我(?:就|也)?\s*(?:投|跟)"),
@@ -1622,7 +1628,7 @@ _INVISIBLE = frozenset({"white", "transparent", "snow", "ivory", "whitesmoke", "
 _RGB = re.compile(r"#([0-9a-f]{3}|[0-9a-f]{6})|rgba?\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})", re.I)
 
 
-_FOLLOW_WORDS = re.compile(r"一样|一致|一个意思|同|跟|随|照着|复制|投谁|投啥|投哪|投什么|投的那|[+＋]\s*1|的票\s*[,，]?\s*我也|ditto|就是我的票", re.IGNORECASE)
+_FOLLOW_WORDS = re.compile(r"一样|一致|一个意思|同|跟|随|照着|复制|投谁|投啥|投哪|投什么|投的那|[+＋]\s*1|的票\s*[,，]?\s*我也|ditto|same|with|follow|second|就是我的票", re.IGNORECASE)
 
 
 @lru_cache(maxsize=16384)

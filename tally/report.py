@@ -365,6 +365,14 @@ def public_reason(reason: str) -> str:
     return re.sub(r"不能成为投票对象（[^）]*）", "不能成为投票对象", reason)
 
 
+def _as_anyones(r, entry) -> bool:
+    """A ruling that counts a secret non-voter's plain ballot as its words have it: in public, the same post by anyone
+    else is a ballot with no ruling line, so this one has none either (the hostile round 63, n_s15: 「我弃权。」 ruled
+    「弃权」 was the one ruling line of the post, beside the 法官's name)."""
+    return entry.as_written is not None and r.decision == "target" and r.voter in (None, entry.voter or entry.author) \
+        and entry.as_written == ("abstain" if r.target is None else "vote", r.target)
+
+
 def _lines(t: DayTally, title: str, *, bbcode: bool, as_of: datetime | None = None,
            as_of_words: str | None = None, link=None) -> list[str]:
     esc = escape_bbcode if bbcode else (lambda s: s)
@@ -437,9 +445,10 @@ def _lines(t: DayTally, title: str, *, bbcode: bool, as_of: datetime | None = No
         lines += ["", b("无效票")]
         said = public_reason if bbcode else (lambda reason: reason)  # the forum's copy keeps the game's secrets
         lines += [f"{linked(_floor(e), e.pid)} {esc(clip(e.author, 20))}：{esc(clip(said(e.reason)))}" for e in invalid]
-    if t.rulings:
+    shown = [r for r in t.rulings if not (bbcode and _as_anyones(r, next(e for e in t.entries if e.pid == r.pid)))]
+    if shown:
         lines += ["", b("导演裁定")]
-        for r in t.rulings:
+        for r in shown:
             entry = next(e for e in t.entries if e.pid == r.pid)
             words = esc(ruling_words(r.decision, r.target, r.voter))
             source = ""

@@ -268,3 +268,26 @@ def test_a_proxy_not_made_unconfirmed_or_a_test_never_counts_as_certain(text, co
         assert entry.verdict != "counted" and result.certain
     else:
         assert entry.needs_review and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("text", ["洪七公那票：郭靖", "投郭靖（代洪七公）", "我和洪七公都投郭靖", "投郭靖，再加洪七公那票"])
+def test_another_players_ballot_held_beside_ones_own_is_a_relay_the_director_reads(text):
+    """The round's m_b11–m_b14: the other player's ballot, named as held, passed on or cast along, was dropped and the
+    post counted as the poster's own alone — a relay the proof never weighed."""
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("欧阳锋", text), preset="s10")
+    assert entry.needs_review and "洪七公" in entry.relayed_for, entry.reason
+
+
+def test_another_players_ballot_spoken_of_in_the_reason_is_reason_text():
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("欧阳锋", "投郭靖，黄蓉的票我看不懂"), preset="s10")
+    assert not entry.needs_review and entry.target == "郭靖", entry.reason
+
+
+@pytest.mark.parametrize("text", ["same as 黄蓉", "same vote as 黄蓉", "following 黄蓉", "ditto 黄蓉"])
+def test_a_ballot_as_another_voters_in_english_is_the_directors(text):
+    """m_b20: 「same as 殷离」 was read as talk, silently."""
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("欧阳锋", text), preset="s10")
+    assert entry.needs_review and not result.certain, entry.reason

@@ -123,6 +123,32 @@ def test_a_judges_ballot_waits_for_the_director_and_the_thread_hears_only_the_ru
     assert "法官" not in final[0] and "没有投票权" not in final[0] and "原因由导演说明" not in final[0]
 
 
+def test_a_judges_plain_ballot_ruled_as_written_reads_in_public_as_anyones(tmp_path):
+    """The hostile round 63 (n_s15): the 法官's clean 「弃权」 held the final, as it must; once the director ruled it
+    「弃权」 — what it says — the final carried 「#8 燕青：计为「弃权」」, the one ruling line a voter's same post never
+    has. The final now reads as the one posted where he may vote."""
+    from scraper import archive
+
+    def final(where: Path, roles: str | None) -> str:
+        where.mkdir()
+        forum = demo.build()  # its clock is after the close
+        with forum:
+            path = with_roles(where, forum.base_url, "燕青", roles) if roles else game_file(where, forum.base_url)
+            if roles:
+                result, _lines = poll(forum, where, path, post=True)
+                assert result.code == polling.EXIT_REVIEW  # held for the director, as any doubt is
+                judge = next(p for p in forum.threads[demo.VOTE_TID].posts if p.position == 8)
+                archive.save_ruling(archive.open_db(where / "g.db"), game="[101]梁山风云", day=1, pid=judge.pid,
+                                    decision="target", target=None)
+            poll(forum, where, path, post=True)
+            (post,) = [p.bbcode for p in director_posts(forum) if "结果[/b]" in p.bbcode and "实时" not in p.bbcode]
+            return re.sub(r"\[size=1\]bansha.*?\[/size\]", "", post).replace(forum.base_url, "")
+
+    plain, secret = final(tmp_path / "plain", None), final(tmp_path / "judge", '["法官"]')
+    assert "燕青" in listed(plain, "弃权")
+    assert secret == plain
+
+
 # -- what a count shows ----------------------------------------------------------------------------
 
 def ballot_posts(board, before=None) -> list:
