@@ -1066,7 +1066,9 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             # both before 前者 · 后者 begin their reasons rules them both.)
             _hold(made, f"「{_clip(sentence)}」用「前者／后者」指楼层：请逐楼写明")
         elif _RESPECTIVELY.search(sentence) and made and not re.search(
-                r"(?:理由|原因)\s*(?:是)?\s*(?:分别|依次)|(?:分别|依次)\s*(?:说明|解释|是因为)|对象依次", sentence):
+                r"(?:理由|原因)\s*(?:是)?\s*(?:分别|依次)|(?:分别|依次)\s*(?:说明|解释|是因为)|对象依次", sentence) and not \
+                _each_its_own(made, pieces):
+            # (「依次裁定：#8、#11 作废，#15 算给 少府，#19 维持有效」: each list already followed by its verdict — 依次 is "in turn")
             # (「第7楼和第9楼作废，理由分别是：…」 pairs reasons, not verdicts)
             _respectively(made, _pieces(tokens, one_by_one=True), sentence)
             groups += [g for g in made if not any(g is h for h in groups)]
@@ -1659,7 +1661,7 @@ _BALLOT_WORDS = re.compile(r"票|投|改|帖|贴|楼|层|对象|理由|格式|�
 _LINK_WORDS = re.compile(r"的|之|也|亦|都|均|全部|全都|全|一律|统统|一概|同样|同理|一样|仍然|仍旧|仍|照样|照常|就|则|即|便|直接|已经|已被|已|被|"
                          r"予以|是|为|系|属于|属|算作|算是|算|当作|作|视为|视作|按照|按|依照|依|以|判定为|判定|判为|判|裁定为|裁定|定为|认定为|"
                          r"认定|记为|记|计为|计|这个|那个|这一|那一|这|那|此|该|本|其|他|她|它|确实|确|确定|显然|自然|当然|肯定|必须|只能|只好|"
-                         r"和|与|及|或|并|且|而|既|所以|因此|于是|一并|一起|同时|今天|今日|本日|本轮|本局|今|现|现在|目前|还是|依然|照旧|本来|原本|"
+                         r"和|与|及|或|并|且|而|既|所以|因此|于是|一并|一起|同时|今天|今日|本日|本轮|本局|今|现|现在|目前|还是|依然|照旧|维持|保持|继续|本来|原本|"
                          r"没问题|没毛病|没事|可以|[✔✓√☑→✘✗×❌]|[\s、,，:：—\-~～()（）【】\[\]。.!！]")
 _CLAUSE_END = re.compile(r"[,，。;；!！?？\n①-⑳⑴-⒇⒈-⒛❶-❿]|——|—")  # (a list's next mark: 「① 7楼无效 ② 6楼有效」)
 _GLUED_AFTER = re.compile(r"[了的啦哈呀啊哦噢喔嘛～~!！。.\s]*(?:票|处理|论|计|掉|算|化|论处)?[了的啦哈呀啊哦噢喔嘛～~!！。.\s]*")
@@ -1751,6 +1753,22 @@ def _relay_told(made: list[_Group], sentence: str, roster: Roster | None) -> Non
             target = roster.pattern.match(sentence, told.end()) if told else None
             if target and roster.table[target.group()] != whose:
                 group.verdicts[i] = {"verdict": "for_voter", "voter": whose, "target": roster.table[target.group()]}
+
+
+def _each_its_own(made: list[_Group], pieces: list) -> bool:
+    """Every floor list of the sentence followed by one verdict of its own, as many verdicts as lists (two or more): the
+    pairing is written out, whatever 依次 · 分别 says (blind19 f011)."""
+    if any(g.reference or g.elsewhere for g in made):
+        return False
+    runs: list[int] = []  # the verdicts after each floor list, up to the next
+    for piece in pieces:
+        if piece[0] == "floors":
+            runs.append(0)
+        elif piece[0] == "verdict":
+            if not runs or piece[1] is None:
+                return False  # a verdict before every floor, or one the tool cannot read
+            runs[-1] += 1
+    return len(runs) >= 2 and all(n == 1 for n in runs)
 
 
 def _respectively(made: list[_Group], pieces: list, sentence: str) -> None:
