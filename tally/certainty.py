@@ -174,6 +174,20 @@ _NOBODY = re.compile(r"无|弃权|弃票|弃|不投|冇|空票|白票")
 _NOT_A_VOTE = re.compile(r"(?i)(?<![a-z])(?:fos|l-\d|hammer)(?![a-z])")  # rules.md: finger of suspicion, the count
 _NOBODY_AFTER = re.compile(r"弃权|不投了|无人|[“\"「]无[”\"」]")
 _LATIN = re.compile(r"[A-Za-z][A-Za-z\s']{1,30}")
+_HAN_RUN = re.compile(r"[\u4e00-\u9fff]{1,8}")
+
+
+def _han_after_pinyin(run: str, roster) -> tuple[str, ...]:
+    """The players the characters after a pinyin ballot word may be: a name (or alias) it begins with, else its first
+    characters one off a name, in sound or shape (roster.resolve's slips)."""
+    named = names_in(run, roster)
+    if named:
+        return (named[0],)
+    for size in range(min(len(run), 8), 1, -1):
+        found = roster.resolve(run[:size], fuzzy=True)
+        if found.name or found.candidates:
+            return (found.name,) if found.name else tuple(found.candidates)
+    return ()
 
 
 def bare_text(text: str) -> str:
@@ -201,7 +215,8 @@ def spelled(written: str, roster) -> tuple[str, ...]:
     if exact.name:
         return (exact.name,)
     sound = _sound(plain)
-    found = [n for n in roster.names if _sound(n) == sound]
+    found = [n for n in roster.names if _sound(n) == sound] or list(dict.fromkeys(
+        n for a, n in roster.aliases.items() if len(a) >= 2 and n in roster.names and _sound(a) == sound))
     if not found and plain.isascii() and len(plain) >= 6:
         # 「tou nianujiao」: pinyin one letter off the name's (niannujiao) — typed on a phone
         found = [n for n in roster.names if _one_edit(_sound(n), sound.lower())]
@@ -403,6 +418,8 @@ def _unsaid(own: str, roster, counted: str | None):
             continue  # (「忽略这一楼」 tags as a ruling's pending words too: the spelling is the lexicon's retraction)
         if tag.text.startswith("改"):
             continue  # 「改票理由：最后改一下」: the change the post makes, said again
+        if _CHANGE_SAID.search(own) and _EARLIER_VOIDED.search(own, max(0, tag.start - 6), tag.end + 2):
+            continue  # 「改票 ⏎ 投票对象：良宵引 ⏎ 昨天那票作废」: the change says what it does to the ballot before it
         if _TYPING.search(own, max(0, tag.start - 40), tag.start):
             continue  # 「(at the office, no Chinese IME, sorry)」「（手机打字，见谅）」: sorry for how it is typed, not for the ballot
         c_start = max(after, max((m.end() for m in _ASIDE_CUT.finditer(own, 0, tag.start)), default=0))
@@ -632,6 +649,11 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool, attempt: boo
         # (「tou xijiangyue」: the ballot word typed in pinyin too, on a phone whose input method broke)
         for m in re.finditer(r"(?:投|票|(?<![a-z])(?:vote|tp|tou(?:\s*piao)?|piao|gei)(?![a-z]))\s*[:：]?\s*", own, re.I):
             latin = _LATIN.match(own, m.end())
+            han = _HAN_RUN.match(own, m.end()) if not latin and m.group()[0].isascii() else None
+            if han and (meant := _han_after_pinyin(han.group(), roster)):
+                # 「tou 挂所 ta zuotian luan tiao」: the verb typed in pinyin, the name in characters (one of them off)
+                out.append((f"「{own[m.start():han.end()].strip()}」像是用拼音写的投票：算不算投票、投给谁，请导演裁定", meant))
+                continue
             if latin:
                 read += 1
                 if read > RESIDUE_LIMIT:

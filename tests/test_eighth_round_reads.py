@@ -1,0 +1,83 @@
+"""Issue 41, the eighth round's sets (heldout25 and rulings/blind19, read once at 4bd08d8): what their first read missed,
+mended by class and tested on posts written here — a ballot verb typed in pinyin before a name in characters, a nickname
+in pinyin, a time said just past, a change said in words of its own, 投错 as no ballot, a pasted log whose voter corrects
+herself, and 依次 before floor lists that each carry their own verdict."""
+
+from __future__ import annotations
+
+import pytest
+from tallykit import Thread, game
+from test_hostile_round56 import _day  # the 2 : 2 day (郭靖, 杨康) on floors 1–4, then the posts given
+
+from grammar import director, ruling
+from grammar.names import Roster
+from grammar.when import said_times
+from tally.day import tally_day
+from tally.rules import load_preset
+
+PLAYERS = ["郭靖", "黄蓉", "杨康", "穆念慈", "欧阳锋", "欧阳克", "一灯", "洪七公", "周伯通", "黄药师"]
+
+
+@pytest.mark.parametrize("text, meant", [("tou 郭晶 ta zuotian luan tiao", "郭靖"), ("tou 郭靖 ta zuotian luan tiao", "郭靖"),
+                                         ("tp 杨糠 shouji da bu liao zi", "杨康")])
+def test_a_ballot_verb_in_pinyin_before_a_name_in_characters_is_never_silent(text, meant):
+    result, (entry,) = _day(("欧阳锋", text), preset="s10")
+    assert entry.needs_review and meant in entry.readings and not result.certain, entry.reason
+
+
+def test_a_nickname_typed_in_pinyin_after_a_pinyin_label_is_a_reading():
+    t = Thread()
+    for voter, target, hours in (("郭靖", "杨康", 1), ("黄蓉", "杨康", 1.2), ("杨康", "郭靖", 1.4), ("穆念慈", "郭靖", 1.6)):
+        t.vote(voter, target, hours)
+    post = t.add("欧阳锋", "toupiao: jingge\nshouji meiyou zhongwen", 2)
+    from tallykit import NAMES
+    from tally.game import Player
+    g = game("s10", players=tuple(Player(n, i + 3, aliases=("靖哥",) if n == "郭靖" else ()) for i, n in enumerate(NAMES)))
+    result = tally_day(t.posts, g, g.days[0], load_preset("s10"))
+    entry = next(e for e in result.entries if e.pid == post.pid)
+    assert entry.needs_review and "郭靖" in entry.readings and not result.certain, entry.reason
+
+
+def test_a_time_said_just_past_is_said_to_be_now():
+    (said,) = said_times("关门了？看时间刚过九点……那我还是补一票吧")
+    assert (said.kind, said.minutes) == ("clock", 9 * 60)
+    assert said_times("他昨晚九点说的") == ()
+
+
+@pytest.mark.parametrize("text", ["改票\n投票对象：黄蓉\n投票理由：昨天那票作废，她今天更可疑", "改一下票 投黄蓉 她太划水",
+                                  "改票，投黄蓉，她太划水"])
+def test_a_change_said_in_words_of_its_own_before_the_ballot_is_the_change(text):
+    # 郭靖 voted 杨康 on floor 2; the opening's change is a new post that says 改票
+    result, (entry,) = _day(("郭靖", text), preset="qisha" if "投票对象" not in text else "anshazhe")
+    assert entry.kind == "change" and entry.target == "黄蓉", entry.reason
+
+
+@pytest.mark.parametrize("text", ["要不要改票？投黄蓉 她太划水", "我不改票，投黄蓉，她太划水"])
+def test_a_change_asked_about_or_denied_is_no_change(text):
+    result, (entry,) = _day(("郭靖", text), preset="qisha")
+    assert entry.kind != "change", entry.reason
+
+
+def test_voted_wrong_is_said_of_a_ballot_not_cast_for_a_player():
+    result, (entry,) = _day(("郭靖", "unvote, vote 黄蓉\n昨天那票投错人了"), preset="s10")
+    assert "错人" not in (entry.reason or "") and "黄蓉" in (entry.target, *entry.readings), entry.reason
+
+
+def test_a_pasted_log_whose_voter_corrects_herself_weighs_the_corrected_proxy():
+    text = "WeChat 记录：\n郭靖 18:40  导演 help me vote 杨康 pls\n郭靖 18:41  不对 是黄蓉 typo\n导演 18:41  ok\n已按最后一句代投：黄蓉。"
+    said = director.read(text, Roster(PLAYERS), ("导演",))
+    assert said.doubts and ("郭靖", "黄蓉") in said.readings, (said.doubts, said.readings)
+
+
+def test_floor_lists_each_with_its_verdict_after_in_turn_rule_each_floor():
+    read = ruling.read("依次裁定：#5、#6 作废，#7 算给 黄蓉，#8 维持有效。", roster=Roster(PLAYERS))
+    assert read is not None and not read.held
+    assert {ref[1]: (i.verdict, i.target) for i in read.items for ref in [i.ref]} == {
+        5: ("invalid", None), 6: ("invalid", None), 7: ("counts_as", "黄蓉"), 8: ("valid", None)}
+
+
+def test_in_turn_over_one_list_still_pairs_or_holds():
+    read = ruling.read("5楼、6楼 依次 有效、无效。", roster=Roster(PLAYERS))
+    assert {ref[1]: i.verdict for i in read.items for ref in [i.ref]} == {5: "valid", 6: "invalid"}
+    read = ruling.read("5楼、6楼、7楼 依次 有效、无效。", roster=Roster(PLAYERS))
+    assert not read.items and read.held
