@@ -66,7 +66,7 @@ _COUNT_LINE = re.compile(rf"^\s*[·•\-*]?\s*[^\s,:;，。；:]{{1,12}}\s*[:：
 # (「47楼是我 12:24 替……」: a time, not 「X 12：」 a count row)
 # 「1楼 is free format…」「本局 1楼 要求写理由」: the opening's rules cited, not a floor ruled
 _OPENING_SAYS = re.compile(r"\s*(?:的)?\s*(?:规则|规定|要求|写明|写了|说|格式|公告|开场|已经|is|says|said|states)", re.I)
-_REPLIED_TO = re.compile(r"(?:回复|引用)(?:了|的是)?[^,，。;；:：\d#]{0,5}\s*$|"
+_REPLIED_TO = re.compile(r"(?:回复|引用)(?:了|的是)?[^,，。;；:：\d#]{0,5}\s*$|^\s*(?:他|她|又|还|却|就)?\s*回(?:了|的是)?\s*$|"  # (「#23 乳状云 回 #21」)
                          r"(?i:(?:reply|replying|replied|quote|quoting|quoted)\s*(?:to|of)?\s*(?:his|her|their)?\s*(?:own)?\s*$)")
 # After a floor's verdict, the ballot it falls back to: 「改票无效，按他原来 6 楼的票（潮生）计」 — 6楼 is the original
 _ORIGINAL = re.compile(r"(?:原来的?|原票|原投票|按(?:他|她|其|你)|以(?:他|她|其|你))\s*$")
@@ -522,6 +522,7 @@ class _Group:
     corrects: bool = False  # its sentence heads a correction (更正：…): the later ruling of a floor stands
     doubted: str = ""  # the director's words that leave the floors undecided (a hedge, a question, 待定)
     names: list[str] = field(default_factory=list)  # players named in its words, beside the verdict's own
+    authors: list[str] = field(default_factory=list)  # 「第33、35、36楼（四羊方尊、何尊、班簋）」: each floor's poster, in order
 
 
 def _pieces(tokens: list[Token], one_by_one: bool = False) -> list[tuple[str, object]]:
@@ -1060,7 +1061,8 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             _hold(made, f"「{_clip(sentence)}」在楼层前面写了「{qualifier}」：说的是不是本帖今天这一轮的那一楼，请导演确认")
             continue
         if made and (order := _BY_ORDER.search(sentence)) and any(
-                t.type in _VERDICT_START and t.start_pos >= order.start() for t in tokens):
+                t.type in _VERDICT_START and t.start_pos >= order.start() and not any(
+                    f.type == "FLOOR" and order.start() <= f.start_pos < t.start_pos for f in tokens) for t in tokens):
             # 「关于2楼和6楼，前者作废，后者保留」: verdicts given to floors by their order — the tool does not pair them: the floors
             # wait for the director (the lab: both were ruled 无效). (「36楼、40楼 作废：前者对象写的是…」: the verdict given to
             # both before 前者 · 后者 begin their reasons rules them both.)
@@ -1539,7 +1541,7 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
                 continue
             further = "".join(str(p[1]) for p in pieces[index + 1:index + 7] if p[0] in ("text", "sep"))
             # 「改票不成立，仍按 7楼 白骨精 计」「仍是 5楼 的 丁香」「还按你 4# 原来投的 齐羽 计」
-            still = re.search(r"(?:仍(?:然|旧)?|还是?|依然|依旧|照旧)\s*(?:按|以|是|计|算)?\s*(?:你|他|她)?\s*$", text_since)
+            still = re.search(r"(?:仍(?:然|旧)?|还是?|依然|依旧|照旧|维持|保留|保持)\s*(?:按|以|是|计|算)?\s*(?:你|他|她)?\s*(?:的|原来的?)?\s*$", text_since)
             # 「草鞋 的票按 第六楼 计（木屐）」「牛仔 stays on his #15 (桑巴)」: whose ballot stands, by which floor — that floor's
             stands = re.search(r"(?i:(?:stays?|remains?)\s*(?:on|with)\s*(?:his|her|their)\s*$)", text_since) or (
                 re.search(r"的(?:票|一票)\s*(?:按|以)\s*$", text_since) and re.match(r"\s*(?:计|算|为准)", further))
@@ -1606,6 +1608,11 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
             (current.names if current is not None else before).append(str(piece[1]))
         if kind == "note" and current is not None:
             inner = piece[1]
+            bracketed = [str(t) for t in inner if t.type == "NAME"]
+            if not current.verdicts and not text_since and current.author is None and len(current.floors) >= 2 and \
+                    len(bracketed) == len(current.floors) and all(t.type == "NAME" or not str(t).strip(" 、,，/和与及") for t in inner):
+                current.authors = bracketed  # one poster per floor, in the order written
+                continue
             if not current.verdicts and not text_since and current.author is None and len(inner) == 1 \
                     and inner[0].type in ("NAME", "TEXT") and len(str(inner[0])) <= 12 \
                     and (inner[0].type == "NAME" or not named and not _DESCRIBES.search(str(inner[0]))):
@@ -1921,7 +1928,9 @@ def _items(groups: list[_Group], sentences: list[str], post: RulingPost) -> None
                 blocked.update(ref for ref in group.floors if ref in decided and not group.reference)
             continue
         last = verdict
-        for ref in _spanned(group.floors, group.words):
+        spanned = _spanned(group.floors, group.words)
+        authors = dict(zip(spanned, group.authors)) if len(group.authors) == len(spanned) else {}
+        for ref in spanned:
             if ref[0] == "range":
                 said = f"「{words}」写的是楼层范围：请逐楼写明（例如 18楼、19楼、20楼 无效）"
                 post.problems.append(said)
@@ -1948,7 +1957,7 @@ def _items(groups: list[_Group], sentences: list[str], post: RulingPost) -> None
                 continue
             decided[ref] = verdict
             post.items = [i for i in post.items if i.ref != ref]
-            post.items.append(Item(ref, verdict["verdict"], verdict.get("target"), verdict.get("voter"), group.author,
+            post.items.append(Item(ref, verdict["verdict"], verdict.get("target"), verdict.get("voter"), authors.get(ref, group.author),
                                    note="；".join(n for n in group.notes if n), line=group.sentence, about=group.about,
                                    named=tuple(dict.fromkeys(group.names))))
     post.items = [i for i in post.items if i.ref not in blocked]

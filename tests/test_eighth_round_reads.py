@@ -81,3 +81,31 @@ def test_in_turn_over_one_list_still_pairs_or_holds():
     assert {ref[1]: i.verdict for i in read.items for ref in [i.ref]} == {5: "valid", 6: "invalid"}
     read = ruling.read("5楼、6楼、7楼 依次 有效、无效。", roster=Roster(PLAYERS))
     assert not read.items and read.held
+
+
+def _ruled(text: str) -> dict:
+    read = ruling.read(text, roster=Roster(PLAYERS))
+    assert read is not None and not read.held, read and read.held
+    return {i.ref[1]: (i.verdict, i.target, i.author) for i in read.items if i.ref[0] == "floor"}
+
+
+def test_a_floor_a_ballot_replied_to_is_its_context():
+    assert _ruled("#21 郭靖“投 杨康，理由：划水”有效；#23 杨康 回 #21 说“我投你”，没写名字，无效。") == {
+        21: ("valid", None, "郭靖"), 23: ("invalid", None, "杨康")}
+    assert _ruled("在地铁上 手机回 12f无效 对象写错了 17f有效 计黄蓉") == {
+        12: ("invalid", None, None), 17: ("counts_as", "黄蓉", None)}
+
+
+def test_floors_with_their_posters_in_brackets_in_order_each_name_its_own():
+    assert _ruled("第5、6、7楼（郭靖、黄蓉、杨康）都投 欧阳锋，格式齐全，三张全部有效。") == {
+        5: ("valid", None, "郭靖"), 6: ("valid", None, "黄蓉"), 7: ("valid", None, "杨康")}
+
+
+def test_the_original_kept_after_a_void_change_counts():
+    assert {f: v for f, (v, _t, _a) in _ruled("郭靖 20:14 在 52F 改票（回复 40F），已经进了关门前一小时，改票不算，维持 40F 投 杨康。").items()} \
+        == {52: "invalid", 40: "valid"}
+
+
+def test_a_review_said_as_a_heading_is_done():
+    assert _ruled("复核结果如下——对前面裁定的复核：12楼 郭靖 维持原判（无效）；17楼 黄蓉 改判有效，计 杨康。") == {
+        12: ("invalid", None, "郭靖"), 17: ("counts_as", "杨康", "黄蓉")}
