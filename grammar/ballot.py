@@ -381,6 +381,11 @@ def _weigh_words(verdict: Verdict, text: str, roster: Roster, unstripped: str | 
     each player it adds to the readings."""
     verdict.own = text
     ballot = verdict.kind in (VOTE, CHANGE, ABSTAIN, PROXY)
+    named = verdict.match.name if verdict.kind in (VOTE, CHANGE) and verdict.match is not None else None
+    if named and roster is not None and (mark := trailing_mark(unstripped or text, named, roster)):
+        # 「投郭靖（逃」「投令狐冲[滑稽]」「投张无忌233333」「vote X (kidding)」「投X :P」: a short mark right after the ballot that
+        # the reader cannot explain — a joke, a laugh, a for-now — is the director's: an open rule, not a list (hostile round 64)
+        verdict.doubts = (*verdict.doubts, f"投票后面带了「{mark}」：是不是认真的一票，请导演裁定")
     if ballot and not speech.may_cue(text, roster) and not detect.may_hit(_LABEL_SPLIT.sub("", text), roster) and not (
             unstripped and _condition(unstripped, roster)):
         return  # the common case: a ballot whose words hold no other act at all (one or two searches)
@@ -444,6 +449,36 @@ def _weigh_words(verdict: Verdict, text: str, roster: Roster, unstripped: str | 
             readings += [found.name] if found.name else list(found.candidates)
     verdict.doubts = tuple(dict.fromkeys([*verdict.doubts, *doubts]))
     verdict.readings = tuple(r for r in dict.fromkeys(readings) if r and r not in verdict.relayed_for or r == own)
+
+
+# A mark after the ballot's player on its line: a short bracket (closed or not), an emoticon or letters and digits alone, or
+# one character — what it says is not read; what is explained is listed (a sentence particle, a thanks, a nickname of
+# the player, punctuation).
+_MARK_BRACKET = re.compile(r"^\s*[(（\[【]\s*([^()（）\[\]【】\n]{1,4}|[A-Za-z]{1,10})\s*[)）\]】]?\s*[。.!！~～]*\s*$")
+_MARK_BARE = re.compile(r"^\s*[,，]?\s*([A-Za-z0-9:;=^_\-+*/\\<>()（）.,!?~]{1,12}|[\u4e00-\u9fff])\s*[。.!！~～]*\s*$")
+_MARK_EXPLAINED = re.compile(r"^(?:[吧了啊呀哈嘛呢哦啦噢喔咯]+|[哥姐兄君酱桑爷妹弟]|大人|大佬|老师|同学|我自己|自己|本人|自投|谢谢|thx|thanks|ty|重发|补发|补票|补理由|改|"
+                             r"(?:繁[体體]|简体|簡體|手[机機]|电脑|電腦|平板|输入法)+(?:党|黨|发|發|打的?|打字)?|hammer|L\s*-\s*\d|lylo|mylo|"
+                             r"\d{1,2}(?:\.\d+)?\s*票?|[一两二三]\s*票|[x×]\s*\d{1,2}(?:\.\d+)?)$", re.I)
+
+
+_NAME_IN_LETTERS = re.compile(r"^[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*$")  # 「大星淡 (Awai)」: the player's name in letters
+
+
+def trailing_mark(own: str, counted: str, roster) -> str:
+    """The first unexplained mark right after the ballot's player on its line (see _MARK_BRACKET), else ""."""
+    at = own.find(counted)
+    while at >= 0:
+        end = at + len(counted)
+        line_end = own.find("\n", end)
+        tail = own[end:line_end if line_end >= 0 else len(own)]
+        found = _MARK_BRACKET.match(tail) or _MARK_BARE.match(tail)
+        if found:
+            inner = found.group(1).strip().strip(".,!?~。，！？～ ")
+            if re.search(r"[A-Za-z0-9\u4e00-\u9fff]", inner) and not _MARK_EXPLAINED.match(inner) and not _NAME_IN_LETTERS.match(inner) and not detect.names_in(inner, roster) and not (
+                    roster.resolve(inner).name or roster.resolve(inner, fuzzy=True).name):
+                return tail.strip()
+        at = own.find(counted, end)
+    return ""
 
 
 def _rules_a_floor(text: str | None) -> bool:

@@ -23,7 +23,10 @@ from functools import lru_cache
 from . import speech
 from .names import Roster, described, nicknames
 
-_MORPHEME = re.compile(r"代投|投|票|选|弃|撤|跟|先挂|暂挂|挂票|挂给")
+# (and a vote in English words a grammar form does not hold: 「I'm voting for 郭靖」「going with 郭靖」「lynch 郭靖」 — hostile round 64)
+_MORPHEME = re.compile(r"代投|投|票|选|弃|撤|跟|先挂|暂挂|挂票|挂给|预设|"
+                       r"(?i:(?<![a-z])(?:vot(?:e|es|ing|ed)(?:\s+for)?|lynch(?:ing)?|going\s+with|go\s+with|put\s+me\s+down\s+for|"
+                       r"my\s+vote\s+(?:is|goes)(?:\s+to)?)(?![a-z]))")
 _NOBODY = re.compile(r"弃权|无人|没人|空票|白票|^\s*空(?![间气闲想白])")
 # A label — not the label named as a thing (投票对象那一行写的是… · 投票对象和投票理由 · 投票对象有误的票).
 _LABEL = re.compile(r"(?:投票对象|改票对象|投票目标|改票目标|改投对象|投票人|代投玩家|委托人)(?!的|有误|错|那|这|一栏|一行|栏|写|是|要|需|必须|里|中|和|与|及|、)")
@@ -140,8 +143,14 @@ _SURNAME = re.compile(r"(?:投|票给|选)\s*(?:给)?\s*(?:那个|这个|那位|
 _OWN_LINE = re.compile(r"^\s*(?:我自己|我本人|本人|我|俺)\s*(?:的票|投)?\s*(?:[:：]|→|->|=>)\s*(?P<who>[^\s,，。:：]{1,12})\s*[。.!！]?\s*$", re.M)
 
 
+# 「郭靖 gets my vote」「郭靖 has my vote」: the player before the words that give the vote
+_GETS_MY_VOTE = re.compile(r"(?P<who>[^\s,，。:：]{1,12}?)\s+(?i:gets|has|got|earns|takes)\s+my\s+(?i:vote)")
+
+
 def _settled(text: str, roster: Roster) -> list[Hit]:
-    out = [Hit(name, m.group().strip()[-30:], verb="票") for m in _OWN_LINE.finditer(text)
+    out = [Hit(name, m.group().strip()[-30:], verb="vote") for m in _GETS_MY_VOTE.finditer(text)
+           if (name := roster.resolve(m.group("who")).name)] if "my vote" in text.lower() else []
+    out += [Hit(name, m.group().strip()[-30:], verb="票") for m in _OWN_LINE.finditer(text)
            if (name := roster.resolve(m.group("who")).name)] if ("我" in text or "本人" in text or "俺" in text) and (
         ":" in text or "：" in text or "→" in text or "->" in text or "=>" in text) else []
     if out and speech.retold(text, speech.tally_lines(text, roster)):

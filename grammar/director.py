@@ -110,7 +110,10 @@ _RETRACTS = re.compile(r"撤回委托|撤销委托|取消委托|收回委托|委
                        r"(?i:unvote|withdr[ae]wn?|changed\s+(?:her|his|their|my)\s+mind|cancel+ed|ignore\s+this)")
 _REFUSES = re.compile(r"不予代投|不代投|不代(?=\s*[。;；!！，,]|\s*$)|驳回|拒绝了|我拒绝|没同意|没有同意|不同意|没答应|不答应|不批准?|规则上不行|不能代投|无法代投|不予受理|不受理|无法受理|不能受理|不接受代投|不接受委托|拒绝代投|不能代(?!表)|不予代|不代了|"
                       r"不再处理|不予处理|不处理|不算数|不能接|不接受|不接|代不了|代投不了|"
-                      r"不方便代|没法代|不好代|帮不了|不帮了|代不成|拒了|回绝了?|推掉了?|规则不允许|不允许代|没代(?!投)|没有代(?!投)")  # (round 62 · 63)
+                      r"不方便代|没法代|不好代|帮不了|不帮了|代不成|拒了|回绝了?|推掉了?|规则不允许|不允许代|没代(?!投)|没有代(?!投)|"  # (round 62 · 63)
+                      # the player told to vote in person (「我回他：自己投」「我让他自己来投」「叫他自己投去」: round 64)
+                      r"(?:让|叫|请|要|劝)\s*(?:他|她|TA|ta|其|本人)?\s*自己\s*(?:来|去|上来)?\s*投|自己\s*(?:来|去)?\s*投(?:去|吧)|"
+                      r"(?:回|告诉|跟|对)\s*(?:他|她|TA|ta)\s*(?:说)?\s*[:：]?\s*(?:你)?自己\s*(?:来|去)?\s*投")
 # 「条件部分不予受理」: the director refuses the condition a player added, not the proxy.
 _REFUSES_PART = re.compile(r"(?:条件部分|附加条件|附加的|另外的?要求)[^。\n]{0,8}(?:不予受理|不受理|不接受|不能代|不予代投|不处理)")
 # A request the player made conditional, as the post retells it: the seeds want a proxy's target said plainly.
@@ -445,7 +448,7 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
         # 「【代投】华容道 委托：」 and no line under it gives the ballot: a proxy announced and never spelled out
         out.doubts.append(f"导演像是替「{heading_voter}」代投，但读不出投给谁：请导演确认")
         out.readings += [(heading_voter, t) for t in _named(own, roster) if t != heading_voter] + [(heading_voter, None)]
-    if pending and pairs:
+    if pending and pairs and not all(p[0] in refused or p[0] in retracted for p in pairs):  # (every proxy answered: explained)
         # 「更正：观音刚在 QQ 说是白茶不是茶」 and no pair after it: the correction is unread, the proxy above unexplained
         out.doubts.append(f"导演的帖子里有一句更正（「{pending}」），读不出更正成什么：请导演确认")
         out.readings += [(v, t) for v in {p[0] for p in pairs} for t in _named(own, roster) if t != v]
@@ -738,7 +741,8 @@ def _settle(pairs, retracted: dict[str, str], refused: dict[str, str], out: Read
             p = settled[voter]
             settled[voter] = Proxy(p.voter, p.target, p.line, p.words, void=f"代投已撤回（「{words}」）", stated=p.stated)
     for voter in refused:
-        settled.pop(voter, None)  # 「……不予代投」: the request is answered, no proxy is made
+        if voter not in retracted:  # (「上面一行撤回。…请她自己来投」: taken back, the proxy void — said so)
+            settled.pop(voter, None)  # 「……不予代投」: the request is answered, no proxy is made
     return list(settled.values())
 
 

@@ -1418,8 +1418,14 @@ _TALKED_ABOUT = re.compile(
     r"(?:有效|无效|作废|弃权)\s*(?:的)?\s*(?:票)?\s*(?:不含|不包括|不包含|除了|除去|排除|没有)", re.IGNORECASE)  # 「有效票不含7楼」
 
 
+# …and in English (「Not ruling #6 invalid.」「#6 is not void.」「#6 isn't invalid」: the hostile round 64 — each applied as the verdict)
+_DENIED_EN = re.compile(r"(?i)(?<![a-z])(?:not|isn[\x27’]t|aren[\x27’]t|wasn[\x27’]t|never|no longer|won[\x27’]t(?:\s+be)?)\s+"
+                        r"(?:(?:be|being|ruling|ruled|calling|called|considered|counting|counted|treating|treated|as|it|this|that)\s+)*"
+                        r"(?:#\s*\d+\s+|\d+\s*(?:楼|层|樓|F|L)\s*)?(?:void|invalid|valid|voided|null)(?![a-z])")
+
+
 def _denied(sentence: str) -> str | None:
-    found = _DENIED.search(sentence)
+    found = _DENIED.search(sentence) or _DENIED_EN.search(sentence)
     if found:
         return f"「{_clip(sentence)}」说的是「{found.group()}」：否定的说法不是确定的裁定"
     talked = _TALKED_ABOUT.search(sentence)
@@ -2033,3 +2039,35 @@ def _ref_words(ref: tuple) -> str:
 def _clip(line: str, limit: int = 40) -> str:
     line = line.strip()
     return line if len(line) <= limit else line[:limit] + "…"
+
+
+# Words that point back at what the speaker said or did before: the speaker, or the post before (「我反悔了」「scratch that」
+# 「Retracting my last post」「写错楼了，应为7楼」)
+_POINTS_BACK = re.compile(r"我|俺|本人|刚才|刚刚|上面|上条|上一条|前面|之前|先前|那条|那句|这条|这句|楼层|\d{1,5}\s*(?:楼|层|樓|#|F|L)|#\s*\d|"
+                          r"(?i:(?<![a-z])(?:i|i'm|i've|my|me|that|this|last|previous|earlier|above|post|floor)(?![a-z]))")
+_TURNING = ("correction", "retract", "negation", "hedge", "pending", "question", "condition")
+TURN_BACK_LIMIT = 40  # characters: a longer post the reader cannot read is a notice or a story, not a turn on the last ruling
+
+
+def turns_back(text: str | None, roster: Roster | None = None) -> str:
+    """A director's post the ruling reader reads nothing in, short, whose words could take back or correct what the
+    director said before (a word of the lexicon's correction, retract, negation, hedge, pending, question or condition
+    classes, or words that point back at the speaker or an earlier post): its words, else "". An open rule, not a list of
+    phrasings — the hostile round 64: 「我反悔了」「scratch that」「我说错了」「Retracting my last post」 each left the ruling
+    before them standing."""
+    if not text:
+        return ""
+    own = split(text).own.strip()
+    if not own or len(re.sub(r"\s+", "", own)) > TURN_BACK_LIMIT or re.search(r"代投|委托|(?i:proxy)", own):
+        return ""
+    said = normalize(own)
+    if _NOTICE.search(said) or (roster is not None and roster.pattern is not None and roster.pattern.search(said)):
+        return ""  # a notice of the day's clock or rules, or words about a player: what they say is not the rulings above
+    if _POINTS_BACK.search(said) or any(t.is_(*_TURNING) for t in tagging.tag(said, roster)):
+        return own
+    return ""
+
+
+# A notice of the day's clock or rules (「投票时间到，本帖停止投票。统计稍后公布。」「20:30 到，从现在起不能改票」)
+_NOTICE = re.compile(r"停止投票|截止|截票|关门|不得改票|不能改票|不许改票|改票须|统计|公布|宣判|提醒|距离|[还只]剩|还有[^,，。]{0,4}(?:小时|分钟)|"
+                     r"\d{1,2}\s*[:：]\s*\d{2}|规则|遗言|天亮|入夜|开始投票|开放投票|投票开始")

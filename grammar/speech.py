@@ -70,7 +70,8 @@ _RELAY_BY = re.compile(r"(?:帮|替|代)\s*(?P<who>{names}|他|她)(?P<more>(?:\
                        r"(?:(?:也|再|一起|顺便|同样)?\s*(?:代投|投票|投|转投|弃权|改投|改票|撤票|撤回|发|转发|代发|挂)|"
                        r"(?=(?:的票|那票|那一票)?\s*[)）】]))")  # 「投郭靖（代洪七公）」: the bracket says whose ballot it is
 # A relay cast alongside the poster's own ballot (「再加洪七公那票」「我和洪七公都投郭靖」): the poster's ballot stands first.
-ALONGSIDE = re.compile(r"(?:再?加上?|外加|连同|还有|带上|捎上)[^，,。]{1,12}?(?:那|的)\s*一?票|"
+ALONGSIDE = re.compile(r"(?:再?加上?|外加|连同|还有|带上|捎上)[^，,。]{1,12}?(?:那|的)\s*一?票|(?:也是|也代表|代表了?)[^，,。]{1,12}?的?(?:意思|想法|意见)|"
+                       r"^\s*[^，,。\s]{1,12}?\s*(?:也是|也一样|也这么投|也这样投|同样)\s*$|"
                        r"(?:我|俺)\s*(?:和|跟|与|同|带着)[^，,。]{1,12}?(?:都|一起|一块儿?|同时|一同)\s*(?:投|选|票)")
 SEVERAL = "*"  # a relay for several players at once (帮郭靖和黄蓉投): whose ballots, one ruling cannot say
 _RELAY_ASKED = re.compile(r"(?P<who>{names})\s*(?:(?:在|用|从|通过)?\s*(?:QQ|qq|微信|私信|短信|电话|站内信|群里|私聊)\s*(?:上|里)?\s*)?"
@@ -83,7 +84,10 @@ _RELAY_ASKED = re.compile(r"(?P<who>{names})\s*(?:(?:在|用|从|通过)?\s*(?:Q
                           # 「我和洪七公都投郭靖」 — whose ballot that is, only the director can say.
                           r"(?:^|(?<=[\s:：(（【]))(?P<held>{names})\s*(?:那|的)\s*一?票\s*[:：]|"
                           r"(?:再?加上?|外加|连同|还有|带上|捎上)\s*(?P<plus>{names})\s*(?:那|的)\s*一?票|"
-                          r"(?:我|俺)\s*(?:和|跟|与|同|带着)\s*(?P<with>{names})\s*(?:都|一起|一块儿?|同时|一同)\s*(?:投|选|票)")
+                          r"(?:我|俺)\s*(?:和|跟|与|同|带着)\s*(?P<with>{names})\s*(?:都|一起|一块儿?|同时|一同)\s*(?:投|选|票)|"
+                          # 「投郭靖（也是洪七公的意思）」「我投郭靖，洪七公也是」 (round 64)
+                          r"(?:也是|也代表|代表了?)\s*(?P<meant>{names})\s*的?\s*(?:意思|想法|意见|票)|"
+                          r"^\s*(?P<also>{names})\s*(?:也是|也一样|也这么投|也这样投|同样)\s*$")
 # The votes of one row of a count, as directors write them: 「3 票」「2.5」「4+2＝6」「5 票 + 2（乌鸦诽谤）= 7 票」 (a bonus
 # added). One spelling for every reader of a count row (speech.tally_lines, grammar/ruling.py, grammar/director.py).
 VOTES = (r"\d+(?:\.\d+)?\s*票?(?:\s*[+＋]\s*\d+(?:\.\d+)?\s*票?\s*(?:[(（][^)）\n]{0,20}[)）])?)*"
@@ -422,7 +426,7 @@ def may_cue(text: str, roster) -> bool:
 # Words one of which every doubtful act has (a literal scan, far cheaper than the patterns themselves).
 _CUE_KEYS = re.compile(r"作废|无效|不算|撤回|收回|取消|晚点|晚些|晚上|晚一|等会|等一下|一会|稍后|回头|过会|迟点|之后|明天|下午|中午|"
                        r"回来|先挂|暂|先投|临时|先票|原来|本来|之前|刚才|一开始|编辑|如何|怎么|算不算|是否|待定|统计时|另行|"
-                       r"让我|叫我|请我|要我|要求|请求|帮|替|代|托|应|转|那票|的票|那一票|的一票|都投|一起投|同时投|一同投")  # literals only: re then scans by first character
+                       r"让我|叫我|请我|要我|要求|请求|帮|替|代|托|应|转|那票|的票|那一票|的一票|都投|一起投|同时投|一同投|也是|也一样|意思|同样")  # literals only: re then scans by first character
 
 
 @lru_cache(maxsize=64)
@@ -430,7 +434,7 @@ def _any_cue(names: str | None) -> re.Pattern:
     """Every doubtful act's pattern in one alternation, each beginning with a word, not a name (a relay asked
     for — 郭靖托我投 — by its word alone: a superset, which `cues` then reads precisely)."""
     parts = [_VOID_IF.pattern, _LATER.pattern, _INTERIM.pattern, _EDITED.pattern, _PENDING.pattern, _RELAY_WORDS.pattern,
-             r"托|委托|让我|叫我|请我|拜托我|要我|嘱咐我|要求|请求|即为|的代投|代发|代为|[那的]一?票|[都同]投|一[起同块]儿?投|都选|一起选"]
+             r"托|委托|让我|叫我|请我|拜托我|要我|嘱咐我|要求|请求|即为|的代投|代发|代为|[那的]一?票|[都同]投|一[起同块]儿?投|都选|一起选|也是|也一样|的意思|同样"]
     if names:
         parts.append(_RELAY_BY.pattern.format(names=names))
     return re.compile("|".join(f"(?:{re.sub(r'[(][?]P<[a-z0-9_]+>', '(?:', part)})" for part in parts))

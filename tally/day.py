@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from grammar import ballot as grammar
 from grammar import director as in_role
+from grammar import ruling as ruling_words
 from grammar.detect import hits as detect_hits, names_in
 from grammar.names import Match, Roster, described
 from grammar.when import said_times
@@ -469,7 +470,12 @@ class _Fold:
         that take back or correct (「梅超风那张代投撤销」「收回8楼的代投」「更正8楼：梅超风委托的是郭靖」): that proxy is
         the director's to confirm, its readings every player this post names and none (the lab, hostile round 51)."""
         takes_back = _takes_back_words()
-        if not takes_back.search(text) or self.ctx.roster.pattern is None:
+        if self.ctx.roster.pattern is None:
+            return
+        # (「撤了撤了。」「scratch that」: words the readers cannot read that may turn back on the proxy above — an open rule)
+        turned = ruling_words.turns_back(text, self.ctx.roster) if any(
+            h.entry.kind == "proxy" and h.entry.author in self.ctx.directors for h in self.standing.values()) else ""
+        if not takes_back.search(text) and not turned:
             return
         roster = self.ctx.roster
         # the clauses that take back or correct, not a count's rows (「更正后：鹫巢岩 4+2…」 recounts, it takes nothing back);
@@ -479,7 +485,7 @@ class _Fold:
         about = [i > 0 and bool(re.search(r"代投|那张|这张|那条|这条|那票", clauses[i - 1])) for i in range(len(clauses))]
         hits = [i for i, c in enumerate(clauses) if (takes_back.search(c) or (about[i] and takes_back.search(clauses[i - 1] + c)))
                 and not re.search(r"\d\s*票|→|->|\d\s*[+＋]", c)]
-        said = [*dict.fromkeys([*(clauses[i - 1] for i in hits if about[i]), *(clauses[i] for i in hits)])]
+        said = [*dict.fromkeys([*(clauses[i - 1] for i in hits if about[i]), *(clauses[i] for i in hits)])] or ([turned] if turned else [])
         named = {roster.table[m.group()] for c in said for m in roster.pattern.finditer(c)}
         floors = {int(n) for c in said for n in re.findall(r"(\d{1,5})\s*(?:楼|层|樓|#|F|L)", c)}
         if not said or _STANDS_BY_PROXY.search(text):
@@ -487,7 +493,7 @@ class _Fold:
         # 「上面那条代投作废」: no player and no floor — the director's latest proxy before this post
         latest = max((h.entry.floor or 0 for h in self.standing.values() if h.entry.kind == "proxy"
                       and h.entry.author in self.ctx.directors and h.entry.pid != entry.pid), default=None) \
-            if not named and not floors and any(re.search(r"代投|(?i:proxy)", c) for c in said) else None  # (「never mind the proxy」)
+            if not named and not floors and (turned or any(re.search(r"代投|(?i:proxy)", c) for c in said)) else None  # (「never mind the proxy」)
         for voter, held in list(self.standing.items()):
             made = held.entry
             if made.kind != "proxy" or made.author not in self.ctx.directors or made.pid == entry.pid or not (
@@ -511,7 +517,7 @@ class _Fold:
                 return named[-1] if named else None
             ends = [n for n in roster.table if name.endswith(n)]
             return roster.resolve(name).name or (roster.table[max(ends, key=len)] if ends else None)
-        if found.get("above"):
+        if found.get("above") or found.get("above_en"):
             return self.entries[-2].author if len(self.entries) > 1 else None
         if found.get("above2"):
             return self.entries[-3].author if len(self.entries) > 2 else None
@@ -1580,7 +1586,9 @@ def quote_field(quote, name: str):
 _REF = (r"(?:(?P<above2>上上楼)|(?P<above>楼上|上一楼)|(?P<floor>\d{1,5}|[一二三四五六七八九十]{1,3})\s*[楼层樓#LF]|"
         r"(?P<name>[^\s,，。:：+＋]{1,12}?))")
 _SAME_AS = (re.compile(rf"(?:和|跟|同|与)\s*{_REF}\s*(?:投(?:得|的)?|的票?|的)?\s*(?:保持)?\s*(?:一样|一致|一个意思|一模一样)"),
-            re.compile(rf"(?:^|[:：\s,，])(?:紧跟|紧随|(?i:ditto|same\s+(?:vote\s+)?as|vot(?:e|ing)\s+with|follow(?:ing)?|second(?:ed|ing)?))\s*{_REF}(?=$|[\s,，。.!！的'’])"),
+            re.compile(rf"(?:^|[:：\s,，])(?:紧跟|紧随|(?i:ditto|me\s+too|same\s+here|same\s+(?:vote\s+)?as|vot(?:e|ing)\s+with|follow(?:ing)?|"
+                       rf"second(?:ed|ing)?))\s*[(（]?\s*(?:(?i:same\s+as\s+)?(?P<above_en>(?i:above|the\s+(?:post|one)\s+above|previous(?:\s+post)?))|{_REF})"
+                       rf"(?=$|[\s,，。.!！的'’)）])"),
             re.compile(rf"{_REF}\s*的票\s*就是\s*我的票"),
             re.compile(rf"(?:^|[:：\s,，]|票|^\s*我(?:就|也)?(?=跟))(?:同|跟|跟着|随|照着|复制)\s*{_REF}\s*(?:的票?)?\s*(?:走|投|来一张|的票)?\s*(?:$|[。.!！,，\n])"),
             re.compile(r"(?P<name>[^\s,，。:：]{1,12}?)\s*投(?:谁|啥|哪个|什么)\s*[,，]?\s*我(?:就|也)?\s*(?:投|跟)"),
@@ -1628,7 +1636,7 @@ _INVISIBLE = frozenset({"white", "transparent", "snow", "ivory", "whitesmoke", "
 _RGB = re.compile(r"#([0-9a-f]{3}|[0-9a-f]{6})|rgba?\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})", re.I)
 
 
-_FOLLOW_WORDS = re.compile(r"一样|一致|一个意思|同|跟|随|照着|复制|投谁|投啥|投哪|投什么|投的那|[+＋]\s*1|的票\s*[,，]?\s*我也|ditto|same|with|follow|second|就是我的票", re.IGNORECASE)
+_FOLLOW_WORDS = re.compile(r"一样|一致|一个意思|同|跟|随|照着|复制|投谁|投啥|投哪|投什么|投的那|[+＋]\s*1|的票\s*[,，]?\s*我也|ditto|same|with|follow|second|too|就是我的票", re.IGNORECASE)
 
 
 @lru_cache(maxsize=16384)

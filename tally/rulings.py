@@ -142,6 +142,12 @@ def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, 
         earlier = words.read(first, quoting=bool(post.quotes), roster=roster) \
             if first != post.text or post.status != "normal" else reading
         if reading is None and earlier is None:
+            if post.status == "normal" and found.rulings and (turned := words.turns_back(post.text, roster)) and (
+                    at := datetime.fromisoformat(post.posted_at) if post.posted_at else _made_at(post)) is not None:
+                # 「6楼无效。」 then 「我反悔了。」: words the reader cannot read, after rulings, that may take them back — the
+                # rulings before it wait for the director (an open rule: the words are not read, they are only not explained)
+                said = f"：导演后来又说「{_clip_words(turned)}」，是不是收回或更正了这条裁定，请导演确认"
+                _reopen(found, post, lambda ruling, when, at=at: when is None or when <= at, lambda ruling, said=said: said, at)
             continue
         in_vote = post.tid == base.vote_thread
         said_day = (reading or earlier).day
@@ -605,3 +611,8 @@ def stranger_words(account: str) -> str:
     return (f"「{account}」不在游戏文件的玩家名单里，它的票不能用裁定算给谁：如果它是某位玩家的替补，在游戏文件里写 "
             f"[[events]] what = \"顶替\"、to = \"{account}\"；是某位玩家的另一个账号（双马甲），写进那位玩家 cards 的 "
             "account；然后重新计票。都不是的话，裁定「无效」")
+
+
+def _clip_words(words: str, limit: int = 30) -> str:
+    flat = " ".join(words.split())
+    return flat if len(flat) <= limit else flat[:limit] + "…"

@@ -291,3 +291,89 @@ def test_a_ballot_as_another_voters_in_english_is_the_directors(text):
     from test_hostile_round56 import _day
     result, (entry,) = _day(("欧阳锋", text), preset="s10")
     assert entry.needs_review and not result.certain, entry.reason
+
+
+# -- round 64 (the lab, at 6653880) ----------------------------------------------------------------------------------------
+
+def _after(ruling: str, later: str) -> dict:
+    """The rulings applied when the director rules 5楼 and then posts `later` (no floor the reader reads)."""
+    from test_ruling_blind import read as ruled_day
+    floors = {str(f): {"author": a, "voted": v, "kind": "vote"} for f, (a, v) in BALLOTS.items()}
+    floors["9"] = {"author": "导演", "kind": "director", "text": ruling}
+    item = {"id": "t", "author_role": "director", "text": later, "players": PLAYERS, "floors_exist": floors}
+    _, ruled, rulings, _unread = ruled_day(item)
+    floor_of = {e.pid: e.floor for e in ruled.entries}
+    return {floor_of[pid]: r.decision for pid, r in rulings.items() if r.decision != "pending"}
+
+
+@pytest.mark.parametrize("later", ["我反悔了。", "scratch that.", "我说错了。", "Retracting my last post.", "I take that back.", "上面判错了。",
+                                   "写错楼了，应为7楼。", "5楼手误，7楼才是。", "我指的是7楼。"])
+def test_a_later_post_the_reader_cannot_read_that_may_turn_back_holds_the_rulings_before_it(later):
+    assert 5 not in _after("5楼无效。", later)
+
+
+@pytest.mark.parametrize("later", ["还有一小时截止，大家抓紧。", "大家加油", "投票时间到，本帖停止投票。统计稍后公布。"])
+def test_a_later_notice_leaves_the_rulings_before_it(later):
+    assert _after("5楼无效。", later) == {5: "reject"}
+
+
+@pytest.mark.parametrize("text", ["5楼本该无效，念在初犯，这次放过。", "#5 would be invalid under the old rules.", "Not ruling #5 invalid.",
+                                  "#5 is not void.", "#5 isn't invalid.", "以后凡是5楼这种写法都算无效。", "下次再像5楼这样写就无效了。",
+                                  "要不是规则没写，5楼就无效了。", "5楼无效——这是昨天帖子的事，今天的5楼没问题。", "5楼无效（吧）",
+                                  "5楼无效，说得不准啊。"])
+def test_a_verdict_that_would_have_been_is_denied_or_is_for_later_rules_nothing(text):
+    rulings, asked, doubtful = _posted(text, PLAYERS, BALLOTS)
+    assert rulings == {} and 5 in doubtful, (rulings, asked)
+
+
+@pytest.mark.parametrize("text", ["5楼无效，下次注意格式。", "5楼唔计。"])
+def test_a_remark_for_next_time_or_cantonese_still_rules(text):
+    rulings, asked, doubtful = _posted(text, PLAYERS, BALLOTS)
+    assert rulings == {5: ("reject", None)}, (rulings, asked)
+
+
+@pytest.mark.parametrize("text", ["洪七公私聊我想代投郭靖，我回他：自己投。", "洪七公让我代投郭靖，我让他自己来投。", "洪七公想代投郭靖，叫他自己投去。"])
+def test_a_proxy_the_director_told_the_player_to_cast_in_person_is_none(text):
+    from test_hostile_round56 import _day
+    result, (made,) = _day(("导演", text))
+    assert made.verdict != "counted", made.reason
+
+
+@pytest.mark.parametrize("later", ["撤了撤了。", "scratch that."])
+def test_a_proxy_turned_back_on_in_words_the_readers_cannot_read_is_the_directors(later):
+    from test_hostile_round56 import _day
+    result, (made, _later) = _day(("导演", "代投：欧阳锋 → 郭靖"), ("导演", later))
+    assert made.needs_review and not result.certain, made.reason
+
+
+@pytest.mark.parametrize("text", ["投郭靖（逃", "投郭靖[滑稽]", "投郭靖233333", "投郭靖（笑）", "vote 郭靖 (kidding)", "投郭靖（戏言）", "投郭靖 :P",
+                                  "投郭靖（临时）", "vote 郭靖 tbc", "先投郭靖，回头可能改", "投郭靖，还会再改的", "投郭靖，仅供参考",
+                                  "投郭靖，随手一投别当真", "vote 郭靖 (for the record, not final)", "投郭靖，暂时的"])
+def test_a_ballot_with_a_mark_or_words_of_a_joke_or_a_for_now_after_it_is_the_directors(text):
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("欧阳锋", text), preset="s10")
+    assert entry.needs_review and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("text", ["投郭靖吧", "投郭靖！", "投郭靖 2票", "vote 郭靖, hammer!",
+                                  "投票对象：郭靖 (Guo Jing)\n投票理由：太跳"])
+def test_a_ballot_with_a_particle_a_weight_an_honorific_or_a_name_after_it_stays_certain(text):
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("欧阳锋", text), preset="s10")
+    assert not entry.needs_review and entry.target == "郭靖", entry.reason
+
+
+@pytest.mark.parametrize("text", ["I'm voting 郭靖", "郭靖 gets my vote", "voting 郭靖", "going with 郭靖", "I'm voting for 郭靖 today",
+                                  "郭靖 has my vote", "put me down for 郭靖", "lynch 郭靖", "预设郭靖，最终看情况", "me too (3楼)",
+                                  "ditto (same as above)"])
+def test_a_vote_in_english_words_or_a_follow_no_form_holds_is_never_silent(text):
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("欧阳锋", text), preset="s10")
+    assert entry.needs_review and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("text", ["投郭靖（也是洪七公的意思）", "我投郭靖，洪七公也是", "洪七公的票：郭靖"])
+def test_another_players_ballot_said_along_with_ones_own_is_a_relay_the_director_reads(text):
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("欧阳锋", text), preset="s10")
+    assert entry.needs_review and "洪七公" in entry.relayed_for, entry.reason
