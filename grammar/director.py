@@ -324,7 +324,8 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
             pending = None  # 「【更正】仿宋 那张撤回」: what the correction said is the retraction
             continue
         if _REFUSES.search(segment) and not _REFUSES_PART.search(segment) and not _LEFT_OPEN.search(segment):
-            whom = _refused(plain, roster) or names[:1] or ([heading_voter] if heading_voter else [])
+            whom = _refused(plain, roster) or names[:1] or ([heading_voter] if heading_voter else []) or (
+                [pairs[-1][0]] if pairs and pairs[-1][2] == number else [])  # (「X要代投（对象Y），被我拒绝了」: the line's request)
             for who in whom:
                 refused[who] = _clip(segment)
             if names[:1] and whom[:1] == names[:1]:
@@ -750,8 +751,12 @@ def _refused(plain: str, roster: Roster) -> list[str]:
     """The player a refusal is said of: the first one named in its sentence (「代投：宁照影 → 温酒。（骆雁回 也私信了，
     …这是条件票，不代。）」 refuses 骆雁回, not 宁照影; 「贺知舟…找我代投冯雨桐，…这票代不了」 贺知舟)."""
     m = _REFUSES.search(plain)
-    before = re.split(r"[。;；!！\n(（]", plain[: m.start()])[-1] if m else ""
-    return _named(before, roster)[:1]
+    sentence = re.split(r"[。;；!！\n]", plain[: m.start()])[-1] if m else ""
+    opened = max(sentence.rfind("("), sentence.rfind("（"))
+    if opened > max(sentence.rfind(")"), sentence.rfind("）")):
+        return _named(sentence[opened + 1:], roster)[:1]  # the refusal inside a bracket: of the player the bracket names
+    # outside any bracket: the first player of its sentence, the brackets' words set aside (「X要代投（对象Y），被我拒绝了」)
+    return _named(re.sub(r"[(（][^()（）]*[)）]", "", sentence), roster)[:1]
 
 
 def _paired_on(pairs: list, number: int) -> bool:

@@ -332,7 +332,8 @@ def test_a_remark_for_next_time_or_cantonese_still_rules(text):
     assert rulings == {5: ("reject", None)}, (rulings, asked)
 
 
-@pytest.mark.parametrize("text", ["洪七公私聊我想代投郭靖，我回他：自己投。", "洪七公让我代投郭靖，我让他自己来投。", "洪七公想代投郭靖，叫他自己投去。"])
+@pytest.mark.parametrize("text", ["洪七公私聊我想代投郭靖，我回他：自己投。", "洪七公让我代投郭靖，我让他自己来投。", "洪七公想代投郭靖，叫他自己投去。",
+                                  "洪七公要代投（对象郭靖），被我拒绝了。"])
 def test_a_proxy_the_director_told_the_player_to_cast_in_person_is_none(text):
     from test_hostile_round56 import _day
     result, (made,) = _day(("导演", text))
