@@ -114,6 +114,10 @@ SET_DEAD["heldout24"] = {"shediao": ("串子",), "s10": ("拖鞋",), "qisha": ("
 SET_ASSUMED["heldout25"] = {"s10": {**SET_ASSUMED["heldout10"]["s10"], "blackout_minutes": 60},
                             "anshazhe": {**SET_ASSUMED["heldout10"]["s10"], "change_must_quote_own": False, "blackout_minutes": 0}}
 SET_DEAD["heldout25"] = {"shediao": ("觚影",), "s10": ("布币",), "anshazhe": ("忆故人",), "mahjong": ("县令",)}
+# heldout26's openings: s10 as heldout10's (投票：X · 投票对象：X · vote X, reason optional, a quoted change, 20:30 bar before its
+# 21:00 close); anshazhe as heldout25's (its README's table and "Assumptions")
+SET_ASSUMED["heldout26"] = {"s10": SET_ASSUMED["heldout10"]["s10"], "anshazhe": SET_ASSUMED["heldout25"]["anshazhe"]}
+SET_DEAD["heldout26"] = {"shediao": ("香牌",), "s10": ("油伞",), "qisha": ("陆吾",), "anshazhe": ("砂仁",), "mahjong": ("钦宗",)}
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 

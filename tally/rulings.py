@@ -411,6 +411,13 @@ def _resolve(post, reading, game: Game, base: DayTally, rules: Rules, shifted: s
         if entry.author in game.directors and entry.kind != "proxy" and not entry.relayed_for:
             why.append(f"{said} 是导演自己的帖子（公告、票型统计或裁定），不是一张票：不知道裁定的是哪一张票")
             continue
+        if item.verdict in ("invalid", "abstain", "valid", "counts_as", "keep_original", "uphold") and entry.kind == "none" and \
+                not entry.needs_review and not entry.readings and not entry.relayed_for and entry.author not in game.directors \
+                and not _NOT_A_BALLOT_SAID.search(post.text or ""):
+            # 「38楼 无效。」 where 38楼 is talk (「哈哈哈今天好冷」): a verdict on a post that casts nothing — the floor the director
+            # meant may be another; rules nothing, said so (blind20 a064 had been applied)
+            why.append(f"{said} 不是一张票（{entry.author} 的发言）：这条裁定说的可能是别的楼，请核对楼层")
+            continue
         if item.about == "change" and entry.kind != "change":
             why.append(f"{said} 不是改票（是{entry.author}的投票）：裁定说的是「{said}的改票」，请核对楼层")
             continue
@@ -611,6 +618,10 @@ def stranger_words(account: str) -> str:
     return (f"「{account}」不在游戏文件的玩家名单里，它的票不能用裁定算给谁：如果它是某位玩家的替补，在游戏文件里写 "
             f"[[events]] what = \"顶替\"、to = \"{account}\"；是某位玩家的另一个账号（双马甲），写进那位玩家 cards 的 "
             "account；然后重新计票。都不是的话，裁定「无效」")
+
+
+# The ruling itself says its floor casts nothing (「17# … is a finger of suspicion, not a vote — 不计」): a verdict on talk, said so
+_NOT_A_BALLOT_SAID = re.compile(r"不是投票|不是票|不算投票|非投票|不是一张票|闲聊|发言|聊天|(?i:not a (?:vote|ballot)|chatter|suspicion|fos)")
 
 
 def _clip_words(words: str, limit: int = 30) -> str:
