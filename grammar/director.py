@@ -123,6 +123,7 @@ _COUNT_HEADING = re.compile(r"票型|统计|票数|计票|截至|截止目前|�
 # 「（代投）」「（导演代投）」 beside a name in a count: how a ballot came, not a proxy made here.
 _COUNT_ANNOTATION = re.compile(r"[(（][^)）\n]{0,12}(?:代投|代发)[^)）\n]{0,6}[)）]")
 _SUBSTITUTE = re.compile(r"顶替|替补|接替|接手")
+_SUBSTITUTE_ASKS = re.compile(r"委托|托我|让我|请我|代投|(?i:vote)|投票对象|改票对象|改投|投")
 # A ruling on a floor: the floor and a verdict in one line (the ruling reader's, grammar/ruling.py).
 _RULED = re.compile(r"(?:#\s*\d|\d\s*(?:楼|层|樓|[LlFf#])|第[一二三四五六七八九十百\d]+\s*楼)[^\n]*?"
                     r"(?:无效|有效|作废|不算|不计|计为|算作|视为|按原票|以原票|维持原判|算[^\n]{1,12}的票|裁定)")
@@ -174,7 +175,8 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
     # a count written on one line: its rows, each a line (「票型核对：2楼 A→B，…」)
     own, written_rows = count_rows(normalize(split(text).own), roster)
     lines = own.split("\n")
-    out = Reading(proxy_words=bool(_HEADING.search(own) or _ENGLISH_PROXY.search(own) or _MADE.search(own)))
+    out = Reading(proxy_words=bool(_HEADING.search(own) or _ENGLISH_PROXY.search(own) or _MADE.search(own) or (
+        _SUBSTITUTE.search(own) and re.search(r"委托|托我|让我|请我|(?i:vote)", own))))  # (a substitute's ballot passed on)
     rows = {n for n, line in enumerate(lines, start=1) if line in written_rows
             and (not (_HEADING.search(line) or _MADE.search(line)) or _COUNT_ANNOTATION.search(line))}  # (「…（本条即代投）」)
     counted = set(tally_lines(own, roster)) | rows
@@ -211,6 +213,7 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
     substitute_for: str | None = None
     listing = False
     pending: str | None = None  # words that correct the proxy above, not yet followed by the pair they correct
+    unread_lines: list[tuple[str, list[str]]] = []  # lines under a proxy heading read as no pair, weighed once the post is read
     asked_again: dict[str, tuple[str, list[str]]] = {}  # a chat line where the player corrects their request
     on_condition: dict[str, tuple[str, list[str]]] = {}  # a chat request on a condition
     announced = False  # a heading that announces the proxies below it (代投两张： · 以下代投), not a rule's line
@@ -263,13 +266,28 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
             segment += "\n" + lines[number]  # 受郭靖委托： ⏎ 投票对象：黄蓉
             number += 1
         names = _named(segment, roster)
-        if _RULED.search(segment):
+        if _RULED.search(segment) and not _SUBSTITUTE.search(segment):
             continue  # 「【裁定】8楼：杨康说“帮我投欧阳克”……这票算杨康的票，计为欧阳克」: a ruling (grammar/ruling.py), not a proxy
         if _SUBSTITUTE.search(segment):
             target = _target_of(segment, roster, None)
             played = [n for n in names if n != target]
             if len(played) == 1:
                 substitute_for = played[0]  # 【替补公告】马青雄 原玩家……由替补玩家接手马青雄
+            elif (named_before := _named(segment[max(0, _SUBSTITUTE.search(segment).start() - 12):_SUBSTITUTE.search(segment).start()], roster)):
+                substitute_for = named_before[-1]  # 「绸伞 换替补，……替补托我：unvote，vote 阳伞」: the account named right before
+            if substitute_for and len(names) == 2 and substitute_for in names and not re.search(r"→|->|=>|⇒", segment) and (
+                    request := _SUBSTITUTE_ASKS.search(segment, _SUBSTITUTE.search(segment).end())) and \
+                    (meant := [n for n in _named(segment[request.start():], roster) if n != substitute_for]) and \
+                    not _REFUSES.search(segment) and not _CONDITION.search(segment) and \
+                    not _RETRACTS.search(re.sub(r"(?i)unvote\s*[,，、;；]?\s*(?=vote)|\d{1,5}\s*(?:楼|层|樓|#|F|L)[^,，。;；]{0,6}(?:作废|无效|不算)",
+                                                "", segment)):  # (unvote, vote X: a change; 「原10楼那票作废」: the old ballot's)
+                # 「【替补】太尉 换替补，新玩家委托代投：司空」「绸伞 换替补……替补托我：unvote，vote 阳伞」: the substitute's ballot,
+                # passed on by the director for the account (heldout25 w25_122, heldout26 w26_048 — read as none)
+                pairs.append((substitute_for, meant[0], number, _clip(segment), bool(re.search(r"改票|unvote", segment, re.I))))
+                pending = None
+                continue
+        if _RULED.search(segment):
+            continue
         # the lexicon's corrections and retractions: a line that holds one says what becomes of the proxy above
         correcting, retracting = tags.search_for("correction"), tags.search_for("retract")
         plain = _QUOTED.sub("", segment)  # the player's quoted words are theirs, not the director's
@@ -299,7 +317,7 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
                     pending = None
                     continue
                 said_was = was in names and not re.search(rf"(?:不是|并非|而非|而不是)\s*{re.escape(was)}", plain)
-                new = [n for n in names if n not in (voter, was)] if voter in names and not said_was else []
+                new = [n for n in names if n not in (voter, was)] if (voter in names or _TARGET_SAID.search(plain)) and not said_was else []
                 if len(new) == 1:
                     # 「更正：干将刚私信说写错了，是龙渊，以这一条为准」「更正：碧螺的原话是“滇红”，我抄错了」: the one proxy's voter,
                     # its old target and one other player on the correcting line — every name explained, the correction stands
@@ -365,7 +383,9 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
                       segment)
         spoken = _named(clause, roster)  # in the order written: the message reads the same on every run
         # a name said not to be meant (「委托的是霜降，不是立冬」) is explained
-        others = [n for n in spoken if n not in (voter, target)
+        corrected = {p[1] for p in pairs if p[0] == voter and p[2] != number} if (
+            correcting.search(plain) or _CORRECTS.search(segment) or "为准" in segment) else set()
+        others = [n for n in spoken if n not in (voter, target) and n not in corrected  # (the target it corrects: explained)
                   and not re.search(rf"(?:不是|而不是|并非|而非|非)\s*{re.escape(n)}", segment)]
         if voter and others and not why and not _CHANGES.search(_REASON.sub("", segment)):
             # 「代投：梅超风、丘处机 → 杨康」: more players on the line than the one proxy read — every name explained or asked
@@ -442,8 +462,13 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
                 pairs and set(names) <= {p[0] for p in pairs}):  # (「枣泥酥：理由写“时间线不对”」: more of a proxy made)
             # A line under a proxy heading that names a pair (or three, with a substitute) and makes none we can
             # read: a proxy in a shape nobody listed — the director's, never dropped. (A roster line names them all.)
-            out.doubts.append(f"代投列表里的这一行读不出替谁投给谁（「{_clip(segment)}」）：请导演确认")
-            out.readings += [(v, t) for v in names for t in names if v != t]
+            # Weighed once the post is read: a pasted request whose pair a later line makes (「“…帮我投太宗…” —— 世祖 ⏎
+            # 受 世祖 委托，投票对象：太宗」) is explained by it.
+            unread_lines.append((f"代投列表里的这一行读不出替谁投给谁（「{_clip(segment)}」）：请导演确认", list(names)))
+    for said, named in unread_lines:
+        if not any(set(named) <= {p[0], p[1]} for p in pairs):
+            out.doubts.append(said)
+            out.readings += [(v, t) for v in named for t in named if v != t]
     if heading_voter and heading_voter not in {p[0] for p in pairs} | set(retracted) | set(refused) | set(out.count) and not (
             _LEFT_OPEN.search(own) or _opens(own, roster)):
         # 「【代投】华容道 委托：」 and no line under it gives the ballot: a proxy announced and never spelled out
@@ -719,6 +744,10 @@ def _pair(segment: str, roster: Roster, names: list[str], context: str | None) -
         if len(others) == 1 and re.search(r"代投|委托|→|->|vote", body, re.I) and not _REFUSES.search(body):
             target = others[0] if re.search(r"代投\s*[^\s,，。:：]{0,2}$|委托[^。]{0,12}$", body[: body.find(others[0])]) else None
     return voter, target, None
+
+
+# A correcting line that says the proxy's target in so many words, naming no voter (「代投对象为 盘香，以这一行为准」): of the one proxy above
+_TARGET_SAID = re.compile(r"(?:代投)?对象(?:应)?(?:为|是|改为|改成)|(?:应为|改为|改成|要投的是|投的是|应该投)\s*[:：]?\s*\S{1,12}[^。\n]{0,12}为准")
 
 
 def _settle(pairs, retracted: dict[str, str], refused: dict[str, str], out: Reading,

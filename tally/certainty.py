@@ -277,6 +277,7 @@ _SELF_VOID = re.compile(r"不算数|不作数|别计|别算|不要计|先别计|
 # 「投票：长石（刚才那票不算，投长石）」: the poster's earlier ballot taken back in words — a change in ordinary words, the
 # director's (heldout22 w22_116 was a certain second ballot); said beside the change words themselves, it is the change explained
 _EARLIER_VOIDED = re.compile(r"(?:那票|那一票|上一票|前一票|刚才的票|之前的票|原来的票|原票|前面的票)[^,，。;；]{0,3}(?:不算|作废|无效|撤回|取消|不要了)")
+_ALREADY_CAST = re.compile(r"(?:已经|早就?|之前|前面|刚才)\s*(?:交|投|发|弃)(?:了|过)|(?:投|交|弃)过了|那张[^,，。;；\n]{0,8}(?:交了|投了|发了)")
 _CHANGE_SAID = re.compile(r"改票|改投|改成|改为|(?i:unvote)")
 # A ballot's own line put as a question (not its reason's line)
 _ASKS_ITS_BALLOT = re.compile(r"(?:^|\n)(?!\s*(?:投票|改票)?理由)[^\n]*?(?:投|票给|选)\s*[^\s\n。!！,，;；?？…]{1,8}\s*[,，…~～.。\s]{0,4}"
@@ -608,6 +609,9 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool, attempt: boo
             meant = tuple(n for n in names_in(own[void.start():void.end() + 12], roster) if n != counted)
             out.append((f"帖子里说这一票不算数或另有打算（「{own[max(0, void.start() - 6):void.end() + 6].strip()}」）："
                         f"算不算投票、算给谁，请导演裁定", (*meant, "")))
+        if ballot and counted is None and (cast := _ALREADY_CAST.search(own)) is not None:
+            # 「我不投了，我那张“无”已经交了」: not voting now, said of a ballot cast before — no new abstention (heldout26 w26_085)
+            out.append((f"帖子里说之前已经投过（「{cast.group().strip()}」）：这一帖是新的弃权还是在说原来那张，请导演裁定", ("",)))
         if ballot and (asked := _ASKS_ITS_BALLOT.search(own)) is not None:
             # 「投郭靖可以吗？」「投郭靖，对吗」「投郭靖行不行」: the ballot put as a question (the hostile round 61: counted firm)
             out.append((f"投票的那句像是在问（「{asked.group().strip()[-24:]}」）：算不算投票，请导演裁定", (counted or "", "")))

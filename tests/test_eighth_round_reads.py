@@ -109,3 +109,34 @@ def test_the_original_kept_after_a_void_change_counts():
 def test_a_review_said_as_a_heading_is_done():
     assert _ruled("复核结果如下——对前面裁定的复核：12楼 郭靖 维持原判（无效）；17楼 黄蓉 改判有效，计 杨康。") == {
         12: ("invalid", None, "郭靖"), 17: ("counts_as", "杨康", "黄蓉")}
+
+
+# -- heldout26 and blind20 (read once at 5e4a630) --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, pair", [
+    ("代投：郭靖 → 黄蓉。\n更正：郭靖 说她打错了，黄蓉 已经出局，要投的是 杨康。以这一行为准：郭靖 → 杨康。", ("郭靖", "杨康")),
+    ("代投：郭靖 → 黄蓉。\n（更正：私信原话是“投杨康”，上一行我看串行了，代投对象为 杨康，以这一行为准。）", ("郭靖", "杨康")),
+    ("代投（微信转文字）：\n“导演，我明天出差，帮我投杨康，理由：他太跳” —— 郭靖 09:12\n受 郭靖 委托，投票对象：杨康。", ("郭靖", "杨康")),
+    ("【替补】郭靖 换替补，新玩家委托代投：杨康。", ("郭靖", "杨康")),
+    ("顶替公示：郭靖 换替补，账号不变。替补托我：unvote，vote 杨康。原10楼那票作废，以这条改票为准。", ("郭靖", "杨康"))])
+def test_a_directors_proxy_corrected_pasted_or_a_substitutes_reads_whole(text, pair):
+    said = director.read(text, Roster(PLAYERS), ("导演",))
+    assert not said.doubts and [(p.voter, p.target) for p in said.proxies if p.void is None] == [pair], (said.doubts, said.proxies)
+
+
+def test_not_voting_now_said_of_a_ballot_cast_before_is_no_certain_abstention():
+    result, (entry,) = _day(("欧阳锋", "现在郭靖三票，再来一票就到线了，有人补吗？我不投了，我那张“无”已经交了。"), preset="qisha")
+    assert entry.needs_review, entry.reason
+
+
+def test_a_verdict_on_a_floor_that_casts_nothing_rules_nothing():
+    from test_ruling_blind import read as ruled_day
+    item = {"id": "t", "author_role": "director", "text": "6楼 无效。", "players": PLAYERS,
+            "floors_exist": {"5": {"author": "郭靖", "voted": "杨康", "kind": "vote"},
+                             "6": {"author": "黄蓉", "voted": None, "kind": "chat", "text": "哈哈哈今天好冷"}}}
+    _, ruled, rulings, unread = ruled_day(item)
+    assert not rulings and any("不是一张票" in w for u in unread for w in u.why), unread
+
+
+def test_counted_floors_name_no_floor():
+    assert _ruled("6 楼、9 楼 都是已出局的 黄蓉 发的，属于诈尸，两楼均不计。") == {6: ("invalid", None, None), 9: ("invalid", None, None)}
