@@ -984,7 +984,8 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
     counted: list[str] = []  # sentences that count a ballot for a player in words no verdict reads (「就当他投的是 X 吧」)
     owners: list[tuple[str, str]] = []  # players whose ballot a verdict names without a floor (「欧阳克那票不算」)
     for number, sentence in enumerate(sentences, 1):
-        if (voided := _EARLIER_VOID_CLAUSE.search(sentence)) and (quoting or voided.group("when")):
+        if (voided := _EARLIER_VOID_CLAUSE.search(sentence)) and (quoting or voided.group("when") or "裁定" in voided.group()
+                                                                   or "判定" in voided.group()):
             # 「29楼 计为 五子棋，上面那条作废。」 under a quote: the clause voids the post quoted, not the ruling before it
             # (blind17 y045: the two read as one floor's two verdicts)
             post.takes_back = post.takes_back or f"「{_clip(sentence)}」收回了前面的裁定：前面裁定过的楼都请导演重新裁定"
@@ -992,6 +993,8 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
         tokens = _general_clauses(_tokens(_asked_by_others(_about_words(sentence, roster), roster), roster))
         pieces = _pieces(tokens)
         blockers = {p[1] for p in pieces if p[0] == "blocker"}
+        if "QUESTION" in blockers and _asked_in_its_reason(sentence, tokens):
+            blockers.discard("QUESTION")  # 「20# 无效——投票对象写的是「纸」，全场十四张剪纸谁不是纸？」: the reason asks, rhetorically
         # A ruling put off in brackets (「9楼无效（征求意见中）」「（误，请忽略本楼）」) is put off all the same.
         blockers |= {t.type for t in tokens if t.type in ("PENDING", "RETRACT")}  # (「7楼无效！（才怪）」)
         # …and a hedge in a short bracket of its own (「6楼无效（存疑）」「（大概率）」: the hostile round 61 — applied)
@@ -1297,7 +1300,9 @@ _FLOOR_FIXED = re.compile(r"(?:看岔|看串|看错|看走眼|数错|点错|说�
 _COUNT_NOT_FINAL = re.compile(r"(?:票型|统计|计票|票数)[^\n]{0,12}(?:非最终|不是最终|仅供参考|以最终统计为准|以最终结果为准)|"
                               r"(?:非最终|不是最终|仅供参考)[^\n]{0,6}(?:票型|统计|计票)")
 _EARLIER_VOID_CLAUSE = re.compile(rf"[,，;；]\s*(?:我)?\s*(?P<when>{_WHEN_POSTED})?\s*(?:的|发的)?\s*"
-                                  r"(?:上面|上边|那|这)\s*(?:一)?\s*(?:条|帖|贴|个裁定|条裁定)\s*(?:作废|不算|撤回|收回|取消|无效)\s*[。.!！]?\s*$")
+                                  r"(?:(?:上面|上边|那|这)\s*(?:一)?\s*(?:条|帖|贴|个裁定|条裁定)|(?:之前|前面|原来|上次|先前)的?\s*(?:裁定|判定))"
+                                  r"\s*(?:作废|不算|撤回|收回|取消|无效)"
+                                  r"(?:\s*[,，]\s*(?:抱歉|sorry|不好意思|对不起|见谅)[^,，。;；]{0,8})?\s*[。.!！]?\s*$")  # (「…，抱歉。」: blind20 a025)
 _UNDOES = re.compile(r"楼上|上条|上一条|那条|前言|前面的话|前面说的|作废|不算|收回|撤回|撤销|取消|别管|不用管|别理|无视|说早了|手快了|发早了|太早|有问题|再看|再议|重新|删|不作数|当没|别当真|发错|错了|不对|有误")
 _EARLIER_POST = re.compile(r"上面|上边|上一条|上一帖|上条|上帖|刚才|刚刚|前面|之前|那条|那句|那帖|楼上")
 def _superseded(groups: list[_Group], at: int, sentence: str, kept: set | None = None, why: str = "说以后面的为准") -> None:
@@ -1392,7 +1397,7 @@ def _retold(tokens: list[Token], sentence: str) -> str | None:
 # 无需视为) — not one inside the reason before it (「未引用原票无效」: the ballot did not quote; it is void).
 _NEG_NEAR = re.compile(r"(?:[谈算称说够]不上|不|没|未|无须|无需|毋须|(?<![分区特类级告辨性])别|莫|勿)\s*(?:予以|予|必要|用|需要|须|该|应该|应|能|可以|可|打算|准备|会)?\s*"
                        r"(?:认定为|认定|判定为|判定|判为|判|定为|定|视为|算作|算|按|计为|认为|当作|作)?\s*$")
-_DENIED = re.compile(r"(?:不是|并非|并不|绝非|不算|不应|不该|不属于|不能算|不能视为)\s*(?:视为|视作|算作|算|作为|判为|判|是|为|当作)?\s*"
+_DENIED = re.compile(r"(?<!投票也)(?<!投票,也)(?<!投票，也)(?<!票也)(?:不是|并非|并不|绝非|不算|不应|不该|不属于|不能算|不能视为)\s*(?:视为|视作|算作|算|作为|判为|判|是|为|当作)?\s*"
                      r"(?:无效|有效|弃权|作废|废票)")
 
 
@@ -1433,6 +1438,21 @@ def _denied(sentence: str) -> str | None:
         return f"「{_clip(sentence)}」是在谈论一个裁定或把这一楼除外（「{talked.group()}」），不是确定的裁定"
     claim = _CLAIM_REJECTED.search(sentence)
     return f"「{_clip(sentence)}」里的裁定被否定或只是除外的说法（「{claim.group()}」）：不是确定的裁定" if claim else None
+
+
+def _asked_in_its_reason(sentence: str, tokens: list[Token]) -> bool:
+    """Every question of the sentence stands in its reason: after a dash that follows the sentence's last verdict, with no
+    floor after the dash (「20# 无效——…全场十四张剪纸谁不是纸？」) — a rhetorical question, not one about the ruling."""
+    verdicts = [t.start_pos for t in tokens if t.type in _VERDICT_START]
+    dash = sentence.find("——", max(verdicts) if verdicts else len(sentence))
+    if not verdicts or dash < 0:
+        return False
+    after = [t for t in tokens if t.start_pos >= dash]
+    if re.search(r"谁(?:说|讲|判|定|裁)|说的|吗|呢|对不对|是不是|是否|行不行|可以不|(?i:right|ok)\s*[?？]", sentence[dash:]) or \
+            len(re.findall(r"[\u4e00-\u9fff]", sentence[dash:])) < 8:
+        return False  # 「6楼无效——谁说的？」「——对吧？」: the ruling itself questioned, or a short aside that asks of it
+    return not any(t.type in ("FLOOR", "RANGE") or t.type in _VERDICT_START for t in after) and \
+        all(t.start_pos >= dash for t in tokens if t.type == "QUESTION")
 
 
 _TENTATIVE = re.compile(r"(?:无效|有效|弃权|作废|不算|计为\S{1,12}?)(?:的|了)?吧")  # 「2楼无效吧。」: a verdict proposed, not made
@@ -1531,7 +1551,11 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
             after = "".join(str(p[1]) for p in pieces[index + 1:index + 3] if p[0] in ("text", "sep"))
             open_group = current is not None and not current.verdicts and not current.unread
             if len(piece) > 2 and current is not None:
-                made.append(_Group(list(floors), number, sentence, reference=True))  # 「仍计为 松实玄（11樓）」
+                # 「仍计为 松实玄（11樓）」; 「红伞 仍投 黑伞（第71楼）」「八角 仍投 十三香（见第廿九楼）」: after a void change, the floor in
+                # brackets is the original that stands — it counts (blind20 a013, a004)
+                kept = bool(current.verdicts and current.verdicts[-1].get("verdict") in ("invalid", "keep_original") and
+                            re.search(r"(?:仍(?:然|旧)?|还是|依然|依旧|照旧|维持)\s*(?:投|是|计|算)", text_since))
+                made.append(_Group(list(floors), number, sentence, reference=True, original=kept))
                 continue
             if "以" in text_since[-6:] and index + 1 < len(pieces) and pieces[index + 1][:3] == ("blocker", "CORRECT", "为准"):
                 # 「以第一次 11楼 为准，15楼 不计」: the floor that stands — it counts
@@ -1675,7 +1699,7 @@ _LINK_WORDS = re.compile(r"的|之|也|亦|都|均|全部|全都|全|一律|统�
                          r"予以|是|为|系|属于|属|算作|算是|算|当作|作|视为|视作|按照|按|依照|依|以|判定为|判定|判为|判|裁定为|裁定|定为|认定为|"
                          r"认定|记为|记|计为|计|这个|那个|这一|那一|这|那|此|该|本|其|他|她|它|确实|确|确定|显然|自然|当然|肯定|必须|只能|只好|"
                          r"和|与|及|或|并|且|而|既|所以|因此|于是|一并|一起|同时|今天|今日|本日|本轮|本局|今|现|现在|目前|还是|依然|照旧|维持|保持|继续|本来|原本|"
-                         r"没问题|没毛病|没事|可以|[✔✓√☑→✘✗×❌]|[\s、,，:：—\-~～()（）【】\[\]。.!！]")
+                         r"没问题|没毛病|没事|可以|申诉|异议|上诉|质疑|[✔✓√☑→✘✗×❌]|[\s、,，:：—\-~～()（）【】\[\]。.!！]")
 _CLAUSE_END = re.compile(r"[,，。;；!！?？\n①-⑳⑴-⒇⒈-⒛❶-❿]|——|—")  # (a list's next mark: 「① 7楼无效 ② 6楼有效」)
 _GLUED_AFTER = re.compile(r"[了的啦哈呀啊哦噢喔嘛～~!！。.\s]*(?:票|处理|论|计|掉|算|化|论处)?[了的啦哈呀啊哦噢喔嘛～~!！。.\s]*")
 

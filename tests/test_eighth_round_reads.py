@@ -140,3 +140,25 @@ def test_a_verdict_on_a_floor_that_casts_nothing_rules_nothing():
 
 def test_counted_floors_name_no_floor():
     assert _ruled("6 楼、9 楼 都是已出局的 黄蓉 发的，属于诈尸，两楼均不计。") == {6: ("invalid", None, None), 9: ("invalid", None, None)}
+
+
+@pytest.mark.parametrize("text, want", [
+    ("维持原判：20# 无效——投票对象写的是「郭」，全场姓郭的不止一个，谁知道是哪个？", {20: ("invalid", None, None)}),
+    ("关于 40楼 的申诉：维持原判，无效；41楼 同理，无效；42楼 改判为有效，计 杨康。",
+     {40: ("invalid", None, None), 41: ("invalid", None, None), 42: ("counts_as", "杨康", None)}),
+    ("Ruling: 26楼 黄蓉 单独一个 unvote，不算投票也不算弃权；27楼 接着的 “vote 杨康” 算数, counted for 杨康。",
+     {26: ("not_a_vote", None, "黄蓉"), 27: ("counts_as", "杨康", None)}),
+    ("另：第88楼 黄蓉 的改票引用的是 郭靖 的帖，不算，黄蓉 仍投 杨康（第71楼）。", {88: ("invalid", None, "黄蓉"), 71: ("valid", None, None)})])
+def test_a_ruling_with_a_rhetorical_question_an_appeal_a_no_ballot_or_the_original_in_brackets_reads(text, want):
+    assert _ruled(text) == want
+
+
+@pytest.mark.parametrize("text", ["6楼无效——谁说的？", "6楼无效——对吧？"])
+def test_a_ruling_questioned_after_its_dash_still_asks(text):
+    read = ruling.read(text, roster=Roster(PLAYERS))
+    assert not read.items and read.held
+
+
+def test_the_directors_earlier_ruling_voided_with_an_apology_after_this_ruling_leaves_it():
+    read = ruling.read("61楼 计为 杨康，之前的裁定作废，抱歉。", roster=Roster(PLAYERS))
+    assert [(i.ref, i.verdict, i.target) for i in read.items] == [(("floor", 61), "counts_as", "杨康")] and read.takes_back
