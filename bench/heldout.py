@@ -118,6 +118,9 @@ SET_DEAD["heldout25"] = {"shediao": ("觚影",), "s10": ("布币",), "anshazhe":
 # 21:00 close); anshazhe as heldout25's (its README's table and "Assumptions")
 SET_ASSUMED["heldout26"] = {"s10": SET_ASSUMED["heldout10"]["s10"], "anshazhe": SET_ASSUMED["heldout25"]["anshazhe"]}
 SET_DEAD["heldout26"] = {"shediao": ("香牌",), "s10": ("油伞",), "qisha": ("陆吾",), "anshazhe": ("砂仁",), "mahjong": ("钦宗",)}
+# heldout27's openings are heldout26's (s10 投票：X · 投票对象：X · vote X with a 20:30 bar; anshazhe 投票：X · Vote: X and 改票 said)
+SET_ASSUMED["heldout27"] = SET_ASSUMED["heldout26"]
+SET_DEAD["heldout27"] = {"shediao": ("红冲",), "s10": ("快件",), "qisha": ("亭子",), "anshazhe": ("描红",), "mahjong": ("怡然轩",)}
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 

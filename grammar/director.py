@@ -78,7 +78,7 @@ _ITEM = r"(?:[(（]?\d{1,2}[)）.、]|[①-⑩]|[(（]?[一二三四五六七八
 _LISTED = re.compile(rf"^\s*{_ITEM}?\s*$")
 # 「——以上，毽子 投票：跳绳」: the line under a pasted log that sums it up as the player's ballot
 _SUMMED_UP = re.compile(r"^\s*[—─-]*\s*(?:以上|综上|即)\s*[,，:：]?\s*")
-_NOT_A_SPEAKER = re.compile(r"代投|委托|投票|对象|理由|代发|更正|裁定|proxy|vote", re.I)
+_NOT_A_SPEAKER = re.compile(r"代投|委托|投票|对象|理由|代发|更正|裁定|^(?:补|补充|追加|追记|注|附|另|再补|PS|P\.S\.?)$|proxy|vote", re.I)
 _CHAT_SPEAKER_FIRST = re.compile(r"^\s*(?P<speaker>[^\s:：\d][^\s:：]{0,23})(?:\s*[(（]\d{4,12}[)）])?\s+(?:\d{2,4}[-/.]\d{1,2}[-/.]\d{1,2}\s+)?"
                                  r"\d{1,2}:\d{2}(?::\d{2})?\s*(?:[:：]\s*(?P<said>.*))?$")
 _CHAT_BRACKETED = re.compile(r"^\s*[\[【(（]\s*(?P<speaker>[^\s:：\d\]】)）][^\s:：\]】)）]{0,23})\s+(?:\d{2,4}[-/.]\d{1,2}[-/.]\d{1,2}\s+)?"

@@ -261,7 +261,7 @@ _FIELD = re.compile(r"(?:投票对象|投票目标|改票对象|改票目标|改
 # A ballot that voids itself or puts itself elsewhere (the hostile round: each was counted as certain).
 _SELF_VOID = re.compile(r"不算数|不作数|别计|别算|不要计|先别计|不用计|(?:我的票|这票|这一票|本票|此票|这楼|本楼)[^,，。;；]{0,4}作废|测试一下|"
                         # the hostile round 61–62: a ballot nearly cast, likely, a placeholder, a joke, split, in English hedged
-                        r"(?:差点|险些)(?:儿)?\s*(?:就)?\s*(?:投|选|票)|概率|可能性|别当真|不要当真|当不得真|仅供参考|仅作参考|仅做参考|暂时的|(?i:not final|for the record)|(?:还会|可能|也许|或许|估计|说不定|回头|晚点|待会|等会)[^,，。;；\n]{0,4}再?改(?!票理由)|[(（]\s*(?:不算|待改|待定|暂定|占位)\s*[)）]|不是认真的|不认真|纯属娱乐|试投|以后再改|晚点再改|回头再改|(?<![A-Za-z])/s\b|(?i:\bnot really\b|\bjust kidding\b|\bjk\b|\blol\b|\bplaceholder\b|\bmight (?:switch|change)\b|\bmay (?:switch|change)\b)|(?:投|票给)\s*[^\s，,。\[]{1,8}\s*\[(?:doge|狗头)\]|(?i:\bfor now\b|\btentative(?:ly)?\b|\bprovisional(?:ly)?\b)|占个?坑|[(（]\s*逗\s*[)）]|半票|(?i:\b(?:probably|maybe|perhaps|likely|iirc|i think)\b)|"
+                        r"(?:差点|险些)(?:儿)?\s*(?:就)?\s*(?:投|选|票)|概率|可能性|(?:反正|估计|肯定|多半)\s*(?:也)?\s*不算了|别当真|不要当真|当不得真|仅供参考|仅作参考|仅做参考|暂时的|(?i:not final|for the record)|(?:还会|可能|也许|或许|估计|说不定|回头|晚点|待会|等会)[^,，。;；\n]{0,4}再?改(?!票理由)|[(（]\s*(?:不算|待改|待定|暂定|占位)\s*[)）]|不是认真的|不认真|纯属娱乐|试投|以后再改|晚点再改|回头再改|(?<![A-Za-z])/s\b|(?i:\bnot really\b|\bjust kidding\b|\bjk\b|\blol\b|\bplaceholder\b|\bmight (?:switch|change)\b|\bmay (?:switch|change)\b)|(?:投|票给)\s*[^\s，,。\[]{1,8}\s*\[(?:doge|狗头)\]|(?i:\bfor now\b|\btentative(?:ly)?\b|\bprovisional(?:ly)?\b)|占个?坑|[(（]\s*逗\s*[)）]|半票|(?i:\b(?:probably|maybe|perhaps|likely|iirc|i think)\b)|"
 
                         r"姑且这样|暂且这样|随便投|(?:投票对象|改票对象|对象)\s*[:：]\s*[^\n,，。?？]{1,12}[?？]|"
                         r"请导演按|请按(?!\s*(?:\d+(?:\.\d+)?|[一两二三])\s*票)[^,，。]{1,10}(?:记|算|计)|测试[,，。 !！:：]|^测试|测试(?:格式|用|一下|帖|而已)|格式测试|闹着玩|"
@@ -277,7 +277,8 @@ _SELF_VOID = re.compile(r"不算数|不作数|别计|别算|不要计|先别计|
 # 「投票：长石（刚才那票不算，投长石）」: the poster's earlier ballot taken back in words — a change in ordinary words, the
 # director's (heldout22 w22_116 was a certain second ballot); said beside the change words themselves, it is the change explained
 _EARLIER_VOIDED = re.compile(r"(?:那票|那一票|上一票|前一票|刚才的票|之前的票|原来的票|原票|前面的票)[^,，。;；]{0,3}(?:不算|作废|无效|撤回|取消|不要了)")
-_ALREADY_CAST = re.compile(r"(?:已经|早就?|之前|前面|刚才)\s*(?:交|投|发|弃)(?:了|过)|(?:投|交|弃)过了|那张[^,，。;；\n]{0,8}(?:交了|投了|发了)")
+_ALREADY_CAST = re.compile(r"(?:已经|早就?|之前|前面|刚才)\s*(?:交|投|发|弃)(?:了|过)|(?:投|交|弃)过了|那张[^,，。;；\n]{0,8}(?:交了|投了|发了)|"
+                           r"不投票?\s*[,，]?\s*(?:就|只|只是|单纯)?\s*(?:说|讲|提醒|聊)\s*(?:一句|两句|几句|一下)")  # (「我不投票，就说一句：…」)
 _CHANGE_SAID = re.compile(r"改票|改投|改成|改为|(?i:unvote)")
 # A ballot's own line put as a question (not its reason's line)
 _ASKS_ITS_BALLOT = re.compile(r"(?:^|\n)(?!\s*(?:投票|改票)?理由)[^\n]*?(?:投|票给|选)\s*[^\s\n。!！,，;；?？…]{1,8}\s*[,，…~～.。\s]{0,4}"
@@ -609,9 +610,9 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool, attempt: boo
             meant = tuple(n for n in names_in(own[void.start():void.end() + 12], roster) if n != counted)
             out.append((f"帖子里说这一票不算数或另有打算（「{own[max(0, void.start() - 6):void.end() + 6].strip()}」）："
                         f"算不算投票、算给谁，请导演裁定", (*meant, "")))
-        if ballot and counted is None and (cast := _ALREADY_CAST.search(own)) is not None:
+        if ballot and counted is None and (cast := _ALREADY_CAST.search(own)) is not None:  # (or says it only talks)
             # 「我不投了，我那张“无”已经交了」: not voting now, said of a ballot cast before — no new abstention (heldout26 w26_085)
-            out.append((f"帖子里说之前已经投过（「{cast.group().strip()}」）：这一帖是新的弃权还是在说原来那张，请导演裁定", ("",)))
+            out.append((f"帖子里说之前已经投过或只是说几句（「{cast.group().strip()}」）：这一帖是新的弃权还是只是发言，请导演裁定", ("",)))
         if ballot and (asked := _ASKS_ITS_BALLOT.search(own)) is not None:
             # 「投郭靖可以吗？」「投郭靖，对吗」「投郭靖行不行」: the ballot put as a question (the hostile round 61: counted firm)
             out.append((f"投票的那句像是在问（「{asked.group().strip()[-24:]}」）：算不算投票，请导演裁定", (counted or "", "")))
