@@ -1550,6 +1550,10 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
                 continue
             after = "".join(str(p[1]) for p in pieces[index + 1:index + 3] if p[0] in ("text", "sep"))
             open_group = current is not None and not current.verdicts and not current.unread
+            if re.search(r"(?:已|已经|刚|快|都)\s*(?:到|过|盖到|排到|发到|写到)了?\s*(?:第\s*)?$", text_since):
+                # 「目前投票帖已到 48 楼，……21:00 以后发的帖一律不计」: a point the thread has reached, not a ballot ruled (blind21 p049)
+                made.append(_Group(list(floors), number, sentence, reference=True))
+                continue
             if len(piece) > 2 and current is not None:
                 # 「仍计为 松实玄（11樓）」; 「红伞 仍投 黑伞（第71楼）」「八角 仍投 十三香（见第廿九楼）」: after a void change, the floor in
                 # brackets is the original that stands — it counts (blind20 a013, a004)

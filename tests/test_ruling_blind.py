@@ -74,6 +74,8 @@ def ballot_text(floor: dict, players=()) -> str:
         return floor["text"]
     if kind == "change":
         return f"改票对象：{floor.get('voted')}\n改票理由：想了想"
+    if kind == "abstain":  # (blind21 writes an abstention's floor as kind "abstain")
+        return "投票对象：弃权\n投票理由：看不懂"
     if kind in ("chat", "director", "count"):  # (blind6 writes the director's running count as kind "count")
         return "大家加油"
     # a relay (a player's ballot for another) and the director's proxy: for the player the floor's note names (blind6)
@@ -159,7 +161,12 @@ def expected_effect(item: dict, ruling: dict, base) -> tuple | None:
         return ruling.get("for_voter") or entry.voter, None, None
     if verdict in ("invalid", "not_a_vote"):
         return None, "not counted", None
-    if verdict == "abstain" and "无效" in item["text"]:
+    floors_ = item.get("floors_exist") or {}
+    if verdict == "abstain" and any(int(r["floor"]) > ruling["floor"] and r["verdict"] in ("valid", "counts_as") and (
+            floors_.get(str(r["floor"])) or {}).get("kind") == "change" and floors_[str(r["floor"])].get("author") == (
+            floors_.get(str(ruling["floor"])) or {}).get("author") for r in item["rulings"]):
+        return None  # 「12楼 算弃权 … 13楼 他引用十二楼改投 括号，有效」: the abstention stands until the change replaces it (blind21 p031)
+    if verdict == "abstain" and re.search(r"无效|不算|不计|作废", item["text"]):
         # 「无效……按规则视为弃权」: invalid, 弃权 being what the rules make of it — weighed as an abstention either way
         return entry.voter, None, None
     if verdict == "abstain":
