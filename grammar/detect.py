@@ -26,7 +26,8 @@ from .names import Roster, described, nicknames
 # (and a vote in English words a grammar form does not hold: 「I'm voting for 郭靖」「going with 郭靖」「lynch 郭靖」 — hostile round 64)
 _MORPHEME = re.compile(r"代投|投|票|选|弃|撤|跟|先挂|暂挂|挂票|挂给|预设|"
                        r"(?i:(?<![a-z])(?:vot(?:e|es|ing|ed)(?:\s+for)?|lynch(?:ing)?|going\s+with|go\s+with|put\s+me\s+down\s+for|"
-                       r"my\s+vote\s+(?:is|goes)(?:\s+to)?)(?![a-z]))")
+                       r"my\s+vote\s+(?:is|goes)(?:\s+to)?|my\s+(?:pick|choice|ballot)\s*(?:is|:)?|pick(?:ing)?|choos(?:e|ing)|"
+                       r"lock(?:ing)?\s+in|(?:i\x27?m\s+)?going|backing|siding\s+with)(?![a-z]))")
 _NOBODY = re.compile(r"弃权|无人|没人|空票|白票|^\s*空(?![间气闲想白])")
 # A label — not the label named as a thing (投票对象那一行写的是… · 投票对象和投票理由 · 投票对象有误的票).
 _LABEL = re.compile(r"(?:投票对象|改票对象|投票目标|改票目标|改投对象|投票人|代投玩家|委托人)(?!的|有误|错|那|这|一栏|一行|栏|写|是|要|需|必须|里|中|和|与|及|、)")
@@ -130,7 +131,7 @@ class Hit:
 
 # A clause that settles on a player with no vote word (「我觉得今天该出的是乐天，就他了」「…警长票，给摩羯」): the choice the
 # post makes — 他 · 她 the player named before it.
-_SETTLES = re.compile(r"^\s*(?:那|那么|所以)?\s*就(?:是)?\s*(?P<who>\S{1,12}?)\s*(?:了|吧|啦)\s*[。.!！~～]*\s*$")
+_SETTLES = re.compile(r"^\s*(?:那|那么|所以)?\s*(?:就|先|暂且|暂时|姑且)(?:是)?\s*(?P<who>\S{1,12}?)\s*(?:了|吧|啦)\s*[。.!！~～]*\s*$")
 _GIVES = re.compile(r"^\s*(?:就)?给\s*(?P<who>\S{1,12}?)\s*(?:了|吧)?\s*[。.!！~～]*\s*$")
 # 「今天我站甘草出局」「希望甘草出局」: the player the poster wants out — and 「这就是我的票」 says the post is the ballot
 _WANTS_OUT = re.compile(r"(?:站|希望|想让|让|要|支持)\s*(?P<who>\S{1,12}?)\s*(?:今天)?\s*出局")
@@ -144,12 +145,14 @@ _OWN_LINE = re.compile(r"^\s*(?:我自己|我本人|本人|我|俺)\s*(?:的票|
 
 
 # 「郭靖 gets my vote」「郭靖 has my vote」: the player before the words that give the vote
-_GETS_MY_VOTE = re.compile(r"(?P<who>[^\s,，。:：]{1,12}?)\s+(?i:gets|has|got|earns|takes)\s+my\s+(?i:vote)")
+_GETS_MY_VOTE = re.compile(r"(?P<who>[^\s,，。:：]{1,12}?)\s*[,，]?\s+(?i:(?:gets|has|got|earns|takes)\s+(?:my\s+vote|it\s+from\s+me)|"
+                           r"is\s+my\s+(?:vote|pick|choice)|that[\x27’]?s\s+my\s+(?:vote|pick|choice)|for\s+me|from\s+me|"
+                           r"\((?:soft|light|tentative|placeholder)\s+vote\))")
 
 
 def _settled(text: str, roster: Roster) -> list[Hit]:
     out = [Hit(name, m.group().strip()[-30:], verb="vote") for m in _GETS_MY_VOTE.finditer(text)
-           if (name := roster.resolve(m.group("who")).name)] if "my vote" in text.lower() else []
+           if (name := roster.resolve(m.group("who")).name)] if re.search(r"(?i)\bme\b|\bmy\b|vote\)", text) else []
     out += [Hit(name, m.group().strip()[-30:], verb="票") for m in _OWN_LINE.finditer(text)
            if (name := roster.resolve(m.group("who")).name)] if ("我" in text or "本人" in text or "俺" in text) and (
         ":" in text or "：" in text or "→" in text or "->" in text or "=>" in text) else []
@@ -163,7 +166,7 @@ def _settled(text: str, roster: Roster) -> list[Hit]:
         # 「我投那个姓郭的」: a player named by surname — the one player it fits, or an attempt with no name (the director's)
         fits = [n for n in roster.names if n.startswith(m.group("s"))]
         out += [Hit(n, m.group().strip()[-30:], verb="投") for n in fits] or [Hit(None, m.group().strip()[-30:], verb="投")]
-    if "就" not in text and "给" not in text:
+    if not re.search(r"就|给|先|暂且|暂时|姑且", text):
         return out
     clauses = re.split(r"[，,。;；!！\n]", text)
     for i, clause in enumerate(clauses):

@@ -1424,13 +1424,22 @@ _TALKED_ABOUT = re.compile(
 
 
 # …and in English (「Not ruling #6 invalid.」「#6 is not void.」「#6 isn't invalid」: the hostile round 64 — each applied as the verdict)
-_DENIED_EN = re.compile(r"(?i)(?<![a-z])(?:not|isn[\x27’]t|aren[\x27’]t|wasn[\x27’]t|never|no longer|won[\x27’]t(?:\s+be)?)\s+"
-                        r"(?:(?:be|being|ruling|ruled|calling|called|considered|counting|counted|treating|treated|as|it|this|that)\s+)*"
+_DENIED_EN = re.compile(r"(?i)(?<![a-z])(?:not|isn[\x27’]t|aren[\x27’]t|wasn[\x27’]t|never|no longer|won[\x27’]t(?:\s+be)?|will not|don[\x27’]t|do not)\s+"
+                        r"(?:(?:be|being|rule|ruling|ruled|call|calling|called|consider|considered|count|counting|counted|treat|treating|treated|"
+                        r"make|making|declare|declaring|as|it|this|that)\s+)*"
                         r"(?:#\s*\d+\s+|\d+\s*(?:楼|层|樓|F|L)\s*)?(?:void|invalid|valid|voided|null)(?![a-z])")
 
 
+# 「我不会判6楼无效的」「不打算算6楼无效」: the verdict said not to be made, the floor between
+_DENIED_WILL = re.compile(r"(?:不会|不打算|没打算|不准备|不想|不至于|犯不着)\s*(?:判|裁定|裁|算|认定|定)[^,，。;；]{0,12}?(?:无效|有效|作废|弃权|不算)")
+# 「有人说它跟6楼一样无效，不成立」: someone's claim, rejected
+_CLAIM_SAID_REJECTED = re.compile(r"(?:有人|别人|他们|大家|谁)\s*(?:说|认为|觉得|讲)[^。;；\n]{0,24}?(?:无效|有效|作废|弃权|不算)[^。;；\n]{0,8}?"
+                                  r"(?:不成立|不对|错了|站不住|没道理|不是这样)")
+
+
 def _denied(sentence: str) -> str | None:
-    found = _DENIED.search(sentence) or _DENIED_EN.search(sentence)
+    found = _DENIED.search(sentence) or _DENIED_EN.search(sentence) or _DENIED_WILL.search(sentence) or \
+        _CLAIM_SAID_REJECTED.search(sentence)
     if found:
         return f"「{_clip(sentence)}」说的是「{found.group()}」：否定的说法不是确定的裁定"
     talked = _TALKED_ABOUT.search(sentence)
@@ -2089,11 +2098,18 @@ def turns_back(text: str | None, roster: Roster | None = None) -> str:
     if not own or len(re.sub(r"\s+", "", own)) > TURN_BACK_LIMIT or re.search(r"代投|委托|(?i:proxy)", own):
         return ""
     said = normalize(own)
-    if _NOTICE.search(said) or (roster is not None and roster.pattern is not None and roster.pattern.search(said)):
+    tagged = tagging.tag(said, roster)
+    corrects = any(t.is_("correction", "retract") for t in tagged) or _NAMES_ANOTHER.search(said)
+    if _NOTICE.search(said) or (roster is not None and roster.pattern is not None and roster.pattern.search(said) and not corrects):
         return ""  # a notice of the day's clock or rules, or words about a player: what they say is not the rulings above
-    if _POINTS_BACK.search(said) or any(t.is_(*_TURNING) for t in tagging.tag(said, roster)):
+        # (but 「搞错人了，应该是洪七公那楼」「不是欧阳克，是洪七公」「我说的是仪琳的票」 correct it: hostile round 65)
+    if _POINTS_BACK.search(said) or corrects or any(t.is_(*_TURNING) for t in tagged):
         return own
     return ""
+
+
+# Words that say another player or floor was meant (「不是欧阳克，是洪七公」「我说的是仪琳的票」「应该是仪琳」「判错人了」)
+_NAMES_ANOTHER = re.compile(r"不是[^,，。]{1,12}[,，]?\s*(?:而)?是|(?:我|导演)?(?:说|指|判)的是|应该是|应为|判错|搞错|弄错|错人|错楼")
 
 
 # A notice of the day's clock or rules (「投票时间到，本帖停止投票。统计稍后公布。」「20:30 到，从现在起不能改票」)

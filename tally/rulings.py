@@ -182,6 +182,15 @@ def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, 
                         and p.pid != post.pid}
             _reopen(found, post, lambda ruling, when, ruled_by=ruled_by: ruling.source_pid in ruled_by,
                     lambda ruling: f" 又说到裁定所在的 #{ruling.source_floor}：这条裁定请导演重新确认")
+        quoted_pids = [pid for q in post.quotes or () if (pid := quote_field(q, "pid"))]
+        if not why and reading is not None and len(quoted_pids) == 1 and len(reading.items) == 1 and \
+                reading.items[0].ref[0] == "quoted" and reading.items[0].verdict in ("invalid", "not_a_vote") and any(
+                    p.pid == quoted_pids[0] and p.author in game.directors for p in posts):
+            # 「[quote]6楼无效。[/quote]这条作废」: the director voids their own ruling post by quoting it — its rulings wait for the
+            # director again (the hostile round 65: listed as unread, the ruling stood and the day was posted)
+            _reopen(found, post, lambda ruling, when, quoted=quoted_pids[0]: ruling.source_pid == quoted,
+                    lambda ruling: f" 引用了这条裁定并说作废：这条裁定请导演重新确认")
+            continue
         if not why and reading is not None and reading.takes_back and (
                 at := datetime.fromisoformat(post.posted_at) if post.posted_at else made) is not None:
             # 「上一条裁定不算」: every ruling the director made before this post waits for the director again

@@ -378,3 +378,49 @@ def test_another_players_ballot_said_along_with_ones_own_is_a_relay_the_director
     from test_hostile_round56 import _day
     result, (entry,) = _day(("欧阳锋", text), preset="s10")
     assert entry.needs_review and "洪七公" in entry.relayed_for, entry.reason
+
+
+# -- round 65 (the lab, at bd19efb) ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("later", ["搞错人了，应该是洪七公那楼。", "不是欧阳锋，是洪七公。", "我说的是洪七公的票。", "判错人了，是洪七公。"])
+def test_a_later_post_that_says_another_player_was_meant_holds_the_rulings_before_it(later):
+    assert 5 not in _after("5楼无效。", later)
+
+
+def test_a_later_post_about_a_player_that_corrects_nothing_leaves_the_rulings():
+    assert _after("5楼无效。", "洪七公还没投的抓紧。") == {5: "reject"}
+
+
+@pytest.mark.parametrize("text", ["按老规矩5楼算无效，不过这局用新规矩。", "5楼无效，不太确定。", "5楼无效，不一定对。", "郭靖你5楼那票再这样写就无效了哦",
+                                  "5楼的注意了，再这样就作废。", "5楼小心点，再犯无效。", "I won't rule #5 invalid.", "我不会判5楼无效的。",
+                                  "有人说5楼无效，不成立。"])
+def test_a_warning_an_old_rule_a_doubt_or_a_verdict_said_not_to_be_made_rules_nothing(text):
+    rulings, asked, doubtful = _posted(text, PLAYERS, BALLOTS)
+    assert 5 not in rulings and 5 in doubtful, (rulings, asked)
+
+
+@pytest.mark.parametrize("text", ["my pick: 郭靖", "郭靖 for me", "郭靖 is my vote", "my choice: 郭靖", "i'm going 郭靖", "郭靖, that's my vote",
+                                  "locking in 郭靖", "郭靖 gets it from me", "郭靖 from me", "I choose 郭靖", "郭靖 (soft vote)",
+                                  "投郭靖，等会儿可能换", "投郭靖（不是最终票）", "投郭靖，可能会变", "先郭靖吧，回头看"])
+def test_an_english_or_for_now_ballot_no_form_holds_is_never_certain(text):
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("欧阳锋", text), preset="s10")
+    assert entry.needs_review and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("text", ["I'm going to bed", "郭靖 is scum for me", "先这样吧"])
+def test_english_talk_or_a_pause_is_no_ballot(text):
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("欧阳锋", text), preset="s10")
+    assert not entry.needs_review, entry.reason
+
+
+def test_the_directors_ruling_voided_by_quoting_it_waits_for_the_director():
+    from test_ruling_blind import read as ruled_day
+    floors = {str(f): {"author": a, "voted": v, "kind": "vote"} for f, (a, v) in BALLOTS.items()}
+    floors["9"] = {"author": "导演", "kind": "director", "text": "5楼无效。", "pid": 777}
+    item = {"id": "t", "author_role": "director", "text": "[quote]5楼无效。[url=forum.php?mod=redirect&goto=findpost&pid=777]…[/url][/quote]这条作废",
+            "players": PLAYERS, "floors_exist": floors}
+    _, ruled, rulings, _unread = ruled_day(item)
+    floor_of = {e.pid: e.floor for e in ruled.entries}
+    assert 5 not in {floor_of[pid] for pid, r in rulings.items() if r.decision != "pending"}
