@@ -521,8 +521,8 @@ class _Fold:
             return self.entries[-2].author if len(self.entries) > 1 else None
         if found.get("above2"):
             return self.entries[-3].author if len(self.entries) > 2 else None
-        if found.get("floor"):
-            written = found["floor"]
+        if found.get("floor") or found.get("hashfloor"):
+            written = found.get("floor") or found["hashfloor"]
             number = int(written) if written.isdecimal() else chinese_number(written)
             return next((e.author for e in self.entries if e.floor == number), None)
         return None
@@ -1583,7 +1583,7 @@ def quote_field(quote, name: str):
 # A ballot for whatever another voter voted: 「和郭靖投一样的」「我的票和楼上一样」「投票对象：同7楼」「洪七公投谁我就投谁」「票同欧阳克」
 # 「跟着穆念慈走」「复制楼上的票」「楼上+1」「我的票同上上楼」「我也投洪七公投的那个人」: who it follows is the voter above, above
 # that, a floor's author, or a player named.
-_REF = (r"(?:(?P<above2>上上楼)|(?P<above>楼上|上一楼)|(?P<floor>\d{1,5}|[一二三四五六七八九十]{1,3})\s*[楼层樓#LF]|"
+_REF = (r"(?:(?P<above2>上上楼)|(?P<above>楼上|上一楼)|(?P<floor>\d{1,5}|[一二三四五六七八九十]{1,3})\s*[楼层樓#LF]|#\s*(?P<hashfloor>\d{1,5})|"
         r"(?P<name>[^\s,，。:：+＋]{1,12}?))")
 _SAME_AS = (re.compile(rf"(?:和|跟|同|与)\s*{_REF}\s*(?:投(?:得|的)?|的票?|的)?\s*(?:保持)?\s*(?:一样|一致|一个意思|一模一样)"),
             re.compile(rf"(?:^|[:：\s,，])(?:紧跟|紧随|(?i:ditto|me\s+too|same\s+here|same\s+(?:vote\s+)?as|vot(?:e|ing)\s+with|follow(?:ing)?|"

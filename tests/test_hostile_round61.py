@@ -401,7 +401,7 @@ def test_a_warning_an_old_rule_a_doubt_or_a_verdict_said_not_to_be_made_rules_no
 
 @pytest.mark.parametrize("text", ["my pick: 郭靖", "郭靖 for me", "郭靖 is my vote", "my choice: 郭靖", "i'm going 郭靖", "郭靖, that's my vote",
                                   "locking in 郭靖", "郭靖 gets it from me", "郭靖 from me", "I choose 郭靖", "郭靖 (soft vote)",
-                                  "投郭靖，等会儿可能换", "投郭靖（不是最终票）", "投郭靖，可能会变", "先郭靖吧，回头看"])
+                                  "投郭靖，等会儿可能换", "投郭靖（不是最终票）", "投郭靖，可能会变", "先郭靖吧，回头看", "same as #3 please"])
 def test_an_english_or_for_now_ballot_no_form_holds_is_never_certain(text):
     from test_hostile_round56 import _day
     result, (entry,) = _day(("欧阳锋", text), preset="s10")
@@ -424,3 +424,11 @@ def test_the_directors_ruling_voided_by_quoting_it_waits_for_the_director():
     _, ruled, rulings, _unread = ruled_day(item)
     floor_of = {e.pid: e.floor for e in ruled.entries}
     assert 5 not in {floor_of[pid] for pid, r in rulings.items() if r.decision != "pending"}
+
+
+@pytest.mark.parametrize("text", ["不投杨康了", "杨康这票我不要了"])
+def test_a_standing_ballot_taken_back_in_words_weighs_the_withdrawal(text):
+    # 郭靖 voted 杨康 on floor 2: 「不投杨康了」 may take it back — the tie it makes is weighed, never called harmless
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("郭靖", text), preset="s10")
+    assert entry.needs_review and not result.certain, entry.reason
