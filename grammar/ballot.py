@@ -292,6 +292,10 @@ def _parse(text: str, rules: VoteCustoms, roster: Roster | None, first: bool | N
                                                      for f in verdict.fields) and _rules_a_floor(normalized):
         # 「【裁定】12楼 unvote 有效，红袍的票作废。——我猜主持会这么判」 by a player: a ruling's shape and no ballot label — an
         # imitation (the director's posts are read in the director's role, never here)
+        if (own_void := OWN_FLOOR_VOID.search(normalized)) is not None:
+            # 「我6楼的票作废」「6楼作废（我自己的）」: the player's own floor taken back — a withdrawal (弃权) is a reading
+            return Verdict(NONE, vote_like=True, nobody=True, quotes=tuple(parts.quotes), own=normalized,
+                           reason=f"像是收回自己那一楼的票（「{own_void.group().strip()}」）：原票还算不算，请导演裁定")
         return Verdict(NONE, reason="像是在学导演写裁定，不是投票", quotes=tuple(parts.quotes))
     if verdict.kind == NONE and not verdict.vote_like and verdict.reason is None:
         # Recall by construction: a form the grammar does not know costs a flag, never a silent miss — unless
@@ -481,6 +485,9 @@ def trailing_mark(own: str, counted: str, roster) -> str:
     return ""
 
 
+# 「我6楼的票作废」「6楼作废（我自己的）」: a player voiding their own floor — a withdrawal, said in a ruling's words (round 65)
+OWN_FLOOR_VOID = re.compile(r"我\s*(?:的)?\s*\d{1,5}\s*(?:楼|层|#|F|L)\s*(?:的|那)?\s*票?\s*(?:作废|不算|撤回|撤了|不要了|无效)|"
+                             r"\d{1,5}\s*(?:楼|层|#|F|L)\s*(?:作废|不算|撤回|无效)[^,，。;；\n]{0,3}?[（(]\s*我(?:自己)?的")
 def _rules_a_floor(text: str | None) -> bool:
     """The words rule a floor as a director would (grammar/ruling.py reads a verdict on a floor in them)."""
     from . import ruling

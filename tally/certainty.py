@@ -27,6 +27,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
+from grammar.ballot import OWN_FLOOR_VOID
 from grammar.detect import names_in
 
 VOTE, CHANGE, PROXY, ABSTAIN, NONE = "vote", "change", "proxy", "abstain", "none"
@@ -634,7 +635,8 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool, attempt: boo
         elif not meant and counted and _NOBODY_AFTER.search(after):
             # 「不对不对，我是想写“无”，弃权」: corrected to nobody — the abstention ("") is the reading
             out.append((f"帖子里有更正（「{own[m.start():m.end() + 12].strip()}」），像是改成弃权：算原来写的还是弃权，请导演裁定", ("",)))
-    if not ballot and not attempt and (taken := _NOT_ANY_MORE.search(own)) and names_in(taken.group(), roster):
+    if not ballot and not attempt and ((taken := _NOT_ANY_MORE.search(own)) and names_in(taken.group(), roster) or (
+            taken := OWN_FLOOR_VOID.search(own))):
         # 「不投郭靖了」「郭靖这票我不要了」: the poster's standing ballot taken back in words — withdrawn (弃权) is a reading
         out.append((f"帖子像是收回了原来的票（「{taken.group().strip()}」）：原票还算不算，请导演裁定", ("",)))
     if not ballot and not attempt and (either := _either(own, roster)):

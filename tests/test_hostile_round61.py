@@ -432,3 +432,10 @@ def test_a_standing_ballot_taken_back_in_words_weighs_the_withdrawal(text):
     from test_hostile_round56 import _day
     result, (entry,) = _day(("郭靖", text), preset="s10")
     assert entry.needs_review and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("text", ["我1楼的票作废", "1楼作废（我自己的）"])
+def test_a_player_voiding_their_own_floor_is_a_withdrawal_the_director_rules(text):
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("郭靖", text), preset="s10")
+    assert entry.needs_review and entry.nobody and not result.certain, entry.reason
