@@ -121,6 +121,9 @@ SET_DEAD["heldout26"] = {"shediao": ("香牌",), "s10": ("油伞",), "qisha": ("
 # heldout27's openings are heldout26's (s10 投票：X · 投票对象：X · vote X with a 20:30 bar; anshazhe 投票：X · Vote: X and 改票 said)
 SET_ASSUMED["heldout27"] = SET_ASSUMED["heldout26"]
 SET_DEAD["heldout27"] = {"shediao": ("红冲",), "s10": ("快件",), "qisha": ("亭子",), "anshazhe": ("描红",), "mahjong": ("怡然轩",)}
+# heldout28's openings are heldout26's too (its README's table and openings)
+SET_ASSUMED["heldout28"] = SET_ASSUMED["heldout26"]
+SET_DEAD["heldout28"] = {"shediao": ("紫阳",), "s10": ("白灼",), "anshazhe": ("东四",)}
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
