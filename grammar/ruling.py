@@ -860,6 +860,9 @@ def answers_a_question(text: str | None) -> bool:
     return not _FLOOR_ANY.search(to_simplified(normalize(split(text or "").own)))
 
 
+_BARE_FLOOR_LIST = re.compile(r"((?:楼层|楼|樓層|樓)[^\n]{0,12}[:：]\s*\n\s*)((?:\d{1,5}\s*[、,，/]\s*)+\d{1,5})\s*(?=\n|$)")
+
+
 def read(text: str | None, *, quoting: bool = False, roster: Roster | None = None) -> RulingPost | None:
     """The post's rulings and what was not understood (see the module's docstring); None: no ruling in it.
     `quoting`: the post quotes another, so a verdict alone (「无效」) is a ruling on the quoted post."""
@@ -869,6 +872,9 @@ def read(text: str | None, *, quoting: bool = False, roster: Roster | None = Non
     if text and re.search(r"计|有效|认可|承认", text):  # (the heading words of _COUNTED_LIST: 计入 · 计票 · 统计 hold 计)
         # 「本轮计票：2楼 3楼 4楼 5楼 6楼」: the floors counted, nothing else on the line — the list of the valid ballots
         text = _COUNTED_LIST.sub(_counted_list, text)
+    if text and "楼" in text:
+        # 「以下楼层无效： ⏎ 3、8、19」: a line of bare numbers under a heading that names floors — the floors it lists
+        text = _BARE_FLOOR_LIST.sub(lambda m: m.group(1) + "、".join(f"{n}楼" for n in re.findall(r"\d{1,5}", m.group(2))), text)
     post = _read(text or "", quoting, roster)
     if post is None and text and _MAY_SQUEEZE.search(text) and (squeezed := _squeezed(text)) != text:
         # 「⑦楼无效」「②③④⑤⑥有效」「7 楼 无 效」: floors or verdicts written in a way the reader does not take as one — read
@@ -1300,7 +1306,7 @@ _FLOOR_FIXED = re.compile(r"(?:看岔|看串|看错|看走眼|数错|点错|说�
 _COUNT_NOT_FINAL = re.compile(r"(?:票型|统计|计票|票数)[^\n]{0,12}(?:非最终|不是最终|仅供参考|以最终统计为准|以最终结果为准)|"
                               r"(?:非最终|不是最终|仅供参考)[^\n]{0,6}(?:票型|统计|计票)")
 _EARLIER_VOID_CLAUSE = re.compile(rf"[,，;；]\s*(?:我)?\s*(?P<when>{_WHEN_POSTED})?\s*(?:的|发的)?\s*"
-                                  r"(?:(?:上面|上边|那|这)\s*(?:一)?\s*(?:条|帖|贴|个裁定|条裁定)|(?:之前|前面|原来|上次|先前)的?\s*(?:裁定|判定))"
+                                  r"(?:(?:(?:上面|上边)\s*(?:那|这)?|那|这)\s*(?:一)?\s*(?:条|帖|贴|个裁定|条裁定)|(?:之前|前面|原来|上次|先前)的?\s*(?:裁定|判定))"
                                   r"\s*(?:作废|不算|撤回|收回|取消|无效)"
                                   r"(?:\s*[,，]\s*(?:抱歉|sorry|不好意思|对不起|见谅)[^,，。;；]{0,8})?\s*[。.!！]?\s*$")  # (「…，抱歉。」: blind20 a025)
 _UNDOES = re.compile(r"楼上|上条|上一条|那条|前言|前面的话|前面说的|作废|不算|收回|撤回|撤销|取消|别管|不用管|别理|无视|说早了|手快了|发早了|太早|有问题|再看|再议|重新|删|不作数|当没|别当真|发错|错了|不对|有误")

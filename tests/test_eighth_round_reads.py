@@ -162,3 +162,14 @@ def test_a_ruling_questioned_after_its_dash_still_asks(text):
 def test_the_directors_earlier_ruling_voided_with_an_apology_after_this_ruling_leaves_it():
     read = ruling.read("61楼 计为 杨康，之前的裁定作废，抱歉。", roster=Roster(PLAYERS))
     assert [(i.ref, i.verdict, i.target) for i in read.items] == [(("floor", 61), "counts_as", "杨康")] and read.takes_back
+
+
+def test_floors_listed_bare_under_a_heading_that_names_floors_are_ruled():
+    assert _ruled("以下楼层无效：\n3、8、19\n（3 郭靖 只写了“投他”；8 是 黄蓉 的第二次改票。）") == {
+        3: ("invalid", None, None), 8: ("invalid", None, None), 19: ("invalid", None, None)}
+
+
+def test_a_ruling_corrected_under_a_quote_of_the_earlier_one_reads_as_said_after_it():
+    read = ruling.read("[quote]【裁定】27楼 黄蓉 改票无效，没有回复原票。[/quote]\n更正：刚才看错了。\n27楼 改票有效，黄蓉 计为 杨康，上面那条作废。",
+                       quoting=True, roster=Roster(PLAYERS))
+    assert [(i.ref, i.verdict, i.target) for i in read.items] == [(("floor", 27), "counts_as", "杨康")] and read.takes_back
