@@ -1013,7 +1013,8 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
         for tok in tokens:
             if tok.type == "DAY" and not (first_floor is not None and tok.start_pos > first_floor and _PRECEDENT.search(sentence)):
                 days.add(_day_number(str(tok)))  # (not 「6楼无效，跟第2天那次一样」: another day's case given as the reason)
-        made = _pair(pieces, number, sentence, groups, loose, cut, roster is not None and roster.pattern is not None)
+        made = _pair(pieces, number, sentence, groups, loose, cut, roster is not None and roster.pattern is not None,
+                     crossed=bool(_CROSS_MARK.search(own)))
         if not made and any(p[0] == "verdict" for p in pieces) and roster is not None and roster.pattern is not None:
             # 「欧阳克那票不算」「【裁定】欧阳克的票作废」: a verdict on a player's ballot with no floor — which of the player's
             # posts it rules the tool cannot say: the player's ballots wait for the director (hostile round 56: ignored)
@@ -1541,7 +1542,7 @@ _NOT_THIS = re.compile(r"(?:不是|并非|而非|而不是|并不是)\s*$")
 
 
 def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose: list, cut: bool = False,
-          named: bool = True) -> list[_Group]:
+          named: bool = True, crossed: bool = True) -> list[_Group]:
     """Each floor list of the sentence with the verdicts after it (or before it: 「均无效：5楼、7楼」)."""
     made: list[_Group] = []
     ahead: list[tuple[dict | None, str]] = []  # verdicts before any floor of the sentence
@@ -1634,7 +1635,7 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
             every = _ALL.search(text_since) or _ALL.match(words)
             if verdict is not None and _SUPERSEDES.search(text_since):
                 verdict = {**verdict, "supersedes": True}  # 「18楼 无效，现改为有效」: the verdict after 改为 is the one
-            modifier = _unexplained_slot(text_since, pieces, index) if verdict is not None and not every and not current.verdicts \
+            modifier = _unexplained_slot(text_since, pieces, index, crossed) if verdict is not None and not every and not current.verdicts \
                 and not current.unread and named else None  # (without a roster a player's name is a word like any other)
             for group in ([g for g in made if not g.verdicts and not g.unread and not g.reference and not g.elsewhere]
                           if every else [g for g in listed if not g.verdicts and not g.unread] + [current]):
@@ -1723,7 +1724,10 @@ _CLAUSE_END = re.compile(r"[,，。;；!！?？\n①-⑳⑴-⒇⒈-⒛❶-❿]|�
 _GLUED_AFTER = re.compile(r"[了的啦哈呀啊哦噢喔嘛～~!！。.\s]*(?:票|处理|论|计|掉|算|化|论处|看|来看)?[了的啦哈呀啊哦噢喔嘛～~!！。.\s]*")
 
 
-def _unexplained_slot(text_since: str, pieces: list, index: int) -> str:
+_CROSS_MARK = re.compile(r"[✘✗×❌]")
+
+
+def _unexplained_slot(text_since: str, pieces: list, index: int, crossed: bool = True) -> str:
     """Words in the verdict's own clause, between the floor and the verdict or glued after the verdict, that are neither the
     ballot's nor a link word (see _BALLOT_WORDS): the first such, or "". (A player named there is the ballot's.)"""
     slot = "" if _CLAUSE_END.search(text_since) else text_since
@@ -1740,8 +1744,9 @@ def _unexplained_slot(text_since: str, pieces: list, index: int) -> str:
             break
     if re.search(r"理由\s*$", slot) and "票" not in slot:
         return slot.strip()  # 「6楼理由无效」: the reason ruled, not the ballot — what that does to the ballot depends on the game
-    if _VERDICT_MARK.search(tail):
+    if _VERDICT_MARK.search(tail) and (crossed or _CROSS_MARK.search(tail)):
         return tail.strip()  # 「6楼无效 × ⏎ 7楼无效 √」: a mark after the verdict — kept, or crossed out? (round 60)
+        # (a tick after a verdict in a post that crosses nothing out — 「・20楼 左安门 弃权 ✔」 — confirms it: blind21 p046)
     for words in (slot, tail if not _GLUED_AFTER.fullmatch(tail) else ""):
         rest = _LINK_WORDS.sub("", words)
         if rest and len(rest) <= 12 and not _BALLOT_WORDS.search(words):

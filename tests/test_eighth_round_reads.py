@@ -173,3 +173,9 @@ def test_a_ruling_corrected_under_a_quote_of_the_earlier_one_reads_as_said_after
     read = ruling.read("[quote]【裁定】27楼 黄蓉 改票无效，没有回复原票。[/quote]\n更正：刚才看错了。\n27楼 改票有效，黄蓉 计为 杨康，上面那条作废。",
                        quoting=True, roster=Roster(PLAYERS))
     assert [(i.ref, i.verdict, i.target) for i in read.items] == [(("floor", 27), "counts_as", "杨康")] and read.takes_back
+
+
+def test_a_tick_after_a_verdict_in_a_post_that_crosses_nothing_out_confirms_it():
+    assert _ruled("・20楼 黄蓉 弃权 ✔") == {20: ("abstain", None, "黄蓉")}
+    read = ruling.read("5楼无效 ×\n6楼无效 √", roster=Roster(PLAYERS))
+    assert not read.items
