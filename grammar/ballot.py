@@ -486,7 +486,8 @@ def trailing_mark(own: str, counted: str, roster) -> str:
 
 
 # 「我6楼的票作废」「6楼作废（我自己的）」: a player voiding their own floor — a withdrawal, said in a ruling's words (round 65)
-OWN_FLOOR_VOID = re.compile(r"我\s*(?:的)?\s*\d{1,5}\s*(?:楼|层|#|F|L)\s*(?:的|那)?\s*票?\s*(?:作废|不算|撤回|撤了|不要了|无效)|"
+OWN_FLOOR_VOID = re.compile(r"我\s*(?:的)?\s*\d{1,5}\s*(?:楼|层|#|F|L)\s*(?:的|那)?\s*票?\s*(?:作废|不算|撤回|撤了|不要了|无效)|当我\s*\d{1,5}\s*(?:楼|层|#|F|L)\s*没发|"
+                            r"我(?:的)?那张票\s*(?:撤了|作废|不算|不要了)|(?i:(?<![a-z])(?:i\s+take\s+back\s+my\s+vote|nvm\s+my\s+vote|never\s*mind\s+my\s+vote|withdraw(?:ing)?\s+my\s+vote)(?![a-z]))|"
                              r"\d{1,5}\s*(?:楼|层|#|F|L)\s*(?:作废|不算|撤回|无效)[^,，。;；\n]{0,3}?[（(]\s*我(?:自己)?的")
 def _rules_a_floor(text: str | None) -> bool:
     """The words rule a floor as a director would (grammar/ruling.py reads a verdict on a floor in them)."""

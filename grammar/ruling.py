@@ -1440,11 +1440,19 @@ _DENIED_EN = re.compile(r"(?i)(?<![a-z])(?:not|isn[\x27’]t|aren[\x27’]t|wasn
 # 「我不会判6楼无效的」「不打算算6楼无效」: the verdict said not to be made, the floor between
 _DENIED_WILL = re.compile(r"(?:不会|不打算|没打算|不准备|不想|不至于|犯不着)\s*(?:判|裁定|裁|算|认定|定)[^,，。;；]{0,12}?(?:无效|有效|作废|弃权|不算)")
 # 「有人说它跟6楼一样无效，不成立」: someone's claim, rejected
+# 「副导说6楼无效」「小昭自己说6楼无效」「群里都说6楼无效」「欧阳克请求把6楼作废」「I heard #6 is invalid」: a verdict said, asked or
+# heard by someone else — reported, not made (the hostile round 66)
+_SAID_BY_OTHERS = re.compile(r"^\W*(?!我|简单|再|就|先|刚|上午|下午|中午|今早|今天|昨|早上|晚上|之前|前面|导演|本导|主持)"
+                             r"[^,，。;；:：\s]{1,8}?(?:都|也|自己|私下|私信我?|跟我)?\s*(?:说|认为|觉得|请求|申请|要求|提议|建议|举报|反映)"
+                             r"(?:我)?\s*(?:把|将)?\s*(?:第\s*)?(?:\d{1,5}\s*(?:楼|层|樓|#|F|L)|#\s*\d{1,5})|"
+                             r"(?i:(?<![a-z])(?:i\s+heard|heard\s+that|they\s+say|someone\s+said|people\s+say|apparently)(?![a-z]))")
 _CLAIM_SAID_REJECTED = re.compile(r"(?:有人|别人|他们|大家|谁)\s*(?:说|认为|觉得|讲)[^。;；\n]{0,24}?(?:无效|有效|作废|弃权|不算)[^。;；\n]{0,8}?"
                                   r"(?:不成立|不对|错了|站不住|没道理|不是这样)")
 
 
 def _denied(sentence: str) -> str | None:
+    if (reported := _SAID_BY_OTHERS.search(sentence)) is not None:
+        return f"「{_clip(sentence)}」是别人说的、请求的或听来的（「{reported.group().strip(',，。;；:： ')}」），不是导演的裁定"
     found = _DENIED.search(sentence) or _DENIED_EN.search(sentence) or _DENIED_WILL.search(sentence) or \
         _CLAIM_SAID_REJECTED.search(sentence)
     if found:
@@ -2092,7 +2100,8 @@ def _clip(line: str, limit: int = 40) -> str:
 # Words that point back at what the speaker said or did before: the speaker, or the post before (「我反悔了」「scratch that」
 # 「Retracting my last post」「写错楼了，应为7楼」)
 _POINTS_BACK = re.compile(r"我|俺|本人|刚才|刚刚|上面|上条|上一条|前面|之前|先前|那条|那句|这条|这句|楼层|\d{1,5}\s*(?:楼|层|樓|#|F|L)|#\s*\d|"
-                          r"(?i:(?<![a-z])(?:i|i'm|i've|my|me|that|this|last|previous|earlier|above|post|floor)(?![a-z]))")
+                          r"(?i:(?<![a-z])(?:i|i'm|i've|my|me|that|this|last|previous|earlier|above|post|floor|hold on|wait|hmm+|"
+                          r"second thoughts?|actually|never ?mind|nvm|scratch|retract\w*|take (?:it|that) back|my bad|oops|sorry)(?![a-z]))")
 _TURNING = ("correction", "retract", "negation", "hedge", "pending", "question", "condition")
 TURN_BACK_LIMIT = 40  # characters: a longer post the reader cannot read is a notice or a story, not a turn on the last ruling
 

@@ -279,7 +279,7 @@ _SELF_VOID = re.compile(r"不算数|不作数|别计|别算|不要计|先别计|
 # 「投票：长石（刚才那票不算，投长石）」: the poster's earlier ballot taken back in words — a change in ordinary words, the
 # director's (heldout22 w22_116 was a certain second ballot); said beside the change words themselves, it is the change explained
 _EARLIER_VOIDED = re.compile(r"(?:那票|那一票|上一票|前一票|刚才的票|之前的票|原来的票|原票|前面的票)[^,，。;；]{0,3}(?:不算|作废|无效|撤回|取消|不要了)")
-_NOT_ANY_MORE = re.compile(r"(?:不|别|不再)\s*(?:投|选)\s*[^\s,，。!！?？]{1,12}?\s*了|[^\s,，。!！?？]{1,12}?\s*(?:这|那)?一?票\s*(?:我)?\s*不要了")
+_NOT_ANY_MORE = re.compile(r"(?:不|别|不再)\s*(?:投|选)\s*[^\s,，。!！?？]{1,12}?\s*了|[^\s,，。!！?？]{1,12}?\s*(?:这|那)?一?票\s*(?:我)?\s*(?:不要了|别算了|不算了|撤了)")
 _ALREADY_CAST = re.compile(r"(?:已经|早就?|之前|前面|刚才)\s*(?:交|投|发|弃)(?:了|过)|(?:投|交|弃)过了|那张[^,，。;；\n]{0,8}(?:交了|投了|发了)|"
                            r"不投票?\s*[,，]?\s*(?:就|只|只是|单纯)?\s*(?:说|讲|提醒|聊)\s*(?:一句|两句|几句|一下)")  # (「我不投票，就说一句：…」)
 _CHANGE_SAID = re.compile(r"改票|改投|改成|改为|(?i:unvote)")

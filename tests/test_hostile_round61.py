@@ -439,3 +439,31 @@ def test_a_player_voiding_their_own_floor_is_a_withdrawal_the_director_rules(tex
     from test_hostile_round56 import _day
     result, (entry,) = _day(("郭靖", text), preset="s10")
     assert entry.needs_review and entry.nobody and not result.certain, entry.reason
+
+
+# -- round 66 (the lab, at adc40c3) ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["副导说5楼无效。", "郭靖自己说5楼无效。", "群里都说5楼无效。", "欧阳锋请求把5楼作废。", "I heard #5 is invalid.",
+                                  "有人私信我说5楼无效。", "5楼无效——至少我是这么看的。", "#5 is void, barring objections.", "5楼无效（郭靖申诉中）"])
+def test_a_verdict_heard_asked_for_or_hedged_in_new_words_rules_nothing(text):
+    rulings, asked, doubtful = _posted(text, PLAYERS, BALLOTS)
+    assert 5 not in rulings and 5 in doubtful, (rulings, asked)
+
+
+@pytest.mark.parametrize("later", ["Hmm, hold on.", "on second thought..."])
+def test_a_later_turn_in_english_holds_the_rulings_before_it(later):
+    assert 5 not in _after("5楼无效。", later)
+
+
+@pytest.mark.parametrize("text", ["洪七公私信让我代投郭靖，没理他。", "洪七公托我代投郭靖，我说不行。", "洪七公要我代投郭靖，我跟他说这局没有代投。"])
+def test_a_proxy_refused_in_new_words_is_none(text):
+    from test_hostile_round56 import _day
+    result, (made,) = _day(("导演", text))
+    assert made.verdict != "counted", made.reason
+
+
+@pytest.mark.parametrize("text", ["杨康那票别算了", "当我1楼没发", "我那张票撤了吧", "I take back my vote", "nvm my vote"])
+def test_a_standing_ballot_taken_back_in_new_words_weighs_the_withdrawal(text):
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("郭靖", text), preset="s10")
+    assert entry.needs_review and not result.certain, entry.reason
