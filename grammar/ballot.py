@@ -475,6 +475,8 @@ def trailing_mark(own: str, counted: str, roster) -> str:
         end = at + len(counted)
         line_end = own.find("\n", end)
         tail = own[end:line_end if line_end >= 0 else len(own)]
+        if (note := re.match(r"\s*[(（]([^()（）\n]{1,10})[)）]", tail)) and _MARK_EXPLAINED.match(note.group(1).strip(".,!?~。，！？～ ")):
+            tail = tail[note.end():]  # 「投郭靖（手机打的）233」: the mark after a note that is explained (hostile round 66)
         found = _MARK_BRACKET.match(tail) or _MARK_BARE.match(tail)
         if found:
             inner = found.group(1).strip().strip(".,!?~。，！？～ ")
@@ -487,7 +489,7 @@ def trailing_mark(own: str, counted: str, roster) -> str:
 
 # 「我6楼的票作废」「6楼作废（我自己的）」: a player voiding their own floor — a withdrawal, said in a ruling's words (round 65)
 OWN_FLOOR_VOID = re.compile(r"我\s*(?:的)?\s*\d{1,5}\s*(?:楼|层|#|F|L)\s*(?:的|那)?\s*票?\s*(?:作废|不算|撤回|撤了|不要了|无效)|当我\s*\d{1,5}\s*(?:楼|层|#|F|L)\s*没发|"
-                            r"我(?:的)?那张票\s*(?:撤了|作废|不算|不要了)|(?i:(?<![a-z])(?:i\s+take\s+back\s+my\s+vote|nvm\s+my\s+vote|never\s*mind\s+my\s+vote|withdraw(?:ing)?\s+my\s+vote)(?![a-z]))|"
+                            r"我(?:的)?那张票\s*(?:撤了|作废|不算|不要了)|\d{1,5}\s*(?:楼|层|#|F|L)\s*(?:的|那)?\s*票?\s*我\s*(?:撤|不要了|作废|不算了)|(?i:(?<![a-z])(?:i\s+take\s+back\s+my\s+vote|nvm\s+my\s+vote|never\s*mind\s+my\s+vote|withdraw(?:ing)?\s+my\s+vote)(?![a-z]))|"
                              r"\d{1,5}\s*(?:楼|层|#|F|L)\s*(?:作废|不算|撤回|无效)[^,，。;；\n]{0,3}?[（(]\s*我(?:自己)?的")
 def _rules_a_floor(text: str | None) -> bool:
     """The words rule a floor as a director would (grammar/ruling.py reads a verdict on a floor in them)."""

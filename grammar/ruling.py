@@ -1445,7 +1445,8 @@ _DENIED_WILL = re.compile(r"(?:不会|不打算|没打算|不准备|不想|不�
 _SAID_BY_OTHERS = re.compile(r"^\W*(?!我|简单|再|就|先|刚|上午|下午|中午|今早|今天|昨|早上|晚上|之前|前面|导演|本导|主持)"
                              r"[^,，。;；:：\s]{1,8}?(?:都|也|自己|私下|私信我?|跟我)?\s*(?:说|认为|觉得|请求|申请|要求|提议|建议|举报|反映)"
                              r"(?:我)?\s*(?:把|将)?\s*(?:第\s*)?(?:\d{1,5}\s*(?:楼|层|樓|#|F|L)|#\s*\d{1,5})|"
-                             r"(?i:(?<![a-z])(?:i\s+heard|heard\s+that|they\s+say|someone\s+said|people\s+say|apparently)(?![a-z]))")
+                             r"(?i:(?<![a-z])(?:i\s+heard|heard\s+that|they\s+say|someone\s+said|people\s+say|apparently|"
+                             r"(?:someone|somebody|people|they|he|she|\w+)\s+told\s+me)(?![a-z]))")
 _CLAIM_SAID_REJECTED = re.compile(r"(?:有人|别人|他们|大家|谁)\s*(?:说|认为|觉得|讲)[^。;；\n]{0,24}?(?:无效|有效|作废|弃权|不算)[^。;；\n]{0,8}?"
                                   r"(?:不成立|不对|错了|站不住|没道理|不是这样)")
 
@@ -1925,7 +1926,7 @@ def _attach_loose(groups: list[_Group], loose: list, quoting: bool, post: Ruling
 _EDIT_VOIDED = re.compile(r"(?:编辑|修改|改动)(?:后|过后|之后)?的?(?:内容|部分|对象|那个|名字)|(?:编辑|修改)后(?:改成|改为|写成)的?")
 _NO_VALID_BALLOT = re.compile(r"(?:未|没|没有|无|尚无|还没)\s*(?:投|投出|投出过)?\s*(?:任何)?\s*有效(?:的)?\s*票")
 _GENERIC = re.compile(r"凡是|一律|所有[^,，。;；人]{0,6}票|的都|都算|都按|都视为|都计|都无效|都作废|全部(?:无效|作废)")
-_DEICTIC = re.compile(r"这票|此票|本票|该票|这一票|这张|此张|该张|这楼|本楼|该楼|这一楼|他的票|她的票|其票|这次|本次")
+_DEICTIC = re.compile(r"以上是|上面是|这票|此票|本票|该票|这一票|这张|此张|该张|这楼|本楼|该楼|这一楼|他的票|她的票|其票|这次|本次")
 
 
 def _held(groups: list[_Group], post: RulingPost, put_off: str) -> None:

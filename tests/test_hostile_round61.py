@@ -467,3 +467,24 @@ def test_a_standing_ballot_taken_back_in_new_words_weighs_the_withdrawal(text):
     from test_hostile_round56 import _day
     result, (entry,) = _day(("郭靖", text), preset="s10")
     assert entry.needs_review and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("text", ["Someone told me #5 is invalid.", "5楼：作废。——以上是郭靖自己提的申请，我还没批。"])
+def test_a_verdict_told_by_someone_or_only_requested_rules_nothing(text):
+    rulings, asked, doubtful = _posted(text, PLAYERS, BALLOTS)
+    assert 5 not in rulings, (rulings, asked)
+
+
+def test_a_proxy_too_late_by_the_directors_words_or_not_yet_confirmed_is_not_counted_as_certain():
+    from test_hostile_round56 import _day
+    result, (made,) = _day(("导演", "洪七公让我代投郭靖，可惜过了代投时间。"))
+    assert made.verdict != "counted", made.reason
+    result, (made,) = _day(("导演", "代洪七公投郭靖（他昨晚私信的，今天还没确认还算不算）"))
+    assert made.needs_review or made.verdict != "counted", made.reason
+
+
+@pytest.mark.parametrize("text", ["投杨康（手机打的）233", "1楼那票我撤"])
+def test_a_mark_after_an_explained_note_or_a_floor_taken_back_is_the_directors(text):
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("郭靖", text), preset="s10")
+    assert entry.needs_review, entry.reason
