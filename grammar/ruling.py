@@ -1439,7 +1439,6 @@ _DENIED_EN = re.compile(r"(?i)(?<![a-z])(?:not|isn[\x27’]t|aren[\x27’]t|wasn
 
 # 「我不会判6楼无效的」「不打算算6楼无效」: the verdict said not to be made, the floor between
 _DENIED_WILL = re.compile(r"(?:不会|不打算|没打算|不准备|不想|不至于|犯不着)\s*(?:判|裁定|裁|算|认定|定)[^,，。;；]{0,12}?(?:无效|有效|作废|弃权|不算)")
-# 「有人说它跟6楼一样无效，不成立」: someone's claim, rejected
 # 「副导说6楼无效」「小昭自己说6楼无效」「群里都说6楼无效」「欧阳克请求把6楼作废」「I heard #6 is invalid」: a verdict said, asked or
 # heard by someone else — reported, not made (the hostile round 66)
 _SAID_BY_OTHERS = re.compile(r"^\W*(?!我|简单|再|就|先|刚|上午|下午|中午|今早|今天|昨|早上|晚上|之前|前面|导演|本导|主持)"
@@ -1447,6 +1446,7 @@ _SAID_BY_OTHERS = re.compile(r"^\W*(?!我|简单|再|就|先|刚|上午|下午|�
                              r"(?:我)?\s*(?:把|将)?\s*(?:第\s*)?(?:\d{1,5}\s*(?:楼|层|樓|#|F|L)|#\s*\d{1,5})|"
                              r"(?i:(?<![a-z])(?:i\s+heard|heard\s+that|they\s+say|someone\s+said|people\s+say|apparently|"
                              r"(?:someone|somebody|people|they|he|she|\w+)\s+told\s+me)(?![a-z]))")
+# 「有人说它跟6楼一样无效，不成立」: someone's claim, rejected
 _CLAIM_SAID_REJECTED = re.compile(r"(?:有人|别人|他们|大家|谁)\s*(?:说|认为|觉得|讲)[^。;；\n]{0,24}?(?:无效|有效|作废|弃权|不算)[^。;；\n]{0,8}?"
                                   r"(?:不成立|不对|错了|站不住|没道理|不是这样)")
 
