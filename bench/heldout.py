@@ -124,6 +124,9 @@ SET_DEAD["heldout27"] = {"shediao": ("红冲",), "s10": ("快件",), "qisha": ("
 # heldout28's openings are heldout26's too (its README's table and openings)
 SET_ASSUMED["heldout28"] = SET_ASSUMED["heldout26"]
 SET_DEAD["heldout28"] = {"shediao": ("紫阳",), "s10": ("白灼",), "anshazhe": ("东四",)}
+# heldout29's openings are heldout26's (its README's table; anshazhe 投票：X · 投票对象：X with 改票 said)
+SET_ASSUMED["heldout29"] = SET_ASSUMED["heldout26"]
+SET_DEAD["heldout29"] = {"shediao": ("潼关",), "s10": ("白马渡",), "mahjong": ("风波亭",)}
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
