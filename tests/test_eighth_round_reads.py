@@ -179,3 +179,8 @@ def test_a_tick_after_a_verdict_in_a_post_that_crosses_nothing_out_confirms_it()
     assert _ruled("・20楼 黄蓉 弃权 ✔") == {20: ("abstain", None, "黄蓉")}
     read = ruling.read("5楼无效 ×\n6楼无效 √", roster=Roster(PLAYERS))
     assert not read.items
+
+
+def test_the_else_branch_of_a_conditional_ruling_rules_nothing():
+    read = ruling.read("如果 郭靖 今晚之前能说清 38楼 的“老杨”指的是谁，38楼 就算给他说的那个人；说不清就无效。", roster=Roster(PLAYERS))
+    assert read is None or not read.items

@@ -188,8 +188,8 @@ def expected_effect(item: dict, ruling: dict, base) -> tuple | None:
 # blind22 u020: 「我自己的这条代投作废，柳毅井 今日视为弃权」 — the tool voids the director's own proxy as no ballot and keeps no
 # abstention for 柳毅井 (the elimination is the same; who is listed as abstaining is not).
 # blind23 i006: an edit after the close whose earlier ballot the post names in words (「按编辑前的原票计：投票对象 潼关」), not applied
-# as that target; i017: a conditional ruling's else-branch (「说不清就无效」) applied to the floor its if-branch names.
-KNOWN_WRONG: set[str] = {"u020", "i006", "i017"}
+# as that target.
+KNOWN_WRONG: set[str] = {"u020", "i006"}
 
 
 @pytest.mark.parametrize("item", [pytest.param(i, marks=pytest.mark.xfail(strict=True, reason="known wrong effect"))
