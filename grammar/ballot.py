@@ -412,7 +412,7 @@ def _weigh_words(verdict: Verdict, text: str, roster: Roster, unstripped: str | 
         above = lines[verdict.line - 2] if verdict.line and verdict.line >= 2 and lines[verdict.line - 2].rstrip().endswith(":") else ""
         # 【帮郭靖代投】投票对象：黄蓉 · 帮郭靖投黄蓉: the ballot itself is the one passed on.
         verdict.relay_is_ballot = ballot and bool(verdict.relayed_for) and any(
-            c.words and (c.words in first_line or c.words in above) and not speech.ALONGSIDE.search(c.words) for c in relays)
+            c.words and (c.words in first_line or c.words in above) and not c.beside for c in relays)
         doubts += [f"{RELAYED}{_whom((c.who,)) if c.who else '别人'}转投（「{c.words}」）" for c in relays]
     doubts += [f"{_CUE_WORDS[c.kind]}（「{c.words}」）" for c in cues if c.kind in _CUE_WORDS]
     # A doubt weighs the players its own words name: 「（原来写的是汝窑，编辑改了）」 — the ballot as first posted may be the one
@@ -463,8 +463,6 @@ _MARK_BARE = re.compile(r"^\s*[,，]?\s*([A-Za-z0-9:;=^_\-+*/\\<>()（）.,!?~]{
 _MARK_EXPLAINED = re.compile(r"^(?:[吧了啊呀哈嘛呢哦啦噢喔咯]+|[哥姐兄君酱桑爷妹弟]|大人|大佬|老师|同学|我自己|自己|本人|自投|谢谢|thx|thanks|ty|重发|补发|补票|补理由|改|"
                              r"(?:繁[体體]|简体|簡體|手[机機]|电脑|電腦|平板|输入法)+(?:党|黨|发|發|打的?|打字)?|hammer|L\s*-\s*\d|lylo|mylo|"
                              r"\d{1,2}(?:\.\d+)?\s*票?|[一两二三]\s*票|[x×]\s*\d{1,2}(?:\.\d+)?)$", re.I)
-
-
 _NAME_IN_LETTERS = re.compile(r"^[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*$")  # 「大星淡 (Awai)」: the player's name in letters
 
 
@@ -480,17 +478,25 @@ def trailing_mark(own: str, counted: str, roster) -> str:
         found = _MARK_BRACKET.match(tail) or _MARK_BARE.match(tail)
         if found:
             inner = found.group(1).strip().strip(".,!?~。，！？～ ")
-            if re.search(r"[A-Za-z0-9\u4e00-\u9fff]", inner) and not _MARK_EXPLAINED.match(inner) and not _NAME_IN_LETTERS.match(inner) and not detect.names_in(inner, roster) and not (
-                    roster.resolve(inner).name or roster.resolve(inner, fuzzy=True).name):
+            explained = _MARK_EXPLAINED.match(inner) or _NAME_IN_LETTERS.match(inner) or detect.names_in(inner, roster) or \
+                roster.resolve(inner).name or roster.resolve(inner, fuzzy=True).name
+            if re.search(r"[A-Za-z0-9\u4e00-\u9fff]", inner) and not explained:
                 return tail.strip()
         at = own.find(counted, end)
     return ""
 
 
-# 「我6楼的票作废」「6楼作废（我自己的）」: a player voiding their own floor — a withdrawal, said in a ruling's words (round 65)
-OWN_FLOOR_VOID = re.compile(r"我\s*(?:的)?\s*\d{1,5}\s*(?:楼|层|#|F|L)\s*(?:的|那)?\s*票?\s*(?:作废|不算|撤回|撤了|不要了|无效)|当我\s*\d{1,5}\s*(?:楼|层|#|F|L)\s*没发|"
-                            r"我(?:的)?那张票\s*(?:撤了|作废|不算|不要了)|\d{1,5}\s*(?:楼|层|#|F|L)\s*(?:的|那)?\s*票?\s*我\s*(?:撤|不要了|作废|不算了)|(?i:(?<![a-z])(?:i\s+take\s+back\s+my\s+vote|nvm\s+my\s+vote|never\s*mind\s+my\s+vote|withdraw(?:ing)?\s+my\s+vote)(?![a-z]))|"
-                             r"\d{1,5}\s*(?:楼|层|#|F|L)\s*(?:作废|不算|撤回|无效)[^,，。;；\n]{0,3}?[（(]\s*我(?:自己)?的")
+# 「我6楼的票作废」「6楼作废（我自己的）」「当我6楼没发」「I take back my vote」: a player voiding their own floor or ballot — a
+# withdrawal, said in a ruling's words (hostile rounds 65, 66)
+OWN_FLOOR_VOID = re.compile(
+    r"我\s*(?:的)?\s*\d{1,5}\s*(?:楼|层|#|F|L)\s*(?:的|那)?\s*票?\s*(?:作废|不算|撤回|撤了|不要了|无效)|"
+    r"当我\s*\d{1,5}\s*(?:楼|层|#|F|L)\s*没发|"
+    r"我(?:的)?那张票\s*(?:撤了|作废|不算|不要了)|"
+    r"\d{1,5}\s*(?:楼|层|#|F|L)\s*(?:的|那)?\s*票?\s*我\s*(?:撤|不要了|作废|不算了)|"
+    r"(?i:(?<![a-z])(?:i\s+take\s+back\s+my\s+vote|nvm\s+my\s+vote|never\s*mind\s+my\s+vote|withdraw(?:ing)?\s+my\s+vote)(?![a-z]))|"
+    r"\d{1,5}\s*(?:楼|层|#|F|L)\s*(?:作废|不算|撤回|无效)[^,，。;；\n]{0,3}?[（(]\s*我(?:自己)?的")
+
+
 def _rules_a_floor(text: str | None) -> bool:
     """The words rule a floor as a director would (grammar/ruling.py reads a verdict on a floor in them)."""
     from . import ruling

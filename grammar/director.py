@@ -268,17 +268,18 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
             segment += "\n" + lines[number]  # 受郭靖委托： ⏎ 投票对象：黄蓉
             number += 1
         names = _named(segment, roster)
-        if _RULED.search(segment) and not _SUBSTITUTE.search(segment):
+        ruled, substitute = _RULED.search(segment), _SUBSTITUTE.search(segment)
+        if ruled and not substitute:
             continue  # 「【裁定】8楼：杨康说“帮我投欧阳克”……这票算杨康的票，计为欧阳克」: a ruling (grammar/ruling.py), not a proxy
-        if _SUBSTITUTE.search(segment):
+        if substitute:
             target = _target_of(segment, roster, None)
             played = [n for n in names if n != target]
             if len(played) == 1:
                 substitute_for = played[0]  # 【替补公告】马青雄 原玩家……由替补玩家接手马青雄
-            elif (named_before := _named(segment[max(0, _SUBSTITUTE.search(segment).start() - 12):_SUBSTITUTE.search(segment).start()], roster)):
+            elif (named_before := _named(segment[max(0, substitute.start() - 12):substitute.start()], roster)):
                 substitute_for = named_before[-1]  # 「绸伞 换替补，……替补托我：unvote，vote 阳伞」: the account named right before
             if substitute_for and len(names) == 2 and substitute_for in names and not re.search(r"→|->|=>|⇒", segment) and (
-                    request := _SUBSTITUTE_ASKS.search(segment, _SUBSTITUTE.search(segment).end())) and \
+                    request := _SUBSTITUTE_ASKS.search(segment, substitute.end())) and \
                     (meant := [n for n in _named(segment[request.start():], roster) if n != substitute_for]) and \
                     not _REFUSES.search(segment) and not _CONDITION.search(segment) and \
                     not _RETRACTS.search(re.sub(r"(?i)unvote\s*[,，、;；]?\s*(?=vote)|\d{1,5}\s*(?:楼|层|樓|#|F|L)[^,，。;；]{0,6}(?:作废|无效|不算)",
@@ -288,8 +289,8 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
                 pairs.append((substitute_for, meant[0], number, _clip(segment), bool(re.search(r"改票|unvote", segment, re.I))))
                 pending = None
                 continue
-        if _RULED.search(segment):
-            continue
+        if ruled:
+            continue  # (a substitute's line that makes no proxy: its ruling is the ruling reader's)
         # the lexicon's corrections and retractions: a line that holds one says what becomes of the proxy above
         correcting, retracting = tags.search_for("correction"), tags.search_for("retract")
         plain = _QUOTED.sub("", segment)  # the player's quoted words are theirs, not the director's
@@ -497,6 +498,11 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
             _left_open(out, line, [(p.voter, p.target) for p in about])
     if out.doubts:  # what the post was read to make is among what it may make
         out.readings += [(p.voter, p.target) for p in out.proxies if p.void is None]
+    own_split = own.split("\n")
+    # the pasted log's lines, once for every proxy: (line, the player who said it, what they said)
+    chat_lines = [(i, roster.resolve(who).name, words) for i, line in enumerate(own_split)
+                  for who, words, _ in [_chat(line, own_split[i + 1] if i + 1 < len(own_split) else "")] if who and words] \
+        if out.proxies else []
     for proxy in out.proxies:
         if proxy.void is None and (quoted := _quoted_request(proxy, roster)):
             # 「代投：洪七公 → 杨康（私信原话：“投杨康，不对，投郭靖”）」「（原话：“杨康吧，或者郭靖也行”）」: the player's own words,
@@ -504,9 +510,7 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
             out.doubts.append(f"代投旁边引用的原话（「{_clip(quoted[0])}」）不只说了「{proxy.target or '弃权'}」：替 {proxy.voter} "
                               "投给谁，请导演确认")
             out.readings += [(proxy.voter, n) for n in quoted[1]] + [(proxy.voter, proxy.target)]
-        lines = own.split("\n")
-        said_by = [(i, words) for i, line in enumerate(lines) for who, words, _ in [_chat(line, lines[i + 1] if i + 1 < len(lines) else "")]
-                   if who and words and roster.resolve(who).name == proxy.voter] if proxy.void is None else []
+        said_by = [(i, words) for i, who, words in chat_lines if who == proxy.voter] if proxy.void is None else []
         asked_at = max((i for i, words in said_by if proxy.target and proxy.target in _named(words, roster)), default=None)
         # (the player's lines after the request — not 「导演在吗」 before it — that take it back or leave it open)
         wavered = next((words for i, words in said_by if asked_at is not None and i > asked_at and not _named(words, roster)

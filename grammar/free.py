@@ -397,7 +397,7 @@ class _Acts:
             if what.kind == speech.CAST and i > 0 and self[i - 1].kind in speech.SILENT \
                     and speech.carries(self.clause(i - 1), clause, self.roster):
                 what = speech.Act(speech.REPORT)  # …，今天又跑去投一灯了: still them
-            elif what.kind == speech.RELAY and speech.ALONGSIDE.search(clause):
+            elif what.kind == speech.RELAY and what.beside:
                 what = speech.Act(speech.CAST)  # 「我和洪七公都投郭靖」: the poster's own ballot; the relay beside it is a cue
             self.known[i] = what
         return self.known[i]

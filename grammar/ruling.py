@@ -989,6 +989,7 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
     denied: list[str] = []
     counted: list[str] = []  # sentences that count a ballot for a player in words no verdict reads (「就当他投的是 X 吧」)
     owners: list[tuple[str, str]] = []  # players whose ballot a verdict names without a floor (「欧阳克那票不算」)
+    crossed = bool(_CROSS_MARK.search(own))  # the post crosses something out: a tick after a verdict is no confirmation
     for number, sentence in enumerate(sentences, 1):
         if (voided := _EARLIER_VOID_CLAUSE.search(sentence)) and (quoting or voided.group("when") or "裁定" in voided.group()
                                                                    or "判定" in voided.group()):
@@ -1013,8 +1014,7 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
         for tok in tokens:
             if tok.type == "DAY" and not (first_floor is not None and tok.start_pos > first_floor and _PRECEDENT.search(sentence)):
                 days.add(_day_number(str(tok)))  # (not 「6楼无效，跟第2天那次一样」: another day's case given as the reason)
-        made = _pair(pieces, number, sentence, groups, loose, cut, roster is not None and roster.pattern is not None,
-                     crossed=bool(_CROSS_MARK.search(own)))
+        made = _pair(pieces, number, sentence, groups, loose, cut, roster is not None and roster.pattern is not None, crossed)
         if not made and any(p[0] == "verdict" for p in pieces) and roster is not None and roster.pattern is not None:
             # 「欧阳克那票不算」「【裁定】欧阳克的票作废」: a verdict on a player's ballot with no floor — which of the player's
             # posts it rules the tool cannot say: the player's ballots wait for the director (hostile round 56: ignored)

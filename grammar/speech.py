@@ -69,10 +69,7 @@ _WEIGHT_SAID = re.compile(r"(?:\d+(?:\.\d+)?|[两二三四五六七八九十])\s
 _RELAY_BY = re.compile(r"(?:帮|替|代)\s*(?P<who>{names}|他|她)(?P<more>(?:\s*(?:和|与|跟|及|、|,|，)\s*(?:{names}))*)\s*"
                        r"(?:(?:也|再|一起|顺便|同样)?\s*(?:代投|投票|投|转投|弃权|改投|改票|撤票|撤回|发|转发|代发|挂)|"
                        r"(?=(?:的票|那票|那一票)?\s*[)）】]))")  # 「投郭靖（代洪七公）」: the bracket says whose ballot it is
-# A relay cast alongside the poster's own ballot (「再加洪七公那票」「我和洪七公都投郭靖」): the poster's ballot stands first.
-ALONGSIDE = re.compile(r"(?:再?加上?|外加|连同|还有|带上|捎上)[^，,。]{1,12}?(?:那|的)\s*一?票|(?:也是|也代表|代表了?)[^，,。]{1,12}?的?(?:意思|想法|意见)|"
-                       r"^\s*[^，,。\s]{1,12}?\s*(?:也是|也一样|也这么投|也这样投|同样)\s*$|"
-                       r"(?:我|俺)\s*(?:和|跟|与|同|带着)[^，,。]{1,12}?(?:都|一起|一块儿?|同时|一同)\s*(?:投|选|票)")
+BESIDE = ("plus", "with", "meant", "also")  # _RELAY_ASKED's groups for a relay beside the poster's own ballot
 SEVERAL = "*"  # a relay for several players at once (帮郭靖和黄蓉投): whose ballots, one ruling cannot say
 _RELAY_ASKED = re.compile(r"(?P<who>{names})\s*(?:(?:在|用|从|通过)?\s*(?:QQ|qq|微信|私信|短信|电话|站内信|群里|私聊)\s*(?:上|里)?\s*)?"
                           r"(?:托我|委托我|让我|叫我|请我|拜托我|要我|嘱咐我)|"  # (「热水器 QQ 上托我投：空调」)
@@ -81,7 +78,8 @@ _RELAY_ASKED = re.compile(r"(?P<who>{names})\s*(?:(?:在|用|从|通过)?\s*(?:Q
                           r"(?:即为|就是|是|为)\s*(?P<of>{names})\s*的代投|"
                           r"(?:转告|转达|代发|代为发|帮忙发|帮.{{0,4}}发一?下|托我\s*(?:发|转发|代发))|"  # (「X 在高铁上…，托我发一下：」)
                           # Another player's ballot held by the poster (hostile round 63): 「洪七公那票：郭靖」「再加洪七公那票」
-                          # 「我和洪七公都投郭靖」 — whose ballot that is, only the director can say.
+                          # 「我和洪七公都投郭靖」 — whose ballot that is, only the director can say. (The groups in BESIDE are cast
+                          # alongside the poster's own ballot, which stands first.)
                           r"(?:^|(?<=[\s:：(（【]))(?P<held>{names})\s*(?:那|的)\s*一?票\s*[:：]|"
                           r"(?:再?加上?|外加|连同|还有|带上|捎上)\s*(?P<plus>{names})\s*(?:那|的)\s*一?票|"
                           r"(?:我|俺)\s*(?:和|跟|与|同|带着)\s*(?P<with>{names})\s*(?:都|一起|一块儿?|同时|一同)\s*(?:投|选|票)|"
@@ -116,6 +114,7 @@ _TALLY_LINE = re.compile(r"^\s*(?P<voter>{names}|我)\s*(?:[(（][^)）]{{0,12}}
 class Act:
     kind: str
     who: str | None = None  # relay: the player it is relayed for (a roster name; None for 他/她)
+    beside: bool = False  # relay: cast alongside the poster's own ballot (「再加洪七公那票」「我和洪七公都投郭靖」), which stands
 
 
 @lru_cache(maxsize=65536)
@@ -131,24 +130,25 @@ def _table(roster) -> dict | None:
 
 
 @lru_cache(maxsize=32768)
-def _act_cached(clause: str, names: str | None) -> tuple[str, str | None]:
+def _act_cached(clause: str, names: str | None) -> tuple[str, str | None, bool]:
     patterns = _patterns(names)
     if patterns["relay_by"] is not None:
         found = [m for m in (patterns["relay_by"].search(clause), patterns["relay_asked"].search(clause)) if m]
         if found:  # 郭靖让我帮他投: the one that names the player (郭靖让我) before the one that says 他
+            beside = all(any(m.groupdict().get(g) for g in BESIDE) for m in found)
             if any(m.groupdict().get("more") for m in found):
-                return RELAY, SEVERAL
+                return RELAY, SEVERAL, beside
             named = [next((v for k, v in m.groupdict().items() if v and k != "more" and v not in ("他", "她")), None)
                      for m in found]
-            return RELAY, next((n for n in named if n), None)
+            return RELAY, next((n for n in named if n), None), beside
     elif re.search(r"转告|转达|代发|帮忙发", clause):
-        return RELAY, None
+        return RELAY, None, False
     if _VOID_KEYS.search(clause) and _VOID_IF.search(clause):
-        return VOID_IF, None
+        return VOID_IF, None, False
     if _LATER_KEYS.search(clause) and _LATER.search(clause):
-        return LATER, None
+        return LATER, None, False
     if _INTERIM.search(clause):
-        return INTERIM, None
+        return INTERIM, None, False
     counted = clause
     if patterns["cast_head"] is not None and (head := patterns["cast_head"].match(clause)):
         # 「vote 桑巴 — 警长两票先放这」「投杨康 2票」: a clause that opens on the verb and its player casts; the weight the
@@ -156,22 +156,22 @@ def _act_cached(clause: str, names: str | None) -> tuple[str, str | None]:
         counted = clause[:head.end()] + _WEIGHT_SAID.sub("", clause[head.end():])
     if _COUNT.search(counted) or patterns["voted_by"].search(clause) or (
             patterns["voted_one"] is not None and "的" in clause and patterns["voted_one"].search(clause)):
-        return COUNT, None
+        return COUNT, None, False
     if _PASSIVE.search(clause) or (_PAST.search(clause) and not _PRESENT.search(clause) and _PAST_VERB.search(clause)):
-        return RETELL, None
+        return RETELL, None, False
     if (opened := _PAST_OPENING.match(clause)) and not _PRESENT.search(clause) and re.match(_VERB, clause[opened.end():]):
-        return RETELL, None  # 「昨天投筷子是看错楼了」: the clause opens on an earlier day, 了 or not
+        return RETELL, None, False  # 「昨天投筷子是看错楼了」: the clause opens on an earlier day, 了 or not
     reported = patterns["report"].search(clause)
     if reported and not _ME.search(clause, 0, reported.start() + 1):  # 我和郭靖都投黄蓉 still casts; 有人说我要投… reports
-        return REPORT, None
-    return CAST, None
+        return REPORT, None, False
+    return CAST, None, False
 
 
 def _act(clause: str, names: str | None, table: dict | None) -> Act:
-    kind, who = _act_cached(clause, names)
+    kind, who, beside = _act_cached(clause, names)
     if who is not None and table is not None:
         who = table.get(who, who) if who not in ("他", "她") else None
-    return Act(kind, who)
+    return Act(kind, who, beside)
 
 
 @lru_cache(maxsize=64)
@@ -405,6 +405,7 @@ class Cue:
     words: str
     who: str | None = None
     before: tuple[str, ...] = ()  # a relay that does not say whom for: the players named before it, the latest last
+    beside: bool = False  # a relay cast alongside the poster's own ballot (Act.beside)
 
 
 def voids(sentence: str) -> bool:
@@ -468,7 +469,7 @@ def cues(text: str, roster) -> list[Cue]:
                 if what.kind == RELAY and who is None:
                     # 火把说他回不来，托我帮他投海鸥: 他 is 火把; 流萤发短信给执法团……执法团代发: 流萤
                     before = earlier.named(found.start() + at + (pronoun.start() if pronoun else 0))
-                out.append(Cue(what.kind, clause.strip()[:40], who, before))
+                out.append(Cue(what.kind, clause.strip()[:40], who, before, what.beside))
             at += len(clause) + 1
     return out
 

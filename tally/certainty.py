@@ -261,10 +261,14 @@ _REASON_LABEL = re.compile(r"(?:投票|改票)?理由$|(?i:reason)$")
 _FIELD = re.compile(r"(?:投票对象|投票目标|改票对象|改票目标|改投对象|代投玩家|代投人|代投|委托人|投票|对象|改投|改票|投给|票投)\s*:\s*$")
 # A ballot that voids itself or puts itself elsewhere (the hostile round: each was counted as certain).
 _SELF_VOID = re.compile(r"不算数|不作数|别计|别算|不要计|先别计|不用计|(?:我的票|这票|这一票|本票|此票|这楼|本楼)[^,，。;；]{0,4}作废|测试一下|"
-                        # the hostile round 61–62: a ballot nearly cast, likely, a placeholder, a joke, split, in English hedged
-                        r"(?:差点|险些)(?:儿)?\s*(?:就)?\s*(?:投|选|票)|概率|可能性|(?:反正|估计|肯定|多半)\s*(?:也)?\s*不算了|可能(?:会)?\s*(?:换|变|改)|不是最终|非最终|"
-                        r"(?i:soft vote)|别当真|不要当真|当不得真|仅供参考|仅作参考|仅做参考|暂时的|(?i:not final|for the record)|(?:还会|可能|也许|或许|估计|说不定|回头|晚点|待会|等会)[^,，。;；\n]{0,4}再?改(?!票理由)|[(（]\s*(?:不算|待改|待定|暂定|占位)\s*[)）]|不是认真的|不认真|纯属娱乐|试投|以后再改|晚点再改|回头再改|(?<![A-Za-z])/s\b|(?i:\bnot really\b|\bjust kidding\b|\bjk\b|\blol\b|\bplaceholder\b|\bmight (?:switch|change)\b|\bmay (?:switch|change)\b)|(?:投|票给)\s*[^\s，,。\[]{1,8}\s*\[(?:doge|狗头)\]|(?i:\bfor now\b|\btentative(?:ly)?\b|\bprovisional(?:ly)?\b)|占个?坑|[(（]\s*逗\s*[)）]|半票|(?i:\b(?:probably|maybe|perhaps|likely|iirc|i think)\b)|"
-
+                        # the hostile round 61–66: a ballot nearly cast, likely, a placeholder, a joke, split, for now, in English hedged
+                        r"(?:差点|险些)(?:儿)?\s*(?:就)?\s*(?:投|选|票)|概率|可能性|(?:反正|估计|肯定|多半)\s*(?:也)?\s*不算了|"
+                        r"可能(?:会)?\s*(?:换|变|改)|不是最终|非最终|(?i:soft vote)|别当真|不要当真|当不得真|仅供参考|仅作参考|仅做参考|暂时的|"
+                        r"(?i:not final|for the record)|(?:还会|可能|也许|或许|估计|说不定|回头|晚点|待会|等会)[^,，。;；\n]{0,4}再?改(?!票理由)|"
+                        r"[(（]\s*(?:不算|待改|待定|暂定|占位)\s*[)）]|不是认真的|不认真|纯属娱乐|试投|以后再改|晚点再改|回头再改|(?<![A-Za-z])/s\b|"
+                        r"(?i:\bnot really\b|\bjust kidding\b|\bjk\b|\blol\b|\bplaceholder\b|\bmight (?:switch|change)\b|\bmay (?:switch|change)\b)|"
+                        r"(?:投|票给)\s*[^\s，,。\[]{1,8}\s*\[(?:doge|狗头)\]|(?i:\bfor now\b|\btentative(?:ly)?\b|\bprovisional(?:ly)?\b)|"
+                        r"占个?坑|[(（]\s*逗\s*[)）]|半票|(?i:\b(?:probably|maybe|perhaps|likely|iirc|i think)\b)|"
                         r"姑且这样|暂且这样|随便投|(?:投票对象|改票对象|对象)\s*[:：]\s*[^\n,，。?？]{1,12}[?？]|"
                         r"请导演按|请按(?!\s*(?:\d+(?:\.\d+)?|[一两二三])\s*票)[^,，。]{1,10}(?:记|算|计)|测试[,，。 !！:：]|^测试|测试(?:格式|用|一下|帖|而已)|格式测试|闹着玩|"
                         r"试一下手机|试试手机|试一下能不能|试试格式|试一下格式|"

@@ -486,7 +486,7 @@ class _Fold:
         hits = [i for i, c in enumerate(clauses) if (takes_back.search(c) or (about[i] and takes_back.search(clauses[i - 1] + c)))
                 and not re.search(r"\d\s*票|→|->|\d\s*[+＋]", c)]
         said = [*dict.fromkeys([*(clauses[i - 1] for i in hits if about[i]), *(clauses[i] for i in hits)])] or ([turned] if turned else [])
-        named = {roster.table[m.group()] for c in said for m in roster.pattern.finditer(c)}
+        named = list(dict.fromkeys(roster.table[m.group()] for c in said for m in roster.pattern.finditer(c)))  # (in the order written)
         floors = {int(n) for c in said for n in re.findall(r"(\d{1,5})\s*(?:楼|层|樓|#|F|L)", c)}
         if not said or _STANDS_BY_PROXY.search(text):
             return  # (「23楼 不是新票，氟 以代投为准」: the proxy said to stand over the player's later post)

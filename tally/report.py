@@ -445,11 +445,12 @@ def _lines(t: DayTally, title: str, *, bbcode: bool, as_of: datetime | None = No
         lines += ["", b("无效票")]
         said = public_reason if bbcode else (lambda reason: reason)  # the forum's copy keeps the game's secrets
         lines += [f"{linked(_floor(e), e.pid)} {esc(clip(e.author, 20))}：{esc(clip(said(e.reason)))}" for e in invalid]
-    shown = [r for r in t.rulings if not (bbcode and _as_anyones(r, next(e for e in t.entries if e.pid == r.pid)))]
+    ruled = {r.pid: next(e for e in t.entries if e.pid == r.pid) for r in t.rulings}
+    shown = [r for r in t.rulings if not (bbcode and _as_anyones(r, ruled[r.pid]))]
     if shown:
         lines += ["", b("导演裁定")]
         for r in shown:
-            entry = next(e for e in t.entries if e.pid == r.pid)
+            entry = ruled[r.pid]
             words = esc(ruling_words(r.decision, r.target, r.voter))
             source = ""
             if r.source_pid is not None:  # posted in the thread: the forum's copy links the ruling post

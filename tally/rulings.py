@@ -34,6 +34,7 @@ from grammar.names import Roster, to_simplified
 from . import certainty
 from .day import DayTally, Ruling, quote_field, real_pid, unseen_colors
 from .game import JUDGE, Day, Game
+from .report import clip
 from .rules import Rules
 from .zones import minute_words
 
@@ -146,7 +147,7 @@ def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, 
                     at := datetime.fromisoformat(post.posted_at) if post.posted_at else _made_at(post)) is not None:
                 # 「6楼无效。」 then 「我反悔了。」: words the reader cannot read, after rulings, that may take them back — the
                 # rulings before it wait for the director (an open rule: the words are not read, they are only not explained)
-                said = f"：导演后来又说「{_clip_words(turned)}」，是不是收回或更正了这条裁定，请导演确认"
+                said = f"：导演后来又说「{clip(' '.join(turned.split()), 31)}」，是不是收回或更正了这条裁定，请导演确认"
                 _reopen(found, post, lambda ruling, when, at=at: when is None or when <= at, lambda ruling, said=said: said, at)
             continue
         in_vote = post.tid == base.vote_thread
@@ -631,8 +632,3 @@ def stranger_words(account: str) -> str:
 
 # The ruling itself says its floor casts nothing (「17# … is a finger of suspicion, not a vote — 不计」): a verdict on talk, said so
 _NOT_A_BALLOT_SAID = re.compile(r"不是投票|不是票|不算投票|非投票|不是一张票|闲聊|发言|聊天|(?i:not a (?:vote|ballot)|chatter|suspicion|fos)")
-
-
-def _clip_words(words: str, limit: int = 30) -> str:
-    flat = " ".join(words.split())
-    return flat if len(flat) <= limit else flat[:limit] + "…"
