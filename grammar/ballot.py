@@ -296,7 +296,7 @@ def _parse(text: str, rules: VoteCustoms, roster: Roster | None, first: bool | N
             # 「我6楼的票作废」「6楼作废（我自己的）」: the player's own floor taken back — a withdrawal (弃权) is a reading
             return Verdict(NONE, vote_like=True, nobody=True, quotes=tuple(parts.quotes), own=normalized,
                            reason=f"像是收回自己那一楼的票（「{own_void.group().strip()}」）：原票还算不算，请导演裁定")
-        return Verdict(NONE, reason="像是在学导演写裁定，不是投票", quotes=tuple(parts.quotes))
+        return Verdict(NONE, reason="像是在学导演写裁定，不是投票", quotes=tuple(parts.quotes), own=normalized)
     if verdict.kind == NONE and not verdict.vote_like and verdict.reason is None:
         # Recall by construction: a form the grammar does not know costs a flag, never a silent miss — unless
         # the post says itself that it casts nothing now (这帖只是分析，不算投票) and holds no ballot label.

@@ -159,7 +159,8 @@ _ENGLISH_PROXY = re.compile(r"proxy|on behalf of|asked (?:me )?(?:via pm )?to vo
 # 导演发出」): a ruling's reason or the rule, not a proxy made — it makes none unless it names a pair in a proxy's shape.
 _MADE = re.compile(r"已代投|已经代投|代投完毕|已代发|已经代发|代发了|已代为发|已帮(?:他|她)投|已替(?:他|她)投|已代为投|照办|已照办|按你说的投了|帮你投了|替你投了")
 _ASKS_TARGET = re.compile(r"(?:对象|投谁|投给谁|票给谁|给谁|投哪个|投哪位|which|who)\s*[?？]", re.I)
-_JUDGES = re.compile(r"不算|不计|无效|作废|不是[^,，。;；]{0,8}的票|不属于|如需|如要|须由|只由|只能由|只允许|须在|须事先")
+_JUDGES = re.compile(r"(?<!算)不算(?!数?不)|(?<!计)不计|(?<!有效)无效|(?<!作废)(?<!作废不)作废(?!不)|不是[^,，。;；]{0,8}的票|不属于|"
+                     r"如需|如要|须由|只由|只能由|只允许|须在|须事先")  # (算不算 · 作废不作废: a question, judging nothing)
 
 # 「上面这条不算」「以上不算」: the director takes back the line above (「不算」 alone is a ruling's verdict word).
 _ABOVE_VOID = re.compile(r"(?:上面|以上|前面|上一条|这条|刚才|刚刚)[^。\n]{0,6}(?:不算|不作数|作废)")
@@ -191,6 +192,7 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
     out.void_floors = {int(n) for number in rows for note in _VOID_NOTE.finditer(lines[number - 1])
                        for n in _FLOOR_NUMBER.findall(note.group())}
     if not out.proxy_words:
+        asked: dict[str, str] = {}  # a speaker who asked for a ballot without its target yet → the words that asked
         for n, line in enumerate(lines):
             speaker, said, _ = _chat(line, lines[n + 1] if n + 1 < len(lines) else "")
             if speaker is None and (alone := _CHAT_SPEAKER_ALONE.match(line)) and n + 1 < len(lines):
@@ -202,6 +204,13 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
                 # of a proxy made — whether the director made it is the director's to say (hostile round 52: dropped)
                 out.doubts.append(f"帖子里贴了「{who}」请导演代投的聊天记录（「{_clip(said)}」），没有写代投：算不算这张代投，请导演确认")
                 out.readings.append((who, target))
+            elif who and who not in directors and said and _ASKS_FOR_BALLOT.search(said):
+                asked.setdefault(who, said)
+            elif who in asked and said and (named := [p for p in _named(said, roster) if p != who]):
+                # 「洪七公：帮我投个票 ⏎ 我：投谁 ⏎ 洪七公：杨康吧，我也拿不准」: the request's target in a later line of its speaker
+                out.doubts.append(f"帖子里贴了「{who}」请导演代投的聊天记录（「{_clip(asked[who])}……{_clip(said)}」），没有写代投：算不算这张代投、投给谁，请导演确认")
+                out.readings += [(who, target) for target in named]
+                del asked[who]
         if out.doubts:
             return out
         _own_words(lines, counted, roster, out, lines)
@@ -653,6 +662,10 @@ def _log_lines(lines: list[str], roster: Roster) -> set[int]:
     if len(found) < 3 or len(set(speakers)) == len(speakers) or all(roster.resolve(s).name for s in speakers):
         return set()
     return set(found)
+
+
+# A chat line asking the director to cast one's ballot, its target not (yet) in it: 帮我投个票 · 替我投一下 · 代我投 · vote for me
+_ASKS_FOR_BALLOT = re.compile(r"(?:帮|替|代)\s*我\s*(?:投|发|交|代投)|帮忙(?:代)?投|代投一下|(?i:vote\s+for\s+me|proxy\s+(?:for\s+)?me)")
 
 
 def _request(said: str, speaker: str, roster: Roster) -> str | None:

@@ -191,6 +191,21 @@ def _han_after_pinyin(run: str, roster) -> tuple[str, ...]:
     return ()
 
 
+_OPENING = re.compile(r"\s*([^，,。.!！?？;；:：\n~～…、\s]{1,16}?)\s*(?:吧|了|啊|呀|哦|嘛)?(?:\s*[，,。.!！;；\n~～…]+|\s+)\s*(\S.*)?", re.S)
+# the words after a named opening that make the name their subject or the one spoken to, not a ballot's target:
+# 「郭靖，你……」「郭靖，他昨天说……」「郭靖 L-2 了」 (the count) · a question
+_ADDRESSES = re.compile(r"你|您|妳|他|她|它|[?？]|吗|嗎|么|麼|(?i:(?<![a-z])(?:you|u|ur|ta|he|she|is|was|seems?|looks?|has|had|fos|l-\d|hammer)(?![a-z]))")
+
+
+def _named_opening(own: str, roster) -> str | None:
+    """The player a post opens with as a clause of its own (「郭靖，……」) when the words after neither address nor ask
+    them (「郭靖，你昨天为什么不说话」 speaks to 郭靖)."""
+    m = _OPENING.match(own)
+    if not m or not roster.pattern or not roster.pattern.fullmatch(m.group(1)) or _ADDRESSES.search(m.group(2) or ""):
+        return None
+    return roster.table[m.group(1)]
+
+
 def bare_text(text: str) -> str:
     """The text without emoji, variation selectors, zero-width and space characters, and punctuation."""
     return "".join(ch for ch in text if unicodedata.category(ch)[0] in "LN" and not ("\u200b" <= ch <= "\u200f"))
@@ -661,6 +676,10 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool, attempt: boo
             meant = names_in(plain, roster) or spelled(core, roster)
             if meant and len(bare_text(own)) - len("".join(meant)) <= 4:
                 out.append(("帖子只写了玩家的名字（或名字加投票的手势）：算不算投票，请导演裁定", tuple(meant)))
+    if not ballot and not attempt and not out and (head := _named_opening(own, roster)):
+        # 「郭靖，等我下班再确认」「郭靖，昨天那个发言很可疑」: a player named alone as the post's first clause, and what follows
+        # neither addresses nor asks them — a ballot with its reason, or put off? (hostile round 66)
+        out.append((f"帖子开头单独写了「{head}」，后面的话没有说明是不是投票：算不算投票，请导演裁定", (head,)))
     if not ballot and _ASCII_LETTER.search(own) and read <= RESIDUE_LIMIT:
         # (「tou xijiangyue」: the ballot word typed in pinyin too, on a phone whose input method broke)
         for m in re.finditer(r"(?:投|票|(?<![a-z])(?:vote|tp|tou(?:\s*piao)?|piao|gei)(?![a-z]))\s*[:：]?\s*", own, re.I):

@@ -623,6 +623,12 @@ class _Fold:
             reasons.append(f"贴了一份票型，其中写了自己投「{said}」：这算不算投票，请导演裁定")
             entry.readings = tuple(dict.fromkeys([*entry.readings, *([said] if said in ctx.players else [])]))
             entry.voter = entry.voter or entry.author
+        if verdict.kind == "none" and not verdict.vote_like and not entry.needs_review and (said := self._floor_words(verdict.own or "", post.author)):
+            # 「6楼不算」 by 6楼's own voter (a withdrawal in a ruling's words); 「5楼说得对，我也是」 (a follow in a word no
+            # form holds): a floor the poster speaks of with a word that may take back or repeat a ballot (hostile round 66)
+            reasons.append(said[0])
+            extra += [n for n in said[1] if n in ctx.players]
+            entry.nobody = entry.nobody or "" in said[1]
         if ctx.rules.ballot_format == "preferred" and verdict.free and verdict.kind in ("vote", "change", "abstain"):
             reasons.append("本局只是请大家尽量按格式投票：这一票没有按格式写，算不算请导演裁定")
         if not reasons and not entry.unprovable and not entry.relayed_for:
@@ -634,6 +640,25 @@ class _Fold:
         entry.reason = "；".join([entry.reason, *fresh]) if entry.reason else "；".join(fresh)
         entry.readings = tuple(dict.fromkeys([*entry.readings, *(n for n in verdict.readings if n in ctx.players), *extra]))
         entry.nobody = entry.nobody or verdict.nobody
+
+    def _floor_words(self, own: str, author: str) -> tuple[str, list[str]] | None:
+        """A floor named beside a word that may take back a ballot (the poster's own floor) or repeat it (a follow word
+        standing alone as its clause): what to ask, and the readings — an open rule over floors, not a list of sentences."""
+        clauses = [c.strip() for c in _CLAUSE.split(own) if c.strip()]
+        for clause in clauses:
+            for m in _FLOOR_NAMED.finditer(clause):
+                floor = int(m.group(1) or m.group(2))
+                voter = self._floors.get(floor)
+                held = self.standing.get(voter) if voter else None
+                if held is None or held.entry.floor != floor:
+                    continue  # (a floor that holds no standing ballot: talk about it is talk)
+                if voter == author and _VOIDS_WORD.search(clause):
+                    return (f"像是收回自己 #{floor} 的票（「{_clip(clause, 24)}」）：原票还算不算，请导演裁定", ["", held.target or ""])
+                follow = next((c for c in clauses if (bare := _FLOOR_NAMED.sub("", c).strip()) and _FOLLOW_CLAUSE.fullmatch(bare)), None)
+                if voter != author and follow:
+                    return (f"像是跟着 #{floor} 投（「{_clip(clause, 16)}……{follow}」）：算不算投票、投给谁，请导演裁定",
+                            [held.target or "", ""])
+        return None
 
     def _said_late(self, entry: Entry, verdict) -> str | None:
         """Where the post's own words place it (grammar/when.py: 「还有半小时关门了」「十一点五十了」「开局都十一个半小时了」)
@@ -1637,6 +1662,14 @@ _RGB = re.compile(r"#([0-9a-f]{3}|[0-9a-f]{6})|rgba?\(\s*(\d{1,3})\s*,\s*(\d{1,3
 
 
 _FOLLOW_WORDS = re.compile(r"一样|一致|一个意思|同|跟|随|照着|复制|投谁|投啥|投哪|投什么|投的那|[+＋]\s*1|的票\s*[,，]?\s*我也|ditto|same|with|follow|second|too|就是我的票", re.IGNORECASE)
+
+
+_CLAUSE = re.compile(r"[，,。.!！?？;；\n~～…]")
+_FLOOR_NAMED = re.compile(r"(?<![\d.])(\d{1,5})\s*(?:楼|层|樓|F|L|#)(?![\d])|#\s*(\d{1,5})(?!\d)", re.I)
+_VOIDS_WORD = re.compile(r"不算|无效|無效|作废|作廢|不计|不要了|撤|别算|別算|当没|當沒|(?i:void|ignore)")
+# a clause that is only a follow word: 我也是 · 我也一样 · 算我一个 · +1 · 附议 · 同 · me too (what it follows is named beside it)
+_FOLLOW_CLAUSE = re.compile(r"(?:我\s*)?(?:也|亦)\s*(?:是|一样|一樣|同|这么投|这样投|這麼投|跟|跟一个|跟一票|投他|投她|算一个)?\s*[吧啊呀哈~～!！]*|"
+                            r"算我一个|加我一个|算我一票|我跟|跟了?|同|同上|附议|附議|赞同|贊同|[+＋]\s*1|(?i:me\s*too|same|ditto|this)")
 
 
 @lru_cache(maxsize=16384)
