@@ -127,6 +127,9 @@ SET_DEAD["heldout28"] = {"shediao": ("紫阳",), "s10": ("白灼",), "anshazhe":
 # heldout29's openings are heldout26's (its README's table; anshazhe 投票：X · 投票对象：X with 改票 said)
 SET_ASSUMED["heldout29"] = SET_ASSUMED["heldout26"]
 SET_DEAD["heldout29"] = {"shediao": ("潼关",), "s10": ("白马渡",), "mahjong": ("风波亭",)}
+# heldout30's openings are heldout26's (its README's assumptions: s10 a quoted change with a 20:30 bar; anshazhe 改票 said)
+SET_ASSUMED["heldout30"] = SET_ASSUMED["heldout26"]
+SET_DEAD["heldout30"] = {"shediao": ("滑梯",), "s10": ("变压器",), "qisha": ("煤票",), "mahjong": ("反光柱",)}
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
