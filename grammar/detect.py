@@ -137,6 +137,14 @@ _GIVES = re.compile(r"^\s*(?:就)?给\s*(?P<who>\S{1,12}?)\s*(?:了|吧)?\s*[。
 _WANTS_OUT = re.compile(r"(?:站|希望|想让|让|要|支持)\s*(?P<who>\S{1,12}?)\s*(?:今天)?\s*出局")
 
 
+# 「我觉得今天该出的就是刻刻，就这么定了吧」「郭靖今天必须出局」: who the poster says should go out — a vote attempt in other words
+_OUT_WISH = re.compile(r"(?:该|应该|要|得|必须)\s*(?:出|走|出局)的(?:人|那个|那位)?\s*(?:就|还|肯定)?\s*是\s*(?P<who>[^\s,，。.!！~～:：]{1,12}?)\s*(?:了|吧|啦)?(?=$|[\s,，。.!！~～])|"
+                       r"(?:^|[\s,，。.!！:：])(?P<who2>[^\s,，。.!！~～:：]{1,12}?)\s*(?:今天|这轮|这把)?\s*(?:必须|应该|该|就该|可以)\s*(?:出局|出去|走人)")
+
+# 「该出的是胜邪，大家别分票了」: who should go out, urged on the others — campaigning, unless the poster settles it as theirs
+_CAMPAIGNS = re.compile(r"大家|各位|你们|(?<![a-z])(?:everyone|guys|y'?all)(?![a-z])", re.I)
+_SETTLES_ON = re.compile(r"定了|就这样|就这么|就他|就她|我的票|这票|我投|不多说")
+
 # 「…警长票，给摩羯」「我这票就不浪费了，给郭靖」: the clause before the gift holds the poster's ballot
 _OWN_BALLOT = re.compile(r"票\s*$|(?:我这|我的|这|这一|手里的|手上的|我手里这)\s*一?\s*票")
 _SURNAME = re.compile(r"(?:投|票给|选)\s*(?:给)?\s*(?:那个|这个|那位|这位)?\s*姓(?P<s>[\u4e00-\u9fff]{1,2}?)的")
@@ -158,6 +166,9 @@ def _settled(text: str, roster: Roster) -> list[Hit]:
         ":" in text or "：" in text or "→" in text or "->" in text or "=>" in text) else []
     if out and speech.retold(text, speech.tally_lines(text, roster)):
         out = []  # 「昨天的票型抄一下：…我→杨康」: yesterday's count, retold
+    out += [Hit(name, m.group().strip()[-30:], verb="出局") for m in _OUT_WISH.finditer(text)
+            if (name := roster.resolve(m.group("who") or m.group("who2")).name)] if re.search(r"出|走", text) and not (
+        _CAMPAIGNS.search(text) and not _SETTLES_ON.search(text)) else []
     if "出局" in text and re.search(r"这(?:就)?是我的?(?:今天的)?(?:一)?票|我的票(?:就是这个|在此)", text):
         for m in _WANTS_OUT.finditer(text):
             if name := roster.resolve(m.group("who")).name:  # (as written, an alias or the other script: never a near name)
@@ -251,7 +262,11 @@ def _clause_hits(clause: str, roster: Roster, table: dict, pattern: re.Pattern, 
         return []
     out = []
     reach = _before_reach(roster)
+    # (「改口的人是月票不是澡票」: the 票 of a player's name is no verb — a roster where every name ends in 票, heldout30)
+    inside = [(n.start(), n.end()) for n in pattern.finditer(clause)]
     for m in _MORPHEME.finditer(clause):
+        if any(a <= m.start() < b for a, b in inside):
+            continue
         # What stands right before the verb (a negation, a reporter, a name, a modal) is read in a bounded window:
         # every pattern asks only for a word ending at the verb, so the window reads as the whole prefix would,
         # and a clause of a thousand verbs costs a thousand windows, not a thousand prefixes.

@@ -430,10 +430,13 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
                 out.doubts.append(f"导演说这张代投怎么算还没有定（「{_clip(segment)}」）：请导演裁定")
                 out.readings.append((voter, target))
                 continue
-            conditioned = _CONDITION.search(_REASON.sub("", segment)) or tags.search_for("leaves_choice").search(
-                _REASON.sub("", segment))
-            if conditioned and not (target is None and _QUOTED.search(segment) and not _CONDITION.search(
-                    _QUOTED.sub("", _REASON.sub("", segment)))):
+            # the sentence that makes it: 「代投：斑马线 → 停止线（私信，有效）。减速带 要求“隔离栏投谁我就投谁”，条件代投，不接。」 —
+            # the condition is the refused request's, in a sentence of its own (heldout30 w30_130)
+            making = next((c for c in re.split(r"[。;；!！\n]", segment) if voter in c), segment)
+            conditioned = _CONDITION.search(_REASON.sub("", making)) or tags.search_for("leaves_choice").search(
+                _REASON.sub("", making))
+            if conditioned and not (target is None and _QUOTED.search(making) and not _CONDITION.search(
+                    _QUOTED.sub("", _REASON.sub("", making)))):
                 # 代投：大熊（委托原话：“票最多的那个”） 投票对象：阿飞 — the director chose for the player. (A condition
                 # only in the player's quoted words, and the director's own 「视为弃权」, is the director's decision.)
                 out.doubts.append(f"代投带有条件（「{_clip(segment)}」）：种子要求代投给出明确的对象，请导演确认")

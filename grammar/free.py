@@ -214,8 +214,9 @@ def _fix_nobody(tokens: list[Token]) -> list[Token]:
     for i, tok in enumerate(tokens):
         if tok.type == "NOBODY" and not (i and tokens[i - 1].type in ("VOTE", "CHANGE", "PAST")):
             fixed.append(Token("WORD", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos))
-        elif tok.type == "SAME" and i and tokens[i - 1].type == "REASON":
-            # 「理由 同上」: the reason said to be the one above — a follow only where the post casts nothing else (_sum_up)
+        elif tok.type == "SAME" and any(t.type == "REASON" for t in tokens[:i]):
+            # 「理由 同上」: the reason said to be the one above — a follow only where the post casts nothing else (_sum_up);
+            # 「投月票，理由：昨天跟票太快」: 跟票 in the reason's words is what the reason tells, not a second ballot
             fixed.append(Token("SAME", _REASON_SAME + str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos))
         elif tok.type == "SEP" and str(tok) in "、/" and 0 < i < len(tokens) - 1 \
                 and tokens[i - 1].type == "NAME" and tokens[i + 1].type == "NAME":
@@ -422,6 +423,9 @@ def _phrases(tokens: list[Token], number: int, questions: list[bool], acts: "_Ac
         following = (items[j] for j in range(index + 1, len(items)))
         question = _asked(previous, following, questions[min(clause, len(questions) - 1)])
         _tag, kind, verb, target = item
+        if _possessed(previous) and kind in ("vote", "change", "same"):
+            previous = []
+            continue  # 「月票的跟票更早」「她的改票很奇怪」: the verb as a noun, someone's — told of, not cast
         what = acts[min(clause, len(acts) - 1)] if acts else speech.Act(speech.CAST)
         if what.kind in speech.SILENT:
             previous = []
@@ -465,6 +469,17 @@ def _phrases(tokens: list[Token], number: int, questions: list[bool], acts: "_Ac
                           act=what.kind, relayed_for=what.who))
         previous = []
     return out
+
+
+def _possessed(previous: list[Token]) -> bool:
+    """The words right before a verb make it someone's noun (X的 · 她的 · 昨天的), not the poster's act — 我的 excepted
+    (「我的改票：郭靖」 is the poster's own)."""
+    if not previous or previous[-1].type != "WORD" or not str(previous[-1]).endswith("的"):
+        return False
+    word = str(previous[-1])
+    if word == "的":
+        return len(previous) > 1 and previous[-2].type in ("NAME", "OTHER")
+    return not re.search(r"我|俺|本人|自己", word) and len(word) <= 4
 
 
 def _this_clause(previous: list[Token]) -> list[Token]:

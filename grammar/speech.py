@@ -307,12 +307,15 @@ _TALLY_HEADING = re.compile(rf"(?:(?:{_PAST_TIME})的?|今天|现在|目前|到�
                             r"(?:票型|票帖|票|投票情况|投票结果|票数)[^:：，,。\n]{0,12}[:：]")
 
 
+_OWN_BALLOT_HEADING = re.compile(r"(?:我|俺|本人)\s*(?:的|这|今天的)?\s*(?:一)?\s*票\s*[:：]$")
+
+
 def without_inline_tally(line: str) -> str:
     """The line without an inline tally: from its heading to the end of that sentence (the poster's own words
     before and after it stay: 回头看第二天的票型：……。我投周伯通)."""
     m = _TALLY_HEADING.search(line) if "票" in line and (":" in line or "：" in line) else None  # what it needs
-    if m is None:
-        return line
+    if m is None or _OWN_BALLOT_HEADING.search(m.group()):
+        return line  # (「所以今天我的票：澡票」: the poster's own ballot, no tally)
     end = re.search(r"[。！!？?；;]", line[m.end():])
     return line[:m.end()] + ("" if end is None else line[m.end() + end.start():])
 

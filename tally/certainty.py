@@ -377,7 +377,8 @@ def _choices(own: str, counted: str | None, roster) -> list[tuple[int, str, bool
     if not others:
         return []
     tagged = tagging.tag(own)
-    corrected = [t for t in tagged if t.is_("correction")]
+    changing = bool(_CHANGE_SAID.search(own))  # (in a change, 换人 · 换一个 say the change again: no correction)
+    corrected = [t for t in tagged if t.is_("correction") and not (changing and t.text.startswith(("换", "改")))]
     voided = [t for t in tagged if t.is_("retract") and not t.is_("correction")]  # 「↑作废 郭靖」 (round 52): right before the name
     out = []
     for start, end, name in others:
@@ -400,6 +401,8 @@ def _choices(own: str, counted: str | None, roster) -> list[tuple[int, str, bool
         ends = bool(_PARTICLES.match(after.lstrip(")）]】"))) or bool(_CHOICE_AFTER.match(after)) or bool(
             contrast and roster.pattern.match(after, contrast.end()))
         picked = _CHOICE_BEFORE.search(before) if ends else None
+        if picked is not None and re.search(r"(?:不|并非|而非|并不|(?<![a-z])not\s*)(?:是|为|投|选)?\s*[:：]?\s*$", before, re.I):
+            picked = None  # 「改口的人是月票不是澡票」: the name set aside by a negation is the one not chosen
         label = before[:picked.start()].strip(" (（[【") if picked and picked.group().strip() in (":", "：") else None
         if label is not None and (_listed(own, c_start, c_end, roster) or roster.pattern.fullmatch(label)
                                   or re.search(r"原|之前|以前|昨天|上次|旧|前票|改前|第\s*[一二三四五六七八九十\d]{1,3}\s*[天日轮]|首日|(?i:day\s*\d)", label)):
@@ -440,8 +443,8 @@ def _unsaid(own: str, roster, counted: str | None):
         if tag.start < after or not (tag.is_("correction", "retract") or tag.text in _retract_words()
                                      or (counted and tag.is_("withdraw"))):
             continue  # (「忽略这一楼」 tags as a ruling's pending words too: the spelling is the lexicon's retraction)
-        if tag.text.startswith("改"):
-            continue  # 「改票理由：最后改一下」: the change the post makes, said again
+        if tag.text.startswith("改") or (tag.text.startswith("换") and _CHANGE_SAID.search(own)):
+            continue  # 「改票理由：最后改一下」「改票：旋钮 ⏎ 理由：……换人」: the change the post makes, said again
         if _CHANGE_SAID.search(own) and _EARLIER_VOIDED.search(own, max(0, tag.start - 6), tag.end + 2):
             continue  # 「改票 ⏎ 投票对象：良宵引 ⏎ 昨天那票作废」: the change says what it does to the ballot before it
         if _TYPING.search(own, max(0, tag.start - 40), tag.start):

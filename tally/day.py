@@ -485,7 +485,10 @@ class _Fold:
         about = [i > 0 and bool(re.search(r"代投|那张|这张|那条|这条|那票", clauses[i - 1])) for i in range(len(clauses))]
         hits = [i for i, c in enumerate(clauses) if (takes_back.search(c) or (about[i] and takes_back.search(clauses[i - 1] + c)))
                 and not re.search(r"\d\s*票|→|->|\d\s*[+＋]", c)]
-        said = [*dict.fromkeys([*(clauses[i - 1] for i in hits if about[i]), *(clauses[i] for i in hits)])] or ([turned] if turned else [])
+        # (a count's brackets and lists part its rows' notes: in 「红领巾（6楼；20楼改票已作废）、…、课间操（16楼代投）」 the words
+        # take back 20楼 only — of a clause that holds them, the parts that do)
+        said = [*dict.fromkeys([*(clauses[i - 1] for i in hits if about[i]), *(_part_saying(clauses[i], takes_back) for i in hits)])] \
+            or ([turned] if turned else [])
         named = list(dict.fromkeys(roster.table[m.group()] for c in said for m in roster.pattern.finditer(c)))  # (in the order written)
         floors = {int(n) for c in said for n in re.findall(r"(\d{1,5})\s*(?:楼|层|樓|#|F|L)", c)}
         if not said or _STANDS_BY_PROXY.search(text):
@@ -1597,6 +1600,12 @@ class _Fold:
 
 
 _HANDS_OVER = re.compile(r"代投|委托|代发|帮[^。\n]{0,6}投|替[^。\n]{0,6}投|托我|让我投|proxy", re.I)
+
+
+def _part_saying(clause: str, words: re.Pattern) -> str:
+    """The parts of a clause (between 、 and brackets) that hold the words, or the clause where none alone does."""
+    parts = [p for p in re.split(r"[、（）()]", clause) if words.search(p)]
+    return "、".join(parts) if parts else clause
 
 
 def quote_field(quote, name: str):

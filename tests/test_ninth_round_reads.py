@@ -1,0 +1,93 @@
+"""Issue 41, the ninth round's sets (heldout30 and rulings/blind24, read once at e8115fe): what their first read missed,
+mended by class and tested on posts written here — a follow word inside a ballot's reason, a verb used as someone's noun,
+the 票 of a name taken for a verb, the poster's own ballot under a heading a tally's would have, who should go out said in
+words, a change's own 换人, a name set aside by a negation, a condition in a refused request's sentence, a count's note
+for another floor, and a time since the opening said with 快."""
+
+from __future__ import annotations
+
+import pytest
+from tallykit import Thread, game
+from test_hostile_round56 import _day  # the 2 : 2 day (郭靖, 杨康) on floors 1–4, then the posts given
+
+from grammar import detect
+from grammar.names import Roster
+from grammar.when import said_times
+from tally.day import tally_day
+from tally.rules import load_preset
+
+
+def test_a_follow_word_inside_a_ballots_reason_is_the_reasons():
+    result, (entry,) = _day(("欧阳锋", "投郭靖，理由：昨天跟票太快，像是提前知道结果"), preset="qisha")
+    assert entry.kind == "vote" and entry.target == "郭靖" and not entry.needs_review, entry.reason
+
+
+@pytest.mark.parametrize("text", ["两边我都留意，但杨康的跟票更早。", "她的改票很奇怪，大家看看"])
+def test_a_ballot_verb_used_as_someones_noun_casts_nothing(text):
+    result, (entry,) = _day(("欧阳锋", text), preset="qisha")
+    assert entry.kind == "none" and not entry.needs_review, entry.reason
+
+
+def test_the_posters_own_ballot_after_their_own_possessive_is_still_an_attempt():
+    result, (entry,) = _day(("欧阳锋", "我自己的：投票 郭靖"))
+    assert entry.target == "郭靖" or (entry.needs_review and "郭靖" in entry.readings), entry.reason
+
+
+def test_the_piao_of_a_players_name_is_no_ballot_verb():
+    roster = Roster(["月票", "澡票", "肉票"], aliases={"月月": "月票"})
+    assert detect.hits("改口的人是月票不是澡票", roster) == []
+    assert [h.name for h in detect.hits("票投澡票", roster)][:1] == ["澡票"]
+
+
+@pytest.mark.parametrize("text", ["所以今天我的票：郭靖", "今天想了很多。\n所以今天我的票：郭靖\n理由就是上面那条。"])
+def test_the_posters_own_ballot_under_a_heading_is_never_silent(text):
+    result, (entry,) = _day(("欧阳锋", text))
+    assert (entry.needs_review and "郭靖" in entry.readings) or entry.target == "郭靖", entry.reason
+
+
+@pytest.mark.parametrize("text", ["我觉得今天该出的就是郭靖，就这么定了吧，不多说", "郭靖今天必须出局"])
+def test_who_should_go_out_said_in_words_is_a_vote_attempt(text):
+    result, (entry,) = _day(("欧阳锋", text))
+    assert entry.needs_review and "郭靖" in entry.readings and not result.certain, entry.reason
+
+
+def test_a_changes_own_words_of_changing_correct_nothing():
+    t = Thread()
+    first = t.vote("欧阳锋", "杨康", 0.5)
+    for voter, target, hours in (("郭靖", "杨康", 1), ("黄蓉", "郭靖", 1.2), ("杨康", "郭靖", 1.4)):
+        t.vote(voter, target, hours)
+    change = t.add("欧阳锋", "改票：郭靖\n理由：杨康今天解释得还行，换人", 2, quote=first)
+    g = game("s10")
+    result = tally_day(t.posts, g, g.days[0], load_preset("s10"))
+    entry = next(e for e in result.entries if e.pid == change.pid)
+    assert entry.kind == "change" and entry.target == "郭靖" and not entry.needs_review, entry.reason
+
+
+def test_a_name_set_aside_by_a_negation_in_a_reason_is_not_chosen():
+    t = Thread()
+    first = t.vote("欧阳锋", "杨康", 0.5)
+    change = t.add("欧阳锋", "unvote, vote 郭靖\n回头看，改口的人是郭靖不是杨康，他的理由前后不一", 2, quote=first)
+    g = game("s10")
+    result = tally_day(t.posts, g, g.days[0], load_preset("s10"))
+    entry = next(e for e in result.entries if e.pid == change.pid)
+    assert entry.target == "郭靖" and not entry.needs_review, entry.reason
+
+
+def test_a_condition_in_a_refused_requests_own_sentence_leaves_the_proxy_beside_it_certain():
+    result, (made,) = _day(("导演", "代投：洪七公 → 杨康（私信，有效）。周伯通 要求“黄药师投谁我就投谁”，条件代投，不接。"))
+    assert made.kind == "proxy" and made.target == "杨康" and not made.needs_review, made.reason
+    result, (made,) = _day(("导演", "代投：洪七公 → 杨康（如果黄药师不跳的话）"))
+    assert made.needs_review and not result.certain, made.reason
+
+
+def test_a_counts_note_taking_back_another_floor_leaves_the_proxy_standing():
+    result, (made, _count) = _day(("导演", "代投：洪七公 → 杨康"),
+                                  ("导演", "【票型】\n杨康 3 票：郭靖、黄蓉（2楼；6楼改票已作废）、洪七公（5楼代投）\n郭靖 2 票：杨康、穆念慈"))
+    assert made.kind == "proxy" and not made.needs_review, made.reason
+    result, (made, _later) = _day(("导演", "代投：洪七公 → 杨康"), ("导演", "5楼代投作废，他本人来投了"))
+    assert made.needs_review, made.reason
+
+
+@pytest.mark.parametrize("words, minutes", [("开帖快十二个小时了", 720), ("开局都快11个半小时了", 690), ("开票将近12小时", 720)])
+def test_the_time_since_the_opening_said_with_nearly_is_read(words, minutes):
+    assert [(s.kind, s.minutes) for s in said_times(words)] == [("since_open", minutes)]
