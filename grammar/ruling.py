@@ -103,9 +103,10 @@ def _restored(words: str, quoted: list[str]) -> str:
 
 # Two verdicts of one run that say one thing: 「有效，计为 X」 is 计为 X; 「无效，按原票计」 keeps the original;
 # 「无效，视为弃权」 is invalid: 弃权 is what the rules make of an invalid ballot (002), said beside it — ruled an
-# abstention, the post would become a ballot cast, and the player's correction after it a second ballot.
+# abstention, the post would become a ballot cast, and the player's correction after it a second ballot (「不算票，
+# 按弃权计」 likewise: no ballot).
 _SUBSUMED = {("valid", "counts_as"), ("valid", "abstain"), ("valid", "for_voter"), ("valid", "belongs"), ("invalid", "keep_original"),
-             ("not_a_vote", "keep_original"), ("abstain", "invalid"), ("invalid", "not_a_vote"),
+             ("not_a_vote", "keep_original"), ("abstain", "invalid"), ("invalid", "not_a_vote"), ("abstain", "not_a_vote"),
              ("uphold", "invalid"), ("uphold", "valid"), ("uphold", "keep_original"), ("uphold", "abstain"),
              ("uphold", "counts_as"), ("uphold", "not_a_vote"), ("counts_as", "keep_original")}
 _NOT_NAMED = re.compile(r"^(?:一次|一张|一票|两票|有效|无效|正常|\d|他|她|其|它|TA|ta)")  # 算作一次投票 · 计为两票: a count, not a player
@@ -1012,8 +1013,11 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
                                  for p in pieces if p[0] == "blocker")  # 【裁定】, not a count's 更正
         first_floor = next((t.start_pos for t in tokens if t.type in ("FLOOR", "RANGE")), None)
         for tok in tokens:
-            if tok.type == "DAY" and not (first_floor is not None and tok.start_pos > first_floor and _PRECEDENT.search(sentence)):
-                days.add(_day_number(str(tok)))  # (not 「6楼无效，跟第2天那次一样」: another day's case given as the reason)
+            if tok.type == "DAY" and not (first_floor is not None and tok.start_pos > first_floor and _PRECEDENT.search(sentence)) \
+                    and not _WHEN_IT_HAPPENED.search(sentence, 0, tok.start_pos):
+                # (not 「6楼无效，跟第2天那次一样」: another day's case given as the reason; nor 「旋钮 已在第二天发动若愚」: when
+                # something happened, told — blind24 o034)
+                days.add(_day_number(str(tok)))
         made = _pair(pieces, number, sentence, groups, loose, cut, roster is not None and roster.pattern is not None, crossed)
         if not made and any(p[0] == "verdict" for p in pieces) and roster is not None and roster.pattern is not None:
             # 「欧阳克那票不算」「【裁定】欧阳克的票作废」: a verdict on a player's ballot with no floor — which of the player's
@@ -1156,7 +1160,11 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             # ruling, words to the player or to everyone about what they do — no floor, no verdict: its 看一眼 · 不一定 are theirs
             blockers -= {"PENDING", "HEDGE"}
         if made and not rules and not re.search(r"代投|委托", sentence) and (
-                "RETRACT" in blockers or _SELF_CORRECTION.search(sentence)) and not _only_reason(sentence):
+                "RETRACT" in blockers or _SELF_CORRECTION.search(sentence)) and not _only_reason(sentence) and not (
+                "RETRACT" not in blockers and _HEADED_CORRECTION.match(sentence) and number < len(sentences)
+                and _VERDICT_ALONE.search(sentences[number]) and not _ANY_FLOOR.search(sentences[number])):
+            # (「更正：27楼 糖票 的对象写的是“自行车”……。改判有效，计为 自行车票。」: a correction the director heads, its verdict
+            # in the sentence after — the floor's, as any verdict with no floor of its own is the floor above's (blind24 o009))
             # 「7楼是我看错了，当我没说」「我看错了，6楼其实没问题」: what was said of those floors taken back or corrected in words
             # no verdict reads — they wait for the director (hostile round 56: the earlier ruling stood)
             _hold(made, f"「{_clip(sentence)}」收回或更正了对这一楼说过的话：请导演重新裁定")
@@ -1185,6 +1193,12 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             _superseded(groups, number, sentence, {ref for g in made for ref in g.floors})
             headed = True
         why = _takes_back(blockers, sentence, rules, bool(groups) and not headed, tokens, bool(made))
+        if why and made and rules and _SELF_CORRECTION.search(sentence) and _corrected_below(
+                {ref for g in made for ref in g.floors}, sentences[number:]):
+            # 「52楼 计为 搪瓷缸……不对，看串行了……。更正：52楼 计为 校徽。」: the sentence that interrupts itself is answered
+            # by a correction the director heads below, ruling the same floors — that one is the post's word (blind24 o031)
+            groups[:] = [g for g in groups if g not in made]
+            continue
         if why and not made and _COUNT_NOT_FINAL.search(sentence):
             why = None  # 「D1 截至 19:40 票型（非最终，仅供参考）：」: the count may change, not the rulings under it (blind18 z002)
         if why and says_which and made and _SELF_CORRECTION.search(sentence):
@@ -1376,6 +1390,20 @@ def _takes_back(blockers: set[str], sentence: str, rules: bool, after: bool, tok
 _PENALTY = re.compile(r"判罚|黄牌|蓝牌|红牌|牌一张|诈尸|禁言|潜水")
 
 
+_VERDICT_ALONE = re.compile(r"^\W*(?:改判|改为|应为|应该是|应判)?\s*(?:有效|无效|作废|不算|不计|计为|算作|算给|记为|视为弃权|按弃权|按原票|维持原判)")
+_ANY_FLOOR = re.compile(r"\d{1,5}\s*(?:楼|层|樓|#|F|L)|#\s*\d|沙发|板凳|地板")
+_WHEN_IT_HAPPENED = re.compile(r"(?:在|于|从|自从|自)\s*$")
+_HEADED_CORRECTION = re.compile(r"^\W*(?:更正|纠正|订正|修正|正确的是|应为)\s*(?:一下|如下)?\s*[:：】\]]")
+
+
+def _corrected_below(floors: set, below: list[str]) -> bool:
+    """A later sentence headed as a correction (更正：…) names every floor of `floors`."""
+    numbers = {ref[1] for ref in floors if ref[0] == "floor"}
+    return bool(numbers) and len(numbers) == len(floors) and any(
+        _HEADED_CORRECTION.match(line) and numbers <= {int(n) for n in re.findall(r"(\d{1,5})\s*(?:楼|层|樓|#|F|L)", line)}
+        for line in below)
+
+
 def _correction_heading(tokens: list[Token]) -> bool:
     """更正：18楼有效 · 【更正】: a correction the director heads, not an interruption."""
     first = next((t for t in tokens if str(t).strip("【[ —-─~～*")), None)  # (「——更正上条：」)
@@ -1494,6 +1522,8 @@ def _hedged(blockers: set[str], sentence: str) -> str | None:
 
 # A sentence that sets a rule from now on (今后 · 今天起 · 以后): its verdict word is the rule's, not one for the floor above it.
 _GENERAL = re.compile(r"今后|以后|往后|今天起|从今天|从现在起|明天起|下次起|下一天起|"
+                      # 「按规则，无效票及时联系导演可以更正」: what the rules allow, stated — a rule, not a verdict (blind24 o061)
+                      r"(?:按|根据|依|依照|按照)\s*规则[^。\n]{0,24}?(?:可以|允许|必须|须|需要|应当|才能)|"
                       r"^\W*(?:提醒|补充规则|规则第|规则重申|另|PS|P\.S|注|附|顺便说)[^:：\n]{0,6}[:：]")  # (「提醒：截止后的票都作废」)
 
 
@@ -1604,7 +1634,9 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
             # 「草鞋 的票按 第六楼 计（木屐）」「牛仔 stays on his #15 (桑巴)」: whose ballot stands, by which floor — that floor's
             stands = re.search(r"(?i:(?:stays?|remains?)\s*(?:on|with)\s*(?:his|her|their)\s*$)", text_since) or (
                 re.search(r"的(?:票|一票)\s*(?:按|以)\s*$", text_since) and re.match(r"\s*(?:计|算|为准)", further))
-            said_original = _ORIGINAL.search(text_since) or re.match(r"\s*的?\s*原(?:来的?)?\s*(?:投?票|投的)", after) or still
+            said_original = _ORIGINAL.search(text_since) or re.match(r"\s*的?\s*原(?:来的?)?\s*(?:投?票|投的)", after) or still or (
+                # 「不算，按 #22 的 冷锋 计」: the floor the ballot is counted by, after the verdict that voids the change (blind24 o052)
+                re.search(r"(?:按|以)\s*(?:你|他|她)?\s*$", text_since) and re.match(r"\s*的?\s*[^\s,，。;；]{1,12}?\s*(?:计|算|为准)", further))
             # (「改票不算，还按你 4# 原来投的 X 计」: the sentence's verdict, before any floor of its own, voids the change — the
             # floor after it is the original that stands, not the verdict's floor)
             voided_ahead = current is None and bool(ahead and ahead[-1][0] and ahead[-1][0].get("verdict") in ("invalid", "keep_original"))

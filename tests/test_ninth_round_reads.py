@@ -91,3 +91,46 @@ def test_a_counts_note_taking_back_another_floor_leaves_the_proxy_standing():
 @pytest.mark.parametrize("words, minutes", [("开帖快十二个小时了", 720), ("开局都快11个半小时了", 690), ("开票将近12小时", 720)])
 def test_the_time_since_the_opening_said_with_nearly_is_read(words, minutes):
     assert [(s.kind, s.minutes) for s in said_times(words)] == [("since_open", minutes)]
+
+
+# -- the ruling set (blind24) -------------------------------------------------------------------------------------------
+
+from grammar import ruling  # noqa: E402
+
+ROSTER = Roster(["郭靖", "黄蓉", "杨康", "穆念慈", "欧阳克", "洪七公"])
+
+
+def _ruled(text: str) -> dict:
+    post = ruling.read(text, roster=ROSTER)
+    return {i.ref[1]: (i.verdict, i.target) for i in post.items} if post and not post.held else {}
+
+
+def test_a_ruling_interrupted_then_corrected_under_a_heading_below_is_the_corrections():
+    assert _ruled("12楼 计为 杨康……不对，看串行了，杨康 是他理由里提到的人，对象那栏写的是 郭靖。更正：12楼 计为 郭靖。") == \
+        {12: ("counts_as", "郭靖")}
+    assert _ruled("12楼 计为 杨康……不对，看串行了。") == {}  # (no correction below: the director's to say)
+
+
+def test_a_headed_correction_whose_verdict_follows_in_the_next_sentence_rules_its_floor():
+    assert _ruled("[quote]【裁定】27楼 无效[/quote]\n更正：27楼 的对象写的是「郭」，本局只有一个郭。改判有效，计为 郭靖。") == \
+        {27: ("counts_as", "郭靖")}
+    post = ruling.read("更正：6楼 是我看错了。", roster=ROSTER)
+    assert not post.items  # (no verdict after it: what was said of 6楼 waits for the director)
+
+
+def test_no_ballot_then_abstaining_for_the_day_is_no_ballot():
+    assert _ruled("31楼 不算票，杨康 今天按弃权计。") == {31: ("not_a_vote", None)}
+
+
+def test_what_the_rules_allow_stated_beside_a_floor_rules_nothing_by_itself():
+    assert _ruled("穆念慈 私信更正了 12楼：她写的「投票对象：郭」，现已确认是 郭靖。按规则，无效票及时联系导演可以更正，12楼 计为 郭靖。") == \
+        {12: ("counts_as", "郭靖")}
+
+
+def test_the_floor_a_voided_change_is_counted_by_is_ruled_as_it_stands():
+    assert _ruled("#31 杨康 的改票是直接发的新帖，没引用 #22，不算，按 #22 的 郭靖 计。") == {31: ("invalid", None), 22: ("valid", None)}
+
+
+def test_a_day_when_something_happened_is_no_rulings_day():
+    post = ruling.read("洪七公 已在第二天发动若愚，此后投票不计入总票数：11楼 洪七公 投 杨康，不计。", roster=ROSTER)
+    assert post.day is None and {i.ref[1]: i.verdict for i in post.items} == {11: "invalid"}
