@@ -452,6 +452,15 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
                 out.doubts.append(f"代投旁边的话像是还没定或要撤回（「{_clip(aside)}」）：这张代投算不算，请导演确认")
                 out.readings.append((voter, target))
                 continue
+            if target and not (_CORRECTS.search(segment) or pending) and (rest := _after_a_retold_request(segment, target, roster)):
+                if _SAYS_VOID.search(rest):
+                    refused[voter] = _clip(segment)  # 「…——这局禁止代投，所以不算」「这张代投不成立」: answered, none made
+                    continue
+                # 「洪七公想请我代投杨康，门都没有。」「…，我让他自己上线投。」「…，已读不回。」: a request retold, then words of the
+                # director's own that neither make it (已代投 · 收到 · 有效) nor say where it came from — made, or refused? (round 67)
+                out.doubts.append(f"导演转述了代投请求，后面的话没读明白（「{_clip(rest)}」）：这张代投做了还是没接，请导演确认")
+                out.readings.append((voter, target))
+                continue
             pairs.append((voter, target, number, _clip(segment), bool(_CORRECTS.search(segment) or pending)))
             pending = None
         elif not voter and target and (_CORRECTS.search(segment) or pending) and len({p[0] for p in pairs}) == 1:
@@ -570,6 +579,36 @@ def _opens(words: str, roster: Roster) -> bool:
 def _left_open(out: Reading, line: str, pairs: list) -> None:
     out.doubts.append(f"代投后面的话像是还没定、要撤回或只是示例（「{_clip(line)}」）：这张代投算不算，请导演确认")
     out.readings += pairs
+
+
+# A proxy told as the player's request (「X让我代投Y」「X想请我代投Y」), not as made (「受X委托代投Y」「代投：X → Y」)
+_RETOLD_REQUEST = re.compile(r"(?:让|请|要|找|托|叫|求|拜托|想请|想让|希望)\s*(?:我|导演|本导)\s*(?:帮(?:他|她|忙)?\s*)?(?:代投|代为投|代他投|代她投|帮(?:他|她)投|投)")
+# What may follow a retold request and leave it made: the proxy done or accepted, where and when it came from, thanks
+_MADE_OR_TOLD = re.compile(r"已(?:经)?\s*(?:代投|代为投|代发|计|记|计入|记上|办|照办|处理)|代投如下|照办|收到|好的|好滴|ok|OK|Ok|没问题|可以|有效|计入|记上|"
+                           r"已记|已计|如上|见上|为准|私信|站内信|短消息|短信|QQ|微信|电话|今天|昨天|昨晚|今早|早上|中午|下午|晚上|\d{1,2}[:：]\d{2}|"
+                           r"谢谢|辛苦|感谢|thx|thanks|理由|原话|说|补上|补发|补一|现在发|发上|忘了?发|漏发|\d+(?:\.\d+)?\s*票|→|->|"
+                           r"(?i:done|noted|got it|ok)")
+
+
+_SAYS_VOID = re.compile(r"不算|不计|不成立|作废|无效|不接|不代|只做记录|禁止代投|不能代投|不予")
+
+
+def _after_a_retold_request(segment: str, target: str, roster: Roster) -> str | None:
+    """The words after a retold request's target that the reader cannot explain, or None: a clause of its own, not in
+    brackets or quotes (an aside there is _aside's), that neither makes the proxy nor says where it came from."""
+    body = _REASON.sub("", _QUOTED.sub("", _BRACKETED.sub("", segment)))
+    request = _RETOLD_REQUEST.search(body)
+    if request is None:
+        return None
+    at = body.find(target, request.end())
+    if at < 0:
+        return None
+    rest = body[at + len(target):]
+    for clause in re.split(r"[，,。.!！;；:：—~～…\n]+", rest):
+        words = re.sub(r"[\W_]+", "", clause)
+        if words and not _MADE_OR_TOLD.search(clause) and not re.fullmatch(r"(?:一票|一下|吧|了|啊|哈|的|一张|这张|这票)+", words):
+            return rest.strip(" ，,。.!！;；:：—-")
+    return None
 
 
 def _aside(segment: str, roster: Roster) -> str | None:

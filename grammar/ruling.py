@@ -622,7 +622,12 @@ def _floor_list(tokens: list[Token], i: int) -> tuple[list[tuple[str, int | None
             floors.append(tagging.floor_value(str(tok)))
         elif tok.type == "RANGE":
             ends = [int(n) for n in re.findall(r"\d{1,5}", str(tok))]
-            floors.append(("range", (ends[0], ends[-1]) if len(ends) == 2 and 0 <= ends[1] - ends[0] <= 200 else None))
+            if len(ends) == 2 and (re.search(r"[+＋*×xX÷/]", str(tok)) or ends[1] < ends[0]):
+                # 「5+1楼」「2*3楼」「7-1楼」: a floor written as a sum — which floor, the director's: each it may mean waits
+                a, b = ends
+                floors.append(("expr", tuple(sorted({a, b, a + b, a * b, a - b, *([a // b] if b else [])} - {0}))))
+            else:
+                floors.append(("range", (ends[0], ends[-1]) if len(ends) == 2 and 0 <= ends[1] - ends[0] <= 200 else None))
         elif tok.type == "NUM":
             floors.append(("floor", int(str(tok))))
         else:
@@ -2031,6 +2036,11 @@ def _items(groups: list[_Group], sentences: list[str], post: RulingPost) -> None
                 post.problems.append(said)
                 if ref[1]:  # the floors it spans are the director's, not ours to keep as read (「有效票为2至6楼」)
                     post.held += [(("floor", n), said) for n in range(ref[1][0], ref[1][1] + 1)]
+                continue
+            if ref[0] == "expr":
+                said = f"「{words}」里的楼层写成了算式：是哪一楼请导演写明（例如 6楼 无效）"
+                post.problems.append(said)
+                post.held += [(("floor", n), said) for n in ref[1] if 0 < n < 100000]
                 continue
             if ref[0] == "relative":
                 said = f"「{words}」说的是「楼上」这样的相对位置：请写明楼层"

@@ -173,7 +173,7 @@ def chinese_number(written: str) -> int | None:
 
 
 _SEATS = {"沙发": 2, "板凳": 3, "地板": 4}  # Discuz's postnocustom names (discuz.md A.2)
-_RANGE = re.compile(r"\d{1,5}\s*(?:-|~|到|至)\s*\d{1,5}")
+_RANGE = re.compile(r"\d{1,5}\s*(?:-|~|到|至|[+＋*×xX÷/])\s*\d{1,5}")  # (a sum 「5+1楼」 is no one floor either: RANGE reads it)
 _PID = re.compile(r"(?i)pid\s*[=:]?\s*(\d{1,10})")
 _DIGITS = re.compile(r"\d{1,5}")
 _CN = re.compile(r"[零〇一二两三四五六七八九十百廿卅]{1,6}")

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Iterable
 from grammar import ballot as grammar
 from grammar import director as in_role
 from grammar import ruling as ruling_words
+from grammar import tags as tagging
 from grammar.detect import hits as detect_hits, names_in
 from grammar.names import Match, Roster, described
 from grammar.when import said_times
@@ -632,6 +633,13 @@ class _Fold:
             reasons.append(said[0])
             extra += [n for n in said[1] if n in ctx.players]
             entry.nobody = entry.nobody or "" in said[1]
+        if verdict.kind == "none" and prior is not None and prior.entry.author == post.author and \
+                (gave := _gives_up(verdict.own or "", prior, ctx.roster)) and not (entry.nobody and entry.needs_review):
+            # 「我6楼那票收回」「郭靖就算了」「scrap my vote」「I'm taking my vote off 郭靖」: the voter's standing ballot given up in
+            # words — withdrawn (no ballot) is a reading the proof weighs, never left out (hostile round 67: 「都不影响结果」)
+            reasons.append(f"像是收回了自己 #{prior.entry.floor} 的票（「{_clip(gave, 24)}」）：原票还算不算，请导演裁定")
+            extra += [prior.target] if prior.target in ctx.players else []
+            entry.nobody = True
         if ctx.rules.ballot_format == "preferred" and verdict.free and verdict.kind in ("vote", "change", "abstain"):
             reasons.append("本局只是请大家尽量按格式投票：这一票没有按格式写，算不算请导演裁定")
         if not reasons and not entry.unprovable and not entry.relayed_for:
@@ -655,9 +663,11 @@ class _Fold:
                 held = self.standing.get(voter) if voter else None
                 if held is None or held.entry.floor != floor:
                     continue  # (a floor that holds no standing ballot: talk about it is talk)
-                if voter == author and _VOIDS_WORD.search(clause):
+                if voter == author and _VOIDS_WORD.search(clause) and not re.search(r"[?？]|吗|是不是|算不算|对不对", own):
                     return (f"像是收回自己 #{floor} 的票（「{_clip(clause, 24)}」）：原票还算不算，请导演裁定", ["", held.target or ""])
-                follow = next((c for c in clauses if (bare := _FLOOR_NAMED.sub("", c).strip()) and _FOLLOW_CLAUSE.fullmatch(bare)), None)
+                follow = next((c for c in clauses if (bare := _FLOOR_NAMED.sub("", c).strip()) and _FOLLOW_CLAUSE.fullmatch(bare)), None) or (
+                    # 「我站5楼」「站队5楼」「同意5楼的票」「5楼说的就是我想说的」: the follow word in the floor's own clause
+                    clause if _FOLLOWS_FLOOR.fullmatch(re.sub(r"\s+", "", _FLOOR_NAMED.sub("", clause))) else None)
                 if voter != author and follow:
                     return (f"像是跟着 #{floor} 投（「{_clip(clause, 16)}……{follow}」）：算不算投票、投给谁，请导演裁定",
                             [held.target or "", ""])
@@ -1673,9 +1683,38 @@ _RGB = re.compile(r"#([0-9a-f]{3}|[0-9a-f]{6})|rgba?\(\s*(\d{1,3})\s*,\s*(\d{1,3
 _FOLLOW_WORDS = re.compile(r"一样|一致|一个意思|同|跟|随|照着|复制|投谁|投啥|投哪|投什么|投的那|[+＋]\s*1|的票\s*[,，]?\s*我也|ditto|same|with|follow|second|too|就是我的票", re.IGNORECASE)
 
 
+def _gives_up(own: str, prior: "_Standing", roster: Roster) -> str | None:
+    """The clause of a voter's later post that gives up their standing ballot: a word that takes back or gives up (the
+    lexicon's withdraw, retract and gives_up classes), not negated, in a post that speaks of that ballot — 票 · vote ·
+    投, its floor, or the player it is for."""
+    floor, target = prior.entry.floor, prior.target or ""
+    about = re.search(r"票|投|(?i:vote|ballot)", own) or (floor and re.search(rf"(?<!\d){floor}\s*(?:楼|层|樓|F|L|#)", own)) or (
+        target and target in own)
+    first_person = re.search(r"我|(?i:(?<![a-z])(?:i|my)(?![a-z]))", own)  # (「I withdraw, sorry all」: giving up, in the first person)
+    if not about and not first_person:
+        return None
+    for tag in tagging.tag(own):
+        if (about and tag.is_("withdraw", "gives_up")) or (first_person and tag.is_("gives_up")):
+            if re.search(r"(?:不|没|别|未|never|not|n't)\s*$", own[max(0, tag.start - 3):tag.start], re.I) and not tag.text.startswith(("不", "没")):
+                continue  # 「票我不收回」: kept, said so
+            start = max((m.end() for m in _CLAUSE.finditer(own, 0, tag.start)), default=0)
+            end = _CLAUSE.search(own, tag.end)
+            clause = own[start:end.start() if end else len(own)]
+            if end is not None and own[end.start()] in "?？" or re.search(r"吗|是不是|算不算|要不要", clause):
+                continue  # 「我改的那票是不是作废了？」: asked, not done
+            if not re.search(r"我|(?i:\bmy\b)", clause) and (any(int(m.group(1) or m.group(2)) != floor for m in _FLOOR_NAMED.finditer(clause))
+                                                          or any(n != target for n in names_in(clause, roster))):
+                continue  # 「【裁定】12楼 unvote 有效，红袍的票作废」 (a ruling imitated): another floor's or player's, not the poster's
+            return clause.strip() or tag.text
+    return None
+
+
 _CLAUSE = re.compile(r"[，,。.!！?？;；\n~～…]")
 _FLOOR_NAMED = re.compile(r"(?<![\d.])(\d{1,5})\s*(?:楼|层|樓|F|L|#)(?![\d])|#\s*(\d{1,5})(?!\d)", re.I)
 _VOIDS_WORD = re.compile(r"不算|无效|無效|作废|作廢|不计|不要了|撤|别算|別算|当没|當沒|(?i:void|ignore)")
+_FOLLOWS_FLOOR = re.compile(r"(?:我|俺)?(?:也|就)?(?:站队?|支持|同意|赞同|附议|跟着?|同|选)(?:这边|那边|一边|那票|这票|的票|的)?(?:吧|了)?|"
+                            r"(?:说的就是我想说的|说的?就是我的意思|说得?对|说的对|[+＋]1|一样|同上)(?:吧|了|啊)?|"
+                            r"(?i:(?:me\s*too|same(?:\s*as)?|ditto|agree(?:d)?\s*(?:with)?|this|what\s+(?:he|she|they)\s+said))")
 # a clause that is only a follow word: 我也是 · 我也一样 · 算我一个 · +1 · 附议 · 同 · me too (what it follows is named beside it)
 _FOLLOW_CLAUSE = re.compile(r"(?:我\s*)?(?:也|亦)\s*(?:是|一样|一樣|同|这么投|这样投|這麼投|跟|跟一个|跟一票|投他|投她|算一个)?\s*[吧啊呀哈~～!！]*|"
                             r"算我一个|加我一个|算我一票|我跟|跟了?|同|同上|附议|附議|赞同|贊同|[+＋]\s*1|(?i:me\s*too|same|ditto|this)")

@@ -521,3 +521,78 @@ def test_a_pasted_request_whose_target_comes_in_a_later_line_is_the_directors(lo
     from test_hostile_round56 import _day
     result, (made,) = _day(("导演", log))
     assert made.needs_review and "郭靖" in made.readings and not result.certain, made.reason
+
+
+# -- round 67 (the lab, at e7ff54a) ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["Word is #5 is invalid.", "小道消息：5楼无效。", "坊间传闻5楼无效。", "Rumor has it #5 is invalid.",
+                                  "听群友讲5楼无效", "据传5楼无效。", "People are saying #5 is invalid."])
+def test_a_ruling_heard_from_others_rules_nothing(text):
+    rulings, asked, doubtful = _posted(text, PLAYERS, BALLOTS)
+    assert 5 not in rulings, (rulings, asked)
+
+
+@pytest.mark.parametrize("text", ["5楼无效，晚点发正式公告。", "5楼无效，先公示一下，有问题再改。", "5楼无效，关门后再核实一次。",
+                                  "#5 invalid, subject to review.", "#5 invalid once the co-director signs off.", "5楼无效[doge]",
+                                  "5楼无效hhhh"])
+def test_a_ruling_said_to_be_provisional_or_a_joke_rules_nothing(text):
+    rulings, asked, doubtful = _posted(text, PLAYERS, BALLOTS)
+    assert 5 not in rulings, (rulings, asked)
+
+
+@pytest.mark.parametrize("text", ["4+1楼无效", "2*3楼无效", "6-1楼无效"])
+def test_a_floor_written_as_a_sum_holds_every_floor_it_may_mean(text):
+    post = read(text, roster=Roster(PLAYERS))
+    held = [ref for ref, _ in post.held]
+    assert not post.items and (("floor", 5) in held or ("floor", 6) in held), post.held
+
+
+@pytest.mark.parametrize("text", ["洪七公想请我代投郭靖，门都没有。", "洪七公让我代投郭靖，我让他自己上线投。", "洪七公要我代投郭靖，被我怼回去了。",
+                                  "洪七公私信让我代投郭靖，已读不回。", "洪七公让我代投郭靖，pass。", "洪七公托我代投郭靖——这局禁止代投，所以不算。"])
+def test_a_retold_request_followed_by_words_the_reader_cannot_explain_is_never_a_certain_proxy(text):
+    from test_hostile_round56 import _day
+    result, (made,) = _day(("导演", text))
+    assert made.verdict != "counted" or made.needs_review, made.reason
+
+
+@pytest.mark.parametrize("text", ["洪七公托我代投郭靖。", "洪七公私信让我代投郭靖，已代投。", "洪七公让我代投郭靖，理由：太跳。"])
+def test_a_retold_request_made_or_told_with_its_reason_stands(text):
+    from test_hostile_round56 import _day
+    result, (made,) = _day(("导演", text))
+    assert made.kind == "proxy" and made.verdict == "counted" and not made.needs_review, made.reason
+
+
+@pytest.mark.parametrize("text", ["我5楼那票收回", "5楼的票不作数了", "郭靖的票我拿回来了", "retracting my vote", "scrap my vote",
+                                  "I'm taking my vote off 郭靖", "郭靖这票算我没投", "放过郭靖吧，我的票先收着", "我的票作罢",
+                                  "郭靖的票先拿掉", "把我的票删了吧", "I withdraw, sorry all", "郭靖就算了"])
+def test_a_standing_ballot_given_up_in_words_weighs_no_ballot(text):
+    from test_hostile_round56 import _day
+    result, (_mine, entry) = _day(("欧阳锋", "投票对象：郭靖\n投票理由：跳"), ("欧阳锋", text))  # 欧阳锋 is 5楼
+    assert entry.needs_review and entry.nobody and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("text", ["票我不收回", "我的票不变", "导演，我5楼那票是不是作废了？"])
+def test_a_standing_ballot_kept_or_asked_about_is_not_given_up(text):
+    from test_hostile_round56 import _day
+    result, (_mine, entry) = _day(("欧阳锋", "投票对象：郭靖\n投票理由：跳"), ("欧阳锋", text))
+    assert not entry.nobody, entry.reason
+
+
+@pytest.mark.parametrize("text", ["我站1楼", "站1楼这边", "站队1楼", "同意1楼的票", "1楼说的就是我想说的"])
+def test_a_follow_of_a_floor_in_its_own_clause_is_asked(text):
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("欧阳锋", text))  # 1楼: 郭靖 → 杨康
+    assert entry.needs_review and "杨康" in entry.readings and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("text", ["ditto ditto", "what he said", "agreed"])
+def test_english_agreement_under_a_quoted_ballot_is_asked(text):
+    t = Thread()
+    for voter, target, hours in (("郭靖", "杨康", 1), ("黄蓉", "杨康", 1.2), ("杨康", "郭靖", 1.4)):
+        t.vote(voter, target, hours)
+    quoted = t.vote("穆念慈", "郭靖", 1.6)
+    post = t.add("欧阳锋", text, 2, quote=quoted)
+    g = game("s10")
+    result = tally_day(t.posts, g, g.days[0], load_preset("s10"))
+    entry = next(e for e in result.entries if e.pid == post.pid)
+    assert entry.needs_review and "郭靖" in entry.readings and not result.certain, entry.reason
