@@ -963,7 +963,11 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
     quoted: list[str] = []  # the quotations set aside, in order: the director is shown their own words, not a placeholder
     own = _QUOTED.sub(lambda m: _aside(m, roster, quoted), own)
     if parts.quotes and (_ANSWER.fullmatch(re.sub(r"[(（][^)）]*[)）]", "", own).strip()) or (
-            not _FLOOR_ANY.search(own) and any(_ASKS.search(q.text or "") for q in parts.quotes))):
+            not _FLOOR_ANY.search(own) and any(_ASKS.search(q.text or "") for q in parts.quotes)) or (
+            # 「[quote]6楼无效吧[/quote] 同意，就这么办」: the director agreeing with a ruling someone else proposed — which verdict
+            # the agreement makes is the director's to write (hostile rounds 66–67: ignored)
+            not _FLOOR_ANY.search(own) and len(re.sub(r"\W", "", own)) <= 16 and _APPROVES.search(own)
+            and any(_VERDICT_WORD.search(q.text or "") for q in parts.quotes))):
         # (「[quote]导演，6楼是不是要作废？[/quote] 要的，作废」「…不算，这票不算数的哈」: an answer in words to a question about
         # floors, the answer naming none — the floors asked about wait for the director, never the question's own post: round 59)
         # 「[quote]导演，6楼是不是无效？[/quote] 是」: a yes or no to a question quoted — the floors it asks about are the
@@ -1802,6 +1806,7 @@ def _unexplained_slot(text_since: str, pieces: list, index: int, crossed: bool =
 
 _VERDICT_MARK = re.compile(r"[✔✓√☑✅✘✗×❌]")
 # A bare yes or no (是 · 对 · 没错 · 嗯 · 不是 · yes · no), what a reply to a quoted question says
+_APPROVES = re.compile(r"同意|赞同|认同|就这么办|就这么定|就这样|照此|照办|没问题|批准|准了|按(?:你|楼上|他|她)?说的|(?i:agreed?|approved?|sounds good)")
 _ANSWER = re.compile(r"(?i)(?:是|是的|对|对的|没错|嗯|嗯嗯|确认|正确|不是|不对|不|没有|yes|yep|no|nope)\s*[。.!！~～]*")
 # (and the ballot's fate in other words, or typed on a phone: 划掉 · 扣除 · 不认 · 无小 — the floor waits, never nothing)
 # (a mark for a verdict — 18楼 ❌ · 6楼 ✗ — can fail to render or be stripped on a GBK board (discuz.md §E): it holds, never rules)

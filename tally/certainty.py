@@ -639,7 +639,8 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool, attempt: boo
         if ballot and counted is None and (cast := _ALREADY_CAST.search(own)) is not None:  # (or says it only talks)
             # 「我不投了，我那张“无”已经交了」: not voting now, said of a ballot cast before — no new abstention (heldout26 w26_085)
             out.append((f"帖子里说之前已经投过或只是说几句（「{cast.group().strip()}」）：这一帖是新的弃权还是只是发言，请导演裁定", ("",)))
-        if ballot and (asked := _ASKS_ITS_BALLOT.search(own)) is not None:
+        if ballot and counted and (asked := _ASKS_ITS_BALLOT.search(own) or re.search(
+                rf"(?:投|票给|选)\s*{re.escape(counted)}\s*[,，…~～.。\s]{{0,4}}[?？]\s*$", own, re.M)) is not None:  # (「投郭靖……？」)
             # 「投郭靖可以吗？」「投郭靖，对吗」「投郭靖行不行」: the ballot put as a question (the hostile round 61: counted firm)
             out.append((f"投票的那句像是在问（「{asked.group().strip()[-24:]}」）：算不算投票，请导演裁定", (counted or "", "")))
         if (out_said := _SAYS_OUT.search(own)) is not None:

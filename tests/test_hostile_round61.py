@@ -596,3 +596,22 @@ def test_english_agreement_under_a_quoted_ballot_is_asked(text):
     result = tally_day(t.posts, g, g.days[0], load_preset("s10"))
     entry = next(e for e in result.entries if e.pid == post.pid)
     assert entry.needs_review and "郭靖" in entry.readings and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("answer", ["同意，就这么办", "同意楼上的说法", "agreed"])
+def test_the_director_agreeing_with_a_ruling_someone_else_proposed_holds_its_floor(answer):
+    post = read(f"[quote]郭靖 发表于 2026-12-05 10:00\n5楼无效吧[/quote]\n{answer}", quoting=True, roster=Roster(PLAYERS))
+    assert not post.items and ("floor", 5) in [ref for ref, _ in post.held], post
+
+
+def test_a_ruling_made_if_nobody_objects_rules_nothing_yet():
+    rulings, asked, doubtful = _posted("5楼无效，大家没异议就这么定了", PLAYERS, BALLOTS)
+    assert 5 not in rulings, (rulings, asked)
+
+
+def test_a_ballot_ending_in_a_question_mark_is_asked():
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("欧阳锋", "投郭靖……？"))
+    assert entry.needs_review and not result.certain, entry.reason
+    result, (entry,) = _day(("欧阳锋", "现在还来得及吧？\n投票对象：郭靖\n投票理由：太跳"))
+    assert not entry.needs_review, entry.reason  # (the question is the line above, not the ballot)
