@@ -615,3 +615,10 @@ def test_a_ballot_ending_in_a_question_mark_is_asked():
     assert entry.needs_review and not result.certain, entry.reason
     result, (entry,) = _day(("欧阳锋", "现在还来得及吧？\n投票对象：郭靖\n投票理由：太跳"))
     assert not entry.needs_review, entry.reason  # (the question is the line above, not the ballot)
+
+
+@pytest.mark.parametrize("text", ["actually 杨康", "switching to 杨康"])
+def test_a_change_in_english_words_is_never_silent(text):
+    from test_hostile_round56 import _day
+    result, (_mine, entry) = _day(("欧阳锋", "投票对象：郭靖\n投票理由：跳"), ("欧阳锋", text))
+    assert entry.needs_review and "杨康" in entry.readings, entry.reason
