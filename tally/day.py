@@ -633,7 +633,7 @@ class _Fold:
             reasons.append(said[0])
             extra += [n for n in said[1] if n in ctx.players]
             entry.nobody = entry.nobody or "" in said[1]
-        if verdict.kind == "none" and prior is not None and prior.entry.author == post.author and \
+        if verdict.kind in ("none", "abstain") and prior is not None and prior.entry.author == post.author and \
                 (gave := _gives_up(verdict.own or "", prior, ctx.roster)) and not (entry.nobody and entry.needs_review):
             # 「我6楼那票收回」「郭靖就算了」「scrap my vote」「I'm taking my vote off 郭靖」: the voter's standing ballot given up in
             # words — withdrawn (no ballot) is a reading the proof weighs, never left out (hostile round 67: 「都不影响结果」)

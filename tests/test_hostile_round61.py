@@ -622,3 +622,10 @@ def test_a_change_in_english_words_is_never_silent(text):
     from test_hostile_round56 import _day
     result, (_mine, entry) = _day(("欧阳锋", "投票对象：郭靖\n投票理由：跳"), ("欧阳锋", text))
     assert entry.needs_review and "杨康" in entry.readings, entry.reason
+
+
+@pytest.mark.parametrize("text", ["我不投了", "5楼我不投了", "5楼那张我弃了"])
+def test_giving_up_a_standing_ballot_said_as_an_abstention_weighs_the_withdrawal(text):
+    from test_hostile_round56 import _day
+    result, (_mine, entry) = _day(("欧阳锋", "投票对象：郭靖\n投票理由：跳"), ("欧阳锋", text))  # 欧阳锋 is 5楼
+    assert entry.needs_review and entry.nobody and not result.certain, entry.reason
