@@ -170,7 +170,13 @@ def read(text: str, roster: Roster | None, directors: tuple[str, ...] = ()) -> R
     """The proxies and the count a director's post makes (see the module's docstring)."""
     if not text or roster is None or roster.pattern is None:
         return Reading()
-    return _read(text, roster, tuple(directors))
+    return _read(text, roster, _with_nicknames(tuple(directors)))
+
+
+def _with_nicknames(directors: tuple[str, ...]) -> tuple[str, ...]:
+    """The director accounts and the names they go by in a pasted log: 「[611]导演·皮筋」 signs 「皮筋：收到」 (heldout30)."""
+    parts = [p for d in directors for p in re.split(r"[·・•\]】|/]", d)[1:] if len(p.strip()) >= 2]
+    return tuple(dict.fromkeys([*directors, *(p.strip() for p in parts)]))
 
 
 @lru_cache(maxsize=4096)
@@ -238,7 +244,7 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
         if number in counted or (_COUNT_ANNOTATION.search(line) and (out.count or counted)) or not line.strip() or (
                 out.count and _COUNT_NOTE.match(line) and not (_ASIDE.match(line) and _HEADING.search(line))):
             continue  # (「另：应X要求代投Y」 under a count is a proxy made here, not one of the count's notes)
-        if not counted and not out.count and re.search(r"[;；]", line):
+        if not counted and not out.count and re.search(r"[;；]", line) and _chat(line, "")[0] is None:  # (a chat line is one speaker's)
             head, rest = re.split(r"[;；]", line, maxsplit=1)
             if rest.strip() and _named(head, roster) and _named(rest, roster):
                 headed = _PROXY_HEAD.match(head)  # 「代投 梅超风：杨康；丘处机：杨康」: the second clause under the same 代投
@@ -534,7 +540,11 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
         said_by = [(i, words) for i, who, words in chat_lines if who == proxy.voter] if proxy.void is None else []
         asked_at = max((i for i, words in said_by if proxy.target and proxy.target in _named(words, roster)), default=None)
         # (the player's lines after the request — not 「导演在吗」 before it — that take it back or leave it open)
+        # (「皮筋：收到，理由？ ⏎ 课间操：就写 感觉」: the player's answer to the director's question about the reason is the reason)
+        reasons_asked = {i for k, (i, who, words) in enumerate(chat_lines) if k and chat_lines[k - 1][1] is None
+                         and re.search(r"理由|原因|为什么|(?i:reason|why)", chat_lines[k - 1][2])}
         wavered = next((words for i, words in said_by if asked_at is not None and i > asked_at and not _named(words, roster)
+                        and i not in reasons_asked
                         and any(t.is_("hedge", "pending", "retract", "condition") for t in tags.tag(words, roster))), None)
         if wavered:
             # 「[20:01] 张三丰：帮我投周芷若 ⏎ [20:02] 张三丰：算了我再想想」: the player's own later line takes the request back or

@@ -134,3 +134,22 @@ def test_the_floor_a_voided_change_is_counted_by_is_ruled_as_it_stands():
 def test_a_day_when_something_happened_is_no_rulings_day():
     post = ruling.read("洪七公 已在第二天发动若愚，此后投票不计入总票数：11楼 洪七公 投 杨康，不计。", roster=ROSTER)
     assert post.day is None and {i.ref[1]: i.verdict for i in post.items} == {11: "invalid"}
+
+
+# -- the director's pasted logs (heldout30 w30_006, w30_119) ------------------------------------------------------------
+
+from grammar import director  # noqa: E402
+
+
+def test_the_directors_nickname_in_a_pasted_log_is_the_director_and_one_line_is_one_speaker():
+    log = ("代投公示：\n[QQ 10:31] 洪七公：导演 明天上午考试 帮投郭靖\n[QQ 10:31] 周伯通：+1 我也是\n"
+           "[QQ 10:33] 海堤：洪七公 收到；周伯通 你要写对象\n——洪七公 → 郭靖。")
+    read = director.read(log, Roster(["郭靖", "黄蓉", "杨康", "洪七公", "周伯通"]), ("执法团·海堤",))
+    assert [(p.voter, p.target) for p in read.proxies] == [("洪七公", "郭靖")] and not read.doubts, read.doubts
+
+
+def test_a_players_answer_to_the_directors_question_about_the_reason_is_the_reason():
+    log = ("代投公示：\n[14:02:11] 洪七公：导演 我今晚夜班 帮我投郭靖\n[14:02:40] 皮筋：收到，理由要写吗\n[14:03:05] 洪七公：就写 感觉\n"
+           "——\n受洪七公委托，投票对象：郭靖，投票理由：感觉。")
+    read = director.read(log, Roster(["郭靖", "黄蓉", "杨康", "洪七公"]), ("[611]导演·皮筋",))
+    assert [(p.voter, p.target) for p in read.proxies] == [("洪七公", "郭靖")] and not read.doubts, read.doubts
