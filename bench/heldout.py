@@ -130,6 +130,9 @@ SET_DEAD["heldout29"] = {"shediao": ("潼关",), "s10": ("白马渡",), "mahjong
 # heldout30's openings are heldout26's (its README's assumptions: s10 a quoted change with a 20:30 bar; anshazhe 改票 said)
 SET_ASSUMED["heldout30"] = SET_ASSUMED["heldout26"]
 SET_DEAD["heldout30"] = {"shediao": ("滑梯",), "s10": ("变压器",), "qisha": ("煤票",), "mahjong": ("反光柱",)}
+# heldout31's openings are heldout26's (its README's assumptions: s10 a quoted change with a 20:30 bar; anshazhe 改票 said)
+SET_ASSUMED["heldout31"] = SET_ASSUMED["heldout26"]
+SET_DEAD["heldout31"] = {"shediao": ("桂花针",), "s10": ("叠衣",), "mahjong": ("票夹",)}
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
