@@ -212,7 +212,10 @@ def _fix_nobody(tokens: list[Token]) -> list[Token]:
     between two names lists them (投郭靖、黄蓉): it joins them as 或 does."""
     fixed = []
     for i, tok in enumerate(tokens):
-        if tok.type == "NOBODY" and not (i and tokens[i - 1].type in ("VOTE", "CHANGE", "PAST")):
+        if tok.type == "ABSTAIN" and i + 1 < len(tokens) and re.match(r"[弃投]?得", str(tokens[i + 1])):
+            # 「调车, 弃权弃得太干净了」: the abstention talked about (弃得), someone's act told, no ballot cast
+            fixed.append(Token("WORD", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos))
+        elif tok.type == "NOBODY" and not (i and tokens[i - 1].type in ("VOTE", "CHANGE", "PAST")):
             fixed.append(Token("WORD", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos))
         elif tok.type == "SAME" and any(t.type == "REASON" for t in tokens[:i]):
             # 「理由 同上」: the reason said to be the one above — a follow only where the post casts nothing else (_sum_up);
@@ -259,7 +262,7 @@ _SETTLED_HEAD = re.compile(r"^\s*([^\s,，。!！?？:：]{1,6}?)\s*吧\s*[,，�
 _DEFERRED = re.compile(r"再看看|再想想|再说|再等等|等等再|待定|观望|还没想好|没想好|还在想|先看看|看情况|等.{0,12}再(?:定|投|决定|说)|"
                        r"[,，~～]\s*(?:大概|可能|也许|或许|估计|多半|应该)\s*(?:吧|吧吧|啦)?\s*[。.~～!！?？]*\s*$")  # (「投张无忌吧，大概」)
 _WATCHING = re.compile(r"观察|观望|再看看|盯着|等等看|等一下|等会")
-_WAITING = re.compile(r"观察|观望|再看|看看|等等|等一下|等会|暂时|暂且|盯着|先(?:不|别|缓|等|看|盯)")
+_WAITING = re.compile(r"观察|观望|再看|看看|等(?!于|同|级|号|待遇)|暂时|暂且|盯着|先(?:不|别|缓|等|看|盯)")  # (「我不投，等人」)
 _THIS_ROUND = re.compile(r"这轮|本轮|这一轮|今天|今日|这次|本次|这票|这一票")
 # A condition about another day or another role is chatter, not a condition on today's ballot.
 _ELSEWHERE = re.compile(r"明天|明晚|明日|下一轮|下轮|下次|以后|下一天|换作|换成我|换我|如果我是|假如我是|要是我是|我是狼|我是杀手|当狼")

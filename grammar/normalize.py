@@ -79,7 +79,7 @@ def _english_label(m: re.Match) -> str:
 # readers know: 「unvote, vote X」 a change, 「unvote」 alone a withdrawal, 「##vote X」「##reason Y」 the labels, 「vote X」
 # (a name after it: Chinese, or a capitalised word) the verb. 「FoS X」「L-2」「hammer」 stay talk.
 _ENGLISH_VOTES = (
-    (re.compile(r"(?i)(?<![a-z])unvote\s*[,，;；.。/&]?\s*(?:and\s+|then\s+)?(?:##\s*)?vote(?:\s+for)?\s*[:：]?\s*"), "改投"),
+    (re.compile(r"(?i)(?<![a-z])(?:##\s*)?unvote\s*[,，;；.。/&]?\s*(?:and\s+|then\s+)?(?:##\s*)?vote(?:\s+for)?\s*[:：]?\s*"), "改投"),
     # 「my vote's on 郭靖」「my vote goes to 郭靖」: the poster's ballot in words (the hostile round 63: read as nothing)
     (re.compile(r"(?i)(?<![a-z])my\s+vote(?:'s|’s|\s+is|\s+goes)?\s+(?:on|to|for)\s+"), "投"),
     # 「unvote，弃权」: the change form with the abstention for its target (heldout17 s17_050 read it as two ballots)

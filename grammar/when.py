@@ -96,7 +96,9 @@ def _said(text: str) -> tuple[Said, ...]:
                 found.append((m.start(), Said(kind, minutes, m.group().strip())))
     for m in _CLOCK.finditer(text):
         if not (m.group("le") or (m.group("now") or "").startswith(("现在", "已经", "都", "显示", "这边", "刚过", "刚刚过", "已过")) or _JUST_NOW.match(text, m.end())
-                or (m.group("hh") and not text[:m.start()].strip())):  # (「21:03 投票对象：定窑」: the time the post opens on is now)
+                or (m.group("hh") and not text[:m.start()].strip())  # (「21:03 投票对象：定窑」: the time the post opens on is now)
+                or (m.group("hh") and _LINE_OPENS.fullmatch(text[text.rfind("\n", 0, m.start()) + 1:m.start()])
+                    and _ACTS_NOW.match(text, m.end()))):  # (「20:41 改一下」「改票理由：08:20 想通了」: a line's own act, timed)
             continue  # a time of day not said to be now: a reason's (他昨晚 11 点说的)
         if any(start <= m.start() < start + len(s.words) for start, s in found):
             continue
@@ -115,6 +117,8 @@ def _said(text: str) -> tuple[Said, ...]:
     return tuple(s for _, s in sorted(found, key=lambda pair: pair[0]))
 
 
+_LINE_OPENS = re.compile(r"\s*(?:(?:投票|改票|改投)?理由\s*[:：])?\s*")
+_ACTS_NOW = re.compile(r"\s*(?:了\s*)?[,，]?\s*(?:才|刚|刚刚|终于)?\s*(?:改|投|补|换|想通|决定|发|来)")
 # 「早上八点半才醒，改一下」: a time just passed, said of the poster — now is after it
 _JUST_NOW = re.compile(r"\s*(?:才|刚|刚刚)\s*(?:醒|起床|起来|起|看到|看见|下班|放学|回来|到家|上线|登上)")
 _HALF = re.compile(r"上午|早上|早晨|凌晨|清早|中午|下午|傍晚|晚上|夜里|今晚|半夜")

@@ -433,7 +433,7 @@ class _Fold:
         if entry.needs_review and (verdict.follows or verdict.refers):
             # 同上 · 跟票 · 同意楼上: the ballot above is what it most plainly means; 投他 · 投楼上 · 投3楼: the
             # player pointed at. Readings like any other, so the proof weighs them.
-            meant = list(self._above) if verdict.follows else []
+            meant = [*self._pasted_quote_ballot(post, verdict), *self._above] if verdict.follows else []
             meant += [name for ref in verdict.refers for name in self._pointed_at(ref, post, above_author)]
             if "quoted" in verdict.refers and not getattr(post, "quotes", None):
                 # 顾北辰你的移动路线不对……投他: with nothing quoted, 他 may be whoever the post named before it.
@@ -737,18 +737,31 @@ class _Fold:
             return False
         return not detect_hits(certainty.AGREEMENT.sub("", own), self.ctx.roster)
 
+    def _pasted_quote_ballot(self, post, verdict) -> list[str]:
+        """「[quote]漂白: 投票：干洗[/quote] +1 同上」: a quote pasted with no link to its floor — the ballot its words hold
+        (heldout31 w31_041, w31_095), when it is someone else's."""
+        if getattr(post, "quotes", None):
+            return []
+        return [n for q in verdict.quotes[:1] if q.text and (q.author or "") != post.author
+                and (read := grammar.parse_post(q.text, self.ctx.customs, self.ctx.roster)) for n in [read.target] if n in self.ctx.players]
+
     def _agreed_with(self, post, verdict) -> list[str]:
         """The players a post that only agrees with what it quotes (+1 · 同上 · 同意 · 投佢) may follow: whatever
         the quoted post may be read as. Empty: the post says more than agreement, or quotes no ballot."""
         quotes = getattr(post, "quotes", None) or []
         own = verdict.own or ""
         plain = certainty.AGREEMENT.sub("", own)
-        if not quotes or not certainty.AGREEMENT.search(own):
+        if not certainty.AGREEMENT.search(own):
             return []
-        quoted = self._entry_of.get(quote_field(quotes[0], "pid"))
-        if quoted is None or quoted.author == post.author:
+        if not quotes:
+            meant = self._pasted_quote_ballot(post, verdict)
+        else:
+            quoted = self._entry_of.get(quote_field(quotes[0], "pid"))
+            if quoted is None or quoted.author == post.author:
+                return []
+            meant = [n for n in dict.fromkeys([quoted.target, quoted.suggestion, *quoted.readings]) if n]
+        if not meant:
             return []
-        meant = [n for n in dict.fromkeys([quoted.target, quoted.suggestion, *quoted.readings]) if n]
         # 「赞同，军棋昨天那个…说得太早了」: agreement first, then a reason that names no one but the quoted ballot's player,
         # where any clear ballot counts (heldout20 w20_110: read as talk — the writer counts it for the quoted target and asks)
         opens = self.ctx.customs.loose and certainty.AGREEMENT.match(own.lstrip()) and set(_names_in(plain, self.ctx.roster)) <= set(meant)

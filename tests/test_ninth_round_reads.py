@@ -153,3 +153,28 @@ def test_a_players_answer_to_the_directors_question_about_the_reason_is_the_reas
            "——\n受洪七公委托，投票对象：郭靖，投票理由：感觉。")
     read = director.read(log, Roster(["郭靖", "黄蓉", "杨康", "洪七公"]), ("[611]导演·皮筋",))
     assert [(p.voter, p.target) for p in read.proxies] == [("洪七公", "郭靖")] and not read.doubts, read.doubts
+
+
+# -- heldout31's first read ---------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["[quote]黄蓉: 投票：郭靖[/quote]\n+1 同上", "[quote]黄蓉：投票：郭靖[/quote]\n同上"])
+def test_a_follow_under_a_pasted_quote_weighs_the_ballot_its_words_hold(text):
+    result, (entry,) = _day(("欧阳锋", text))
+    assert entry.needs_review and "郭靖" in entry.readings, entry.reason
+
+
+def test_a_refusal_to_follow_a_pasted_quote_is_talk():
+    result, (entry,) = _day(("欧阳锋", "[quote]投票：郭靖[/quote]\n杨康这票我不跟，郭靖昨天那段很清楚"))
+    assert "郭靖" not in entry.readings or not entry.needs_review, entry.reason
+
+
+@pytest.mark.parametrize("text", ["FoS 杨康, 弃权弃得太干净了", "L-1 on 杨康 now, who wants to hammer? 我不投，等人"])
+def test_an_abstention_talked_about_or_put_off_is_no_abstention(text):
+    result, (entry,) = _day(("欧阳锋", text), preset="qisha")
+    assert entry.kind == "none", entry.reason
+
+
+@pytest.mark.parametrize("words, minutes", [("unvote, vote 郭靖\n20:41 改一下", 20 * 60 + 41), ("改票理由：08:20 想通了", 8 * 60 + 20)])
+def test_a_lines_own_act_timed_at_its_start_says_when_it_is(words, minutes):
+    assert [(s.kind, s.minutes) for s in said_times(words)] == [("clock", minutes)]
+    assert said_times("他昨晚\n20:41 说要投郭靖") == ()
