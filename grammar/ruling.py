@@ -1401,6 +1401,7 @@ _PENALTY = re.compile(r"判罚|黄牌|蓝牌|红牌|牌一张|诈尸|禁言|潜�
 
 _VERDICT_ALONE = re.compile(r"^\W*(?:改判|改为|应为|应该是|应判)?\s*(?:有效|无效|作废|不算|不计|计为|算作|算给|记为|视为弃权|按弃权|按原票|维持原判)")
 _ANY_FLOOR = re.compile(r"\d{1,5}\s*(?:楼|层|樓|#|F|L)|#\s*\d|沙发|板凳|地板")
+_CARRIED_OVER = re.compile(r"(?:这|本|今)\s*(?:局|轮|天|帖|里)[^,，。;；\n]{0,4}(?:照旧|同样|一样|也是|也这样|照此|沿用|照办)|照旧|沿用")
 _WHEN_IT_HAPPENED = re.compile(r"(?:在|于|从|自从|自)\s*$")
 _HEADED_CORRECTION = re.compile(r"^\W*(?:更正|纠正|订正|修正|正确的是|应为)\s*(?:一下|如下)?\s*[:：】\]]")
 
@@ -2014,6 +2015,9 @@ def _items(groups: list[_Group], sentences: list[str], post: RulingPost) -> None
             continue
         if group.elsewhere:
             post.problems.append(f"「{words}」裁定的是{group.elsewhere}的楼层，不是投票帖的：不采用")
+            if _CARRIED_OVER.search(words):
+                # 「上一局的6楼无效，这局照旧」: another game's ruling said to hold here too — this thread's floor is the director's
+                post.held += [(ref, post.problems[-1]) for ref in group.floors if ref[0] == "floor"]
             continue
         verdict = _one(group.verdicts) if not group.unread else None
         if verdict is not None and verdict.get("also_same"):
@@ -2041,6 +2045,11 @@ def _items(groups: list[_Group], sentences: list[str], post: RulingPost) -> None
                 post.problems.append(said)
                 if ref[1]:  # the floors it spans are the director's, not ours to keep as read (「有效票为2至6楼」)
                     post.held += [(("floor", n), said) for n in range(ref[1][0], ref[1][1] + 1)]
+                continue
+            if ref[0] == "odd":
+                said = f"「{words}」里的楼层写法少见（罗马数字、圈码）：是不是 {ref[1]}楼，请导演写明（例如 {ref[1]}楼 无效）"
+                post.problems.append(said)
+                post.held += [(("floor", ref[1]), said)] if ref[1] else []
                 continue
             if ref[0] == "expr":
                 said = f"「{words}」里的楼层写成了算式：是哪一楼请导演写明（例如 6楼 无效）"

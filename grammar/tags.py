@@ -173,6 +173,14 @@ def chinese_number(written: str) -> int | None:
 
 
 _SEATS = {"沙发": 2, "板凳": 3, "地板": 4}  # Discuz's postnocustom names (discuz.md A.2)
+def _roman(numeral: str) -> int | None:
+    values = {"I": 1, "V": 5, "X": 10}
+    total = 0
+    for here, after in zip(numeral, numeral[1:] + " "):
+        total += -values[here] if values.get(after, 0) > values[here] else values[here]
+    return total or None
+
+
 _RANGE = re.compile(r"\d{1,5}\s*(?:-|~|到|至|[+＋*×xX÷/])\s*\d{1,5}")  # (a sum 「5+1楼」 is no one floor either: RANGE reads it)
 _PID = re.compile(r"(?i)pid\s*[=:]?\s*(\d{1,10})")
 _DIGITS = re.compile(r"\d{1,5}")
@@ -180,9 +188,14 @@ _CN = re.compile(r"[零〇一二两三四五六七八九十百廿卅]{1,6}")
 
 
 def floor_value(written: str) -> tuple[str, int | None]:
-    """("floor", N), ("pid", N) or ("range", None) of a floor as written."""
+    """("floor", N), ("pid", N) or ("range", None) of a floor as written; ("odd", N) for a number few boards write (a
+    Roman numeral, a circled digit): read, but the director's to confirm."""
     if written in _SEATS:
         return ("floor", _SEATS[written])
+    if circled := re.search(r"[①-⑳]", written):
+        return ("odd", ord(circled.group()) - ord("①") + 1)
+    if roman := re.match(r"\s*([IVXivx]{1,5})\s*(?:楼|层|樓)", written):
+        return ("odd", _roman(roman.group(1).upper()))
     if _RANGE.search(written):
         return ("range", None)
     if pid := _PID.search(written):

@@ -280,7 +280,7 @@ _SELF_VOID = re.compile(r"不算数|不作数|别计|别算|不要计|先别计|
                         # the hostile round 61–66: a ballot nearly cast, likely, a placeholder, a joke, split, for now, in English hedged
                         r"(?:差点|险些)(?:儿)?\s*(?:就)?\s*(?:投|选|票)|概率|可能性|(?:反正|估计|肯定|多半)\s*(?:也)?\s*不算了|"
                         r"可能(?:会)?\s*(?:换|变|改)|不是最终|非最终|(?i:soft vote)|别当真|不要当真|当不得真|仅供参考|仅作参考|仅做参考|暂时的|"
-                        r"(?i:not final|for the record)|(?:还会|可能|也许|或许|估计|说不定|回头|晚点|待会|等会)[^,，。;；\n]{0,4}再?改(?!票理由)|"
+                        r"(?i:not final|for the record|soft\s*投)|(?:还会|可能|也许|或许|估计|说不定|回头|晚点|待会|等会)[^,，。;；\n]{0,4}再?改(?!票理由)|"
                         r"[(（]\s*(?:不算|待改|待定|暂定|占位)\s*[)）]|不是认真的|不认真|纯属娱乐|试投|以后再改|晚点再改|回头再改|(?<![A-Za-z])/s\b|"
                         r"(?i:\bnot really\b|\bjust kidding\b|\bjk\b|\blol\b|\bplaceholder\b|\bmight (?:switch|change)\b|\bmay (?:switch|change)\b)|"
                         r"(?:投|票给)\s*[^\s，,。\[]{1,8}\s*\[(?:doge|狗头)\]|(?i:\bfor now\b|\btentative(?:ly)?\b|\bprovisional(?:ly)?\b)|"

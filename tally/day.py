@@ -485,7 +485,7 @@ class _Fold:
         # the clause before names the proxy (「欧阳克那张，他本人说不用了」: 那张 is the proxy made for him)
         about = [i > 0 and bool(re.search(r"代投|那张|这张|那条|这条|那票", clauses[i - 1])) for i in range(len(clauses))]
         hits = [i for i, c in enumerate(clauses) if (takes_back.search(c) or (about[i] and takes_back.search(clauses[i - 1] + c)))
-                and not re.search(r"\d\s*票|→|->|\d\s*[+＋]", c)]
+                and not re.search(r"\d\s*票|→|->|\d\s*[+＋]|[^\s,，]{1,12}\s*\d+(?:\.\d+)?\s*[:：]", c)]  # (a count's row: 「芒鞋 4：…」)
         # (a count's brackets and lists part its rows' notes: in 「红领巾（6楼；20楼改票已作废）、…、课间操（16楼代投）」 the words
         # take back 20楼 only — of a clause that holds them, the parts that do)
         said = [*dict.fromkeys([*(clauses[i - 1] for i in hits if about[i]), *(_part_saying(clauses[i], takes_back) for i in hits)])] \
@@ -640,6 +640,13 @@ class _Fold:
             reasons.append(f"像是收回了自己 #{prior.entry.floor} 的票（「{_clip(gave, 24)}」）：原票还算不算，请导演裁定")
             extra += [prior.target] if prior.target in ctx.players else []
             entry.nobody = True
+        if verdict.kind == "none" and prior is not None and prior.entry.author == post.author and not entry.needs_review and (
+                meant := [n for n in _names_in(verdict.own, ctx.roster) if n != prior.target and n != post.author]) and any(
+                t.is_("changes_mind") for t in tagging.tag(verdict.own or "")):
+            # 「我改主意了，杨康。」: the voter's mind changed in words, the new player beside them — a change the form does not
+            # hold, whose fate (the rules' format, a quote) is the director's (hostile round 68: silent)
+            reasons.append(f"像是改投「{meant[0]}」（没有写成改票的格式）：算不算改票，请导演裁定")
+            extra += [meant[0], *([prior.target] if prior.target in ctx.players else [])]
         if ctx.rules.ballot_format == "preferred" and verdict.free and verdict.kind in ("vote", "change", "abstain"):
             reasons.append("本局只是请大家尽量按格式投票：这一票没有按格式写，算不算请导演裁定")
         if not reasons and not entry.unprovable and not entry.relayed_for:
@@ -668,6 +675,11 @@ class _Fold:
                 follow = next((c for c in clauses if (bare := _FLOOR_NAMED.sub("", c).strip()) and _FOLLOW_CLAUSE.fullmatch(bare)), None) or (
                     # 「我站5楼」「站队5楼」「同意5楼的票」「5楼说的就是我想说的」: the follow word in the floor's own clause
                     clause if _FOLLOWS_FLOOR.fullmatch(re.sub(r"\s+", "", _FLOOR_NAMED.sub("", clause))) else None)
+                if voter != author and not follow and len(re.sub(r"[\W_]", "", _FLOOR_NAMED.sub("", own))) <= 12 and \
+                        not re.search(r"不|没|别|非|[?？]|吗|(?i:\bnot?\b|n\x27t)", own):
+                    # 「5楼说出了我的心声」「抄5楼作业，就这么投」「co-sign #5」: a short post about another voter's standing ballot and
+                    # nothing against it — a follow in words no list holds (hostile round 68), asked by construction
+                    follow = clause
                 if voter != author and follow:
                     return (f"像是跟着 #{floor} 投（「{_clip(clause, 16)}……{follow}」）：算不算投票、投给谁，请导演裁定",
                             [held.target or "", ""])
@@ -1685,6 +1697,7 @@ def _takes_back_words() -> re.Pattern:
     from grammar import tags
 
     return re.compile(f"{_TAKES_BACK.pattern}|{tags.search_for('retract', 'correction').pattern}|不算数|不算了|改成|改为|换成|"
+                      r"(?<!算)不算(?!数?不)|后悔|反悔|变卦|"  # (「洪七公后悔了，刚才那张不算」: hostile round 68)
                       r"(?<![a-z])(?:cancel+ed|withdrawn?|scratch)(?![a-z])", re.IGNORECASE)  # (忽略 · 无视 · ignore: the lexicon's)
 
 # Text colours a forum page shows on its own background: words in them are there for the tool, not for the readers.

@@ -629,3 +629,56 @@ def test_giving_up_a_standing_ballot_said_as_an_abstention_weighs_the_withdrawal
     from test_hostile_round56 import _day
     result, (_mine, entry) = _day(("欧阳锋", "投票对象：郭靖\n投票理由：跳"), ("欧阳锋", text))  # 欧阳锋 is 5楼
     assert entry.needs_review and entry.nobody and not result.certain, entry.reason
+
+
+# -- round 68 (the lab, at 1ec9f7b) ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["网传5楼无效。", "I hear #5 is invalid.", "5楼无效（草案）", "5楼无效 /doge", "像5楼这种写法，在别的局是无效的。",
+                                  "#5 is invalid IMO.", "#5 invalid. Just kidding!", "#5 invalid, will double-check tonight.",
+                                  "5楼无效，大家同意吧", "V楼无效"])
+def test_round_68_rulings_that_are_no_ruling_rule_nothing(text):
+    rulings, asked, doubtful = _posted(text, PLAYERS, BALLOTS)
+    assert 5 not in rulings, (rulings, asked)
+
+
+def test_another_games_ruling_said_to_hold_here_holds_this_threads_floor():
+    post = read("上一局的5楼无效，这局照旧", roster=Roster(PLAYERS))
+    assert not post.items and ("floor", 5) in [ref for ref, _ in post.held], post
+
+
+def test_a_reason_that_mentions_another_boards_rules_still_rules():
+    rulings, asked, doubtful = _posted("5楼 改投 郭靖——本局规则里没有这一条（别把隔壁版的规矩带过来），改票有效，按 郭靖 计。", PLAYERS, BALLOTS)
+    assert 5 in rulings, (rulings, asked)
+
+
+def test_a_proxy_taken_back_in_new_words_waits():
+    from test_hostile_round56 import _day
+    result, (made, _later) = _day(("导演", "代投：洪七公→杨康"), ("导演", "洪七公后悔了，刚才那张不算。"))
+    assert made.needs_review and not result.certain, made.reason
+
+
+@pytest.mark.parametrize("text", ["撤了撤了，我那票不要了", "rescinding my vote, sorry", "don't count my vote please", "5楼的票我退回了。",
+                                  "taking my 郭靖 vote off"])
+def test_round_68_ballots_given_up_weigh_no_ballot(text):
+    from test_hostile_round56 import _day
+    result, (_mine, entry) = _day(("欧阳锋", "投票对象：郭靖\n投票理由：跳"), ("欧阳锋", text))
+    assert entry.needs_review and entry.nobody and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("text, asked", [("5楼说出了我的心声。", True), ("抄5楼作业，就这么投。", True), ("co-sign #5", True),
+                                         ("5楼说得不对", False), ("5楼是什么意思？", False)])
+def test_a_short_post_about_another_voters_floor_is_a_follow_unless_it_disagrees_or_asks(text, asked):
+    from test_hostile_round56 import _day
+    result, (_vote, entry) = _day(("欧阳锋", "投票对象：郭靖\n投票理由：跳"), ("欧阳克", text))  # 5楼: 欧阳锋 → 郭靖
+    assert entry.needs_review is asked and (not asked or "郭靖" in entry.readings), entry.reason
+
+
+@pytest.mark.parametrize("first, text, meant", [(None, "leaning 郭靖", "郭靖"), (None, "soft vote 郭靖", "郭靖"),
+                                                ("投票对象：郭靖\n投票理由：跳", "flipping to 杨康", "杨康"),
+                                                ("投票对象：郭靖\n投票理由：跳", "我改主意了，杨康。", "杨康")])
+def test_a_hedged_ballot_or_a_change_of_mind_in_words_is_asked(first, text, meant):
+    from test_hostile_round56 import _day
+    posts = ((("欧阳锋", first),) if first else ()) + (("欧阳锋", text),)
+    result, entries = _day(*posts)
+    entry = entries[-1]
+    assert entry.needs_review and meant in entry.readings and not result.certain, entry.reason
