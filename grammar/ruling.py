@@ -1223,10 +1223,16 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             # 「7楼无效。大家觉得呢？」「…有异议吗？」: the ruling put to the players, not yet made
             why = f"「{_clip(sentence)}」在问大家的意见：这一帖的裁定还没有定，都不采用"
         if not why and not made and ("PENDING" in blockers or "QUESTION" in blockers) and (
-                _DEICTIC.search(sentence) or _ITS_ORIGINAL.search(sentence)) and not _PENALTY.search(sentence):
+                _DEICTIC.search(sentence) or _ITS_ORIGINAL.search(sentence) or (
+                    # 「这张不算 浅水区 的票；算不算 深水区 的，得先问他本人」: the same ballot's other half, asked about by the player
+                    "QUESTION" in blockers and "PENDING" in blockers and roster is not None and roster.pattern is not None
+                    and roster.pattern.search(sentence))) and not _PENALTY.search(sentence):
             # 「88楼 的改票无效。至于他这票按原票还是按弃权算……我还在查，今晚给结论」: what the ruling above does to the ballot
-            # is still open — the floors of the sentence before wait for the director (blind14 t065)
-            for group in [g for g in groups if g.sentence == number - 1 and not g.reference]:
+            # is still open — the floors of the sentence before wait for the director (blind14 t065); the ruling's floor where
+            # its verdict came in the sentence before (「54楼 X 说……。…这张不算 X 的票；算不算 Y 的，得先问他本人」)
+            before = [g for g in groups if g.sentence == number - 1 and not g.reference] or [
+                g for g in groups if g.sentence == number - 2 and not g.reference and g.verdicts]
+            for group in before:
                 group.unread.append(f"「{_clip(sentence)}」说还没有定：不是确定的裁定")
                 group.doubted = group.unread[-1]
         if not why and "PENDING" in blockers and not rules and made and not _PENALTY.search(sentence):

@@ -178,3 +178,17 @@ def test_an_abstention_talked_about_or_put_off_is_no_abstention(text):
 def test_a_lines_own_act_timed_at_its_start_says_when_it_is(words, minutes):
     assert [(s.kind, s.minutes) for s in said_times(words)] == [("clock", minutes)]
     assert said_times("他昨晚\n20:41 说要投郭靖") == ()
+
+
+# -- blind26's doubtful posts ---------------------------------------------------------------------------------------------
+
+def test_one_of_several_floors_voided_which_one_later_rules_none_of_them():
+    post = ruling.read("29楼 和 30楼 都是 郭靖 发的新帖，同一个人投了两次，其中一张作废，哪张作废我对完时间再定。", roster=ROSTER)
+    assert not _ruled("29楼 和 30楼 都是 郭靖 发的新帖，同一个人投了两次，其中一张作废，哪张作废我对完时间再定。")
+    assert {ref for ref, _ in post.held} >= {("floor", 29), ("floor", 30)}
+
+
+def test_a_relay_ruled_for_one_player_and_left_open_for_the_other_waits():
+    text = "54楼 杨康 说「黄蓉 托我投 郭靖」。玩家不能替别人投，这张不算 杨康 的票；算不算 黄蓉 的，得先问她本人。"
+    post = ruling.read(text, roster=ROSTER)
+    assert ("floor", 54) in [ref for ref, _ in post.held] and not _ruled(text)
