@@ -133,6 +133,9 @@ SET_DEAD["heldout30"] = {"shediao": ("滑梯",), "s10": ("变压器",), "qisha":
 # heldout31's openings are heldout26's (its README's assumptions: s10 a quoted change with a 20:30 bar; anshazhe 改票 said)
 SET_ASSUMED["heldout31"] = SET_ASSUMED["heldout26"]
 SET_DEAD["heldout31"] = {"shediao": ("桂花针",), "s10": ("叠衣",), "mahjong": ("票夹",)}
+# heldout32's openings are heldout26's (its README's assumptions: s10 a quoted change with a 20:30 bar; anshazhe 改票 said)
+SET_ASSUMED["heldout32"] = SET_ASSUMED["heldout26"]
+SET_DEAD["heldout32"] = {"shediao": ("桑拿",), "s10": ("省略号",), "qisha": ("蹦蹦床",), "mahjong": ("场记",)}
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
