@@ -31,7 +31,7 @@ _MORPHEME = re.compile(r"代投|投|票|选|弃|撤|跟|先挂|暂挂|挂票|挂
                        # a change in English words (「switching to 杨康」「actually 杨康」「moving my vote to 杨康」: hostile round 67)
                        r"(?:switch(?:ing)?|mov(?:e|ing)|chang(?:e|ing)|shift(?:ing)?|flip(?:ping)?)(?:\s+(?:my\s+)?vote)?\s+to|actually|instead|"
                        # a ballot leaned towards (「leaning 郭靖」: round 68) — an attempt, asked
-                       r"lean(?:ing)?(?:\s+towards?)?|soft\s*(?:vote|投))(?![a-z]))")
+                       r"lean(?:ing)?(?:\s+towards?)?|soft\s*(?:vote|投)|probably|prob|likely|maybe|perhaps)(?![a-z]))")  # (round 69)
 _NOBODY = re.compile(r"弃权|无人|没人|空票|白票|^\s*空(?![间气闲想白])")
 # A label — not the label named as a thing (投票对象那一行写的是… · 投票对象和投票理由 · 投票对象有误的票).
 _LABEL = re.compile(r"(?:投票对象|改票对象|投票目标|改票目标|改投对象|投票人|代投玩家|委托人)(?!的|有误|错|那|这|一栏|一行|栏|写|是|要|需|必须|里|中|和|与|及|、)")

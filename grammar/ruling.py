@@ -1219,6 +1219,11 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             post.takes_back = post.takes_back or f"「{_clip(sentence)}」更正了前面的裁定，没写是哪一楼：前面裁定过的楼都请导演重新裁定"
         if made and not why and _ASKS_AGREEMENT.search(sentence) and not _ASKS_AGREEMENT.search(sentence.split("，")[0].split(",")[0]):
             _hold(made, f"「{_clip(sentence)}」在问大家的意见：这一楼的裁定还没有定")  # 「6楼无效，大伙儿没意见吧」 (round 61)
+        if made and not why and any(t.is_("laugh") and (_VERDICT_WORD.search(clause) or re.search(r"(?i)(?<![a-z])(?:in)?valid|void|counts?(?![a-z])", clause)) for clause in re.split(r"[,，。;；!！?？]", _QUOTED.sub(" 引 ", sentence))
+                                    for t in tagging.tag(clause)):
+            # 「6楼无效 lol」「#6 invalid rofl」「6楼无效 ;)」: a laugh in the verdict's own clause — a joke? (round 69); after a reason
+            # (「18楼无效，没写投票理由 😂」) or in a sentence of its own (「别找我求情 😂」) it is banter
+            _hold(made, f"「{_clip(sentence)}」里有玩笑的口气：这一楼的裁定请导演确认")
         if not why and not made and (any(g.verdicts for g in groups) or loose) and _ASKS_AGREEMENT.search(sentence):
             # 「7楼无效。大家觉得呢？」「…有异议吗？」: the ruling put to the players, not yet made
             why = f"「{_clip(sentence)}」在问大家的意见：这一帖的裁定还没有定，都不采用"

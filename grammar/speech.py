@@ -69,6 +69,8 @@ _WEIGHT_SAID = re.compile(r"(?:\d+(?:\.\d+)?|[两二三四五六七八九十])\s
 _RELAY_BY = re.compile(r"(?:帮|替|代)\s*(?P<who>{names}|他|她)(?P<more>(?:\s*(?:和|与|跟|及|、|,|，)\s*(?:{names}))*)\s*"
                        r"(?:(?:也|再|一起|顺便|同样)?\s*(?:代投|投票|投|转投|弃权|改投|改票|撤票|撤回|发|转发|代发|挂)|"
                        r"(?=(?:的票|那票|那一票)?\s*[)）】]))")  # 「投郭靖（代洪七公）」: the bracket says whose ballot it is
+_RELAY_FOR_ANYONE = re.compile(r"[^\s，,。:：我]{1,12}?\s*(?:托我|委托我|让我|叫我|请我|拜托我|要我)\s*(?:帮(?:他|她|忙)?)?\s*(?:代投|投|转投)|"
+                               r"(?<![a-z])(?:帮|替)\s*(?![我你自])[^\s，,。:：]{1,8}?\s*(?:代投|投)|(?i:asked\s+me\s+to\s+(?:vote|投))")
 BESIDE = ("plus", "with", "meant", "also")  # _RELAY_ASKED's groups for a relay beside the poster's own ballot
 SEVERAL = "*"  # a relay for several players at once (帮郭靖和黄蓉投): whose ballots, one ruling cannot say
 _RELAY_ASKED = re.compile(r"(?P<who>{names})\s*(?:(?:在|用|从|通过)?\s*(?:QQ|qq|微信|私信|短信|电话|站内信|群里|私聊)\s*(?:上|里)?\s*)?"
@@ -142,6 +144,10 @@ def _act_cached(clause: str, names: str | None) -> tuple[str, str | None, bool]:
                      for m in found]
             return RELAY, next((n for n in named if n), None), beside
     elif re.search(r"转告|转达|代发|帮忙发", clause):
+        return RELAY, None, False
+    if _RELAY_FOR_ANYONE.search(clause) and not re.search(r"[?？]|吗|别人|大家|人家|有人|几个人|谁|不是|并非|没有人|没人|(?:会|要|去|想)找", clause):
+        # 「黄老邪托我投郭靖」「替谢逊投郭靖」: a ballot passed on for someone the roster does not hold — never the poster's own
+        # (hostile round 69: counted as theirs)
         return RELAY, None, False
     if _VOID_KEYS.search(clause) and _VOID_IF.search(clause):
         return VOID_IF, None, False

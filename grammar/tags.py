@@ -173,6 +173,10 @@ def chinese_number(written: str) -> int | None:
 
 
 _SEATS = {"沙发": 2, "板凳": 3, "地板": 4}  # Discuz's postnocustom names (discuz.md A.2)
+_ENGLISH_NUMBERS = {w: n for n, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+                                                "fifteen sixteen seventeen eighteen nineteen twenty".split())}
+
+
 def _roman(numeral: str) -> int | None:
     values = {"I": 1, "V": 5, "X": 10}
     total = 0
@@ -196,6 +200,8 @@ def floor_value(written: str) -> tuple[str, int | None]:
         return ("odd", ord(circled.group()) - ord("①") + 1)
     if roman := re.match(r"\s*([IVXivx]{1,5})\s*(?:楼|层|樓)", written):
         return ("odd", _roman(roman.group(1).upper()))
+    if word := re.search(r"(?i)(?:floor|post|reply)\s+([a-z]+)", written):
+        return ("odd", _ENGLISH_NUMBERS.get(word.group(1).lower()))
     if _RANGE.search(written):
         return ("range", None)
     if pid := _PID.search(written):

@@ -276,7 +276,7 @@ _CHOICE_BEFORE = re.compile(r"(?:是|为|应该是|应为|实际是|其实是|�
 _REASON_LABEL = re.compile(r"(?:投票|改票)?理由$|(?i:reason)$")
 _FIELD = re.compile(r"(?:投票对象|投票目标|改票对象|改票目标|改投对象|代投玩家|代投人|代投|委托人|投票|对象|改投|改票|投给|票投)\s*:\s*$")
 # A ballot that voids itself or puts itself elsewhere (the hostile round: each was counted as certain).
-_SELF_VOID = re.compile(r"不算数|不作数|别计|别算|不要计|先别计|不用计|(?:我的票|这票|这一票|本票|此票|这楼|本楼)[^,，。;；]{0,4}作废|测试一下|"
+_SELF_VOID = re.compile(r"不算数|不作数|别计|别算|不要计|先别计|不用计|(?:就|权|只)?当(?:我)?\s*没(?:发|投|写)(?:过)?|(?:我的票|这票|这一票|本票|此票|这楼|本楼)[^,，。;；]{0,4}作废|测试一下|"
                         # the hostile round 61–66: a ballot nearly cast, likely, a placeholder, a joke, split, for now, in English hedged
                         r"(?:差点|险些)(?:儿)?\s*(?:就)?\s*(?:投|选|票)|概率|可能性|(?:反正|估计|肯定|多半)\s*(?:也)?\s*不算了|"
                         r"可能(?:会)?\s*(?:换|变|改)|不是最终|非最终|(?i:soft vote)|别当真|不要当真|当不得真|仅供参考|仅作参考|仅做参考|暂时的|"

@@ -663,6 +663,10 @@ class _Fold:
         """A floor named beside a word that may take back a ballot (the poster's own floor) or repeat it (a follow word
         standing alone as its clause): what to ask, and the readings — an open rule over floors, not a list of sentences."""
         clauses = [c.strip() for c in _CLAUSE.split(own) if c.strip()]
+        if (bare := _FOLLOWS_NUMBER.fullmatch(own.strip())) and (voter := self._floors.get(int(bare.group(1)))) and voter != author and (
+                held := self.standing.get(voter)) is not None and held.entry.floor == int(bare.group(1)):
+            # 「同5」「跟5」「same as 5」: a follow of a floor written as a bare number (hostile round 69)
+            return (f"像是跟着 #{held.entry.floor} 投（「{_clip(own.strip(), 16)}」）：算不算投票、投给谁，请导演裁定", [held.target or "", ""])
         for clause in clauses:
             for m in _FLOOR_NAMED.finditer(clause):
                 floor = int(m.group(1) or m.group(2))
@@ -1737,8 +1741,9 @@ def _gives_up(own: str, prior: "_Standing", roster: Roster) -> str | None:
 
 _CLAUSE = re.compile(r"[，,。.!！?？;；\n~～…]")
 _FLOOR_NAMED = re.compile(r"(?<![\d.])(\d{1,5})\s*(?:楼|层|樓|F|L|#)(?![\d])|#\s*(\d{1,5})(?!\d)", re.I)
-_VOIDS_WORD = re.compile(r"不算|无效|無效|作废|作廢|不计|不要了|撤|别算|別算|当没|當沒|(?i:void|ignore)")
-_FOLLOWS_FLOOR = re.compile(r"(?:我|俺)?(?:也|就)?(?:站队?|支持|同意|赞同|附议|跟着?|同|选)(?:这边|那边|一边|那票|这票|的票|的)?(?:吧|了)?|"
+_VOIDS_WORD = re.compile(r"不算|无效|無效|作废|作廢|不计|不要了|撤|别算|別算|当没|當沒|划掉|勾掉|取消|删|(?i:void|ignore|strike)")
+_FOLLOWS_NUMBER = re.compile(r"(?:我|俺)?(?:也)?(?:同|跟|跟风|跟着|(?i:same\s+as|ditto|following|with))\s*#?\s*(\d{1,3})\s*[。.!！~～]*")
+_FOLLOWS_FLOOR = re.compile(r"(?:我|俺)?(?:也|就)?(?:站队?|支持|同意|赞同|附议|跟风|跟着?|同|选)(?:这边|那边|一边|那票|这票|的票|的)?(?:吧|了)?|"
                             r"(?:说的就是我想说的|说的?就是我的意思|说得?对|说的对|[+＋]1|一样|同上)(?:吧|了|啊)?|"
                             r"(?i:(?:me\s*too|same(?:\s*as)?|ditto|agree(?:d)?\s*(?:with)?|this|what\s+(?:he|she|they)\s+said))")
 # a clause that is only a follow word: 我也是 · 我也一样 · 算我一个 · +1 · 附议 · 同 · me too (what it follows is named beside it)

@@ -682,3 +682,49 @@ def test_a_hedged_ballot_or_a_change_of_mind_in_words_is_asked(first, text, mean
     result, entries = _day(*posts)
     entry = entries[-1]
     assert entry.needs_review and meant in entry.readings and not result.certain, entry.reason
+
+
+# -- round 69 (the lab, at 77173ec) ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["5楼无效 lol", "#5 invalid rofl", "5楼无效 233", "5楼无效，just my two cents", "5楼无效，一家之言",
+                                  "5楼无效，没人反对吧", "5楼无效，同意的扣1", "#5 invalid, any objections", "5楼无效（黄蓉语）",
+                                  "5楼无效——黄蓉如是说", "下一局起，5楼这种写法无效", "Next game, votes like #5 will be invalid.",
+                                  "Floor five is invalid."])
+def test_round_69_rulings_that_are_no_ruling_rule_nothing(text):
+    rulings, asked, doubtful = _posted(text, PLAYERS, BALLOTS)
+    assert 5 not in rulings, (rulings, asked)
+
+
+@pytest.mark.parametrize("text", ["5楼无效，没写投票理由 😂", "5楼无效。差两分钟也是差，别找我求情 😂"])
+def test_a_laugh_after_the_reason_or_in_a_sentence_of_its_own_is_banter(text):
+    rulings, asked, doubtful = _posted(text, PLAYERS, BALLOTS)
+    assert 5 in rulings, (rulings, asked)
+
+
+@pytest.mark.parametrize("text", ["黄老邪托我投郭靖", "替谢逊投郭靖", "谢逊让我投郭靖"])
+def test_a_ballot_passed_on_for_someone_off_the_roster_is_never_the_posters_own(text):
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("欧阳锋", text))
+    assert entry.verdict != "counted" and entry.needs_review, entry.reason
+
+
+@pytest.mark.parametrize("text", ["5楼划掉", "strike my 郭靖 vote", "un-vote", "郭靖那票就当没投吧，反正也不影响啥",
+                                  "my vote doesn't matter anyway, drop it", "郭靖那票划掉", "郭靖那票勾掉", "取消郭靖那票"])
+def test_round_69_ballots_given_up_weigh_no_ballot(text):
+    from test_hostile_round56 import _day
+    result, (_mine, entry) = _day(("欧阳锋", "投票对象：郭靖\n投票理由：跳"), ("欧阳锋", text))
+    assert entry.needs_review and entry.nobody and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("text", ["同5", "跟5", "same as 5", "跟风5楼，不解释"])
+def test_a_follow_of_a_floor_written_bare_is_asked(text):
+    from test_hostile_round56 import _day
+    result, (_vote, entry) = _day(("欧阳锋", "投票对象：郭靖\n投票理由：跳"), ("欧阳克", text))
+    assert entry.needs_review and "郭靖" in entry.readings, entry.reason
+
+
+@pytest.mark.parametrize("text", ["probably 郭靖", "likely 郭靖", "maybe 郭靖"])
+def test_a_ballot_hedged_in_english_is_asked(text):
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("欧阳锋", text))
+    assert entry.needs_review and "郭靖" in entry.readings and not result.certain, entry.reason
