@@ -1018,6 +1018,8 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
         blockers |= {"HEDGE" for t in tokens if t.type == "HEDGE" and any(
             a <= t.start_pos < b and len(re.sub(r"[\W吧啊呀哈了的我]", "", sentence[a:b].replace(str(t), "", 1))) <= 2
             for a, b in ((m.start(), m.end()) for m in _SHORT_BRACKET.finditer(sentence)))}
+        if re.search(r"[(（][^)）]{0,30}(?:如果|要是|假如|假设|若是|万一|只要|(?i:(?<![a-z])(?:if|unless)(?![a-z])))[^)）]{0,30}[)）]", sentence):
+            blockers.add("HEDGE")  # 「6楼无效（如果欧阳克是狼的话）」: the verdict's condition in brackets is a condition all the same (round 69)
         heading = heading or any(p[0] == "blocker" and p[1] == "HEADING" and "裁" in p[2] or "判定" in str(p[2])
                                  for p in pieces if p[0] == "blocker")  # 【裁定】, not a count's 更正
         first_floor = next((t.start_pos for t in tokens if t.type in ("FLOOR", "RANGE")), None)
@@ -1219,8 +1221,7 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             post.takes_back = post.takes_back or f"「{_clip(sentence)}」更正了前面的裁定，没写是哪一楼：前面裁定过的楼都请导演重新裁定"
         if made and not why and _ASKS_AGREEMENT.search(sentence) and not _ASKS_AGREEMENT.search(sentence.split("，")[0].split(",")[0]):
             _hold(made, f"「{_clip(sentence)}」在问大家的意见：这一楼的裁定还没有定")  # 「6楼无效，大伙儿没意见吧」 (round 61)
-        if made and not why and any(t.is_("laugh") and (_VERDICT_WORD.search(clause) or re.search(r"(?i)(?<![a-z])(?:in)?valid|void|counts?(?![a-z])", clause)) for clause in re.split(r"[,，。;；!！?？]", _QUOTED.sub(" 引 ", sentence))
-                                    for t in tagging.tag(clause)):
+        if made and not why and _laughs_at_its_verdict(_QUOTED.sub(" 引 ", sentence)):
             # 「6楼无效 lol」「#6 invalid rofl」「6楼无效 ;)」: a laugh in the verdict's own clause — a joke? (round 69); after a reason
             # (「18楼无效，没写投票理由 😂」) or in a sentence of its own (「别找我求情 😂」) it is banter
             _hold(made, f"「{_clip(sentence)}」里有玩笑的口气：这一楼的裁定请导演确认")
@@ -1412,6 +1413,18 @@ _PENALTY = re.compile(r"判罚|黄牌|蓝牌|红牌|牌一张|诈尸|禁言|潜�
 
 _VERDICT_ALONE = re.compile(r"^\W*(?:改判|改为|应为|应该是|应判)?\s*(?:有效|无效|作废|不算|不计|计为|算作|算给|记为|视为弃权|按弃权|按原票|维持原判)")
 _ANY_FLOOR = re.compile(r"\d{1,5}\s*(?:楼|层|樓|#|F|L)|#\s*\d|沙发|板凳|地板")
+def _laughs_at_its_verdict(sentence: str) -> bool:
+    """A laugh or a wink in the clause of a verdict (the emoticon's own 「;」 no clause break)."""
+    for tag in tagging.tag(sentence):
+        if tag.is_("laugh"):
+            start = max((m.end() for m in re.finditer(r"[,，。;；!！?？]", sentence[:tag.start])), default=0)
+            cut = re.search(r"[,，。;；!！?？]", sentence[tag.end:])
+            clause = sentence[start:tag.end + (cut.start() if cut else len(sentence))]
+            if _VERDICT_WORD.search(clause) or re.search(r"(?i)(?<![a-z])(?:in)?valid|void|counts?(?![a-z])", clause):
+                return True
+    return False
+
+
 _CARRIED_OVER = re.compile(r"(?:这|本|今)\s*(?:局|轮|天|帖|里)[^,，。;；\n]{0,4}(?:照旧|同样|一样|也是|也这样|照此|沿用|照办)|照旧|沿用")
 _WHEN_IT_HAPPENED = re.compile(r"(?:在|于|从|自从|自)\s*$")
 _HEADED_CORRECTION = re.compile(r"^\W*(?:更正|纠正|订正|修正|正确的是|应为)\s*(?:一下|如下)?\s*[:：】\]]")

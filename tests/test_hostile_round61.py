@@ -728,3 +728,9 @@ def test_a_ballot_hedged_in_english_is_asked(text):
     from test_hostile_round56 import _day
     result, (entry,) = _day(("欧阳锋", text))
     assert entry.needs_review and "郭靖" in entry.readings and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("text", ["5楼无效（如果欧阳克是狼的话）。", "5楼无效（要是欧阳克今晚不补理由）。"])
+def test_a_verdicts_condition_in_brackets_is_a_condition(text):
+    rulings, asked, doubtful = _posted(text, PLAYERS, BALLOTS)
+    assert 5 not in rulings, (rulings, asked)
