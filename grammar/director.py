@@ -325,7 +325,7 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
         if pairs and (correcting.search(plain) or _CORRECTS.search(segment)):
             pending = _clip(segment)  # 「啊不对，看错私信了」: the pair that follows (here or below) corrects the one above
             above = _ABOVE_VOIDED.sub("", plain)  # (「…以此为准，上面那行作废」: the line above voided by its correction)
-            if len({(p[0], p[1]) for p in pairs}) == 1 and not _RETRACTS.search(above) and not _opens(_QUOTED.sub("", above), roster):
+            if len({(p[0], p[1]) for p in pairs}) == 1 and not _RETRACTS.search(above) and not _opens(_QUOTED.sub(" 引 ", above), roster):
                 voter, was = pairs[0][0], pairs[0][1]  # the post's one proxy, made once or said again alike
                 if (fixed := _voter_corrected(plain, voter, was, roster)) is not None:
                     # 「更正：上面写错人了，委托的是 方解石 不是 萤石——方解石 投 石膏」: the request was another player's; the proxy
@@ -520,7 +520,7 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
         # 「代投 梅超风→杨康 ⏎（她说再考虑一下，不行就改）」「⏎请梅超风本人上来确认一下」「⏎——上面是模板，…照这个格式私信我」: a line
         # of the director's own words about the proxy above that leaves it open, takes it back or shows it as the form
         about = [p for p in out.standing if p.voter in line] or (out.standing if _POINTS_BACK.search(line) else [])
-        if about and not _REFUSES.search(line) and not _REFUSES_PART.search(line) and _opens(_QUOTED.sub("", line), roster):
+        if about and not _REFUSES.search(line) and not _REFUSES_PART.search(line) and _opens(_QUOTED.sub(" 引 ", line), roster):
             # (the player's own words in quotes are theirs; a condition the director refuses is settled)
             _left_open(out, line, [(p.voter, p.target) for p in about])
     if out.doubts:  # what the post was read to make is among what it may make
@@ -576,7 +576,7 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
 
 # Words beside a proxy that leave it open or take it back (「（先记上，等她回复再说）」「(pending her confirmation)」): the lexicon's
 # pending, hedge, question, condition and retract classes — why the player asked (出差 · 在考试) is no such word.
-_OPEN_WORDS = ("pending", "hedge", "question", "condition", "retract")
+_OPEN_WORDS = ("pending", "hedge", "question", "condition", "retract", "laugh")  # (「代投：洪七公→杨康 lol」: round 69)
 _POINTS_BACK = re.compile(r"她|他|TA|本人|上面|以上|这张|这条|这票|该票|前面")
 _BRACKETED = re.compile(r"[(（【\[]([^()（）【】\[\]\n]{1,60})[)）】\]]")
 
@@ -624,7 +624,7 @@ def _after_a_retold_request(segment: str, target: str, roster: Roster) -> str | 
 def _aside(segment: str, roster: Roster) -> str | None:
     """Words beside a proxy (its asides in brackets, and what the line says after its target) that leave it open or take
     it back, or None."""
-    body = _QUOTED.sub("", _REASON.sub("", segment))
+    body = _QUOTED.sub(" 引 ", _REASON.sub("", segment))  # (a placeholder: 「QQ：“…”）」 must not leave 「：）」, a wink)
     outside = _BRACKETED.sub(lambda m: " " * len(m.group()), body)
     last = None
     for m in roster.pattern.finditer(outside):

@@ -734,3 +734,11 @@ def test_a_ballot_hedged_in_english_is_asked(text):
 def test_a_verdicts_condition_in_brackets_is_a_condition(text):
     rulings, asked, doubtful = _posted(text, PLAYERS, BALLOTS)
     assert 5 not in rulings, (rulings, asked)
+
+
+def test_a_proxy_with_a_laugh_beside_it_is_asked_and_a_quoted_request_leaves_no_wink():
+    from test_hostile_round56 import _day
+    result, (made,) = _day(("导演", "代投：洪七公→杨康 lol"))
+    assert made.needs_review and not result.certain, made.reason
+    result, (made,) = _day(("导演", "受 洪七公 委托代投：投票对象 杨康。\n（洪七公 今早 QQ：“下午考试，帮我投杨康，理由随便”）"))
+    assert made.kind == "proxy" and not made.needs_review, made.reason  # (the quote set aside must not leave 「：）」)
