@@ -594,8 +594,8 @@ def _left_open(out: Reading, line: str, pairs: list) -> None:
 # A proxy told as the player's request (「X让我代投Y」「X想请我代投Y」), not as made (「受X委托代投Y」「代投：X → Y」)
 _RETOLD_REQUEST = re.compile(r"(?:让|请|要|找|托|叫|求|拜托|想请|想让|希望)\s*(?:我|导演|本导)\s*(?:帮(?:他|她|忙)?\s*)?(?:代投|代为投|代他投|代她投|帮(?:他|她)投|投)")
 # What may follow a retold request and leave it made: the proxy done or accepted, where and when it came from, thanks
-_MADE_OR_TOLD = re.compile(r"已(?:经)?\s*(?:代投|代为投|代发|计|记|计入|记上|办|照办|处理)|代投如下|照办|收到|好的|好滴|ok|OK|Ok|没问题|可以|有效|计入|记上|"
-                           r"已记|已计|如上|见上|为准|私信|站内信|短消息|短信|QQ|微信|电话|今天|昨天|昨晚|今早|早上|中午|下午|晚上|\d{1,2}[:：]\d{2}|"
+_MADE_OR_TOLD = re.compile(r"已(?:经)?\s*(?:代投|代为投|代发|计|记|办|照办|处理)|代投如下|照办|收到|好的|好滴|没问题|可以|有效|计入|记上|"
+                           r"如上|见上|为准|私信|站内信|短消息|短信|QQ|微信|电话|今天|昨天|昨晚|今早|早上|中午|下午|晚上|\d{1,2}[:：]\d{2}|"
                            r"谢谢|辛苦|感谢|thx|thanks|理由|原话|说|补上|补发|补一|现在发|发上|忘了?发|漏发|\d+(?:\.\d+)?\s*票|→|->|"
                            r"(?i:done|noted|got it|ok)")
 

@@ -857,6 +857,7 @@ def _cut(line: str) -> list[str]:
     return out
 
 
+_FLOOR_NUMBERS = re.compile(r"(\d{1,5})\s*(?:楼|层|樓|#|F|L)")  # the numbers of the floors written in digits
 _FLOOR_ANY = re.compile(r"\d{1,5}\s*(?:楼|层|樓|#|F|L)|#\s*\d{1,5}|第[一二三四五六七八九十百]{1,4}\s*(?:楼|层)|[沙板地](?:发|凳|板)")
 _ASKS = re.compile(r"[?？]|吗|是不是|算不算|能不能|有没有|要不要|行不行|对不对|还是")
 
@@ -1173,7 +1174,7 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
         if made and not rules and not re.search(r"代投|委托", sentence) and (
                 "RETRACT" in blockers or _SELF_CORRECTION.search(sentence)) and not _only_reason(sentence) and not (
                 "RETRACT" not in blockers and _HEADED_CORRECTION.match(sentence) and number < len(sentences)
-                and _VERDICT_ALONE.search(sentences[number]) and not _ANY_FLOOR.search(sentences[number])):
+                and _VERDICT_ALONE.search(sentences[number]) and not _FLOOR_ANY.search(sentences[number])):
             # (「更正：27楼 糖票 的对象写的是“自行车”……。改判有效，计为 自行车票。」: a correction the director heads, its verdict
             # in the sentence after — the floor's, as any verdict with no floor of its own is the floor above's (blind24 o009))
             # 「7楼是我看错了，当我没说」「我看错了，6楼其实没问题」: what was said of those floors taken back or corrected in words
@@ -1253,7 +1254,7 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
                 # question (round 58: the corrected post ruled nothing and both ballots stood) — a floor the correction names
                 # in brackets too (「6楼无效（修正：7楼）」, hostile round 59)
                 put_off = why
-                post.held += [(("floor", int(n)), why) for n in re.findall(r"(\d{1,5})\s*(?:楼|层|樓|#|F|L)", sentence)]
+                post.held += [(("floor", int(n)), why) for n in _FLOOR_NUMBERS.findall(sentence)]
             continue
         if "RETRACT" in blockers and made and not _only_reason(sentence) and not re.search(r"代投|委托", sentence):
             # 「——19楼这句收回」「撤回我之前说的7楼无效」: what was said of those floors is taken back — they wait for the director
@@ -1412,7 +1413,6 @@ _PENALTY = re.compile(r"判罚|黄牌|蓝牌|红牌|牌一张|诈尸|禁言|潜�
 
 
 _VERDICT_ALONE = re.compile(r"^\W*(?:改判|改为|应为|应该是|应判)?\s*(?:有效|无效|作废|不算|不计|计为|算作|算给|记为|视为弃权|按弃权|按原票|维持原判)")
-_ANY_FLOOR = re.compile(r"\d{1,5}\s*(?:楼|层|樓|#|F|L)|#\s*\d|沙发|板凳|地板")
 def _laughs_at_its_verdict(sentence: str) -> bool:
     """A laugh or a wink in the clause of a verdict (the emoticon's own 「;」 no clause break)."""
     for tag in tagging.tag(sentence):
@@ -1434,7 +1434,7 @@ def _corrected_below(floors: set, below: list[str]) -> bool:
     """A later sentence headed as a correction (更正：…) names every floor of `floors`."""
     numbers = {ref[1] for ref in floors if ref[0] == "floor"}
     return bool(numbers) and len(numbers) == len(floors) and any(
-        _HEADED_CORRECTION.match(line) and numbers <= {int(n) for n in re.findall(r"(\d{1,5})\s*(?:楼|层|樓|#|F|L)", line)}
+        _HEADED_CORRECTION.match(line) and numbers <= {int(n) for n in _FLOOR_NUMBERS.findall(line)}
         for line in below)
 
 
