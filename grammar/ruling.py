@@ -842,6 +842,9 @@ _BY_ORDER = re.compile(r"前者|后者|前一个|后一个|前一楼|后一楼|t
 _GOES_ON = re.compile(r"\s*(?:但|不过|可是|然而|否则|不然|要不|没\S{0,2}就|不\S{0,2}就)")  # (「…确认的话就算她的；不来就不算」)
 
 
+_WINK = re.compile(r"[;；]\s*-?[)）PpDd](?![A-Za-z0-9])")
+
+
 def _cut(line: str) -> list[str]:
     out, start, depth = [], 0, 0
     for i, ch in enumerate(line):
@@ -849,7 +852,8 @@ def _cut(line: str) -> list[str]:
         depth -= ch in ")）]】" and depth > 0 and 1 or 0
         stop = ch in "。！!？?；;" or (ch == "." and i + 1 < len(line) and line[i + 1] == " " and i and not line[i - 1].isdigit())
         if stop and depth == 0 and (i + 1 == len(line) or line[i + 1] not in "。！!？?；;") and \
-                not (ch in "；;" and _GOES_ON.match(line, i + 1)):  # 「……本身不算票；但……这一票有效」: one thought
+                not (ch in "；;" and _GOES_ON.match(line, i + 1)) and not _WINK.match(line, i):
+            # (「……本身不算票；但……这一票有效」: one thought; 「6楼无效 ;)」: a wink, not a stop)
             # (an English full stop before a space ends a sentence too: 「#14 invalid (…). #18 — pending.」)
             out.append(line[start:i + 1])
             start = i + 1

@@ -284,7 +284,7 @@ _SELF_VOID = re.compile(r"不算数|不作数|别计|别算|不要计|先别计|
                         r"[(（]\s*(?:不算|待改|待定|暂定|占位)\s*[)）]|不是认真的|不认真|纯属娱乐|试投|以后再改|晚点再改|回头再改|(?<![A-Za-z])/s\b|"
                         r"(?i:\bnot really\b|\bjust kidding\b|\bjk\b|\blol\b|\bplaceholder\b|\bmight (?:switch|change)\b|\bmay (?:switch|change)\b)|"
                         r"(?:投|票给)\s*[^\s，,。\[]{1,8}\s*\[(?:doge|狗头)\]|(?i:\bfor now\b|\btentative(?:ly)?\b|\bprovisional(?:ly)?\b)|"
-                        r"占个?坑|[(（]\s*逗\s*[)）]|半票|(?i:\b(?:probably|maybe|perhaps|likely|iirc|i think)\b)|"
+                        r"占个?坑|[(（]\s*逗\s*[)）]|半票|(?i:\b(?:probably|maybe|perhaps|likely|iirc|i think)\b|(?<![a-z])(?<!no )(?:prob|probs|prolly)(?![a-z]))|"
                         r"姑且这样|暂且这样|随便投|(?:投票对象|改票对象|对象)\s*[:：]\s*[^\n,，。?？]{1,12}[?？]|"
                         r"请导演按|请按(?!\s*(?:\d+(?:\.\d+)?|[一两二三])\s*票)[^,，。]{1,10}(?:记|算|计)|测试[,，。 !！:：]|^测试|测试(?:格式|用|一下|帖|而已)|格式测试|闹着玩|"
                         r"试一下手机|试试手机|试一下能不能|试试格式|试一下格式|"

@@ -689,7 +689,7 @@ def test_a_hedged_ballot_or_a_change_of_mind_in_words_is_asked(first, text, mean
 @pytest.mark.parametrize("text", ["5楼无效 lol", "#5 invalid rofl", "5楼无效 233", "5楼无效，just my two cents", "5楼无效，一家之言",
                                   "5楼无效，没人反对吧", "5楼无效，同意的扣1", "#5 invalid, any objections", "5楼无效（黄蓉语）",
                                   "5楼无效——黄蓉如是说", "下一局起，5楼这种写法无效", "Next game, votes like #5 will be invalid.",
-                                  "Floor five is invalid."])
+                                  "Floor five is invalid.", "5楼无效 ;)", "5楼无效；-)"])
 def test_round_69_rulings_that_are_no_ruling_rule_nothing(text):
     rulings, asked, doubtful = _posted(text, PLAYERS, BALLOTS)
     assert 5 not in rulings, (rulings, asked)
@@ -701,7 +701,8 @@ def test_a_laugh_after_the_reason_or_in_a_sentence_of_its_own_is_banter(text):
     assert 5 in rulings, (rulings, asked)
 
 
-@pytest.mark.parametrize("text", ["黄老邪托我投郭靖", "替谢逊投郭靖", "谢逊让我投郭靖"])
+@pytest.mark.parametrize("text", ["黄老邪托我投郭靖", "替谢逊投郭靖", "谢逊让我投郭靖", "黄药师 asked me to vote 郭靖 for him",
+                                  "vote 郭靖 on behalf of 谢逊"])
 def test_a_ballot_passed_on_for_someone_off_the_roster_is_never_the_posters_own(text):
     from test_hostile_round56 import _day
     result, (entry,) = _day(("欧阳锋", text))
@@ -723,7 +724,7 @@ def test_a_follow_of_a_floor_written_bare_is_asked(text):
     assert entry.needs_review and "郭靖" in entry.readings, entry.reason
 
 
-@pytest.mark.parametrize("text", ["probably 郭靖", "likely 郭靖", "maybe 郭靖"])
+@pytest.mark.parametrize("text", ["probably 郭靖", "likely 郭靖", "maybe 郭靖", "prob vote 郭靖", "vote 郭靖 prolly"])
 def test_a_ballot_hedged_in_english_is_asked(text):
     from test_hostile_round56 import _day
     result, (entry,) = _day(("欧阳锋", text))
