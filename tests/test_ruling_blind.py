@@ -31,7 +31,8 @@ BLIND = json.loads((RULINGS / "blind1.json").read_text("utf-8"))["posts"]
 # and the hostile round's changes, blind6 after the rulings-by-construction change: each read post by post as blind1 is (never a doubtful post applied, never a wrong effect).
 LATER = [item for name in ("blind2.json", "blind3.json", "blind4.json", "blind5.json", "blind6.json", "blind7.json", "blind8.json", "blind9.json",
                                  "blind10.json", "blind11.json", "blind12.json", "blind13.json", "blind14.json", "blind15.json",
-                                 "blind16.json", "blind17.json", "blind18.json", "blind19.json", "blind20.json", "blind21.json", "blind22.json", "blind23.json", "blind24.json", "blind25.json", "blind26.json")
+                                 "blind16.json", "blind17.json", "blind18.json", "blind19.json", "blind20.json", "blind21.json", "blind22.json", "blind23.json", "blind24.json", "blind25.json", "blind26.json",
+                                 "blind27.json")
          for item in json.loads((RULINGS / name).read_text("utf-8"))["posts"]]
 DIRECTOR, DIRECTOR_UID = "导演", 2
 CLOSE = START + timedelta(days=2)
