@@ -67,7 +67,7 @@ _COUNT_LINE = re.compile(rf"^\s*[·•\-*]?\s*[^\s,:;，。；:]{{1,12}}\s*[:：
 # 「1楼 is free format…」「本局 1楼 要求写理由」: the opening's rules cited, not a floor ruled
 _OPENING_SAYS = re.compile(r"\s*(?:的)?\s*(?:规则|规定|要求|写明|写了|说|格式|公告|开场|已经|is|says|said|states)", re.I)
 _REPLIED_TO = re.compile(r"(?:回复|引用)(?:了|的是)?[^,，。;；:：\d#]{0,5}\s*$|^\s*(?:他|她|又|还|却|就)?\s*回(?:了|的是)?\s*$|"  # (「#23 乳状云 回 #21」)
-                         r"(?i:(?:reply|replying|replied|quote|quoting|quoted)\s*(?:to|of)?\s*(?:his|her|their)?\s*(?:own)?\s*$)")
+                         r"(?i:(?:repl(?:y|ies|ying|ied)|quot(?:e|es|ing|ed))\s*(?:to|of)?\s*(?:his|her|their)?\s*(?:own)?\s*$)")
 # After a floor's verdict, the ballot it falls back to: 「改票无效，按他原来 6 楼的票（潮生）计」 — 6楼 is the original
 _ORIGINAL = re.compile(r"(?:原来的?|原票|原投票|按(?:他|她|其|你)|以(?:他|她|其|你))\s*$")
 _CHANGE_ABOUT = re.compile(r"^\s*的?\s*改票")
@@ -1666,7 +1666,8 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
                 made.append(_Group(list(floors), number, sentence, reference=True, original=True))
                 original_at = index
                 continue
-            further = "".join(str(p[1]) for p in pieces[index + 1:index + 7] if p[0] in ("text", "sep"))
+            # (a verdict's own words too: 「按21楼原票计 三脚架」 — with 三脚架 a player, 「计」 is the verdict's word: blind27 ca009)
+            further = "".join(str(p[2] if p[0] == "verdict" else p[1]) for p in pieces[index + 1:index + 7] if p[0] in ("text", "sep", "verdict"))
             # 「改票不成立，仍按 7楼 白骨精 计」「仍是 5楼 的 丁香」「还按你 4# 原来投的 齐羽 计」
             still = re.search(r"(?:仍(?:然|旧)?|还是?|依然|依旧|照旧|维持|保留|保持)\s*(?:按|以|是|计|算)?\s*(?:你|他|她)?\s*(?:的|原来的?)?\s*$", text_since)
             # 「草鞋 的票按 第六楼 计（木屐）」「牛仔 stays on his #15 (桑巴)」: whose ballot stands, by which floor — that floor's
@@ -1674,7 +1675,7 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
                 re.search(r"的(?:票|一票)\s*(?:按|以)\s*$", text_since) and re.match(r"\s*(?:计|算|为准)", further))
             said_original = _ORIGINAL.search(text_since) or re.match(r"\s*的?\s*原(?:来的?)?\s*(?:投?票|投的)", after) or still or (
                 # 「不算，按 #22 的 冷锋 计」: the floor the ballot is counted by, after the verdict that voids the change (blind24 o052)
-                re.search(r"(?:按|以)\s*(?:你|他|她)?\s*$", text_since) and re.match(r"\s*的?\s*[^\s,，。;；]{1,12}?\s*(?:计|算|为准)", further))
+                re.search(r"(?:按|(?<![所可予加难足得用])以)\s*(?:你|他|她)?\s*$", text_since) and re.match(r"\s*的?\s*[^\s,，。;；]{1,12}?\s*(?:计|算|为准)", further))
             # (「改票不算，还按你 4# 原来投的 X 计」: the sentence's verdict, before any floor of its own, voids the change — the
             # floor after it is the original that stands, not the verdict's floor)
             voided_ahead = current is None and bool(ahead and ahead[-1][0] and ahead[-1][0].get("verdict") in ("invalid", "keep_original"))

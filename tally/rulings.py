@@ -423,7 +423,8 @@ def _resolve(post, reading, game: Game, base: DayTally, rules: Rules, shifted: s
             continue
         if item.verdict in ("invalid", "abstain", "valid", "counts_as", "keep_original", "uphold") and entry.kind == "none" and \
                 not entry.needs_review and not entry.readings and not entry.relayed_for and entry.author not in game.directors \
-                and not _NOT_A_BALLOT_SAID.search(post.text or ""):
+                and not _NOT_A_BALLOT_SAID.search(post.text or "") and not (
+                    item.verdict == "invalid" and _names_its_author(post.text or "", number, entry.author, kind)):
             # 「38楼 无效。」 where 38楼 is talk (「哈哈哈今天好冷」): a verdict on a post that casts nothing — the floor the director
             # meant may be another; rules nothing, said so (blind20 a064 had been applied)
             why.append(f"{said} 不是一张票（{entry.author} 的发言）：这条裁定说的可能是别的楼，请核对楼层")
@@ -628,6 +629,15 @@ def stranger_words(account: str) -> str:
     return (f"「{account}」不在游戏文件的玩家名单里，它的票不能用裁定算给谁：如果它是某位玩家的替补，在游戏文件里写 "
             f"[[events]] what = \"顶替\"、to = \"{account}\"；是某位玩家的另一个账号（双马甲），写进那位玩家 cards 的 "
             "account；然后重新计票。都不是的话，裁定「无效」")
+
+
+def _names_its_author(text: str, number: int, author: str, kind: str) -> bool:
+    """The ruling writes the floor with its poster's name beside it (「31楼 加油团 只贴了个「+1」……不计」): the floor is the
+    one meant, and voiding its talk changes nothing (blind27 ca003)."""
+    if kind != "floor" or not author:
+        return False
+    floor = rf"(?:#\s*{number}|{number}\s*(?:楼|层|樓|#|F|L))(?!\d)"
+    return re.search(rf"{floor}\s*(?:的)?\s*{re.escape(author)}|{re.escape(author)}\s*(?:的|在)?\s*{floor}", text) is not None
 
 
 # The ruling itself says its floor casts nothing (「17# … is a finger of suspicion, not a vote — 不计」): a verdict on talk, said so
