@@ -136,6 +136,9 @@ SET_DEAD["heldout31"] = {"shediao": ("桂花针",), "s10": ("叠衣",), "mahjong
 # heldout32's openings are heldout26's (its README's assumptions: s10 a quoted change with a 20:30 bar; anshazhe 改票 said)
 SET_ASSUMED["heldout32"] = SET_ASSUMED["heldout26"]
 SET_DEAD["heldout32"] = {"shediao": ("桑拿",), "s10": ("省略号",), "qisha": ("蹦蹦床",), "mahjong": ("场记",)}
+# heldout33's openings are heldout26's (its README's table and openings)
+SET_ASSUMED["heldout33"] = SET_ASSUMED["heldout26"]
+SET_DEAD["heldout33"] = {"shediao": ("皮腔",), "s10": ("号码布",), "anshazhe": ("兔耳朵",), "mahjong": ("拒收",)}
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
