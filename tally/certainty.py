@@ -704,6 +704,8 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool, attempt: boo
                 used, meant = next(((k, hit) for k in range(1, min(len(words), 4) + 1)
                                     if (hit := spelled("".join(words[:k]), roster))), (0, ()))
                 if meant:
+                    # (「toupiao: qiaqiu?? 不对 qianqiu… 就是起跑线」: a name said after it in characters may be the one meant)
+                    meant = (*meant, *(n for n in names_in(own[latin.end():], roster) if n not in meant))
                     said = f"{own[m.start():m.end()]}{' '.join(words[:used])}".strip()
                     out.append((f"「{said}」像是用拼音打的名字：算不算投票，请导演裁定", meant))
     return tuple(out)

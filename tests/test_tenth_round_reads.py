@@ -48,3 +48,32 @@ def test_a_talk_floor_voided_with_its_poster_named_is_the_floor_meant():
     # the poster named is someone else: asked, never applied
     rulings, asked = _on_talk("6楼 黄蓉 不计。")
     assert 6 not in rulings, rulings
+
+
+def _proxies(text: str):
+    from grammar import director
+    return {(p.voter, p.target): p.void for p in director.read(text, ROSTER, ("导演",)).proxies}
+
+
+def test_a_proxy_taken_back_below_beside_the_floor_the_player_voted_on_is_void_and_that_floor_unruled():
+    text = "代投：杨康 → 郭靖\n（撤回。杨康本人刚上线自己去 16 楼投了，上面这条代投不算。）"
+    assert _proxies(text)[("杨康", "郭靖")] is not None
+    assert 16 not in _ruled("代投：杨康 → 郭靖\n杨康本人刚上线自己去 16 楼投了，上面这条代投不算。")
+
+
+def test_a_proxy_line_struck_in_its_own_brackets_is_void_and_the_next_stands():
+    made = _proxies("代投两票一起：\n杨康 → 郭靖（不对，康康已经自己投过了，这条删）\n黄蓉 → 穆念慈")
+    assert made[("杨康", "郭靖")] is not None and made[("黄蓉", "穆念慈")] is None, made
+
+
+def test_a_take_back_asked_and_answered_no_leaves_the_proxy():
+    from grammar import director
+    read = director.read("proxy for 黄蓉: vote 郭靖（她 19:50 私信的，她自己那楼作废改这个？——不，她没投过，这是她第一票）", ROSTER, ("导演",))
+    # never read as taken back: made, or asked with the proxy among its readings
+    assert all(p.void is None for p in read.proxies) and (read.proxies or ("黄蓉", "郭靖") in read.readings), read
+
+
+def test_a_name_said_in_characters_after_a_pinyin_ballot_is_among_its_readings():
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("欧阳锋", "toupiao: guojin?? 不对 guojing… 算了你们懂的 就是杨康"), preset="s10")
+    assert entry.needs_review and {"郭靖", "杨康"} <= set(entry.readings), (entry.readings, entry.reason)
