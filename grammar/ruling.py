@@ -362,6 +362,12 @@ def _names_after_verbs(tokens: list[Token]) -> list[Token]:
             # 「有效票为2…6楼，其余不计」: the verdict of the floors the post does not list, not of those it does (round 54)
             out[i] = Token("TEXT", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)
             continue
+        if tok.type == "QUESTION" and i and (clause := re.split(r"[,，。;；!！?？]|——", "".join(str(t) for t in out[:i]))[-1]) and \
+                _REPORTED_ASK.search(clause) and not re.search(r"我\s*(?:想|要|再|来|先)?\s*问", clause):
+            # 「棉花糖摊 又来问 19楼 能不能算——维持原判，19楼无效」: a player's question retold, answered by the verdict after it
+            # (blind27 ca021) — not the director asking
+            out[i] = Token("TEXT", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)
+            continue
         if tok.type in ("INVALID", "NOT_A_VOTE") and i and re.search(r"裁定\s*(?:也|就|都|全部|全都|统统)?\s*$",
                                                                     "".join(str(t) for t in out[max(0, i - 2):i])) and not (
                 re.search(r"(?:已|已经|被|经|予以|特此|现)\s*裁定\s*$", "".join(str(t) for t in out[max(0, i - 3):i]))
@@ -1387,8 +1393,14 @@ _SELF_CORRECTION = re.compile(r"(?:我|上面|上边|刚才|前面|以上|之前
                               # 是7楼」「手滑，是7楼」; a correction in brackets 「（修正：7楼）」; one ruled floor turned into another
                               # 「6楼无效 → 7楼无效」 (hostile round 59)
                               r"|(?:^|[,，。;；!！?？(（])\s*(?:(?:啊|哦|呃|嗯|唉|哎)\s*[,，]?\s*)?(?:口误|手滑|手误|笔误|看串|串楼|看岔|眼花|搞混|弄混)|"
+                              # 「26楼无效——等下，看错了，无效的是28楼」: a verdict interrupted in its own sentence (blind27 ca031)
+                              r"(?:\d{1,5}\s*(?:楼|层|樓|#|F|L)|#\s*\d{1,5})[^,，。;；\n]{0,8}?(?:无效|有效|作废|不算|不计|弃权)\s*(?:[,，;；]|——|—)\s*"
+                              r"(?:等下|等等|等一下|看错了?)|"
                               r"(?:^|[(（,，])\s*(?:修正|订正|纠正)\s*[:：]\s*第?\s*\d{1,5}\s*(?:楼|层|樓|#|F|L)|"
                               r"\d{1,5}\s*(?:楼|层|樓|#|F|L)[^,，。;；\n]{0,8}(?:→|->|=>|⇒)\s*第?\s*\d{1,5}\s*(?:楼|层|樓|#|F|L)", re.I)
+
+
+_THE_REST = re.compile(r"^\W*(?:别的|其他的?|其它的?|其余的?|剩下的?|剩余的?|另外的|(?i:the\s+rest|everything\s+else|anything\s+else|others?\b))")
 
 
 def _takes_back(blockers: set[str], sentence: str, rules: bool, after: bool, tokens: list[Token],
@@ -1400,7 +1412,8 @@ def _takes_back(blockers: set[str], sentence: str, rules: bool, after: bool, tok
         return f"「{_clip(sentence)}」是在举例子，不是裁定：这一帖的裁定都不采用"
     if "RETRACT" in blockers and not _only_reason(sentence) and not floors:
         return f"「{_clip(sentence)}」：这一帖收回了说过的话，裁定都不采用"
-    if "PENDING" in blockers and not rules and not floors and not _PENALTY.search(sentence):
+    if "PENDING" in blockers and not rules and not floors and not _PENALTY.search(sentence) and not _THE_REST.match(sentence):
+        # (「别的晚上电脑上再说」: the rest put off — what the post did rule stands, blind27 ca012)
         return f"「{_clip(sentence)}」：这一帖的裁定还没有定，都不采用"
     corrected = _SELF_CORRECTION.search(sentence)
     if corrected and _EARLIER_VERSION.search(sentence):
@@ -1615,6 +1628,7 @@ _OTHER_ROUND = re.compile(r"(?:首轮|第一轮|上一轮|本轮之前|初投|�
 # A floor named in a remark to its player (注意格式 · 辛苦了 · 可以再充实点 · 别刷屏): not waiting for a verdict — a verdict in a
 # later sentence (a rule restated, 「另：…改了算无效」) is not its ruling (hostile round 53: each voided the floor).
 _REMARK = re.compile(r"注意|辛苦|可以再|记得|提醒|别刷|不要刷|谢谢|感谢|欢迎|加油|收到|满分|不错|很好|挺好|没问题|没毛病|漂亮|下次|以后注意")
+_REPORTED_ASK = re.compile(r"(?:又|还|也|跑|来|私信|站内信)\s*问|问(?:过|了|我|导演)|(?i:asked|asks|asking)\s*(?:me|whether|if)")
 # A verdict's own subject after a clause break: this proxy, the line or post above (not the floor before it)
 _OWN_SUBJECT = re.compile(r"[,，;；]\s*[^,，;；]{0,6}?(?:(?:上面|以上|这|那|此|本)\s*(?:一)?\s*(?:条|张|行)\s*(?:的)?\s*代投|"
                           r"(?:上面|以上|上一)\s*(?:这|那)?\s*(?:一)?\s*(?:条|行|帖))\s*$")
@@ -1672,7 +1686,7 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
             # (a verdict's own words too: 「按21楼原票计 三脚架」 — with 三脚架 a player, 「计」 is the verdict's word: blind27 ca009)
             further = "".join(str(p[2] if p[0] == "verdict" else p[1]) for p in pieces[index + 1:index + 7] if p[0] in ("text", "sep", "verdict"))
             # 「改票不成立，仍按 7楼 白骨精 计」「仍是 5楼 的 丁香」「还按你 4# 原来投的 齐羽 计」
-            still = re.search(r"(?:仍(?:然|旧)?|还是?|依然|依旧|照旧|维持|保留|保持)\s*(?:按|以|是|计|算)?\s*(?:你|他|她)?\s*(?:的|原来的?)?\s*$", text_since)
+            still = re.search(r"(?:仍(?:然|旧)?|还是?|依然|依旧|照旧|维持|保留|保持)\s*(?:按|以|是|计|算|在)?\s*(?:你|他|她)?\s*(?:的|原来的?)?\s*$", text_since)
             # 「草鞋 的票按 第六楼 计（木屐）」「牛仔 stays on his #15 (桑巴)」: whose ballot stands, by which floor — that floor's
             stands = re.search(r"(?i:(?:stays?|remains?)\s*(?:on|with)\s*(?:his|her|their)\s*$)", text_since) or (
                 re.search(r"的(?:票|一票)\s*(?:按|以)\s*$", text_since) and re.match(r"\s*(?:计|算|为准)", further))
@@ -1684,7 +1698,12 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
             voided_ahead = current is None and bool(ahead and ahead[-1][0] and ahead[-1][0].get("verdict") in ("invalid", "keep_original"))
             if stands or said_original and ((current is not None and current.verdicts and current.verdicts[-1].get("verdict") in (
                     "invalid", "keep_original")) or re.match(r"\s*的?\s*原(?:来的?)?投?票\s*(?:计|算|为准)", further)
-                    or re.search(r"(?:仍(?:然)?|还是?)\s*(?:按|以)", text_since[-6:]) or voided_ahead):  # (「不算，仍按你 8# 的 嫦娥 计」)
+                    or re.search(r"(?:仍(?:然)?|还是?)\s*(?:按|以)", text_since[-6:]) or voided_ahead or (
+                        # 「18# 不计；警长的两票仍在 7# 的跟焦器身上」「取景器仍是 12楼 的三脚架」: still on the floor that stands,
+                        # in a sentence of its own, with no verdict after it that says otherwise (blind27 ca019, ca062)
+                        re.search(r"(?:仍(?:然|旧)?|依然|依旧)\s*(?:在|是)\s*$", text_since) and not any(
+                            p[0] == "verdict" and (p[1] is None or p[1].get("verdict") not in ("valid", "counts_as", "keep_original"))
+                            for p in pieces[index + 1:]))):  # (「不算，仍按你 8# 的 嫦娥 计」)
                 # 「改票无效，按她 10楼 的原票计」「改票不成立，仍按 8楼 原票计」: the ballot that stands is that floor's — it counts
                 made.append(_Group(list(floors), number, sentence, reference=True, original=True))
                 original_at = index

@@ -641,4 +641,6 @@ def _names_its_author(text: str, number: int, author: str, kind: str) -> bool:
 
 
 # The ruling itself says its floor casts nothing (「17# … is a finger of suspicion, not a vote — 不计」): a verdict on talk, said so
-_NOT_A_BALLOT_SAID = re.compile(r"不是投票|不是票|不算投票|非投票|不是一张票|闲聊|发言|聊天|(?i:not a (?:vote|ballot)|chatter|suspicion|fos)")
+_NOT_A_BALLOT_SAID = re.compile(r"不是投票|不是票|不算投票|非投票|不是一张票|闲聊|发言|聊天|(?:没|没有|没写|未写|无)\s*(?:投票)?对象|"
+                                r"只(?:写|贴|发|回)了|(?i:not a (?:vote|ballot)|chatter|suspicion|fos|no target)")
+# (「他自己的 29楼 也没对象，只写了「看好戏」，无效」: the floor said to hold no ballot — blind27 ca058)

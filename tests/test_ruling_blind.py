@@ -36,7 +36,7 @@ LATER = [item for name in ("blind2.json", "blind3.json", "blind4.json", "blind5.
          for item in json.loads((RULINGS / name).read_text("utf-8"))["posts"]]
 DIRECTOR, DIRECTOR_UID = "导演", 2
 CLOSE = START + timedelta(days=2)
-_HEADED_DAY = re.compile(r"^\W*(?:\[b\])?\s*[【\[]?\s*(?:裁定\s*[】\]]\s*)?(?:第([一二三四五六七八九])[天日]|(?i:(?:rulings?\s+for\s+)?day\s*([1-9])\b))")
+_HEADED_DAY = re.compile(r"^\W*(?:\[b\])?\s*[【\[]?\s*(?:裁定\s*[】\]]\s*|[^】\]\n]{1,8}?[·・:：\s])?(?:第([一二三四五六七八九])[天日]|(?i:(?:rulings?\s+for\s+)?day\s*([1-9])\b))")
 _SHORT_DAY = re.compile(r"(?<![A-Za-z])D\s*([1-9])(?!\d)")
 _QUOTED_PID = re.compile(r"\[quote\].*?pid=(\d+).*?\[/quote\]", re.S | re.I)
 
@@ -93,7 +93,8 @@ def day_of(item: dict):
     floors = {int(n): f for n, f in (item.get("floors_exist") or {}).items()}
     authors = {f["author"] for f in floors.values() if f.get("author") and f.get("kind") != "director" and not _directors(f, item)}
     names = list(dict.fromkeys([*item["players"], *sorted(authors - {DIRECTOR})]))
-    # The day whose thread the post is in: the one its heading names (【第二天 投票结果及裁定】 · Rulings for Day 2), else day 1.
+    # The day whose thread the post is in: the one its heading names (【第二天 投票结果及裁定】 · 【执法团裁定·第二天】 · Rulings for
+    # Day 2), else day 1.
     heading = _HEADED_DAY.match(item["text"])
     number = ("一二三四五六七八九".index(heading.group(1)) + 1 if heading.group(1) else int(heading.group(2))) if heading else 1
     if not heading and (short := _SHORT_DAY.search(item["text"].split("\n", 1)[0])):

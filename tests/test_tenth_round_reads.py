@@ -77,3 +77,28 @@ def test_a_name_said_in_characters_after_a_pinyin_ballot_is_among_its_readings()
     from test_hostile_round56 import _day
     result, (entry,) = _day(("欧阳锋", "toupiao: guojin?? 不对 guojing… 算了你们懂的 就是杨康"), preset="s10")
     assert entry.needs_review and {"郭靖", "杨康"} <= set(entry.readings), (entry.readings, entry.reason)
+
+
+def test_a_players_question_retold_and_answered_is_ruled_and_the_directors_own_is_not():
+    assert _ruled("另：郭靖 又来问 19楼 能不能算——维持原判，19楼无效，对象写的不是角色名。") == {19: ("invalid", None)}
+    assert 19 not in _ruled("我想问 19楼 能不能算？")
+
+
+def test_the_rest_put_off_leaves_what_the_post_ruled():
+    assert _ruled("手机党 简单说下\n29l无效 对象写的不是玩家\n38l有效 计黄蓉\n别的晚上电脑上再说") == \
+        {29: ("invalid", None), 38: ("counts_as", "黄蓉")}
+    assert _ruled("29l无效\n晚上电脑上再说") == {}  # (the post itself put off)
+
+
+def test_the_floor_a_ballot_is_still_on_stands_and_a_verdict_after_it_says_otherwise():
+    assert _ruled("18# 不计；警长的两票仍在 7# 的郭靖身上。") == {18: ("invalid", None), 7: ("valid", None)}
+    assert _ruled("53楼 改票不算；仍是 12楼 无效。") == {53: ("invalid", None), 12: ("invalid", None)}
+
+
+def test_a_verdict_interrupted_in_its_own_sentence_rules_nothing_alone():
+    assert _ruled("26楼无效——等下，看错了，28楼无效。") == {}
+    assert _ruled("26楼无效。\n等等，看错了，26楼 的理由在第二行，其实有写。26楼 有效，以本条为准。") == {26: ("valid", None)}
+
+
+def test_a_talk_floor_the_ruling_says_holds_no_target_is_voided_as_said():
+    assert _on_talk("穆念慈 自己的 6楼 也没对象，只写了「看好戏」，无效。")[0] == {6: "reject"}
