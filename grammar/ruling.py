@@ -1719,6 +1719,10 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
             # 「#7 喜鹊（已出局）、8楼 戴胜」: the next floor of one list, each with its player — one verdict for all
             listed = [*listed, current] if open_group and current.author and not text_since.strip(",:、 ") else []
             current = _Group(list(floors), number, sentence, elsewhere=elsewhere)
+            if _GENERAL.search(sentence) and re.match(r"\s*的?\s*(?:这种|这样的?|那种|那样的?|这类|此类|之类)", after):
+                # 「以后6楼这种写法一律无效」: a rule from now on with the floor for its example — whether it covers today's 6楼 is
+                # the director's (hostile round 69)
+                current.doubted = f"「{_clip(sentence)}」是以后的规则，拿这一楼举例：今天这一楼算不算，请导演确认"
             current.dangling = cut and all(p[0] in ("sep", "text") and not str(p[1]).strip(",:、 。!?;~") for p in pieces[index + 1:])
             made.append(current)
             text_since, elsewhere = "", ""
@@ -1801,6 +1805,13 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
             text_since += word
         elif kind == "sep":
             text_since += str(piece[1])
+    last = max((i for i, p in enumerate(pieces) if p[0] == "verdict" and p[1] is not None), default=None)
+    if last is not None and (odd := _unexplained_tail(pieces[last + 1:])):
+        # 「6楼无效，笑死我了」「#6 invalid, ok with everyone」「6楼无效，郭靖说的」: words after the verdict, in its sentence, that
+        # are neither a reason (the ballot's words) nor courtesy — what they do to the verdict is the director's (hostile round 70)
+        for group in made:
+            if group.verdicts and not group.reference and not group.unread:
+                group.unread.append(f"「{_clip(sentence)}」裁定后面的「{odd}」工具读不准它对裁定的意思：这一楼请导演确认")
     if made and before:
         made[0].names[:0] = before
     for group in made:
@@ -1862,6 +1873,95 @@ def _unexplained_slot(text_since: str, pieces: list, index: int, crossed: bool =
         if rest and len(rest) <= 12 and not _BALLOT_WORDS.search(words):
             return words.strip()
     return ""
+
+
+# After a verdict, in its sentence: a clause is explained by the ballot's words (a reason), an English reason's words, a floor or
+# a player (the reason's subject), or courtesy and sign-off; anything else is read by the director (a closed list on the certain side).
+_TAIL_BALLOT = re.compile(_BALLOT_WORDS.pattern.replace("|[a-zA-Z0-9]|", "|[0-9]|"))
+_TAIL_ENGLISH = ("vot", "ballot", "target", "reason", "format", "quot", "repl", "post", "floor", "edit", "deadline", "clos", "late",
+                 "hour", "minut", "proxy", "abstain", "dead", "elim", "lynch", "name", "rule", "chang", "switch", "sheriff", "weigh",
+                 "count", "valid", "void", "time", "label", "wrote", "writ", "typed", "miss", "after", "before", "twice", "second",
+                 "first", "player", "last", "game", "night", "letter", "pick", "nobody", "self", "only", "spell", "typo", "same",
+                 "free", "line", "thread", "deleted", "his own", "her own", "hisown", "herown", "their", "stand", "origin",
+                 "fine", "colon", "width", "homophone", "char", "off", "allow", "permit", "accept")
+_TAIL_COURTESY = re.compile(r"抱歉|不好意思|对不起|见谅|谢谢|多谢|感谢|辛苦|注意|下次|下不为例|记得|提醒|请|麻烦|收到|知悉|周知|特此|说明|以上|如上|"
+                            r"如下|就这样|没办法|无奈|可惜|遗憾|规矩|没得商量|申诉|讨论|定了|为准|判罚|黄牌|违规|处罚|罚|警告|疑义|无所谓|别再|"
+                            r"不要再|没法|无法|不能|只有|本局|全场|同一|多了|少了|移到|算进|不变|裁|委托|影响|无关|一致|明确|清楚|认定|认错|"
+                            r"看得出|看出|确定|私信|重新|补|改正|更正|须|需|别|上面|列|含在|一行|处理|截图|证据|记录|只此|认|公示|结束|还没|"
+                            r"形近|同音|音近|错字|没有|无效|有效|不计|不算|作废|弃权|结界|保护|免疫|生效|执行|即日|即时|立即|判|惯例|照例|一向|向来|历来|"
+                            r"(?i:sorry|thanks|thank you|please|fyi|noted|final|just\s*saying)")
+_TAIL_ALONE = re.compile(r"^(?:[哈嗯呢哦]|(?:计|算|记)\s*\S{1,6}|(?:而|并)?不是\s*|(?:→|->|=>)\s*\S{0,12}|(?i:for|to|as|of|by|from|on)\s*)$")
+# What turns a verdict over to others, whatever else the clause says: the players' consent asked, someone else's words
+_TAIL_OPENS = re.compile(r"举手|表决|赞成|反对|同意|说呢|看呢|怎么看|觉得|引自|转自|原话|的话|说的|讲的|所说|之见|"
+                         r"(?i:agree|object|thought|y'?all|everyone|anyone|yea|nay|accord|put\s*it|'s\s*words|^\W*(?:per(?![a-z])|quoting|says|said))")
+_TAIL_LABEL = re.compile(r"理由|对象|写的|写了|投的|投了|格式|(?i:reason|target)")
+_TAIL_PENALTY = re.compile(r"判罚|黄牌|红牌|违规|处罚|罚|警告|禁言")
+_TAIL_PLAIN = re.compile(r"[\s、,，:：—\-~～()（）【】\[\]。.!！某]*")
+
+
+def _tail_text(piece) -> str:
+    kind = piece[0]
+    if kind == "name":
+        return "某"
+    if kind == "floors":
+        return " 楼 "
+    if kind == "note":
+        return "（" + "".join("某" if getattr(t, "type", "") == "NAME" else str(t) for t in piece[1]) + "）"
+    if kind in ("text", "sep"):
+        return str(piece[1])
+    if kind == "blocker":
+        return str(piece[2])  # (its own class weighs it too: 「讨论帖」 is a thread named, in its clause)
+    return "，"  # a verdict the tool could not read: another mechanism's (a clause of its own here)
+
+
+def _unexplained_tail(pieces: list) -> str:
+    """The first clause after a verdict, up to its sentence's end, that nothing explains (see _TAIL_BALLOT), or "". A bracket
+    is one aside: explained by any clause of it, or by the reason it follows (「也有王麻子他自己（笑）」)."""
+    reasoned = False
+    for unit in re.split(r"([（(][^（）()]*[）)])", "".join(map(_tail_text, pieces))):
+        if unit[:1] in ("（", "(") and unit[-1:] in ("）", ")"):
+            inner = unit[1:-1].strip()
+            clauses = [c.strip() for c in re.split(r"[,，。;；!！?？\n]|——|—", inner) if c.strip()]
+            if reasoned or not clauses or any(_tail_explains(c) for c in clauses) or (
+                    re.fullmatch(r"[\u4e00-\u9fff某]{1,6}", inner) and not tagging.tag(inner) and not _TAIL_OPENS.search(inner)):
+                continue  # (a few characters: the player a ballot is counted for, 「按原票计（慕容复）」)
+            return inner.replace("某", "…")
+        for clause in re.findall(r"[^,，。;；!！?？\n—]+[?？]?", unit):
+            words = clause.strip()
+            if _TAIL_PLAIN.fullmatch(_LINK_WORDS.sub("", words)) or _TAIL_ALONE.match(words.replace("某", "")) or (
+                    reasoned and (re.search(r"[\"'“”「」『』]", words) or any(t.is_("question", "hedge") for t in tagging.tag(words)))):
+                # (after a reason, a question is rhetorical — 「全场姓郭的不止一个，谁知道是哪个？」 — the sentence's classes weigh it)
+                continue  # (a quote the reason opened and a comma cut: 「no target, just 'idk, maybe later'」)
+            if not _tail_explains(words):
+                return words.replace("某", "…")
+            reasoned = True
+    return ""
+
+
+def _tail_explains(words: str) -> bool:
+    """A reason's clause (the ballot's words, English or Chinese), courtesy, or the ballot's own words quoted — never a clause
+    that laughs, puts the verdict to the players or gives it to someone else (「笑死我了」 holds 死, 「举手表决」 表)."""
+    bare = words.replace("某", "")
+    if _TAIL_PENALTY.search(words) or _TAIL_LABEL.search(bare):
+        return True  # 「判罚另行公布」: the penalty is still to come, not the verdict; 「理由：他反对所有人」: the ballot's words
+    if _TAIL_OPENS.search(words):
+        return False
+    tags = tagging.tag(words.replace("某", "他"))
+    laughs = [t for t in tags if t.is_("laugh")]
+    if laughs:  # a laugh with nothing else in its clause is the verdict's; beside a reason, the reason's (「没写投票理由 😂」)
+        rest = list(words)
+        for t in laughs:
+            rest[t.start:t.end] = [" "] * (t.end - t.start)
+        return bool(_TAIL_BALLOT.search("".join(rest).replace("某", "")))
+    if _TAIL_COURTESY.search(words) or _PRECEDENT.search(words) or _TAIL_ALONE.match(bare) or \
+            re.search(r"“[^”]+”|「[^」]+」|『[^』]+』|\"[^\"]+\"|'[^'\s][^']*'", words):
+        return True
+    if re.search(r"[a-zA-Z]", words) and any(w in words.lower() for w in _TAIL_ENGLISH):
+        return True
+    if re.search(r"[a-zA-Z]", words) and not re.search(r"[\u4e00-\u9fff]", bare):
+        return False
+    # (a hedge, a question or a wait beside the ballot's words is the reason's — the sentence's own classes weigh it)
+    return bool(_TAIL_BALLOT.search(bare))
 
 
 _VERDICT_MARK = re.compile(r"[✔✓√☑✅✘✗×❌]")

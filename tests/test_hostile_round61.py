@@ -743,3 +743,24 @@ def test_a_proxy_with_a_laugh_beside_it_is_asked_and_a_quoted_request_leaves_no_
     assert made.needs_review and not result.certain, made.reason
     result, (made,) = _day(("导演", "受 洪七公 委托代投：投票对象 杨康。\n（洪七公 今早 QQ：“下午考试，帮我投杨康，理由随便”）"))
     assert made.kind == "proxy" and not made.needs_review, made.reason  # (the quote set aside must not leave 「：）」)
+
+
+# -- round 70 (the lab, at 2387084) ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["5楼无效，笑死我了", "5楼无效www", "5楼无效，草", "#5 invalid kek", "#5 invalid, lolol", "5楼无效，hiahia",
+                                  "#5 invalid (not really)", "#5 invalid, ok with everyone", "5楼无效，大家说呢", "5楼无效，你们看呢",
+                                  "#5 invalid, cool with y'all", "5楼无效，可以不", "5楼无效，举手表决", "#5 invalid, yea or nay",
+                                  "#5 invalid (per 黄蓉)", "#5 invalid, according to 黄蓉.", "5楼无效，郭靖说的。", "5楼无效，黄蓉讲的",
+                                  "5楼无效（引自黄蓉）", "#5 invalid, 黄蓉's words", "#5 invalid, quoting 黄蓉", "#5 invalid, as 郭靖 put it",
+                                  "#5 invalid, says 黄蓉.", "#5 invalid I suppose", "5楼无效，嘿嘿"])
+def test_words_after_a_verdict_that_nothing_explains_leave_the_floor_to_the_director(text):
+    rulings, asked, doubtful = _posted(text, PLAYERS, BALLOTS)
+    assert 5 not in rulings, (rulings, asked)
+
+
+@pytest.mark.parametrize("text", ["5楼无效，没写投票理由 😂", "5楼无效，对象写的是已出局的杨康", "#5 invalid, no reason given.",
+                                  "5楼无效，没办法，规则如此。", "5楼 诈尸，票不计，判罚另行公布。", "5楼无效（投票对象写了两个人），请重新发帖。",
+                                  "#5 void — no target, just 'idk, no idea'", "5楼 有效，计 杨康。", "5楼 计为 杨康（写的「康康」），不是郭靖"])
+def test_a_reason_courtesy_or_a_penalty_after_the_verdict_leaves_it_certain(text):
+    rulings, asked, doubtful = _posted(text, PLAYERS, BALLOTS)
+    assert 5 in rulings, (rulings, asked)

@@ -36,7 +36,7 @@ LATER = [item for name in ("blind2.json", "blind3.json", "blind4.json", "blind5.
          for item in json.loads((RULINGS / name).read_text("utf-8"))["posts"]]
 DIRECTOR, DIRECTOR_UID = "导演", 2
 CLOSE = START + timedelta(days=2)
-_HEADED_DAY = re.compile(r"^\W*(?:\[b\])?\s*[【\[]?\s*(?:裁定\s*[】\]]\s*|[^】\]\n]{1,8}?[·・:：\s])?(?:第([一二三四五六七八九])[天日]|(?i:(?:rulings?\s+for\s+)?day\s*([1-9])\b))")
+_HEADED_DAY = re.compile(r"^\W*(?:\[b\])?\s*(?:[【\[]\s*[^】\]\n]{1,8}?[·・:：\s]|[【\[]?\s*(?:裁定\s*[】\]]\s*)?)(?:第([一二三四五六七八九])[天日]|(?i:(?:rulings?\s+for\s+)?day\s*([1-9])\b))")
 _SHORT_DAY = re.compile(r"(?<![A-Za-z])D\s*([1-9])(?!\d)")
 _QUOTED_PID = re.compile(r"\[quote\].*?pid=(\d+).*?\[/quote\]", re.S | re.I)
 
