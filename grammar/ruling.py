@@ -1572,7 +1572,8 @@ def _hedged(blockers: set[str], sentence: str) -> str | None:
 
 
 # A sentence that sets a rule from now on (今后 · 今天起 · 以后): its verdict word is the rule's, not one for the floor above it.
-_GENERAL = re.compile(r"今后|以后|往后|今天起|从今天|从现在起|明天起|下次起|下一天起|"
+_GENERAL = re.compile(r"今后|以后|往后|今天起|从今天|从现在起|明天起|下次起|下一天起|下[一个]?\s*(?:白天|天|轮|回合|日)\s*(?:开始|起)|"
+                      r"(?i:from\s+(?:now|today|tomorrow|next|day\s*\d)|going\s+forward)|"
                       # 「按规则，无效票及时联系导演可以更正」: what the rules allow, stated — a rule, not a verdict (blind24 o061)
                       r"(?:按|根据|依|依照|按照)\s*规则[^。\n]{0,24}?(?:可以|允许|必须|须|需要|应当|才能)|"
                       r"^\W*(?:提醒|补充规则|规则第|规则重申|另|PS|P\.S|注|附|顺便说)[^:：\n]{0,6}[:：]")  # (「提醒：截止后的票都作废」)
@@ -1722,7 +1723,7 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
             if _GENERAL.search(sentence) and re.match(r"\s*的?\s*(?:这种|这样的?|那种|那样的?|这类|此类|之类)", after):
                 # 「以后6楼这种写法一律无效」: a rule from now on with the floor for its example — whether it covers today's 6楼 is
                 # the director's (hostile round 69)
-                current.doubted = f"「{_clip(sentence)}」是以后的规则，拿这一楼举例：今天这一楼算不算，请导演确认"
+                current.unread.append(f"「{_clip(sentence)}」是以后的规则，拿这一楼举例：今天这一楼算不算，请导演确认")
             current.dangling = cut and all(p[0] in ("sep", "text") and not str(p[1]).strip(",:、 。!?;~") for p in pieces[index + 1:])
             made.append(current)
             text_since, elsewhere = "", ""

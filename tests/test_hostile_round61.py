@@ -764,3 +764,23 @@ def test_words_after_a_verdict_that_nothing_explains_leave_the_floor_to_the_dire
 def test_a_reason_courtesy_or_a_penalty_after_the_verdict_leaves_it_certain(text):
     rulings, asked, doubtful = _posted(text, PLAYERS, BALLOTS)
     assert 5 in rulings, (rulings, asked)
+
+
+@pytest.mark.parametrize("text", ["以后5楼这种写法一律无效。", "下个白天开始，5楼这种写法无效。", "From now on, votes like #5 are invalid."])
+def test_a_rule_from_now_on_with_the_floor_for_its_example_is_asked(text):
+    rulings, asked, doubtful = _posted(text, PLAYERS, BALLOTS)
+    assert 5 not in rulings and asked, (rulings, asked)
+
+
+@pytest.mark.parametrize("text", ["偷郭靖，理由划水", "頭郭靖，理由划水", "透郭靖", "头郭靖"])
+def test_a_ballot_verb_mistyped_before_a_player_is_an_attempt(text):
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("欧阳锋", text), preset="s10")
+    assert entry.needs_review and "郭靖" in entry.readings and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("text", ["头好痛，郭靖今天怎么不说话", "偷偷说一句，郭靖是好人", "今天偷懒，郭靖随便看看"])
+def test_those_characters_in_talk_cast_nothing(text):
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("欧阳锋", text), preset="s10")
+    assert not entry.needs_review and result.certain, entry.reason
