@@ -390,6 +390,15 @@ def _weigh_words(verdict: Verdict, text: str, roster: Roster, unstripped: str | 
         # 「投郭靖（逃」「投令狐冲[滑稽]」「投张无忌233333」「vote X (kidding)」「投X :P」: a short mark right after the ballot that
         # the reader cannot explain — a joke, a laugh, a for-now — is the director's: an open rule, not a list (hostile round 64)
         verdict.doubts = (*verdict.doubts, f"投票后面带了「{mark}」：是不是认真的一票，请导演裁定")
+    elif named and roster is not None and _RELAY_WORDS.search(text) and (relay := next(
+            (h for h in detect.hits(text, roster) if h.act == speech.RELAY and h.name == named), None)):
+        # 「for 谢逊: vote 郭靖」「谢逊's vote: 郭靖」: the ballot's own words pass it on for someone — whose ballot it is, and
+        # whether a player may relay at all, is the director's (hostile round 70: counted as the poster's own)
+        verdict.doubts = (*verdict.doubts, f"像是替别人转投（「{relay.phrase}」）：只有导演可以代投，请导演裁定（算作者自己的票，或不计）")
+    elif named and roster is not None and (said := _hedged_clause(_ballot_lines(verdict, unstripped or text), named)):
+        # 「好像该投郭靖」「投郭靖吧，我猜」「vote 郭靖 i guess」「投郭靖 哈哈」: a hedge or a laugh in the ballot's own clause (or a
+        # short clause right after it) — whether it is meant is the director's (hostile round 70: each counted firm)
+        verdict.doubts = (*verdict.doubts, f"投票的那句带了「{said}」：是不是认真的一票，请导演裁定")
     if ballot and not speech.may_cue(text, roster) and not detect.may_hit(_LABEL_SPLIT.sub("", text), roster) and not (
             unstripped and _condition(unstripped, roster)):
         return  # the common case: a ballot whose words hold no other act at all (one or two searches)
@@ -464,6 +473,40 @@ _MARK_EXPLAINED = re.compile(r"^(?:[吧了啊呀哈嘛呢哦啦噢喔咯]+|[哥�
                              r"(?:繁[体體]|简体|簡體|手[机機]|电脑|電腦|平板|输入法)+(?:党|黨|发|發|打的?|打字)?|hammer|L\s*-\s*\d|lylo|mylo|"
                              r"\d{1,2}(?:\.\d+)?\s*票?|[一两二三]\s*票|[x×]\s*\d{1,2}(?:\.\d+)?)$", re.I)
 _NAME_IN_LETTERS = re.compile(r"^[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*$")  # 「大星淡 (Awai)」: the player's name in letters
+
+
+_RELAY_WORDS = re.compile(r"托|让我|叫我|要我|请我|帮|替|代|照办|(?i:(?<![a-z])for\s|[\x27’]s\s*(?:vote|投)|behalf|asked\s*me)")
+_CLAUSE_CUT = re.compile(r"[，,。!！?？;；\n]")
+
+
+def _ballot_lines(verdict: Verdict, text: str) -> str:
+    """The text from the ballot's own line on (its player's first mention there is the ballot's, not talk above it)."""
+    lines = text.split("\n")
+    return "\n".join(lines[verdict.line - 1:]) if verdict.line and verdict.line <= len(lines) else text
+
+
+def _hedged_clause(own: str, counted: str) -> str:
+    """A hedge or a laugh (the lexicon's classes) in the clause that names the ballot's player, or in a clause of a few
+    characters right after it — its words, else ""."""
+    at = own.find(counted)
+    if at < 0:
+        return ""
+    start = max((m.end() for m in _CLAUSE_CUT.finditer(own, 0, at)), default=0)
+    end = _CLAUSE_CUT.search(own, at + len(counted))
+    stop = end.start() if end else len(own)
+    after = _CLAUSE_CUT.search(own, stop + 1) if end else None
+    clause = own[start:stop]
+    if end:
+        nxt = own[stop + 1:after.start() if after else len(own)].strip()
+        said = [t for t in tags.tag(nxt) if t.is_("laugh", "hedge")]
+        if said and len(re.sub(r"[我吧啊呀了呢嘛~～\s]", "", nxt.replace(said[0].text, ""))) <= 1:
+            clause = f"{clause}，{nxt}"  # (「投郭靖吧，我猜」: a clause that is only a hedge is the ballot's)
+    labelled = re.search(r"(?:投票|改票|改投)(?:对象|目标)", clause)  # (「投票对象：无忧😂」: the form's ballot, a laugh beside it)
+    for tag in tags.tag(clause):
+        if (tag.is_("hedge") or tag.is_("laugh") and not labelled) and not tag.is_("invalid", "valid") and \
+                not re.search(r"理由|因为|原因", clause[:tag.start]):
+            return tag.text
+    return ""
 
 
 def trailing_mark(own: str, counted: str, roster) -> str:

@@ -24,7 +24,7 @@ from . import speech
 from .names import Roster, described, nicknames
 
 # (and a vote in English words a grammar form does not hold: 「I'm voting for 郭靖」「going with 郭靖」「lynch 郭靖」 — hostile round 64)
-_MORPHEME = re.compile(r"代投|投|票|选|弃|撤|跟|先挂|暂挂|挂票|挂给|预设|"
+_MORPHEME = re.compile(r"代投|投|票|选|弃|撤|跟|先挂|暂挂|挂票|挂给|预设|照办|照做|照投|(?i:behalf)|"
                        # 投 mistyped on a phone (头 · 頭 · 透 · 偷 · 骰: one sound, or one shape), opening the post or a line with
                        # a player after it (「偷郭靖，理由划水」: hostile rounds 68–69, silent) — an attempt, asked
                        r"(?:(?<=\n)|^)\s*[头頭透偷骰](?=\s*[\u4e00-\u9fff])|"

@@ -81,7 +81,8 @@ def _english_label(m: re.Match) -> str:
 _ENGLISH_VOTES = (
     (re.compile(r"(?i)(?<![a-z])(?:##\s*)?unvote\s*[,，;；.。/&]?\s*(?:and\s+|then\s+)?(?:##\s*)?vote(?:\s+for)?\s*[:：]?\s*"), "改投"),
     # 「my vote's on 郭靖」「my vote goes to 郭靖」: the poster's ballot in words (the hostile round 63: read as nothing)
-    (re.compile(r"(?i)(?<![a-z])my\s+vote(?:'s|’s|\s+is|\s+goes)?\s+(?:on|to|for)\s+"), "投"),
+    (re.compile(r"(?i)(?<![a-z])(?<!cancel )(?<!remove )(?<!drop )(?<!withdraw )(?<!retract )(?<!scrap )(?<!void )"
+                r"my\s+vote(?:'s|’s|\s+is|\s+goes)?\s+(?:on|to|for)\s+"), "投"),  # (not 「cancel my vote on 郭靖」: round 70)
     # 「unvote，弃权」: the change form with the abstention for its target (heldout17 s17_050 read it as two ballots)
     (re.compile(r"(?i)(?<![a-z])unvote\s*[,，;；.。/&]?\s*(?=弃权|棄權)"), "改投"),
     (re.compile(r"(?i)(?<![a-z])unvote(?![a-z])"), "撤票"),

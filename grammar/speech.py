@@ -70,8 +70,12 @@ _RELAY_BY = re.compile(r"(?:帮|替|代)\s*(?P<who>{names}|他|她)(?P<more>(?:\
                        r"(?:(?:也|再|一起|顺便|同样)?\s*(?:代投|投票|投|转投|弃权|改投|改票|撤票|撤回|发|转发|代发|挂)|"
                        r"(?=(?:的票|那票|那一票)?\s*[)）】]))")  # 「投郭靖（代洪七公）」: the bracket says whose ballot it is
 _RELAY_FOR_ANYONE = re.compile(r"[^\s，,。:：我]{1,12}?\s*(?:托我|委托我|让我|叫我|请我|拜托我|要我)\s*(?:帮(?:他|她|忙)?)?\s*(?:代投|投|转投)|"
-                               r"(?<![a-z])(?:帮|替)\s*(?![我你自])[^\s，,。:：]{1,8}?\s*(?:代投|投)|"
-                               r"(?i:(?:asked|asks|wants|wanted|told|begged|got)\s*me\s*to\s*(?:vote|投)|on\s*behalf\s*of)")  # (spaces may be gone)
+                               r"(?<![a-z])(?:帮|替|(?<![取交])代)\s*(?![我你自表])[^\s，,。:：]{1,8}?\s*(?:代投|投)|"
+                               r"(?i:(?:asked|asks|wants|wanted|told|begged|got)\s*me\s*to\s*(?:vote|投)|on\s*behalf\s*of|"
+                               # (round 70: 「for 谢逊: vote 郭靖」「谢逊's vote: 郭靖」「on 谢逊's behalf」「谢逊说投郭靖，我照办」)
+                               r"^\s*for\s*[^\s:：,，]{1,12}\s*[:：]|[^\s:：,，]{1,12}?[\x27’]s\s*(?:vote|ballot|投票?)\s*[:：]|"
+                               r"on\s*[^\s:：,，]{1,12}?[\x27’]s\s*behalf)|"
+                               r"[^\s，,。:：我]{1,12}?\s*(?:说|让|要|叫)\s*(?:投|选)[^，,。]{0,12}[，,]\s*(?:我)?\s*(?:照办|照做|照投|就投|听他的|听她的)")
 BESIDE = ("plus", "with", "meant", "also")  # _RELAY_ASKED's groups for a relay beside the poster's own ballot
 SEVERAL = "*"  # a relay for several players at once (帮郭靖和黄蓉投): whose ballots, one ruling cannot say
 _RELAY_ASKED = re.compile(r"(?P<who>{names})\s*(?:(?:在|用|从|通过)?\s*(?:QQ|qq|微信|私信|短信|电话|站内信|群里|私聊)\s*(?:上|里)?\s*)?"

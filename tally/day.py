@@ -758,8 +758,15 @@ class _Fold:
         (heldout31 w31_041, w31_095), when it is someone else's."""
         if getattr(post, "quotes", None):
             return []
-        return [n for q in verdict.quotes[:1] if q.text and (q.author or "") != post.author
-                and (read := grammar.parse_post(q.text, self.ctx.customs, self.ctx.roster)) for n in [read.target] if n in self.ctx.players]
+        out = []
+        for q in verdict.quotes[:1]:
+            text, author = q.text or "", q.author or ""
+            if (head := _QUOTE_HEAD.match(text)) is not None:  # 「穆念慈 发表于 2026-12-5 10:00」: the forum's header, typed or pasted
+                text, author = text[head.end():], author or head.group(1)
+            if text and author != post.author and (read := grammar.parse_post(text, self.ctx.customs, self.ctx.roster)) and \
+                    read.target in self.ctx.players:
+                out.append(read.target)
+        return out
 
     def _agreed_with(self, post, verdict) -> list[str]:
         """The players a post that only agrees with what it quotes (+1 · 同上 · 同意 · 投佢) may follow: whatever
@@ -1660,9 +1667,12 @@ _REF = (r"(?:(?P<above2>上上楼)|(?P<above>楼上|上一楼)|(?P<floor>\d{1,5}
         r"(?P<name>[^\s,，。:：+＋]{1,12}?))")
 _SAME_AS = (re.compile(rf"(?:和|跟|同|与)\s*{_REF}\s*(?:投(?:得|的)?|的票?|的)?\s*(?:保持)?\s*(?:一样|一致|一个意思|一模一样)"),
             re.compile(rf"(?:^|[:：\s,，])(?:紧跟|紧随|(?i:ditto|me\s+too|same\s+here|same\s+(?:vote\s+)?as|vot(?:e|ing)\s+with|follow(?:ing)?|"
+                       # (round 70: 「I'm with 穆念慈」「I agree with 穆念慈」「+1 to 穆念慈」「siding with 穆念慈」)
+                       rf"i[\x27’]?m\s+with|i\s+am\s+with|(?:i\s+)?agree(?:d)?\s+with|siding\s+with|[+＋]\s*1\s+(?:to|for)|co-?sign(?:ing)?|"
                        rf"second(?:ed|ing)?))\s*[(（]?\s*(?:(?i:same\s+as\s+)?(?P<above_en>(?i:above|the\s+(?:post|one)\s+above|previous(?:\s+post)?))|{_REF})"
                        rf"(?=$|[\s,，。.!！的'’)）])"),
             re.compile(rf"{_REF}\s*的票\s*就是\s*我的票"),
+            re.compile(rf"(?i:(?:^|[\s,，])what)\s*{_REF}\s*(?i:said|says|wrote)(?=$|[\s,，。.!！])"),  # 「what 穆念慈 said」
             re.compile(rf"(?:^|[:：\s,，]|票|^\s*我(?:就|也)?(?=跟))(?:同|跟|跟着|随|照着|复制)\s*{_REF}\s*(?:的票?)?\s*(?:走|投|来一张|的票)?\s*(?:$|[。.!！,，\n])"),
             re.compile(r"(?P<name>[^\s,，。:：]{1,12}?)\s*投(?:谁|啥|哪个|什么)\s*[,，]?\s*我(?:就|也)?\s*(?:投|跟)"),
             re.compile(rf"{_REF}\s*(?:投的那个|投的那位|投的那人)"),
@@ -1710,7 +1720,9 @@ _INVISIBLE = frozenset({"white", "transparent", "snow", "ivory", "whitesmoke", "
 _RGB = re.compile(r"#([0-9a-f]{3}|[0-9a-f]{6})|rgba?\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})", re.I)
 
 
-_FOLLOW_WORDS = re.compile(r"一样|一致|一个意思|同|跟|随|照着|复制|投谁|投啥|投哪|投什么|投的那|[+＋]\s*1|的票\s*[,，]?\s*我也|ditto|same|with|follow|second|too|就是我的票", re.IGNORECASE)
+_QUOTE_HEAD = re.compile(r"\s*(\S{1,20}?)\s*(?:发表于|發表於)\s*[\d\-/: ]{6,20}\s*\n")
+_FOLLOW_WORDS = re.compile(r"一样|一致|一个意思|同|跟|随|照着|复制|投谁|投啥|投哪|投什么|投的那|[+＋]\s*1|的票\s*[,，]?\s*我也|ditto|same|with|follow|second|too|就是我的票|"
+                           r"said|says|wrote|sign", re.IGNORECASE)
 
 
 def _gives_up(own: str, prior: "_Standing", roster: Roster) -> str | None:

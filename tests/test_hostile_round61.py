@@ -784,3 +784,34 @@ def test_those_characters_in_talk_cast_nothing(text):
     from test_hostile_round56 import _day
     result, (entry,) = _day(("欧阳锋", text), preset="s10")
     assert not entry.needs_review and result.certain, entry.reason
+
+
+@pytest.mark.parametrize("text", ["my vote is void", "please nullify my vote", "cancel my vote on 郭靖", "郭靖那票算了吧",
+                                  "郭靖那票当我放屁", "我的票撤掉", "作废我的票", "郭靖那票废掉"])
+def test_round_70_ballots_given_up_weigh_no_ballot(text):
+    from test_hostile_round56 import _day
+    result, (_mine, entry) = _day(("欧阳锋", "投票对象：郭靖\n投票理由：跳"), ("欧阳锋", text))
+    assert entry.needs_review and entry.nobody and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("text", ["vote 郭靖 i guess", "vote 郭靖 I suppose", "投郭靖吧，我猜", "好像该投郭靖", "投郭靖 哈哈", "投郭靖 嘻嘻",
+                                  "for 谢逊: vote 郭靖", "谢逊's vote: 郭靖", "代谢逊投郭靖", "on 谢逊's behalf: 郭靖"])
+def test_a_ballot_hedged_laughed_at_or_passed_on_is_asked(text):
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("欧阳锋", text), preset="s10")
+    assert entry.needs_review and "郭靖" in entry.readings and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("text", ["投郭靖，他好像是狼", "投票对象：郭靖😂投票理由：他笑得太假", "投郭靖，理由：他笑死我了"])
+def test_a_hedge_or_laugh_in_the_reason_leaves_the_ballot(text):
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("欧阳锋", text), preset="s10")
+    assert entry.target == "郭靖" and not entry.needs_review, entry.reason
+
+
+@pytest.mark.parametrize("text", ["I'm with 杨康", "what 杨康 said", "I agree with 杨康", "+1 to 杨康",
+                                  "[quote]杨康 发表于 2026-12-5 10:00\n投票对象：郭靖\n投票理由：跳[/quote]\n同"])
+def test_a_follow_of_a_player_in_english_or_under_a_typed_quote_is_asked(text):
+    from test_hostile_round56 import _day
+    result, (*_, entry) = _day(("杨康", "投票对象：郭靖\n投票理由：跳"), ("欧阳锋", text), preset="s10")
+    assert entry.needs_review and "郭靖" in entry.readings, entry.reason
