@@ -56,6 +56,7 @@ class Reading:
     readings: list[tuple[str, str | None]] = field(default_factory=list)  # the pairs a doubt could mean
     count: dict[str, str | None] = field(default_factory=dict)  # a running count or closing tally: voter → target
     void_floors: set[int] = field(default_factory=set)  # floors a count's note says it did not count (「（6楼扣除）」)
+    floor_count: dict[int, str | None] = field(default_factory=dict)  # a count by floors: floor → target (ANY: counted, for whom unsaid)
     proxy_words: bool = False  # the post speaks of proxies at all
     example: bool = False  # a proxy shown as the format to use: not counted unless the director says it is one
 
@@ -107,7 +108,8 @@ _RETRACTS = re.compile(r"撤回委托|撤销委托|取消委托|收回委托|委
                        # the hostile round (issue 42): not today's, never made, a test — and in English
                        r"昨天的代投|不是今天的|还没委托|尚未委托|没有委托|勿计|别计|不要计|测试[,，、 ]|测试$|"
 
-                       r"(?i:unvote|withdr[ae]wn?|changed\s+(?:her|his|their|my)\s+mind|cancel+ed|ignore\s+this)")
+                       r"(?i:unvote|withdr[ae]wn?|changed\s+(?:her|his|their|my)\s+mind|cancel+ed|ignore\s+this|"
+                       r"(?:forget|scratch|drop|disregard|ignore)\s+(?:about\s+)?(?:the|my|that|this)\s+proxy|proxy\s+(?:is\s+)?(?:off|void|gone))")
 _ASKED_CLAUSE = re.compile(r"[^,，。;；!！?？\n()（）]*[?？]")  # a clause that asks: what it says is not done
 _REFUSES = re.compile(r"不予代投|不代投|不代(?=\s*[。;；!！，,]|\s*$)|驳回|拒绝了|我拒绝|没同意|没有同意|不同意|没答应|不答应|不批准?|规则上不行|不能代投|无法代投|不予受理|不受理|无法受理|不能受理|不接受代投|不接受委托|拒绝代投|不能代(?!表)|不予代|不代了|"
                       r"不再处理|不予处理|不处理|不算数|不能接|不接受|不接|代不了|代投不了|"
@@ -196,6 +198,9 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
     counted |= {n for n, line in enumerate(lines, start=1) if len(_ARROWS.findall(line)) >= 2 and "、" in line
                 and not (_HEADING.search(line) and not _COUNT_HEADING.search(own))}  # (「代投 A→Y、B→Y」: two proxies)
     out.count = _count(lines, counted, roster)
+    out.floor_count, by_voter = _count_floors(own, roster)
+    if out.floor_count:
+        out.count = {**by_voter, **out.count}
     out.void_floors = {int(n) for number in rows for note in _VOID_NOTE.finditer(lines[number - 1])
                        for n in _FLOOR_NUMBER.findall(note.group())}
     if not out.proxy_words:
@@ -932,6 +937,38 @@ def _count(lines: list[str], counted: set[int], roster: Roster) -> dict[str, str
                         out[voter] = VOID  # 「欧阳锋→郭靖（无效）」: listed, and said not to count (hostile round 56)
     # (a count that names one voter only counts where it marks that ballot open: 「郭靖 2票+1（欧阳锋待查），杨康 2票」, round 62)
     return out if len(out) >= 2 or UNSURE in out.values() else {}
+
+
+ANY = "*"  # a count's floor listed as counted, for whom it does not say (「已计：2、3、4、5楼」)
+_FLOOR_ROW = re.compile(rf"(?:^|[\n;；]|[】\]]\s*)\s*[·•\-*]?\s*(?P<target>[^\s:：,，;；(（【】\[\]]{{1,12}}?)\s*[:：]?\s*(?:{VOTES})?\s*"
+                        r"[(（:：]\s*(?P<items>[^()（）;；\n]+?)\s*[)）]?\s*(?=[;；。\n]|$)")
+_COUNTED_FLOORS = re.compile(r"(?:已计|已统计|计入|有效票|已计入|counted)\s*[:：]?\s*(?P<items>(?:#?\s*\d{1,5}\s*(?:楼|层|樓|#|F|L)?\s*[、,，/]\s*)+"
+                             r"#?\s*\d{1,5}\s*(?:楼|层|樓|#|F|L)?)", re.I)
+
+
+def _count_floors(own: str, roster: Roster) -> tuple[dict[int, str | None], dict[str, str | None]]:
+    """A count written by floors: 「郭靖 2票（4楼、5楼）；杨康 2票（2楼、3楼）」 (floor → the player its row counts it for) and
+    「已计：2、3、4、5楼」 (floor → ANY) — every item of a row a floor or a voter (「洪七公代投」: voter → the row's player), or
+    the row is no count by floors (hostile round 70: a count that left a floor out was not set beside the tool's)."""
+    out: dict[int, str | None] = {}
+    voters: dict[str, str | None] = {}
+    if roster.pattern is None or not re.search(r"\d\s*(?:楼|层|樓|#|F|L)|#\s*\d", own):
+        return out, voters
+    for row in _FLOOR_ROW.finditer(own):
+        target = None if row.group("target") == "弃权" else roster.resolve(row.group("target")).name
+        items = [i.strip() for i in re.split(r"[、,，/]", row.group("items")) if i.strip()]
+        floors = [int(m.group(1)) for i in items if (m := re.fullmatch(r"#?\s*(\d{1,5})\s*(?:楼|层|樓|#|F|L)", i))]
+        # (「洪七公代投」 beside the floors: a ballot the row counts by its voter, a proxy first shown in the count)
+        named = [roster.resolve(m.group(1)).name for i in items if (m := re.fullmatch(r"(\S{1,12}?)\s*(?:的)?\s*(?:代投|代|票)?", i))
+                 and not re.fullmatch(r"#?\s*\d{1,5}\s*(?:楼|层|樓|#|F|L)", i) and roster.resolve(m.group(1)).name]
+        if (target or row.group("target") == "弃权") and floors and len(floors) + len(named) == len(items):
+            out.update({f: target for f in floors})
+            for voter in named:
+                voters[voter] = target
+    for listed in _COUNTED_FLOORS.finditer(own):
+        for n in re.findall(r"\d{1,5}", listed.group("items")):
+            out.setdefault(int(n), ANY)
+    return out, voters
 
 
 UNSURE = "待定"  # a count's mark on a ballot it has not decided (「欧阳克？」「小昭*」 with 「*小昭这票待定」, round 60)

@@ -927,14 +927,14 @@ def _counted_list(m: re.Match) -> str:
 # Floors and verdicts written in a way the reader does not take: circled, parenthesized or negative-circled numbers (⑦ ⑺ ❼),
 # the formal numerals (柒楼), a floor letter before its number (L7 · F7), 七号楼, a verdict word split by spaces (无 效).
 _ROUND_DIGITS = "\u2460-\u2487\u24eb-\u24f4\u2776-\u2793\u2160-\u216b\u2170-\u217b\u3220-\u3229"  # ⑦ ⑺ ❼ Ⅶ ⅶ ㈦
-_MAY_SQUEEZE = re.compile(rf"[{_ROUND_DIGITS}]|[壹贰叁肆伍陆柒捌玖拾]\s*[楼层樓号]|(?<![A-Za-z])[LlFf]\s*\d{{1,4}}(?![\dA-Za-z])|"
+_MAY_SQUEEZE = re.compile(rf"[{_ROUND_DIGITS}]|[壹贰叁肆伍陆柒捌玖拾貳參叄陸]\s*[楼层樓号]|(?<![A-Za-z])[LlFf]\s*\d{{1,4}}(?![\dA-Za-z])|"
                           r"(?i:\bno\.?\s*\d{1,4}|\bfloor\s*#?\d{1,4}|#\s*\d{1,4}\s*(?:is|was)\b)|[一二三四五六七八九十]{1,3}\s*[FfLl](?![A-Za-z])|"
                           r"[\u2070\u00b9\u00b2\u00b3\u2074-\u2079]|\d\ufe0f?\u20e3|\d{1,4}[Bb](?=\s*(?:无|有|作|弃|不|算|计))|"
                           r"[一二三四五六七八九十\d]{1,4}\s*号\s*楼|第?\s*[一二三四五六七八九十\d]{1,4}\s*号?\s*[帖贴]|楼\s*\d{1,4}(?!\d)|"
                           r"(?i:\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{1,3}(?:st|nd|rd|th))\s+(?:post|reply|floor)\b|\bpost\s*#?\s*\d{1,4})|"
                           r"(?:无|有)[ \t\u3000]+效|作[ \t\u3000]+废|弃[ \t\u3000]+权|不[ \t\u3000]+(?:算|计)")
 _CIRCLED = re.compile(rf"[{_ROUND_DIGITS}](?=[{_ROUND_DIGITS}]|\s*(?:楼|层|樓|号|无|有|作|弃|不|算|计|[,，、]\s*[{_ROUND_DIGITS}]))")
-_FORMAL = str.maketrans("壹贰叁肆伍陆柒捌玖", "一二三四五六七八九")
+_FORMAL = str.maketrans("壹贰叁肆伍陆柒捌玖貳參叄陸", "一二三四五六七八九二三三六")  # (and Traditional: 陸樓 · 貳樓)
 
 
 def _squeezed(text: str) -> str:
@@ -946,7 +946,7 @@ def _squeezed(text: str) -> str:
     text = re.sub(r"[\u2070\u00b9\u00b2\u00b3\u2074-\u2079]+", lambda m: "".join(str(int(unicodedata.numeric(c))) for c in m.group()), text)
     text = re.sub(r"(\d)\ufe0f?\u20e3", r"\1", text)  # 7️⃣ (a keycap)
     text = re.sub(r"(\d{1,4})[Bb](?=\s*(?:无|有|作|弃|不|算|计))", r"\1楼", text)
-    text = re.sub(r"[壹贰叁肆伍陆柒捌玖拾]+(?=\s*[楼层樓号])", lambda m: m.group().translate(_FORMAL), text)
+    text = re.sub(r"[壹贰叁肆伍陆柒捌玖拾貳參叄陸]+(?=\s*[楼层樓号])", lambda m: m.group().translate(_FORMAL), text)
     text = re.sub(r"([一二三四五六七八九十\d]{1,4})\s*号\s*(?:楼)?", r"\1楼", text)
     text = re.sub(r"第?\s*([一二三四五六七八九十\d]{1,4})\s*号?\s*[帖贴](?!子)", r"\1楼", text)  # 第6帖 · 第六帖 · 6号帖
     text = re.sub(r"(?<![\d一二三四五六七八九十])楼\s*(\d{1,4})(?!\d)", r"\1楼", text)  # 楼6

@@ -827,8 +827,23 @@ class _Fold:
                     v in self.standing for v in counted) * 2 >= len(counted) else None  # (a count the thread bears out)
             differences.append(f"{words}；本工具：{ours}")
             self._count_says[voter] = (post.floor, said, mine, f"{words}；本工具：{ours}")
+        by_floor = {h.entry.floor: (v, h) for v, h in self.standing.items()}
+        for floor, said in sorted(reading.floor_count.items()):
+            # 「郭靖 2票（4楼、5楼）」「已计：2、3、4、5楼」: the count by floors, set beside the ballot standing on each floor
+            voter, held = by_floor.get(floor, (None, None))
+            if held is None or said == in_role.ANY or held.target == said or self._ruled_later(held.entry):
+                continue
+            differences.append(f"#{floor} 计为 {said or '弃权'}；本工具：#{floor} {voter} 计为 {held.target or '弃权'}")
+            self._count_says[voter] = (post.floor, said, held.entry, differences[-1])
+        if reading.floor_count and sum(f in reading.floor_count for f in by_floor) * 2 >= len(by_floor):
+            # a count by floors that lists most of the standing ballots is meant whole: a floor it leaves out is missed
+            for floor, (voter, held) in sorted(by_floor.items()):
+                if floor not in reading.floor_count and voter not in counted and held.entry.verdict == COUNTED and \
+                        held.target is not None and held.entry.weight and not self._ruled_later(held.entry):
+                    differences.append(f"没有列出 #{floor}；本工具：#{floor} {voter} 计为 {held.target}")
+                    self._count_says[voter] = (post.floor, _LEFT_OUT, held.entry, differences[-1])
         listed = [v for v in counted if v in self.standing]
-        if counted and len(listed) * 2 >= len(self.standing):
+        if counted and not reading.floor_count and len(listed) * 2 >= len(self.standing):
             # A count that lists most of the ballots is meant whole: a ballot standing here that it leaves out is missed.
             for voter, held in self.standing.items():
                 if voter not in counted and held.entry.verdict == COUNTED and held.target is not None and held.entry.weight \
@@ -1712,7 +1727,8 @@ def _takes_back_words() -> re.Pattern:
 
     return re.compile(f"{_TAKES_BACK.pattern}|{tags.search_for('retract', 'correction').pattern}|不算数|不算了|改成|改为|换成|"
                       r"(?<!算)不算(?!数?不)|后悔|反悔|变卦|"  # (「洪七公后悔了，刚才那张不算」: hostile round 68)
-                      r"(?<![a-z])(?:cancel+ed|withdrawn?|scratch)(?![a-z])", re.IGNORECASE)  # (忽略 · 无视 · ignore: the lexicon's)
+                      r"(?<![a-z])(?:cancel+ed|withdrawn?|scratch|forget|drop|disregard)(?![a-z])|(?i:proxy\s+(?:above\s+)?(?:is\s+)?(?:void|off|invalid|gone))",
+                      re.IGNORECASE)  # (忽略 · 无视 · ignore: the lexicon's)
 
 # Text colours a forum page shows on its own background: words in them are there for the tool, not for the readers.
 _INVISIBLE = frozenset({"white", "transparent", "snow", "ivory", "whitesmoke", "ghostwhite", "azure", "mintcream", "seashell",

@@ -197,6 +197,13 @@ def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, 
             # 「上一条裁定不算」: every ruling the director made before this post waits for the director again
             said = reading.takes_back
             _reopen(found, post, lambda ruling, when, at=at: when is None or when <= at, lambda ruling, said=said: f"：{said}", at)
+        if not why and reading is not None and (voided := {i.ref[1] for i in reading.items if i.ref[0] == "floor" and i.verdict in (
+                "invalid", "not_a_vote")}) and (ruled_by := {p.pid for p in posts if p.tid == post.tid and p.floor in voided and
+                                                           p.author in game.directors and p.pid != post.pid}):
+            # 「7楼作废。」「7楼那条不算。」 where 7楼 is the director's own ruling post: its rulings wait for the director again
+            # (hostile round 70: listed as unread, the ruling stood and the day was posted)
+            _reopen(found, post, lambda ruling, when, ruled_by=ruled_by: ruling.source_pid in ruled_by,
+                    lambda ruling: f" 又说裁定所在的 #{ruling.source_floor} 作废：这条裁定请导演重新确认")
         if not why and reading is not None and reading.void:
             why = list(reading.problems)
         rulings: list[Ruling] = []

@@ -815,3 +815,33 @@ def test_a_follow_of_a_player_in_english_or_under_a_typed_quote_is_asked(text):
     from test_hostile_round56 import _day
     result, (*_, entry) = _day(("杨康", "投票对象：郭靖\n投票理由：跳"), ("欧阳锋", text), preset="s10")
     assert entry.needs_review and "郭靖" in entry.readings, entry.reason
+
+
+@pytest.mark.parametrize("text", ["代投：洪七公→杨康（上一局的）", "代投：洪七公→杨康（别的局）", "代投：洪七公→杨康 hhh", "代投：洪七公→杨康。Not."])
+def test_a_proxy_with_another_games_aside_a_laugh_or_a_not_after_it_is_asked(text):
+    from grammar import director
+    read = director.read(text, Roster(PLAYERS + ["洪七公"]), ("导演",))
+    assert not read.standing and read.doubts, read
+
+
+def test_a_later_forget_the_proxy_above_reopens_it():
+    from test_hostile_round56 import _day
+    result, (made, later) = _day(("导演", "代投：洪七公→杨康"), ("导演", "Forget the proxy above."))
+    assert made.needs_review and not result.certain, made.reason
+
+
+@pytest.mark.parametrize("count, certain", [("【票型】郭靖 2票（3楼、4楼）；杨康 2票（1楼、2楼）。", False),
+                                            ("【票型】郭靖 3票（3楼、4楼、5楼）；杨康 2票（1楼、2楼）。", True),
+                                            ("已计：1、2、3、4楼。", False), ("Counted: #1, #2, #3, #4.", False),
+                                            ("已计：1、2、3、4、5楼。", True),
+                                            ("郭靖 3票（3楼、4楼、洪七公代投）\n杨康 2票（1楼、2楼）", False)])
+def test_a_count_by_floors_is_set_beside_ours_and_a_floor_it_leaves_out_holds(count, certain):
+    from test_hostile_round56 import _day
+    result, _ = _day(("欧阳锋", "投票对象：郭靖\n投票理由：跳"), ("导演", count))
+    assert result.certain == certain and result.outcome.kind == "out", [c.differences for c in result.count_checks]
+
+
+@pytest.mark.parametrize("text", ["陸樓無效。", "第陸樓無效"])
+def test_a_floor_in_traditional_formal_numerals_waits_for_the_director(text):
+    rulings, asked, doubtful = _posted(text.replace("陸", "伍"), PLAYERS, BALLOTS)
+    assert 5 not in rulings and asked, (rulings, asked)
