@@ -459,7 +459,9 @@ def _resolve(post, reading, game: Game, base: DayTally, rules: Rules, shifted: s
             # the words are of another proxy (blind13 s067: the player's own ballot had been voided)
             held(f"{said} 不是代投（是{entry.author}自己的票）：裁定说的是代投作废，请核对楼层")
             continue
-        meant, problem = _meaning(_spelled_as_the_roster(item, game), entry, said)
+        before = [e for e in base.entries if e.voter and e.voter == entry.voter and e.floor and entry.floor and e.floor < entry.floor
+                  and e.kind in ("vote", "change", "proxy") and e.target]
+        meant, problem = _meaning(_spelled_as_the_roster(item, game), entry, said, before[-1] if before else None)
         if problem:
             held(problem)
             continue
@@ -532,8 +534,8 @@ def _spelled_as_the_roster(item, game: Game):
     return replace(item, target=spelled(item.target), voter=spelled(item.voter))
 
 
-def _meaning(item, entry, said: str) -> tuple[tuple | None, str | None]:
-    """(decision, target, voter) of one item for the post it is on."""
+def _meaning(item, entry, said: str, original=None) -> tuple[tuple | None, str | None]:
+    """(decision, target, voter) of one item for the post it is on; `original`: the voter's ballot before it."""
     verdict = item.verdict
     if verdict == "invalid":
         return ("reject", None, None), None
@@ -569,6 +571,12 @@ def _meaning(item, entry, said: str) -> tuple[tuple | None, str | None]:
             return ("reject", None, None), None  # 「……改票，维持原判」: the change is void, the ballot before it stands
         return None, f"{said}「维持原判」：原判是什么，工具不知道，请写明（例如「{said} 无效」或「计为 某人」）"
     if verdict == "keep_original":
+        if entry.kind == "change" and item.target and original is not None and original.target != item.target and \
+                item.target not in (entry.voter, entry.author):  # (「铜锤 这票仍然是 青衣」: the voter named first is no target)
+            # 「#30 仍计 挂号」 where the ballot before the change is #12 (缴费处): the player named is neither the original's
+            # nor, perhaps, the change's as it stands — which ballot counts is the director's (blind28 cb017: voided to #12)
+            return None, (f"{said} 是改票，裁定说仍计「{item.target}」，它之前的 #{original.floor} 投的却是「{original.target}」："
+                          f"算哪一张，请导演确认")
         if entry.kind == "change":
             return ("reject", None, None), None  # the change is void: the ballot before it stands
         if "按关门前存档的内容计票" in (entry.reason or ""):

@@ -32,7 +32,7 @@ BLIND = json.loads((RULINGS / "blind1.json").read_text("utf-8"))["posts"]
 LATER = [item for name in ("blind2.json", "blind3.json", "blind4.json", "blind5.json", "blind6.json", "blind7.json", "blind8.json", "blind9.json",
                                  "blind10.json", "blind11.json", "blind12.json", "blind13.json", "blind14.json", "blind15.json",
                                  "blind16.json", "blind17.json", "blind18.json", "blind19.json", "blind20.json", "blind21.json", "blind22.json", "blind23.json", "blind24.json", "blind25.json", "blind26.json",
-                                 "blind27.json")
+                                 "blind27.json", "blind28.json")
          for item in json.loads((RULINGS / name).read_text("utf-8"))["posts"]]
 DIRECTOR, DIRECTOR_UID = "导演", 2
 CLOSE = START + timedelta(days=2)
@@ -54,7 +54,8 @@ _QUOTED_PID = re.compile(r"\[quote\].*?pid=(\d+).*?\[/quote\]", re.S | re.I)
 # v049 「55F 法棍 改票引用了自己的原票，有效。56F 可颂 那个……我还没看懂他到底投谁，稍后说。」: the same (blind15's writer calls
 # the post doubtful as a whole; 55F is ruled with one meaning, 56F waits).
 # y019 「48楼 无效（…）。50楼 那个回复了别人楼层的改票，我晚上回来再裁，先吃饭。」: the same (blind17's writer kept 48 in its rulings).
-PER_FLOOR = {"b040": {19}, "k055": {5}, "r042": {45}, "b059": {2}, "v049": {55}, "y019": {48}, "u068": {25}, "l069": {8}}
+PER_FLOOR = {"b040": {19}, "k055": {5}, "r042": {45}, "b059": {2}, "v049": {55}, "y019": {48}, "u068": {25}, "l069": {8},
+             "cb007": {14}}  # (blind28's writer: 「#14 无效……#16 我再看看」 — #14 ruled firmly, #16 left open)
 # A post whose floors the harness cannot build as the forum and the game file would: k027's 47楼 is a 顶替 account, which the
 # game file names as the substitute ([[events]] 顶替) — the harness makes every author a player of its own.
 # (A findpost link's words and pid give that floor its pid: blind5's m020 and later sets' links are built as the forum's.)

@@ -102,3 +102,14 @@ def test_a_verdict_interrupted_in_its_own_sentence_rules_nothing_alone():
 
 def test_a_talk_floor_the_ruling_says_holds_no_target_is_voided_as_said():
     assert _on_talk("穆念慈 自己的 6楼 也没对象，只写了「看好戏」，无效。")[0] == {6: "reject"}
+
+
+def test_a_change_said_to_count_for_a_player_its_earlier_ballot_did_not_name_is_asked():
+    item = {"id": "t", "author_role": "director", "players": ["郭靖", "黄蓉", "杨康", "穆念慈"],
+            "text": "#30 是 穆念慈 的改票（回复 #12，有效）。#30 后来被编辑过，编辑不认。#30 仍计 杨康。",
+            "floors_exist": {"12": {"author": "穆念慈", "voted": "黄蓉", "kind": "vote"},
+                             "30": {"author": "穆念慈", "voted": "郭靖", "kind": "change"}}}
+    _, entries, rulings, unread = ruled_day(item)
+    floors = {e.pid: e.floor for e in entries.entries}
+    assert {floors[pid]: r.decision for pid, r in rulings.items() if r.decision != "pending"} == {}, rulings
+    assert any("#12" in why for u in unread for why in u.why), [u.why for u in unread]
