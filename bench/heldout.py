@@ -139,6 +139,9 @@ SET_DEAD["heldout32"] = {"shediao": ("桑拿",), "s10": ("省略号",), "qisha":
 # heldout33's openings are heldout26's (its README's table and openings)
 SET_ASSUMED["heldout33"] = SET_ASSUMED["heldout26"]
 SET_DEAD["heldout33"] = {"shediao": ("皮腔",), "s10": ("号码布",), "anshazhe": ("兔耳朵",), "mahjong": ("拒收",)}
+# heldout34's openings are heldout26's (its README's table and openings)
+SET_ASSUMED["heldout34"] = SET_ASSUMED["heldout26"]
+SET_DEAD["heldout34"] = {"shediao": ("骨密度",), "s10": ("闹洞房",), "qisha": ("垃圾站",), "anshazhe": ("回门",), "mahjong": ("已读",)}
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
