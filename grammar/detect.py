@@ -250,13 +250,19 @@ def hits(text: str, roster: Roster | None) -> list[Hit]:
                     forced = speech.RETELL if past and speech.past_verb(clause) else None
                 if silent and speech.carries(previous, clause, roster):
                     forced = speech.REPORT  # …，今天又跑去投一灯了: still someone else's
-                out += _clause_hits(clause, roster, table, pattern, forced, later)
+                found = _clause_hits(clause, roster, table, pattern, forced, later)
+                if not found and forced is None and len(_PHONE_GAP.findall(clause)) >= 2 and speech.act(clause, roster).kind in speech.SILENT:
+                    # 「郭靖杨康都可疑 先投杨康吧 理由 太细」: a phone's spaces for commas (two or more) — read as one clause it is
+                    # someone's vote reported (郭靖杨康都…投); its parts are clauses of their own (heldout34 w34_068, silent)
+                    found = [h for part in _PHONE_GAP.split(clause) for h in _clause_hits(part, roster, table, pattern, None, later)]
+                out += found
                 silent = forced == speech.REPORT or speech.act(clause, roster).kind in speech.SILENT \
                     or _reported_by_name(clause[: verb.start()], pattern)
                 previous = clause
     return out or _settled(text, roster)
 
 
+_PHONE_GAP = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
 _HE = re.compile(r"\s*(?:他|她|TA|ta|对方)(?:说)?\s*(?:要|想)?\s*投")
 
 

@@ -113,3 +113,15 @@ def test_a_change_said_to_count_for_a_player_its_earlier_ballot_did_not_name_is_
     floors = {e.pid: e.floor for e in entries.entries}
     assert {floors[pid]: r.decision for pid, r in rulings.items() if r.decision != "pending"} == {}, rulings
     assert any("#12" in why for u in unread for why in u.why), [u.why for u in unread]
+
+
+def test_a_phone_posts_spaces_for_commas_part_its_clauses():
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("欧阳锋", "郭靖杨康都可疑 先投杨康吧 理由 太细"), preset="qisha")
+    assert entry.needs_review and "杨康" in entry.readings or entry.target == "杨康", entry.reason
+
+
+def test_a_ballot_placed_for_now_is_a_ballot():
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("欧阳锋", "我这票先挂在 郭靖 上，有人不服来讨论帖找我。\nvote 郭靖"), preset="s10")
+    assert entry.target == "郭靖" and not entry.needs_review, entry.reason
