@@ -959,6 +959,10 @@ def _squeezed(text: str) -> str:
     return re.sub(r"(?<=[\u4e00-\u9fff\d])[ \t\u3000]+(?=[\u4e00-\u9fff])", "", text)
 
 
+_FACES = re.compile(r"[(（][^()（）\u3400-\u9fff\uf900-\ufaffA-Za-z0-9\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\n]{1,15}[)）]|"
+                    r"\{:[\w-]{1,12}:\}|\[em\]\w{1,12}\[/em\]|\[表情\]", re.I)  # (structure.py's kaomoji and emoticon codes)
+
+
 @lru_cache(maxsize=512)  # every run reads the director's same posts again, each several times
 def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
     links = [(int(floor), int(pid)) for pid, floor in _LINKED_FLOOR.findall(text)] if "[url" in text.lower() else []
@@ -966,6 +970,10 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
         text = _LINKED_WORDS.sub(lambda m: m.group() if _LINKED_FLOOR.match(m.group()) else f"pid={m.group(1)} {m.group(2)}", text)
     if "[" in text:  # styles and links the forum did not render: the quote blocks stay for split()
         text = _STYLE.sub(lambda m: m.group() if m.group().lower() in ("[quote]", "[/quote]", "[s]", "[/s]") else "", text)
+    if ("(" in text or "（" in text or "[" in text or "{:" in text) and _FACES.search(text):
+        # 「6楼无效 (≧▽≦)」「6楼无效 [表情]」: a face the reader of ballots sets aside is the tone of the words beside it here
+        # (hostile round 70: dropped, and the ruling applied) — kept, as a laugh the lexicon knows
+        text = _FACES.sub(" 〔表情〕 ", text)
     parts = split(text)
     cut = any(what in ("表情或附件代码", "附件") for what in parts.removed)  # an image or attachment stood in the post
     own = to_simplified(normalize(parts.own))
@@ -1433,7 +1441,8 @@ _VERDICT_ALONE = re.compile(r"^\W*(?:改判|改为|应为|应该是|应判)?\s*(
 def _laughs_at_its_verdict(sentence: str) -> bool:
     """A laugh or a wink in the clause of a verdict (the emoticon's own 「;」 no clause break)."""
     for tag in tagging.tag(sentence):
-        if tag.is_("laugh"):
+        if tag.is_("laugh") and not (tag.text == "〔表情〕" and _TAIL_BALLOT.search(sentence[tag.end:])):
+            # (a board face followed by the reason, 「26# 有效{:037:} 对象和理由写在一行是允许的」: the reason's tone — blind1 b014)
             start = max((m.end() for m in re.finditer(r"[,，。;；!！?？]", sentence[:tag.start])), default=0)
             cut = re.search(r"[,，。;；!！?？]", sentence[tag.end:])
             clause = sentence[start:tag.end + (cut.start() if cut else len(sentence))]
@@ -1576,7 +1585,7 @@ _GENERAL = re.compile(r"今后|以后|往后|今天起|从今天|从现在起|�
                       r"(?i:from\s+(?:now|today|tomorrow|next|day\s*\d)|going\s+forward)|"
                       # 「按规则，无效票及时联系导演可以更正」: what the rules allow, stated — a rule, not a verdict (blind24 o061)
                       r"(?:按|根据|依|依照|按照)\s*规则[^。\n]{0,24}?(?:可以|允许|必须|须|需要|应当|才能)|"
-                      r"^\W*(?:提醒|补充规则|规则第|规则重申|另|PS|P\.S|注|附|顺便说)[^:：\n]{0,6}[:：]")  # (「提醒：截止后的票都作废」)
+                      r"^\W*(?:提醒|补充规则|规则第|规则重申|另|PS|P\.S|注|附|顺便说|(?i:reminder|psa|fyi))[^:：\n]{0,12}[:：]")  # (「提醒：截止后的票都作废」)
 
 
 def _general_clauses(tokens: list[Token]) -> list[Token]:
@@ -1709,6 +1718,14 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
                 made.append(_Group(list(floors), number, sentence, reference=True, original=True))
                 original_at = index
                 continue
+            if re.search(r"(?:不像|不同于|不比|有别于|(?i:unlike))\s*$", text_since) or (
+                    re.search(r"(?i)(?:remind(?:er)?(?:\s*(?:to|for))?|note\s*to|提醒一下|提醒)\s*$", text_since) and re.match(r"\s*[:：,，]", after)
+                    and not re.search(r"你|您|(?i:(?<![a-z])(?:your?|this)(?![a-z]))", sentence)):
+                # (「Reminder to 2楼: votes without reasons are invalid.」: the floor spoken to, the rule said to all — 「提醒 #14：你写的
+                # …不计」 rules the floor it speaks to, blind7 j026)
+                # 「4楼有效，不像2楼那种写法会被判无效」: a floor set beside for comparison, not ruled (hostile round 70)
+                made.append(_Group(list(floors), number, sentence, reference=True))
+                continue
             if (floors == [("floor", 1)] and _OPENING_SAYS.match(after)) or ((open_group or ruled_just) and (
                     _REFERENCE.search(text_since) or (index and pieces[index - 1][:2] == ("blocker", "THREAD")))) \
                     or _REFERS_BACK.match(after) or (current is not None and current.verdicts and _ORIGINAL.search(text_since)) \
@@ -1793,6 +1810,9 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
             made.append(current)
             continue
         if kind == "blocker" and piece[1] == "THREAD" and piece[2] not in ("投票帖", "投票贴", "投票楼", "本帖"):
+            if current is not None and not current.verdicts and re.fullmatch(r"(?i)\s*(?:in|on|of|from|at)?\s*(?:the)?\s*", text_since):
+                current.elsewhere = piece[2]  # 「#6 in the discussion thread」: English names the thread after the floor (round 70)
+                continue
             elsewhere = piece[2]  # 讨论帖30楼 · 警长竞选贴 9楼: floors of another thread
             continue
         if kind == "blocker":

@@ -74,7 +74,7 @@ _RELAY_FOR_ANYONE = re.compile(r"[^\s，,。:：我]{1,12}?\s*(?:托我|委托�
                                r"(?i:(?:asked|asks|wants|wanted|told|begged|got)\s*me\s*to\s*(?:vote|投)|on\s*behalf\s*of|"
                                # (round 70: 「for 谢逊: vote 郭靖」「谢逊's vote: 郭靖」「on 谢逊's behalf」「谢逊说投郭靖，我照办」)
                                r"^\s*for\s*[^\s:：,，]{1,12}\s*[:：]|[^\s:：,，]{1,12}?[\x27’]s\s*(?:vote|ballot|投票?)\s*[:：]|"
-                               r"on\s*[^\s:：,，]{1,12}?[\x27’]s\s*behalf)|"
+                               r"on\s*[^\s:：,，]{1,12}?[\x27’]s\s*behalf|[(（]\s*(?:from|for)\s*[^)）\s]{1,12}\s*[)）])|"
                                r"[^\s，,。:：我]{1,12}?\s*(?:说|让|要|叫)\s*(?:投|选)[^，,。]{0,12}[，,]\s*(?:我)?\s*(?:照办|照做|照投|就投|听他的|听她的)")
 BESIDE = ("plus", "with", "meant", "also")  # _RELAY_ASKED's groups for a relay beside the poster's own ballot
 SEVERAL = "*"  # a relay for several players at once (帮郭靖和黄蓉投): whose ballots, one ruling cannot say

@@ -756,8 +756,8 @@ class _Fold:
     def _pasted_quote_ballot(self, post, verdict) -> list[str]:
         """「[quote]漂白: 投票：干洗[/quote] +1 同上」: a quote pasted with no link to its floor — the ballot its words hold
         (heldout31 w31_041, w31_095), when it is someone else's."""
-        if getattr(post, "quotes", None):
-            return []
+        if any(quote_field(q, "pid") for q in getattr(post, "quotes", None) or ()):
+            return []  # (a quote linked to its floor: that floor's entry says what it holds)
         out = []
         for q in verdict.quotes[:1]:
             text, author = q.text or "", q.author or ""
@@ -780,9 +780,16 @@ class _Fold:
             meant = self._pasted_quote_ballot(post, verdict)
         else:
             quoted = self._entry_of.get(quote_field(quotes[0], "pid"))
-            if quoted is None or quoted.author == post.author:
+            if quoted is None:
+                # (a quote the page shows with no link to its floor: its words — or, where the archive kept none of them, any
+                # ballot standing: 「同」 under a typed quote of 5楼's ballot, hostile round 70)
+                meant = self._pasted_quote_ballot(post, verdict) or (
+                    [h.target for h in self.standing.values() if h.target and h.entry.author != post.author]
+                    if not quote_field(quotes[0], "pid") and not any(q.text for q in verdict.quotes) else [])
+            elif quoted.author == post.author:
                 return []
-            meant = [n for n in dict.fromkeys([quoted.target, quoted.suggestion, *quoted.readings]) if n]
+            else:
+                meant = [n for n in dict.fromkeys([quoted.target, quoted.suggestion, *quoted.readings]) if n]
         if not meant:
             return []
         # 「赞同，军棋昨天那个…说得太早了」: agreement first, then a reason that names no one but the quoted ballot's player,
@@ -804,6 +811,7 @@ class _Fold:
                 voter = held.entry.voter or held.entry.author
                 differences.append(f"#{floor} 不计；本工具：#{floor} {voter} 计为 {held.target}")
                 self._count_says[voter] = (post.floor, in_role.VOID, held.entry, differences[-1])
+        by_floor_of = {h.entry.floor for h in self.standing.values()} if reading.floor_count else set()
         for voter, said in counted.items():
             if voter not in self.ctx.players:
                 continue
@@ -824,7 +832,8 @@ class _Fold:
                 # (no post of theirs at all: 「岳灵珊 3（令狐冲、任盈盈、仪琳私信）」 — a proxy first shown in the count, or a post
                 # the tool never saw; the count's own post carries the doubt — the hostile round 62: a tie posted)
                 mine = tried[-1] if tried else (_COUNT_POST, post.pid) if sum(
-                    v in self.standing for v in counted) * 2 >= len(counted) else None  # (a count the thread bears out)
+                    v in self.standing for v in counted) * 2 >= len(counted) or sum(  # (a count the thread bears out, by voters
+                    f in reading.floor_count for f in by_floor_of) * 2 >= max(len(by_floor_of), 1) else None  # or by floors)
             differences.append(f"{words}；本工具：{ours}")
             self._count_says[voter] = (post.floor, said, mine, f"{words}；本工具：{ours}")
         by_floor = {h.entry.floor: (v, h) for v, h in self.standing.items()}

@@ -845,3 +845,24 @@ def test_a_count_by_floors_is_set_beside_ours_and_a_floor_it_leaves_out_holds(co
 def test_a_floor_in_traditional_formal_numerals_waits_for_the_director(text):
     rulings, asked, doubtful = _posted(text, PLAYERS, {**BALLOTS, 6: ("穆念慈", "郭靖")})
     assert 6 not in rulings and any("陸" in why for why in asked), (rulings, asked)
+
+
+@pytest.mark.parametrize("text", ["5楼无效 (≧▽≦)", "5楼无效 [表情]", "5楼无效，假使他不补理由。", "#5 invalid assuming he doesn't edit it.",
+                                  "5楼无效，前提：他是狼。", "#5 invalid, should 欧阳锋 turn out to be a wolf.",
+                                  "#5 in the discussion thread is invalid.", "Reminder to 5楼: votes without reasons are invalid.",
+                                  "5楼吗？无效……的可能性不大。"])
+def test_round_70_rulings_in_other_shapes_rule_nothing(text):
+    rulings, asked, doubtful = _posted(text, PLAYERS, BALLOTS)
+    assert 5 not in rulings, (rulings, asked)
+
+
+@pytest.mark.parametrize("text", ["5楼无效，没写理由 [表情]", "5楼 有效{:037:} 对象和理由写在一行是允许的", "提醒 #5：你写的「FoS 郭靖」不是投票，不计。"])
+def test_a_face_after_the_reason_or_a_reminder_that_rules_its_floor_still_rules(text):
+    rulings, asked, doubtful = _posted(text, PLAYERS, BALLOTS)
+    assert 5 in rulings, (rulings, asked)
+
+
+def test_a_ballot_from_someone_in_brackets_is_a_relay():
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("欧阳锋", "vote 郭靖 (from 谢逊)"), preset="s10")
+    assert entry.needs_review and not result.certain, entry.reason
