@@ -438,6 +438,8 @@ def _names_after_verbs(tokens: list[Token]) -> list[Token]:
                                                                    or not str(out[i + 2]).strip("。!?;~ ")
                                                                    # (「算 日晷——上表漏了」: a dash closes the clause)
                                                                    or str(out[i + 2]).lstrip().startswith(("—", "─", "--"))
+                                                                   # (「14楼算鸭肠（写成鸭场了）16楼不算」: a bracket's reason after it)
+                                                                   or out[i + 2].type == "_LP" and str(out[i + 2]) in ("(", "（")
                                                                    or out[i + 2].start_pos > out[i + 1].end_pos)):
             # (「16l算帝江 写的帝姜 同音 可以」: typed on a phone, a space closes the clause)
             # (「依次：有效、作废、算朗姆」: 算 X closing its clause counts the ballot for X)
@@ -1890,7 +1892,8 @@ def _unexplained_slot(text_since: str, pieces: list, index: int, crossed: bool =
         return tail.strip()  # 「6楼无效 × ⏎ 7楼无效 √」: a mark after the verdict — kept, or crossed out? (round 60)
         # (a tick after a verdict in a post that crosses nothing out — 「・20楼 左安门 弃权 ✔」 — confirms it: blind21 p046)
     for words in (slot, tail if not _GLUED_AFTER.fullmatch(tail) else ""):
-        rest = _LINK_WORDS.sub("", words)
+        # (the day's words whole first: 「不计入本日」 — 本 alone, taken first, would leave 日 unexplained, blind28 cb004)
+        rest = _LINK_WORDS.sub("", _DAY_WORDS.sub("", words))
         if rest and len(rest) <= 12 and not _BALLOT_WORDS.search(words):
             return words.strip()
     return ""
@@ -1911,11 +1914,12 @@ _TAIL_COURTESY = re.compile(r"抱歉|不好意思|对不起|见谅|谢谢|多谢
                             r"看得出|看出|确定|私信|重新|补|改正|更正|须|需|别|上面|列|含在|一行|处理|截图|证据|记录|只此|认|公示|结束|还没|"
                             r"形近|同音|音近|错字|没有|无效|有效|不计|不算|作废|弃权|结界|保护|免疫|生效|执行|即日|即时|立即|判|惯例|照例|一向|向来|历来|"
                             r"(?i:sorry|thanks|thank you|please|fyi|noted|final|just\s*saying)")
-_TAIL_ALONE = re.compile(r"^(?:[哈嗯呢哦]|(?:计|算|记)\s*\S{1,6}|(?:而|并)?不是\s*|(?:→|->|=>)\s*\S{0,12}|(?i:for|to|as|of|by|from|on)\s*)$")
+_TAIL_ALONE = re.compile(r"^(?:[哈嗯呢哦]|(?:计|算|记)\s*\S{1,6}|(?:而|并)?不是\s*|(?:而|并)?(?:不是|并非|而非)[^，,。]{0,10}(?:显示|写|投|计)的\s*|(?:→|->|=>)\s*\S{0,12}|(?i:for|to|as|of|by|from|on)\s*)$")
 # What turns a verdict over to others, whatever else the clause says: the players' consent asked, someone else's words
 _TAIL_OPENS = re.compile(r"举手|表决|赞成|反对|同意|说呢|看呢|怎么看|觉得|引自|转自|原话|的话|说的|讲的|所说|之见|"
                          r"(?i:agree|object|thought|y'?all|everyone|anyone|yea|nay|accord|put\s*it|'s\s*words|^\W*(?:per(?![a-z])|quoting|says|said))")
 _TAIL_LABEL = re.compile(r"理由|对象|写的|写了|投的|投了|格式|(?i:reason|target)")
+_DAY_WORDS = re.compile(r"本日|今日|今天|当天|当日|本轮|本局|全天")  # (whole, before 本 alone is taken: 「不计入本日」)
 _TAIL_PENALTY = re.compile(r"判罚|黄牌|红牌|违规|处罚|罚|警告|禁言")
 _TAIL_PLAIN = re.compile(r"[\s、,，:：—\-~～()（）【】\[\]。.!！某]*")
 
@@ -1949,7 +1953,7 @@ def _unexplained_tail(pieces: list) -> str:
             return inner.replace("某", "…")
         for clause in re.findall(r"[^,，。;；!！?？\n—]+[?？]?", unit):
             words = clause.strip()
-            if _TAIL_PLAIN.fullmatch(_LINK_WORDS.sub("", words)) or _TAIL_ALONE.match(words.replace("某", "")) or (
+            if _TAIL_PLAIN.fullmatch(_LINK_WORDS.sub("", _DAY_WORDS.sub("", words))) or _TAIL_ALONE.match(words.replace("某", "")) or (
                     reasoned and (re.search(r"[\"'“”「」『』]", words) or any(t.is_("question", "hedge") for t in tagging.tag(words)))):
                 # (after a reason, a question is rhetorical — 「全场姓郭的不止一个，谁知道是哪个？」 — the sentence's classes weigh it)
                 continue  # (a quote the reason opened and a comma cut: 「no target, just 'idk, maybe later'」)

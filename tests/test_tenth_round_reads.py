@@ -125,3 +125,12 @@ def test_a_ballot_placed_for_now_is_a_ballot():
     from test_hostile_round56 import _day
     result, (entry,) = _day(("欧阳锋", "我这票先挂在 郭靖 上，有人不服来讨论帖找我。\nvote 郭靖"), preset="s10")
     assert entry.target == "郭靖" and not entry.needs_review, entry.reason
+
+
+def test_a_counted_for_with_a_bracketed_reason_then_the_next_floor_rules_both():
+    assert _ruled("14楼算郭靖（写成郭境了）16楼不算 理由没写") == {14: ("counts_as", "郭靖"), 16: ("invalid", None)}
+
+
+def test_the_days_own_words_and_a_not_that_one_after_a_verdict_are_explained():
+    assert _ruled("第31楼发表时间 13:04，今天 13:00 宣判，不计入本日。") == {31: ("invalid", None)}
+    assert _ruled("所以 36楼 计为 郭靖，不是现在显示的 杨康。") == {36: ("counts_as", "郭靖")}
