@@ -112,6 +112,12 @@ class Roster:
         """Every way the roster writes a player (name or alias) → the player."""
         table = {n: n for n in self.names}
         table.update({a: n for a, n in self.alias_pairs() if a})
+        # a roster written in Traditional characters, read in text the readers turn Simplified (the ruling reader does): each
+        # name in Simplified too, where no other player is written that way (「原票照常計入（慕容復）」 read 慕容复 — blind12 r029)
+        simple: dict[str, list[str]] = {}
+        for n in self.names:
+            simple.setdefault(to_simplified(n), []).append(n)
+        table.update({s: ns[0] for s, ns in simple.items() if len(ns) == 1 and s not in table})
         return table
 
     @cached_property

@@ -1957,6 +1957,9 @@ def _unexplained_tail(pieces: list) -> str:
                     reasoned and (re.search(r"[\"'“”「」『』]", words) or any(t.is_("question", "hedge") for t in tagging.tag(words)))):
                 # (after a reason, a question is rhetorical — 「全场姓郭的不止一个，谁知道是哪个？」 — the sentence's classes weigh it)
                 continue  # (a quote the reason opened and a comma cut: 「no target, just 'idk, maybe later'」)
+            if reasoned and not _TAIL_OPENS.search(words) and not (
+                    (laughs := [t for t in tagging.tag(words) if t.is_("laugh")]) and len(words.strip()) <= len(laughs[0].text) + 2):
+                continue  # (a reason goes on in words of its own — 「出局的是牌，不是人」 — unless it turns the verdict over or laughs)
             if not _tail_explains(words):
                 return words.replace("某", "…")
             reasoned = True

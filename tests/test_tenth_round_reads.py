@@ -134,3 +134,13 @@ def test_a_counted_for_with_a_bracketed_reason_then_the_next_floor_rules_both():
 def test_the_days_own_words_and_a_not_that_one_after_a_verdict_are_explained():
     assert _ruled("第31楼发表时间 13:04，今天 13:00 宣判，不计入本日。") == {31: ("invalid", None)}
     assert _ruled("所以 36楼 计为 郭靖，不是现在显示的 杨康。") == {36: ("counts_as", "郭靖")}
+
+
+def test_a_traditional_roster_is_read_in_the_simplified_text_of_a_ruling():
+    roster = Roster(["喬峰", "慕容復", "段譽"])
+    post = ruling.read("喬峰 32樓 的改票無效，原票照常計入（慕容復）。", roster=roster)
+    assert post.items and "慕容復" in post.items[0].named, post.items
+
+
+def test_a_reason_going_on_in_words_of_its_own_leaves_the_verdict():
+    assert _ruled("郭靖 第一张牌被票出局后，用第二身份在 40楼 投票，有效，计为 杨康——出局的是牌，不是人。") == {40: ("counts_as", "杨康")}
