@@ -32,7 +32,7 @@ BLIND = json.loads((RULINGS / "blind1.json").read_text("utf-8"))["posts"]
 LATER = [item for name in ("blind2.json", "blind3.json", "blind4.json", "blind5.json", "blind6.json", "blind7.json", "blind8.json", "blind9.json",
                                  "blind10.json", "blind11.json", "blind12.json", "blind13.json", "blind14.json", "blind15.json",
                                  "blind16.json", "blind17.json", "blind18.json", "blind19.json", "blind20.json", "blind21.json", "blind22.json", "blind23.json", "blind24.json", "blind25.json", "blind26.json",
-                                 "blind27.json", "blind28.json")
+                                 "blind27.json", "blind28.json", "blind29.json")
          for item in json.loads((RULINGS / name).read_text("utf-8"))["posts"]]
 DIRECTOR, DIRECTOR_UID = "导演", 2
 CLOSE = START + timedelta(days=2)
@@ -61,7 +61,7 @@ PER_FLOOR = {"b040": {19}, "k055": {5}, "r042": {45}, "b059": {2}, "v049": {55},
 # (A findpost link's words and pid give that floor its pid: blind5's m020 and later sets' links are built as the forum's.)
 # s060 「第一日投票帖 45楼 …这里补计为 马车」 is posted in a later day's thread: the harness has one day, so it reads as that
 # day's floor (poll reads it as a ruling for day 1 where the post names 第一日 in day 2's thread — what the director wrote).
-NOT_BUILT = {"k027", "s060"}
+NOT_BUILT = {"k027", "s060", "cc066"}  # (cc066: blind29's substitute account 满电, as k027's)
 
 
 def post(pid: int, floor: int, author: str, text: str, at, *, uid: int, status: str = "normal", quotes=()) -> Post:
