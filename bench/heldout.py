@@ -142,6 +142,9 @@ SET_DEAD["heldout33"] = {"shediao": ("皮腔",), "s10": ("号码布",), "anshazh
 # heldout34's openings are heldout26's (its README's table and openings)
 SET_ASSUMED["heldout34"] = SET_ASSUMED["heldout26"]
 SET_DEAD["heldout34"] = {"shediao": ("骨密度",), "s10": ("闹洞房",), "qisha": ("垃圾站",), "anshazhe": ("回门",), "mahjong": ("已读",)}
+# heldout35's openings are heldout26's (its README's table and openings)
+SET_ASSUMED["heldout35"] = SET_ASSUMED["heldout26"]
+SET_DEAD["heldout35"] = {"shediao": ("熄火",), "s10": ("棚布",), "mahjong": ("头灯",)}
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
