@@ -1443,7 +1443,8 @@ _VERDICT_ALONE = re.compile(r"^\W*(?:改判|改为|应为|应该是|应判)?\s*(
 def _laughs_at_its_verdict(sentence: str) -> bool:
     """A laugh or a wink in the clause of a verdict (the emoticon's own 「;」 no clause break)."""
     for tag in tagging.tag(sentence):
-        if tag.is_("laugh") and not (tag.text == "〔表情〕" and _TAIL_BALLOT.search(sentence[tag.end:])):
+        if tag.is_("laugh") and not (tag.text == "〔表情〕" and _TAIL_BALLOT.search(sentence[tag.end:])
+                                     and _VERDICT_WORD.search(sentence[:tag.start])):
             # (a board face followed by the reason, 「26# 有效{:037:} 对象和理由写在一行是允许的」: the reason's tone — blind1 b014)
             start = max((m.end() for m in re.finditer(r"[,，。;；!！?？]", sentence[:tag.start])), default=0)
             cut = re.search(r"[,，。;；!！?？]", sentence[tag.end:])
@@ -1828,6 +1829,15 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
             text_since += word
         elif kind == "sep":
             text_since += str(piece[1])
+    first = next((i for i, p in enumerate(pieces) if p[0] == "floors"), None)
+    for piece in pieces[:first or 0]:
+        # 「（并不）6楼无效」「（假）6楼无效」: a bracket before the sentence's first floor says what the ruling is, as one after
+        # its verdict does — read alike (hostile round 71)
+        if piece[0] == "note" and (odd := _odd_before(_tail_text(piece).strip("（）() "))):
+            for group in made:
+                if group.verdicts and not group.reference and not group.unread:
+                    group.unread.append(f"「{_clip(sentence)}」楼层前面的「{odd}」工具读不准它对裁定的意思：这一楼请导演确认")
+            break
     last = max((i for i, p in enumerate(pieces) if p[0] == "verdict" and p[1] is not None), default=None)
     if last is not None and (odd := _unexplained_tail(pieces[last + 1:])):
         # 「6楼无效，笑死我了」「#6 invalid, ok with everyone」「6楼无效，郭靖说的」: words after the verdict, in its sentence, that
@@ -1908,7 +1918,7 @@ _TAIL_ENGLISH = ("vot", "ballot", "target", "reason", "format", "quot", "repl", 
                  "first", "player", "last", "game", "night", "letter", "pick", "nobody", "self", "only", "spell", "typo", "same",
                  "free", "line", "thread", "deleted", "his own", "her own", "hisown", "herown", "their", "stand", "origin",
                  "fine", "colon", "width", "homophone", "char", "off", "allow", "permit", "accept")
-_TAIL_COURTESY = re.compile(r"抱歉|不好意思|对不起|见谅|谢谢|多谢|感谢|辛苦|注意|下次|下不为例|记得|提醒|请|麻烦|收到|知悉|周知|特此|说明|以上|如上|"
+_TAIL_COURTESY = re.compile(r"抱歉|不好意思|对不起|见谅|谢谢|多谢|感谢|辛苦|注意|下次|下不为例|记得|提醒|请(?!示)|麻烦|收到|知悉|周知|特此|说明|以上|如上|"
                             r"如下|就这样|没办法|无奈|可惜|遗憾|规矩|没得商量|申诉|讨论|定了|为准|判罚|黄牌|违规|处罚|罚|警告|疑义|无所谓|别再|"
                             r"不要再|没法|无法|不能|只有|本局|全场|同一|多了|少了|移到|算进|不变|裁|委托|影响|无关|一致|明确|清楚|认定|认错|"
                             r"看得出|看出|确定|私信|重新|补|改正|更正|须|需|别|上面|列|含在|一行|处理|截图|证据|记录|只此|认|公示|结束|还没|"
@@ -1917,9 +1927,13 @@ _TAIL_COURTESY = re.compile(r"抱歉|不好意思|对不起|见谅|谢谢|多谢
 _TAIL_ALONE = re.compile(r"^(?:[哈嗯呢哦]|(?:计|算|记)\s*\S{1,6}|(?:而|并)?不是\s*|(?:而|并)?(?:不是|并非|而非)[^，,。]{0,10}(?:显示|写|投|计)的\s*|(?:→|->|=>)\s*\S{0,12}|(?i:for|to|as|of|by|from|on)\s*)$")
 # What turns a verdict over to others, whatever else the clause says: the players' consent asked, someone else's words
 _TAIL_OPENS = re.compile(r"举手|表决|赞成|反对|同意|说呢|看呢|怎么看|觉得|引自|转自|原话|的话|说的|讲的|所说|之见|"
+                         # (round 71: 「（请示中）」「（第三方转达）」「（尚未核实）」「（隔壁帖）」「(the other thread)」)
+                         r"请示|转达|转告|传话|核实|待核|尚未|副导|隔壁|另一帖|别的帖|其他帖|报名帖|反话|反着说|假话|口嗨|看心情|喝多|"
+                         r"(?i:via|unconfirm|unverif|awaiting|other\s*thread)|"
                          r"(?i:agree|object|thought|y'?all|everyone|anyone|yea|nay|accord|put\s*it|'s\s*words|^\W*(?:per(?![a-z])|quoting|says|said))")
 _TAIL_LABEL = re.compile(r"理由|对象|写的|写了|投的|投了|格式|(?i:reason|target)")
 _DAY_WORDS = re.compile(r"本日|今日|今天|当天|当日|本轮|本局|全天")  # (whole, before 本 alone is taken: 「不计入本日」)
+_BRACKET_THREAD = re.compile(r"讨论帖|讨论贴|讨论楼|进程帖|进程贴|竞选帖|竞选贴|报名帖|隔壁|另一帖|别的帖|其他帖|(?i:thread)")
 _TAIL_PENALTY = re.compile(r"判罚|黄牌|红牌|违规|处罚|罚|警告|禁言")
 _TAIL_PLAIN = re.compile(r"[\s、,，:：—\-~～()（）【】\[\]。.!！某]*")
 
@@ -1947,9 +1961,11 @@ def _unexplained_tail(pieces: list) -> str:
         if unit[:1] in ("（", "(") and unit[-1:] in ("）", ")"):
             inner = unit[1:-1].strip()
             clauses = [c.strip() for c in re.split(r"[,，。;；!！?？\n]|——|—", inner) if c.strip()]
-            if reasoned or not clauses or any(_tail_explains(c) for c in clauses) or (
-                    re.fullmatch(r"[\u4e00-\u9fff某]{1,6}", inner) and not tagging.tag(inner) and not _TAIL_OPENS.search(inner)):
-                continue  # (a few characters: the player a ballot is counted for, 「按原票计（慕容复）」)
+            if _BRACKET_THREAD.search(inner) and not re.search(r"投票帖|投票贴|本帖", inner):
+                return inner.replace("某", "…")  # 「6楼无效（讨论帖里的）」: the floor's thread named in brackets — another thread's
+            if reasoned or not clauses or any(_tail_explains(c) for c in clauses) or re.fullmatch(r"[某\s、,，和与]+", inner):
+                continue  # (the player a ballot is counted for, 「按原票计（慕容复）」; a bracket of other words — 「（笑）」「（口嗨）」
+                # 「（看心情）」「（隔壁帖）」: hostile round 71 — is read like any clause)
             return inner.replace("某", "…")
         for clause in re.findall(r"[^,，。;；!！?？\n—]+[?？]?", unit):
             words = clause.strip()
@@ -1963,6 +1979,23 @@ def _unexplained_tail(pieces: list) -> str:
             if not _tail_explains(words):
                 return words.replace("某", "…")
             reasoned = True
+    return ""
+
+
+def _odd_before(inner: str) -> str:
+    """A bracket before a ruling's first floor that may turn it: a negation, laugh, retraction, wait, hedge, condition or
+    question, words that give it to others, or a few characters that are no player's and no ballot's (「（假）」) — else ""."""
+    bare = inner.replace("某", "")
+    if not bare.strip():
+        return ""
+    if _TAIL_OPENS.search(inner):
+        return inner
+    if _TAIL_BALLOT.search(bare) or _TAIL_COURTESY.search(bare):
+        return ""  # (「（规则原文：法官……不能杀人、验人、投票）5楼 不计」: the rule quoted, the reason before the floor — blind16 x043)
+    if any(t.is_("negation", "laugh", "retract", "pending", "hedge", "condition", "question") for t in tagging.tag(inner.replace("某", "他"))):
+        return inner
+    if re.fullmatch(r"[\u4e00-\u9fff]{1,4}", bare) and not _TAIL_BALLOT.search(bare) and not _TAIL_COURTESY.search(bare):
+        return inner
     return ""
 
 

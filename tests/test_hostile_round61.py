@@ -866,3 +866,19 @@ def test_a_ballot_from_someone_in_brackets_is_a_relay():
     from test_hostile_round56 import _day
     result, (entry,) = _day(("欧阳锋", "vote 郭靖 (from 谢逊)"), preset="s10")
     assert entry.needs_review and not result.certain, entry.reason
+
+
+# -- round 71 (the lab, at 44cff48) ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["5楼无效（笑）", "5楼无效（口嗨）", "5楼无效（看心情）", "5楼无效（请示中）", "5楼无效（洪七公的意见）",
+                                  "5楼无效（隔壁帖）", "5楼无效（讨论帖里的）", "5楼无效（第三方转达）", "5楼无效（尚未核实）",
+                                  "#5 invalid (the other thread)", "（并不）5楼无效", "（假）5楼无效", "（反话）5楼无效", "(¬‿¬) 5楼无效"])
+def test_a_bracket_beside_a_ruling_that_turns_it_leaves_the_floor_to_the_director(text):
+    rulings, asked, doubtful = _posted(text, PLAYERS, BALLOTS)
+    assert 5 not in rulings, (rulings, asked)
+
+
+@pytest.mark.parametrize("text", ["5楼无效（没写理由）", "（更正）5楼无效", "（规则原文：不能投票）5楼 不计。", "Ruling (for the English-board folks): #5 invalid"])
+def test_a_bracket_that_gives_the_reason_or_heads_the_ruling_leaves_it(text):
+    rulings, asked, doubtful = _posted(text, PLAYERS, BALLOTS)
+    assert 5 in rulings, (rulings, asked)
