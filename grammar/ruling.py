@@ -894,6 +894,9 @@ def read(text: str | None, *, quoting: bool = False, roster: Roster | None = Non
     if text and "楼" in text:
         # 「以下楼层无效： ⏎ 3、8、19」: a line of bare numbers under a heading that names floors — the floors it lists
         text = _BARE_FLOOR_LIST.sub(lambda m: m.group(1) + "、".join(f"{n}楼" for n in re.findall(r"\d{1,5}", m.group(2))), text)
+    if text and _WORDED_SUM.search(text):
+        # 「二乘三楼」「十减四楼」: a floor written as a sum in words — read as 「2*3楼」 is, each floor it may mean waiting (round 71)
+        text = _WORDED_SUM.sub(lambda m: f"{_small_number(m.group(1))}{_OPERATORS[m.group(2)[0]]}{_small_number(m.group(3))}", text)
     post = _read(text or "", quoting, roster)
     if post is None and text and _MAY_SQUEEZE.search(text) and (squeezed := _squeezed(text)) != text:
         # 「⑦楼无效」「②③④⑤⑥有效」「7 楼 无 效」: floors or verdicts written in a way the reader does not take as one — read
@@ -929,7 +932,7 @@ def _counted_list(m: re.Match) -> str:
 # Floors and verdicts written in a way the reader does not take: circled, parenthesized or negative-circled numbers (⑦ ⑺ ❼),
 # the formal numerals (柒楼), a floor letter before its number (L7 · F7), 七号楼, a verdict word split by spaces (无 效).
 _ROUND_DIGITS = "\u2460-\u2487\u24eb-\u24f4\u2776-\u2793\u2160-\u216b\u2170-\u217b\u3220-\u3229"  # ⑦ ⑺ ❼ Ⅶ ⅶ ㈦
-_MAY_SQUEEZE = re.compile(rf"[{_ROUND_DIGITS}]|[壹贰叁肆伍陆柒捌玖拾貳參叄陸]\s*[楼层樓号]|(?<![A-Za-z])[LlFf]\s*\d{{1,4}}(?![\dA-Za-z])|"
+_MAY_SQUEEZE = re.compile(rf"[{_ROUND_DIGITS}]|[壹贰叁肆伍陆柒捌玖拾貳參叄陸]\s*(?:[楼层樓号]|[FfLl](?![A-Za-z]))|(?<![A-Za-z])[LlFf]\s*\d{{1,4}}(?![\dA-Za-z])|"
                           r"(?i:\bno\.?\s*\d{1,4}|\bfloor\s*#?\d{1,4}|#\s*\d{1,4}\s*(?:is|was)\b)|[一二三四五六七八九十]{1,3}\s*[FfLl](?![A-Za-z])|"
                           r"[\u2070\u00b9\u00b2\u00b3\u2074-\u2079]|\d\ufe0f?\u20e3|\d{1,4}[Bb](?=\s*(?:无|有|作|弃|不|算|计))|"
                           r"[一二三四五六七八九十\d]{1,4}\s*号\s*楼|第?\s*[一二三四五六七八九十\d]{1,4}\s*号?\s*[帖贴]|楼\s*\d{1,4}(?!\d)|"
@@ -937,6 +940,19 @@ _MAY_SQUEEZE = re.compile(rf"[{_ROUND_DIGITS}]|[壹贰叁肆伍陆柒捌玖拾�
                           r"(?:无|有)[ \t\u3000]+效|作[ \t\u3000]+废|弃[ \t\u3000]+权|不[ \t\u3000]+(?:算|计)")
 _CIRCLED = re.compile(rf"[{_ROUND_DIGITS}](?=[{_ROUND_DIGITS}]|\s*(?:楼|层|樓|号|无|有|作|弃|不|算|计|[,，、]\s*[{_ROUND_DIGITS}]))")
 _FORMAL = str.maketrans("壹贰叁肆伍陆柒捌玖貳參叄陸", "一二三四五六七八九二三三六")  # (and Traditional: 陸樓 · 貳樓)
+
+
+_OPERATORS = {"乘": "*", "减": "-", "加": "+", "除": "/"}
+_WORDED_SUM = re.compile(r"([一二三四五六七八九十]{1,3})\s*(乘以?|减去?|加上?|除以?)\s*([一二三四五六七八九十]{1,3})(?=\s*[楼层樓])")
+
+
+def _small_number(words: str) -> int:
+    """一 … 九十九 written in Chinese numerals."""
+    digits = dict(zip("一二三四五六七八九", range(1, 10)))
+    if "十" not in words:
+        return digits.get(words, 0)
+    tens, _, ones = words.partition("十")
+    return digits.get(tens, 1) * 10 + digits.get(ones, 0)
 
 
 def _squeezed(text: str) -> str:
@@ -948,7 +964,9 @@ def _squeezed(text: str) -> str:
     text = re.sub(r"[\u2070\u00b9\u00b2\u00b3\u2074-\u2079]+", lambda m: "".join(str(int(unicodedata.numeric(c))) for c in m.group()), text)
     text = re.sub(r"(\d)\ufe0f?\u20e3", r"\1", text)  # 7️⃣ (a keycap)
     text = re.sub(r"(\d{1,4})[Bb](?=\s*(?:无|有|作|弃|不|算|计))", r"\1楼", text)
-    text = re.sub(r"[壹贰叁肆伍陆柒捌玖拾貳參叄陸]+(?=\s*[楼层樓号])", lambda m: m.group().translate(_FORMAL), text)
+    text = re.sub(r"[壹贰叁肆伍陆柒捌玖拾貳參叄陸]+(?=\s*(?:[楼层樓号]|[FfLl](?![A-Za-z])))", lambda m: m.group().translate(_FORMAL), text)
+    text = re.sub(r"([一二三四五六七八九十]{1,3})\s*[FfLl](?![A-Za-z])", r"\1楼", text)  # (陆L → 六L → 六楼)
+
     text = re.sub(r"([一二三四五六七八九十\d]{1,4})\s*号\s*(?:楼)?", r"\1楼", text)
     text = re.sub(r"第?\s*([一二三四五六七八九十\d]{1,4})\s*号?\s*[帖贴](?!子)", r"\1楼", text)  # 第6帖 · 第六帖 · 6号帖
     text = re.sub(r"(?<![\d一二三四五六七八九十])楼\s*(\d{1,4})(?!\d)", r"\1楼", text)  # 楼6
@@ -1928,7 +1946,7 @@ _TAIL_ALONE = re.compile(r"^(?:[哈嗯呢哦]|(?:计|算|记)\s*\S{1,6}|(?:而|�
 # What turns a verdict over to others, whatever else the clause says: the players' consent asked, someone else's words
 _TAIL_OPENS = re.compile(r"举手|表决|赞成|反对|同意|说呢|看呢|怎么看|觉得|引自|转自|原话|的话|说的|讲的|所说|之见|"
                          # (round 71: 「（请示中）」「（第三方转达）」「（尚未核实）」「（隔壁帖）」「(the other thread)」)
-                         r"请示|转达|转告|传话|核实|待核|尚未|副导|隔壁|另一帖|别的帖|其他帖|报名帖|反话|反着说|假话|口嗨|看心情|喝多|"
+                         r"请示|转达|转告|传话|(?<![已经])核实|待核|尚未|副导|隔壁|另一帖|别的帖|其他帖|报名帖|反话|反着说|假话|口嗨|看心情|喝多|"
                          r"(?i:via|unconfirm|unverif|awaiting|other\s*thread)|"
                          r"(?i:agree|object|thought|y'?all|everyone|anyone|yea|nay|accord|put\s*it|'s\s*words|^\W*(?:per(?![a-z])|quoting|says|said))")
 _TAIL_LABEL = re.compile(r"理由|对象|写的|写了|投的|投了|格式|(?i:reason|target)")

@@ -777,7 +777,9 @@ class _Fold:
         if not certainty.AGREEMENT.search(own):
             return []
         if not quotes:
-            meant = self._pasted_quote_ballot(post, verdict)
+            meant = self._pasted_quote_ballot(post, verdict) or (
+                # 「+1」「same」「me too」「^ this」 and nothing else, quoting nothing: the ballot above is what it follows (round 71)
+                [n for n in self._above if n] if _BARE_FOLLOW.fullmatch(own.strip()) else [])
         else:
             quoted = self._entry_of.get(quote_field(quotes[0], "pid"))
             if quoted is None:
@@ -1697,7 +1699,9 @@ _SAME_AS = (re.compile(rf"(?:和|跟|同|与)\s*{_REF}\s*(?:投(?:得|的)?|的�
                        rf"(?=$|[\s,，。.!！的'’)）])"),
             re.compile(rf"{_REF}\s*的票\s*就是\s*我的票"),
             re.compile(rf"(?i:(?:^|[\s,，])what)\s*{_REF}\s*(?i:said|says|wrote)(?=$|[\s,，。.!！])"),  # 「what 穆念慈 said」
-            re.compile(rf"(?:^|[:：\s,，]|票|^\s*我(?:就|也)?(?=跟))(?:同|跟|跟着|随|照着|复制)\s*{_REF}\s*(?:的票?)?\s*(?:走|投|来一张|的票)?\s*(?:$|[。.!！,，\n])"),
+            re.compile(rf"(?:^|[:：\s,，]|票|^\s*我(?:就|也)?(?=跟|随))(?:同|跟|跟着|随|照着|复制)\s*{_REF}\s*(?:的票?)?\s*(?:走|投|来一张|的票)?\s*(?:$|[。.!！,，\n])"),
+            # 「站穆念慈」「我站队穆念慈」: the whole post siding with a voter (round 71) — 「Candy 站边包包」 in a story is the story's
+            re.compile(rf"^\s*(?:我\s*(?:就|也)?\s*)?站\s*(?:队|边)?\s*{_REF}\s*[。.!！~～]*\s*$"),
             re.compile(r"(?P<name>[^\s,，。:：]{1,12}?)\s*投(?:谁|啥|哪个|什么)\s*[,，]?\s*我(?:就|也)?\s*(?:投|跟)"),
             re.compile(rf"{_REF}\s*(?:投的那个|投的那位|投的那人)"),
             re.compile(rf"(?:^|[,，\s]){_REF}\s*(?:[+＋]\s*1|的票\s*[,，]?\s*我也)"),
@@ -1736,7 +1740,8 @@ def _takes_back_words() -> re.Pattern:
 
     return re.compile(f"{_TAKES_BACK.pattern}|{tags.search_for('retract', 'correction').pattern}|不算数|不算了|改成|改为|换成|"
                       r"(?<!算)不算(?!数?不)|后悔|反悔|变卦|"  # (「洪七公后悔了，刚才那张不算」: hostile round 68)
-                      r"(?<![a-z])(?:cancel+ed|withdrawn?|scratch|forget|drop|disregard)(?![a-z])|(?i:proxy\s+(?:above\s+)?(?:is\s+)?(?:void|off|invalid|gone))",
+                      r"当我没发|当没发|就当没有|当没有|别算|不要算|"  # (「上面的代投当我没发」「那张代投别算」: round 71)
+                      r"(?<![a-z])(?:cancel+(?:ed)?|withdrawn?|scratch|scrap|forget|drop|disregard)(?![a-z])|(?i:proxy\s+(?:above\s+)?(?:is\s+)?(?:void|off|invalid|gone))",
                       re.IGNORECASE)  # (忽略 · 无视 · ignore: the lexicon's)
 
 # Text colours a forum page shows on its own background: words in them are there for the tool, not for the readers.
@@ -1745,8 +1750,10 @@ _INVISIBLE = frozenset({"white", "transparent", "snow", "ivory", "whitesmoke", "
 _RGB = re.compile(r"#([0-9a-f]{3}|[0-9a-f]{6})|rgba?\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})", re.I)
 
 
+_BARE_FOLLOW = re.compile(r"(?:[+＋]\s*1|同|附议|附和|me\s*too|same(?:\s*here)?|ditto|\^+\s*(?:this)?|this|agreed?|\+\s*1\s*to\s*above)\s*[。.!！~～]*",
+                          re.I)
 _QUOTE_HEAD = re.compile(r"\s*(\S{1,20}?)\s*(?:发表于|發表於)\s*[\d\-/: ]{6,20}\s*\n")
-_FOLLOW_WORDS = re.compile(r"一样|一致|一个意思|同|跟|随|照着|复制|投谁|投啥|投哪|投什么|投的那|[+＋]\s*1|的票\s*[,，]?\s*我也|ditto|same|with|follow|second|too|就是我的票|"
+_FOLLOW_WORDS = re.compile(r"一样|一致|一个意思|同|跟|随|站|照着|复制|投谁|投啥|投哪|投什么|投的那|[+＋]\s*1|的票\s*[,，]?\s*我也|ditto|same|with|follow|second|too|就是我的票|"
                            r"said|says|wrote|sign", re.IGNORECASE)
 
 
@@ -1758,6 +1765,8 @@ def _gives_up(own: str, prior: "_Standing", roster: Roster) -> str | None:
     about = re.search(r"票|投|(?i:vote|ballot)", own) or (floor and re.search(rf"(?<!\d){floor}\s*(?:楼|层|樓|F|L|#)", own)) or (
         target and target in own)
     first_person = re.search(r"我|(?i:(?<![a-z])(?:i|my)(?![a-z]))", own)  # (「I withdraw, sorry all」: giving up, in the first person)
+    if _WITHDRAW_ALONE.fullmatch(own.strip()):
+        return own.strip()  # 「撤」「我撤」「撤撤撤」「withdrawing」: the post is the withdrawal and nothing else (round 71)
     if not about and not first_person:
         return None
     for tag in tagging.tag(own):
@@ -1777,6 +1786,7 @@ def _gives_up(own: str, prior: "_Standing", roster: Roster) -> str | None:
 
 
 _CLAUSE = re.compile(r"[，,。.!！?？;；\n~～…]")
+_WITHDRAW_ALONE = re.compile(r"[\W_]*(?:我?撤+了?|撤回了?|收回了?|(?i:withdraw(?:ing|n)?|unvot(?:e|ing)|retract(?:ing|ed)?))[\W_]*")
 _FLOOR_NAMED = re.compile(r"(?<![\d.])(\d{1,5})\s*(?:楼|层|樓|F|L|#)(?![\d])|#\s*(\d{1,5})(?!\d)", re.I)
 _VOIDS_WORD = re.compile(r"不算|无效|無效|作废|作廢|不计|不要了|撤|别算|別算|当没|當沒|划掉|勾掉|取消|删|(?i:void|ignore|strike)")
 _FOLLOWS_NUMBER = re.compile(r"(?:我|俺)?(?:也)?(?:同|跟|跟风|跟着|(?i:same\s+as|ditto|following|with))\s*#?\s*(\d{1,3})\s*[。.!！~～]*")

@@ -882,3 +882,57 @@ def test_a_bracket_beside_a_ruling_that_turns_it_leaves_the_floor_to_the_directo
 def test_a_bracket_that_gives_the_reason_or_heads_the_ruling_leaves_it(text):
     rulings, asked, doubtful = _posted(text, PLAYERS, BALLOTS)
     assert 5 in rulings, (rulings, asked)
+
+
+@pytest.mark.parametrize("text", ["代投：洪七公→杨康（明天的）", "代投：洪七公→杨康 (for day 2)", "代投：洪七公→杨康（他还没回我）",
+                                  "代投：洪七公→杨康 (unconfirmed)", "代投：洪七公→杨康（据群友说）", "代投：洪七公→杨康（他老婆说的）",
+                                  "代投：洪七公→杨康 (via his roommate)", "代投：洪七公→杨康，乐", "代投：洪七公→杨康（梦里）",
+                                  "代投：洪七公→杨康 (hypothetical)", "代投：洪七公→杨康（别的帖）"])
+def test_a_proxy_said_to_be_another_days_unconfirmed_heard_or_a_joke_is_asked(text):
+    from grammar import director
+    read = director.read(text, Roster(PLAYERS + ["洪七公"]), ("导演",))
+    assert not read.standing and read.doubts, read
+
+
+@pytest.mark.parametrize("text", ["代投：洪七公→杨康（洪七公 QQ 私信，他在出差）", "执法 proxy — 洪七公 via PM: \"vote 杨康\"\n记：洪七公 → 杨康。"])
+def test_a_proxy_with_its_source_or_the_players_reason_stands(text):
+    from grammar import director
+    read = director.read(text, Roster(PLAYERS + ["洪七公"]), ("导演",))
+    assert [(p.voter, p.target) for p in read.standing] == [("洪七公", "杨康")], read
+
+
+@pytest.mark.parametrize("later", ["上面的代投当我没发", "那张代投别算", "Cancel that proxy.", "Scrap that proxy."])
+def test_a_proxy_taken_back_later_in_more_words_is_reopened(later):
+    from test_hostile_round56 import _day
+    result, (made, _) = _day(("导演", "代投：洪七公→杨康"), ("导演", later))
+    assert made.needs_review and not result.certain, made.reason
+
+
+@pytest.mark.parametrize("text", ["撤", "我撤", "撤撤撤", "withdrawing", "my vote doesn't count"])
+def test_round_71_a_standing_ballot_given_up_in_a_word_weighs_no_ballot(text):
+    from test_hostile_round56 import _day
+    result, (_mine, entry) = _day(("欧阳锋", "投票对象：郭靖\n投票理由：跳"), ("欧阳锋", text))
+    assert entry.needs_review and entry.nobody and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("text", ["+1", "same", "me too", "^ this", "附和楼上", "照楼上", "楼上同"])
+def test_a_bare_follow_follows_the_ballot_above(text):
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("欧阳锋", text), preset="s10")
+    assert entry.needs_review and "郭靖" in entry.readings and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("text", ["代表谢逊投郭靖", "转：谢逊——投郭靖", "谢逊（场外）托付：投郭靖", "谢逊委托：投郭靖", "投郭靖\n不太确定"])
+def test_round_71_relays_and_a_doubt_on_its_own_line_are_asked(text):
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("欧阳锋", text), preset="s10")
+    assert entry.needs_review and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("text, held", [("二乘三楼无效", {2, 3, 5, 6}), ("5楼白投", None), ("5楼的票作不得数", None), ("5楼冇效", None)])
+def test_a_worded_sum_waits_and_more_verdict_words_rule(text, held):
+    post = read(text, roster=Roster(PLAYERS))
+    if held:
+        assert not post.items and held <= {ref[1] for ref, _ in post.held}, post
+    else:
+        assert [(i.ref, i.verdict) for i in post.items] == [(("floor", 5), "invalid")], post
