@@ -503,6 +503,11 @@ def _hedged_clause(own: str, counted: str) -> str:
         said = [t for t in tags.tag(nxt) if t.is_("laugh", "hedge")]
         if said and len(re.sub(r"[我吧啊呀了呢嘛~～\s]", "", nxt.replace(said[0].text, ""))) <= 1:
             clause = f"{clause}，{nxt}"  # (「投郭靖吧，我猜」: a clause that is only a hedge is the ballot's)
+    for line in own.split("\n")[1:]:
+        # 「投票对象：郭靖 ⏎ 投票理由：划水 ⏎ 没想好」: a line that is only a hedge, anywhere below the ballot (round 71)
+        said = [t for t in tags.tag(line) if t.is_("hedge")]
+        if said and len(re.sub(r"[我吧啊呀了呢嘛还~～…。.!！\s]", "", line.replace(said[0].text, ""))) <= 1:
+            return said[0].text
     labelled = re.search(r"(?:投票|改票|改投)(?:对象|目标)", clause)  # (「投票对象：无忧😂」: the form's ballot, a laugh beside it)
     for tag in tags.tag(clause):
         if (tag.is_("hedge") or tag.is_("laugh") and not labelled) and not tag.is_("invalid", "valid") and \

@@ -652,7 +652,7 @@ def _aside(segment: str, roster: Roster) -> str | None:
 
 # Words beside a proxy that make it another day's, not yet confirmed, heard from a third person, a joke or another thread's
 # (the hostile round 71: 「（明天的）」「（他还没回我）」「（据群友说）」「（他老婆说的）」「，乐」「（梦里）」「（别的帖）」「(via his roommate)」)
-_ASIDE_OPENS = re.compile(r"明天|后天|下一天|第二天|下个白天|留到|还没回|没回我|没确认|未确认|尚未|待确认|等他确认|等她确认|据|群友|群里有人|"
+_ASIDE_OPENS = re.compile(r"明天|后天|下一天|第二天|下个白天|留到|还没回|没回我|还没等到|还没收到|(?:^|[(（\s,，])笑(?:死|了)?\s*[)）]?\s*$|没确认|未确认|尚未|待确认|等他确认|等她确认|据|群友|群里有人|"
                           r"朋友|老婆|老公|室友|同学|家人|转告|传话|转达|第三方|梦里|梦中|设想|随口|假设|别的帖|隔壁|另一帖|"
                           r"(?:^|[,，\s])乐(?:死|了)?\s*$|"
                           r"(?i:(?<![a-z])(?:for\s*day|tomorrow|next\s*day|unconfirmed|awaiting|not\s*(?:yet\s*)?confirmed|roommate|"

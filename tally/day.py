@@ -1695,7 +1695,7 @@ _SAME_AS = (re.compile(rf"(?:和|跟|同|与)\s*{_REF}\s*(?:投(?:得|的)?|的�
             re.compile(rf"(?:^|[:：\s,，])(?:紧跟|紧随|(?i:ditto|me\s+too|same\s+here|same\s+(?:vote\s+)?as|vot(?:e|ing)\s+with|follow(?:ing)?|"
                        # (round 70: 「I'm with 穆念慈」「I agree with 穆念慈」「+1 to 穆念慈」「siding with 穆念慈」)
                        rf"i[\x27’]?m\s+with|i\s+am\s+with|(?:i\s+)?agree(?:d)?\s+with|siding\s+with|[+＋]\s*1\s+(?:to|for)|co-?sign(?:ing)?|"
-                       rf"second(?:ed|ing)?))\s*[(（]?\s*(?:(?i:same\s+as\s+)?(?P<above_en>(?i:above|the\s+(?:post|one)\s+above|previous(?:\s+post)?))|{_REF})"
+                       rf"second(?:ed|ing)?))\s*[,，]?\s*[(（]?\s*(?:(?i:same\s+as\s+)?(?P<above_en>(?i:above|the\s+(?:post|one)\s+above|previous(?:\s+post)?))|{_REF})"
                        rf"(?=$|[\s,，。.!！的'’)）])"),
             re.compile(rf"{_REF}\s*的票\s*就是\s*我的票"),
             re.compile(rf"(?i:(?:^|[\s,，])what)\s*{_REF}\s*(?i:said|says|wrote)(?=$|[\s,，。.!！])"),  # 「what 穆念慈 said」
@@ -1786,7 +1786,7 @@ def _gives_up(own: str, prior: "_Standing", roster: Roster) -> str | None:
 
 
 _CLAUSE = re.compile(r"[，,。.!！?？;；\n~～…]")
-_WITHDRAW_ALONE = re.compile(r"[\W_]*(?:我?撤+了?|撤回了?|收回了?|(?i:withdraw(?:ing|n)?|unvot(?:e|ing)|retract(?:ing|ed)?))[\W_]*")
+_WITHDRAW_ALONE = re.compile(r"[\W_]*(?:我?撤+了?|不算了|作废|取消|撤回了?|收回了?|(?i:withdraw(?:ing|n)?|unvot(?:e|ing)|retract(?:ing|ed)?))[\W_]*")
 _FLOOR_NAMED = re.compile(r"(?<![\d.])(\d{1,5})\s*(?:楼|层|樓|F|L|#)(?![\d])|#\s*(\d{1,5})(?!\d)", re.I)
 _VOIDS_WORD = re.compile(r"不算|无效|無效|作废|作廢|不计|不要了|撤|别算|別算|当没|當沒|划掉|勾掉|取消|删|(?i:void|ignore|strike)")
 _FOLLOWS_NUMBER = re.compile(r"(?:我|俺)?(?:也)?(?:同|跟|跟风|跟着|(?i:same\s+as|ditto|following|with))\s*#?\s*(\d{1,3})\s*[。.!！~～]*")

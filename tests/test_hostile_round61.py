@@ -936,3 +936,31 @@ def test_a_worded_sum_waits_and_more_verdict_words_rule(text, held):
         assert not post.items and held <= {ref[1] for ref, _ in post.held}, post
     else:
         assert [(i.ref, i.verdict) for i in post.items] == [(("floor", 5), "invalid")], post
+
+
+@pytest.mark.parametrize("text", ["#5 invalid... or is it?", "#5 in the sign-up thread is invalid", "5楼无效，黄蓉这么认为",
+                                  "5楼无效。\n——以上是黄蓉的建议，我还没定。"])
+def test_round_71_rulings_turned_later_in_the_post_rule_nothing(text):
+    rulings, asked, doubtful = _posted(text, PLAYERS, BALLOTS)
+    assert 5 not in rulings, (rulings, asked)
+
+
+@pytest.mark.parametrize("text", ["代投：洪七公→杨康（笑）", "代投：洪七公→杨康 笑", "代投：洪七公→杨康（还没等到他回复）"])
+def test_round_71_a_proxy_laughed_at_or_not_yet_answered_is_asked(text):
+    from grammar import director
+    read = director.read(text, Roster(PLAYERS + ["洪七公"]), ("导演",))
+    assert not read.standing and read.doubts, read
+
+
+@pytest.mark.parametrize("text", ["不算了", "作废", "取消"])
+def test_a_bare_take_back_under_ones_ballot_weighs_no_ballot(text):
+    from test_hostile_round56 import _day
+    result, (_mine, entry) = _day(("欧阳锋", "投票对象：郭靖\n投票理由：跳"), ("欧阳锋", text))
+    assert entry.needs_review and entry.nobody and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("text", ["me too, 杨康", "投票对象：郭靖\n投票理由：划水\n没想好", "楼上正解", "顶楼上"])
+def test_round_71_follows_and_a_doubt_below_the_reason_are_asked(text):
+    from test_hostile_round56 import _day
+    result, (*_, entry) = _day(("杨康", "投票对象：郭靖\n投票理由：跳"), ("欧阳锋", text), preset="s10")
+    assert entry.needs_review and "郭靖" in entry.readings, entry.reason
