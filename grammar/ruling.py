@@ -1944,7 +1944,7 @@ _TAIL_COURTESY = re.compile(r"抱歉|不好意思|对不起|见谅|谢谢|多谢
                             r"(?i:sorry|thanks|thank you|please|fyi|noted|final|just\s*saying)")
 _TAIL_ALONE = re.compile(r"^(?:[哈嗯呢哦]|(?:计|算|记)\s*\S{1,6}|(?:而|并)?不是\s*|(?:而|并)?(?:不是|并非|而非)[^，,。]{0,10}(?:显示|写|投|计)的\s*|(?:→|->|=>)\s*\S{0,12}|(?i:for|to|as|of|by|from|on)\s*)$")
 # What turns a verdict over to others, whatever else the clause says: the players' consent asked, someone else's words
-_TAIL_OPENS = re.compile(r"举手|表决|赞成|反对|同意|说呢|看呢|怎么看|觉得|认为|以为|引自|转自|原话|的话|说的|讲的|所说|之见|"
+_TAIL_OPENS = re.compile(r"举手|表决|赞成|反对|同意|说呢|看呢|怎么看|觉得|(?<![我导])(?:这么|也|都)?认为|引自|转自|原话|的话|说的|讲的|所说|之见|"
                          # (round 71: 「（请示中）」「（第三方转达）」「（尚未核实）」「（隔壁帖）」「(the other thread)」)
                          r"请示|转达|转告|传话|(?<![已经])核实|待核|尚未|副导|隔壁|另一帖|别的帖|其他帖|报名帖|反话|反着说|假话|口嗨|看心情|喝多|"
                          r"(?i:via|unconfirm|unverif|awaiting|other\s*thread)|"

@@ -1699,7 +1699,7 @@ _SAME_AS = (re.compile(rf"(?:和|跟|同|与)\s*{_REF}\s*(?:投(?:得|的)?|的�
                        rf"(?=$|[\s,，。.!！的'’)）])"),
             re.compile(rf"{_REF}\s*的票\s*就是\s*我的票"),
             re.compile(rf"(?i:(?:^|[\s,，])what)\s*{_REF}\s*(?i:said|says|wrote)(?=$|[\s,，。.!！])"),  # 「what 穆念慈 said」
-            re.compile(rf"(?:^|[:：\s,，]|票|^\s*我(?:就|也)?(?=跟|随))(?:同|跟|跟着|随|照着|复制)\s*{_REF}\s*(?:的票?)?\s*(?:走|投|来一张|的票)?\s*(?:$|[。.!！,，\n])"),
+            re.compile(rf"(?:^|[:：\s,，]|票|^\s*我(?:就|也)?(?=跟|随))(?:同|跟|跟着|随|照着|复制)\s*{_REF}\s*(?:的票?)?\s*(?:走|投|来一张|的票)?\s*(?=$|[。.!！,，\n])"),
             # 「站穆念慈」「我站队穆念慈」: the whole post siding with a voter (round 71) — 「Candy 站边包包」 in a story is the story's
             re.compile(rf"^\s*(?:我\s*(?:就|也)?\s*)?站\s*(?:队|边)?\s*{_REF}\s*[。.!！~～]*\s*$"),
             re.compile(r"(?P<name>[^\s,，。:：]{1,12}?)\s*投(?:谁|啥|哪个|什么)\s*[,，]?\s*我(?:就|也)?\s*(?:投|跟)"),
@@ -1804,7 +1804,7 @@ def _same_as(own: str) -> tuple[re.Match, ...]:
     first, and once per text, since every post is asked on every refold."""
     if not _FOLLOW_WORDS.search(own):
         return ()
-    return tuple(m for m in (p.search(own) for p in _SAME_AS) if m)
+    return tuple(m for p in _SAME_AS for m in p.finditer(own))  # (every match: 「我随大流，跟着穆念慈走」 — the second is the follow)
 
 
 def unseen_colors(post) -> list[str]:
