@@ -654,7 +654,8 @@ def _aside(segment: str, roster: Roster) -> str | None:
 # (the hostile round 71: 「（明天的）」「（他还没回我）」「（据群友说）」「（他老婆说的）」「，乐」「（梦里）」「（别的帖）」「(via his roommate)」)
 _ASIDE_OPENS = re.compile(r"明天|后天|下一天|第二天|下个白天|留到|还没回|没回我|还没等到|还没收到|(?:^|[(（\s,，])笑(?:死|了)?\s*[)）]?\s*$|没确认|未确认|尚未|待确认|等他确认|等她确认|据|群友|群里有人|"
                           r"朋友|老婆|老公|室友|同学|家人|转告|传话|转达|第三方|梦里|梦中|设想|随口|假设|别的帖|隔壁|另一帖|"
-                          r"(?:^|[,，\s])乐(?:死|了)?\s*$|"
+                          r"(?:^|[,，\s])乐(?:死|了)?\s*$|^\s*(?:并)?(?:不是|不是啦|没有|否|雾|大误|误|x|X|转|转载|搬运|转发|试发)\s*$|"
+                          r"(?i:(?<![a-z])(?:repost|test\s*post|psych|gotcha|april\s*fools?)(?![a-z]))|"
                           r"(?i:(?<![a-z])(?:for\s*day|tomorrow|next\s*day|unconfirmed|awaiting|not\s*(?:yet\s*)?confirmed|roommate|"
                           r"friend|wife|husband|hypothetic\w*|other\s*thread)(?![a-z]))")
 

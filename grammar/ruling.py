@@ -1951,6 +1951,8 @@ _TAIL_OPENS = re.compile(r"举手|表决|赞成|反对|同意|说呢|看呢|怎�
                          r"(?i:agree|object|thought|y'?all|everyone|anyone|yea|nay|accord|put\s*it|'s\s*words|^\W*(?:per(?![a-z])|quoting|says|said))")
 _TAIL_LABEL = re.compile(r"理由|对象|写的|写了|投的|投了|格式|(?i:reason|target)")
 _DAY_WORDS = re.compile(r"本日|今日|今天|当天|当日|本轮|本局|全天")  # (whole, before 本 alone is taken: 「不计入本日」)
+_BRACKET_TURNS = re.compile(r"(?:并)?(?:不是|没有|没有的事|不是啦|不是的|否|雾|大误|误|x|X|转|转载|搬运|转发|试发|测试|"
+                            r"(?i:not|nope|no|repost|test(?:\s*post)?|fwd|psych|jk|kidding))")
 _BRACKET_THREAD = re.compile(r"讨论帖|讨论贴|讨论楼|进程帖|进程贴|竞选帖|竞选贴|报名帖|隔壁|另一帖|别的帖|其他帖|(?i:thread)")
 _TAIL_PENALTY = re.compile(r"判罚|黄牌|红牌|违规|处罚|罚|警告|禁言")
 _TAIL_PLAIN = re.compile(r"[\s、,，:：—\-~～()（）【】\[\]。.!！某]*")
@@ -1979,6 +1981,8 @@ def _unexplained_tail(pieces: list) -> str:
         if unit[:1] in ("（", "(") and unit[-1:] in ("）", ")"):
             inner = unit[1:-1].strip()
             clauses = [c.strip() for c in re.split(r"[,，。;；!！?？\n]|——|—", inner) if c.strip()]
+            if "某" not in inner and _BRACKET_TURNS.fullmatch(inner.strip(" 。.!！~～")):
+                return inner  # 「6楼无效（不是）」「（没有的事）」「（试发）」「(repost)」: the bracket takes it back (hostile round 72)
             if _BRACKET_THREAD.search(inner) and not re.search(r"投票帖|投票贴|本帖", inner):
                 return inner.replace("某", "…")  # 「6楼无效（讨论帖里的）」: the floor's thread named in brackets — another thread's
             if reasoned or not clauses or any(_tail_explains(c) for c in clauses) or re.fullmatch(r"[某\s、,，和与]+", inner):
@@ -2006,7 +2010,7 @@ def _odd_before(inner: str) -> str:
     bare = inner.replace("某", "")
     if not bare.strip():
         return ""
-    if _TAIL_OPENS.search(inner):
+    if _TAIL_OPENS.search(inner) or _BRACKET_TURNS.fullmatch(bare.strip(" 。.!！~～")):
         return inner
     if _TAIL_BALLOT.search(bare) or _TAIL_COURTESY.search(bare):
         return ""  # (「（规则原文：法官……不能杀人、验人、投票）5楼 不计」: the rule quoted, the reason before the floor — blind16 x043)

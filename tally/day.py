@@ -1741,6 +1741,7 @@ def _takes_back_words() -> re.Pattern:
     return re.compile(f"{_TAKES_BACK.pattern}|{tags.search_for('retract', 'correction').pattern}|不算数|不算了|改成|改为|换成|"
                       r"(?<!算)不算(?!数?不)|后悔|反悔|变卦|"  # (「洪七公后悔了，刚才那张不算」: hostile round 68)
                       r"当我没发|当没发|就当没有|当没有|别算|不要算|"  # (「上面的代投当我没发」「那张代投别算」: round 71)
+                      r"说不投了|不让我代投|别帮我投|不用帮我投|不用代投了|(?i:changed\s+(?:his|her|their)\s+mind|no\s+proxy)|"  # (round 72)
                       r"(?<![a-z])(?:cancel+(?:ed)?|withdrawn?|scratch|scrap|forget|drop|disregard)(?![a-z])|(?i:proxy\s+(?:above\s+)?(?:is\s+)?(?:void|off|invalid|gone))",
                       re.IGNORECASE)  # (忽略 · 无视 · ignore: the lexicon's)
 
@@ -1750,7 +1751,8 @@ _INVISIBLE = frozenset({"white", "transparent", "snow", "ivory", "whitesmoke", "
 _RGB = re.compile(r"#([0-9a-f]{3}|[0-9a-f]{6})|rgba?\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})", re.I)
 
 
-_BARE_FOLLOW = re.compile(r"(?:[+＋]\s*1|同|附议|附和|me\s*too|same(?:\s*here)?|ditto|\^+\s*(?:this)?|this|agreed?|\+\s*1\s*to\s*above)\s*[。.!！~～]*",
+_BARE_FOLLOW = re.compile(r"(?:[+＋]\s*1|同|附议|附和|跟一票|跟|复议|↑+|me\s*too|same(?:\s*here)?|ditto|\^+\s*(?:this)?|this|agreed?|"
+                          r"(?:i\s*)?second(?:ed)?(?:\s*(?:that|this))?|\+\s*1\s*to\s*above)\s*[。.!！~～]*",
                           re.I)
 _QUOTE_HEAD = re.compile(r"\s*(\S{1,20}?)\s*(?:发表于|發表於)\s*[\d\-/: ]{6,20}\s*\n")
 _FOLLOW_WORDS = re.compile(r"一样|一致|一个意思|同|跟|随|站|照着|复制|投谁|投啥|投哪|投什么|投的那|[+＋]\s*1|的票\s*[,，]?\s*我也|ditto|same|with|follow|second|too|就是我的票|"
@@ -1786,7 +1788,7 @@ def _gives_up(own: str, prior: "_Standing", roster: Roster) -> str | None:
 
 
 _CLAUSE = re.compile(r"[，,。.!！?？;；\n~～…]")
-_WITHDRAW_ALONE = re.compile(r"[\W_]*(?:我?撤+了?|不算了|作废|取消|撤回了?|收回了?|(?i:withdraw(?:ing|n)?|unvot(?:e|ing)|retract(?:ing|ed)?))[\W_]*")
+_WITHDRAW_ALONE = re.compile(r"[\W_]*(?:我?撤+了?|不算了|作废|取消|弃了|改弃|弃票|算了|(?i:nvm|ignore\s*my\s*vote)|撤回了?|收回了?|(?i:withdraw(?:ing|n)?|unvot(?:e|ing)|retract(?:ing|ed)?))[\W_]*")
 _FLOOR_NAMED = re.compile(r"(?<![\d.])(\d{1,5})\s*(?:楼|层|樓|F|L|#)(?![\d])|#\s*(\d{1,5})(?!\d)", re.I)
 _VOIDS_WORD = re.compile(r"不算|无效|無效|作废|作廢|不计|不要了|撤|别算|別算|当没|當沒|划掉|勾掉|取消|删|(?i:void|ignore|strike)")
 _FOLLOWS_NUMBER = re.compile(r"(?:我|俺)?(?:也)?(?:同|跟|跟风|跟着|(?i:same\s+as|ditto|following|with))\s*#?\s*(\d{1,3})\s*[。.!！~～]*")

@@ -964,3 +964,45 @@ def test_round_71_follows_and_a_doubt_below_the_reason_are_asked(text):
     from test_hostile_round56 import _day
     result, (*_, entry) = _day(("杨康", "投票对象：郭靖\n投票理由：跳"), ("欧阳锋", text), preset="s10")
     assert entry.needs_review and "郭靖" in entry.readings, entry.reason
+
+
+# -- round 72 (the lab, at 1115d05) ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["5楼无效（不是）", "5楼无效（没有的事）", "【转】5楼无效", "转：5楼无效", "Fwd: #5 invalid", "5楼无效（试发）",
+                                  "#5 invalid (repost)", "#5 invalid. Psych!"])
+def test_round_72_rulings_taken_back_in_a_bracket_or_forwarded_rule_nothing(text):
+    rulings, asked, doubtful = _posted(text, PLAYERS, BALLOTS)
+    assert 5 not in rulings, (rulings, asked)
+
+
+def test_a_bracket_that_names_who_it_is_not_still_explains():
+    rulings, asked, doubtful = _posted("5楼 计为 郭靖（不是杨康）", PLAYERS, BALLOTS)
+    assert 5 in rulings, (rulings, asked)
+
+
+@pytest.mark.parametrize("text", ["代投：洪七公→杨康（雾）", "代投：洪七公→杨康（不是）", "代投：洪七公→杨康（转）", "代投：洪七公→杨康 (repost)"])
+def test_round_72_a_proxy_taken_back_in_its_bracket_is_asked(text):
+    from grammar import director
+    read = director.read(text, Roster(PLAYERS + ["洪七公"]), ("导演",))
+    assert not read.standing and read.doubts, read
+
+
+@pytest.mark.parametrize("later", ["洪七公又私信说不投了。", "洪七公不让我代投了。", "He changed his mind, no proxy."])
+def test_round_72_a_proxy_the_player_called_off_is_reopened(later):
+    from test_hostile_round56 import _day
+    result, (made, _) = _day(("导演", "代投：洪七公→杨康"), ("导演", later))
+    assert made.needs_review and not result.certain, made.reason
+
+
+@pytest.mark.parametrize("text", ["跟一票", "I second that", "seconded", "谢逊的意思：投郭靖", "谢逊让我说：投郭靖"])
+def test_round_72_follows_and_relays_are_asked(text):
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("欧阳锋", text), preset="s10")
+    assert entry.needs_review and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("text", ["弃了", "改弃", "ignore my vote"])
+def test_round_72_a_standing_ballot_dropped_in_a_word_is_asked(text):
+    from test_hostile_round56 import _day
+    result, (_mine, entry) = _day(("欧阳锋", "投票对象：郭靖\n投票理由：跳"), ("欧阳锋", text))
+    assert entry.needs_review and not result.certain, entry.reason
