@@ -906,9 +906,16 @@ def read(text: str | None, *, quoting: bool = False, roster: Roster | None = Non
         if refs:
             why = f"楼层或裁定的写法工具读不准（「{_clip(text)}」）：请写成「7楼 无效」这样，这几楼先等导演确认"
             return RulingPost(problems=[why], held=[(ref, why) for ref in refs], void=True, taken_back=list(again.taken_back))
+    if post is None and text and (said := _FLOOR_GIVEN_UP.search(to_simplified(normalize(split(text).own)))):
+        # 「6楼的票不要了。」「6楼的票没了。」: a floor's ballot said to be gone, in words no verdict holds — the floor waits for the
+        # director, never nothing (hostile round 72: dropped with no word)
+        why = f"「{_clip(said.group())}」说到了 #{said.group(1)} 的票，但没写成裁定：这一楼请导演确认（例如「{said.group(1)}楼 无效」）"
+        return RulingPost(problems=[why], held=[(("floor", int(said.group(1))), why)], void=True)
     return post
 
 
+_FLOOR_GIVEN_UP = re.compile(r"(?<![\d.])(\d{1,5})\s*(?:楼|层|樓|#|F|L)\s*(?:的|那)?\s*(?:一)?\s*(?:票|张)\s*(?:就)?\s*(?:不要了|没了|算了|拉倒|"
+                             r"不作数了|作罢|废了|去掉|拿掉)(?![吗么?？])")
 _FIRST_FLOORS = re.compile(r"(?:只|仅)\s*(?:统计|计入|算|认)\s*(?:前|到)\s*(\d{1,3})\s*(?:楼|层|樓)(?:为止)?")
 _COUNTED_LIST = re.compile(r"^(?P<head>\W*)(?P<words>[^:：\n\d#]{0,10}?(?:有效|计入|计票|统计|认可|承认)[^:：\n\d#]{0,8}?)\s*[:：]\s*"
                            r"(?P<list>[#＃]?\s*(?:\d{1,5}|[一二三四五六七八九十]{1,3})\s*(?:楼|层|樓|#|F|L)?(?:\s*(?:[、,，/\s]|-|－|~|～|至|到)\s*[#＃]?\s*"

@@ -1006,3 +1006,9 @@ def test_round_72_a_standing_ballot_dropped_in_a_word_is_asked(text):
     from test_hostile_round56 import _day
     result, (_mine, entry) = _day(("欧阳锋", "投票对象：郭靖\n投票理由：跳"), ("欧阳锋", text))
     assert entry.needs_review and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("text", ["5楼的票不要了。", "5楼的票没了。"])
+def test_a_floors_ballot_said_to_be_gone_waits_for_the_director(text):
+    post = read(text, roster=Roster(PLAYERS))
+    assert not post.items and ("floor", 5) in {ref for ref, _ in post.held}, post
