@@ -952,6 +952,7 @@ def _count(lines: list[str], counted: set[int], roster: Roster) -> dict[str, str
 ANY = "*"  # a count's floor listed as counted, for whom it does not say (「已计：2、3、4、5楼」)
 _FLOOR_ROW = re.compile(rf"(?:^|[\n;；]|[】\]]\s*)\s*[·•\-*]?\s*(?P<target>[^\s:：,，;；(（【】\[\]]{{1,12}}?)\s*[:：]?\s*(?:{VOTES})?\s*"
                         r"[(（:：]\s*(?P<items>[^()（）;；\n]+?)\s*[)）]?\s*(?=[;；。\n]|$)")
+_FLOOR_ITEM = re.compile(r"#?\s*(\d{1,5})\s*(?:楼|层|樓|#|F|L)")
 _COUNTED_FLOORS = re.compile(r"(?:已计|已统计|计入|有效票|已计入|counted)\s*[:：]?\s*(?P<items>(?:#?\s*\d{1,5}\s*(?:楼|层|樓|#|F|L)?\s*[、,，/]\s*)+"
                              r"#?\s*\d{1,5}\s*(?:楼|层|樓|#|F|L)?)", re.I)
 
@@ -967,10 +968,12 @@ def _count_floors(own: str, roster: Roster) -> tuple[dict[int, str | None], dict
     for row in _FLOOR_ROW.finditer(own):
         target = None if row.group("target") == "弃权" else roster.resolve(row.group("target")).name
         items = [i.strip() for i in re.split(r"[、,，/]", row.group("items")) if i.strip()]
-        floors = [int(m.group(1)) for i in items if (m := re.fullmatch(r"#?\s*(\d{1,5})\s*(?:楼|层|樓|#|F|L)", i))]
-        # (「洪七公代投」 beside the floors: a ballot the row counts by its voter, a proxy first shown in the count)
-        named = [roster.resolve(m.group(1)).name for i in items if (m := re.fullmatch(r"(\S{1,12}?)\s*(?:的)?\s*(?:代投|代|票)?", i))
-                 and not re.fullmatch(r"#?\s*\d{1,5}\s*(?:楼|层|樓|#|F|L)", i) and roster.resolve(m.group(1)).name]
+        floors, named = [], []
+        for item in items:
+            if floor := _FLOOR_ITEM.fullmatch(item):
+                floors.append(int(floor.group(1)))
+            elif (said := re.fullmatch(r"(\S{1,12}?)\s*(?:的)?\s*(?:代投|代|票)?", item)) and (voter := roster.resolve(said.group(1)).name):
+                named.append(voter)  # (「洪七公代投」 beside the floors: a ballot the row counts by its voter, a proxy first shown in the count)
         if (target or row.group("target") == "弃权") and floors and len(floors) + len(named) == len(items):
             out.update({f: target for f in floors})
             for voter in named:

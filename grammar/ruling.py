@@ -45,7 +45,7 @@ from . import tags as tagging
 from .names import Roster, to_simplified
 from .normalize import normalize
 from .speech import VOTES, count_rows
-from .structure import split
+from .structure import KAOMOJI, split
 
 VERDICTS = ("invalid", "valid", "not_a_vote", "abstain", "keep_original", "counts_as", "for_voter", "belongs")
 # 「维持原判」 upholds an earlier decision: beside a verdict it says nothing more; alone it does not say what the
@@ -896,7 +896,8 @@ def read(text: str | None, *, quoting: bool = False, roster: Roster | None = Non
         text = _BARE_FLOOR_LIST.sub(lambda m: m.group(1) + "、".join(f"{n}楼" for n in re.findall(r"\d{1,5}", m.group(2))), text)
     if text and _WORDED_SUM.search(text):
         # 「二乘三楼」「十减四楼」: a floor written as a sum in words — read as 「2*3楼」 is, each floor it may mean waiting (round 71)
-        text = _WORDED_SUM.sub(lambda m: f"{_small_number(m.group(1))}{_OPERATORS[m.group(2)[0]]}{_small_number(m.group(3))}", text)
+        text = _WORDED_SUM.sub(lambda m: f"{tagging.chinese_number(m.group(1))}{_OPERATORS[m.group(2)[0]]}"
+                                         f"{tagging.chinese_number(m.group(3))}", text)
     post = _read(text or "", quoting, roster)
     if post is None and text and _MAY_SQUEEZE.search(text) and (squeezed := _squeezed(text)) != text:
         # 「⑦楼无效」「②③④⑤⑥有效」「7 楼 无 效」: floors or verdicts written in a way the reader does not take as one — read
@@ -953,15 +954,6 @@ _OPERATORS = {"乘": "*", "减": "-", "加": "+", "除": "/"}
 _WORDED_SUM = re.compile(r"([一二三四五六七八九十]{1,3})\s*(乘以?|减去?|加上?|除以?)\s*([一二三四五六七八九十]{1,3})(?=\s*[楼层樓])")
 
 
-def _small_number(words: str) -> int:
-    """一 … 九十九 written in Chinese numerals."""
-    digits = dict(zip("一二三四五六七八九", range(1, 10)))
-    if "十" not in words:
-        return digits.get(words, 0)
-    tens, _, ones = words.partition("十")
-    return digits.get(tens, 1) * 10 + digits.get(ones, 0)
-
-
 def _squeezed(text: str) -> str:
     """The text with those floors written as floors (⑦ ⑺ ❼ → 7楼, 柒楼 → 7楼, L7 → 7楼, 七号楼 → 7楼) and the spaces
     between Chinese characters and digits gone."""
@@ -973,7 +965,6 @@ def _squeezed(text: str) -> str:
     text = re.sub(r"(\d{1,4})[Bb](?=\s*(?:无|有|作|弃|不|算|计))", r"\1楼", text)
     text = re.sub(r"[壹贰叁肆伍陆柒捌玖拾貳參叄陸]+(?=\s*(?:[楼层樓号]|[FfLl](?![A-Za-z])))", lambda m: m.group().translate(_FORMAL), text)
     text = re.sub(r"([一二三四五六七八九十]{1,3})\s*[FfLl](?![A-Za-z])", r"\1楼", text)  # (陆L → 六L → 六楼)
-
     text = re.sub(r"([一二三四五六七八九十\d]{1,4})\s*号\s*(?:楼)?", r"\1楼", text)
     text = re.sub(r"第?\s*([一二三四五六七八九十\d]{1,4})\s*号?\s*[帖贴](?!子)", r"\1楼", text)  # 第6帖 · 第六帖 · 6号帖
     text = re.sub(r"(?<![\d一二三四五六七八九十])楼\s*(\d{1,4})(?!\d)", r"\1楼", text)  # 楼6
@@ -986,8 +977,7 @@ def _squeezed(text: str) -> str:
     return re.sub(r"(?<=[\u4e00-\u9fff\d])[ \t\u3000]+(?=[\u4e00-\u9fff])", "", text)
 
 
-_FACES = re.compile(r"[(（][^()（）\u3400-\u9fff\uf900-\ufaffA-Za-z0-9\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\n]{1,15}[)）]|"
-                    r"\{:[\w-]{1,12}:\}|\[em\]\w{1,12}\[/em\]|\[表情\]", re.I)  # (structure.py's kaomoji and emoticon codes)
+_FACES = re.compile(KAOMOJI.pattern + r"|\{:[\w-]{1,12}:\}|\[em\]\w{1,12}\[/em\]|\[表情\]", re.I)  # (and structure.py's emoticon codes)
 
 
 @lru_cache(maxsize=512)  # every run reads the director's same posts again, each several times
@@ -1859,17 +1849,13 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
         # 「（并不）6楼无效」「（假）6楼无效」: a bracket before the sentence's first floor says what the ruling is, as one after
         # its verdict does — read alike (hostile round 71)
         if piece[0] == "note" and (odd := _odd_before(_tail_text(piece).strip("（）() "))):
-            for group in made:
-                if group.verdicts and not group.reference and not group.unread:
-                    group.unread.append(f"「{_clip(sentence)}」楼层前面的「{odd}」工具读不准它对裁定的意思：这一楼请导演确认")
+            _leave_open(made, f"「{_clip(sentence)}」楼层前面的「{odd}」工具读不准它对裁定的意思：这一楼请导演确认")
             break
     last = max((i for i, p in enumerate(pieces) if p[0] == "verdict" and p[1] is not None), default=None)
     if last is not None and (odd := _unexplained_tail(pieces[last + 1:])):
         # 「6楼无效，笑死我了」「#6 invalid, ok with everyone」「6楼无效，郭靖说的」: words after the verdict, in its sentence, that
         # are neither a reason (the ballot's words) nor courtesy — what they do to the verdict is the director's (hostile round 70)
-        for group in made:
-            if group.verdicts and not group.reference and not group.unread:
-                group.unread.append(f"「{_clip(sentence)}」裁定后面的「{odd}」工具读不准它对裁定的意思：这一楼请导演确认")
+        _leave_open(made, f"「{_clip(sentence)}」裁定后面的「{odd}」工具读不准它对裁定的意思：这一楼请导演确认")
     if made and before:
         made[0].names[:0] = before
     for group in made:
@@ -1998,17 +1984,28 @@ def _unexplained_tail(pieces: list) -> str:
             return inner.replace("某", "…")
         for clause in re.findall(r"[^,，。;；!！?？\n—]+[?？]?", unit):
             words = clause.strip()
-            if _TAIL_PLAIN.fullmatch(_LINK_WORDS.sub("", _DAY_WORDS.sub("", words))) or _TAIL_ALONE.match(words.replace("某", "")) or (
-                    reasoned and (re.search(r"[\"'“”「」『』]", words) or any(t.is_("question", "hedge") for t in tagging.tag(words)))):
-                # (after a reason, a question is rhetorical — 「全场姓郭的不止一个，谁知道是哪个？」 — the sentence's classes weigh it)
-                continue  # (a quote the reason opened and a comma cut: 「no target, just 'idk, maybe later'」)
-            if reasoned and not _TAIL_OPENS.search(words) and not (
-                    (laughs := [t for t in tagging.tag(words) if t.is_("laugh")]) and len(words.strip()) <= len(laughs[0].text) + 2):
-                continue  # (a reason goes on in words of its own — 「出局的是牌，不是人」 — unless it turns the verdict over or laughs)
+            if _TAIL_PLAIN.fullmatch(_LINK_WORDS.sub("", _DAY_WORDS.sub("", words))) or _TAIL_ALONE.match(words.replace("某", "")):
+                continue
+            if reasoned:
+                tags = tagging.tag(words)
+                if re.search(r"[\"'“”「」『』]", words) or any(t.is_("question", "hedge") for t in tags):
+                    # (after a reason, a question is rhetorical — 「全场姓郭的不止一个，谁知道是哪个？」 — the sentence's classes weigh
+                    # it; a quote the reason opened and a comma cut: 「no target, just 'idk, maybe later'」)
+                    continue
+                laughs = [t for t in tags if t.is_("laugh")]
+                if not _TAIL_OPENS.search(words) and not (laughs and len(words.strip()) <= len(laughs[0].text) + 2):
+                    continue  # (a reason goes on in words of its own — 「出局的是牌，不是人」 — unless it turns the verdict over or laughs)
             if not _tail_explains(words):
                 return words.replace("某", "…")
             reasoned = True
     return ""
+
+
+def _leave_open(made: list[_Group], why: str) -> None:
+    """The floors these groups rule, each with its verdict read and nothing else open yet, wait for the director with why."""
+    for group in made:
+        if group.verdicts and not group.reference and not group.unread:
+            group.unread.append(why)
 
 
 def _odd_before(inner: str) -> str:
@@ -2023,9 +2020,7 @@ def _odd_before(inner: str) -> str:
         return ""  # (「（规则原文：法官……不能杀人、验人、投票）5楼 不计」: the rule quoted, the reason before the floor — blind16 x043)
     if any(t.is_("negation", "laugh", "retract", "pending", "hedge", "condition", "question") for t in tagging.tag(inner.replace("某", "他"))):
         return inner
-    if re.fullmatch(r"[\u4e00-\u9fff]{1,4}", bare) and not _TAIL_BALLOT.search(bare) and not _TAIL_COURTESY.search(bare):
-        return inner
-    return ""
+    return inner if re.fullmatch(r"[\u4e00-\u9fff]{1,4}", bare) else ""  # (ballot and courtesy words returned "" above)
 
 
 def _tail_explains(words: str) -> bool:

@@ -39,7 +39,7 @@ _ATTACHMENT = re.compile(r"^\s*(?:附件[:：].*|下载附件.*|保存到相册.
 _CODES = re.compile(r"\[attach\][^\[]*\[/attach\]|\[attachimg\][^\[]*\[/attachimg\]|\[img[^\]]*\][^\[]*\[/img\]|"
                     r"\{:[\w-]{1,12}:\}|\[em\]\w{1,12}\[/em\]|\[表情\]|\[图片\]", re.I)
 # Brackets of symbols only (no Chinese character, no letter or digit, half or full width: a name in brackets stays).
-_KAOMOJI = re.compile(r"[(（][^()（）\u3400-\u9fff\uf900-\ufaffA-Za-z0-9\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\n]{1,15}[)）]")
+KAOMOJI = re.compile(r"[(（][^()（）\u3400-\u9fff\uf900-\ufaffA-Za-z0-9\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\n]{1,15}[)）]")
 # Words in every line the loop below treats (a quote header, a stamp, a signature, an attachment):
 # a post with none of them has nothing to set aside line by line.
 # Every branch begins with a literal character, so re scans for those characters (a class first would not).
@@ -97,8 +97,8 @@ def split(text: str) -> Parts:
         # 寒鸦昨天那句「投票对象：夜枭 投票理由：直觉」: somebody's ballot quoted inside a sentence is theirs.
         text = _INLINE_BALLOT.sub(lambda m: (quotes.append(Quoted(None, None, m.group("said"))), "「」")[1], text)
     if not _TRIGGER.search(text):  # most posts: nothing to set aside line by line
-        if ("(" in text or "（" in text) and _KAOMOJI.search(text):
-            text = _KAOMOJI.sub("", text)
+        if ("(" in text or "（" in text) and KAOMOJI.search(text):
+            text = KAOMOJI.sub("", text)
             removed.append("颜文字")
         return Parts(text.strip("\n"), quotes, removed)
     lines = text.split("\n")
@@ -124,8 +124,8 @@ def split(text: str) -> Parts:
             own.append(line)
         i += 1
     text = "\n".join(own)
-    if ("(" in text or "（" in text) and _KAOMOJI.search(text):
-        text = _KAOMOJI.sub("", text)
+    if ("(" in text or "（" in text) and KAOMOJI.search(text):
+        text = KAOMOJI.sub("", text)
         removed.append("颜文字")
     return Parts(text.strip("\n"), quotes, removed)
 

@@ -813,7 +813,7 @@ class _Fold:
                 voter = held.entry.voter or held.entry.author
                 differences.append(f"#{floor} 不计；本工具：#{floor} {voter} 计为 {held.target}")
                 self._count_says[voter] = (post.floor, in_role.VOID, held.entry, differences[-1])
-        by_floor_of = {h.entry.floor for h in self.standing.values()} if reading.floor_count else set()
+        by_floor = {h.entry.floor: (v, h) for v, h in self.standing.items()}
         for voter, said in counted.items():
             if voter not in self.ctx.players:
                 continue
@@ -835,10 +835,9 @@ class _Fold:
                 # the tool never saw; the count's own post carries the doubt — the hostile round 62: a tie posted)
                 mine = tried[-1] if tried else (_COUNT_POST, post.pid) if sum(
                     v in self.standing for v in counted) * 2 >= len(counted) or sum(  # (a count the thread bears out, by voters
-                    f in reading.floor_count for f in by_floor_of) * 2 >= max(len(by_floor_of), 1) else None  # or by floors)
+                    f in reading.floor_count for f in by_floor) * 2 >= max(len(by_floor), 1) else None  # or by floors)
             differences.append(f"{words}；本工具：{ours}")
             self._count_says[voter] = (post.floor, said, mine, f"{words}；本工具：{ours}")
-        by_floor = {h.entry.floor: (v, h) for v, h in self.standing.items()}
         for floor, said in sorted(reading.floor_count.items()):
             # 「郭靖 2票（4楼、5楼）」「已计：2、3、4、5楼」: the count by floors, set beside the ballot standing on each floor
             voter, held = by_floor.get(floor, (None, None))

@@ -460,7 +460,7 @@ def _resolve(post, reading, game: Game, base: DayTally, rules: Rules, shifted: s
             held(f"{said} 不是代投（是{entry.author}自己的票）：裁定说的是代投作废，请核对楼层")
             continue
         before = [e for e in base.entries if e.voter and e.voter == entry.voter and e.floor and entry.floor and e.floor < entry.floor
-                  and e.kind in ("vote", "change", "proxy") and e.target]
+                  and e.kind in ("vote", "change", "proxy") and e.target] if item.verdict == "keep_original" and entry.kind == "change" else []
         meant, problem = _meaning(_spelled_as_the_roster(item, game), entry, said, before[-1] if before else None)
         if problem:
             held(problem)
