@@ -238,7 +238,7 @@ def hits(text: str, roster: Roster | None) -> list[Hit]:
                     silent, previous = False, clause  # no vote word: nothing to carry either
                     relayed = what if (what := speech.act(clause, roster)).kind == speech.RELAY else None
                     continue
-                if relayed is not None and _HE.match(clause):
+                if relayed is not None and (_HE.match(clause) or (relayed.who and _BARE_BALLOT.match(clause))):
                     # 「周伯通托我转达，他投郭靖」: 他 is the player the clause before relays for — the relayed ballot, not a report
                     out += _clause_hits(clause, roster, table, pattern, None, later, relayed)
                     relayed, previous = None, clause
@@ -264,6 +264,8 @@ def hits(text: str, roster: Roster | None) -> list[Hit]:
 
 _PHONE_GAP = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
 _HE = re.compile(r"\s*(?:他|她|TA|ta|对方)(?:说)?\s*(?:要|想)?\s*投")
+# 「谢逊私聊我，投郭靖」: a clause that opens on the vote word, no voter of its own, after a relaying one — the relayed ballot
+_BARE_BALLOT = re.compile(r"\s*(?:就|那就|所以|于是|让|要)?\s*(?:投|选|改投|(?i:vote)\b)")
 
 
 def _clause_hits(clause: str, roster: Roster, table: dict, pattern: re.Pattern, forced: str | None,

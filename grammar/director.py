@@ -160,7 +160,12 @@ _ENGLISH_PROXY = re.compile(r"proxy|on behalf of|asked (?:me )?(?:via pm )?to vo
 
 # A line that judges a relay or says how proxies are made (「玩家之间转达的票不算谷雨的票」「一发如需代投请私信我」「代投只由
 # 导演发出」): a ruling's reason or the rule, not a proxy made — it makes none unless it names a pair in a proxy's shape.
-_MADE = re.compile(r"已代投|已经代投|代投完毕|已代发|已经代发|代发了|已代为发|已帮(?:他|她)投|已替(?:他|她)投|已代为投|照办|已照办|按你说的投了|帮你投了|替你投了")
+_MADE = re.compile(r"已代投|已经代投|代投完毕|已代发|已经代发|代发了|已代为发|已帮(?:他|她)投|已替(?:他|她)投|已代为投|照办|已照办|按你说的投了|帮你投了|替你投了|"
+                   # 「以上聊天记录，代投。」「收到，代投了」: 代投 as the director's own clause, what it points back at unread
+                   # (hostile round 72 q11: the chat log was pasted in a quote block the post's text does not carry)
+                   r"(?:^|(?<=[，,。；;：:\n])|(?<=以上|上面|如上|照此|按此|据此))\s*(?:照此|按此|据此)?\s*代投(?:了|好了|过了)?\s*(?=[。.!！~～]|$)|"
+                   r"(?:照|按|根据|依)(?:以上|上面)[^。\n，,；;]{0,10}代投(?:了|好了|过了)?\s*(?=[。.!！~～]|$)",
+                   re.M)
 _ASKS_TARGET = re.compile(r"(?:对象|投谁|投给谁|票给谁|给谁|投哪个|投哪位|which|who)\s*[?？]", re.I)
 _JUDGES = re.compile(r"(?<!算)不算(?!数?不)|(?<!计)不计|(?<!有效)无效|(?<!作废)(?<!作废不)作废(?!不)|不是[^,，。;；]{0,8}的票|不属于|"
                      r"如需|如要|须由|只由|只能由|只允许|须在|须事先")  # (算不算 · 作废不作废: a question, judging nothing)

@@ -84,6 +84,10 @@ BESIDE = ("plus", "with", "meant", "also")  # _RELAY_ASKED's groups for a relay 
 SEVERAL = "*"  # a relay for several players at once (帮郭靖和黄蓉投): whose ballots, one ruling cannot say
 _RELAY_ASKED = re.compile(r"(?P<who>{names})\s*(?:(?:在|用|从|通过)?\s*(?:QQ|qq|微信|私信|短信|电话|站内信|群里|私聊)\s*(?:上|里)?\s*)?"
                           r"(?:托我|委托我|让我|叫我|请我|拜托我|要我|嘱咐我)|"  # (「热水器 QQ 上托我投：空调」)
+                          # 「谢逊私聊我，投郭靖」「谢逊跟我说投郭靖」: a player who told the poster something, the ballot right after it
+                          # (a clause that ends there, or the vote word next) — passed on, or the poster's own? (round 72 z05)
+                          r"(?P<told>{names})\s*(?:刚才?|刚刚|昨晚|今早|早上|又|也)?\s*(?:(?:在|用|从|通过)?\s*(?:QQ|qq|微信|短信|电话|站内信|群里)\s*(?:上|里)?\s*)?"
+                          r"(?:私聊|私信|密|告诉|通知|跟|和|对|同)\s*(?:了)?\s*我\s*(?:了)?\s*(?:说)?\s*(?=$|[:：]|(?:投|选|改投|vote))|"
                           r"应\s*(?P<asked>{names})[^，,。:：]{{0,8}}?(?:要求|请求|委托)|"
                           r"(?P<req>{names})[^，,。\n]{{0,16}}?(?:要求|请求|委托|请|托)\s*(?:导演|我)?\s*(?:代投|代为投票|代为投|帮(?:他|她)?投)|"
                           r"(?:即为|就是|是|为)\s*(?P<of>{names})\s*的代投|"

@@ -1012,3 +1012,25 @@ def test_round_72_a_standing_ballot_dropped_in_a_word_is_asked(text):
 def test_a_floors_ballot_said_to_be_gone_waits_for_the_director(text):
     post = read(text, roster=Roster(PLAYERS))
     assert not post.items and ("floor", 5) in {ref for ref, _ in post.held}, post
+
+
+@pytest.mark.parametrize("text", ["洪七公私聊我，投郭靖", "洪七公跟我说投郭靖", "洪七公QQ上跟我说：投郭靖"])
+def test_round_72_a_ballot_right_after_another_player_spoke_to_the_poster_is_asked(text):
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("欧阳锋", text), preset="s10")
+    assert entry.needs_review and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("text", ["洪七公私聊我了，我投郭靖", "洪七公告诉我他是好人，投郭靖"])
+def test_a_ballot_in_the_posters_own_voice_after_a_chat_stands(text):
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("欧阳锋", text), preset="s10")
+    assert not entry.needs_review and entry.target == "郭靖", entry.reason
+
+
+@pytest.mark.parametrize("text", ["以上聊天记录，代投。", "收到，代投了", "照上面的私信代投了"])
+def test_a_proxy_the_director_made_of_words_the_post_does_not_carry_holds_the_day(text):
+    # (hostile round 72 q11: the chat log pasted in a quote block, whose words the archive does not keep)
+    from test_hostile_round56 import _day
+    result, (made,) = _day(("导演", text))
+    assert made.needs_review and not result.certain, made.reason
