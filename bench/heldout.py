@@ -145,6 +145,9 @@ SET_DEAD["heldout34"] = {"shediao": ("骨密度",), "s10": ("闹洞房",), "qish
 # heldout35's openings are heldout26's (its README's table and openings)
 SET_ASSUMED["heldout35"] = SET_ASSUMED["heldout26"]
 SET_DEAD["heldout35"] = {"shediao": ("熄火",), "s10": ("棚布",), "mahjong": ("头灯",)}
+# heldout36's openings are heldout26's (its README's assumptions: s10 a quoted change with a 20:30 bar; anshazhe 改票 said)
+SET_ASSUMED["heldout36"] = SET_ASSUMED["heldout26"]
+SET_DEAD["heldout36"] = {"shediao": ("火柴",), "s10": ("积分",), "mahjong": ("小抄",)}
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
