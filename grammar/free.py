@@ -261,7 +261,7 @@ _SETTLED_AGAIN = re.compile(r"^\s*(?:算了|那|那就|嗯|行|好吧)?\s*[,，\
 _SETTLED_HEAD = re.compile(r"^\s*([^\s,，。!！?？:：]{1,6}?)\s*吧\s*[,，。!！~～]")  # a word settled on, opening the post
 _DEFERRED = re.compile(r"再看看|再想想|再说|再等等|等等再|待定|观望|还没想好|没想好|还在想|先看看|看情况|等.{0,12}再(?:定|投|决定|说)|"
                        r"[,，~～]\s*(?:大概|可能|也许|或许|估计|多半|应该)\s*(?:吧|吧吧|啦)?\s*[。.~～!！?？]*\s*$")  # (「投张无忌吧，大概」)
-_WATCHING = re.compile(r"观察|观望|再看看|盯着|等等看|等一下|等会")
+_WATCHING = re.compile(r"观察|观望|再看看|再看一[轮下会天]|盯着|等等看|等一下|等会")  # (「今天先不投，再看一轮」: heldout36 w36_055)
 _WAITING = re.compile(r"观察|观望|再看|看看|等(?!于|同|级|号|待遇)|暂时|暂且|盯着|先(?:不|别|缓|等|看|盯)")  # (「我不投，等人」)
 _THIS_ROUND = re.compile(r"这轮|本轮|这一轮|今天|今日|这次|本次|这票|这一票")
 # A condition about another day or another role is chatter, not a condition on today's ballot.
@@ -454,7 +454,7 @@ def _phrases(tokens: list[Token], number: int, questions: list[bool], acts: "_Ac
                                                   and str(previous[-2]).endswith(("暂时", "暂且", "先", "还", "暂")))
         # 「先观察，不投」「再看看，暂不投」: the wait said in a clause of its own holds the ballot back all the same
         held_back = held_back or (negation == "不" and bool(_WAITING.search(said)))
-        hedged = hedged or (held_back and not _THIS_ROUND.search(said)) or (
+        hedged = hedged or (held_back and not (_THIS_ROUND.search(said) and not _WATCHING.search(said))) or (
             negation == "不" and bool(_WATCHING.search(said)))  # (「今天说话太顺了，先盯着，不投」: watching, whatever day it names)
         context = _context(previous)
         if context == "cond" and elsewhere_said is None:

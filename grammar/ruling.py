@@ -1929,15 +1929,15 @@ _TAIL_ENGLISH = ("vot", "ballot", "target", "reason", "format", "quot", "repl", 
                  "first", "player", "last", "game", "night", "letter", "pick", "nobody", "self", "only", "spell", "typo", "same",
                  "free", "line", "thread", "deleted", "his own", "her own", "hisown", "herown", "their", "stand", "origin",
                  "fine", "colon", "width", "homophone", "char", "off", "allow", "permit", "accept")
-_TAIL_COURTESY = re.compile(r"抱歉|不好意思|对不起|见谅|谢谢|多谢|感谢|辛苦|注意|下次|下不为例|记得|提醒|请(?!示)|麻烦|收到|知悉|周知|特此|说明|以上|如上|"
+_TAIL_COURTESY = re.compile(r"抱歉|不好意思|对不起|见谅|道歉|道个歉|(?<!判)(?<!裁)(?<!定)(?:是我的|我的|本人的?)(?:失误|疏忽)|谢谢|多谢|感谢|辛苦|注意|下次|下不为例|记得|提醒|请(?!示)|麻烦|收到|知悉|周知|特此|说明|以上|如上|"
                             r"如下|就这样|没办法|无奈|可惜|遗憾|规矩|没得商量|申诉|讨论|定了|为准|判罚|黄牌|违规|处罚|罚|警告|疑义|无所谓|别再|"
                             r"不要再|没法|无法|不能|只有|本局|全场|同一|多了|少了|移到|算进|不变|裁|委托|影响|无关|一致|明确|清楚|认定|认错|"
                             r"看得出|看出|确定|私信|重新|补|改正|更正|须|需|别|上面|列|含在|一行|处理|截图|证据|记录|只此|认|公示|结束|还没|"
                             r"形近|同音|音近|错字|没有|无效|有效|不计|不算|作废|弃权|结界|保护|免疫|生效|执行|即日|即时|立即|判|惯例|照例|一向|向来|历来|"
                             r"(?i:sorry|thanks|thank you|please|fyi|noted|final|just\s*saying)")
-_TAIL_ALONE = re.compile(r"^(?:[哈嗯呢哦]|(?:计|算|记)\s*\S{1,6}|(?:而|并)?不是\s*|(?:而|并)?(?:不是|并非|而非)[^，,。]{0,10}(?:显示|写|投|计)的\s*|(?:→|->|=>)\s*\S{0,12}|(?i:for|to|as|of|by|from|on)\s*)$")
+_TAIL_ALONE = re.compile(r"^(?:[哈嗯呢哦]|无|弃权|弃票|(?:计|算|记)\s*\S{1,6}|(?:而|并)?不是\s*|(?:而|并)?(?:不是|并非|而非)[^，,。]{0,10}(?:显示|写|投|计)的\s*|(?:→|->|=>)\s*\S{0,12}|(?i:for|to|as|of|by|from|on)\s*)$")
 # What turns a verdict over to others, whatever else the clause says: the players' consent asked, someone else's words
-_TAIL_OPENS = re.compile(r"举手|表决|赞成|反对|同意|说呢|看呢|怎么看|觉得|(?<![我导])(?:这么|也|都)?认为|引自|转自|原话|的话|说的|讲的|所说|之见|"
+_TAIL_OPENS = re.compile(r"举手|表决|赞成|反对|同意|说呢|看呢|怎么看|觉得|(?<![我导])(?:这么|也|都)?认为|引自|转自|原话(?!\s*(?:是|为)?\s*[:：]?\s*[「“\x22『])|的话|说的|讲的|所说|之见|"
                          # (round 71: 「（请示中）」「（第三方转达）」「（尚未核实）」「（隔壁帖）」「(the other thread)」)
                          r"请示|转达|转告|传话|(?<![已经])核实|待核|尚未|副导|隔壁|另一帖|别的帖|其他帖|报名帖|反话|反着说|假话|口嗨|看心情|喝多|"
                          r"(?i:via|unconfirm|unverif|awaiting|other\s*thread)|"

@@ -144,3 +144,44 @@ def test_a_traditional_roster_is_read_in_the_simplified_text_of_a_ruling():
 
 def test_a_reason_going_on_in_words_of_its_own_leaves_the_verdict():
     assert _ruled("郭靖 第一张牌被票出局后，用第二身份在 40楼 投票，有效，计为 杨康——出局的是牌，不是人。") == {40: ("counts_as", "杨康")}
+
+
+# -- heldout36 (read once at d17aaca) ------------------------------------------------------------------------------------
+
+
+def test_the_original_ballots_words_in_brackets_an_apology_and_a_quoted_request_explain_a_ruling():
+    assert _ruled("16楼 不计：11:30 以后不能改票，郭靖 以原票为准（无）。") == {16: ("keep_original", None)}
+    assert _ruled("18楼 洪七公 的代投是 12:22 才发的，按规则无效，不计——是我的失误，向洪七公和大家道歉。") == {18: ("invalid", None)}
+    assert _ruled("9楼 黄蓉 私信更正，计为 杨康（她私信原话：“对象是杨康，打成郭靖了”）。") == {9: ("counts_as", "杨康")}
+
+
+def test_a_ruling_said_to_be_a_mistake_or_a_bare_source_still_waits():
+    assert _ruled("判5楼无效是我的失误。") == {}
+    assert _ruled("5楼无效，是我的失误，应该有效") == {}
+    assert _ruled("9楼 计为 杨康（原话）。") == {}
+
+
+def test_a_wait_said_after_not_voting_today_holds_the_ballot_back():
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("欧阳锋", "FoS 郭靖，今天先不投，再看一轮"), preset="s10")
+    assert entry.kind == "none" and entry.verdict == "ignored", entry.reason
+
+
+def test_a_request_retold_by_the_director_and_left_open_is_asked():
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("导演", "欧阳锋 20:10 私信我说投 郭靖……时间有点卡线，先记一下，应该不算吧，等我确认了再说。"))
+    assert entry.needs_review and not result.certain, entry.reason
+
+
+def test_a_poster_who_says_both_cards_are_out_is_asked():
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("欧阳锋", "我两张身份都已经出局了，纯路过：投票：郭靖"), preset="s10")
+    assert entry.needs_review and not result.certain, entry.reason
+
+
+def test_a_condition_on_the_game_not_the_ballot_leaves_a_free_ballot_certain():
+    from test_hostile_round56 import _day
+    _, (entry,) = _day(("欧阳锋", "说几句。\n所以我投：郭靖\n\n明天要是我出去了，记得看杨康的票型。"), preset="qisha")
+    assert not entry.needs_review and entry.target == "郭靖", entry.reason
+    _, (entry,) = _day(("欧阳锋", "说几句。\n所以我投：郭靖\n\n要是他明天还不解释，这票就算数。"), preset="qisha")
+    assert entry.needs_review, entry.reason
