@@ -583,6 +583,11 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
             not _RETRACTS.search(own) and _mentions_a_proxy_made(own, roster, annotated=not (out.count or counted or "|" in own)):
         out.doubts.append("帖子说到代投，但读不出替谁投给谁")
         out.readings += [(v, t) for v in _named(own, roster) for t in _named(own, roster) if v != t][:12]
+    if (made := [p for p in out.proxies if p.void is None]) and (odd := tags.odd_heading(own.lstrip())):
+        # 「【分享】代投：洪七公→杨康」「【存档】…」: a heading no word of a director's headings explains — a copy, not the proxy
+        # made now? (hostile round 73: counted)
+        out.doubts.append(f"帖子开头的「{odd}」不像代投的标题（转发、存档或摘录？）：这张代投算不算，请导演确认")
+        out.readings += [(p.voter, p.target) for p in made]
     if out.doubts and len(set(out.readings)) > 1 and len(named := _named(own, roster)) <= 6:  # (one pair: the proxy as read)
         # a doubt read from one line weighs every player the post names for the voters it found (「刀币 18:40 …help me vote
         # 蚁鼻钱 ⏎ 刀币 18:41 不对 是契刀 ⏎ …已按最后一句代投：契刀」: the line read named 蚁鼻钱, the proxy made is 契刀 — heldout25)
@@ -650,7 +655,7 @@ def _aside(segment: str, roster: Roster) -> str | None:
     if last is not None:
         parts.append(outside[last.end():])
     for part in parts:
-        if (any(t.is_(*_OPEN_WORDS) for t in tags.tag(part)) or _ASIDE_OPENS.search(part)) and not _LABEL_LINE.match(part):
+        if (any(t.is_(*_OPEN_WORDS, "example") for t in tags.tag(part)) or _ASIDE_OPENS.search(part)) and not _LABEL_LINE.match(part):
             return part.strip()
     return None
 
@@ -659,7 +664,7 @@ def _aside(segment: str, roster: Roster) -> str | None:
 # (the hostile round 71: 「（明天的）」「（他还没回我）」「（据群友说）」「（他老婆说的）」「，乐」「（梦里）」「（别的帖）」「(via his roommate)」)
 _ASIDE_OPENS = re.compile(r"明天|后天|下一天|第二天|下个白天|留到|还没回|没回我|还没等到|还没收到|(?:^|[(（\s,，])笑(?:死|了)?\s*[)）]?\s*$|没确认|未确认|尚未|待确认|等他确认|等她确认|据|群友|群里有人|"
                           r"朋友|老婆|老公|室友|同学|家人|转告|传话|转达|第三方|梦里|梦中|设想|随口|假设|别的帖|隔壁|另一帖|"
-                          r"(?:^|[,，\s])乐(?:死|了)?\s*$|^\s*(?:并)?(?:不是|不是啦|没有|否|雾|大误|误|x|X|转|转载|搬运|转发|试发)\s*$|"
+                          r"(?:^|[,，\s])乐(?:死|了)?\s*$|^\W*(?:并)?(?:不是|不是啦|没有|否|雾|大误|误|x|X|转|转载|搬运|转发|试发|复制|你猜|猜猜看?|想多了|才没有|才不是|没有的事|(?i:as\s+if|not\s+really))\W*$|"
                           r"(?i:(?<![a-z])(?:repost|test\s*post|psych|gotcha|april\s*fools?)(?![a-z]))|"
                           r"(?i:(?<![a-z])(?:for\s*day|tomorrow|next\s*day|unconfirmed|awaiting|not\s*(?:yet\s*)?confirmed|roommate|"
                           r"friend|wife|husband|hypothetic\w*|other\s*thread)(?![a-z]))")

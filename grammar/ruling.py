@@ -907,16 +907,48 @@ def read(text: str | None, *, quoting: bool = False, roster: Roster | None = Non
         if refs:
             why = f"楼层或裁定的写法工具读不准（「{_clip(text)}」）：请写成「7楼 无效」这样，这几楼先等导演确认"
             return RulingPost(problems=[why], held=[(ref, why) for ref in refs], void=True, taken_back=list(again.taken_back))
-    if post is None and text and (said := _FLOOR_GIVEN_UP.search(to_simplified(normalize(split(text).own)))):
+    if post is None and text and (said := _FLOOR_GIVEN_UP.search(own := to_simplified(normalize(split(text).own))) or
+                                  _floor_fate(own, roster)):
         # 「6楼的票不要了。」「6楼的票没了。」: a floor's ballot said to be gone, in words no verdict holds — the floor waits for the
         # director, never nothing (hostile round 72: dropped with no word)
         why = f"「{_clip(said.group())}」说到了 #{said.group(1)} 的票，但没写成裁定：这一楼请导演确认（例如「{said.group(1)}楼 无效」）"
         return RulingPost(problems=[why], held=[(("floor", int(said.group(1))), why)], void=True)
+    if post is not None and post.items and text and (odd := tagging.odd_heading(normalize(split(text).own).lstrip())):
+        # 「【分享】6楼无效」「【存档】…」「CC: #6 invalid」: a heading no word of a director's headings explains — a repost, an
+        # archive, a copy of someone's post — what it rules waits for the director (hostile round 73: applied)
+        why = f"帖子开头的「{odd}」不像裁定的标题（转发、存档或摘录？）：这一帖是不是导演现在的裁定，请导演确认"
+        held = dict(post.held)
+        return replace(post, items=[], problems=[*post.problems, why], void=True,
+                       held=[*post.held, *((item.ref, why) for item in post.items if item.ref not in held)])
     return post
 
 
 _FLOOR_GIVEN_UP = re.compile(r"(?<![\d.])(\d{1,5})\s*(?:楼|层|樓|#|F|L)\s*(?:的|那)?\s*(?:一)?\s*(?:票|张)\s*(?:就)?\s*(?:不要了|没了|算了|拉倒|"
                              r"不作数了|作罢|废了|去掉|拿掉)(?![吗么?？])")
+# A floor, its ballot the topic, and a short predicate ending the clause (「6楼的票吹了」「6楼驳回」「6楼票数归零」「6楼计零票」):
+# the ballot's fate in words no verdict list holds — the floor waits for the director, by construction. What says nothing of its
+# fate is explained: a floor as a time or a range (以后 · 起 · 为止), an example (那样 · 这种), a speaker (说 · 问), a reminder.
+_FLOOR_TOPIC = re.compile(r"(?:^|(?<=[\s，,。;；:：】\]]))(?<!回复\s)(?<!回复)(?<!见\s)(?<!见)(?:第\s*)?(\d{1,5})\s*(?:楼|层|樓|#|F|L)\s*(?:的|这|那|之)?\s*(?:一)?\s*(?:票数|票|张)?\s*"
+                          r"(?P<pred>[\u4e00-\u9fff]{1,8}?)\s*(?=[，,。.;；!！~～\n]|$)", re.M)
+_FLOOR_SAYS_NOTHING = re.compile(r"^(?:的|之)?\s*(?:以后|之后|以前|之前|起|开始|往后|为止|以下|以上|前后|左右|那种|那样|这种|这样|一样|同理|"
+                                 r"和|与|跟|及|、|说|问|讲|提|写|发|回|引|是|在|投|改|见|看|请|要|需|注意|的改票|的问题|的发言|的分析|"
+                                 r"的说法|的理由|的格式|有话|有问题|补|也|都|还|先|已经|已)")
+
+
+def _floor_fate(own: str, roster: Roster | None) -> re.Match | None:
+    """A floor whose ballot a clause gives a fate in words no verdict list holds (see _FLOOR_TOPIC), or None."""
+    if len(re.findall(r"\d\s*票|→|->|[:：]\s*\S+[、,，]", own)) >= 2:
+        return None  # a count's rows (「钟声 19楼撤票，目前无票」): the count reader sets its floors beside ours (tally/day.py)
+    for m in _FLOOR_TOPIC.finditer(own):
+        predicate = m.group("pred").strip()
+        if _VERDICT_WORD.search(predicate):
+            continue  # a verdict the reader knows and did not take, for its own reasons
+        if predicate and not _FLOOR_SAYS_NOTHING.match(predicate) and not re.search(r"[吗呢么]\s*$", predicate) and not (
+                roster is not None and roster.pattern is not None and roster.pattern.search(predicate)):
+            return m
+    return None
+
+
 _FIRST_FLOORS = re.compile(r"(?:只|仅)\s*(?:统计|计入|算|认)\s*(?:前|到)\s*(\d{1,3})\s*(?:楼|层|樓)(?:为止)?")
 _COUNTED_LIST = re.compile(r"^(?P<head>\W*)(?P<words>[^:：\n\d#]{0,10}?(?:有效|计入|计票|统计|认可|承认)[^:：\n\d#]{0,8}?)\s*[:：]\s*"
                            r"(?P<list>[#＃]?\s*(?:\d{1,5}|[一二三四五六七八九十]{1,3})\s*(?:楼|层|樓|#|F|L)?(?:\s*(?:[、,，/\s]|-|－|~|～|至|到)\s*[#＃]?\s*"
@@ -1066,6 +1098,10 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
                 # something happened, told — blind24 o034)
                 days.add(_day_number(str(tok)))
         made = _pair(pieces, number, sentence, groups, loose, cut, roster is not None and roster.pattern is not None, crossed)
+        if not made and (turn := _short_turn(sentence, roster)) and (ruled := [g for g in groups if g.verdicts]):
+            # 「#6 invalid. Not really.」「#6 invalid. Sike!」「6楼无效。才没有。」「6楼无效。——欧阳克的心声」: a short sentence after the
+            # ruling that turns it, in English words no reason or courtesy explains, or a negation, or whose words these are (round 73)
+            _leave_open(ruled, f"「{_clip(sentence)}」跟在裁定后面，工具读不准它对裁定的意思（「{turn}」）：这一楼请导演确认")
         if not made and any(p[0] == "verdict" for p in pieces) and roster is not None and roster.pattern is not None:
             # 「欧阳克那票不算」「【裁定】欧阳克的票作废」: a verdict on a player's ballot with no floor — which of the player's
             # posts it rules the tool cannot say: the player's ballots wait for the director (hostile round 56: ignored)
@@ -1944,7 +1980,7 @@ _TAIL_OPENS = re.compile(r"举手|表决|赞成|反对|同意|说呢|看呢|怎�
                          r"(?i:agree|object|thought|y'?all|everyone|anyone|yea|nay|accord|put\s*it|'s\s*words|^\W*(?:per(?![a-z])|quoting|says|said))")
 _TAIL_LABEL = re.compile(r"理由|对象|写的|写了|投的|投了|格式|(?i:reason|target)")
 _DAY_WORDS = re.compile(r"本日|今日|今天|当天|当日|本轮|本局|全天")  # (whole, before 本 alone is taken: 「不计入本日」)
-_BRACKET_TURNS = re.compile(r"(?:并)?(?:不是|没有|没有的事|不是啦|不是的|否|雾|大误|误|x|X|转|转载|搬运|转发|试发|测试|"
+_BRACKET_TURNS = re.compile(r"(?:并)?(?:不是|没有|没有的事|不是啦|不是的|否|雾|大误|误|x|X|转|转载|搬运|转发|试发|测试|复制|你猜|猜猜看?|想多了|才没有|才不是|"
                             r"(?i:not|nope|no|repost|test(?:\s*post)?|fwd|psych|jk|kidding))")
 _BRACKET_THREAD = re.compile(r"讨论帖|讨论贴|讨论楼|进程帖|进程贴|竞选帖|竞选贴|报名帖|隔壁|另一帖|别的帖|其他帖|(?i:thread)")
 _TAIL_PENALTY = re.compile(r"判罚|黄牌|红牌|违规|处罚|罚|警告|禁言")
@@ -1976,6 +2012,8 @@ def _unexplained_tail(pieces: list) -> str:
             clauses = [c.strip() for c in re.split(r"[,，。;；!！?？\n]|——|—", inner) if c.strip()]
             if "某" not in inner and _BRACKET_TURNS.fullmatch(inner.strip(" 。.!！~～")):
                 return inner  # 「6楼无效（不是）」「（没有的事）」「（试发）」「(repost)」: the bracket takes it back (hostile round 72)
+            if any(t.is_("retract", "example") for t in tagging.tag(inner.replace("某", "他"))) and not _TAIL_BALLOT.search(inner):
+                return inner.replace("某", "…")  # 「6楼无效（想多了）」「（才没有）」「（复制）」: taken back or a copy (round 73)
             if _BRACKET_THREAD.search(inner) and not re.search(r"投票帖|投票贴|本帖", inner):
                 return inner.replace("某", "…")  # 「6楼无效（讨论帖里的）」: the floor's thread named in brackets — another thread's
             if reasoned or not clauses or any(_tail_explains(c) for c in clauses) or re.fullmatch(r"[某\s、,，和与]+", inner):
@@ -1999,6 +2037,31 @@ def _unexplained_tail(pieces: list) -> str:
                 return words.replace("某", "…")
             reasoned = True
     return ""
+
+
+def _short_turn(sentence: str, roster: Roster | None) -> str:
+    """A sentence of its own after a ruling that may turn it (see its caller), or ""."""
+    bare = sentence.strip(" 。.!！~～\n")
+    if not bare or len(bare) > 30:
+        return ""
+    if re.match(r"^[—－\-]{1,2}", bare) and len(bare) <= 14 and not re.search(r"投|票|委托|代|[:：]", bare) and (
+            re.search(r"某|玩家|网友|群友|心声|原话|所言|语录", bare) or (
+            roster is not None and roster.pattern is not None and roster.pattern.search(bare))):
+        return bare  # 「——欧阳克的心声」「——某玩家」: the ruling above is someone's words
+    found = tagging.tag(bare)
+    if re.search(r"[\u4e00-\u9fff]", bare):
+        if any(t.is_("negation", "retract", "question", "hedge", "pending") for t in found) and len(re.sub(r"\W", "", bare)) <= 4 \
+                and not _TAIL_BALLOT.search(bare) and not any(len(m.group()) >= 3 for m in _TAIL_COURTESY.finditer(bare)):
+            return bare  # 「才没有。」「并不。」
+        return ""
+    if not re.search(r"[A-Za-z]", bare) or (roster is not None and roster.pattern is not None and roster.pattern.search(bare)):
+        return ""  # (a face alone 「😅」; a player's name 「Rachel.」, the ruling's own player)
+    rest = bare
+    for t in found:
+        rest = rest.replace(t.text, " ")
+    if len(bare.split()) > 5 or (found and all(t.is_("laugh") for t in found) and not re.search(r"[A-Za-z]", rest)):
+        return ""  # (a laugh on its own after a ruling is banter: 「6楼无效。lol」, left to the writers)
+    return "" if _tail_explains(bare) else bare
 
 
 def _leave_open(made: list[_Group], why: str) -> None:

@@ -88,12 +88,19 @@ def source_of(kind: str, written: str) -> str | None:
     return next((e.source for e in lexicon() if e.kind == kind and e.written == written), None)
 
 
+# Classes a reader searches for itself (tags.search_for), never tagged: a heading's words are what a heading may say, not
+# what a clause does
+UNTAGGED = frozenset({"post_heading"})
+
+
 @lru_cache(maxsize=1)
 def _classes() -> tuple[dict[str, tuple[str, ...]], tuple[tuple[str, re.Pattern], ...]]:
     """The literal spellings → their classes (first class first), and the patterns by class."""
     literal: dict[str, list[str]] = {}
     patterns = []
     for entry in lexicon():
+        if entry.kind in UNTAGGED:
+            continue
         if entry.pattern:
             patterns.append((entry.kind, entry.written))
         else:
@@ -210,3 +217,23 @@ def floor_value(written: str) -> tuple[str, int | None]:
         return ("floor", int(digits.group()))
     cn = _CN.search(written)
     return ("floor", chinese_number(cn.group()) if cn else None)
+
+
+# The heading a post opens on (【裁定】 · [裁定] · 【分享】), not BBCode (「[b]」「[size=5]」) and not a time (「【19:03】」)
+_LEADING_HEADING = re.compile(r"^\W{0,3}?[【\[]\s*\[?([^】\]\[\n]{1,16}?)\s*[】\]]")
+_BBCODE_OR_TIME = re.compile(r"^(?:/?[a-z]+(?:=[^\]]*)?|[\d\s:：.\-/·]+|\d{1,2}\s*[:：]\s*\d{2}.*|[\d\s]+)$", re.I)
+_LEADING_CC = re.compile(r"^\W{0,3}(?:(?i:cc|bcc|fwd?)|转|转发|转载)\s*[:：]")
+
+
+def odd_heading(text: str) -> str | None:
+    """The heading the post opens on when no word of the post_heading class explains it (「【分享】」「【存档】」「CC:」): the post
+    may be something other than the writer's word now (a repost, an archive, a copy) — or None."""
+    if (cc := _LEADING_CC.match(text)) is not None:
+        return cc.group().strip()
+    heading = _LEADING_HEADING.match(text)
+    if heading is None:
+        return None
+    inner = heading.group(1)
+    if _BBCODE_OR_TIME.match(inner) or search_for("post_heading").search(inner):
+        return None
+    return heading.group()

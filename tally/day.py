@@ -440,6 +440,14 @@ class _Fold:
                 meant += [n for n in reversed(_names_in(verdict.own, ctx.roster)) if n != post.author]
             entry.readings = tuple(dict.fromkeys([*entry.readings, *meant]))
         self._doubt(entry, verdict, post, prior)
+        if entry.needs_review and entry.kind == "none" and post.author not in ctx.directors and entry.readings and \
+                len(re.sub(r"[\W_]", "", ctx.roster.pattern.sub("", verdict.own or ""))) <= 4:
+            # A short doubtful post that may be read as a ballot for X may follow X as well (「学穆念慈」「穆念慈那边」「穆念慈说得对」):
+            # what X voted is one more reading of the same one ballot — the proof weighs it (hostile rounds 71, 73: a follow of
+            # a player by name called harmless where it decides the day)
+            followed_targets = [held.target for name in entry.readings if name != post.author
+                                and (held := self.standing.get(name)) is not None and held.target in ctx.players]
+            entry.readings = tuple(dict.fromkeys([*entry.readings, *followed_targets]))
         followed = [(m, self._followed(m, verdict.own or "")) for m in _same_as(verdict.own or "")] \
             if post.author in ctx.voters and entry.ruling is None else []
         same, whom = next(((m, w) for m, w in followed if w), followed[0] if followed else (None, None))

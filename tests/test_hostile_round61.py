@@ -1034,3 +1034,49 @@ def test_a_proxy_the_director_made_of_words_the_post_does_not_carry_holds_the_da
     from test_hostile_round56 import _day
     result, (made,) = _day(("导演", text))
     assert made.needs_review and not result.certain, made.reason
+
+
+# -- round 73 (the lab, at 7fd06e5) ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["5楼的票吹了。", "5楼这票报废。", "5楼的票就当没投。", "5楼驳回。", "5楼票数归零。", "5楼计零票。",
+                                  "5楼不予受理。", "5楼的票撤销，大家知悉。"])
+def test_a_floors_ballot_given_a_fate_in_words_no_verdict_list_holds_waits(text):
+    post = read(text, roster=Roster(PLAYERS))
+    assert not post.items and ("floor", 5) in {ref for ref, _ in post.held}, post
+
+
+@pytest.mark.parametrize("text", ["60楼 以后的改票请记得回复自己的原楼", "目前票型见 61 楼。", "5楼说得对", "回复 12# 郭靖"])
+def test_a_floor_named_as_a_time_a_pointer_or_a_speaker_rules_nothing(text):
+    assert read(text, roster=Roster(PLAYERS)) is None
+
+
+@pytest.mark.parametrize("text", ["【分享】5楼无效", "【存档】5楼无效", "CC: #5 invalid", "【回顾】5楼无效", "5楼无效（想多了）",
+                                  "5楼无效（才没有）", "5楼无效（复制）", "#5 invalid. Not really.", "#5 invalid. Sike!",
+                                  "#5 invalid. Haha, no.", "5楼无效。——欧阳克的心声", "5楼无效。——某玩家"])
+def test_round_73_rulings_reposted_teased_or_someone_elses_wait(text):
+    post = read(text, roster=Roster(PLAYERS))
+    assert not post.items and ("floor", 5) in {ref for ref, _ in post.held}, post
+
+
+@pytest.mark.parametrize("text", ["【裁定】5楼无效", "【第二日 投票结果】5楼无效", "#5 invalid. No target given.", "#5 invalid. Thanks.",
+                                  "5楼无效。不服的私信。", "5楼无效（没写理由）"])
+def test_a_ruling_with_its_heading_reason_or_courtesy_still_rules(text):
+    post = read(text, roster=Roster(PLAYERS))
+    assert post.items and post.items[0].ref == ("floor", 5) and not post.held, post
+
+
+@pytest.mark.parametrize("text", ["【分享】代投：洪七公→杨康", "FW: 代投：洪七公→杨康", "代投：洪七公→杨康（没有的事）", "代投：洪七公→杨康（想多了）",
+                                  "代投：洪七公→杨康（你猜）", "代投：洪七公→杨康（示范）", "代投：洪七公→杨康 (sample)",
+                                  "代投：洪七公→杨康. Sike!", "代投：洪七公→杨康. Not really."])
+def test_round_73_a_proxy_reposted_or_teased_is_asked(text):
+    from test_hostile_round56 import _day
+    result, (made,) = _day(("导演", text.replace("洪七公", "欧阳锋")))
+    assert made.needs_review and not result.certain, made.reason
+
+
+@pytest.mark.parametrize("text", ["学穆念慈", "穆念慈那边", "穆念慈说得对"])
+def test_a_short_post_naming_a_player_may_follow_that_players_ballot(text):
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("欧阳锋", text), preset="s10")
+    assert "郭靖" in entry.readings and not result.certain, entry.readings
