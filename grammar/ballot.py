@@ -491,7 +491,7 @@ _MARK_EXPLAINED = re.compile(r"^(?:[吧了啊呀哈嘛呢哦啦噢喔咯]+|[哥�
 _NAME_IN_LETTERS = re.compile(r"^[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*$")  # 「大星淡 (Awai)」: the player's name in letters
 
 
-_RELAY_WORDS = re.compile(r"托|让我|叫我|要我|请我|帮|替|代|照办|转|场外|私聊|私信|密我|告诉|通知|跟我|和我|对我|同我|(?i:(?<![a-z])for\s|[\x27’]s\s*(?:vote|投)|behalf|asked\s*me|[(（]\s*(?:from|for))")
+_RELAY_WORDS = re.compile(r"托|让我|叫我|要我|请我|帮|替|代|照办|转|场外|私聊|私信|密我|告诉|通知|跟我|和我|对我|同我|微信|短信|@|艾特|留言|传话|带话|上说|里说|(?i:says|said|wants)|(?i:(?<![a-z])for\s|[\x27’]s\s*(?:vote|投)|behalf|asked\s*me|[(（]\s*(?:from|for))")
 _CLAUSE_CUT = re.compile(r"[，,。!！?？;；\n]")
 
 

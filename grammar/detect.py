@@ -238,7 +238,7 @@ def hits(text: str, roster: Roster | None) -> list[Hit]:
                     silent, previous = False, clause  # no vote word: nothing to carry either
                     relayed = what if (what := speech.act(clause, roster)).kind == speech.RELAY else None
                     continue
-                if relayed is not None and (_HE.match(clause) or (relayed.who and _BARE_BALLOT.match(clause))):
+                if relayed is not None and (_HE.match(clause) or _BARE_BALLOT.match(clause)):
                     # 「周伯通托我转达，他投郭靖」: 他 is the player the clause before relays for — the relayed ballot, not a report
                     out += _clause_hits(clause, roster, table, pattern, None, later, relayed)
                     relayed, previous = None, clause

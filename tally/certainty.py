@@ -168,7 +168,7 @@ _CORRECTION = re.compile(r"打错了?|写错了?|投错了?|手滑了?|口误|�
 # Ballot marks and words a bare post may consist of beside a name (☝ 林冲 · 🗳林冲 · 投 songjiang).
 _MARKS = re.compile(r"[☝👆✋🙋🗳🖐✌☑✅]|\b(?:vote|tp|piao|tou|toupiao)\b|投票?|票|我选|选|就|吧|啦|了|咗|啊|呀|哦|嘛", re.I)
 # A post that only agrees with what it quotes (+1 · 同上 · 同意 · 附议 · 投他 · 投佢).
-AGREEMENT = re.compile(r"(?:\+|＋)\s*1|同上|同意|附议|复议|赞同|跟票|跟一票|跟了?|我也是?|一样|same|顶|就他|就她|投他|投她|投佢|同投|^\s*同\s*[。.!！~～]*\s*$|↑|"
+AGREEMENT = re.compile(r"(?:\+|＋)\s*1|同上|同意|附议|复议|赞同|赞成|跟票|跟一票|跟了?|我也是?|一样|same|顶|就他|就她|投他|投她|投佢|同投|^\s*同\s*[。.!！~～]*\s*$|↑|"
                        r"(?<![a-z])(?:ditto|agreed?|second(?:ed)?|co-?sign(?:ed)?|this|me\s*too|what\s+(?:he|she|they|u|you)\s+said)(?![a-z])|\^{1,3}", re.I)
 _CORRECTION_CHARS = re.compile(r"[错滑误不更纠]")  # what every correction holds: most posts are passed by one scan
 _ASCII_LETTER = re.compile(r"[A-Za-z]")

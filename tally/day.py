@@ -21,6 +21,8 @@ from grammar import ruling as ruling_words
 from grammar import tags as tagging
 from grammar.detect import hits as detect_hits, names_in
 from grammar.names import Match, Roster, described
+from grammar.normalize import normalize
+from grammar.structure import split
 from grammar.when import said_times
 from grammar.tags import chinese_number
 
@@ -485,7 +487,9 @@ class _Fold:
         turned = ruling_words.turns_back(text, self.ctx.roster) if any(
             h.entry.kind == "proxy" and h.entry.author in self.ctx.directors for h in self.standing.values()) else ""
         if not takes_back.search(text) and not turned:
-            return
+            turned = self._proxy_spoken_of(text)
+            if not turned:
+                return
         roster = self.ctx.roster
         # the clauses that take back or correct, not a count's rows (「更正后：鹫巢岩 4+2…」 recounts, it takes nothing back);
         # a clause about 「那张代投」 goes on in the next (「8楼那张代投我发错了，请忽略」)
@@ -515,6 +519,23 @@ class _Fold:
             made.readings = tuple(dict.fromkeys([*(n for n in named if n != voter), made.target]))
             made.nobody = True  # taken back: no ballot is a reading
             made.reason = f"{made.reason}；导演在 #{entry.floor} 又说「{said[0].strip()[:40]}」：这张代投是撤回了还是改了，请导演裁定"
+
+    def _proxy_spoken_of(self, text: str) -> str:
+        """A short later post of the director's that speaks of one player a proxy was made for, and neither makes it again
+        nor names its target nor says it stands (「洪七公说他自己来投」「洪七公要亲自投」「洪七公那张报废」): what it does to the
+        proxy is the director's — an open rule (hostile round 73: each left the proxy standing), its words, else ""."""
+        roster = self.ctx.roster
+        own = normalize(split(text).own).strip()
+        if not own or len(re.sub(r"\s+", "", own)) > 40 or re.search(r"\d\s*票|→|->|[:：]\s*\S+[、,，]", own) or \
+                _STANDS_BY_PROXY.search(own) or re.search(r"有效|收到|已代投|已经代投|没问题|为准|不变|照旧|照算|(?i:stands|confirmed)", own):
+            return ""
+        named = list(dict.fromkeys(roster.table[m.group()] for m in roster.pattern.finditer(own)))
+        if len(named) != 1:
+            return ""
+        held = self.standing.get(named[0])
+        if held is None or held.entry.kind != "proxy" or held.entry.author not in self.ctx.directors:
+            return ""
+        return own
 
     def _followed(self, same: re.Match, own: str) -> str | None:
         """The voter a 「和X一样」 ballot follows: the poster above, the author of the floor named, or the player named
@@ -642,7 +663,9 @@ class _Fold:
             extra += [n for n in said[1] if n in ctx.players]
             entry.nobody = entry.nobody or "" in said[1]
         if verdict.kind in ("none", "abstain") and prior is not None and prior.entry.author == post.author and \
-                (gave := _gives_up(verdict.own or "", prior, ctx.roster)) and not (entry.nobody and entry.needs_review):
+                (gave := _gives_up(verdict.own or "", prior, ctx.roster,
+                                   above_own=self._floors.get((post.floor or 0) - 1) == post.author)) and \
+                not (entry.nobody and entry.needs_review):
             # 「我6楼那票收回」「郭靖就算了」「scrap my vote」「I'm taking my vote off 郭靖」: the voter's standing ballot given up in
             # words — withdrawn (no ballot) is a reading the proof weighs, never left out (hostile round 67: 「都不影响结果」)
             reasons.append(f"像是收回了自己 #{prior.entry.floor} 的票（「{_clip(gave, 24)}」）：原票还算不算，请导演裁定")
@@ -1766,10 +1789,12 @@ _FOLLOW_WORDS = re.compile(r"一样|一致|一个意思|同|跟|随|站|照着|�
                            r"said|says|wrote|sign", re.IGNORECASE)
 
 
-def _gives_up(own: str, prior: "_Standing", roster: Roster) -> str | None:
+def _gives_up(own: str, prior: "_Standing", roster: Roster, above_own: bool = False) -> str | None:
     """The clause of a voter's later post that gives up their standing ballot: a word that takes back or gives up (the
     lexicon's withdraw, retract and gives_up classes), not negated, in a post that speaks of that ballot — 票 · vote ·
-    投, its floor, or the player it is for."""
+    投, its floor, or the player it is for. And, as an open rule, a short post that points at that ballot (上面 · 刚才那票 ·
+    its floor · 楼上 right under it · that vote) or says it was a mistake, in words no list holds (「6楼被盗号了」「楼上是我梦游
+    发的」「oops wrong person」: hostile round 73) — `above_own`: the floor right above is the voter's."""
     floor, target = prior.entry.floor, prior.target or ""
     about = re.search(r"票|投|(?i:vote|ballot)", own) or (floor and re.search(rf"(?<!\d){floor}\s*(?:楼|层|樓|F|L|#)", own)) or (
         target and target in own)
@@ -1777,7 +1802,7 @@ def _gives_up(own: str, prior: "_Standing", roster: Roster) -> str | None:
     if _WITHDRAW_ALONE.fullmatch(own.strip()):
         return own.strip()  # 「撤」「我撤」「撤撤撤」「withdrawing」: the post is the withdrawal and nothing else (round 71)
     if not about and not first_person:
-        return None
+        return _points_at_own(own, floor, target, roster, above_own)
     for tag in tagging.tag(own):
         if (about and tag.is_("withdraw", "gives_up")) or (first_person and tag.is_("gives_up")):
             if re.search(r"(?:不|没|别|未|never|not|n't)\s*$", own[max(0, tag.start - 3):tag.start], re.I) and not tag.text.startswith(("不", "没")):
@@ -1791,11 +1816,40 @@ def _gives_up(own: str, prior: "_Standing", roster: Roster) -> str | None:
                                                           or any(n != target for n in names_in(clause, roster))):
                 continue  # 「【裁定】12楼 unvote 有效，红袍的票作废」 (a ruling imitated): another floor's or player's, not the poster's
             return clause.strip() or tag.text
+    return _points_at_own(own, floor, target, roster, above_own)
+
+
+def _points_at_own(own: str, floor: int | None, target: str, roster: Roster, above_own: bool) -> str | None:
+    """A short post that points at the voter's standing ballot or says it was a mistake (see _gives_up), or None."""
+    bare = roster.pattern.sub("", own) if roster.pattern is not None else own
+    size = len(re.findall(r"[\u4e00-\u9fff]", bare)) + len(re.findall(r"[A-Za-z]+", bare))  # (a character or an English word each)
+    if size > 16 or names_in(own, roster) or _KEEPS.search(own) or re.search(r"[?？]|吗", own):
+        return None  # (a player named — the ballot's own target too — is what the post is about: 「我那票是投糖糖的」)
+    if _MISTAKE.search(own) or (size <= 8 and _VOIDS_WORD.search(own)):
+        return own.strip()  # 「投错了」「手抖了」「oops wrong person」「刚才喝多了，别算」
+    floor_said = floor and re.search(rf"(?<!\d){floor}\s*(?:楼|层|樓|F|L|#)|#\s*{floor}(?!\d)", own)
+    pointer = _OWN_POINTER.search(own) or (above_own and re.search(r"楼上|上楼|(?i:above)", own))
+    if (floor_said or pointer) and (_NOT_MINE.search(own) or _VOIDS_WORD.search(own)):
+        return own.strip()  # 「6楼被盗号了」「楼上是我梦游发的」「刚才那票是我朋友发的」「6楼是醉话」
     return None
 
 
+# A ballot said to be a slip (「投错了」「点错了」「手抖」「oops」「misclick」「that vote was a mistake」)
+_MISTAKE = re.compile(r"[投点选打写搞弄填]错|手滑|手抖|手误|误投|误发|误点|(?i:oops|my\s*bad|misclick|mistake|wrong\s*(?:person|name|target|one|guy))")
+# A ballot said not to be the voter's own doing (someone else at the keyboard, asleep, drunk, a hacked account)
+_NOT_MINE = re.compile(r"不是我|非本人|是我\S{0,4}(?:发|点|打|投)的|盗号|被盗|我[弟妹哥姐爸妈]|室友|朋友|家人|同事|醉|梦游|没睡醒|睡迷糊|喝多|"
+                       r"(?i:hacked|not\s+me|drunk|asleep)")
+
+
+# What points at the poster's own standing ballot (「刚才那票」「上面那票」「我的票」「that vote」「my vote」)
+_OWN_POINTER = re.compile(r"(?:刚才|刚刚|上面|之前|前面|早上|昨晚)\s*(?:的|那|这)?\s*(?:一)?\s*票|(?:我|俺)\s*(?:的|那|这)\s*(?:一)?\s*票|"
+                          r"(?:那|这)\s*(?:一)?\s*票|(?i:(?<![a-z])(?:my|that|the)\s+(?:vote|ballot)(?![a-z])|misclick)")
+# Words that keep the ballot (「我的票不变」「6楼那票维持」「坚持」): said to stand, not given up
+_KEEPS = re.compile(r"不变|不改|维持|保持|坚持|照旧|还是|仍然|依然|没变|有效|算数|认真|是真的|没开玩笑|(?i:stands|still|keep|serious)")
+
+
 _CLAUSE = re.compile(r"[，,。.!！?？;；\n~～…]")
-_WITHDRAW_ALONE = re.compile(r"[\W_]*(?:我?撤+了?|不算了|作废|取消|弃了|改弃|弃票|算了|(?i:nvm|ignore\s*my\s*vote)|撤回了?|收回了?|(?i:withdraw(?:ing|n)?|unvot(?:e|ing)|retract(?:ing|ed)?))[\W_]*")
+_WITHDRAW_ALONE = re.compile(r"[\W_]*(?:(?:我?撤+了?[\W_]*)+|不算了|作废吧?|取消|我?弃了?|改弃|弃票|算了|(?i:nvm|ignore\s*my\s*vote|i\s*abstain(?:\s*now)?)|撤回了?|收回了?|(?i:withdraw(?:ing|n)?|unvot(?:e|ing)|retract(?:ing|ed)?))[\W_]*")
 _FLOOR_NAMED = re.compile(r"(?<![\d.])(\d{1,5})\s*(?:楼|层|樓|F|L|#)(?![\d])|#\s*(\d{1,5})(?!\d)", re.I)
 _VOIDS_WORD = re.compile(r"不算|无效|無效|作废|作廢|不计|不要了|撤|别算|別算|当没|當沒|划掉|勾掉|取消|删|(?i:void|ignore|strike)")
 _FOLLOWS_NUMBER = re.compile(r"(?:我|俺)?(?:也)?(?:同|跟|跟风|跟着|(?i:same\s+as|ditto|following|with))\s*#?\s*(\d{1,3})\s*[。.!！~～]*")

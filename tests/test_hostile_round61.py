@@ -1080,3 +1080,42 @@ def test_a_short_post_naming_a_player_may_follow_that_players_ballot(text):
     from test_hostile_round56 import _day
     result, (entry,) = _day(("欧阳锋", text), preset="s10")
     assert "郭靖" in entry.readings and not result.certain, entry.readings
+
+
+@pytest.mark.parametrize("text", ["上面投错人了", "投错了", "手抖了", "oops wrong person", "misclick above", "that vote was a mistake",
+                                  "5楼被盗号了", "楼上是我梦游发的", "刚才那票是我朋友发的", "刚才喝多了，别算", "撤了撤了", "我弃",
+                                  "I abstain now", "作废吧"])
+def test_round_73_a_voter_disowning_the_ballot_above_is_asked(text):
+    from test_hostile_round56 import _day
+    result, (_mine, entry) = _day(("欧阳锋", "投票对象：郭靖\n投票理由：跳"), ("欧阳锋", text))
+    assert entry.needs_review and entry.nobody and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("text", ["我的票不变", "我那票是认真的", "今天好热", "执法团，我那票是投郭靖的，5楼，不是弃权"])
+def test_a_voter_keeping_or_explaining_the_ballot_above_is_not_asked(text):
+    from test_hostile_round56 import _day
+    result, (_mine, entry) = _day(("欧阳锋", "投票对象：郭靖\n投票理由：跳"), ("欧阳锋", text))
+    assert not entry.needs_review, entry.reason
+
+
+@pytest.mark.parametrize("later", ["欧阳锋说他自己来投。", "欧阳锋要亲自投。", "欧阳锋上线了，让他自己投。", "欧阳锋说不麻烦我了。",
+                                   "欧阳锋那张报废。", "欧阳锋的代投驳回。"])
+def test_round_73_a_later_word_on_the_player_a_proxy_was_made_for_reopens_it(later):
+    from test_hostile_round56 import _day
+    result, (made, _) = _day(("导演", "代投：欧阳锋 → 郭靖"), ("导演", later))
+    assert made.needs_review and not result.certain, made.reason
+
+
+def test_a_later_notice_or_the_proxy_said_again_leaves_it():
+    from test_hostile_round56 import _day
+    for later in ("提醒：21:00 关门。", "欧阳锋→郭靖 已代投。"):
+        result, (made, _) = _day(("导演", "代投：欧阳锋 → 郭靖"), ("导演", later))
+        assert not made.needs_review and result.certain, (later, made.reason)
+
+
+@pytest.mark.parametrize("text", ["洪七公微信我，投郭靖", "洪七公在群里@我：投郭靖", "洪七公电话里说投郭靖", "洪七公QQ上说：投郭靖",
+                                  "帮洪七公带个话，投郭靖", "谢逊留言：投郭靖", "传话：谢逊投郭靖"])
+def test_round_73_relays_told_by_channel_are_asked(text):
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("欧阳锋", text), preset="s10")
+    assert entry.needs_review and not result.certain, entry.reason
