@@ -148,6 +148,9 @@ SET_DEAD["heldout35"] = {"shediao": ("熄火",), "s10": ("棚布",), "mahjong": 
 # heldout36's openings are heldout26's (its README's assumptions: s10 a quoted change with a 20:30 bar; anshazhe 改票 said)
 SET_ASSUMED["heldout36"] = SET_ASSUMED["heldout26"]
 SET_DEAD["heldout36"] = {"shediao": ("火柴",), "s10": ("积分",), "mahjong": ("小抄",)}
+# heldout37's openings are heldout26's (its README's assumptions: s10 a quoted change with a 20:30 bar; anshazhe 改票 said)
+SET_ASSUMED["heldout37"] = SET_ASSUMED["heldout26"]
+SET_DEAD["heldout37"] = {"shediao": ("毛毛",), "s10": ("Vincent",), "qisha": ("假牙",), "mahjong": ("唇釉",)}
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
