@@ -79,7 +79,9 @@ _ITEM = r"(?:[(（]?\d{1,2}[)）.、]|[①-⑩]|[(（]?[一二三四五六七八
 _LISTED = re.compile(rf"^\s*{_ITEM}?\s*$")
 # 「——以上，毽子 投票：跳绳」: the line under a pasted log that sums it up as the player's ballot
 _SUMMED_UP = re.compile(r"^\s*[—─-]*\s*(?:以上|综上|即)\s*[,，:：]?\s*")
-_NOT_A_SPEAKER = re.compile(r"代投|委托|投票|对象|理由|代发|更正|裁定|^(?:补|补充|追加|追记|注|附|另|再补|PS|P\.S\.?)$|proxy|vote", re.I)
+_NOT_A_SPEAKER = re.compile(r"代投|委托|投票|对象|理由|代发|更正|裁定|^(?:补|补充|追加|追记|注|附|另|再补|PS|P\.S\.?)$|proxy|vote|"
+                            # (「现在 12:18，犬齿刚找我：代投 门牙」: the time the director speaks at, not a speaker — heldout37 w37_071)
+                            r"^(?:现在|刚才|刚刚|此刻|目前|今天|今日|今早|早上|上午|中午|下午|傍晚|晚上|昨晚|今晚|凌晨|截至|截止)$", re.I)
 _CHAT_SPEAKER_FIRST = re.compile(r"^\s*(?P<speaker>[^\s:：\d][^\s:：]{0,23})(?:\s*[(（]\d{4,12}[)）])?\s+(?:\d{2,4}[-/.]\d{1,2}[-/.]\d{1,2}\s+)?"
                                  r"\d{1,2}:\d{2}(?::\d{2})?\s*(?:[:：]\s*(?P<said>.*))?$")
 _CHAT_BRACKETED = re.compile(r"^\s*[\[【(（]\s*(?P<speaker>[^\s:：\d\]】)）][^\s:：\]】)）]{0,23})\s+(?:\d{2,4}[-/.]\d{1,2}[-/.]\d{1,2}\s+)?"
@@ -264,7 +266,7 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
         speaker, said, took_next = _chat(line, lines[number] if number < len(lines) else "")
         if speaker is None and number in log_lines:
             speaker, said, took_next = *_LOG_LINE.match(line).groups(), False  # 「氟：帮我投氢」 in a log pasted without times
-        if speaker is not None and (_NOT_A_SPEAKER.search(speaker) or (
+        if speaker is not None and (_NOT_A_SPEAKER.search(speaker) or re.search(r"[，,。;；]", speaker) or (
                 not roster.resolve(speaker.strip("()（）[]【】")).name and speaker not in directors and _HEADING.search(line[:12]))):
             speaker = None  # 「20:25 代投：北风」「代投（12:10 发出）：生煎 委托，…」: a time and the director's words, not a chat line
         if speaker is not None:

@@ -1823,7 +1823,8 @@ def _points_at_own(own: str, floor: int | None, target: str, roster: Roster, abo
     """A short post that points at the voter's standing ballot or says it was a mistake (see _gives_up), or None."""
     bare = roster.pattern.sub("", own) if roster.pattern is not None else own
     size = len(re.findall(r"[\u4e00-\u9fff]", bare)) + len(re.findall(r"[A-Za-z]+", bare))  # (a character or an English word each)
-    if size > 16 or names_in(own, roster) or _KEEPS.search(own) or re.search(r"[?？]|吗", own):
+    if size > 16 or names_in(own, roster) or _KEEPS.search(own) or re.search(r"[?？]|吗", own) or any(
+            int(m.group(1) or m.group(2)) != floor for m in _FLOOR_NAMED.finditer(own)):  # (「1楼不算」: another player's floor)
         return None  # (a player named — the ballot's own target too — is what the post is about: 「我那票是投糖糖的」)
     if _MISTAKE.search(own) or (size <= 8 and _VOIDS_WORD.search(own)):
         return own.strip()  # 「投错了」「手抖了」「oops wrong person」「刚才喝多了，别算」

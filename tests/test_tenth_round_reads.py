@@ -185,3 +185,13 @@ def test_a_condition_on_the_game_not_the_ballot_leaves_a_free_ballot_certain():
     assert not entry.needs_review and entry.target == "郭靖", entry.reason
     _, (entry,) = _day(("欧阳锋", "说几句。\n所以我投：郭靖\n\n要是他明天还不解释，这票就算数。"), preset="qisha")
     assert entry.needs_review, entry.reason
+
+
+# -- heldout37 (read once at b327495) ------------------------------------------------------------------------------------
+
+
+def test_the_time_the_director_speaks_at_is_no_chat_speaker():
+    from test_hostile_round56 import _day
+    text = "现在 12:18，欧阳锋刚找我：代投 郭靖。\n规则说至少提前10~15分钟贴，这条离截止12分钟，先贴出来。"
+    result, (made,) = _day(("导演", text))
+    assert made.needs_review and "郭靖" in made.readings and not result.certain, made.reason
