@@ -2039,6 +2039,10 @@ def _unexplained_tail(pieces: list) -> str:
     return ""
 
 
+# A sentence of its own that makes what came before an opinion, a guess or a story (「不过也难说。」「以上纯属虚构。」: round 74)
+_UNSURE = re.compile(r"难说|不一定|说不准|不好说|未必|天知道|谁知道|虚构|瞎编|编的|个人|这么想|这样想|谁信")
+
+
 def _short_turn(sentence: str, roster: Roster | None) -> str:
     """A sentence of its own after a ruling that may turn it (see its caller), or ""."""
     bare = sentence.strip(" 。.!！~～\n")
@@ -2050,7 +2054,9 @@ def _short_turn(sentence: str, roster: Roster | None) -> str:
         return bare  # 「——欧阳克的心声」「——某玩家」: the ruling above is someone's words
     found = tagging.tag(bare)
     if re.search(r"[\u4e00-\u9fff]", bare):
-        if any(t.is_("negation", "retract", "question", "hedge", "pending") for t in found) and len(re.sub(r"\W", "", bare)) <= 4 \
+        size = len(re.sub(r"\W", "", bare))
+        if ((any(t.is_("negation", "retract", "question", "hedge", "pending") for t in found) and size <= 4) or (
+                size <= 8 and (_TAIL_OPENS.search(bare) or _UNSURE.search(bare)))) \
                 and not _TAIL_BALLOT.search(bare) and not any(len(m.group()) >= 3 for m in _TAIL_COURTESY.finditer(bare)):
             return bare  # 「才没有。」「并不。」
         return ""

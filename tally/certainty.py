@@ -239,7 +239,23 @@ def spelled(written: str, roster) -> tuple[str, ...]:
         found = [n for n in roster.names if _one_edit(_sound(n), sound.lower())]
     if not found and len(plain) >= 3:
         found = [n for n in roster.names if len(n) == len(plain) and sum(a != b for a, b in zip(n, plain)) == 1]
+    if not found and plain.isascii() and plain.isalpha() and 2 <= len(plain) <= 4:
+        # 「投 gj」「vote YK」: the initials of a name's pinyin (hostile round 74: read as no player, called harmless)
+        found = [n for n in roster.names if _initials(n) == plain.lower()]
+    if not found and plain.isascii() and plain.isalpha() and len(plain) >= 2:
+        # 「投 guo」: the first syllable of a name, its surname typed in pinyin
+        found = [n for n in roster.names if len(n) >= 2 and _sound(n[0]) == plain.lower()]
+    if not found and not plain.isascii() and len(plain) == 1:
+        found = [n for n in roster.names if len(n) >= 2 and n[0] == plain]  # 「投郭」: a surname alone
     return tuple(found) if len(found) <= 3 else ()
+
+
+@lru_cache(maxsize=4096)
+def _initials(name: str) -> str:
+    """The first letter of each syllable of a name's pinyin (郭靖 → gj); a Latin name's own letters are no initials."""
+    from pypinyin import Style, lazy_pinyin
+
+    return "".join(lazy_pinyin(name, style=Style.FIRST_LETTER, errors=lambda chars: "")).lower()
 
 
 def _one_edit(a: str, b: str) -> bool:

@@ -442,6 +442,15 @@ class _Fold:
                 meant += [n for n in reversed(_names_in(verdict.own, ctx.roster)) if n != post.author]
             entry.readings = tuple(dict.fromkeys([*entry.readings, *meant]))
         self._doubt(entry, verdict, post, prior)
+        if prior is not None and prior.entry.kind == "proxy" and prior.entry.author in ctx.directors and \
+                post.author == prior.entry.voter and entry.kind == "none" and _SPEAKS_OF_PROXY.search(verdict.own or "") and \
+                not _THANKS.search(verdict.own or "") and not (prior.target and prior.target in (verdict.own or "")):
+            # 「我没委托过导演」「谁让你代投了」「I never asked for a proxy」: the player a proxy was made for speaks of it — whether it
+            # stands is the director's (hostile round 74: counted, the player's words read as a request)
+            made = prior.entry
+            made.needs_review, made.nobody = True, True
+            made.readings = tuple(dict.fromkeys([*made.readings, *([made.target] if made.target else [])]))
+            made.reason = f"{made.reason}；{post.author} 在 #{entry.floor} 说「{_clip(verdict.own or '', 24)}」：这张代投还算不算，请导演裁定"
         if entry.needs_review and entry.kind == "none" and post.author not in ctx.directors and entry.readings and \
                 len(re.sub(r"[\W_]", "", ctx.roster.pattern.sub("", verdict.own or ""))) <= 4:
             # A short doubtful post that may be read as a ballot for X may follow X as well (「学穆念慈」「穆念慈那边」「穆念慈说得对」):
@@ -1830,27 +1839,37 @@ def _points_at_own(own: str, floor: int | None, target: str, roster: Roster, abo
         return own.strip()  # 「投错了」「手抖了」「oops wrong person」「刚才喝多了，别算」
     floor_said = floor and re.search(rf"(?<!\d){floor}\s*(?:楼|层|樓|F|L|#)|#\s*{floor}(?!\d)", own)
     pointer = _OWN_POINTER.search(own) or (above_own and re.search(r"楼上|上楼|(?i:above)", own))
-    if (floor_said or pointer) and (_NOT_MINE.search(own) or _VOIDS_WORD.search(own)):
-        return own.strip()  # 「6楼被盗号了」「楼上是我梦游发的」「刚才那票是我朋友发的」「6楼是醉话」
+    if (floor_said or pointer) and not _AGREES.search(own):
+        # 「6楼被盗号了」「楼上是我梦游发的」「刚才那个是草稿」「上面说的是气话」「6楼那是演习」: what the voter says of the ballot
+        # above, in words no list holds — whether it still stands is the director's (hostile rounds 73, 74)
+        return own.strip()
     return None
 
 
+# A player's words about a proxy made for them (代投 · 委托 · 不用代 · proxy), and thanks for it (not a denial)
+_SPEAKS_OF_PROXY = re.compile(r"代投|委托|代发|不用代|别代|(?i:proxy)")
+_THANKS = re.compile(r"谢谢|多谢|感谢|辛苦|收到|没错|没问题|确认|是的|对的|就是|(?i:thanks|thank\s+you|thx|confirm|correct)")
+# Words that agree with or praise what is pointed at (「上面说得对」「楼上+1」): not about the poster's own ballot's fate
+_AGREES = re.compile(r"说得对|说的对|有道理|同意|赞同|赞成|[+＋]\s*1|附议|没错|对的|(?i:agree|this)")
+
+
 # A ballot said to be a slip (「投错了」「点错了」「手抖」「oops」「misclick」「that vote was a mistake」)
-_MISTAKE = re.compile(r"[投点选打写搞弄填]错|手滑|手抖|手误|误投|误发|误点|(?i:oops|my\s*bad|misclick|mistake|wrong\s*(?:person|name|target|one|guy))")
+_MISTAKE = re.compile(r"[投点选打写搞弄填发复][错錯]|間違|手滑|手抖|手误|误投|误发|误点|(?i:oops|my\s*bad|misclick|mistake|wrong\s*(?:person|name|target|one|guy))")
 # A ballot said not to be the voter's own doing (someone else at the keyboard, asleep, drunk, a hacked account)
 _NOT_MINE = re.compile(r"不是我|非本人|是我\S{0,4}(?:发|点|打|投)的|盗号|被盗|我[弟妹哥姐爸妈]|室友|朋友|家人|同事|醉|梦游|没睡醒|睡迷糊|喝多|"
                        r"(?i:hacked|not\s+me|drunk|asleep)")
 
 
 # What points at the poster's own standing ballot (「刚才那票」「上面那票」「我的票」「that vote」「my vote」)
-_OWN_POINTER = re.compile(r"(?:刚才|刚刚|上面|之前|前面|早上|昨晚)\s*(?:的|那|这)?\s*(?:一)?\s*票|(?:我|俺)\s*(?:的|那|这)\s*(?:一)?\s*票|"
-                          r"(?:那|这)\s*(?:一)?\s*票|(?i:(?<![a-z])(?:my|that|the)\s+(?:vote|ballot)(?![a-z])|misclick)")
+_OWN_POINTER = re.compile(r"(?:刚才|刚刚|上面|之前|前面|早上|昨晚)\s*(?:的|那|这)?\s*(?:一)?\s*(?:票|个|条|帖|楼)|(?:我|俺)\s*(?:的|那|这)\s*(?:一)?\s*票|"
+                          r"(?:那|这)\s*(?:一)?\s*票|^\W*(?:上面|刚才|刚刚|那是|那个是)|上のは|"
+                          r"(?i:(?<![a-z])(?:my|that|the)\s+(?:vote|ballot)(?![a-z])|misclick|wrong\s+thread)")
 # Words that keep the ballot (「我的票不变」「6楼那票维持」「坚持」): said to stand, not given up
-_KEEPS = re.compile(r"不变|不改|维持|保持|坚持|照旧|还是|仍然|依然|没变|有效|算数|认真|是真的|没开玩笑|(?i:stands|still|keep|serious)")
+_KEEPS = re.compile(r"不变|不改|不解释|不撤|不收回|维持|保持|坚持|照旧|还是|仍然|依然|没变|有效|算数|(?<!不是)(?<![不没])认真|(?<!不)是真的|没开玩笑|(?i:stands|still|keep|serious)")
 
 
 _CLAUSE = re.compile(r"[，,。.!！?？;；\n~～…]")
-_WITHDRAW_ALONE = re.compile(r"[\W_]*(?:(?:我?撤+了?[\W_]*)+|不算了|作废吧?|取消|我?弃了?|改弃|弃票|算了|(?i:nvm|ignore\s*my\s*vote|i\s*abstain(?:\s*now)?)|撤回了?|收回了?|(?i:withdraw(?:ing|n)?|unvot(?:e|ing)|retract(?:ing|ed)?))[\W_]*")
+_WITHDRAW_ALONE = re.compile(r"[\W_]*(?:(?:我?撤+了?[\W_]*)+|不算了|作废吧?|取消|我?弃了?|改弃|弃票|算了|我?(?:放弃|退出)(?:本轮|这轮|今天的?|本日)?投票|(?i:nvm|ignore\s*my\s*vote|i\s*abstain(?:\s*now)?)|撤回了?|收回了?|(?i:withdraw(?:ing|n)?|unvot(?:e|ing)|retract(?:ing|ed)?))[\W_]*")
 _FLOOR_NAMED = re.compile(r"(?<![\d.])(\d{1,5})\s*(?:楼|层|樓|F|L|#)(?![\d])|#\s*(\d{1,5})(?!\d)", re.I)
 _VOIDS_WORD = re.compile(r"不算|无效|無效|作废|作廢|不计|不要了|撤|别算|別算|当没|當沒|划掉|勾掉|取消|删|(?i:void|ignore|strike)")
 _FOLLOWS_NUMBER = re.compile(r"(?:我|俺)?(?:也)?(?:同|跟|跟风|跟着|(?i:same\s+as|ditto|following|with))\s*#?\s*(\d{1,3})\s*[。.!！~～]*")

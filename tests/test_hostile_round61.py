@@ -1119,3 +1119,49 @@ def test_round_73_relays_told_by_channel_are_asked(text):
     from test_hostile_round56 import _day
     result, (entry,) = _day(("欧阳锋", text), preset="s10")
     assert entry.needs_review and not result.certain, entry.reason
+
+
+# -- round 74 (the lab, at 7491a95) ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["5楼那票是我猫踩的", "刚才那个是草稿", "sorry wrong thread", "5楼投錯了", "上面说的是气话", "上面那个别当真",
+                                  "楼上是测试格式用的", "5楼那是演习", "楼上那票不是认真的", "我退出本轮投票", "我放弃投票"])
+def test_round_74_a_voter_saying_the_ballot_above_was_not_meant_is_asked(text):
+    from test_hostile_round56 import _day
+    result, (_mine, entry) = _day(("欧阳锋", "投票对象：郭靖\n投票理由：跳"), ("欧阳锋", text))
+    assert entry.needs_review and entry.nobody and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("text", ["上面说得对", "被投了。我两张牌都还在，这票我不解释。"])
+def test_a_voter_agreeing_or_standing_by_the_ballot_above_is_not_asked(text):
+    from test_hostile_round56 import _day
+    result, (_mine, entry) = _day(("欧阳锋", "投票对象：郭靖\n投票理由：跳"), ("欧阳锋", text))
+    assert not entry.needs_review, entry.reason
+
+
+@pytest.mark.parametrize("text, meant", [("投 gj", "郭靖"), ("vote YK", "杨康"), ("投 guo", "郭靖"), ("投郭", "郭靖")])
+def test_round_74_initials_a_surname_or_its_pinyin_are_readings_the_proof_weighs(text, meant):
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("欧阳锋", text), preset="s10")
+    assert entry.needs_review and meant in entry.readings and not result.certain, entry.readings
+
+
+@pytest.mark.parametrize("later", ["我没委托过导演", "代投？我不知道这事", "I never asked for a proxy", "我自己会投的，不用代", "谁让你代投了"])
+def test_round_74_the_player_a_proxy_was_made_for_denying_it_reopens_it(later):
+    from test_hostile_round56 import _day
+    result, (made, _) = _day(("导演", "代投：欧阳锋 → 郭靖"), ("欧阳锋", later))
+    assert made.needs_review and not result.certain, made.reason
+
+
+@pytest.mark.parametrize("later", ["谢谢导演代投", "回来了，代投没错，就是郭靖。"])
+def test_the_player_thanking_for_or_confirming_a_proxy_leaves_it(later):
+    from test_hostile_round56 import _day
+    result, (made, _) = _day(("导演", "代投：欧阳锋 → 郭靖"), ("欧阳锋", later))
+    assert not made.needs_review, made.reason
+
+
+@pytest.mark.parametrize("text", ["5楼无效。反正我是这么想的。", "5楼无效。我个人觉得。", "5楼无效。不过也难说。", "5楼无效。谁知道呢。",
+                                  "5楼无效。以上纯属虚构。"])
+def test_round_74_a_sentence_after_a_ruling_that_makes_it_an_opinion_or_a_story_holds_it(text):
+    post = read(text, roster=Roster(PLAYERS))
+    assert not post.items and ("floor", 5) in {ref for ref, _ in post.held}, post
