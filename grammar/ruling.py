@@ -1896,6 +1896,11 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
         made[0].names[:0] = before
     for group in made:
         if not group.verdicts and not group.unread and ahead and (group is made[-1] or group in listed) and not group.reference:
+            if _said_between(sentence, str(ahead[-1][1]), group):
+                # 「…this change is invalid — 章鱼's vote stays on 9#」: words of their own between the verdict and the floor —
+                # the verdict is not the floor's (blind31 ce017: the original ballot voided); the floor waits
+                group.unread.append(f"「{_clip(sentence)}」里的裁定和 {_ref_words(group.floors[0]).strip()} 之间还有别的话：这一楼请导演确认")
+                continue
             for verdict, words in ahead:  # 以下均无效：5楼、7楼
                 (group.verdicts.append(verdict) if verdict is not None else group.unread.append(words))
             given = True
@@ -2041,6 +2046,18 @@ def _unexplained_tail(pieces: list) -> str:
 
 # A sentence of its own that makes what came before an opinion, a guess or a story (「不过也难说。」「以上纯属虚构。」: round 74)
 _UNSURE = re.compile(r"难说|不一定|说不准|不好说|未必|天知道|谁知道|虚构|瞎编|编的|个人|这么想|这样想|谁信")
+
+
+def _said_between(sentence: str, verdict_words: str, group: "_Group") -> bool:
+    """English words of their own between a verdict and a later floor it would rule (not a list's words)."""
+    at = sentence.find(verdict_words) if verdict_words else -1
+    floor = group.floors[0][1] if group.floors and group.floors[0][0] == "floor" else None
+    end = sentence.find(str(floor), at + len(verdict_words)) if at >= 0 and floor is not None else -1
+    if at < 0 or end < 0:
+        return False
+    between = sentence[at + len(verdict_words):end]
+    # (English prose between them — 「invalid — his vote stays on 9#」; a Chinese list's words and names are the list's)
+    return len(re.findall(r"[A-Za-z]{2,}", re.sub(r"(?i)\b(?:floors?|posts?|are|is|on|at|the|and|both|all|#)\b", "", between))) >= 2
 
 
 def _short_turn(sentence: str, roster: Roster | None) -> str:

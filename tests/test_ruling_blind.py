@@ -194,7 +194,7 @@ def expected_effect(item: dict, ruling: dict, base) -> tuple | None:
 # as that target.
 # blind26 w058: phone-typed 「62是引用61改的票 但已经是截止前50分钟 不算 按61 计扶梯」 — 62 counted for 扶梯 (the bare 「按61」
 # not read as the floor that stands), where 62 is void and 61 stands: the same voter's same target, on another floor.
-KNOWN_WRONG: set[str] = {"u020", "i006", "w058", "cd040", "ce017", "ce054"}
+KNOWN_WRONG: set[str] = {"u020", "i006", "w058", "cd040", "ce054"}
 
 
 @pytest.mark.parametrize("item", [pytest.param(i, marks=pytest.mark.xfail(strict=True, reason="known wrong effect"))

@@ -195,3 +195,9 @@ def test_the_time_the_director_speaks_at_is_no_chat_speaker():
     text = "现在 12:18，欧阳锋刚找我：代投 郭靖。\n规则说至少提前10~15分钟贴，这条离截止12分钟，先贴出来。"
     result, (made,) = _day(("导演", text))
     assert made.needs_review and "郭靖" in made.readings and not result.certain, made.reason
+
+
+def test_a_verdict_before_a_floor_with_english_words_between_is_not_that_floors():
+    # (blind31 ce017: 「…so this change is invalid — 章鱼's vote stays on 9#」 had voided 9, the ballot that stands)
+    post = ruling.read("14# is a change without the format. So this change is invalid — his vote stays on 9# (郭靖).", roster=ROSTER)
+    assert ("floor", 9) not in {i.ref for i in post.items}, post.items
