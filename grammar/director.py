@@ -668,6 +668,10 @@ _ASIDE_OPENS = re.compile(r"明天|后天|下一天|第二天|下个白天|留�
                           r"朋友|老婆|老公|室友|同学|家人|转告|传话|转达|第三方|梦里|梦中|设想|随口|假设|别的帖|隔壁|另一帖|"
                           r"(?:^|[,，\s])乐(?:死|了)?\s*$|^\W*(?:并)?(?:不是|不是啦|没有|否|雾|大误|误|x|X|转|转载|搬运|转发|试发|复制|你猜|猜猜看?|想多了|才没有|才不是|没有的事|(?i:as\s+if|not\s+really))\W*$|"
                           r"(?i:(?<![a-z])(?:repost|test\s*post|psych|gotcha|april\s*fools?)(?![a-z]))|"
+                          # (round 74: a request of another time, a target the director chose, an answer awaited — 「（上一局的委托）」
+                          # 「（按他上次的习惯）」「（他没说投谁，我帮他选的）」「（其实是我自己想投的）」「，待他回复」)
+                          r"上一?局|上周|上星期|去年|上次|(?<!晚)上回(?!不来|来)|第\s*[一二三四五六七八九十\d]+\s*局|前几天|"
+                          r"(?:帮|替)(?:他|她)\s*选|我\s*选的|随便(?:选|挑|投)|自己想投|没说投谁|没说对象|没指定|待(?:他|她)?\s*回复|等你确认|"
                           r"(?i:(?<![a-z])(?:for\s*day|tomorrow|next\s*day|unconfirmed|awaiting|not\s*(?:yet\s*)?confirmed|roommate|"
                           r"friend|wife|husband|hypothetic\w*|other\s*thread)(?![a-z]))")
 

@@ -1165,3 +1165,24 @@ def test_the_player_thanking_for_or_confirming_a_proxy_leaves_it(later):
 def test_round_74_a_sentence_after_a_ruling_that_makes_it_an_opinion_or_a_story_holds_it(text):
     post = read(text, roster=Roster(PLAYERS))
     assert not post.items and ("floor", 5) in {ref for ref, _ in post.held}, post
+
+
+@pytest.mark.parametrize("text", ["代投：欧阳锋→郭靖（上一局的委托）", "代投：欧阳锋→郭靖（去年的）", "代投：欧阳锋→郭靖（按他上次的习惯）",
+                                  "代投：欧阳锋→郭靖（他没说投谁，我帮他选的）", "代投：欧阳锋→郭靖（其实是我自己想投的）", "代投：欧阳锋→郭靖，待他回复"])
+def test_round_74_a_proxy_of_another_time_or_the_directors_own_choice_is_asked(text):
+    from test_hostile_round56 import _day
+    result, (made,) = _day(("导演", text))
+    assert made.needs_review and not result.certain, made.reason
+
+
+@pytest.mark.parametrize("text", ["代投：欧阳锋→郭靖（私信，昨晚）", "代投：欧阳锋→郭靖（他今天在外地演出，晚上回不来）"])
+def test_a_proxy_with_its_channel_or_why_the_player_asked_stands(text):
+    from test_hostile_round56 import _day
+    result, (made,) = _day(("导演", text))
+    assert not made.needs_review and result.certain, made.reason
+
+
+def test_round_74_a_thinking_face_after_a_ballot_is_asked():
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("欧阳锋", "投郭靖🤔"), preset="s10")
+    assert entry.needs_review and not result.certain, entry.reason
