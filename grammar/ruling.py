@@ -912,7 +912,14 @@ def read(text: str | None, *, quoting: bool = False, roster: Roster | None = Non
         # 「6楼的票不要了。」「6楼的票没了。」: a floor's ballot said to be gone, in words no verdict holds — the floor waits for the
         # director, never nothing (hostile round 72: dropped with no word)
         why = f"「{_clip(said.group())}」说到了 #{said.group(1)} 的票，但没写成裁定：这一楼请导演确认（例如「{said.group(1)}楼 无效」）"
-        return RulingPost(problems=[why], held=[(("floor", int(said.group(1))), why)], void=True)
+        # (where that floor is the director's own ruling post — 「7楼是假消息」「7楼不是我发的」 — what it ruled waits again)
+        return RulingPost(problems=[why], held=[(("floor", int(said.group(1))), why)], void=True,
+                          taken_back=[("floor", int(said.group(1)))])
+    if post is not None and not post.items and post.held and text and \
+            (fate := _floor_fate(to_simplified(normalize(split(text).own)), roster)) and \
+            ("floor", int(fate.group(1))) in dict(post.held) and ("floor", int(fate.group(1))) not in post.taken_back:
+        # 「8楼是假消息」: a floor held for words that may deny it — where it is the director's own ruling post, that waits too
+        post.taken_back.append(("floor", int(fate.group(1))))
     if post is not None and post.items and text and (odd := tagging.odd_heading(normalize(split(text).own).lstrip())):
         # 「【分享】6楼无效」「【存档】…」「CC: #6 invalid」: a heading no word of a director's headings explains — a repost, an
         # archive, a copy of someone's post — what it rules waits for the director (hostile round 73: applied)
@@ -931,7 +938,7 @@ _FLOOR_GIVEN_UP = re.compile(r"(?<![\d.])(\d{1,5})\s*(?:楼|层|樓|#|F|L)\s*(?:
 _FLOOR_TOPIC = re.compile(r"(?:^|(?<=[\s，,。;；:：】\]]))(?<!回复\s)(?<!回复)(?<!见\s)(?<!见)(?:第\s*)?(\d{1,5})\s*(?:楼|层|樓|#|F|L)\s*(?:的|这|那|之)?\s*(?:一)?\s*(?:票数|票|张)?\s*"
                           r"(?P<pred>[\u4e00-\u9fff]{1,8}?)\s*(?=[，,。.;；!！~～\n]|$)", re.M)
 _FLOOR_SAYS_NOTHING = re.compile(r"^(?:的|之)?\s*(?:以后|之后|以前|之前|起|开始|往后|为止|以下|以上|前后|左右|那种|那样|这种|这样|一样|同理|"
-                                 r"和|与|跟|及|、|说|问|讲|提|写|发|回|引|是|在|投|改|见|看|请|要|需|注意|的改票|的问题|的发言|的分析|"
+                                 r"和|与|跟|及|、|说|问|讲|提|写|发|回|引|是(?!假|谣|玩笑|测试|误|草稿|乱)|在|投|改|见|看|请|要|需|注意|的改票|的问题|的发言|的分析|"
                                  r"的说法|的理由|的格式|有话|有问题|补|也|都|还|先|已经|已)")
 
 

@@ -1186,3 +1186,12 @@ def test_round_74_a_thinking_face_after_a_ballot_is_asked():
     from test_hostile_round56 import _day
     result, (entry,) = _day(("欧阳锋", "投郭靖🤔"), preset="s10")
     assert entry.needs_review and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("later", ["8楼不是我发的", "8楼是假消息"])
+def test_round_74_a_ruling_post_its_director_disowns_waits_for_the_director(later):
+    from test_hostile_round52 import _day as thread_day, heldout
+    ruled = heldout.judge_day_alone(thread_day(("导演A", "20:30", "【裁定】7楼无效")))
+    assert ruled["outcome"] == ("out", ("杨康",))
+    taken = heldout.judge_day_alone(thread_day(("导演A", "20:30", "【裁定】7楼无效"), ("导演A", "20:40", later)))
+    assert not taken["certain"], later
