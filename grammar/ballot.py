@@ -410,6 +410,12 @@ def _weigh_words(verdict: Verdict, text: str, roster: Roster, unstripped: str | 
         # 「for 谢逊: vote 郭靖」「谢逊's vote: 郭靖」: the ballot's own words pass it on for someone — whose ballot it is, and
         # whether a player may relay at all, is the director's (hostile round 70: counted as the poster's own)
         verdict.doubts = (*verdict.doubts, f"像是替别人转投（「{relay.phrase}」）：只有导演可以代投，请导演裁定（算作者自己的票，或不计）")
+    elif named and roster is not None and roster.pattern is not None and (pair := re.search(
+            rf"{re.escape(named)}\s*(?:(?i:or|and)|&|/|\||＆|／)\s*({roster.pattern.pattern})", unstripped or text)) and \
+            roster.table.get(pair.group(1)) != named:
+        # 「投郭靖 or 杨康」「vote 郭靖 and 杨康」「投郭靖 & 杨康」: two players joined in the ballot's own words — which, or both, is
+        # the director's (hostile round 75: counted for the first)
+        verdict.doubts = (*verdict.doubts, f"投票的那句写了两位玩家（「{pair.group()}」）：投给谁，请导演裁定")
     elif named and roster is not None and (said := _hedged_clause(_ballot_lines(verdict, unstripped or text), named)):
         # 「好像该投郭靖」「投郭靖吧，我猜」「vote 郭靖 i guess」「投郭靖 哈哈」: a hedge or a laugh in the ballot's own clause (or a
         # short clause right after it) — whether it is meant is the director's (hostile round 70: each counted firm)

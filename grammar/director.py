@@ -671,7 +671,10 @@ _ASIDE_OPENS = re.compile(r"明天|后天|下一天|第二天|下个白天|留�
                           # (round 74: a request of another time, a target the director chose, an answer awaited — 「（上一局的委托）」
                           # 「（按他上次的习惯）」「（他没说投谁，我帮他选的）」「（其实是我自己想投的）」「，待他回复」)
                           r"上一?局|上周|上星期|去年|上次|(?<!晚)上回(?!不来|来)|第\s*[一二三四五六七八九十\d]+\s*局|前几天|"
-                          r"(?:帮|替)(?:他|她)\s*选|我\s*选的|随便(?:选|挑|投)|自己想投|没说投谁|没说对象|没指定|待(?:他|她)?\s*回复|等你确认|"
+                          r"(?:帮|替)(?:他|她)\s*选|我\s*选的|随便|自己想投|没说投谁|没说对象|没指定|待(?:他|她)?\s*回复|等你确认|"
+                          # (round 75: 「（瞎编的）」「（旧的）」「(he hasn't confirmed)」「(from last season)」「(made up)」)
+                          r"瞎编|编的|胡诌|乱写|瞎写|旧的|"
+                          r"(?i:(?<![a-z])(?:hasn[\x27’]?t\s+confirmed|last\s+(?:game|season|week|year|time)|whatever|fake|made\s+up|old)(?![a-z]))|"
                           r"(?i:(?<![a-z])(?:for\s*day|tomorrow|next\s*day|unconfirmed|awaiting|not\s*(?:yet\s*)?confirmed|roommate|"
                           r"friend|wife|husband|hypothetic\w*|other\s*thread)(?![a-z]))")
 

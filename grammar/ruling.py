@@ -915,11 +915,10 @@ def read(text: str | None, *, quoting: bool = False, roster: Roster | None = Non
         # (where that floor is the director's own ruling post — 「7楼是假消息」「7楼不是我发的」 — what it ruled waits again)
         return RulingPost(problems=[why], held=[(("floor", int(said.group(1))), why)], void=True,
                           taken_back=[("floor", int(said.group(1)))])
-    if post is not None and not post.items and post.held and text and \
-            (fate := _floor_fate(to_simplified(normalize(split(text).own)), roster)) and \
-            ("floor", int(fate.group(1))) in dict(post.held) and ("floor", int(fate.group(1))) not in post.taken_back:
-        # 「8楼是假消息」: a floor held for words that may deny it — where it is the director's own ruling post, that waits too
-        post.taken_back.append(("floor", int(fate.group(1))))
+    if post is not None and post.held and not post.items and len(post.held) == 1:
+        # 「8楼是假消息」「7楼撤」「7楼别信」「7楼草稿」: a floor this post leaves to the director — where it is the director's own
+        # ruling post, what that ruled waits too (hostile round 75: 「7楼不对」 not adopted, and 7楼's ruling still applied)
+        post.taken_back += [ref for ref, _ in post.held if ref[0] == "floor" and ref not in post.taken_back]
     if post is not None and post.items and text and (odd := tagging.odd_heading(normalize(split(text).own).lstrip())):
         # 「【分享】6楼无效」「【存档】…」「CC: #6 invalid」: a heading no word of a director's headings explains — a repost, an
         # archive, a copy of someone's post — what it rules waits for the director (hostile round 73: applied)

@@ -212,6 +212,11 @@ def bare_text(text: str) -> str:
     return "".join(ch for ch in text if unicodedata.category(ch)[0] in "LN" and not ("\u200b" <= ch <= "\u200f"))
 
 
+def sound(text: str) -> str:
+    """The pinyin of a text, toneless, run together (郭靖 → guojing): how it is typed on a board that has no Chinese input."""
+    return _sound(text)
+
+
 @lru_cache(maxsize=4096)
 def _sound(text: str) -> str:
     from pypinyin import lazy_pinyin

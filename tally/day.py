@@ -443,10 +443,11 @@ class _Fold:
             entry.readings = tuple(dict.fromkeys([*entry.readings, *meant]))
         self._doubt(entry, verdict, post, prior)
         if prior is not None and prior.entry.kind == "proxy" and prior.entry.author in ctx.directors and \
-                post.author == prior.entry.voter and entry.kind == "none" and _SPEAKS_OF_PROXY.search(verdict.own or "") and \
+                post.author == prior.entry.voter and entry.kind == "none" and (
+                    _SPEAKS_OF_PROXY.search(verdict.own or "") or _size(verdict.own or "") <= 20) and \
                 not _THANKS.search(verdict.own or "") and not (prior.target and prior.target in (verdict.own or "")):
-            # 「我没委托过导演」「谁让你代投了」「I never asked for a proxy」: the player a proxy was made for speaks of it — whether it
-            # stands is the director's (hostile round 74: counted, the player's words read as a request)
+            # 「我没委托过导演」「谁让你代投了」「I never asked for a proxy」「导演你搞错了吧」「不是我」: the player a proxy was made for
+            # speaks of it, or says something short after it — whether it stands is the director's (hostile rounds 74, 75: counted)
             made = prior.entry
             made.needs_review, made.nobody = True, True
             made.readings = tuple(dict.fromkeys([*made.readings, *([made.target] if made.target else [])]))
@@ -512,6 +513,8 @@ class _Fold:
         said = [*dict.fromkeys([*(clauses[i - 1] for i in hits if about[i]), *(_part_saying(clauses[i], takes_back) for i in hits)])] \
             or ([turned] if turned else [])
         named = list(dict.fromkeys(roster.table[m.group()] for c in said for m in roster.pattern.finditer(c)))  # (in the order written)
+        if not named and re.search(r"[A-Za-z]", text):
+            named = self._proxied_by_surname(text)  # 「Hong changed his mind.」
         floors = {int(n) for c in said for n in re.findall(r"(\d{1,5})\s*(?:楼|层|樓|#|F|L)", c)}
         if not said or _STANDS_BY_PROXY.search(text):
             return  # (「23楼 不是新票，氟 以代投为准」: the proxy said to stand over the player's later post)
@@ -529,16 +532,24 @@ class _Fold:
             made.nobody = True  # taken back: no ballot is a reading
             made.reason = f"{made.reason}；导演在 #{entry.floor} 又说「{said[0].strip()[:40]}」：这张代投是撤回了还是改了，请导演裁定"
 
+    def _proxied_by_surname(self, text: str) -> list[str]:
+        """The players a director's proxy was made for whom English words name by the pinyin of the surname (「Hong
+        changed his mind.」 for 洪七公), as English-forum directors write them."""
+        return [v for v, h in self.standing.items() if v and h.entry.kind == "proxy" and h.entry.author in self.ctx.directors
+                and re.search(rf"(?i)(?<![a-z]){re.escape(certainty.sound(v[0]))}(?![a-z])", text)]
+
     def _proxy_spoken_of(self, text: str) -> str:
         """A short later post of the director's that speaks of one player a proxy was made for, and neither makes it again
         nor names its target nor says it stands (「洪七公说他自己来投」「洪七公要亲自投」「洪七公那张报废」): what it does to the
         proxy is the director's — an open rule (hostile round 73: each left the proxy standing), its words, else ""."""
         roster = self.ctx.roster
         own = normalize(split(text).own).strip()
-        if not own or len(re.sub(r"\s+", "", own)) > 40 or re.search(r"\d\s*票|→|->|[:：]\s*\S+[、,，]", own) or \
+        if not own or _size(own) > 24 or re.search(r"\d\s*票|→|->|[:：]\s*\S+[、,，]", own) or \
                 _STANDS_BY_PROXY.search(own) or re.search(r"有效|收到|已代投|已经代投|没问题|为准|不变|照旧|照算|(?i:stands|confirmed)", own):
             return ""
         named = list(dict.fromkeys(roster.table[m.group()] for m in roster.pattern.finditer(own)))
+        if not named and re.search(r"[A-Za-z]", own):
+            named = self._proxied_by_surname(own)
         if len(named) != 1:
             return ""
         held = self.standing.get(named[0])
@@ -1844,6 +1855,11 @@ def _points_at_own(own: str, floor: int | None, target: str, roster: Roster, abo
         # above, in words no list holds — whether it still stands is the director's (hostile rounds 73, 74)
         return own.strip()
     return None
+
+
+def _size(text: str) -> int:
+    """A post's length in what a reader reads: each Chinese character and each English word."""
+    return len(re.findall(r"[\u4e00-\u9fff]", text)) + len(re.findall(r"[A-Za-z]+", text))
 
 
 # A player's words about a proxy made for them (代投 · 委托 · 不用代 · proxy), and thanks for it (not a denial)

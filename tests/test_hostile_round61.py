@@ -1195,3 +1195,42 @@ def test_round_74_a_ruling_post_its_director_disowns_waits_for_the_director(late
     assert ruled["outcome"] == ("out", ("杨康",))
     taken = heldout.judge_day_alone(thread_day(("导演A", "20:30", "【裁定】7楼无效"), ("导演A", "20:40", later)))
     assert not taken["certain"], later
+
+
+# -- round 75 (the lab, at 3d3ea30) ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["投郭靖 or 杨康", "vote 郭靖 or 杨康", "投郭靖 and 杨康", "投郭靖 & 杨康"])
+def test_round_75_two_players_joined_in_the_ballots_words_are_asked(text):
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("欧阳锋", text), preset="s10")
+    assert entry.needs_review and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("later", ["8楼撤", "8楼别信", "8楼有误，稍后更正", "8楼不对", "8楼草稿", "8楼是误发", "8楼以后再说"])
+def test_round_75_a_ruling_post_left_open_by_a_later_post_waits(later):
+    from test_hostile_round52 import _day as thread_day, heldout
+    taken = heldout.judge_day_alone(thread_day(("导演A", "20:30", "【裁定】7楼无效"), ("导演A", "20:40", later)))
+    assert not taken["certain"], later
+
+
+@pytest.mark.parametrize("later", ["不是我，我号被盗了", "导演你搞错了吧", "没有的事", "Hong here — that wasn't me"])
+def test_round_75_the_proxied_player_saying_anything_short_after_it_reopens_it(later):
+    from test_hostile_round56 import _day
+    result, (made, _) = _day(("导演", "代投：洪七公 → 郭靖"), ("洪七公", later))
+    assert made.needs_review and not result.certain, made.reason
+
+
+@pytest.mark.parametrize("later", ["Hong changed his mind.", "Hong wants to vote himself now.", "Hong is online now."])
+def test_round_75_a_proxied_player_named_by_the_surnames_pinyin_reopens_it(later):
+    from test_hostile_round56 import _day
+    result, (made, _) = _day(("导演", "代投：洪七公 → 郭靖"), ("导演", later))
+    assert made.needs_review and not result.certain, made.reason
+
+
+@pytest.mark.parametrize("text", ["代投：欧阳锋→郭靖（瞎编的）", "代投：欧阳锋→郭靖（旧的）", "代投：欧阳锋→郭靖 (he hasn't confirmed)",
+                                  "代投：欧阳锋→郭靖 (from last season)", "代投：欧阳锋→郭靖 (made up)"])
+def test_round_75_a_proxy_said_to_be_made_up_old_or_unconfirmed_is_asked(text):
+    from test_hostile_round56 import _day
+    result, (made,) = _day(("导演", text))
+    assert made.needs_review and not result.certain, made.reason
