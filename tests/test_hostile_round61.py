@@ -1234,3 +1234,10 @@ def test_round_75_a_proxy_said_to_be_made_up_old_or_unconfirmed_is_asked(text):
     from test_hostile_round56 import _day
     result, (made,) = _day(("导演", text))
     assert made.needs_review and not result.certain, made.reason
+
+
+@pytest.mark.parametrize("text", ["洪七公短信：投郭靖", "洪七公在群里@我让投郭靖"])
+def test_round_75_relays_by_a_channels_colon_or_an_at_are_asked(text):
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("欧阳锋", text), preset="s10")
+    assert entry.needs_review and not result.certain, entry.reason
