@@ -995,15 +995,24 @@ def _count_floors(own: str, roster: Roster) -> tuple[dict[int, str | None], dict
         target = None if row.group("target") == "弃权" else roster.resolve(row.group("target")).name
         items = [i.strip() for i in re.split(r"[、,，/]", row.group("items")) if i.strip()]
         floors, named = [], []
+        # (「郭靖 2（4、5楼）」: the floor mark written once, after the last number — the bare numbers before it are floors too)
+        suffixed = bool(items) and _FLOOR_ITEM.fullmatch(items[-1]) is not None
         for item in items:
             if floor := _FLOOR_ITEM.fullmatch(item):
                 floors.append(int(floor.group(1)))
+            elif suffixed and re.fullmatch(r"\d{1,5}", item):
+                floors.append(int(item))
             elif (said := re.fullmatch(r"(\S{1,12}?)\s*(?:的)?\s*(?:代投|代|票)?", item)) and (voter := roster.resolve(said.group(1)).name):
                 named.append(voter)  # (「洪七公代投」 beside the floors: a ballot the row counts by its voter, a proxy first shown in the count)
         if (target or row.group("target") == "弃权") and floors and len(floors) + len(named) == len(items):
             out.update({f: target for f in floors})
             for voter in named:
                 voters[voter] = target
+    arrows = [(int(m.group(1)), roster.resolve(m.group(2)).name) for m in re.finditer(
+        rf"(?<![\d.])(\d{{1,5}})\s*(?:楼|层|樓|#|F|L)\s*(?:→|->|=>|⇒)\s*({roster.pattern.pattern})", own)]
+    if len(arrows) >= 2:  # 「当前票型：2楼→杨康 3楼→杨康 4楼→郭靖」: a count by floors, one arrow each (round 75: not set beside ours)
+        for floor, target in arrows:
+            out.setdefault(floor, target)
     for listed in _COUNTED_FLOORS.finditer(own):
         for n in re.findall(r"\d{1,5}", listed.group("items")):
             out.setdefault(int(n), ANY)

@@ -1241,3 +1241,12 @@ def test_round_75_relays_by_a_channels_colon_or_an_at_are_asked(text):
     from test_hostile_round56 import _day
     result, (entry,) = _day(("欧阳锋", text), preset="s10")
     assert entry.needs_review and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("count, certain", [("票型：郭靖 2（3、4楼），杨康 2（1、2楼）", False), ("票型：郭靖 3（3、4、5楼），杨康 2（1、2楼）", True),
+                                            ("当前票型：1楼→杨康 2楼→杨康 3楼→郭靖 4楼→郭靖", False),
+                                            ("当前票型：1楼→杨康 2楼→杨康 3楼→郭靖 4楼→郭靖 5楼→郭靖", True)])
+def test_round_75_a_count_by_floors_marked_once_or_by_arrows_is_set_beside_ours(count, certain):
+    from test_hostile_round56 import _day
+    result, _ = _day(("欧阳锋", "投票对象：郭靖\n投票理由：跳"), ("导演", count))
+    assert result.certain == certain and result.outcome.kind == "out", [c.differences for c in result.count_checks]
