@@ -2054,7 +2054,7 @@ def _unexplained_tail(pieces: list) -> str:
 _UNSURE = re.compile(r"难说|不一定|说不准|不好说|未必|天知道|谁知道|虚构|瞎编|编的|个人|这么想|这样想|谁信")
 
 
-def _said_between(sentence: str, verdict_words: str, group: "_Group") -> bool:
+def _said_between(sentence: str, verdict_words: str, group: _Group) -> bool:
     """English words of their own between a verdict and a later floor it would rule (not a list's words)."""
     at = sentence.find(verdict_words) if verdict_words else -1
     floor = group.floors[0][1] if group.floors and group.floors[0][0] == "floor" else None
