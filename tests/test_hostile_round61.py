@@ -1250,3 +1250,9 @@ def test_round_75_a_count_by_floors_marked_once_or_by_arrows_is_set_beside_ours(
     from test_hostile_round56 import _day
     result, _ = _day(("欧阳锋", "投票对象：郭靖\n投票理由：跳"), ("导演", count))
     assert result.certain == certain and result.outcome.kind == "out", [c.differences for c in result.count_checks]
+
+
+@pytest.mark.parametrize("text", ["据我所知5楼无效", "就我所知5楼无效"])
+def test_round_75_a_ruling_said_as_what_the_director_knows_so_far_waits(text):
+    post = read(text, roster=Roster(PLAYERS))
+    assert not post.items and ("floor", 5) in {ref for ref, _ in post.held}, post
