@@ -476,6 +476,16 @@ def _weigh_words(verdict: Verdict, text: str, roster: Roster, unstripped: str | 
             readings += [h.name for h in relayed if h.name]
             verdict.nobody = verdict.nobody or any(h.nobody for h in relayed)
             verdict.reason = f"像是替{_whom(verdict.relayed_for)}转投（「{relayed[0].phrase}」）：只有导演可以代投，默认不计票"
+        elif roster is not None and roster.pattern is not None and (said := re.search(
+                rf"(?:替|帮|代)\s*({roster.pattern.pattern})\s*(?:说|讲|带|传|转)[^:：\n]{{0,6}}[:：]\s*({roster.pattern.pattern})", text)):
+            # 「我替洪七公说一句：郭靖」: a relay whose ballot is a bare name after the colon, no vote word — asked, never dropped
+            # (hostile round 75: not even listed)
+            whom, meant = roster.table[said.group(1)], roster.table[said.group(2)]
+            verdict.vote_like = verdict.relay_is_ballot = True
+            verdict.relayed_for = tuple(dict.fromkeys([*verdict.relayed_for, whom]))
+            readings.append(meant)
+            doubts.append(f"像是替「{whom}」转投（「{said.group()}」）")
+            verdict.reason = f"像是替「{whom}」转投（「{said.group()}」）：只有导演可以代投，默认不计票"
     if verdict.kind == MALFORMED and verdict.target and not readings and verdict.target not in SELF_WORDS:
         readings += detect.names_in(text, roster)  # 投票对象：自称大副的那位 — whom the post says that is
         bare = re.sub(r"^(?:对象|目标|给|投)+", "", verdict.target)

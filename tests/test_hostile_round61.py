@@ -1256,3 +1256,10 @@ def test_round_75_a_count_by_floors_marked_once_or_by_arrows_is_set_beside_ours(
 def test_round_75_a_ruling_said_as_what_the_director_knows_so_far_waits(text):
     post = read(text, roster=Roster(PLAYERS))
     assert not post.items and ("floor", 5) in {ref for ref, _ in post.held}, post
+
+
+@pytest.mark.parametrize("text", ["我替洪七公说一句：郭靖", "替洪七公带个话：郭靖"])
+def test_round_75_a_relay_whose_ballot_is_a_bare_name_after_the_colon_is_asked(text):
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("欧阳锋", text), preset="s10")
+    assert entry.needs_review and "郭靖" in entry.readings and not result.certain, entry.reason
