@@ -212,13 +212,9 @@ def bare_text(text: str) -> str:
     return "".join(ch for ch in text if unicodedata.category(ch)[0] in "LN" and not ("\u200b" <= ch <= "\u200f"))
 
 
+@lru_cache(maxsize=4096)
 def sound(text: str) -> str:
     """The pinyin of a text, toneless, run together (郭靖 → guojing): how it is typed on a board that has no Chinese input."""
-    return _sound(text)
-
-
-@lru_cache(maxsize=4096)
-def _sound(text: str) -> str:
     from pypinyin import lazy_pinyin
 
     return "".join(lazy_pinyin(text.lower(), errors=lambda chars: chars)).replace(" ", "")
@@ -236,12 +232,12 @@ def spelled(written: str, roster) -> tuple[str, ...]:
     exact = roster.resolve(plain)
     if exact.name:
         return (exact.name,)
-    sound = _sound(plain)
-    found = [n for n in roster.names if _sound(n) == sound] or list(dict.fromkeys(
-        n for a, n in roster.aliases.items() if len(a) >= 2 and n in roster.names and _sound(a) == sound))
+    heard = sound(plain)
+    found = [n for n in roster.names if sound(n) == heard] or list(dict.fromkeys(
+        n for a, n in roster.aliases.items() if len(a) >= 2 and n in roster.names and sound(a) == heard))
     if not found and plain.isascii() and len(plain) >= 6:
         # 「tou nianujiao」: pinyin one letter off the name's (niannujiao) — typed on a phone
-        found = [n for n in roster.names if _one_edit(_sound(n), sound.lower())]
+        found = [n for n in roster.names if _one_edit(sound(n), heard.lower())]
     if not found and len(plain) >= 3:
         found = [n for n in roster.names if len(n) == len(plain) and sum(a != b for a, b in zip(n, plain)) == 1]
     if not found and plain.isascii() and len(plain) >= 3:
@@ -254,7 +250,7 @@ def spelled(written: str, roster) -> tuple[str, ...]:
         found = [n for n in roster.names if _initials(n) == plain.lower()]
     if not found and plain.isascii() and plain.isalpha() and len(plain) >= 2:
         # 「投 guo」: the first syllable of a name, its surname typed in pinyin
-        found = [n for n in roster.names if len(n) >= 2 and _sound(n[0]) == plain.lower()]
+        found = [n for n in roster.names if len(n) >= 2 and sound(n[0]) == plain.lower()]
     if not found and not plain.isascii() and len(plain) == 1:
         found = [n for n in roster.names if len(n) >= 2 and n[0] == plain]  # 「投郭」: a surname alone
     return tuple(found) if len(found) <= 3 else ()

@@ -1841,8 +1841,7 @@ def _gives_up(own: str, prior: "_Standing", roster: Roster, above_own: bool = Fa
 
 def _points_at_own(own: str, floor: int | None, target: str, roster: Roster, above_own: bool) -> str | None:
     """A short post that points at the voter's standing ballot or says it was a mistake (see _gives_up), or None."""
-    bare = roster.pattern.sub("", own) if roster.pattern is not None else own
-    size = len(re.findall(r"[\u4e00-\u9fff]", bare)) + len(re.findall(r"[A-Za-z]+", bare))  # (a character or an English word each)
+    size = _size(roster.pattern.sub("", own) if roster.pattern is not None else own)
     if size > 16 or names_in(own, roster) or _KEEPS.search(own) or re.search(r"[?？]|吗", own) or any(
             int(m.group(1) or m.group(2)) != floor for m in _FLOOR_NAMED.finditer(own)):  # (「1楼不算」: another player's floor)
         return None  # (a player named — the ballot's own target too — is what the post is about: 「我那票是投糖糖的」)
@@ -1871,9 +1870,6 @@ _AGREES = re.compile(r"说得对|说的对|有道理|同意|赞同|赞成|[+＋]
 
 # A ballot said to be a slip (「投错了」「点错了」「手抖」「oops」「misclick」「that vote was a mistake」)
 _MISTAKE = re.compile(r"[投点选打写搞弄填发复][错錯]|間違|手滑|手抖|手误|误投|误发|误点|(?i:oops|my\s*bad|misclick|mistake|wrong\s*(?:person|name|target|one|guy))")
-# A ballot said not to be the voter's own doing (someone else at the keyboard, asleep, drunk, a hacked account)
-_NOT_MINE = re.compile(r"不是我|非本人|是我\S{0,4}(?:发|点|打|投)的|盗号|被盗|我[弟妹哥姐爸妈]|室友|朋友|家人|同事|醉|梦游|没睡醒|睡迷糊|喝多|"
-                       r"(?i:hacked|not\s+me|drunk|asleep)")
 
 
 # What points at the poster's own standing ballot (「刚才那票」「上面那票」「我的票」「that vote」「my vote」)
