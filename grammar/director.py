@@ -657,26 +657,15 @@ def _aside(segment: str, roster: Roster) -> str | None:
     if last is not None:
         parts.append(outside[last.end():])
     for part in parts:
-        if (any(t.is_(*_OPEN_WORDS, "example") for t in tags.tag(part)) or _ASIDE_OPENS.search(part)) and not _LABEL_LINE.match(part):
+        if (any(t.is_(*_OPEN_WORDS, "example") for t in tags.tag(part)) or _ASIDE_OPENS.search(part) or tags.takes_it_back(part)) and not _LABEL_LINE.match(part):
             return part.strip()
     return None
 
 
 # Words beside a proxy that make it another day's, not yet confirmed, heard from a third person, a joke or another thread's
-# (the hostile round 71: 「（明天的）」「（他还没回我）」「（据群友说）」「（他老婆说的）」「，乐」「（梦里）」「（别的帖）」「(via his roommate)」)
-_ASIDE_OPENS = re.compile(r"明天|后天|下一天|第二天|下个白天|留到|还没回|没回我|还没等到|还没收到|(?:^|[(（\s,，])笑(?:死|了)?\s*[)）]?\s*$|没确认|未确认|尚未|待确认|等他确认|等她确认|据|群友|群里有人|"
-                          r"朋友|老婆|老公|室友|同学|家人|转告|传话|转达|第三方|梦里|梦中|设想|随口|假设|别的帖|隔壁|另一帖|"
-                          r"(?:^|[,，\s])乐(?:死|了)?\s*$|^\W*(?:并)?(?:不是|不是啦|没有|否|雾|大误|误|x|X|转|转载|搬运|转发|试发|复制|你猜|猜猜看?|想多了|才没有|才不是|没有的事|(?i:as\s+if|not\s+really))\W*$|"
-                          r"(?i:(?<![a-z])(?:repost|test\s*post|psych|gotcha|april\s*fools?)(?![a-z]))|"
-                          # (round 74: a request of another time, a target the director chose, an answer awaited — 「（上一局的委托）」
-                          # 「（按他上次的习惯）」「（他没说投谁，我帮他选的）」「（其实是我自己想投的）」「，待他回复」)
-                          r"上一?局|上周|上星期|去年|上次|(?<!晚)上回(?!不来|来)|第\s*[一二三四五六七八九十\d]+\s*局|前几天|"
-                          r"(?:帮|替)(?:他|她)\s*选|我\s*选的|随便|自己想投|没说投谁|没说对象|没指定|待(?:他|她)?\s*回复|等你确认|"
-                          # (round 75: 「（瞎编的）」「（旧的）」「(he hasn't confirmed)」「(from last season)」「(made up)」)
-                          r"瞎编|编的|胡诌|乱写|瞎写|旧的|"
-                          r"(?i:(?<![a-z])(?:hasn[\x27’]?t\s+confirmed|last\s+(?:game|season|week|year|time)|whatever|fake|made\s+up|old)(?![a-z]))|"
-                          r"(?i:(?<![a-z])(?:for\s*day|tomorrow|next\s*day|unconfirmed|awaiting|not\s*(?:yet\s*)?confirmed|roommate|"
-                          r"friend|wife|husband|hypothetic\w*|other\s*thread)(?![a-z]))")
+# (the lexicon's proxy_aside class: 「（明天的）」「（他还没回我）」「（据群友说）」「，乐」「(via his roommate)」) — or an aside that
+# is all one word taking it back (takes_it_back: 「（不是）」「（试发）」)
+_ASIDE_OPENS = tags.phrases("proxy_aside")
 
 
 _PROXY_HEAD = re.compile(r"^\s*(?:[【\[]?\s*(?:另|注)\s*[】\]]?\s*[:：]\s*)?(?:【代投】|代投)\s*[:：]?\s*")

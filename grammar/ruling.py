@@ -1970,29 +1970,14 @@ def _unexplained_slot(text_since: str, pieces: list, index: int, crossed: bool =
 # After a verdict, in its sentence: a clause is explained by the ballot's words (a reason), an English reason's words, a floor or
 # a player (the reason's subject), or courtesy and sign-off; anything else is read by the director (a closed list on the certain side).
 _TAIL_BALLOT = re.compile(_BALLOT_WORDS.pattern.replace("|[a-zA-Z0-9]|", "|[0-9]|"))
-_TAIL_ENGLISH = ("vot", "ballot", "target", "reason", "format", "quot", "repl", "post", "floor", "edit", "deadline", "clos", "late",
-                 "hour", "minut", "proxy", "abstain", "dead", "elim", "lynch", "name", "rule", "chang", "switch", "sheriff", "weigh",
-                 "count", "valid", "void", "time", "label", "wrote", "writ", "typed", "miss", "after", "before", "twice", "second",
-                 "first", "player", "last", "game", "night", "letter", "pick", "nobody", "self", "only", "spell", "typo", "same",
-                 "free", "line", "thread", "deleted", "his own", "her own", "hisown", "herown", "their", "stand", "origin",
-                 "fine", "colon", "width", "homophone", "char", "off", "allow", "permit", "accept")
-_TAIL_COURTESY = re.compile(r"抱歉|不好意思|对不起|见谅|道歉|道个歉|(?<!判)(?<!裁)(?<!定)(?:是我的|我的|本人的?)(?:失误|疏忽)|谢谢|多谢|感谢|辛苦|注意|下次|下不为例|记得|提醒|请(?!示)|麻烦|收到|知悉|周知|特此|说明|以上|如上|"
-                            r"如下|就这样|没办法|无奈|可惜|遗憾|规矩|没得商量|申诉|讨论|定了|为准|判罚|黄牌|违规|处罚|罚|警告|疑义|无所谓|别再|"
-                            r"不要再|没法|无法|不能|只有|本局|全场|同一|多了|少了|移到|算进|不变|裁|委托|影响|无关|一致|明确|清楚|认定|认错|"
-                            r"看得出|看出|确定|私信|重新|补|改正|更正|须|需|别|上面|列|含在|一行|处理|截图|证据|记录|只此|认|公示|结束|还没|"
-                            r"形近|同音|音近|错字|没有|无效|有效|不计|不算|作废|弃权|结界|保护|免疫|生效|执行|即日|即时|立即|判|惯例|照例|一向|向来|历来|"
-                            r"(?i:sorry|thanks|thank you|please|fyi|noted|final|just\s*saying)")
+# (the words are the lexicon's untagged classes: reason_english, reason_words, turns_over, after_unsure, takes_it_back)
+_TAIL_ENGLISH = tagging.phrases("reason_english")
+_TAIL_COURTESY = tagging.phrases("reason_words")
 _TAIL_ALONE = re.compile(r"^(?:[哈嗯呢哦]|无|弃权|弃票|(?:计|算|记)\s*\S{1,6}|(?:而|并)?不是\s*|(?:而|并)?(?:不是|并非|而非)[^，,。]{0,10}(?:显示|写|投|计)的\s*|(?:→|->|=>)\s*\S{0,12}|(?i:for|to|as|of|by|from|on)\s*)$")
 # What turns a verdict over to others, whatever else the clause says: the players' consent asked, someone else's words
-_TAIL_OPENS = re.compile(r"举手|表决|赞成|反对|同意|说呢|看呢|怎么看|觉得|(?<![我导])(?:这么|也|都)?认为|引自|转自|原话(?!\s*(?:是|为)?\s*[:：]?\s*[「“\x22『])|的话|说的|讲的|所说|之见|"
-                         # (round 71: 「（请示中）」「（第三方转达）」「（尚未核实）」「（隔壁帖）」「(the other thread)」)
-                         r"请示|转达|转告|传话|(?<![已经])核实|待核|尚未|副导|隔壁|另一帖|别的帖|其他帖|报名帖|反话|反着说|假话|口嗨|看心情|喝多|"
-                         r"(?i:via|unconfirm|unverif|awaiting|other\s*thread)|"
-                         r"(?i:agree|object|thought|y'?all|everyone|anyone|yea|nay|accord|put\s*it|'s\s*words|^\W*(?:per(?![a-z])|quoting|says|said))")
+_TAIL_OPENS = tagging.phrases("turns_over")
 _TAIL_LABEL = re.compile(r"理由|对象|写的|写了|投的|投了|格式|(?i:reason|target)")
 _DAY_WORDS = re.compile(r"本日|今日|今天|当天|当日|本轮|本局|全天")  # (whole, before 本 alone is taken: 「不计入本日」)
-_BRACKET_TURNS = re.compile(r"(?:并)?(?:不是|没有|没有的事|不是啦|不是的|否|雾|大误|误|x|X|转|转载|搬运|转发|试发|测试|复制|你猜|猜猜看?|想多了|才没有|才不是|"
-                            r"(?i:not|nope|no|repost|test(?:\s*post)?|fwd|psych|jk|kidding))")
 _BRACKET_THREAD = re.compile(r"讨论帖|讨论贴|讨论楼|进程帖|进程贴|竞选帖|竞选贴|报名帖|隔壁|另一帖|别的帖|其他帖|(?i:thread)")
 _TAIL_PENALTY = re.compile(r"判罚|黄牌|红牌|违规|处罚|罚|警告|禁言")
 _TAIL_PLAIN = re.compile(r"[\s、,，:：—\-~～()（）【】\[\]。.!！某]*")
@@ -2021,7 +2006,7 @@ def _unexplained_tail(pieces: list) -> str:
         if unit[:1] in ("（", "(") and unit[-1:] in ("）", ")"):
             inner = unit[1:-1].strip()
             clauses = [c.strip() for c in re.split(r"[,，。;；!！?？\n]|——|—", inner) if c.strip()]
-            if "某" not in inner and _BRACKET_TURNS.fullmatch(inner.strip(" 。.!！~～")):
+            if "某" not in inner and tagging.takes_it_back(inner):
                 return inner  # 「6楼无效（不是）」「（没有的事）」「（试发）」「(repost)」: the bracket takes it back (hostile round 72)
             if any(t.is_("retract", "example") for t in tagging.tag(inner.replace("某", "他"))) and not _TAIL_BALLOT.search(inner):
                 return inner.replace("某", "…")  # 「6楼无效（想多了）」「（才没有）」「（复制）」: taken back or a copy (round 73)
@@ -2051,7 +2036,7 @@ def _unexplained_tail(pieces: list) -> str:
 
 
 # A sentence of its own that makes what came before an opinion, a guess or a story (「不过也难说。」「以上纯属虚构。」: round 74)
-_UNSURE = re.compile(r"难说|不一定|说不准|不好说|未必|天知道|谁知道|虚构|瞎编|编的|个人|这么想|这样想|谁信")
+_UNSURE = tagging.phrases("after_unsure")
 
 
 def _said_between(sentence: str, verdict_words: str, group: _Group) -> bool:
@@ -2106,7 +2091,7 @@ def _odd_before(inner: str) -> str:
     bare = inner.replace("某", "")
     if not bare.strip():
         return ""
-    if _TAIL_OPENS.search(inner) or _BRACKET_TURNS.fullmatch(bare.strip(" 。.!！~～")):
+    if _TAIL_OPENS.search(inner) or tagging.takes_it_back(bare):
         return inner
     if _TAIL_BALLOT.search(bare) or _TAIL_COURTESY.search(bare):
         return ""  # (「（规则原文：法官……不能杀人、验人、投票）5楼 不计」: the rule quoted, the reason before the floor — blind16 x043)
@@ -2133,7 +2118,7 @@ def _tail_explains(words: str) -> bool:
     if _TAIL_COURTESY.search(words) or _PRECEDENT.search(words) or _TAIL_ALONE.match(bare) or \
             re.search(r"“[^”]+”|「[^」]+」|『[^』]+』|\"[^\"]+\"|'[^'\s][^']*'", words):
         return True
-    if re.search(r"[a-zA-Z]", words) and any(w in words.lower() for w in _TAIL_ENGLISH):
+    if re.search(r"[a-zA-Z]", words) and _TAIL_ENGLISH.search(words):
         return True
     if re.search(r"[a-zA-Z]", words) and not re.search(r"[\u4e00-\u9fff]", bare):
         return False

@@ -83,14 +83,29 @@ def search_for(*kinds: str) -> re.Pattern:
     return re.compile("|".join(re.escape(w) for w in words), re.I)
 
 
+@lru_cache(maxsize=16)
+def phrases(*kinds: str) -> re.Pattern:
+    """The spellings and patterns of these classes as one case-blind search, longest spelling first: for the untagged
+    classes a reader weighs a clause with (what may stand beside a ruling or a proxy)."""
+    patterns = [e.written.removeprefix("(?i)") for e in lexicon() if e.kind in kinds and e.pattern]
+    words = sorted({w for kind in kinds for w in words_of(kind)}, key=len, reverse=True)
+    return re.compile("|".join([f"(?:{p})" for p in patterns] + [re.escape(w) for w in words]), re.I)
+
+
+def takes_it_back(aside: str) -> bool:
+    """An aside that is one word of the takes_it_back class and nothing else, 并 before it or not (「（不是）」「(repost)」)."""
+    whole = re.sub(r"^\W+|\W+$", "", aside)
+    return bool(re.fullmatch(rf"(?:并)?(?:{phrases('takes_it_back').pattern})", whole, re.I))
+
+
 def source_of(kind: str, written: str) -> str | None:
     """Where a word of the lexicon comes from (for a director who asks why it was read so)."""
     return next((e.source for e in lexicon() if e.kind == kind and e.written == written), None)
 
 
-# Classes a reader searches for itself (tags.search_for), never tagged: a heading's words are what a heading may say, not
-# what a clause does
-UNTAGGED = frozenset({"post_heading"})
+# Classes a reader searches for itself (tags.search_for, tags.phrases), never tagged: a heading's words are what a heading may
+# say, and the words beside a ruling or a proxy what may stand there, not what a clause does
+UNTAGGED = frozenset({"post_heading", "reason_words", "reason_english", "turns_over", "after_unsure", "takes_it_back", "proxy_aside"})
 
 
 @lru_cache(maxsize=1)
