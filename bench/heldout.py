@@ -151,6 +151,9 @@ SET_DEAD["heldout36"] = {"shediao": ("火柴",), "s10": ("积分",), "mahjong": 
 # heldout37's openings are heldout26's (its README's assumptions: s10 a quoted change with a 20:30 bar; anshazhe 改票 said)
 SET_ASSUMED["heldout37"] = SET_ASSUMED["heldout26"]
 SET_DEAD["heldout37"] = {"shediao": ("毛毛",), "s10": ("Vincent",), "qisha": ("假牙",), "mahjong": ("唇釉",)}
+# heldout38's openings are heldout25's (s10 a quoted change, nothing from 21:00 to the 22:00 close; anshazhe 改票 said)
+SET_ASSUMED["heldout38"] = SET_ASSUMED["heldout25"]
+SET_DEAD["heldout38"] = {"shediao": ("对讲",), "s10": ("催还单",), "qisha": ("吸尘",), "anshazhe": ("退房",), "mahjong": ("翻拍",)}
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
