@@ -869,6 +869,8 @@ def _cut(line: str) -> list[str]:
     return out
 
 
+# A dash and a word that turns back on what came before it (「——不对，」「—等下，」): a sentence of its own from the dash
+_DASH_TURN = re.compile(r"(?:——|—|--)\s*(?:不对|等下|等等|等一下|啊不|呃不|不不|错了|说错|写错|看错|看串|看岔|口误|手滑)")
 _FLOOR_NUMBERS = re.compile(r"(\d{1,5})\s*(?:楼|层|樓|#|F|L)")  # the numbers of the floors written in digits
 _FLOOR_ANY = re.compile(r"\d{1,5}\s*(?:楼|层|樓|#|F|L)|#\s*\d{1,5}|第[一二三四五六七八九十百]{1,4}\s*(?:楼|层)|[沙板地](?:发|凳|板)")
 _ASKS = re.compile(r"[?？]|吗|是不是|算不算|能不能|有没有|要不要|行不行|对不对|还是")
@@ -1248,7 +1250,8 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             # 「知县大人，回复之前看一眼引用框里是谁的名字🙏」「这种问题以后请到进程帖问，讨论帖里问我不一定看得到」: after the
             # ruling, words to the player or to everyone about what they do — no floor, no verdict: its 看一眼 · 不一定 are theirs
             blockers -= {"PENDING", "HEDGE"}
-        if made and not rules and not re.search(r"代投|委托", sentence) and (
+        rerules = _rerules(made, groups, number, sentence)
+        if made and not rules and not rerules and not re.search(r"代投|委托", sentence) and (
                 "RETRACT" in blockers or _SELF_CORRECTION.search(sentence)) and not _only_reason(sentence) and not (
                 "RETRACT" not in blockers and _HEADED_CORRECTION.match(sentence) and number < len(sentences)
                 and _VERDICT_ALONE.search(sentences[number]) and not _FLOOR_ANY.search(sentences[number])):
@@ -1282,6 +1285,8 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             _superseded(groups, number, sentence, {ref for g in made for ref in g.floors})
             headed = True
         why = _takes_back(blockers, sentence, rules, bool(groups) and not headed, tokens, bool(made))
+        if why and rerules and not blockers & {"EXAMPLE", "PENDING", "RETRACT"}:
+            why = None  # (the turn is the correction's own, and it rules the same floors again: _rerules)
         if why and made and rules and _SELF_CORRECTION.search(sentence) and _corrected_below(
                 {ref for g in made for ref in g.floors}, sentences[number:]):
             # 「52楼 计为 搪瓷缸……不对，看串行了……。更正：52楼 计为 校徽。」: the sentence that interrupts itself is answered
@@ -1333,7 +1338,7 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
                 put_off = why
                 post.held += [(("floor", int(n)), why) for n in _FLOOR_NUMBERS.findall(sentence)]
             continue
-        if "RETRACT" in blockers and made and not _only_reason(sentence) and not re.search(r"代投|委托", sentence):
+        if "RETRACT" in blockers and made and not rerules and not _only_reason(sentence) and not re.search(r"代投|委托", sentence):
             # 「——19楼这句收回」「撤回我之前说的7楼无效」: what was said of those floors is taken back — they wait for the director
             _hold(made, f"「{_clip(sentence)}」收回了对这一楼的裁定：不是确定的裁定")
             post.taken_back += [ref for g in made for ref in g.floors if ref[0] == "floor"]
@@ -1355,7 +1360,7 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
         for group in said:
             if problem:
                 group.unread.append(problem)
-            group.corrects = headed  # after 「更正：」 the later ruling of a floor stands (以此为准：14L 照常)
+            group.corrects = headed or rerules  # after 「更正：」 the later ruling of a floor stands (以此为准：14L 照常)
     _attach_loose(groups, loose, quoting, post, sentences)
     post.problems += denied
     ruled = [g for g in groups if not g.reference and not g.elsewhere and any(k in ("floor", "pid") for k, _ in g.floors)]
@@ -1425,6 +1430,28 @@ _EARLIER_VOID_CLAUSE = re.compile(rf"[,，;；]\s*(?:我)?\s*(?P<when>{_WHEN_POS
                                   r"(?:\s*[,，]\s*(?:抱歉|sorry|不好意思|对不起|见谅)[^,，。;；]{0,8})?\s*[。.!！]?\s*$")  # (「…，抱歉。」: blind20 a025)
 _UNDOES = re.compile(r"楼上|上条|上一条|那条|前言|前面的话|前面说的|作废|不算|收回|撤回|撤销|取消|别管|不用管|别理|无视|说早了|手快了|发早了|太早|有问题|再看|再议|重新|删|不作数|当没|别当真|发错|错了|不对|有误")
 _EARLIER_POST = re.compile(r"上面|上边|上一条|上一帖|上条|上帖|刚才|刚刚|前面|之前|那条|那句|那帖|楼上")
+
+
+def _rerules(made: list[_Group], groups: list[_Group], number: int, sentence: str) -> bool:
+    """The director turns back on a ruling and rules the same floors again, nothing else: 「21楼 计为 添添——不对，刚才看串行
+    了，21楼 投的是 庆大，计为 庆大」 in one sentence, or 「…。不对，…21楼 计为 庆大」 in the next — the correction, said whole,
+    stands (blind32 cf024); the earlier words of the same sentence are set aside. Another floor named (「26楼无效——等下，看错了，
+    无效的是28楼」: was the floor wrong, or the verdict?) is not this."""
+    ruled = [g for g in made if not g.reference]
+    if not ruled or not all(g.verdicts for g in ruled):
+        return False
+    again = {ref for g in ruled for ref in g.floors}
+    floors = list(_FLOOR_ANY.finditer(sentence))
+    turn = _DASH_TURN.search(sentence) or _TURNS_BACK.search(sentence)
+    if len(ruled) >= 2 and turn and floors and floors[0].start() < turn.start() < floors[-1].start() and all(
+            set(g.floors) == again for g in ruled) and len(again) == 1:
+        groups[:] = [g for g in groups if g not in ruled[:-1]]  # (one floor, twice: the words after the turn stand)
+        made[:] = [g for g in made if g not in ruled[:-1]]
+        return True
+    before = {ref for g in groups if g.sentence == number - 1 and g.verdicts and not g.reference for ref in g.floors}
+    return bool(floors) and bool(_TURNS_BACK.search(sentence, 0, floors[0].start())) and again == before
+
+
 def _superseded(groups: list[_Group], at: int, sentence: str, kept: set | None = None, why: str = "说以后面的为准") -> None:
     """The rulings before sentence `at` of floors not ruled again from there on, where the post says which of its words
     stand (「6楼无效。抱歉写错了，7楼无效，以这行为准」): was the floor wrong, or the verdict? They wait for the director."""
@@ -1455,6 +1482,10 @@ _EDIT_BEFORE = re.compile(r"(?:编辑|修改|改动?)\s*(?:之)?前|(?i:before\s
 _STANDS_THIS = re.compile(r"以(?:本|这|此)\s*(?:一)?\s*条\s*为准")
 _SELF_CORRECTION = re.compile(r"(?:我|上面|上边|刚才|前面|以上|之前|前一句)[^,，。]{0,4}(?:写错|打错|说错|搞错|弄错|记错|看错|错了)|"
                               r"啊不|呃不|哦不|不不|(?<![a-z])sorry|(?<![a-z])oops|抱歉|不好意思|my bad|"
+                              # (「6楼无效——不对，7楼无效」: 不对 a clause of its own, after words of the sentence, turns back on them; 「格式不对」 is a reason)
+                              r"(?<=\S)(?:[,，;；!！?？(（]|—)\s*(?:啊|哦|呃|嗯|唉)?\s*不对\s*(?=[,，。!！;；]|—|$)|"
+                              # (…or opening a sentence that rules: 「6楼无效。不对，7楼无效。」)
+                              r"^\s*(?:啊|哦|呃|嗯|唉)?\s*不对\s*[,，](?=[^。\n]*(?:无效|有效|作废|不算|不计|弃权|计为|算))|"
                               r"^\s*[【\[]?(?:更正|纠正|订正)|(?:更正|纠正)(?:一下|如下)"
                               # the director's own slip, opening its clause (no player is its subject): 「口误，7楼无效」「啊，看串了，应该
                               # 是7楼」「手滑，是7楼」; a correction in brackets 「（修正：7楼）」; one ruled floor turned into another
@@ -1568,6 +1599,10 @@ _CLAIM_REJECTED = re.compile(
 # (「7楼无效纯属谣言」「7楼无效一说站不住脚」「7楼无效这话我没说过」「说7楼无效是不对的」), or as words someone said
 # (「所谓7楼无效是误传」) — and a floor named as the exception (「7楼之外均有效」): whatever is said of the claim, no ruling.
 _TALKED_ABOUT = re.compile(
+    # 「早上我说 17楼 无效，是我看漏了」: the director's own earlier ruling recalled and owned as a slip — told, not made (blind32 cf039)
+    r"(?:早上|上午|中午|下午|晚上|昨晚|之前|刚才|刚刚|先前|前面|那会儿?)\s*(?:我)?\s*(?:说|判|裁定?|讲|写)(?:了|过|的)?\s*(?:第\s*)?\d{1,5}\s*(?:楼|层|樓|#|F|L)"
+    r"[^。;；\n]{0,8}?(?:无效|有效|作废|弃权|不算|不计)[^。;；\n]{0,6}?(?:看漏|漏看|看错|搞错|弄错|判错|说错|写错|错了|有误|失误|疏忽)"
+    r"(?![^。;；\n]*(?:改为|改成|改判|应为|应该|计为|计入|算作|算为|有效|无效))|"  # (not 「…是看错了人，改为计入 剃刀」: it rules)
     r"(?:无效|有效|弃权|作废|不算|废票)\s*(?:是(?!因为|由于|鉴于|因|肯定|确定|没问题|正确|对的)|一说|之说|这话|这句话|这种?说法|这个说法|的说法|"
     r"的传言|的消息|纯属|属于|站不住|不成立|不是我|我(?:可|从|并)?(?:没|未)|谁说|这种话|这回事|这件事|这事)|"
     r"(?:什么时候|哪里|哪儿|何时|几时)(?:说|裁|判|讲)过\s*(?:第\s*)?\d+\s*(?:楼|层|樓|#|F|L)|"

@@ -194,9 +194,9 @@ def expected_effect(item: dict, ruling: dict, base) -> tuple | None:
 # as that target.
 # blind26 w058: phone-typed 「62是引用61改的票 但已经是截止前50分钟 不算 按61 计扶梯」 — 62 counted for 扶梯 (the bare 「按61」
 # not read as the floor that stands), where 62 is void and 61 stands: the same voter's same target, on another floor.
-# blind32 cf039: 「早上我说 17楼 无效，是我看漏了——……。改票有效，计为 漆面泥。」 — the director's earlier ruling, recalled and owned
-# as a slip, read as ruling 17 void now.
-KNOWN_WRONG: set[str] = {"u020", "i006", "w058", "cd040", "ce054", "cf039"}
+# (blind32 cf039 「早上我说 17楼 无效，是我看漏了——……。改票有效，计为 漆面泥。」 had voided 17: the director's earlier ruling,
+# recalled and owned as a slip, is told now, not made — 17 waits.)
+KNOWN_WRONG: set[str] = {"u020", "i006", "w058", "cd040", "ce054"}
 
 
 @pytest.mark.parametrize("item", [pytest.param(i, marks=pytest.mark.xfail(strict=True, reason="known wrong effect"))

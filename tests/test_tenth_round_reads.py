@@ -208,3 +208,35 @@ def test_an_english_name_with_two_letters_swapped_is_a_reading():
     from tally.certainty import spelled
     assert spelled("Jakc", Roster(["Jack", "Jason", "Leo"])) == ("Jack",)
     assert spelled("Jacks", Roster(["Jack", "Jason", "Leo"])) == ("Jack",)
+
+
+# -- blind32 (read once at 02a7df7) ------------------------------------------------------------------------------------
+
+
+def _read(text: str):
+    post = ruling.read(text, roster=ROSTER)
+    return {i.ref[1]: (i.verdict, i.target) for i in post.items}, {ref[1] for ref, _ in post.held}
+
+
+def test_one_floor_ruled_again_after_the_director_turns_back_stands_as_corrected():
+    # (blind32 cf024: 「21楼 计为 添添——不对，刚才看串行了，21楼 投的是 庆大，计为 庆大。」 — two verdicts, the post held)
+    assert _ruled("21楼 计为 郭靖——不对，刚才看串行了，21楼 投的是 黄蓉，计为 黄蓉。") == {21: ("counts_as", "黄蓉")}
+    assert _ruled("21楼 计为 郭靖。不对，看串了，21楼 计为 黄蓉。") == {21: ("counts_as", "黄蓉")}
+
+
+def test_a_turn_to_another_floor_or_to_a_question_rules_neither():
+    # (「6楼无效——不对，7楼无效」 had ruled both void: was the floor wrong, or the verdict?)
+    for text in ("6楼无效——不对，7楼无效。", "6楼无效，不对，7楼无效。", "6楼无效。不对，7楼无效。"):
+        items, held = _read(text)
+        assert {6, 7} <= held, text
+    items, held = _read("21楼 无效——不对，21楼 有效？")
+    assert 21 in held
+    assert _ruled("6楼无效，格式不对。") == {6: ("invalid", None)}  # (a reason's 不对 is no turn)
+
+
+def test_the_directors_earlier_ruling_recalled_as_a_slip_is_told_not_made():
+    # (blind32 cf039 had voided 17 — the ruling this post takes back)
+    items, held = _read("早上我说 17楼 无效，是我看漏了——他引用了原帖，引用框里的原文还在。改票有效，计为 郭靖。")
+    assert 17 in held and items.get(17) != ("invalid", None)
+    assert _ruled("上午我说 29楼 无效，是我看漏了引用。29楼 有效。") == {29: ("valid", None)}
+    assert _ruled("上午我说 29楼 不计 是看错了人，改为计入 郭靖。") == {29: ("counts_as", "郭靖")}
