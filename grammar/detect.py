@@ -225,7 +225,10 @@ def hits(text: str, roster: Roster | None) -> list[Hit]:
             # a question or a hypothetical governs its whole sentence (假如明晚没人死，我会投郭靖), except
             # a ballot the poster makes void on a condition (投郭靖，如果他解释了这票作废): that is a doubt
             void = speech.voids(sentence)
-            if _QUESTION.search(sentence) or (_HYPOTHETICAL.search(sentence) and not void):
+            if _QUESTION.search(sentence):
+                continue
+            if (condition := _HYPOTHETICAL.search(sentence)) and not void:
+                out += _on_condition(sentence, condition, roster, table, pattern)
                 continue
             previous, silent = "", False
             relayed: speech.Act | None = None  # a clause that relays and casts nothing itself (「周伯通托我转达」)
@@ -260,6 +263,25 @@ def hits(text: str, roster: Roster | None) -> list[Hit]:
                     or _reported_by_name(clause[: verb.start()], pattern)
                 previous = clause
     return out or _settled(text, roster)
+
+
+def _on_condition(sentence: str, condition: re.Match, roster: Roster, table: dict, pattern: re.Pattern) -> list[Hit]:
+    """A hypothetical sentence casts nothing (假如明晚没人死，我会投郭靖: an intention) — unless its main clause, after the
+    condition's, casts now with no modal before the verb (「一身份一票的话，我两张牌投两票：押金、押金」): a ballot on a
+    condition, asked (speech.VOID_IF), never dropped (heldout38 w38_116, silent)."""
+    main = sentence[condition.end():]
+    cut = _CLAUSE.search(main)
+    if cut is None:
+        return []
+    out = []
+    for clause in _CLAUSE.split(main[cut.end():]):
+        verb = _MORPHEME.search(clause)
+        before = clause[:verb.start()] if verb else ""
+        # (「…，我就把票挪到卧干」「…，我再投」: then, later — an intention; 「警长投的木鱼出局」: a report, its own act)
+        if verb and not speech.modal_before(before) and not re.search(r"就|再|才", before) \
+                and speech.act(clause, roster).kind not in speech.SILENT:
+            out += _clause_hits(clause, roster, table, pattern, speech.VOID_IF)
+    return out
 
 
 _PHONE_GAP = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")

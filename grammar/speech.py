@@ -49,6 +49,7 @@ _PASSIVE = re.compile(r"被.{0,8}?(?:投出|票出|投死|票死|放逐|处决)|
 _OTHER = r"(?:他们|她们|他|她|大家|有人|别人|其他人|楼上|楼下|\d+楼|好几个人|不少人|好多人|几个人|所有人)"
 _SAY = r"(?:说|讲|表示|称|声称|扬言|宣布|透露|提到|提过|觉得|认为|打算|准备|决定|想要|想|要|会|说要|说会|说了|也|都|还|已经|一直|一起|一块|跟着|集中|统一|别|不要|又|反手|反过来|竟然|居然)"
 _ME = re.compile(r"我|俺|本人|咱|吾")
+_CAST_SEVERAL = re.compile(r"投\s*(?:\d+(?:\.\d+)?|[两二三四五六七八九十])\s*票\s*(?=[:：])")
 # (投郭靖的人 counts voters: written as one word; 投郭靖 的人在带节奏 is a ballot and its reason.)
 _COUNT = re.compile(rf"能投票|可以投票|有投票权|没有投票权|不能投票|能投的|可投的|投票权|不投票的|投票的人|投了票的|票数|"
                     rf"\d+(?:\.\d+)?\s*票(?!\s*(?:投|给|都投|全投|献给))|[两二三四五六七八九十]\s*票(?!\s*(?:投|给|都投|全投|献给))|"
@@ -179,6 +180,7 @@ def _act_cached(clause: str, names: str | None) -> tuple[str, str | None, bool]:
         # 「vote 桑巴 — 警长两票先放这」「投杨康 2票」: a clause that opens on the verb and its player casts; the weight the
         # poster says after it is theirs, not a count (heldout22 w22_053 had been read as a count, silent)
         counted = clause[:head.end()] + _WEIGHT_SAID.sub("", clause[head.end():])
+    counted = _CAST_SEVERAL.sub("投", counted)  # 「我两张牌投两票：押金、押金」: the poster's own ballots, listed after the colon
     if _COUNT.search(counted) or patterns["voted_by"].search(clause) or (
             patterns["voted_one"] is not None and "的" in clause and patterns["voted_one"].search(clause)):
         return COUNT, None, False

@@ -210,6 +210,25 @@ def test_an_english_name_with_two_letters_swapped_is_a_reading():
     assert spelled("Jacks", Roster(["Jack", "Jason", "Leo"])) == ("Jack",)
 
 
+# -- heldout38 (read once at 02a7df7) ------------------------------------------------------------------------------------
+
+
+def test_two_ballots_listed_after_a_colon_are_a_vote_attempt():
+    # (heldout38 w38_116 「一身份一票的话，我两张牌投两票：押金、押金」: read as talk, silent)
+    from test_hostile_round56 import _day
+    for text in ("一身份一票的话，我两张牌投两票：郭靖、郭靖", "我两张牌投两票：郭靖、郭靖"):
+        result, (entry,) = _day(("欧阳锋", text), preset="anshazhe")
+        assert entry.needs_review and "郭靖" in entry.readings and not result.certain, (text, entry.reason)
+
+
+def test_a_hypothetical_that_casts_now_is_asked_and_an_intention_is_not():
+    from test_hostile_round56 import _day
+    _, (entry,) = _day(("欧阳锋", "假如明晚没人死，我会投郭靖"), preset="qisha")
+    assert not entry.needs_review and entry.kind == "none", entry.reason
+    _, (entry,) = _day(("欧阳锋", "如果到中午还没人过 4 票，我就把票挪到郭靖。"), preset="qisha")
+    assert not entry.needs_review, entry.reason
+
+
 # -- blind32 (read once at 02a7df7) ------------------------------------------------------------------------------------
 
 
