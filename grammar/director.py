@@ -659,7 +659,27 @@ def _aside(segment: str, roster: Roster) -> str | None:
     for part in parts:
         if (any(t.is_(*_OPEN_WORDS, "example") for t in tags.tag(part)) or _ASIDE_OPENS.search(part) or tags.takes_it_back(part)) and not _LABEL_LINE.match(part):
             return part.strip()
-    return None
+    bracketed = re.findall(r"[(（]([^()（）\n]{1,60})[)）]", body)  # (an aside in round brackets; 【代投】 is a heading)
+    return next((part.strip() for part in bracketed if _odd_aside(part, roster)), None)
+
+
+def _odd_aside(part: str, roster: Roster) -> bool:
+    """A short bracket beside a proxy that says something the reader does not know: where the request came from, when, and
+    the ballot's words are known (the lexicon's proxy_said, ballot_talk, reason_words); what is left — 「（猜他会投）」「（我做主）」
+    「（他醉了）」「(my guess)」「(from memory)」 (the hostile round 76: each counted) — is the director's to confirm. A closed
+    list on the certain side: a new word costs a question, never a proxy counted on words nobody read."""
+    bare = roster.pattern.sub(" ", part) if roster.pattern is not None else part
+    if "理由" in bare or "引" in bare:
+        return False  # (the ballot's reason, the request quoted: what the player said)
+    if re.search(r"[A-Za-z]{2,}", bare) and not re.search(r"[\u4e00-\u9fff]", bare):
+        known = set(tags.words_of("proxy_said_english"))  # (or a word of the lexicon's: 「(平山幸雄 unvote)」)
+        return any(w not in known and not tags.tag(w) for w in re.findall(r"[a-z]{2,}", bare.lower()))
+    if len(re.findall(r"[\u4e00-\u9fff]", bare)) > 7:
+        return False
+    return bool(tags.unexplained(bare, "ballot_talk", "reason_words", "proxy_said", also=(_SAID_TIME,)))
+
+
+_SAID_TIME = re.compile(r"[〇零一二三四五六七八九十两半百]+")  # (a time or a count in words: 「下午四点多」)
 
 
 # Words beside a proxy that make it another day's, not yet confirmed, heard from a third person, a joke or another thread's

@@ -1929,7 +1929,7 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
             _leave_open(made, f"「{_clip(sentence)}」楼层前面的「{odd}」工具读不准它对裁定的意思：这一楼请导演确认")
             break
     last = max((i for i, p in enumerate(pieces) if p[0] == "verdict" and p[1] is not None), default=None)
-    if last is not None and (odd := _unexplained_tail(pieces[last + 1:])):
+    if last is not None and (odd := _unexplained_tail(pieces[last + 1:], pieces[last][1].get("target"))):
         # 「6楼无效，笑死我了」「#6 invalid, ok with everyone」「6楼无效，郭靖说的」: words after the verdict, in its sentence, that
         # are neither a reason (the ballot's words) nor courtesy — what they do to the verdict is the director's (hostile round 70)
         _leave_open(made, f"「{_clip(sentence)}」裁定后面的「{odd}」工具读不准它对裁定的意思：这一楼请导演确认")
@@ -1958,10 +1958,7 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
 # what is wrong with it (票 · 改票 · 对象 · 理由 · 格式 · 引用 · 关门 …: a reason or the subject), and link words (的 · 也 · 均 ·
 # 仍 · 按 · 算作 · 判为 · 视为 · 确实 …). Anything else in that slot — 看起来 · 理论上 · 差点就 · 我个人觉得 · 申请已收到 — may turn the
 # verdict into a guess, a report or a near miss: the floor is held, whatever the word (a closed list on the certain side).
-_BALLOT_WORDS = re.compile(r"票|投|改|帖|贴|楼|层|对象|理由|格式|名|引|编辑|关门|截止|代|转|回复|规则|条|张|身份|警长|盟主|白痴|法官|"
-                           r"酒吧|老板|发|写|错|字|标签|加速|诈尸|昵称|外号|账号|帐号|时间|小时|分钟|前|后|内|外|第|号|次|"
-                           r"一帖|两|弃权|原|新|旧|重|撤|空|漏|缺|重复|本人|自己|入|统计|总数|表|任何人|句|话|玩家|导演|角色|出局|死|存活|红字|大字|颜色|拼音|繁体|"
-                           r"[a-zA-Z0-9]|「引文")
+_BALLOT_WORDS = re.compile(tagging.phrases("ballot_talk").pattern + r"|[a-zA-Z0-9]|「引文")  # (the lexicon's ballot_talk)
 _LINK_WORDS = re.compile(r"的|之|也|亦|都|均|全部|全都|全|一律|统统|一概|同样|同理|一样|仍然|仍旧|仍|照样|照常|就|则|即|便|直接|已经|已被|已|被|"
                          r"予以|是|为|系|属于|属|算作|算是|算|当作|作|视为|视作|按照|按|依照|依|以|判定为|判定|判为|判|裁定为|裁定|定为|认定为|"
                          r"认定|记为|记|计为|计|这个|那个|这一|那一|这|那|此|该|本|其|他|她|它|确实|确|确定|显然|自然|当然|肯定|必须|只能|只好|"
@@ -2033,7 +2030,7 @@ def _tail_text(piece) -> str:
     return "，"  # a verdict the tool could not read: another mechanism's (a clause of its own here)
 
 
-def _unexplained_tail(pieces: list) -> str:
+def _unexplained_tail(pieces: list, target: str | None = None) -> str:
     """The first clause after a verdict, up to its sentence's end, that nothing explains (see _TAIL_BALLOT), or "". A bracket
     is one aside: explained by any clause of it, or by the reason it follows (「也有王麻子他自己（笑）」)."""
     reasoned = False
@@ -2047,6 +2044,8 @@ def _unexplained_tail(pieces: list) -> str:
                 return inner.replace("某", "…")  # 「6楼无效（想多了）」「（才没有）」「（复制）」: taken back or a copy (round 73)
             if _BRACKET_THREAD.search(inner) and not re.search(r"投票帖|投票贴|本帖", inner):
                 return inner.replace("某", "…")  # 「6楼无效（讨论帖里的）」: the floor's thread named in brackets — another thread's
+            if not reasoned and (odd := _short_aside(inner, target)):
+                return odd  # 「6楼无效（醉话）」「（气话）」「（随手判的）」: a short aside whose words nothing explains (round 76)
             if reasoned or not clauses or any(_tail_explains(c) for c in clauses) or re.fullmatch(r"[某\s、,，和与]+", inner):
                 continue  # (the player a ballot is counted for, 「按原票计（慕容复）」; a bracket of other words — 「（笑）」「（口嗨）」
                 # 「（看心情）」「（隔壁帖）」: hostile round 71 — is read like any clause)
@@ -2133,6 +2132,22 @@ def _odd_before(inner: str) -> str:
     if any(t.is_("negation", "laugh", "retract", "pending", "hedge", "condition", "question") for t in tagging.tag(inner.replace("某", "他"))):
         return inner
     return inner if re.fullmatch(r"[\u4e00-\u9fff]{1,4}", bare) else ""  # (ballot and courtesy words returned "" above)
+
+
+_ASIDE_FLOOR = re.compile(r"第?\s*[〇零一二三四五六七八九十百廿卅两\d]{1,6}\s*(?:楼|层|樓|#|F|L)")
+
+
+def _short_aside(inner: str, target: str | None = None) -> str:
+    """A bracket of four characters or fewer after a verdict is a label on it, and a label must be one the reader knows:
+    what is left after the players, the ballot's and the reason's words, the day's and the particles is what nothing
+    explains — 「醉话」 leaves 醉, 「随手判的」 随手 (the hostile round 76: each applied). "" when nothing is left."""
+    bare = _ASIDE_FLOOR.sub(" ", _QUOTED.sub(" ", inner.replace("某", "")))  # (the ballot's words quoted, a floor: 「写成“危杆”」)
+    if len(re.findall(r"[\u4e00-\u9fff]", bare)) > 4 or re.search(r"[A-Za-z]{2,}", bare):
+        return ""  # (an English aside is an English reason's: _TAIL_ENGLISH)
+    left = tagging.unexplained(bare, "ballot_talk", "reason_words", also=(_DAY_WORDS, _LINK_WORDS, _TAIL_PENALTY))
+    if target and left and 2 * len(set(left) & set(target)) >= len(left):
+        return ""  # 「计为 晾衣绳（凉衣绳）」: the target as the ballot wrote it
+    return inner.replace("某", "…") if left else ""
 
 
 def _tail_explains(words: str) -> bool:

@@ -1263,3 +1263,34 @@ def test_round_75_a_relay_whose_ballot_is_a_bare_name_after_the_colon_is_asked(t
     from test_hostile_round56 import _day
     result, (entry,) = _day(("欧阳锋", text), preset="s10")
     assert entry.needs_review and "郭靖" in entry.readings and not result.certain, entry.reason
+
+
+# -- round 76 (the lab, at e5afccb) ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("aside", ["醉话", "酒话", "胡话", "气话", "随手判的", "瞎判的"])
+def test_round_76_a_short_aside_after_a_ruling_that_nothing_explains_holds_the_floor(aside):
+    post = read(f"6楼无效（{aside}）", roster=Roster(PLAYERS))
+    assert not post.items and ("floor", 6) in {ref for ref, _ in post.held}, post
+
+
+@pytest.mark.parametrize("aside", ["没写理由", "格式错误", "重复投票", "诽谤", "无"])
+def test_round_76_a_short_aside_the_lexicon_explains_leaves_the_ruling(aside):
+    post = read(f"6楼无效（{aside}）", roster=Roster(PLAYERS))
+    assert [(i.ref, i.verdict) for i in post.items] == [(("floor", 6), "invalid")] and not post.held, post
+
+
+@pytest.mark.parametrize("aside", ["猜他会投", "没问过他", "我做主", "他醉了", "他说无所谓", "他没说", "凭印象", "(my guess)",
+                                   "(from memory)", "(unverified)", "(I decided for him)"])
+def test_round_76_a_proxys_aside_that_nothing_explains_is_asked(aside):
+    from test_hostile_round56 import _day
+    aside = aside if aside.startswith("(") else f"（{aside}）"
+    result, (made,) = _day(("导演", f"代投：洪七公→杨康{aside}"), preset="s10")
+    assert made.needs_review and not result.certain, made.reason
+
+
+@pytest.mark.parametrize("aside", ["（私信 14:02）", "(via WeChat, 19:40)", "（QQ）", "（替补）", "（短信，下午四点多）", "(PM'd me, she's overseas this week)"])
+def test_round_76_a_proxys_aside_saying_where_and_when_leaves_it_counted(aside):
+    from test_hostile_round56 import _day
+    _, (made,) = _day(("导演", f"代投：洪七公→杨康{aside}"), preset="s10")
+    assert made.kind == "proxy" and not made.needs_review, made.reason
