@@ -2499,8 +2499,11 @@ def _one(verdicts: list[dict]) -> dict | None:
 
 
 # A floor of a day named relative to the post (yesterday's 4楼): which day depends on when the post was made.
-_RELATIVE_DAY = re.compile(r"(昨天|前天|昨日|前日|上一天|前一天|上一轮|yesterday)(?:\s|的|[:：]|投票帖|投票贴|投票楼|那个|这个|里|中)*?(?:第\s*)?(?:\d{1,5}|[一二三四五六七八九十]{1,3})\s*"
-                           r"(?:楼|层|樓|#|F|L)", re.I)
+# (hostile round 76: 「上轮6楼」「昨儿6楼」「yday #6」「last day's #6」「d0 #6」 — a day before today, or one that never was)
+_RELATIVE_DAY = re.compile(r"(昨天|前天|昨日|前日|昨儿|昨晚|上一天|前一天|上一轮|上轮|yesterday|y'?day|(?:last|previous|prior)\s+day(?:'s)?|"
+                           r"the\s+day\s+before|(?<![a-z])d\s*0|day\s*0|第\s*[0零〇]\s*[天日])"
+                           r"(?:\s|的|[:：]|投票帖|投票贴|投票楼|那个|这个|里|中|vote|thread|'s)*?"
+                           r"(?:(?:第\s*)?(?:\d{1,5}|[一二三四五六七八九十]{1,3})\s*(?:楼|层|樓|#|F|L)|#\s*\d{1,5}|(?:floor|post)\s*#?\s*\d{1,5})", re.I)
 
 
 def _day_number(written: str) -> int:

@@ -1294,3 +1294,17 @@ def test_round_76_a_proxys_aside_saying_where_and_when_leaves_it_counted(aside):
     from test_hostile_round56 import _day
     _, (made,) = _day(("导演", f"代投：洪七公→杨康{aside}"), preset="s10")
     assert made.kind == "proxy" and not made.needs_review, made.reason
+
+
+@pytest.mark.parametrize("text", ["abstain", "vote: no lynch", "不投谁", "谁都不投"])
+def test_round_76_an_abstention_in_new_words_after_a_ballot_is_an_attempt_not_talk(text):
+    from test_hostile_round56 import _day
+    _, entries = _day(("欧阳克", "投票对象：郭靖\n投票理由：跳"), ("欧阳克", text), preset="s10")
+    assert entries[-1].kind == "abstain" and entries[-1].reason != "发言，不是投票", entries[-1].reason
+
+
+@pytest.mark.parametrize("text, kind", [("谁都不投", "abstain"), ("不投谁？", "none"), ("投谁好呢", "none")])
+def test_round_76_who_that_asks_nothing_is_nobody_and_a_question_is_still_one(text, kind):
+    from test_hostile_round56 import _day
+    _, (entry,) = _day(("欧阳克", text), preset="qisha")
+    assert entry.kind == kind, entry.reason
