@@ -271,8 +271,8 @@ def _on_condition(sentence: str, condition: re.Match, roster: Roster, table: dic
     condition, asked (speech.VOID_IF), never dropped (heldout38 w38_116, silent)."""
     main = sentence[condition.end():]
     cut = _CLAUSE.search(main)
-    if cut is None:
-        return []
+    if cut is None or condition.group() in ("换作", "换做", "假设", "假如") or re.search(r"我是|我当", sentence[:condition.end() + cut.start()]):
+        return []  # (「换作我是狼，第一个投杨康」: what the poster would do as someone else — no ballot of theirs)
     out = []
     for clause in _CLAUSE.split(main[cut.end():]):
         verb = _MORPHEME.search(clause)
