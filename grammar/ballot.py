@@ -411,10 +411,12 @@ def _weigh_words(verdict: Verdict, text: str, roster: Roster, unstripped: str | 
         # whether a player may relay at all, is the director's (hostile round 70: counted as the poster's own)
         verdict.doubts = (*verdict.doubts, f"像是替别人转投（「{relay.phrase}」）：只有导演可以代投，请导演裁定（算作者自己的票，或不计）")
     elif named and roster is not None and roster.pattern is not None and (pair := re.search(
-            rf"{re.escape(named)}\s*(?:(?i:or|and)|&|/|\||＆|／)\s*({roster.pattern.pattern})", unstripped or text)) and \
+            rf"{re.escape(named)}\s*(?:(?i:and\s*/\s*or|and\s+or|or|and|plus)|&|/|\||＆|／|\+|＋)\s*({roster.pattern.pattern})",
+            unstripped or text) or re.search(rf"(?:对象|投给|投|票给|选)\s*[:：]?\s*{re.escape(named)}\s*(?:或者|还是|或|和|跟|与|加)\s*"
+                                             rf"({roster.pattern.pattern})", unstripped or text)) and \
             roster.table.get(pair.group(1)) != named:
-        # 「投郭靖 or 杨康」「vote 郭靖 and 杨康」「投郭靖 & 杨康」: two players joined in the ballot's own words — which, or both, is
-        # the director's (hostile round 75: counted for the first)
+        # 「投郭靖 or 杨康」「vote 郭靖 and 杨康」「投郭靖 & 杨康」「投郭靖 + 杨康」「投郭靖 and/or 杨康」「投郭靖或杨康」: two players
+        # joined in the ballot's own words — which, or both, is the director's (hostile rounds 75, 76: counted for the first)
         verdict.doubts = (*verdict.doubts, f"投票的那句写了两位玩家（「{pair.group()}」）：投给谁，请导演裁定")
     elif named and roster is not None and (said := _hedged_clause(_ballot_lines(verdict, unstripped or text), named)):
         # 「好像该投郭靖」「投郭靖吧，我猜」「vote 郭靖 i guess」「投郭靖 哈哈」: a hedge or a laugh in the ballot's own clause (or a
@@ -477,10 +479,12 @@ def _weigh_words(verdict: Verdict, text: str, roster: Roster, unstripped: str | 
             verdict.nobody = verdict.nobody or any(h.nobody for h in relayed)
             verdict.reason = f"像是替{_whom(verdict.relayed_for)}转投（「{relayed[0].phrase}」）：只有导演可以代投，默认不计票"
         elif roster is not None and roster.pattern is not None and (said := re.search(
-                rf"(?:替|帮|代)\s*({roster.pattern.pattern})\s*(?:说|讲|带|传|转)[^:：\n]{{0,6}}[:：]\s*({roster.pattern.pattern})", text)):
+                rf"(?:(?:替|帮|代)\s*({roster.pattern.pattern})\s*(?:说|讲|带|传|转)[^:：\n]{{0,6}}|^\s*(?i:from|for)\s*({roster.pattern.pattern})\s*)[:：]\s*"
+                rf"({roster.pattern.pattern})", text)):
             # 「我替洪七公说一句：郭靖」: a relay whose ballot is a bare name after the colon, no vote word — asked, never dropped
             # (hostile round 75: not even listed)
-            whom, meant = roster.table[said.group(1)], roster.table[said.group(2)]
+            # (round 76: 「from 洪七公: 郭靖」 — the same, in English)
+            whom, meant = roster.table[said.group(1) or said.group(2)], roster.table[said.group(3)]
             verdict.vote_like = verdict.relay_is_ballot = True
             verdict.relayed_for = tuple(dict.fromkeys([*verdict.relayed_for, whom]))
             readings.append(meant)

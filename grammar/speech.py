@@ -81,7 +81,8 @@ _RELAY_FOR_ANYONE = re.compile(r"[^\s，,。:：我]{1,12}?\s*(?:托我|委托�
                                r"[^\s，,。:：我]{1,12}?\s*留言\s*[:：]|(?i:[^\s,，:：]{1,12}\s+(?:says|said|wants|wanted)\s+(?:to\s+)?vote)|"
                                r"(?i:(?:asked|asks|wants|wanted|told|begged|got)\s*me\s*to\s*(?:vote|投)|on\s*behalf\s*of|"
                                # (round 70: 「for 谢逊: vote 郭靖」「谢逊's vote: 郭靖」「on 谢逊's behalf」「谢逊说投郭靖，我照办」)
-                               r"^\s*for\s*[^\s:：,，]{1,12}\s*[:：]|[^\s:：,，]{1,12}?[\x27’]s\s*(?:vote|ballot|投票?)\s*[:：]|"
+                               # (round 76: 「from 洪七公: 郭靖」)
+                               r"^\s*(?:for|from)\s*[^\s:：,，]{1,12}\s*[:：]|[^\s:：,，]{1,12}?[\x27’]s\s*(?:vote|ballot|投票?)\s*[:：]|"
                                r"on\s*[^\s:：,，]{1,12}?[\x27’]s\s*behalf|[(（]\s*(?:from|for)\s*[^)）\s]{1,12}\s*[)）])|"
                                r"[^\s，,。:：我]{1,12}?\s*(?:说|让|要|叫)\s*(?:投|选)[^，,。]{0,12}[，,]\s*(?:我)?\s*(?:照办|照做|照投|就投|听他的|听她的)")
 BESIDE = ("plus", "with", "meant", "also")  # _RELAY_ASKED's groups for a relay beside the poster's own ballot
@@ -92,6 +93,8 @@ _RELAY_ASKED = re.compile(r"(?P<who>{names})\s*(?:(?:在|用|从|通过)?\s*(?:Q
                           # (a clause that ends there, or the vote word next) — passed on, or the poster's own? (round 72 z05)
                           r"(?P<told>{names})\s*(?:刚才?|刚刚|昨晚|今早|早上|又|也)?\s*(?:(?:在|用|从|通过)?\s*(?:QQ|qq|微信|短信|电话|站内信|群里)\s*(?:上|里)?\s*)?"
                           r"(?:(?:私聊|私信|密|告诉|通知|跟|和|对|同|微信|短信|@|艾特|留言给|打电话给)\s*(?:了)?\s*我|(?<=[上里])\s*说|留言|"
+                          # (round 76: 「洪七公刚打电话说投郭靖」)
+                          r"(?:打|来)\s*(?:了)?\s*(?:个)?\s*电话\s*(?:来|过来|给我)?\s*说|"
                           r"(?:的)?\s*(?:私信|短信|微信|QQ|qq|站内信))\s*(?:了)?\s*"
                           # (round 73: 「X微信我，投郭靖」「X电话里说投郭靖」; round 75: 「X短信：投郭靖」「X在群里@我让投郭靖」)
                           r"(?:说|让|叫|要)?\s*(?:我)?\s*(?=$|[:：]|(?:投|选|改投|vote))|"

@@ -515,7 +515,9 @@ def _about_itself(own: str, roster, counted: str | None):
     演示，真票另发】」, before the ballot too: 「先发个测试看看格式对不对：」), as a match: a reason speaks of a player or the
     game; a clause about whether the post is meant is the poster's word on the ballot, and the tool has not read it — a
     doubt by construction, whatever the words (the lab's recheck of issue 42: each phrasing nobody had listed was counted)."""
-    if not counted or counted not in own or not _ITSELF.search(own):
+    from grammar import tags as tagging
+    if not counted or counted not in own or not (_ITSELF.search(own) or _NOT_ME_ANY.search(own) or any(
+            t.is_("retract") for t in tagging.tag(own))):
         return None
     cuts = [0, *(m.end() for m in _ITSELF_CUT.finditer(own)), len(own) + 1]
     sentence_person = False
@@ -526,11 +528,19 @@ def _about_itself(own: str, roster, counted: str | None):
         person = bool(_PERSON.search(clause) or (roster.pattern and roster.pattern.search(clause)))
         sentence_person = sentence_person or person
         hit = _ITSELF.search(clause)
+        if not hit and _REASON_BEFORE.search(own, 0, a) and own[b - 1:b] in ("\n", "") and len(re.findall(r"[\u4e00-\u9fff]", clause)) <= 6:
+            # (round 76: the whole reason 「开玩笑的」「不是我本人」 — a take-back word of the lexicon's, or the poster disowned:
+            # the reason speaks of the ballot itself, not of a player)
+            hit = _NOT_ME.search(clause) or next(
+                (re.search(re.escape(t.text), clause) for t in tagging.tag(clause) if t.is_("retract")), None)
         if hit and not person and not sentence_person and not _FIELD_LABEL.match(clause):
             return re.compile(re.escape(hit.group())).search(own, a)
     return None
 
 
+_NOT_ME = re.compile(r"^\s*(?:这|这票|这一票|这帖)?\s*(?:不是|并非)\s*(?:我|本人)(?:本人|自己)?\s*(?:的|发的|投的)?\s*$")
+_REASON_BEFORE = re.compile(r"(?:投票理由|改票理由|理由)\s*[:：]\s*$")
+_NOT_ME_ANY = re.compile(_NOT_ME.pattern.replace("^", "", 1).replace("$", "", 1))
 _ITSELF_CUT = re.compile(r"[，,。.!！?？;；\n()（）【】\[\]—~～…、:：]")  # (「演练一下：投票对象：杨康」: the words before the label)
 _FIELD_LABEL = re.compile(r"\s*(?:投票理由|改票理由|理由)\s*[:：]\s*$")
 

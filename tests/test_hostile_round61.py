@@ -1308,3 +1308,36 @@ def test_round_76_who_that_asks_nothing_is_nobody_and_a_question_is_still_one(te
     from test_hostile_round56 import _day
     _, (entry,) = _day(("欧阳克", text), preset="qisha")
     assert entry.kind == kind, entry.reason
+
+
+@pytest.mark.parametrize("text", ["投郭靖 + 杨康", "投郭靖 and/or 杨康", "投郭靖或杨康"])
+def test_round_76_two_players_joined_in_a_ballot_are_asked(text):
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("欧阳克", text), preset="s10")
+    assert entry.needs_review and not result.certain, entry.reason
+
+
+def test_round_76_two_players_joined_in_a_reason_are_the_reasons():
+    from test_hostile_round56 import _day
+    _, (entry,) = _day(("欧阳克", "投票对象：郭靖\n投票理由：郭靖和杨康只能留一个"), preset="s10")
+    assert entry.target == "郭靖" and not entry.needs_review, entry.reason
+
+
+@pytest.mark.parametrize("text", ["from 洪七公: 郭靖", "洪七公刚打电话说投郭靖"])
+def test_round_76_a_relay_from_someone_or_by_phone_is_asked(text):
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("欧阳克", text), preset="s10")
+    assert entry.needs_review and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("reason, asked", [("不是我本人", True), ("开玩笑的", True), ("他开玩笑太多", False), ("跳得太快", False)])
+def test_round_76_a_whole_reason_that_disowns_the_ballot_is_asked(reason, asked):
+    from test_hostile_round56 import _day
+    _, (entry,) = _day(("欧阳克", f"投票对象：郭靖\n投票理由：{reason}"), preset="s10")
+    assert entry.needs_review == asked and entry.target == "郭靖", entry.reason
+
+
+@pytest.mark.parametrize("text", ["上轮6楼无效", "昨儿6楼无效", "yesterday #6 invalid", "yday #6 invalid", "last day's #6 invalid", "d0 #6 invalid"])
+def test_round_76_a_floor_of_a_day_before_today_in_new_words_rules_nothing(text):
+    post = read(text, roster=Roster(PLAYERS))
+    assert post.void and post.problems, post
