@@ -998,7 +998,7 @@ def _count_floors(own: str, roster: Roster) -> tuple[dict[int, str | None], dict
     the row is no count by floors (hostile round 70: a count that left a floor out was not set beside the tool's)."""
     out: dict[int, str | None] = {}
     voters: dict[str, str | None] = {}
-    if roster.pattern is None or not re.search(r"\d\s*(?:楼|层|樓|#|F|L)|#\s*\d", own):
+    if roster.pattern is None or not re.search(r"\d\s*(?:楼|层|樓|#|F|L|→|->|=>|⇒)|#\s*\d", own):
         return out, voters
     for row in _FLOOR_ROW.finditer(own):
         target = None if row.group("target") == "弃权" else roster.resolve(row.group("target")).name
@@ -1025,7 +1025,44 @@ def _count_floors(own: str, roster: Roster) -> tuple[dict[int, str | None], dict
     for listed in _COUNTED_FLOORS.finditer(own):
         for n in re.findall(r"\d{1,5}", listed.group("items")):
             out.setdefault(int(n), ANY)
+    rows = _rows_by_floors(own, roster)
+    if len(rows) >= 2:  # 「杨康←2楼3楼；郭靖←4楼5楼」「2、3→杨康；4、5→郭靖」「郭靖(4F,5F) 杨康(2F,3F)」 (round 76: not set beside ours)
+        for target, floors in rows:
+            for floor in floors:
+                out.setdefault(floor, target)
     return out, voters
+
+
+_A_FLOOR = r"(?:#\s*\d{1,5}|\d{1,5}\s*(?:楼|层|樓|#|F|L|f|l)(?![A-Za-z])|\d{1,5}(?![\d.]))"
+_FLOOR_LIST = rf"{_A_FLOOR}(?:\s*[、,，/&]?\s*{_A_FLOOR})*"
+
+
+@lru_cache(maxsize=64)
+def _row_forms(names: str) -> tuple[re.Pattern, re.Pattern]:
+    """A row of a count by floors, its player first (「杨康←2楼3楼」「杨康：#2 #3」「郭靖(4F,5F)」「杨康 2（2L 3L）」) or its floors
+    first and an arrow (「2、3→杨康」)."""
+    first = re.compile(rf"(?P<name>{names})\s*(?:[:：←]|\d+(?:\.\d+)?\s*票?)?\s*[(（]?\s*(?P<floors>{_FLOOR_LIST})\s*[)）]?")
+    after = re.compile(rf"(?P<floors>{_FLOOR_LIST})\s*(?:→|->|=>|⇒)\s*(?P<name>{names})")
+    return first, after
+
+
+def _rows_by_floors(own: str, roster: Roster) -> list[tuple[str, list[int]]]:
+    """The rows of a count written by floors in any of the shapes directors use, each (player, its floors) — a row only where
+    nothing but the player, its floors, its number of votes and the count's marks stand in it, and at least one floor is
+    written as a floor (楼 · # · F · L) or an arrow points from the numbers (「2、3→杨康」)."""
+    first, after = _row_forms(roster.pattern.pattern)
+    rows = []
+    for segment in re.split(r"[;；\n]", own):
+        found = [*after.finditer(segment)] or [*first.finditer(segment)]
+        rest = segment
+        for m in found:
+            rest = rest.replace(m.group(), " ", 1)
+        if not found or re.search(r"[\u4e00-\u9fffA-Za-z]", re.sub(r"票型|票数|目前|当前|统计|截至|截止|实时|[【】\[\]]", "", rest)):
+            continue  # (anything else in the line — a verdict, a reason — and it is no row of a count by floors)
+        if not all(m.re is after or re.search(r"楼|层|樓|#|[FfLl]", m.group("floors")) for m in found):
+            continue  # (「螳螂 5：蜻蜓（2楼）、…」: a number of votes, then the voters with their floors — a count by voters)
+        rows += [(roster.resolve(m.group("name")).name, [int(n) for n in re.findall(r"\d{1,5}", m.group("floors"))]) for m in found]
+    return rows
 
 
 UNSURE = "待定"  # a count's mark on a ballot it has not decided (「欧阳克？」「小昭*」 with 「*小昭这票待定」, round 60)

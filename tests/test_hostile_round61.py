@@ -1341,3 +1341,16 @@ def test_round_76_a_whole_reason_that_disowns_the_ballot_is_asked(reason, asked)
 def test_round_76_a_floor_of_a_day_before_today_in_new_words_rules_nothing(text):
     post = read(text, roster=Roster(PLAYERS))
     assert post.void and post.problems, post
+
+
+@pytest.mark.parametrize("count", ["票型：杨康←1楼2楼；郭靖←3楼4楼", "1、2→杨康；3、4→郭靖", "杨康：#1 #2；郭靖：#3 #4", "郭靖(3F,4F) 杨康(1F,2F)",
+                                   "【目前票型】杨康 2（1L 2L） 郭靖 2（3L 4L）"])
+def test_round_76_a_count_by_floors_in_other_shapes_that_leaves_a_floor_out_holds(count):
+    from test_hostile_round56 import _day
+    result, _ = _day(("欧阳锋", "投票对象：郭靖\n投票理由：跳"), ("导演", count))
+    assert not result.certain and any("#5" in d for c in result.count_checks for d in c.differences), result.count_checks
+
+
+def test_round_76_a_count_by_voters_with_their_floors_is_no_count_by_floors():
+    from grammar.director import _rows_by_floors
+    assert _rows_by_floors("螳螂 5：蜻蜓（2楼）、蟋蟀（4楼）", Roster(["螳螂", "蜻蜓", "蟋蟀"])) == []
