@@ -896,6 +896,8 @@ def read(text: str | None, *, quoting: bool = False, roster: Roster | None = Non
     if text and "楼" in text:
         # 「以下楼层无效： ⏎ 3、8、19」: a line of bare numbers under a heading that names floors — the floors it lists
         text = _BARE_FLOOR_LIST.sub(lambda m: m.group(1) + "、".join(f"{n}楼" for n in re.findall(r"\d{1,5}", m.group(2))), text)
+    if text and (bare := _BARE_TAKE_BACK.match(text)):
+        text = f"{bare.group(2)}楼{bare.group(1)}"  # 「撤7」: a take-back and a bare number, a whole post — that floor (hostile round 75)
     if text and _WORDED_SUM.search(text):
         # 「二乘三楼」「十减四楼」: a floor written as a sum in words — read as 「2*3楼」 is, each floor it may mean waiting (round 71)
         text = _WORDED_SUM.sub(lambda m: f"{tagging.chinese_number(m.group(1))}{_OPERATORS[m.group(2)[0]]}"
@@ -931,6 +933,7 @@ def read(text: str | None, *, quoting: bool = False, roster: Roster | None = Non
     return post
 
 
+_BARE_TAKE_BACK = re.compile(r"^\s*(撤回|撤销|撤|作废|删掉|删|取消)\s*(\d{1,5})\s*[。.!！]?\s*$")
 _FLOOR_GIVEN_UP = re.compile(r"(?<![\d.])(\d{1,5})\s*(?:楼|层|樓|#|F|L)\s*(?:的|那)?\s*(?:一)?\s*(?:票|张)\s*(?:就)?\s*(?:不要了|没了|算了|拉倒|"
                              r"不作数了|作罢|废了|去掉|拿掉)(?![吗么?？])")
 # A floor, its ballot the topic, and a short predicate ending the clause (「6楼的票吹了」「6楼驳回」「6楼票数归零」「6楼计零票」):
@@ -2071,6 +2074,7 @@ def _unexplained_tail(pieces: list, target: str | None = None) -> str:
 
 # A sentence of its own that makes what came before an opinion, a guess or a story (「不过也难说。」「以上纯属虚构。」: round 74)
 _UNSURE = tagging.phrases("after_unsure")
+_NOT_REAL = re.compile(r"梦|虚构|瞎编|胡编|编的|乱编|(?<![a-z])(?:made\s+(?:it\s+)?up|dreamt|dreamed|dream)(?![a-z])", re.I)
 
 
 def _said_between(sentence: str, verdict_words: str, group: _Group) -> bool:
@@ -2097,7 +2101,8 @@ def _short_turn(sentence: str, roster: Roster | None) -> str:
     found = tagging.tag(bare)
     if re.search(r"[\u4e00-\u9fff]", bare):
         size = len(re.sub(r"\W", "", bare))
-        if ((any(t.is_("negation", "retract", "question", "hedge", "pending") for t in found) and size <= 4) or (
+        limit = 6 if re.match(r"(?:然而|但是|可是|不过|其实|实际上)", bare) else 4  # (「然而并没有。」: a turn, opened as one)
+        if ((any(t.is_("negation", "retract", "question", "hedge", "pending") for t in found) and size <= limit) or (
                 size <= 8 and (_TAIL_OPENS.search(bare) or _UNSURE.search(bare)))) \
                 and not _TAIL_BALLOT.search(bare) and not any(len(m.group()) >= 3 for m in _TAIL_COURTESY.finditer(bare)):
             return bare  # 「才没有。」「并不。」
@@ -2156,8 +2161,8 @@ def _tail_explains(words: str) -> bool:
     bare = words.replace("某", "")
     if _TAIL_PENALTY.search(words) or _TAIL_LABEL.search(bare):
         return True  # 「判罚另行公布」: the penalty is still to come, not the verdict; 「理由：他反对所有人」: the ballot's words
-    if _TAIL_OPENS.search(words):
-        return False
+    if _TAIL_OPENS.search(words) or _NOT_REAL.search(words):
+        return False  # (「——以上是我昨晚做的梦」「——以上是我编的」: the ruling said to be a dream or made up, hostile round 75)
     tags = tagging.tag(words.replace("某", "他"))
     laughs = [t for t in tags if t.is_("laugh")]
     if laughs:  # a laugh with nothing else in its clause is the verdict's; beside a reason, the reason's (「没写投票理由 😂」)

@@ -81,6 +81,8 @@ _RELAY_FOR_ANYONE = re.compile(r"[^\s，,。:：我]{1,12}?\s*(?:托我|委托�
                                r"[^\s，,。:：我]{1,12}?\s*留言\s*[:：]|(?i:[^\s,，:：]{1,12}\s+(?:says|said|wants|wanted)\s+(?:to\s+)?vote)|"
                                r"(?i:(?:asked|asks|wants|wanted|told|begged|got)\s*me\s*to\s*(?:vote|投)|on\s*behalf\s*of|"
                                # (round 70: 「for 谢逊: vote 郭靖」「谢逊's vote: 郭靖」「on 谢逊's behalf」「谢逊说投郭靖，我照办」)
+                               # (round 74: 「洪七公托梦给我：投郭靖」 — a relay said as a dream)
+                               r"[^\s，,。:：我]{1,12}?\s*托梦|"
                                # (round 76: 「from 洪七公: 郭靖」)
                                r"^\s*(?:for|from)\s*[^\s:：,，]{1,12}\s*[:：]|[^\s:：,，]{1,12}?[\x27’]s\s*(?:vote|ballot|投票?)\s*[:：]|"
                                r"on\s*[^\s:：,，]{1,12}?[\x27’]s\s*behalf|[(（]\s*(?:from|for)\s*[^)）\s]{1,12}\s*[)）])|"

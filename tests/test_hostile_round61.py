@@ -1354,3 +1354,22 @@ def test_round_76_a_count_by_floors_in_other_shapes_that_leaves_a_floor_out_hold
 def test_round_76_a_count_by_voters_with_their_floors_is_no_count_by_floors():
     from grammar.director import _rows_by_floors
     assert _rows_by_floors("螳螂 5：蜻蜓（2楼）、蟋蟀（4楼）", Roster(["螳螂", "蜻蜓", "蟋蟀"])) == []
+
+
+@pytest.mark.parametrize("text", ["6楼无效——以上是我昨晚做的梦", "6楼无效——以上是我编的", "6楼无效。然而并没有。"])
+def test_round_75_leftovers_a_ruling_said_to_be_a_dream_made_up_or_denied_waits(text):
+    post = read(text, roster=Roster(PLAYERS))
+    assert not post.items and ("floor", 6) in {ref for ref, _ in post.held}, post
+    assert read("6楼无效。剩下的没问题。", roster=Roster(PLAYERS)).items  # (a negation that turns nothing)
+
+
+def test_round_75_leftovers_a_bare_take_back_of_a_number_is_that_floor():
+    post = read("撤7", roster=Roster(PLAYERS))
+    assert ("floor", 7) in post.taken_back, post
+
+
+@pytest.mark.parametrize("text", ["投郭靖，看心情改", "投郭靖，随时改", "vote 郭靖 until further notice", "洪七公托梦给我：投郭靖"])
+def test_round_75_leftovers_a_ballot_said_changeable_or_a_dreamt_relay_is_asked(text):
+    from test_hostile_round56 import _day
+    result, (entry,) = _day(("欧阳克", text), preset="s10")
+    assert entry.needs_review and not result.certain, entry.reason
