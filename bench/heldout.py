@@ -154,6 +154,10 @@ SET_DEAD["heldout37"] = {"shediao": ("毛毛",), "s10": ("Vincent",), "qisha": (
 # heldout38's openings are heldout25's (s10 a quoted change, nothing from 21:00 to the 22:00 close; anshazhe 改票 said)
 SET_ASSUMED["heldout38"] = SET_ASSUMED["heldout25"]
 SET_DEAD["heldout38"] = {"shediao": ("对讲",), "s10": ("催还单",), "qisha": ("吸尘",), "anshazhe": ("退房",), "mahjong": ("翻拍",)}
+# heldout39's openings: s10 as heldout25's (a quoted change, nothing from 20:00 to the 21:00 close); anshazhe 改票 said, and no
+# change or proxy after 12:00 with the verdict at 13:00 (its README)
+SET_ASSUMED["heldout39"] = {"s10": SET_ASSUMED["heldout25"]["s10"], "anshazhe": {**SET_ASSUMED["heldout25"]["anshazhe"], "blackout_minutes": 60}}
+SET_DEAD["heldout39"] = {"shediao": ("下摆",), "s10": ("六边形",), "qisha": ("爬杆",), "anshazhe": ("反复号",), "mahjong": ("窗套",)}
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
