@@ -1150,6 +1150,7 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             _hold(made, f"「{_clip(sentence)}」说的是「{past.group()}」：不是这一楼今天的票，请导演确认")
             continue
         if made and (thread := _THREAD_BEFORE.search(sentence)) and not _THIS_VOTE_THREAD.search(thread.group("t")) and \
+                not (thread.group("s") == "楼" and re.search(r"[一二两三四五六七八九十\d]$", thread.group("t"))) and \
                 not (roster is not None and roster.pattern is not None and roster.pattern.search(thread.group("t") + thread.group("s"))):
             _hold(made, f"「{_clip(sentence)}」的楼层前面写的是「{thread.group('t')}帖」：不是本投票帖的话，这一楼不归这里裁定，请导演确认")
             continue
@@ -1254,7 +1255,12 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             # ruling, words to the player or to everyone about what they do — no floor, no verdict: its 看一眼 · 不一定 are theirs
             blockers -= {"PENDING", "HEDGE"}
         rerules = _rerules(made, groups, number, sentence)
-        if made and not rules and not rerules and not re.search(r"代投|委托", sentence) and (
+        # (「——更正：刚才看错了，31楼 确实是回复 14 楼 的……。31楼 改票有效，计为 小丑，以本条为准。」: the correction's ruling is the
+        # next sentence, every floor it spoke of ruled there — blind33 cg003)
+        answered = not rules and number < len(sentences) and _VERDICT_SAID.search(sentences[number]) and bool(
+            spoken := {n for g in made if not g.reference for kind, n in g.floors if kind == "floor"}) and spoken <= {
+            int(n) for n in _FLOOR_NUMBERS.findall(sentences[number])}
+        if made and not rules and not rerules and not answered and not re.search(r"代投|委托", sentence) and (
                 "RETRACT" in blockers or _SELF_CORRECTION.search(sentence)) and not _only_reason(sentence) and not (
                 "RETRACT" not in blockers and _HEADED_CORRECTION.match(sentence) and number < len(sentences)
                 and _VERDICT_ALONE.search(sentences[number]) and not _FLOOR_ANY.search(sentences[number])):
@@ -1288,6 +1294,9 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             _superseded(groups, number, sentence, {ref for g in made for ref in g.floors})
             headed = True
         why = _takes_back(blockers, sentence, rules, bool(groups) and not headed, tokens, bool(made))
+        if why and not made and not rules and roster is not None and roster.pattern is not None and roster.pattern.search(sentence) \
+                and not re.search(r"[\u4e00-\u9fffA-Za-z]", _APOLOGY.sub("", roster.pattern.sub("", sentence))):
+            why = None  # 「Sorry Hex, my bad.」「跟郭靖说声抱歉」: an apology to the player the ruling touches, no correction (blind33 cg051)
         if why and rerules and not blockers & {"EXAMPLE", "PENDING", "RETRACT"}:
             why = None  # (the turn is the correction's own, and it rules the same floors again: _rerules)
         if why and made and rules and _SELF_CORRECTION.search(sentence) and _corrected_below(
@@ -1451,7 +1460,8 @@ def _rerules(made: list[_Group], groups: list[_Group], number: int, sentence: st
         groups[:] = [g for g in groups if g not in ruled[:-1]]  # (one floor, twice: the words after the turn stand)
         made[:] = [g for g in made if g not in ruled[:-1]]
         return True
-    before = {ref for g in groups if g.sentence == number - 1 and g.verdicts and not g.reference for ref in g.floors}
+    # (the sentence before ruled them, or asked of them: 「……也算形似吧？不对，……11楼 无效」 — blind33 cg021)
+    before = {ref for g in groups if g.sentence == number - 1 and not g.reference for ref in g.floors}
     return bool(floors) and bool(_TURNS_BACK.search(sentence, 0, floors[0].start())) and again == before
 
 
@@ -1476,7 +1486,8 @@ _ITS_ORIGINAL = re.compile(r"(?:他|她|其|TA|ta)\s*(?:的)?\s*原(?:来的?)?�
 _ON_PAGE = re.compile(r"第?\s*[一二三四五六七八九十\d]{1,3}\s*[页頁]\s*(?:的)?\s*第?\s*[一二三四五六七八九十\d]{1,4}\s*(?:楼|层|樓)")
 _FLOOR_PART = re.compile(r"\d{1,5}\s*(?:楼|层|樓|#|F|L)\s*(?:的|里的|下面的?|底下的?)\s*(?:楼中楼|点评|评论|回帖|回复)")
 _MEANT_ELSEWHERE = re.compile(r"[(（]\s*(?:指|是指|指的是|说的是|这是说)\s*(?!今天|本帖|这里|投票帖|这一?轮|本轮)[^)）]{0,10}(?:帖|贴|区|轮|局|天|日|周|场|次)[^)）]{0,3}[)）]|"
-                              r"[(（][^)）]{0,4}(?:上周|上个月|去年|前年|上回|上次|大前天|前天|昨天|昨日|上一?天|前一天|上一?轮|那局|上一?局|"
+                              # (not 「（厨师 昨天已出局）」: when the player went out, said of the player — blind33 cg035)
+                              r"[(（](?![^)）]*(?:出局|死亡|阵亡|死了|被投出|被刀|被放逐))[^)）]{0,4}(?:上周|上个月|去年|前年|上回|上次|大前天|前天|昨天|昨日|上一?天|前一天|上一?轮|那局|上一?局|"
                               r"第\s*[\d零〇一二三四五六七八九十]{1,3}\s*[天日轮]|版块|板块|另一个|别的|其他)[^)）]{0,8}[)）]")
 _PRECEDENT = re.compile(r"(?:跟|和|与|同|像|如同|参照|参考)[^,，。;；]{0,12}(?:一样|那次|那回|那样|同理|一个道理|类似)|同理|先例|前例")
 _EARLIER_VERSION = re.compile(r"上一版|上个版本|前一版|旧版|上一条|上一帖|之前那版|原先那版|上次发的|刚才发的那")
@@ -1530,6 +1541,8 @@ def _takes_back(blockers: set[str], sentence: str, rules: bool, after: bool, tok
 _PENALTY = re.compile(r"判罚|黄牌|蓝牌|红牌|牌一张|诈尸|禁言|潜水")
 
 
+_APOLOGY = re.compile(r"(?i)抱歉|不好意思|对不起|见谅|道歉|道个歉|说声|跟|向|给|对|了|哈|啊|呀|sorry|my\s+bad|apolog\w*|to|so")
+_VERDICT_SAID = re.compile(r"有效|无效|作废|不算|不计|计为|算作|算给|记为|视为弃权|按弃权|按原票|维持原判")
 _VERDICT_ALONE = re.compile(r"^\W*(?:改判|改为|应为|应该是|应判)?\s*(?:有效|无效|作废|不算|不计|计为|算作|算给|记为|视为弃权|按弃权|按原票|维持原判)")
 def _laughs_at_its_verdict(sentence: str) -> bool:
     """A laugh or a wink in the clause of a verdict (the emoticon's own 「;」 no clause break)."""

@@ -259,3 +259,37 @@ def test_the_directors_earlier_ruling_recalled_as_a_slip_is_told_not_made():
     assert 17 in held and items.get(17) != ("invalid", None)
     assert _ruled("上午我说 29楼 无效，是我看漏了引用。29楼 有效。") == {29: ("valid", None)}
     assert _ruled("上午我说 29楼 不计 是看错了人，改为计入 郭靖。") == {29: ("counts_as", "郭靖")}
+
+
+# -- blind33 (read once at e1bdc7a) ------------------------------------------------------------------------------------
+
+
+def test_a_turn_that_answers_the_directors_own_question_rules_the_floor():
+    # (blind33 cg021: 「11楼 写“二哈哈”，多了一个字……也算形似吧？不对，……11楼 无效。」 — held as a change of mind)
+    assert _ruled("11楼 写“郭郭靖”，多了一个字……也算形似吧？不对，规则说的是一个错别字，11楼 无效。") == {11: ("invalid", None)}
+
+
+def test_a_correction_whose_ruling_is_the_next_sentence_stands():
+    # (blind33 cg003: 「——更正：刚才看错了，31楼 确实是回复 14 楼 的……。31楼 改票有效，计为 小丑，以本条为准。」 — held)
+    text = "31楼 改票无效。\n——更正：刚才看错了，31楼 确实是回复 14 楼 的。31楼 改票有效，计为 郭靖，以本条为准。"
+    assert _ruled(text) == {31: ("counts_as", "郭靖")}
+    items, held = _read("6楼无效。——更正：刚才看错了，6楼 是回复他自己的。")
+    assert 6 in held  # (a correction with no ruling after it still waits)
+
+
+def test_an_apology_to_the_player_a_ruling_touches_is_no_correction():
+    # (blind33 cg051: 「#58 …代投…按规则作废，不计。Sorry Hex, my bad.」 — read as a correction naming no floor)
+    assert _ruled("6楼无效。Sorry 郭靖, my bad.") == {6: ("invalid", None)}
+    items, held = _read("6楼无效。抱歉郭靖，是7楼。")
+    assert {6, 7} <= held
+
+
+def test_a_floor_named_after_words_ending_in_a_floor_is_no_other_threads():
+    # (blind33 cg002: 「23楼改票没回复原楼是另起的一楼 25楼是关门前40分钟改的」 — 「一楼」 read as a thread before 25楼)
+    text = "23楼25楼无效，理由：23楼改票没回复原楼是另起的一楼 25楼是关门前40分钟改的"
+    assert _ruled(text) == {23: ("invalid", None), 25: ("invalid", None)}
+
+
+def test_a_player_said_out_yesterday_in_brackets_is_no_other_days_floor():
+    # (blind33 cg035: 「24楼 是 厨师 诈尸投票（厨师 昨天已出局），无效」)
+    assert _ruled("24楼 是 郭靖 诈尸投票（郭靖 昨天已出局），无效。") == {24: ("invalid", None)}
