@@ -479,12 +479,14 @@ def _weigh_words(verdict: Verdict, text: str, roster: Roster, unstripped: str | 
             verdict.nobody = verdict.nobody or any(h.nobody for h in relayed)
             verdict.reason = f"像是替{_whom(verdict.relayed_for)}转投（「{relayed[0].phrase}」）：只有导演可以代投，默认不计票"
         elif roster is not None and roster.pattern is not None and (said := re.search(
-                rf"(?:(?:替|帮|代)\s*({roster.pattern.pattern})\s*(?:说|讲|带|传|转)[^:：\n]{{0,6}}|^\s*(?i:from|for)\s*({roster.pattern.pattern})\s*)[:：]\s*"
+                rf"(?:(?:替|帮|代)\s*({roster.pattern.pattern})\s*(?:(?:说|讲|带|传|转)[^:：\n]{{0,6}})?|^\s*(?i:from|for|on\s+behalf\s+of)\s*({roster.pattern.pattern})\s*|"
+                rf"({roster.pattern.pattern})\s*(?:的票|那票|那一票|的一票|(?i:\s*says|\s*said|[\x27’]s\s+vote))\s*)(?:[:：]|→|->|=>)\s*"
                 rf"({roster.pattern.pattern})", text)):
             # 「我替洪七公说一句：郭靖」: a relay whose ballot is a bare name after the colon, no vote word — asked, never dropped
             # (hostile round 75: not even listed)
             # (round 76: 「from 洪七公: 郭靖」 — the same, in English)
-            whom, meant = roster.table[said.group(1) or said.group(2)], roster.table[said.group(3)]
+            # (round 77: 「替洪七公：杨康」「洪七公的票→杨康」「洪七公 says: 杨康」「on behalf of 洪七公: 杨康」 — the same, no vote word)
+            whom, meant = roster.table[said.group(1) or said.group(2) or said.group(3)], roster.table[said.group(4)]
             verdict.vote_like = verdict.relay_is_ballot = True
             verdict.relayed_for = tuple(dict.fromkeys([*verdict.relayed_for, whom]))
             readings.append(meant)

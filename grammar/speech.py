@@ -97,6 +97,9 @@ _RELAY_ASKED = re.compile(r"(?P<who>{names})\s*(?:(?:在|用|从|通过)?\s*(?:Q
                           r"(?:(?:私聊|私信|密|告诉|通知|跟|和|对|同|微信|短信|@|艾特|留言给|打电话给)\s*(?:了)?\s*我|(?<=[上里])\s*说|留言|"
                           # (round 76: 「洪七公刚打电话说投郭靖」)
                           r"(?:打|来)\s*(?:了)?\s*(?:个)?\s*电话\s*(?:来|过来|给我)?\s*说|"
+                          # (round 77: 「洪七公发短信说投郭靖」「洪七公跟我说投郭靖」「洪七公 says vote 郭靖」)
+                          r"发\s*(?:了)?\s*(?:个|条)?\s*(?:短信|微信|消息|私信|QQ|qq)\s*(?:给我|来|过来)?\s*说|(?:跟|和|对|同)\s*我\s*说|"
+                          r"(?i:says|said|told\s+me|wants\s+to|wanted\s+to)|"
                           r"(?:的)?\s*(?:私信|短信|微信|QQ|qq|站内信))\s*(?:了)?\s*"
                           # (round 73: 「X微信我，投郭靖」「X电话里说投郭靖」; round 75: 「X短信：投郭靖」「X在群里@我让投郭靖」)
                           r"(?:说|让|叫|要)?\s*(?:我)?\s*(?=$|[:：]|(?:投|选|改投|vote))|"
@@ -462,7 +465,9 @@ def may_cue(text: str, roster) -> bool:
 # Words one of which every doubtful act has (a literal scan, far cheaper than the patterns themselves).
 _CUE_KEYS = re.compile(r"作废|无效|不算|撤回|收回|取消|晚点|晚些|晚上|晚一|等会|等一下|一会|稍后|回头|过会|迟点|之后|明天|下午|中午|"
                        r"回来|先挂|暂|先投|临时|先票|原来|本来|之前|刚才|一开始|编辑|如何|怎么|算不算|是否|待定|统计时|另行|"
-                       r"让我|叫我|请我|要我|要求|请求|帮|替|代|托|应|转|那票|的票|那一票|的一票|都投|一起投|同时投|一同投|也是|也一样|意思|同样")  # literals only: re then scans by first character
+                       r"让我|叫我|请我|要我|要求|请求|帮|替|代|托|应|转|那票|的票|那一票|的一票|都投|一起投|同时投|一同投|也是|也一样|意思|同样|"
+                       # (a relay told by a channel — 「洪七公私信我说投杨康」: its principal the proof must weigh, round 77)
+                       r"私信|私聊|短信|微信|电话|留言|告诉|通知|传话|@|艾特|QQ|qq|says|said|told|wants|wanted|behalf|我说")  # literals only: re then scans by first character
 
 
 @lru_cache(maxsize=64)
@@ -470,7 +475,8 @@ def _any_cue(names: str | None) -> re.Pattern:
     """Every doubtful act's pattern in one alternation, each beginning with a word, not a name (a relay asked
     for — 郭靖托我投 — by its word alone: a superset, which `cues` then reads precisely)."""
     parts = [_VOID_IF.pattern, _LATER.pattern, _INTERIM.pattern, _EDITED.pattern, _PENDING.pattern, _RELAY_WORDS.pattern,
-             r"托|委托|让我|叫我|请我|拜托我|要我|嘱咐我|要求|请求|即为|的代投|代发|代为|[那的]一?票|[都同]投|一[起同块]儿?投|都选|一起选|也是|也一样|的意思|同样"]
+             r"托|委托|让我|叫我|请我|拜托我|要我|嘱咐我|要求|请求|即为|的代投|代发|代为|[那的]一?票|[都同]投|一[起同块]儿?投|都选|一起选|也是|也一样|的意思|同样",
+             r"私信|私聊|短信|微信|电话|留言|告诉|通知|传话|@|艾特|QQ|qq|says|said|told|wants|wanted|behalf|我说"]  # (a relay told by a channel, round 77)
     if names:
         parts.append(_RELAY_BY.pattern.format(names=names))
     return re.compile("|".join(f"(?:{re.sub(r'[(][?]P<[a-z0-9_]+>', '(?:', part)})" for part in parts))
@@ -495,8 +501,12 @@ def cues(text: str, roster) -> list[Cue]:
         if _PENDING.search(sentence):
             out.append(Cue(PENDING, sentence.strip()[:40]))
         at = 0
-        for clause in _CLAUSE.split(sentence):
+        clauses = _CLAUSE.split(sentence)
+        for k, clause in enumerate(clauses):
             what = act(clause, roster) if clause.strip() else None
+            if what is not None and what.kind == RELAY and not re.search(r"投|选|(?i:vote)", clause) and k + 1 < len(clauses) \
+                    and _ME.match(clauses[k + 1].strip()):
+                what = None  # 「洪七公私聊我了，我投郭靖」: a chat told, then the poster's own ballot in their own voice
             if what is not None and what.kind in (RELAY, LATER, INTERIM):
                 who = what.who
                 pronoun = re.search(r"[他她]", clause)

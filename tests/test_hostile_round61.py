@@ -1373,3 +1373,15 @@ def test_round_75_leftovers_a_ballot_said_changeable_or_a_dreamt_relay_is_asked(
     from test_hostile_round56 import _day
     result, (entry,) = _day(("欧阳克", text), preset="s10")
     assert entry.needs_review and not result.certain, entry.reason
+
+
+# -- round 77 (the lab, at fc4ca1a) ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["替洪七公：杨康", "洪七公的票→杨康", "洪七公 says: 杨康", "洪七公 says vote 杨康", "on behalf of 洪七公: 杨康",
+                                  "洪七公发短信说投杨康", "洪七公私信我说投杨康", "洪七公跟我说投杨康"])
+def test_round_77_a_relay_for_the_player_who_has_not_voted_is_weighed_for_that_player(text):
+    # (the lab: 黄蓉, who had voted 杨康, relays for 洪七公 → 杨康 — 「不影响结果」 was posted; counted for 洪七公 the day ties)
+    from test_hostile_round56 import _day
+    result, entries = _day(("欧阳锋", "投票对象：郭靖\n投票理由：跳"), ("黄蓉", text), preset="s10")
+    assert entries[-1].needs_review and not result.certain, entries[-1].reason
