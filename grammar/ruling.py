@@ -1149,6 +1149,10 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             # 「6楼的欧阳克：你上一天那票无效，今天这票没问题。」: the verdict is said of another day's ballot (the hostile round 61)
             _hold(made, f"「{_clip(sentence)}」说的是「{past.group()}」：不是这一楼今天的票，请导演确认")
             continue
+        if made and (place := _PLACE_BEFORE.search(sentence)):
+            # 「QQ群6楼无效」「贴吧6楼无效」「discord #6 invalid」: a floor of a chat group or another site — not this thread's (round 77)
+            _hold(made, f"「{_clip(sentence)}」的楼层前面写的是「{place.group('p')}」：不是本投票帖的话，这一楼不归这里裁定，请导演确认")
+            continue
         if made and (thread := _THREAD_BEFORE.search(sentence)) and not _THIS_VOTE_THREAD.search(thread.group("t")) and \
                 not (thread.group("s") == "楼" and re.search(r"[一二两三四五六七八九十\d]$", thread.group("t"))) and \
                 not (roster is not None and roster.pattern is not None and roster.pattern.search(thread.group("t") + thread.group("s"))):
@@ -1481,6 +1485,9 @@ _TURNS_BACK = re.compile(r"等下|等等|等一下|重说|重新说|改口|说�
 _THREAD_BEFORE = re.compile(r"(?P<t>[^\s,，。;；:：!！?？、()（）【】\[\]\d]{1,6}?)\s*(?P<s>帖|贴|楼|區|区)\s*(?:的|里的?|中的?)?\s*第?\s*\d{1,5}\s*(?:楼|层|樓|#|F|L)")
 # (the threads other readers know: this vote thread, a day's (第一日投票帖 · 昨天投票帖), a round's (重投楼 · 对决帖), the known
 # others (讨论帖 · 竞选帖 · 进程帖 · 案情楼 · 规则帖), a pointer (见本帖 1 楼))
+_PLACE_BEFORE = re.compile(r"(?P<p>QQ群|微信群|群聊|本群|群里|贴吧|百度贴吧|微博|朋友圈|直播间|语音频道|语音里|语音|YY频道|频道|论坛外|另一版|老版|旧版|"
+                           r"(?i:(?<![a-z])(?:discord|wechat|weibo|tieba|telegram|slack|qq|irc|reddit)(?![a-z])))\s*(?:的|里的?|上的?|中的?)?\s*"
+                           r"(?:第\s*)?(?:\d{1,5}\s*(?:楼|层|樓|#|F|L)|#\s*\d{1,5})")
 _THIS_VOTE_THREAD = re.compile(r"投票|重投|对决|竞选|讨论|进程|案情|规则|版务|^(?:本|这|此|该|这个|票|见|见本)$")
 _ITS_ORIGINAL = re.compile(r"(?:他|她|其|TA|ta)\s*(?:的)?\s*原(?:来的?)?票")  # 「至于她原票算不算……晚点补」 (blind15 v069)
 _ON_PAGE = re.compile(r"第?\s*[一二三四五六七八九十\d]{1,3}\s*[页頁]\s*(?:的)?\s*第?\s*[一二三四五六七八九十\d]{1,4}\s*(?:楼|层|樓)")
@@ -2518,8 +2525,13 @@ def _one(verdicts: list[dict]) -> dict | None:
 
 # A floor of a day named relative to the post (yesterday's 4楼): which day depends on when the post was made.
 # (hostile round 76: 「上轮6楼」「昨儿6楼」「yday #6」「last day's #6」「d0 #6」 — a day before today, or one that never was)
-_RELATIVE_DAY = re.compile(r"(昨天|前天|昨日|前日|昨儿|昨晚|上一天|前一天|上一轮|上轮|yesterday|y'?day|(?:last|previous|prior)\s+day(?:'s)?|"
-                           r"the\s+day\s+before|(?<![a-z])d\s*0|day\s*0|第\s*[0零〇]\s*[天日])"
+# (round 77: any period before this one — 上回 · 上把 · 上一日 · 上礼拜 · 前阵子 · 去年 · 刚才那局 · 上一个投票帖 · 明日 · N0 · prev day ·
+# last round · D-1 · old thread · night 1 — a period word after 上/前/昨/去/明, or the English for one)
+_RELATIVE_DAY = re.compile(r"(昨天|前天|昨日|前日|昨儿个?|昨晚|前儿|上一天|前一天|上一轮|上轮|去年|前年|明天|明日|"
+                           r"(?:上|前)\s*一?\s*个?\s*(?:回|把|日|盘|场|期|礼拜|周|星期|阵子|局|轮|天|帖|贴|投票帖|投票贴|帖子)|"
+                           r"(?:刚才|之前|早先|先前|前些)\s*那\s*(?:局|天|轮|帖|场|把|盘)|昨(?=\s*\d)|"
+                           r"yesterday|y'?day|(?:last|previous|prev|prior|old|earlier|other)\s+(?:day|round|game|thread|week|time|night)(?:'s)?|"
+                           r"the\s+day\s+before|day\s+before|(?<![a-z])d\s*-\s*1|(?<![a-z])[dn]\s*0|day\s*0|night\s*\d|第\s*[0零〇]\s*[天日])"
                            r"(?:\s|的|[:：]|投票帖|投票贴|投票楼|那个|这个|里|中|vote|thread|'s)*?"
                            r"(?:(?:第\s*)?(?:\d{1,5}|[一二三四五六七八九十]{1,3})\s*(?:楼|层|樓|#|F|L)|#\s*\d{1,5}|(?:floor|post)\s*#?\s*\d{1,5})", re.I)
 

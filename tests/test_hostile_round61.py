@@ -1385,3 +1385,22 @@ def test_round_77_a_relay_for_the_player_who_has_not_voted_is_weighed_for_that_p
     from test_hostile_round56 import _day
     result, entries = _day(("欧阳锋", "投票对象：郭靖\n投票理由：跳"), ("黄蓉", text), preset="s10")
     assert entries[-1].needs_review and not result.certain, entries[-1].reason
+
+
+@pytest.mark.parametrize("text", ["上回6楼无效", "上礼拜6楼无效", "前阵子6楼无效", "刚才那局6楼无效", "上一个投票帖6楼无效", "明日6楼无效",
+                                  "prev day #6 invalid", "last round #6 invalid", "D-1 #6 invalid", "old thread #6 invalid"])
+def test_round_77_a_floor_of_another_period_in_any_words_rules_nothing(text):
+    post = read(text, roster=Roster(PLAYERS))
+    assert post.void and post.problems, post
+
+
+@pytest.mark.parametrize("text", ["QQ群6楼无效", "贴吧6楼无效", "discord #6 invalid", "微博6楼无效"])
+def test_round_77_a_floor_of_a_chat_group_or_another_site_waits(text):
+    post = read(text, roster=Roster(PLAYERS))
+    assert not post.items and ("floor", 6) in {ref for ref, _ in post.held}, post
+
+
+@pytest.mark.parametrize("text", ["上面6楼无效", "今天6楼无效", "前面6楼无效"])
+def test_round_77_this_threads_own_pointers_before_a_floor_still_rule_it(text):
+    post = read(text, roster=Roster(PLAYERS))
+    assert [(i.ref, i.verdict) for i in post.items] == [(("floor", 6), "invalid")] and not post.void, post
