@@ -295,6 +295,10 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
         while number < len(lines) and _LABEL_LINE.match(lines[number]) and number + 1 not in counted:
             segment += "\n" + lines[number]  # 受郭靖委托： ⏎ 投票对象：黄蓉
             number += 1
+        if number < len(lines) and _ASIDE_LINE.match(lines[number]) and not _named(lines[number], roster) and \
+                not re.search(r"代投|委托|代发|代为|(?i:proxy)", lines[number]):
+            # 「代投：洪七公→杨康 ⏎ （旧）」「⏎ ——摘自旧帖」「⏎ 以上是上一局的」: an aside on the line under the proxy is its aside (round 77)
+            segment += " " + lines[number].strip()
         names = _named(segment, roster)
         ruled, substitute = _RULED.search(segment), _SUBSTITUTE.search(segment)
         if ruled and pairs and set(names) <= {p[0] for p in pairs} and _ABOVE_VOID.search(_QUOTED.sub("", segment[ruled.start():])) and \
@@ -688,6 +692,7 @@ _SAID_TIME = re.compile(r"[〇零一二三四五六七八九十两半百]+")  # 
 _ASIDE_OPENS = tags.phrases("proxy_aside")
 
 
+_ASIDE_LINE = re.compile(r"^\s*(?:[(（][^()（）\n]{1,30}[)）]|(?:——|—|--)\s*[^\n]{1,20}|以上(?:是|为|都是)[^\n]{1,20})\s*[。.]?\s*$")
 _PROXY_HEAD = re.compile(r"^\s*(?:[【\[]?\s*(?:另|注)\s*[】\]]?\s*[:：]\s*)?(?:【代投】|代投)\s*[:：]?\s*")
 _INLINE_ARROWS = re.compile(r"([^\s→>=\-:：,，、]{1,12})\s*(?:→|->|=>|＞)\s*([^\s,，、。;；:：(（]{1,12})")
 

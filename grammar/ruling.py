@@ -1218,8 +1218,9 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             # 「昨天4楼、5楼无效」 posted on day 2 rules day 1's floors, which the post does not number (the hostile round,
             # issue 42, B5: applied to day 2's floors 4 and 5): it rules nothing, and the director is told how to say it
             post.void = True
-            post.problems.append(f"「{relative.group(1)}」的楼层没有写明是第几天（「{_clip(sentence)}」）：请写成「第N天 N楼」，"
-                                 "或用 bansha rule --day N")
+            said = f"「{relative.group(1)}」的楼层没有写明是第几天（「{_clip(sentence)}」）：请写成「第N天 N楼」，或用 bansha rule --day N"
+            post.problems.append(said)
+            post.held += [(("floor", int(n)), said) for n in _FLOOR_NUMBERS.findall(sentence)]  # (this thread's floor of that number waits)
             continue
         headed = headed or _correction_heading(tokens)
         if any(g.sentence < number and g.verdicts for g in groups) and not any(

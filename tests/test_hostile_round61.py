@@ -1404,3 +1404,17 @@ def test_round_77_a_floor_of_a_chat_group_or_another_site_waits(text):
 def test_round_77_this_threads_own_pointers_before_a_floor_still_rule_it(text):
     post = read(text, roster=Roster(PLAYERS))
     assert [(i.ref, i.verdict) for i in post.items] == [(("floor", 6), "invalid")] and not post.void, post
+
+
+@pytest.mark.parametrize("aside", ["（旧）", "(old)", "(from last game)", "以上是上一局的", "——摘自旧帖", "（存档，仅供参考）", "（他前天说的）"])
+def test_round_77_an_aside_on_the_line_under_a_proxy_is_its_aside(aside):
+    from test_hostile_round56 import _day
+    result, (made,) = _day(("导演", f"代投：洪七公→杨康\n{aside}"), preset="s10")
+    assert made.needs_review and not result.certain, made.reason
+
+
+@pytest.mark.parametrize("below", ["（私信 14:02）", "（QQ）", "——导演A"])
+def test_round_77_a_channel_or_a_signature_under_a_proxy_leaves_it_counted(below):
+    from test_hostile_round56 import _day
+    _, (made,) = _day(("导演", f"代投：洪七公→杨康\n{below}"), preset="s10")
+    assert made.kind == "proxy" and not made.needs_review, made.reason
