@@ -1003,7 +1003,7 @@ def _count_floors(own: str, roster: Roster) -> tuple[dict[int, str | None], dict
     the row is no count by floors (hostile round 70: a count that left a floor out was not set beside the tool's)."""
     out: dict[int, str | None] = {}
     voters: dict[str, str | None] = {}
-    if roster.pattern is None or not re.search(r"\d\s*(?:楼|层|樓|#|F|L|→|->|=>|⇒)|#\s*\d", own):
+    if roster.pattern is None or not re.search(r"\d\s*(?:楼|层|樓|#|F|L|→|->|=>|⇒)|#\s*\d|(?:←|<-)\s*\d", own):
         return out, voters
     for row in _FLOOR_ROW.finditer(own):
         target = None if row.group("target") == "弃权" else roster.resolve(row.group("target")).name
@@ -1046,8 +1046,9 @@ _FLOOR_LIST = rf"{_A_FLOOR}(?:\s*[、,，/&]?\s*{_A_FLOOR})*"
 def _row_forms(names: str) -> tuple[re.Pattern, re.Pattern]:
     """A row of a count by floors, its player first (「杨康←2楼3楼」「杨康：#2 #3」「郭靖(4F,5F)」「杨康 2（2L 3L）」) or its floors
     first and an arrow (「2、3→杨康」)."""
-    first = re.compile(rf"(?P<name>{names})\s*(?:[:：←]|\d+(?:\.\d+)?\s*票?)?\s*[(（]?\s*(?P<floors>{_FLOOR_LIST})\s*[)）]?")
-    after = re.compile(rf"(?P<floors>{_FLOOR_LIST})\s*(?:→|->|=>|⇒)\s*(?P<name>{names})")
+    first = re.compile(rf"(?P<name>{names})\s*(?:[:：]|(?P<arrow>←|<-)|\d+(?:\.\d+)?\s*票?)?\s*[(（\[]?\s*(?P<floors>{_FLOOR_LIST})\s*[)）\]]?")
+    after = re.compile(rf"(?P<floors>{_FLOOR_LIST})\s*(?:→|->|=>|⇒)\s*(?P<name>{names})|"
+                       rf"(?P<floor>#\s*\d{{1,5}}|\d{{1,5}}\s*(?:楼|层|樓|F|L)(?![A-Za-z]))\s*(?P<named>{names})")  # (「2楼杨康 3楼杨康」「#2杨康」)
     return first, after
 
 
@@ -1064,9 +1065,10 @@ def _rows_by_floors(own: str, roster: Roster) -> list[tuple[str, list[int]]]:
             rest = rest.replace(m.group(), " ", 1)
         if not found or re.search(r"[\u4e00-\u9fffA-Za-z]", re.sub(r"票型|票数|目前|当前|统计|截至|截止|实时|[【】\[\]]", "", rest)):
             continue  # (anything else in the line — a verdict, a reason — and it is no row of a count by floors)
-        if not all(m.re is after or re.search(r"楼|层|樓|#|[FfLl]", m.group("floors")) for m in found):
+        if not all(m.re is after or m.group("arrow") or re.search(r"楼|层|樓|#|[FfLl]", m.group("floors")) for m in found):
             continue  # (「螳螂 5：蜻蜓（2楼）、…」: a number of votes, then the voters with their floors — a count by voters)
-        rows += [(roster.resolve(m.group("name")).name, [int(n) for n in re.findall(r"\d{1,5}", m.group("floors"))]) for m in found]
+        rows += [(roster.resolve(m.group("name") or m.group("named")).name,
+                  [int(n) for n in re.findall(r"\d{1,5}", m.group("floors") or m.group("floor"))]) for m in found]
     return rows
 
 

@@ -1792,7 +1792,9 @@ def _takes_back_words() -> re.Pattern:
                       r"(?<!算)不算(?!数?不)|后悔|反悔|变卦|"  # (「洪七公后悔了，刚才那张不算」: hostile round 68)
                       r"当我没发|当没发|就当没有|当没有|别算|不要算|"  # (「上面的代投当我没发」「那张代投别算」: round 71)
                       r"说不投了|不让我代投|别帮我投|不用帮我投|不用代投了|(?i:changed\s+(?:his|her|their)\s+mind|no\s+proxy)|"  # (round 72)
-                      r"(?<![a-z])(?:cancel+(?:ed)?|withdrawn?|scratch|scrap|forget|drop|disregard)(?![a-z])|(?i:proxy\s+(?:above\s+)?(?:is\s+)?(?:void|off|invalid|gone))",
+                      r"(?<![a-z])(?:cancel+(?:ed)?|withdrawn?|scratch|scrap|forget|drop|disregard|nvm|never\s*mind|undo|kill)(?![a-z])|"
+                      # (round 77: 「proxy's off」「proxy's dead」「proxy = void」「proxy nvm」)
+                      r"(?i:proxy\W{0,2}(?:s\s+|\s+above\s+)?(?:is\s+)?(?:=\s*)?(?:void|off|invalid|gone|dead|null|nvm|none|0|undone)(?![a-z]))",
                       re.IGNORECASE)  # (忽略 · 无视 · ignore: the lexicon's)
 
 # Text colours a forum page shows on its own background: words in them are there for the tool, not for the readers.

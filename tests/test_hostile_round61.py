@@ -1418,3 +1418,17 @@ def test_round_77_a_channel_or_a_signature_under_a_proxy_leaves_it_counted(below
     from test_hostile_round56 import _day
     _, (made,) = _day(("导演", f"代投：洪七公→杨康\n{below}"), preset="s10")
     assert made.kind == "proxy" and not made.needs_review, made.reason
+
+
+@pytest.mark.parametrize("later", ["nvm the proxy", "proxy's off", "undo proxy", "proxy = void", "代投失效", "proxy's dead"])
+def test_round_77_a_proxy_taken_back_later_in_english_or_said_lost_waits(later):
+    from test_hostile_round56 import _day
+    result, (made, _) = _day(("导演", "代投：欧阳锋 → 郭靖"), ("导演", later))
+    assert made.needs_review and not result.certain, made.reason
+
+
+@pytest.mark.parametrize("count", ["杨康 ← 1、2；郭靖 ← 3、4", "#1杨康 #2杨康 #3郭靖 #4郭靖", "1楼杨康 2楼杨康 3楼郭靖 4楼郭靖"])
+def test_round_77_a_count_by_floors_with_bare_numbers_after_an_arrow_or_floors_before_names_is_compared(count):
+    from test_hostile_round56 import _day
+    result, _ = _day(("欧阳锋", "投票对象：郭靖\n投票理由：跳"), ("导演", count))
+    assert not result.certain and any("#5" in d for c in result.count_checks for d in c.differences), result.count_checks
