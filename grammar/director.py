@@ -1009,12 +1009,12 @@ def _count_floors(own: str, roster: Roster) -> tuple[dict[int, str | None], dict
         target = None if row.group("target") == "弃权" else roster.resolve(row.group("target")).name
         items = [i.strip() for i in re.split(r"[、,，/]", row.group("items")) if i.strip()]
         floors, named = [], []
-        # (「郭靖 2（4、5楼）」: the floor mark written once, after the last number — the bare numbers before it are floors too)
-        suffixed = bool(items) and _FLOOR_ITEM.fullmatch(items[-1]) is not None
-        for item in items:
+        # (「郭靖 2（4、5楼）」: the floor mark written once, after the last number of a run — 「1、2楼、洪七公」 too, round 77)
+        marked_at = [k for k, item in enumerate(items) if _FLOOR_ITEM.fullmatch(item)]
+        for k, item in enumerate(items):
             if floor := _FLOOR_ITEM.fullmatch(item):
                 floors.append(int(floor.group(1)))
-            elif suffixed and re.fullmatch(r"\d{1,5}", item):
+            elif any(m > k for m in marked_at) and re.fullmatch(r"\d{1,5}", item):
                 floors.append(int(item))
             elif (said := re.fullmatch(r"(\S{1,12}?)\s*(?:的)?\s*(?:代投|代|票)?", item)) and (voter := roster.resolve(said.group(1)).name):
                 named.append(voter)  # (「洪七公代投」 beside the floors: a ballot the row counts by its voter, a proxy first shown in the count)

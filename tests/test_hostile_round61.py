@@ -1432,3 +1432,10 @@ def test_round_77_a_count_by_floors_with_bare_numbers_after_an_arrow_or_floors_b
     from test_hostile_round56 import _day
     result, _ = _day(("欧阳锋", "投票对象：郭靖\n投票理由：跳"), ("导演", count))
     assert not result.certain and any("#5" in d for c in result.count_checks for d in c.differences), result.count_checks
+
+
+def test_round_77_a_proxy_first_shown_in_a_count_by_floors_is_set_beside_ours():
+    # (the lab: 「票型：杨康 3（2、3楼、洪七公）…」 — review said nothing needs ruling; the count ties the day)
+    from test_hostile_round56 import _day
+    result, _ = _day(("欧阳锋", "投票对象：郭靖\n投票理由：跳"), ("导演", "票型：杨康 3（1、2楼、洪七公），郭靖 3（3、4、5楼）"))
+    assert not result.certain and any("洪七公" in d for c in result.count_checks for d in c.differences), result.count_checks
