@@ -1439,3 +1439,10 @@ def test_round_77_a_proxy_first_shown_in_a_count_by_floors_is_set_beside_ours():
     from test_hostile_round56 import _day
     result, _ = _day(("欧阳锋", "投票对象：郭靖\n投票理由：跳"), ("导演", "票型：杨康 3（1、2楼、洪七公），郭靖 3（3、4、5楼）"))
     assert not result.certain and any("洪七公" in d for c in result.count_checks for d in c.differences), result.count_checks
+
+
+@pytest.mark.parametrize("after, waits", [("这是不可能的。", True), ("想得美。", True), ("下辈子吧。", True), ("醒醒。", True), ("呵呵。", True),
+                                          ("晚安。", False), ("谢谢配合。", False)])
+def test_round_77_a_sentence_after_a_ruling_that_mocks_it_leaves_it_open(after, waits):
+    post = read(f"6楼无效。{after}", roster=Roster(PLAYERS))
+    assert (("floor", 6) in {ref for ref, _ in post.held}) == waits and bool(post.items) != waits, post
