@@ -869,8 +869,6 @@ def _cut(line: str) -> list[str]:
     return out
 
 
-# A dash and a word that turns back on what came before it (「——不对，」「—等下，」): a sentence of its own from the dash
-_DASH_TURN = re.compile(r"(?:——|—|--)\s*(?:不对|等下|等等|等一下|啊不|呃不|不不|错了|说错|写错|看错|看串|看岔|口误|手滑)")
 _FLOOR_NUMBERS = re.compile(r"(\d{1,5})\s*(?:楼|层|樓|#|F|L)")  # the numbers of the floors written in digits
 _FLOOR_ANY = re.compile(r"\d{1,5}\s*(?:楼|层|樓|#|F|L)|#\s*\d{1,5}|第[一二三四五六七八九十百]{1,4}\s*(?:楼|层)|[沙板地](?:发|凳|板)")
 _ASKS = re.compile(r"[?？]|吗|是不是|算不算|能不能|有没有|要不要|行不行|对不对|还是")
@@ -1481,6 +1479,8 @@ def _superseded(groups: list[_Group], at: int, sentence: str, kept: set | None =
 
 
 _TURNS_BACK = re.compile(r"等下|等等|等一下|重说|重新说|改口|说错|写错|看错|打错|判重|判错|搞错|弄错|不对|看岔|看串|看走眼|数错")
+# A dash and a word that turns back on what came before it (「——不对，」「—等下，」), in the sentence of the words it turns on
+_DASH_TURN = re.compile(r"(?:——|—|--)\s*(?:不对|等下|等等|等一下|啊不|呃不|不不|错了|说错|写错|看错|看串|看岔|口误|手滑)")
 # (「以这行为准」: the line it is on stands over the post's earlier words; 「以本条为准」 is the post over earlier posts)
 # 「报名帖6楼」「发言贴6楼」「PK帖6楼」: a thread named right before the floor — any but this vote thread (round 60)
 _THREAD_BEFORE = re.compile(r"(?P<t>[^\s,，。;；:：!！?？、()（）【】\[\]\d]{1,6}?)\s*(?P<s>帖|贴|楼|區|区)\s*(?:的|里的?|中的?)?\s*第?\s*\d{1,5}\s*(?:楼|层|樓|#|F|L)")
@@ -1550,8 +1550,8 @@ _PENALTY = re.compile(r"判罚|黄牌|蓝牌|红牌|牌一张|诈尸|禁言|潜�
 
 
 _APOLOGY = re.compile(r"(?i)抱歉|不好意思|对不起|见谅|道歉|道个歉|说声|跟|向|给|对|了|哈|啊|呀|sorry|my\s+bad|apolog\w*|to|so")
-_VERDICT_SAID = re.compile(r"有效|无效|作废|不算|不计|计为|算作|算给|记为|视为弃权|按弃权|按原票|维持原判")
-_VERDICT_ALONE = re.compile(r"^\W*(?:改判|改为|应为|应该是|应判)?\s*(?:有效|无效|作废|不算|不计|计为|算作|算给|记为|视为弃权|按弃权|按原票|维持原判)")
+_VERDICT_SAID = re.compile(r"有效|无效|作废|不算|不计|计为|算作|算给|记为|视为弃权|按弃权|按原票|维持原判")  # (anywhere in a sentence)
+_VERDICT_ALONE = re.compile(rf"^\W*(?:改判|改为|应为|应该是|应判)?\s*(?:{_VERDICT_SAID.pattern})")  # (opening it)
 def _laughs_at_its_verdict(sentence: str) -> bool:
     """A laugh or a wink in the clause of a verdict (the emoticon's own 「;」 no clause break)."""
     for tag in tagging.tag(sentence):
@@ -2095,7 +2095,7 @@ def _unexplained_tail(pieces: list, target: str | None = None) -> str:
 
 # A sentence of its own that makes what came before an opinion, a guess or a story (「不过也难说。」「以上纯属虚构。」: round 74)
 _UNSURE = tagging.phrases("after_unsure")
-_NOT_REAL = re.compile(r"梦|虚构|瞎编|胡编|编的|乱编|(?<![a-z])(?:made\s+(?:it\s+)?up|dreamt|dreamed|dream)(?![a-z])", re.I)
+_NOT_REAL = tagging.phrases("not_real")  # (the lexicon's not_real: a dream or a story, 「——以上是我昨晚做的梦」)
 
 
 def _said_between(sentence: str, verdict_words: str, group: _Group) -> bool:

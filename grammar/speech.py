@@ -462,12 +462,13 @@ def may_cue(text: str, roster) -> bool:
     return bool(_any_cue(names).search(text))
 
 
+# The words of a relay told by a channel (「洪七公私信我说投杨康」「洪七公 says: 杨康」): its principal the proof must weigh (round 77)
+_TOLD_BY = r"私信|私聊|短信|微信|电话|留言|告诉|通知|传话|@|艾特|QQ|qq|says|said|told|wants|wanted|behalf|我说"
 # Words one of which every doubtful act has (a literal scan, far cheaper than the patterns themselves).
 _CUE_KEYS = re.compile(r"作废|无效|不算|撤回|收回|取消|晚点|晚些|晚上|晚一|等会|等一下|一会|稍后|回头|过会|迟点|之后|明天|下午|中午|"
                        r"回来|先挂|暂|先投|临时|先票|原来|本来|之前|刚才|一开始|编辑|如何|怎么|算不算|是否|待定|统计时|另行|"
                        r"让我|叫我|请我|要我|要求|请求|帮|替|代|托|应|转|那票|的票|那一票|的一票|都投|一起投|同时投|一同投|也是|也一样|意思|同样|"
-                       # (a relay told by a channel — 「洪七公私信我说投杨康」: its principal the proof must weigh, round 77)
-                       r"私信|私聊|短信|微信|电话|留言|告诉|通知|传话|@|艾特|QQ|qq|says|said|told|wants|wanted|behalf|我说")  # literals only: re then scans by first character
+                       + _TOLD_BY)  # literals only: re then scans by first character
 
 
 @lru_cache(maxsize=64)
@@ -476,7 +477,7 @@ def _any_cue(names: str | None) -> re.Pattern:
     for — 郭靖托我投 — by its word alone: a superset, which `cues` then reads precisely)."""
     parts = [_VOID_IF.pattern, _LATER.pattern, _INTERIM.pattern, _EDITED.pattern, _PENDING.pattern, _RELAY_WORDS.pattern,
              r"托|委托|让我|叫我|请我|拜托我|要我|嘱咐我|要求|请求|即为|的代投|代发|代为|[那的]一?票|[都同]投|一[起同块]儿?投|都选|一起选|也是|也一样|的意思|同样",
-             r"私信|私聊|短信|微信|电话|留言|告诉|通知|传话|@|艾特|QQ|qq|says|said|told|wants|wanted|behalf|我说"]  # (a relay told by a channel, round 77)
+             _TOLD_BY]
     if names:
         parts.append(_RELAY_BY.pattern.format(names=names))
     return re.compile("|".join(f"(?:{re.sub(r'[(][?]P<[a-z0-9_]+>', '(?:', part)})" for part in parts))

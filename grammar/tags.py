@@ -102,15 +102,19 @@ def takes_it_back(aside: str) -> bool:
 _PLAIN_CHARS = frozenset("的了是他她它我你们这那个一和与及或也都就还又再很不没有在里上下中把被给对为以之其此该啊呀吧呢嘛哦喔嗯么已经才只按计算见含指")
 
 
+@lru_cache(maxsize=1)
+def _tagged_kinds() -> tuple[str, ...]:
+    """Every class a post is tagged with (all but the untagged ones)."""
+    return tuple(sorted({e.kind for e in lexicon()} - UNTAGGED))
+
+
 def unexplained(aside: str, *kinds: str, also: tuple[re.Pattern, ...] = ()) -> str:
     """The Chinese characters of a short aside that no word of the lexicon explains — the tagged classes, these untagged
     `kinds` and the patterns `also` — nor a particle: 「醉话」 leaves 醉 (话 speaks of a ballot), 「没写理由」 nothing."""
-    tagged = sorted({e.kind for e in lexicon()} - UNTAGGED)
-    rest = phrases(*tagged, *kinds).sub(" ", aside)  # (one search, longest first: 写成 before 写, 错误 before 错)
+    # (one search over every class's words and patterns, longest spelling first: 写成 before 写, 错误 before 错)
+    rest = phrases(*_tagged_kinds(), *kinds).sub(" ", aside)
     for found in also:
         rest = found.sub(" ", rest)
-    for tag in sorted(_tag(rest, (), None), key=lambda t: -len(t.text)):
-        rest = rest.replace(tag.text, " ")
     return "".join(ch for ch in rest if "\u4e00" <= ch <= "\u9fff" and ch not in _PLAIN_CHARS)
 
 
@@ -121,7 +125,7 @@ def source_of(kind: str, written: str) -> str | None:
 
 # Classes a reader searches for itself (tags.search_for, tags.phrases), never tagged: a heading's words are what a heading may
 # say, and the words beside a ruling or a proxy what may stand there, not what a clause does
-UNTAGGED = frozenset({"post_heading", "ballot_talk", "proxy_said", "proxy_said_english", "reason_words", "reason_english", "turns_over", "after_unsure", "takes_it_back", "proxy_aside"})
+UNTAGGED = frozenset({"post_heading", "ballot_talk", "proxy_said", "proxy_said_english", "reason_words", "reason_english", "turns_over", "after_unsure", "not_real", "takes_it_back", "proxy_aside"})
 
 
 @lru_cache(maxsize=1)
