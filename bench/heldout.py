@@ -54,9 +54,13 @@ CLOSE = START + timedelta(days=2)
 # When each seed's day closes (000/004 21:00, 002 12:30, 003 13:00): a post that states its time (（20:35）代投)
 # is placed at that time on the closing day, so the time rules decide it as they would on the forum.
 CLOSES = {"qisha": (12, 30), "anshazhe": (13, 0)}
-_STATED = re.compile(r"^\s*[(（](\d{1,2}):(\d{2})[^)）\n]{0,8}[)）]")  # （20:35）代投 · （20:06 补发）
+_STATED = re.compile(r"^\s*[(（](\d{1,2}):(\d{2})[^)）\n]{0,8}[)）]"  # （20:35）代投 · （20:06 补发）
+                     # 「21:04 了吧？刚下夜班……」「现在 20:25，刚收到…私信」「12:24 代投：…」: a post that opens on the clock
+                     # time is posted then (a time bound 「20:00 以后不能改票」 is no post's time)
+                     r"|^\s*(?:现在|都)?\s*(\d{1,2})[:：](\d{2})(?!\d)(?!\s*(?:前|之前|以前|以后|之后|后|起|开始))")
 # Where a set's story closes a preset's day at another time than the seed's (its README says so).
-SET_CLOSES = {"heldout4": {"s10": (22, 0)}, "heldout5": {"s10": (22, 0)}, "heldout6": {"s10": (22, 0)},
+SET_CLOSES = {"heldout8": {"s10": (23, 59)},  # its 「23:58 了，赶在关门前」 (why: "S10 has no last-hour window")
+              "heldout4": {"s10": (22, 0)}, "heldout5": {"s10": (22, 0)}, "heldout6": {"s10": (22, 0)},
               "heldout7": {"s10": (22, 0)}}
 # The round a case is set in, as its writer states it: 「Revote round (重投 阿飞 vs 糖糖)」「(高票对决 椰子 vs 珊瑚)」.
 _ROUND = re.compile(r"[(（](重投|高票对决)\s+(\S+)\s+vs\s+(\S+?)[)）]")
@@ -212,7 +216,9 @@ def run_case(case: dict):
     stated = _STATED.match(case["text"])
     hours = 5.0
     if stated:
-        hours = (close.replace(hour=int(stated.group(1)), minute=int(stated.group(2))) - START).total_seconds() / 3600
+        hh, mm = (stated.group(1), stated.group(2)) if stated.group(1) else (stated.group(3), stated.group(4))
+        if int(hh) < 24:
+            hours = (close.replace(hour=int(hh), minute=int(mm)) - START).total_seconds() / 3600
     game = Game(name="留出集", preset=case["preset"], directors=tuple(case["directors"]), players=players, days=(day,),
                 rules=dict(assumed(case)))
     posts = [_post(90, 1, case["directors"][0], "投票帖：请按格式投票。", 0.1)]

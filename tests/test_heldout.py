@@ -182,3 +182,14 @@ def test_the_sets_written_after_the_layered_reader_are_covered(name):
     assert not [(case["id"], j["tool"]) for case, j in judged if j["uncovered"] and (name, case["id"]) not in PLACED_OTHERWISE]
     glance = [case for case, j in judged if case["glance"]]
     assert sum(j["false_doubt"] for case, j in judged if case["glance"]) / len(glance) <= 0.08
+
+
+def test_a_post_that_opens_on_its_clock_time_is_tallied_at_that_time():
+    """The harness places a case as the forum would have it: 「21:04 了吧？…」 was posted at 21:04, after the close; a
+    time bound at the start (「20:00 以后不能改票」) is no post's time, and the post stays inside the day."""
+    case = {"id": "t1", "preset": "shediao", "roster": ["郭靖", "黄蓉", "杨康", "穆念慈"], "aliases": {}, "directors": ["导演"],
+            "poster": "郭靖", "has_vote": False, "quotes": None}
+    late, _ = heldout.run_case({**case, "text": "21:04 了吧？刚下夜班，还是补一下：投票对象：杨康 投票理由：同上"})
+    assert late.verdict != "counted" and "关门后" in late.reason
+    bound, _ = heldout.run_case({**case, "text": "20:00 以后不能改票，我先投了：\n投票对象：杨康\n投票理由：同上"})
+    assert bound.verdict == "counted" and bound.target == "杨康"
