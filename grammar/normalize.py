@@ -80,6 +80,9 @@ def _english_label(m: re.Match) -> str:
 # (a name after it: Chinese, or a capitalised word) the verb. 「FoS X」「L-2」「hammer」 stay talk.
 _ENGLISH_VOTES = (
     (re.compile(r"(?i)(?<![a-z])(?:##\s*)?unvote\s*[,，;；.。/&]?\s*(?:and\s+|then\s+)?(?:##\s*)?vote(?:\s+for)?\s*[:：]?\s*"), "改投"),
+    # 「unvote 降号, vote 连音线」: the ballot taken back named, then the new one — the same change (heldout39 w39_115: two ballots)
+    (re.compile(r"(?i)(?<![a-z])(?:##\s*)?unvote\s+[^\s,，;；.。/&]{1,12}\s*[,，;；.。/&]\s*(?:and\s+|then\s+)?(?:##\s*)?vote(?:\s+for)?"
+                r"\s*[:：]?\s*"), "改投"),
     # 「my vote's on 郭靖」「my vote goes to 郭靖」: the poster's ballot in words (the hostile round 63: read as nothing)
     (re.compile(r"(?i)(?<![a-z])(?<!cancel )(?<!remove )(?<!drop )(?<!withdraw )(?<!retract )(?<!scrap )(?<!void )"
                 r"my\s+vote(?:'s|’s|\s+is|\s+goes)?\s+(?:on|to|for)\s+"), "投"),  # (not 「cancel my vote on 郭靖」: round 70)
