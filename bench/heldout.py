@@ -162,6 +162,11 @@ SET_DEAD["heldout38"] = {"shediao": ("对讲",), "s10": ("催还单",), "qisha":
 # change or proxy after 12:00 with the verdict at 13:00 (its README)
 SET_ASSUMED["heldout39"] = {"s10": SET_ASSUMED["heldout25"]["s10"], "anshazhe": {**SET_ASSUMED["heldout25"]["anshazhe"], "blackout_minutes": 60}}
 SET_DEAD["heldout39"] = {"shediao": ("下摆",), "s10": ("六边形",), "qisha": ("爬杆",), "anshazhe": ("反复号",), "mahjong": ("窗套",)}
+# heldout40's openings: s10 as heldout25's (投票：X · 投票对象：X · vote X, reason optional, a quoted change) with a 21:00 bar
+# before its 22:00 close; anshazhe as heldout39's (改票 said, no quote, a 12:00 bar before the 13:00 verdict)
+SET_ASSUMED["heldout40"] = {"s10": SET_ASSUMED["heldout25"]["s10"], "anshazhe": SET_ASSUMED["heldout39"]["anshazhe"]}
+SET_CLOSES["heldout40"] = {"s10": (22, 0)}
+SET_DEAD["heldout40"] = {"shediao": ("普洱",), "s10": ("榴莲",), "mahjong": ("编钟",)}
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
