@@ -218,7 +218,8 @@ def run_case(case: dict):
               close=close.isoformat(), title_holder=holder, votes_not_counted=idiots, dead=dead,
               runoff=tuple(r.group(2, 3)) if (r := _ROUND.search(case.get("why") or "")) else (),
               round_kind=r.group(1) if r else "")
-    stated = _STATED.match(case["text"])
+    # (a time opening the post's own words, under the quote it replies to: 「[quote]…[/quote]（08:40）改票对象：…」 — heldout40)
+    stated = _STATED.match(re.sub(r"(?s)^\s*\[quote\].*?\[/quote\]\s*", "", case["text"], count=1))
     hours = 5.0
     if stated:
         hh, mm = (stated.group(1), stated.group(2)) if stated.group(1) else (stated.group(3), stated.group(4))
