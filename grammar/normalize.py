@@ -108,8 +108,27 @@ def _english_votes(text: str) -> str:
     return text
 
 
+# A BBCode table's rows and cells ([tr][td]44[/td][td]有效[/td][/tr]): a line per row, a space between cells — and where
+# the header row names a column 楼层, the numbers under it are floors (44 → 44楼), as a ruling's table means them (blind34).
+_BB_TABLE = re.compile(r"(?is)\[table(?:=[^\]\n]*)?\](.*?)\[/table\]")
+_ROW = re.compile(r"(?is)\[tr(?:=[^\]\n]*)?\](.*?)\[/tr\]")
+_CELL = re.compile(r"(?is)\[td(?:=[^\]\n]*)?\](.*?)\[/td\]")
+_FLOOR_HEADER = re.compile(r"^\s*(?:楼层|楼|楼号|樓層|樓|floor|#)\s*$", re.I)
+
+
+def _table(m: re.Match) -> str:
+    rows = [[c.strip() for c in _CELL.findall(row)] for row in _ROW.findall(m.group(1))]
+    floors = next((k for k, cell in enumerate(rows[0]) if _FLOOR_HEADER.match(cell)), None) if rows else None
+    for row in rows[1:]:
+        if floors is not None and floors < len(row) and row[floors].isdigit():
+            row[floors] += "楼"
+    return "\n" + "\n".join(" ".join(c for c in row if c) for row in rows) + "\n"
+
+
 def normalize(text: str) -> str:
     text = _one_spelling(decode_references(text))
+    if "[" in text and "[/td]" in text.lower():
+        text = _BB_TABLE.sub(_table, text)
     if "[" in text or "【" in text or "〖" in text or "〔" in text:  # most posts have no brackets at all
         # (first: 「[b]vote[/b] 山竹」 is 「vote 山竹」 to every reader after it)
         text = _BRACKET_LABEL.sub(r"\1:", _BBCODE.sub("", text))

@@ -739,6 +739,9 @@ def _ruled_in_row(line: str) -> list[str]:
     return out
 
 
+_IN_BRACKETS = re.compile(r"[(（][^()（）]*[)）]")
+
+
 def _sentences(own: str, rows: frozenset[str] = frozenset()) -> list[str]:
     """The post's sentences: each line cut at its stops — not inside brackets (「倒扑→三三（11楼；5楼代投已撤回）」) —
     without signatures and list numbers, and without the lines of a running count (「白水哩→狮子原爽、小濑川白望→臼泽塞」
@@ -754,7 +757,10 @@ def _sentences(own: str, rows: frozenset[str] = frozenset()) -> list[str]:
             lines += [f"{floor.group().strip()}{mark.group(1)}"] if floor and mark else []
             lines += [part for note in _ruled_in_row(line) for part in _cut(note) if part.strip(" 。！!？?；;")]
             continue
-        if _COUNT_LINE.match(line) or len(_ARROW.findall(line)) >= 2 or _ARROW.search(line) and _COUNT_NOTE.search(line):
+        # (an arrow only inside a bracket note of a line that rules floors is that floor's ballot, not a count's row:
+        # 「24L、26L、27L 依次为：有效（三元桥→积水潭）、无效（…）、弃权（…）」 — blind34 ch032, read as nothing)
+        arrows = _ARROW if not _FLOOR_ANY.search(bare := _IN_BRACKETS.sub("", line)) or _ARROW.search(bare) else None
+        if _COUNT_LINE.match(line) or arrows and (len(arrows.findall(line)) >= 2 or arrows.search(line) and _COUNT_NOTE.search(line)):
             # a row of the count; a verdict in a player's place with the floor in brackets is a ruling written into the row
             # (「魏延 → 无效（31#，两个对象）」): read as a sentence of its own
             lines += [part for note in _ruled_in_row(line) for part in _cut(note) if part.strip(" 。！!？?；;")]
@@ -896,6 +902,10 @@ def read(text: str | None, *, quoting: bool = False, roster: Roster | None = Non
         text = _BARE_FLOOR_LIST.sub(lambda m: m.group(1) + "、".join(f"{n}楼" for n in re.findall(r"\d{1,5}", m.group(2))), text)
     if text and (bare := _BARE_TAKE_BACK.match(text)):
         text = f"{bare.group(2)}楼{bare.group(1)}"  # 「撤7」: a take-back and a bare number, a whole post — that floor (hostile round 75)
+    if text and "原" in text and roster:
+        # 「→ 原票 祁门红 照算」: the original ballot, named by a player's name, said to stand, no floor of its own before it —
+        # 维持原票 with its target (blind34 ch012: 照算 read as the change's own verdict); 「29楼 原票 烘干 照计」 rules 29楼
+        text = _ORIGINAL_NAMED.sub(lambda m: f"维持原票 {m.group(1)}" if roster.table.get(m.group(1)) else m.group(), text)
     if text and _WORDED_SUM.search(text):
         # 「二乘三楼」「十减四楼」: a floor written as a sum in words — read as 「2*3楼」 is, each floor it may mean waiting (round 71)
         text = _WORDED_SUM.sub(lambda m: f"{tagging.chinese_number(m.group(1))}{_OPERATORS[m.group(2)[0]]}"
@@ -992,6 +1002,8 @@ _FORMAL = str.maketrans("壹贰叁肆伍陆柒捌玖貳參叄陸", "一二三四
 
 
 _OPERATORS = {"乘": "*", "减": "-", "加": "+", "除": "/"}
+_ORIGINAL_NAMED = re.compile(r"(?<![按以\dA-Za-z#楼层樓])(?<![\d楼层樓#FL]\s)(?:原票|原来的票|原投票)[ \t]*[(（]?[ \t]*"
+                            r"([^\s，,。；;:：()（）]{1,12})[ \t]*[)）]?[ \t]*(?:照算|照计|照常计入|照常计|照常算|仍然有效|仍算|仍有效)")
 _WORDED_SUM = re.compile(r"([一二三四五六七八九十]{1,3})\s*(乘以?|减去?|加上?|除以?)\s*([一二三四五六七八九十]{1,3})(?=\s*[楼层樓])")
 
 
@@ -2297,10 +2309,13 @@ def _respectively(made: list[_Group], pieces: list, sentence: str) -> None:
             verdicts.append(piece[1])
             # 「依次计为 座钟、挂钟、弃权」「count for 蛇纹石, 方铅矿 and 闪锌矿 respectively」: the names after the first are verdicts too
             counting = counting or (piece[1] or {}).get("verdict") == "counts_as"
-        elif piece[0] == "text" and re.search(r"计为|算作|记为|算给|counts? as|counts? for", str(piece[1])):
+        elif piece[0] == "text" and re.search(r"计为|算作|记为|算给|counts? as|counts? for|(?:依次|分别|顺次)\s*(?:计|算|记)\s*$", str(piece[1])):
             counting = True  # 「7#、13#、21# 依次计为：立夏、芒种、弃权」: the names after 计为 are the verdicts, in order
         elif piece[0] == "name" and counting:
             verdicts.append({"verdict": "counts_as", "target": piece[1]})
+    if len(verdicts) == len(floors) + 1 and verdicts[0] == {"verdict": "valid"} and all(
+            (v or {}).get("verdict") == "counts_as" for v in verdicts[1:]):
+        verdicts = verdicts[1:]  # 「7楼、9楼 …有效，依次计 碧螺春、滇红」: 有效 said of them all, then whom each counts for (blind34)
     for group in ruled:
         group.verdicts.clear()
     paired = len(floors) == len(verdicts) >= 2 and all(v is not None for v in verdicts)
@@ -2516,6 +2531,12 @@ def _one(verdicts: list[dict]) -> dict | None:
         if named and {verdict["verdict"], other["verdict"]} <= {"valid", "keep_original", "counts_as"} and \
                 {v.get("target") for v in (verdict, other) if v["verdict"] == "counts_as"} <= {named["target"]}:
             verdict = named  # 「算数，仍计欧阳克」: it stands, for the player it named
+            continue
+        pair = {verdict["verdict"]: verdict, other["verdict"]: other}
+        if set(pair) == {"counts_as", "belongs"} and pair["counts_as"].get("target") and \
+                pair["belongs"]["voter"] != pair["counts_as"]["target"]:
+            # 「41楼 计为 六安瓜片，算 黄山毛峰 的票」: for X, and Y's ballot — 「算 Y 的票，计为 X」 said the other way round (blind34)
+            verdict = {"verdict": "for_voter", "voter": pair["belongs"]["voter"], "target": pair["counts_as"]["target"]}
             continue
         if (verdict["verdict"], other["verdict"]) in _SUBSUMED:
             verdict = other

@@ -53,3 +53,41 @@ def test_an_abstention_proxy_whose_aside_says_the_player_has_not_decided_stands(
     # an aside that leaves it open is still asked
     made, doubts = _proxies("代投两张：蓉儿 → 杨康；七公 → 弃权（本人说没想好，等他回复再说）。")
     assert "洪七公" not in made and doubts, (made, doubts)
+
+
+# -- rulings/blind34's first read (32ba8e1): verdicts written in ways the reader left to the director ------------------
+
+from grammar import ruling  # noqa: E402
+
+
+def _ruled(text: str) -> dict:
+    post = ruling.read(text, roster=ROSTER)
+    return {i.ref[1]: (i.verdict, i.target, i.voter) for i in post.items} if post and not post.held else {}
+
+
+def test_one_verdict_for_several_floors_then_whom_each_counts_for_in_order():
+    assert _ruled("7楼、9楼 都只错了一个同音字，规则允许，有效，依次计 郭靖、黄蓉。") == {
+        7: ("counts_as", "郭靖", None), 9: ("counts_as", "黄蓉", None)}
+    # as many names as floors, or nothing applied
+    assert _ruled("7楼、9楼 有效，依次计 郭靖、黄蓉、杨康。") == {}
+
+
+def test_a_rulings_table_reads_row_by_row_under_a_floor_column():
+    table = ("[table]\n[tr][td]楼层[/td][td]判定[/td][td]说明[/td][/tr]\n[tr][td]44[/td][td]有效[/td][td]计 郭靖[/td][/tr]\n"
+             "[tr][td]47[/td][td]无效[/td][td]对象写了「郭大侠」[/td][/tr]\n[/table]")
+    assert _ruled(table) == {44: ("counts_as", "郭靖", None), 47: ("invalid", None, None)}
+
+
+def test_an_arrow_inside_a_verdicts_bracket_is_no_count_row():
+    assert _ruled("24L、26L、27L 依次为：有效（杨康→郭靖）、无效（对象不明确）、弃权（1楼 约定可以弃权）。") == {
+        24: ("valid", None, None), 26: ("invalid", None, None), 27: ("abstain", None, None)}
+
+
+def test_the_original_named_and_said_to_stand_keeps_the_original():
+    assert _ruled("25# 杨康 改投 黄蓉，没有引用原投票帖 → 原票 郭靖 照算。") == {25: ("keep_original", "郭靖", None)}
+    # the original's own floor named before it: that floor is ruled valid
+    assert _ruled("61楼 杨康 的改票没有引用原帖，无效，29楼 原票 郭靖 照计。") == {61: ("invalid", None, None), 29: ("valid", None, None)}
+
+
+def test_counted_for_one_then_said_to_be_anothers_ballot_is_a_proxy_ruling():
+    assert _ruled("41楼 计为 黄蓉，算 洪七公 的票。") == {41: ("for_voter", "黄蓉", "洪七公")}
