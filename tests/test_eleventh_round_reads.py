@@ -91,3 +91,9 @@ def test_the_original_named_and_said_to_stand_keeps_the_original():
 
 def test_counted_for_one_then_said_to_be_anothers_ballot_is_a_proxy_ruling():
     assert _ruled("41楼 计为 黄蓉，算 洪七公 的票。") == {41: ("for_voter", "黄蓉", "洪七公")}
+
+
+def test_a_log_closed_by_whose_ballot_goes_to_whom_is_that_proxy():
+    made, doubts = _proxies("代投，聊天记录贴一下：\n[QQ 18:42] 七公：导演 帮我代投一下\n[QQ 18:42] 导演：投谁\n"
+                            "[QQ 18:43] 七公：杨康吧\n以上，洪七公 的票计入 杨康。")
+    assert made == {"洪七公": "杨康"} and not doubts, (made, doubts)
