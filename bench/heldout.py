@@ -167,6 +167,10 @@ SET_DEAD["heldout39"] = {"shediao": ("下摆",), "s10": ("六边形",), "qisha":
 SET_ASSUMED["heldout40"] = {"s10": SET_ASSUMED["heldout25"]["s10"], "anshazhe": SET_ASSUMED["heldout39"]["anshazhe"]}
 SET_CLOSES["heldout40"] = {"s10": (22, 0)}
 SET_DEAD["heldout40"] = {"shediao": ("普洱",), "s10": ("榴莲",), "mahjong": ("编钟",)}
+# heldout41's openings: s10 as heldout10's (投票：X · 投票对象：X · vote X, reason optional, a quoted change, 20:30 bar before its
+# 21:00 close); anshazhe as heldout39's (改票 said, no quote, a 12:00 bar before the 13:00 close)
+SET_ASSUMED["heldout41"] = {"s10": SET_ASSUMED["heldout10"]["s10"], "anshazhe": SET_ASSUMED["heldout39"]["anshazhe"]}
+SET_DEAD["heldout41"] = {"shediao": ("白术",), "s10": ("摩羯",), "mahjong": ("竖琴",)}
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
