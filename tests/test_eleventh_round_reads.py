@@ -97,3 +97,10 @@ def test_a_log_closed_by_whose_ballot_goes_to_whom_is_that_proxy():
     made, doubts = _proxies("代投，聊天记录贴一下：\n[QQ 18:42] 七公：导演 帮我代投一下\n[QQ 18:42] 导演：投谁\n"
                             "[QQ 18:43] 七公：杨康吧\n以上，洪七公 的票计入 杨康。")
     assert made == {"洪七公": "杨康"} and not doubts, (made, doubts)
+
+
+def test_a_rule_cited_before_whom_the_floor_counts_for_is_the_floors_ruling():
+    # (heldout41 w41_065: the post had read as no ruling at all — the ballot fixed by contacting the director, silent)
+    assert _ruled("7楼 杨康 私信更正：对象是郭靖。按规则联系导演可以更正，按郭靖计。") == {7: ("counts_as", "郭靖", None)}
+    # a rule stated alone is still no verdict on the floor before it
+    assert 7 not in _ruled("7楼 理由太短。按规则，无效票及时联系导演可以更正。")
