@@ -566,6 +566,9 @@ def _pieces(tokens: list[Token], one_by_one: bool = False) -> list[tuple[str, ob
                 j += 1
             run = tokens[i:j]
             out.append(("verdict", _verdict(run), "".join(map(str, run))))
+            if j < len(tokens) and tokens[j].type not in ("_SEP", "AND", "_LP", "_RP") and tokens[j].start_pos > run[-1].end_pos:
+                # 「…也无效 都记得重新发帖」: typed on a phone, a space after the verdict closes its clause (blind35 ci011)
+                out.append(("sep", " "))
             i = j
             continue
         if tok.type == "NAME":
@@ -1114,7 +1117,8 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
         first_floor = next((t.start_pos for t in tokens if t.type in ("FLOOR", "RANGE")), None)
         for tok in tokens:
             if tok.type == "DAY" and not (first_floor is not None and tok.start_pos > first_floor and _PRECEDENT.search(sentence)) \
-                    and not _WHEN_IT_HAPPENED.search(sentence, 0, tok.start_pos):
+                    and not _WHEN_IT_HAPPENED.search(sentence, 0, tok.start_pos) \
+                    and not _HAPPENED_THEN.match(sentence, tok.end_pos):
                 # (not 「6楼无效，跟第2天那次一样」: another day's case given as the reason; nor 「旋钮 已在第二天发动若愚」: when
                 # something happened, told — blind24 o034)
                 days.add(_day_number(str(tok)))
@@ -1580,6 +1584,9 @@ def _laughs_at_its_verdict(sentence: str) -> bool:
 
 _CARRIED_OVER = re.compile(r"(?:这|本|今)\s*(?:局|轮|天|帖|里)[^,，。;；\n]{0,4}(?:照旧|同样|一样|也是|也这样|照此|沿用|照办)|照旧|沿用")
 _WHEN_IT_HAPPENED = re.compile(r"(?:在|于|从|自从|自)\s*$")
+# 「八哥 第二天已经发动【若愚】」「他第一天就出局了」: the day something happened, told after it (blind35 ci019: read as the
+# ruling's own day)
+_HAPPENED_THEN = re.compile(r"\s*(?:就|已经|已|曾经|曾|便|刚)?\s*(?:发动|出局|死|翻牌|被[^\s,，。]{0,4}(?:出局|放逐|处决|杀|票出)|用了|用掉|使用)")
 _HEADED_CORRECTION = re.compile(r"^\W*(?:更正|纠正|订正|修正|正确的是|应为)\s*(?:一下|如下)?\s*[:：】\]]")
 
 
@@ -2557,7 +2564,7 @@ _RELATIVE_DAY = re.compile(r"(昨天|前天|昨日|前日|昨儿个?|昨晚|前�
                            r"(?:刚才|之前|早先|先前|前些)\s*那\s*(?:局|天|轮|帖|场|把|盘)|昨(?=\s*\d)|"
                            r"yesterday|y'?day|(?:last|previous|prev|prior|old|earlier|other)\s+(?:day|round|game|thread|week|time|night)(?:'s)?|"
                            r"the\s+day\s+before|day\s+before|(?<![a-z])d\s*-\s*1|(?<![a-z])[dn]\s*0|day\s*0|night\s*\d|第\s*[0零〇]\s*[天日])"
-                           r"(?:\s|的|[:：]|投票帖|投票贴|投票楼|那个|这个|里|中|vote|thread|'s)*?"
+                           r"(?:\s|的|[:：]|投票帖|投票贴|投票楼|那个|这个|里|中|vote|thread|'s|第\s*[一二三四五六七八九十\d]{1,3}\s*[天日])*?"
                            r"(?:(?:第\s*)?(?:\d{1,5}|[一二三四五六七八九十]{1,3})\s*(?:楼|层|樓|#|F|L)|#\s*\d{1,5}|(?:floor|post)\s*#?\s*\d{1,5})", re.I)
 
 

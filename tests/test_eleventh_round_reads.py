@@ -104,3 +104,25 @@ def test_a_rule_cited_before_whom_the_floor_counts_for_is_the_floors_ruling():
     assert _ruled("7楼 杨康 私信更正：对象是郭靖。按规则联系导演可以更正，按郭靖计。") == {7: ("counts_as", "郭靖", None)}
     # a rule stated alone is still no verdict on the floor before it
     assert 7 not in _ruled("7楼 理由太短。按规则，无效票及时联系导演可以更正。")
+
+
+# -- rulings/blind35's first read (0e46881) ------------------------------------------------------------------------------
+
+
+def test_a_day_told_as_when_something_happened_is_not_the_rulings_day():
+    post = ruling.read("11楼 洪七公 的票不计入。洪七公 第二天已经发动【若愚】，此后投票不计入总票数。", roster=ROSTER)
+    assert post.day is None and {i.ref[1]: i.verdict for i in post.items} == {11: "invalid"}
+
+
+def test_looked_at_again_is_done_not_put_off():
+    assert _ruled("回头看了数据：22楼 杨康 发帖时间是 12:59:47，在截止之前，有效，计 郭靖。") == {22: ("counts_as", "郭靖", None)}
+    assert _ruled("22楼 回头我再看看。") == {}
+
+
+def test_a_space_after_a_verdict_closes_its_clause_on_a_phone():
+    assert _ruled("第十二楼洪七公没写理由也无效 都记得重新发帖别编辑") == {12: ("invalid", None, None)}
+
+
+def test_yesterdays_thread_named_by_its_day_is_another_days_floor():
+    post = ruling.read("昨天第一日投票帖的 第十二楼（杨康 投 郭靖）我回头又看了一下，也是无效的。", roster=ROSTER)
+    assert post.void and any("昨天" in why for why in post.problems), post
