@@ -1239,7 +1239,7 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
         headed = headed or _correction_heading(tokens)
         if any(g.sentence < number and g.verdicts for g in groups) and not any(
                 ref[0] in ("floor", "pid", "range") for g in made for ref in g.floors) and (earlier := _EARLIER_POST_NAMED.match(sentence)) \
-                and (quoting or earlier.group("when")) and _UNDOES.search(sentence, earlier.end()):
+                and (quoting or earlier.group("when") or earlier.group("orig")) and _UNDOES.search(sentence, earlier.end()):
             # 「……所以 29楼 有效，计 利奇马。上午那条作废，跟 天鸽 说声抱歉。」「[quote]…29楼 无效…[/quote] 更正……上面那条作废」:
             # after this post's own rulings, an earlier post (this morning's, the one quoted) voided — not this post's words
             # (blind17 y007, y045: read as the post correcting itself, nothing applied)
@@ -1450,8 +1450,8 @@ _EARLIER_SUBJECT = re.compile(r"^\s*(?:呃|啊|哦|嗯|额|唉)?[,，\s]*[(（]?
                               r"^\s*(?:撤回|收回|撤销|作废)\s*(?=(?:楼上|上条|上一条|上面那条|刚才那条|前言|前面的话|前面说的)\s*[。.!！]?\s*$)")
 _WHEN_POSTED = r"上午|早上|中午|下午|昨天|昨晚|前天|今早|刚才发的|之前发的"  # when an earlier post was posted, in its words
 # An earlier post named by when it was posted (上午那条 · 昨天那帖 · 中午发的那条) or as the one above a quote-reply
-_EARLIER_POST_NAMED = re.compile(rf"^\s*(?:我)?\s*(?P<when>{_WHEN_POSTED})?\s*(?:的|发的)?\s*"
-                                 r"(?:上面|上边|那|这)?\s*(?:一)?\s*(?:条|帖|贴|个裁定|条裁定)")
+_EARLIER_POST_NAMED = re.compile(rf"^\s*(?:我)?\s*(?:(?P<orig>原裁定|原来的裁定|原判定|之前的裁定|先前的裁定|刚才的裁定)|(?P<when>{_WHEN_POSTED})?"
+                                 r"\s*(?:的|发的)?\s*(?:上面|上边|那|这)?\s*(?:一)?\s*(?:条|帖|贴|个裁定|条裁定))")
 _FLOOR_FIXED = re.compile(r"(?:看岔|看串|看错|看走眼|数错|点错|说错|写错|打错|搞错|弄错|记错)了?[^。\n]{0,12}?(?:应该|其实|实际上)?\s*是\s*\d{1,5}\s*(?:楼|层|樓|#|F|L)")
 _COUNT_NOT_FINAL = re.compile(r"(?:票型|统计|计票|票数)[^\n]{0,12}(?:非最终|不是最终|仅供参考|以最终统计为准|以最终结果为准)|"
                               r"(?:非最终|不是最终|仅供参考)[^\n]{0,6}(?:票型|统计|计票)")
@@ -1643,8 +1643,9 @@ _CLAIM_REJECTED = re.compile(
 # (「所谓7楼无效是误传」) — and a floor named as the exception (「7楼之外均有效」): whatever is said of the claim, no ruling.
 _TALKED_ABOUT = re.compile(
     # 「早上我说 17楼 无效，是我看漏了」: the director's own earlier ruling recalled and owned as a slip — told, not made (blind32 cf039)
-    r"(?:早上|上午|中午|下午|晚上|昨晚|之前|刚才|刚刚|先前|前面|那会儿?)\s*(?:我)?\s*(?:说|判|裁定?|讲|写)(?:了|过|的)?\s*(?:第\s*)?\d{1,5}\s*(?:楼|层|樓|#|F|L)"
-    r"[^。;；\n]{0,8}?(?:无效|有效|作废|弃权|不算|不计)[^。;；\n]{0,6}?(?:看漏|漏看|看错|搞错|弄错|判错|说错|写错|错了|有误|失误|疏忽)"
+    # (「刚才 20:10 我说 50樓 是关门前一小时内的改票、不计——实际发帖时间是 19:58」: blind35 ci067)
+    r"(?:早上|上午|中午|下午|晚上|昨晚|之前|刚才|刚刚|先前|前面|那会儿?)\s*(?:\d{1,2}[:：]\d{2}\s*)?(?:我)?\s*(?:说|判|裁定?|讲|写)(?:了|过|的)?\s*(?:第\s*)?\d{1,5}\s*(?:楼|层|樓|#|F|L)"
+    r"[^。;；\n]{0,16}?(?:无效|有效|作废|弃权|不算|不计)[^。;；\n]{0,6}?(?:看漏|漏看|看错|搞错|弄错|判错|说错|写错|错了|有误|失误|疏忽|实际上?|其实)"
     r"(?![^。;；\n]*(?:改为|改成|改判|应为|应该|计为|计入|算作|算为|有效|无效))|"  # (not 「…是看错了人，改为计入 剃刀」: it rules)
     r"(?:无效|有效|弃权|作废|不算|废票)\s*(?:是(?!因为|由于|鉴于|因|肯定|确定|没问题|正确|对的)|一说|之说|这话|这句话|这种?说法|这个说法|的说法|"
     r"的传言|的消息|纯属|属于|站不住|不成立|不是我|我(?:可|从|并)?(?:没|未)|谁说|这种话|这回事|这件事|这事)|"

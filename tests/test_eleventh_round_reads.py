@@ -126,3 +126,10 @@ def test_a_space_after_a_verdict_closes_its_clause_on_a_phone():
 def test_yesterdays_thread_named_by_its_day_is_another_days_floor():
     post = ruling.read("昨天第一日投票帖的 第十二楼（杨康 投 郭靖）我回头又看了一下，也是无效的。", roster=ROSTER)
     assert post.void and any("昨天" in why for why in post.problems), post
+
+
+def test_a_recalled_ruling_answered_by_what_really_happened_is_told_and_the_original_ruling_undone():
+    post = ruling.read("经 杨康 申诉复核：刚才 20:10 我说 50楼 是关门前一小时内的改票、不计——实际发帖时间是 19:58:40，不属于最后一小时。"
+                       "改判：50楼 改票有效，杨康 计 郭靖。原裁定撤销。", roster=ROSTER)
+    assert {i.ref[1]: (i.verdict, i.target) for i in post.items} == {50: ("counts_as", "郭靖")} and not post.void, post
+    assert post.takes_back  # the earlier post's rulings wait for the director

@@ -77,7 +77,8 @@ def ballot_text(floor: dict, players=()) -> str:
         return floor["text"]
     if kind == "change":
         return f"改票对象：{floor.get('voted')}\n改票理由：想了想"
-    if kind == "abstain":  # (blind21 writes an abstention's floor as kind "abstain")
+    if kind == "abstain" or kind == "vote" and floor.get("voted") is None and "弃权" in (floor.get("note") or ""):
+        # (blind21 writes an abstention's floor as kind "abstain"; blind35 as a vote for nobody, 「投票对象：弃权」 in its note)
         return "投票对象：弃权\n投票理由：看不懂"
     if kind in ("chat", "director", "count"):  # (blind6 writes the director's running count as kind "count")
         return "大家加油"
