@@ -133,3 +133,10 @@ def test_a_recalled_ruling_answered_by_what_really_happened_is_told_and_the_orig
                        "改判：50楼 改票有效，杨康 计 郭靖。原裁定撤销。", roster=ROSTER)
     assert {i.ref[1]: (i.verdict, i.target) for i in post.items} == {50: ("counts_as", "郭靖")} and not post.void, post
     assert post.takes_back  # the earlier post's rulings wait for the director
+
+
+def test_an_english_aside_that_says_why_the_player_is_away_is_the_proxys_story():
+    made, doubts = _proxies("Proxy for 洪七公 (she's on a flight): vote 杨康. 请求是 15:10 私信的。")
+    assert made == {"洪七公": "杨康"} and not doubts, (made, doubts)
+    made, doubts = _proxies("Proxy for 洪七公 (she's on a flight, not sure): vote 杨康.")
+    assert doubts, made
