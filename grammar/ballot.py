@@ -894,7 +894,8 @@ _NOT_TODAY = re.compile(r"弃权|弃票|明天的票|明日的票|下一?轮的�
 # 「（大概吧）」「（等会儿再确认一下）」「（bushi）」 on a line beside the ballot (hostile round 59)
 _SELF_VOIDS = {"不算数", "不作数", "别计", "别算", "作废", "测试"}  # (the post voiding itself: tally/certainty.py weighs those)
 _NOTE_HOLDS = re.compile(f"{tags.search_for('hedge', 'pending').pattern}|(?i:bushi)|狗头")
-_NOTE_AFTER = re.compile(r"(?<=\S)\s*[(（]|(?<=\S)\s+")
+# (and 「投票：射手。理由如上。」: a sentence's stop, then the reason — heldout41 w41_037)
+_NOTE_AFTER = re.compile(r"(?<=\S)\s*[(（]|(?<=\S)\s+|(?<=\S)[。，,](?=\s*理由)")
 # A note that may change the ballot (a condition, a hedge, a joke taken back, the pick left to others): the target stays whole —
 # the lexicon's words, and any word that says not yet, not, or, or again by its first character (暂 · 待 · 或 · 不 · 再 …)
 _NOTE_DOUBTS = re.compile(r"[暂待或吗？?不别没再先假骗玩笑算改换弃撤]|还是")

@@ -139,7 +139,8 @@ _LEFT_OPEN = re.compile(r"如何处理|怎么处理|怎么算|待定|再议|一�
                         r"未确认|待确认|尚未确认|"
                         r"等[^。\n]{0,8}确认|[?？]\s*[)）]?\s*$")
 # A proxy shown as the shape to write, not made: 「按这个格式代发：【代投】受X委托代投Y」 · 举例：…
-_EXAMPLE = re.compile(r"格式|举例|例如|比如|示例|样例|模板|范例|for example|e\.g\.", re.I)
+# (not 「他让我按格式代投」: a proxy made in the format — heldout41 w41_007)
+_EXAMPLE = re.compile(r"(?<![按照依])格式|举例|例如|比如|示例|样例|模板|范例|for example|e\.g\.", re.I)
 # A line in the director's own words that hands a player's ballot over (「梅超风让我帮他投杨康」「丘处机私聊我说他这票给杨康」「代梅超风投杨康」)
 _OWN_WORDS = re.compile(r"投|票给|一票|这票|的票|代发")
 _NO_BALLOT = re.compile(r"没投|未投|还没投|尚未投|没有投|投票截止|截止|提醒|请[^。\n]{0,6}投|投票帖|投票时间|得票|票数|票型|格式|有误|"
@@ -904,7 +905,9 @@ def _pair(segment: str, roster: Roster, names: list[str], context: str | None) -
 
 
 # A correcting line that says the proxy's target in so many words, naming no voter (「代投对象为 盘香，以这一行为准」): of the one proxy above
-_TARGET_SAID = re.compile(r"(?:代投)?对象(?:应)?(?:为|是|改为|改成)|(?:应为|改为|改成|要投的是|投的是|应该投)\s*[:：]?\s*\S{1,12}[^。\n]{0,12}为准")
+_TARGET_SAID = re.compile(r"(?:代投)?对象(?:应)?(?:为|是|改为|改成)|(?:应为|改为|改成|要投的是|投的是|应该投)\s*[:：]?\s*\S{1,12}[^。\n]{0,12}为准|"
+                          # 「更正：是天蝎，我抄错了」: the correction opens on what the target is (heldout41 w41_046)
+                          r"^\W*(?:更正|纠正|订正)\s*[:：]?\s*(?:应该|应)?是\s*[^\s,，。:：]{1,12}")
 
 
 def _settle(pairs, retracted: dict[str, str], refused: dict[str, str], out: Reading,

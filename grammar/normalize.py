@@ -91,7 +91,7 @@ _ENGLISH_VOTES = (
     (re.compile(r"(?i)(?<![a-z])unvote(?![a-z])"), "撤票"),
     # 「vote no lynch」「vote: abstain」: English boards' abstentions are the abstention word
     (re.compile(r"(?i)(?<![a-z])(?:##\s*)?(?:投票:|vote(?:\s+for)?\s*[:：]?)\s*(?:no[\s-]*lynch|no[\s-]*vote|no[\s-]*elimination|nobody|"
-                r"no\s+one|abstain|skip)(?![a-z])[ \t]*"), "投票:弃权\n"),
+                r"no\s+one|abstain|skip|pass)(?![a-z])[ \t]*"), "投票:弃权\n"),
     (re.compile(r"(?i)##\s*vote(?:\s+for)?\s*[:：]?\s*"), "投票:"),
     (re.compile(r"(?i)##\s*reason\s*[:：]?\s*"), "理由:"),
     (re.compile(r"(?<![A-Za-z#])(?i:vote)(?:\s+(?i:for))?\s+(?=[^\x00-\x7f]|[A-Z])"), "投"),
@@ -134,7 +134,8 @@ def normalize(text: str) -> str:
         text = _BRACKET_LABEL.sub(r"\1:", _BBCODE.sub("", text))
     if "佢" in text or "咗" in text or "佐" in text:
         text = _CANTONESE_WORDS.sub(lambda m: _CANTONESE[m.group()], text)
-    if "ote" in text or "OTE" in text or "eason" in text or "EASON" in text or "ecause" in text or "ECAUSE" in text:
+    if "ote" in text or "OTE" in text or "eason" in text or "EASON" in text or "ecause" in text or "ECAUSE" in text or \
+            "票:" in text and re.search(r"(?i)票:\s*(?:pass|skip|abstain|no)", text):  # (「投票：pass」)
         text = _ENGLISH_LABEL.sub(_english_label, text) if ":" in text else text
         text = _english_votes(text)
     if "對" in text or "棄" in text or "給" in text:

@@ -566,7 +566,8 @@ def _pieces(tokens: list[Token], one_by_one: bool = False) -> list[tuple[str, ob
                 j += 1
             run = tokens[i:j]
             out.append(("verdict", _verdict(run), "".join(map(str, run))))
-            if j < len(tokens) and tokens[j].type not in ("_SEP", "AND", "_LP", "_RP") and tokens[j].start_pos > run[-1].end_pos:
+            if j < len(tokens) and tokens[j].type not in ("_SEP", "AND", "_LP", "_RP") and tokens[j].start_pos > run[-1].end_pos \
+                    and re.match(r"[\u4e00-\u9fff]", str(tokens[j])):  # (a mark after it — 「弃权 ✔」「无效 ×」 — is still the verdict's)
                 # 「…也无效 都记得重新发帖」: typed on a phone, a space after the verdict closes its clause (blind35 ci011)
                 out.append(("sep", " "))
             i = j

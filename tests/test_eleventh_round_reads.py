@@ -140,3 +140,17 @@ def test_an_english_aside_that_says_why_the_player_is_away_is_the_proxys_story()
     assert made == {"洪七公": "杨康"} and not doubts, (made, doubts)
     made, doubts = _proxies("Proxy for 洪七公 (she's on a flight, not sure): vote 杨康.")
     assert doubts, made
+
+
+def test_heldout41s_covered_posts_read_by_class():
+    # a proxy corrected on a line that opens on what the target is
+    made, doubts = _proxies("代投 穆念慈：杨康。\n更正：是郭靖，我抄错了，私信原文是“郭”。")
+    assert made == {"穆念慈": "郭靖"} and not doubts, (made, doubts)
+    # a proxy made in the format (按格式) is no example of one
+    _, doubts = _proxies("代投：洪七公 私信委托，投票对象：杨康。英文那楼不算，他让我按格式代投。")
+    assert not any("格式示例" in why for why in doubts), doubts
+    # 「投票：pass」 is the English boards' abstention; a sentence's stop then the reason ends the target
+    _, (entry,) = _day(("欧阳锋", "投票：pass，两边都不信"), preset="anshazhe")
+    assert entry.kind == "abstain" and entry.verdict == "counted", entry
+    _, (entry,) = _day(("欧阳锋", "先复盘一下。郭靖和杨康互踩。\n所以今天投票：杨康。理由如上。"), preset="anshazhe")
+    assert entry.kind == "vote" and entry.target == "杨康" and not entry.needs_review, entry
