@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from . import tags
-from .names import Roster
+from .names import Roster, to_simplified
 from .normalize import normalize
 from .speech import VOTES, count_rows, cut_outside_brackets, tally_lines
 from .structure import split
@@ -94,6 +94,7 @@ _CHAT_BY_CHANNEL = re.compile(r"^\s*(?P<speaker>[^\s:：\d(（【\[]{1,12}?)\s*[
 _LABEL_LINE = re.compile(r"^\s*(?:投票对象|对象|投票目标|投票理由|理由|改票对象|投票)\s*:")
 _REASON = re.compile(r"(?:投票理由|理由|原因)\s*[:：]?.*$|(?:reason|because)\s*:.*$", re.I)  # (「票投北风 理由他一直在保东风」)
 # Where a proxy clause says whom it is for, right before or after the name.
+_ENTRUSTED_THEN = re.compile(r"(?:委托|托|请|让|叫)\s*(?:导演|主持人?|我|本导|执法团?|裁判)\s*(?:代投|代为投票|帮投|代为投)\s*[:：]?\s*$")
 _FOR_BEFORE = re.compile(r"(?:受|代|替|帮|应|为|代投\s*[:：]|代投\s+|proxy\s*投|委托人\s*[:：]?|被代投人\s*[:：]?|【代投】|proxy\s+(?:vote\s+)?(?:for|on\s+behalf\s+of)|on\s+behalf\s+of|for)\s*$", re.I)
 _FOR_AFTER = re.compile(r"^\s*(?:[(（]代投?[)）]\s*[:：]|(?:[(（][^)）]{0,20}[)）])?\s*(?:\d{1,2}:\d{2}\s*)?(?:私信|站内信|短消息|短信|悄悄话|QQ|微信|PM)?\s*"
                         r"(?:委托|要求|请求|托导演|托我|请导演|拜托|让我|叫我|的代投|这一?票|那一?票|那条|这条|那张|这张|asked|PM'?d|PMed|\s*说|"
@@ -193,7 +194,8 @@ def _with_nicknames(directors: tuple[str, ...]) -> tuple[str, ...]:
 @lru_cache(maxsize=4096)
 def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
     # a count written on one line: its rows, each a line (「票型核对：2楼 A→B，…」)
-    own, written_rows = count_rows(normalize(split(text).own), roster)
+    # (in simplified characters, as the ruling reader reads: 「【代投】丘處機委託：楊康」 is a proxy — hostile round 78: a notice)
+    own, written_rows = count_rows(to_simplified(normalize(split(text).own)), roster)
     lines = own.split("\n")
     out = Reading(proxy_words=bool(_HEADING.search(own) or _ENGLISH_PROXY.search(own) or _MADE.search(own) or (
         _SUBSTITUTE.search(own) and re.search(r"委托|托我|让我|请我|(?i:vote)", own))))  # (a substitute's ballot passed on)
@@ -864,6 +866,8 @@ def _pair(segment: str, roster: Roster, names: list[str], context: str | None) -
     voters = []
     for m in roster.pattern.finditer(body):
         name = roster.table[m.group()]
+        if _ENTRUSTED_THEN.search(body[: m.start()][-16:]):
+            continue  # 「丘处机私信委托导演代投：杨康」: after 委托…代投： comes the target, not whom it is for (hostile round 78: reversed)
         if _FOR_BEFORE.search(body[: m.start()][-16:]) or _FOR_AFTER.match(body[m.end():]):
             voters.append(name)
     first = roster.pattern.search(body)
@@ -907,7 +911,8 @@ def _pair(segment: str, roster: Roster, names: list[str], context: str | None) -
 # A correcting line that says the proxy's target in so many words, naming no voter (「代投对象为 盘香，以这一行为准」): of the one proxy above
 _TARGET_SAID = re.compile(r"(?:代投)?对象(?:应)?(?:为|是|改为|改成)|(?:应为|改为|改成|要投的是|投的是|应该投)\s*[:：]?\s*\S{1,12}[^。\n]{0,12}为准|"
                           # 「更正：是天蝎，我抄错了」: the correction opens on what the target is (heldout41 w41_046)
-                          r"^\W*(?:更正|纠正|订正)\s*[:：]?\s*(?:应该|应)?是\s*[^\s,，。:：]{1,12}")
+                          # (not 「更正：是黄蓉委托的」: the request was another player's — hostile round 49's B7)
+                          r"^\W*(?:更正|纠正|订正)\s*[:：]?\s*(?:应该|应)?是\s*(?![^,，。\n]*(?:委托|托|让|请|叫|要求|代投|找))[^\s,，。:：]{1,12}")
 
 
 def _settle(pairs, retracted: dict[str, str], refused: dict[str, str], out: Reading,

@@ -460,6 +460,9 @@ def _by_whose(tokens: list[Token]) -> list[Token]:
     return tokens
 
 
+_WEIGHTED_TITLES = frozenset({"警长", "警长票", "武林盟主", "盟主", "盟主票"})
+
+
 class _Verdicts(Transformer):
     """ruling.lark's alternatives as verdicts: a word alone is its name (invalid · valid · …); a name it carries, kept."""
 
@@ -468,6 +471,8 @@ class _Verdicts(Transformer):
 
     def counts_as(self, c):
         name = str(next(t for t in c if t.type == "NAME"))
+        if name in _WEIGHTED_TITLES:
+            return {"verdict": "valid"}  # 「按警长计 2 票」: counted with the title's weight — the ballot stands (blind35 ci020)
         return {"verdict": "abstain"} if name in ("弃权", "弃权票") else {"verdict": "counts_as", "target": name}
 
     def for_voter(self, c):
@@ -552,8 +557,10 @@ def _pieces(tokens: list[Token], one_by_one: bool = False) -> list[tuple[str, ob
                 depth += (tokens[j].type == "_LP") - (tokens[j].type == "_RP")
                 j += 1
             inner = [t for t in tokens[i + 1: j - 1]]
-            if len(inner) == 1 and inner[0].type == "FLOOR":
-                out.append(("floors", [tagging.floor_value(str(inner[0]))], "note"))  # 原票（15楼） · 沙发（2楼）
+            if inner and inner[0].type == "FLOOR" and (len(inner) == 1 or len(inner) == 2 and inner[1].type == "NAME" and i > 0
+                                                       and str(tokens[i - 1]).endswith(("原票", "原来的票", "原投票"))):
+                # 原票（15楼） · 沙发（2楼） · 以原票（12楼 小笼包）为准 (blind35 ci054; not a count's 「弃权 1（6# 石鼓）」)
+                out.append(("floors", [tagging.floor_value(str(inner[0]))], "note"))
             elif inner and inner[0].type in _VERDICT_START:
                 out.append(("verdict", _verdict(inner), "".join(map(str, inner)), "bracket"))  # 「有效（计哪吒）」
             else:

@@ -64,6 +64,9 @@ def read_message_html(html: str) -> Message:
     return read_message(tree.css_first("#bansha-message"))
 
 
+_MAX_SPANS, _SPAN_CHARS = 32, 200  # (a post of a thousand coloured words keeps the first ones: enough to show a hidden name)
+
+
 class _Reader:
     def __init__(self) -> None:
         self.parts: list[str] = []
@@ -72,6 +75,8 @@ class _Reader:
         self.edited_text: str | None = None
         self.colors: list[str] = []
         self.sizes: list[str] = []
+        # the words each colour is written in (a few, short): the tally decides which a reader cannot see on the page
+        self.spans: list[list[str]] = []
 
     def walk(self, root: LexborNode) -> None:
         """Depth first, with an explicit stack: a post of 100,000 nested [b] is legal on Discuz and must
@@ -110,7 +115,7 @@ class _Reader:
             elif "tip" in classes or "aimg_tip" in classes:
                 continue  # attachment hover cards: file size, download counts
             else:
-                self._style(tag, attrs)
+                self._style(tag, attrs, child)
                 opens_block = tag in _BLOCK
                 if opens_block:
                     self._newline()
@@ -151,7 +156,7 @@ class _Reader:
                 break
         self.quotes.append(Quote(pid=pid, author=author, time=time))
 
-    def _style(self, tag: str, attrs: dict) -> None:
+    def _style(self, tag: str, attrs: dict, node: LexborNode | None = None) -> None:
         color = attrs.get("color")
         size = attrs.get("size") if tag == "font" else None
         style = attrs.get("style")
@@ -164,6 +169,8 @@ class _Reader:
             color = color.strip().lower()
             if color not in self.colors:
                 self.colors.append(color)
+            if node is not None and len(self.spans) < _MAX_SPANS:
+                self.spans.append([color, node.text(deep=True)[:_SPAN_CHARS]])
         if size:
             size = size.strip().lower()
             if size not in self.sizes:
@@ -178,7 +185,7 @@ class _Reader:
             quotes=self.quotes,
             edited_by=self.edited_by,
             edited_text=self.edited_text,
-            style={"colors": self.colors, "sizes": self.sizes},
+            style={"colors": self.colors, "sizes": self.sizes, **({"spans": self.spans} if self.spans else {})},
         )
 
 

@@ -314,6 +314,8 @@ _SELF_VOID = re.compile(r"不算数|不作数|别计|别算|不要计|先别计|
                         # (hostile round 75: 「投郭靖，看心情改」「随时改」「vote 郭靖 until further notice」 — said to be changeable)
                         r"(?<![他她])(?:看心情|随时|指不定|到时候?|看情况)\s*(?:再|就|会)?\s*(?:改|换|变)(?!票理由|口|卦|脸)|(?i:until\s+further\s+notice|subject\s+to\s+change)|"
                         # the hostile round (issue 42): a draft, a pre-vote, a placeholder, a test, a joke, someone else's post
+                        # (hostile round 78: 「投杨康是不可能的，这辈子都不可能」 — the ballot said never to happen)
+                        r"投(?!票)[^\s，,。:：因为]{1,6}?(?:是|那是|这是)(?:绝对|根本|永远)?(?:不可能|没可能|没门)|"
                         r"草稿|预投|以正式(?:帖|票|的|投票)?为准|正式的?(?:票)?(?:等|稍后|晚点|回头)|占楼|占个楼|稍后(?:再)?编辑|骗你的|"
                         r"乱发的|不是我发的|被(?:朋友|室友|同学|家人|别人)[^,，。\n]{0,8}发|测一下|测下格式|"
                         r"(?i:please\s+ignore|ignore\s+this|test\s+post|disregard|not\s+my\s+(?:real\s+)?vote|not\s+(?:now|yet)\b|"

@@ -635,7 +635,8 @@ class _Fold:
         if unseen and tried:
             # 「票投[color=white]郭靖[/color]杨康」: readers see 杨康, the text holds 郭靖 (the hostile round, B13)
             reasons.append(f"帖子里有看不见的字（颜色 {unseen[0]}）：读者看到的和工具读到的不一样，请导演看原帖裁定")
-            extra += _names_in(verdict.own, ctx.roster)
+            # (and the names a reader sees once those words are gone: 「投杨[color=white]不[/color]康」 shows 杨康 — round 78)
+            extra += [*_names_in(verdict.own, ctx.roster), *_names_in(shown_text(post), ctx.roster)]
         raw = getattr(post, "text", "") or ""
         if _BIDI.search(raw) and tried:
             # 「投票对象：\u202e康杨\u202c」 shows 杨康: the order on the page is not the order in the text (the hostile round)
@@ -1902,6 +1903,18 @@ def _same_as(own: str) -> tuple[re.Match, ...]:
     if not _FOLLOW_WORDS.search(own):
         return ()
     return tuple(m for p in _SAME_AS for m in p.finditer(own))  # (every match: 「我随大流，跟着穆念慈走」 — the second is the follow)
+
+
+def shown_text(post) -> str:
+    """The post's words as a reader sees them: the words written in a colour the page does not show taken out (the
+    archived style's spans; BBCode 「[color=white]…[/color]」 where the text still holds it)."""
+    text = getattr(post, "text", "") or ""
+    for color, words in (getattr(post, "style", None) or {}).get("spans", ()):
+        if words and _invisible(color):
+            text = text.replace(words, "", 1)
+    if "[color" in text.lower():
+        text = re.sub(r"(?is)\[color=([^\]]*)\](.*?)\[/color\]", lambda m: "" if _invisible(m.group(1)) else m.group(2), text)
+    return text
 
 
 def unseen_colors(post) -> list[str]:

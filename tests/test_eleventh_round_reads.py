@@ -154,3 +154,45 @@ def test_heldout41s_covered_posts_read_by_class():
     assert entry.kind == "abstain" and entry.verdict == "counted", entry
     _, (entry,) = _day(("欧阳锋", "先复盘一下。郭靖和杨康互踩。\n所以今天投票：杨康。理由如上。"), preset="anshazhe")
     assert entry.kind == "vote" and entry.target == "杨康" and not entry.needs_review, entry
+
+
+# -- hostile round 78 (64379ef, the lab) -----------------------------------------------------------------------------
+
+
+def test_a_name_a_reader_sees_once_the_white_words_are_gone_is_a_reading():
+    from dataclasses import replace
+
+    from scraper.message import read_message_html
+    from tally.day import tally_day
+    from tally.rules import load_preset
+    from tallykit import Thread, game
+
+    message = read_message_html('投杨<font color="white">不</font>康，理由：划水')
+    assert message.style["spans"] == [["white", "不"]] and message.text == "投杨不康，理由：划水"
+    t = Thread()
+    for voter, target, hours in (("郭靖", "杨康", 1), ("黄蓉", "杨康", 1.2), ("杨康", "郭靖", 1.4), ("穆念慈", "郭靖", 1.6)):
+        t.vote(voter, target, hours)
+    hidden = t.add("欧阳锋", message.text, 2)
+    t.posts[-1] = replace(hidden, style=message.style)
+    g = game("s10")
+    result = tally_day(t.posts, g, g.days[0], load_preset("s10"))
+    entry = next(e for e in result.entries if e.pid == hidden.pid)
+    assert entry.needs_review and "杨康" in entry.readings and not result.certain, entry
+
+
+def test_a_proxy_entrusted_to_the_director_is_for_the_player_who_entrusted_it():
+    made, doubts = _proxies("【代投】洪七公私信委托导演代投：杨康")
+    assert made == {"洪七公": "杨康"} and not doubts
+    made, _ = _proxies("【代投】洪七公短信委托主持人代投：杨康")
+    assert made == {"洪七公": "杨康"}
+    made, _ = _proxies("【代投】洪七公委託：楊康")  # (in Traditional script)
+    assert made == {"洪七公": "杨康"}
+
+
+def test_a_ballot_said_never_to_happen_or_cast_for_another_is_asked():
+    _, (entry,) = _day(("欧阳锋", "投杨康是不可能的，这辈子都不可能"))
+    assert entry.needs_review, entry
+    _, (entry,) = _day(("欧阳锋", "投杨康，理由：他不可能是好人"))
+    assert not entry.needs_review and entry.target == "杨康", entry
+    _, (entry,) = _day(("欧阳锋", "受洪七公所托，投杨康一票"))
+    assert entry.needs_review, entry
