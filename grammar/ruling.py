@@ -913,6 +913,10 @@ def read(text: str | None, *, quoting: bool = False, roster: Roster | None = Non
         text = _BARE_FLOOR_LIST.sub(lambda m: m.group(1) + "、".join(f"{n}楼" for n in re.findall(r"\d{1,5}", m.group(2))), text)
     if text and (bare := _BARE_TAKE_BACK.match(text)):
         text = f"{bare.group(2)}楼{bare.group(1)}"  # 「撤7」: a take-back and a bare number, a whole post — that floor (hostile round 75)
+    if text and "不是" in text:
+        # 「更正：不是2楼，是5楼无效」: the floor denied and the floor meant — what follows is the meant floor's (hostile round 78:
+        # 2楼 was ruled 无效 and 5楼 dropped without a word)
+        text = _FLOOR_NOT_THAT.sub(r"\1", text)
     if text and "原" in text and roster:
         # 「→ 原票 祁门红 照算」: the original ballot, named by a player's name, said to stand, no floor of its own before it —
         # 维持原票 with its target (blind34 ch012: 照算 read as the change's own verdict); 「29楼 原票 烘干 照计」 rules 29楼
@@ -1013,6 +1017,8 @@ _FORMAL = str.maketrans("壹贰叁肆伍陆柒捌玖貳參叄陸", "一二三四
 
 
 _OPERATORS = {"乘": "*", "减": "-", "加": "+", "除": "/"}
+_FLOOR_NOT_THAT = re.compile(r"(?:并)?不是\s*(?:第\s*)?(?:\d{1,5}|[一二三四五六七八九十百]{1,4})\s*(?:楼|层|樓|#|F|L)\s*[,，、]?\s*(?:而)?是\s*"
+                             r"((?:第\s*)?(?:\d{1,5}|[一二三四五六七八九十百]{1,4})\s*(?:楼|层|樓|#|F|L))")
 _ORIGINAL_NAMED = re.compile(r"(?<![按以\dA-Za-z#楼层樓])(?<![\d楼层樓#FL]\s)(?:原票|原来的票|原投票)[ \t]*[(（]?[ \t]*"
                             r"([^\s，,。；;:：()（）]{1,12})[ \t]*[)）]?[ \t]*(?:照算|照计|照常计入|照常计|照常算|仍然有效|仍算|仍有效)")
 _WORDED_SUM = re.compile(r"([一二三四五六七八九十]{1,3})\s*(乘以?|减去?|加上?|除以?)\s*([一二三四五六七八九十]{1,3})(?=\s*[楼层樓])")
@@ -1878,6 +1884,14 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
                     or _REFERS_BACK.match(after) or (current is not None and current.verdicts and _ORIGINAL.search(text_since)) \
                     or _REPLIED_TO.search(text_since):  # 「你这条改票回复的是自己的 5楼」: the floor the ballot replies to
                 # 「21楼 改票引用的是杨康的5楼，改票无效」: 5楼 is the ballot's context; the verdict stays 21楼's
+                if nxt is not None and nxt[0] == "verdict" and re.search(r"(?:^|[,，、\s])是\s*$", text_since) and open_group:
+                    # 「2楼，是5楼无效」: the verdict right after the floor said after 是 — that floor's, or the one before it?
+                    # Both wait for the director (hostile round 78: 2楼 voided, 5楼 dropped without a word)
+                    why = f"「{_clip(sentence)}」的裁定跟在「是 {_ref_words(floors[0]).strip()}」后面：是哪一楼的裁定，请导演确认"
+                    current.unread.append(why)
+                    made.append(_Group(list(floors), number, sentence, unread=[why], author=None))
+                    current = made[-1]
+                    continue
                 made.append(_Group(list(floors), number, sentence, reference=True))
                 continue
             ruled_just = False

@@ -196,3 +196,10 @@ def test_a_ballot_said_never_to_happen_or_cast_for_another_is_asked():
     assert not entry.needs_review and entry.target == "杨康", entry
     _, (entry,) = _day(("欧阳锋", "受洪七公所托，投杨康一票"))
     assert entry.needs_review, entry
+
+
+def test_a_floor_denied_for_another_rules_the_one_meant_and_an_unclear_pair_waits():
+    post = ruling.read("【裁定】2楼 无效。\n更正：不是2楼，是5楼无效，2楼有效。", roster=ROSTER)
+    assert {i.ref[1]: i.verdict for i in post.items} == {5: "invalid", 2: "valid"}, post
+    post = ruling.read("2楼，是5楼无效", roster=ROSTER)
+    assert not post.items and {ref[1] for ref, _ in post.held} == {2, 5}, post
