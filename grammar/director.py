@@ -94,6 +94,8 @@ _CHAT_BY_CHANNEL = re.compile(r"^\s*(?P<speaker>[^\s:：\d(（【\[]{1,12}?)\s*[
 _LABEL_LINE = re.compile(r"^\s*(?:投票对象|对象|投票目标|投票理由|理由|改票对象|投票)\s*:")
 _REASON = re.compile(r"(?:投票理由|理由|原因)\s*[:：]?.*$|(?:reason|because)\s*:.*$", re.I)  # (「票投北风 理由他一直在保东风」)
 # Where a proxy clause says whom it is for, right before or after the name.
+_COUNT_HOLDS_PROXY = re.compile(r"([^\s,，。:：;；、()（）\d]{1,12}?)\s*(?:\d+(?:\.\d+)?\s*票?)\s*[(（][^()（）\n]{0,30}?(?:含|包括|其中|另有|加上?)\s*"
+                                r"([^\s,，。:：;；、()（）]{1,12}?)\s*(?:的)?\s*(?:代投|代票)")
 _ENTRUSTED_THEN = re.compile(r"(?:委托|托|请|让|叫)\s*(?:导演|主持人?|我|本导|执法团?|裁判)\s*(?:代投|代为投票|帮投|代为投)\s*[:：]?\s*$")
 _FOR_BEFORE = re.compile(r"(?:受|代|替|帮|应|为|代投\s*[:：]|代投\s+|proxy\s*投|委托人\s*[:：]?|被代投人\s*[:：]?|【代投】|proxy\s+(?:vote\s+)?(?:for|on\s+behalf\s+of)|on\s+behalf\s+of|for)\s*$", re.I)
 _FOR_AFTER = re.compile(r"^\s*(?:[(（]代投?[)）]\s*[:：]|(?:[(（][^)）]{0,20}[)）])?\s*(?:\d{1,2}:\d{2}\s*)?(?:私信|站内信|短消息|短信|悄悄话|QQ|微信|PM)?\s*"
@@ -551,6 +553,14 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
             out.doubts.append(f"「{who}」的委托带条件（「{_clip(said)}」）：这张代投怎么算，请导演确认")
             out.readings += [(who, n) for n in meant] + [(who, None)]
     out.proxies = _settle(pairs, retracted, refused, out, stated)
+    made = {p.voter for p in out.standing}
+    for row in _COUNT_HOLDS_PROXY.finditer(own):
+        # 「郭靖3（含丘处机代投）」: a count whose total holds a proxy the post makes nowhere else — a proxy first shown in a
+        # count (void under 七杀, the director's under the others): never read as nothing (hostile round 78: a tie posted)
+        target, voter = roster.resolve(row.group(1)).name, roster.resolve(row.group(2)).name
+        if target and voter and voter != target and voter not in made:
+            out.doubts.append(f"票型里说「{_clip(row.group())}」：这张 {voter} 的代投没有单独发过，算不算、算给谁，请导演确认")
+            out.readings.append((voter, target))
     _own_words(own_lines, set(), roster, out, lines, made=[(p.voter, p.target) for p in out.standing])
     for line in own_lines if out.standing else ():
         # 「代投 梅超风→杨康 ⏎（她说再考虑一下，不行就改）」「⏎请梅超风本人上来确认一下」「⏎——上面是模板，…照这个格式私信我」: a line

@@ -298,6 +298,9 @@ _CHOICE_BEFORE = re.compile(r"(?:是|为|应该是|应为|实际是|其实是|�
 _REASON_LABEL = re.compile(r"(?:投票|改票)?理由$|(?i:reason)$")
 _FIELD = re.compile(r"(?:投票对象|投票目标|改票对象|改票目标|改投对象|代投玩家|代投人|代投|委托人|投票|对象|改投|改票|投给|票投)\s*:\s*$")
 # A ballot that voids itself or puts itself elsewhere (the hostile round: each was counted as certain).
+_PUT_AS_A_CHOICE = re.compile(r"(?:要不|不如|干脆|要么)\s*(?:就|还是|咱们?|我们|大家)?\s*(?:投|票|选)\s*([^\s,，。!！;；~～…]{1,12}?)\s*(?:吧|好了|算了|得了)")
+_JOINS_THE_CALL = re.compile(r"(?:都|一起|一块儿?|统一|集中)\s*(?:投|票|选|出)\s*([^\s,，。!！;；~～]{1,12}?)\s*(?:吧|啊|呀|哈)?"
+                             r"[\s,，。!！~～…]*(?:我也投|我也跟|我也是|我也一样|我也这么投|算我一个|我跟了|我先投|我投了)")
 _SELF_VOID = re.compile(r"不算数|不作数|别计|别算|不要计|先别计|不用计|(?:就|权|只)?当(?:我)?\s*没(?:发|投|写)(?:过)?|(?:我的票|这票|这一票|本票|此票|这楼|本楼)[^,，。;；]{0,4}作废|测试一下|"
                         # the hostile round 61–66: a ballot nearly cast, likely, a placeholder, a joke, split, for now, in English hedged
                         r"(?:差点|险些)(?:儿)?\s*(?:就)?\s*(?:投|选|票)|概率|可能性|(?:反正|估计|肯定|多半)\s*(?:也)?\s*不算了|"
@@ -699,6 +702,13 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool, attempt: boo
             taken := OWN_FLOOR_VOID.search(own))):
         # 「不投郭靖了」「郭靖这票我不要了」: the poster's standing ballot taken back in words — withdrawn (弃权) is a reading
         out.append((f"帖子像是收回了原来的票（「{taken.group().strip()}」）：原票还算不算，请导演裁定", ("",)))
+    if not ballot and not attempt and (put := _PUT_AS_A_CHOICE.search(own)) and (meant := names_in(put.group(1), roster)):
+        # 「要不就投杨康吧……我也说不好」: a ballot put as a suggestion — cast, or only thought aloud? (hostile round 78: silent)
+        out.append((f"帖子说「{put.group().strip()[-24:]}」，像是投票又像是商量：算不算投票，请导演裁定", tuple(meant)))
+    elif not ballot and not attempt and (joined := _JOINS_THE_CALL.search(own)) and (meant := names_in(joined.group(1), roster)):
+        # 「大家都投杨康吧，我也投」: a call to vote for a player, and the poster saying they vote so too (hostile round 78: silent)
+        out.append((f"帖子号召投「{'、'.join(meant)}」，又说自己也投（「{joined.group().strip()[-24:]}」）：算不算投票，请导演裁定",
+                    tuple(meant)))
     if not ballot and not attempt and (either := _either(own, roster)):
         # 「杨康吧，实在不行郭靖也可以」: players offered as choices, in no ballot's form — a vote attempt, whose is the director's
         out.append((f"帖子像是在选投谁（「{either[0]}」），但不是一张明确的票：算不算投票、投给谁，请导演裁定", either[1]))

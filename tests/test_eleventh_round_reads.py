@@ -203,3 +203,19 @@ def test_a_floor_denied_for_another_rules_the_one_meant_and_an_unclear_pair_wait
     assert {i.ref[1]: i.verdict for i in post.items} == {5: "invalid", 2: "valid"}, post
     post = ruling.read("2楼，是5楼无效", roster=ROSTER)
     assert not post.items and {ref[1] for ref, _ in post.held} == {2, 5}, post
+
+
+def test_a_count_whose_total_holds_a_proxy_made_nowhere_else_holds_the_day():
+    result, (entry,) = _day(("导演", "截至目前：杨康2，郭靖3（含洪七公代投）"))
+    assert entry.needs_review and "洪七公" in entry.reason and not result.certain, entry
+    # the proxy made in the same post: no doubt of its own
+    made, doubts = _proxies("代投：洪七公 → 郭靖\n票数：杨康2，郭靖3（含洪七公代投）")
+    assert made == {"洪七公": "郭靖"} and not doubts
+
+
+def test_a_ballot_put_as_a_suggestion_or_joining_a_call_is_never_silent():
+    for text in ("要不就投杨康吧……我也说不好", "大家都投杨康吧，我也投"):
+        result, (entry,) = _day(("欧阳锋", text))
+        assert entry.needs_review and "杨康" in entry.readings and not result.certain, (text, entry)
+    _, (entry,) = _day(("欧阳锋", "大家都投杨康吧"))  # a call alone, no ballot of the poster's
+    assert not entry.needs_review
