@@ -171,6 +171,11 @@ SET_DEAD["heldout40"] = {"shediao": ("普洱",), "s10": ("榴莲",), "mahjong": 
 # 21:00 close); anshazhe as heldout39's (改票 said, no quote, a 12:00 bar before the 13:00 close)
 SET_ASSUMED["heldout41"] = {"s10": SET_ASSUMED["heldout10"]["s10"], "anshazhe": SET_ASSUMED["heldout39"]["anshazhe"]}
 SET_DEAD["heldout41"] = {"shediao": ("白术",), "s10": ("摩羯",), "mahjong": ("竖琴",)}
+# heldout42's openings: s10 as heldout25's (a quoted change, nothing from 20:00 to the 21:00 close); anshazhe as heldout25's but
+# a change by quoting one's ballot, no change or proxy after 12:00 (its README's "Assumptions")
+SET_ASSUMED["heldout42"] = {"s10": SET_ASSUMED["heldout25"]["s10"],
+                            "anshazhe": {**SET_ASSUMED["heldout25"]["anshazhe"], "change_must_quote_own": True, "blackout_minutes": 60}}
+SET_DEAD["heldout42"] = {"shediao": ("太湖",), "s10": ("浓缩",), "qisha": ("黄鱼",), "anshazhe": ("天牛",), "mahjong": ("昆仑",)}
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
