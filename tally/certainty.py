@@ -298,6 +298,8 @@ _CHOICE_BEFORE = re.compile(r"(?:是|为|应该是|应为|实际是|其实是|�
 _REASON_LABEL = re.compile(r"(?:投票|改票)?理由$|(?i:reason)$")
 _FIELD = re.compile(r"(?:投票对象|投票目标|改票对象|改票目标|改投对象|代投玩家|代投人|代投|委托人|投票|对象|改投|改票|投给|票投)\s*:\s*$")
 # A ballot that voids itself or puts itself elsewhere (the hostile round: each was counted as certain).
+_BY_RANK = re.compile(r"(?:投|票给|选)\s*(?:排)?\s*第\s*([一二三四五1-5])\s*(?:个|位|名|的)")
+_SPLIT_BALLOT = re.compile(r"(?:一|半|1)\s*票\s*(?:给|投|选|归)?\s*[^\s,，;；、。]{1,12}?\s*[,，;；、]\s*(?:另|再)?\s*(?:一|半|1)\s*票\s*(?:给|投|选|归)?\s*[^\s,，;；、。]{1,12}")
 _PUT_AS_A_CHOICE = re.compile(r"(?:要不|不如|干脆|要么)\s*(?:就|还是|咱们?|我们|大家)?\s*(?:投|票|选)\s*([^\s,，。!！;；~～…]{1,12}?)\s*(?:吧|好了|算了|得了)")
 _JOINS_THE_CALL = re.compile(r"(?:都|一起|一块儿?|统一|集中)\s*(?:投|票|选|出)\s*([^\s,，。!！;；~～]{1,12}?)\s*(?:吧|啊|呀|哈)?"
                              r"[\s,，。!！~～…]*(?:我也投|我也跟|我也是|我也一样|我也这么投|算我一个|我跟了|我先投|我投了)")
@@ -682,6 +684,10 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool, attempt: boo
                 rf"(?:投|票给|选)\s*{re.escape(counted)}\s*[,，…~～.。\s]{{0,4}}[?？]\s*$", own, re.M)) is not None:  # (「投郭靖……？」)
             # 「投郭靖可以吗？」「投郭靖，对吗」「投郭靖行不行」: the ballot put as a question (the hostile round 61: counted firm)
             out.append((f"投票的那句像是在问（「{asked.group().strip()[-24:]}」）：算不算投票，请导演裁定", (counted or "", "")))
+        if (split := _SPLIT_BALLOT.search(own)) and len(meant := names_in(split.group(), roster)) >= 2:
+            # 「警长两票我拆开：一票给澳白，一票给摩卡」: the ballot split between two players (heldout42 w42_055: counted whole for
+            # the second) — a weighted ballot counts as one, for one player
+            out.append((f"帖子里把票分给了几位（「{split.group().strip()[:30]}」）：算不算、算给谁，请导演裁定", (*meant, "")))
         if (out_said := _SAYS_OUT.search(own)) is not None:
             # 「两张牌都没了，最后说一句：投票：滑石」: the poster says they are out — the game file may not know it yet
             out.append((f"帖子里说自己已经出局（「{out_said.group().strip()}」）：出局的玩家不能投票，这一票算不算请导演核对", ("",)))
@@ -702,6 +708,12 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool, attempt: boo
             taken := OWN_FLOOR_VOID.search(own))):
         # 「不投郭靖了」「郭靖这票我不要了」: the poster's standing ballot taken back in words — withdrawn (弃权) is a reading
         out.append((f"帖子像是收回了原来的票（「{taken.group().strip()}」）：原票还算不算，请导演裁定", ("",)))
+    if not ballot and not attempt and (ranked := _BY_RANK.search(own)) and (listed := names_in(own[:ranked.start()], roster)):
+        # 「怀疑度排序：1. 鲶鱼 2. 草鱼 3. 鲤鱼 ⏎ 今天先投第一个」: the ballot by its place in a list above it (heldout42 w42_079: silent)
+        place = "一二三四五".find(ranked.group(1)) if ranked.group(1) in "一二三四五" else int(ranked.group(1)) - 1
+        first = (listed[place],) if 0 <= place < len(listed) else ()
+        out.append((f"帖子说「{ranked.group().strip()}」，按上面列出的顺序投票：算不算投票、投给谁，请导演裁定",
+                    tuple(dict.fromkeys([*first, *listed]))))
     if not ballot and not attempt and (put := _PUT_AS_A_CHOICE.search(own)) and (meant := names_in(put.group(1), roster)):
         # 「要不就投杨康吧……我也说不好」: a ballot put as a suggestion — cast, or only thought aloud? (hostile round 78: silent)
         out.append((f"帖子说「{put.group().strip()[-24:]}」，像是投票又像是商量：算不算投票，请导演裁定", tuple(meant)))

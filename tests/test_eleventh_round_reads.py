@@ -219,3 +219,24 @@ def test_a_ballot_put_as_a_suggestion_or_joining_a_call_is_never_silent():
         assert entry.needs_review and "杨康" in entry.readings and not result.certain, (text, entry)
     _, (entry,) = _day(("欧阳锋", "大家都投杨康吧"))  # a call alone, no ballot of the poster's
     assert not entry.needs_review
+
+
+# -- heldout42's first read (ca35ca4) --------------------------------------------------------------------------------
+
+
+def test_heldout42s_uncovered_posts_read_by_class():
+    # a ballot split between two players is asked, never counted whole for one
+    result, (entry,) = _day(("欧阳锋", "两票我拆开：一票给杨康，一票给郭靖，两边都可疑。"))
+    assert entry.needs_review and {"杨康", "郭靖"} <= set(entry.readings) and not result.certain, entry
+    # a ballot by its place in a list above it is asked, with that place's player first
+    result, (entry,) = _day(("欧阳锋", "怀疑度排序：1. 杨康 2. 郭靖\n今天先投第一个，理由见上。"))
+    assert entry.needs_review and entry.readings[0] == "杨康" and not result.certain, entry
+    # the target inside the player's quoted request
+    made, doubts = _proxies("代投：洪七公 私信“导演，明天全天手术，帮我投票对象：杨康，理由见讨论帖”。已核对是本人。")
+    assert made == {"洪七公": "杨康"} and not doubts, (made, doubts)
+    # …and a quoted request that chooses or corrects still asks
+    made, doubts = _proxies("代投：洪七公 私信“帮我投杨康，不对，投郭靖”。")
+    assert "洪七公" not in made or doubts
+    # a proxy made, then another player's request refused in a sentence of its own
+    made, doubts = _proxies("代投两张里只发一张：洪七公 → 杨康。欧阳锋 说“如果杨康不解释就投杨康”，带条件，不代，请本人来投。")
+    assert made == {"洪七公": "杨康"} and not doubts, (made, doubts)
