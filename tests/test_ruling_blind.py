@@ -37,6 +37,7 @@ LATER = [item for name in ("blind2.json", "blind3.json", "blind4.json", "blind5.
 DIRECTOR, DIRECTOR_UID = "导演", 2
 CLOSE = START + timedelta(days=2)
 _HEADED_DAY = re.compile(r"^\W*(?:\[b\])?\s*(?:[【\[]\s*[^】\]\n]{1,8}?[·・:：\s]|[【\[]?\s*(?:裁定\s*[】\]]\s*)?)(?:第([一二三四五六七八九])[天日]|(?i:(?:rulings?\s+for\s+)?day\s*([1-9])\b))")
+_BRACKETED_DAY = re.compile(r"^[^\n]{0,12}?[(（]\s*第([一二三四五六七八九])[天日]\s*[)）]")
 _SHORT_DAY = re.compile(r"(?<![A-Za-z])D\s*([1-9])(?!\d)")
 _QUOTED_PID = re.compile(r"\[quote\].*?pid=(\d+).*?\[/quote\]", re.S | re.I)
 
@@ -102,6 +103,8 @@ def day_of(item: dict):
     number = ("一二三四五六七八九".index(heading.group(1)) + 1 if heading.group(1) else int(heading.group(2))) if heading else 1
     if not heading and (short := _SHORT_DAY.search(item["text"].split("\n", 1)[0])):
         number = int(short.group(1))  # 「D2 小結」「D3 终票」: the day as boards abbreviate it, in the first line (blind19)
+    elif not heading and (bracketed := _BRACKETED_DAY.search(item["text"].split("\n", 1)[0])):
+        number = "一二三四五六七八九".index(bracketed.group(1)) + 1  # 「今日小结（第二天）：…」: the day in brackets (blind36 cj060)
     game = Game(name="测试局", preset="shediao", directors=(DIRECTOR,), players=tuple(Player(n, i + 10) for i, n in enumerate(names)),
                 days=(Day(day=number, vote_thread=1, process_thread=3, start=START.isoformat(), close=CLOSE.isoformat()),))
     uid = {n: i + 10 for i, n in enumerate(names)}
