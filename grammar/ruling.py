@@ -1834,7 +1834,16 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
                             re.search(r"(?:仍(?:然|旧)?|还是|依然|依旧|照旧|维持)\s*(?:投|是|计|算)", text_since))
                 made.append(_Group(list(floors), number, sentence, reference=True, original=kept))
                 continue
-            if "以" in text_since[-6:] and index + 1 < len(pieces) and pieces[index + 1][:3] == ("blocker", "CORRECT", "为准"):
+            later = pieces[index + 2] if index + 2 < len(pieces) and pieces[index + 1][0] == "note" else (
+                pieces[index + 1] if index + 1 < len(pieces) else None)  # (「以原票 10楼（王维）为准」: the bracket names its ballot)
+            before_it = pieces[index - 1] if index else None
+            if before_it is not None and before_it[0] == "verdict" and str(before_it[2]).endswith("原票") and later is not None and (
+                    later[:3] == ("blocker", "CORRECT", "为准") or later[0] == "text" and str(later[1]).strip()[:1] in ("计", "算")):
+                # 「这次改票无效，以原票 10楼（王维）为准」: 以原票 said of the change, and the floor after it is the original that
+                # stands — it counts (blind36 cj021: 10楼 read as a change kept to its original)
+                made.append(_Group(list(floors), number, sentence, reference=True, original=True))
+                continue
+            if "以" in text_since[-6:] and later is not None and later[:3] == ("blocker", "CORRECT", "为准"):
                 # 「以第一次 11楼 为准，15楼 不计」: the floor that stands — it counts
                 made.append(_Group(list(floors), number, sentence, reference=True, original=True))
                 text_since = "为准"

@@ -240,3 +240,8 @@ def test_heldout42s_uncovered_posts_read_by_class():
     # a proxy made, then another player's request refused in a sentence of its own
     made, doubts = _proxies("代投两张里只发一张：洪七公 → 杨康。欧阳锋 说“如果杨康不解释就投杨康”，带条件，不代，请本人来投。")
     assert made == {"洪七公": "杨康"} and not doubts, (made, doubts)
+
+
+def test_the_original_that_stands_named_by_its_floor_after_the_keep_words_counts():
+    post = ruling.read("24楼 杨康 的改票引用的是 郭靖 的 16楼，不是自己的原票。这次改票无效，以原票 10楼（黄蓉）为准。", roster=ROSTER)
+    assert {i.ref[1]: i.verdict for i in post.items if i.ref[1] in (10, 24)} == {24: "keep_original", 10: "valid"}, post
