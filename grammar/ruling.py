@@ -1888,6 +1888,16 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
                 # 「4楼有效，不像2楼那种写法会被判无效」: a floor set beside for comparison, not ruled (hostile round 70)
                 made.append(_Group(list(floors), number, sentence, reference=True))
                 continue
+            # (「也没回复 #9」: 回复 #9 is read as the floor's own mark — 没 alone is left before it)
+            if re.search(r"(?:不是|(?:没|没有|未)\s*(?:回复|引用|回覆)?)\s*(?:你|他|她)?\s*(?:自己)?\s*的?\s*(?:原票|原投票)?\s*$",
+                         text_since) or \
+                    re.match(r"\s*(?:早就|早已|已经|之前|先前|本来)\s*(?:投了|投过|投的是)",
+                             "".join(str(p[1]) for p in pieces[index + 1:index + 6] if p[0] in ("text", "sep"))) and not any(
+                        p[0] == "verdict" for p in pieces[index + 1:]):  # (「在 62楼 已经投过 金铃，有效」 rules 62楼)
+                # 「这个改票回复的是 燕青 的 31#，不是你自己的 16#」「他 #9 早就投了 白泽」: the floor the change should have replied
+                # to, the ballot cast before — told, not ruled (blind36 cj039, cj005: the verdict after it voided the original)
+                made.append(_Group(list(floors), number, sentence, reference=True))
+                continue
             if (floors == [("floor", 1)] and _OPENING_SAYS.match(after)) or ((open_group or ruled_just) and (
                     _REFERENCE.search(text_since) or (index and pieces[index - 1][:2] == ("blocker", "THREAD")))) \
                     or _REFERS_BACK.match(after) or (current is not None and current.verdicts and _ORIGINAL.search(text_since)) \

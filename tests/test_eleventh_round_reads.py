@@ -245,3 +245,15 @@ def test_heldout42s_uncovered_posts_read_by_class():
 def test_the_original_that_stands_named_by_its_floor_after_the_keep_words_counts():
     post = ruling.read("24楼 杨康 的改票引用的是 郭靖 的 16楼，不是自己的原票。这次改票无效，以原票 10楼（黄蓉）为准。", roster=ROSTER)
     assert {i.ref[1]: i.verdict for i in post.items if i.ref[1] in (10, 24)} == {24: "keep_original", 10: "valid"}, post
+
+
+def test_the_floor_a_change_should_have_replied_to_is_told_not_voided():
+    # (blind36 cj039, cj005: the verdict on the change had voided the original it named)
+    post = ruling.read("这个改票回复的是 郭靖 的 31#，不是你自己的 16#。改票须回复原投票楼层，无效。", roster=ROSTER)
+    assert post is None or 16 not in {i.ref[1] for i in post.items if i.verdict == "invalid"}, post
+    post = ruling.read("#41 杨康 新发了一个投票，他 #9 早就投了 郭靖。这等于改票，而且也没回复 #9，无效，杨康 仍按 #9 的 郭靖 计。",
+                       roster=ROSTER)
+    assert {i.ref[1]: i.verdict for i in post.items} == {41: "invalid", 9: "valid"}, post
+    # …and a floor ruled in its own sentence after 已经投过 is ruled
+    post = ruling.read("另：杨康 自己在 62楼 已经投过 郭靖，有效。", roster=ROSTER)
+    assert {i.ref[1]: i.verdict for i in post.items} == {62: "valid"}, post
