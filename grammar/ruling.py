@@ -1891,8 +1891,12 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
             # (「也没回复 #9」: 回复 #9 is read as the floor's own mark — 没 alone is left before it)
             if re.search(r"(?:不是|(?:没|没有|未)\s*(?:回复|引用|回覆)?)\s*(?:你|他|她)?\s*(?:自己)?\s*的?\s*(?:原票|原投票)?\s*$",
                          text_since) or \
-                    re.match(r"\s*(?:早就|早已|已经|之前|先前|本来)\s*(?:投了|投过|投的是)",
-                             "".join(str(p[1]) for p in pieces[index + 1:index + 6] if p[0] in ("text", "sep"))) and not any(
+                    (re.match(r"\s*(?:早就|早已|已经|之前|先前|本来)\s*(?:投了|投过|投的是)",
+                              "".join(str(p[1]) for p in pieces[index + 1:index + 6] if p[0] in ("text", "sep"))) or
+                     # 「上面 10楼 是 操行 投 绩点」: the floor described as a player's ballot for a player (blind28 cb010)
+                     [p[0] for p in pieces[index + 1:index + 5]] == ["text", "name", "text", "name"] and
+                     str(pieces[index + 1][1]).strip() in ("是", "为") and str(pieces[index + 3][1]).strip() in ("投", "投给", "投的")) \
+                    and not any(
                         p[0] == "verdict" for p in pieces[index + 1:]):  # (「在 62楼 已经投过 金铃，有效」 rules 62楼)
                 # 「这个改票回复的是 燕青 的 31#，不是你自己的 16#」「他 #9 早就投了 白泽」: the floor the change should have replied
                 # to, the ballot cast before — told, not ruled (blind36 cj039, cj005: the verdict after it voided the original)

@@ -257,3 +257,6 @@ def test_the_floor_a_change_should_have_replied_to_is_told_not_voided():
     # …and a floor ruled in its own sentence after 已经投过 is ruled
     post = ruling.read("另：杨康 自己在 62楼 已经投过 郭靖，有效。", roster=ROSTER)
     assert {i.ref[1]: i.verdict for i in post.items} == {62: "valid"}, post
+    # the floor described as a player's ballot, then a verdict in a sentence of its own, is the floor named before it's
+    post = ruling.read("11楼 杨康 只写了「同上」。同上的是谁？上面 10楼 是 郭靖 投 黄蓉，对不上。无效。", roster=ROSTER)
+    assert 10 not in {i.ref[1] for i in post.items}, post
