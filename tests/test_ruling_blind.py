@@ -217,6 +217,13 @@ def test_a_blind_ruling_post_is_applied_only_as_its_writer_means_it(item):
         floors = {e.floor for e in ruled.entries if e.pid in rulings}
         assert not rulings or floors <= PER_FLOOR.get(item["id"], set()), f"{item['id']} ({item['expected']}) was applied: {rulings}"
         return
+    # a ballot the writer names and does not rule is never voided (blind36 cj005 · cj039, blind28 cb010: the verdict on a change
+    # had voided the original it named — no check of the set's own looked there)
+    wanted, kinds = {w["floor"] for w in item["rulings"]}, {int(n): f.get("kind") for n, f in (item.get("floors_exist") or {}).items()}
+    floor_of = {e.pid: e.floor for e in ruled.entries}
+    voided = [floor_of.get(pid) for pid, r in rulings.items() if r.decision == "reject" and floor_of.get(pid) not in wanted
+              and kinds.get(floor_of.get(pid)) in ("vote", "change", "proxy", "relay", "abstain")]
+    assert not voided or item["expected"] != "certain", (item["id"], "voided a ballot it does not rule", voided)
     if not rulings:
         pytest.skip("read as doubtful: listed for the director (" + "；".join(w for u in unread for w in u.why) + ")")
     for want in item["rulings"]:
