@@ -268,6 +268,12 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
                 headed = _PROXY_HEAD.match(head)  # 「代投 梅超风：杨康；丘处机：杨康」: the second clause under the same 代投
                 lines.insert(number, (headed.group() if headed and not _HEADING.search(rest) else "") + rest.lstrip())
                 line = head  # 「代投：午马 → 巳蛇；子鼠 让我“看着投”……不代」: two clauses, each read alone
+        if not counted and not out.count and re.search(r"[。.!！]\s*[【\[]?\s*(?:更正|纠正|订正|修正)", line) and _chat(line, "")[0] is None:
+            # 「【代投】丘处机私信委托导演代投：郭靖。更正：是杨康」: a correction in a sentence of its own on the proxy's line is a
+            # line of its own (hostile round 79: the proxy counted for 郭靖, the correction unread — a wrong elimination)
+            head, rest = re.split(r"[。.!！]\s*(?=[【\[]?\s*(?:更正|纠正|订正|修正))", line, maxsplit=1)
+            lines.insert(number, rest.lstrip())
+            line = head
         if not counted and not out.count and "。" in line.rstrip("。 ") and _chat(line, "")[0] is None:
             head, rest = line.split("。", 1)
             if _INLINE_ARROWS.search(head) and _REFUSES.search(rest) and (said := _named(rest, roster)) and \

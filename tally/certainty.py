@@ -298,6 +298,9 @@ _CHOICE_BEFORE = re.compile(r"(?:是|为|应该是|应为|实际是|其实是|�
 _REASON_LABEL = re.compile(r"(?:投票|改票)?理由$|(?i:reason)$")
 _FIELD = re.compile(r"(?:投票对象|投票目标|改票对象|改票目标|改投对象|代投玩家|代投人|代投|委托人|投票|对象|改投|改票|投给|票投)\s*:\s*$")
 # A ballot that voids itself or puts itself elsewhere (the hostile round: each was counted as certain).
+_GIVES_A_BALLOT = re.compile(r"(?:送|给|赏|奉上|献给)\s*([^\s,，。!！;；]{1,12}?)\s*(?:一|1|我的)\s*票|"
+                             r"([^\s,，。!！;；]{1,12}?)\s*吃\s*(?:我|俺|本人)?\s*(?:一|1)\s*票|"
+                             r"(?:我的|我这|俺的|本人的)\s*(?:一)?\s*票\s*(?:是|给|就给|投|送给|归)\s*([^\s,，。!！;；]{1,12})")
 _BY_RANK = re.compile(r"(?:投|票给|选)\s*(?:排)?\s*第\s*([一二三四五1-5])\s*(?:个|位|名|的)")
 _SPLIT_BALLOT = re.compile(r"(?:一|半|1)\s*票\s*(?:给|投|选|归)?\s*[^\s,，;；、。]{1,12}?\s*[,，;；、]\s*(?:另|再)?\s*(?:一|半|1)\s*票\s*(?:给|投|选|归)?\s*[^\s,，;；、。]{1,12}")
 _PUT_AS_A_CHOICE = re.compile(r"(?:要不|不如|干脆|要么)\s*(?:就|还是|咱们?|我们|大家)?\s*(?:投|票|选)\s*([^\s,，。!！;；~～…]{1,12}?)\s*(?:吧|好了|算了|得了)")
@@ -708,6 +711,10 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool, attempt: boo
             taken := OWN_FLOOR_VOID.search(own))):
         # 「不投郭靖了」「郭靖这票我不要了」: the poster's standing ballot taken back in words — withdrawn (弃权) is a reading
         out.append((f"帖子像是收回了原来的票（「{taken.group().strip()}」）：原票还算不算，请导演裁定", ("",)))
+    if not ballot and not attempt and (given := _GIVES_A_BALLOT.search(own)) and (
+            meant := names_in(next(g for g in given.groups() if g), roster)):
+        # 「杨康吃我一票」「送杨康一票」「我的票给杨康」: a ballot handed over in words no form holds (hostile round 79: silent)
+        out.append((f"帖子说「{given.group().strip()}」，像是投票：算不算投票、投给谁，请导演裁定", tuple(meant)))
     if not ballot and not attempt and (ranked := _BY_RANK.search(own)) and (listed := names_in(own[:ranked.start()], roster)):
         # 「怀疑度排序：1. 鲶鱼 2. 草鱼 3. 鲤鱼 ⏎ 今天先投第一个」: the ballot by its place in a list above it (heldout42 w42_079: silent)
         place = "一二三四五".find(ranked.group(1)) if ranked.group(1) in "一二三四五" else int(ranked.group(1)) - 1

@@ -260,3 +260,19 @@ def test_the_floor_a_change_should_have_replied_to_is_told_not_voided():
     # the floor described as a player's ballot, then a verdict in a sentence of its own, is the floor named before it's
     post = ruling.read("11楼 杨康 只写了「同上」。同上的是谁？上面 10楼 是 郭靖 投 黄蓉，对不上。无效。", roster=ROSTER)
     assert 10 not in {i.ref[1] for i in post.items}, post
+
+
+# -- hostile round 79 (a29167c, the lab) -----------------------------------------------------------------------------
+
+
+def test_a_correction_in_a_sentence_of_its_own_on_the_proxys_line_corrects_it():
+    made, doubts = _proxies("【代投】洪七公私信委托导演代投：郭靖。更正：是杨康")
+    assert made == {"洪七公": "杨康"} and not doubts, (made, doubts)
+
+
+def test_a_ballot_handed_over_in_words_no_form_holds_is_never_silent():
+    for text in ("杨康吃我一票，发言太划水了", "送杨康一票", "周伯通掉线了，他的票是杨康，我帮他说一声"):
+        result, (entry,) = _day(("欧阳锋", text))
+        assert entry.needs_review and "杨康" in entry.readings and not result.certain, (text, entry)
+    _, (entry,) = _day(("欧阳锋", "给杨康一个面子，先不说他"))
+    assert not entry.needs_review
