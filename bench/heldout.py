@@ -176,6 +176,11 @@ SET_DEAD["heldout41"] = {"shediao": ("白术",), "s10": ("摩羯",), "mahjong": 
 SET_ASSUMED["heldout42"] = {"s10": SET_ASSUMED["heldout25"]["s10"],
                             "anshazhe": {**SET_ASSUMED["heldout25"]["anshazhe"], "change_must_quote_own": True, "blackout_minutes": 60}}
 SET_DEAD["heldout42"] = {"shediao": ("太湖",), "s10": ("浓缩",), "qisha": ("黄鱼",), "anshazhe": ("天牛",), "mahjong": ("昆仑",)}
+# heldout43's openings: s10 as heldout25's with a 21:00 bar before its 22:00 close; anshazhe as heldout39's (改票 said, no
+# quote, a 12:00 bar before the 13:00 close)
+SET_ASSUMED["heldout43"] = {"s10": SET_ASSUMED["heldout25"]["s10"], "anshazhe": SET_ASSUMED["heldout39"]["anshazhe"]}
+SET_CLOSES["heldout43"] = {"s10": (22, 0)}
+SET_DEAD["heldout43"] = {"shediao": ("油泼面",), "s10": ("礼花",), "anshazhe": ("斗兽棋",), "mahjong": ("海龟",)}
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
