@@ -1418,6 +1418,16 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
         for group in ruled:
             group.unread.append(why)
     if not groups and not heading and not any(item for item in loose) and not denied and not owners:
+        named = [(int(n), sentence) for sentence in sentences if _VERDICT_WORD.search(sentence)
+                 for n in _FLOOR_NUMBERS.findall(_IN_BRACKETS.sub("", sentence))] if not post.void else []
+        if named:
+            # a floor named outside brackets in a sentence that holds a verdict word, and nothing read of it (「（关门前一小时），
+            # 74楼 计为 亚麻 投 香云纱」 — blind37 ck042): never nothing — the floor waits for the director
+            for n, sentence in dict.fromkeys(named):
+                why = f"「{_clip(sentence)}」里有 #{n} 和裁定的字眼，但读不出裁定：这一楼请导演确认"
+                post.held.append((("floor", n), why))
+                post.problems.append(why)
+            return post
         return None
     if not any(g.verdicts or g.unread for g in groups) and not heading and not (quoting and loose) and not denied and not owners:
         # A floor named in a sentence that holds a verdict word the grammar did not read as one (「6楼无效的吧」): not a ruling

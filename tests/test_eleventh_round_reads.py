@@ -276,3 +276,9 @@ def test_a_ballot_handed_over_in_words_no_form_holds_is_never_silent():
         assert entry.needs_review and "杨康" in entry.readings and not result.certain, (text, entry)
     _, (entry,) = _day(("欧阳锋", "给杨康一个面子，先不说他"))
     assert not entry.needs_review
+
+
+def test_a_floor_with_a_verdict_word_read_as_nothing_waits_for_the_director():
+    # (blind37 ck042: a bracket of times before the floor made the sentence read as no ruling at all)
+    post = ruling.read("（关门前一小时），74楼 计为 杨康 投 郭靖。", roster=ROSTER)
+    assert post is not None and not post.items and [ref for ref, _ in post.held] == [("floor", 74)], post
