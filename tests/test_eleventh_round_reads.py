@@ -282,3 +282,15 @@ def test_a_floor_with_a_verdict_word_read_as_nothing_waits_for_the_director():
     # (blind37 ck042: a bracket of times before the floor made the sentence read as no ruling at all)
     post = ruling.read("（关门前一小时），74楼 计为 杨康 投 郭靖。", roster=ROSTER)
     assert post is not None and not post.items and [ref for ref, _ in post.held] == [("floor", 74)], post
+
+
+def test_check_vote_asks_where_the_count_asks_whatever_the_grammar_read():
+    """Hostile round 79: 「大家都投杨康吧，我也投」 was certain nothing to check-vote and doubtful to the count."""
+    import json
+    import subprocess
+    import sys
+
+    shown = subprocess.run([sys.executable, "-m", "bansha.cli", "check-vote", "--preset", "s10", "--players", "郭靖,黄蓉,杨康",
+                            "--json"], input="大家都投杨康吧，我也投", capture_output=True, text=True, timeout=60)
+    said = json.loads(shown.stdout)
+    assert said["certain"] is False and any(r.get("target") == "杨康" for r in said["readings"]), said

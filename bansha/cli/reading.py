@@ -204,9 +204,9 @@ def check_vote(
         return _check_in_role(text, author, loaded if game else None, chosen, names, directors, as_json)
     verdict = parse_post(text, rules, Roster(names, aliases) if names else None)
     # Whether it is certain is the count's question, not the grammar's: the same post as a player's in the thread
-    # (「打错了，是黄蓉」 read certain here and doubtful there, the lab found).
-    entry = _fold_one(text, PLAYER_CHECKED, loaded if game else None, chosen, [*names, PLAYER_CHECKED], directors) \
-        if verdict.kind != "none" else None
+    # (「打错了，是黄蓉」 read certain here and doubtful there, the lab found) — no ballot to the grammar included
+    # (「大家都投杨康吧，我也投」: asked in the thread, certain nothing here — hostile round 79)
+    entry = _fold_one(text, PLAYER_CHECKED, loaded if game else None, chosen, [*names, PLAYER_CHECKED], directors)
     if as_json:
         shown = verdict.to_json()
         if entry is not None and not entry.certain:
