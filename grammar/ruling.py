@@ -1898,9 +1898,11 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
                 # 「4楼有效，不像2楼那种写法会被判无效」: a floor set beside for comparison, not ruled (hostile round 70)
                 made.append(_Group(list(floors), number, sentence, reference=True))
                 continue
-            # (「也没回复 #9」: 回复 #9 is read as the floor's own mark — 没 alone is left before it)
-            if re.search(r"(?:不是|(?:没|没有|未)\s*(?:回复|引用|回覆)?)\s*(?:你|他|她)?\s*(?:自己)?\s*的?\s*(?:原票|原投票)?\s*$",
-                         text_since) or \
+            # (「也没回复 #9」: 回复 #9 is read as the floor's own mark — 没 alone is left before it; 「没有7楼无效这回事」 denies a
+            # ruling, not a floor)
+            if re.search(r"(?:不是|(?:没|没有|未)\s*(?:回复|引用|回覆))\s*(?:你|他|她)?\s*(?:自己)?\s*的?\s*(?:原票|原投票)?\s*$",
+                         text_since) or (re.search(r"(?:没|没有|未)\s*$", text_since) and floors[:1] and floors[0][0] == "floor" and re.search(
+                             rf"(?:没|没有|未)\s*(?:回复|引用|回覆)\s*(?:你|他|她)?\s*(?:自己)?\s*的?\s*#?\s*{floors[0][1]}(?!\d)", sentence)) or \
                     (re.match(r"\s*(?:早就|早已|已经|之前|先前|本来)\s*(?:投了|投过|投的是)",
                               "".join(str(p[1]) for p in pieces[index + 1:index + 6] if p[0] in ("text", "sep"))) or
                      # 「上面 10楼 是 操行 投 绩点」: the floor described as a player's ballot for a player (blind28 cb010)
