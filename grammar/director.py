@@ -94,6 +94,8 @@ _CHAT_BY_CHANNEL = re.compile(r"^\s*(?P<speaker>[^\s:：\d(（【\[]{1,12}?)\s*[
 _LABEL_LINE = re.compile(r"^\s*(?:投票对象|对象|投票目标|投票理由|理由|改票对象|投票)\s*:")
 _REASON = re.compile(r"(?:投票理由|理由|原因)\s*[:：]?.*$|(?:reason|because)\s*:.*$", re.I)  # (「票投北风 理由他一直在保东风」)
 # Where a proxy clause says whom it is for, right before or after the name.
+_HEADED_ROW = re.compile(r"(?m)^(\s*(?:[【\[][^】\]\n]{0,12}[】\]])?\s*(?:目前|当前|最新|中途|截至[^:：\n]{0,10})?\s*(?:票型|票数|票况|计票|统计)"
+                         r"[^:：\n]{0,10}[:：])[ \t]*(?=[^\s:：,，。]{1,12}?\s*(?:←|<-|<=))")
 _COUNT_HOLDS_PROXY = re.compile(r"([^\s,，。:：;；、()（）\d]{1,12}?)\s*(?:\d+(?:\.\d+)?\s*票?)\s*[(（][^()（）\n]{0,30}?(?:含|包括|其中|另有|加上?)\s*"
                                 r"([^\s,，。:：;；、()（）]{1,12}?)\s*(?:的)?\s*(?:代投|代票)")
 _ENTRUSTED_THEN = re.compile(r"(?:委托|托|请|让|叫)\s*(?:导演|主持人?|我|本导|执法团?|裁判)\s*(?:代投|代为投票|帮投|代为投)\s*[:：]?\s*$")
@@ -197,7 +199,9 @@ def _with_nicknames(directors: tuple[str, ...]) -> tuple[str, ...]:
 def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
     # a count written on one line: its rows, each a line (「票型核对：2楼 A→B，…」)
     # (in simplified characters, as the ruling reader reads: 「【代投】丘處機委託：楊康」 is a proxy — hostile round 78: a notice)
-    own, written_rows = count_rows(to_simplified(normalize(split(text).own)), roster)
+    # (a count's first row on its heading's line — 「票型：杨康←郭靖、黄蓉、丘处机（私信）」 — is a row of its own: hostile round 79,
+    # the proxy it first shows was never set beside the tool's count, and a wrong result was posted)
+    own, written_rows = count_rows(_HEADED_ROW.sub(r"\1\n", to_simplified(normalize(split(text).own))), roster)
     lines = own.split("\n")
     out = Reading(proxy_words=bool(_HEADING.search(own) or _ENGLISH_PROXY.search(own) or _MADE.search(own) or (
         _SUBSTITUTE.search(own) and re.search(r"委托|托我|让我|请我|(?i:vote)", own))))  # (a substitute's ballot passed on)

@@ -294,3 +294,9 @@ def test_check_vote_asks_where_the_count_asks_whatever_the_grammar_read():
                             "--json"], input="大家都投杨康吧，我也投", capture_output=True, text=True, timeout=60)
     said = json.loads(shown.stdout)
     assert said["certain"] is False and any(r.get("target") == "杨康" for r in said["readings"]), said
+
+
+def test_a_counts_first_row_on_its_headings_line_is_set_beside_ours():
+    """Hostile round 79 (k7): 「票型：杨康←郭靖、黄蓉、丘处机（私信）」 showed a proxy first in the count; a tie was posted."""
+    result, (entry,) = _day(("导演", "票型：杨康←郭靖、黄蓉、周伯通（私信）"))
+    assert entry.needs_review and "周伯通" in entry.reason and not result.certain, entry
