@@ -272,20 +272,9 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
                 headed = _PROXY_HEAD.match(head)  # 「代投 梅超风：杨康；丘处机：杨康」: the second clause under the same 代投
                 lines.insert(number, (headed.group() if headed and not _HEADING.search(rest) else "") + rest.lstrip())
                 line = head  # 「代投：午马 → 巳蛇；子鼠 让我“看着投”……不代」: two clauses, each read alone
-        if not counted and not out.count and re.search(r"[。.!！]\s*[【\[]?\s*(?:更正|纠正|订正|修正)", line) and _chat(line, "")[0] is None:
-            # 「【代投】丘处机私信委托导演代投：郭靖。更正：是杨康」: a correction in a sentence of its own on the proxy's line is a
-            # line of its own (hostile round 79: the proxy counted for 郭靖, the correction unread — a wrong elimination)
-            head, rest = re.split(r"[。.!！]\s*(?=[【\[]?\s*(?:更正|纠正|订正|修正))", line, maxsplit=1)
-            lines.insert(number, rest.lstrip())
-            line = head
-        if not counted and not out.count and "。" in line.rstrip("。 ") and _chat(line, "")[0] is None:
-            head, rest = line.split("。", 1)
-            if _INLINE_ARROWS.search(head) and _REFUSES.search(rest) and (said := _named(rest, roster)) and \
-                    not set(said) <= set(_named(head, roster)):
-                # 「代投两张里只发一张：萤火虫 → 蜻蜓。瓢虫 说“…”，带条件，不代。」: a proxy made, then another player's request
-                # refused in a sentence of its own — each read alone (heldout42 w42_093: the refused one read as the proxy)
-                lines.insert(number, rest.lstrip())
-                line = head
+        if not counted and not out.count and _chat(line, "")[0] is None:
+            line, apart = _sentences_apart(line, roster)
+            lines[number:number] = apart
         speaker, said, took_next = _chat(line, lines[number] if number < len(lines) else "")
         if speaker is None and number in log_lines:
             speaker, said, took_next = *_LOG_LINE.match(line).groups(), False  # 「氟：帮我投氢」 in a log pasted without times
@@ -555,14 +544,13 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
         if not any(set(named) <= {p[0], p[1]} for p in pairs):
             out.doubts.append(said)
             out.readings += [(v, t) for v in named for t in named if v != t]
-    if heading_voter and heading_voter not in {p[0] for p in pairs} | set(retracted) | set(refused) | set(out.count) and \
-            (asked := _asked_in_quotes(to_simplified(normalize(text)), heading_voter, roster)) and not (_LEFT_OPEN.search(_QUOTED.sub("", own))
-                                                                            or _opens(_QUOTED.sub(" 引 ", own), roster)):
+    unspelled = heading_voter and heading_voter not in {p[0] for p in pairs} | set(retracted) | set(refused) | set(out.count)
+    if unspelled and (asked := _asked_in_quotes(to_simplified(normalize(text)), heading_voter, roster)) and not (
+            _LEFT_OPEN.search(_QUOTED.sub("", own)) or _opens(_QUOTED.sub(" 引 ", own), roster)):
         # 「代投：衡山 私信“…帮我投票对象：黄山，理由见讨论帖”。已核对是本人。」: the ballot is the player's quoted words — one
         # player asked for, nothing in the quote correcting, choosing or hedging (heldout42 w42_127: read as no target)
         pairs.append((heading_voter, asked, len(lines), _clip(own), False))
-    if heading_voter and heading_voter not in {p[0] for p in pairs} | set(retracted) | set(refused) | set(out.count) and not (
-            _LEFT_OPEN.search(own) or _opens(own, roster)):
+    elif unspelled and not (_LEFT_OPEN.search(own) or _opens(own, roster)):
         # 「【代投】华容道 委托：」 and no line under it gives the ballot: a proxy announced and never spelled out
         out.doubts.append(f"导演像是替「{heading_voter}」代投，但读不出投给谁：请导演确认")
         out.readings += [(heading_voter, t) for t in _named(own, roster) if t != heading_voter] + [(heading_voter, None)]
@@ -858,6 +846,27 @@ def _target_of(segment: str, roster: Roster, voter: str | None) -> str | None:
     return None
 
 
+def _sentences_apart(line: str, roster: Roster) -> tuple[str, list[str]]:
+    """A proxy's line and the sentences on it that are lines of their own, in order: a correction in a sentence of its own
+    (「【代投】丘处机私信委托导演代投：郭靖。更正：是杨康」 — hostile round 79: the proxy counted for 郭靖, the correction unread, a
+    wrong elimination), and another player's request refused after a proxy made (「代投两张里只发一张：萤火虫 → 蜻蜓。瓢虫 说“…”，
+    带条件，不代。」 — heldout42 w42_093: the refused one read as the proxy)."""
+    apart: list[str] = []
+    if _CORRECTION_AFTER_A_STOP.search(line):
+        line, rest = _CORRECTION_AFTER_A_STOP.split(line, maxsplit=1)
+        apart.append(rest.lstrip())
+    if "。" in line.rstrip("。 "):
+        head, rest = line.split("。", 1)
+        if _INLINE_ARROWS.search(head) and _REFUSES.search(rest) and (said := _named(rest, roster)) and \
+                not set(said) <= set(_named(head, roster)):
+            line = head
+            apart.insert(0, rest.lstrip())
+    return line, apart
+
+
+_CORRECTION_AFTER_A_STOP = re.compile(r"[。.!！]\s*(?=[【\[]?\s*(?:更正|纠正|订正|修正))")
+
+
 def _asked_in_quotes(own: str, voter: str, roster: Roster) -> str | None:
     """The one player the voter's quoted request asks a ballot for (「“帮我投票对象：黄山，理由见讨论帖”」), or None."""
     quotes = re.findall(r"[“\"「]([^”\"」\n]{1,120})[”\"」]", own)
@@ -897,12 +906,12 @@ def _pair(segment: str, roster: Roster, names: list[str], context: str | None) -
         # 「代投 蛋挞 → 虾饺」「另：代投 令狐冲→郭靖（私信委托）」: the proxy's own arrow says who and whom
         written = headed.group(2)
         return roster.resolve(headed.group(1)).name, None if written == "弃权" else roster.resolve(written).name, None
-    whose = re.search(r"([^\s,，。:：;；]{1,12}?)\s*(?:的票|这票|那票|这一票)\s*(?:计入|计为|记为|算给|计给|投给|投)\s*([^\s,，。:：;；]{1,12})", body)
+    whose = _WHOSE_GOES_TO.search(body)
     if whose and len(names) == 2 and (voter := roster.resolve(whose.group(1)).name) and (
             target := roster.resolve(whose.group(2).rstrip("。.！!")).name) and voter != target:
         # 「以上，碧螺春 的票计入 大红袍。」 under a pasted log: the player's ballot, and whom it goes to (heldout40 w40_025)
         return voter, target, None
-    led = re.match(r"^\s*(?:→|->|=>|＞)\s*([^\s:：→]{1,12})\s*[:：]\s*", body)
+    led = _ARROW_LED.match(body)
     if led and (voter := roster.resolve(led.group(1)).name) and (target := _target_of(body[led.end():], roster, voter)) \
             and target != voter:
         # 「→ 延长号：投票 连音线」 under a pasted log: the arrow leads to the player and their ballot (heldout39 w39_116)
@@ -952,6 +961,8 @@ def _pair(segment: str, roster: Roster, names: list[str], context: str | None) -
     return voter, target, None
 
 
+_WHOSE_GOES_TO = re.compile(r"([^\s,，。:：;；]{1,12}?)\s*(?:的票|这票|那票|这一票)\s*(?:计入|计为|记为|算给|计给|投给|投)\s*([^\s,，。:：;；]{1,12})")
+_ARROW_LED = re.compile(r"^\s*(?:→|->|=>|＞)\s*([^\s:：→]{1,12})\s*[:：]\s*")
 # A correcting line that says the proxy's target in so many words, naming no voter (「代投对象为 盘香，以这一行为准」): of the one proxy above
 _TARGET_SAID = re.compile(r"(?:代投)?对象(?:应)?(?:为|是|改为|改成)|(?:应为|改为|改成|要投的是|投的是|应该投)\s*[:：]?\s*\S{1,12}[^。\n]{0,12}为准|"
                           # 「更正：是天蝎，我抄错了」: the correction opens on what the target is (heldout41 w41_046)

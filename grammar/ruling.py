@@ -1898,20 +1898,7 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
                 # 「4楼有效，不像2楼那种写法会被判无效」: a floor set beside for comparison, not ruled (hostile round 70)
                 made.append(_Group(list(floors), number, sentence, reference=True))
                 continue
-            # (「也没回复 #9」: 回复 #9 is read as the floor's own mark — 没 alone is left before it; 「没有7楼无效这回事」 denies a
-            # ruling, not a floor)
-            if re.search(r"(?:不是|(?:没|没有|未)\s*(?:回复|引用|回覆))\s*(?:你|他|她)?\s*(?:自己)?\s*的?\s*(?:原票|原投票)?\s*$",
-                         text_since) or (re.search(r"(?:没|没有|未)\s*$", text_since) and floors[:1] and floors[0][0] == "floor" and re.search(
-                             rf"(?:没|没有|未)\s*(?:回复|引用|回覆)\s*(?:你|他|她)?\s*(?:自己)?\s*的?\s*#?\s*{floors[0][1]}(?!\d)", sentence)) or \
-                    (re.match(r"\s*(?:早就|早已|已经|之前|先前|本来)\s*(?:投了|投过|投的是)",
-                              "".join(str(p[1]) for p in pieces[index + 1:index + 6] if p[0] in ("text", "sep"))) or
-                     # 「上面 10楼 是 操行 投 绩点」: the floor described as a player's ballot for a player (blind28 cb010)
-                     [p[0] for p in pieces[index + 1:index + 5]] == ["text", "name", "text", "name"] and
-                     str(pieces[index + 1][1]).strip() in ("是", "为") and str(pieces[index + 3][1]).strip() in ("投", "投给", "投的")) \
-                    and not any(
-                        p[0] == "verdict" for p in pieces[index + 1:]):  # (「在 62楼 已经投过 金铃，有效」 rules 62楼)
-                # 「这个改票回复的是 燕青 的 31#，不是你自己的 16#」「他 #9 早就投了 白泽」: the floor the change should have replied
-                # to, the ballot cast before — told, not ruled (blind36 cj039, cj005: the verdict after it voided the original)
+            if _told_not_ruled(floors, text_since, sentence, pieces, index):
                 made.append(_Group(list(floors), number, sentence, reference=True))
                 continue
             if (floors == [("floor", 1)] and _OPENING_SAYS.match(after)) or ((open_group or ruled_just) and (
@@ -2343,6 +2330,26 @@ def _relay_told(made: list[_Group], sentence: str, roster: Roster | None) -> Non
             target = roster.pattern.match(sentence, told.end()) if told else None
             if target and roster.table[target.group()] != whose:
                 group.verdicts[i] = {"verdict": "for_voter", "voter": whose, "target": roster.table[target.group()]}
+
+
+def _told_not_ruled(floors: list, text_since: str, sentence: str, pieces: list, index: int) -> bool:
+    """A floor told as the context of a ruling, not ruled: the floor a change should have replied to (「这个改票回复的是 燕青 的
+    31#，不是你自己的 16#」「也没回复 #9」), or a ballot told with no verdict after it in its sentence — cast before (「他 #9 早就投了
+    白泽」) or described (「上面 10楼 是 操行 投 绩点」). (blind36 cj039 · cj005, blind28 cb010: the verdict after it voided the
+    original ballot.)"""
+    if re.search(r"(?:不是|(?:没|没有|未)\s*(?:回复|引用|回覆))\s*(?:你|他|她)?\s*(?:自己)?\s*的?\s*(?:原票|原投票)?\s*$", text_since):
+        return True
+    # (「也没回复 #9」: 回复 #9 is read as the floor's own mark — 没 alone is left before it; 「没有7楼无效这回事」 denies a ruling,
+    # not a floor)
+    if re.search(r"(?:没|没有|未)\s*$", text_since) and floors[:1] and floors[0][0] == "floor" and re.search(
+            rf"(?:没|没有|未)\s*(?:回复|引用|回覆)\s*(?:你|他|她)?\s*(?:自己)?\s*的?\s*#?\s*{floors[0][1]}(?!\d)", sentence):
+        return True
+    if any(p[0] == "verdict" for p in pieces[index + 1:]):
+        return False  # (「在 62楼 已经投过 金铃，有效」 rules 62楼)
+    told = "".join(str(p[1]) for p in pieces[index + 1:index + 6] if p[0] in ("text", "sep"))
+    described = [p[0] for p in pieces[index + 1:index + 5]] == ["text", "name", "text", "name"] and \
+        str(pieces[index + 1][1]).strip() in ("是", "为") and str(pieces[index + 3][1]).strip() in ("投", "投给", "投的")
+    return bool(re.match(r"\s*(?:早就|早已|已经|之前|先前|本来)\s*(?:投了|投过|投的是)", told)) or described
 
 
 def _each_its_own(made: list[_Group], pieces: list) -> bool:

@@ -156,7 +156,7 @@ class _Reader:
                 break
         self.quotes.append(Quote(pid=pid, author=author, time=time))
 
-    def _style(self, tag: str, attrs: dict, node: LexborNode | None = None) -> None:
+    def _style(self, tag: str, attrs: dict, node: LexborNode) -> None:
         color = attrs.get("color")
         size = attrs.get("size") if tag == "font" else None
         style = attrs.get("style")
@@ -169,7 +169,7 @@ class _Reader:
             color = color.strip().lower()
             if color not in self.colors:
                 self.colors.append(color)
-            if node is not None and len(self.spans) < _MAX_SPANS:
+            if len(self.spans) < _MAX_SPANS:
                 self.spans.append([color, node.text(deep=True)[:_SPAN_CHARS]])
         if size:
             size = size.strip().lower()
