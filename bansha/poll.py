@@ -338,11 +338,12 @@ def _poll_one(game_file: Path, db_path: Path, options: PollOptions, say: Callabl
                 posted += _keep_earlier_finals(db, client, base, game, rules, day, me, say, options, now, earlier_notes)
             final_row = results.outbox.row(results.slot(FINAL))
             final_done = bool(final_row and final_row["state"] in ("confirmed", "pending"))
-    review = list(tally.flags)
-    matters = [f for f in review if f.can_change_outcome]
+    secret = report.secret_ballots(tally)  # a secret voter's ballot is the director's call too (r79-114)
+    review = [*tally.flags, *secret]
+    matters = [f for f in tally.flags if f.can_change_outcome]
     verdict = tally.outcome.describe() if closed or not close else f"未截止，若此刻截止：{tally.outcome.describe()}"
     flags = f"待裁定 {len(review)} 帖" + (f"（其中 {len(matters)} 帖可能改变结果）" if matters else
-                                          "（都不影响结果）" if review and tally.certain else "")
+                                          "（都不影响结果）" if review and tally.certain and not secret else "")
     summary = "；".join([f"{day.label}：{verdict}", flags, *([held] if held and not final_done else []),
                         *([results.waiting] if results.waiting else []), *results.tampered,
                         *([_unread_words(tally.unread_rulings, report_stem(Path(), tally).name)]
@@ -353,7 +354,7 @@ def _poll_one(game_file: Path, db_path: Path, options: PollOptions, say: Callabl
                           ["结果帖已发布"] if closed and final_done else []), f"报告在 {options.out_dir}"])
     # 3 asks the director to act: a ruling is open and the final result is not out (or not yet due), or
     # an open flag can still change the one posted (a doubt that came after it, or --force-post).
-    waiting = bool(review) or bool(report.secret_ballots(tally))  # a secret voter's ballot is the director's call too
+    waiting = bool(review)
     # (a final held for any reason — a doubt, edits unseen, a round no longer needed — is the director's to act on)
     code = EXIT_REVIEW if (waiting and (not final_done or not tally.certain)) or results.correction_held or earlier_notes or (
         held and closed and not final_done) else EXIT_OK

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from fractions import Fraction
 
-from .day import COUNTED, INVALID, SUPERSEDED, DayTally
+from .day import COUNTED, INVALID, SUPERSEDED, DayTally, Flag
 from .game import JUDGE
 from .outcome import OUT
 from .zones import at_words, minute_words, zone_label  # noqa: F401 (the report's words for a time)
@@ -349,6 +349,17 @@ def secret_ballots(t: DayTally) -> list:
         e.author in t.barred and e.needs_review))]
 
 
+SECRET_HOLD = "没有投票权的玩家投的票：结果帖等导演裁定（公开帖只写裁定，不写原因）"
+
+
+def waiting_flags(t: DayTally) -> list[Flag]:
+    """Every post the director is asked to rule on, in floor order: the open flags, and each secret voter's unruled
+    ballot as a flag that holds the final (the hostile round 79, r79-114: poll held the result for it while
+    `bansha review` said 「没有需要裁定的帖子」)."""
+    secret = [Flag(e.pid, e.floor, e.reason, True, [SECRET_HOLD]) for e in secret_ballots(t)]
+    return sorted([*t.flags, *secret], key=lambda f: (f.floor is None, f.floor or 0, f.pid))
+
+
 def waiting_posts(t: DayTally) -> list[tuple[int, int | None]]:
     """(pid, floor) of every post waiting for the director, in floor order: the open flags and the secret voters'
     ballots alike, as any public post lists them."""
@@ -411,6 +422,9 @@ def _lines(t: DayTally, title: str, *, bbcode: bool, as_of: datetime | None = No
     if t.abstentions:
         lines.append(f"弃权（{len(t.abstentions)}）：{'、'.join(esc(v) for v in abstainers(t))}")
     absent = missing(t)
+    if bbcode:  # a secret voter's unruled ballot is listed as waiting, as any doubtful post, never as 未投有效票
+        barred = {e.author for e in secret_ballots(t)}
+        absent = [v for v in absent if v not in barred]
     if absent:
         words = "还没有投票" if standing else "未投有效票"
         lines.append(f"{words}（{len(absent)}）：{'、'.join(esc(v) for v in absent)}")
@@ -430,9 +444,10 @@ def _lines(t: DayTally, title: str, *, bbcode: bool, as_of: datetime | None = No
         total_line += f"，{len(absent)} 人{'还没有投票' if standing else '没有投有效票'}"
     needed = needed_words(t) if t.kind == "vote" else None
     lines.append(total_line + (f"；{needed}" if needed else ""))
-    if standing and bbcode:
+    if bbcode and (standing or not t.certain or secret_ballots(t)):
         # The posts waiting for the director, every one alike — a secret voter's ballot among them reads as any other
-        # doubtful post (the hostile round: listed only as 还没有投票 under his own visible ballot, he stood apart)
+        # doubtful post (the hostile round: listed only as 还没有投票 under his own visible ballot, he stood apart;
+        # round 79, r79-114: the held final's dayN.bbcode, pasted whole, listed him 未投有效票 beside his 投杨康)
         waiting = waiting_posts(t)
         if waiting:
             floors = "、".join(linked(f"#{floor}", pid) if floor is not None else f"pid {pid}" for pid, floor in waiting)

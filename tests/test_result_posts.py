@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 import os
 import re
+import subprocess
 import sys
 from datetime import timedelta
 from pathlib import Path
@@ -121,6 +122,34 @@ def test_a_judges_ballot_waits_for_the_director_and_the_thread_hears_only_the_ru
     assert len(final) == 1, final
     assert re.search(r"#8(\[/url\])? 燕青：无效", final[0]), final[0]
     assert "法官" not in final[0] and "没有投票权" not in final[0] and "原因由导演说明" not in final[0]
+
+
+def test_a_held_judges_ballot_is_listed_for_review_and_the_report_file_keeps_the_secret(tmp_path):
+    """The hostile round 79 (r79-114): poll held the final for the secret 法官's ballot and told the director to rule,
+    while `bansha review` said 「没有需要裁定的帖子」 and poll's summary 「待裁定 0 帖」; and dayN.bbcode — the file the
+    README says may be pasted whole — listed him 「未投有效票」 under his own visible ballot. Now review lists his floor
+    with the rulings it offers, and the file lists it among the posts waiting for the director, as any doubt's."""
+    def waiting(summary: str) -> int:
+        return int(re.search(r"待裁定 (\d+) 帖", summary).group(1))
+
+    (tmp_path / "plain").mkdir()
+    with demo.build() as forum:  # its clock is after the close
+        plain, _lines = poll(forum, tmp_path / "plain", game_file(tmp_path / "plain", forum.base_url), post=True)
+    forum = demo.build()
+    with forum:
+        path = with_roles(tmp_path, forum.base_url, "燕青", '["法官"]')  # 燕青 posted 「投票对象：弃权」 (floor 8)
+        result, lines = poll(forum, tmp_path, path, post=True)
+        judge = next(p for p in forum.threads[demo.VOTE_TID].posts if p.position == 8)
+    assert result.code == polling.EXIT_REVIEW and waiting(result.summary) == waiting(plain.summary) + 1
+    kept = (tmp_path / "out" / "day1.bbcode").read_text("utf-8")
+    assert "燕青" not in listed(kept, "未投有效票") + listed(kept, "弃权")
+    assert re.search(rf"待导演裁定（\d+）：.*pid={judge.pid}\]#8", kept), kept
+    assert "法官" not in kept and "没有投票权" not in kept
+    review = subprocess.run([sys.executable, "-m", "bansha.cli", "review", str(path), "--db", str(tmp_path / "g.db"),
+                             "--day", "1"], capture_output=True, text=True, cwd=tmp_path)
+    assert review.returncode == 0, review.stderr
+    assert "没有需要裁定的帖子" not in review.stdout and f"#8 燕青（pid {judge.pid}）" in review.stdout
+    assert f"rule {path} {judge.pid} 无效" in review.stdout
 
 
 def test_a_judges_plain_ballot_ruled_as_written_reads_in_public_as_anyones(tmp_path):

@@ -248,7 +248,9 @@ def review(
         fail(str(exc))
     # Each standing ruling with where it came from, and the director's ruling posts that apply nothing.
     ruled = [terminal_safe(line) for line in report.ruling_lines(result)]
-    if not result.flags:
+    waiting = report.waiting_flags(result)  # the flags, and a secret non-voter's ballot (r79-114)
+    secret = len(waiting) > len(result.flags)
+    if not waiting:
         write_out("\n".join([f"{result.title}没有需要裁定的帖子。", *([""] + ruled if ruled else [])]))
         return
     vote_day = game.day(day, round_)
@@ -257,13 +259,18 @@ def review(
     width = max(40, min(shutil.get_terminal_size((80, 24)).columns, 120) - 1)
     floor_of = {e.pid: e.floor for e in result.entries}.get
     me = command_name()
-    lines = [f"{game.name} {result.title}：{len(result.flags)} 帖待裁定，现在的结果：{report.result_line(result)}",
-             "所有待裁定帖一起：" + ("无论怎样裁定，结果都不变" if result.certain else result.proof.describe(floor_of)
-                                      if result.proof else "未分析"), ""]
-    for flag in result.flags:
+    together = ("无论怎样裁定，结果都不变" if result.certain else result.proof.describe(floor_of) if result.proof else "未分析")
+    if secret:  # the proof weighs the flags only: each secret voter's ballot shows its results itself
+        together = f"其余待裁定帖一起：{together}" if result.flags else "没有投票权的玩家的票怎样裁定，结果见下"
+    else:
+        together = f"所有待裁定帖一起：{together}"
+    lines = [f"{game.name} {result.title}：{len(waiting)} 帖待裁定，现在的结果：{report.result_line(result)}",
+             together, ""]
+    for flag in waiting:
         entry = next(e for e in result.entries if e.pid == flag.pid)
-        matters = ("可能改变结果" if flag.alternatives else "与 " + "、".join(f"#{floor_of(p)}" for p in flag.together)
-                   + " 一起可能改变结果" if flag.together else "单独改判不影响结果" if not result.certain else "不影响结果")
+        matters = (report.SECRET_HOLD if flag.alternatives == [report.SECRET_HOLD] else "可能改变结果" if flag.alternatives
+                   else "与 " + "、".join(f"#{floor_of(p)}" for p in flag.together) + " 一起可能改变结果" if flag.together
+                   else "单独改判不影响结果" if not result.certain else "不影响结果")
         block = [f"#{flag.floor} {terminal_safe(entry.author)}（pid {flag.pid}）· {matters}",
                  f"  帖子：{terminal_safe(texts.get(flag.pid, '').strip()).replace(chr(10), ' ⏎ ')[:200]}",
                  f"  判定：{terminal_safe(flag.reason)}"]

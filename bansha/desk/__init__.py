@@ -268,7 +268,7 @@ def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: Non
             try:
                 result = pipeline.tally_from_archive(db, game, rules, day.day, round=day.round, sensitivity=False) if db else None
                 count = [f"{name} {report.show_number(n)}" for name, n in result.totals.items() if n] if result else []
-                days.append((day, report.result_line(result) if result else "尚未抓取", count, len(result.flags) if result else 0,
+                days.append((day, report.result_line(result) if result else "尚未抓取", count, len(report.waiting_flags(result)) if result else 0,
                              result))
             except (ValueError, pipeline.NotFetched) as exc:
                 days.append((day, str(exc), [], 0, None))
@@ -296,7 +296,7 @@ def create_app(config: DeskConfig, say: Callable[[str], None] = lambda line: Non
         base = (game.forum or "").rstrip("/")
         link = (lambda pid, tid=None: model.findpost_url(base, tid or day.vote_thread, real_pid(pid))) if base else None
         entries = {e.pid: e for e in result.entries}
-        flags = [(f, entries[f.pid], posts.get(f.pid)) for f in result.flags]
+        flags = [(f, entries[f.pid], posts.get(f.pid)) for f in report.waiting_flags(result)]
         now = datetime.now(game.tz)
         if floor is None:  # exactly what poll would post now: the running count before the close, the result after
             bbcode = polling.result_post(game, result, now=now).body
