@@ -181,6 +181,10 @@ SET_DEAD["heldout42"] = {"shediao": ("太湖",), "s10": ("浓缩",), "qisha": ("
 SET_ASSUMED["heldout43"] = {"s10": SET_ASSUMED["heldout25"]["s10"], "anshazhe": SET_ASSUMED["heldout39"]["anshazhe"]}
 SET_CLOSES["heldout43"] = {"s10": (22, 0)}
 SET_DEAD["heldout43"] = {"shediao": ("油泼面",), "s10": ("礼花",), "anshazhe": ("斗兽棋",), "mahjong": ("海龟",)}
+# heldout44's openings: s10 as heldout10's (投票：X · 投票对象：X · vote X, reason optional, a quoted change, 20:30 bar before its
+# 21:00 close); anshazhe as heldout39's (改票 said, no quote, a 12:00 bar before the 13:00 close)
+SET_ASSUMED["heldout44"] = {"s10": SET_ASSUMED["heldout10"]["s10"], "anshazhe": SET_ASSUMED["heldout39"]["anshazhe"]}
+SET_DEAD["heldout44"] = {"shediao": ("江陵",), "s10": ("丁香",), "anshazhe": ("战车",), "mahjong": ("水仙",)}
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
