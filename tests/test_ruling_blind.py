@@ -261,10 +261,12 @@ def test_the_later_sets_are_read_as_directors_write_them():
     whole, none of the others applied (the test above), and the count of whole applications held where it stands."""
     whole = {}
     for item in LATER:
-        if item["expected"] != "certain":
+        # blind2's ids are c001…, blind3's d001… (a later set's ca…, ck… are counted by the per-post test above: read
+        # here too, they made this one test the suite's longest)
+        if item["expected"] != "certain" or not re.fullmatch(r"[cd]\d+", item["id"]):
             continue
         _base, ruled, rulings, _unread = read(item)
         ruled_floors = {e.floor for e in ruled.entries if e.pid in rulings}
         whole[item["id"]] = {w["floor"] for w in item["rulings"]} <= ruled_floors
     assert sum(v for k, v in whole.items() if k.startswith("c")) >= 73
-    assert sum(v for k, v in whole.items() if k.startswith("d")) >= 59
+    assert sum(v for k, v in whole.items() if k.startswith("d")) >= 64
