@@ -58,6 +58,10 @@ _STATED = re.compile(r"^\s*[(（](\d{1,2}):(\d{2})[^)）\n]{0,8}[)）]"  # （20
                      # 「21:04 了吧？刚下夜班……」「现在 20:25，刚收到…私信」「12:24 代投：…」: a post that opens on the clock
                      # time is posted then (a time bound 「20:00 以后不能改票」 is no post's time)
                      r"|^\s*(?:现在|都)?\s*(\d{1,2})[:：](\d{2})(?!\d)(?!\s*(?:前|之前|以前|以后|之后|后|起|开始))")
+# …or that says inside it when it is posted: 「投票理由：刚下班，12:41 应该还来得及吧？」, a line of its own 「（13:05，宣判帖出来前
+# 补一下）」 (heldout44 w44_066, w44_115)
+_SAID_NOW = re.compile(r"(?m)(?<![\d:：])(\d{1,2})[:：](\d{2})(?!\d)\s*(?:了吧|了)?\s*[,，]?\s*(?:应该|估计)?\s*还?(?:来得及|赶得上|没过)"
+                       r"|^\s*[(（](\d{1,2})[:：](\d{2})\s*[,，][^)）\n]{0,16}?(?:补|赶)[^)）\n]{0,8}[)）]\s*$")
 # Where a set's story closes a preset's day at another time than the seed's (its README says so).
 SET_CLOSES = {"heldout8": {"s10": (23, 59)},  # its 「23:58 了，赶在关门前」 (why: "S10 has no last-hour window")
               "heldout4": {"s10": (22, 0)}, "heldout5": {"s10": (22, 0)}, "heldout6": {"s10": (22, 0)},
@@ -237,10 +241,11 @@ def run_case(case: dict):
               runoff=tuple(r.group(2, 3)) if (r := _ROUND.search(case.get("why") or "")) else (),
               round_kind=r.group(1) if r else "")
     # (a time opening the post's own words, under the quote it replies to: 「[quote]…[/quote]（08:40）改票对象：…」 — heldout40)
-    stated = _STATED.match(re.sub(r"(?s)^\s*\[quote\].*?\[/quote\]\s*", "", case["text"], count=1))
+    said = re.sub(r"(?s)^\s*\[quote\].*?\[/quote\]\s*", "", case["text"], count=1)
+    stated = _STATED.match(said) or _SAID_NOW.search(said)
     hours = 5.0
     if stated:
-        hh, mm = (stated.group(1), stated.group(2)) if stated.group(1) else (stated.group(3), stated.group(4))
+        hh, mm = next((stated.group(i), stated.group(i + 1)) for i in range(1, stated.re.groups, 2) if stated.group(i))
         if int(hh) < 24:
             hours = (close.replace(hour=int(hh), minute=int(mm)) - START).total_seconds() / 3600
     game = Game(name="留出集", preset=case["preset"], directors=tuple(case["directors"]), players=players, days=(day,),
@@ -266,11 +271,17 @@ def run_case(case: dict):
     return next(e for e in result.entries if e.pid == post.pid), result
 
 
+_POSTED_TWICE = re.compile(r"发了两[遍次]|发两遍|重复发|发重了|双发了?|多发了一[遍次]")
+
+
 def _prior_target(case: dict) -> str:
     """What the poster's earlier ballot was for: the first other player the post names (改票 A→B names A), else
     someone it does not name."""
     text = case["text"]
     meant = case["director"].get("target")
+    if meant and _POSTED_TWICE.search(text):
+        return meant  # 「网卡了，可能发了两遍」: the post before is this one
+
     named = sorted((text.find(n), n) for n in case["roster"] if n in text and n != meant and n != case["poster"])
     if named:
         return named[0][1]
@@ -285,7 +296,7 @@ def key_of(kind: str, target, voter, *, preset: str) -> tuple:
 
 
 def judge(case: dict) -> dict:
-    entry, _ = run_case(case)
+    entry, result = run_case(case)
     readings = certainty.readings(entry)
     d = case["director"]
     wanted = key_of(d["kind"], d.get("target"), d.get("for") or (case["poster"] if d["kind"] != "proxy" else None),
@@ -293,6 +304,9 @@ def judge(case: dict) -> dict:
     alike = {wanted}
     if d["kind"] == "invalid" and load_preset(case["preset"]).invalid_vote == "abstain" and not case.get("has_vote"):
         alike.add(("counts", d.get("for") or case["poster"], None))  # 七杀: an invalid vote stands as an abstention
+    if d["kind"] == "vote" and any(e.pid != entry.pid and e.verdict == "counted" and e.voter == wanted[1] and e.target == wanted[2]
+                                   for e in result.entries):
+        alike.add(("nothing",))  # the standing ballot posted again (「网卡了，可能发了两遍」): counted twice or once, the same count
     keys = [key_of(r.kind, r.target, r.voter, preset=case["preset"]) for r in readings]
     if entry.not_counted and keys[0] != ("nothing",):
         if keys[0] == wanted:

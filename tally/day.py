@@ -616,6 +616,13 @@ class _Fold:
         if entry.kind == "change" and entry.verdict == INVALID and prior is not None and \
                 entry.reason.startswith(_BARRED_CHANGE):
             return  # a change the clock bars (the last hour, after the close): void whomever its words name
+        if entry.kind == "vote" and entry.verdict == INVALID and prior is not None and entry.reason.startswith("已经在 #") and \
+                not entry.relayed_for and not verdict.relayed_for and \
+                (barred := self._time_problems(entry, replace(verdict, kind="change"), entry.at, entry.voter or entry.author)):
+            # 「Vote 皇后 lol 开玩笑的 不改」 after the 12:00 bar: serious or a joke, a second ballot then could stand only as a
+            # change, and no change stands then — every reading of it is void (heldout44 d02: its doubt held the day)
+            entry.reason += f"（当作改票也不行：{'；'.join(barred)}）"
+            return
         reasons = list(verdict.doubts) if verdict.kind != "none" else []
         if verdict.unread:  # past the reading bound: its readings are a guess, so no proof may clear it (a ruling can)
             entry.unprovable = True
@@ -1566,7 +1573,8 @@ class _Fold:
         if standing is not None and not entry.ruling:
             entry.verdict = INVALID
             how = "改票须用改票格式并引用原投票" if self.ctx.rules.change_must_quote_own else "改票须写明是改票"
-            entry.reason = f"已经在 #{standing.entry.floor} 投过票（每人每天限投一票；{how}）"
+            entry.reason = f"已经在 #{standing.entry.floor} 投过票（每人每天限投一票；{how}）" if target != standing.target else \
+                f"和 #{standing.entry.floor} 投的是同一个人（重复发帖），按 #{standing.entry.floor} 计，这一帖不另计"
             directors, asked = self.ctx.directors, ""
             if target != standing.target and standing.entry.kind == "proxy" and standing.entry.author in directors \
                     and entry.author == voter:

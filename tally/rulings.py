@@ -583,6 +583,8 @@ def _meaning(item, entry, said: str, original=None) -> tuple[tuple | None, str |
             return ("accept", None, None), None  # the tally already counts what it said before the edit
         if item.target:
             return ("target", item.target, None), None  # 「以原票为准，仍计紫藤」: the original, as the director names it
+        if set(item.named) == {entry.target} and entry.target:
+            return ("accept", None, None), None  # 「#11 原票 小面 照算」 on #11's own ballot for 小面: it stands as written
         return None, f"{said} 不是改票，存档里也没有它被编辑前的内容：「按原票计」不知道原票是什么，请写「计为 某人」"
     return None, f"{said}：看不懂的裁定"
 

@@ -85,8 +85,12 @@ def test_an_arrow_inside_a_verdicts_bracket_is_no_count_row():
 
 def test_the_original_named_and_said_to_stand_keeps_the_original():
     assert _ruled("25# 杨康 改投 黄蓉，没有引用原投票帖 → 原票 郭靖 照算。") == {25: ("keep_original", "郭靖", None)}
-    # the original's own floor named before it: that floor is ruled valid
-    assert _ruled("61楼 杨康 的改票没有引用原帖，无效，29楼 原票 郭靖 照计。") == {61: ("invalid", None, None), 29: ("valid", None, None)}
+    # the original's own floor named before it: that floor counts for the player named (blind38 cl048: 「#11 原票 小面 照算」)
+    assert _ruled("61楼 杨康 的改票没有引用原帖，无效，29楼 原票 郭靖 照计。") == {61: ("invalid", None, None), 29: ("counts_as", "郭靖", None)}
+    assert _ruled("#27 杨康 的改票没有回复自己的 #11，不算；#11 原票 郭靖 照算。") == {27: ("invalid", None, None), 11: ("counts_as", "郭靖", None)}
+    # the original post named in brackets is the ballot's own, not another thread's
+    assert _ruled("第61楼 杨康 的改票没有引用原帖（原帖 29 楼），无效，29楼 原票 郭靖 照计。") == {
+        61: ("invalid", None, None), 29: ("counts_as", "郭靖", None)}
 
 
 def test_counted_for_one_then_said_to_be_anothers_ballot_is_a_proxy_ruling():

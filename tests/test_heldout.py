@@ -193,3 +193,27 @@ def test_a_post_that_opens_on_its_clock_time_is_tallied_at_that_time():
     assert late.verdict != "counted" and "关门后" in late.reason
     bound, _ = heldout.run_case({**case, "text": "20:00 以后不能改票，我先投了：\n投票对象：杨康\n投票理由：同上"})
     assert bound.verdict == "counted" and bound.target == "杨康"
+
+
+def test_a_post_that_says_inside_it_when_it_is_posted_is_tallied_then():
+    """heldout44 (w44_066, w44_115): 「12:41 应该还来得及吧？」 in a reason, 「（13:05，宣判帖出来前补一下）」 on a line of its own —
+    the writer's post is placed then, after the close; a time the post only talks about is no post's time."""
+    case = {"id": "t2", "preset": "qisha", "roster": ["郭靖", "黄蓉", "杨康", "穆念慈"], "aliases": {}, "directors": ["导演"],
+            "poster": "郭靖", "has_vote": False, "quotes": None}
+    late, _ = heldout.run_case({**case, "text": "投票对象：杨康\n投票理由：刚下班，12:41 应该还来得及吧？"})
+    assert late.verdict != "counted" and "关门后" in late.reason
+    late, _ = heldout.run_case({**case, "text": "投票对象：杨康\n（12:35，下班路上补一下）"})
+    assert late.verdict != "counted" and "关门后" in late.reason
+    talk, _ = heldout.run_case({**case, "text": "投票对象：杨康\n投票理由：他昨晚 23:10 才上线，一直在划水"})
+    assert talk.verdict == "counted" and talk.target == "杨康"
+
+
+def test_a_post_its_writer_says_was_sent_twice_repeats_the_ballot_before_it():
+    """heldout43 w43_137: 「网卡了，可能发了两遍」 — the harness built the ballot before it for another player, a story the
+    post does not tell; the post before is this one, and counting it again or not ends in the same count."""
+    case = {"id": "t3", "preset": "mahjong", "roster": ["郭靖", "黄蓉", "杨康", "穆念慈"], "aliases": {}, "directors": ["导演"],
+            "poster": "郭靖", "has_vote": True, "quotes": None, "text": "投票对象：杨康\n投票理由：网卡了，可能发了两遍，以前一楼为准。",
+            "director": {"kind": "vote", "target": "杨康", "for": None}, "ask": False}
+    assert heldout.judge(case)["agree"]
+    # a second ballot its writer does not say is a repeat stands after another ballot, as before
+    assert not heldout.judge({**case, "text": "投票对象：杨康\n投票理由：以这一楼为准。"})["agree"]
