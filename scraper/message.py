@@ -22,6 +22,16 @@ _QUOTE_HEADER = re.compile(r"^\s*(.*?)\s*发表于\s*(.+?)\s*$", re.S)
 _PID_IN_URL = re.compile(r"[?&;]pid=(\d+)")
 _CSS_COLOR = re.compile(r"(?:^|;)\s*color\s*:\s*([^;]+)", re.I)
 _CSS_SIZE = re.compile(r"font-size\s*:\s*([^;]+)", re.I)
+_CSS_BACKGROUND = re.compile(r"background(?:-color)?\s*:\s*([^;]+)", re.I)
+_HEX = re.compile(r"#([0-9a-f]{3}|[0-9a-f]{6})|rgba?\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})", re.I)
+# The colour names Discuz's editor offers and boards write by hand (its palette has the rest as #hex)
+_NAMED = {"black": (0, 0, 0), "white": (255, 255, 255), "red": (255, 0, 0), "green": (0, 128, 0), "blue": (0, 0, 255),
+          "yellow": (255, 255, 0), "gray": (128, 128, 128), "grey": (128, 128, 128), "silver": (192, 192, 192),
+          "maroon": (128, 0, 0), "navy": (0, 0, 128), "purple": (128, 0, 128), "teal": (0, 128, 128), "olive": (128, 128, 0),
+          "lime": (0, 255, 0), "aqua": (0, 255, 255), "cyan": (0, 255, 255), "fuchsia": (255, 0, 255), "magenta": (255, 0, 255),
+          "orange": (255, 165, 0), "darkred": (139, 0, 0), "darkblue": (0, 0, 139), "darkgreen": (0, 100, 0), "pink": (255, 192, 203)}
+PAGE_TEXT = "#444444"  # the colour X3.5's default style writes a post's words in, where the post sets none
+_ANCESTORS = 24  # how far up a styled node looks for the colour or background it inherits (a message is shallow)
 
 _STRUCK = frozenset({"strike", "s", "del"})
 _BLOCK = frozenset(
@@ -157,24 +167,30 @@ class _Reader:
         self.quotes.append(Quote(pid=pid, author=author, time=time))
 
     def _style(self, tag: str, attrs: dict, node: LexborNode) -> None:
-        color = attrs.get("color")
+        color, background = _colors_of(attrs)
         size = attrs.get("size") if tag == "font" else None
         style = attrs.get("style")
         if style:
-            m = _CSS_COLOR.search(style)
-            color = color or (m.group(1) if m else None)
             m = _CSS_SIZE.search(style)
             size = size or (m.group(1) if m else None)
         if color:
-            color = color.strip().lower()
-            if color not in self.colors:
-                self.colors.append(color)
-            if len(self.spans) < _MAX_SPANS:
-                self.spans.append([color, node.text(deep=True)[:_SPAN_CHARS]])
+            self._color(color, node)
+        if color or background:
+            # 「[backcolor=black][color=black]杨康[/color][/backcolor]」: words in the colour of the ground they stand on —
+            # a reader sees a bar, not the name (the hostile round 80, M38: 杨康 counted where readers see 投▇▇郭靖)
+            text, ground = color or _inherited(node, 0) or PAGE_TEXT, background or _inherited(node, 1)
+            if text and ground and same_ground(text, ground):
+                self._color(f"{text} on {ground}", node)
         if size:
             size = size.strip().lower()
             if size not in self.sizes:
                 self.sizes.append(size)
+
+    def _color(self, color: str, node: LexborNode) -> None:
+        if color not in self.colors:
+            self.colors.append(color)
+        if len(self.spans) < _MAX_SPANS:
+            self.spans.append([color, node.text(deep=True)[:_SPAN_CHARS]])
 
     def result(self) -> Message:
         text = "".join(self.parts).replace("\xa0", " ")
@@ -187,6 +203,83 @@ class _Reader:
             edited_text=self.edited_text,
             style={"colors": self.colors, "sizes": self.sizes, **({"spans": self.spans} if self.spans else {})},
         )
+
+
+def _colors_of(attrs: dict) -> tuple[str | None, str | None]:
+    """A node's own text colour and background colour (<font color>, style="color: …; background-color: …")."""
+    color, background, style = attrs.get("color"), None, attrs.get("style")
+    if style:
+        m = _CSS_COLOR.search(style)
+        color = color or (m.group(1) if m else None)
+        m = _CSS_BACKGROUND.search(style)
+        background = m.group(1) if m else None
+    return (color.strip().lower() if color else None), (background.strip().lower() if background else None)
+
+
+def _inherited(node: LexborNode, which: int) -> str | None:
+    """The nearest ancestor's text colour (0) or background (1), a few levels up at most."""
+    parent = node.parent
+    for _ in range(_ANCESTORS):
+        if parent is None:
+            return None
+        found = _colors_of(parent.attributes)[which]
+        if found:
+            return found
+        parent = parent.parent
+    return None
+
+
+def rgb(color: str) -> tuple[int, int, int] | None:
+    """A CSS colour as (r, g, b), or None where it names none this module knows."""
+    color = (color or "").strip().lower()
+    if color in _NAMED:
+        return _NAMED[color]
+    m = _HEX.fullmatch(color) or _HEX.match(color)
+    if not m:
+        return None
+    if m.group(1):
+        hexes = m.group(1)
+        return tuple(int(c * 2, 16) for c in hexes) if len(hexes) == 3 else tuple(int(hexes[i:i + 2], 16) for i in (0, 2, 4))
+    return tuple(min(255, int(m.group(i))) for i in (2, 3, 4))
+
+
+def same_ground(text: str, ground: str) -> bool:
+    """Whether words in `text` colour are lost on a `ground` background: the same colour, or one each channel within 0x30."""
+    a, b = rgb(text), rgb(ground)
+    return a is not None and b is not None and all(abs(x - y) <= 0x30 for x, y in zip(a, b))
+
+
+_BBCODE_STYLE = re.compile(r"\[(color|backcolor)=([^\]]{1,40})\]", re.I)
+
+
+def style_of_bbcode(bbcode: str) -> dict:
+    """The style the forum's page would carry for a post written as `bbcode` (what read_message keeps from the HTML):
+    each [color] with its words, and words whose colour is their [backcolor]'s. For a post read from its source, not
+    its page (check-vote)."""
+    colors: list[str] = []
+    spans: list[list[str]] = []
+    opened: list[tuple[str, str, int]] = []  # (tag, value, where its words start)
+    for m in re.finditer(r"\[(/?)(color|backcolor)(?:=([^\]]{1,40}))?\]", bbcode, re.I):
+        closing, tag, value = m.group(1), m.group(2).lower(), (m.group(3) or "").strip().lower()
+        if not closing:
+            opened.append((tag, value, m.end()))
+            continue
+        at = next((i for i in range(len(opened) - 1, -1, -1) if opened[i][0] == tag), None)
+        if at is None:
+            continue
+        _, value, start = opened.pop(at)
+        words = re.sub(r"\[/?[a-z]+(?:=[^\]]*)?\]", "", bbcode[start:m.start()], flags=re.I)[:_SPAN_CHARS]
+        text = value if tag == "color" else next((v for t, v, _ in reversed(opened) if t == "color"), PAGE_TEXT)
+        ground = value if tag == "backcolor" else next((v for t, v, _ in reversed(opened) if t == "backcolor"), None)
+        found = [value] if tag == "color" else []
+        if text and ground and same_ground(text, ground) and (tag == "backcolor" or any(t == "backcolor" for t, _, _ in opened)):
+            found.append(f"{text} on {ground}")
+        for color in found:
+            if color not in colors:
+                colors.append(color)
+            if len(spans) < _MAX_SPANS:
+                spans.append([color, words])
+    return {"colors": colors, "sizes": [], **({"spans": spans} if spans else {})}
 
 
 def _image_placeholder(attrs: dict) -> str:

@@ -1934,8 +1934,8 @@ def _invisible(color: str) -> bool:
     """A colour a reader does not see on the page's white: white itself, and any as near it as #f0f0f0 (the hostile
     round: 「[color=#f8f8f8]以上不算[/color]」 took a ballot back where only the tool could read it)."""
     color = (color or "").strip().lower()
-    if color in _INVISIBLE:
-        return True
+    if color in _INVISIBLE or " on " in color:
+        return True  # (「black on black」: the scraper's mark for words in their background's colour)
     m = _RGB.fullmatch(color) or _RGB.match(color)
     if not m:
         return False

@@ -112,3 +112,32 @@ def test_a_second_ballot_no_change_could_make_stand_then_is_settled():
     joke = early.add("穆念慈", "Vote 杨康 lol 开玩笑的 不改", 5)
     entry = next(e for e in tally_day(early.posts, g, g.days[0], rules).entries if e.pid == joke.pid)
     assert entry.needs_review, entry  # before the bar, a change it might be is the director's
+
+
+# -- the hostile round 80 (a0e08b5): words a reader cannot see -----------------------------------------------------------
+
+def test_words_in_the_colour_of_their_ground_are_unseen_on_the_page_and_in_check_vote():
+    """M38 「投[backcolor=black][color=black]杨康，不[/color][/backcolor]郭靖」: readers see 投▇▇郭靖, the tool counted 杨康 and
+    posted 杨康 出局; check-vote read every white word (#FFF, White, transparent) as seen — it had no style at all."""
+    import json
+    import subprocess
+    import sys
+
+    from selectolax.lexbor import LexborHTMLParser
+
+    from scraper.message import read_message, style_of_bbcode
+
+    page = '投<font style="background-color:black"><font color="black">杨康，不</font></font>郭靖'
+    style = read_message(LexborHTMLParser(f"<div id=m>{page}</div>").css_first("#m")).style
+    assert "black on black" in style["colors"] and ["black on black", "杨康，不"] in style["spans"], style
+    shown = read_message(LexborHTMLParser('<div id=m>投<font style="background-color:yellow"><font color="red">杨康</font></font></div>')
+                         .css_first("#m")).style
+    assert not any(" on " in c for c in shown["colors"]), shown  # red on yellow is seen
+    assert "black on black" in style_of_bbcode("投[backcolor=black][color=black]杨康，不[/color][/backcolor]郭靖")["colors"]
+    for text in ("投[backcolor=black][color=black]杨康，不[/color][/backcolor]郭靖", "投[color=White]杨康[/color]郭靖",
+                 "投[font=Arial][color=#FFF]杨康[/color][/font]郭靖", "投[color=transparent]杨康，不[/color]郭靖"):
+        done = subprocess.run([sys.executable, "-m", "bansha.cli", "check-vote", "--preset", "s10", "--players",
+                               "郭靖,黄蓉,杨康,穆念慈,欧阳克", "--author", "欧阳克", "--json"], input=text, capture_output=True,
+                              text=True, timeout=60)
+        said = json.loads(done.stdout)
+        assert not said["certain"] and any(r.get("target") == "郭靖" for r in said["readings"]), (text, said)

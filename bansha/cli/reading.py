@@ -252,6 +252,7 @@ def _fold_one(text: str, author: str, loaded, rules, names: list[str], directors
     """The post as the only post of a one-day vote thread, in the middle of its window, folded as the count folds it."""
     from datetime import datetime, timedelta
 
+    from scraper.message import style_of_bbcode
     from scraper.model import Post
     from tally.day import tally_day
     from tally.game import Day, Game, Player
@@ -268,7 +269,7 @@ def _fold_one(text: str, author: str, loaded, rules, names: list[str], directors
                     players=tuple(Player(n, i + 3) for i, n in enumerate(names)), days=(day,))
     post = Post(pid=1, tid=1, floor=2, author=author, author_uid=None, posted_at=(start + timedelta(hours=1)).isoformat(),
                 time_precision="second", edited_by=None, edited_at=None, quotes=[], text=text, html="", status="normal",
-                style={"colors": [], "sizes": []})
+                style=style_of_bbcode(text))  # (the colours its page would show: 「投[color=White]杨康[/color]」 — round 79)
     entry = tally_day([post], game, day, rules).entries[0]
     return (entry, game) if with_game else entry
 
