@@ -435,9 +435,17 @@ def _weigh_words(verdict: Verdict, text: str, roster: Roster, unstripped: str | 
     own = verdict.match.name if ballot and verdict.match is not None and verdict.match.name else None
     if relays and verdict.kind != PROXY:
         targets = {own, verdict.target, *verdict.readings, *(h.name for h in detect.hits(text, roster) if h.act == speech.RELAY)}
-        # Whom a relay is for where its words do not say: the nearest player named before it who is not its target.
-        whom = [c.who or next((n for n in reversed(c.before) if n not in targets), "?") for c in relays]
+        # Whom a relay is for where its words do not say: the player who said or asked it (「欧阳克说他这票给杨康，让我转告」),
+        # else the nearest player named before it who is not its target.
+        subject = _RELAY_SUBJECT.search(text) if roster.pattern is not None else None
+        asker = roster.table.get(subject.group(1)) if subject else None
+        whom = [c.who or (asker if asker and asker not in targets - {asker} else None) or _for_named(c.words, roster)
+                or next((n for n in reversed(c.before) if n not in targets), "?") for c in relays]
         verdict.relayed_for = tuple(w for w in dict.fromkeys(whom) if w != own)
+        if not verdict.target and not ballot and (passed := [n for n in detect.names_in(text, roster) if n not in verdict.relayed_for]):
+            # 「欧阳克手机没电了，托我：杨康」「欧阳克让我转达：杨康」: the relay's ballot is the other player named — its reading
+            # (the hostile rounds 78–80: the relay was weighed for nobody, a tie posted)
+            readings += [n for n in passed if n not in readings]
         lines = text.split("\n")
         first_line = lines[(verdict.line or 1) - 1] if verdict.line else ""
         # 帮谷雨投一下，她托我的： ⏎ 投票对象：芒种 — a line that ends in a colon introduces the ballot under it.
@@ -513,6 +521,13 @@ _MARK_EXPLAINED = re.compile(r"^(?:[吧了啊呀哈嘛呢哦啦噢喔咯]+|[哥�
 _NAME_IN_LETTERS = re.compile(r"^[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*$")  # 「大星淡 (Awai)」: the player's name in letters
 
 
+def _for_named(words: str, roster: Roster) -> str | None:
+    """The player a relay names right after 帮 · 替 · 代 (「我替师父丘处机出一票」), a title between."""
+    m = re.search(rf"(?:帮|替|代)\s*(?:师父|师傅|师兄|师姐|朋友|队友|兄弟|老婆|老公)?\s*({roster.pattern.pattern})", words)
+    return roster.table[m.group(1)] if m else None
+
+
+_RELAY_SUBJECT = re.compile(r"^\W*([^\s\W]{1,12}?)\s*(?:说|讲|托|让|叫|要我|请我|那边|私信|私聊|发消息|手机|电脑|网|→|->|=>|[:：]\s*我?投)")
 _RELAY_WORDS = re.compile(r"托|让我|叫我|要我|请我|帮|替|代|照办|转|场外|私聊|私信|密我|告诉|通知|跟我|和我|对我|同我|微信|短信|@|艾特|留言|传话|带话|上说|里说|(?i:says|said|wants)|(?i:(?<![a-z])for\s|[\x27’]s\s*(?:vote|投)|behalf|asked\s*me|[(（]\s*(?:from|for))")
 _CLAUSE_CUT = re.compile(r"[，,。!！?？;；\n]")
 

@@ -27,7 +27,7 @@ A count — lines 「X → Y」「Y 3 票：A、B、C」 — is read as voter �
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from . import tags
@@ -186,7 +186,47 @@ def read(text: str, roster: Roster | None, directors: tuple[str, ...] = ()) -> R
     """The proxies and the count a director's post makes (see the module's docstring)."""
     if not text or roster is None or roster.pattern is None:
         return Reading()
-    return _read(text, roster, _with_nicknames(tuple(directors)))
+    out = _read(text, roster, _with_nicknames(tuple(directors)))
+    if out.proxies or out.doubts or out.count or out.floor_count or out.example:
+        return out
+    pair = _bare_pair(text, roster)
+    if pair is None:
+        return out
+    # 「丘处机那票我代了：杨康」「收到。丘处机：杨康」「丘处机→杨康」「代投如上」 under a quoted request: a proxy in the director's
+    # own shorthand, or a note — no form says; never silent (the hostile round 80: each dropped, a tie posted)
+    return replace(out, doubts=[f"导演的帖子像是替「{pair[0]}」代投「{pair[1]}」，但没有按代投的写法写：算不算这张代投，请导演确认"],
+                   readings=[pair])
+
+
+def _bare_pair(text: str, roster: Roster) -> tuple[str, str] | None:
+    """One player and another beside them, a colon or an arrow between, and nothing else a director's post would say."""
+    parts = split(text)
+    own = to_simplified(normalize(parts.own))
+    lines = [line for line in own.split("\n") if line.strip()]
+    if not lines or len(lines) > 3 or _COUNT_HEADING.search(own):
+        return None
+    if len(lines) == 1 and _AS_ABOVE.match(lines[0]):
+        # 「[quote]丘处机：帮我投杨康[/quote] ⏎ 代投如上」: the request quoted is the proxy
+        quoted = to_simplified(normalize(" ".join(q.text for q in parts.quotes))) if getattr(parts, "quotes", None) else ""
+        for line in quoted.split("\n"):
+            speaker, said, _ = _chat(line, "")
+            if speaker is None and (logged := _LOG_LINE.match(line)):
+                speaker, said = logged.groups()  # (「丘处机：帮我投杨康」: a log line without its time)
+            voter = roster.resolve(speaker).name if speaker else None
+            if voter and said and (target := _request(said, voter, roster)):
+                return voter, target
+        return None
+    found = [m for line in lines if (m := _BARE.match(line)) and roster.table.get(m.group("v")) and roster.table.get(m.group("t"))]
+    if len(found) != 1:
+        return None
+    voter, target = roster.table[found[0].group("v")], roster.table[found[0].group("t")]
+    return (voter, target) if voter != target else None
+
+
+_AS_ABOVE = re.compile(r"^\s*(?:代投|代发|已代投|代)\s*(?:如上|同上|见上|见楼上)\s*[。.!！]?\s*$")
+_BARE = re.compile(r"^\s*(?:收到|好的|ok|OK|已收到)?\s*[。.!！,，]?\s*(?P<v>[^\s:：→>（(]{1,12}?)\s*(?:私信|私聊|微信|短信|QQ|站内信)?\s*(?:那票|的票|这票|那一票|票)?\s*"
+                   r"(?:[(（][^)）\n]{0,6}[)）])?\s*(?:我代了|我来代|我代|代了)?\s*(?:[:：]|→|->|=>)\s*(?P<t>[^\s:：（(。.!！]{1,12}?)\s*"
+                   r"(?:[(（][^)）\n]{0,6}[)）])?\s*[。.!！]?\s*$")
 
 
 def _with_nicknames(directors: tuple[str, ...]) -> tuple[str, ...]:

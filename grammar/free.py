@@ -22,7 +22,7 @@ from lark.exceptions import LarkError
 from lark.lexer import Lexer
 
 from . import speech
-from .names import Roster
+from .names import Roster, to_simplified
 
 # The vocabulary, longest spellings first within each group. Compounds that merely contain 投 are
 # words, not votes (投机, 投票帖, …): they are matched before VOTE.
@@ -272,6 +272,8 @@ _ELSEWHERE = re.compile(r"明天|明晚|明日|下一轮|下轮|下次|以后|�
 
 def read(text: str, roster: Roster) -> Reading:
     """Read a normalised post (no labels left to read) for a ballot in free format."""
+    if not text.isascii():
+        text = to_simplified(text)  # 「我選楊康」「楊康，就他了」: read as in Simplified (the hostile round 80: certain none)
     names = _name_table(roster)
     if not _TRIGGER.search(text) and not any(text.startswith(n) for n in names) and not _SETTLED_HEAD.match(text) \
             and not _SETTLED_AGAIN.match(text):
@@ -459,6 +461,8 @@ def _phrases(tokens: list[Token], number: int, questions: list[bool], acts: "_Ac
         hedged = hedged or (held_back and not (_THIS_ROUND.search(said) and not _WATCHING.search(said))) or (
             negation == "不" and bool(_WATCHING.search(said)))  # (「今天说话太顺了，先盯着，不投」: watching, whatever day it names)
         context = _context(previous)
+        if context in ("", "me") and _condition_after(items, index):
+            context = "cond"  # 「投杨康的话我就是狗」: 的话 after the phrase makes it the condition, not a ballot (round 80, N13)
         if context == "cond" and elsewhere_said is None:
             elsewhere_said = bool(_ELSEWHERE.search(said))  # once per sentence, not once per phrase in it
         elsewhere = context == "cond" and elsewhere_said
@@ -474,6 +478,16 @@ def _phrases(tokens: list[Token], number: int, questions: list[bool], acts: "_Ac
                           act=what.kind, relayed_for=what.who))
         previous = []
     return out
+
+
+def _condition_after(items: list, index: int) -> bool:
+    """「投杨康的话……」: a condition word right after the phrase, in its clause."""
+    for item in items[index + 1:index + 4]:
+        if not isinstance(item, Token) or item.type == "SEP":
+            return False
+        if item.type == "COND":
+            return str(item) == "的话"
+    return False
 
 
 def _possessed(previous: list[Token]) -> bool:

@@ -89,6 +89,11 @@ _ENGLISH_VOTES = (
     # 「unvote，弃权」: the change form with the abstention for its target (heldout17 s17_050 read it as two ballots)
     (re.compile(r"(?i)(?<![a-z])unvote\s*[,，;；.。/&]?\s*(?=弃权|棄權)"), "改投"),
     (re.compile(r"(?i)(?<![a-z])unvote(?![a-z])"), "撤票"),
+    # 「no vote for 杨康」「I won't vote 杨康」「not voting 杨康」: the vote said not to be cast — 不投 (the hostile round 80, M36 and
+    # N04: both counted for 杨康, a wrong elimination posted)
+    (re.compile(r"(?i)(?<![a-z])(?:no|not|never|won[\x27’]?t|will\s+not|don[\x27’]?t|do\s+not|can[\x27’]?t|cannot|shouldn[\x27’]?t|"
+                r"wouldn[\x27’]?t|isn[\x27’]?t|ain[\x27’]?t|not\s+going\s+to|not\s+gonna|never\s+gonna)\s+(?:to\s+)?"
+                r"(?:vote|voting)(?:\s+(?:for|on))?(?![a-z])\s*[:：]?\s*(?=[^\x00-\x7f]|[A-Z])"), "不投"),
     # 「vote no lynch」「vote: abstain」: English boards' abstentions are the abstention word
     (re.compile(r"(?i)(?<![a-z])(?:##\s*)?(?:投票:|vote(?:\s+for)?\s*[:：]?)\s*(?:no[\s-]*lynch|no[\s-]*vote|no[\s-]*elimination|nobody|"
                 r"no\s+one|abstain|skip|pass)(?![a-z])[ \t]*"), "投票:弃权\n"),

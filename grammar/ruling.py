@@ -59,7 +59,7 @@ _NUMBERED = re.compile(r"^\s*(?:\(?\d{1,2}[.)、]\s+|\(\d{1,2}\)\s*|[①-⑳]\s*
 _SIGN_OFF = re.compile(r"^\s*[-—–~～_=]{1,6}\s*\S.{0,20}$")  # 「——导演B」
 _ARROW = re.compile(r"[^\s、,，;；→>:：]+\s*(?:→|->|=>|＞)\s*[^\s、,，;；(（]+")
 # Words that point at another post: a floor after them is the ballot's context, not a floor ruled.
-_REFERENCE = re.compile(r"原票|原投票|原来的?\s*$|引用|来自|取代|改自|(?:(?<!以下)以(?:他|她|其|你)?|按(?:他|她|其|你)|的|是|在|于|见|即|回复了?(?:他|她|其)?(?:自己)?(?:的)?)\s*$")
+_REFERENCE = re.compile(r"原票|原投票|原来的?\s*$|引用|来自|取代|改自|复制了?\s*$|照抄了?\s*$|抄了?\s*$|照搬了?\s*$|(?:(?<!以下)以(?:他|她|其|你)?|按(?:他|她|其|你)|的|是|在|于|见|即|回复了?(?:他|她|其)?(?:自己)?(?:的)?)\s*$")
 # A line of a running count: a player (or 弃权) and a number of votes, then who cast them.
 # (礁鲨 5：A、B · 断幺 4+2＝6：A、B · 四喜 5 票 + 2（诽谤）= 7 票：A — a count, with a bonus)
 _COUNT_LINE = re.compile(rf"^\s*[·•\-*]?\s*[^\s,:;，。；:]{{1,12}}\s*[:：]?\s*{VOTES}(?:(?<=票)\s*(?:[:：(（←]|$)|\s*(?:[:：](?!\s*\d)|←))")
@@ -757,6 +757,14 @@ def _ruled_in_row(line: str) -> list[str]:
 
 
 _IN_BRACKETS = re.compile(r"[(（][^()（）]*[)）]")
+def _voided_in_wagon(line: str) -> list[str]:
+    """The clauses after the first of a wagon's bracket (「X 3票（6、7、9楼；…）」) that void a floor of their own."""
+    return [part.strip() for note in _WAGON_NOTE.finditer(line) for part in re.split(r"[;；]", note.group(1))[1:]
+            if _VOIDED_IN_NOTE.match(part)]
+
+
+_WAGON_NOTE = re.compile(r"\d+(?:\.\d+)?\s*票\s*[(（]([^()（）]*)[)）]")
+_VOIDED_IN_NOTE = re.compile(r"^\s*(?:第\s*)?[#＃]?\d{1,5}\s*(?:楼|层|樓|#|F|L)[^，,;；()（）]{0,16}[，,]?\s*(?:无效|作废|不算|不计)\s*[。.]?\s*$")
 
 
 def _sentences(own: str, rows: frozenset[str] = frozenset()) -> list[str]:
@@ -767,6 +775,12 @@ def _sentences(own: str, rows: frozenset[str] = frozenset()) -> list[str]:
     for line in _sections(own.split("\n")):
         if _SIGN_OFF.match(line) and not tagging.tag(line):
             continue  # 「——导演B」: a signature
+        if "票" in line and (voided := _voided_in_wagon(line)):
+            # 「郭靖 3票（6、7、9楼；5楼欧阳克禁言中，无效）」: after a wagon's own floors, a clause of its own voids another floor —
+            # the floor left out of the count, and why: a sentence of its own (the hostile rounds 79–80, N09: ignored, 无人出局)
+            lines += voided
+            for part in voided:
+                line = line.replace(part, "")
         if line in rows and not _PLAYER_VOID.search(line):  # (「欧阳克：无效」 is read as said; the words between rows —
             # 「…。其中6楼存疑。」 — are read as written)
             # 「6楼 欧阳克→郭靖（无效）」: the floor a row opens with, ruled by the mark after its pair
@@ -2208,6 +2222,8 @@ def _short_turn(sentence: str, roster: Roster | None) -> str:
             re.search(r"某|玩家|网友|群友|心声|原话|所言|语录", bare) or (
             roster is not None and roster.pattern is not None and roster.pattern.search(bare))):
         return bare  # 「——欧阳克的心声」「——某玩家」: the ruling above is someone's words
+    if _NOT_REAL.search(bare) and re.match(r"^[—－\-]*\s*(?:以上|上面|上述|这些?|前面)", bare):
+        return bare  # 「——以上是我编的」「——以上是我复制的上一局的裁定」 (the hostile round 80, L19): the rulings above are no ruling
     found = tagging.tag(bare)
     if re.search(r"[\u4e00-\u9fff]", bare):
         size = len(re.sub(r"\W", "", bare))

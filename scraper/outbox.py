@@ -322,10 +322,15 @@ def first_marked(db: sqlite_utils.Database, pids: Iterable[int], game: "str | tu
         first = {r["pid"]: r["text"] for r in db.query(
             f"select pid, text from post_versions where id in (select min(id) from post_versions where pid in ({marks}) "
             "group by pid)", list(pids))}
-    for r in db.query(f"select pid, text from posts where pid in ({marks})", list(pids)):
+    opening = set()
+    for r in db.query(f"select pid, text, floor from posts where pid in ({marks})", list(pids)):
         first.setdefault(r["pid"], r["text"])  # an archive older than its versions: what it holds
-    return {pid for pid in pids if pid not in first
-            or ((mark := read_marker(first[pid])) is not None and mark.of_game(game))}
+        if r["floor"] == 1:
+            opening.add(r["pid"])  # we only ever reply: an opening post is its author's, whatever marker it carries
+    # (the hostile round 80, L61: a 版主 put a copy of our final, its marker ours, into the director's opening post before
+    # the first run; it was taken for our post and edited whole into the result — the director's rules post gone)
+    return {pid for pid in pids if pid not in opening and (pid not in first
+            or ((mark := read_marker(first[pid])) is not None and mark.of_game(game)))}
 
 
 def unseen_ours(db: sqlite_utils.Database, game: str, tid: int) -> int:
@@ -612,6 +617,8 @@ class Outbox:
         issued = (slot.key, mine.post_id) in issued_ids(self.db, slot.game)
         if not issued and ((post.edited_by and post.edited_by != post.author) or not _headed_as_ours(post.text)):
             return None
+        if post.floor == 1 and post.edited_by and post.edited_by != post.author:
+            return None  # the opening post is the director's to paste into: a 版主's copy there is no result of ours (L61)
         if not first_marked(self.db, {post.pid}, slot.names) and not (post.floor == 1 and issued):
             # The one post of ours first read without a marker: dayN.bbcode the director edited into the
             # opening post of an author-only vote thread (README) — published, never edited by us (edit()).

@@ -29,6 +29,7 @@ from functools import lru_cache
 
 from grammar.ballot import OWN_FLOOR_VOID
 from grammar.detect import names_in
+from grammar.names import to_simplified
 
 VOTE, CHANGE, PROXY, ABSTAIN, NONE = "vote", "change", "proxy", "abstain", "none"
 
@@ -168,7 +169,7 @@ _CORRECTION = re.compile(r"打错了?|写错了?|投错了?|手滑了?|口误|�
 # Ballot marks and words a bare post may consist of beside a name (☝ 林冲 · 🗳林冲 · 投 songjiang).
 _MARKS = re.compile(r"[☝👆✋🙋🗳🖐✌☑✅]|\b(?:vote|tp|piao|tou|toupiao)\b|投票?|票|我选|选|就|吧|啦|了|咗|啊|呀|哦|嘛", re.I)
 # A post that only agrees with what it quotes (+1 · 同上 · 同意 · 附议 · 投他 · 投佢).
-AGREEMENT = re.compile(r"(?:\+|＋)\s*1|同上|同意|附议|复议|赞同|赞成|跟票|跟一票|跟了?|我也是?|一样|same|顶|就他|就她|投他|投她|投佢|同投|^\s*同\s*[。.!！~～]*\s*$|↑|"
+AGREEMENT = re.compile(r"(?:\+|＋)\s*1|[加\+＋]\s*一|复制|照抄|抄一?份|同上|同意|附议|复议|赞同|赞成|跟票|跟一票|跟了?|我也是?|一样|same|顶|就他|就她|投他|投她|投佢|同投|^\s*同\s*[。.!！~～]*\s*$|↑|"
                        r"(?<![a-z])(?:ditto|agreed?|second(?:ed)?|co-?sign(?:ed)?|this|me\s*too|what\s+(?:he|she|they|u|you)\s+said)(?![a-z])|\^{1,3}", re.I)
 _CORRECTION_CHARS = re.compile(r"[错滑误不更纠]")  # what every correction holds: most posts are passed by one scan
 _ASCII_LETTER = re.compile(r"[A-Za-z]")
@@ -667,6 +668,10 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool, attempt: boo
     read = 0  # corrections and pinyin names read one by one: each asks the matcher and pypinyin (RESIDUE_LIMIT)
     if ballot or attempt:  # (`attempt`: an invalid ballot — 「测试一下，不是投票哈：投票对象：X」 may be none at all)
         chosen = chosen_elsewhere(own, counted, roster) if ballot else None
+        if chosen is None and ballot and counted and (glued := _glued_name(own, counted, roster)):
+            # 「投杨康郭靖（前面那个是打错的）」: a second player right after the target, nothing between — the target is
+            # either (the hostile round 79, c8: counted for the first, certain)
+            chosen = (f"投票对象「{counted}」后面紧跟着另一位玩家「{glued}」：投给谁，请导演裁定", (counted, glued))
         if chosen is not None:
             out.append(chosen)
         void = _SELF_VOID.search(own) or (_EARLIER_VOIDED.search(own) if not _CHANGE_SAID.search(own) else None) or \
@@ -773,4 +778,49 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool, attempt: boo
                     meant = (*meant, *(n for n in names_in(own[latin.end():], roster) if n not in meant))
                     said = f"{own[m.start():m.end()]}{' '.join(words[:used])}".strip()
                     out.append((f"「{said}」像是用拼音打的名字：算不算投票，请导演裁定", meant))
+    if not ballot and not attempt and not out and (clause := _ballot_talk_naming(own, roster)):
+        # 「这轮我站杨康出」「今天出杨康，我的票」「投七公的对家——杨康」: a player named in a clause that speaks of a ballot, in
+        # words no form reads — unexplained, so never certain (the hostile round 80: each read as talk, a tie posted)
+        out.append((f"「{clause[0]}」提到了「{'、'.join(clause[1])}」，又像是在说投票：算不算投票、投给谁，请导演裁定", clause[1]))
     return tuple(out)
+
+
+def _glued_name(own: str, counted: str, roster) -> str | None:
+    """Another player written right after the counted one, only spaces between, at the end of its clause."""
+    for m in re.finditer(re.escape(counted), own):
+        other = re.match(rf"[ \t\u3000]*({roster.pattern.pattern})(?=\s*(?:$|[（(，,。.!！?？\n]))", own[m.end():])
+        if other and roster.table[other.group(1)] != counted:
+            return roster.table[other.group(1)]
+    return None
+
+
+# What a clause says of a ballot, where no form of one is read: a ballot word before a player's name in its clause
+# (「这轮我站杨康出」「投七公的对家——杨康」「今天出杨康」), or a player's name alone beside a clause that speaks of a ballot
+# (「郭靖我就不投了，杨康」「杨康，就他了」)
+_BALLOT_MORPHEMES = re.compile(r"投|票|选|就(?:是)?(?:他|她)(?:了|吧)?$")
+_BARE_NAME_CLAUSE = re.compile(r"^\W*([\u4e00-\u9fffA-Za-z]{1,12})\W*$")
+_NOT_SAID_AS_BALLOT = re.compile(r"[?？吗呢“”「」\"]|怎么|为什么|谁|如果|要是|假如|的话|没投|投了|投过|投的是|投它的|投他的|投她的|票型|票数|统计|"
+                                 r"打算|准备|想投|要投|会投|再投|又跑去|跑去投|说|裁定|晚点|一会|先不|不动|不投|改票了|这票|那票|差一票")
+
+
+def _ballot_talk_naming(own: str, roster) -> tuple[str, tuple[str, ...]] | None:
+    """The clause that casts, in words no form reads, a ballot for a player it names — and every player the post names."""
+    from grammar.speech import SILENT, act
+
+    own = to_simplified(own) if not own.isascii() else own
+    named = names_in(own, roster)
+    if not named or len(named) > 3 or len(own) > 80:
+        return None
+    clauses = [c.strip() for c in re.split(r"[，,。.!！；;\n]", own) if c.strip()]
+    alone = [c for c in clauses if (m := _BARE_NAME_CLAUSE.match(c)) and roster.resolve(m.group(1)).name]
+    names = roster.pattern.pattern
+    before_name = re.compile(rf"(?:投|选|出|站|归票|送走|推)[^，,。;；]{{0,8}}?(?:{names})|(?:{names})\s*出(?:局|去)?\s*(?:吧|了)?$")
+    for clause in clauses:
+        if act(clause, roster).kind in SILENT:
+            continue  # told, reported, retold: no ballot of the poster's
+        if before_name.search(clause) and not _NOT_SAID_AS_BALLOT.search(clause):
+            return clause, tuple(named)
+        if alone and clause not in alone and _BALLOT_MORPHEMES.search(clause) and not re.search(
+                r"[?？吗]|票型|票数|统计|晚点|晚些|一会|待会|稍后|回头|先不|不动|再投|这票|那票|改票了", clause):
+            return clause, tuple(named)
+    return None

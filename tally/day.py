@@ -246,6 +246,7 @@ class _Context:
 
     def __init__(self, game: Game, day: Day, rules: Rules, kind: str, title_holder: str | None):
         self.game, self.day, self.rules, self.kind = game, day, rules, kind
+        self.substitute_pids: frozenset[int] = frozenset()  # a 顶替 substitute's posts on the day it takes the slot
         self.players = game.player_names
         self.dead = set(day.dead)
         self.alive = [p for p in self.players if p not in self.dead]
@@ -320,6 +321,9 @@ def tally_day(
     rulings = {pid: r for pid, r in rulings.items() if r.decision != "pending"}
     accounts = game.accounts
     if accounts:  # 双马甲 card accounts and 顶替 substitutes post and vote for their player's slot
+        # (the substitute's posts on the day the slot changes hands: the old account's ballot that day is the slot's too)
+        arrived = {e.to for e in game.events if e.what == "顶替" and e.to and e.day == day.day}
+        ctx.substitute_pids = frozenset(p.pid for p in posts if p.author in arrived)
         posts = [replace(p, author=accounts[p.author]) if p.author in accounts else p for p in posts]
     if day.round and ctx.start:
         # A round in the day's own thread: the posts of the day's first vote are not ballots of this round.
@@ -1581,6 +1585,11 @@ class _Fold:
                 # The player's own ballot after the director's proxy for them: back in time to vote themselves, or a second
                 # ballot — no seed says (hostile round 57 had it void, certain)
                 asked = f"；#{standing.entry.floor} 是导演替这位玩家的代投，本人又投了：以哪一张为准，请导演裁定"
+            elif target != standing.target and entry.pid in self.ctx.substitute_pids and \
+                    standing.entry.pid not in self.ctx.substitute_pids:
+                # The substitute's ballot on the day the slot changed hands, the old account's before it: which one is the
+                # slot's, no seed says (the hostile round 80, L51: the old account's counted, certain, a wrong elimination)
+                asked = f"；这一天顶替：#{standing.entry.floor} 是原账号投的，这一张是顶替者投的，以哪一张为准，请导演裁定"
             elif target != standing.target and entry.kind == "proxy" and entry.author in directors:
                 # The director's proxy for a player who has voted: a change made through the director — no seed says
                 # whether it stands (README: 代为改票的，待裁定); hostile round 56 had it void, certain

@@ -153,6 +153,19 @@ def test_a_substitute_account_carries_the_slot():
     assert result.totals == {"张飞": 1}
 
 
+def test_the_substitutes_own_ballot_beside_the_old_accounts_that_day_is_the_directors_call():
+    """The hostile round 80 (L51): 顶替 on day 1, the old account 投郭靖, then the substitute 投杨康 — the old account's counted,
+    the substitute's void as a second ballot, certain: a wrong elimination posted. Which is the slot's, no seed says."""
+    game = make(preset="shediao", players="".join(f'\n[[players]]\nname = "{n}"\n' for n in PLAYERS),
+                events='\n[[events]]\nwhat = "顶替"\nplayer = "刘备"\nday = 1\nto = "刘备的替补"\n')
+    day1 = Thread()
+    day1.vote("刘备", "关羽", 1)
+    late = day1.vote("刘备的替补", "张飞", 20)
+    result = tally(game, 1, day1)
+    entry = next(e for e in result.entries if e.pid == late.pid)
+    assert entry.needs_review and "张飞" in (entry.target, *entry.readings) and not result.certain, entry
+
+
 def test_voting_for_him_while_quoting_a_substitutes_post_means_the_player_it_plays():
     # Issue 27: 「我投他」 quoting a post of the 顶替 account read the account, not the player: a reading that
     # named nobody on the roster, never weighed.

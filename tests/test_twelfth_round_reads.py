@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime
 
+import pytest
 from tallykit import START, Thread, game
 from test_eleventh_round_reads import _proxies
 from test_hostile_round56 import _day
@@ -125,7 +126,8 @@ def test_words_in_the_colour_of_their_ground_are_unseen_on_the_page_and_in_check
 
     from selectolax.lexbor import LexborHTMLParser
 
-    from scraper.message import read_message, style_of_bbcode
+    from scraper.colors import style_of_bbcode
+    from scraper.message import read_message
 
     page = '投<font style="background-color:black"><font color="black">杨康，不</font></font>郭靖'
     style = read_message(LexborHTMLParser(f"<div id=m>{page}</div>").css_first("#m")).style
@@ -141,3 +143,122 @@ def test_words_in_the_colour_of_their_ground_are_unseen_on_the_page_and_in_check
                               text=True, timeout=60)
         said = json.loads(done.stdout)
         assert not said["certain"] and any(r.get("target") == "郭靖" for r in said["readings"]), (text, said)
+
+
+@pytest.mark.parametrize("text", ["no vote for 杨康, he is town", "I won't vote 杨康, he seems town", "not voting 杨康",
+                                  "投杨康的话我就是狗，不可能"])
+def test_a_ballot_said_not_to_be_cast_is_never_counted(text):
+    """The hostile round 80 (M36, N04, N13: each posted 杨康 出局): the vote said not to be cast, in English, or put as the
+    condition of an oath, was counted. Never a certain ballot now."""
+    _, (entry,) = _day(("欧阳锋", text))
+    assert entry.verdict != "counted", entry
+    # the plain English ballot still counts
+    _, (entry,) = _day(("欧阳锋", "vote 杨康, he is scum"))
+    assert entry.verdict == "counted" and entry.target == "杨康", entry
+
+
+def test_a_copy_of_our_final_a_moderator_puts_in_the_opening_post_is_neither_ours_nor_edited(tmp_path):
+    """The hostile round 80 (L61): before the first posting run a 版主 appended a copy of our final — its marker one we
+    issued for dayN.bbcode, its result flipped — to the director's opening post. It was taken for our post and the
+    opening post was edited whole into the result. We only ever reply: the opening post is never edited, and a 版主's
+    copy in it is not our result — ours is posted as a reply, once."""
+    from test_poll_discuz import final_posts, run
+
+    from bansha.demo import game as demo
+
+    board = demo.build()
+    with board:
+        run(board, tmp_path)  # a run that posts nothing writes day1.bbcode, its marker id issued and recorded
+        copied = (tmp_path / "out" / "day1.bbcode").read_text("utf-8")
+        opening = next(p for p in board.threads[demo.VOTE_TID].posts if p.position == 1)
+        rules_post = opening.bbcode
+        opening.bbcode = f"[i=s] 本帖最后由 版主 于 2026-11-29 12:00 编辑 [/i]\n\n{rules_post}\n\n{copied}"
+        result, lines = run(board, tmp_path, post=True)
+        assert opening.bbcode.endswith(copied) and rules_post in opening.bbcode, lines  # not edited
+        replies = [p for p in final_posts(board) if p.position != 1]
+        assert len(replies) == 1, lines
+
+
+def test_a_ruling_said_to_be_copied_from_another_game_is_not_applied():
+    """The hostile round 80 (L19: 杨康 出局 posted): 「5楼无效。——以上是我复制的上一局的裁定」 was applied to this game's 5楼."""
+    assert _ruled("5楼无效。\n——以上是我复制的上一局的裁定") == {}
+    assert _ruled("5楼无效。以上是我的裁定，有问题私信") == {5: ("invalid", None, None)}
+
+
+def test_the_floor_a_post_copied_is_not_the_floor_ruled():
+    """「12楼 复制了2楼的内容，无效」 voided 2楼, the ballot copied — as 回复 #17, the floor named after the verb is the story."""
+    assert _ruled("12楼 复制了2楼的内容，无效") == {12: ("invalid", None, None)}
+
+
+@pytest.mark.parametrize("text", ["欧阳锋那票我代了：杨康", "欧阳锋 私信：杨康", "收到。欧阳锋：杨康", "欧阳锋→杨康", "欧阳锋 票→杨康 （私）",
+                                  "欧阳锋（私信）：杨康", "[quote]欧阳锋：帮我投杨康[/quote]\n代投如上"])
+def test_a_proxy_in_the_directors_shorthand_is_never_dropped(text):
+    """The hostile round 80 (L01, M23, M25, M27, M28: each a tie posted): the director's proxy in shorthand — one player,
+    a colon or an arrow, another — was read as nothing the director said. It is his to confirm, with the proxy's reading."""
+    result, (entry,) = _day(("导演", text))
+    assert entry.needs_review and entry.voter == "欧阳锋" and "杨康" in (entry.target, *entry.readings), entry
+    assert not result.certain
+    # a notice or a ruling naming one player is no proxy
+    _, (entry,) = _day(("导演", "杨康：无效"))
+    assert not (entry.kind == "proxy" and entry.needs_review), entry
+
+
+def test_a_floor_voided_inside_a_wagons_bracket_is_ruled():
+    """The hostile rounds 79–80 (N09: 无人出局 posted where 杨康 goes out): 「郭靖 3票（6、7、9楼；5楼欧阳克禁言中，无效）」 in the
+    director's day summary voids 5楼 — the floor left out of the wagon; the wagon's own floors are no ruling."""
+    assert _ruled("【第1天小结】截至关门：杨康 4票（2、3、4、8楼），郭靖 3票（6、7、9楼；5楼欧阳锋禁言中，无效）。") == {
+        5: ("invalid", None, None)}
+    assert _ruled("截至关门：杨康 4票（2、3、4、8楼），郭靖 3票（6、7、9楼）。") == {}
+
+
+@pytest.mark.parametrize("text, meant", [("这轮我站杨康出", "杨康"), ("郭靖我就不投了，杨康", "杨康"), ("楊康，就他了", "杨康"),
+                                         ("投七公的对家——杨康", "杨康"), ("今天出杨康，我的票", "杨康"), ("我選楊康", "杨康")])
+def test_a_ballot_in_words_no_form_holds_is_never_certain_talk(text, meant):
+    """The hostile round 80 (M33, M34, M35, L44, r80-295: each a tie posted): a player named in a clause that speaks of a
+    ballot, in everyday words or Traditional script, was read as talk, certain. Asked now, with the player a reading."""
+    _, (entry,) = _day(("欧阳锋", text))
+    assert entry.needs_review or entry.verdict == "counted", entry
+    assert meant in (entry.target, *entry.readings), entry
+    # talk that names a player and speaks of no ballot stays talk
+    for said in ("杨康出来解释一下", "今天出门了，杨康晚点说", "我觉得杨康是狼"):
+        _, (entry,) = _day(("欧阳锋", said))
+        assert not entry.needs_review and entry.verdict != "counted", (said, entry)
+
+
+@pytest.mark.parametrize("text", ["欧阳锋手机没电了，托我：杨康", "欧阳锋说他这票给杨康，让我转告一下", "欧阳锋让我转达：杨康",
+                                  "我替师父欧阳锋出一票：杨康", "欧阳锋 → 杨康（他托我发的）", "欧阳锋：我投杨康（他让我贴的）"])
+def test_a_relay_is_weighed_as_its_principals_ballot(text):
+    """The hostile rounds 78–80 (r2 r9 r10, M31, x19: ties posted): a ballot a player passes on for another was weighed for
+    nobody, or as the poster's own second ballot. Its reading is now the principal's ballot for the player named."""
+    from tally import certainty
+
+    _, (entry,) = _day(("穆念慈", text))
+    assert entry.needs_review, entry
+    assert any(r.voter == "欧阳锋" and r.target == "杨康" for r in certainty.readings(entry)), certainty.readings(entry)
+
+
+def test_the_directors_recast_of_a_floor_is_a_ruling():
+    """The hostile round 80 (M11: 无人出局 posted, nothing listed): 「5楼的票我替他改成杨康」 was read as nothing at all."""
+    assert _ruled("5楼的票我替他改成杨康") == {5: ("counts_as", "杨康", None)}
+    assert _ruled("21楼 改票改成 杨康，无效") == {21: ("invalid", None, None)}  # a change told in the reason is no recast
+
+
+def test_a_second_player_glued_to_the_target_is_asked():
+    """The hostile round 79 (c8): 「投杨康郭靖（前面那个是打错的）」 counted for 杨康, certain — the name right after it unread."""
+    result, (entry,) = _day(("欧阳锋", "投杨康郭靖（前面那个是打错的）"))
+    assert entry.needs_review and {"杨康", "郭靖"} <= {entry.target, *entry.readings} and not result.certain, entry
+    _, (entry,) = _day(("欧阳锋", "投票对象：杨康\n投票理由：郭靖说得对"))
+    assert not entry.needs_review, entry  # a player named in the reason is the reason's
+
+
+@pytest.mark.parametrize("text", ["加一", "复制"])
+def test_a_follow_up_under_a_quoted_ballot_in_other_words_is_asked(text):
+    """The hostile round 80 (M40: a tie posted): 「加一」 under the forum's quote of a ballot was talk, certain."""
+    t = Thread()
+    for voter, target, hours in (("郭靖", "杨康", 1), ("黄蓉", "杨康", 1.2), ("杨康", "郭靖", 1.4), ("穆念慈", "郭靖", 1.6)):
+        t.vote(voter, target, hours)
+    follow = t.add("欧阳锋", text, 2, quote=t.posts[0])
+    g = game("s10")
+    result = tally_day(t.posts, g, g.days[0], load_preset("s10"))
+    entry = next(e for e in result.entries if e.pid == follow.pid)
+    assert entry.needs_review and "杨康" in entry.readings and not result.certain, entry
