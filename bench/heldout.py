@@ -189,6 +189,11 @@ SET_DEAD["heldout43"] = {"shediao": ("油泼面",), "s10": ("礼花",), "anshazh
 # 21:00 close); anshazhe as heldout39's (改票 said, no quote, a 12:00 bar before the 13:00 close)
 SET_ASSUMED["heldout44"] = {"s10": SET_ASSUMED["heldout10"]["s10"], "anshazhe": SET_ASSUMED["heldout39"]["anshazhe"]}
 SET_DEAD["heldout44"] = {"shediao": ("江陵",), "s10": ("丁香",), "anshazhe": ("战车",), "mahjong": ("水仙",)}
+# heldout45's openings: s10 as heldout10's with a 22:00 close (so its bar is 21:30); anshazhe as heldout39's (改票 said, no
+# quote, a 12:00 bar before the 13:00 close)
+SET_ASSUMED["heldout45"] = {"s10": SET_ASSUMED["heldout10"]["s10"], "anshazhe": SET_ASSUMED["heldout39"]["anshazhe"]}
+SET_CLOSES["heldout45"] = {"s10": (22, 0)}
+SET_DEAD["heldout45"] = {"shediao": ("篆书",), "s10": ("研钵",), "mahjong": ("彩旦",)}
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
