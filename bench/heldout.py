@@ -57,7 +57,9 @@ CLOSES = {"qisha": (12, 30), "anshazhe": (13, 0)}
 _STATED = re.compile(r"^\s*[(（](\d{1,2}):(\d{2})[^)）\n]{0,8}[)）]"  # （20:35）代投 · （20:06 补发）
                      # 「21:04 了吧？刚下夜班……」「现在 20:25，刚收到…私信」「12:24 代投：…」: a post that opens on the clock
                      # time is posted then (a time bound 「20:00 以后不能改票」 is no post's time)
-                     r"|^\s*(?:现在|都)?\s*(\d{1,2})[:：](\d{2})(?!\d)(?!\s*(?:前|之前|以前|以后|之后|后|起|开始))")
+                     r"|^\s*(?:现在|都)?\s*(\d{1,2})[:：](\d{2})(?!\d)(?!\s*(?:前|之前|以前|以后|之后|后|起|开始))"
+                     # 「发表于 2026-6-17 12:34」: the forum's own line, pasted at the head of the post (heldout45)
+                     r"|^\s*发表于\s*\d{4}-\d{1,2}-\d{1,2}\s+(\d{1,2}):(\d{2})")
 # …or that says inside it when it is posted: 「投票理由：刚下班，12:41 应该还来得及吧？」, a line of its own 「（13:05，宣判帖出来前
 # 补一下）」 (heldout44 w44_066, w44_115)
 _SAID_NOW = re.compile(r"(?m)(?<![\d:：])(\d{1,2})[:：](\d{2})(?!\d)\s*(?:了吧|了)?\s*[,，]?\s*(?:应该|估计)?\s*还?(?:来得及|赶得上|没过)"

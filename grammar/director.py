@@ -96,6 +96,12 @@ _REASON = re.compile(r"(?:投票理由|理由|原因)\s*[:：]?.*$|(?:reason|bec
 # Where a proxy clause says whom it is for, right before or after the name.
 _HEADED_ROW = re.compile(r"(?m)^(\s*(?:[【\[][^】\]\n]{0,12}[】\]])?\s*(?:目前|当前|最新|中途|截至[^:：\n]{0,10})?\s*(?:票型|票数|票况|计票|统计)"
                          r"[^:：\n]{0,10}[:：])[ \t]*(?=[^\s:：,，。]{1,12}?\s*(?:←|<-|<=))")
+# 「【第三日结果】油条 4（汤圆、粽子、…）」: a bracketed heading with the count's first row on its line (heldout45 d03: the row was
+# lost, and the count said to leave 汤圆 out)
+_BRACKET_HEADED_ROW = re.compile(r"(?m)^(\s*[【\[][^】\]\n]{0,12}(?:结果|票型|票数|统计|计票)[^】\]\n]{0,6}[】\]])[ \t]*"
+                                 r"(?=[^\s:：,，。]{1,12}?\s*\d+(?:\.\d+)?\s*票?\s*[(（])(?![^\n]*[|｜])")  # (not a count on one line, 「｜」 between rows)
+_ROW_THEN_WORDS = re.compile(r"(?m)^([^\s:：,，。()（）]{1,12}\s*\d+(?:\.\d+)?\s*票?\s*[(（](?:[^()（）\n]|[(（][^()（）\n]*[)）])*[)）])"
+                             r"\s*[,，;；]\s*(\S[^\n]*)$")
 _COUNT_HOLDS_PROXY = re.compile(r"([^\s,，。:：;；、()（）\d]{1,12}?)\s*(?:\d+(?:\.\d+)?\s*票?)\s*[(（][^()（）\n]{0,30}?(?:含|包括|其中|另有|加上?)\s*"
                                 r"([^\s,，。:：;；、()（）]{1,12}?)\s*(?:的)?\s*(?:代投|代票)")
 _ENTRUSTED_THEN = re.compile(r"(?:委托|托|请|让|叫)\s*(?:导演|主持人?|我|本导|执法团?|裁判)\s*(?:代投|代为投票|帮投|代为投)\s*[:：]?\s*$")
@@ -133,7 +139,7 @@ _CONDITION = re.compile(r"如果|假如|要是|的话|票最多的|最高票的|
 _HEADING = re.compile(r"代投|委托|代发|代为|托导演|托我|之托|所托|托管|[(（]代[)）]|应\s*\S{1,12}\s*要求|(?:替|帮)\s*\S{1,12}?\s*记\s*(?:一|这)?\s*票|proxy", re.I)
 _COUNT_HEADING = re.compile(r"票型|统计|票数|计票|截至|截止目前|目前|结果")
 # 「（代投）」「（导演代投）」 beside a name in a count: how a ballot came, not a proxy made here.
-_COUNT_ANNOTATION = re.compile(r"[(（][^)）\n]{0,12}(?:代投|代发)[^)）\n]{0,6}[)）]")
+_COUNT_ANNOTATION = re.compile(r"[(（〔【\[][^)）〕】\]\n]{0,12}(?:代投|代发)[^)）〕】\]\n]{0,6}[)）〕】\]]")  # (〔代投〕: heldout45)
 _SUBSTITUTE = re.compile(r"顶替|替补|接替|接手")
 _SUBSTITUTE_ASKS = re.compile(r"委托|托我|让我|请我|代投|(?i:vote)|投票对象|改票对象|改投|投")
 # A ruling on a floor: the floor and a verdict in one line (the ruling reader's, grammar/ruling.py).
@@ -241,7 +247,13 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
     # (in simplified characters, as the ruling reader reads: 「【代投】丘處機委託：楊康」 is a proxy — hostile round 78: a notice)
     # (a count's first row on its heading's line — 「票型：杨康←郭靖、黄蓉、丘处机（私信）」 — is a row of its own: hostile round 79,
     # the proxy it first shows was never set beside the tool's count, and a wrong result was posted)
-    own, written_rows = count_rows(_HEADED_ROW.sub(r"\1\n", to_simplified(normalize(split(text).own))), roster)
+    # (「酒精灯〔代投〕」 in a count: how the ballot came, as 「（代投）」 — normalize would read 〔代投〕 as a label: heldout45 d02)
+    own = _BRACKET_HEADED_ROW.sub(r"\1\n", _HEADED_ROW.sub(r"\1\n", to_simplified(normalize(
+        re.sub(r"〔\s*((?:导演)?代投|代发)\s*〕", r"（\1）", split(text).own)))))
+    # 「油条 4（汤圆、粽子、春卷、馄饨），达到出局线 3.6，出局。」: the wagon's row, then words that name no player — a line of
+    # their own (heldout45 d03: the whole count was lost, the director's count said to leave every voter out)
+    own = _ROW_THEN_WORDS.sub(lambda m: f"{m.group(1)}\n{m.group(2)}" if roster.pattern.search(m.group(2)) is None else m.group(), own)
+    own, written_rows = count_rows(own, roster)
     lines = own.split("\n")
     out = Reading(proxy_words=bool(_HEADING.search(own) or _ENGLISH_PROXY.search(own) or _MADE.search(own) or (
         _SUBSTITUTE.search(own) and re.search(r"委托|托我|让我|请我|(?i:vote)", own))))  # (a substitute's ballot passed on)

@@ -627,7 +627,9 @@ def _unnamed(kind: str, nobody: bool) -> str:
     return "跟票（同上/同意楼上）" if kind == "same" else "没写对象的一票"
 
 
-_NOT_A_NAME = re.compile(r"^(?:的|得|地)|^(?:前|后|第[一二三四五六七八九十]|这|那|哪|每|另)(?:一)?(?:种|个|位|边|方|派|类|样|批)")
+_NOT_A_NAME = re.compile(r"^(?:的|得|地)|^(?:前|后|第[一二三四五六七八九十]|这|那|哪|每|另)(?:一)?(?:种|个|位|边|方|派|类|样|批)|"
+                         # 「重新投一次」「再投一下」「投两回」: how often, not whom (heldout45 d02: read as a ballot for 「一次」)
+                         r"^[一两二三几再]\s*(?:次|下|回|遍|轮)")
 
 
 def _looks_like_a_name(written: str | None, roster: Roster) -> bool:

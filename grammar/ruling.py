@@ -2555,7 +2555,11 @@ def _items(groups: list[_Group], sentences: list[str], post: RulingPost) -> None
         verdict = _one(group.verdicts) if not group.unread else None
         if verdict is not None and verdict.get("also_same"):
             # 「15楼：同理，无效」: the verdict said in words and said to be the one above — both, or the floor is not read
-            verdict = _one([{k: v for k, v in verdict.items() if k != "also_same"}, *([dict(last)] if last else [])])
+            own = {k: v for k, v in verdict.items() if k != "also_same"}
+            # (「14楼…同理，只错一个同音字，计为 望远镜」 after 「11楼 有效，计为 桅杆」: the same kind of verdict for its own player —
+            # 同理 is the reason's; blind39 cm019 had 14楼 left unread)
+            verdict = own if last and last.get("verdict") == own.get("verdict") == "counts_as" else \
+                _one([own, *([dict(last)] if last else [])])
         if verdict is not None and verdict["verdict"] == "same":
             verdict = dict(last) if last else None
             if verdict is None:

@@ -204,6 +204,8 @@ def test_a_post_that_says_inside_it_when_it_is_posted_is_tallied_then():
     assert late.verdict != "counted" and "关门后" in late.reason
     late, _ = heldout.run_case({**case, "text": "投票对象：杨康\n（12:35，下班路上补一下）"})
     assert late.verdict != "counted" and "关门后" in late.reason
+    late, _ = heldout.run_case({**case, "text": "发表于 2026-6-17 12:34\n投票对象：杨康\n投票理由：差点忘了"})  # (heldout45)
+    assert late.verdict != "counted" and "关门后" in late.reason
     talk, _ = heldout.run_case({**case, "text": "投票对象：杨康\n投票理由：他昨晚 23:10 才上线，一直在划水"})
     assert talk.verdict == "counted" and talk.target == "杨康"
 

@@ -262,3 +262,41 @@ def test_a_follow_up_under_a_quoted_ballot_in_other_words_is_asked(text):
     result = tally_day(t.posts, g, g.days[0], load_preset("s10"))
     entry = next(e for e in result.entries if e.pid == follow.pid)
     assert entry.needs_review and "杨康" in entry.readings and not result.certain, entry
+
+
+# -- heldout45's first read (36e6c49): its days held where their writer lets a tool post ---------------------------------
+
+from test_eleventh_round_reads import ROSTER  # noqa: E402
+
+from grammar import director  # noqa: E402
+
+
+def test_how_often_after_the_verb_is_no_second_target():
+    """d02 #11 「vote 锥形瓶 ⏎ 重新投一次，这次写全名」 was read as two ballots, one of them for 「一次」."""
+    _, (_first, entry) = _day(("欧阳锋", "投票：小康"), ("欧阳锋", "vote 杨康\n重新投一次，这次写全名"))
+    assert entry.target == "杨康" and "一帖多票" not in entry.reason, entry
+
+
+def test_a_closing_count_under_a_bracketed_heading_reads_every_row():
+    """d03 「【第三日结果】油条 4（汤圆、…），达到出局线 3.6，出局。」: the first row sat on the heading's line and words followed
+    its bracket — the whole count was lost and said to leave every voter out; d02 「酒精灯〔代投〕」 in a row was read as a
+    proxy nobody could place."""
+    text = "【第三日结果】杨康 3（郭靖、黄蓉、穆念慈〔代投〕），达到出局线，出局。\n郭靖 1（杨康）\n弃权：洪七公。"
+    read = director.read(text, ROSTER, ("导演",))
+    assert read.count == {"郭靖": "杨康", "黄蓉": "杨康", "穆念慈": "杨康", "杨康": "郭靖", "洪七公": None}, read.count
+    assert not read.doubts, read.doubts
+
+
+def test_the_count_promised_for_later_puts_off_no_ruling():
+    """blind39 cm062 (phone run-on): 「…改票无效按原票过山车算 就这样 晚上回电脑再发正式票数」 — the count is to come, the rulings
+    are made; every floor had waited."""
+    assert _ruled("12楼无效只有对象没写理由 15楼有效计郭靖 就这样 晚上回电脑再发正式票数") == {
+        12: ("invalid", None, None), 15: ("counts_as", "郭靖", None)}
+    assert _ruled("12楼 暂定无效，晚上回电脑再确认") == {}  # the ruling itself put off still waits
+
+
+def test_the_same_reasoning_for_another_player_counts_for_that_player():
+    """blind39 cm019: 「第十一楼 有效，计为 桅杆。…第十四楼…同理，只错一个同音字，计为 望远镜。」 — 同理 is the reason; 14楼 was left
+    unread as two verdicts that disagree. Another kind of verdict beside 同理 still disagrees and waits."""
+    assert _ruled("11楼 有效，计为 郭靖。14楼 同理，计为 黄蓉。") == {11: ("counts_as", "郭靖", None), 14: ("counts_as", "黄蓉", None)}
+    assert 14 not in _ruled("11楼 无效。14楼 同理，计为 黄蓉。")
