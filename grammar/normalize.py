@@ -94,6 +94,10 @@ _ENGLISH_VOTES = (
     (re.compile(r"(?i)(?<![a-z])(?:no|not|never|won[\x27’]?t|will\s+not|don[\x27’]?t|do\s+not|can[\x27’]?t|cannot|shouldn[\x27’]?t|"
                 r"wouldn[\x27’]?t|isn[\x27’]?t|ain[\x27’]?t|not\s+going\s+to|not\s+gonna|never\s+gonna)\s+(?:to\s+)?"
                 r"(?:vote|voting)(?:\s+(?:for|on))?(?![a-z])\s*[:：]?\s*(?=[^\x00-\x7f]|[A-Z])"), "不投"),
+    # 「everyone vote 杨康 except me」「all vote 杨康 but not me」: a call to the others — 大家投 (the hostile round 81, W01/V01:
+    # counted as the poster's ballot, a wrong elimination)
+    (re.compile(r"(?i)(?<![a-z])(?:everyone|everybody|all\s+of\s+you|y[\x27’]?all|you\s+(?:all|guys)|guys|all|lets|let[\x27’]s)\s+"
+                r"(?:should\s+|please\s+|pls\s+|just\s+)?(?:vote|lynch)(?:\s+for)?(?![a-z])\s*[:：]?\s*"), "大家投"),
     # 「vote no lynch」「vote: abstain」: English boards' abstentions are the abstention word
     (re.compile(r"(?i)(?<![a-z])(?:##\s*)?(?:投票:|vote(?:\s+for)?\s*[:：]?)\s*(?:no[\s-]*lynch|no[\s-]*vote|no[\s-]*elimination|nobody|"
                 r"no\s+one|abstain|skip|pass)(?![a-z])[ \t]*"), "投票:弃权\n"),

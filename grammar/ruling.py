@@ -69,6 +69,9 @@ _OPENING_SAYS = re.compile(r"\s*(?:的)?\s*(?:规则|规定|要求|写明|写了
 _REPLIED_TO = re.compile(r"(?:回复|引用)(?:了|的是)?[^,，。;；:：\d#]{0,5}\s*$|^\s*(?:他|她|又|还|却|就)?\s*回(?:了|的是)?\s*$|"  # (「#23 乳状云 回 #21」)
                          r"(?i:(?:repl(?:y|ies|ying|ied)|quot(?:e|es|ing|ed))\s*(?:to|of)?\s*(?:his|her|their)?\s*(?:own)?\s*$)")
 # After a floor's verdict, the ballot it falls back to: 「改票无效，按他原来 6 楼的票（潮生）计」 — 6楼 is the original
+# 「他的原票在18楼，40楼…改票无效」: where the original ballot is — told as the change's context, never the floor ruled (blind39 cm003:
+# 18楼 joined 40楼's list and was voided)
+_ORIGINAL_AT = re.compile(r"原(?:来的?)?(?:投?票|投票)\s*(?:在|是|于|为|就在)\s*(?:第\s*)?$")
 _ORIGINAL = re.compile(r"(?:原来的?|原票|原投票|按(?:他|她|其|你)|以(?:他|她|其|你))\s*$")
 _CHANGE_ABOUT = re.compile(r"^\s*的?\s*改票")
 _REFERS_BACK = re.compile(r"^\s*(?:的原票|的原投票|原票|的原来|那张原票|以后|之后|以前|之前|以下|以上的|起|开始)")
@@ -1940,6 +1943,7 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
             if (floors == [("floor", 1)] and _OPENING_SAYS.match(after)) or ((open_group or ruled_just) and (
                     _REFERENCE.search(text_since) or (index and pieces[index - 1][:2] == ("blocker", "THREAD")))) \
                     or _REFERS_BACK.match(after) or (current is not None and current.verdicts and _ORIGINAL.search(text_since)) \
+                    or _ORIGINAL_AT.search(text_since) \
                     or _REPLIED_TO.search(text_since):  # 「你这条改票回复的是自己的 5楼」: the floor the ballot replies to
                 # 「21楼 改票引用的是杨康的5楼，改票无效」: 5楼 is the ballot's context; the verdict stays 21楼's
                 if nxt is not None and nxt[0] == "verdict" and re.search(r"(?:^|[,，、\s])是\s*$", text_since) and open_group:

@@ -167,8 +167,15 @@ def _table(roster) -> dict | None:
     return roster.table if roster is not None and roster.pattern is not None else None
 
 
+# 「有人让我投杨康，我拒绝」: a request of someone unnamed, told — the poster's ballot only where a clause of theirs casts it
+# (the hostile round 81, V02: counted for 杨康, a wrong elimination)
+_ASKED_OF_ME = re.compile(r"(?:有人|别人|人家|大家|他们|她们|好几个人|几个人|一堆人)\s*(?:都)?\s*(?:让|叫|要|请|劝|求)\s*我\s*(?:也)?\s*(?:投|选)")
+
+
 @lru_cache(maxsize=32768)
 def _act_cached(clause: str, names: str | None) -> tuple[str, str | None, bool]:
+    if _ASKED_OF_ME.search(clause):
+        return REPORT, None, False
     patterns = _patterns(names)
     if patterns["relay_by"] is not None:
         found = [m for m in (patterns["relay_by"].search(clause), patterns["relay_asked"].search(clause)) if m]

@@ -1194,6 +1194,11 @@ class _Fold:
         pairs it could mean; anything else, no ballot (a count, a notice, a ruling, the result)."""
         ctx = self.ctx
         said = in_role.read(text, ctx.roster, tuple(ctx.directors))
+        if not (said.proxies or said.doubts or said.count) and quotes and _ACKNOWLEDGED.fullmatch(verdict.own or text or ""):
+            # 「[quote]丘处机：帮我投杨康[/quote] ⏎ 好」「收到」「OK」: a yes under a quoted post — a proxy granted, or a reply to
+            # anything; the README hands it to the director (the hostile round 81, W02: dropped, a tie posted)
+            said = replace(said, doubts=[f"导演引用了一帖，只回了「{(verdict.own or text).strip()[:12]}」：若是答应代投，替谁投给谁，"
+                                         "请导演确认"])
         pairs = set(said.readings)
         if said.doubts and len(pairs) == 1 and not said.standing and not said.example and next(iter(pairs))[0] in ctx.players:
             # One pair, a doubt about it (a proxy change, a condition, a fate left open): the proxy as read, flagged.
@@ -1746,6 +1751,11 @@ def _part_saying(clause: str, words: re.Pattern) -> str:
     """The parts of a clause (between 、 and brackets) that hold the words, or the clause where none alone does."""
     parts = [p for p in re.split(r"[、（）()]", clause) if words.search(p)]
     return "、".join(parts) if parts else clause
+
+
+# A yes and nothing else (「好」「收到」「OK」「代投如上」「照办」): what it answers is what it quotes
+_ACKNOWLEDGED = re.compile(r"\s*(?:好|好的|好滴|收到|收到了|ok|OK|Ok|okay|嗯|嗯嗯|可以|行|没问题|照办|代投如上|已代|已代投|已处理|👌|✅)"
+                           r"\s*[。.!！~～]*\s*")
 
 
 def quote_field(quote, name: str):

@@ -206,6 +206,8 @@ def expected_effect(item: dict, ruling: dict, base) -> tuple | None:
 # blind35 ci014 (an edit after the close, its earlier ballot named: as i006) and ci030 (「木瓜 本日按未投票（弃权）算」: as cd040).
 # blind37 ck042: a relay confirmed by its voter and counted for him (「74楼 不算 丝绸 的票。…74楼 计为 亚麻 投 香云纱」), voided.
 # blind38 cl006: an edit after the close, its earlier ballot named (「29# 按编辑前的“投票对象：表扣”计」): as i006.
+# (blind39 cm003 「…他的原票在18楼，40楼…所以改票无效，…仍按18楼的 定音鼓 计。」 had voided 18楼, the original the post says
+# stands: 「原票在18楼」 is where the original is, not a floor of the change's list.)
 KNOWN_WRONG: set[str] = {"u020", "i006", "w058", "cd040", "ce054", "ch060", "ci014", "ci030", "ck042", "cl006"}
 
 

@@ -240,6 +240,9 @@ def test_a_relay_is_weighed_as_its_principals_ballot(text):
 def test_the_directors_recast_of_a_floor_is_a_ruling():
     """The hostile round 80 (M11: 无人出局 posted, nothing listed): 「5楼的票我替他改成杨康」 was read as nothing at all."""
     assert _ruled("5楼的票我替他改成杨康") == {5: ("counts_as", "杨康", None)}
+    # (the hostile round 81, W15/V07: 「改判给」「判给」 ignored, a tie posted)
+    assert _ruled("5楼的票改判给杨康") == _ruled("5楼的票判给杨康") == {5: ("counts_as", "杨康", None)}
+    assert _ruled("5楼无效，现改判为有效") == {5: ("valid", None, None)}
     assert _ruled("21楼 改票改成 杨康，无效") == {21: ("invalid", None, None)}  # a change told in the reason is no recast
 
 
@@ -300,3 +303,35 @@ def test_the_same_reasoning_for_another_player_counts_for_that_player():
     unread as two verdicts that disagree. Another kind of verdict beside 同理 still disagrees and waits."""
     assert _ruled("11楼 有效，计为 郭靖。14楼 同理，计为 黄蓉。") == {11: ("counts_as", "郭靖", None), 14: ("counts_as", "黄蓉", None)}
     assert 14 not in _ruled("11楼 无效。14楼 同理，计为 黄蓉。")
+
+
+# -- the hostile round 81 (36e6c49): wrong results it posted on the lab --------------------------------------------------
+
+@pytest.mark.parametrize("text", ["everyone vote 杨康 except me", "all vote 杨康 but not me", "有人让我投杨康，我拒绝"])
+def test_a_call_to_others_or_a_request_refused_is_not_the_posters_ballot(text):
+    """W01, V01, V02: each counted for 杨康, certain — a wrong elimination posted."""
+    _, (entry,) = _day(("欧阳锋", text))
+    assert entry.verdict != "counted", entry
+    _, (_first, entry) = _day(("欧阳锋", "投票：郭靖"), ("欧阳锋", "大家让我投杨康，那我就投杨康吧"))  # (a change it may be: asked)
+    assert entry.needs_review or entry.target == "杨康", entry
+
+
+@pytest.mark.parametrize("yes", ["好", "收到", "OK", "代投如上"])
+def test_a_yes_under_a_quoted_request_is_the_directors_to_confirm(yes):
+    """W02, V05, V06: the director quotes a player's request and replies 「好」 — dropped, a tie posted; the README hands it
+    to the director."""
+    t = Thread()
+    for voter, target, hours in (("郭靖", "杨康", 1), ("黄蓉", "杨康", 1.2), ("杨康", "郭靖", 1.4), ("穆念慈", "郭靖", 1.6)):
+        t.vote(voter, target, hours)
+    asked = t.add("欧阳锋", "导演，我明天出差，帮我代投杨康，谢谢", 2)
+    answer = t.add("导演", yes, 2.5, quote=asked)
+    g = game("s10")
+    result = tally_day(t.posts, g, g.days[0], load_preset("s10"))
+    entry = next(e for e in result.entries if e.pid == answer.pid)
+    assert entry.needs_review and "欧阳锋" in entry.relayed_for and not result.certain, entry
+
+
+def test_where_the_original_ballot_is_is_no_floor_of_the_changes_list():
+    """blind39 cm003: 「他的原票在18楼，40楼是直接新发的帖子，…所以改票无效」 voided 18楼 with 40楼 — the original the post says stands."""
+    assert _ruled("他的原票在18楼，40楼是新发的帖子，所以改票无效。") == {40: ("invalid", None, None)}
+    assert _ruled("18楼，40楼 无效。") == {18: ("invalid", None, None), 40: ("invalid", None, None)}  # a list is still a list
