@@ -21,6 +21,15 @@ def strip_controls(text: str) -> str:
     return _CONTROLS.sub("", text) if text else text
 
 
+_OVERRIDE = re.compile("\u202e([^\u202a-\u202e\u2066-\u2069]*)(?:\u202c|$)")
+
+
+def as_displayed(text: str) -> str:
+    """The text in the order the page shows it, where a right-to-left override reverses a run (「投\u202e康杨\u202c」 shows
+    投杨康), its controls gone."""
+    return strip_controls(_OVERRIDE.sub(lambda m: m.group(1)[::-1], text)) if text else text
+
+
 def findpost_url(base: str, tid: int, pid: int) -> str:
     """Discuz's permanent link to a post: it redirects to the right page and floor, whatever the paging."""
     return f"{base.rstrip('/')}/forum.php?mod=redirect&goto=findpost&ptid={tid}&pid={pid}"
@@ -123,7 +132,7 @@ class Post:
         # By hand: dataclasses.asdict deep-copies every field, half the cost of `posts --format jsonl`.
         row = {f: getattr(self, f) for f in self.__dataclass_fields__}
         row["quotes"] = [{"pid": q.pid, "author": q.author, "time": q.time} for q in self.quotes]
-        row["style"] = {k: list(v) for k, v in self.style.items()}
+        row["style"] = {k: v if isinstance(v, str) else list(v) for k, v in self.style.items()}  # ("bidi": the text as written)
         return row
 
 

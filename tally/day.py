@@ -649,7 +649,11 @@ class _Fold:
             # (and the names a reader sees once those words are gone: 「投杨[color=white]不[/color]康」 shows 杨康 — round 78)
             extra += [*_names_in(verdict.own, ctx.roster), *_names_in(shown_text(post), ctx.roster)]
         raw = getattr(post, "text", "") or ""
-        if _BIDI.search(raw) and tried:
+        written = (getattr(post, "style", None) or {}).get("bidi")  # the order as written, where the scraper showed it reversed
+        if written and tried:
+            reasons.append("帖子里有改变文字显示顺序的控制字符：读者看到的和工具读到的不一样，请导演看原帖裁定")
+            extra += [*_names_in(raw, ctx.roster), *_names_in(written, ctx.roster)]
+        elif _BIDI.search(raw) and tried:
             # 「投票对象：\u202e康杨\u202c」 shows 杨康: the order on the page is not the order in the text (the hostile round)
             reasons.append("帖子里有改变文字显示顺序的控制字符：读者看到的和工具读到的不一样，请导演看原帖裁定")
             extra += [*_names_in(_as_displayed(raw), ctx.roster), *_names_in(verdict.own or "", ctx.roster)]

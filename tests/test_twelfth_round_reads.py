@@ -335,3 +335,26 @@ def test_where_the_original_ballot_is_is_no_floor_of_the_changes_list():
     """blind39 cm003: 「他的原票在18楼，40楼是直接新发的帖子，…所以改票无效」 voided 18楼 with 40楼 — the original the post says stands."""
     assert _ruled("他的原票在18楼，40楼是新发的帖子，所以改票无效。") == {40: ("invalid", None, None)}
     assert _ruled("18楼，40楼 无效。") == {18: ("invalid", None, None), 40: ("invalid", None, None)}  # a list is still a list
+
+
+def test_a_run_reversed_by_a_bidi_override_is_read_as_shown_and_asked():
+    """The hostile round 81 (K50: a tie posted): 「投\\u202e康杨\\u202c」 shows 投杨康; the scraper stripped the controls and the tally
+    read 康杨 with no 杨康 reading, proving the post could change nothing. The text is kept as shown, the order as written beside."""
+    from scraper import pages
+    from scraper.model import Post, ThreadPage
+
+    post = Post(pid=7, tid=1, floor=2, author="欧阳锋", author_uid=9, posted_at="2026-11-21T10:00:00+08:00",
+                time_precision="second", edited_by=None, edited_at=None, quotes=[], text="投\u202e康杨\u202c，理由：划水", html="",
+                status="normal", style={"colors": [], "sizes": []})
+    page = ThreadPage(variant="x3", tid=1, fid=2, subject="投票帖", page=1, last_page=1, replies=1, posts=[post])
+    pages._strip_controls(page)
+    assert post.text == "投杨康，理由：划水" and post.style["bidi"] == "投康杨，理由：划水", post
+    t = Thread()
+    for voter, target, hours in (("郭靖", "杨康", 1), ("黄蓉", "杨康", 1.2), ("杨康", "郭靖", 1.4), ("穆念慈", "郭靖", 1.6)):
+        t.vote(voter, target, hours)
+    shown = t.add("欧阳锋", post.text, 2)
+    t.posts[-1] = replace(shown, style=post.style)
+    g = game("s10")
+    result = tally_day(t.posts, g, g.days[0], load_preset("s10"))
+    entry = next(e for e in result.entries if e.pid == shown.pid)
+    assert entry.needs_review and "杨康" in (entry.target, *entry.readings) and not result.certain, entry

@@ -13,7 +13,7 @@ import re
 from selectolax.lexbor import LexborHTMLParser
 
 from .. import model
-from ..model import strip_controls
+from ..model import as_displayed, strip_controls
 from ..charset import decode
 from . import d7, mobile_api, x3
 from .common import ajax_inner, thread_from_href
@@ -70,6 +70,11 @@ def read_page(
 def _strip_controls(result: model.ThreadPage) -> None:
     result.subject = strip_controls(result.subject)
     for post in result.posts:
+        if post.text and "\u202e" in post.text:
+            # 「投\u202e康杨\u202c」: readers see 投杨康 — keep the text as shown, and the order as written for the tally to
+            # weigh (the hostile round 81, K50: the controls stripped, 康杨 read with no 杨康 reading, a tie posted)
+            post.style = {**(post.style or {}), "bidi": strip_controls(post.text)}
+            post.text = as_displayed(post.text)
         post.text, post.author = strip_controls(post.text), strip_controls(post.author)
 
 
