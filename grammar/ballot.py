@@ -21,7 +21,7 @@ from lark.exceptions import LarkError
 
 from . import detect, free, speech, structure, tags
 from .customs import VoteCustoms, customs as customs_named
-from .names import Match, Roster, nicknames
+from .names import Match, Roster, nicknames, to_simplified
 from .normalize import clean_value, normalize
 
 VOTE, CHANGE, ABSTAIN, PROXY, NONE, MALFORMED = "vote", "change", "abstain", "proxy", "none", "malformed"
@@ -430,19 +430,20 @@ def _weigh_words(verdict: Verdict, text: str, roster: Roster, unstripped: str | 
     tallied = speech.tally_lines(text, roster) if verdict.kind == NONE else {}
     if tallied and not speech.retold(text, tallied):
         verdict.tally = {voter: target for voter, target in tallied.values() if voter}  # the poster's line may be theirs
-    cues = speech.cues(text, roster) if speech.may_cue(text, roster) else []
+    said = to_simplified(text) if not text.isascii() else text  # (「丘處機讓我轉告：楊康」: a relay in Traditional — round 81, V11)
+    cues = speech.cues(said, roster) if speech.may_cue(said, roster) else []
     relays = [c for c in cues if c.kind == speech.RELAY]
     own = verdict.match.name if ballot and verdict.match is not None and verdict.match.name else None
     if relays and verdict.kind != PROXY:
         targets = {own, verdict.target, *verdict.readings, *(h.name for h in detect.hits(text, roster) if h.act == speech.RELAY)}
         # Whom a relay is for where its words do not say: the player who said or asked it (「欧阳克说他这票给杨康，让我转告」),
         # else the nearest player named before it who is not its target.
-        subject = _RELAY_SUBJECT.search(text) if roster.pattern is not None else None
+        subject = _RELAY_SUBJECT.search(said) if roster.pattern is not None else None
         asker = roster.table.get(subject.group(1)) if subject else None
         whom = [c.who or (asker if asker and asker not in targets - {asker} else None) or _for_named(c.words, roster)
                 or next((n for n in reversed(c.before) if n not in targets), "?") for c in relays]
         verdict.relayed_for = tuple(w for w in dict.fromkeys(whom) if w != own)
-        if not verdict.target and not ballot and (passed := [n for n in detect.names_in(text, roster) if n not in verdict.relayed_for]):
+        if not verdict.target and not ballot and (passed := [n for n in detect.names_in(said, roster) if n not in verdict.relayed_for]):
             # 「欧阳克手机没电了，托我：杨康」「欧阳克让我转达：杨康」: the relay's ballot is the other player named — its reading
             # (the hostile rounds 78–80: the relay was weighed for nobody, a tie posted)
             readings += [n for n in passed if n not in readings]

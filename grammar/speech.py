@@ -172,10 +172,15 @@ def _table(roster) -> dict | None:
 _ASKED_OF_ME = re.compile(r"(?:有人|别人|人家|大家|他们|她们|好几个人|几个人|一堆人)\s*(?:都)?\s*(?:让|叫|要|请|劝|求)\s*我\s*(?:也)?\s*(?:投|选)")
 
 
+_TOLD_ME_BY_CHANNEL = re.compile(r"(?:QQ|qq|微信|私信|私聊|短信|电话|群里)\s*(?:上|里)?\s*(?:跟我|和我|对我|给我)?\s*(?:说|讲)\s*(?:他|她)\s*(?:要)?\s*(?:投|选)")
+
+
 @lru_cache(maxsize=32768)
 def _act_cached(clause: str, names: str | None) -> tuple[str, str | None, bool]:
     if _ASKED_OF_ME.search(clause):
         return REPORT, None, False
+    if _TOLD_ME_BY_CHANNEL.search(clause):
+        return RELAY, None, False  # 「丘处机 QQ 上说他投杨康」: his ballot, told to the poster in private (round 81, W04)
     patterns = _patterns(names)
     if patterns["relay_by"] is not None:
         found = [m for m in (patterns["relay_by"].search(clause), patterns["relay_asked"].search(clause)) if m]

@@ -272,6 +272,7 @@ def test_a_follow_up_under_a_quoted_ballot_in_other_words_is_asked(text):
 from test_eleventh_round_reads import ROSTER  # noqa: E402
 
 from grammar import director  # noqa: E402
+from grammar.names import Roster  # noqa: E402
 
 
 def test_how_often_after_the_verb_is_no_second_target():
@@ -358,3 +359,24 @@ def test_a_run_reversed_by_a_bidi_override_is_read_as_shown_and_asked():
     result = tally_day(t.posts, g, g.days[0], load_preset("s10"))
     entry = next(e for e in result.entries if e.pid == shown.pid)
     assert entry.needs_review and "杨康" in (entry.target, *entry.readings) and not result.certain, entry
+
+
+@pytest.mark.parametrize("author, text, voter, target", [("穆念慈", "欧阳锋 QQ 上说他投杨康", "欧阳锋", "杨康"),
+                                                          ("穆念慈", "歐陽鋒讓我轉告：楊康", "欧阳锋", "杨康"),
+                                                          ("欧阳锋", "杨康我是不会投的，郭靖倒是可以考虑，那就郭靖", "欧阳锋", "郭靖")])
+def test_relays_in_traditional_or_by_channel_and_a_choice_after_a_refusal_are_weighed(author, text, voter, target):
+    """The hostile round 81 (W04, V11, V30: each dropped, a tie posted)."""
+    from tally import certainty
+
+    _, (entry,) = _day((author, text))
+    assert entry.needs_review, entry
+    assert any(r.voter == voter and r.target == target for r in certainty.readings(entry)), certainty.readings(entry)
+
+
+@pytest.mark.parametrize("text", ["【票型】杨康 5（2、3、4、8楼 + 丘处机代投）郭靖 4（5、6、7、9楼）",
+                                  "【票型】杨康 4 票（更正：5 票，漏了丘处机的代投），郭靖 4 票"])
+def test_a_proxy_first_shown_inside_the_directors_count_is_asked(text):
+    """The hostile round 81 (W07, W08: a tie posted, nothing listed): the README hands a proxy first shown in a count to the
+    director."""
+    read = director.read(text, Roster(["郭靖", "黄蓉", "杨康", "穆念慈", "欧阳锋", "洪七公", "丘处机"]), ("导演",))
+    assert read.doubts and ("丘处机", "杨康") in read.readings, (read.doubts, read.readings)
