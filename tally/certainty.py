@@ -798,6 +798,7 @@ def _glued_name(own: str, counted: str, roster) -> str | None:
 # (「这轮我站杨康出」「投七公的对家——杨康」「今天出杨康」), or a player's name alone beside a clause that speaks of a ballot
 # (「郭靖我就不投了，杨康」「杨康，就他了」)
 _BALLOT_MORPHEMES = re.compile(r"投|票|选|就(?:是)?(?:他|她)(?:了|吧)?$")
+_POINTS_AT_SAID = re.compile(r"\W*(?:我|那就|就)?\s*(?:投|选)\s*(?:他|她|他们|她们)\s*(?:说|讲|提|点|推)的(?:那个|那位|那人|人)?")
 _BARE_NAME_CLAUSE = re.compile(r"^\W*(?:那就|那还是|还是|就|那么|那)?\s*([\u4e00-\u9fffA-Za-z]{1,12}?)\s*(?:吧|了|啦)?\W*$")  # (「…那就郭靖」: V30)
 _NOT_SAID_AS_BALLOT = re.compile(r"[?？吗呢“”「」\"]|怎么|为什么|谁|如果|要是|假如|的话|没投|投了|投过|投的是|投它的|投他的|投她的|票型|票数|统计|"
                                  r"打算|准备|想投|要投|会投|再投|又跑去|跑去投|说|裁定|晚点|一会|先不|不动|不投|改票了|这票|那票|差一票")
@@ -809,17 +810,21 @@ def _ballot_talk_naming(own: str, roster) -> tuple[str, tuple[str, ...]] | None:
 
     own = to_simplified(own) if not own.isascii() else own
     named = names_in(own, roster)
-    if not named or len(named) > 3 or len(own) > 80:
+    if (not named and not _POINTS_AT_SAID.search(own)) or len(named) > 3 or len(own) > 80:
         return None
     clauses = [c.strip() for c in re.split(r"[，,。.!！；;\n]", own) if c.strip()]
     alone = [c for c in clauses if (m := _BARE_NAME_CLAUSE.match(c)) and roster.resolve(m.group(1)).name]
     names = roster.pattern.pattern
     before_name = re.compile(rf"(?:投|选|出|站|归票|送走|推)[^，,。;；]{{0,8}}?(?:{names})|(?:{names})\s*出(?:局|去)?\s*(?:吧|了)?$")
     for clause in clauses:
+        if _POINTS_AT_SAID.match(clause):
+            # 「郭靖说得对，投他说的那个」: the ballot is for whom another player named — any player may be meant (round 80, RM41)
+            return clause, tuple(dict.fromkeys([*named, *roster.names]))
         if act(clause, roster).kind in SILENT:
             continue  # told, reported, retold: no ballot of the poster's
         if before_name.search(clause) and not _NOT_SAID_AS_BALLOT.search(clause):
             return clause, tuple(named)
+
         if alone and clause not in alone and _BALLOT_MORPHEMES.search(clause) and not re.search(
                 r"[?？吗]|票型|票数|统计|晚点|晚些|一会|待会|稍后|回头|先不|不动|再投|这票|那票|改票了", clause):
             return clause, tuple(named)

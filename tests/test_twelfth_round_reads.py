@@ -380,3 +380,12 @@ def test_a_proxy_first_shown_inside_the_directors_count_is_asked(text):
     director."""
     read = director.read(text, Roster(["郭靖", "黄蓉", "杨康", "穆念慈", "欧阳锋", "洪七公", "丘处机"]), ("导演",))
     assert read.doubts and ("丘处机", "杨康") in read.readings, (read.doubts, read.readings)
+
+
+@pytest.mark.parametrize("text", ["郭靖说得对，投他说的那个", "投他说的那个"])
+def test_a_ballot_for_whom_another_named_weighs_every_player(text):
+    """The hostile round 80 (RM41, a tie posted): 「投他说的那个」 — the player meant is whom another named: any may be."""
+    result, (entry,) = _day(("欧阳锋", text))
+    assert entry.needs_review and {"杨康", "郭靖"} <= set(entry.readings) and not result.certain, entry
+    _, (entry,) = _day(("欧阳锋", "他说的那个人很可疑"))
+    assert not entry.needs_review, entry
