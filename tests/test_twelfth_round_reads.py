@@ -16,6 +16,21 @@ from tally.game import Player
 from tally.rules import load_preset
 
 
+def _two_two() -> Thread:
+    """The 2 : 2 day of test_hostile_round56._day (郭靖 and 杨康, two ballots each), to add posts to."""
+    t = Thread()
+    for voter, target, hours in (("郭靖", "杨康", 1), ("黄蓉", "杨康", 1.2), ("杨康", "郭靖", 1.4), ("穆念慈", "郭靖", 1.6)):
+        t.vote(voter, target, hours)
+    return t
+
+
+def _folded(t: Thread, post, rules=None):
+    """The s10 day of thread `t` folded: (the tally, `post`'s entry)."""
+    g = game("s10")
+    result = tally_day(t.posts, g, g.days[0], rules or load_preset("s10"))
+    return result, next(e for e in result.entries if e.pid == post.pid)
+
+
 def test_a_retold_request_answered_after_its_closing_quote_is_no_proxy():
     """heldout44 w44_019: the director retells a conditional request and refuses it after the closing quote — the request
     had been read as his proxy, a ballot for the player named inside the quote."""
@@ -98,20 +113,15 @@ def test_a_plan_to_ask_the_director_for_a_proxy_is_talk():
 def test_a_second_ballot_no_change_could_make_stand_then_is_settled():
     """heldout44 d02 #21 「Vote 皇后 lol 开玩笑的 不改」 at 12:58, changes barred from 12:00: a joke or not, as a second ballot it
     is void, and as a change too — no reading counts it, so it holds nothing."""
-    t = Thread()
-    for voter, target, hours in (("郭靖", "杨康", 1), ("黄蓉", "杨康", 1.2), ("杨康", "郭靖", 1.4), ("穆念慈", "郭靖", 1.6)):
-        t.vote(voter, target, hours)
-    g = game("s10")
-    close = datetime.fromisoformat(g.days[0].close)
+    t = _two_two()
+    close = datetime.fromisoformat(game("s10").days[0].close)
     rules = replace(load_preset("s10"), blackout_minutes=60)
     late = t.add("穆念慈", "Vote 杨康 lol 开玩笑的 不改", (close - START).total_seconds() / 3600 - 0.1)
-    entry = next(e for e in tally_day(t.posts, g, g.days[0], rules).entries if e.pid == late.pid)
+    _, entry = _folded(t, late, rules)
     assert entry.verdict != "counted" and not entry.needs_review, entry
-    early = Thread()
-    for voter, target, hours in (("郭靖", "杨康", 1), ("黄蓉", "杨康", 1.2), ("杨康", "郭靖", 1.4), ("穆念慈", "郭靖", 1.6)):
-        early.vote(voter, target, hours)
+    early = _two_two()
     joke = early.add("穆念慈", "Vote 杨康 lol 开玩笑的 不改", 5)
-    entry = next(e for e in tally_day(early.posts, g, g.days[0], rules).entries if e.pid == joke.pid)
+    _, entry = _folded(early, joke, rules)
     assert entry.needs_review, entry  # before the bar, a change it might be is the director's
 
 
@@ -257,13 +267,9 @@ def test_a_second_player_glued_to_the_target_is_asked():
 @pytest.mark.parametrize("text", ["加一", "复制"])
 def test_a_follow_up_under_a_quoted_ballot_in_other_words_is_asked(text):
     """The hostile round 80 (M40: a tie posted): 「加一」 under the forum's quote of a ballot was talk, certain."""
-    t = Thread()
-    for voter, target, hours in (("郭靖", "杨康", 1), ("黄蓉", "杨康", 1.2), ("杨康", "郭靖", 1.4), ("穆念慈", "郭靖", 1.6)):
-        t.vote(voter, target, hours)
+    t = _two_two()
     follow = t.add("欧阳锋", text, 2, quote=t.posts[0])
-    g = game("s10")
-    result = tally_day(t.posts, g, g.days[0], load_preset("s10"))
-    entry = next(e for e in result.entries if e.pid == follow.pid)
+    result, entry = _folded(t, follow)
     assert entry.needs_review and "杨康" in entry.readings and not result.certain, entry
 
 
@@ -321,14 +327,10 @@ def test_a_call_to_others_or_a_request_refused_is_not_the_posters_ballot(text):
 def test_a_yes_under_a_quoted_request_is_the_directors_to_confirm(yes):
     """W02, V05, V06: the director quotes a player's request and replies 「好」 — dropped, a tie posted; the README hands it
     to the director."""
-    t = Thread()
-    for voter, target, hours in (("郭靖", "杨康", 1), ("黄蓉", "杨康", 1.2), ("杨康", "郭靖", 1.4), ("穆念慈", "郭靖", 1.6)):
-        t.vote(voter, target, hours)
+    t = _two_two()
     asked = t.add("欧阳锋", "导演，我明天出差，帮我代投杨康，谢谢", 2)
     answer = t.add("导演", yes, 2.5, quote=asked)
-    g = game("s10")
-    result = tally_day(t.posts, g, g.days[0], load_preset("s10"))
-    entry = next(e for e in result.entries if e.pid == answer.pid)
+    result, entry = _folded(t, answer)
     assert entry.needs_review and "欧阳锋" in entry.relayed_for and not result.certain, entry
 
 
@@ -350,14 +352,10 @@ def test_a_run_reversed_by_a_bidi_override_is_read_as_shown_and_asked():
     page = ThreadPage(variant="x3", tid=1, fid=2, subject="投票帖", page=1, last_page=1, replies=1, posts=[post])
     pages._strip_controls(page)
     assert post.text == "投杨康，理由：划水" and post.style["bidi"] == "投康杨，理由：划水", post
-    t = Thread()
-    for voter, target, hours in (("郭靖", "杨康", 1), ("黄蓉", "杨康", 1.2), ("杨康", "郭靖", 1.4), ("穆念慈", "郭靖", 1.6)):
-        t.vote(voter, target, hours)
+    t = _two_two()
     shown = t.add("欧阳锋", post.text, 2)
     t.posts[-1] = replace(shown, style=post.style)
-    g = game("s10")
-    result = tally_day(t.posts, g, g.days[0], load_preset("s10"))
-    entry = next(e for e in result.entries if e.pid == shown.pid)
+    result, entry = _folded(t, shown)
     assert entry.needs_review and "杨康" in (entry.target, *entry.readings) and not result.certain, entry
 
 
