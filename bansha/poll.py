@@ -338,8 +338,8 @@ def _poll_one(game_file: Path, db_path: Path, options: PollOptions, say: Callabl
                 posted += _keep_earlier_finals(db, client, base, game, rules, day, me, say, options, now, earlier_notes)
             final_row = results.outbox.row(results.slot(FINAL))
             final_done = bool(final_row and final_row["state"] in ("confirmed", "pending"))
-    secret = report.secret_ballots(tally)  # a secret voter's ballot is the director's call too (r79-114)
-    review = [*tally.flags, *secret]
+    review = report.waiting_flags(tally)  # the flags, and a secret voter's unruled ballot (r79-114)
+    secret = bool(report.secret_ballots(tally))
     matters = [f for f in tally.flags if f.can_change_outcome]
     verdict = tally.outcome.describe() if closed or not close else f"未截止，若此刻截止：{tally.outcome.describe()}"
     flags = f"待裁定 {len(review)} 帖" + (f"（其中 {len(matters)} 帖可能改变结果）" if matters else

@@ -356,15 +356,15 @@ def waiting_flags(t: DayTally) -> list[Flag]:
     """Every post the director is asked to rule on, in floor order: the open flags, and each secret voter's unruled
     ballot as a flag that holds the final (the hostile round 79, r79-114: poll held the result for it while
     `bansha review` said 「没有需要裁定的帖子」)."""
-    secret = [Flag(e.pid, e.floor, e.reason, True, [SECRET_HOLD]) for e in secret_ballots(t)]
+    flagged = {f.pid for f in t.flags}  # (his doubtful post is a flag already: listed once — 「投杨康吧，大概」 by the 法官)
+    secret = [Flag(e.pid, e.floor, e.reason, True, [SECRET_HOLD]) for e in secret_ballots(t) if e.pid not in flagged]
     return sorted([*t.flags, *secret], key=lambda f: (f.floor is None, f.floor or 0, f.pid))
 
 
 def waiting_posts(t: DayTally) -> list[tuple[int, int | None]]:
     """(pid, floor) of every post waiting for the director, in floor order: the open flags and the secret voters'
     ballots alike, as any public post lists them."""
-    waiting = {f.pid: f.floor for f in t.flags} | {e.pid: e.floor for e in secret_ballots(t)}
-    return sorted(waiting.items(), key=lambda item: (item[1] is None, item[1] or 0, item[0]))
+    return [(f.pid, f.floor) for f in waiting_flags(t)]
 
 
 def public_reason(reason: str) -> str:

@@ -373,3 +373,21 @@ def test_a_vote_for_the_bar_owner_says_why_to_the_director_only():
     public, director = report.render_bbcode(tally, "测试局"), report.render_text(tally, "测试局")
     assert "不能成为投票对象" in public and "酒吧老板" not in public
     assert "酒吧老板" in director
+
+
+def test_a_secret_voters_doubtful_post_waits_once():
+    """A 法官's 「投杨康吧，大概」 is a doubt and a secret ballot both: review, the desk and poll's summary list it once, not twice."""
+    from tally.day import tally_day
+    from tally.rules import load_preset
+
+    players = tuple(Player(n, i + 3, roles=("法官",) if n == "洪七公" else ()) for i, n in enumerate(
+        ["郭靖", "黄蓉", "杨康", "穆念慈", "欧阳锋", "洪七公"]))
+    g = game("s10", players=players)
+    t = Thread()
+    for voter, target, hours in (("郭靖", "杨康", 1), ("黄蓉", "杨康", 1.2), ("杨康", "郭靖", 1.4), ("穆念慈", "郭靖", 1.6)):
+        t.vote(voter, target, hours)
+    doubt = t.add("洪七公", "投杨康吧，大概", 2)
+    result = tally_day(t.posts, g, g.days[0], load_preset("s10"))
+    assert doubt.pid in {f.pid for f in result.flags} and doubt.pid in {e.pid for e in report.secret_ballots(result)}
+    assert [f.pid for f in report.waiting_flags(result)].count(doubt.pid) == 1
+    assert report.waiting_posts(result) == [(f.pid, f.floor) for f in report.waiting_flags(result)]

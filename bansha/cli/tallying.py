@@ -249,7 +249,7 @@ def review(
     # Each standing ruling with where it came from, and the director's ruling posts that apply nothing.
     ruled = [terminal_safe(line) for line in report.ruling_lines(result)]
     waiting = report.waiting_flags(result)  # the flags, and a secret non-voter's ballot (r79-114)
-    secret = len(waiting) > len(result.flags)
+    secret = bool(report.secret_ballots(result))
     if not waiting:
         write_out("\n".join([f"{result.title}没有需要裁定的帖子。", *([""] + ruled if ruled else [])]))
         return
