@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from .colors import MAX_SPANS as _MAX_SPANS, PAGE_TEXT, SPAN_CHARS as _SPAN_CHARS, same_ground
+from .colors import MAX_SPANS, PAGE_TEXT, SPAN_CHARS, same_ground
 from .model import Quote
 
 IMAGE = "[图片]"
@@ -65,8 +65,6 @@ def read_message_html(html: str) -> Message:
     """Read a message given as an HTML fragment (the mobile API's `message`)."""
     tree = LexborHTMLParser(f"<div id='bansha-message'>{html}</div>")
     return read_message(tree.css_first("#bansha-message"))
-
-
 
 
 class _Reader:
@@ -181,8 +179,8 @@ class _Reader:
     def _color(self, color: str, node: LexborNode) -> None:
         if color not in self.colors:
             self.colors.append(color)
-        if len(self.spans) < _MAX_SPANS:
-            self.spans.append([color, node.text(deep=True)[:_SPAN_CHARS]])
+        if len(self.spans) < MAX_SPANS:
+            self.spans.append([color, node.text(deep=True)[:SPAN_CHARS]])
 
     def result(self) -> Message:
         text = "".join(self.parts).replace("\xa0", " ")
