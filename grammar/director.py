@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from functools import lru_cache
 
 from . import tags
@@ -59,6 +60,9 @@ class Reading:
     floor_count: dict[int, str | None] = field(default_factory=dict)  # a count by floors: floor → target (ANY: counted, for whom unsaid)
     proxy_words: bool = False  # the post speaks of proxies at all
     example: bool = False  # a proxy shown as the format to use: not counted unless the director says it is one
+    totals: dict[str, Fraction] = field(default_factory=dict)  # the votes the post says each player has (「杨康 肆票」)
+    totals_day: int | None = None  # the day those totals are said to be of (「第2天票型」), None where unsaid
+    totals_listed: dict[str, frozenset[str]] = field(default_factory=dict)  # the voters written after a total (「郭靖 3票 ← A、B」)
 
     @property
     def standing(self) -> list[Proxy]:
@@ -195,6 +199,8 @@ def read(text: str, roster: Roster | None, directors: tuple[str, ...] = ()) -> R
     if not text or roster is None or roster.pattern is None:
         return Reading()
     out = _read(text, roster, _with_nicknames(tuple(directors)))
+    if stated := stated_totals(text, roster):
+        out = replace(out, totals=stated[0], totals_day=stated[1], totals_listed=stated[2])
     if out.proxies or out.doubts or out.count or out.floor_count or out.example:
         return out
     pair = _bare_pair(text, roster)
@@ -813,7 +819,8 @@ def _own_words(lines: list[str], counted: set[int], roster: Roster, out: Reading
             out.doubts.append(f"导演转述了玩家的代投请求，怎么算还没有定（「{_clip(line)}」）：算不算这张代投，请导演确认")
             out.readings += [(v, t) for v in names for t in names if v != t] + [(names[0], None)]
             continue
-        if len(names) >= 2 and _OWN_WORDS.search(_REASON.sub("", line)) and not _NO_BALLOT.search(line) and not _JUDGES.search(line):
+        if len(names) >= 2 and _OWN_WORDS.search(_REASON.sub("", line)) and not _NO_BALLOT.search(line) and not _JUDGES.search(line) \
+                and len(_total_form(roster.pattern.pattern).findall(line)) < 2:  # (「杨康 一票 郭靖 两票」: a count, in numerals)
             if any({p[0], p[1]} == set(names) for p in made):
                 continue  # 「黄蓉私信我，原话：“票投杨康”」 above 「我替黄蓉记一票：黄蓉 → 杨康」: the request the proxy made
             out.doubts.append(f"导演的这一行像是替玩家转投（「{_clip(line)}」）：算不算代投、替谁投给谁，请导演确认")
@@ -1251,6 +1258,58 @@ _BY_TARGET_TALLIED = re.compile(r"^\s*[·•\-*]?\s*(?P<target>[^\s:：,，(（]
 
 # 「衡山 3（泰山、武夷〔代投〕、恒山）」: the voters in brackets after the votes
 _BY_TARGET_LISTED = re.compile(rf"^\s*[·•\-*]?\s*(?P<target>[^\s:：,，(（]{{1,12}}?)\s*{VOTES}\s*[(（](?P<voters>.+)[)）]\s*$")
+
+
+# The votes a count gives a player, as directors write them: 「杨康 4票」「郭靖：叁票」「杨康 五票」「黄蓉（2.5票）」 — a number the
+# next words do not change (「2票+1」「3票（+2）」: a bonus or a ballot still open beside it)
+_NUMERAL = r"\d+(?:\.\d+)?|[零〇一二两三四五六七八九十壹贰叁肆伍陆柒捌玖拾貳參叄陸]{1,3}(?:点五|半)?"
+_FORMAL_DIGITS = str.maketrans("壹贰叁肆伍陆柒捌玖拾貳參叄陸〇", "一二三四五六七八九十二三三六零")
+_OTHER_DAY = re.compile(r"昨|前天|上一?天|上轮|上一轮|上次|历史|之前的|以往")
+_WEIGHT_SAID = re.compile(r"警长|警徽|权重|加权|票权|若愚|身份|每人|一人")
+_WEIGHT_AFTER = re.compile(r"\s*(?:的)?(?:票权|权重|投票权|的权|计算)")
+_DAY_SAID = re.compile(r"第\s*([\d一二三四五六七八九十]{1,3})\s*[天日]")
+
+
+@lru_cache(maxsize=64)
+def _total_form(names: str) -> re.Pattern:
+    return re.compile(rf"(?<![\w])(?P<name>{names})\s*(?:[:：]\s*|[(（]\s*|[-—─]{{1,2}}\s*)?(?:得|共|共计|有|获|计)?\s*(?P<n>{_NUMERAL})\s*票"
+                      r"(?!\s*(?:[+＋\-−=＝]|[(（]\s*[+＋]|之差|的差距))")
+
+
+def _votes(written: str) -> Fraction | None:
+    written = written.translate(_FORMAL_DIGITS)
+    if re.fullmatch(r"\d+(?:\.\d+)?", written):
+        return Fraction(written)
+    half = written.endswith(("点五", "半"))
+    whole = re.sub(r"点五|半$", "", written)
+    n = 0 if whole in ("零",) else tags.chinese_number(whole)
+    return None if n is None else Fraction(n) + (Fraction(1, 2) if half else 0)
+
+
+def stated_totals(text: str, roster: Roster) -> tuple[dict[str, Fraction], int | None, dict[str, frozenset[str]]] | None:
+    """The votes a director's count says each player has (「目前：杨康 肆票，郭靖 叁票」「截至目前 杨康 五票 郭靖 四票」), and
+    the day it says they are of: a count by totals names no voter, and was never set beside the tool's (hostile rounds 80–81:
+    a 4 : 4 tie posted under the director's 4 : 3). Only a count: two players' votes, or one under a count's heading or in a
+    row of voters; never a line about another day (「昨天杨康 5 票出局」), a condition, or a number a bonus changes."""
+    own = to_simplified(normalize(split(text).own))
+    form = _total_form(roster.pattern.pattern)
+    found: dict[str, Fraction] = {}
+    listed: dict[str, frozenset[str]] = {}
+    for line in own.split("\n"):
+        if _OTHER_DAY.search(line) or _CONDITION.search(line):
+            continue
+        matches = [m for m in form.finditer(line) if not _WEIGHT_SAID.search(line[max(0, m.start() - 6):m.start()])
+                   and not _WEIGHT_AFTER.match(line, m.end())]  # (「警长 狮子（2 票）」: a weight, not a count)
+        for m, after in zip(matches, [*matches[1:], None]):
+            name, n = roster.table.get(m.group("name")), _votes(m.group("n"))
+            if name and n is not None:
+                found[name] = n  # (and the voters written after it, up to the next total: 「郭靖 3票 ← 洪七公、黄药师」)
+                listed[name] = frozenset(roster.table[v] for v in roster.pattern.findall(line[m.end():after.start() if after else None]))
+    if not found or (len(found) < 2 and not any((_COUNT_HEADING.search(line) or "←" in line) and form.search(line)
+                                                for line in own.split("\n"))):
+        return None  # (one player's votes: a count only under its heading, or with its voters)
+    day = _DAY_SAID.search(own)
+    return found, (tags.chinese_number(day.group(1)) if day and not day.group(1).isdigit() else int(day.group(1)) if day else None), listed
 
 
 def _clip(text: str, limit: int = 40) -> str:

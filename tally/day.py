@@ -377,6 +377,7 @@ def real_pid(pid: int) -> int:
 
 
 _LEFT_OUT = object()  # a count that lists most ballots and leaves this one out
+_TOTALS = object()  # a count by totals gives this ballot's player fewer votes than ours (or more, and no ballot of ours explains it)
 
 
 def _held_words(ruling: Ruling) -> str:
@@ -929,8 +930,52 @@ class _Fold:
                     differences.append(f"没有列出 {voter} 的票；本工具：#{held.entry.floor} {voter} 的{how}，"
                                        f"计为 {held.target or '弃权'}")
                     self._count_says[voter] = (post.floor, _LEFT_OUT, held.entry, differences[-1])
+        if not differences and reading.totals and reading.totals_day in (None, self.ctx.day.day):
+            differences = self._check_totals(post, reading)
         if differences:
             self.count_checks.append(CountCheck(post.pid, post.floor, self.ctx.time_of(post), differences))
+
+    def _check_totals(self, post, reading) -> list[str]:
+        """A count by totals (「目前：杨康 肆票，郭靖 叁票」) beside ours as it stands: it names no voter, so where a player has
+        fewer votes in it than in ours, each ballot of ours for that player it does not list is a doubt (counted, or void,
+        or for the player it gives more); where it has more and no ballot of ours could be the one, the count's own post is
+        (hostile rounds 80–81: a tie posted under the director's count of 4 : 3 and 5 : 4)."""
+        if any(self._ruled_later(e) for e in self.entries if e.ruling is not None):
+            return []  # a ruling the count may not have known of: its totals speak of another state
+        ours: dict[str, Fraction] = {}
+        for s in self.standing.values():
+            if s.target is not None and s.entry.verdict == COUNTED:
+                ours[s.target] = ours.get(s.target, Fraction(0)) + s.entry.weight
+        bonus = {name: Fraction(str(v)) for name, v in self.ctx.day.bonus.items()} if self.ctx.kind == "vote" else {}
+        off = {name: n for name, n in reading.totals.items()
+               if n not in (ours.get(name, Fraction(0)) + bonus.get(name, 0), ours.get(name, Fraction(0)))}
+        for voter in [v for v, said in self._count_says.items() if said[1] is _TOTALS]:
+            if not off:
+                del self._count_says[voter]  # the director's latest count agrees with ours
+        if not off:
+            return []
+        more = tuple(name for name, n in off.items() if n > ours.get(name, Fraction(0)) and name in self.ctx.players)
+        differences = []
+        for name, n in off.items():
+            held = sorted((h.entry.floor or 0, v, h) for v, h in self.standing.items() if h.target == name and h.entry.verdict == COUNTED)
+            shown = "、".join(f"#{floor} {v}" for floor, v, _h in held)
+            words = f"{name} {_number(n)} 票；本工具：{name} {_number(ours.get(name, Fraction(0)))} 票" + (f"（{shown}）" if shown else "")
+            differences.append(words)
+            if n < ours.get(name, Fraction(0)):
+                listed = {v for v, said in reading.count.items() if said == name} | {
+                    v for floor, v, _h in held if reading.floor_count.get(floor) == name} | reading.totals_listed.get(name, set())
+                for _floor, voter, h in [x for x in held if x[1] not in listed] or held:
+                    if not self._ruled_later(h.entry):
+                        self._count_says[voter] = (post.floor, _TOTALS, h.entry, words, more)
+        if more and not any(n < ours.get(name, Fraction(0)) for name, n in off.items()):
+            # more votes than ours and no ballot of ours to lose one: a ballot the tool did not count, or one it never saw
+            tried = {e.voter or e.author: e for e in self.entries if e.kind != "none" and (e.voter or e.author) in self.ctx.voters}
+            unheld = [(v, e) for v, e in tried.items() if v not in self.standing]
+            for voter, e in unheld:
+                self._count_says[voter] = (post.floor, _TOTALS, e, differences[0], more)
+            if not unheld:
+                self._count_says[f"#{post.floor}"] = (post.floor, _TOTALS, (_COUNT_POST, post.pid), "；".join(differences), more)
+        return differences
 
     def _ruled_later(self, entry: Entry) -> bool:
         """The ballot stands by a ruling the count may not have known of: typed (at the desk), or posted after the
@@ -941,7 +986,15 @@ class _Fold:
     def _count_doubts(self) -> None:
         """Where the director's latest count gives a voter another ballot than ours, that ballot is a doubt with the
         count's reading beside ours: one of the two counts is wrong, and the director is the one to say which."""
-        for voter, (floor, said, entry, words) in self._count_says.items():
+        for voter, (floor, said, entry, words, *more) in self._count_says.items():
+            if isinstance(entry, tuple) and entry[0] is _COUNT_POST and said is _TOTALS:
+                # more votes in the count than ours, and no ballot of ours to be the one: the count's own post is the doubt,
+                # tied to no voter (the proof cannot be made without the director)
+                entry = next((e for e in self.entries if e.pid == entry[1]), None)
+                if entry is not None and not entry.needs_review:
+                    entry.needs_review, entry.unprovable = True, True
+                    entry.reason = f"导演 #{floor} 的票型统计比本工具多出票数（{words}），本工具找不到多出来的票，请导演核对"
+                continue
             if isinstance(entry, tuple) and entry[0] is _COUNT_POST:
                 entry = next((e for e in self.entries if e.pid == entry[1]), None)
                 if entry is None or voter in self.standing or said is None or said is _LEFT_OUT or (
@@ -955,6 +1008,8 @@ class _Fold:
             entry.voter = entry.voter or voter
             if said is None:
                 entry.nobody = True
+            elif said is _TOTALS:
+                entry.readings = tuple(dict.fromkeys([*entry.readings, *(m for m in more[0] if m != voter)]))
             elif said is not _LEFT_OUT and said in self.ctx.players:
                 entry.readings = tuple(dict.fromkeys([*entry.readings, said]))
             entry.reason = f"{entry.reason}；导演 #{floor} 的票型统计和本工具不同（{words}），请导演核对"

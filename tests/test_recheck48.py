@@ -184,8 +184,10 @@ def test_a_proxy_in_a_table_or_list_shape_nobody_listed_is_asked_never_dropped(t
 
 
 def test_a_counts_table_that_marks_a_ballot_as_a_proxy_makes_no_new_proxy():
-    entry, _ = tied("投票人｜对象｜备注\n黄蓉｜杨康｜\n周伯通｜杨康｜代投\n——杨康 3 票，郭靖 2 票。", author="导演", preset="s10")
-    assert not entry.needs_review, entry.reason
+    entry, result = tied("投票人｜对象｜备注\n黄蓉｜杨康｜\n周伯通｜杨康｜代投\n——杨康 3 票，郭靖 2 票。", author="导演", preset="s10")
+    assert result.totals["杨康"] == 2, result.totals  # the table's 代投 is no proxy made here
+    # and its 杨康 3 票 is not the tool's 2: the count is set beside ours, never passed over (hostile round 81, K19)
+    assert entry.needs_review and "杨康 3 票" in entry.reason and not result.certain, entry.reason
 
 
 @pytest.mark.parametrize("attack", ["投票对象：杨康\n（郭靖）", "投票对象：杨康（误，郭靖）", "投票对象：杨康\n投票理由：（误，郭靖）"])
