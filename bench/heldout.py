@@ -196,6 +196,10 @@ SET_DEAD["heldout44"] = {"shediao": ("江陵",), "s10": ("丁香",), "anshazhe":
 SET_ASSUMED["heldout45"] = {"s10": SET_ASSUMED["heldout10"]["s10"], "anshazhe": SET_ASSUMED["heldout39"]["anshazhe"]}
 SET_CLOSES["heldout45"] = {"s10": (22, 0)}
 SET_DEAD["heldout45"] = {"shediao": ("篆书",), "s10": ("研钵",), "mahjong": ("彩旦",)}
+# heldout46's openings: s10 as heldout25's (投票：X · 投票对象：X · vote: X, reason optional, a quoted change, a 20:00 bar before
+# its 21:00 close); anshazhe as heldout39's (改票 said, no quote, a 12:00 bar before the 13:00 close)
+SET_ASSUMED["heldout46"] = {"s10": SET_ASSUMED["heldout25"]["s10"], "anshazhe": SET_ASSUMED["heldout39"]["anshazhe"]}
+SET_DEAD["heldout46"] = {"shediao": ("龙灯",), "s10": ("呢子",), "qisha": ("豆芽",), "anshazhe": ("沙包",), "mahjong": ("腊八粥",)}
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
