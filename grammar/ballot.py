@@ -1114,6 +1114,10 @@ def _free_verdict(reading: free.Reading, rules: VoteCustoms, roster: Roster, sta
     if reading.kind == "hedge" and not target:
         # 先不投，再看看 · 暂时不投: not voting now, said so — no ballot, and not an abstention either (heldout5 v0225).
         return Verdict(NONE, reason="说了先不投（还没有投票）", **{**base, "readings": ()})
+    if reading.kind == "unexplained":
+        said = f"{reading.phrase.unexplained}{reading.phrase.verb}{target or ''}"
+        return Verdict(NONE, vote_like=True, nobody=True, reason=f"「{said}」：读不准「{reading.phrase.unexplained}」对这一票的意思"
+                       f"（投了，还是拒绝、不投？），请导演裁定", **base)
     if reading.kind == "hedge":
         what = f"投「{target}」" if target else "不投"
         return Verdict(NONE, vote_like=True, reason=f"像是打算{what}，但还没有决定（犹豫的说法不算投票）",

@@ -78,6 +78,9 @@ class Phrase:
     elsewhere: bool = False  # a condition about another day or role (假如明晚…我会投)
     act: str = "cast"  # what the phrase's clause does (grammar/speech.py)
     relayed_for: str | None = None  # a relay (帮郭靖投 · 郭靖托我投): the player it is for (None: 他/她, or no relay)
+    # the word right before the verb in its clause that no reading explains (「我拒绝投杨康」「我懒得投」「I refuse to vote」):
+    # what it does to the ballot is not known — refused, or cast? (hostile round 82: each counted, certain, a wrong elimination)
+    unexplained: str = ""
 
 
 @dataclass
@@ -97,9 +100,9 @@ class Reading:
 
 class _Phrases(Transformer):
     def _phrase(self, kind, children):
-        verb = next((str(c) for c in children if isinstance(c, Token)), "")
+        token = next((c for c in children if isinstance(c, Token)), None)
         target = next((c for c in children if isinstance(c, tuple)), None)
-        return ("phrase", kind, verb, target)
+        return ("phrase", kind, str(token) if token is not None else "", target, getattr(token, "start_pos", None))
 
     def vote(self, c):
         return self._phrase("vote", c)
@@ -242,6 +245,10 @@ def _sentences(text: str) -> list[tuple[int, str, list[bool]]]:
         for found in _SENTENCE_RUN.finditer(line):
             sentence = found.group()
             cleaned = _DROPPED.sub("", sentence)
+            if cleaned and _BREAK.search(sentence):
+                # where a colon stood between two words (「同意一半：投马克」): no word there governs the next
+                _GAPS[cleaned] = frozenset(m.start() - sum(len(d.group()) for d in _DROPPED.finditer(sentence, 0, m.start()))
+                                           for m in _BREAK.finditer(sentence))
             if cleaned:
                 clauses = re.split(_SEP_CHARS, cleaned)
                 at = first.setdefault(sentence, found.start())
@@ -253,6 +260,8 @@ def _sentences(text: str) -> list[tuple[int, str, list[bool]]]:
 
 
 _SENTENCE_RUN = re.compile(f"[^{_STOP}]+")  # the sentences of a line, between its stops
+_BREAK = re.compile(r"[:：]+")
+_GAPS: dict[str, frozenset[int]] = {}  # a cleaned sentence → where a colon was dropped from it (small: kept per text)
 
 
 _TRIGGER = re.compile("|".join(_WORDS[k] for k in ("VOTE", "SELECT", "CHANGE", "ABSTAIN", "PROXY", "SAME", "WITHDRAW")) + "|票")
@@ -323,7 +332,7 @@ def _read(text: str, roster: Roster) -> Reading:
         if number in tallied or not any(
                 t.type in ("VOTE", "SELECT", "CHANGE", "ABSTAIN", "PROXY", "SAME", "WITHDRAW") for t in tokens):
             continue  # a line of a running tally is everyone's vote, not the poster's
-        phrases += _phrases(tokens, number, questions, _Acts(sentence, tokens, roster))
+        phrases += _phrases(tokens, number, questions, _Acts(sentence, tokens, roster), _GAPS.pop(sentence, frozenset()))
     mentioned_t = tuple(dict.fromkeys(mentioned))
     reading = _sum_up(phrases, roster)
     reading.mentioned = mentioned_t
@@ -350,6 +359,10 @@ def _read(text: str, roster: Roster) -> Reading:
     if reading.kind in ("abstain", "several", "hedge", "same") and speech.says_not_now(text):
         # 这帖只是分析，不算投票 · 票我晚点按格式投: a word for nobody or a lean in such a post casts nothing.
         return Reading("none", mentioned=reading.mentioned)
+    if reading.kind in ("vote", "change") and reading.phrase is not None and reading.phrase.unexplained:
+        # 「我拒绝投杨康」「我懒得投杨康」: a word before the verb no reading explains — a ballot, or its refusal?
+        return Reading("unexplained", reading.phrase, targets=reading.targets, reason=reading.reason,
+                       mentioned=reading.mentioned, line=reading.line, phrases=reading.phrases)
     if reading.kind in ("vote", "change", "abstain", "several") and (
             any(p.hedged for p in reading.phrases) or _DEFERRED.search(text)):
         # 我也想投郭靖，不过再看看 · 先不投，再看看: not a ballot yet — doubtful, never binding.
@@ -411,7 +424,8 @@ class _Acts:
         return self.known[i]
 
 
-def _phrases(tokens: list[Token], number: int, questions: list[bool], acts: "_Acts") -> list[Phrase]:
+def _phrases(tokens: list[Token], number: int, questions: list[bool], acts: "_Acts", gaps: frozenset[int] = frozenset()
+             ) -> list[Phrase]:
     try:
         items = _parser().parse(tokens)
     except LarkError:  # the grammar accepts every token sequence; a guard only
@@ -429,7 +443,7 @@ def _phrases(tokens: list[Token], number: int, questions: list[bool], acts: "_Ac
         # what follows, read lazily: _asked looks at a few items, and a copy of the rest per phrase is quadratic
         following = (items[j] for j in range(index + 1, len(items)))
         question = _asked(previous, following, questions[min(clause, len(questions) - 1)])
-        _tag, kind, verb, target = item
+        _tag, kind, verb, target, verb_at = item
         if _possessed(previous) and kind in ("vote", "change", "same"):
             previous = []
             continue  # 「月票的跟票更早」「她的改票很奇怪」: the verb as a noun, someone's — told of, not cast
@@ -475,9 +489,34 @@ def _phrases(tokens: list[Token], number: int, questions: list[bool], acts: "_Ac
                           hedged=hedged or what.kind == speech.LATER, elsewhere=elsewhere,
                           future=bool(previous) and speech.modal_before("".join(str(t) for t in previous[-2:])),
                           topic=any(t.type == "NAME" for t in _this_clause(previous)),
-                          act=what.kind, relayed_for=what.who))
+                          act=what.kind, relayed_for=what.who, unexplained=_unexplained(previous, kind, hedged, verb_at, gaps)))
         previous = []
     return out
+
+
+# Words that may stand right before the ballot's verb and leave it the poster's ballot, cast now: when (今天 · 这轮), how
+# surely (就 · 还是 · 坚决 · 一定), the poster as subject (我这票 · 本人) — built from these, a word is explained. Any other word
+# there may refuse, oppose or put off the ballot (拒绝 · 反对 · 懒得 · 没法): the ballot is the director's to read.
+_EXPLAINED_PART = (r"今天|今日|今晚|今儿|这轮|本轮|这一轮|这次|本次|这回|本日|现在|此刻|最后|最终|终于|还是|就|也|还|再|都|先|只|"
+                   r"又|仍|仍然|依然|依旧|照样|照旧|继续|直接|果断|坚决|坚定|毫不犹豫地?|必须|必定|一定|肯定|决定|决定了|干脆|索性|"
+                   r"同样|坚持|当然|果然|真的|这票|这一票|我这票|的票|票|来|得|要|会|将|选择|宁可|宁愿|只能|只好|还得|一起|一样|"
+                   r"了|吧|呢|嗯|好|这|那|这一|那一|那就|所以|因此|于是|然后|第一|首先|正式|本人|自己|我|俺|的|已经|已|暂|暂时|暂且|"
+                   r"上午|中午|下午|晚上|早上|早|晚|刚才|刚刚|刚|补|补个|补一个|顺便|顺手|表态|结论|总之|总结|正常|一个人|"
+                   r"警长|身份|记录|留个记录|当个记录|态度|一票|两票|二票|仍旧|就是|明明|之前|以[^投票]{1,6}?身份|作为[^投票]{1,6}")
+_EXPLAINED = re.compile(rf"(?:{_EXPLAINED_PART})+|(?i:(?:i|i'?ll|i\s+will|i'?m|my|my\s+vote|final(?:ly)?|also|still|today|now|so|"
+                        r"then|ok|okay|yes|and|the|d\d|day\s*\d|[\s,.'])+)")
+
+
+def _unexplained(previous: list[Token], kind: str, hedged: bool, verb_at: int | None, gaps: frozenset[int]) -> str:
+    """The word right before a ballot's verb and touching it (「我拒绝投」; not 「……一半：投」, a clause of its own), where no
+    reading explains it (see _EXPLAINED)."""
+    if kind not in ("vote", "change") or hedged or not previous or previous[-1].type != "WORD" or \
+            verb_at is None or previous[-1].end_pos != verb_at or verb_at in gaps:
+        return ""
+    word = str(previous[-1]).strip()
+    if re.search(r"你|您|他|她|大家|别人|有人", word) or (word.startswith("如") and len(previous) > 1 and str(previous[-2]) == "不"):
+        return ""  # (「你投末班车」: another's ballot, spoken of; 「还不如集中投衡山」: a suggestion — each read as before)
+    return "" if not word or _EXPLAINED.fullmatch(word) or word in _BETWEEN else word
 
 
 def _condition_after(items: list, index: int) -> bool:

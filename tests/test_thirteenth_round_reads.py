@@ -60,3 +60,106 @@ def test_a_later_count_by_totals_that_agrees_clears_the_earlier_one():
     post = t.add("导演", "更正，目前：杨康 2票，郭靖 2票", 2.5)
     result, _entry = _folded(t, post)
     assert not [e.floor for e in result.entries if e.needs_review] and result.certain
+
+
+# -- a ballot as it stood before a late edit (rulings/blind40 cn070; blind38 cl006, blind35 ci014, blind23 i006) ------------
+
+from test_eleventh_round_reads import _ruled  # noqa: E402
+
+
+@pytest.mark.parametrize("text, meant", [
+    ("12楼 关门后又改了，改后的不认，按截止前的原样算，就是 黄蓉。", ("keep_original", "黄蓉", None)),
+    ("12楼 以关门前的版本为准：黄蓉。", ("keep_original", "黄蓉", None)),
+    ("12楼 按修改前的『投票对象：黄蓉』计，修改后的“杨康”不算。", ("keep_original", "黄蓉", None)),
+    # the edit voided in one sentence, the ballot as it stood in the next: one ruling, the void of the edit only
+    ("12楼 郭靖：关门以后才编辑的，不认。按他编辑之前的黄蓉计。", ("keep_original", "黄蓉", None)),
+    ("12楼 截止后编辑的内容作废。算 黄蓉 一票。", ("counts_as", "黄蓉", None)),
+])
+def test_a_floor_counted_as_it_stood_before_a_late_edit_is_read_so(text, meant):
+    assert _ruled(text) == {12: meant}, text
+
+
+def test_a_void_said_of_the_ballot_itself_is_not_read_as_the_edits():
+    assert _ruled("12楼 无效。算 黄蓉 一票。") == {12: ("invalid", None, None)}  # (an edit is never named: the floor is void)
+    assert _ruled("12楼 改票无效，仍按原票 黄蓉。") == {12: ("keep_original", "黄蓉", None)}
+
+
+@pytest.mark.parametrize("ruled, counted", [
+    ("郭靖 的改票截止后又编辑了，编辑后的内容不算，按截止前的原样计，即 穆念慈。", ("counted", "穆念慈")),
+    ("郭靖 的改票不计，仍按原票 杨康。", ("overruled", "穆念慈")),
+])
+def test_a_change_counted_as_it_stood_before_its_late_edit_counts_for_the_player_named(ruled, counted):
+    """blind40 cn070: 「…的改票截止后又编辑了，编辑后的内容不算，按截止前的原样计，即 电钻。」 on a change — the change as it stood
+    counts; it had been voided (the ballot before a change is what 「原票」 names, not what 「截止前的原样」 does)."""
+    t = _two_two()
+    change = t.add("郭靖", "改票对象：穆念慈\n改票理由：再想想", 1.8, quote=t.posts[0])
+    t.add("导演", f"{change.floor}楼 {ruled}", 3)
+    entry = next(e for e in _with_posted_rulings(t).entries if e.pid == change.pid)
+    assert (entry.verdict == "counted", entry.target) == (counted[0] == "counted", counted[1]), (entry.verdict, entry.reason)
+
+
+def _with_posted_rulings(t):
+    """The s10 day of thread `t` with the rulings its director posted applied, as poll applies them."""
+    from dataclasses import replace
+
+    from tallykit import game
+
+    from tally import rulings as posted
+    from tally.day import tally_day
+    from tally.rules import load_preset
+
+    t.posts = [replace(p, author_uid=1 if p.author == "导演" else 10 + k) for k, p in enumerate(t.posts)]
+    g, rules = game("s10"), load_preset("s10")
+    base = tally_day(t.posts, g, g.days[0], rules, {}, sensitivity=False)
+    found = posted.from_posts(t.posts, g, g.days[0], base, rules, {}, posted.director_uids(g, t.posts))
+    return tally_day(t.posts, g, g.days[0], rules, {pid: r for pid, (r, _) in found.rulings.items()}, sensitivity=False)
+
+
+# -- heldout46's first read (d32a6b3): a vote attempt read as talk, a change read as a second ballot ----------------------
+
+from test_hostile_round56 import _day  # noqa: E402
+
+
+@pytest.mark.parametrize("text, meant", [("透票：杨慷\n在地铁上，格式凑合看", "杨康"), ("偷票：郭净", "郭靖")])
+def test_a_ballot_under_a_label_typed_wrong_with_a_name_a_sound_off_is_asked(text, meant):
+    """heldout46 w46_103 (「头票：陀罗 ⏎ 手机打字 见谅」): a ballot's label a sound off 投票 and a name a sound off a player's —
+    read as talk, certain. A line in a ballot's shape is asked with the player it may name."""
+    result, (entry,) = _day(("欧阳锋", text))
+    assert entry.needs_review and meant in entry.readings and not result.certain, (entry.reason, entry.readings)
+
+
+@pytest.mark.parametrize("text", ["换个人：投票对象：黄蓉\n投票理由：想了想", "重新投一下\n投票对象：黄蓉\n投票理由：想了想"])
+def test_a_second_ballot_that_says_it_changes_the_first_is_asked(text):
+    """heldout46 w46_117 (「改一下：投票：竹蜻蜓」 under the poster's own ballot): a change in words the form does not name was a
+    second ballot, void, certain. It is asked, with the change's reading; a second ballot that says nothing of a change is not."""
+    result, (_first, second) = _day(("欧阳锋", "投票对象：郭靖\n投票理由：划水"), ("欧阳锋", text))
+    assert second.needs_review and "黄蓉" in second.readings and not result.certain, second.reason
+    result, (_first, second) = _day(("欧阳锋", "投票对象：郭靖\n投票理由：划水"), ("欧阳锋", "投票对象：黄蓉\n投票理由：他改口太快"))
+    assert not second.needs_review and second.verdict != "counted", second.reason
+
+
+# -- the hostile round 82 (at c930a8c; /work/scratch/h82/REPORT.md): wrong eliminations posted -------------------------------
+
+
+@pytest.mark.parametrize("text", ["我坚决反对投杨康", "我抗议投杨康", "本人弃绝投杨康", "I object to vote 杨康"])
+def test_a_word_before_the_verb_that_no_reading_explains_leaves_the_ballot_to_the_director(text):
+    """Round 82 (「我拒绝投杨康」「我懒得投杨康」「I refuse to vote 杨康」): the word between the poster and the verb was passed
+    over and the ballot counted, certain — a refusal posted as an elimination. A word there that no reading explains (a time, a
+    surety, the poster as subject) leaves the post to the director, with the player and no ballot as its readings."""
+    result, (entry,) = _day(("欧阳锋", text))
+    assert entry.verdict != "counted" and entry.needs_review and "杨康" in entry.readings and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("text", ["我今天还是投杨康", "最后我决定投杨康", "我作为警长投杨康", "我以大副身份投杨康", "我都只同意一半：投杨康"])
+def test_a_word_before_the_verb_a_reading_explains_keeps_the_ballot(text):
+    result, (entry,) = _day(("欧阳锋", text))
+    assert entry.verdict == "counted" and entry.target == "杨康" and not entry.needs_review, entry.reason
+
+
+@pytest.mark.parametrize("text", ["Vote: 杨康\nUnvote: 杨康", "投票对象：杨康\n我撤回"])
+def test_a_ballot_taken_back_below_it_is_asked(text):
+    """Round 82 (r82-151): 「Vote: 杨康 ⏎ Unvote: 杨康」 counted 杨康, certain, and the lab posted 杨康 出局."""
+    result, (entry,) = _day(("欧阳锋", text))
+    assert entry.needs_review and not result.certain, entry.reason
+    result, (entry,) = _day(("欧阳锋", "投票对象：杨康\n投票理由：他撤回了昨天的发言"))
+    assert not entry.needs_review, entry.reason
