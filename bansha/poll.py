@@ -895,8 +895,8 @@ class Results:
                 + (f"：{forged}" if forged else "：末行的标记还在，内容却和工具发的不一样") + f"，{then}")
         self.say(said + "。")
         self.tampered.append(said)
-        path = report_stem(self.out_dir, tally).with_suffix(".director.txt")
-        if path.exists():
+        path = report_stem(self.out_dir, tally).with_suffix(".director.txt") if tally is not None else None
+        if path is not None and path.exists():
             write_file(path, path.read_text("utf-8").rstrip("\n") + f"\n\n{said}。\n")
 
     # -- the running count -----------------------------------------------------------------------
@@ -916,6 +916,9 @@ class Results:
         if waiting:
             self.say(waiting)
             return ""
+        if shown is None and (shown := outbox.rewritten(where, row)) is not None:
+            self.put_back(where, row, shown, tally, "末行的工具标记被删掉或换成了别的", then="改回应有的内容")
+            return outbox.edit(where, row, body, sig, outcome=tally.outcome.describe(), rulings_seen=self.rulings_now)
         if shown is None:
             self.say(f"实时票数帖（pid {row['pid']}）在论坛上找不到了（被删除或移走？）：这次不再编辑，也不另发。")
             return ""
@@ -955,6 +958,9 @@ class Results:
         if waiting:
             self.say(waiting)
             return ""
+        if shown is None and (rewritten := outbox.rewritten(where, row)) is not None:
+            self.put_back(where, row, rewritten, None, "末行的工具标记被删掉或换成了别的", then="改成已截止的内容")
+            return outbox.edit(where, row, body, sig, outcome=None, rulings_seen=self.rulings_now)
         if shown is None:
             # Deleted (or moved): never edit it — an edit by its author takes a post out of Discuz's recycle bin.
             self.say(f"实时票数帖（pid {row['pid']}）在论坛上看不到了（被删除或移走？）：不再编辑它，也不另发。")

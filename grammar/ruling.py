@@ -2326,7 +2326,10 @@ _ANSWER = re.compile(r"(?i)(?:是|是的|对|对的|没错|嗯|嗯嗯|确认|正
 # (and the ballot's fate in other words, or typed on a phone: 划掉 · 扣除 · 不认 · 无小 — the floor waits, never nothing)
 # (a mark for a verdict — 18楼 ❌ · 6楼 ✗ — can fail to render or be stripped on a GBK board (discuz.md §E): it holds, never rules)
 _VERDICT_WORD = re.compile(r"无效|有效|作废|不算|不计|弃权|计为|算作|废票|作数|划掉|划去|扣除|扣掉|不认|不收|[无有](?:小|校|孝|笑|肖|销)(?![学时问毛瑕失错])|"
-                           r"[❌✗✘×✅✔✓☑]|存疑|待定|待查|待核|未定|不确定")  # (「其中6楼存疑」: a floor left open — round 60)
+                           r"[❌✗✘×✅✔✓☑]|存疑|待定|待查|待核|未定|不确定|"  # (「其中6楼存疑」: a floor left open — round 60)
+                           # (round 82: 「5楼改判杨康」「5楼的票给杨康」「5楼的票改成杨康」 — the director recasting a floor in words
+                           # the grammar does not read: the floor waits, never silently stands)
+                           r"改判|判给|判为|改为|改成|改作|换成|更正为|修正为|调整为|(?:的|那|这)\s*一?票\s*(?:给|归|算给|记给|计给)|算进|记入|计入")
 # Another game (a neighbouring thread, an earlier game): the floors its sentence names are that game's (blind10 n063)
 # Words before a floor that say which post it is (「X的6楼」「X时6楼」), and the ones that say nothing new: this thread
 # today (今天 · 本帖 · 投票帖 · 这一轮), or the voter (a roster name).

@@ -310,6 +310,14 @@ def issued_ids(db: sqlite_utils.Database, game: str) -> set[tuple[str, str]]:
     return ids
 
 
+def replied(db: sqlite_utils.Database, slot: Slot, post_id: str | None) -> bool:
+    """Whether `post_id` is the id of a reply we sent for `slot` (not of dayN.bbcode for a paste by hand): the post at
+    the row's pid is ours whatever a 版主 wrote over it before the archive first read it."""
+    if not post_id or ISSUED not in db.table_names():
+        return False
+    return bool(list(db.query(f"select 1 from {ISSUED} where key = ? and post_id = ? and via = 'reply'", [slot.key, post_id])))
+
+
 def first_marked(db: sqlite_utils.Database, pids: Iterable[int], game: "str | tuple[str, ...]") -> set[int]:
     """Of `pids`, those whose first archived text already ended in a marker of `game`, and those the archive
     never read: a post first read without one (a ballot, the director's 代投) got it by an edit — not ours."""
@@ -721,6 +729,27 @@ class Outbox:
                                      tid=self.tid, status=post.status)
         return None
 
+    def rewritten(self, slot: Slot, row: dict) -> Found | None:
+        """Our post at the row's pid, by our account and readable, whose marker line someone took away or replaced
+        (a 版主's rewrite: 「若此刻截止：杨康 出局」 under another post's marker) — ours to put back, never a post gone
+        (the hostile round 82, N59: the forged count stayed up after the final). None: not there, or not by us."""
+        if not row.get("pid"):
+            return None
+        findpost = urljoin(self.base, f"forum.php?mod=redirect&goto=findpost&ptid={self.tid}&pid={row['pid']}"
+                                      f"&_={secrets.token_hex(4)}")
+        try:
+            page = self.client.fetch_page(findpost)[0]
+        except (model.Refusal, FetchFailed):
+            page = self._page(self.client, row.get("page") or 1)
+        for post in page.posts if page else []:
+            if post.pid == row["pid"] and self.uid and post.author_uid == self.uid and post.status not in UNREADABLE \
+                    and post.text.strip() and our_marker(post, slot, self.uid) is None or (
+                    post.pid == row["pid"] and (mine := our_marker(post, slot, self.uid)) is not None
+                    and row.get("post_id") and mine.post_id != row["post_id"]):
+                return Found(post.pid, "", "", page.page, post.html, post.text, edited_by=getattr(post, "edited_by", None),
+                             edited_at=getattr(post, "edited_at", None), tid=self.tid)
+        return None
+
     def unreadable(self, slot: Slot, found: Found) -> str | None:
         """What to tell the director when players cannot read our post, or None when they can."""
         if found.readable:
@@ -859,7 +888,7 @@ class Outbox:
         if waiting:
             self.say(waiting)
             return ""
-        if row.get("pid") and not first_marked(self.db, {row["pid"]}, slot.names):
+        if row.get("pid") and not replied(self.db, slot, row.get("post_id")) and not first_marked(self.db, {row["pid"]}, slot.names):
             # Adopted by an older version from a marker alone: an edit would overwrite someone else's post.
             raise poster.Stuck(f"记录里的{slot.words}（pid {row['pid']}）最早存档时没有工具的标记行（是后来被加上的，"
                                "例如导演把 dayN.bbcode 编辑进了首楼）：工具不编辑不是自己发的帖子。需要更正的话，请导演把报告目录里"

@@ -815,7 +815,7 @@ def _glued_name(own: str, counted: str, roster) -> str | None:
 # What a clause says of a ballot, where no form of one is read: a ballot word before a player's name in its clause
 # (「这轮我站杨康出」「投七公的对家——杨康」「今天出杨康」), or a player's name alone beside a clause that speaks of a ballot
 # (「郭靖我就不投了，杨康」「杨康，就他了」)
-_BALLOT_MORPHEMES = re.compile(r"投|票|选|就(?:是)?(?:他|她)(?:了|吧)?$")
+_BALLOT_MORPHEMES = re.compile(r"投|票|选|出(?:人|局|一个|一人|谁)|处决|放逐|就(?:是)?(?:他|她)(?:了|吧)?$")  # (「假如今天必须出人，杨康」: round 82)
 _POINTS_AT_SAID = re.compile(r"\W*(?:我|那就|就)?\s*(?:投|选)\s*(?:他|她|他们|她们)\s*(?:说|讲|提|点|推)的(?:那个|那位|那人|人)?")
 _BARE_NAME_CLAUSE = re.compile(r"^\W*(?:那就|那还是|还是|就|那么|那)?\s*([\u4e00-\u9fffA-Za-z]{1,12}?)\s*(?:吧|了|啦)?\W*$")  # (「…那就郭靖」: V30)
 _NOT_SAID_AS_BALLOT = re.compile(r"[?？吗呢“”「」\"]|怎么|为什么|谁|如果|要是|假如|的话|没投|投了|投过|投的是|投它的|投他的|投她的|票型|票数|统计|"

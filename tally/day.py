@@ -247,6 +247,7 @@ class _Context:
     def __init__(self, game: Game, day: Day, rules: Rules, kind: str, title_holder: str | None):
         self.game, self.day, self.rules, self.kind = game, day, rules, kind
         self.substitute_pids: frozenset[int] = frozenset()  # a 顶替 substitute's posts on the day it takes the slot
+        self.left_pids: dict = {}  # pid → the 顶替 event: a post of the account that left the slot, that day or after
         self.players = game.player_names
         self.dead = set(day.dead)
         self.alive = [p for p in self.players if p not in self.dead]
@@ -324,6 +325,11 @@ def tally_day(
         # (the substitute's posts on the day the slot changes hands: the old account's ballot that day is the slot's too)
         arrived = {e.to for e in game.events if e.what == "顶替" and e.to and e.day == day.day}
         ctx.substitute_pids = frozenset(p.pid for p in posts if p.author in arrived)
+        # the old account's posts once its slot is taken over: no longer the player's (the hostile round 82, N53: counted)
+        # (at the time the game file gives, the takeover is known: before it, the old account still plays the slot)
+        left = {e.player: e for e in game.events if e.what == "顶替" and e.to and e.day <= day.day and e.player != e.to}
+        ctx.left_pids = {p.pid: left[p.author] for p in posts if p.author in left and not (
+            left[p.author].day == day.day and left[p.author].at and (t := parse_time(p)) is not None and t < game.when(left[p.author].at))}
         posts = [replace(p, author=accounts[p.author]) if p.author in accounts else p for p in posts]
     if day.round and ctx.start:
         # A round in the day's own thread: the posts of the day's first vote are not ballots of this round.
@@ -1477,6 +1483,14 @@ class _Fold:
             review = review or verdict.kind != "proxy"
         elif voter in ctx.dead:
             problems.append(f"{voter} 已出局，不能投票（诈尸）")
+        elif (left := ctx.left_pids.get(entry.pid)) is not None and voter == entry.author:
+            if left.day < ctx.day.day or left.at:
+                problems.append(f"{voter} 的位置第{left.day}天{left.at or ''}起由「{left.to}」顶替：原账号发的票不算")
+            else:
+                # the day the slot changes hands: whether the old account's ballot came before the takeover, the game file
+                # does not say — the director's
+                problems.append(f"这一天 {voter} 的位置由「{left.to}」顶替：原账号发的这张票算不算，请导演裁定")
+                review = True
         elif voter not in ctx.voters:
             why = "（只有农夫可以在警长竞选贴投票）" if ctx.kind == "election" else (
                 "（法官不能投票）" if voter in ctx.game.with_role(JUDGE) else "（游戏文件 non_voters）")

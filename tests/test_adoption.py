@@ -245,3 +245,28 @@ def test_dayn_bbcode_edited_into_the_opening_post_of_an_author_only_thread_is_th
             assert error is None, lines
     assert finals(forum) == [opening] and opening.bbcode == edited and forum.edits == edits
     assert row(tmp_path)["pid"] == opening.pid and row(tmp_path)["state"] == "confirmed"
+
+
+# -- the hostile round 82 (N59): the running post rewritten under another marker ---------------------------------------
+
+
+@pytest.mark.parametrize("marker", ["another", "none"])
+def test_a_running_post_a_moderator_rewrites_under_another_marker_is_put_back(tmp_path, marker):
+    """A 版主 rewrites our running post to say 「若此刻截止：杨康 出局」 and puts another post's marker under it (or none):
+    the post at our pid, by our account, was said to be gone — never put back, the forged count left up after the final. The
+    next run puts it back and says who edited it; after the close it says 已截止."""
+    forum = demo.build()
+    forum.add_user(*MODERATOR[:2], password=MODERATOR[2], moderator=True)
+    with forum, FaultProxy(forum.base_url) as proxy:
+        lines, error = poll_once(proxy, tmp_path, running=True, now=BEFORE_CLOSE)
+        assert error is None, lines
+        (running,) = [p for p in forum.threads[demo.VOTE_TID].posts if ":running:" in p.bbcode]
+        forged = "若此刻截止：宋江 出局。"
+        tail = "" if marker == "none" else "\n\n[size=1]" + marker_of(running).replace(row(tmp_path, "running")["post_id"], "8fd1473c") + "[/size]"
+        moderator_edits(forum, running.pid, f"[b]实时票数[/b]\n{forged}{tail}")
+        lines, error = poll_once(proxy, tmp_path, running=True, now=BEFORE_CLOSE + timedelta(minutes=5))
+        assert error is None, lines
+        assert forged not in running.bbcode and any("被改过" in line and MODERATOR[1] in line for line in lines), lines
+        lines, error = poll_once(proxy, tmp_path, post=True, running=True)
+        assert error is None, lines
+        assert forged not in running.bbcode and "已截止" in running.bbcode, running.bbcode

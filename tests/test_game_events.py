@@ -159,11 +159,12 @@ def test_the_substitutes_own_ballot_beside_the_old_accounts_that_day_is_the_dire
     game = make(preset="shediao", players="".join(f'\n[[players]]\nname = "{n}"\n' for n in PLAYERS),
                 events='\n[[events]]\nwhat = "顶替"\nplayer = "刘备"\nday = 1\nto = "刘备的替补"\n')
     day1 = Thread()
-    day1.vote("刘备", "关羽", 1)
+    early = day1.vote("刘备", "关羽", 1)
     late = day1.vote("刘备的替补", "张飞", 20)
     result = tally(game, 1, day1)
-    entry = next(e for e in result.entries if e.pid == late.pid)
-    assert entry.needs_review and "张飞" in (entry.target, *entry.readings) and not result.certain, entry
+    old, new = (next(e for e in result.entries if e.pid == p.pid) for p in (early, late))
+    # (the old account's ballot that day is asked — the takeover's time unknown —, the substitute's stands beside it)
+    assert old.needs_review and "关羽" in (old.target, *old.readings) and new.target == "张飞" and not result.certain, (old, new)
 
 
 def test_voting_for_him_while_quoting_a_substitutes_post_means_the_player_it_plays():
@@ -394,3 +395,23 @@ def test_a_ruling_made_for_a_revote_in_the_days_own_thread_leaves_the_first_vote
     assert (before.outcome.kind, sorted(before.outcome.names)) == ("revote", ["关羽", "刘备"]), before.outcome
     assert late.pid not in {e.pid for e in before.entries}
     assert tally_day(thread.posts, game, revote, rules, ruling).totals == {"刘备": 1}
+
+
+def test_the_old_accounts_ballot_once_its_slot_is_taken_over_is_not_the_players():
+    """The hostile round 82 (N53): 顶替 on day 1, and only the old account voted that day — counted, certain, and a wrong
+    elimination was posted. Before the takeover's time (where the game file gives one) it is the slot's; after it, or on a later
+    day, it is not; on the day itself with no time given, it is the director's call."""
+    events = '\n[[events]]\nwhat = "顶替"\nplayer = "刘备"\nday = 1\n{at}to = "刘备的替补"\n'
+    players = "".join(f'\n[[players]]\nname = "{n}"\n' for n in PLAYERS)
+    for at, hours, counted, asked in (("", 5, False, True), ('at = "2026-11-21 12:00"\n', 1, True, False),
+                                      ('at = "2026-11-21 12:00"\n', 20, False, False)):
+        game = make(preset="shediao", players=players, events=events.format(at=at))
+        day1 = Thread()
+        ballot = day1.vote("刘备", "关羽", hours)
+        entry = next(e for e in tally(game, 1, day1).entries if e.pid == ballot.pid)
+        assert (entry.verdict == "counted", entry.needs_review) == (counted, asked), (at, hours, entry.reason)
+    game = make(preset="shediao", players=players, events='\n[[days]]\nday = 2\nvote_thread = 1\n' + events.format(at=""))
+    day2 = Thread()
+    ballot = day2.vote("刘备", "关羽", 49)
+    entry = next(e for e in tally(game, 2, day2).entries if e.pid == ballot.pid)
+    assert entry.verdict != "counted" and "顶替" in entry.reason, entry.reason

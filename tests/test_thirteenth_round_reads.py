@@ -163,3 +163,29 @@ def test_a_ballot_taken_back_below_it_is_asked(text):
     assert entry.needs_review and not result.certain, entry.reason
     result, (entry,) = _day(("欧阳锋", "投票对象：杨康\n投票理由：他撤回了昨天的发言"))
     assert not entry.needs_review, entry.reason
+
+
+@pytest.mark.parametrize("text", ["8楼改判黄蓉", "8楼的票归黄蓉", "8楼更正为黄蓉", "8楼那一票算给黄蓉吧"])
+def test_a_floor_recast_in_words_the_reader_does_not_read_waits_for_the_director(text):
+    """Round 82 (「5楼改判杨康」「5楼的票给杨康」「5楼的票改成杨康」): no ruling, nothing listed, the floor stood as written
+    and the lab posted 无人出局. A floor named beside a recasting verb the grammar does not read waits, listed."""
+    from grammar import ruling
+    from grammar.names import Roster
+
+    post = ruling.read(text, roster=Roster(["郭靖", "黄蓉", "杨康", "穆念慈"]))
+    assert post is not None and (8 in {ref[1] for ref, _ in post.held} or {i.ref[1] for i in post.items} == {8}), text
+
+
+@pytest.mark.parametrize("text", ["假如今天一定要出一个人，杨康", "真要处决一个的话，那就杨康"])
+def test_a_player_named_after_a_condition_the_day_always_meets_is_asked(text):
+    """Round 82 (「假如今天必须出人，杨康」): read as talk, certain, and the lab posted 无人出局."""
+    result, (entry,) = _day(("欧阳锋", text))
+    assert entry.needs_review and "杨康" in entry.readings and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("text", ["洪七公的决定是投杨康", "洪七公的意思就是投杨康", "洪七公讲他投杨康，让我贴一下"])
+def test_another_players_mind_told_as_a_ballot_is_a_relay_asked(text):
+    """Round 82 (「丘处机的意思是投杨康」「丘处机的想法是投杨康」「丘處機說他投楊康，讓我發一下」): dropped, or read as the
+    poster's own second ballot — a relay for a player who had not voted, never weighed, and 无人出局 posted."""
+    result, (entry,) = _day(("欧阳锋", text))
+    assert entry.needs_review and "杨康" in entry.readings and not result.certain, (entry.reason, entry.readings)
