@@ -1286,6 +1286,7 @@ def _votes(written: str) -> Fraction | None:
     return None if n is None else Fraction(n) + (Fraction(1, 2) if half else 0)
 
 
+@lru_cache(maxsize=4096)
 def stated_totals(text: str, roster: Roster) -> tuple[dict[str, Fraction], int | None, dict[str, frozenset[str]]] | None:
     """The votes a director's count says each player has (「目前：杨康 肆票，郭靖 叁票」「截至目前 杨康 五票 郭靖 四票」), and
     the day it says they are of: a count by totals names no voter, and was never set beside the tool's (hostile rounds 80–81:

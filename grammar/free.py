@@ -234,8 +234,8 @@ def _fix_nobody(tokens: list[Token]) -> list[Token]:
     return fixed
 
 
-def _sentences(text: str) -> list[tuple[int, str, list[bool]]]:
-    """(line number, sentence, whether each of its clauses asks) for every sentence of the post, symbols
+def _sentences(text: str) -> list[tuple[int, str, list[bool], frozenset[int]]]:
+    """(line number, sentence, whether each of its clauses asks, where a colon was dropped) for every sentence of the post, symbols
     that never matter removed, and an inline tally after its heading (昨天的票型：A投B，C弃权) left out. A
     question is a clause's business: "投郭靖，你们说呢？" still votes."""
     out = []
@@ -245,23 +245,30 @@ def _sentences(text: str) -> list[tuple[int, str, list[bool]]]:
         for found in _SENTENCE_RUN.finditer(line):
             sentence = found.group()
             cleaned = _DROPPED.sub("", sentence)
-            if cleaned and _BREAK.search(sentence):
-                # where a colon stood between two words (「同意一半：投马克」): no word there governs the next
-                _GAPS[cleaned] = frozenset(m.start() - sum(len(d.group()) for d in _DROPPED.finditer(sentence, 0, m.start()))
-                                           for m in _BREAK.finditer(sentence))
+            gaps = _colon_gaps(sentence) if cleaned and _BREAK.search(sentence) else frozenset()
             if cleaned:
                 clauses = re.split(_SEP_CHARS, cleaned)
                 at = first.setdefault(sentence, found.start())
                 asks = line[at + len(sentence): at + len(sentence) + 1] in ("?", "？")
                 questions = [bool(_QUESTION_WORDS.search(c + ("?" if asks and i == len(clauses) - 1 else "")))
                              for i, c in enumerate(clauses)]
-                out.append((number, cleaned, questions))
+                out.append((number, cleaned, questions, gaps))
     return out
 
 
 _SENTENCE_RUN = re.compile(f"[^{_STOP}]+")  # the sentences of a line, between its stops
+
+
+def _colon_gaps(sentence: str) -> frozenset[int]:
+    """Where, in the sentence with its dropped symbols removed, a colon stood (「同意一半：投马克」): no word before it
+    governs the verb after it. One pass: each colon is in one dropped run."""
+    gaps, removed = set(), 0
+    for dropped in _DROPPED.finditer(sentence):
+        if _BREAK.search(dropped.group()):
+            gaps.add(dropped.start() - removed)
+        removed += len(dropped.group())
+    return frozenset(gaps)
 _BREAK = re.compile(r"[:：]+")
-_GAPS: dict[str, frozenset[int]] = {}  # a cleaned sentence → where a colon was dropped from it (small: kept per text)
 
 
 _TRIGGER = re.compile("|".join(_WORDS[k] for k in ("VOTE", "SELECT", "CHANGE", "ABSTAIN", "PROXY", "SAME", "WITHDRAW")) + "|票")
@@ -310,7 +317,7 @@ def _read(text: str, roster: Roster) -> Reading:
     has_reason_word = False
     tallied = speech.tally_lines(text, roster)
     scanner = _scanner(tuple(names), False)
-    for index, (number, sentence, questions) in enumerate(_sentences(text)):
+    for index, (number, sentence, questions, gaps) in enumerate(_sentences(text)):
         if index and (number in tallied or not _may_cast(sentence, roster)):
             # a line of a running tally is everyone's vote; a sentence whose every vote word retells, reports
             # or counts casts nothing: neither is read word by word (an analysis is mostly such sentences)
@@ -332,7 +339,7 @@ def _read(text: str, roster: Roster) -> Reading:
         if number in tallied or not any(
                 t.type in ("VOTE", "SELECT", "CHANGE", "ABSTAIN", "PROXY", "SAME", "WITHDRAW") for t in tokens):
             continue  # a line of a running tally is everyone's vote, not the poster's
-        phrases += _phrases(tokens, number, questions, _Acts(sentence, tokens, roster), _GAPS.pop(sentence, frozenset()))
+        phrases += _phrases(tokens, number, questions, _Acts(sentence, tokens, roster), gaps)
     mentioned_t = tuple(dict.fromkeys(mentioned))
     reading = _sum_up(phrases, roster)
     reading.mentioned = mentioned_t
