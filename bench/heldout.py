@@ -200,6 +200,11 @@ SET_DEAD["heldout45"] = {"shediao": ("篆书",), "s10": ("研钵",), "mahjong": 
 # its 21:00 close); anshazhe as heldout39's (改票 said, no quote, a 12:00 bar before the 13:00 close)
 SET_ASSUMED["heldout46"] = {"s10": SET_ASSUMED["heldout25"]["s10"], "anshazhe": SET_ASSUMED["heldout39"]["anshazhe"]}
 SET_DEAD["heldout46"] = {"shediao": ("龙灯",), "s10": ("呢子",), "qisha": ("豆芽",), "anshazhe": ("沙包",), "mahjong": ("腊八粥",)}
+# heldout47's openings: s10 as heldout25's (a quoted change, a 20:00 bar before its 21:00 close); anshazhe as heldout39's but
+# with the change quoting the poster's own ballot (「请引用自己的原票并写“改票”；未引用的不算」)
+SET_ASSUMED["heldout47"] = {"s10": SET_ASSUMED["heldout25"]["s10"],
+                            "anshazhe": {**SET_ASSUMED["heldout39"]["anshazhe"], "change_must_quote_own": True}}
+SET_DEAD["heldout47"] = {"shediao": ("帆布",), "s10": ("万花筒",), "anshazhe": ("填字",), "mahjong": ("天使之吻",)}
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
