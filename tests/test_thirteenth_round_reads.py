@@ -189,3 +189,47 @@ def test_another_players_mind_told_as_a_ballot_is_a_relay_asked(text):
     poster's own second ballot — a relay for a player who had not voted, never weighed, and 无人出局 posted."""
     result, (entry,) = _day(("欧阳锋", text))
     assert entry.needs_review and "杨康" in entry.readings and not result.certain, (entry.reason, entry.readings)
+
+
+# -- heldout47's and rulings/blind41's first reads (50fd939) ---------------------------------------------------------------
+
+
+def test_counted_as_one_players_ballot_for_another_is_read_so():
+    """blind41 co023 (「#10 是我上午替 天和 发的代投，有效，算 天和 投 羲和」): read as counted for 天和 — 「算 X 投 Y」 is X's
+    ballot, for Y."""
+    assert _ruled("12楼 是我替郭靖发的代投，有效，算 郭靖 投 黄蓉。") == {12: ("for_voter", "黄蓉", "郭靖")}
+    assert _ruled("12楼 有效，算 黄蓉。") == {12: ("counts_as", "黄蓉", None)}
+
+
+def test_not_voting_for_him_is_no_abstention():
+    """heldout47 w47_115 (「我怀疑九连环，但今天不投他，先看他晚上怎么说」): an abstention, certain."""
+    result, (entry,) = _day(("欧阳锋", "我怀疑杨康，不过今天不投她，等她晚上解释"))
+    assert entry.verdict != "counted" or entry.target is not None, entry.reason
+    result, (entry,) = _day(("欧阳锋", "今天不投了，弃权"))
+    assert entry.verdict == "counted" and entry.target is None  # (an abstention said so stays one)
+
+
+def test_a_title_written_as_the_target_is_asked_with_its_holder():
+    """heldout47 w47_035 (「投票：警长」): asked with no reading of the sheriff himself."""
+    from tallykit import Thread, game
+
+    from tally.day import tally_day
+    from tally.rules import load_preset
+
+    t = Thread()
+    post = t.add("欧阳锋", "投票对象：警长\n投票理由：两票在手还乱带", 1)
+    g = game("s10", title_holder="郭靖")
+    entry = next(e for e in tally_day(t.posts, g, g.days[0], load_preset("s10")).entries if e.pid == post.pid)
+    assert entry.needs_review and "郭靖" in (entry.suggestion, *entry.readings), (entry.reason, entry.readings)
+
+
+def test_a_name_a_character_off_two_players_ways_is_asked_with_both():
+    """heldout47 w47_084 (「投票对象：青菜」 where 生菜 is a character off by shape and 芹菜 by a near sound): counted for 生菜,
+    certain. A name one player's by one slip counts where the game allows it; one that two players' slips could make is
+    asked with both, a near sound (-ing/-in, zh/z, n/l) among them."""
+    from grammar.names import Roster
+
+    roster = Roster(["生菜", "芹菜", "白菜"])
+    match = roster.resolve("青菜", fuzzy=True)
+    assert match.name is None and set(match.candidates) >= {"生菜", "芹菜"}, match
+    assert roster.resolve("百菜", fuzzy=True).name == "白菜"  # (one player's only: a match, as the seeds allow)
