@@ -1589,6 +1589,9 @@ _EARLIER_VERSION = re.compile(r"上一版|上个版本|前一版|旧版|上一�
 _STANDS_HERE = re.compile(r"以(?:这|此|下面?|后面?)\s*(?:一)?\s*(?:行|句|段)\s*为准")
 _EDIT_BEFORE = re.compile(r"(?:编辑|修改|改动?)\s*(?:之)?前|(?i:before\s+the\s+edit)")
 _STANDS_THIS = re.compile(r"以(?:本|这|此)\s*(?:一)?\s*条\s*为准")
+_APOLOGY = re.compile(r"抱歉|不好意思|(?i:sorry|my bad)")
+# What a correction says it corrects to: a floor, a verdict, 「应为 / 其实是 / 改成 X」
+_CORRECTED_TO = re.compile(r"\d|楼|#|应为|应该是|应是|其实是|实际是|改为|改成|更正为|无效|有效|计为|算作|不算|不计|作废|弃权|(?i:should\s+be|meant)")
 _SELF_CORRECTION = re.compile(r"(?:我|上面|上边|刚才|前面|以上|之前|前一句)[^,，。]{0,4}(?:写错|打错|说错|搞错|弄错|记错|看错|错了)|"
                               r"啊不|呃不|哦不|不不|(?<![a-z])sorry|(?<![a-z])oops|抱歉|不好意思|my bad|"
                               # (「6楼无效——不对，7楼无效」: 不对 a clause of its own, after words of the sentence, turns back on them; 「格式不对」 is a reason)
@@ -1623,6 +1626,8 @@ def _takes_back(blockers: set[str], sentence: str, rules: bool, after: bool, tok
         # (「别的晚上电脑上再说」: the rest put off — what the post did rule stands, blind27 ca012)
         return f"「{_clip(sentence)}」：这一帖的裁定还没有定，都不采用"
     corrected = _SELF_CORRECTION.search(sentence)
+    if corrected and _APOLOGY.fullmatch(corrected.group()) and not _CORRECTED_TO.search(sentence):
+        corrected = None  # 「这是我的失误，抱歉，孔方兄 要骂就骂我。」: an apology that corrects nothing (blind41 co015)
     if corrected and _EARLIER_VERSION.search(sentence):
         corrected = None  # 「（上一版写成 #71，手滑，是 #17）」: the slip was an earlier version's; this post's words are the mended ones
     if corrected and not rules and after:
@@ -2505,7 +2510,11 @@ def _attach_loose(groups: list[_Group], loose: list, quoting: bool, post: Ruling
         sentence = sentences[number - 1]
         if _NO_VALID_BALLOT.search(sentence):
             continue  # 「未投有效票：刀马旦」「刀马旦 本日无有效票」: who has no valid ballot — said of players, no verdict on a floor
-        if _GENERIC.search(sentence) and not _DEICTIC.search(sentence) and any(v and v["verdict"] != "same" for v, _ in ahead):
+        edit_rule = bool(_EDIT_SUBJECT.search(sentence)) and all(v is None or v["verdict"] in ("keep_original", "invalid") for v, _ in ahead)
+        if _GENERIC.search(sentence) and not _DEICTIC.search(sentence) and not edit_rule and any(
+                v and v["verdict"] != "same" for v, _ in ahead):
+            # (「关门后的编辑一律不认，52楼 按编辑前的 辘轳 计」: the rule is of late edits — what it keeps is the ballot as it stood,
+            # the floor's own ruling; blind41 co008 was held)
             # 「4楼写得真好。顺带一提：凡是没写理由的都算废票」「…之后的投票一律无效」: a rule stated of ballots in general —
             # whether it is the floor's verdict is the director's (hostile round 55: each voided the floor named before it)
             why = f"「{_clip(sentence)}」像是在讲规则：是不是对这一楼的裁定，请导演确认"
@@ -2523,7 +2532,7 @@ def _attach_loose(groups: list[_Group], loose: list, quoting: bool, post: Ruling
 _AS_IT_STOOD = re.compile(r"(?:编辑|修改|改动|截止|关门)\s*(?:之|以)?前")
 _ORIGINAL_BALLOT = re.compile(r"原(?:来的?)?(?:投?票|投票)")
 # A sentence about an edit made late: what its verdict voids may be the edit, not the ballot
-_EDIT_SUBJECT = re.compile(r"(?:关门|截止|截至|结束)\s*(?:以|之)?后\s*(?:才|又|再|还)?\s*(?:改|编辑|修改)|(?:编辑|修改)(?:后|过后|之后)的|编辑(?:的)?内容|本帖最后由")
+_EDIT_SUBJECT = re.compile(r"(?:关门|截止|截至|结束)\s*(?:以|之)?后\s*(?:才|又|再|还)?\s*的?\s*(?:改|编辑|修改)|(?:编辑|修改)(?:后|过后|之后)的|编辑(?:的)?内容|本帖最后由")
 # A verdict whose subject is an edit's words, not the ballot (编辑内容不认 · 编辑后改成的 X 作废 · 修改后的内容无效)
 _EDIT_VOIDED = re.compile(r"(?:编辑|修改|改动)(?:后|过后|之后)?的?(?:内容|部分|对象|那个|名字)|(?:编辑|修改)后(?:改成|改为|写成)的?")
 _NO_VALID_BALLOT = re.compile(r"(?:未|没|没有|无|尚无|还没)\s*(?:投|投出|投出过)?\s*(?:任何)?\s*有效(?:的)?\s*票")

@@ -1234,7 +1234,7 @@ class _Fold:
                     target = named[0] if len(named) == 1 else None
                 waived = "；".join(problems)
                 problems, review = [], False
-                entry.reason = "导演裁定：有效" + (f"，计为「{target}」" if ruling.decision == "target" else "") + (
+                entry.reason = "导演裁定：有效" + (f"，计为「{target or '弃权'}」" if ruling.decision == "target" else "") + (
                     f"（原判：{waived}）" if waived else "") + (f"（{ruling.note}）" if ruling.note else "")
         held = self.pending.get(post.pid) if not ruling else None
         if held is not None:  # the director says it is open: a doubt whatever the form says (never settled by us)

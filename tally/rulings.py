@@ -465,6 +465,11 @@ def _resolve(post, reading, game: Game, base: DayTally, rules: Rules, shifted: s
         if problem:
             held(problem)
             continue
+        if meant[0] == "reject" and entry.kind == "proxy" and entry.voter and re.search(
+                rf"{re.escape(entry.voter)}\s*(?:今日|今天|本日|这轮|本轮)?\s*(?:按|记|视为|算|算作|计为)\s*弃权", post.text or ""):
+            # 「#51 作废，孔方兄 今天视为弃权」: the director's proxy void, and what that makes of its player — an abstention, said
+            # (blind22 u020, blind37 ck020, blind41 co015: the player had been left with no ballot at all)
+            meant = ("target", None, None)
         if meant[0] == "accept" and (stray := _unexplained(item, entry, base, game)):
             # 「有效」 keeps the ballot as written: a player it does not account for may be the one meant (「有效，以他改正后的
             # X 计」); beside a verdict that voids a ballot or names its target, a name changes nothing

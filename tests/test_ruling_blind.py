@@ -63,7 +63,9 @@ PER_FLOOR = {"b040": {19}, "k055": {5}, "r042": {45}, "b059": {2}, "v049": {55},
 # (A findpost link's words and pid give that floor its pid: blind5's m020 and later sets' links are built as the forum's.)
 # s060 「第一日投票帖 45楼 …这里补计为 马车」 is posted in a later day's thread: the harness has one day, so it reads as that
 # day's floor (poll reads it as a ruling for day 1 where the post names 第一日 in day 2's thread — what the director wrote).
-NOT_BUILT = {"k027", "s060", "cc066"}  # (cc066: blind29's substitute account 满电, as k027's)
+# s058's 34楼 is the director's own proxy under his account 调度员, which the harness makes a player of its own (its ruling voids
+# the proxy and says 「房车 本日视为弃权」: the abstention is 房车's, where the harness has no proxy of the director's to rule).
+NOT_BUILT = {"k027", "s060", "cc066", "s058"}  # (cc066: blind29's substitute account 满电, as k027's)
 
 
 def post(pid: int, floor: int, author: str, text: str, at, *, uid: int, status: str = "normal", quotes=()) -> Post:
@@ -163,7 +165,8 @@ def expected_effect(item: dict, ruling: dict, base) -> tuple | None:
     """What the ruling does to its floor's ballot, as the item's writer means it (None: nothing checkable)."""
     entry = next(e for e in base.entries if e.floor == ruling["floor"])
     verdict = ruling["verdict"]
-    if verdict == "invalid" and re.search(rf"{re.escape(ruling.get('for_voter') or entry.voter or '')}\s*(?:今日|今天)?\s*(?:按|记|视为|算)\s*弃权", item["text"]):
+    if verdict == "invalid" and (ruling.get("for_voter") or entry.voter != entry.author) and re.search(
+            rf"{re.escape(ruling.get('for_voter') or entry.voter or '')}\s*(?:今日|今天|本日)?\s*(?:按|记|视为|算)\s*弃权", item["text"]):
         # 「61楼 代投作废，鲤鱼灯 今日按弃权计」 (blind16 x028): void, and the director says what that makes of the voter — an
         # abstention; weighed as one either way
         return ruling.get("for_voter") or entry.voter, None, None
@@ -193,22 +196,21 @@ def expected_effect(item: dict, ruling: dict, base) -> tuple | None:
 # Known wrong effects, each left for the next change to mend (a strict xfail: it fails the day it is mended, to be removed).
 # (blind13 s016 「关门后的编辑内容不认。……按编辑前的 仙道彰 计；编辑后改成的 森重宽 作废」 had voided 58楼: a verdict on an
 # edit's words now keeps the ballot as it stood before the edit — here, with no earlier version archived, held.)
-# blind22 u020: 「我自己的这条代投作废，柳毅井 今日视为弃权」 — the tool voids the director's own proxy as no ballot and keeps no
-# abstention for 柳毅井 (the elimination is the same; who is listed as abstaining is not).
-# blind23 i006: an edit after the close whose earlier ballot the post names in words (「按编辑前的原票计：投票对象 潼关」), not applied
-# as that target.
+# (blind22 u020 「我自己的这条代投作废，柳毅井 今日视为弃权」 had voided the director's own proxy as no ballot, no abstention
+# kept for 柳毅井: the abstention the post says is now the ruling's, as blind37 ck020 and blind41 co015.)
+# (blind23 i006, blind35 ci014, blind38 cl006, blind40 cn070: an edit after the close whose earlier ballot the post names — 「按编辑前的
+# 原票计：投票对象 潼关」「按截止前的原样计，即 电钻」 — had not been applied as that target; the floor now counts as it stood.)
 # blind26 w058: phone-typed 「62是引用61改的票 但已经是截止前50分钟 不算 按61 计扶梯」 — 62 counted for 扶梯 (the bare 「按61」
 # not read as the floor that stands), where 62 is void and 61 stands: the same voter's same target, on another floor.
 # (blind32 cf039 「早上我说 17楼 无效，是我看漏了——……。改票有效，计为 漆面泥。」 had voided 17: the director's earlier ruling,
 # recalled and owned as a slip, is told now, not made — 17 waits.)
 # blind34 ch060 「#40 寒潮 改票没引用原帖，作废，寒潮 视为弃权。」: applied as written; its writer calls the post doubtful, the
 # director's 视为弃权 departing from 002 (a void change leaves the original ballot standing) — arguable: the director rules.
-# blind35 ci014 (an edit after the close, its earlier ballot named: as i006) and ci030 (「木瓜 本日按未投票（弃权）算」: as cd040).
+# blind35 ci030 (「木瓜 本日按未投票（弃权）算」): the player's abstention in other words (blind29 cd040's, mended with u020's).
 # blind37 ck042: a relay confirmed by its voter and counted for him (「74楼 不算 丝绸 的票。…74楼 计为 亚麻 投 香云纱」), voided.
-# blind38 cl006: an edit after the close, its earlier ballot named (「29# 按编辑前的“投票对象：表扣”计」): as i006.
 # (blind39 cm003 「…他的原票在18楼，40楼…所以改票无效，…仍按18楼的 定音鼓 计。」 had voided 18楼, the original the post says
 # stands: 「原票在18楼」 is where the original is, not a floor of the change's list.)
-KNOWN_WRONG: set[str] = {"u020", "w058", "cd040", "ce054", "ch060", "ci030", "ck042"}
+KNOWN_WRONG: set[str] = {"w058", "ce054", "ch060", "ci030", "ck042"}
 
 
 @pytest.mark.parametrize("item", [pytest.param(i, marks=pytest.mark.xfail(strict=True, reason="known wrong effect"))

@@ -233,3 +233,22 @@ def test_a_name_a_character_off_two_players_ways_is_asked_with_both():
     match = roster.resolve("青菜", fuzzy=True)
     assert match.name is None and set(match.candidates) >= {"生菜", "芹菜"}, match
     assert roster.resolve("百菜", fuzzy=True).name == "白菜"  # (one player's only: a match, as the seeds allow)
+
+
+@pytest.mark.parametrize("text, meant", [
+    ("关门后的编辑一律不认，12楼 按编辑前的 黄蓉 计。", {12: ("keep_original", "黄蓉", None)}),  # (blind41 co008: held as a rule)
+    ("12楼 作废。是我的失误，抱歉，郭靖 别怪我。", {12: ("invalid", None, None)}),  # (co015: the apology read as a correction)
+])
+def test_a_rule_of_late_edits_or_an_apology_beside_a_ruling_leaves_it_applied(text, meant):
+    assert _ruled(text) == meant, text
+    assert _ruled("12楼 无效。抱歉，应为13楼。") == {}  # (an apology that corrects still holds the post)
+
+
+def test_the_directors_own_proxy_voided_with_its_player_said_to_abstain_is_an_abstention():
+    """blind22 u020, blind37 ck020, blind41 co015 (「#51 作废，孔方兄 今天视为弃权」): the director's proxy voided as no ballot,
+    the abstention the post gives its player lost."""
+    t = _two_two()
+    proxy = t.add("导演", "代投：欧阳锋 → 杨康", 1.8)
+    t.add("导演", f"{proxy.floor}楼 我发晚了，这条代投作废，欧阳锋 本日视为弃权。", 3)
+    entry = next(e for e in _with_posted_rulings(t).entries if e.pid == proxy.pid)
+    assert entry.verdict == "counted" and entry.target is None and entry.voter == "欧阳锋", (entry.verdict, entry.reason)
