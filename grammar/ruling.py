@@ -113,7 +113,9 @@ _SUBSUMED = {("valid", "counts_as"), ("valid", "abstain"), ("valid", "for_voter"
              ("not_a_vote", "keep_original"), ("abstain", "invalid"), ("invalid", "not_a_vote"), ("abstain", "not_a_vote"),
              ("uphold", "invalid"), ("uphold", "valid"), ("uphold", "keep_original"), ("uphold", "abstain"),
              ("uphold", "counts_as"), ("uphold", "not_a_vote"), ("counts_as", "keep_original")}
-_NOT_NAMED = re.compile(r"^(?:一次|一张|一票|两票|有效|无效|正常|\d|他|她|其|它|TA|ta)")  # 算作一次投票 · 计为两票: a count, not a player
+_NOT_NAMED = re.compile(r"^(?:一次|一张|一票|两票|有效|无效|正常|\d|他|她|其|它|TA|ta)|"  # 算作一次投票 · 计为两票: a count, not a player
+                        # 「按存档计」「按截图算」「按规则计」: what the count goes by, not a player (blind41 co070: two rulings of #31)
+                        r"^(?:存档|截图|记录|原帖|原文|原样|内容|规则|格式|公告|首楼|快照|备份|聊天记录|私信)$")
 # (「这也算他本日的一次投票」: 他 is the floor's poster, no player named)
 _NOT_A_NAME = {"原票", "原投票", "原来的票", "无效", "有效", "作废", "票", "弃权票"}
 

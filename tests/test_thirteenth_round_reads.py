@@ -252,3 +252,8 @@ def test_the_directors_own_proxy_voided_with_its_player_said_to_abstain_is_an_ab
     t.add("导演", f"{proxy.floor}楼 我发晚了，这条代投作废，欧阳锋 本日视为弃权。", 3)
     entry = next(e for e in _with_posted_rulings(t).entries if e.pid == proxy.pid)
     assert entry.verdict == "counted" and entry.target is None and entry.voter == "欧阳锋", (entry.verdict, entry.reason)
+
+
+def test_what_a_count_goes_by_is_no_player():
+    """blind41 co070 (「按存档计，#31 有效，计 胭脂」): 「存档」 read as the player 按 X 计 names — two rulings of #31, held."""
+    assert _ruled("12楼 被屏蔽前我截了图。按截图计，12楼 有效，计 黄蓉。") == {12: ("counts_as", "黄蓉", None)}
