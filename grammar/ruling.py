@@ -1588,7 +1588,8 @@ _MEANT_ELSEWHERE = re.compile(r"[(（]\s*(?:指|是指|指的是|说的是|这�
                               r"第\s*[\d零〇一二三四五六七八九十]{1,3}\s*[天日轮]|版块|板块|另一个|别的|其他)[^)）]{0,8}[)）]")
 _PRECEDENT = re.compile(r"(?:跟|和|与|同|像|如同|参照|参考)[^,，。;；]{0,12}(?:一样|那次|那回|那样|同理|一个道理|类似)|同理|先例|前例")
 _EARLIER_VERSION = re.compile(r"上一版|上个版本|前一版|旧版|上一条|上一帖|之前那版|原先那版|上次发的|刚才发的那")
-_STANDS_HERE = re.compile(r"以(?:这|此|下面?|后面?)\s*(?:一)?\s*(?:行|句|段)\s*为准")
+_STANDS_HERE = re.compile(r"以(?:这|此|下面?|后面?)\s*(?:一)?\s*(?:行|句|段)\s*为准|"
+                          r"以\s*(?:补充|更正|修正|订正)\s*(?:后的?|的)?\s*(?:内容|部分|这条|那条)?\s*为准")  # (blind41 co054: 「以补充为准」)
 _EDIT_BEFORE = re.compile(r"(?:编辑|修改|改动?)\s*(?:之)?前|(?i:before\s+the\s+edit)")
 _STANDS_THIS = re.compile(r"以(?:本|这|此)\s*(?:一)?\s*条\s*为准")
 _APOLOGY = re.compile(r"抱歉|不好意思|(?i:sorry|my bad)")

@@ -257,3 +257,8 @@ def test_the_directors_own_proxy_voided_with_its_player_said_to_abstain_is_an_ab
 def test_what_a_count_goes_by_is_no_player():
     """blind41 co070 (「按存档计，#31 有效，计 胭脂」): 「存档」 read as the player 按 X 计 names — two rulings of #31, held."""
     assert _ruled("12楼 被屏蔽前我截了图。按截图计，12楼 有效，计 黄蓉。") == {12: ("counts_as", "黄蓉", None)}
+
+
+def test_a_supplement_the_post_says_stands_overrides_its_first_ruling():
+    """blind41 co054 (「【裁定】27楼 有效，计 三国志。 ⏎ 【补充】更正：27楼 …改票无效… 以补充为准。」): two rulings of 27楼, held."""
+    assert _ruled("【裁定】12楼 有效，计 黄蓉。\n【补充】更正：12楼 没有引用原票，改票无效。以补充为准。") == {12: ("invalid", None, None)}
