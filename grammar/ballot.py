@@ -1115,7 +1115,8 @@ def _free_verdict(reading: free.Reading, rules: VoteCustoms, roster: Roster, sta
         # 先不投，再看看 · 暂时不投: not voting now, said so — no ballot, and not an abstention either (heldout5 v0225).
         return Verdict(NONE, reason="说了先不投（还没有投票）", **{**base, "readings": ()})
     if reading.kind == "unexplained":
-        said = f"{reading.phrase.unexplained}{reading.phrase.verb}{target or ''}"
+        word = reading.phrase.unexplained
+        said = f"{reading.phrase.verb}{target or ''}{word}" if word[0] in "的者" else f"{word}{reading.phrase.verb}{target or ''}"
         return Verdict(NONE, vote_like=True, nobody=True, reason=f"「{said}」：读不准「{reading.phrase.unexplained}」对这一票的意思"
                        f"（投了，还是拒绝、不投？），请导演裁定", **base)
     if reading.kind == "hedge":

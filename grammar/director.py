@@ -201,6 +201,14 @@ def read(text: str, roster: Roster | None, directors: tuple[str, ...] = ()) -> R
     out = _read(text, roster, _with_nicknames(tuple(directors)))
     if stated := stated_totals(text, roster):
         out = replace(out, totals=stated[0], totals_day=stated[1], totals_listed=stated[2])
+    negated = [p for p in out.standing if p.target and re.search(
+        rf"(?:不|别|不要|别再|勿|莫|千万别|没|不会|不想)\s*(?:投|选|票给|投给)\s*{re.escape(p.target)}", p.words)]
+    if negated:
+        # 「【代投】丘处机：不投杨康」「别投杨康」: the proxy's own words say not to vote for the player it names — for him, or
+        # against him? (the hostile round 83, V01 V02: counted for 杨康, certain, and 杨康 posted out)
+        out = replace(out, doubts=[*out.doubts, *(f"代投写的是「{_clip(p.words)}」：是投「{p.target}」还是不投他，请导演确认"
+                                                  for p in negated)],
+                      readings=[*out.readings, *((p.voter, p.target) for p in negated), *((p.voter, None) for p in negated)])
     if out.proxies or out.doubts or out.count or out.floor_count or out.example:
         return out
     pair = _bare_pair(text, roster)
@@ -1276,6 +1284,12 @@ def _total_form(names: str) -> re.Pattern:
                       r"(?!\s*(?:[+＋\-−=＝]|[(（]\s*[+＋]|之差|的差距))")
 
 
+@lru_cache(maxsize=64)
+def _bare_total_form(names: str) -> re.Pattern:
+    return re.compile(rf"(?<![\w])(?P<name>{names})\s*[:：]?\s*(?P<n>\d{{1,2}}(?:\.5)?)(?![\d.:：]|\s*(?:楼|层|樓|#|[FfLl]|点|:|分|号|人|天))"
+                      r"(?!\s*(?:[+＋\-−=＝]|[(（]\s*[+＋]))")
+
+
 def _votes(written: str) -> Fraction | None:
     written = written.translate(_FORMAL_DIGITS)
     if re.fullmatch(r"\d+(?:\.\d+)?", written):
@@ -1301,6 +1315,13 @@ def stated_totals(text: str, roster: Roster) -> tuple[dict[str, Fraction], int |
             continue
         matches = [m for m in form.finditer(line) if not _WEIGHT_SAID.search(line[max(0, m.start() - 6):m.start()])
                    and not _WEIGHT_AFTER.match(line, m.end())]  # (「警长 狮子（2 票）」: a weight, not a count)
+        if not matches:
+            # 「【目前票型】杨康 5，郭靖 4」「杨康：5 / 郭靖：3（5楼无效）」: the numbers bare, under a count's heading or two on a line
+            # (hostile round 83, K46 K48: never set beside the tool's)
+            # (a bracket's numbers are its voters' weights — 「洞箫 3.5（二胡 1、琵琶 2.5）」 — not totals)
+            bare = [*_bare_total_form(roster.pattern.pattern).finditer(re.sub(r"[(（][^()（）]*[)）]", lambda m: " " * len(m.group()), line))]
+            if len(bare) >= 2 or (bare and _COUNT_HEADING.search(line)):
+                matches = bare
         for m, after in zip(matches, [*matches[1:], None]):
             name, n = roster.table.get(m.group("name")), _votes(m.group("n"))
             if name and n is not None:

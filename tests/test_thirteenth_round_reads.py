@@ -262,3 +262,38 @@ def test_what_a_count_goes_by_is_no_player():
 def test_a_supplement_the_post_says_stands_overrides_its_first_ruling():
     """blind41 co054 (「【裁定】27楼 有效，计 三国志。 ⏎ 【补充】更正：27楼 …改票无效… 以补充为准。」): two rulings of 27楼, held."""
     assert _ruled("【裁定】12楼 有效，计 黄蓉。\n【补充】更正：12楼 没有引用原票，改票无效。以补充为准。") == {12: ("invalid", None, None)}
+
+
+# -- the hostile round 83 (at cd1293a; /work/scratch/h83/REPORT.md): wrong results posted ---------------------------------
+
+
+@pytest.mark.parametrize("text", ["我还没打定主意投杨康", "我并不打算投杨康", "投杨康的站出来说一下理由", "投杨康者，皆为狼也"])
+def test_a_negated_intention_or_those_who_vote_so_is_never_a_certain_ballot(text):
+    """Round 83 (「我还没决定投杨康」「投杨康的请举手」「投杨康者，非我也」): counted, certain, and 杨康 posted out."""
+    result, (entry,) = _day(("欧阳锋", text))
+    assert entry.verdict != "counted" or entry.needs_review, entry.reason
+    assert not result.certain, entry.reason
+
+
+def test_a_player_described_by_the_one_named_is_asked_with_every_player():
+    """Round 83 (「投郭靖他媳妇」, a vote for 黄蓉): counted for 郭靖, certain, and 郭靖 posted out."""
+    result, (entry,) = _day(("欧阳锋", "投杨康他师父"))
+    assert entry.needs_review and not result.certain and "郭靖" in entry.readings, entry.reason
+    result, (entry,) = _day(("欧阳锋", "投杨康他太划水了"))
+    assert not entry.needs_review, entry.reason
+
+
+@pytest.mark.parametrize("text", ["【代投】欧阳锋：千万别投杨康", "代投 欧阳锋：不要投杨康"])
+def test_a_proxy_whose_words_say_not_to_vote_for_its_player_is_asked(text):
+    """Round 83 (「【代投】丘处机：不投杨康」「别投杨康」): counted for 杨康, certain, and 杨康 posted out."""
+    result, (entry,) = _day(("导演", text))
+    assert entry.needs_review and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("text", ["【目前票型】杨康 1，郭靖 2", "杨康：1 / 郭靖：2（7楼无效）"])
+def test_a_count_with_bare_numbers_is_set_beside_ours(text):
+    """Round 83 (K46 「【目前票型】杨康 5，郭靖 4」, K48 「杨康：5 / 郭靖：3（5楼无效）」): never compared, 无人出局 posted."""
+    result, asked = _counted(text)
+    assert asked == {1, 2} and not result.certain, asked
+    result, asked = _counted("12:30 截止，杨康 2楼、郭靖 3楼 都要补理由")
+    assert not asked
