@@ -534,7 +534,7 @@ def _relative_after(items: list, index: int) -> str:
     """「投杨康的请举手」「投杨康者，非我也」: the phrase names those who vote so (的 · 者 right after it), it casts nothing."""
     if index + 1 < len(items) and isinstance(items[index + 1], Token) and items[index + 1].type in ("WORD", "PAST"):
         after = str(items[index + 1])
-        if re.match(r"(?:的(?!票|理由|原因|一票|话)|者)", after):
+        if re.match(r"(?:的(?!票|理由|原因|一票|话|是)|者)", after):  # (「投郭靖的是黄蓉」: who voted, read elsewhere)
             return after[:4]
     return ""
 
