@@ -1117,7 +1117,7 @@ def _free_verdict(reading: free.Reading, rules: VoteCustoms, roster: Roster, sta
     if reading.kind == "unexplained":
         word = reading.phrase.unexplained
         said = f"{reading.phrase.verb}{target or ''}{word}" if word[0] in "的者" else f"{word}{reading.phrase.verb}{target or ''}"
-        return Verdict(NONE, vote_like=True, nobody=True, reason=f"「{said}」：读不准「{reading.phrase.unexplained}」对这一票的意思"
+        return Verdict(NONE, vote_like=True, nobody=True, reason=f"「{said}」：读不准「{word}」对这一票的意思"
                        f"（投了，还是拒绝、不投？），请导演裁定", **base)
     if reading.kind == "hedge":
         what = f"投「{target}」" if target else "不投"

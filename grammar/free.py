@@ -259,6 +259,9 @@ def _sentences(text: str) -> list[tuple[int, str, list[bool], frozenset[int]]]:
 _SENTENCE_RUN = re.compile(f"[^{_STOP}]+")  # the sentences of a line, between its stops
 
 
+_BREAK = re.compile(r"[:：]+")
+
+
 def _colon_gaps(sentence: str) -> frozenset[int]:
     """Where, in the sentence with its dropped symbols removed, a colon stood (「同意一半：投马克」): no word before it
     governs the verb after it. One pass: each colon is in one dropped run."""
@@ -268,7 +271,6 @@ def _colon_gaps(sentence: str) -> frozenset[int]:
             gaps.add(dropped.start() - removed)
         removed += len(dropped.group())
     return frozenset(gaps)
-_BREAK = re.compile(r"[:：]+")
 
 
 _TRIGGER = re.compile("|".join(_WORDS[k] for k in ("VOTE", "SELECT", "CHANGE", "ABSTAIN", "PROXY", "SAME", "WITHDRAW")) + "|票")

@@ -705,34 +705,9 @@ class Outbox:
 
     # -- reading our post back -------------------------------------------------------------------
 
-    def read_back(self, slot: Slot, row: dict) -> Found | None:
-        """Our post at the row's pid as the forum shows it now: through findpost, else on the row's page
-        (None: not there, or no longer ours)."""
-        if not row.get("pid"):
-            return None
-        findpost = urljoin(self.base, f"forum.php?mod=redirect&goto=findpost&ptid={self.tid}&pid={row['pid']}"
-                                      f"&_={secrets.token_hex(4)}")
-        try:
-            pages = [self.client.fetch_page(findpost)[0]]
-        except (model.Refusal, FetchFailed):
-            pages = [self._page(self.client, row.get("page") or 1)]
-        for page in pages:
-            for post in page.posts if page else []:
-                if post.pid == row["pid"]:
-                    mine = our_marker(post, slot, self.uid)
-                    if mine and (not row.get("post_id") or mine[0] == row["post_id"]):
-                        return Found.of(post, mine, page.page)
-                    if post.status in UNREADABLE and post.author_uid == self.uid and not post.text.strip():
-                        # A player's view (our account is no 版主): only the notice, no text to read the marker
-                        # from — still our post at our pid, and players cannot read it.
-                        return Found(post.pid, row.get("post_id") or "", row.get("digest") or "", page.page,
-                                     tid=self.tid, status=post.status)
-        return None
-
-    def rewritten(self, slot: Slot, row: dict) -> Found | None:
-        """Our post at the row's pid, by our account and readable, whose marker line someone took away or replaced
-        (a 版主's rewrite: 「若此刻截止：杨康 出局」 under another post's marker) — ours to put back, never a post gone
-        (the hostile round 82, N59: the forged count stayed up after the final). None: not there, or not by us."""
+    def _at_pid(self, row: dict):
+        """(the post at the row's pid as the forum shows it now, its page): through findpost, else on the row's page
+        (None: the forum shows no post there)."""
         if not row.get("pid"):
             return None
         findpost = urljoin(self.base, f"forum.php?mod=redirect&goto=findpost&ptid={self.tid}&pid={row['pid']}"
@@ -741,14 +716,40 @@ class Outbox:
             page = self.client.fetch_page(findpost)[0]
         except (model.Refusal, FetchFailed):
             page = self._page(self.client, row.get("page") or 1)
-        for post in page.posts if page else []:
-            if post.pid == row["pid"] and self.uid and post.author_uid == self.uid and post.status not in UNREADABLE \
-                    and post.text.strip() and our_marker(post, slot, self.uid) is None or (
-                    post.pid == row["pid"] and (mine := our_marker(post, slot, self.uid)) is not None
-                    and row.get("post_id") and mine.post_id != row["post_id"]):
-                return Found(post.pid, "", "", page.page, post.html, post.text, edited_by=getattr(post, "edited_by", None),
-                             edited_at=getattr(post, "edited_at", None), tid=self.tid)
+        post = next((p for p in page.posts if p.pid == row["pid"]), None) if page else None
+        return (post, page) if post is not None else None
+
+    def read_back(self, slot: Slot, row: dict) -> Found | None:
+        """Our post at the row's pid as the forum shows it now (None: not there, or no longer ours)."""
+        if (at := self._at_pid(row)) is None:
+            return None
+        post, page = at
+        mine = our_marker(post, slot, self.uid)
+        if mine and (not row.get("post_id") or mine[0] == row["post_id"]):
+            return Found.of(post, mine, page.page)
+        if post.status in UNREADABLE and post.author_uid == self.uid and not post.text.strip():
+            # A player's view (our account is no 版主): only the notice, no text to read the marker
+            # from — still our post at our pid, and players cannot read it.
+            return Found(post.pid, row.get("post_id") or "", row.get("digest") or "", page.page,
+                         tid=self.tid, status=post.status)
         return None
+
+    def rewritten(self, slot: Slot, row: dict) -> Found | None:
+        """Our post at the row's pid, by our account, whose marker line someone took away (the post readable) or replaced
+        with another of ours (a 版主's rewrite: 「若此刻截止：杨康 出局」 under another post's marker) — ours to put back,
+        never a post gone (the hostile round 82, N59: the forged count stayed up after the final). None: not there, or
+        not by us. (read_back found nothing there first: one more read, only then.)"""
+        if (at := self._at_pid(row)) is None:
+            return None
+        post, page = at
+        mine = our_marker(post, slot, self.uid)
+        taken_away = mine is None and bool(self.uid) and post.author_uid == self.uid and post.status not in UNREADABLE \
+            and bool(post.text.strip())
+        replaced = mine is not None and bool(row.get("post_id")) and mine.post_id != row["post_id"]
+        if not (taken_away or replaced):
+            return None
+        return Found(post.pid, "", "", page.page, post.html, post.text, edited_by=getattr(post, "edited_by", None),
+                     edited_at=getattr(post, "edited_at", None), tid=self.tid)
 
     def unreadable(self, slot: Slot, found: Found) -> str | None:
         """What to tell the director when players cannot read our post, or None when they can."""

@@ -336,14 +336,14 @@ _SELF_VOID = re.compile(r"不算数|不作数|别计|别算|不要计|先别计|
                         r"\b(?:may|might|will|gonna|going\s+to)\s+vote\b[^.,;\n]{0,24}\blater\b)")
 
 
-# 「投票：长石（刚才那票不算，投长石）」: the poster's earlier ballot taken back in words — a change in ordinary words, the
-# director's (heldout22 w22_116 was a certain second ballot); said beside the change words themselves, it is the change explained
-# A withdrawal on a line or clause of its own (「Unvote: 杨康」 · 「算了，撤回」), not one told in a reason (「他撤回了昨天的话」)
 # Someone described by the player named before it: kin, a partner, a neighbour in the game (郭靖他媳妇 · 黄蓉的师父 · 杨康家那位)
 _KIN_AFTER = re.compile(r"\s*(?:他|她|的|家|他家|她家)\s*(?:的)?\s*(?:媳妇|老婆|老公|丈夫|妻子|夫人|太太|女友|男友|对象(?![:：])|师父|师傅|"
                         r"徒弟|师兄|师姐|师弟|师妹|对家|搭档|队友|上家|下家|哥哥|哥|姐姐|姐|弟弟|妹妹|爸爸|爸|妈妈|妈|儿子|女儿|那位|那个人?|身边的?人?)")
+# A withdrawal on a line or clause of its own (「Unvote: 杨康」 · 「算了，撤回」), not one told in a reason (「他撤回了昨天的话」)
 _TAKEN_BACK = re.compile(r"(?m)(?:^|[,，。;；!！])\s*(?:我|算了)?\s*[,，]?\s*(?:撤票|撤回投票|撤回|收回投票|收回这票|取消投票|撤销投票)"
                          r"\s*(?:[:：]\s*[^\n,，。]{0,12})?\s*[。.!！~～]?\s*$")
+# 「投票：长石（刚才那票不算，投长石）」: the poster's earlier ballot taken back in words — a change in ordinary words, the
+# director's (heldout22 w22_116 was a certain second ballot); said beside the change words themselves, it is the change explained
 _EARLIER_VOIDED = re.compile(r"(?:那票|那一票|上一票|前一票|刚才的票|之前的票|原来的票|原票|前面的票)[^,，。;；]{0,3}(?:不算|作废|无效|撤回|取消|不要了)")
 _NOT_ANY_MORE = re.compile(r"(?:不|别|不再)\s*(?:投|选)\s*[^\s,，。!！?？]{1,12}?\s*了|[^\s,，。!！?？]{1,12}?\s*(?:这|那)?一?票\s*(?:我)?\s*(?:不要了|别算了|不算了|撤了)")
 _ALREADY_CAST = re.compile(r"(?:已经|早就?|之前|前面|刚才)\s*(?:交|投|发|弃)(?:了|过)|(?:投|交|弃)过了|那张[^,，。;；\n]{0,8}(?:交了|投了|发了)|"
@@ -683,8 +683,7 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool, attempt: boo
             # 「投杨康郭靖（前面那个是打错的）」: a second player right after the target, nothing between — the target is
             # either (the hostile round 79, c8: counted for the first, certain)
             chosen = (f"投票对象「{counted}」后面紧跟着另一位玩家「{glued}」：投给谁，请导演裁定", (counted, glued))
-        if chosen is None and ballot and counted and (kin := _KIN_AFTER.search(own, own.find(counted) + len(counted))) and \
-                kin.start() == own.find(counted) + len(counted):
+        if chosen is None and ballot and counted and (at := own.find(counted)) >= 0 and (kin := _KIN_AFTER.match(own, at + len(counted))):
             # 「投郭靖他媳妇」: a player described by the one named (his wife, her master) — whom, the director says; any player
             # may be meant (the hostile round 83, V04: counted for 郭靖, certain, and 郭靖 posted out)
             chosen = (f"投票对象写的是「{counted}{kin.group().strip()}」（说的是{counted}身边的人？）：投给谁，请导演裁定",

@@ -282,6 +282,11 @@ class _Context:
             self.times[pid] = parse_time(post)
         return self.times[pid]
 
+    @property
+    def bonus(self) -> dict[str, Fraction]:
+        """The day's added votes (乌鸦诽谤 +2): a vote's only, never an election's."""
+        return {name: Fraction(str(v)) for name, v in self.day.bonus.items()} if self.kind == "vote" else {}
+
     def why_not_counted(self, voter: str) -> str:
         if voter in self.day.votes_not_counted:
             return "游戏文件 votes_not_counted：如发动若愚后的白痴，票数不计入"
@@ -948,17 +953,15 @@ class _Fold:
         (hostile rounds 80–81: a tie posted under the director's count of 4 : 3 and 5 : 4)."""
         if any(self._ruled_later(e) for e in self.entries if e.ruling is not None):
             return []  # a ruling the count may not have known of: its totals speak of another state
-        if not any(h.target is not None and h.entry.verdict == COUNTED for h in self.standing.values()):
-            return []  # nothing of ours to set it beside yet: a count of ballots this thread does not hold (another thread's)
         ours: dict[str, Fraction] = {}
-        for s in self.standing.values():
-            if s.target is not None and s.entry.verdict == COUNTED:
-                ours[s.target] = ours.get(s.target, Fraction(0)) + s.entry.weight
-        bonus = {name: Fraction(str(v)) for name, v in self.ctx.day.bonus.items()} if self.ctx.kind == "vote" else {}
-        mine = {}
-        for v, h in self.standing.items():
-            if h.target is not None and h.entry.verdict == COUNTED:
-                mine.setdefault(h.target, set()).add(v)
+        mine: dict[str, set[str]] = {}  # player → the voters ours counts for them
+        for voter, held in self.standing.items():
+            if held.target is not None and held.entry.verdict == COUNTED:
+                ours[held.target] = ours.get(held.target, Fraction(0)) + held.entry.weight
+                mine.setdefault(held.target, set()).add(voter)
+        if not mine:
+            return []  # nothing of ours to set it beside yet: a count of ballots this thread does not hold (another thread's)
+        bonus = self.ctx.bonus
         said_for = {name: {v for v, t in reading.count.items() if t == name} | set(reading.totals_listed.get(name, ()))
                     for name in reading.totals}
         # (the count lists the very voters ours counts for a player: its number is its own way of weighing them — 「爆竹 6（…摔炮…）」
@@ -966,10 +969,9 @@ class _Fold:
         off = {name: n for name, n in reading.totals.items()
                if n not in (ours.get(name, Fraction(0)) + bonus.get(name, 0), ours.get(name, Fraction(0)))
                and not (said_for[name] and said_for[name] == mine.get(name, set()))}
-        for voter in [v for v, said in self._count_says.items() if said[1] is _TOTALS]:
-            if not off:
-                del self._count_says[voter]  # the director's latest count agrees with ours
         if not off:
+            for voter in [v for v, said in self._count_says.items() if said[1] is _TOTALS]:
+                del self._count_says[voter]  # the director's latest count agrees with ours
             return []
         more = tuple(name for name, n in off.items() if n > ours.get(name, Fraction(0)) and name in self.ctx.players)
         differences = []
@@ -979,8 +981,7 @@ class _Fold:
             words = f"{name} {_number(n)} 票；本工具：{name} {_number(ours.get(name, Fraction(0)))} 票" + (f"（{shown}）" if shown else "")
             differences.append(words)
             if n < ours.get(name, Fraction(0)):
-                listed = {v for v, said in reading.count.items() if said == name} | {
-                    v for floor, v, _h in held if reading.floor_count.get(floor) == name} | reading.totals_listed.get(name, set())
+                listed = said_for[name] | {v for floor, v, _h in held if reading.floor_count.get(floor) == name}
                 for _floor, voter, h in [x for x in held if x[1] not in listed] or held:
                     if not self._ruled_later(h.entry):
                         self._count_says[voter] = (post.floor, _TOTALS, h.entry, words, more)
@@ -1516,8 +1517,8 @@ class _Fold:
             entry.form_invalid = review = True
             if verdict.suggestion is not None and verdict.suggestion.name:
                 entry.suggestion = verdict.suggestion.name
-            elif ctx.title_holder and _TITLE_WORDS.fullmatch((verdict.target or "").strip(" 　。.!！~～")):
-                entry.suggestion = ctx.title_holder  # 「投票：警长」: the title's holder is a reading (heldout47 w47_035)
+            elif holder := _title_meant(ctx, verdict.target):
+                entry.suggestion = holder  # 「投票：警长」: the title's holder is a reading (heldout47 w47_035)
         else:
             target, target_problems, target_review, suggestion = self._target(verdict)
             entry.bad_target = bool(target_problems)
@@ -1571,9 +1572,9 @@ class _Fold:
             if match is not None and match.how == "ambiguous":
                 return None, [f"投票对象「{verdict.target}」{match.describe()}"], True, None
             words = f"投票对象「{verdict.target}」不是本局玩家"
-            if not suggestion and ctx.title_holder and _TITLE_WORDS.fullmatch((verdict.target or "").strip(" 　。.!！~～")):
+            if not suggestion and (holder := _title_meant(ctx, verdict.target)):
                 # 「投票：警长」: the public title as the target — its holder is a reading, never a match (heldout47 w47_035)
-                return None, [words + f"（写的是头衔，现在的头衔持有人是「{ctx.title_holder}」）"], True, ctx.title_holder
+                return None, [words + f"（写的是头衔，现在的头衔持有人是「{holder}」）"], True, holder
             if suggestion:
                 return None, [words + f"（{verdict.suggestion.describe()}）"], True, suggestion
             return None, [words], True, None
@@ -1685,7 +1686,7 @@ class _Fold:
                 # slot's, no seed says (the hostile round 80, L51: the old account's counted, certain, a wrong elimination)
                 asked = f"；这一天顶替：#{standing.entry.floor} 是原账号投的，这一张是顶替者投的，以哪一张为准，请导演裁定"
             elif target != standing.target and entry.author == voter and entry.kind == "vote" and \
-                    (said := _CHANGE_SAID.search((verdict.own or "").split("\n", 1)[0])):
+                    (said := _CHANGE_IN_WORDS.search((verdict.own or "").split("\n", 1)[0])):
                 # 「改一下：投票：竹蜻蜓」 under the poster's own ballot: a change in words the game's form does not name — a
                 # change, or a second ballot? (heldout46 w46_117: void, certain)
                 asked = f"；这一帖开头写了「{said.group()}」，像是改票，但没有按改票的写法写：算不算改票，请导演裁定"
@@ -1789,7 +1790,7 @@ class _Fold:
                 continue
             totals[s.target] = totals.get(s.target, Fraction(0)) + s.entry.weight
             voters.setdefault(s.target, []).append((voter, s.entry.weight))
-        bonus = {name: Fraction(str(v)) for name, v in ctx.day.bonus.items()} if ctx.kind == "vote" else {}
+        bonus = ctx.bonus
         for name, extra in bonus.items():
             totals[name] = totals.get(name, Fraction(0)) + extra
         totals = dict(sorted(totals.items(), key=lambda kv: (-kv[1], ctx.players.index(kv[0]) if kv[0] in ctx.players else 99)))
@@ -1883,8 +1884,13 @@ _SAME_AS = (re.compile(rf"(?:和|跟|同|与)\s*{_REF}\s*(?:投(?:得|的)?|的�
 
 # A public title written as the ballot's target (the holder is whom it may mean)
 _TITLE_WORDS = re.compile(r"警长|警长大人|警徽|武林盟主|盟主|(?i:sheriff)")
+
+
+def _title_meant(ctx: _Context, written: str | None) -> str | None:
+    """The title's holder, where the target written is the public title itself (「投票：警长」)."""
+    return ctx.title_holder if ctx.title_holder and _TITLE_WORDS.fullmatch((written or "").strip(" 　。.!！~～")) else None
 # A ballot's first line that says it changes the poster's ballot, in words no change form holds (改一下 · 换成 · 重新投)
-_CHANGE_SAID = re.compile(r"改一下|改下|改个|改了|改成|改为|改主意|换一下|换成|换个|换票|换人|重新投|重投|我改|改投|转投|修改|更正")
+_CHANGE_IN_WORDS = re.compile(r"改一下|改下|改个|改了|改成|改为|改主意|换一下|换成|换个|换票|换人|重新投|重投|我改|改投|转投|修改|更正")
 # Words that take back or correct something said before: the lexicon's retract and correction classes, and 不用代
 _CORRECTS_EARLIER = re.compile(r"更正|改正|纠正|订正|应为|打错|写错|弄错|搞错|刚才|上面|之前|前面")
 _STANDS_BY_PROXY = re.compile(r"以\s*(?:导演的?|这张|那张|原来的?)?\s*代投(?:的?票)?\s*为准|代投(?:仍然|仍|依然|照样|照常)?\s*有效|维持(?:原)?代投")
