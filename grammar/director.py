@@ -211,6 +211,12 @@ def read(text: str, roster: Roster | None, directors: tuple[str, ...] = ()) -> R
                       readings=[*out.readings, *((p.voter, p.target) for p in negated), *((p.voter, None) for p in negated)])
     if out.proxies or out.doubts or out.count or out.floor_count or out.example:
         return out
+    if answered := _quoted_request_answered(text, roster, directors):
+        # 「[quote]丘处机：帮我投杨康[/quote] ⏎ 好的」「…⏎ 已代」: the director answers a quoted request in words of their own
+        # that neither refuse it nor spell the proxy out — made, or only heard? (hostile rounds 81/82: read as nothing)
+        voter, target, said, reply = answered
+        return replace(out, doubts=[f"导演引用了「{voter}」请代投的话（「{_clip(said)}」），回的是「{_clip(reply)}」，没有按代投的写法写："
+                                    f"算不算这张代投，请导演确认"], readings=[(voter, target)])
     pair = _bare_pair(text, roster)
     if pair is None:
         return out
@@ -222,27 +228,43 @@ def read(text: str, roster: Roster | None, directors: tuple[str, ...] = ()) -> R
 
 def _bare_pair(text: str, roster: Roster) -> tuple[str, str] | None:
     """One player and another beside them, a colon or an arrow between, and nothing else a director's post would say."""
-    parts = split(text)
-    own = to_simplified(normalize(parts.own))
+    own = to_simplified(normalize(split(text).own))
     lines = [line for line in own.split("\n") if line.strip()]
     if not lines or len(lines) > 3 or _COUNT_HEADING.search(own):
-        return None
-    if len(lines) == 1 and _AS_ABOVE.match(lines[0]):
-        # 「[quote]丘处机：帮我投杨康[/quote] ⏎ 代投如上」: the request quoted is the proxy
-        quoted = to_simplified(normalize(" ".join(q.text for q in parts.quotes))) if getattr(parts, "quotes", None) else ""
-        for line in quoted.split("\n"):
-            speaker, said, _ = _chat(line, "")
-            if speaker is None and (logged := _LOG_LINE.match(line)):
-                speaker, said = logged.groups()  # (「丘处机：帮我投杨康」: a log line without its time)
-            voter = roster.resolve(speaker).name if speaker else None
-            if voter and said and (target := _request(said, voter, roster)):
-                return voter, target
         return None
     found = [m for line in lines if (m := _BARE.match(line)) and roster.table.get(m.group("v")) and roster.table.get(m.group("t"))]
     if len(found) != 1:
         return None
     voter, target = roster.table[found[0].group("v")], roster.table[found[0].group("t")]
     return (voter, target) if voter != target else None
+
+
+def _quoted_request_answered(text: str, roster: Roster, directors: tuple[str, ...]) -> tuple[str, str, str, str] | None:
+    """(voter, target, the request, the director's reply) where the post quotes one player's request for a proxy — a floor
+    of theirs, or a chat line — and answers it in a few words that neither refuse nor void it; else None."""
+    parts = split(text)
+    reply = to_simplified(normalize(parts.own)).strip()
+    if not parts.quotes or not reply or reply.count("\n") > 2 or _REFUSES.search(reply) or _SAYS_VOID.search(reply) \
+            or re.search(r"[?？吗]\s*$", reply) or re.match(r"不行|不可以|不能|不好|(?i:no\b)", reply):
+        return None
+    as_above = bool(_AS_ABOVE.match(reply))  # (「代投如上」: the request quoted is the proxy, whatever words it asked in)
+    found = set()
+    for quote in parts.quotes:
+        quoted = to_simplified(normalize(quote.text))
+        heard = [(quote.author, quoted)] if quote.author else []
+        for line in quoted.split("\n"):
+            speaker, said, _ = _chat(line, "")
+            if speaker is None and (logged := _LOG_LINE.match(line)):
+                speaker, said = logged.groups()  # (「丘处机：帮我投杨康」: a log line without its time)
+            heard.append((speaker, said))
+        for speaker, said in heard:
+            voter = roster.resolve(speaker).name if speaker else None
+            if voter and voter not in directors and said and (as_above or _ASKS_FOR_BALLOT.search(said)) and (target := _request(said, voter, roster)):
+                found.add((voter, target, said))
+    if len(found) != 1:
+        return None
+    (voter, target, said), = found
+    return voter, target, said, reply
 
 
 _AS_ABOVE = re.compile(r"^\s*(?:代投|代发|已代投|代)\s*(?:如上|同上|见上|见楼上)\s*[。.!！]?\s*$")

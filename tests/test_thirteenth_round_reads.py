@@ -297,3 +297,22 @@ def test_a_count_with_bare_numbers_is_set_beside_ours(text):
     assert asked == {1, 2} and not result.certain, asked
     result, asked = _counted("12:30 截止，杨康 2楼、郭靖 3楼 都要补理由")
     assert not asked
+
+
+@pytest.mark.parametrize("reply", ["好的", "收到", "已代", "👌", "done"])
+def test_a_quoted_request_the_director_answers_in_a_word_is_asked_as_its_proxy(reply):
+    """Rounds 81/82 (「[quote]丘处机：帮我投杨康[/quote] ⏎ 好的 / 收到 / 已代 / OK」): the director answered a player's request,
+    and the post was read as no ballot at all — the player's proxy, if made, silently dropped."""
+    result, (entry,) = _day(("导演", f"[quote]欧阳锋：帮我投杨康[/quote]\n{reply}"))
+    assert entry.needs_review and entry.voter == "欧阳锋" and not result.certain, entry.reason
+    header = ("[quote][size=2][url=forum.php?mod=redirect&goto=findpost&pid=9&ptid=1][color=#999999]欧阳锋 发表于 2026-12-01 20:00"
+              "[/color][/url][/size]\n导演帮我投杨康[/quote]\n")
+    result, (entry,) = _day(("导演", header + reply))  # a floor of his quoted, Discuz's own header
+    assert entry.needs_review and entry.voter == "欧阳锋", entry.reason
+
+
+@pytest.mark.parametrize("text", ["[quote]欧阳锋：帮我投杨康[/quote]\n不行，最后一小时不能代投",
+                                  "[quote]欧阳锋：帮我投杨康[/quote]\n这张不代", "[quote]欧阳锋：投杨康[/quote]\n好的"])
+def test_a_quoted_request_refused_or_a_ballot_acknowledged_asks_nothing(text):
+    result, (entry,) = _day(("导演", text))
+    assert not entry.needs_review and result.certain, entry.reason
