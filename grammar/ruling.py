@@ -561,6 +561,14 @@ def _pieces(tokens: list[Token], one_by_one: bool = False) -> list[tuple[str, ob
                 # 「#35 他回复 #17 的改票…不算」: after a floor of the sentence, 回复 N# is the floor replied to, not a reply
                 # header naming the ruled floor (blind38 cl053: #17, the original ballot, was voided)
                 out.append(("text", "回复"))
+            if tok.type == "FLOOR" and 0 < i and i + 1 < len(tokens) and tokens[i + 1].type == "DE" and \
+                    re.search(r"(?:给|对|替|自己|他的|她的|回复|引用)\s*$", str(tokens[i - 1])) and \
+                    any(p[0] == "floors" for p in out):
+                # 「22楼是 九成宫 给自己 5楼 的改票」: after the sentence's floor, a floor of the player's own that a 的
+                # phrase describes is the one it answers, not a floor ruled (blind42 cp048: the ruling went to 5楼)
+                out.append(("text", str(tok)))
+                i += 1
+                continue
             floors, i = _floor_list(tokens, i)
             out.append(("floors", floors))
             continue
@@ -902,6 +910,11 @@ _WINK = re.compile(r"[;；]\s*-?[)）PpDd](?![A-Za-z0-9])")
 def _cut(line: str) -> list[str]:
     out, start, depth = [], 0, 0
     for i, ch in enumerate(line):
+        if ch in "—-" and depth == 0 and i > start and _DASHED_CORRECTION.match(line, i):
+            # 「22楼 无效——更正，刚才看错了，22楼 有效」: a dash that turns to a correction ends the sentence it corrects
+            # (blind42 cp048: one sentence, its first verdict applied)
+            out.append(line[start:i])
+            start = i
         depth += ch in "(（[【" and 1 or 0
         depth -= ch in ")）]】" and depth > 0 and 1 or 0
         stop = ch in "。！!？?；;" or (ch == "." and i + 1 < len(line) and line[i + 1] == " " and i and not line[i - 1].isdigit())
@@ -915,6 +928,7 @@ def _cut(line: str) -> list[str]:
     return out
 
 
+_DASHED_CORRECTION = re.compile(r"(?<![—-])(?:——|—|--)\s*(?:更正|订正|修正|不对|等等|抱歉|啊不|哦不|说错了|看错了|写错了)")
 _FLOOR_NUMBERS = re.compile(r"(\d{1,5})\s*(?:楼|层|樓|#|F|L)")  # the numbers of the floors written in digits
 _FLOOR_ANY = re.compile(r"\d{1,5}\s*(?:楼|层|樓|#|F|L)|#\s*\d{1,5}|第[一二三四五六七八九十百]{1,4}\s*(?:楼|层)|[沙板地](?:发|凳|板)")
 _ASKS = re.compile(r"[?？]|吗|是不是|算不算|能不能|有没有|要不要|行不行|对不对|还是")

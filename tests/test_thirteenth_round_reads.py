@@ -316,3 +316,22 @@ def test_a_quoted_request_the_director_answers_in_a_word_is_asked_as_its_proxy(r
 def test_a_quoted_request_refused_or_a_ballot_acknowledged_asks_nothing(text):
     result, (entry,) = _day(("导演", text))
     assert not entry.needs_review and result.certain, entry.reason
+
+
+@pytest.mark.parametrize("text", [
+    "22楼 杨康 投 郭靖 无效——更正，刚才看错了，22楼 有效，计 郭靖。",
+    "22楼 无效——抱歉看错了，22楼 是他回复自己的改票，有效，计 郭靖，以本条为准。",
+    "22楼 作废 -- 更正：22楼 有效，计 郭靖",
+    "22楼 无效——更正，22楼 有效，计 郭靖，以本条为准。",
+])
+def test_a_verdict_a_dash_turns_to_correct_is_the_corrected_one(text):
+    """rulings/blind42 cp048 (「22楼 … 无效——更正，刚才看错了，…有效，计 兰亭，以本条为准」): one sentence to the reader, its
+    first verdict applied and the correction after the dash lost."""
+    assert _ruled(text) == {22: ("counts_as", "郭靖", None)}, text
+
+
+@pytest.mark.parametrize("text", ["22楼是 杨康 给自己 5楼 的改票，有效，计 郭靖。", "22楼 是对 5楼 的改票，引用了原帖，有效，计 郭靖。"])
+def test_a_floor_a_ruling_names_as_the_one_its_floor_answers_is_not_ruled(text):
+    """blind42 cp048: 「22楼是 九成宫 给自己 5楼 的改票…有效，计 兰亭」 ruled 5楼, the original ballot, for 兰亭."""
+    assert _ruled(text) == {22: ("counts_as", "郭靖", None)}, text
+    assert _ruled("22楼无效，5楼的原票有效。") == {22: ("invalid", None, None), 5: ("keep_original", None, None)}
