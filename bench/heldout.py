@@ -205,6 +205,11 @@ SET_DEAD["heldout46"] = {"shediao": ("龙灯",), "s10": ("呢子",), "qisha": ("
 SET_ASSUMED["heldout47"] = {"s10": SET_ASSUMED["heldout25"]["s10"],
                             "anshazhe": {**SET_ASSUMED["heldout39"]["anshazhe"], "change_must_quote_own": True}}
 SET_DEAD["heldout47"] = {"shediao": ("帆布",), "s10": ("万花筒",), "anshazhe": ("填字",), "mahjong": ("天使之吻",)}
+# heldout48's openings: s10 as heldout10's with a 22:00 close (its bar 21:30), as heldout45's; anshazhe as heldout39's (改票
+# said, no quote, a 12:00 bar before the 13:00 close)
+SET_ASSUMED["heldout48"] = SET_ASSUMED["heldout45"]
+SET_CLOSES["heldout48"] = {"s10": (22, 0)}
+SET_DEAD["heldout48"] = {"shediao": ("孟郊",), "s10": ("氟",), "mahjong": ("弹珠",)}
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
