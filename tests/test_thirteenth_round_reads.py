@@ -335,3 +335,13 @@ def test_a_floor_a_ruling_names_as_the_one_its_floor_answers_is_not_ruled(text):
     """blind42 cp048: 「22楼是 九成宫 给自己 5楼 的改票…有效，计 兰亭」 ruled 5楼, the original ballot, for 兰亭."""
     assert _ruled(text) == {22: ("counts_as", "郭靖", None)}, text
     assert _ruled("22楼无效，5楼的原票有效。") == {22: ("invalid", None, None), 5: ("keep_original", None, None)}
+
+
+# -- heldout48's first read (1a3df0b) ----------------------------------------------------------------------------------------
+
+def test_a_correction_word_whose_subject_is_someones_words_takes_no_ballot_back():
+    """heldout48 w48_116 (「改票：极哥 ⏎ 刚看到他的解释，更不对了。」): 不对 said of his explanation, read as the ballot taken back."""
+    result, (entry,) = _day(("欧阳锋", "投票对象：杨康\n刚看到他的解释，更不对了。"))
+    assert not entry.needs_review and result.certain, entry.reason
+    result, (entry,) = _day(("欧阳锋", "投票对象：杨康\n刚看到，不对"))
+    assert entry.needs_review, entry.reason
