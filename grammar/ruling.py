@@ -236,7 +236,14 @@ def _tokens(sentence: str, roster: Roster | None) -> list[Token]:
             after = next((k for k in kinds[i + 1:] if k != "SPACE"), None)
             if before == after == "FLOOR":
                 out[i] = Token("AND", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)
+    for i, tok in enumerate(out):  # 「第廿一、廿三、廿五樓」: numbers in words before the list's marked floor, as 21、23、25楼
+        if tok.type == "TEXT" and i + 1 < len(out) and out[i + 1].type == "AND" and (cn := _CN_NUMBER.fullmatch(str(tok).strip())) \
+                and (n := tagging.chinese_number(cn.group(1))):
+            out[i] = Token("NUM", str(n), start_pos=tok.start_pos, end_pos=tok.end_pos)
     return _names_after_verbs(out)
+
+
+_CN_NUMBER = re.compile(r"第?\s*([一二三四五六七八九十廿卅百两〇零]{1,6})")
 
 
 def _gap(text: str, start: int, out: list[Token]) -> None:

@@ -345,3 +345,17 @@ def test_a_correction_word_whose_subject_is_someones_words_takes_no_ballot_back(
     assert not entry.needs_review and result.certain, entry.reason
     result, (entry,) = _day(("欧阳锋", "投票对象：杨康\n刚看到，不对"))
     assert entry.needs_review, entry.reason
+
+
+def test_floors_in_words_listed_before_the_marked_one_are_floors():
+    """rulings/blind42 cp029 (「第廿一、廿三、廿五樓依次計為：月老、棄權、鍾馗」): only the marked 廿五樓 was a floor, and 依次
+    matched nothing — held, as 21、23、25楼 would not have been."""
+    meant = {21: ("counts_as", "郭靖", None), 23: ("abstain", None, None), 25: ("counts_as", "黄蓉", None)}
+    assert _ruled("第廿一、廿三、廿五楼依次计为：郭靖、弃权、黄蓉。") == meant
+    assert _ruled("第二十一、二十三、二十五楼依次计为：郭靖、弃权、黄蓉。") == meant
+
+
+def test_a_new_floor_to_post_is_no_floor_one():
+    """rulings/blind42 cp016 (「1楼 说了改票新发一楼注明“改票”即可，…31楼 有效，计 浑仪」): 新发一楼 read as floor 1, and the
+    ruling went to it, not to 31楼."""
+    assert _ruled("31楼 写的是「改票：郭靖」，1楼 说了改票新发一楼即可，不需要引用，31楼 有效，计 郭靖。") == {31: ("counts_as", "郭靖", None)}
