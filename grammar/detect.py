@@ -241,7 +241,9 @@ def hits(text: str, roster: Roster | None) -> list[Hit]:
                     silent, previous = False, clause  # no vote word: nothing to carry either
                     relayed = what if (what := speech.act(clause, roster)).kind == speech.RELAY else None
                     continue
-                if relayed is not None and (_HE.match(clause) or _BARE_BALLOT.match(clause)):
+                if relayed is None and previous and (away := speech.away(previous, roster, clause)):
+                    relayed = away  # 「丘处机上不了论坛，票给杨康」
+                if relayed is not None and (_HE.match(clause) or _BARE_BALLOT.match(clause) or speech.OWNERLESS.match(clause)):
                     # 「周伯通托我转达，他投郭靖」: 他 is the player the clause before relays for — the relayed ballot, not a report
                     out += _clause_hits(clause, roster, table, pattern, None, later, relayed)
                     relayed, previous = None, clause

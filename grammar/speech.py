@@ -487,8 +487,17 @@ def may_cue(text: str, roster) -> bool:
 # The words of a relay told by a channel (「洪七公私信我说投杨康」「洪七公 says: 杨康」): its principal the proof must weigh (round 77)
 _TOLD_BY = r"私信|私聊|短信|微信|电话|留言|告诉|通知|传话|@|艾特|QQ|qq|says|said|told|wants|wanted|behalf|我说"
 # Words one of which every doubtful act has (a literal scan, far cheaper than the patterns themselves).
+# 「丘处机上不了论坛，票给杨康」: a player said to be away, and in the next clause a ballot no word makes the poster's — his,
+# passed on, or the poster's own? (the hostile round 83, V06: the lab dropped it, check-vote counted it as the poster's)
+_AWAY = re.compile(r"上不了|上不去|上不来|来不了|登不上|登不了|没法上|不能上|没空上|不方便上|掉线|断网|没网|没信号|没电|出差|住院|"
+                   r"在飞机上|在火车上|在高铁上|在路上|联系不上")
+OWNERLESS = re.compile(r"\s*(?:他|她)?\s*(?:的)?\s*(?:那|这)?\s*(?:一)?\s*票\s*(?:就)?\s*(?:给|投|算|是|[:：])|"
+                       r"\s*(?:就|那就|所以|于是)?\s*(?:投|选|改投|(?i:vote)\b)")
+
+
 _CUE_KEYS = re.compile(r"作废|无效|不算|撤回|收回|取消|晚点|晚些|晚上|晚一|等会|等一下|一会|稍后|回头|过会|迟点|之后|明天|下午|中午|"
-                       r"回来|先挂|暂|先投|临时|先票|原来|本来|之前|刚才|一开始|编辑|如何|怎么|算不算|是否|待定|统计时|另行|"
+                       r"回来|先挂|暂|先投|临时|先票|原来|本来|之前|刚才|一开始|编辑|如何|怎么|算不算|是否|待定|统计时|另行|" + _AWAY.pattern + "|"
+                       
                        r"让我|叫我|请我|要我|要求|请求|帮|替|代|托|应|转|那票|的票|那一票|的一票|都投|一起投|同时投|一同投|也是|也一样|意思|同样|"
                        + _TOLD_BY)  # literals only: re then scans by first character
 
@@ -500,10 +509,23 @@ def _any_cue(names: str | None) -> re.Pattern:
     parts = [_VOID_IF.pattern, _LATER.pattern, _INTERIM.pattern, _EDITED.pattern, _PENDING.pattern, _RELAY_WORDS.pattern,
              r"托|委托|让我|叫我|请我|拜托我|要我|嘱咐我|要求|请求|即为|的代投|代发|代为|[那的]一?票|[都同]投|一[起同块]儿?投|都选|一起选|也是|也一样|的意思|同样",
              r"(?:帮|替)[^，,。]{1,10}?出\s*一?\s*票",  # (「我替师父丘处机出一票：杨康」: round 80)
+             _AWAY.pattern,
              _TOLD_BY]
     if names:
         parts.append(_RELAY_BY.pattern.format(names=names))
     return re.compile("|".join(f"(?:{re.sub(r'[(][?]P<[a-z0-9_]+>', '(?:', part)})" for part in parts))
+
+
+def away(clause: str, roster, following: str) -> Act | None:
+    """A relay for the one player a clause says is away (「丘处机上不了论坛」), for the ballot in the clause after it where no
+    word makes that ballot the poster's (OWNERLESS) and it is not for the player away; None where the clause says nothing
+    of the kind."""
+    if not OWNERLESS.match(following) or (gone := _AWAY.search(clause)) is None or roster is None or roster.pattern is None:
+        return None
+    named = {roster.table[m.group()] for m in roster.pattern.finditer(clause[:gone.start()])}
+    if len(named) != 1 or named & {roster.table[m.group()] for m in roster.pattern.finditer(following)}:
+        return None  # (「杨康掉线了一天，票给杨康」: the one away is the target — a reason)
+    return Act(RELAY, named.pop())
 
 
 _RELAY_WORDS = re.compile(r"转告|转达|代发|帮忙发|[帮替代](?:他|她)")
@@ -528,6 +550,8 @@ def cues(text: str, roster) -> list[Cue]:
         clauses = _CLAUSE.split(sentence)
         for k, clause in enumerate(clauses):
             what = act(clause, roster) if clause.strip() else None
+            if what is not None and what.kind != RELAY and k + 1 < len(clauses) and not re.search(r"投|选|(?i:vote)", clause):
+                what = away(clause, roster, clauses[k + 1]) or what  # 「丘处机上不了论坛，票给杨康」
             if what is not None and what.kind == RELAY and not re.search(r"投|选|(?i:vote)", clause) and k + 1 < len(clauses) \
                     and _ME.match(clauses[k + 1].strip()):
                 what = None  # 「洪七公私聊我了，我投郭靖」: a chat told, then the poster's own ballot in their own voice

@@ -359,3 +359,17 @@ def test_a_new_floor_to_post_is_no_floor_one():
     """rulings/blind42 cp016 (「1楼 说了改票新发一楼注明“改票”即可，…31楼 有效，计 浑仪」): 新发一楼 read as floor 1, and the
     ruling went to it, not to 31楼."""
     assert _ruled("31楼 写的是「改票：郭靖」，1楼 说了改票新发一楼即可，不需要引用，31楼 有效，计 郭靖。") == {31: ("counts_as", "郭靖", None)}
+
+
+@pytest.mark.parametrize("text", ["洪七公上不了论坛，票给杨康", "洪七公出差了，投杨康", "洪七公手机没电，他的票：杨康"])
+def test_a_ballot_after_a_player_said_to_be_away_is_asked_as_his(text):
+    """Round 83 V06 (「丘处机上不了论坛，票给杨康」 by a player who had voted): the lab dropped it, check-vote counted it as the
+    poster's own, certain — no word makes the ballot the poster's, and the clause before names the one it may be for."""
+    result, (entry,) = _day(("欧阳锋", text))
+    assert entry.needs_review and "洪七公" in entry.relayed_for and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("text", ["洪七公上不了论坛，我投杨康", "杨康掉线了一天，票给杨康"])
+def test_a_ballot_in_the_posters_voice_or_for_the_one_away_is_theirs(text):
+    result, (entry,) = _day(("欧阳锋", text))
+    assert entry.verdict == "counted" and not entry.needs_review, entry.reason
