@@ -427,6 +427,8 @@ class _Fold:
         prior = self.standing.get(post.author)  # the poster's own ballot before this post
         if post.author in ctx.directors:
             verdict = self._in_role(verdict, text, getattr(post, "quotes", None) or ())  # a proxy in own words, or no ballot
+            if unseen_colors(post) or "[color" in text.lower() and (shown := shown_text(post)) != text:
+                verdict = self._as_shown(post, verdict)
             self._check_count(post, text)
         elif self._agrees_with_director(post, verdict):
             # 「同上，票型没问题」「+1 导演辛苦」 under the director's count, notice or proxy: agreement, not a ballot.
@@ -1264,6 +1266,25 @@ class _Fold:
             self._invalid(entry, verdict, voter, problems)
         else:
             self._accept(entry, verdict, voter, target)
+
+    def _as_shown(self, post, verdict):
+        """The director's post where words in a colour the page does not show change what it does (「【代投】丘处机 → 杨康
+        [color=#fefefe]作废[/color]」: players see a proxy, the text voids it — the hostile round 83, V07: dropped, a tie
+        posted): a doubt whose readings are both posts' proxies; as read where the hidden words change nothing."""
+        shown = shown_text(post)
+        seen = self._in_role(grammar.parse_post(shown, self.ctx.customs, self.ctx.roster), shown, getattr(post, "quotes", None) or ())
+
+        def does(v):
+            return (v.kind, v.proxy_for, v.target if v.kind == "proxy" else None, bool(v.void), v.relayed_for)
+        if does(seen) == does(verdict):
+            return verdict
+        why = "导演的帖子里有看不见的字（和底色一样的颜色）：玩家看到的和工具读到的不是同一张代投，请导演确认"
+        made = [v for v in (verdict, seen) if v.kind == "proxy" and not v.void]
+        if not made:
+            return replace(verdict, doubts=(*verdict.doubts, why))
+        proxy = made[0]
+        return replace(proxy, doubts=(*proxy.doubts, why), void=None,
+                       readings=tuple(dict.fromkeys([*proxy.readings, *(v.target for v in made if v.target)])))
 
     def _in_role(self, verdict, text: str, quotes=()):
         """A director's post read in the director's role (grammar/director.py): the one proxy it makes, as a proxy

@@ -373,3 +373,14 @@ def test_a_ballot_after_a_player_said_to_be_away_is_asked_as_his(text):
 def test_a_ballot_in_the_posters_voice_or_for_the_one_away_is_theirs(text):
     result, (entry,) = _day(("欧阳锋", text))
     assert entry.verdict == "counted" and not entry.needs_review, entry.reason
+
+
+@pytest.mark.parametrize("text", ["【代投】欧阳锋 → 杨康 [color=#fefefe]作废[/color]", "【代投】欧阳锋 → [color=white]郭靖[/color]杨康",
+                                  "[color=#ffffff]【代投】欧阳锋 → 杨康[/color]"])
+def test_a_directors_proxy_that_hidden_words_change_is_asked(text):
+    """Round 83 V07 (「【代投】丘处机 → 杨康 [color=#fefefe]作废[/color]」): players see a proxy, the text voids it — read as
+    withdrawn, certain, and a tie posted."""
+    result, (entry,) = _day(("导演", text))
+    assert entry.needs_review and "看不见" in entry.reason and not result.certain, entry.reason
+    result, (entry,) = _day(("导演", "【代投】欧阳锋 → 杨康 [color=red]作废[/color]"))
+    assert not entry.needs_review and entry.verdict != "counted", entry.reason
