@@ -1151,7 +1151,7 @@ def _count(lines: list[str], counted: set[int], roster: Roster) -> dict[str, str
     did not count (「6楼 田伯光那张不算」「（田伯光的不计）」「欧阳克：无效」「X→Y（无效）」) is VOID."""
     out: dict[str, str | None] = {}
     for number, line in enumerate(lines, start=1):
-        head = _BY_TARGET.match(line) or _BY_TARGET_LISTED.match(line) or _BY_TARGET_TALLIED.match(line)
+        head = _BY_TARGET.match(line) or _BY_TARGET_LISTED.match(line) or _BY_TARGET_TALLIED.match(line) or _listed_after_colon(line, roster)
         void = _VOID_ROW.match(line)
         if void and roster.resolve(void.group(1)).name:
             out[roster.resolve(void.group(1)).name] = VOID
@@ -1284,6 +1284,19 @@ _BY_TARGET = re.compile(rf"^\s*[·•\-*]?\s*(?P<target>[^\s:：,，(（←]{{1,
 
 # 「岳灵珊：令狐冲、任盈盈、仪琳（3）」: the voters after a colon, their number in brackets at the end (the hostile round 63)
 _BY_TARGET_TALLIED = re.compile(r"^\s*[·•\-*]?\s*(?P<target>[^\s:：,，(（]{1,12}?)\s*[:：]\s*(?P<voters>[^(（\n]+?)\s*[(（]\s*\d+(?:\.\d+)?\s*票?\s*[)）]\s*$")
+
+
+# 「杨康：郭靖、黄蓉、丘处机」: a player, a colon, and two voters or more — no number, yet no ballot names two players (the
+# hostile round 83, N38: a count with a voter ours lacks, never set beside it)
+_BY_TARGET_BARE = re.compile(r"^\s*[·•\-*]?\s*(?P<target>[^\s:：,，(（]{1,12}?)\s*[:：]\s*(?P<voters>[^:：\n]+?)\s*$")
+
+
+def _listed_after_colon(line: str, roster: Roster) -> re.Match | None:
+    m = _BY_TARGET_BARE.match(line)
+    if m is None or not (m.group("target") == "弃权" or roster.resolve(m.group("target")).name):
+        return None
+    items = [re.sub(r"[(（][^)）]*[)）]", "", item).strip() for item in cut_outside_brackets(m.group("voters"), "、,，")]
+    return m if len(items) >= 2 and all(roster.resolve(item).name for item in items) else None
 
 
 # 「衡山 3（泰山、武夷〔代投〕、恒山）」: the voters in brackets after the votes

@@ -384,3 +384,12 @@ def test_a_directors_proxy_that_hidden_words_change_is_asked(text):
     assert entry.needs_review and "看不见" in entry.reason and not result.certain, entry.reason
     result, (entry,) = _day(("导演", "【代投】欧阳锋 → 杨康 [color=red]作废[/color]"))
     assert not entry.needs_review and entry.verdict != "counted", entry.reason
+
+
+def test_a_count_of_voters_after_each_players_colon_is_set_beside_ours():
+    """Round 83 N38 (「杨康：郭靖、黄蓉、穆念慈、梅超风、丘处机 ⏎ 郭靖：洪七公、黄药师、杨康 ⏎ （欧阳克5楼无效）」): no number,
+    so no count — a voter ours lacks never compared, 无人出局 posted."""
+    result, asked = _counted("杨康：郭靖、黄蓉、欧阳锋\n郭靖：杨康、穆念慈\n（洪七公5楼无效）")
+    assert asked == {5} and not result.certain, asked
+    result, asked = _counted("杨康：郭靖、黄蓉\n郭靖：杨康、穆念慈")
+    assert not asked and result.certain, asked
