@@ -6,6 +6,7 @@ told to — most faults *after* the forum has applied the request, which is what
   hang      no answer for `hang` seconds, then closed          gateway   a proxy's 502/503 page
   truncate  half the answer, then closed                        flood     Discuz's 「两次发表间隔少于 15 秒」
   stale     a GET answered with the oldest copy of that page seen (a cache in between)
+  refuse    not forwarded: Discuz's 「两次发表间隔少于 N 秒」 (N = `hang`) before the forum applied anything
   hold      not forwarded now: the request is kept and the client gets no answer; `release()` forwards
             it later (an edit applied late)
   pass      forwarded and answered as usual (with `before`: something happens while it is in flight)
@@ -147,6 +148,9 @@ class FaultProxy:
             return self._send(h, *self._copies[key])
         if fault and fault.before:
             fault.before()
+        if fault and fault.kind == "refuse":
+            self.log.append(Exchange(method, h.path, 200, "refuse"))
+            return self._flood(h, "utf-8", int(fault.hang))
         if fault and fault.kind == "hold":
             with self._lock:
                 self.held.append((method, h.path, headers, body))
@@ -182,11 +186,16 @@ class FaultProxy:
             return _hang_up(h)
         if fault.kind == "flood":
             charset = "gbk" if "gbk" in dict((k.lower(), v) for k, v in answer_headers).get("content-type", "") else "utf-8"
-            xml = (f'<?xml version="1.0" encoding="{charset}"?>\n<root><![CDATA[抱歉，您两次发表间隔少于 15 秒，请稍候再发表'
-                   "<script type=\"text/javascript\" reload=\"1\">if(typeof errorhandle_fastpost=='function') "
-                   "{errorhandle_fastpost('抱歉，您两次发表间隔少于 15 秒，请稍候再发表', {'floodctrl':'15'});}</script>]]></root>")
-            return self._send(h, 200, [("Content-Type", f"text/xml; charset={charset}")], xml.encode(charset))
+            return self._flood(h, charset, 15)
         raise AssertionError(f"unknown fault {fault.kind}")
+
+    def _flood(self, h, charset: str, seconds: int) -> None:
+        """Discuz's ajax answer to a post inside the account's posting interval (flows/reply-post/06)."""
+        words = f"抱歉，您两次发表间隔少于 {seconds} 秒，请稍候再发表"
+        xml = (f'<?xml version="1.0" encoding="{charset}"?>\n<root><![CDATA[{words}'
+               "<script type=\"text/javascript\" reload=\"1\">if(typeof errorhandle_fastpost=='function') "
+               f"{{errorhandle_fastpost('{words}', {{'floodctrl':'{seconds}'}});}}</script>]]></root>")
+        return self._send(h, 200, [("Content-Type", f"text/xml; charset={charset}")], xml.encode(charset))
 
     def _send(self, h, status: int, headers: list, body: bytes) -> None:
         h.send_response(status)

@@ -116,6 +116,18 @@ def test_one_post_per_result_after_any_fault(site, tmp_path, fault, kind):
     assert row["state"] == "confirmed" and row["pid"] == posts[0].pid and row["post_id"] in posts[0].bbcode
 
 
+def test_a_reply_refused_for_the_posting_interval_waits_it_out_more_than_once(site, tmp_path):
+    """Round 83 V12: four cron runs for one account took the forum's interval together, each waited the same 16 s and
+    tried once more, and three were refused again (回帖失败, rc 1). Refused twice before the forum took anything: the run
+    waits each time, apart, and posts once."""
+    forum, proxy = site
+    refused = proxy.add(Fault("refuse", match="replysubmit=yes", times=2, hang=1))
+    said, error = poll_once(proxy, tmp_path, post=True)
+    assert error is None and refused.times == 0, said
+    assert sum("等待" in line and "秒后重试" in line for line in said) == 2, said
+    assert len(ours(forum, "final")) == 1
+
+
 def test_a_lost_login_answer_is_harmless_logging_in_again_posts_once(site, tmp_path):
     forum, proxy = site
     proxy.add(Fault("lose", match="loginsubmit=yes"))
