@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from .colors import MAX_SPANS, PAGE_TEXT, SPAN_CHARS, same_ground
+from grammar.colors import MAX_SPANS, PAGE_TEXT, SPAN_CHARS, same_ground
 from .model import Quote
 
 IMAGE = "[图片]"

@@ -19,6 +19,7 @@ from grammar import ballot as grammar
 from grammar import director as in_role
 from grammar import ruling as ruling_words
 from grammar import tags as tagging
+from grammar.colors import unseen as unseen_color
 from grammar.detect import hits as detect_hits, names_in
 from grammar.names import Match, Roster, described
 from grammar.normalize import normalize
@@ -427,7 +428,7 @@ class _Fold:
         prior = self.standing.get(post.author)  # the poster's own ballot before this post
         if post.author in ctx.directors:
             verdict = self._in_role(verdict, text, getattr(post, "quotes", None) or ())  # a proxy in own words, or no ballot
-            if unseen_colors(post) or "[color" in text.lower() and (shown := shown_text(post)) != text:
+            if unseen_colors(post) or ("[color" in text.lower() and shown_text(post) != text):
                 verdict = self._as_shown(post, verdict)
             self._check_count(post, text)
         elif self._agrees_with_director(post, verdict):
@@ -1951,9 +1952,6 @@ def _takes_back_words() -> re.Pattern:
                       re.IGNORECASE)  # (忽略 · 无视 · ignore: the lexicon's)
 
 # Text colours a forum page shows on its own background: words in them are there for the tool, not for the readers.
-_INVISIBLE = frozenset({"white", "transparent", "snow", "ivory", "whitesmoke", "ghostwhite", "azure", "mintcream", "seashell",
-                        "floralwhite", "aliceblue", "lavenderblush", "honeydew", "linen", "oldlace"})
-_RGB = re.compile(r"#([0-9a-f]{3}|[0-9a-f]{6})|rgba?\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})", re.I)
 
 
 _BARE_FOLLOW = re.compile(r"(?:[+＋]\s*1|同|附议|附和|跟一票|跟|复议|↑+|me\s*too|same(?:\s*here)?|ditto|\^+\s*(?:this)?|this|agreed?|"
@@ -2062,33 +2060,16 @@ def shown_text(post) -> str:
     archived style's spans; BBCode 「[color=white]…[/color]」 where the text still holds it)."""
     text = getattr(post, "text", "") or ""
     for color, words in (getattr(post, "style", None) or {}).get("spans", ()):
-        if words and _invisible(color):
+        if words and unseen_color(color):
             text = text.replace(words, "", 1)
     if "[color" in text.lower():
-        text = re.sub(r"(?is)\[color=([^\]]*)\](.*?)\[/color\]", lambda m: "" if _invisible(m.group(1)) else m.group(2), text)
+        text = re.sub(r"(?is)\[color=([^\]]*)\](.*?)\[/color\]", lambda m: "" if unseen_color(m.group(1)) else m.group(2), text)
     return text
 
 
 def unseen_colors(post) -> list[str]:
     """The text colours in the post (its archived style) that its page shows on its own background."""
-    return [c for c in (getattr(post, "style", None) or {}).get("colors", ()) if _invisible(c)]
-
-
-def _invisible(color: str) -> bool:
-    """A colour a reader does not see on the page's white: white itself, and any as near it as #f0f0f0 (the hostile
-    round: 「[color=#f8f8f8]以上不算[/color]」 took a ballot back where only the tool could read it)."""
-    color = (color or "").strip().lower()
-    if color in _INVISIBLE or " on " in color:
-        return True  # (「black on black」: the scraper's mark for words in their background's colour)
-    m = _RGB.fullmatch(color) or _RGB.match(color)
-    if not m:
-        return False
-    if m.group(1):
-        hexes = m.group(1)
-        channels = [int(c * 2, 16) for c in hexes] if len(hexes) == 3 else [int(hexes[i:i + 2], 16) for i in (0, 2, 4)]
-    else:
-        channels = [int(m.group(i)) for i in (2, 3, 4)]
-    return min(channels) >= 0xF0
+    return [c for c in (getattr(post, "style", None) or {}).get("colors", ()) if unseen_color(c)]
 
 
 _BIDI = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]")

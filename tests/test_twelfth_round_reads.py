@@ -136,7 +136,7 @@ def test_words_in_the_colour_of_their_ground_are_unseen_on_the_page_and_in_check
 
     from selectolax.lexbor import LexborHTMLParser
 
-    from scraper.colors import style_of_bbcode
+    from grammar.colors import style_of_bbcode
     from scraper.message import read_message
 
     page = '投<font style="background-color:black"><font color="black">杨康，不</font></font>郭靖'

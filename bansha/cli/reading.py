@@ -252,7 +252,7 @@ def _fold_one(text: str, author: str, loaded, rules, names: list[str], directors
     """The post as the only post of a one-day vote thread, in the middle of its window, folded as the count folds it."""
     from datetime import datetime, timedelta
 
-    from scraper.colors import style_of_bbcode
+    from grammar.colors import style_of_bbcode
     from scraper.model import Post
     from tally.day import tally_day
     from tally.game import Day, Game, Player

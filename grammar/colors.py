@@ -1,5 +1,6 @@
 """Colours as a reader sees them: which words a post's page loses on its ground (white on the page's white, black on a
-black [backcolor]). Read from the page (message.py) and from a post's BBCode source (check-vote), without an HTML parser."""
+black [backcolor]). Read from the page (scraper/message.py), from a post's BBCode source (check-vote), and by the tally
+(tally/day.py: words players cannot see), without an HTML parser — one reading of a colour for all three."""
 
 from __future__ import annotations
 
@@ -28,6 +29,24 @@ def rgb(color: str) -> tuple[int, int, int] | None:
         hexes = m.group(1)
         return tuple(int(c * 2, 16) for c in hexes) if len(hexes) == 3 else tuple(int(hexes[i:i + 2], 16) for i in (0, 2, 4))
     return tuple(min(255, int(m.group(i))) for i in (2, 3, 4))
+
+
+# Colour names a page's white swallows (white and the CSS names within a shade of it)
+_PAGE_WHITE = frozenset({"white", "transparent", "snow", "ivory", "whitesmoke", "ghostwhite", "azure", "mintcream", "seashell",
+                         "floralwhite", "aliceblue", "lavenderblush", "honeydew", "linen", "oldlace"})
+
+
+def unseen(color: str) -> bool:
+    """A colour a reader does not see on the page's white: white itself, and any as near it as #f0f0f0 (the hostile
+    round: 「[color=#f8f8f8]以上不算[/color]」 took a ballot back where only the tool could read it) — or words the page
+    marked as lost on their own background (「black on black」)."""
+    color = (color or "").strip().lower()
+    if color in _PAGE_WHITE or " on " in color:
+        return True
+    if color in _NAMED:
+        return False
+    channels = rgb(color)
+    return channels is not None and min(channels) >= 0xF0
 
 
 def same_ground(text: str, ground: str) -> bool:
