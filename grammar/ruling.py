@@ -1730,6 +1730,11 @@ _DENIED = re.compile(r"(?<!也)(?:不是|并非|并不|绝非|不算|不应|不�
                      r"(?:无效|有效|弃权|作废|废票)")
 
 
+# The verdict a denied one means, said plainly after it in the same sentence (not itself denied)
+_SAID_PLAINLY_AFTER = {"有效": re.compile(r"[,，]\s*(?:所以|因此|故|应|应该)?\s*(?:判为?|算|视为|计为)?\s*(?:无效|作废)\s*[。.!！]?\s*$"),
+                       "无效": re.compile(r"[,，]\s*(?:所以|因此|故)?\s*(?:判为?|算|视为|计为)?\s*有效\s*[。.!！]?\s*$")}
+
+
 # A verdict named as a claim and the claim rejected (「7楼无效的说法不成立」「7楼无效这个判断是错的」「这是黄蓉的意见，我不同意」),
 # or every floor but the one named (「除7楼外全部有效」): the floor is not ruled the way the verdict word says — the director's.
 _CLAIM_REJECTED = re.compile(
@@ -1783,6 +1788,8 @@ def _denied(sentence: str) -> str | None:
         return f"「{_clip(sentence)}」是别人说的、请求的或听来的（「{reported.group().strip(',，。;；:： ')}」），不是导演的裁定"
     found = _DENIED.search(sentence) or _DENIED_EN.search(sentence) or _DENIED_WILL.search(sentence) or \
         _CLAIM_SAID_REJECTED.search(sentence)
+    if found and _SAID_PLAINLY_AFTER.get(found.group()[-2:], re.compile("(?!)")).search(sentence, found.end()):
+        found = None  # 「…，不是有效投票，无效。」: the denial, then the verdict it means said plainly (blind42 cp057)
     if found:
         return f"「{_clip(sentence)}」说的是「{found.group()}」：否定的说法不是确定的裁定"
     talked = _TALKED_ABOUT.search(sentence)

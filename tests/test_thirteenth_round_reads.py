@@ -393,3 +393,10 @@ def test_a_count_of_voters_after_each_players_colon_is_set_beside_ours():
     assert asked == {5} and not result.certain, asked
     result, asked = _counted("杨康：郭靖、黄蓉\n郭靖：杨康、穆念慈")
     assert not asked and result.certain, asked
+
+
+@pytest.mark.parametrize("text, meant", [("20楼 没有回复任何投票楼，不是有效投票，无效。", "invalid"), ("20楼 不是无效票，有效。", "valid")])
+def test_a_denied_verdict_then_the_one_it_means_said_plainly_is_that_verdict(text, meant):
+    """rulings/blind42 cp057 (「…20楼 发的「改票对象：个园」没有回复任何投票楼…，不是有效投票，无效。」): a denial read as no ruling."""
+    assert _ruled(text) == {20: (meant, None, None)}, text
+    assert _ruled("20楼 不是有效投票。") == {}  # a denial alone: still the director's to say
