@@ -400,3 +400,13 @@ def test_a_denied_verdict_then_the_one_it_means_said_plainly_is_that_verdict(tex
     """rulings/blind42 cp057 (「…20楼 发的「改票对象：个园」没有回复任何投票楼…，不是有效投票，无效。」): a denial read as no ruling."""
     assert _ruled(text) == {20: (meant, None, None)}, text
     assert _ruled("20楼 不是有效投票。") == {}  # a denial alone: still the director's to say
+
+
+def test_two_posts_said_to_be_alike_repeat_no_verdict():
+    """rulings/blind42 cp034 (「第卅八樓、第卅九樓 是 月老 網路卡住發了兩次，內容一模一樣。以第卅八樓為準，第卅九樓不計」): 一模一样
+    read as 同上 — 「说“同上”，上面却没有裁定」."""
+    from grammar import ruling
+    from test_eleventh_round_reads import ROSTER
+    post = ruling.read("38楼、39楼 是 杨康 网卡发了两次，内容一模一样。以38楼为准，39楼不计。", roster=ROSTER)
+    assert not any("同上" in p for p in post.problems), post.problems
+    assert _ruled("5楼无效。7楼一样。") == {5: ("invalid", None, None), 7: ("invalid", None, None)}
