@@ -39,6 +39,7 @@ CLOSE = START + timedelta(days=2)
 _HEADED_DAY = re.compile(r"^\W*(?:\[b\])?\s*(?:[【\[]\s*[^】\]\n]{1,8}?[·・:：\s]|[【\[]?\s*(?:裁定\s*[】\]]\s*)?)(?:第([一二三四五六七八九])[天日]|(?i:(?:rulings?\s+for\s+)?day\s*([1-9])\b))")
 _BRACKETED_DAY = re.compile(r"^[^\n]{0,12}?[(（]\s*第([一二三四五六七八九])[天日]\s*[)）]")
 _SHORT_DAY = re.compile(r"(?<![A-Za-z])D\s*([1-9])(?!\d)")
+_NOTED_DAY = re.compile(r"(?<![A-Za-z])D([1-9])\s+\d{1,2}:\d{2}")  # a floor's note as sets write its time: 「D2 13:00」
 _QUOTED_PID = re.compile(r"\[quote\].*?pid=(\d+).*?\[/quote\]", re.S | re.I)
 
 
@@ -108,6 +109,8 @@ def day_of(item: dict):
         number = int(short.group(1))  # 「D2 小結」「D3 终票」: the day as boards abbreviate it, in the first line (blind19)
     elif not heading and (bracketed := _BRACKETED_DAY.search(item["text"].split("\n", 1)[0])):
         number = "一二三四五六七八九".index(bracketed.group(1)) + 1  # 「今日小结（第二天）：…」: the day in brackets (blind36 cj060)
+    elif not heading and len(noted := {m.group(1) for f in floors.values() for m in [_NOTED_DAY.search(f.get("note") or "")] if m}) == 1:
+        number = int(noted.pop())  # every floor the set notes as 「D2 13:00」: that day's thread (blind43 cq049)
     game = Game(name="测试局", preset="shediao", directors=(DIRECTOR,), players=tuple(Player(n, i + 10) for i, n in enumerate(names)),
                 days=(Day(day=number, vote_thread=1, process_thread=3, start=START.isoformat(), close=CLOSE.isoformat()),))
     uid = {n: i + 10 for i, n in enumerate(names)}
@@ -211,7 +214,7 @@ def expected_effect(item: dict, ruling: dict, base) -> tuple | None:
 # blind37 ck042: a relay confirmed by its voter and counted for him (「74楼 不算 丝绸 的票。…74楼 计为 亚麻 投 香云纱」), voided.
 # (blind39 cm003 「…他的原票在18楼，40楼…所以改票无效，…仍按18楼的 定音鼓 计。」 had voided 18楼, the original the post says
 # stands: 「原票在18楼」 is where the original is, not a floor of the change's list.)
-KNOWN_WRONG: set[str] = {"w058", "ce054", "ch060", "ci030", "ck042", "cq049"}
+KNOWN_WRONG: set[str] = {"w058", "ce054", "ch060", "ci030", "ck042"}
 
 
 @pytest.mark.parametrize("item", [pytest.param(i, marks=pytest.mark.xfail(strict=True, reason="known wrong effect"))
