@@ -210,6 +210,10 @@ SET_DEAD["heldout47"] = {"shediao": ("帆布",), "s10": ("万花筒",), "anshazh
 SET_ASSUMED["heldout48"] = SET_ASSUMED["heldout45"]
 SET_CLOSES["heldout48"] = {"s10": (22, 0)}
 SET_DEAD["heldout48"] = {"shediao": ("孟郊",), "s10": ("氟",), "mahjong": ("弹珠",)}
+# heldout49's openings: s10 as heldout10's (a quoted change, a 20:30 bar before its 21:00 close); anshazhe as heldout25's (改票
+# said, no quote, no bar before its 13:00 close)
+SET_ASSUMED["heldout49"] = {"s10": SET_ASSUMED["heldout10"]["s10"], "anshazhe": SET_ASSUMED["heldout25"]["anshazhe"]}
+SET_DEAD["heldout49"] = {"shediao": ("竹荪",), "s10": ("后座",), "qisha": ("辣椒油",), "anshazhe": ("缅因",), "mahjong": ("望",)}
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
