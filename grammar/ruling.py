@@ -1243,6 +1243,11 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             # — the floor's author decides which (tally/rulings.py: another player's name holds the floor; hostile round 58)
             for group in made:
                 group.author = group.author or roster.table.get(speaker.group(1), speaker.group(1))
+        elif made and roster is not None and roster.pattern is not None and (
+                owner := re.match(rf"\s*({roster.pattern.pattern})\s*(?:的|之)?\s*(?=(?:第\s*)?\d{{1,5}}\s*(?:楼|层|樓|#|F|L)|#\s*\d)", sentence)):
+            # 「黄药师 5楼无效」「郭靖的5楼无效」: the player right before the floor is whose floor it is, as after it — another
+            # player's name holds the floor (the hostile round 84, L19/N05: applied to 欧阳克's #5, 杨康 posted out)
+            made[0].author = made[0].author or roster.table.get(owner.group(1), owner.group(1))
         if made and (past := _PAST_DAYS_BALLOT.search(sentence)):
             # 「6楼的欧阳克：你上一天那票无效，今天这票没问题。」: the verdict is said of another day's ballot (the hostile round 61)
             _hold(made, f"「{_clip(sentence)}」说的是「{past.group()}」：不是这一楼今天的票，请导演确认")
@@ -1357,6 +1362,11 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             # 「知县大人，回复之前看一眼引用框里是谁的名字🙏」「这种问题以后请到进程帖问，讨论帖里问我不一定看得到」: after the
             # ruling, words to the player or to everyone about what they do — no floor, no verdict: its 看一眼 · 不一定 are theirs
             blockers -= {"PENDING", "HEDGE"}
+        if made and _correction_heading(tokens) and (ruled := {ref for g in made for ref in g.floors}) and any(
+                g.sentence < number and g.verdicts and not g.reference for g in groups):
+            # 「5楼无效。更正：2楼无效」: a correction the director heads after rulings of other floors — was the floor wrong, or
+            # is it one more? The floors ruled above and not again wait (the hostile round 84, L05: both applied, 无人出局 posted)
+            _superseded(groups, number, sentence, ruled, "是一条更正")
         rerules = _rerules(made, groups, number, sentence)
         # (「——更正：刚才看错了，31楼 确实是回复 14 楼 的……。31楼 改票有效，计为 小丑，以本条为准。」: the correction's ruling is the
         # next sentence, every floor it spoke of ruled there — blind33 cg003)
@@ -2536,6 +2546,14 @@ def _attach_loose(groups: list[_Group], loose: list, quoting: bool, post: Ruling
             # 「这一票……有效，计入宫永照。她后面25楼的改票……无效」: what comes before any floor is on the quoted post
             target = _Group([("quoted", None)], number, "")
             groups.insert(0, target)
+        elif quoting and any(g.floors == [("quoted", None)] for g in groups) and not any(
+                g.sentence <= number for g in groups if not g.reference and g.floors != [("quoted", None)]):
+            # 「[quote]#5[/quote] 无效。更正：此楼有效」: a second verdict on the quoted post — the correction's, where the director
+            # heads it so; else two verdicts of one floor, the director's (the hostile round 84, N10: the correction was dropped,
+            # #5 voided, 杨康 posted out)
+            target = _Group([("quoted", None)], number, "")
+            target.corrects = bool(_HEADED_CORRECTION.match(sentences[number - 1]) or _SELF_CORRECTION.search(sentences[number - 1]))
+            groups.append(target)
         else:
             continue
         sentence = sentences[number - 1]

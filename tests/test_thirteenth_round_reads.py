@@ -410,3 +410,35 @@ def test_two_posts_said_to_be_alike_repeat_no_verdict():
     post = ruling.read("38楼、39楼 是 杨康 网卡发了两次，内容一模一样。以38楼为准，39楼不计。", roster=ROSTER)
     assert not any("同上" in p for p in post.problems), post.problems
     assert _ruled("5楼无效。7楼一样。") == {5: ("invalid", None, None), 7: ("invalid", None, None)}
+
+
+# -- the hostile round 84 (at f3d6b75, /work/scratch/h84/REPORT.md) -----------------------------------------------------------
+
+def _posted(text: str, quote: int | None = None):
+    """The 2 : 2 day and the director's post after it, its rulings applied as poll applies them: the day."""
+    t = _two_two()
+    t.add("导演", text, 2, **({"quote": t.posts[quote - 1]} if quote else {}))
+    return _with_posted_rulings(t)
+
+
+@pytest.mark.parametrize("text", ["欧阳锋 2楼无效", "洪七公的2楼无效"])
+def test_a_player_named_right_before_a_floor_that_is_not_its_poster_holds_it(text):
+    """Round 84 L19/N05 (「黄药师 5楼无效」 where #5 is 欧阳克's): applied, 杨康 posted out."""
+    result = _posted(text)
+    assert not result.certain and next(e for e in result.entries if e.floor == 2).verdict == "counted", text
+    assert _posted("黄蓉 2楼无效").outcome.describe() == "郭靖 出局"  # her own floor: applied
+
+
+def test_a_headed_correction_of_another_floor_leaves_the_floor_ruled_above_to_the_director():
+    """Round 84 L05 (「5楼无效。更正：2楼无效」): both applied, 无人出局 posted where the corrected ruling gives 郭靖 出局."""
+    result = _posted("2楼无效。更正：3楼无效")
+    assert not result.certain and next(e for e in result.entries if e.floor == 2).verdict == "counted"
+    assert next(e for e in result.entries if e.floor == 3).verdict == "invalid"
+
+
+def test_a_correction_of_a_verdict_on_the_quoted_post_stands():
+    """Round 84 N10 (the director quotes #5: 「无效。更正：此楼有效」): the correction dropped, #5 voided, 杨康 posted out."""
+    result = _posted("无效。更正：此楼有效", quote=2)
+    assert result.outcome.describe() == "无人出局" and next(e for e in result.entries if e.floor == 2).verdict == "counted"
+    assert not _posted("无效。有效。", quote=2).certain  # two verdicts, no correction said: the director's
+    assert _posted("无效", quote=2).outcome.describe() == "郭靖 出局"
