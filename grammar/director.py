@@ -63,6 +63,7 @@ class Reading:
     totals: dict[str, Fraction] = field(default_factory=dict)  # the votes the post says each player has (「杨康 肆票」)
     totals_day: int | None = None  # the day those totals are said to be of (「第2天票型」), None where unsaid
     totals_listed: dict[str, frozenset[str]] = field(default_factory=dict)  # the voters written after a total (「郭靖 3票 ← A、B」)
+    days_said: tuple[int, ...] = ()  # the days the post names (「代投（第2天）」): a proxy for another day is no ballot of this one
 
     @property
     def standing(self) -> list[Proxy]:
@@ -201,6 +202,10 @@ def read(text: str, roster: Roster | None, directors: tuple[str, ...] = ()) -> R
     out = _read(text, roster, _with_nicknames(tuple(directors)))
     if stated := stated_totals(text, roster):
         out = replace(out, totals=stated[0], totals_day=stated[1], totals_listed=stated[2])
+    if out.proxies and "第" in text:
+        out = replace(out, days_said=tuple(dict.fromkeys(
+            tags.chinese_number(d) if not d.isdigit() else int(d) for m in _PROXY_DAY.finditer(to_simplified(text))
+            for d in m.groups() if d)))
     negated = [p for p in out.standing if p.target and re.search(
         rf"(?:不|别|不要|别再|勿|莫|千万别|没|不会|不想)\s*(?:投|选|票给|投给)\s*{re.escape(p.target)}", p.words)]
     if negated:
@@ -1311,6 +1316,9 @@ _OTHER_DAY = re.compile(r"昨|前天|上一?天|上轮|上一轮|上次|历史|�
 _WEIGHT_SAID = re.compile(r"警长|警徽|权重|加权|票权|若愚|身份|每人|一人")
 _WEIGHT_AFTER = re.compile(r"\s*(?:的)?(?:票权|权重|投票权|的权|计算)")
 _DAY_SAID = re.compile(r"第\s*([\d一二三四五六七八九十]{1,3})\s*[天日]")
+# The day a proxy's own heading gives it (「代投（第2天）」「第二天代投」), not a day its reason or a pasted chat speaks of
+_PROXY_DAY = re.compile(r"第\s*([\d一二三四五六七八九十]{1,3})\s*[天日]\s*(?:的)?\s*(?:代投|代发)|"
+                        r"(?:代投|代发)\s*[(（【\[]?\s*第\s*([\d一二三四五六七八九十]{1,3})\s*[天日]")
 
 
 @lru_cache(maxsize=64)

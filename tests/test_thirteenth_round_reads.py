@@ -442,3 +442,12 @@ def test_a_correction_of_a_verdict_on_the_quoted_post_stands():
     assert result.outcome.describe() == "无人出局" and next(e for e in result.entries if e.floor == 2).verdict == "counted"
     assert not _posted("无效。有效。", quote=2).certain  # two verdicts, no correction said: the director's
     assert _posted("无效", quote=2).outcome.describe() == "郭靖 出局"
+
+
+@pytest.mark.parametrize("text", ["代投（第2天）：欧阳锋→杨康", "第二天代投：欧阳锋 投 杨康"])
+def test_a_proxy_said_to_be_for_another_day_is_asked(text):
+    """Round 84 M06 (「代投（第2天）：丘处机→杨康」 posted on day 1): counted on day 1, 杨康 posted out."""
+    result, (entry,) = _day(("导演", text))
+    assert entry.needs_review and "第2天" in entry.reason and not result.certain, entry.reason
+    result, (entry,) = _day(("导演", "代投（第1天）：欧阳锋→杨康"))
+    assert entry.verdict == "counted" and not entry.needs_review, entry.reason
