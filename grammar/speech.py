@@ -94,12 +94,14 @@ _RELAY_FOR_ANYONE = re.compile(r"受\s*(?:人|他人|别人|朋友|队友|他|�
                                r"[^\s，,。:：我]{1,12}?\s*(?:说|让|要|叫)\s*(?:投|选)[^，,。]{0,12}[，,]\s*(?:我)?\s*(?:照办|照做|照投|就投|听他的|听她的)")
 BESIDE = ("plus", "with", "meant", "also")  # _RELAY_ASKED's groups for a relay beside the poster's own ballot
 SEVERAL = "*"  # a relay for several players at once (帮郭靖和黄蓉投): whose ballots, one ruling cannot say
-_RELAY_ASKED = re.compile(r"(?P<who>{names})\s*(?:(?:在|用|从|通过)?\s*(?:QQ|qq|微信|私信|短信|电话|站内信|群里|私聊)\s*(?:上|里)?\s*)?"
+# The ways a player reaches the poster outside the thread: what comes by them and is posted is passed on (「丘处机刚才语音说投杨康」)
+_CHANNELS = r"QQ|qq|微信|私信|短信|电话|站内信|群里|私聊|语音|视频|(?i:discord|wechat)"
+_RELAY_ASKED = re.compile(r"(?P<who>{names})\s*(?:(?:在|用|从|通过)?\s*(?:" + _CHANNELS + r")\s*(?:上|里)?\s*)?"
                           r"(?:托我|委托我|让我|叫我|请我|拜托我|要我|嘱咐我)|"  # (「热水器 QQ 上托我投：空调」)
                           # 「谢逊私聊我，投郭靖」「谢逊跟我说投郭靖」: a player who told the poster something, the ballot right after it
                           # (a clause that ends there, or the vote word next) — passed on, or the poster's own? (round 72 z05)
-                          r"(?P<told>{names})\s*(?:刚才?|刚刚|昨晚|今早|早上|又|也)?\s*(?:(?:在|用|从|通过)?\s*(?:QQ|qq|微信|短信|电话|站内信|群里)\s*(?:上|里)?\s*)?"
-                          r"(?:(?:私聊|私信|密|告诉|通知|跟|和|对|同|微信|短信|@|艾特|留言给|打电话给)\s*(?:了)?\s*我|(?<=[上里])\s*说|留言|"
+                          r"(?P<told>{names})\s*(?:刚才?|刚刚|昨晚|今早|早上|又|也)?\s*(?:(?:在|用|从|通过)?\s*(?:" + _CHANNELS + r")\s*(?:上|里)?\s*)?"
+                          r"(?:(?:私聊|私信|密|告诉|通知|跟|和|对|同|微信|短信|@|艾特|留言给|打电话给)\s*(?:了)?\s*我|(?<=[上里])\s*说|(?<=语音|视频|消息)\s*说|留言|"
                           # (round 76: 「洪七公刚打电话说投郭靖」)
                           r"(?:打|来)\s*(?:了)?\s*(?:个)?\s*电话\s*(?:来|过来|给我)?\s*说|"
                           # (round 77: 「洪七公发短信说投郭靖」「洪七公跟我说投郭靖」「洪七公 says vote 郭靖」)
@@ -109,6 +111,7 @@ _RELAY_ASKED = re.compile(r"(?P<who>{names})\s*(?:(?:在|用|从|通过)?\s*(?:Q
                           # (round 73: 「X微信我，投郭靖」「X电话里说投郭靖」; round 75: 「X短信：投郭靖」「X在群里@我让投郭靖」)
                           r"(?:说|让|叫|要)?\s*(?:我)?\s*(?=$|[:：]|(?:投|选|改投|vote))|"
                           r"应\s*(?P<asked>{names})[^，,。:：]{{0,8}}?(?:要求|请求|委托)|"
+                          r"(?i:relay(?:ing|ed)?\s*(?:for|from)\s*)(?P<relay>{names})|"  # (round 84 M03: 「Relaying for 丘处机: 杨康」)
                           # (round 78: 「受丘处机所托，投杨康一票」 — counted as the poster's own)
                           r"受\s*(?P<by>{names})\s*(?:所托|之托|的委托|委托|嘱托|托付|所嘱)|"
 
@@ -116,11 +119,13 @@ _RELAY_ASKED = re.compile(r"(?P<who>{names})\s*(?:(?:在|用|从|通过)?\s*(?:Q
                           r"(?:即为|就是|是|为)\s*(?P<of>{names})\s*的代投|"
                           # (round 82: 「丘处机的意思是投杨康」「丘处机的想法是投杨康」 — another player's mind told as a ballot)
                           r"(?P<mind>{names})\s*的\s*(?:意思|想法|意愿|决定|选择|态度)\s*(?:是|为|就是)?\s*[:：]?\s*(?=投|选|vote)|"
+                          # 「（代发）丘处机：投杨康」: a player's words under the poster's label of passing them on (round 84 g07)
+                          r"(?:代发|代投|转发|转贴|转)\s*[)）】\]]\s*(?P<label>{names})\s*[:：]|"
                           r"(?:转告|转达|代发|代为发|帮忙发|帮.{{0,4}}发一?下|托我\s*(?:发|转发|代发))|"  # (「X 在高铁上…，托我发一下：」)
                           # Another player's ballot held by the poster (hostile round 63): 「洪七公那票：郭靖」「再加洪七公那票」
                           # 「我和洪七公都投郭靖」 — whose ballot that is, only the director can say. (The groups in BESIDE are cast
                           # alongside the poster's own ballot, which stands first.)
-                          r"(?:^|(?<=[\s:：(（【]))(?P<held>{names})\s*(?:那|的)\s*一?票\s*[:：]|"
+                          r"(?:^|(?<=[\s:：(（【]))(?P<held>{names})\s*(?:那|的|这)\s*一?票\s*(?:[:：]|→|->|=>)|"
                           r"(?:再?加上?|外加|连同|还有|带上|捎上)\s*(?P<plus>{names})\s*(?:那|的)\s*一?票|"
                           r"(?:我|俺)\s*(?:和|跟|与|同|带着)\s*(?P<with>{names})\s*(?:都|一起|一块儿?|同时|一同)\s*(?:投|选|票)|"
                           # 「投郭靖（也是洪七公的意思）」「我投郭靖，洪七公也是」 (round 64)
@@ -174,7 +179,7 @@ def _table(roster) -> dict | None:
 _ASKED_OF_ME = re.compile(r"(?:有人|别人|人家|大家|他们|她们|好几个人|几个人|一堆人)\s*(?:都)?\s*(?:让|叫|要|请|劝|求)\s*我\s*(?:也)?\s*(?:投|选)")
 
 
-_TOLD_ME_BY_CHANNEL = re.compile(r"(?:QQ|qq|微信|私信|私聊|短信|电话|群里)\s*(?:上|里)?\s*(?:跟我|和我|对我|给我)?\s*(?:说|讲)\s*(?:他|她)\s*(?:要)?\s*(?:投|选)")
+_TOLD_ME_BY_CHANNEL = re.compile(r"(?:" + _CHANNELS + r")\s*(?:上|里)?\s*(?:跟我|和我|对我|给我)?\s*(?:说|讲)\s*(?:他|她)\s*(?:要)?\s*(?:投|选)")
 
 
 @lru_cache(maxsize=32768)
@@ -485,7 +490,7 @@ def may_cue(text: str, roster) -> bool:
 
 
 # The words of a relay told by a channel (「洪七公私信我说投杨康」「洪七公 says: 杨康」): its principal the proof must weigh (round 77)
-_TOLD_BY = r"私信|私聊|短信|微信|电话|留言|告诉|通知|传话|@|艾特|QQ|qq|says|said|told|wants|wanted|behalf|我说"
+_TOLD_BY = r"私信|私聊|短信|微信|电话|语音|视频|站内信|群里|留言|告诉|通知|传话|@|艾特|QQ|qq|says|said|told|wants|wanted|behalf|elay|ELAY|我说"
 # Words one of which every doubtful act has (a literal scan, far cheaper than the patterns themselves).
 # 「丘处机上不了论坛，票给杨康」: a player said to be away, and in the next clause a ballot no word makes the poster's — his,
 # passed on, or the poster's own? (the hostile round 83, V06: the lab dropped it, check-vote counted it as the poster's)
@@ -498,7 +503,7 @@ OWNERLESS = re.compile(r"\s*(?:他|她)?\s*(?:的)?\s*(?:那|这)?\s*(?:一)?\s*
 _CUE_KEYS = re.compile(r"作废|无效|不算|撤回|收回|取消|晚点|晚些|晚上|晚一|等会|等一下|一会|稍后|回头|过会|迟点|之后|明天|下午|中午|"
                        r"回来|先挂|暂|先投|临时|先票|原来|本来|之前|刚才|一开始|编辑|如何|怎么|算不算|是否|待定|统计时|另行|" + _AWAY.pattern + "|"
                        
-                       r"让我|叫我|请我|要我|要求|请求|帮|替|代|托|应|转|那票|的票|那一票|的一票|都投|一起投|同时投|一同投|也是|也一样|意思|同样|"
+                       r"让我|叫我|请我|要我|要求|请求|帮|替|代|托|应|转|那票|的票|那一票|的一票|这票|这一票|都投|一起投|同时投|一同投|也是|也一样|意思|同样|"
                        + _TOLD_BY)  # literals only: re then scans by first character
 
 
@@ -507,7 +512,7 @@ def _any_cue(names: str | None) -> re.Pattern:
     """Every doubtful act's pattern in one alternation, each beginning with a word, not a name (a relay asked
     for — 郭靖托我投 — by its word alone: a superset, which `cues` then reads precisely)."""
     parts = [_VOID_IF.pattern, _LATER.pattern, _INTERIM.pattern, _EDITED.pattern, _PENDING.pattern, _RELAY_WORDS.pattern,
-             r"托|委托|让我|叫我|请我|拜托我|要我|嘱咐我|要求|请求|即为|的代投|代发|代为|[那的]一?票|[都同]投|一[起同块]儿?投|都选|一起选|也是|也一样|的意思|同样",
+             r"托|委托|让我|叫我|请我|拜托我|要我|嘱咐我|要求|请求|即为|的代投|代发|代为|[那的这]一?票|[都同]投|一[起同块]儿?投|都选|一起选|也是|也一样|的意思|同样",
              r"(?:帮|替)[^，,。]{1,10}?出\s*一?\s*票",  # (「我替师父丘处机出一票：杨康」: round 80)
              _AWAY.pattern,
              _TOLD_BY]

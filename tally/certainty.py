@@ -856,6 +856,10 @@ def _ballot_talk_naming(own: str, roster) -> tuple[str, tuple[str, ...]] | None:
             continue  # told, reported, retold: no ballot of the poster's
         if before_name.search(clause) and not _NOT_SAID_AS_BALLOT.search(clause):
             return clause, tuple(named)
+        if re.search(rf"(?:{names})\s*(?:这|那)?\s*一?\s*票?\s*(?:我|俺)\s*(?:就|也|必|肯定|铁定|必须|今天)?\s*(?:投|选)\s*(?:定了|定|了|他|她)?\s*$",
+                     clause) and not re.search(r"[?？吗]|没|不|别", clause):
+            # 「杨康这票我投定了」: the player first, then the poster casting — the ballot in words no form reads (round 84 check)
+            return clause, tuple(named)
 
         if alone and clause not in alone and _BALLOT_MORPHEMES.search(clause) and not re.search(
                 r"[?？吗]|票型|票数|统计|晚点|晚些|一会|待会|稍后|回头|先不|不动|再投|这票|那票|改票了", clause):

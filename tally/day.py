@@ -1182,6 +1182,8 @@ class _Fold:
                 entry.readings, entry.nobody = verdict.readings, verdict.nobody
             else:
                 entry.reason = "发言，不是投票"
+                if verdict.relayed_for and author in ctx.players:  # 「Relaying for 丘处机: 杨康」: say whose ballot it may be
+                    entry.reason += "；" + "；".join(d for d in verdict.doubts if d.startswith(grammar.RELAYED))
             held = self.pending.get(post.pid)
             if held is not None and author in ctx.players and not self._settled(entry):
                 entry.voter, entry.needs_review = author, True

@@ -451,3 +451,17 @@ def test_a_proxy_said_to_be_for_another_day_is_asked(text):
     assert entry.needs_review and "第2天" in entry.reason and not result.certain, entry.reason
     result, (entry,) = _day(("导演", "代投（第1天）：欧阳锋→杨康"))
     assert entry.verdict == "counted" and not entry.needs_review, entry.reason
+
+
+@pytest.mark.parametrize("text", ["洪七公刚才语音说投杨康", "Relaying for 洪七公: 杨康", "洪七公这票 → 杨康", "（代发）洪七公：投杨康"])
+def test_a_ballot_passed_on_in_words_no_form_holds_is_asked_as_his(text):
+    """Round 84 M02/M03, g04/g07 (「丘处机刚才语音说投杨康」「Relaying for 丘处机: 杨康」: certain nothing, 无人出局 posted;
+    「丘处机这票 → 杨康」「（代发）丘处机：投杨康」: asked without 丘处机's ballot among the readings)."""
+    result, (entry,) = _day(("欧阳锋", text))
+    assert entry.needs_review and "洪七公" in entry.relayed_for and not result.certain, entry.reason
+
+
+def test_a_player_named_before_the_posters_own_vote_word_is_asked():
+    """「杨康这票我投定了」: read as talk, certain — the player fronted, then the poster casting."""
+    result, (entry,) = _day(("欧阳锋", "杨康这票我投定了"))
+    assert entry.needs_review and "杨康" in entry.readings and not result.certain, entry.reason
