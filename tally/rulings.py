@@ -32,7 +32,7 @@ from grammar import ruling as words
 from grammar.names import Roster, to_simplified
 
 from . import certainty
-from .day import DayTally, Ruling, quote_field, real_pid, unseen_colors
+from .day import DayTally, Ruling, quote_field, real_pid, shown_text, unseen_colors
 from .game import JUDGE, Day, Game
 from .report import clip
 from .rules import Rules
@@ -162,7 +162,12 @@ def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, 
             # a post the tool will not take as the director's ruling still said something of its floors: they wait for
             # the director, never keep the reading the ruling would have changed (hostile round 51: a typed stamp in the
             # director's own post dropped the ruling and the day was posted without it)
-            for ruling in _held(post, replace(reading or earlier, held=[(i.ref, why[0]) for i in (reading or earlier).items]),
+            said_of = [i.ref for i in (reading or earlier).items] + [ref for ref, _ in (reading or earlier).held]
+            if unseen_colors(post) and (shown := words.read(shown_text(post), quoting=bool(post.quotes), roster=roster)):
+                # 「5楼[color=white]不[/color]无效」: the readers see 「5楼无效」 — what the page shows rules floors too (round 84 L23:
+                # the text's 「不无效」 ruled nothing, the floor kept its ballot and the day was posted)
+                said_of += [i.ref for i in shown.items] + [ref for ref, _ in shown.held]
+            for ruling in _held(post, replace(reading or earlier, held=[(ref, why[0]) for ref in dict.fromkeys(said_of)]),
                                 base, game):
                 _keep(found, ruling, made)
         if not why and reading is not None and reading.held and (said_day is None or said_day == day.day):

@@ -465,3 +465,15 @@ def test_a_player_named_before_the_posters_own_vote_word_is_asked():
     """「杨康这票我投定了」: read as talk, certain — the player fronted, then the poster casting."""
     result, (entry,) = _day(("欧阳锋", "杨康这票我投定了"))
     assert entry.needs_review and "杨康" in entry.readings and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("text, spans", [("2楼不无效", [["white", "不"]]), ("2楼[color=white]不[/color]无效", [])])
+def test_a_ruling_whose_hidden_words_change_it_holds_the_floors_the_page_shows_ruled(text, spans):
+    """Round 84 L23 (「5楼[color=white]不[/color]无效」: players read 「5楼无效」): not adopted, and #5 not left to the director
+    either — 无人出局 posted."""
+    from dataclasses import replace
+    t = _two_two()
+    post = t.add("导演", text, 2)
+    t.posts[-1] = replace(post, style={"colors": ["white"], "sizes": [], **({"spans": spans} if spans else {})})
+    result = _with_posted_rulings(t)
+    assert not result.certain and next(e for e in result.entries if e.floor == 2).needs_review
