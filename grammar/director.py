@@ -1315,6 +1315,7 @@ _FORMAL_DIGITS = str.maketrans("壹贰叁肆伍陆柒捌玖拾貳參叄陸〇", 
 _OTHER_DAY = re.compile(r"昨|前天|上一?天|上轮|上一轮|上次|历史|之前的|以往")
 _WEIGHT_SAID = re.compile(r"警长|警徽|权重|加权|票权|若愚|身份|每人|一人")
 _WEIGHT_AFTER = re.compile(r"\s*(?:的)?(?:票权|权重|投票权|的权|计算)")
+_CORRECTED_TOTAL = re.compile(r"\s*票?\s*[(（]\s*(?:更正|订正|修正|应为|实为|改为|更正为|应该是|其实是)\s*[:：为]?\s*(\d+(?:\.\d+)?)")
 _DAY_SAID = re.compile(r"第\s*([\d一二三四五六七八九十]{1,3})\s*[天日]")
 # The day a proxy's own heading gives it (「代投（第2天）」「第二天代投」), not a day its reason or a pasted chat speaks of
 _PROXY_DAY = re.compile(r"第\s*([\d一二三四五六七八九十]{1,3})\s*[天日]\s*(?:的)?\s*(?:代投|代发)|"
@@ -1367,6 +1368,8 @@ def stated_totals(text: str, roster: Roster) -> tuple[dict[str, Fraction], int |
                 matches = bare
         for m, after in zip(matches, [*matches[1:], None]):
             name, n = roster.table.get(m.group("name")), _votes(m.group("n"))
+            if fixed := _CORRECTED_TOTAL.match(line, m.end()):
+                n = _votes(fixed.group(1))  # 「杨康 4（更正：5，漏了丘处机私信的一票）」: the number the director corrects it to (round 84 L26)
             if name and n is not None:
                 found[name] = n  # (and the voters written after it, up to the next total: 「郭靖 3票 ← 洪七公、黄药师」)
                 listed[name] = frozenset(roster.table[v] for v in roster.pattern.findall(line[m.end():after.start() if after else None]))

@@ -477,3 +477,10 @@ def test_a_ruling_whose_hidden_words_change_it_holds_the_floors_the_page_shows_r
     t.posts[-1] = replace(post, style={"colors": ["white"], "sizes": [], **({"spans": spans} if spans else {})})
     result = _with_posted_rulings(t)
     assert not result.certain and next(e for e in result.entries if e.floor == 2).needs_review
+
+
+def test_a_total_the_director_corrects_in_brackets_is_the_corrected_one():
+    """Round 84 L26 (「票数：杨康 4（更正：5，漏了丘处机私信的一票），郭靖 4」): the bracket's numbers set aside as weights,
+    4 : 4 agreed with ours, 无人出局 posted."""
+    result, asked = _counted("票数：杨康 2（更正：3，漏了欧阳锋私信的一票），郭靖 2")
+    assert asked == {5} and not result.certain, asked
