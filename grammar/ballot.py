@@ -1117,6 +1117,10 @@ def _free_verdict(reading: free.Reading, rules: VoteCustoms, roster: Roster, sta
     if reading.kind == "unexplained":
         word = reading.phrase.unexplained
         said = f"{reading.phrase.verb}{target or ''}{word}" if word[0] in "的者" else f"{word}{reading.phrase.verb}{target or ''}"
+        if word[0] == "的":
+            # 「投穆念慈的心上人」「投黄蓉的师父」: a player described by the one named — any player may be meant (the hostile
+            # round 84, QV05: asked with 穆念慈 alone, proved 都不影响结果 and 无人出局 posted where 杨康 was meant)
+            base["readings"] = tuple(dict.fromkeys([*readings, *roster.names]))
         return Verdict(NONE, vote_like=True, nobody=True, reason=f"「{said}」：读不准「{word}」对这一票的意思"
                        f"（投了，还是拒绝、不投？），请导演裁定", **base)
     if reading.kind == "hedge":

@@ -206,6 +206,11 @@ def read(text: str, roster: Roster | None, directors: tuple[str, ...] = ()) -> R
         out = replace(out, days_said=tuple(dict.fromkeys(
             tags.chinese_number(d) if not d.isdigit() else int(d) for m in _PROXY_DAY.finditer(to_simplified(text))
             for d in m.groups() if d)))
+    if out.standing and (denied := _DENIES_THE_PROXY.search(to_simplified(text))):
+        # 「丘处机说：“投杨康”——但我没收到他的正式委托」: the director's own words deny what a proxy needs (the hostile round 84,
+        # QV08: counted, 杨康 posted out)
+        out = replace(out, doubts=[*out.doubts, f"导演说「{_clip(denied.group())}」：这张代投算不算，请导演确认"],
+                      readings=[*out.readings, *((p.voter, p.target) for p in out.standing), *((p.voter, None) for p in out.standing)])
     negated = [p for p in out.standing if p.target and re.search(
         rf"(?:不|别|不要|别再|勿|莫|千万别|没|不会|不想)\s*(?:投|选|票给|投给)\s*{re.escape(p.target)}", p.words)]
     if negated:
@@ -257,11 +262,7 @@ def _quoted_request_answered(text: str, roster: Roster, directors: tuple[str, ..
     for quote in parts.quotes:
         quoted = to_simplified(normalize(quote.text))
         heard = [(quote.author, quoted)] if quote.author else []
-        for line in quoted.split("\n"):
-            speaker, said, _ = _chat(line, "")
-            if speaker is None and (logged := _LOG_LINE.match(line)):
-                speaker, said = logged.groups()  # (「丘处机：帮我投杨康」: a log line without its time)
-            heard.append((speaker, said))
+        heard += [_said_in_log(line, "") for line in quoted.split("\n")]  # (「丘处机：帮我投杨康」: a log line without its time)
         for speaker, said in heard:
             voter = roster.resolve(speaker).name if speaker else None
             if voter and voter not in directors and said and (as_above or _ASKS_FOR_BALLOT.search(said)) and (target := _request(said, voter, roster)):
@@ -687,8 +688,8 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
     own_split = own.split("\n")
     # the pasted log's lines, once for every proxy: (line, the player who said it, what they said)
     chat_lines = [(i, roster.resolve(who).name, words) for i, line in enumerate(own_split)
-                  for who, words, _ in [_chat(line, own_split[i + 1] if i + 1 < len(own_split) else "")] if who and words] \
-        if out.proxies else []
+                  for who, words in [_said_in_log(line, own_split[i + 1] if i + 1 < len(own_split) else "")]
+                  if who and words] if out.proxies else []
     for proxy in out.proxies:
         if proxy.void is None and (quoted := _quoted_request(proxy, roster)):
             # 「代投：洪七公 → 杨康（私信原话：“投杨康，不对，投郭靖”）」「（原话：“杨康吧，或者郭靖也行”）」: the player's own words,
@@ -704,7 +705,12 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
                          and re.search(r"理由|原因|为什么|(?i:reason|why)", chat_lines[k - 1][2])}
         wavered = next((words for i, words in said_by if asked_at is not None and i > asked_at and not _named(words, roster)
                         and i not in reasons_asked
-                        and any(t.is_("hedge", "pending", "retract", "condition") for t in tags.tag(words, roster))), None)
+                        and any(t.is_("hedge", "pending", "retract", "condition") for t in tags.tag(words, roster))), None) or \
+            next((words for i, words in said_by if (asked_at is None or i > asked_at) and not _named(words, roster)
+                  and len(words.strip()) <= 8 and _DENIES_ASKING.search(words)
+                  and not re.search(r"理由|原因|写|加|他|她|(?i:reason)", words)), None)
+        # (「【代投】丘处机 → 杨康 ⏎ 丘处机：我没说过」: the player's own line denies — whatever it denies, the proxy is open;
+        # the hostile round 84, QV09: 杨康 posted out)
         if wavered:
             # 「[20:01] 张三丰：帮我投周芷若 ⏎ [20:02] 张三丰：算了我再想想」: the player's own later line takes the request back or
             # leaves it open (the hostile round 62: counted)
@@ -889,6 +895,14 @@ def _chat(line: str, following: str) -> tuple[str | None, str | None, bool]:
 _RETOLD = re.compile(r"^\s*([“「『\"])(?P<said>[^”」』\"]*)[”」』\"]\s*(?P<after>.*)$", re.S)
 
 
+def _said_in_log(line: str, following: str) -> tuple[str | None, str | None]:
+    """(speaker, words) of a chat line, with or without its time (「丘处机：我没说过」), or Nones."""
+    speaker, said, _ = _chat(line, following)
+    if speaker is None and (bare := _LOG_LINE.match(line)):
+        return bare.group(1), bare.group(2)
+    return speaker, said
+
+
 def _quote_then_words(said: str | None) -> tuple[str | None, str]:
     """A request retold in quotes and the words after its closing quote, which are the director's (「X 私信说：“…”这张不计。」);
     the words as they are, and nothing after them, where they open on no quote."""
@@ -909,12 +923,16 @@ def _quoted_request(proxy, roster: Roster) -> tuple[str, list[str]] | None:
     """The player's words quoted in the proxy's clause, where they name a player other than the proxy's target and leave
     whom they asked for open."""
     for m in _QUOTED.finditer(proxy.words or ""):  # (the proxy's own clause: 「…；水龙吟 说“…或者…都行”——不受理」 is another's)
-        others = [n for n in _named(m.group(), roster) if n not in (proxy.target, proxy.voter)]
-        if others and _UNSETTLED.search(m.group()):  # (a reason quoted, 「他私信里写的是“跟龙井走”」, settles nothing either way)
+        named = _named(m.group(), roster)
+        others = [n for n in named if n not in (proxy.target, proxy.voter)]
+        if others and (_UNSETTLED.search(m.group()) or proxy.target not in named and _ASKED_VOTE.search(m.group())
+                       and not _CORRECTS.search(proxy.words or "")):  # (a correction says which words were asked: its own)
+            # (「【代投】丘处机 → 杨康（他原话：“投郭靖”）」: the words quoted ask for another player — round 84 QV03)  # (a reason quoted, 「他私信里写的是“跟龙井走”」, settles nothing either way)
             return m.group().strip("“”「」\"'"), others
     return None
 
 
+_ASKED_VOTE = re.compile(r"投|选|票|(?i:vote)")
 # The player's quoted words that change or leave open whom they asked for: a correction, a choice, a hedge.
 _UNSETTLED = re.compile(f"{tags.search_for('correction', 'leaves_choice', 'hedge').pattern}|或者|还是|都行|也行|都可以")
 
@@ -1315,6 +1333,11 @@ _FORMAL_DIGITS = str.maketrans("壹贰叁肆伍陆柒捌玖拾貳參叄陸〇", 
 _OTHER_DAY = re.compile(r"昨|前天|上一?天|上轮|上一轮|上次|历史|之前的|以往")
 _WEIGHT_SAID = re.compile(r"警长|警徽|权重|加权|票权|若愚|身份|每人|一人")
 _WEIGHT_AFTER = re.compile(r"\s*(?:的)?(?:票权|权重|投票权|的权|计算)")
+# The player's own short line denying the request (「我没说过」「不是我」「别投了」), not a reason (「不用写理由」「她昨晚没说清」)
+_DENIES_ASKING = re.compile(r"^\W*(?:我\s*)?(?:(?:没|没有|并没|从没|从来没|不曾)\s*(?:有)?\s*(?:说|让|叫|委托|找|托|请|同意|答应)|"
+                            r"(?:别|不要|不用|不必|不)\s*(?:帮我|替我|代)?\s*投了|不是我)|(?i:^\W*i\s+(?:never|didn'?t)\b)")
+# The director's words that deny a proxy its ground: no request received, none confirmed (「没收到他的正式委托」「尚未确认」)
+_DENIES_THE_PROXY = re.compile(r"(?:没|没有|未|并未|不曾|尚未|还没|还没有)\s*(?:收到|接到|得到|拿到)?[^，,。；;\n]{0,8}?(?:委托|授权|确认|同意)")
 _CORRECTED_TOTAL = re.compile(r"\s*票?\s*[(（]\s*(?:更正|订正|修正|应为|实为|改为|更正为|应该是|其实是)\s*[:：为]?\s*(\d+(?:\.\d+)?)")
 _DAY_SAID = re.compile(r"第\s*([\d一二三四五六七八九十]{1,3})\s*[天日]")
 # The day a proxy's own heading gives it (「代投（第2天）」「第二天代投」), not a day its reason or a pasted chat speaks of

@@ -484,3 +484,20 @@ def test_a_total_the_director_corrects_in_brackets_is_the_corrected_one():
     4 : 4 agreed with ours, 无人出局 posted."""
     result, asked = _counted("票数：杨康 2（更正：3，漏了欧阳锋私信的一票），郭靖 2")
     assert asked == {5} and not result.certain, asked
+
+
+@pytest.mark.parametrize("text", ["【代投】欧阳锋 → 杨康（他原话：“投郭靖”）", "欧阳锋说：“投杨康”——但我没收到他的正式委托",
+                                  "【代投】欧阳锋 → 杨康\n欧阳锋：我没说过"])
+def test_a_directors_proxy_its_own_post_undercuts_is_asked(text):
+    """Round 84 QV03/QV08/QV09 (round 83's, re-run with a voter on the roster): the quoted words ask for another player,
+    the director says no request came, the player's own line denies it — each counted, certain, 杨康 posted out."""
+    result, (entry,) = _day(("导演", text))
+    assert entry.needs_review and not result.certain, entry.reason
+    result, (entry,) = _day(("导演", "代投：欧阳锋 → 杨康\n欧阳锋：谢谢导演"))
+    assert entry.verdict == "counted" and not entry.needs_review, entry.reason
+
+
+def test_a_player_described_through_another_is_weighed_as_any_player():
+    """Round 84 QV05 (「投穆念慈的心上人」, i.e. 杨康): asked with 穆念慈 alone, proved 都不影响结果, 无人出局 posted."""
+    result, (entry,) = _day(("欧阳锋", "投穆念慈的心上人"))
+    assert entry.needs_review and "杨康" in entry.readings and not result.certain, entry.reason
