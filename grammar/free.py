@@ -536,7 +536,8 @@ def _relative_after(items: list, index: int) -> str:
     """「投杨康的请举手」「投杨康者，非我也」: the phrase names those who vote so (的 · 者 right after it), it casts nothing."""
     if index + 1 < len(items) and isinstance(items[index + 1], Token) and items[index + 1].type in ("WORD", "PAST"):
         after = str(items[index + 1])
-        if re.match(r"(?:的(?!票|理由|原因|一票|话|是)|者)", after):  # (「投郭靖的是黄蓉」: who voted, read elsewhere)
+        if re.match(r"(?:的(?!票|理由|原因|一票|话|是)|者|的票\s*(?:太多|很多|不少|够|已经|有|都|数|目前|加起来|一共|总共|还))", after):
+            # (「投郭靖的是黄蓉」: who voted, read elsewhere; 「投杨康的票太多了」: the votes for him, spoken of)
             return after[:4]
     return ""
 

@@ -810,6 +810,11 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool, attempt: boo
                     meant = (*meant, *(n for n in names_in(own[latin.end():], roster) if n not in meant))
                     said = f"{own[m.start():m.end()]}{' '.join(words[:used])}".strip()
                     out.append((f"「{said}」像是用拼音打的名字：算不算投票，请导演裁定", meant))
+    if not ballot and not attempt and not out and len(own) <= 24 and roster.pattern is not None and (
+            described := re.match(rf"^\W*(?:我)?\s*(?:投出|投给|票投|票给|投|选|vote)\s*((?:{roster.pattern.pattern})\s*的[^，,。.!！?？\n]{{1,8}})\W*$", own)):
+        # 「投丘处机的那个徒弟」「投出杨康的那个人」: the post is a ballot for a player described through another — or for whoever
+        # voted so; any player may be meant (the hostile rounds 78/84, n9: read as talk, certain)
+        out.append((f"帖子写的是「{described.group().strip()}」（说的是谁？）：算不算投票、投给谁，请导演裁定", tuple(roster.names)))
     if not ballot and not attempt and not out and (clause := _ballot_talk_naming(own, roster)):
         # 「这轮我站杨康出」「今天出杨康，我的票」「投七公的对家——杨康」: a player named in a clause that speaks of a ballot, in
         # words no form reads — unexplained, so never certain (the hostile round 80: each read as talk, a tie posted)

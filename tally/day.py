@@ -435,6 +435,13 @@ class _Fold:
             # 「同上，票型没问题」「+1 导演辛苦」 under the director's count, notice or proxy: agreement, not a ballot.
             verdict = replace(verdict, kind="none", follows=False, refers=(), vote_like=False, readings=(), doubts=(),
                               reason="同意所引用的导演帖子，不是投票", relayed_for=(), nobody=False)
+        elif verdict.kind == "none" and (unseen_colors(post) or "[color" in text.lower()) and (shown := shown_text(post)) != text and (
+                seen := grammar.parse_post(shown, ctx.customs, ctx.roster)).kind != "none":
+            # 「投杨[color=white]不[/color]康」: the text is no ballot, the page shows one (「投杨康」) — never silent (the hostile
+            # rounds 78–84, b11: talk, certain); the ballot the page shows is a reading, and the director's to rule
+            verdict = replace(verdict, vote_like=True, readings=tuple(dict.fromkeys([*verdict.readings, *seen.readings,
+                                                                                     *([seen.target] if seen.target else [])])),
+                              reason="帖子里有看不见的字（和底色一样的颜色）：读者看到的是一张票，工具读到的不是，请导演看原帖裁定")
         elif verdict.kind in ("vote", "change") and not verdict.corrected and verdict.match is not None and verdict.match.name \
                 and (meant := certainty.corrected_choice(verdict.own, verdict.match.name, ctx.roster)):
             # 「投票对象：马拉糕 …… 我把马拉和萝卜弄反了，要投的是萝卜糕」: the ballot the words choose after taking the labelled
@@ -769,6 +776,16 @@ class _Fold:
                 if voter != author and follow:
                     return (f"像是跟着 #{floor} 投（「{_clip(clause, 16)}……{follow}」）：算不算投票、投给谁，请导演裁定",
                             [held.target or "", ""])
+        floors = [int(m.group(1) or m.group(2)) for m in _FLOOR_NAMED.finditer(own)]
+        rest = re.sub(r"\s+", "", _FLOOR_NAMED.sub("", own))
+        if len(floors) == 1 and self._floors.get(floors[0]) != author and rest and (
+                _FOLLOW_CLAUSE.fullmatch(rest) or _FOLLOWS_FLOOR.fullmatch(rest)) or (
+                bare := _FOLLOWS_NUMBER.fullmatch(own.strip())) and self._floors.get(int(bare.group(1))) != author:
+            # 「跟7楼」 where 7楼 holds no ballot to follow (not yet posted, the director's, a ballot since changed): the post
+            # is a follow all the same — of whom, the director knows (the hostile rounds 78/84, f3: talk, certain)
+            floor = floors[0] if floors else int(bare.group(1))
+            return (f"像是跟着 #{floor} 投（「{_clip(own.strip(), 16)}」），但 #{floor} 没有可以跟的票：算不算投票、投给谁，"
+                    "请导演裁定", [*self.ctx.candidates, ""])
         return None
 
     def _said_late(self, entry: Entry, verdict) -> str | None:

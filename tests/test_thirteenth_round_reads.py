@@ -501,3 +501,19 @@ def test_a_player_described_through_another_is_weighed_as_any_player():
     """Round 84 QV05 (「投穆念慈的心上人」, i.e. 杨康): asked with 穆念慈 alone, proved 都不影响结果, 无人出局 posted."""
     result, (entry,) = _day(("欧阳锋", "投穆念慈的心上人"))
     assert entry.needs_review and "杨康" in entry.readings and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("text", ["跟9楼", "我也跟9楼", "投洪七公的那个徒弟", "投出杨康的那个人", "投杨[color=white]不[/color]康"])
+def test_a_vote_attempt_the_thread_cannot_resolve_is_never_talk(text):
+    """Round 84's re-run of rounds 78–83 offline (f3 「跟7楼」 with no ballot at #7, n9 「投丘处机的那个徒弟」, b11
+    「投杨[color=white]不[/color]康」 — players see 「投杨康」): each talk, certain."""
+    result, (entry,) = _day(("欧阳锋", text))
+    assert entry.needs_review and not result.certain, entry.reason
+
+
+def test_votes_for_a_player_spoken_of_are_no_ballot_for_him():
+    """「投杨康的票太多了」 (the votes for him, spoken of): counted for 杨康, certain."""
+    result, (entry,) = _day(("欧阳锋", "投杨康的票太多了"))
+    assert entry.verdict != "counted" or entry.needs_review, entry.reason
+    result, (entry,) = _day(("欧阳锋", "投杨[color=red]不[/color]康"))  # seen by all: 「投杨不康」, talk
+    assert not entry.needs_review, entry.reason
