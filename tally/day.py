@@ -273,6 +273,9 @@ class _Context:
             self.voters = [p for p in self.alive if p not in judges]
             self.candidates = set(day.runoff or self.alive) - self.cannot_be_voted
         self.bar_owners = set(game.with_role(BAR_OWNER)) if rules.bar_owner_vote_hours and kind == "vote" else set()
+        # the candidates in the game file's order: readings built from them read the same on every run (a set's order does not)
+        self.candidates_in_order = tuple(p for p in self.alive if p in self.candidates) + tuple(
+            sorted(self.candidates - set(self.alive)))
         self.times: dict[int, datetime | None] = {}
         self.texts: dict[int, tuple[str, str | None]] = {}
 
@@ -500,7 +503,7 @@ class _Fold:
             entry.readings = tuple(t for t in dict.fromkeys((held.target if held else None, entry.target, *entry.readings)) if t)
         if entry.kind != "none" or entry.needs_review:
             # What 同上 under this post follows: whatever this post may be read as, not only the last valid ballot.
-            meant = [entry.target, entry.suggestion, *entry.readings] if not entry.unknown else list(ctx.candidates)
+            meant = [entry.target, entry.suggestion, *entry.readings] if not entry.unknown else list(ctx.candidates_in_order)
             above = [n for n in dict.fromkeys(meant) if n in ctx.players]
             if above or entry.verdict == COUNTED:
                 self._above = above
@@ -663,6 +666,11 @@ class _Fold:
             extra += names
         if verdict.kind == "malformed" and verdict.target:
             extra += certainty.spelled(verdict.target, ctx.roster)  # 杨🐍康 · a飞 · 沙甸鱼: the name it may be
+            if _SEAT.fullmatch(verdict.target.strip()):
+                # 「投票：7号」: a seat of the opening's order (电梯楼 · 座位号), which the game file does not hold — the player in it
+                # is the director's to name (heldout49 w49_046: asked as invalid without the seat's player)
+                reasons.append(f"投票对象写的是座位号「{verdict.target.strip()}」：是哪位玩家，请导演裁定")
+                extra += list(ctx.candidates_in_order)
         tried = read or verdict.kind == "malformed" or verdict.vote_like  # a ballot, or an attempt at one
         unseen = unseen_colors(post)
         if unseen and tried:
@@ -785,7 +793,7 @@ class _Fold:
             # is a follow all the same — of whom, the director knows (the hostile rounds 78/84, f3: talk, certain)
             floor = floors[0] if floors else int(bare.group(1))
             return (f"像是跟着 #{floor} 投（「{_clip(own.strip(), 16)}」），但 #{floor} 没有可以跟的票：算不算投票、投给谁，"
-                    "请导演裁定", [*self.ctx.candidates, ""])
+                    "请导演裁定", [*self.ctx.candidates_in_order, ""])
         return None
 
     def _said_late(self, entry: Entry, verdict) -> str | None:
@@ -1339,7 +1347,7 @@ class _Fold:
             if not voters:  # 「收到，已代投」 under a quoted request whose words the page did not give: the quoted players'
                 voters = tuple(dict.fromkeys(n for q in (*verdict.quotes, *quotes) for n in [quote_field(q, "author")]
                                              if n in ctx.players))
-                targets = targets or tuple(ctx.candidates)
+                targets = targets or ctx.candidates_in_order
             return replace(verdict, kind="none", proxy_for=None, relayed_for=voters, readings=targets,
                            doubts=tuple(said.doubts), nobody=any(t is None for _, t in said.readings), vote_like=False)
         standing = said.standing
@@ -1580,7 +1588,7 @@ class _Fold:
                 described(verdict.target or "", ctx.roster, nicknamed=not entry.readings):
             # 「投票对象：黄蓉她老公」「黄蓉的靖哥哥」「那个姓郭的」: a player described, not named — who is meant the tool cannot
             # say, so the proof weighs every candidate (hostile round 56: the one meant was missing, a tie was posted)
-            entry.readings = tuple(dict.fromkeys([*entry.readings, *ctx.candidates]))
+            entry.readings = tuple(dict.fromkeys([*entry.readings, *ctx.candidates_in_order]))
         return problems, review, target
 
     def _time_problems(self, entry: Entry, verdict, at: datetime, voter: str) -> list[str]:
@@ -2097,6 +2105,7 @@ def unseen_colors(post) -> list[str]:
     return [c for c in (getattr(post, "style", None) or {}).get("colors", ()) if unseen_color(c)]
 
 
+_SEAT = re.compile(r"(?:[#＃]\s*)?\d{1,2}\s*(?:号|號)(?:位|座|玩家)?|(?:[#＃]|No\.?\s*)\d{1,2}")
 _BIDI = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]")
 _OVERRIDE = re.compile("\u202e([^\u202a-\u202e\u2066-\u2069]*)(?:\u202c|$)")
 

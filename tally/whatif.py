@@ -820,7 +820,7 @@ def _one_ballot_each(result, ctx, count: int) -> dict | None:
     held = [name for name, total in result.totals.items() if total > 0]
     choices: dict[tuple, dict] = {(): {}}
     for source in (None, *held):
-        for sink in (None, *ctx.candidates):
+        for sink in (None, *ctx.candidates_in_order):
             if source != sink:
                 choice = tuple(b for b in (Ballot(source, -heaviest) if source else None,
                                            Ballot(sink, heaviest) if sink else None) if b)

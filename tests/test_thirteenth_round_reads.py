@@ -517,3 +517,13 @@ def test_votes_for_a_player_spoken_of_are_no_ballot_for_him():
     assert entry.verdict != "counted" or entry.needs_review, entry.reason
     result, (entry,) = _day(("欧阳锋", "投杨[color=red]不[/color]康"))  # seen by all: 「投杨不康」, talk
     assert not entry.needs_review, entry.reason
+
+
+# -- heldout49's first read (a04db7f) ------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["投票：7号", "投票对象：3号位\n投票理由：划水"])
+def test_a_seat_number_as_the_target_is_asked_with_every_player(text):
+    """heldout49 w49_046 (「投票：7号」, a seat of the opening's 电梯楼 order): asked as invalid, the seat's player no reading."""
+    result, (entry,) = _day(("欧阳锋", text))
+    assert entry.needs_review and "座位号" in entry.reason and {"杨康", "郭靖"} <= set(entry.readings), entry.reason
+    assert not result.certain
