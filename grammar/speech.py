@@ -490,19 +490,16 @@ def may_cue(text: str, roster) -> bool:
 
 
 # The words of a relay told by a channel (「洪七公私信我说投杨康」「洪七公 says: 杨康」): its principal the proof must weigh (round 77)
-_TOLD_BY = r"私信|私聊|短信|微信|电话|语音|视频|站内信|群里|留言|告诉|通知|传话|@|艾特|QQ|qq|says|said|told|wants|wanted|behalf|elay|ELAY|我说"
-# Words one of which every doubtful act has (a literal scan, far cheaper than the patterns themselves).
+_TOLD_BY = r"私信|私聊|短信|微信|电话|语音|视频|站内信|群里|留言|告诉|通知|传话|@|艾特|QQ|qq|says|said|told|wants|wanted|behalf|elay|ELAY|我说"  # (elay: relay · Relay)
 # 「丘处机上不了论坛，票给杨康」: a player said to be away, and in the next clause a ballot no word makes the poster's — his,
 # passed on, or the poster's own? (the hostile round 83, V06: the lab dropped it, check-vote counted it as the poster's)
 _AWAY = re.compile(r"上不了|上不去|上不来|来不了|登不上|登不了|没法上|不能上|没空上|不方便上|掉线|断网|没网|没信号|没电|出差|住院|"
                    r"在飞机上|在火车上|在高铁上|在路上|联系不上")
 OWNERLESS = re.compile(r"\s*(?:他|她)?\s*(?:的)?\s*(?:那|这)?\s*(?:一)?\s*票\s*(?:就)?\s*(?:给|投|算|是|[:：])|"
                        r"\s*(?:就|那就|所以|于是)?\s*(?:投|选|改投|(?i:vote)\b)")
-
-
+# Words one of which every doubtful act has (a literal scan, far cheaper than the patterns themselves).
 _CUE_KEYS = re.compile(r"作废|无效|不算|撤回|收回|取消|晚点|晚些|晚上|晚一|等会|等一下|一会|稍后|回头|过会|迟点|之后|明天|下午|中午|"
                        r"回来|先挂|暂|先投|临时|先票|原来|本来|之前|刚才|一开始|编辑|如何|怎么|算不算|是否|待定|统计时|另行|" + _AWAY.pattern + "|"
-                       
                        r"让我|叫我|请我|要我|要求|请求|帮|替|代|托|应|转|那票|的票|那一票|的一票|这票|这一票|都投|一起投|同时投|一同投|也是|也一样|意思|同样|"
                        + _TOLD_BY)  # literals only: re then scans by first character
 

@@ -431,14 +431,14 @@ class _Fold:
         prior = self.standing.get(post.author)  # the poster's own ballot before this post
         if post.author in ctx.directors:
             verdict = self._in_role(verdict, text, getattr(post, "quotes", None) or ())  # a proxy in own words, or no ballot
-            if unseen_colors(post) or ("[color" in text.lower() and shown_text(post) != text):
-                verdict = self._as_shown(post, verdict)
+            if (shown := _shown_otherwise(post, text)) is not None:
+                verdict = self._as_shown(verdict, shown, getattr(post, "quotes", None) or ())
             self._check_count(post, text)
         elif self._agrees_with_director(post, verdict):
             # 「同上，票型没问题」「+1 导演辛苦」 under the director's count, notice or proxy: agreement, not a ballot.
             verdict = replace(verdict, kind="none", follows=False, refers=(), vote_like=False, readings=(), doubts=(),
                               reason="同意所引用的导演帖子，不是投票", relayed_for=(), nobody=False)
-        elif verdict.kind == "none" and (unseen_colors(post) or "[color" in text.lower()) and (shown := shown_text(post)) != text and (
+        elif verdict.kind == "none" and (shown := _shown_otherwise(post, text)) is not None and (
                 seen := grammar.parse_post(shown, ctx.customs, ctx.roster)).kind != "none":
             # 「投杨[color=white]不[/color]康」: the text is no ballot, the page shows one (「投杨康」) — never silent (the hostile
             # rounds 78–84, b11: talk, certain); the ballot the page shows is a reading, and the director's to rule
@@ -1295,12 +1295,11 @@ class _Fold:
         else:
             self._accept(entry, verdict, voter, target)
 
-    def _as_shown(self, post, verdict):
+    def _as_shown(self, verdict, shown: str, quotes=()):
         """The director's post where words in a colour the page does not show change what it does (「【代投】丘处机 → 杨康
         [color=#fefefe]作废[/color]」: players see a proxy, the text voids it — the hostile round 83, V07: dropped, a tie
         posted): a doubt whose readings are both posts' proxies; as read where the hidden words change nothing."""
-        shown = shown_text(post)
-        seen = self._in_role(grammar.parse_post(shown, self.ctx.customs, self.ctx.roster), shown, getattr(post, "quotes", None) or ())
+        seen = self._in_role(grammar.parse_post(shown, self.ctx.customs, self.ctx.roster), shown, quotes)
 
         def does(v):
             return (v.kind, v.proxy_for, v.target if v.kind == "proxy" else None, bool(v.void), v.relayed_for)
@@ -2088,16 +2087,25 @@ def _same_as(own: str) -> tuple[re.Match, ...]:
     return tuple(m for p in _SAME_AS for m in p.finditer(own))  # (every match: 「我随大流，跟着穆念慈走」 — the second is the follow)
 
 
-def shown_text(post) -> str:
-    """The post's words as a reader sees them: the words written in a colour the page does not show taken out (the
-    archived style's spans; BBCode 「[color=white]…[/color]」 where the text still holds it)."""
-    text = getattr(post, "text", "") or ""
+def shown_text(post, text: str | None = None) -> str:
+    """The post's words (or `text`, a version of them) as a reader sees them: the words written in a colour the page does
+    not show taken out (the archived style's spans; BBCode 「[color=white]…[/color]」 where the text still holds it)."""
+    text = (getattr(post, "text", "") or "") if text is None else text
     for color, words in (getattr(post, "style", None) or {}).get("spans", ()):
         if words and unseen_color(color):
             text = text.replace(words, "", 1)
     if "[color" in text.lower():
         text = re.sub(r"(?is)\[color=([^\]]*)\](.*?)\[/color\]", lambda m: "" if unseen_color(m.group(1)) else m.group(2), text)
     return text
+
+
+def _shown_otherwise(post, text: str) -> str | None:
+    """The post's words as its page shows them, where words in a colour the page does not show make them other than
+    `text`; else None."""
+    if not (unseen_colors(post) or "[color" in text.lower()):
+        return None
+    shown = shown_text(post, text)
+    return shown if shown != text else None
 
 
 def unseen_colors(post) -> list[str]:
