@@ -214,6 +214,11 @@ SET_DEAD["heldout48"] = {"shediao": ("孟郊",), "s10": ("氟",), "mahjong": ("�
 # said, no quote, no bar before its 13:00 close)
 SET_ASSUMED["heldout49"] = {"s10": SET_ASSUMED["heldout10"]["s10"], "anshazhe": SET_ASSUMED["heldout25"]["anshazhe"]}
 SET_DEAD["heldout49"] = {"shediao": ("竹荪",), "s10": ("后座",), "qisha": ("辣椒油",), "anshazhe": ("缅因",), "mahjong": ("望",)}
+# heldout50's openings: s10 as heldout25's (a quoted change, a bar an hour before the close) with a 22:00 close; anshazhe as
+# heldout25's (改票 said, no quote, no bar before its 13:00 close)
+SET_ASSUMED["heldout50"] = SET_ASSUMED["heldout25"]
+SET_CLOSES["heldout50"] = {"s10": (22, 0)}
+SET_DEAD["heldout50"] = {"shediao": ("夷则",), "s10": ("舷窗",), "mahjong": ("麦芽糖",)}
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
