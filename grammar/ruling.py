@@ -1946,6 +1946,12 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
                 # stands — it counts (blind36 cj021: 10楼 read as a change kept to its original)
                 made.append(_Group(list(floors), number, sentence, reference=True, original=True))
                 continue
+            if re.search(r"(?:只|仅|就)\s*(?:认|承认|算|计)\s*(?:第一条|第一个|第一次|第一帖|头一条|前面那条)?\s*$", text_since):
+                # 「只认第一条 #44（投 豆浆），#45、#46 不算」: the floor that stands — it counts, and the list after it is another's
+                # (blind44 cr017: #44 voided with the two it stands over)
+                made.append(_Group(list(floors), number, sentence, reference=True, original=True))
+                text_since = "为准"
+                continue
             if "以" in text_since[-6:] and later is not None and later[:3] == ("blocker", "CORRECT", "为准"):
                 # 「以第一次 11楼 为准，15楼 不计」: the floor that stands — it counts
                 made.append(_Group(list(floors), number, sentence, reference=True, original=True))

@@ -536,3 +536,9 @@ def test_a_directors_proxy_put_off_or_hedged_is_not_made(text):
     """heldout50 w50_096 (「纸蝴蝶 好像说过要投纸扇，等我翻下聊天记录再代投。」): counted as made, certain."""
     result, (entry,) = _day(("导演", text))
     assert entry.needs_review and not result.certain, entry.reason
+
+
+def test_the_floor_said_alone_to_stand_counts_and_the_list_after_it_is_ruled_on_its_own():
+    """rulings/blind44 cr017 (「只认第一条 #44（投 豆浆），#45、#46 不算」): #44 voided with the two it stands over."""
+    assert _ruled("只认第一条 #44（投 郭靖），#45、#46 不算。") == {44: ("valid", None, None), 45: ("invalid", None, None),
+                                                             46: ("invalid", None, None)}
