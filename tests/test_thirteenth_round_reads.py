@@ -542,3 +542,10 @@ def test_the_floor_said_alone_to_stand_counts_and_the_list_after_it_is_ruled_on_
     """rulings/blind44 cr017 (「只认第一条 #44（投 豆浆），#45、#46 不算」): #44 voided with the two it stands over."""
     assert _ruled("只认第一条 #44（投 郭靖），#45、#46 不算。") == {44: ("valid", None, None), 45: ("invalid", None, None),
                                                              46: ("invalid", None, None)}
+
+
+def test_floors_and_verdicts_in_the_order_a_heading_above_says():
+    """rulings/blind44 cr003 (「依次裁定如下： ⏎ 31楼、33楼、36楼 —— 计贾探春、无效、按弃权处理。」): not read."""
+    assert _ruled("今天几个有争议的楼，依次裁定如下：\n31楼、33楼、36楼 —— 计郭靖、无效、按弃权处理。") == {
+        31: ("counts_as", "郭靖", None), 33: ("invalid", None, None), 36: ("abstain", None, None)}
+    assert _ruled("裁定如下：\n31楼、33楼 —— 计郭靖、无效。") == {}  # no order said: the director's
