@@ -299,6 +299,12 @@ def _original_named(tokens: list[Token]) -> list[Token]:
     for i, tok in enumerate(tokens):
         if tok.type != "AN":
             continue
+        if [t.type for t in tokens[i + 1:i + 5]] == ["NAME", "OBJECT", "NAME", "JI"]:
+            # 「这条按 南池子 投 北池子 计」: one player's ballot for another — 算 Y 投 X (blind44 cr056: not read)
+            ob = tokens[i + 2]
+            return [*tokens[:i], Token("SUAN", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos), tokens[i + 1],
+                    Token("OBJECT", str(ob), start_pos=ob.start_pos, end_pos=ob.end_pos), tokens[i + 3],
+                    *_original_named(tokens[i + 5:])]
         for j in range(i + 1, min(i + 7, len(tokens) - 1)):
             if tokens[j].type == "NAME" and str(tok) == "以" and str(tokens[j + 1]).strip() == "为准":
                 close = tokens[j + 1]  # 「以更正后的「绛紫」为准」: 以 X 为准, as 以 X 计

@@ -549,3 +549,8 @@ def test_floors_and_verdicts_in_the_order_a_heading_above_says():
     assert _ruled("今天几个有争议的楼，依次裁定如下：\n31楼、33楼、36楼 —— 计郭靖、无效、按弃权处理。") == {
         31: ("counts_as", "郭靖", None), 33: ("invalid", None, None), 36: ("abstain", None, None)}
     assert _ruled("裁定如下：\n31楼、33楼 —— 计郭靖、无效。") == {}  # no order said: the director's
+
+
+def test_counted_by_one_players_ballot_for_another_is_read_so():
+    """rulings/blind44 cr056 (「这条按 南池子 投 北池子 计，算她今天的票」): not read — as 「算 X 投 Y」 is (blind41 co023)."""
+    assert _ruled("36楼 这条按 郭靖 投 杨康 计，算她今天的票。") == {36: ("for_voter", "杨康", "郭靖")}
