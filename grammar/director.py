@@ -205,10 +205,10 @@ def read(text: str, roster: Roster | None, directors: tuple[str, ...] = ()) -> R
     out = _read(text, roster, _with_nicknames(tuple(directors)))
     if stated := stated_totals(text, roster):
         out = replace(out, totals=stated[0], totals_day=stated[1], totals_listed=stated[2])
-    if out.proxies and "第" in text:
+    if out.proxies and re.search(r"第|[Dd]\s*\d|(?i:day)|明|后天|昨天", text):
         out = replace(out, days_said=tuple(dict.fromkeys(
-            tags.chinese_number(d) if not d.isdigit() else int(d) for m in _PROXY_DAY.finditer(to_simplified(text))
-            for d in m.groups() if d)))
+            _RELATIVE_DAYS[d] if d in _RELATIVE_DAYS else tags.chinese_number(d) if not d.isdigit() else int(d)
+            for m in _PROXY_DAY.finditer(to_simplified(text)) for d in m.groups() if d)))
     if out.standing and (denied := _DENIES_THE_PROXY.search(to_simplified(text))):
         # 「丘处机说：“投杨康”——但我没收到他的正式委托」: the director's own words deny what a proxy needs (the hostile round 84,
         # QV08: counted, 杨康 posted out)
@@ -1342,10 +1342,14 @@ _DENIES_ASKING = re.compile(r"^\W*(?:我\s*)?(?:(?:没|没有|并没|从没|从�
 # The director's words that deny a proxy its ground: no request received, none confirmed (「没收到他的正式委托」「尚未确认」)
 _DENIES_THE_PROXY = re.compile(r"(?:没|没有|未|并未|不曾|尚未|还没|还没有)\s*(?:收到|接到|得到|拿到)?[^，,。；;\n]{0,8}?(?:委托|授权|确认|同意)")
 _CORRECTED_TOTAL = re.compile(r"\s*票?\s*[(（]\s*(?:更正|订正|修正|应为|实为|改为|更正为|应该是|其实是)\s*[:：为]?\s*(\d+(?:\.\d+)?)")
+_TOTAL_CHANGED = re.compile(r"(\d+(?:\.\d+)?)\s*(?:→|->|=>)\s*(\d+(?:\.\d+)?)")  # 「杨康 4→5 票（补丘处机私信）」: the later (round 85 K19)
 _DAY_SAID = re.compile(r"第\s*([\d一二三四五六七八九十]{1,3})\s*[天日]")
 # The day a proxy's own heading gives it (「代投（第2天）」「第二天代投」), not a day its reason or a pasted chat speaks of
-_PROXY_DAY = re.compile(r"第\s*([\d一二三四五六七八九十]{1,3})\s*[天日]\s*(?:的)?\s*(?:代投|代发)|"
-                        r"(?:代投|代发)\s*[(（【\[]?\s*第\s*([\d一二三四五六七八九十]{1,3})\s*[天日]")
+_PROXY_DAY = re.compile(r"(?:第\s*([\d一二三四五六七八九十]{1,3})\s*[天日]|(?<![A-Za-z])(?:D|(?i:day))\s*(\d{1,2}))\s*(?:的)?\s*(?:代投|代发)|"
+                        r"(?:代投|代发)\s*[(（【\[]?\s*(?:第\s*([\d一二三四五六七八九十]{1,3})\s*[天日]|(?<![A-Za-z])(?:D|(?i:day))\s*(\d{1,2}))|"
+                        # 「代投（明天）」「（用于明天）」: another day, said relatively (the hostile round 85, K11 K13)
+                        r"(?:代投|代发)\s*[(（【\[]\s*(?:用于|留给|算)?\s*(明天|明日|下一天|后天|昨天)|(?:用于|留给|算作?)\s*(明天|明日|下一天|后天)\s*(?:的)?")
+_RELATIVE_DAYS = {"明天": -1, "明日": -1, "下一天": -1, "后天": -1, "昨天": -1}  # another day than this one, which one unsaid
 
 
 @lru_cache(maxsize=64)
@@ -1383,6 +1387,7 @@ def stated_totals(text: str, roster: Roster) -> tuple[dict[str, Fraction], int |
     for line in own.split("\n"):
         if _OTHER_DAY.search(line) or _CONDITION.search(line):
             continue
+        line = _TOTAL_CHANGED.sub(r"\2", line)
         matches = [m for m in form.finditer(line) if not _WEIGHT_SAID.search(line[max(0, m.start() - 6):m.start()])
                    and not _WEIGHT_AFTER.match(line, m.end())]  # (「警长 狮子（2 票）」: a weight, not a count)
         if not matches:
@@ -1396,6 +1401,8 @@ def stated_totals(text: str, roster: Roster) -> tuple[dict[str, Fraction], int |
             name, n = roster.table.get(m.group("name")), _votes(m.group("n"))
             if fixed := _CORRECTED_TOTAL.match(line, m.end()):
                 n = _votes(fixed.group(1))  # 「杨康 4（更正：5，漏了丘处机私信的一票）」: the number the director corrects it to (round 84 L26)
+            if name and (later := re.search(rf"{re.escape(m.group('name'))}\s*(?:应该是|应为|实为|其实是|改为|更正为|应是)\s*(\d+(?:\.\d+)?)", line)):
+                n = _votes(later.group(1))  # 「…（错了，杨康应该是5）」: the total corrected further on in the line (round 85 K18)
             if name and n is not None:
                 found[name] = n  # (and the voters written after it, up to the next total: 「郭靖 3票 ← 洪七公、黄药师」)
                 listed[name] = frozenset(roster.table[v] for v in roster.pattern.findall(line[m.end():after.start() if after else None]))

@@ -941,6 +941,11 @@ def _cut(line: str) -> list[str]:
     return out
 
 
+# A bracket that corrects what it follows (「（更正：是3楼无效）」「（说错了，是3楼）」)
+_BRACKET_FIX = re.compile(r"[(（][^()（）]*(?:更正|纠正|说错|写错|看错|打错|口误|手滑|不对|应为|应该是|其实是)[^()（）]*[)）]")
+# The director's own earlier word on a floor (「刚才5楼那条」「上面关于5楼的那句」), said of, not the floor's ballot
+_EARLIER_RULING_OF = re.compile(r"(?:刚才|刚刚|上面|之前|前面|先前|早先|上午|昨晚)\s*(?:说的|发的|写的|关于|对)?\s*(?:第\s*)?"
+                                r"(?:\d{1,5}\s*(?:楼|层|樓|#|F|L)|#\s*\d{1,5})\s*(?:的)?\s*(?:那条|这条|那句|那个裁定|的裁定|那一条)")
 _DASHED_CORRECTION = re.compile(r"(?<![—-])(?:——|—|--)\s*(?:更正|订正|修正|不对|等等|抱歉|啊不|哦不|说错了|看错了|写错了)")
 _FLOOR_NUMBERS = re.compile(r"(\d{1,5})\s*(?:楼|层|樓|#|F|L)")  # the numbers of the floors written in digits
 _FLOOR_ANY = re.compile(r"\d{1,5}\s*(?:楼|层|樓|#|F|L)|#\s*\d{1,5}|第[一二三四五六七八九十百]{1,4}\s*(?:楼|层)|[沙板地](?:发|凳|板)")
@@ -1238,6 +1243,19 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
                 p[0] == "name" and not any(g.author == p[1] for g in made) for p in pieces):
             counted.append(sentence)
         _relay_told(made, sentence, roster)
+        if made and (fixed := _BRACKET_FIX.search(sentence)) and _FLOOR_ANY.search(fixed.group()):
+            # 「5楼无效（更正：是3楼无效，5楼没问题）」「5楼无效（说错了，是3楼）」: a bracket that corrects the floor — which one is
+            # ruled, the director says again (the hostile round 85, H01/K05: #5 voided, the correction dropped, 杨康 posted out)
+            why = f"「{_clip(sentence)}」括号里改了口（「{_clip(fixed.group(), 20)}」）：裁定的是哪一楼，请导演重新发一帖"
+            _hold(made, why)
+            post.held += [(("floor", int(n)), why) for n in _FLOOR_NUMBERS.findall(fixed.group())]
+            continue
+        if made and _EARLIER_RULING_OF.search(sentence):
+            # 「刚才5楼那条作废」: the director's earlier word on the floor taken back — not a verdict on its ballot (the hostile
+            # round 85, H18: read as 「#5 无效」, 杨康 posted out); the floor waits for the director
+            _hold(made, f"「{_clip(sentence)}」收回了前面对这一楼的裁定：这一楼请导演重新裁定")
+            post.taken_back += [ref for g in made for ref in g.floors if ref[0] == "floor"]
+            continue
         if made and (round_said := _OTHER_ROUND.search(sentence)) and not post.void:
             # 「重投帖7楼无效，首轮7楼维持有效」「7楼无效（指首轮投票帖的7楼）」: floors of a round the tool cannot tell apart from
             # this one's in a shared thread — they wait for the director (round 52: applied to the other round's 7楼)

@@ -1322,7 +1322,7 @@ class _Fold:
         if said.standing and said.days_said and ctx.day.day not in said.days_said:
             # 「代投（第2天）：丘处机→杨康」 posted on day 1: a proxy said to be for another day — this day's ballot, or a slip?
             # (the hostile round 84, M06: counted on day 1, 杨康 posted out)
-            other = "、".join(f"第{d}天" for d in said.days_said)
+            other = "、".join(f"第{d}天" if d > 0 else "另一天" for d in said.days_said)
             said = replace(said, doubts=[*said.doubts, f"代投帖写的是{other}，今天是第{ctx.day.day}天：这张代投算不算今天的，请导演确认"],
                            readings=[*said.readings, *((p.voter, p.target) for p in said.standing)])
         if not (said.proxies or said.doubts or said.count) and quotes and _ACKNOWLEDGED.fullmatch(verdict.own or text or ""):

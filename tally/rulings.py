@@ -459,6 +459,13 @@ def _resolve(post, reading, game: Game, base: DayTally, rules: Rules, shifted: s
             # 「林平之：6楼无效」 listed, #6 counted)
             held(f"{said} 是「{entry.author}」发的，裁定里写的却是「{item.author}」：是哪一楼、哪一张票，请导演核对")
             continue
+        if item.author and to_simplified(item.author) == to_simplified(entry.target or "") != to_simplified(entry.author) and any(
+                e.author == entry.target and e.kind in ("vote", "change", "abstain") for e in base.entries):
+            # 「5楼郭靖无效」 where #5 is 欧阳克's ballot for 郭靖, and 郭靖 has a ballot of his own: the ballot for him, or his own
+            # floor with the number wrong? (the hostile round 85, K16/K17: #5 voided, 杨康 posted out)
+            held(f"{said} 是「{entry.author}」投给「{entry.target}」的票，「{entry.target}」自己也投了票：裁定里写的「{item.author}」"
+                 f"说的是哪一楼，请导演核对")
+            continue
         if item.about == "proxy" and entry.kind != "proxy":
             # 「……（40樓），以他本人那票為準，本條代投作廢」: a proxy said void beside a floor that holds the player's own ballot —
             # the words are of another proxy (blind13 s067: the player's own ballot had been voided)

@@ -554,3 +554,45 @@ def test_floors_and_verdicts_in_the_order_a_heading_above_says():
 def test_counted_by_one_players_ballot_for_another_is_read_so():
     """rulings/blind44 cr056 (「这条按 南池子 投 北池子 计，算她今天的票」): not read — as 「算 X 投 Y」 is (blind41 co023)."""
     assert _ruled("36楼 这条按 郭靖 投 杨康 计，算她今天的票。") == {36: ("for_voter", "杨康", "郭靖")}
+
+
+# -- the hostile round 85 (at 8763e52, /work/scratch/h85/REPORT.md) -----------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["D2代投：欧阳锋→杨康", "Day2 代投 欧阳锋→杨康", "【D2代投】欧阳锋→杨康", "代投（明天）：欧阳锋→杨康"])
+def test_a_proxy_labelled_for_another_day_in_any_spelling_is_asked(text):
+    """Round 85 H30/V13/K10/K12 (「D2代投：丘处机→杨康」 on day 1): counted, 杨康 posted out."""
+    result, (entry,) = _day(("导演", text))
+    assert entry.needs_review and not result.certain, entry.reason
+    result, (entry,) = _day(("导演", "代投（D1）：欧阳锋→杨康"))
+    assert entry.verdict == "counted" and not entry.needs_review, entry.reason
+
+
+@pytest.mark.parametrize("text", ["2楼无效（更正：是3楼无效，2楼没问题）", "2楼无效（说错了，是3楼）"])
+def test_a_bracket_correcting_the_floor_holds_both_floors(text):
+    """Round 85 H01/K05: #5 voided, the bracket's correction dropped, 杨康 posted out."""
+    result = _posted(text)
+    assert not result.certain and all(e.verdict == "counted" for e in result.entries if e.floor in (2, 3))
+    assert _posted("2楼无效（理由：没写对象）").outcome.describe() == "郭靖 出局"
+
+
+def test_the_directors_earlier_word_on_a_floor_taken_back_is_no_verdict_on_it():
+    """Round 85 H18 (「5楼无效」, then 「刚才5楼那条作废」): read as #5 void again, 杨康 posted out."""
+    t = _two_two()
+    t.add("导演", "2楼无效", 2)
+    t.add("导演", "刚才2楼那条作废", 2.1)
+    result = _with_posted_rulings(t)
+    assert not result.certain and next(e for e in result.entries if e.floor == 2).verdict == "counted"
+
+
+@pytest.mark.parametrize("text", ["2楼杨康无效", "杨康 2楼无效", "2楼 杨康 无效"])
+def test_a_floor_named_with_its_target_who_has_a_ballot_of_his_own_is_held(text):
+    """Round 85 K16/K17, RN05 (「5楼郭靖无效」: #5 is 欧阳克's ballot for 郭靖, who voted at #2): #5 voided, 杨康 posted out."""
+    result = _posted(text)
+    assert not result.certain and next(e for e in result.entries if e.floor == 2).verdict == "counted", text
+
+
+@pytest.mark.parametrize("text", ["票数：杨康 2，郭靖 2（错了，杨康应该是3）", "杨康 2→3 票（补欧阳锋私信），郭靖 2 票"])
+def test_a_count_the_director_corrects_in_the_line_is_set_beside_ours_corrected(text):
+    """Round 85 K18/K19: the corrected 5 for 杨康 never read, 4 : 4 agreed with ours, 无人出局 posted."""
+    result, asked = _counted(text)
+    assert asked == {5} and not result.certain, asked
