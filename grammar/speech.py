@@ -95,7 +95,7 @@ _RELAY_FOR_ANYONE = re.compile(r"受\s*(?:人|他人|别人|朋友|队友|他|�
 BESIDE = ("plus", "with", "meant", "also")  # _RELAY_ASKED's groups for a relay beside the poster's own ballot
 SEVERAL = "*"  # a relay for several players at once (帮郭靖和黄蓉投): whose ballots, one ruling cannot say
 # The ways a player reaches the poster outside the thread: what comes by them and is posted is passed on (「丘处机刚才语音说投杨康」)
-_CHANNELS = r"QQ|qq|微信|私信|短信|电话|站内信|群里|私聊|语音|视频|(?i:discord|wechat)"
+_CHANNELS = r"QQ|qq|微信|私信|短信|电话|站内信|群里|私聊|语音|视频|邮件|(?i:discord|wechat|email|e-mail)"
 _RELAY_ASKED = re.compile(r"(?P<who>{names})\s*(?:(?:在|用|从|通过)?\s*(?:" + _CHANNELS + r")\s*(?:上|里)?\s*)?"
                           r"(?:托我|委托我|让我|叫我|请我|拜托我|要我|嘱咐我)|"  # (「热水器 QQ 上托我投：空调」)
                           # 「谢逊私聊我，投郭靖」「谢逊跟我说投郭靖」: a player who told the poster something, the ballot right after it
@@ -105,13 +105,17 @@ _RELAY_ASKED = re.compile(r"(?P<who>{names})\s*(?:(?:在|用|从|通过)?\s*(?:"
                           # (round 76: 「洪七公刚打电话说投郭靖」)
                           r"(?:打|来)\s*(?:了)?\s*(?:个)?\s*电话\s*(?:来|过来|给我)?\s*说|"
                           # (round 77: 「洪七公发短信说投郭靖」「洪七公跟我说投郭靖」「洪七公 says vote 郭靖」)
-                          r"发\s*(?:了)?\s*(?:个|条)?\s*(?:短信|微信|消息|私信|QQ|qq)\s*(?:给我|来|过来)?\s*说|(?:跟|和|对|同)\s*我\s*说|"
+                          r"发\s*(?:了)?\s*(?:个|条|封)?\s*(?:短信|微信|消息|私信|QQ|qq|邮件)\s*(?:给我|来|过来)?\s*(?:说|(?=[:：]))|(?:跟|和|对|同)\s*我\s*说|"
+                          # (round 85 V01: 「丘处机托人带话：杨康」)
+                          r"托人\s*(?:带话|带个话|传话|转告)?\s*(?=[:：])|带话\s*(?=[:：])|"
                           r"(?i:says|said|told\s+me|wants\s+to|wanted\s+to)|"
                           r"(?:的)?\s*(?:私信|短信|微信|QQ|qq|站内信))\s*(?:了)?\s*"
                           # (round 73: 「X微信我，投郭靖」「X电话里说投郭靖」; round 75: 「X短信：投郭靖」「X在群里@我让投郭靖」)
                           r"(?:说|让|叫|要)?\s*(?:我)?\s*(?=$|[:：]|(?:投|选|改投|vote))|"
                           r"应\s*(?P<asked>{names})[^，,。:：]{{0,8}}?(?:要求|请求|委托)|"
                           r"(?i:relay(?:ing|ed)?\s*(?:for|from)\s*)(?P<relay>{names})|"  # (round 84 M03: 「Relaying for 丘处机: 杨康」)
+                          r"(?i:(?<![a-z])per\s+)(?P<per>{names})\s*[:：]|"  # (round 85 r05: 「Per 丘处机: 杨康」)
+                          r"(?P<asks>{names})\s*(?i:asked|asks|wants|wanted|told)\s*(?i:me)\s*(?i:to)\s*(?i:vote|投)|"  # (r06)
                           # (round 78: 「受丘处机所托，投杨康一票」 — counted as the poster's own)
                           r"受\s*(?P<by>{names})\s*(?:所托|之托|的委托|委托|嘱托|托付|所嘱)|"
 
@@ -490,7 +494,7 @@ def may_cue(text: str, roster) -> bool:
 
 
 # The words of a relay told by a channel (「洪七公私信我说投杨康」「洪七公 says: 杨康」): its principal the proof must weigh (round 77)
-_TOLD_BY = r"私信|私聊|短信|微信|电话|语音|视频|站内信|群里|留言|告诉|通知|传话|@|艾特|QQ|qq|says|said|told|wants|wanted|behalf|elay|ELAY|我说"  # (elay: relay · Relay)
+_TOLD_BY = r"私信|私聊|短信|微信|电话|语音|视频|站内信|群里|留言|告诉|通知|传话|@|艾特|QQ|qq|says|said|told|wants|wanted|behalf|elay|ELAY|Per|per|托人|带话|邮件|mail|我说"  # (elay: relay · Relay)
 # 「丘处机上不了论坛，票给杨康」: a player said to be away, and in the next clause a ballot no word makes the poster's — his,
 # passed on, or the poster's own? (the hostile round 83, V06: the lab dropped it, check-vote counted it as the poster's)
 _AWAY = re.compile(r"上不了|上不去|上不来|来不了|登不上|登不了|没法上|不能上|没空上|不方便上|掉线|断网|没网|没信号|没电|出差|住院|"

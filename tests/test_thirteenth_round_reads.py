@@ -596,3 +596,10 @@ def test_a_count_the_director_corrects_in_the_line_is_set_beside_ours_corrected(
     """Round 85 K18/K19: the corrected 5 for 杨康 never read, 4 : 4 agreed with ours, 无人出局 posted."""
     result, asked = _counted(text)
     assert asked == {5} and not result.certain, asked
+
+
+@pytest.mark.parametrize("text", ["洪七公托人带话：杨康", "洪七公刚发邮件过来：投杨康", "Per 洪七公: 杨康"])
+def test_a_ballot_passed_on_by_messenger_mail_or_per_is_asked_as_his(text):
+    """Round 85 V01/V02, r05 (「丘处机托人带话：杨康」: certain nothing; 「丘处机刚发邮件过来：投杨康」: the poster's own vote)."""
+    result, (entry,) = _day(("欧阳锋", text))
+    assert entry.needs_review and "洪七公" in entry.relayed_for and not result.certain, entry.reason
