@@ -944,8 +944,9 @@ def _cut(line: str) -> list[str]:
 # A bracket that corrects what it follows (「（更正：是3楼无效）」「（说错了，是3楼）」)
 _BRACKET_FIX = re.compile(r"[(（][^()（）]*(?:更正|纠正|说错|写错|看错|打错|口误|手滑|不对|应为|应该是|其实是)[^()（）]*[)）]")
 # The director's own earlier word on a floor (「刚才5楼那条」「上面关于5楼的那句」), said of, not the floor's ballot
-_EARLIER_RULING_OF = re.compile(r"(?:刚才|刚刚|上面|之前|前面|先前|早先|上午|昨晚)\s*(?:说的|发的|写的|关于|对)?\s*(?:第\s*)?"
-                                r"(?:\d{1,5}\s*(?:楼|层|樓|#|F|L)|#\s*\d{1,5})\s*(?:的)?\s*(?:那条|这条|那句|那个裁定|的裁定|那一条)")
+_EARLIER_RULING_OF = re.compile(r"(?:(?:刚才|刚刚|上面|之前|前面|先前|早先|上午|昨晚)\s*(?:说的|发的|写的|关于|对)?\s*)?(?:第\s*)?"
+                                r"(?:\d{1,5}\s*(?:楼|层|樓|#|F|L)|#\s*\d{1,5})\s*(?:的)?\s*(?:那条|这条|那句|那个裁定|的裁定|那一条)"
+                                r"(?=\s*(?:裁定)?\s*(?:作废|撤回|收回|不算|取消|无效|作罢))")  # (「5楼那条作废」 too: round 85 W01)
 _DASHED_CORRECTION = re.compile(r"(?<![—-])(?:——|—|--)\s*(?:更正|订正|修正|不对|等等|抱歉|啊不|哦不|说错了|看错了|写错了)")
 _FLOOR_NUMBERS = re.compile(r"(\d{1,5})\s*(?:楼|层|樓|#|F|L)")  # the numbers of the floors written in digits
 _FLOOR_ANY = re.compile(r"\d{1,5}\s*(?:楼|层|樓|#|F|L)|#\s*\d{1,5}|第[一二三四五六七八九十百]{1,4}\s*(?:楼|层)|[沙板地](?:发|凳|板)")

@@ -575,11 +575,12 @@ def test_a_bracket_correcting_the_floor_holds_both_floors(text):
     assert _posted("2楼无效（理由：没写对象）").outcome.describe() == "郭靖 出局"
 
 
-def test_the_directors_earlier_word_on_a_floor_taken_back_is_no_verdict_on_it():
-    """Round 85 H18 (「5楼无效」, then 「刚才5楼那条作废」): read as #5 void again, 杨康 posted out."""
+@pytest.mark.parametrize("later", ["刚才2楼那条作废", "2楼那条作废"])
+def test_the_directors_earlier_word_on_a_floor_taken_back_is_no_verdict_on_it(later):
+    """Round 85 H18/W01 (「5楼无效」, then 「刚才5楼那条作废」「5楼那条作废」): read as #5 void again, 杨康 posted out."""
     t = _two_two()
     t.add("导演", "2楼无效", 2)
-    t.add("导演", "刚才2楼那条作废", 2.1)
+    t.add("导演", later, 2.1)
     result = _with_posted_rulings(t)
     assert not result.certain and next(e for e in result.entries if e.floor == 2).verdict == "counted"
 
