@@ -810,6 +810,13 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool, attempt: boo
                     meant = (*meant, *(n for n in names_in(own[latin.end():], roster) if n not in meant))
                     said = f"{own[m.start():m.end()]}{' '.join(words[:used])}".strip()
                     out.append((f"「{said}」像是用拼音打的名字：算不算投票，请导演裁定", meant))
+    if not ballot and not attempt and not out and roster.pattern is not None and (listed := re.search(
+            rf"({roster.pattern.pattern})\s*(?:\d+(?:\.\d+)?\s*票?)?\s*[（(:：←]\s*(?:[^（）()\n]*?[、,，/]\s*)?(?:我|本人|俺)\s*(?=[、,，/）)]|$)",
+            own, re.M)):
+        # 「目前票型：杨康5（郭靖、黄蓉、…、我），郭靖4」: a player's count that lists the poster under a player — his ballot, said in
+        # a count? (the hostile rounds 84/85, M08/K21: certain nothing, 无人出局 posted)
+        out.append((f"帖子的票型里把发帖人自己列在「{roster.table[listed.group(1)]}」下面（「{listed.group().strip()[:24]}」）："
+                    "算不算投票，请导演裁定", (roster.table[listed.group(1)],)))
     if not ballot and not attempt and not out and len(own) <= 24 and roster.pattern is not None and (
             described := re.match(rf"^\W*(?:我)?\s*(?:投出|投给|票投|票给|投|选|vote)\s*((?:{roster.pattern.pattern})\s*的[^，,。.!！?？\n]{{1,8}})\W*$", own)):
         # 「投丘处机的那个徒弟」「投出杨康的那个人」: the post is a ballot for a player described through another — or for whoever

@@ -604,3 +604,9 @@ def test_a_ballot_passed_on_by_messenger_mail_or_per_is_asked_as_his(text):
     """Round 85 V01/V02, r05 (「丘处机托人带话：杨康」: certain nothing; 「丘处机刚发邮件过来：投杨康」: the poster's own vote)."""
     result, (entry,) = _day(("欧阳锋", text))
     assert entry.needs_review and "洪七公" in entry.relayed_for and not result.certain, entry.reason
+
+
+def test_a_players_count_that_lists_the_poster_under_a_player_is_asked():
+    """Rounds 84/85 M08/K21 (丘处机's 「目前票型：杨康5（郭靖、黄蓉、穆念慈、梅超风、我），郭靖4」): certain nothing, 无人出局 posted."""
+    result, (entry,) = _day(("欧阳锋", "目前票型：杨康3（郭靖、黄蓉、我），郭靖2"))
+    assert entry.needs_review and "杨康" in entry.readings and not result.certain, entry.reason
