@@ -1308,11 +1308,11 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             # wait for the director (the lab: both were ruled 无效). (「36楼、40楼 作废：前者对象写的是…」: the verdict given to
             # both before 前者 · 后者 begin their reasons rules them both.)
             _hold(made, f"「{_clip(sentence)}」用「前者／后者」指楼层：请逐楼写明")
-        elif made and number > 1 and _RESPECTIVELY.search(heading := sentences[number - 2]) and heading.rstrip().endswith((":", "：")) \
+        elif made and number > 1 and _RESPECTIVELY.search(line_above := sentences[number - 2]) and line_above.rstrip().endswith((":", "：")) \
                 and not _RESPECTIVELY.search(sentence) and len([t for t in tokens if t.type in _VERDICT_START]) >= 2:
             # 「依次裁定如下： ⏎ 31楼、33楼、36楼 —— 计贾探春、无效、按弃权处理。」: the order said in the heading above the list
             # (blind44 cr003: not read)
-            _respectively(made, _pieces(tokens, one_by_one=True), f"{heading}{sentence}")
+            _respectively(made, _pieces(tokens, one_by_one=True), f"{line_above}{sentence}")
             groups += [g for g in made if not any(g is h for h in groups)]
         elif _RESPECTIVELY.search(sentence) and made and not re.search(
                 r"(?:理由|原因)\s*(?:是)?\s*(?:分别|依次)|(?:分别|依次)\s*(?:说明|解释|是因为)|对象依次", sentence) and not \
