@@ -205,11 +205,12 @@ def read(text: str, roster: Roster | None, directors: tuple[str, ...] = ()) -> R
     out = _read(text, roster, _with_nicknames(tuple(directors)))
     if stated := stated_totals(text, roster):
         out = replace(out, totals=stated[0], totals_day=stated[1], totals_listed=stated[2])
+    simplified = to_simplified(text) if out.proxies else ""
     if out.proxies and re.search(r"第|[Dd]\s*\d|(?i:day)|明|后天|昨天", text):
         out = replace(out, days_said=tuple(dict.fromkeys(
             _RELATIVE_DAYS[d] if d in _RELATIVE_DAYS else tags.chinese_number(d) if not d.isdigit() else int(d)
-            for m in _PROXY_DAY.finditer(to_simplified(text)) for d in m.groups() if d)))
-    if out.standing and (denied := _DENIES_THE_PROXY.search(to_simplified(text))):
+            for m in _PROXY_DAY.finditer(simplified) for d in m.groups() if d)))
+    if out.standing and (denied := _DENIES_THE_PROXY.search(simplified)):
         # 「丘处机说：“投杨康”——但我没收到他的正式委托」: the director's own words deny what a proxy needs (the hostile round 84,
         # QV08: counted, 杨康 posted out)
         out = replace(out, doubts=[*out.doubts, f"导演说「{_clip(denied.group())}」：这张代投算不算，请导演确认"],
@@ -928,9 +929,10 @@ def _quoted_request(proxy, roster: Roster) -> tuple[str, list[str]] | None:
     for m in _QUOTED.finditer(proxy.words or ""):  # (the proxy's own clause: 「…；水龙吟 说“…或者…都行”——不受理」 is another's)
         named = _named(m.group(), roster)
         others = [n for n in named if n not in (proxy.target, proxy.voter)]
+        # (a reason quoted, 「他私信里写的是“跟龙井走”」, settles nothing either way; words that ask for another player and not
+        # the target do — 「【代投】丘处机 → 杨康（他原话：“投郭靖”）」, round 84 QV03 — unless a correction says which were asked)
         if others and (_UNSETTLED.search(m.group()) or proxy.target not in named and _ASKED_VOTE.search(m.group())
-                       and not _CORRECTS.search(proxy.words or "")):  # (a correction says which words were asked: its own)
-            # (「【代投】丘处机 → 杨康（他原话：“投郭靖”）」: the words quoted ask for another player — round 84 QV03)  # (a reason quoted, 「他私信里写的是“跟龙井走”」, settles nothing either way)
+                       and not _CORRECTS.search(proxy.words or "")):
             return m.group().strip("“”「」\"'"), others
     return None
 

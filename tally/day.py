@@ -431,14 +431,14 @@ class _Fold:
         prior = self.standing.get(post.author)  # the poster's own ballot before this post
         if post.author in ctx.directors:
             verdict = self._in_role(verdict, text, getattr(post, "quotes", None) or ())  # a proxy in own words, or no ballot
-            if (shown := _shown_otherwise(post, text)) is not None:
+            if (shown := shown_otherwise(post, text)) is not None:
                 verdict = self._as_shown(verdict, shown, getattr(post, "quotes", None) or ())
             self._check_count(post, text)
         elif self._agrees_with_director(post, verdict):
             # 「同上，票型没问题」「+1 导演辛苦」 under the director's count, notice or proxy: agreement, not a ballot.
             verdict = replace(verdict, kind="none", follows=False, refers=(), vote_like=False, readings=(), doubts=(),
                               reason="同意所引用的导演帖子，不是投票", relayed_for=(), nobody=False)
-        elif verdict.kind == "none" and (shown := _shown_otherwise(post, text)) is not None and (
+        elif verdict.kind == "none" and (shown := shown_otherwise(post, text)) is not None and (
                 seen := grammar.parse_post(shown, ctx.customs, ctx.roster)).kind != "none":
             # 「投杨[color=white]不[/color]康」: the text is no ballot, the page shows one (「投杨康」) — never silent (the hostile
             # rounds 78–84, b11: talk, certain); the ballot the page shows is a reading, and the director's to rule
@@ -2099,7 +2099,7 @@ def shown_text(post, text: str | None = None) -> str:
     return text
 
 
-def _shown_otherwise(post, text: str) -> str | None:
+def shown_otherwise(post, text: str) -> str | None:
     """The post's words as its page shows them, where words in a colour the page does not show make them other than
     `text`; else None."""
     if not (unseen_colors(post) or "[color" in text.lower()):

@@ -32,7 +32,7 @@ from grammar import ruling as words
 from grammar.names import Roster, to_simplified
 
 from . import certainty
-from .day import DayTally, Ruling, quote_field, real_pid, shown_text, unseen_colors
+from .day import DayTally, Ruling, quote_field, real_pid, shown_otherwise, unseen_colors
 from .game import JUDGE, Day, Game
 from .report import clip
 from .rules import Rules
@@ -163,7 +163,8 @@ def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, 
             # the director, never keep the reading the ruling would have changed (hostile round 51: a typed stamp in the
             # director's own post dropped the ruling and the day was posted without it)
             said_of = [i.ref for i in (reading or earlier).items] + [ref for ref, _ in (reading or earlier).held]
-            if unseen_colors(post) and (shown := words.read(shown_text(post), quoting=bool(post.quotes), roster=roster)):
+            if (page_words := shown_otherwise(post, post.text or "")) is not None and (
+                    shown := words.read(page_words, quoting=bool(post.quotes), roster=roster)):
                 # 「5楼[color=white]不[/color]无效」: the readers see 「5楼无效」 — what the page shows rules floors too (round 84 L23:
                 # the text's 「不无效」 ruled nothing, the floor kept its ballot and the day was posted)
                 said_of += [i.ref for i in shown.items] + [ref for ref, _ in shown.held]
