@@ -219,6 +219,10 @@ SET_DEAD["heldout49"] = {"shediao": ("竹荪",), "s10": ("后座",), "qisha": ("
 SET_ASSUMED["heldout50"] = SET_ASSUMED["heldout25"]
 SET_CLOSES["heldout50"] = {"s10": (22, 0)}
 SET_DEAD["heldout50"] = {"shediao": ("夷则",), "s10": ("舷窗",), "mahjong": ("麦芽糖",)}
+# heldout51's openings: s10 as heldout25's (a quoted change, a 20:00 bar before its 21:00 close); anshazhe as heldout47's (改票
+# by quoting one's own ballot, a 12:00 bar before the 13:00 close)
+SET_ASSUMED["heldout51"] = {"s10": SET_ASSUMED["heldout25"]["s10"], "anshazhe": SET_ASSUMED["heldout47"]["anshazhe"]}
+SET_DEAD["heldout51"] = {"shediao": ("泰迪",), "s10": ("骈文",), "qisha": ("碱水结",), "mahjong": ("药酒",)}
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
