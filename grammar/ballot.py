@@ -735,6 +735,9 @@ def _target_note(verdict: Verdict) -> str | None:
     return note
 
 
+_ASKED_ME = re.compile(r"(?:托|让|请|叫|要|委托|拜托|嘱咐)\s*我\s*(?:帮(?:他|她|忙)?)?\s*$")
+
+
 def judge(lines: list[tuple], rules: VoteCustoms, roster: Roster | None, *, first: bool | None = None,
           text: str | None = None) -> Verdict:
     fields: list[Field] = []
@@ -750,8 +753,8 @@ def judge(lines: list[tuple], rules: VoteCustoms, roster: Roster | None, *, firs
                 elif f.kind == "reason":
                     if f.value:
                         reasons.append(f.value)
-                elif f.kind == "proxy":
-                    proxies.append(f)
+                elif f.kind == "proxy" and not _ASKED_ME.search(line[1]):
+                    proxies.append(f)  # (「郭靖托我代投：黄蓉」: a player's request passed on — a relay the words read, no proxy)
     if len(ballots) > 1:
         ballots = _distinct(ballots)
     corrected: tuple[str, tuple[str, ...]] | None = None

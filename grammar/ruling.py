@@ -330,7 +330,8 @@ def _keep_named(tokens: list[Token]) -> list[Token]:
         if tok.type != "KEEP" or str(tok) in ("计", "记"):
             continue
         j = i + 1
-        while j < len(tokens) and (tokens[j].type == "_SEP" or str(tokens[j]).strip() in ("投", "即", "就是", "也就是", "为", "是")):
+        while j < len(tokens) and (tokens[j].type == "_SEP" or str(tokens[j]).strip() in (
+                "投", "即", "就是", "也就是", "为", "是", "投票对象", "对象", "投票", "投的")):  # (「按编辑前的内容计：投票对象 红玉」 blind45 cs005)
             j += 1
         after = tokens[j + 1] if j + 1 < len(tokens) else None
         if after is not None and (after.type in ("JI", "KEEP", "COUNT", "VALID", "INVALID", "AN", "SUAN")
@@ -1645,8 +1646,8 @@ _ITS_ORIGINAL = re.compile(r"(?:他|她|其|TA|ta)\s*(?:的)?\s*原(?:来的?)?�
 _ON_PAGE = re.compile(r"第?\s*[一二三四五六七八九十\d]{1,3}\s*[页頁]\s*(?:的)?\s*第?\s*[一二三四五六七八九十\d]{1,4}\s*(?:楼|层|樓)")
 _FLOOR_PART = re.compile(r"\d{1,5}\s*(?:楼|层|樓|#|F|L)\s*(?:的|里的|下面的?|底下的?)\s*(?:楼中楼|点评|评论|回帖|回复)")
 _MEANT_ELSEWHERE = re.compile(r"[(（]\s*(?:指|是指|指的是|说的是|这是说)\s*(?!今天|本帖|这里|投票帖|这一?轮|本轮)[^)）]{0,10}(?:帖|贴|区|轮|局|天|日|周|场|次)[^)）]{0,3}[)）]|"
-                              # (not 「（厨师 昨天已出局）」: when the player went out, said of the player — blind33 cg035)
-                              r"[(（](?![^)）]*(?:出局|死亡|阵亡|死了|被投出|被刀|被放逐))[^)）]{0,4}(?:上周|上个月|去年|前年|上回|上次|大前天|前天|昨天|昨日|上一?天|前一天|上一?轮|那局|上一?局|"
+                              # (not 「（厨师 昨天已出局）」「（房屋已在第一天公示）」: said of the player — blind33 cg035, blind45 cs061)
+                              r"[(（](?![^)）]*(?:出局|死亡|阵亡|死了|被投出|被刀|被放逐|公示|公布|公开|宣布|亮明|翻牌))[^)）]{0,4}(?:上周|上个月|去年|前年|上回|上次|大前天|前天|昨天|昨日|上一?天|前一天|上一?轮|那局|上一?局|"
                               r"第\s*[\d零〇一二三四五六七八九十]{1,3}\s*[天日轮]|版块|板块|另一个|别的|其他)[^)）]{0,8}[)）]")
 _PRECEDENT = re.compile(r"(?:跟|和|与|同|像|如同|参照|参考)[^,，。;；]{0,12}(?:一样|那次|那回|那样|同理|一个道理|类似)|同理|先例|前例")
 _EARLIER_VERSION = re.compile(r"上一版|上个版本|前一版|旧版|上一条|上一帖|之前那版|原先那版|上次发的|刚才发的那")
@@ -1728,7 +1729,7 @@ _WHEN_IT_HAPPENED = re.compile(r"(?:在|于|从|自从|自)\s*$")
 # 「八哥 第二天已经发动【若愚】」「他第一天就出局了」: the day something happened, told after it (blind35 ci019: read as the
 # ruling's own day)
 _HAPPENED_THEN = re.compile(r"\s*(?:就|已经|已|曾经|曾|便|刚)?\s*(?:发动|出局|死|翻牌|被[^\s,，。]{0,4}(?:出局|放逐|处决|杀|票出)|用了|用掉|使用)")
-_HEADED_CORRECTION = re.compile(r"^\W*(?:更正|纠正|订正|修正|正确的是|应为)\s*(?:一下|如下)?\s*[:：】\]]")
+_HEADED_CORRECTION = re.compile(r"^\W*(?:更正|纠正|订正|修正|改判|正确的是|应为)\s*(?:一下|如下)?\s*[:：】\]]")
 
 
 def _corrected_below(floors: set, below: list[str]) -> bool:
@@ -1742,7 +1743,7 @@ def _corrected_below(floors: set, below: list[str]) -> bool:
 def _correction_heading(tokens: list[Token]) -> bool:
     """更正：18楼有效 · 【更正】: a correction the director heads, not an interruption."""
     first = next((t for t in tokens if str(t).strip("【[ —-─~～*")), None)  # (「——更正上条：」)
-    return first is not None and str(first).strip("【[ —-─~～*") in ("更正", "纠正", "订正", "修正")
+    return first is not None and str(first).strip("【[ —-─~～*") in ("更正", "纠正", "订正", "修正", "改判")  # (「改判：46楼 改票有效」 blind45 cs067)
 
 
 def _only_reason(sentence: str) -> bool:
@@ -2723,6 +2724,9 @@ def _items(groups: list[_Group], sentences: list[str], post: RulingPost) -> None
                 post.problems.append(f"看不懂「{words}」里的楼层")
                 continue
             held = decided.get(ref)
+            if held is not None and group.corrects and verdict["verdict"] == "valid" and not verdict.get("target") and \
+                    held["verdict"] in ("counts_as", "keep_original", "for_voter") and held.get("target"):
+                verdict = held  # 「更正：……40楼 按 冠生园 计。……代投本身有效。」: it stands, as the correction counted it (blind45 cs044)
             if held is not None and held != verdict and not group.corrects and (merged := _one([held, verdict])):
                 verdict = merged  # 「……维持原判，15楼无效」: one verdict said twice in other words
                 held = verdict
@@ -2748,7 +2752,9 @@ def _spanned(floors: list[tuple], words: str) -> list[tuple]:
     out = []
     for ref in floors:
         span = ref[1][1] - ref[1][0] + 1 if ref[0] == "range" and ref[1] else 0
-        if 2 <= span <= 9 and re.search(rf"(?<![\d十])(?:{span}|{'二三四五六七八九'[span - 2]}{'|两' if span == 2 else ''})\s*(?:帖|楼|层|樓|张|个)", words):
+        listed = span and all(len(re.findall(rf"(?<!\d){n}(?!\d)", words)) >= (2 if n in ref[1] else 1)
+                              for n in range(ref[1][0], ref[1][1] + 1))  # (「46~49楼 一律不计（46 风清扬、47 方证、48 刘正风、49 仪琳）」)
+        if 2 <= span <= 9 and (listed or re.search(rf"(?<![\d十])(?:{span}|{'二三四五六七八九'[span - 2]}{'|两' if span == 2 else ''})\s*(?:帖|楼|层|樓|张|个)", words)):
             out += [("floor", f) for f in range(ref[1][0], ref[1][1] + 1)]
         else:
             out.append(ref)

@@ -96,6 +96,8 @@ BESIDE = ("plus", "with", "meant", "also")  # _RELAY_ASKED's groups for a relay 
 SEVERAL = "*"  # a relay for several players at once (帮郭靖和黄蓉投): whose ballots, one ruling cannot say
 # The ways a player reaches the poster outside the thread: what comes by them and is posted is passed on (「丘处机刚才语音说投杨康」)
 _CHANNELS = r"QQ|qq|微信|私信|短信|电话|站内信|群里|私聊|语音|视频|邮件|(?i:discord|wechat|email|e-mail)"
+# Why the poster writes for a player, in a label after the player's name (「丘处机（掉线中）：杨康」)
+_STATUS_WORDS = r"掉线|断网|离线|不在|没网|上不了|请假|出差|代|托|委托|私信|私聊|QQ|qq|微信|短信|场外|电话|语音"
 _RELAY_ASKED = re.compile(r"(?P<who>{names})\s*(?:(?:在|用|从|通过)?\s*(?:" + _CHANNELS + r")\s*(?:上|里)?\s*)?"
                           r"(?:托我|委托我|让我|叫我|请我|拜托我|要我|嘱咐我)|"  # (「热水器 QQ 上托我投：空调」)
                           # 「谢逊私聊我，投郭靖」「谢逊跟我说投郭靖」: a player who told the poster something, the ballot right after it
@@ -125,6 +127,8 @@ _RELAY_ASKED = re.compile(r"(?P<who>{names})\s*(?:(?:在|用|从|通过)?\s*(?:"
                           r"(?P<mind>{names})\s*的\s*(?:意思|想法|意愿|决定|选择|态度)\s*(?:是|为|就是)?\s*[:：]?\s*(?=投|选|vote)|"
                           # 「（代发）丘处机：投杨康」: a player's words under the poster's label of passing them on (round 84 g07)
                           r"(?:代发|代投|转发|转贴|转)\s*[)）】\]]\s*(?P<label>{names})\s*[:：]|"
+                          # 「丘处机（掉线中）：杨康」「丘处机【QQ】：投杨康」: the player labelled with why the poster writes for him
+                          r"(?P<status>{names})\s*[(（【\[]\s*(?:" + _STATUS_WORDS + r")[^)）】\]\n]{{0,8}}[)）】\]]\s*[:：]|"
                           r"(?:转告|转达|代发|代为发|帮忙发|帮.{{0,4}}发一?下|托我\s*(?:发|转发|代发))|"  # (「X 在高铁上…，托我发一下：」)
                           # Another player's ballot held by the poster (hostile round 63): 「洪七公那票：郭靖」「再加洪七公那票」
                           # 「我和洪七公都投郭靖」 — whose ballot that is, only the director can say. (The groups in BESIDE are cast
@@ -494,13 +498,14 @@ def may_cue(text: str, roster) -> bool:
 
 
 # The words of a relay told by a channel (「洪七公私信我说投杨康」「洪七公 says: 杨康」): its principal the proof must weigh (round 77)
-_TOLD_BY = r"私信|私聊|短信|微信|电话|语音|视频|站内信|群里|留言|告诉|通知|传话|@|艾特|QQ|qq|says|said|told|wants|wanted|behalf|elay|ELAY|Per|per|托人|带话|邮件|mail|我说"  # (elay: relay · Relay)
+_TOLD_BY = r"私信|私聊|短信|微信|电话|语音|视频|站内信|群里|留言|告诉|通知|传话|@|艾特|QQ|qq|says|said|told|wants|wanted|asked|asks|begged|behalf|elay|ELAY|Per|per|托人|带话|邮件|mail|我说"  # (elay: relay · Relay)
 # 「丘处机上不了论坛，票给杨康」: a player said to be away, and in the next clause a ballot no word makes the poster's — his,
 # passed on, or the poster's own? (the hostile round 83, V06: the lab dropped it, check-vote counted it as the poster's)
 _AWAY = re.compile(r"上不了|上不去|上不来|来不了|登不上|登不了|没法上|不能上|没空上|不方便上|掉线|断网|没网|没信号|没电|出差|住院|"
                    r"在飞机上|在火车上|在高铁上|在路上|联系不上")
 OWNERLESS = re.compile(r"\s*(?:他|她)?\s*(?:的)?\s*(?:那|这)?\s*(?:一)?\s*票\s*(?:就)?\s*(?:给|投|算|是|[:：])|"
-                       r"\s*(?:就|那就|所以|于是)?\s*(?:投|选|改投|(?i:vote)\b)")
+                       # (「丘处机断网了，（他）说投杨康」: what the one away said, passed on)
+                       r"\s*(?:(?:他|她)\s*)?(?:说|讲|让|叫)?\s*(?:要|想)?\s*(?:就|那就|所以|于是)?\s*(?:投|选|改投|(?i:vote)\b)")
 # Words one of which every doubtful act has (a literal scan, far cheaper than the patterns themselves).
 _CUE_KEYS = re.compile(r"作废|无效|不算|撤回|收回|取消|晚点|晚些|晚上|晚一|等会|等一下|一会|稍后|回头|过会|迟点|之后|明天|下午|中午|"
                        r"回来|先挂|暂|先投|临时|先票|原来|本来|之前|刚才|一开始|编辑|如何|怎么|算不算|是否|待定|统计时|另行|" + _AWAY.pattern + "|"
@@ -618,6 +623,7 @@ def _bracket_after_name(text: str, roster) -> bool:
     return False
 
 
+_STATUS = re.compile(r"[(（]\s*(?:" + _STATUS_WORDS + ")")
 _FOR_NOW = re.compile(r"[暂待]|未定|再说|再议|明天的票|先弃权|先不投|晚点|(?i:tbd|tentative)")
 
 
@@ -635,6 +641,8 @@ def strip_asides(text: str, roster) -> str:
         note = m.group()[len(m.group("name")):].strip()
         if _FOR_NOW.search(note):
             return m.group()  # 「黄蓉（暂）」「黄蓉（待定）」: the name for now — not an aside, the ballot's own doubt
+        if _STATUS.match(note) and text[m.end():m.end() + 2].lstrip()[:1] in (":", "："):
+            return m.group()  # 「丘处机（掉线中）：杨康」: why the poster writes for him (a relay), not an aside
         notes.append(note)
         return m.group("name")
 

@@ -310,8 +310,11 @@ _GIVES_A_BALLOT = re.compile(r"(?:送|给|赏|奉上|献给)\s*([^\s,，。!！;
 _BY_RANK = re.compile(r"(?:投|票给|选)\s*(?:排)?\s*第\s*([一二三四五1-5])\s*(?:个|位|名|的)")
 _SPLIT_BALLOT = re.compile(r"(?:一|半|1)\s*票\s*(?:给|投|选|归)?\s*[^\s,，;；、。]{1,12}?\s*[,，;；、]\s*(?:另|再)?\s*(?:一|半|1)\s*票\s*(?:给|投|选|归)?\s*[^\s,，;；、。]{1,12}")
 _PUT_AS_A_CHOICE = re.compile(r"(?:要不|不如|干脆|要么)\s*(?:就|还是|咱们?|我们|大家)?\s*(?:投|票|选)\s*([^\s,，。!！;；~～…]{1,12}?)\s*(?:吧|好了|算了|得了)")
-_JOINS_THE_CALL = re.compile(r"(?:都|一起|一块儿?|统一|集中)\s*(?:投|票|选|出)\s*([^\s,，。!！;；~～]{1,12}?)\s*(?:吧|啊|呀|哈)?"
-                             r"[\s,，。!！~～…]*(?:我也投|我也跟|我也是|我也一样|我也这么投|算我一个|我跟了|我先投|我投了)")
+# (「楼上说投杨康，同意」「郭靖提议投杨康，+1」: another's call, and the poster's assent to it — round 86)
+_JOINS_THE_CALL = re.compile(r"(?:都|一起|一块儿?|统一|集中|(?:说|提议|建议|号召|喊)\s*(?:要|大家|都)*)\s*(?:投|票|选|出)\s*"
+                             r"([^\s,，。!！;；~～]{1,12}?)\s*(?:吧|啊|呀|哈)?[\s,，。!！~～…]*"
+                             r"(?:我也投|我也跟|我也是|我也一样|我也这么投|算我一个|我跟了|我先投|我投了|"
+                             r"(?:我)?\s*(?:也)?\s*(?<!不)(?:同意|赞成|附议|支持|跟|同上)|[+＋]\s*1)")
 _SELF_VOID = re.compile(r"不算数|不作数|别计|别算|不要计|先别计|不用计|(?:就|权|只)?当(?:我)?\s*没(?:发|投|写)(?:过)?|(?:我的票|这票|这一票|本票|此票|这楼|本楼)[^,，。;；]{0,4}作废|测试一下|"
                         # the hostile round 61–66: a ballot nearly cast, likely, a placeholder, a joke, split, for now, in English hedged
                         r"(?:差点|险些)(?:儿)?\s*(?:就)?\s*(?:投|选|票)|概率|可能性|(?:反正|估计|肯定|多半)\s*(?:也)?\s*不算了|"
@@ -758,7 +761,8 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool, attempt: boo
         out.append((f"帖子说「{put.group().strip()[-24:]}」，像是投票又像是商量：算不算投票，请导演裁定", tuple(meant)))
     elif not ballot and not attempt and (joined := _JOINS_THE_CALL.search(own)) and (meant := names_in(joined.group(1), roster)):
         # 「大家都投杨康吧，我也投」: a call to vote for a player, and the poster saying they vote so too (hostile round 78: silent)
-        out.append((f"帖子号召投「{'、'.join(meant)}」，又说自己也投（「{joined.group().strip()[-24:]}」）：算不算投票，请导演裁定",
+        out.append((f"帖子号召（或转述别人号召）投「{'、'.join(meant)}」，又说自己也投或赞同（「{joined.group().strip()[-24:]}」）："
+                    f"算不算投票，请导演裁定",
                     tuple(meant)))
     if not ballot and not attempt and (either := _either(own, roster)):
         # 「杨康吧，实在不行郭靖也可以」: players offered as choices, in no ballot's form — a vote attempt, whose is the director's

@@ -610,3 +610,64 @@ def test_a_players_count_that_lists_the_poster_under_a_player_is_asked():
     """Rounds 84/85 M08/K21 (丘处机's 「目前票型：杨康5（郭靖、黄蓉、穆念慈、梅超风、我），郭靖4」): certain nothing, 无人出局 posted."""
     result, (entry,) = _day(("欧阳锋", "目前票型：杨康3（郭靖、黄蓉、我），郭靖2"))
     assert entry.needs_review and "杨康" in entry.readings and not result.certain, entry.reason
+
+
+# -- heldout51's and rulings/blind45's first reads (ecb4247), and the relays left open at the last stop --------------------------
+
+@pytest.mark.parametrize("text", ["欧阳锋掉线了，他说投杨康", "欧阳锋断网了，说投杨康", "欧阳锋（掉线中）：杨康", "欧阳锋（掉线中）：投杨康",
+                                  "欧阳锋 asked me to vote 杨康 for him"])
+def test_a_ballot_passed_on_for_a_player_away_is_asked_as_his(text):
+    """「丘处机断网了，说投杨康」: read as talk, certain — a ballot the poster passes on for a player away, never decided quietly."""
+    result, (entry,) = _day(("洪七公", text))
+    assert entry.needs_review and "欧阳锋" in entry.relayed_for and not result.certain, entry.reason
+
+
+def test_a_request_passed_on_under_the_proxy_label_is_a_relay_beside_the_posters_own_ballot():
+    """「投票对象：杨康 ⏎ 郭靖托我代投：黄蓉」: read as a proxy for 黄蓉 (the label's value), the poster's own ballot lost."""
+    result, (entry,) = _day(("洪七公", "投票对象：杨康\n投票理由：太跳\n欧阳锋托我代投：郭靖"))
+    assert entry.verdict == "counted" and entry.target == "杨康", entry.reason
+    assert entry.relayed_for == ("欧阳锋",) and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("text, asked", [("楼上说投杨康，同意", True), ("欧阳锋提议投杨康，+1", True), ("欧阳锋说投杨康，我不同意", False)])
+def test_assent_to_anothers_call_to_vote_is_asked(text, asked):
+    """「楼上说投杨康，同意」: talk, certain — a call to vote, and the poster's assent to it."""
+    result, (entry,) = _day(("洪七公", text))
+    assert (entry.needs_review and "杨康" in entry.readings and not result.certain) == asked, entry.reason
+
+
+def test_why_the_player_is_away_beside_the_directors_proxy_leaves_it_made():
+    """heldout51 w51_019 (「代投：拉布拉多 私信委托（今晚值班上不来）」): asked as put off."""
+    result, (entry,) = _day(("导演", "代投：洪七公 私信委托（今晚值班上不来）\n投票对象：杨康\n投票理由：他说的"))
+    assert entry.verdict == "counted" and entry.target == "杨康" and not entry.needs_review, entry.reason
+
+
+def test_the_directors_proxy_corrected_in_its_own_post_counts_as_corrected():
+    """heldout51 d03 #18 (「代投：小令（微信 18:50，人在外地）投票 散曲。……更正：……以更正为准：小令 → 元曲。」): counted as first
+    written, and asked as put off."""
+    result, (entry,) = _day(("导演", "代投：洪七公（微信 18:50，人在外地）投票 杨康。\n……更正：上面打错，洪七公 原话是“投郭靖，杨康 "
+                                     "昨天救得太巧”，以更正为准：洪七公 → 郭靖。"))
+    assert entry.verdict == "counted" and entry.target == "郭靖", entry.reason
+
+
+@pytest.mark.parametrize("text, ruled", [
+    # cs044: the director's own proxy corrected, then said to stand — counted as corrected (it had stood as first written)
+    ("更正：我 40楼 替 欧阳锋 发的代投对象打错了，写成了 郭靖。40楼 按 杨康 计，仍是 欧阳锋 的票。40楼 发于 11:20，离截止一个多小时，代投本身有效。",
+     {40: ("counts_as", "杨康", None)}),
+    # cs005: the ballot before the edit, named after its label
+    ("45楼 关门后编辑的不认，按编辑前的内容计：投票对象 黄蓉（我关门时截了图）。", {45: ("keep_original", "黄蓉", None)}),
+    # cs017: a range whose every floor is written out beside it
+    ("关门后的 46~49楼 一律不计（46 郭靖、47 黄蓉、48 杨康、49 穆念慈，都是 21:00 之后）。",
+     {46: ("invalid", None, None), 47: ("invalid", None, None), 48: ("invalid", None, None), 49: ("invalid", None, None)}),
+    ("28L是聊天不算票", {28: ("not_a_vote", None, None)}),  # cs027
+    # cs061: a bracket that says when the player's role was made public, not which day's floor
+    ("【裁定】14楼 投的 杨康 是酒吧老板（身份已在第一天公示），酒吧老板不能成为投票对象，14楼 无效。", {14: ("invalid", None, None)}),
+    # cs066: 暂时 said of the substitute's account, not of the ruling
+    ("替补暂时登不上原账号，用自己账号发了 38楼，经私信核实是替补本人，38楼 算 欧阳锋 的票，计 郭靖。", {38: ("for_voter", "郭靖", "欧阳锋")}),
+])
+def test_blind45s_clear_rulings_are_read(text, ruled):
+    assert _ruled(text) == ruled
+
+
+def test_a_range_not_written_out_floor_by_floor_still_waits():
+    assert _ruled("46~49楼 一律不计（46 郭靖、49 穆念慈）") == {}
