@@ -516,6 +516,7 @@ def _weigh_words(verdict: Verdict, text: str, roster: Roster, unstripped: str | 
 # the player, punctuation).
 _MARK_BRACKET = re.compile(r"^\s*[(（\[【]\s*([^()（）\[\]【】\n]{1,4}|[A-Za-z]{1,10})\s*[)）\]】]?\s*[。.!！~～]*\s*$")
 _MARK_BARE = re.compile(r"^\s*[,，]?\s*([A-Za-z0-9:;=^_\-+*/\\<>()（）.,!?~]{1,12}|[\u4e00-\u9fff])\s*[。.!！~～]*\s*$")
+_MARK_DENIED = re.compile(r"^\s*[,，]?\s*(?:不是|不是真的|并不|才怪|骗你的|假的|开玩笑的?|逗你的|说着玩的?|(?i:bushi|jk|not))\s*[。.!！~～]*\s*$")
 _MARK_EXPLAINED = re.compile(r"^(?:[吧了啊呀哈嘛呢哦啦噢喔咯]+|[哥姐兄君酱桑爷妹弟]|大人|大佬|老师|同学|我自己|自己|本人|自投|谢谢|thx|thanks|ty|重发|补发|补票|补理由|改|"
                              r"(?:繁[体體]|简体|簡體|手[机機]|电脑|電腦|平板|输入法)+(?:党|黨|发|發|打的?|打字)?|hammer|L\s*-\s*\d|lylo|mylo|"
                              r"\d{1,2}(?:\.\d+)?\s*票?|[一两二三]\s*票|[x×]\s*\d{1,2}(?:\.\d+)?)$", re.I)
@@ -577,6 +578,8 @@ def trailing_mark(own: str, counted: str, roster) -> str:
         tail = own[end:line_end if line_end >= 0 else len(own)]
         if (note := re.match(r"\s*[(（]([^()（）\n]{1,10})[)）]", tail)) and _MARK_EXPLAINED.match(note.group(1).strip(".,!?~。，！？～ ")):
             tail = tail[note.end():]  # 「投郭靖（手机打的）233」: the mark after a note that is explained (hostile round 66)
+        if _MARK_DENIED.match(tail):
+            return tail.strip()  # 「投杨康不是」「投杨康[size=1]不是[/size]」: the ballot denied right after it (the hostile round 86, b05)
         found = _MARK_BRACKET.match(tail) or _MARK_BARE.match(tail)
         if found:
             inner = found.group(1).strip().strip(".,!?~。，！？～ ")

@@ -27,6 +27,7 @@ A count — lines 「X → Y」「Y 3 票：A、B、C」 — is read as voter �
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
@@ -206,10 +207,12 @@ def read(text: str, roster: Roster | None, directors: tuple[str, ...] = ()) -> R
     if stated := stated_totals(text, roster):
         out = replace(out, totals=stated[0], totals_day=stated[1], totals_listed=stated[2])
     simplified = to_simplified(text) if out.proxies else ""
-    if out.proxies and re.search(r"第|[Dd]\s*\d|(?i:day)|明|后天|昨天", text):
+    if out.proxies and re.search(r"第|[DdNnＤｄＮｎ]\s*[-_#.]?\s*[\d０-９]|(?i:day|night|round|tomorrow|yesterday)|明|后天|下一|[次翌隔]日|隔天|昨|前天",
+                                 simplified):
+        wide = unicodedata.normalize("NFKC", simplified)  # (「Ｄ２代投」: full-width letters and digits, the hostile round 86 C15)
         out = replace(out, days_said=tuple(dict.fromkeys(
-            _RELATIVE_DAYS[d] if d in _RELATIVE_DAYS else tags.chinese_number(d) if not d.isdigit() else int(d)
-            for m in _PROXY_DAY.finditer(simplified) for d in m.groups() if d)))
+            -1 if _RELATIVE.fullmatch(d) else int(d) if d.isdigit() else tags.chinese_number(d.translate(_FORMAL_DIGITS)) or -1
+            for m in _PROXY_DAY.finditer(wide) for d in m.groups() if d)))
     if out.standing and (denied := _DENIES_THE_PROXY.search(simplified)):
         # 「丘处机说：“投杨康”——但我没收到他的正式委托」: the director's own words deny what a proxy needs (the hostile round 84,
         # QV08: counted, 杨康 posted out)
@@ -1344,14 +1347,20 @@ _DENIES_ASKING = re.compile(r"^\W*(?:我\s*)?(?:(?:没|没有|并没|从没|从�
 # The director's words that deny a proxy its ground: no request received, none confirmed (「没收到他的正式委托」「尚未确认」)
 _DENIES_THE_PROXY = re.compile(r"(?:没|没有|未|并未|不曾|尚未|还没|还没有)\s*(?:收到|接到|得到|拿到)?[^，,。；;\n]{0,8}?(?:委托|授权|确认|同意)")
 _CORRECTED_TOTAL = re.compile(r"\s*票?\s*[(（]\s*(?:更正|订正|修正|应为|实为|改为|更正为|应该是|其实是)\s*[:：为]?\s*(\d+(?:\.\d+)?)")
+_FIXES_A_TOTAL = re.compile(r"漏|错|更正|订正|修正|少算|多算|少了|多了|看岔|数岔|改一下|纠正|(?i:oops|sorry|typo|missed|correction)")
 _TOTAL_CHANGED = re.compile(r"(\d+(?:\.\d+)?)\s*(?:→|->|=>)\s*(\d+(?:\.\d+)?)")  # 「杨康 4→5 票（补丘处机私信）」: the later (round 85 K19)
 _DAY_SAID = re.compile(r"第\s*([\d一二三四五六七八九十]{1,3})\s*[天日]")
-# The day a proxy's own heading gives it (「代投（第2天）」「第二天代投」), not a day its reason or a pasted chat speaks of
-_PROXY_DAY = re.compile(r"(?:第\s*([\d一二三四五六七八九十]{1,3})\s*[天日]|(?<![A-Za-z])(?:D|(?i:day))\s*(\d{1,2}))\s*(?:的)?\s*(?:代投|代发)|"
-                        r"(?:代投|代发)\s*[(（【\[]?\s*(?:第\s*([\d一二三四五六七八九十]{1,3})\s*[天日]|(?<![A-Za-z])(?:D|(?i:day))\s*(\d{1,2}))|"
-                        # 「代投（明天）」「（用于明天）」: another day, said relatively (the hostile round 85, K11 K13)
-                        r"(?:代投|代发)\s*[(（【\[]\s*(?:用于|留给|算)?\s*(明天|明日|下一天|后天|昨天)|(?:用于|留给|算作?)\s*(明天|明日|下一天|后天)\s*(?:的)?")
-_RELATIVE_DAYS = {"明天": -1, "明日": -1, "下一天": -1, "后天": -1, "昨天": -1}  # another day than this one, which one unsaid
+# The day a proxy's own heading gives it (「代投（第2天）」「第二天代投」「D-2代投」「Day 2 proxy」「(D2)代投」「N2代投」「次日代投」
+# 「明天的代投」「Tomorrow's proxy」), not a day its reason or a pasted chat speaks of: a day word right before or after the proxy
+# word, any spelling (the hostile rounds 85–86: each spelling fixed alone had left the next one counted on day 1)
+_DAY_REF = (r"(?:第\s*([\d一二三四五六七八九十两壹贰叁肆伍陆柒捌玖拾]{1,3})\s*[天日夜晚]|"
+            r"(?<![A-Za-z])(?i:D|N|day|night|round)\s*[-_#.]?\s*(\d{1,2})(?!\d)|"
+            r"(明天|明日|下一天|后天|次日|翌日|隔天|昨天|昨日|前天|(?i:tomorrow|next\s*day|the\s*day\s*after|yesterday)))")
+_PROXY_WORD = r"(?:代投|代发|代票|(?i:proxy|proxies|proxied))"
+_PROXY_DAY = re.compile(_DAY_REF + r"\s*(?:的|['’]s)?\s*[)）\]】:：]?\s*" + _PROXY_WORD + "|"
+                        + _PROXY_WORD + r"\s*[(（【\[]?\s*(?:用于|留给|算|算作|(?i:for))?\s*" + _DAY_REF.replace("(", "(?:", 0) + "|"
+                        + r"(?:用于|留给|算作?)\s*(明天|明日|下一天|后天|次日)\s*(?:的)?")
+_RELATIVE = re.compile(r"明天|明日|下一天|后天|次日|翌日|隔天|昨天|昨日|前天|(?i:tomorrow|next\s*day|the\s*day\s*after|yesterday)")
 
 
 @lru_cache(maxsize=64)
@@ -1405,6 +1414,10 @@ def stated_totals(text: str, roster: Roster) -> tuple[dict[str, Fraction], int |
                 n = _votes(fixed.group(1))  # 「杨康 4（更正：5，漏了丘处机私信的一票）」: the number the director corrects it to (round 84 L26)
             if name and (later := re.search(rf"{re.escape(m.group('name'))}\s*(?:应该是|应为|实为|其实是|改为|更正为|应是)\s*(\d+(?:\.\d+)?)", line)):
                 n = _votes(later.group(1))  # 「…（错了，杨康应该是5）」: the total corrected further on in the line (round 85 K18)
+            elif name and (later := re.compile(rf"{re.escape(m.group('name'))}\s*(?:是|有|得|共)\s*({_NUMERAL})\s*票?(?![\d.])").search(
+                    line, m.end())) \
+                    and _FIXES_A_TOTAL.search(line, m.end(), later.start()):
+                n = _votes(later.group(1))  # 「杨康 4 票，郭靖 4 票。哦漏了一张，杨康是5」: corrected after it (round 86 N16)
             if name and n is not None:
                 found[name] = n  # (and the voters written after it, up to the next total: 「郭靖 3票 ← 洪七公、黄药师」)
                 listed[name] = frozenset(roster.table[v] for v in roster.pattern.findall(line[m.end():after.start() if after else None]))

@@ -117,6 +117,8 @@ _RELAY_ASKED = re.compile(r"(?P<who>{names})\s*(?:(?:在|用|从|通过)?\s*(?:"
                           r"应\s*(?P<asked>{names})[^，,。:：]{{0,8}}?(?:要求|请求|委托)|"
                           r"(?i:relay(?:ing|ed)?\s*(?:for|from)\s*)(?P<relay>{names})|"  # (round 84 M03: 「Relaying for 丘处机: 杨康」)
                           r"(?i:(?<![a-z])per\s+)(?P<per>{names})\s*[:：]|"  # (round 85 r05: 「Per 丘处机: 杨康」)
+                          # (round 86 r030, r032: 「转丘处机：杨康」「voting 杨康 on behalf of 丘处机」)
+                          r"^\s*转\s*(?:自|发)?\s*(?P<fwd>{names})\s*(?:[:：]|$)|(?i:on\s*behalf\s*of\s*)(?P<behalf>{names})|"
                           r"(?P<asks>{names})\s*(?i:asked|asks|wants|wanted|told)\s*(?i:me)\s*(?i:to)\s*(?i:vote|投)|"  # (r06)
                           # (round 78: 「受丘处机所托，投杨康一票」 — counted as the poster's own)
                           r"受\s*(?P<by>{names})\s*(?:所托|之托|的委托|委托|嘱托|托付|所嘱)|"
@@ -520,6 +522,7 @@ def _any_cue(names: str | None) -> re.Pattern:
     parts = [_VOID_IF.pattern, _LATER.pattern, _INTERIM.pattern, _EDITED.pattern, _PENDING.pattern, _RELAY_WORDS.pattern,
              r"托|委托|让我|叫我|请我|拜托我|要我|嘱咐我|要求|请求|即为|的代投|代发|代为|[那的这]一?票|[都同]投|一[起同块]儿?投|都选|一起选|也是|也一样|的意思|同样",
              r"(?:帮|替)[^，,。]{1,10}?出\s*一?\s*票",  # (「我替师父丘处机出一票：杨康」: round 80)
+             r"(?:^|\n)\s*转",  # (「转丘处机：杨康」: round 86)
              _AWAY.pattern,
              _TOLD_BY]
     if names:

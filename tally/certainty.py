@@ -379,6 +379,10 @@ _CHOICE_AFTER = re.compile(r"^\s*(?:才对|才是|才是对的|才行|(?:算|计
 # (按杨康算 · 以杨康为准 · 郭靖也可以)
 
 
+def _simplified(own: str) -> str:
+    return to_simplified(own) if not own.isascii() else own
+
+
 def chosen_elsewhere(own: str, counted: str | None, roster) -> tuple[str, tuple[str, ...]] | None:
     """Where a ballot's own words choose another player than the one counted (see above): why, and the players."""
     picks = [(name, sentence) for _, name, chose, in_correction, sentence in _choices(own, counted, roster)
@@ -396,6 +400,7 @@ def corrected_choice(own: str, counted: str | None, roster) -> str | None:
     poster means (rules.md: a ballot corrected in the same post) — or None. The last such choice wins."""
     if not counted or roster is None or roster.pattern is None:
         return None
+    own = _simplified(own)  # (as _choices reads it)
     first = roster.pattern.search(own)
     if first is None:
         return None
@@ -422,6 +427,8 @@ def _choices(own: str, counted: str | None, roster) -> list[tuple[int, str, bool
     from grammar import tags as tagging
     from grammar.speech import REPORT, RETELL, SILENT, act
 
+    # (「投郭靖，不對，楊康」: the words that correct are the lexicon's in Simplified — the hostile round 86, C01–D07: certain 郭靖)
+    own = _simplified(own)
     found = [(m.start(), m.end(), roster.table[m.group()]) for m in roster.pattern.finditer(own)]
     others = [(a, b, n) for a, b, n in found if n != counted]
     if not others:
@@ -815,7 +822,7 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool, attempt: boo
                     said = f"{own[m.start():m.end()]}{' '.join(words[:used])}".strip()
                     out.append((f"「{said}」像是用拼音打的名字：算不算投票，请导演裁定", meant))
     if not ballot and not attempt and not out and roster.pattern is not None and (listed := re.search(
-            rf"({roster.pattern.pattern})\s*(?:\d+(?:\.\d+)?\s*票?)?\s*[（(:：←]\s*(?:[^（）()\n]*?[、,，/]\s*)?(?:我|本人|俺)\s*(?=[、,，/）)]|$)",
+            rf"({roster.pattern.pattern})\s*(?:\d+(?:\.\d+)?\s*票?)?\s*[（(:：←]\s*(?:[^（）()\n]*?[、,，/]\s*)?(?:含|包括)?\s*(?:我|本人|俺)\s*(?=[、,，/）)]|$)",
             own, re.M)):
         # 「目前票型：杨康5（郭靖、黄蓉、…、我），郭靖4」: a player's count that lists the poster under a player — his ballot, said in
         # a count? (the hostile rounds 84/85, M08/K21: certain nothing, 无人出局 posted)

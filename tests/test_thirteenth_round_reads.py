@@ -671,3 +671,56 @@ def test_blind45s_clear_rulings_are_read(text, ruled):
 
 def test_a_range_not_written_out_floor_by_floor_still_waits():
     assert _ruled("46~49楼 一律不计（46 郭靖、49 穆念慈）") == {}
+
+
+# -- the hostile round 86 (at ecb4247, /work/scratch/h86/REPORT.md) -----------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["D-2代投：欧阳锋→杨康", "Day 2 proxy: 欧阳锋 → 杨康", "次日代投：欧阳锋→杨康", "Ｄ２代投：欧阳锋→杨康",
+                                  "后天代投：欧阳锋→杨康", "明天的代投：欧阳锋→杨康", "(D2)代投：欧阳锋→杨康", "Day-2 代投：欧阳锋→杨康",
+                                  "第貳天代投：歐陽鋒→楊康", "下一天代投：欧阳锋→杨康", "Tomorrow's proxy: 欧阳锋 → 杨康", "N2代投：欧阳锋→杨康"])
+def test_a_proxy_labelled_for_any_other_day_is_asked(text):
+    """Round 86 N06–N09, C15, D01–D05 (「D-2代投」「次日代投」「Ｄ２代投」「第貳天代投」…, on day 1): counted, 杨康 posted out."""
+    result, (entry,) = _day(("导演", text))
+    assert entry.needs_review and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("text", ["代投（D1）：欧阳锋→杨康", "第一天代投：欧阳锋→杨康", "代投：欧阳锋→杨康"])
+def test_a_proxy_for_this_day_stands(text):
+    result, (entry,) = _day(("导演", text))
+    assert entry.verdict == "counted" and not entry.needs_review, entry.reason
+
+
+@pytest.mark.parametrize("text", ["投郭靖，不對，楊康", "投郭靖，錯了，楊康", "投郭靖，口誤，楊康", "投郭靖（打錯，是楊康）", "投票：郭靖\n不對不對，是楊康"])
+def test_a_ballot_corrected_in_traditional_script_is_read_as_in_simplified(text):
+    """Round 86 C01, C07, D06, D07 (「投郭靖，不對，楊康」): counted for 郭靖, certain, 郭靖 posted out."""
+    result, (entry,) = _day(("欧阳锋", text))
+    assert entry.needs_review and "杨康" in entry.readings and not result.certain, entry.reason
+
+
+def test_a_count_corrected_in_the_next_sentence_is_set_beside_ours_corrected():
+    """Round 86 N16 (「杨康 4 票，郭靖 4 票。哦漏了一张，杨康是5」): 4 : 4 agreed with ours, 无人出局 posted."""
+    result, asked = _counted("杨康 2 票，郭靖 2 票。哦漏了一张，杨康是3")
+    assert asked == {5} and not result.certain, asked
+    result, asked = _counted("杨康 2 票，郭靖 2 票，漏了说一句，杨康是个狼")
+    assert not asked and result.certain
+
+
+@pytest.mark.parametrize("text", ["2楼无效（逃", "2楼无效 (bushi", "2楼无效（狗头）"])
+def test_a_ruling_with_a_joke_tail_open_or_closed_rules_nothing(text):
+    """Round 86 N30 (「5楼无效（逃」): adopted, 杨康 posted out."""
+    assert _ruled(text) == {}
+
+
+@pytest.mark.parametrize("text", ["投杨康不是", "投杨康[size=1]不是[/size]", "投杨康 才怪"])
+def test_a_ballot_denied_right_after_it_is_asked(text):
+    """Round 86 b05/C06 (「投杨康[size=1]不是[/size]」): counted, certain, 杨康 posted out."""
+    result, (entry,) = _day(("欧阳锋", text))
+    assert entry.needs_review and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("text", ["转洪七公：杨康", "voting 杨康 on behalf of 洪七公"])
+def test_a_ballot_forwarded_for_a_named_player_is_asked_as_his(text):
+    """Round 86 r030, r032: asked, but never as 丘处机's ballot."""
+    result, (entry,) = _day(("欧阳锋", text))
+    assert entry.needs_review and "洪七公" in entry.relayed_for and not result.certain, entry.reason
+
