@@ -399,7 +399,13 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
                     pair = roster.table[answer.group()]  # 「导演：对象？」「顾长庚：闻人笛。理由就写：…」: the answer
                 asked = False
                 takes_back = tags.search_for("correction", "retract").search(said)
-                if pair is not None:
+                if pair is not None and (hedged := tags.search_for("hedge").search(said)):
+                    # 「丘处机私信：投杨康吧，我也不确定。已代投。」: the request made in doubt — a ballot the player chose? (the
+                    # hostile round 85 V16, re-run in 86: counted, 杨康 posted out)
+                    chat_voter = who
+                    out.doubts.append(f"代投的委托带着「{hedged.group()}」（「{_clip(said)}」）：这张代投算不算，请导演确认")
+                    out.readings.append((who, pair))
+                elif pair is not None:
                     chat_voter = who
                     # 「等等，算了，改成六顺吧」: the player's own later request corrects the earlier one
                     pairs.append((who, pair, number, said.strip()[:40], bool(takes_back)))
@@ -593,6 +599,13 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
             making = next((c for c in re.split(r"[。;；!！\n]", segment) if voter in c), segment)
             conditioned = _CONDITION.search(_REASON.sub("", making)) or tags.search_for("leaves_choice").search(
                 _REASON.sub("", making))
+            if not conditioned and not (target is None and _says_abstain(segment)) and (
+                    hedged := tags.search_for("hedge").search(_REASON.sub("", making))):
+                # (not 「阿宽 → 弃权（本人说没想好，先弃）」: undecided is why the ballot is for nobody — heldout39 w39_012)
+                # 「代投：丘处机 → 杨康（他说他也不确定）」: the request made in doubt — a ballot the player chose?
+                out.doubts.append(f"代投的委托带着「{hedged.group()}」（「{_clip(segment)}」）：这张代投算不算，请导演确认")
+                out.readings.append((voter, target))
+                continue
             if conditioned and not (target is None and _QUOTED.search(making) and not _CONDITION.search(
                     _QUOTED.sub("", _REASON.sub("", making)))):
                 # 代投：大熊（委托原话：“票最多的那个”） 投票对象：阿飞 — the director chose for the player. (A condition
@@ -633,6 +646,12 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
                  or (substitute_for and _SUBSTITUTE.search(segment)) or (heading_voter and heading_voter in names)):
             # 「铁环 由替补顶替…私信我：投票：弹珠」; 「代投（胡琴 微信委托）：⏎ …log… ⏎ ——记：胡琴 → 箜篌」
             voter = heading_voter or chat_voter or substitute_for
+            if hedged := tags.search_for("hedge").search(_REASON.sub("", segment)):
+                # 「丘处机私信：投杨康吧，我也不确定。已代投。」: the request made in doubt (the hostile round 85 V16, re-run in 86:
+                # counted, 杨康 posted out)
+                out.doubts.append(f"代投的委托带着「{hedged.group()}」（「{_clip(segment)}」）：这张代投算不算，请导演确认")
+                out.readings.append((voter, target))
+                continue
             pairs.append((voter, target, number, _clip(segment), bool(_CORRECTS.search(segment) or pending)))
             pending = None
         elif not _paired_on(pairs, number) and not why and len(names) >= 2 and (

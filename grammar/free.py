@@ -288,10 +288,14 @@ _THIS_ROUND = re.compile(r"这轮|本轮|这一轮|今天|今日|这次|本次|�
 _ELSEWHERE = re.compile(r"明天|明晚|明日|下一轮|下轮|下次|以后|下一天|换作|换成我|换我|如果我是|假如我是|要是我是|我是狼|我是杀手|当狼")
 
 
+_PLUS_ONE_AFTER = re.compile(r"(同上|同楼上|跟上|附议|跟票)\s*[+＋]\s*[1１](?![\d.])")
+
+
 def read(text: str, roster: Roster) -> Reading:
     """Read a normalised post (no labels left to read) for a ballot in free format."""
     if not text.isascii():
         text = to_simplified(text)  # 「我選楊康」「楊康，就他了」: read as in Simplified (the hostile round 80: certain none)
+    text = _PLUS_ONE_AFTER.sub(r"\1", text)  # 「同上 +1」: 同上 said twice, no ballot for 「1」 (heldout52 w52_077)
     names = _name_table(roster)
     if not _TRIGGER.search(text) and not any(text.startswith(n) for n in names) and not _SETTLED_HEAD.match(text) \
             and not _SETTLED_AGAIN.match(text):

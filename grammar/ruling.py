@@ -240,9 +240,27 @@ def _tokens(sentence: str, roster: Roster | None) -> list[Token]:
         if tok.type == "TEXT" and i + 1 < len(out) and out[i + 1].type == "AND" and (cn := _CN_NUMBER.fullmatch(str(tok).strip())) \
                 and (n := tagging.chinese_number(cn.group(1))):
             out[i] = Token("NUM", str(n), start_pos=tok.start_pos, end_pos=tok.end_pos)
-    return _names_after_verbs(out)
+    return _whose_ballot(_names_after_verbs(out))
 
 
+def _whose_ballot(tokens: list[Token]) -> list[Token]:
+    """「33楼 视为 孟子 角色的投票」「当作 孟子 的选票」: the player whose ballot the floor is — 算 孟子 的票 (rulings/blind46 ct043: the
+    substitute's own account's ballot counted as his, not the character's)."""
+    out = list(tokens)
+    for i, tok in enumerate(out):
+        if tok.type != "NAME" or i == 0 or out[i - 1].type != "TEXT" or str(out[i - 1]).strip() not in _AS_WHOSE:
+            continue
+        j = i + 1
+        if j < len(out) and out[j].type == "TEXT" and str(out[j]).strip() in ("角色", "这个角色", "本人", "角色本人"):
+            j += 1
+        if j + 1 < len(out) and out[j].type == "DE" and out[j + 1].type == "VOTEW" and str(out[j + 1]).strip() in ("投票", "选票", "一票"):
+            head, vote = out[i - 1], out[j + 1]
+            return _whose_ballot([*out[:i - 1], Token("SUAN", str(head), start_pos=head.start_pos, end_pos=head.end_pos), tok,
+                                  out[j], Token("_PIAO", str(vote), start_pos=vote.start_pos, end_pos=vote.end_pos), *out[j + 2:]])
+    return out
+
+
+_AS_WHOSE = ("视为", "视作", "当作", "当成", "算作", "作为", "看作")
 _CN_NUMBER = re.compile(r"第?\s*([一二三四五六七八九十廿卅百两〇零]{1,6})")
 
 
@@ -1761,7 +1779,15 @@ def _retold(tokens: list[Token], sentence: str) -> str | None:
         if first_floor is not None and i < first_floor and tok.type == "NAME" and \
                 _RETELLING.match(str(tokens[i + 1]).strip()):  # the claim comes before every floor it names
             return f"「{_clip(sentence)}」是在转述{tok}的说法：不是导演的裁定"
+    if first_floor is not None and _OWN_EARLIER_WORDS.search(sentence[:tokens[first_floor].start_pos]):
+        # 「更正：我上午说 #19 无效，是我看错了。」: the director's own earlier ruling retold — what this post rules comes after it
+        # (rulings/blind46 ct013: #19 voided again)
+        return f"「{_clip(sentence)}」是在转述导演自己先前说过的话：不是这一帖的裁定"
     return None
+
+
+_OWN_EARLIER_WORDS = re.compile(r"(?:^|[^\u4e00-\u9fff])?我\s*(?:上午|下午|早上|中午|晚上|昨天|昨晚|刚才|刚刚|之前|先前|前面|此前|早先|上一?帖|上面)\s*"
+                                r"(?:说|讲|判|写|裁定?|公布)(?:过|的|了)?\s*[^，,。;；]{0,4}$")
 
 
 # A negation that governs the verdict after it: nothing between them but a modal and a judging verb (不予认定 · 没必要判 · 不按 ·

@@ -310,6 +310,10 @@ _GIVES_A_BALLOT = re.compile(r"(?:送|给|赏|奉上|献给)\s*([^\s,，。!！;
 _BY_RANK = re.compile(r"(?:投|票给|选)\s*(?:排)?\s*第\s*([一二三四五1-5])\s*(?:个|位|名|的)")
 _SPLIT_BALLOT = re.compile(r"(?:一|半|1)\s*票\s*(?:给|投|选|归)?\s*[^\s,，;；、。]{1,12}?\s*[,，;；、]\s*(?:另|再)?\s*(?:一|半|1)\s*票\s*(?:给|投|选|归)?\s*[^\s,，;；、。]{1,12}")
 _PUT_AS_A_CHOICE = re.compile(r"(?:要不|不如|干脆|要么)\s*(?:就|还是|咱们?|我们|大家)?\s*(?:投|票|选)\s*([^\s,，。!！;；~～…]{1,12}?)\s*(?:吧|好了|算了|得了)")
+_BY_SEAT = re.compile(r"(?:投|票给|投给|选|(?i:vote))\s*(?:给)?\s*(?:第\s*)?(?:\d{1,2}|[一二三四五六七八九十]{1,3})\s*号(?!\s*(?:楼|层|樓|线|位置的发言|晚上|下午|上午|早上|中午))")
+_WHOEVER = re.compile(r"(?:谁|哪个|哪位)[^，,。;；!！?？\n]{0,12}?(?:我|就|俺)\s*(?:就)?\s*(?:投|选|票)\s*(?:给)?\s*(?:谁|哪个|哪位)")
+_MUST_VOTE = re.compile(r"不\s*(?:投|票|选)\s*[^，,。;；!！?？\s]{1,12}?\s*(?:天理难容|天理不容|说不过去|对不起(?:自己|大家|良心)?|良心(?:不安|过不去)|"
+                        r"没道理|不合理|才怪|就怪了|简直|还投谁)")
 # (「楼上说投杨康，同意」「郭靖提议投杨康，+1」: another's call, and the poster's assent to it — round 86)
 _JOINS_THE_CALL = re.compile(r"(?:都|一起|一块儿?|统一|集中|(?:说|提议|建议|号召|喊)\s*(?:要|大家|都)*)\s*(?:投|票|选|出)\s*"
                              r"([^\s,，。!！;；~～]{1,12}?)\s*(?:吧|啊|呀|哈)?[\s,，。!！~～…]*"
@@ -771,6 +775,15 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool, attempt: boo
         out.append((f"帖子号召（或转述别人号召）投「{'、'.join(meant)}」，又说自己也投或赞同（「{joined.group().strip()[-24:]}」）："
                     f"算不算投票，请导演裁定",
                     tuple(meant)))
+    if not ballot and not attempt and ((said := _WHOEVER.search(own)) or (said := _MUST_VOTE.search(own))) and (
+            meant := names_in(own, roster)):
+        # 「杨康和郭靖谁发言少我投谁」「不投杨康天理难容」: a ballot on a condition, or said through a double negation (the hostile
+        # round 85 M10 and N12, re-run in 86: talk, certain)
+        out.append((f"帖子像是在投票（「{said.group().strip()[:24]}」），但不是一张明确的票：算不算投票、投给谁，请导演裁定", tuple(meant)))
+    if not ballot and not attempt and (seat := _BY_SEAT.search(own)):
+        # 「投 3 号（按电梯楼顺序）」: a ballot for a seat of the opening's order, which the game file does not hold — any player
+        # may sit there (heldout52 w52_058: talk, certain)
+        out.append((f"帖子像是按座位号投票（「{seat.group().strip()}」）：是哪位玩家，请导演裁定", tuple(roster.names)))
     if not ballot and not attempt and (either := _either(own, roster)):
         # 「杨康吧，实在不行郭靖也可以」: players offered as choices, in no ballot's form — a vote attempt, whose is the director's
         out.append((f"帖子像是在选投谁（「{either[0]}」），但不是一张明确的票：算不算投票、投给谁，请导演裁定", either[1]))

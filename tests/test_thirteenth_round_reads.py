@@ -724,3 +724,38 @@ def test_a_ballot_forwarded_for_a_named_player_is_asked_as_his(text):
     result, (entry,) = _day(("欧阳锋", text))
     assert entry.needs_review and "洪七公" in entry.relayed_for and not result.certain, entry.reason
 
+
+
+@pytest.mark.parametrize("text", ["洪七公私信：投杨康吧，我也不确定。已代投。", "代投：洪七公 → 杨康（他的原话：“随便吧，杨康也行”）",
+                                  "代投：洪七公 → 杨康（他说他也不确定）"])
+def test_a_proxy_asked_in_doubt_or_leaving_the_pick_is_asked(text):
+    """Round 85 V16/W03, re-run in 86 (「丘处机私信：投杨康吧，我也不确定。已代投。」): counted, 杨康 posted out."""
+    result, (entry,) = _day(("导演", text))
+    assert entry.needs_review and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("text, meant", [("杨康和郭靖谁发言少我投谁", "郭靖"), ("不投杨康天理难容", "杨康"), ("不投杨康还投谁", "杨康")])
+def test_a_ballot_on_a_condition_or_through_a_double_negation_is_asked(text, meant):
+    """Round 85 M10/N12, re-run in 86 (「不投杨康天理难容」): talk, certain."""
+    result, (entry,) = _day(("欧阳锋", text))
+    assert entry.needs_review and meant in entry.readings and not result.certain, entry.reason
+
+
+# -- heldout52's and rulings/blind46's first reads (b099ac5) -----------------------------------------------------------------
+
+def test_the_directors_own_earlier_void_retold_in_a_correction_is_not_ruled_again():
+    """rulings/blind46 ct013 (「更正：我上午说 #19 无效，是我看错了。……改判有效，计 慕容复。」): #19 voided again."""
+    assert _ruled("更正：我上午说 #19 无效，是我看错了。改判有效，计 杨康。") == {}
+    assert _ruled("#19 无效。") == {19: ("invalid", None, None)}
+
+
+@pytest.mark.parametrize("text", ["33楼 视为 郭靖 角色的投票，计 杨康。", "33楼 当作 郭靖 的投票，计 杨康。"])
+def test_a_floor_taken_as_a_characters_ballot_counts_for_that_character(text):
+    """rulings/blind46 ct043 (「33楼 视为 孟子 角色的投票，计 荀子」, a substitute's own account): counted as the account's own."""
+    assert _ruled(text) == {33: ("for_voter", "杨康", "郭靖")}
+
+
+def test_a_ballot_for_a_seat_written_with_spaces_and_a_note_is_asked():
+    """heldout52 w52_058 (「投 3 号（按电梯楼顺序），理由昨天发言全是空话」): talk, certain."""
+    result, (entry,) = _day(("欧阳锋", "投 3 号（按电梯楼顺序），理由昨天发言全是空话"))
+    assert entry.needs_review and "杨康" in entry.readings and not result.certain, entry.reason
