@@ -1328,7 +1328,8 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             # both before 前者 · 后者 begin their reasons rules them both.)
             _hold(made, f"「{_clip(sentence)}」用「前者／后者」指楼层：请逐楼写明")
         elif made and number > 1 and _RESPECTIVELY.search(line_above := sentences[number - 2]) and line_above.rstrip().endswith((":", "：")) \
-                and not _RESPECTIVELY.search(sentence) and len([t for t in tokens if t.type in _VERDICT_START]) >= 2:
+                and not _RESPECTIVELY.search(sentence) and len([t for t in tokens if t.type in _VERDICT_START]) >= 2 \
+                and len({ref for g in made for ref in g.floors}) >= 2:  # (one floor on the line: its own ruling — blind46 ct003)
             # 「依次裁定如下： ⏎ 31楼、33楼、36楼 —— 计贾探春、无效、按弃权处理。」: the order said in the heading above the list
             # (blind44 cr003: not read)
             _respectively(made, _pieces(tokens, one_by_one=True), f"{line_above}{sentence}")
@@ -1714,6 +1715,9 @@ def _takes_back(blockers: set[str], sentence: str, rules: bool, after: bool, tok
         corrected = None  # 「这是我的失误，抱歉，孔方兄 要骂就骂我。」: an apology that corrects nothing (blind41 co015)
     if corrected and _EARLIER_VERSION.search(sentence):
         corrected = None  # 「（上一版写成 #71，手滑，是 #17）」: the slip was an earlier version's; this post's words are the mended ones
+    if corrected and re.search(r"问\s*(?:我|导演|一下)?\s*(?:是不是|是否|有没有|会不会)?\s*$", sentence[:corrected.start()]) and \
+            re.search(r"是不是|是否|有没有|会不会", sentence[max(0, corrected.start() - 6):corrected.end()]):
+        corrected = None  # 「有人私信问我是不是打错了，规则按写的算」: a question someone asked, retold (blind46 ct045)
     if corrected and not rules and after:
         return f"「{_clip(sentence)}」像是更正了前面的话，但没写更正的是哪一楼：裁定都不采用"
     if corrected and rules and not _correction_heading(tokens):

@@ -227,7 +227,7 @@ def _roman(numeral: str) -> int | None:
     return total or None
 
 
-_RANGE = re.compile(r"\d{1,5}\s*(?:-|~|到|至|[+＋*×xX÷/])\s*\d{1,5}")  # (a sum 「5+1楼」 is no one floor either: RANGE reads it)
+_RANGE = re.compile(r"\d{1,5}\s*(?:-|–|—|~|～|到|至|[+＋*×xX÷/])\s*#?\s*\d{1,5}")  # (a sum 「5+1楼」 is no one floor either: RANGE reads it)
 _PID = re.compile(r"(?i)pid\s*[=:]?\s*(\d{1,10})")
 _DIGITS = re.compile(r"\d{1,5}")
 _CN = re.compile(r"[零〇一二两三四五六七八九十百廿卅]{1,6}")

@@ -759,3 +759,24 @@ def test_a_ballot_for_a_seat_written_with_spaces_and_a_note_is_asked():
     """heldout52 w52_058 (「投 3 号（按电梯楼顺序），理由昨天发言全是空话」): talk, certain."""
     result, (entry,) = _day(("欧阳锋", "投 3 号（按电梯楼顺序），理由昨天发言全是空话"))
     assert entry.needs_review and "杨康" in entry.readings and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("text, ruled", [
+    # ct003: one floor on each line under 「依次裁定：」 — each line its own ruling, no order to pair
+    ("以下几楼依次裁定：\n42楼 —— 20:17 改票，已在关门前一小时内，改票无效，原票照算\n45楼 —— 21:03 发帖，已过关门时间，不计",
+     {42: ("keep_original", None, None), 45: ("invalid", None, None)}),
+    # ct030: a range written with floor marks and a dash, its posts counted
+    ("#22–#25 四楼都是 13:00 之后发的（13:01–13:06），全部不计。",
+     {22: ("invalid", None, None), 23: ("invalid", None, None), 24: ("invalid", None, None), 25: ("invalid", None, None)}),
+    # ct004: a note under a count — 「没有计入上面」 is the count above, no relative floor
+    ("附：23楼 郭靖 的对象栏和理由栏写反了，判无效，没有计入上面；26楼 黄蓉 缺投票理由，也判无效。",
+     {23: ("invalid", None, None), 26: ("invalid", None, None)}),
+    # ct045: a question someone asked, retold, is no correction of the ruling
+    ("【裁定】16L 有效，计 杨康。\n郭靖 写的是「投票对象：杨康」——有人私信问我是不是打错了，规则按写的算。", {16: ("counts_as", "杨康", None)}),
+])
+def test_blind46s_clear_rulings_are_read(text, ruled):
+    assert _ruled(text) == ruled
+
+
+def test_a_range_of_marked_floors_not_counted_out_still_waits():
+    assert _ruled("#22-#25 全部不计。") == {}
