@@ -227,6 +227,10 @@ SET_DEAD["heldout51"] = {"shediao": ("泰迪",), "s10": ("骈文",), "qisha": ("
 # said in a new post, no quote, a 12:00 bar before the 13:00 close)
 SET_ASSUMED["heldout52"] = {"s10": SET_ASSUMED["heldout25"]["s10"], "anshazhe": SET_ASSUMED["heldout39"]["anshazhe"]}
 SET_DEAD["heldout52"] = {"shediao": ("东便门",), "s10": ("焦耳",), "mahjong": ("墨子",)}
+# heldout53's openings: s10 as heldout25's (a quoted change, a 20:00 bar before its 21:00 close); anshazhe as heldout47's (改票
+# quoting one's own ballot, a 12:00 bar before the 13:00 close)
+SET_ASSUMED["heldout53"] = {"s10": SET_ASSUMED["heldout25"]["s10"], "anshazhe": SET_ASSUMED["heldout47"]["anshazhe"]}
+SET_DEAD["heldout53"] = {"shediao": ("河灯",), "s10": ("PHP",), "mahjong": ("雷龙",)}
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
