@@ -310,8 +310,17 @@ def _parse(text: str, rules: VoteCustoms, roster: Roster | None, first: bool | N
                               else f"像是在投票（「{hit.phrase}」），但读不出一张明确的票")
     if roster:
         _weigh_words(verdict, normalized, roster, unstripped)
+        if verdict.kind in (VOTE, CHANGE) and verdict.match is not None and verdict.match.name and "表情或附件代码" in parts.removed \
+                and roster.pattern is not None and (face := re.search(rf"({roster.pattern.pattern})\s*{_FACE}\s*$", text, re.M)) \
+                and roster.table.get(face.group(1)) == verdict.match.name:
+            # 「投杨康 :lol」 on the page: Discuz shows a smiley, the scraper keeps 「[表情]」, which the reader sets aside — a face
+            # right after the ballot is its tone, as 「投杨康 :P」 typed is (the hostile round 87, P66/Q06: counted, 杨康 posted out)
+            verdict.doubts = (*verdict.doubts, f"投票后面紧跟着一个表情（「{face.group(2)}」）：是不是认真的一票，请导演裁定")
     verdict.fields = tuple(map(tuple, verdict.fields))
     return verdict
+
+
+_FACE = r"(\{:[\w-]{1,12}:\}|\[em\]\w{1,12}\[/em\]|\[表情\])"  # (structure.py's emoticon codes)
 
 
 # -- the reading's bound ------------------------------------------------------------------------------------
@@ -517,6 +526,8 @@ def _weigh_words(verdict: Verdict, text: str, roster: Roster, unstripped: str | 
 _MARK_BRACKET = re.compile(r"^\s*[(（\[【]\s*([^()（）\[\]【】\n]{1,4}|[A-Za-z]{1,10})\s*[)）\]】]?\s*[。.!！~～]*\s*$")
 _MARK_BARE = re.compile(r"^\s*[,，]?\s*([A-Za-z0-9:;=^_\-+*/\\<>()（）.,!?~]{1,12}|[\u4e00-\u9fff])\s*[。.!！~～]*\s*$")
 _MARK_DENIED = re.compile(r"^\s*[,，]?\s*(?:不是|不是真的|并不|才怪|骗你的|假的|开玩笑的?|逗你的|说着玩的?|(?i:bushi|jk|not))\s*[。.!！~～]*\s*$")
+# (「投杨康（认真的吗？不是）」: a bracket right after the ballot that asks or denies it — round 87 Q05)
+_ASIDE_DENIES = re.compile(r"^\s*[(（][^()（）\n]{0,12}(?:[?？]|不是|才怪|假的|开玩笑|逗你|骗你)[^()（）\n]{0,8}[)）]?\s*[。.!！~～]*\s*$")
 _MARK_EXPLAINED = re.compile(r"^(?:[吧了啊呀哈嘛呢哦啦噢喔咯]+|[哥姐兄君酱桑爷妹弟]|大人|大佬|老师|同学|我自己|自己|本人|自投|谢谢|thx|thanks|ty|重发|补发|补票|补理由|改|"
                              r"(?:繁[体體]|简体|簡體|手[机機]|电脑|電腦|平板|输入法)+(?:党|黨|发|發|打的?|打字)?|hammer|L\s*-\s*\d|lylo|mylo|"
                              r"\d{1,2}(?:\.\d+)?\s*票?|[一两二三]\s*票|[x×]\s*\d{1,2}(?:\.\d+)?)$", re.I)
@@ -543,6 +554,7 @@ def _ballot_lines(verdict: Verdict, text: str) -> str:
 def _hedged_clause(own: str, counted: str) -> str:
     """A hedge or a laugh (the lexicon's classes) in the clause that names the ballot's player, or in a clause of a few
     characters right after it — its words, else ""."""
+    own = to_simplified(own) if not own.isascii() else own  # (「投楊康吧…也許」: the lexicon's words are Simplified — round 87 Q04)
     at = own.find(counted)
     if at < 0:
         return ""
@@ -578,7 +590,7 @@ def trailing_mark(own: str, counted: str, roster) -> str:
         tail = own[end:line_end if line_end >= 0 else len(own)]
         if (note := re.match(r"\s*[(（]([^()（）\n]{1,10})[)）]", tail)) and _MARK_EXPLAINED.match(note.group(1).strip(".,!?~。，！？～ ")):
             tail = tail[note.end():]  # 「投郭靖（手机打的）233」: the mark after a note that is explained (hostile round 66)
-        if _MARK_DENIED.match(tail):
+        if _MARK_DENIED.match(tail) or _ASIDE_DENIES.match(tail):
             return tail.strip()  # 「投杨康不是」「投杨康[size=1]不是[/size]」: the ballot denied right after it (the hostile round 86, b05)
         found = _MARK_BRACKET.match(tail) or _MARK_BARE.match(tail)
         if found:

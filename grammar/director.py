@@ -207,12 +207,19 @@ def read(text: str, roster: Roster | None, directors: tuple[str, ...] = ()) -> R
     if stated := stated_totals(text, roster):
         out = replace(out, totals=stated[0], totals_day=stated[1], totals_listed=stated[2])
     simplified = to_simplified(text) if out.proxies else ""
-    if out.proxies and re.search(r"第|[DdNnＤｄＮｎ]\s*[-_#.]?\s*[\d０-９]|(?i:day|night|round|tomorrow|yesterday)|明|后天|下一|[次翌隔]日|隔天|昨|前天",
-                                 simplified):
+    if out.proxies and re.search(r"第|[DdNnＤｄＮｎ]\s*[-_#.+＋]?\s*[\d０-９]|(?i:day|night|round|tomorrow|yesterday|tonight)|明|后天|后晚|下一|"
+                                 r"[次翌隔]日|隔天|昨|前天|下周|下星期|周|星期|礼拜|日目", simplified):
         wide = unicodedata.normalize("NFKC", simplified)  # (「Ｄ２代投」: full-width letters and digits, the hostile round 86 C15)
         out = replace(out, days_said=tuple(dict.fromkeys(
-            -1 if _RELATIVE.fullmatch(d) else int(d) if d.isdigit() else tags.chinese_number(d.translate(_FORMAL_DIGITS)) or -1
+            -1 if _RELATIVE.fullmatch(d) else int(d) if d.isdigit() else _ENGLISH_DAYS.get(d.lower()) or
+            tags.chinese_number(d.translate(_FORMAL_DIGITS)) or -1
             for m in _PROXY_DAY.finditer(wide) for d in m.groups() if d)))
+    if faced := [p for p in out.standing if p.target and re.search(rf"{re.escape(p.target)}\s*(?:\{{:[\w-]{{1,12}}:\}}|\[em\]\w{{1,12}}\[/em\]|"
+                                                               rf"\[表情\])\s*$", text, re.M)]:
+        # 「代投：丘处机→杨康 :lol」 on the page: a smiley right after the proxy's target (the scraper keeps 「[表情]」, which the
+        # reader sets aside) — its tone, the director's to confirm (the hostile round 87, Q07: counted, 杨康 posted out)
+        out = replace(out, doubts=[*out.doubts, *(f"代投「{p.voter} → {p.target}」后面紧跟着一个表情：这张代投是不是认真的，请导演确认"
+                                                  for p in faced)], readings=[*out.readings, *((p.voter, p.target) for p in faced)])
     if out.standing and (denied := _DENIES_THE_PROXY.search(simplified)):
         # 「丘处机说：“投杨康”——但我没收到他的正式委托」: the director's own words deny what a proxy needs (the hostile round 84,
         # QV08: counted, 杨康 posted out)
@@ -433,6 +440,13 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
             # 「撤回。……自己去 16 楼投了，上面这条代投不算。」: the verdict is the proxy's above, the floor where the player voted
             # is the story (heldout33 w33_003 — the line was left to the ruling reader, and the proxy counted)
             ruled = None
+        if ruled and not substitute and (rest := _FLOOR_VOIDED.sub(_outside_brackets, segment)) != segment and not _RULED.search(rest) and \
+                re.search(r"代投|代发|(?i:proxy)", rest) and _pair(rest, roster, _named(rest, roster), None)[1]:
+            # 「代投：丘处机 → 郭靖。5楼作废。」「……丘处机 的代投以本条为准：投票 郭靖。5楼作废。」: a proxy made, and the earlier
+            # proxy's floor voided — the void is the ruling reader's, the proxy this post's (heldout53 d02 #14: both dropped,
+            # 无人出局 certain)
+            segment, ruled = rest, None
+            names = _named(segment, roster)
         if ruled and not substitute:
             continue  # 「【裁定】8楼：杨康说“帮我投欧阳克”……这票算杨康的票，计为欧阳克」: a ruling (grammar/ruling.py), not a proxy
         if substitute:
@@ -1366,20 +1380,46 @@ _DENIES_ASKING = re.compile(r"^\W*(?:我\s*)?(?:(?:没|没有|并没|从没|从�
 # The director's words that deny a proxy its ground: no request received, none confirmed (「没收到他的正式委托」「尚未确认」)
 _DENIES_THE_PROXY = re.compile(r"(?:没|没有|未|并未|不曾|尚未|还没|还没有)\s*(?:收到|接到|得到|拿到)?[^，,。；;\n]{0,8}?(?:委托|授权|确认|同意)")
 _CORRECTED_TOTAL = re.compile(r"\s*票?\s*[(（]\s*(?:更正|订正|修正|应为|实为|改为|更正为|应该是|其实是)\s*[:：为]?\s*(\d+(?:\.\d+)?)")
+def _outside_brackets(m: re.Match) -> str:
+    """A floor voided, cut out where it stands outside brackets (「（她 6 楼作废，以本代投为准）」 is the proxy's own aside)."""
+    before = m.string[:m.start()]
+    inside = before.count("（") + before.count("(") > before.count("）") + before.count(")")
+    return m.group() if inside else ""
+
+
+_FLOOR_VOIDED = re.compile(r"(?:第\s*)?(?:\d{1,5}\s*(?:楼|层|樓|#|F|L)|#\s*\d{1,5})\s*(?:的|那条|那张|这条|的代投)?\s*(?:作废|撤回|撤销|不算|不计|无效)")
+_ADDED_IN_BRACKET = re.compile(r"(\d+(?:\.\d+)?)\s*票?\s*[（(]\s*[+＋]\s*(\d+(?:\.\d+)?)\s*票?\s*(?:私信|代投|补|漏|[^)）]{0,10})[)）]")
+_ADDED_AFTER = re.compile(r"(\d+(?:\.\d+)?)\s*票\s*[+＋]\s*[^\d，,；;。\n]{0,12}?(\d+(?:\.\d+)?)\s*票")
+_THEN_TOTAL = re.compile(r"(?:所以|因此|那么|那就是|即|也就是说?|这样)\s*[,，:：]?\s*(?P<name>\S{1,12}?)\s*(?:是|有|共|得|为)?\s*(?P<n>\d+(?:\.\d+)?)\s*票?\s*[。.!！]?\s*$")
+_RECOUNTED = re.compile(r"(?:又|重新|再)\s*(?:数|点|算|核)\s*了?\s*(?:一遍|一下|一次)[^。\n]{0,8}?[，,:：]?\s*(?P<name>[^\s，,：:]{1,12}?)\s*"
+                        r"(?:其实|实际|实际上|应该)?\s*(?:是|有|共|得)\s*(?P<n>\d+(?:\.\d+)?)\s*票")
+
+
+def _sum(a: str, b: str) -> str:
+    total = Fraction(a) + Fraction(b)
+    return str(int(total)) if total.denominator == 1 else str(float(total))
+
+
 _FIXES_A_TOTAL = re.compile(r"漏|错|更正|订正|修正|少算|多算|少了|多了|看岔|数岔|改一下|纠正|(?i:oops|sorry|typo|missed|correction)")
 _TOTAL_CHANGED = re.compile(r"(\d+(?:\.\d+)?)\s*(?:→|->|=>)\s*(\d+(?:\.\d+)?)")  # 「杨康 4→5 票（补丘处机私信）」: the later (round 85 K19)
 _DAY_SAID = re.compile(r"第\s*([\d一二三四五六七八九十]{1,3})\s*[天日]")
 # The day a proxy's own heading gives it (「代投（第2天）」「第二天代投」「D-2代投」「Day 2 proxy」「(D2)代投」「N2代投」「次日代投」
 # 「明天的代投」「Tomorrow's proxy」), not a day its reason or a pasted chat speaks of: a day word right before or after the proxy
 # word, any spelling (the hostile rounds 85–86: each spelling fixed alone had left the next one counted on day 1)
-_DAY_REF = (r"(?:第\s*([\d一二三四五六七八九十两壹贰叁肆伍陆柒捌玖拾]{1,3})\s*[天日夜晚]|"
+_DAY_REF = (r"(?:第\s*([\d一二三四五六七八九十两壹贰叁肆伍陆柒捌玖拾]{1,3})\s*[天日夜晚轮]|([一二三四五六七八九十]{1,3})\s*日目|"
             r"(?<![A-Za-z])(?i:D|N|day|night|round)\s*[-_#.]?\s*(\d{1,2})(?!\d)|"
-            r"(明天|明日|下一天|后天|次日|翌日|隔天|昨天|昨日|前天|(?i:tomorrow|next\s*day|the\s*day\s*after|yesterday)))")
+            # (round 87: 「Day Two proxy」「D+1代投」「明晚代投」「第2轮代投」「周二代投」「二日目」: every other spelling of a day)
+            r"(?<![A-Za-z])(?i:day|night|round)\s*[-_#.]?\s*(?i:(one|two|three|four|five|six|seven|eight|nine|ten))(?![a-z])|"
+            r"(?<![A-Za-z])((?i:D|N)\s*[+＋-]\s*\d)|((?:周|星期|礼拜)[一二三四五六日天])|"
+            r"(明天|明日|明晚|明早|后晚|下一天|后天|次日|翌日|隔天|昨天|昨日|昨晚|前天|下周|下星期|"
+            r"(?i:tomorrow|next\s*day|the\s*day\s*after|yesterday|tonight)))")
 _PROXY_WORD = r"(?:代投|代发|代票|(?i:proxy|proxies|proxied))"
 _PROXY_DAY = re.compile(_DAY_REF + r"\s*(?:的|['’]s)?\s*[)）\]】:：]?\s*" + _PROXY_WORD + "|"
                         + _PROXY_WORD + r"\s*[(（【\[]?\s*(?:用于|留给|算|算作|(?i:for))?\s*" + _DAY_REF.replace("(", "(?:", 0) + "|"
                         + r"(?:用于|留给|算作?)\s*(明天|明日|下一天|后天|次日)\s*(?:的)?")
-_RELATIVE = re.compile(r"明天|明日|下一天|后天|次日|翌日|隔天|昨天|昨日|前天|(?i:tomorrow|next\s*day|the\s*day\s*after|yesterday)")
+_RELATIVE = re.compile(r"明天|明日|明晚|明早|后晚|下一天|后天|次日|翌日|隔天|昨天|昨日|昨晚|前天|下周|下星期|(?:周|星期|礼拜)[一二三四五六日天]|"
+                       r"[DdNn]\s*[+＋-]\s*\d|(?i:tomorrow|next\s*day|the\s*day\s*after|yesterday|tonight)")
+_ENGLISH_DAYS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 
 
 @lru_cache(maxsize=64)
@@ -1418,6 +1458,14 @@ def stated_totals(text: str, roster: Roster) -> tuple[dict[str, Fraction], int |
         if _OTHER_DAY.search(line) or _CONDITION.search(line):
             continue
         line = _TOTAL_CHANGED.sub(r"\2", line)
+        # 「杨康 4（+1 私信）」「杨康 4 票 + 丘处机私信 1 票」: a total with a ballot added to it — the sum (round 87 P29, V02)
+        line = _ADDED_IN_BRACKET.sub(lambda m: _sum(m.group(1), m.group(2)) + ("票" if "票" in m.group()[:m.group().find(m.group(2))] else ""),
+                                     line)
+        line = _ADDED_AFTER.sub(lambda m: f"{_sum(m.group(1), m.group(2))}票", line)
+        if found and (then := _THEN_TOTAL.search(line)) and roster.table.get(then.group("name")) in found:
+            # 「PS 刚收到丘处机私信：杨康。所以杨康 5」: the count above, corrected on a later line (round 87 P32)
+            found[roster.table[then.group("name")]] = _votes(then.group("n"))
+            continue
         matches = [m for m in form.finditer(line) if not _WEIGHT_SAID.search(line[max(0, m.start() - 6):m.start()])
                    and not _WEIGHT_AFTER.match(line, m.end())]  # (「警长 狮子（2 票）」: a weight, not a count)
         if not matches:
@@ -1440,8 +1488,12 @@ def stated_totals(text: str, roster: Roster) -> tuple[dict[str, Fraction], int |
             if name and n is not None:
                 found[name] = n  # (and the voters written after it, up to the next total: 「郭靖 3票 ← 洪七公、黄药师」)
                 listed[name] = frozenset(roster.table[v] for v in roster.pattern.findall(line[m.end():after.start() if after else None]))
-    if not found or (len(found) < 2 and not any((_COUNT_HEADING.search(line) or "←" in line) and form.search(line)
-                                                for line in own.split("\n"))):
+    if not found and (again := _RECOUNTED.search(own)) and (name := roster.table.get(again.group("name"))):
+        # 「又数了一遍，杨康其实是5票」: one player's total, recounted (round 87 P30: never set beside ours, 无人出局 posted)
+        found[name] = _votes(again.group("n"))
+        listed[name] = frozenset()
+    elif not found or (len(found) < 2 and not any((_COUNT_HEADING.search(line) or "←" in line) and form.search(line)
+                                                  for line in own.split("\n"))):
         return None  # (one player's votes: a count only under its heading, or with its voters)
     day = _DAY_SAID.search(own)
     return found, (tags.chinese_number(day.group(1)) if day and not day.group(1).isdigit() else int(day.group(1)) if day else None), listed

@@ -252,9 +252,16 @@ def _one_char_off(written: str, name: str, test) -> bool:
 
 @lru_cache(maxsize=65536)
 def _readings(char: str) -> frozenset[str]:
+    """The readings a char has in modern use (CC-CEDICT's, by pypinyin-dict): the full heteronym table also holds readings
+    from old dictionaries that no player hears (方 as feng or pang), which made 东风 a homophone of 东方 (heldout53 w53_082)."""
     from pypinyin import Style, pinyin
+    from pypinyin.contrib.tone_convert import to_normal
+    from pypinyin_dict.pinyin_data import cc_cedict
 
-    readings = pinyin(char, style=Style.NORMAL, heteronym=True, errors="ignore")
+    modern = cc_cedict.pinyin_dict.get(ord(char)) if len(char) == 1 else None
+    if modern:
+        return frozenset(to_normal(r) for r in modern.split(","))
+    readings = pinyin(char, style=Style.NORMAL, heteronym=False, errors="ignore")
     return frozenset(readings[0]) if readings else frozenset()
 
 

@@ -115,7 +115,8 @@ _SUBSUMED = {("valid", "counts_as"), ("valid", "abstain"), ("valid", "for_voter"
              ("uphold", "counts_as"), ("uphold", "not_a_vote"), ("counts_as", "keep_original")}
 _NOT_NAMED = re.compile(r"^(?:一次|一张|一票|两票|有效|无效|正常|\d|他|她|其|它|TA|ta)|"  # 算作一次投票 · 计为两票: a count, not a player
                         # 「按存档计」「按截图算」「按规则计」: what the count goes by, not a player (blind41 co070: two rulings of #31)
-                        r"^(?:存档|截图|记录|原帖|原文|原样|内容|规则|格式|公告|首楼|快照|备份|聊天记录|私信)$")
+                        r"^(?:存档|截图|记录|原帖|原文|原样|内容|规则|格式|公告|首楼|快照|备份|聊天记录|私信)$|"
+                        r"^\S{0,6}(?:规则|规定|版规|公告|说明)$")  # (「按房屋规则记黄牌一张」: blind47 cu037)
 # (「这也算他本日的一次投票」: 他 is the floor's poster, no player named)
 _NOT_A_NAME = {"原票", "原投票", "原来的票", "无效", "有效", "作废", "票", "弃权票"}
 
@@ -357,6 +358,9 @@ def _keep_named(tokens: list[Token]) -> list[Token]:
             continue  # 「按原票计，二胡仍计洞箫」: the name begins the next clause, as its subject
         if j < len(tokens) and j - i <= 3 and tokens[j].type == "NAME":
             kept = Token("KEEP", "计", start_pos=tok.start_pos, end_pos=tok.end_pos)
+            if j + 2 < len(tokens) and str(tokens[j + 1]).strip() in ("→", "->", "=>", "⇒", "—>") and tokens[j + 2].type == "NAME":
+                # 「以 #11 原票为准：言字旁 → 日字旁」: the voter, then the ballot — the name kept is after the arrow (blind47 cu003)
+                return [*tokens[:i], kept, tokens[j + 2], *_keep_named(tokens[j + 3:])]
             return [*tokens[:i], kept, tokens[j], *_keep_named(tokens[j + 1:])]
     return tokens
 
@@ -1783,14 +1787,17 @@ def _retold(tokens: list[Token], sentence: str) -> str | None:
         if first_floor is not None and i < first_floor and tok.type == "NAME" and \
                 _RETELLING.match(str(tokens[i + 1]).strip()):  # the claim comes before every floor it names
             return f"「{_clip(sentence)}」是在转述{tok}的说法：不是导演的裁定"
-    if first_floor is not None and _OWN_EARLIER_WORDS.search(sentence[:tokens[first_floor].start_pos]):
+    if first_floor is not None and _OWN_EARLIER_WORDS.search(sentence[:tokens[first_floor].start_pos]) and not re.search(
+            r"改为|改判|更正为|现改为|改成|应为|应该是", sentence[tokens[first_floor].start_pos:]):
+        # (not 「上午我说 29楼 不计 是看错了人，改为计入 剃刀」: the sentence says what it is now — blind11 l066)
         # 「更正：我上午说 #19 无效，是我看错了。」: the director's own earlier ruling retold — what this post rules comes after it
         # (rulings/blind46 ct013: #19 voided again)
         return f"「{_clip(sentence)}」是在转述导演自己先前说过的话：不是这一帖的裁定"
     return None
 
 
-_OWN_EARLIER_WORDS = re.compile(r"(?:^|[^\u4e00-\u9fff])?我\s*(?:上午|下午|早上|中午|晚上|昨天|昨晚|刚才|刚刚|之前|先前|前面|此前|早先|上一?帖|上面)\s*"
+_EARLIER = r"上午|下午|早上|中午|晚上|昨天|昨晚|刚才|刚刚|之前|先前|此前|早先"
+_OWN_EARLIER_WORDS = re.compile(rf"(?:(?:{_EARLIER})\s*我|我\s*(?:{_EARLIER}|前面|上一?帖|上面))\s*"
                                 r"(?:说|讲|判|写|裁定?|公布)(?:过|的|了)?\s*[^，,。;；]{0,4}$")
 
 
@@ -2651,7 +2658,8 @@ _ORIGINAL_BALLOT = re.compile(r"原(?:来的?)?(?:投?票|投票)")
 # A sentence about an edit made late: what its verdict voids may be the edit, not the ballot
 _EDIT_SUBJECT = re.compile(r"(?:关门|截止|截至|结束)\s*(?:以|之)?后\s*(?:才|又|再|还)?\s*的?\s*(?:改|编辑|修改)|(?:编辑|修改)(?:后|过后|之后)的|编辑(?:的)?内容|本帖最后由")
 # A verdict whose subject is an edit's words, not the ballot (编辑内容不认 · 编辑后改成的 X 作废 · 修改后的内容无效)
-_EDIT_VOIDED = re.compile(r"(?:编辑|修改|改动)(?:后|过后|之后)?的?(?:内容|部分|对象|那个|名字)|(?:编辑|修改)后(?:改成|改为|写成)的?")
+_EDIT_VOIDED = re.compile(r"(?:编辑|修改|改动)(?:后|过后|之后)?的?(?:内容|部分|对象|那个|名字)|(?:编辑|修改)后(?:改成|改为|写成)的?|"
+                          r"(?:编辑|修改|改动)\s*(?:一律|都|也)?\s*(?:不认|不算|无效|作废)|(?:编辑|修改)后的\s*[「“]")  # (「关门后的编辑不认」 blind47 cu004)
 _NO_VALID_BALLOT = re.compile(r"(?:未|没|没有|无|尚无|还没)\s*(?:投|投出|投出过)?\s*(?:任何)?\s*有效(?:的)?\s*票")
 _GENERIC = re.compile(r"凡是|一律|所有[^,，。;；人]{0,6}票|的都|都算|都按|都视为|都计|都无效|都作废|全部(?:无效|作废)")
 _DEICTIC = re.compile(r"以上是|上面是|这票|此票|本票|该票|这一票|这张|此张|该张|这楼|本楼|该楼|这一楼|他的票|她的票|其票|这次|本次")
@@ -2810,6 +2818,12 @@ def _one(verdicts: list[dict]) -> dict | None:
             continue
         if other["verdict"] == verdict["verdict"] and verdict.items() <= other.items():
             verdict = other  # 「以原票为准，仍计紫藤」: the original, then its name
+            continue
+        kept = next((v for v in (verdict, other) if v["verdict"] == "keep_original" and not v.get("target")), None)
+        counted = next((v for v in (verdict, other) if v["verdict"] == "counts_as" and v.get("target")), None)
+        if kept and counted and kept is not counted:
+            # 「关门后的编辑不认……所以 36楼 计为 缴费处」: the ballot before the edit, and what it was — one verdict (blind28 cb025)
+            verdict = {"verdict": "keep_original", "target": counted["target"]}
             continue
         named = next((v for v in (verdict, other) if v["verdict"] == "keep_original" and v.get("target")), None)
         if named and {verdict["verdict"], other["verdict"]} <= {"valid", "keep_original", "counts_as"} and \

