@@ -231,6 +231,11 @@ SET_DEAD["heldout52"] = {"shediao": ("东便门",), "s10": ("焦耳",), "mahjong
 # quoting one's own ballot, a 12:00 bar before the 13:00 close)
 SET_ASSUMED["heldout53"] = {"s10": SET_ASSUMED["heldout25"]["s10"], "anshazhe": SET_ASSUMED["heldout47"]["anshazhe"]}
 SET_DEAD["heldout53"] = {"shediao": ("河灯",), "s10": ("PHP",), "mahjong": ("雷龙",)}
+# heldout54's openings: s10 as heldout25's (a quoted change, a bar an hour before the close) with a 21:30 close; anshazhe as
+# heldout39's (改票 said, no quote, a 12:00 bar before the 13:00 close)
+SET_ASSUMED["heldout54"] = {"s10": SET_ASSUMED["heldout25"]["s10"], "anshazhe": SET_ASSUMED["heldout39"]["anshazhe"]}
+SET_CLOSES["heldout54"] = {"s10": (21, 30)}
+SET_DEAD["heldout54"] = {"shediao": ("魔芋",), "s10": ("电源",), "mahjong": ("红豆",)}
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
