@@ -208,11 +208,11 @@ def read(text: str, roster: Roster | None, directors: tuple[str, ...] = ()) -> R
         out = replace(out, totals=stated[0], totals_day=stated[1], totals_listed=stated[2])
     simplified = to_simplified(text) if out.proxies else ""
     if out.proxies and re.search(r"第|[DdNnＤｄＮｎ]\s*[-_#.+＋]?\s*[\d０-９]|(?i:day|night|round|tomorrow|yesterday|tonight)|明|后天|后晚|下一|"
-                                 r"[次翌隔]日|隔天|昨|前天|下周|下星期|周|星期|礼拜|日目", simplified):
+                                 r"[次翌隔]日|隔天|昨|前天|下周|下星期|周|星期|礼拜|日目|\d\s*[月日号/]|重投|复投|决胜|PK", simplified):
         wide = unicodedata.normalize("NFKC", simplified)  # (「Ｄ２代投」: full-width letters and digits, the hostile round 86 C15)
         out = replace(out, days_said=tuple(dict.fromkeys(
-            -1 if _RELATIVE.fullmatch(d) else int(d) if d.isdigit() else _ENGLISH_DAYS.get(d.lower()) or
-            tags.chinese_number(d.translate(_FORMAL_DIGITS)) or -1
+            REVOTE if _REVOTE.fullmatch(d) else -1 if _RELATIVE.fullmatch(d) or _DATED.fullmatch(d) else int(d) if d.isdigit() else _ROMAN_DAYS.get(d) or
+            _ENGLISH_DAYS.get(d.lower()) or tags.chinese_number(d.translate(_FORMAL_DIGITS)) or -1
             for m in _PROXY_DAY.finditer(wide) for d in m.groups() if d)))
     if faced := [p for p in out.standing if p.target and re.search(rf"{re.escape(p.target)}\s*\[表情\]\s*$", text, re.M)]:
         # 「代投：丘处机→杨康 :lol」 on the page: a smiley right after the proxy's target (the scraper keeps 「[表情]」, which the
@@ -1389,6 +1389,7 @@ def _outside_brackets(m: re.Match) -> str:
 _FLOOR_VOIDED = re.compile(r"(?:第\s*)?(?:\d{1,5}\s*(?:楼|层|樓|#|F|L)|#\s*\d{1,5})\s*(?:的|那条|那张|这条|的代投)?\s*(?:作废|撤回|撤销|不算|不计|无效)")
 _ADDED_IN_BRACKET = re.compile(r"(\d+(?:\.\d+)?)\s*票?\s*[（(]\s*[+＋]\s*(\d+(?:\.\d+)?)\s*票?\s*(?:私信|代投|补|漏|[^)）]{0,10})[)）]")
 _ADDED_AFTER = re.compile(r"(\d+(?:\.\d+)?)\s*票\s*[+＋]\s*[^\d，,；;。\n]{0,12}?(\d+(?:\.\d+)?)\s*票")
+_SUMMED = re.compile(r"\d+(?:\.\d+)?\s*票?\s*(?:[+＋]\s*\d+(?:\.\d+)?\s*票?\s*(?:[(（][^)）\n]{0,12}[)）])?\s*)+[=＝]\s*(\d+(?:\.\d+)?)\s*票?")
 _THEN_TOTAL = re.compile(r"(?:所以|因此|那么|那就是|即|也就是说?|这样)\s*[,，:：]?\s*(?P<name>\S{1,12}?)\s*(?:是|有|共|得|为)?\s*(?P<n>\d+(?:\.\d+)?)\s*票?\s*[。.!！]?\s*$")
 _RECOUNTED = re.compile(r"(?:又|重新|再)\s*(?:数|点|算|核)\s*了?\s*(?:一遍|一下|一次)[^。\n]{0,8}?[，,:：]?\s*(?P<name>[^\s，,：:]{1,12}?)\s*"
                         r"(?:其实|实际|实际上|应该)?\s*(?:是|有|共|得)\s*(?P<n>\d+(?:\.\d+)?)\s*票")
@@ -1410,6 +1411,9 @@ _DAY_REF = (r"(?:第\s*([\d一二三四五六七八九十两壹贰叁肆伍陆�
             # (round 87: 「Day Two proxy」「D+1代投」「明晚代投」「第2轮代投」「周二代投」「二日目」: every other spelling of a day)
             r"(?<![A-Za-z])(?i:day|night|round)\s*[-_#.]?\s*(?i:(one|two|three|four|five|six|seven|eight|nine|ten))(?![a-z])|"
             r"(?<![A-Za-z])((?i:D|N)\s*[+＋-]\s*\d)|((?:周|星期|礼拜)[一二三四五六日天])|"
+            # (round 88: 「12月8日代投」「12/8 代投」「8号代投」「Day II proxy」「重投轮代投」: a date, a Roman numeral, the revote)
+            r"(\d{1,2}\s*月\s*\d{1,2}\s*[日号]?|\d{1,2}\s*/\s*\d{1,2}|\d{1,2}\s*[日号](?!\s*(?:楼|层)))|"
+            r"(?<![A-Za-z])(?i:day|night|round)\s*[-_#.]?\s*(I{1,3}|IV|VI{0,3}|IX|X)(?![A-Za-z])|(重投轮|重投|复投|决胜轮|PK轮)|"
             r"(明天|明日|明晚|明早|后晚|下一天|后天|次日|翌日|隔天|昨天|昨日|昨晚|前天|下周|下星期|"
             r"(?i:tomorrow|next\s*day|the\s*day\s*after|yesterday|tonight)))")
 _PROXY_WORD = r"(?:代投|代发|代票|(?i:proxy|proxies|proxied))"
@@ -1418,6 +1422,10 @@ _PROXY_DAY = re.compile(_DAY_REF + r"\s*(?:的|['’]s)?\s*[)）\]】:：]?\s*" 
                         + r"(?:用于|留给|算作?)\s*(明天|明日|下一天|后天|次日)\s*(?:的)?")
 _RELATIVE = re.compile(r"明天|明日|明晚|明早|后晚|下一天|后天|次日|翌日|隔天|昨天|昨日|昨晚|前天|下周|下星期|(?:周|星期|礼拜)[一二三四五六日天]|"
                        r"[DdNn]\s*[+＋-]\s*\d|(?i:tomorrow|next\s*day|the\s*day\s*after|yesterday|tonight)")
+_DATED = re.compile(r"\d{1,2}\s*月\s*\d{1,2}\s*[日号]?|\d{1,2}\s*/\s*\d{1,2}|\d{1,2}\s*[日号]")  # (a date: which day, unsaid)
+_REVOTE = re.compile(r"重投轮|重投|复投|决胜轮|PK轮")
+REVOTE = 0  # days_said: the day's revote round (「重投代投」), this day's only where the day is in one
+_ROMAN_DAYS = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9, "X": 10}
 _ENGLISH_DAYS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 
 
@@ -1458,6 +1466,7 @@ def stated_totals(text: str, roster: Roster) -> tuple[dict[str, Fraction], int |
             continue
         line = _TOTAL_CHANGED.sub(r"\2", line)
         # 「杨康 4（+1 私信）」「杨康 4 票 + 丘处机私信 1 票」: a total with a ballot added to it — the sum (round 87 P29, V02)
+        line = _SUMMED.sub(lambda m: m.group(1) + ("票" if "票" in m.group() else ""), line)  # 「杨康 4+1=5」: the sum (round 88 N17)
         line = _ADDED_IN_BRACKET.sub(lambda m: _sum(m.group(1), m.group(2)) + ("票" if "票" in m.group()[:m.group().find(m.group(2))] else ""),
                                      line)
         line = _ADDED_AFTER.sub(lambda m: f"{_sum(m.group(1), m.group(2))}票", line)

@@ -261,6 +261,7 @@ def _whose_ballot(tokens: list[Token]) -> list[Token]:
     return out
 
 
+_NOT_A_FLOOR_AFTER = re.compile(r"\s*(?:月|日|号|號|点|時|时|分|秒|年|岁|歲|票|人|天|小时|分钟|个人|位|张|次|遍|条)|/\s*\d{1,2}(?!\s*\d)(?!\s*(?:楼|层|樓|#|F|L))")
 _AS_WHOSE = ("视为", "视作", "当作", "当成", "算作", "作为", "看作")
 _CN_NUMBER = re.compile(r"第?\s*([一二三四五六七八九十廿卅百两〇零]{1,6})")
 
@@ -273,6 +274,11 @@ def _gap(text: str, start: int, out: list[Token]) -> None:
             j = i
             while j < len(text) and text[j].isdecimal():
                 j += 1
+            if (unit := _NOT_A_FLOOR_AFTER.match(text, j)) is not None:
+                # 「5楼 12月7日 21:03 发的」「12/8 5楼无效」: a date, a time, a count — no floor (#12 had been voided with #5)
+                out.append(Token("TEXT", text[i:unit.end()], start_pos=start + i, end_pos=start + unit.end()))
+                i = unit.end()
+                continue
             out.append(Token("NUM", text[i:j], start_pos=start + i, end_pos=start + j))
             i = j
             continue
@@ -1301,6 +1307,11 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
         if made and (past := _PAST_DAYS_BALLOT.search(sentence)):
             # 「6楼的欧阳克：你上一天那票无效，今天这票没问题。」: the verdict is said of another day's ballot (the hostile round 61)
             _hold(made, f"「{_clip(sentence)}」说的是「{past.group()}」：不是这一楼今天的票，请导演确认")
+            continue
+        if made and (dated := _DATE_BEFORE.search(sentence)):
+            # 「12月8日：5楼无效」: a floor of a day named by its date — which day of the game that is, the tool does not know (the
+            # hostile round 88, N07: applied on day 1, 杨康 posted out)
+            _hold(made, f"「{_clip(sentence)}」的楼层前面写的是日期「{dated.group('d').strip()}」：是不是本帖这一天的楼，请导演确认")
             continue
         if made and (place := _PLACE_BEFORE.search(sentence)):
             # 「QQ群6楼无效」「贴吧6楼无效」「discord #6 invalid」: a floor of a chat group or another site — not this thread's (round 77)
@@ -2660,6 +2671,8 @@ _ORIGINAL_BALLOT = re.compile(r"原(?:来的?)?(?:投?票|投票)")
 # A sentence about an edit made late: what its verdict voids may be the edit, not the ballot
 _EDIT_SUBJECT = re.compile(r"(?:关门|截止|截至|结束)\s*(?:以|之)?后\s*(?:才|又|再|还)?\s*的?\s*(?:改|编辑|修改)|(?:编辑|修改)(?:后|过后|之后)的|编辑(?:的)?内容|本帖最后由")
 # A verdict whose subject is an edit's words, not the ballot (编辑内容不认 · 编辑后改成的 X 作废 · 修改后的内容无效)
+_DATE_BEFORE = re.compile(r"(?:^\W*|[，,。;；]\s*)(?P<d>\d{1,2}\s*月\s*\d{1,2}\s*[日号]?|\d{1,2}\s*/\s*\d{1,2}(?!\d))\s*"
+                          r"(?:的|投票帖|投票贴|[:：]|那天|当天)?\s*(?:的)?\s*(?:第\s*)?[#＃]?\s*\d{1,5}\s*(?:楼|层|樓|#|F|L)?")
 _EDIT_VOIDED = re.compile(r"(?:编辑|修改|改动)(?:后|过后|之后)?的?(?:内容|部分|对象|那个|名字)|(?:编辑|修改)后(?:改成|改为|写成)的?|"
                           r"(?:编辑|修改|改动)\s*(?:一律|都|也)?\s*(?:不认|不算|无效|作废)|(?:编辑|修改)后的\s*[「“]")  # (「关门后的编辑不认」 blind47 cu004)
 _NO_VALID_BALLOT = re.compile(r"(?:未|没|没有|无|尚无|还没)\s*(?:投|投出|投出过)?\s*(?:任何)?\s*有效(?:的)?\s*票")

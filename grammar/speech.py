@@ -119,6 +119,8 @@ _RELAY_ASKED = re.compile(r"(?P<who>{names})\s*(?:(?:在|用|从|通过)?\s*(?:"
                           r"(?i:(?<![a-z])per\s+)(?P<per>{names})\s*[:：]|"  # (round 85 r05: 「Per 丘处机: 杨康」)
                           # (round 86 r030, r032: 「转丘处机：杨康」「voting 杨康 on behalf of 丘处机」)
                           r"^\s*转\s*(?:自|发)?\s*(?P<fwd>{names})\s*(?:[:：]|$)|(?i:on\s*behalf\s*of\s*)(?P<behalf>{names})|"
+                          # (round 88: 「vote 杨康 for 丘处机」: the ballot, and whom it is for)
+                          r"(?i:(?:vote|voting|投)\s*\S{{1,12}}?\s+for\s+)(?P<vfor>{names})|"
                           r"(?P<asks>{names})\s*(?i:asked|asks|wants|wanted|told)\s*(?i:me)\s*(?i:to)\s*(?i:vote|投)|"  # (r06)
                           # (round 78: 「受丘处机所托，投杨康一票」 — counted as the poster's own)
                           r"受\s*(?P<by>{names})\s*(?:所托|之托|的委托|委托|嘱托|托付|所嘱)|"

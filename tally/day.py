@@ -1319,10 +1319,11 @@ class _Fold:
         pairs it could mean; anything else, no ballot (a count, a notice, a ruling, the result)."""
         ctx = self.ctx
         said = in_role.read(text, ctx.roster, tuple(ctx.directors))
-        if said.standing and said.days_said and ctx.day.day not in said.days_said:
+        revote = bool(ctx.day.runoff or ctx.day.round > 1)  # (「重投代投」 on a revote round: this day's — heldout4 h0171)
+        if said.standing and said.days_said and ctx.day.day not in said.days_said and not (revote and set(said.days_said) == {in_role.REVOTE}):
             # 「代投（第2天）：丘处机→杨康」 posted on day 1: a proxy said to be for another day — this day's ballot, or a slip?
             # (the hostile round 84, M06: counted on day 1, 杨康 posted out)
-            other = "、".join(f"第{d}天" if d > 0 else "另一天" for d in said.days_said)
+            other = "、".join(f"第{d}天" if d > 0 else "重投轮" if d == in_role.REVOTE else "另一天" for d in said.days_said)
             said = replace(said, doubts=[*said.doubts, f"代投帖写的是{other}，今天是第{ctx.day.day}天：这张代投算不算今天的，请导演确认"],
                            readings=[*said.readings, *((p.voter, p.target) for p in said.standing)])
         if not (said.proxies or said.doubts or said.count) and quotes and _ACKNOWLEDGED.fullmatch(verdict.own or text or ""):

@@ -787,8 +787,9 @@ def test_a_range_of_marked_floors_not_counted_out_still_waits():
 @pytest.mark.parametrize("text, ruled", [
     # cu003: the voter, an arrow, then the ballot kept — the kept name is after the arrow (#11 had counted for its voter)
     ("#28 郭靖 的改票没有回复原投票楼层，改票无效，以 #11 原票为准：郭靖 → 杨康。", {28: ("invalid", None, None), 11: ("keep_original", "杨康", None)}),
-    # cu004: the edit after the close is void, not the floor (#37 had been voided)
-    ("37楼 关门后的编辑不认。", {37: ("keep_original", None, None)}),
+    # cu004: the edit after the close is void, not the floor (#37, the quoted post, had been voided)
+    ("[b]回复 [url=forum.php?mod=redirect&goto=findpost&pid=2281937&ptid=51406]37#[/url] [i]郭靖[/i] [/b]\n\n"
+     "关门后的编辑不认。按编辑前的内容算：投票对象 杨康。编辑后的「黄蓉」不算。", {37: ("keep_original", None, None)}),
     ("37楼 编辑后的「黄蓉」不算，按原票计 杨康", {37: ("keep_original", "杨康", None)}),
     # cu037: 「按房屋规则记黄牌一张」 names the rule, no player
     ("23楼 郭靖（酒吧老板）超过 12 小时才投，按房屋规则记黄牌一张。票本身没问题，照算，计 杨康。", {23: ("counts_as", "杨康", None)}),
@@ -885,3 +886,37 @@ def test_a_bracket_explaining_the_name_is_no_denial():
     """heldout's x0207 (「投票对象：大副（说的是那个叫大副的玩家，不是身份）」): at a glance, as a bracket that ends on 不是 is not."""
     result, (entry,) = _day(("欧阳锋", "投票对象：杨康（说的是那个叫杨康的玩家，不是身份）\n投票理由：太跳"))
     assert entry.verdict == "counted" and not entry.needs_review, entry.reason
+
+
+# -- the hostile round 88 (at e260882, /work/scratch/h88/REPORT.md) -----------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["12月8日代投：欧阳锋→杨康", "12/8 代投：欧阳锋→杨康", "8号代投：欧阳锋→杨康", "Day II proxy: 欧阳锋 → 杨康",
+                                  "重投轮代投：欧阳锋→杨康"])
+def test_a_proxy_labelled_with_a_date_a_roman_day_or_the_revote_is_asked(text):
+    """Round 88 N11–N13, o50, o52 (「12月8日代投」「Day II proxy」「重投轮代投」 on day 1): counted, 杨康 posted out."""
+    result, (entry,) = _day(("导演", text))
+    assert entry.needs_review and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("text", ["12月8日：2楼无效", "12/8 2楼无效"])
+def test_a_ruling_dated_rules_nothing_the_tool_can_place(text):
+    """Round 88 N07 (「12月8日：5楼无效」 on day 1's thread): applied, 杨康 posted out."""
+    assert _ruled(text) == {}
+
+
+def test_a_date_or_a_count_beside_a_floor_is_no_floor():
+    """「5楼 12月7日 21:03 发的」: 12 had been read as a floor of the list — voided with #5."""
+    assert _ruled("5楼 12月7日 21:03 发的，关门后，无效") == {5: ("invalid", None, None)}
+    assert _ruled("5楼、7、9楼无效") == {5: ("invalid", None, None), 7: ("invalid", None, None), 9: ("invalid", None, None)}
+
+
+def test_a_count_written_as_a_sum_is_set_beside_ours():
+    """Round 88 N17 (「票型：杨康 4+1=5，郭靖 4」): 无人出局 posted."""
+    result, asked = _counted("票型：杨康 2+1=3，郭靖 2")
+    assert asked == {5} and not result.certain, asked
+
+
+def test_a_ballot_said_to_be_for_another_player_is_asked():
+    """Round 88 o32 (「vote 杨康 for 丘处机」): counted as the poster's own, certain."""
+    result, (entry,) = _day(("欧阳锋", "vote 杨康 for 洪七公"))
+    assert entry.needs_review and not result.certain, entry.reason
