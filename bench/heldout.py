@@ -236,6 +236,10 @@ SET_DEAD["heldout53"] = {"shediao": ("河灯",), "s10": ("PHP",), "mahjong": ("�
 SET_ASSUMED["heldout54"] = {"s10": SET_ASSUMED["heldout25"]["s10"], "anshazhe": SET_ASSUMED["heldout39"]["anshazhe"]}
 SET_CLOSES["heldout54"] = {"s10": (21, 30)}
 SET_DEAD["heldout54"] = {"shediao": ("魔芋",), "s10": ("电源",), "mahjong": ("红豆",)}
+# heldout55's openings: s10 as heldout25's (a quoted change, a 20:00 bar before its 21:00 close); anshazhe as heldout39's (改票
+# said, no quote, a 12:00 bar before the 13:00 close)
+SET_ASSUMED["heldout55"] = {"s10": SET_ASSUMED["heldout25"]["s10"], "anshazhe": SET_ASSUMED["heldout39"]["anshazhe"]}
+SET_DEAD["heldout55"] = {"shediao": ("漆匠",), "s10": ("雪橇",), "qisha": ("豆豉",), "mahjong": ("贡菜",)}
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
