@@ -1712,6 +1712,7 @@ _SELF_CORRECTION = re.compile(r"(?:我|上面|上边|刚才|前面|以上|之前
                               r"\d{1,5}\s*(?:楼|层|樓|#|F|L)[^,，。;；\n]{0,8}(?:→|->|=>|⇒)\s*第?\s*\d{1,5}\s*(?:楼|层|樓|#|F|L)", re.I)
 
 
+_PROXY_TAKEN_BACK = re.compile(r"(?:撤回|撤销|收回|作废|取消)\s*(?:上面|上边|上一?条|前面|这条|那条)?\s*的?\s*代投|代投\s*(?:撤回|撤销|收回|作废|取消)")
 _THE_REST = re.compile(r"^\W*(?:别的|其他的?|其它的?|其余的?|剩下的?|剩余的?|另外的|(?i:the\s+rest|everything\s+else|anything\s+else|others?\b))")
 
 
@@ -1722,7 +1723,8 @@ def _takes_back(blockers: set[str], sentence: str, rules: bool, after: bool, tok
     which floor — or interrupts a ruling (18楼无效，啊不对，是19楼) rather than heading a correction (【更正】18楼有效)."""
     if "EXAMPLE" in blockers:
         return f"「{_clip(sentence)}」是在举例子，不是裁定：这一帖的裁定都不采用"
-    if "RETRACT" in blockers and not _only_reason(sentence) and not floors:
+    if "RETRACT" in blockers and not _only_reason(sentence) and not floors and not _PROXY_TAKEN_BACK.search(sentence):
+        # (not 「——撤回上面的代投。……以 26楼 为准」: the director's proxy taken back, read as such by grammar/director.py — blind48 cv048)
         return f"「{_clip(sentence)}」：这一帖收回了说过的话，裁定都不采用"
     if "PENDING" in blockers and not rules and not floors and not _PENALTY.search(sentence) and not _THE_REST.match(sentence):
         # (「别的晚上电脑上再说」: the rest put off — what the post did rule stands, blind27 ca012)
@@ -1810,7 +1812,7 @@ def _retold(tokens: list[Token], sentence: str) -> str | None:
 
 
 _EARLIER = r"上午|下午|早上|中午|晚上|昨天|昨晚|刚才|刚刚|之前|先前|此前|早先"
-_OWN_EARLIER_WORDS = re.compile(rf"(?:(?:{_EARLIER})\s*我|我\s*(?:{_EARLIER}|前面|上一?帖|上面))\s*"
+_OWN_EARLIER_WORDS = re.compile(rf"(?:(?:{_EARLIER})\s*我|我\s*(?:{_EARLIER}|前面|上一?帖|上面))\s*(?:那条|那帖|那句|那个帖子|发的)?\s*"
                                 r"(?:说|讲|判|写|裁定?|公布)(?:过|的|了)?\s*[^，,。;；]{0,4}$")
 
 

@@ -33,7 +33,9 @@ _D7_OPEN = re.compile(r"^\s*引用\s*[:：]\s*$")
 _PW_HEADER = re.compile(rf"^\s*引用(?:第\s*\d+\s*楼|楼主)\s*(?P<author>\S[^\n]{{0,40}}?)\s*于\s*(?P<time>{_TIME})\s*发表的\s*[:：]?\s*$")
 _STAMP = re.compile(rf"^\s*本帖最后由\s*\S[^\n]{{0,40}}?\s*于\s*{_TIME}\s*编辑\s*$")
 _SIGNATURE = re.compile(r"^\s*(?:[-—–─~～_=]+\s*来自|来自\s*\S{1,20}(?:客户端|手机|移动端|Discuz)|发自我的\s*\S)|"
-                        r"^\s*[-—–─~～_=]+\s*(?:Sent from\b|发自)", re.I)  # (「——发自手机论坛」: no word boundary in Chinese)
+                        r"^\s*[-—–─~～_=]+\s*(?:Sent from\b|发自)|"  # (「——发自手机论坛」: no word boundary in Chinese)
+                        # (「[size=1]—— 签名：上局投票对象：石匠…[/size]」: a signature that says so — heldout55 w55_011, counted)
+                        r"^\s*(?:\[size=[1-3]\]\s*)?[-—–─~～_=]+\s*(?:个性)?签名\s*[:：]", re.I)
 _ATTACHMENT = re.compile(r"^\s*(?:附件[:：].*|下载附件.*|保存到相册.*|\S+\.(?:jpe?g|png|gif|bmp|webp|zip|rar|7z|txt|docx?|pdf|mp3|mp4)"
                          r"\s*[(（]\s*\d+(?:\.\d+)?\s*[KMG]?B.*[)）]\s*)$", re.I)
 _CODES = re.compile(r"\[attach\][^\[]*\[/attach\]|\[attachimg\][^\[]*\[/attachimg\]|\[img[^\]]*\][^\[]*\[/img\]|"
@@ -47,7 +49,7 @@ KAOMOJI = re.compile(r"[(（][^()（）\u3400-\u9fff\uf900-\ufaffA-Za-z0-9\uff10
 # what is inside is what the poster meant to strike — hostile round 56: a [del] ruling was applied)
 _STRUCK = re.compile(r"\[(s|del|strike)\].*?\[/\1\]", re.S | re.I)
 _STRUCK_OPEN = re.compile(r"\[(?:s|del|strike)\]", re.I)
-_TRIGGER = re.compile("发表于|引用|原帖由|本帖最后由|来自|发自|Sent from|附件|下载|保存到|B[)）,，]|b[)）,，]")
+_TRIGGER = re.compile("发表于|引用|原帖由|本帖最后由|来自|发自|Sent from|附件|下载|保存到|B[)）,，]|b[)）,，]|签名")
 _QUOTE_BB = re.compile(r"\[quote\]|\[/quote\]", re.I)
 _BB_HEADER = re.compile(rf"(?:\[size=\d\])?\[url=[^\]]*?pid=(?P<pid>\d+)[^\]]*\](?:\[color=[^\]]*\])?(?P<author>[^\[]*?)\s*发表于\s*"
                         rf"(?P<time>{_TIME})(?:\[/color\])?\[/url\](?:\[/size\])?", re.I)

@@ -310,6 +310,8 @@ _GIVES_A_BALLOT = re.compile(r"(?:送|给|赏|奉上|献给)\s*([^\s,，。!！;
 _BY_RANK = re.compile(r"(?:投|票给|选)\s*(?:排)?\s*第\s*([一二三四五1-5])\s*(?:个|位|名|的)")
 _SPLIT_BALLOT = re.compile(r"(?:一|半|1)\s*票\s*(?:给|投|选|归)?\s*[^\s,，;；、。]{1,12}?\s*[,，;；、]\s*(?:另|再)?\s*(?:一|半|1)\s*票\s*(?:给|投|选|归)?\s*[^\s,，;；、。]{1,12}")
 _PUT_AS_A_CHOICE = re.compile(r"(?:要不|不如|干脆|要么)\s*(?:就|还是|咱们?|我们|大家)?\s*(?:投|票|选)\s*([^\s,，。!！;；~～…]{1,12}?)\s*(?:吧|好了|算了|得了)")
+_STILL_OR_HAMMER = re.compile(r"(?:今天|今日|这次|这轮|本轮)\s*(?:我)?\s*(?:还是|也是|依然|仍然|照样|继续)\s*(?:投|选)?\s*([^\s,，。!！;；~～]{1,12})|"
+                              r"(?i:(?<![a-z])hammer)\s*[:：]\s*([^\s,，。!！;；~～]{1,12})")
 _BY_SEAT = re.compile(r"(?:投|票给|投给|选|(?i:vote))\s*(?:给)?\s*(?:第\s*)?(?:\d{1,2}|[一二三四五六七八九十]{1,3})\s*号(?!\s*(?:楼|层|樓|线|位置的发言|晚上|下午|上午|早上|中午))")
 _WHOEVER = re.compile(r"(?:谁|哪个|哪位)[^，,。;；!！?？\n]{0,12}?(?:我|就|俺)\s*(?:就)?\s*(?:投|选|票)\s*(?:给)?\s*(?:谁|哪个|哪位)")
 _MUST_VOTE = re.compile(r"不\s*(?:投|票|选)\s*[^，,。;；!！?？\s]{1,12}?\s*(?:天理难容|天理不容|说不过去|对不起(?:自己|大家|良心)?|良心(?:不安|过不去)|"
@@ -780,6 +782,11 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool, attempt: boo
         # 「杨康和郭靖谁发言少我投谁」「不投杨康天理难容」: a ballot on a condition, or said through a double negation (the hostile
         # round 85 M10 and N12, re-run in 86: talk, certain)
         out.append((f"帖子像是在投票（「{said.group().strip()[:24]}」），但不是一张明确的票：算不算投票、投给谁，请导演裁定", tuple(meant)))
+    if not ballot and not attempt and (still := _STILL_OR_HAMMER.search(own)) and (
+            meant := names_in(still.group(1) or still.group(2), roster)):
+        # 「我昨天投的豆干，今天还是豆干」「hammer: 酸菜」: yesterday's ballot said again for today, the English forums' last vote —
+        # a ballot in words no form holds (heldout55 w55_095, w55_084: talk, certain)
+        out.append((f"帖子像是在投票（「{still.group().strip()[:24]}」）：算不算投票、投给谁，请导演裁定", tuple(meant)))
     if not ballot and not attempt and (seat := _BY_SEAT.search(own)):
         # 「投 3 号（按电梯楼顺序）」: a ballot for a seat of the opening's order, which the game file does not hold — any player
         # may sit there (heldout52 w52_058: talk, certain)

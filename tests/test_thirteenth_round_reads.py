@@ -920,3 +920,31 @@ def test_a_ballot_said_to_be_for_another_player_is_asked():
     """Round 88 o32 (「vote 杨康 for 丘处机」): counted as the poster's own, certain."""
     result, (entry,) = _day(("欧阳锋", "vote 杨康 for 洪七公"))
     assert entry.needs_review and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("text, ruled", [
+    # cv016: a count to be posted later is no ruling put off; the retold void with 那条 is no ruling again
+    ("更正：我昨晚那条说 #40 无效是我看错了。#40 回复的就是 郭靖 自己的 #18。#40 改票有效，计 杨康。昨晚的票型我稍后重发。",
+     {40: ("counts_as", "杨康", None)}),
+    # cv048: the director's own proxy above taken back — the ruling after it stands
+    ("代投：洪七公 → 杨康\n\n——撤回上面的代投。刚发现 洪七公 自己 26楼 已经投了「扬康」，一个同音字，能算，以 26楼 为准，计 杨康。",
+     {26: ("counts_as", "杨康", None)}),
+])
+def test_blind48s_clear_rulings_are_read(text, ruled):
+    assert _ruled(text) == ruled
+
+
+# -- heldout55's first read (a59cd38) -------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["我昨天投的杨康，今天还是杨康", "hammer: 杨康，这下4票了吧"])
+def test_yesterdays_ballot_said_again_or_a_hammer_is_asked(text):
+    """heldout55 w55_095, w55_084 (「我昨天投的豆干，今天还是豆干」「hammer: 酸菜」): talk, certain."""
+    result, (entry,) = _day(("欧阳锋", text))
+    assert entry.needs_review and "杨康" in entry.readings and not result.certain, entry.reason
+
+
+def test_a_signature_that_says_so_is_set_aside():
+    """heldout55 w55_011 (「今天先不投…⏎[size=1]—— 签名：上局投票对象：石匠…[/size]」): the signature's old ballot counted."""
+    from grammar import structure
+    parts = structure.split("今天先不投，晚上回来看。\n\n[size=1]—— 签名：上局投票对象：杨康，投票理由：永远的056[/size]")
+    assert "杨康" not in parts.own and "签名" in parts.removed
