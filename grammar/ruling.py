@@ -1351,7 +1351,7 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             # (blind44 cr003: not read)
             _respectively(made, _pieces(tokens, one_by_one=True), f"{line_above}{sentence}")
             groups += [g for g in made if not any(g is h for h in groups)]
-        elif _RESPECTIVELY.search(sentence) and made and not re.search(
+        elif _RESPECTIVELY.search(sentence) and made and len({ref for g in made for ref in g.floors}) >= 2 and not re.search(
                 r"(?:理由|原因)\s*(?:是)?\s*(?:分别|依次)|(?:分别|依次)\s*(?:说明|解释|是因为)|对象依次", sentence) and not \
                 _each_its_own(made, pieces):
             # (「依次裁定：#8、#11 作废，#15 算给 少府，#19 维持有效」: each list already followed by its verdict — 依次 is "in turn")
@@ -1531,7 +1531,8 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
                 put_off = why
                 post.held += [(("floor", int(n)), why) for n in _FLOOR_NUMBERS.findall(sentence)]
             continue
-        if "RETRACT" in blockers and made and not rerules and not _only_reason(sentence) and not re.search(r"代投|委托", sentence):
+        if "RETRACT" in blockers and made and not rerules and not _only_reason(sentence) and not re.search(r"代投|委托", sentence) \
+                and not _POST_DELETED.search(sentence):  # (「……该帖已经被删除——双峰插云 自己删了投票帖，不计」: the player's deletion, blind49 cw051)
             # 「——19楼这句收回」「撤回我之前说的7楼无效」: what was said of those floors is taken back — they wait for the director
             _hold(made, f"「{_clip(sentence)}」收回了对这一楼的裁定：不是确定的裁定")
             post.taken_back += [ref for g in made for ref in g.floors if ref[0] == "floor"]
@@ -1712,6 +1713,8 @@ _SELF_CORRECTION = re.compile(r"(?:我|上面|上边|刚才|前面|以上|之前
                               r"\d{1,5}\s*(?:楼|层|樓|#|F|L)[^,，。;；\n]{0,8}(?:→|->|=>|⇒)\s*第?\s*\d{1,5}\s*(?:楼|层|樓|#|F|L)", re.I)
 
 
+_POST_DELETED = re.compile(r"(?:自己|本人|他|她|作者)\s*(?:把\s*(?:这|那)?(?:帖|楼|票)\s*)?删(?:了|掉|除)|删(?:了|掉)?\s*(?:自己的?|原来的?)?\s*(?:投票)?(?:帖|楼|贴)|"
+                           r"该帖已经?被删除|无效楼层|被删除|删之前|删了就")
 _PROXY_TAKEN_BACK = re.compile(r"(?:撤回|撤销|收回|作废|取消)\s*(?:上面|上边|上一?条|前面|这条|那条)?\s*的?\s*代投|代投\s*(?:撤回|撤销|收回|作废|取消)")
 _THE_REST = re.compile(r"^\W*(?:别的|其他的?|其它的?|其余的?|剩下的?|剩余的?|另外的|(?i:the\s+rest|everything\s+else|anything\s+else|others?\b))")
 
@@ -1723,7 +1726,8 @@ def _takes_back(blockers: set[str], sentence: str, rules: bool, after: bool, tok
     which floor — or interrupts a ruling (18楼无效，啊不对，是19楼) rather than heading a correction (【更正】18楼有效)."""
     if "EXAMPLE" in blockers:
         return f"「{_clip(sentence)}」是在举例子，不是裁定：这一帖的裁定都不采用"
-    if "RETRACT" in blockers and not _only_reason(sentence) and not floors and not _PROXY_TAKEN_BACK.search(sentence):
+    if "RETRACT" in blockers and not _only_reason(sentence) and not floors and not _PROXY_TAKEN_BACK.search(sentence) \
+            and not _POST_DELETED.search(sentence):
         # (not 「——撤回上面的代投。……以 26楼 为准」: the director's proxy taken back, read as such by grammar/director.py — blind48 cv048)
         return f"「{_clip(sentence)}」：这一帖收回了说过的话，裁定都不采用"
     if "PENDING" in blockers and not rules and not floors and not _PENALTY.search(sentence) and not _THE_REST.match(sentence):

@@ -948,3 +948,14 @@ def test_a_signature_that_says_so_is_set_aside():
     from grammar import structure
     parts = structure.split("今天先不投，晚上回来看。\n\n[size=1]—— 签名：上局投票对象：杨康，投票理由：永远的056[/size]")
     assert "杨康" not in parts.own and "签名" in parts.removed
+
+
+@pytest.mark.parametrize("text, ruled", [
+    # cw051 / cs031: the player deleted his post — 删了 is his, no ruling taken back
+    ("第四十一楼现在显示「无效楼层，该帖已经被删除」——郭靖 自己删了投票帖，不计；他 43楼 重新投的 杨康 有效。",
+     {41: ("invalid", None, None), 43: ("valid", None, None)}),
+    # cw028: 「依次裁定：」 before one floor and its verdict — no order to pair
+    ("依次裁定：5楼 有效，计 郭靖；8楼 无效。", {5: ("counts_as", "郭靖", None), 8: ("invalid", None, None)}),
+])
+def test_blind49s_clear_rulings_are_read(text, ruled):
+    assert _ruled(text) == ruled
