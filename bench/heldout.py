@@ -240,6 +240,11 @@ SET_DEAD["heldout54"] = {"shediao": ("魔芋",), "s10": ("电源",), "mahjong": 
 # said, no quote, a 12:00 bar before the 13:00 close)
 SET_ASSUMED["heldout55"] = {"s10": SET_ASSUMED["heldout25"]["s10"], "anshazhe": SET_ASSUMED["heldout39"]["anshazhe"]}
 SET_DEAD["heldout55"] = {"shediao": ("漆匠",), "s10": ("雪橇",), "qisha": ("豆豉",), "mahjong": ("贡菜",)}
+# heldout56's openings: s10 as heldout25's (a quoted change, a bar an hour before the close) with a 22:00 close; anshazhe as
+# heldout39's (改票 said, no quote, a 12:00 bar before the 13:00 close)
+SET_ASSUMED["heldout56"] = {"s10": SET_ASSUMED["heldout25"]["s10"], "anshazhe": SET_ASSUMED["heldout39"]["anshazhe"]}
+SET_CLOSES["heldout56"] = {"s10": (22, 0)}
+SET_DEAD["heldout56"] = {"shediao": ("银耳汤",), "s10": ("板栗",), "mahjong": ("婴儿式",)}
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 

@@ -32,7 +32,7 @@ BLIND = json.loads((RULINGS / "blind1.json").read_text("utf-8"))["posts"]
 LATER = [item for name in ("blind2.json", "blind3.json", "blind4.json", "blind5.json", "blind6.json", "blind7.json", "blind8.json", "blind9.json",
                                  "blind10.json", "blind11.json", "blind12.json", "blind13.json", "blind14.json", "blind15.json",
                                  "blind16.json", "blind17.json", "blind18.json", "blind19.json", "blind20.json", "blind21.json", "blind22.json", "blind23.json", "blind24.json", "blind25.json", "blind26.json",
-                                 "blind27.json", "blind28.json", "blind29.json", "blind30.json", "blind31.json", "blind32.json", "blind33.json", "blind34.json", "blind35.json", "blind36.json", "blind37.json", "blind38.json", "blind39.json", "blind40.json", "blind41.json", "blind42.json", "blind43.json", "blind44.json", "blind45.json", "blind46.json", "blind47.json", "blind48.json", "blind49.json")
+                                 "blind27.json", "blind28.json", "blind29.json", "blind30.json", "blind31.json", "blind32.json", "blind33.json", "blind34.json", "blind35.json", "blind36.json", "blind37.json", "blind38.json", "blind39.json", "blind40.json", "blind41.json", "blind42.json", "blind43.json", "blind44.json", "blind45.json", "blind46.json", "blind47.json", "blind48.json", "blind49.json", "blind50.json")
          for item in json.loads((RULINGS / name).read_text("utf-8"))["posts"]]
 DIRECTOR, DIRECTOR_UID = "导演", 2
 CLOSE = START + timedelta(days=2)
