@@ -2873,7 +2873,8 @@ _RELATIVE_DAY = re.compile(r"(昨天|前天|昨日|前日|昨儿个?|昨晚|前�
                            r"(?:刚才|之前|早先|先前|前些)\s*那\s*(?:局|天|轮|帖|场|把|盘)|昨(?=\s*\d)|"
                            r"yesterday|y'?day|(?:last|previous|prev|prior|old|earlier|other)\s+(?:day|round|game|thread|week|time|night)(?:'s)?|"
                            r"the\s+day\s+before|day\s+before|(?<![a-z])d\s*-\s*1|(?<![a-z])[dn]\s*0|day\s*0|night\s*\d|第\s*[0零〇]\s*[天日])"
-                           r"(?:\s|的|[:：]|投票帖|投票贴|投票楼|那个|这个|里|中|vote|thread|'s|第\s*[一二三四五六七八九十\d]{1,3}\s*[天日])*?"
+                           r"(?:\s|的|[:：]|投票帖|投票贴|投票楼|那个|这个|里|中|vote|thread|'s|第\s*[一二三四五六七八九十\d]{1,3}\s*[天日]|"
+                           r"(?i:day|d)\s*\d{1,2})*?"  # (「昨天 day 1 投票帖第 40 樓」: blind50 cx070)
                            r"(?:(?:第\s*)?(?:\d{1,5}|[一二三四五六七八九十]{1,3})\s*(?:楼|层|樓|#|F|L)|#\s*\d{1,5}|(?:floor|post)\s*#?\s*\d{1,5})", re.I)
 
 

@@ -151,9 +151,11 @@ _VOID_IF = re.compile(r"(?:作废|无效|不算|撤回|收回|取消).{0,20}(?:�
 # A word every match of the pattern beside it holds (a literal alternation, which re scans for by first character,
 # where a pattern that begins with a group is tried at every place): the cheap test that comes first.
 _VOID_KEYS = re.compile(r"作废|无效|不算|撤回|收回|取消")
-_LATER_KEYS = re.compile(r"晚点|晚些|等会|等一下|一会|稍后|回头|过会|迟点|晚一点|之后|明天|晚上|下午|中午|回来")
+_LATER_KEYS = re.compile(r"晚点|晚些|等会|等一下|一会|稍后|回头|过会|迟点|晚一点|之后|明天|晚上|下午|中午|回来|重投")
 _LATER = re.compile(r"(?:晚点|晚些|等会儿?|等一下|一会儿?|稍后|回头|过会儿?|迟点|晚一点|之后|明天|晚上|下午|中午|回来)[^，,。]{0,4}?"
-                    r"(?:再|才)\s*(?:来)?(?:投|改|决定|定)|(?:晚点|晚些|稍后|回头|晚一点)\s*(?:正式)?(?:投|改)")
+                    r"(?:再|才)\s*(?:来)?(?:投|改|决定|定)|(?:晚点|晚些|稍后|回头|晚一点)\s*(?:正式)?(?:投|改)|"
+                    # (「重投我还投大雁」: a promise for the revote to come, no ballot now — heldout56 w56_110, counted)
+                    r"^\s*(?:要是|如果)?\s*重投(?:时|的时候|那轮|轮)?\s*(?:我)?\s*(?:还|也|就|再|照样|继续)\s*(?:投|选)")
 # The post leaves the decision open (这票如何处理统计时一并说明 · 算不算待定): a director's post that says so is no
 # settled proxy.
 _PENDING = re.compile(r"如何处理|怎么处理|怎么算|算不算|是否有效|是否算|待定|统计时(?:一并)?(?:说明|处理|决定)|另行(?:说明|公布|处理|裁定)|"

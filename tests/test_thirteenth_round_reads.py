@@ -959,3 +959,16 @@ def test_a_signature_that_says_so_is_set_aside():
 ])
 def test_blind49s_clear_rulings_are_read(text, ruled):
     assert _ruled(text) == ruled
+
+
+# -- heldout56's and rulings/blind50's first reads (2a1bedb) -------------------------------------------------------------------
+
+def test_yesterdays_floor_named_with_its_day_in_english_is_not_todays():
+    """rulings/blind50 cx070 (「Reminder：昨天 day 1 投票帖第 40 樓的事已經處理完了」): applied to today's 40楼."""
+    assert _ruled("Reminder：昨天 day 1 投票帖第 40 楼的事已经处理完了，今天的楼层从头算。") == {}
+
+
+def test_a_promise_for_the_revote_is_no_ballot_now():
+    """heldout56 w56_110 (「重投我还投大雁」): counted, certain."""
+    result, (entry,) = _day(("欧阳锋", "重投我还投杨康"))
+    assert entry.verdict != "counted" and not result.certain, entry.reason
