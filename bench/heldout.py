@@ -245,6 +245,10 @@ SET_DEAD["heldout55"] = {"shediao": ("漆匠",), "s10": ("雪橇",), "qisha": ("
 SET_ASSUMED["heldout56"] = {"s10": SET_ASSUMED["heldout25"]["s10"], "anshazhe": SET_ASSUMED["heldout39"]["anshazhe"]}
 SET_CLOSES["heldout56"] = {"s10": (22, 0)}
 SET_DEAD["heldout56"] = {"shediao": ("银耳汤",), "s10": ("板栗",), "mahjong": ("婴儿式",)}
+# heldout57's openings: s10 as heldout10's (a quoted change, a 20:30 bar before its 21:00 close); anshazhe as heldout39's (改票
+# said, no quote, a 12:00 bar before the 13:00 close)
+SET_ASSUMED["heldout57"] = {"s10": SET_ASSUMED["heldout10"]["s10"], "anshazhe": SET_ASSUMED["heldout39"]["anshazhe"]}
+SET_DEAD["heldout57"] = {"shediao": ("香囊",), "s10": ("闽菜",), "mahjong": ("一筒",)}
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
