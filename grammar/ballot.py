@@ -311,18 +311,13 @@ def _parse(text: str, rules: VoteCustoms, roster: Roster | None, first: bool | N
     if roster:
         _weigh_words(verdict, normalized, roster, unstripped)
         if verdict.kind in (VOTE, CHANGE) and verdict.match is not None and verdict.match.name and "表情或附件代码" in parts.removed \
-                and roster.pattern is not None and (face := re.search(rf"({roster.pattern.pattern})\s*{_FACE}\s*$", text, re.M)) \
-                and roster.table.get(face.group(1)) == verdict.match.name:
+                and roster.pattern is not None and (face := structure.face_after(text, roster.pattern.pattern)) \
+                and roster.table.get(face) == verdict.match.name:
             # 「投杨康 :lol」 on the page: Discuz shows a smiley, the scraper keeps 「[表情]」, which the reader sets aside — a face
             # right after the ballot is its tone, as 「投杨康 :P」 typed is (the hostile round 87, P66/Q06: counted, 杨康 posted out)
-            verdict.doubts = (*verdict.doubts, f"投票后面紧跟着一个表情（「{face.group(2)}」）：是不是认真的一票，请导演裁定")
+            verdict.doubts = (*verdict.doubts, "投票后面紧跟着一个表情（「[表情]」）：是不是认真的一票，请导演裁定")
     verdict.fields = tuple(map(tuple, verdict.fields))
     return verdict
-
-
-# A smiley the page showed as an image (scraper/message.py's 「[表情]」): which face — a smile, a tongue out — the archive does not
-# know. (A face code typed as text, 「{:037:}」, is decoration by every held-out writer's reading: not asked.)
-_FACE = r"(\[表情\])"
 
 
 # -- the reading's bound ------------------------------------------------------------------------------------
@@ -441,7 +436,7 @@ def _weigh_words(verdict: Verdict, text: str, roster: Roster, unstripped: str | 
     tallied = speech.tally_lines(text, roster) if verdict.kind == NONE else {}
     if tallied and not speech.retold(text, tallied):
         verdict.tally = {voter: target for voter, target in tallied.values() if voter}  # the poster's line may be theirs
-    said = to_simplified(text) if not text.isascii() else text  # (「丘處機讓我轉告：楊康」: a relay in Traditional — round 81, V11)
+    said = to_simplified(text)  # (「丘處機讓我轉告：楊康」: a relay in Traditional — round 81, V11)
     cues = speech.cues(said, roster) if speech.may_cue(said, roster) else []
     relays = [c for c in cues if c.kind == speech.RELAY]
     own = verdict.match.name if ballot and verdict.match is not None and verdict.match.name else None
@@ -556,7 +551,7 @@ def _ballot_lines(verdict: Verdict, text: str) -> str:
 def _hedged_clause(own: str, counted: str) -> str:
     """A hedge or a laugh (the lexicon's classes) in the clause that names the ballot's player, or in a clause of a few
     characters right after it — its words, else ""."""
-    own = to_simplified(own) if not own.isascii() else own  # (「投楊康吧…也許」: the lexicon's words are Simplified — round 87 Q04)
+    own = to_simplified(own)  # (「投楊康吧…也許」: the lexicon's words are Simplified — round 87 Q04)
     at = own.find(counted)
     if at < 0:
         return ""

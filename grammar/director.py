@@ -36,7 +36,7 @@ from . import tags
 from .names import Roster, to_simplified
 from .normalize import normalize
 from .speech import VOTES, count_rows, cut_outside_brackets, tally_lines
-from .structure import split
+from .structure import face_after, split
 
 
 @dataclass(frozen=True)
@@ -214,7 +214,7 @@ def read(text: str, roster: Roster | None, directors: tuple[str, ...] = ()) -> R
             REVOTE if _REVOTE.fullmatch(d) else -1 if _RELATIVE.fullmatch(d) or _DATED.fullmatch(d) else int(d) if d.isdigit() else _ROMAN_DAYS.get(d) or
             _ENGLISH_DAYS.get(d.lower()) or tags.chinese_number(d.translate(_FORMAL_DIGITS)) or -1
             for m in _PROXY_DAY.finditer(wide) for d in m.groups() if d)))
-    if faced := [p for p in out.standing if p.target and re.search(rf"{re.escape(p.target)}\s*\[表情\]\s*$", text, re.M)]:
+    if faced := [p for p in out.standing if p.target and face_after(text, re.escape(p.target))]:
         # 「代投：丘处机→杨康 :lol」 on the page: a smiley right after the proxy's target (the scraper keeps 「[表情]」, which the
         # reader sets aside) — its tone, the director's to confirm (the hostile round 87, Q07: counted, 杨康 posted out)
         out = replace(out, doubts=[*out.doubts, *(f"代投「{p.voter} → {p.target}」后面紧跟着一个表情：这张代投是不是认真的，请导演确认"
@@ -1379,6 +1379,8 @@ _DENIES_ASKING = re.compile(r"^\W*(?:我\s*)?(?:(?:没|没有|并没|从没|从�
 # The director's words that deny a proxy its ground: no request received, none confirmed (「没收到他的正式委托」「尚未确认」)
 _DENIES_THE_PROXY = re.compile(r"(?:没|没有|未|并未|不曾|尚未|还没|还没有)\s*(?:收到|接到|得到|拿到)?[^，,。；;\n]{0,8}?(?:委托|授权|确认|同意)")
 _CORRECTED_TOTAL = re.compile(r"\s*票?\s*[(（]\s*(?:更正|订正|修正|应为|实为|改为|更正为|应该是|其实是)\s*[:：为]?\s*(\d+(?:\.\d+)?)")
+
+
 def _outside_brackets(m: re.Match) -> str:
     """A floor voided, cut out where it stands outside brackets (「（她 6 楼作废，以本代投为准）」 is the proxy's own aside)."""
     before = m.string[:m.start()]
@@ -1418,7 +1420,7 @@ _DAY_REF = (r"(?:第\s*([\d一二三四五六七八九十两壹贰叁肆伍陆�
             r"(?i:tomorrow|next\s*day|the\s*day\s*after|yesterday|tonight)))")
 _PROXY_WORD = r"(?:代投|代发|代票|(?i:proxy|proxies|proxied))"
 _PROXY_DAY = re.compile(_DAY_REF + r"\s*(?:的|['’]s)?\s*[)）\]】:：]?\s*" + _PROXY_WORD + "|"
-                        + _PROXY_WORD + r"\s*[(（【\[]?\s*(?:用于|留给|算|算作|(?i:for))?\s*" + _DAY_REF.replace("(", "(?:", 0) + "|"
+                        + _PROXY_WORD + r"\s*[(（【\[]?\s*(?:用于|留给|算|算作|(?i:for))?\s*" + _DAY_REF + "|"
                         + r"(?:用于|留给|算作?)\s*(明天|明日|下一天|后天|次日)\s*(?:的)?")
 _RELATIVE = re.compile(r"明天|明日|明晚|明早|后晚|下一天|后天|次日|翌日|隔天|昨天|昨日|昨晚|前天|下周|下星期|(?:周|星期|礼拜)[一二三四五六日天]|"
                        r"[DdNn]\s*[+＋-]\s*\d|(?i:tomorrow|next\s*day|the\s*day\s*after|yesterday|tonight)")

@@ -293,8 +293,7 @@ _PLUS_ONE_AFTER = re.compile(r"(同上|同楼上|跟上|附议|跟票)\s*[+＋]\
 
 def read(text: str, roster: Roster) -> Reading:
     """Read a normalised post (no labels left to read) for a ballot in free format."""
-    if not text.isascii():
-        text = to_simplified(text)  # 「我選楊康」「楊康，就他了」: read as in Simplified (the hostile round 80: certain none)
+    text = to_simplified(text)  # 「我選楊康」「楊康，就他了」: read as in Simplified (the hostile round 80: certain none)
     text = _PLUS_ONE_AFTER.sub(r"\1", text)  # 「同上 +1」: 同上 said twice, no ballot for 「1」 (heldout52 w52_077)
     names = _name_table(roster)
     if not _TRIGGER.search(text) and not any(text.startswith(n) for n in names) and not _SETTLED_HEAD.match(text) \

@@ -60,7 +60,8 @@ def _t2s():
 
 
 def to_simplified(text: str) -> str:
-    return _t2s().convert(text)
+    """The text in Simplified characters (OpenCC t2s); ASCII text as it is, without asking the converter."""
+    return text if text.isascii() else _t2s().convert(text)
 
 
 class Roster:

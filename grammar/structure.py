@@ -40,6 +40,17 @@ _ATTACHMENT = re.compile(r"^\s*(?:附件[:：].*|下载附件.*|保存到相册.
                          r"\s*[(（]\s*\d+(?:\.\d+)?\s*[KMG]?B.*[)）]\s*)$", re.I)
 _CODES = re.compile(r"\[attach\][^\[]*\[/attach\]|\[attachimg\][^\[]*\[/attachimg\]|\[img[^\]]*\][^\[]*\[/img\]|"
                     r"\{:[\w-]{1,12}:\}|\[em\]\w{1,12}\[/em\]|\[表情\]|\[图片\]", re.I)
+# A smiley the page showed as an image: scraper/message.py writes 「[表情]」 for it (and _CODES sets it aside) — which face, a smile
+# or a tongue out, the archive does not know. (A face code typed as text, 「{:037:}」, is decoration by every held-out writer's reading.)
+_FACE_AFTER = "({written})\\s*\\[表情\\]\\s*$"
+
+
+def face_after(text: str, written: str) -> str | None:
+    """The words matching the pattern `written` that a smiley image stands right after, at the end of a line, or None."""
+    found = re.search(_FACE_AFTER.format(written=written), text, re.M)
+    return found.group(1) if found else None
+
+
 # Brackets of symbols only (no Chinese character, no letter or digit, half or full width: a name in brackets stays).
 KAOMOJI = re.compile(r"[(（][^()（）\u3400-\u9fff\uf900-\ufaffA-Za-z0-9\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\n]{1,15}[)）]")
 # Words in every line the loop below treats (a quote header, a stamp, a signature, an attachment):

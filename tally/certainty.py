@@ -385,10 +385,6 @@ _CHOICE_AFTER = re.compile(r"^\s*(?:才对|才是|才是对的|才行|(?:算|计
 # (按杨康算 · 以杨康为准 · 郭靖也可以)
 
 
-def _simplified(own: str) -> str:
-    return to_simplified(own) if not own.isascii() else own
-
-
 def chosen_elsewhere(own: str, counted: str | None, roster) -> tuple[str, tuple[str, ...]] | None:
     """Where a ballot's own words choose another player than the one counted (see above): why, and the players."""
     picks = [(name, sentence) for _, name, chose, in_correction, sentence in _choices(own, counted, roster)
@@ -406,7 +402,7 @@ def corrected_choice(own: str, counted: str | None, roster) -> str | None:
     poster means (rules.md: a ballot corrected in the same post) — or None. The last such choice wins."""
     if not counted or roster is None or roster.pattern is None:
         return None
-    own = _simplified(own)  # (as _choices reads it)
+    own = to_simplified(own)  # (as _choices reads it)
     first = roster.pattern.search(own)
     if first is None:
         return None
@@ -434,7 +430,7 @@ def _choices(own: str, counted: str | None, roster) -> list[tuple[int, str, bool
     from grammar.speech import REPORT, RETELL, SILENT, act
 
     # (「投郭靖，不對，楊康」: the words that correct are the lexicon's in Simplified — the hostile round 86, C01–D07: certain 郭靖)
-    own = _simplified(own)
+    own = to_simplified(own)
     found = [(m.start(), m.end(), roster.table[m.group()]) for m in roster.pattern.finditer(own)]
     others = [(a, b, n) for a, b, n in found if n != counted]
     if not others:
@@ -885,7 +881,7 @@ def _ballot_talk_naming(own: str, roster) -> tuple[str, tuple[str, ...]] | None:
     """The clause that casts, in words no form reads, a ballot for a player it names — and every player the post names."""
     from grammar.speech import SILENT, act
 
-    own = to_simplified(own) if not own.isascii() else own
+    own = to_simplified(own)
     named = names_in(own, roster)
     if (not named and not _POINTS_AT_SAID.search(own)) or len(named) > 3 or len(own) > 80:
         return None

@@ -1320,7 +1320,8 @@ class _Fold:
         ctx = self.ctx
         said = in_role.read(text, ctx.roster, tuple(ctx.directors))
         revote = bool(ctx.day.runoff or ctx.day.round > 1)  # (「重投代投」 on a revote round: this day's — heldout4 h0171)
-        if said.standing and said.days_said and ctx.day.day not in said.days_said and not (revote and set(said.days_said) == {in_role.REVOTE}):
+        if said.standing and said.days_said and ctx.day.day not in said.days_said and not (
+                revote and set(said.days_said) == {in_role.REVOTE}):
             # 「代投（第2天）：丘处机→杨康」 posted on day 1: a proxy said to be for another day — this day's ballot, or a slip?
             # (the hostile round 84, M06: counted on day 1, 杨康 posted out)
             other = "、".join(f"第{d}天" if d > 0 else "重投轮" if d == in_role.REVOTE else "另一天" for d in said.days_said)
