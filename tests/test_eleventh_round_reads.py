@@ -282,10 +282,12 @@ def test_a_ballot_handed_over_in_words_no_form_holds_is_never_silent():
     assert not entry.needs_review
 
 
-def test_a_floor_with_a_verdict_word_read_as_nothing_waits_for_the_director():
-    # (blind37 ck042: a bracket of times before the floor made the sentence read as no ruling at all)
+def test_a_bracket_of_times_before_the_floor_leaves_its_ruling_whole():
+    # (blind37 ck042: a bracket of times before the floor made the sentence read as no ruling at all — then held; with
+    # 「关门前一小时」 read as the time it names and no more, the relay's ruling is read: 74楼 is 杨康's ballot for 郭靖)
     post = ruling.read("（关门前一小时），74楼 计为 杨康 投 郭靖。", roster=ROSTER)
-    assert post is not None and not post.items and [ref for ref, _ in post.held] == [("floor", 74)], post
+    assert post is not None and [(i.ref, i.verdict, i.voter, i.target) for i in post.items] == [
+        (("floor", 74), "for_voter", "杨康", "郭靖")], post
 
 
 def test_check_vote_asks_where_the_count_asks_whatever_the_grammar_read():

@@ -972,3 +972,17 @@ def test_a_promise_for_the_revote_is_no_ballot_now():
     """heldout56 w56_110 (「重投我还投大雁」): counted, certain."""
     result, (entry,) = _day(("欧阳锋", "重投我还投杨康"))
     assert entry.verdict != "counted" and not result.certain, entry.reason
+
+
+def test_a_ruling_on_a_condition_after_a_time_word_rules_nothing_yet():
+    """blind51 cy029: 「截止前」 had taken the six characters after it as a time word, 「没来更正的话」 with them — the condition was
+    lost and the floor applied as an abstention before the player had a chance to correct it."""
+    from grammar import ruling
+    from test_eleventh_round_reads import ROSTER
+
+    post = ruling.read("14楼 杨康「投票对象：康」——没有明确对象。还没截止，杨康 可以联系我更正；截止前没来更正的话，就按弃权算。",
+                       roster=ROSTER)
+    assert post is None or not post.items, post
+    # a time word still names its span: the verdict after it is the floor's
+    post = ruling.read("14楼 是截止前一小时内的改票，无效。", roster=ROSTER)
+    assert post is not None and [(i.ref, i.verdict) for i in post.items] == [(("floor", 14), "invalid")], post
