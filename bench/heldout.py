@@ -249,6 +249,16 @@ SET_DEAD["heldout56"] = {"shediao": ("银耳汤",), "s10": ("板栗",), "mahjong
 # said, no quote, a 12:00 bar before the 13:00 close)
 SET_ASSUMED["heldout57"] = {"s10": SET_ASSUMED["heldout10"]["s10"], "anshazhe": SET_ASSUMED["heldout39"]["anshazhe"]}
 SET_DEAD["heldout57"] = {"shediao": ("香囊",), "s10": ("闽菜",), "mahjong": ("一筒",)}
+# heldout58's openings: s10 labelled with a reason required, a quoted change, no bar, a 22:00 close; anshazhe labelled, reason
+# optional, a quoted change (its README's "Assumptions per preset" and openings w58_031, w58_091)
+SET_ASSUMED["heldout58"] = {"s10": {"ballot_format": "labelled", "require_reason": True, "changes_allowed": 1,
+                                    "change_must_quote_own": True, "blackout_minutes": 0},
+                            "anshazhe": {"ballot_format": "labelled", "require_reason": False, "changes_allowed": 1,
+                                         "change_must_quote_own": True, "blackout_minutes": 0}}
+SET_CLOSES["heldout58"] = {"s10": (22, 0)}
+SET_DEAD["heldout58"] = {"shediao": ("黄连", "柴胡", "熟地"), "s10": ("饕餮", "梼杌", "九婴"), "qisha": ("船夫", "戏子", "剃头匠"),
+                         "anshazhe": ("泥人", "皮影"), "mahjong": ("柱础", "梁枋", "榫卯")}
+
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
@@ -283,6 +293,9 @@ def _post(pid: int, floor: int, author: str, text: str, hours: float, quotes=(),
 def run_case(case: dict):
     """The case's post tallied in its thread: (its entry, the day)."""
     roster, poster = case["roster"], case["poster"]
+    if isinstance(case.get("quotes"), list):  # heldout58 writes the quote as a list of {author, text}: its first is the one replied to
+        first = case["quotes"][0] if case["quotes"] else None
+        case = {**case, "quotes": {**first, "own_vote": first["author"] == poster} if first else None}
     aliases = case.get("aliases") or {}
     written = case.get("roles") or {}  # a set may say who holds which role; else the set's README does
     # (the role word before any note the set adds: 「法官（不公开，不能投票）」 is the 法官 — heldout24)
@@ -432,7 +445,7 @@ def main() -> None:
     for case, j in judged:
         if args.show == "all" or j.get(args.show):
             print(f"\n[{case['id']} {case['preset']} {case.get('group')}] {case['poster']}"
-                  f"{' has_vote' if case.get('has_vote') else ''}{' quotes ' + case['quotes']['author'] if case.get('quotes') else ''}")
+                  f"{' has_vote' if case.get('has_vote') else ''}{' quotes ' + (case['quotes'][0] if isinstance(case['quotes'], list) else case['quotes'])['author'] if case.get('quotes') else ''}")
             print("  " + case["text"].replace("\n", "\n  ")[:600])
             print(f"  director: {case['director']} ask={case.get('ask')}  — {case.get('why')}")
             print(f"  tool: {'certain' if j['certain'] else 'doubt'} {j['tool']} — {j['reason'][:160]}")
