@@ -234,6 +234,13 @@ def read(text: str, roster: Roster | None, directors: tuple[str, ...] = ()) -> R
                       readings=[*out.readings, *((p.voter, p.target) for p in negated), *((p.voter, None) for p in negated)])
     if out.proxies or out.doubts or out.count or out.floor_count or out.example:
         return out
+    if abstained := _request_abstained(text, roster):
+        # 「张果老私信说“要是吕洞宾被投出去就帮我投无，否则投吕洞宾”。带条件的代投按规则视为弃权，不代投。」: a request the
+        # director answers with the rule that makes it the player's abstention (002: 代投给条件视为弃权) — the player's abstention,
+        # or only a refusal? Either is a reading; never the notice it looked like (heldout57 w57_079, heldout58 w58_087: silent)
+        named, said = abstained
+        return replace(out, doubts=[f"导演说「{_clip(said)}」：是记 {'、'.join(named)} 今天弃权，还是只是不代投，请导演确认"],
+                       readings=[(n, None) for n in named])
     if answered := _quoted_request_answered(text, roster, directors):
         # 「[quote]丘处机：帮我投杨康[/quote] ⏎ 好的」「…⏎ 已代」: the director answers a quoted request in words of their own
         # that neither refuse it nor spell the proxy out — made, or only heard? (hostile rounds 81/82: read as nothing)
@@ -247,6 +254,38 @@ def read(text: str, roster: Roster | None, directors: tuple[str, ...] = ()) -> R
     # own shorthand, or a note — no form says; never silent (the hostile round 80: each dropped, a tie posted)
     return replace(out, doubts=[f"导演的帖子像是替「{pair[0]}」代投「{pair[1]}」，但没有按代投的写法写：算不算这张代投，请导演确认"],
                    readings=[pair])
+
+
+# An abstention said of a request (视为弃权 · 按弃权算 · 记为弃权), beside the words of a request made to the director.
+_ABSTENTION_SAID = re.compile(r"(?:视为|视作|按|算作?|记为|计为|记作|计作|当作?|作)\s*(?:本日|今日|今天|当日)?\s*(?:弃权|弃票)")
+_REQUEST_WORDS = re.compile(r"私信|私聊|短信|微信|QQ|站内信|委托|代投|托我|让我|请我|找我|帮我投|帮他投|帮她投|条件")
+_NOT_YET = re.compile(r"否则|不然|要不|的话|如果|若是?|要是|假如|再不|还不")
+_VOTES_ITSELF = re.compile(r"(?:自己|本人|亲自)\s*(?:来|再)?\s*(?:投|发|补)")
+_FLOOR_SAID = re.compile(r"\d\s*(?:楼|层|樓|[LlFf#])|[#＃]\s*\d|第[一二三四五六七八九十百\d]+\s*[楼層层樓]")
+
+
+def _request_abstained(text: str, roster: Roster) -> tuple[list[str], str] | None:
+    """The players whose request to the director the post answers with an abstention, and the words that say so — none where
+    the post rules a floor (the ruling reader's) or names more than two players outside the request's quoted words."""
+    own = to_simplified(text)
+    said = _ABSTENTION_SAID.search(own)
+    if said is None or not _REQUEST_WORDS.search(own) or _FLOOR_SAID.search(own):
+        return None
+    start = max(own.rfind(c, 0, said.start()) for c in "。；;！!\n") + 1
+    if _NOT_YET.search(own[start:said.start()]) or _VOTES_ITSELF.search(own):
+        return None  # 「…私信我说清楚，不然按弃权算」「条件票，视为弃权，请她自己来投」: a warning, or the player still votes
+    outside = _QUOTED.sub(lambda m: "＂" * len(m.group()), own)  # (the request's own words name its target, not its maker)
+    names = roster.pattern.pattern
+    # whose abstention: the player it is said of (「扫地机 视为弃权」), else who asked (「货郎短信说」「黄药师 私信让我代投」)
+    named = [roster.table[m.group(1)] for m in re.finditer(rf"({names})\s*(?:的?(?:本日|今日|今天|当日|这票|那票|票))?\s*$",
+                                                          outside[start:said.start()])][-1:] or list(dict.fromkeys(
+        roster.table[m.group(1)] for m in re.finditer(rf"({names})\s*(?:[^\s，,。；;]{{0,6}}?)(?:私信|私聊|短信|微信|QQ|站内信|托我|让我|"
+                                                       rf"请我|找我|委托|的代投请求|的委托|说)", outside)))
+    if not named:
+        named = _named(outside, roster)
+    if not 1 <= len(named) <= 2:
+        return None
+    return named, own[start:said.end()]
 
 
 def _bare_pair(text: str, roster: Roster) -> tuple[str, str] | None:

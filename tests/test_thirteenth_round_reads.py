@@ -986,3 +986,26 @@ def test_a_ruling_on_a_condition_after_a_time_word_rules_nothing_yet():
     # a time word still names its span: the verdict after it is the floor's
     post = ruling.read("14楼 是截止前一小时内的改票，无效。", roster=ROSTER)
     assert post is not None and [(i.ref, i.verdict) for i in post.items] == [(("floor", 14), "invalid")], post
+
+
+@pytest.mark.parametrize("text", [
+    "欧阳锋 私信说“要是杨康被投出去就帮我投无，否则投杨康”。带条件的代投按规则视为弃权，不代投。",
+    "欧阳锋短信说“谁票少投谁”，这是给条件让导演定对象，按规则视为弃权。",
+    "欧阳锋 早上微信让我代投 杨康，现在离关门不到 10 分钟，这票我不代，欧阳锋 视为弃权。",
+])
+def test_a_request_the_director_answers_with_an_abstention_is_weighed_as_one(text):
+    """heldout57 w57_079, heldout58 w58_087: a proxy request the director answers with the rule that makes it the player's
+    abstention (002: 代投给条件视为弃权) was read as a notice — certain, no ballot, where their writers count 欧阳锋's abstention
+    (other writers read the same words as a refusal only): the director's to say, with the abstention a reading."""
+    result, (entry,) = _day(("导演", text), preset="qisha")
+    assert entry.needs_review and entry.voter == "欧阳锋" and entry.nobody, entry
+    assert "郭靖" not in entry.readings and "杨康" not in entry.readings, entry  # (the request's words name its target, no voter)
+
+
+@pytest.mark.parametrize("text", ["@欧阳锋 你那个“杨”到底是哪个？私信我说清楚，不然按弃权算。",
+                                  "欧阳锋 托我投“如果杨康跳预言家就投杨康，否则弃权”——条件票，视为弃权，请他自己来投。"])
+def test_a_warning_or_a_refusal_that_leaves_the_vote_to_the_player_is_no_abstention(text):
+    # (heldout42 w42_086, heldout56 w56_074: their writers' 「none」 — a condition on what the player does next, or the player
+    # told to vote himself)
+    result, (entry,) = _day(("导演", text), preset="qisha")
+    assert not entry.needs_review and entry.kind == "none", entry
