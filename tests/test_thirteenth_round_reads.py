@@ -1009,3 +1009,14 @@ def test_a_warning_or_a_refusal_that_leaves_the_vote_to_the_player_is_no_abstent
     # told to vote himself)
     result, (entry,) = _day(("导演", text), preset="qisha")
     assert not entry.needs_review and entry.kind == "none", entry
+
+
+@pytest.mark.parametrize("said", ["（就是穆念慈那个）", "（即穆念慈）"])
+def test_another_player_said_to_be_the_target_is_a_second_target(said):
+    """heldout58 w58_038 「投票对象：帝江（就是混沌那个）」: another player said to be the one voted — two players for one ballot;
+    read as a description, it was counted for the first. 「（不是穆念慈）」 and 「（穆念慈的搭档）」 still say whom they mean."""
+    result, (entry,) = _day(("欧阳锋", f"投票对象：杨康{said}\n投票理由：装糊涂"))
+    assert entry.needs_review and "穆念慈" in entry.readings and not result.certain, entry
+    for plain in ("（不是穆念慈）", "（穆念慈的搭档）"):
+        _, (entry,) = _day(("欧阳锋", f"投票对象：杨康{plain}\n投票理由：装糊涂"))
+        assert not entry.needs_review and entry.target == "杨康", entry
