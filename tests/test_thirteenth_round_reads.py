@@ -1020,3 +1020,15 @@ def test_another_player_said_to_be_the_target_is_a_second_target(said):
     for plain in ("（不是穆念慈）", "（穆念慈的搭档）"):
         _, (entry,) = _day(("欧阳锋", f"投票对象：杨康{plain}\n投票理由：装糊涂"))
         assert not entry.needs_review and entry.target == "杨康", entry
+
+
+@pytest.mark.parametrize("text, meant", [("投杨康 理由他昨天算票算错两次", "杨康"), ("投扬康 理由他昨天算票算错两次", "杨康"),
+                                         ("投杨康 因为她昨天投了郭靖", "杨康")])
+def test_a_ballot_whose_reason_tells_what_its_target_did_yesterday_is_a_ballot(text, meant):
+    """heldout58 w58_076 「投帐房 理由他昨天算票算错两次」 (002, one similar character allowed): 他 after the ballot is the player
+    just voted, and what he did yesterday is the reason — the clause was read as a report of someone's vote, the post as talk."""
+    _, (entry,) = _day(("欧阳锋", text), preset="qisha")
+    assert entry.verdict == "counted" and entry.target == meant, entry
+    # (a label is no ballot: 「投票理由：他昨天投郭靖」 under another target still names 郭靖 as a reason, not as the choice)
+    _, (entry,) = _day(("欧阳锋", "投票对象：杨康，投票理由：他昨天投郭靖，今天却说郭靖像好人"), preset="qisha")
+    assert entry.target == "杨康" and not entry.needs_review, entry
