@@ -311,7 +311,8 @@ _NAME_PARTS = {"TEXT", "NEG", "HEDGE", "CNT"}
 
 
 
-_ORIGINAL_WORDS = re.compile(r"(?:他|她|其)?(?:编辑前|改票前|之前)?的?原(?:来的?)?投?票|[^\d,:;。!?]{1,8}的")
+# (「按编辑前的对象 宋应星 计」: the field named before the player — blind52 cz008, the floor voided)
+_ORIGINAL_WORDS = re.compile(r"(?:(?:他|她|其)?(?:编辑前|改票前|之前)?的?原(?:来的?)?投?票|[^\d,:;。!?]{1,8}的)(?:投票对象|对象|目标|名字|人选|内容)?")
 
 
 _BEFORE_EDIT = re.compile(r"编辑前|改票前|修改前|之前|原来|原票|原投票")
@@ -1250,6 +1251,14 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
                 # something happened, told — blind24 o034)
                 days.add(_day_number(str(tok)))
         made = _pair(pieces, number, sentence, groups, loose, cut, roster is not None and roster.pattern is not None, crossed)
+        if made and (stands := {int(n) for n in _FLOOR_STANDS.findall(sentence)}) and any(
+                kind == "floor" and n in stands and any(v and v.get("verdict") == "invalid" for v in g.verdicts)
+                for g in made if not g.reference for kind, n in g.floors):
+            # 「学士 66楼 投 校尉 后又在 67楼 发新帖……不算改票，仍以 66楼 校尉 为准」: a floor the sentence says stands, read as
+            # voided by it — the story's floors are the director's to confirm (blind52 cz054: 66楼 voided)
+            _hold(made, f"「{_clip(sentence)}」说以 #{min(stands)} 为准，读出来却像是判它无效：这几楼请导演确认")
+            for group in made:
+                group.original = False  # (the floor said to stand is one of those held: nothing of the sentence counts it)
         if not made and (turn := _short_turn(sentence, roster)) and (ruled := [g for g in groups if g.verdicts]):
             # 「#6 invalid. Not really.」「#6 invalid. Sike!」「6楼无效。才没有。」「6楼无效。——欧阳克的心声」: a short sentence after the
             # ruling that turns it, in English words no reason or courtesy explains, or a negation, or whose words these are (round 73)
@@ -1384,7 +1393,8 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             above[0].about = above[0].about or "proxy"
             blockers.discard("RETRACT")
         rules = said or any(p[0] == "verdict" for p in pieces)
-        relative = _RELATIVE_DAY.search(sentence) if rules else None
+        # (「昨天重投阶段 12楼 的裁定维持不变」: a ruling of that day's floor kept, in words no verdict reads — blind52 cz046)
+        relative = _RELATIVE_DAY.search(sentence) if rules or made and re.search(r"维持|裁定|判|有效|无效|作废|不算|不计", sentence) else None
         if relative:
             # 「昨天4楼、5楼无效」 posted on day 2 rules day 1's floors, which the post does not number (the hostile round,
             # issue 42, B5: applied to day 2's floors 4 and 5): it rules nothing, and the director is told how to say it
@@ -2502,6 +2512,10 @@ _DESCRIBES = re.compile(r"「|写|只|没|了|都|是|投|票|无|未")
 _COUNTED = re.compile(r"[计算记]|为准|当作|当成|就当|视作|视为|照收|才对|才是|counts?\b|counted|as a vote", re.I)
 
 
+# A floor a sentence says stands (仍以 66楼 为准 · 仍按 66楼 计 · 以 66楼 的 X 为准)
+_FLOOR_STANDS = re.compile(r"(?:(?<![所可予难加])以|按照?)\s*(?:第\s*)?(\d{1,5})\s*(?:楼|层|樓|#|F|L)[^。；;\n，,]{0,12}?(?<![不没])(?:为准|计(?!入)|算)")
+
+
 def _hold(made: list[_Group], why: str) -> None:
     """The floors these groups rule (not a context, not another thread's) wait for the director, with why: what the sentence
     seemed to rule of them is set aside."""
@@ -2873,7 +2887,9 @@ _RELATIVE_DAY = re.compile(r"(昨天|前天|昨日|前日|昨儿个?|昨晚|前�
                            r"(?:刚才|之前|早先|先前|前些)\s*那\s*(?:局|天|轮|帖|场|把|盘)|昨(?=\s*\d)|"
                            r"yesterday|y'?day|(?:last|previous|prev|prior|old|earlier|other)\s+(?:day|round|game|thread|week|time|night)(?:'s)?|"
                            r"the\s+day\s+before|day\s+before|(?<![a-z])d\s*-\s*1|(?<![a-z])[dn]\s*0|day\s*0|night\s*\d|第\s*[0零〇]\s*[天日])"
+                           # (「昨天重投阶段 12楼」: the round or stage of that day — blind52 cz046, applied to today's 12楼)
                            r"(?:\s|的|[:：]|投票帖|投票贴|投票楼|那个|这个|里|中|vote|thread|'s|第\s*[一二三四五六七八九十\d]{1,3}\s*[天日]|"
+                           r"重投|复投|决胜|对决|加赛|首轮|阶段|环节|时候|时|期间|那会儿?|"
                            r"(?i:day|d)\s*\d{1,2})*?"  # (「昨天 day 1 投票帖第 40 樓」: blind50 cx070)
                            r"(?:(?:第\s*)?(?:\d{1,5}|[一二三四五六七八九十]{1,3})\s*(?:楼|层|樓|#|F|L)|#\s*\d{1,5}|(?:floor|post)\s*#?\s*\d{1,5})", re.I)
 

@@ -1032,3 +1032,20 @@ def test_a_ballot_whose_reason_tells_what_its_target_did_yesterday_is_a_ballot(t
     # (a label is no ballot: 「投票理由：他昨天投郭靖」 under another target still names 郭靖 as a reason, not as the choice)
     _, (entry,) = _day(("欧阳锋", "投票对象：杨康，投票理由：他昨天投郭靖，今天却说郭靖像好人"), preset="qisha")
     assert entry.target == "杨康" and not entry.needs_review, entry
+
+
+def test_blind52s_wrong_effects_are_held_or_read_as_meant():
+    """blind52's first read (5fc6dbe): 「按编辑前的对象 X 计」 voided the floor (cz008); 「…不算改票，仍以 66楼 X 为准」 voided 66楼,
+    the floor it says stands (cz054); 「昨天重投阶段 12楼 的裁定维持不变」 was applied to today's 12楼 (cz046)."""
+    from grammar import ruling
+    from test_eleventh_round_reads import ROSTER
+
+    post = ruling.read("44楼 显示“本帖最后由 杨康 于 21:07 编辑”，关门后的编辑不认，按编辑前的对象 郭靖 计。", roster=ROSTER)
+    assert [(i.ref, i.verdict, i.target) for i in post.items] == [(("floor", 44), "keep_original", "郭靖")], post
+    post = ruling.read("另：杨康 66楼 投 郭靖 后又在 67楼 发新帖“投票对象：黄蓉”，未回复原楼，不算改票，仍以 66楼 郭靖 为准。", roster=ROSTER)
+    assert not any(i.ref == ("floor", 66) and i.verdict == "invalid" for i in post.items), post
+    post = ruling.read("昨天重投阶段 12楼 的裁定维持不变。今天是新帖，楼层重新算，请勿混淆。", roster=ROSTER)
+    assert post is None or post.void or not post.items, post
+    # (所以 is no 以: 「所以 17楼 不计」 rules 17 void, as it says)
+    post = ruling.read("杨康 昨天已发动若愚，所以 17楼 杨康 这票不计。", roster=ROSTER)
+    assert [(i.ref, i.verdict) for i in post.items] == [(("floor", 17), "invalid")], post
