@@ -54,13 +54,21 @@ _CANTONESE_WORDS = re.compile("佢哋|投咗|投佐|佢")
 
 
 # A GBK forum stores a character outside GBK as the text `&#N;` and shows it so: 𠮷田 arrives as
-# 「&#134071;田」. The player typed the character; read it back before any name is matched.
+# 「&#134071;田」. The player typed the character; read it back before any name is matched. A character GBK holds is never
+# sent so by a browser: 「&#29579;」 on the page was typed as those characters, and shows as them — text, not a name (the
+# hostile round 89, cases 04 and 69: counted for 王喆, and 王喆 posted out).
 _REFERENCE = re.compile(r"&#(?:(\d{1,7})|[xX]([0-9a-fA-F]{1,6}));")
 
 
 def _character(m: re.Match) -> str:
     code = int(m.group(1)) if m.group(1) else int(m.group(2), 16)
-    return chr(code) if 0 < code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF else m.group()
+    if not 0 < code <= 0x10FFFF or 0xD800 <= code <= 0xDFFF:
+        return m.group()
+    try:
+        chr(code).encode("gbk")
+    except UnicodeEncodeError:
+        return chr(code)
+    return m.group()
 
 
 def decode_references(text: str) -> str:

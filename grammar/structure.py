@@ -207,8 +207,10 @@ def _bb_quotes(text: str, quotes: list[Quoted]) -> str:
                 quotes.append(Quoted(_author(head.group("author")) if head else None, head.group("time") if head else None,
                                      _BB_HEADER.sub("", inner).strip("\n"), int(head.group("pid")) if head else None))
                 start = m.end()
-    if depth:  # an unclosed [quote]: everything after it is quoted
-        quotes.append(Quoted(None, None, text[block:]))
+    if depth:
+        # an unclosed [quote]: Discuz renders the tag as the text it is, and the words after it are the poster's own, shown
+        # plainly (the hostile round 89, case 14: a visible ballot read as a quote, 「无人出局」 posted alone)
+        out.append(text[block:])
         return "".join(out)
     out.append(text[start:])
     return "".join(out)

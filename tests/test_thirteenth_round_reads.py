@@ -1049,3 +1049,22 @@ def test_blind52s_wrong_effects_are_held_or_read_as_meant():
     # (所以 is no 以: 「所以 17楼 不计」 rules 17 void, as it says)
     post = ruling.read("杨康 昨天已发动若愚，所以 17楼 杨康 这票不计。", roster=ROSTER)
     assert [(i.ref, i.verdict) for i in post.items] == [(("floor", 17), "invalid")], post
+
+
+# -- hostile round 89 (at 95e0f67) -----------------------------------------------------------------------------------------
+
+def test_an_unclosed_quote_tag_is_the_text_the_forum_shows():
+    """Round 89, case 14: 「[quote]投票对象：杨康 ⏎ 投票理由：二」 with no [/quote] — Discuz shows the tag as text and the ballot
+    under it plainly; read as a quote, the ballot was talk, certain, and 「无人出局」 was posted alone."""
+    _, (entry,) = _day(("欧阳锋", "[quote]投票对象：杨康\n投票理由：二"), preset="qisha")
+    assert entry.verdict == "counted" and entry.target == "杨康", entry
+
+
+def test_a_character_reference_typed_as_text_is_no_name():
+    """Round 89, cases 04 and 69: 「投票对象：&#26472;&#24247;」 typed as those characters shows on the page as them (a browser
+    sends 杨康 as it is on any forum); decoded, it was a certain ballot for 杨康. A character GBK cannot hold still reads back."""
+    from grammar.normalize import decode_references
+
+    _, (entry,) = _day(("欧阳锋", "投票对象：&#26472;&#24247;\n投票理由：跟票"), preset="qisha")
+    assert not (entry.verdict == "counted" and entry.target == "杨康" and not entry.needs_review), entry
+    assert decode_references("&#134071;田") == "𠮷田" and decode_references("&#26472;") == "&#26472;"
