@@ -259,6 +259,14 @@ SET_CLOSES["heldout58"] = {"s10": (22, 0)}
 SET_DEAD["heldout58"] = {"shediao": ("黄连", "柴胡", "熟地"), "s10": ("饕餮", "梼杌", "九婴"), "qisha": ("船夫", "戏子", "剃头匠"),
                          "anshazhe": ("泥人", "皮影"), "mahjong": ("柱础", "梁枋", "榫卯")}
 
+# heldout59's openings: s10 labelled, reason optional, a quoted change, no bar, a 22:00 close; anshazhe labelled, reason optional,
+# a quoted change (its openings w59_031, w59_091 and README)
+SET_ASSUMED["heldout59"] = {"s10": {**SET_ASSUMED["heldout58"]["s10"], "require_reason": False},
+                            "anshazhe": SET_ASSUMED["heldout58"]["anshazhe"]}
+SET_CLOSES["heldout59"] = {"s10": (22, 0)}
+SET_DEAD["heldout59"] = {"shediao": ("少府", "廷尉"), "s10": ("横", "竖"), "qisha": ("挑花", "十字绣"), "anshazhe": ("简策",),
+                         "mahjong": ("电池", "开关")}
+
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
@@ -293,6 +301,8 @@ def _post(pid: int, floor: int, author: str, text: str, hours: float, quotes=(),
 def run_case(case: dict):
     """The case's post tallied in its thread: (its entry, the day)."""
     roster, poster = case["roster"], case["poster"]
+    if any(isinstance(v, list) for v in (case.get("aliases") or {}).values()):  # heldout59 writes each name's nicknames
+        case = {**case, "aliases": {a: n for n, said in case["aliases"].items() for a in (said if isinstance(said, list) else [said])}}
     if isinstance(case.get("quotes"), list):  # heldout58 writes the quote as a list of {author, text}: its first is the one replied to
         first = case["quotes"][0] if case["quotes"] else None
         case = {**case, "quotes": {**first, "own_vote": first["author"] == poster} if first else None}
