@@ -180,6 +180,7 @@ _ABOVE_VOIDED = re.compile(r"(?:上面|上一|前面|刚才|之前|原来)\S{0,4
 _LINE_HEAD = re.compile(r"^\s*[—─-]*\s*(?:[【\[]\s*[^】\]\n]{1,6}\s*[】\]]|(?:更正|补充|另|注)\s*[:：])\s*")
 _STANDS = re.compile(r"(?:那张|这张|那条|这条|那票|这票|的代投|代投)\s*(?:仍然|仍|依然|照样|继续)?\s*(?:有效|照常|保留|不变|照算|维持|算数)")
 _ASIDE = re.compile(r"^\s*[【\[]?\s*(?:另|注)\s*[】\]]?\s*[:：]")
+_HEADED_PAIR = re.compile(r"(?im)^(\s*(?:【代投】|代投|proxy))\s*(?:投票|vote|投)\s*[:：](?=\s*[^\s→>=:：,，]{1,12}\s*(?:→|->|=>|＞))")
 _ENGLISH_PROXY = re.compile(r"proxy|on behalf of|asked (?:me )?(?:via pm )?to vote|pm'?d me|asked via pm", re.I)
 
 
@@ -349,6 +350,9 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
     # 「油条 4（汤圆、粽子、春卷、馄饨），达到出局线 3.6，出局。」: the wagon's row, then words that name no player — a line of
     # their own (heldout45 d03: the whole count was lost, the director's count said to leave every voter out)
     own = _ROW_THEN_WORDS.sub(lambda m: f"{m.group(1)}\n{m.group(2)}" if roster.pattern.search(m.group(2)) is None else m.group(), own)
+    # 「proxy vote: 横钩 → 撇点」: the heading in English, its 「vote:」 (normalized to 投票:) no target's label before the pair —
+    # the proxy is 横钩's ballot for 撇点, as 「代投：横钩 → 撇点」 (heldout59 w59_056: read the wrong way round)
+    own = _HEADED_PAIR.sub(r"\1:", own)
     own, written_rows = count_rows(own, roster)
     lines = own.split("\n")
     out = Reading(proxy_words=bool(_HEADING.search(own) or _ENGLISH_PROXY.search(own) or _MADE.search(own) or (

@@ -227,9 +227,9 @@ def expected_effect(item: dict, ruling: dict, base) -> tuple | None:
 # (blind52, first read at 5fc6dbe: cz008 「……关门后的编辑不认，按编辑前的对象 宋应星 计」 had voided 44楼 — 「对象」 between 的 and the
 # name; cz054 「学士 66楼 投 校尉 后又在 67楼 发新帖……不算改票，仍以 66楼 校尉 为准」 had voided 66楼, the ballot the post says stands —
 # now held; cz046 「昨天重投阶段 12楼 的裁定维持不变」 had applied to today's 12楼 — a stage of yesterday is yesterday's.)
-# blind53 da035 (first read, 21cbab8): 「47楼 那个“unvote, vote 罗盘”没引用原帖，等我吃完饭回来会把它判成无效的，先别吵。」 — a promise
-# to rule later, applied as 47楼 void now.
-KNOWN_WRONG: set[str] = {"ce054", "ch060", "ci030", "da035"}
+# (blind53 da035, first read at 21cbab8: 「47楼 …没引用原帖，等我吃完饭回来会把它判成无效的，先别吵。」 — a promise to rule later —
+# had been applied as 47楼 void now: the director's own ruling in the future, and a wait for the director, are pending words.)
+KNOWN_WRONG: set[str] = {"ce054", "ch060", "ci030"}
 
 
 @pytest.mark.parametrize("item", [pytest.param(i, marks=pytest.mark.xfail(strict=True, reason="known wrong effect"))

@@ -1068,3 +1068,22 @@ def test_a_character_reference_typed_as_text_is_no_name():
     _, (entry,) = _day(("欧阳锋", "投票对象：&#26472;&#24247;\n投票理由：跟票"), preset="qisha")
     assert not (entry.verdict == "counted" and entry.target == "杨康" and not entry.needs_review), entry
     assert decode_references("&#134071;田") == "𠮷田" and decode_references("&#26472;") == "&#26472;"
+
+
+def test_a_ruling_promised_for_later_rules_nothing_now():
+    """blind53 da035 「47楼 …没引用原帖，等我吃完饭回来会把它判成无效的，先别吵。」: the director's own ruling in the future — it had
+    voided 47楼 now. 「47楼 无效，我会在统计里写明」 still rules."""
+    from grammar import ruling
+    from test_eleventh_round_reads import ROSTER
+
+    post = ruling.read("47楼 那个“unvote, vote 杨康”没引用原帖，等我吃完饭回来会把它判成无效的，先别吵。", roster=ROSTER)
+    assert post is None or not post.items, post
+    post = ruling.read("47楼 无效。", roster=ROSTER)
+    assert [(i.ref, i.verdict) for i in post.items] == [(("floor", 47), "invalid")], post
+
+
+def test_a_proxy_headed_in_english_reads_its_pair_in_order():
+    """heldout59 w59_056 「proxy vote: 横钩 → 撇点」: 「vote:」 after the heading is no target's label — the pair is 横钩's ballot for
+    撇点, as 「代投：横钩 → 撇点」 (it was read the other way round, certain)."""
+    _, (entry,) = _day(("导演", "proxy vote: 欧阳锋 → 杨康\n欧阳锋 PM 我的，reason: 杨康 flip-flop。"))
+    assert entry.verdict == "counted" and entry.voter == "欧阳锋" and entry.target == "杨康", entry
