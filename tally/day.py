@@ -329,6 +329,7 @@ def tally_day(
     # 「12楼待定」: the director's open question on a ballot (tally/rulings.py) — a doubt, whatever we read
     pending = {pid: r for pid, r in rulings.items() if r.decision == "pending"}
     rulings = {pid: r for pid, r in rulings.items() if r.decision != "pending"}
+    posts = _one_account_each(posts, ctx)  # (before the card accounts and substitutes take their player's name)
     accounts = game.accounts
     if accounts:  # 双马甲 card accounts and 顶替 substitutes post and vote for their player's slot
         # (the substitute's posts on the day the slot changes hands: the old account's ballot that day is the slot's too)
@@ -362,6 +363,25 @@ def tally_day(
 
         result.proof = whatif.weigh(result, ordered, ctx, rulings, history or {}, verdicts, _Fold, Ruling)
     return result
+
+
+_OTHER_ACCOUNT = re.compile(r"(.+)（uid (\d+)）")  # a player's name from another account (_one_account_each)
+
+
+def _one_account_each(posts: list, ctx: "_Context") -> list:
+    """A player's name posted from another account than the player's (the uid the game file gives, else the one that posted
+    under the name first): a player renamed on the forum and the name registered by someone else — not the player, whatever
+    the name says. Its posts are a stranger's, 「X（uid N）」, and its ballots wait for the director (the hostile round 89,
+    case 12: the newcomer's change, quoting the renamed player's ballot, was counted as his and 郭靖 posted out)."""
+    seen = {(p.author, p.author_uid) for p in posts}
+    # (the game file's uid where the name posts from it; a uid nobody posts from is the file's slip, not a stranger's name)
+    known = {p.name: p.uid for p in ctx.game.players if p.uid and (p.name, p.uid) in seen}
+    never = datetime.max.replace(tzinfo=ctx.game.tz)
+    for post in sorted(posts, key=lambda p: (ctx.time_of(p) or never, p.pid)):
+        if post.author in ctx.players and post.author_uid:
+            known.setdefault(post.author, post.author_uid)
+    return [replace(p, author=f"{p.author}（uid {p.author_uid}）") if p.author in known and p.author_uid
+            and p.author_uid != known[p.author] else p for p in posts]
 
 
 def _one_proxy_each(posts, ctx: _Context) -> list:
@@ -1545,7 +1565,11 @@ class _Fold:
                 entry.reason = "发帖时间只精确到分钟，正好落在关门那一分钟，请导演核对"
         # Who votes.
         if voter not in ctx.players:
-            problems.append(f"「{voter}」不是本局玩家" if verdict.kind != "proxy" else f"代投的「{voter}」不是本局玩家")
+            if verdict.kind != "proxy" and (other := _OTHER_ACCOUNT.fullmatch(voter)):
+                problems.append(f"这一帖署名「{other.group(1)}」，却来自另一个账号（uid {other.group(2)}），不是先前以这个名字发帖的账号："
+                                f"可能是改名后别人注册了这个名字，不算 {other.group(1)} 的票，请导演裁定")
+            else:
+                problems.append(f"「{voter}」不是本局玩家" if verdict.kind != "proxy" else f"代投的「{voter}」不是本局玩家")
             # An account the game file does not list may be a player's second account or substitute: the
             # director's question (the game file then says so), never decided silently.
             review = review or verdict.kind != "proxy"

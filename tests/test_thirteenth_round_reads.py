@@ -1087,3 +1087,32 @@ def test_a_proxy_headed_in_english_reads_its_pair_in_order():
     撇点, as 「代投：横钩 → 撇点」 (it was read the other way round, certain)."""
     _, (entry,) = _day(("导演", "proxy vote: 欧阳锋 → 杨康\n欧阳锋 PM 我的，reason: 杨康 flip-flop。"))
     assert entry.verdict == "counted" and entry.voter == "欧阳锋" and entry.target == "杨康", entry
+
+
+def test_a_players_name_from_another_account_is_not_the_player():
+    """Round 89, case 12: the admin renames 欧阳锋 (uid 16); a newcomer registers the freed name (uid 17) and, quoting the old
+    ballot, changes it — counted as 欧阳锋's change and 郭靖 posted out. The name's first account (or the game file's uid) is
+    the player; another account under the name is a stranger, its ballot the director's."""
+    from dataclasses import replace
+
+    from tallykit import Thread, game
+    from tally.day import tally_day
+    from tally.rules import load_preset
+
+    t = Thread()
+    first = t.vote("欧阳锋", "杨康", 1)
+    t.vote("郭靖", "杨康", 1.2)
+    change = t.add("欧阳锋", "改票对象：郭靖\n改票理由：想了想还是他", 2, quote=first)
+    t.vote("黄蓉", "郭靖", 2.2)
+    t.vote("穆念慈", "郭靖", 2.4)
+    uids = {"欧阳锋": 16, "郭靖": 11, "黄蓉": 12, "穆念慈": 13}
+    t.posts[:] = [replace(p, author_uid=17 if p.pid == change.pid else uids.get(p.author)) for p in t.posts]
+    g = game("shediao")
+    result = tally_day(t.posts, g, g.days[0], load_preset("shediao"))
+    entry = next(e for e in result.entries if e.pid == change.pid)
+    assert entry.verdict != "counted" and entry.needs_review and not result.certain, entry
+    assert next(e for e in result.entries if e.pid == first.pid).verdict == "counted"
+    # the same account all along: the change counts
+    t.posts[:] = [replace(p, author_uid=uids.get(p.author)) for p in t.posts]
+    result = tally_day(t.posts, g, g.days[0], load_preset("shediao"))
+    assert next(e for e in result.entries if e.pid == change.pid).verdict == "counted"
