@@ -310,6 +310,13 @@ def _parse(text: str, rules: VoteCustoms, roster: Roster | None, first: bool | N
                               else f"像是在投票（「{hit.phrase}」），但读不出一张明确的票")
     if roster:
         _weigh_words(verdict, normalized, roster, unstripped)
+        if (verdict.kind == ABSTAIN or verdict.abstains) and roster.pattern is not None and (named := [
+                w for w in dict.fromkeys([*rules.abstain_words, *_ABSTAIN_SPELLINGS]) if w in roster.table and w in normalized]):
+            # a player named 弃权 or 无 (the hostile round 89, cases 01 and 26): 「投票对象：弃权」 is his name or no ballot —
+            # four such posts had been certain abstentions, and the wrong player was posted out
+            verdict.doubts = (*verdict.doubts, *(f"「{w}」既是弃权的写法，也是本局玩家「{roster.table[w]}」的名字：是弃权还是投给他，请导演裁定"
+                                                 for w in named))
+            verdict.readings = tuple(dict.fromkeys([*verdict.readings, *(roster.table[w] for w in named)]))
         if verdict.kind in (VOTE, CHANGE) and verdict.match is not None and verdict.match.name and "表情或附件代码" in parts.removed \
                 and roster.pattern is not None and (face := structure.face_after(text, roster.pattern.pattern)) \
                 and roster.table.get(face) == verdict.match.name:
@@ -654,6 +661,13 @@ def _rest_of(verdict: Verdict, text: str) -> str:
     return "\n".join(lines)
 
 
+
+def _named_inside(target: str, roster) -> list[str]:
+    """The players a target names inside it, spaced out or not (「郭 靖 杨 康」: the hostile round 89, case 72 — the proof
+    weighed only an abstention and no ballot, and 「无人出局」 was posted alone where 计为郭靖 puts 郭靖 out)."""
+    packed = re.sub(r"\s+", "", target)
+    return [n for n in roster.names if n in target or n in packed]
+
 def _finish(verdict: Verdict, rules: VoteCustoms, roster: Roster | None) -> Verdict:
     """Resolve the target against the roster and explain how it matched."""
     if verdict.target and roster and verdict.kind in (VOTE, CHANGE, PROXY) and not verdict.abstains and \
@@ -689,7 +703,7 @@ def _finish(verdict: Verdict, rules: VoteCustoms, roster: Roster | None) -> Verd
         if verdict.match.name is None:
             # A ballot whose target is no player is invalid for its form: say so in its kind. Its readings:
             # the suggestion, the candidates, and any player named inside it ("郭靖或黄蓉").
-            inside = [n for n in roster.names if n in verdict.target]
+            inside = _named_inside(verdict.target, roster)
             verdict.readings = tuple(dict.fromkeys(
                 [*(verdict.suggestion.candidates or (verdict.suggestion.name,) if verdict.suggestion else ()),
                  *verdict.match.candidates, *inside, *verdict.readings]))
@@ -700,7 +714,7 @@ def _finish(verdict: Verdict, rules: VoteCustoms, roster: Roster | None) -> Verd
     if verdict.kind == MALFORMED and verdict.target and roster and not verdict.readings:
         # An invalid ballot still says whom it meant: that is the reading a director rules on.
         guess = roster.resolve(verdict.target, fuzzy=True)
-        inside = [n for n in roster.names if n in verdict.target]
+        inside = _named_inside(verdict.target, roster)
         verdict.readings = tuple(r for r in dict.fromkeys([guess.name, *guess.candidates, *inside]) if r)
     if verdict.kind == MALFORMED and verdict.target and roster and not verdict.readings:
         verdict.readings = nicknames(verdict.target, roster)  # 寒烟 · 小凛: a short form the game file does not list

@@ -1054,6 +1054,12 @@ def read(text: str | None, *, quoting: bool = False, roster: Roster | None = Non
         # 「8楼是假消息」「7楼撤」「7楼别信」「7楼草稿」: a floor this post leaves to the director — where it is the director's own
         # ruling post, what that ruled waits too (hostile round 75: 「7楼不对」 not adopted, and 7楼's ruling still applied)
         post.taken_back += [ref for ref, _ in post.held if ref[0] == "floor" and ref not in post.taken_back]
+    if post is not None and roster is not None and any(i.verdict == "abstain" for i in post.items) and (named := [
+            w for w in _ABSTAIN_NAMES if w in roster.table and w in (text or "")]):
+        # a player named 弃权 (the hostile round 89, case 62): 「3楼 计为 弃权」 counts for him, or is an abstention — the floor waits
+        why = f"「{named[0]}」既是弃权的写法，也是本局玩家「{roster.table[named[0]]}」的名字：这一楼计为弃权还是投给他，请导演确认"
+        return replace(post, items=[i for i in post.items if i.verdict != "abstain"], problems=[*post.problems, why],
+                       held=[*post.held, *((i.ref, why) for i in post.items if i.verdict == "abstain")])
     if post is not None and post.items and text and (odd := tagging.odd_heading(normalize(split(text).own).lstrip())):
         # 「【分享】6楼无效」「【存档】…」「CC: #6 invalid」: a heading no word of a director's headings explains — a repost, an
         # archive, a copy of someone's post — what it rules waits for the director (hostile round 73: applied)
@@ -1064,6 +1070,7 @@ def read(text: str | None, *, quoting: bool = False, roster: Roster | None = Non
     return post
 
 
+_ABSTAIN_NAMES = ("弃权", "弃票", "棄權", "无", "無", "不投", "放弃", "空票", "白票")  # (spellings of an abstention a player may be named)
 _BARE_TAKE_BACK = re.compile(r"^\s*(撤回|撤销|撤|作废|删掉|删|取消)\s*(\d{1,5})\s*[。.!！]?\s*$")
 _FLOOR_GIVEN_UP = re.compile(r"(?<![\d.])(\d{1,5})\s*(?:楼|层|樓|#|F|L)\s*(?:的|那)?\s*(?:一)?\s*(?:票|张)\s*(?:就)?\s*(?:不要了|没了|算了|拉倒|"
                              r"不作数了|作罢|废了|去掉|拿掉)(?![吗么?？])")

@@ -605,12 +605,22 @@ def template_leftovers(game: Game) -> list[str]:
     return found
 
 
+# Words a ballot or a ruling uses for an abstention or for no ballot (the hostile round 89, cases 01, 26, 62: players named so)
+_VERDICT_NAMES = ("弃权", "弃票", "棄權", "无", "無", "不投", "放弃", "空票", "白票", "无效", "作废", "有效", "同上")
+
+
 def template_warnings(game: Game) -> list[str]:
-    """What looks like the template but may be real: check-game says it and goes on."""
+    """What looks like the template but may be real, and names a ballot cannot tell from a verdict: check-game says it and
+    goes on."""
+    out = []
     if TEMPLATE_DIRECTOR in game.directors and not _leftovers(game):
-        return [f"[game] 的 directors 里的「{TEMPLATE_DIRECTOR}」和模板里的示例导演同名：如果这就是导演的论坛账号，不用改"
-                "（poll 登录时会核对）"]
-    return []
+        out.append(f"[game] 的 directors 里的「{TEMPLATE_DIRECTOR}」和模板里的示例导演同名：如果这就是导演的论坛账号，不用改"
+                   "（poll 登录时会核对）")
+    for player in game.players:
+        if player.name in _VERDICT_NAMES:
+            out.append(f"玩家「{player.name}」的名字也是票里、裁定里的常用词（弃权、无效……）：写到这个词的票和裁定，工具都分不清"
+                       f"是不是投给他，会交给导演裁定；可以在 aliases 里给他一个别名，请玩家投他时写别名")
+    return out
 
 
 def _leftovers(game: Game) -> list[str]:

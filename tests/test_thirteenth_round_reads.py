@@ -1116,3 +1116,34 @@ def test_a_players_name_from_another_account_is_not_the_player():
     t.posts[:] = [replace(p, author_uid=uids.get(p.author)) for p in t.posts]
     result = tally_day(t.posts, g, g.days[0], load_preset("shediao"))
     assert next(e for e in result.entries if e.pid == change.pid).verdict == "counted"
+
+
+def test_a_target_spelled_out_with_spaces_is_weighed_for_the_players_it_names():
+    """Round 89, case 72: 「投票对象：郭 靖 杨 康 ⏎ 投票理由：…先投第一个」 — the proof weighed an abstention and no ballot only,
+    and 「无人出局」 was posted alone where 计为郭靖 puts 郭靖 out."""
+    _, (entry,) = _day(("欧阳锋", "投票对象：郭 靖 杨 康\n投票理由：两个都可疑，先投第一个"), preset="qisha")
+    assert entry.needs_review and {"郭靖", "杨康"} <= set(entry.readings), entry  # (weighed: what the proof folds)
+
+
+def test_a_player_named_like_an_abstention_is_never_decided_by_the_word():
+    """Round 89, cases 01, 26, 62: with a player named 弃权, 「投票对象：弃权」 had been a certain abstention (four of them posted
+    the wrong player out) and 「3楼 计为 弃权」 an abstention applied; check-game said nothing of the name."""
+    from dataclasses import replace
+
+    from grammar import ruling
+    from grammar.names import Roster
+    from tallykit import Thread, game
+    from tally.day import tally_day
+    from tally.game import Player, template_warnings
+    from tally.rules import load_preset
+
+    t = Thread()
+    t.vote("郭靖", "弃权", 1)
+    g = game("shediao")
+    g = replace(g, players=(*g.players, Player("弃权", 99)))
+    result = tally_day(t.posts, g, g.days[0], load_preset("shediao"))
+    assert result.entries[0].needs_review and "弃权" in result.entries[0].readings, result.entries[0]
+    post = ruling.read("3楼 计为 弃权。", roster=Roster(["郭靖", "弃权", "杨康"]))
+    assert not post.items and [ref for ref, _ in post.held] == [("floor", 3)], post
+    assert any("弃权" in line for line in template_warnings(g))
+    assert ruling.read("3楼 计为 弃权。", roster=Roster(["郭靖", "杨康"])).items  # (no such player: an abstention, as written)
