@@ -91,7 +91,7 @@ def test_a_bare_yes_quoting_a_question_kept_apart_as_the_forum_keeps_it_holds_th
     t.add(*BALLOT, 2)
     asked = t.add("黄蓉", "导演，5楼是不是无效？", 2.1)
     t.add("导演", "是（凑字数凑字数）", 2.2, quote=asked)
-    t.posts = [replace(p, author_uid=1 if p.author == "导演" else 10 + k) for k, p in enumerate(t.posts)]  # (who posted it: uids)
+    t.posts = [replace(p, author_uid=1 if p.author == "导演" else 10 + sorted({q.author for q in t.posts}).index(p.author)) for p in t.posts]  # (who posted it: uids)
     g, rules = game("s10"), load_preset("s10")
     assert posted.maybe_rulings(g, t.posts)
     base = tally_day(t.posts, g, g.days[0], rules, {}, sensitivity=False)
@@ -144,8 +144,8 @@ def test_a_ruling_in_text_the_page_does_not_show_is_not_taken():
         t.vote(voter, target, hours)
     t.add(*BALLOT, 2)
     t.add("导演", "5楼无效\n今天辛苦大家。", 2.2)
-    t.posts = [replace(p, author_uid=1 if p.author == "导演" else 10 + k,
-                       style={"colors": ["#ffffff"], "sizes": []} if p.author == "导演" else p.style) for k, p in enumerate(t.posts)]
+    t.posts = [replace(p, author_uid=1 if p.author == "导演" else 10 + sorted({q.author for q in t.posts}).index(p.author),
+                       style={"colors": ["#ffffff"], "sizes": []} if p.author == "导演" else p.style) for p in t.posts]
     g, rules = game("s10"), load_preset("s10")
     base = tally_day(t.posts, g, g.days[0], rules, {}, sensitivity=False)
     found = posted.from_posts(t.posts, g, g.days[0], base, rules, {}, posted.director_uids(g, t.posts))

@@ -138,7 +138,7 @@ def test_yes_to_a_quoted_question_kept_apart_as_the_forum_keeps_it_reopens_the_r
     t.add("导演", "5楼无效。", 2.05)
     asked = t.add("黄蓉", "导演你是不是发错局了？", 2.1)
     t.add("导演", "是的，抱歉。", 2.2, quote=asked)
-    t.posts = [replace(p, author_uid=1 if p.author == "导演" else 10 + k) for k, p in enumerate(t.posts)]
+    t.posts = [replace(p, author_uid=1 if p.author == "导演" else 10 + sorted({q.author for q in t.posts}).index(p.author)) for p in t.posts]
     g, rules = game("s10"), load_preset("s10")
     base = tally_day(t.posts, g, g.days[0], rules, {}, sensitivity=False)
     found = posted.from_posts(t.posts, g, g.days[0], base, rules, {}, posted.director_uids(g, t.posts))

@@ -108,7 +108,7 @@ def _with_posted_rulings(t):
     from tally.day import tally_day
     from tally.rules import load_preset
 
-    t.posts = [replace(p, author_uid=1 if p.author == "导演" else 10 + k) for k, p in enumerate(t.posts)]
+    t.posts = [replace(p, author_uid=1 if p.author == "导演" else 10 + sorted({q.author for q in t.posts}).index(p.author)) for p in t.posts]
     g, rules = game("s10"), load_preset("s10")
     base = tally_day(t.posts, g, g.days[0], rules, {}, sensitivity=False)
     found = posted.from_posts(t.posts, g, g.days[0], base, rules, {}, posted.director_uids(g, t.posts))
