@@ -267,6 +267,13 @@ SET_CLOSES["heldout59"] = {"s10": (22, 0)}
 SET_DEAD["heldout59"] = {"shediao": ("少府", "廷尉"), "s10": ("横", "竖"), "qisha": ("挑花", "十字绣"), "anshazhe": ("简策",),
                          "mahjong": ("电池", "开关")}
 
+# heldout60's openings as heldout59's (s10 labelled, reason optional, a quoted change, no bar, a 22:00 close; anshazhe labelled,
+# reason optional, a quoted change: its openings w60_031, w60_091)
+SET_ASSUMED["heldout60"] = SET_ASSUMED["heldout59"]
+SET_CLOSES["heldout60"] = {"s10": (22, 0)}
+SET_DEAD["heldout60"] = {"shediao": ("微软雅黑", "华文琥珀"), "s10": ("摄氏度", "卡路里"), "qisha": ("分号", "破折号"),
+                         "anshazhe": ("正弦",), "mahjong": ("修正液", "笔袋")}
+
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
