@@ -2896,7 +2896,8 @@ _RELATIVE_DAY = re.compile(r"(昨天|前天|昨日|前日|昨儿个?|昨晚|前�
                            r"the\s+day\s+before|day\s+before|(?<![a-z])d\s*-\s*1|(?<![a-z])[dn]\s*0|day\s*0|night\s*\d|第\s*[0零〇]\s*[天日])"
                            # (「昨天重投阶段 12楼」: the round or stage of that day — blind52 cz046, applied to today's 12楼)
                            r"(?:\s|的|[:：]|投票帖|投票贴|投票楼|那个|这个|里|中|vote|thread|'s|第\s*[一二三四五六七八九十\d]{1,3}\s*[天日]|"
-                           r"重投|复投|决胜|对决|加赛|首轮|阶段|环节|时候|时|期间|那会儿?|"
+                           # (「昨天对决帖 8楼」: that day's runoff thread — blind54 db034, applied to today's 8楼)
+                           r"重投|复投|决胜|对决|加赛|首轮|阶段|环节|时候|时|期间|那会儿?|选举|竞选|警长|帖|贴|"
                            r"(?i:day|d)\s*\d{1,2})*?"  # (「昨天 day 1 投票帖第 40 樓」: blind50 cx070)
                            r"(?:(?:第\s*)?(?:\d{1,5}|[一二三四五六七八九十]{1,3})\s*(?:楼|层|樓|#|F|L)|#\s*\d{1,5}|(?:floor|post)\s*#?\s*\d{1,5})", re.I)
 

@@ -230,9 +230,9 @@ def expected_effect(item: dict, ruling: dict, base) -> tuple | None:
 # now held; cz046 「昨天重投阶段 12楼 的裁定维持不变」 had applied to today's 12楼 — a stage of yesterday is yesterday's.)
 # (blind53 da035, first read at 21cbab8: 「47楼 …没引用原帖，等我吃完饭回来会把它判成无效的，先别吵。」 — a promise to rule later —
 # had been applied as 47楼 void now: the director's own ruling in the future, and a wait for the director, are pending words.)
-# blind54 db034 (first read, 07c618e): 「提醒：……昨天对决帖 8楼 那种写「无」的，在对决里是无效的，今天别再犯。」 — yesterday's runoff
-# thread's floor, an example in a reminder, applied as today's 8楼 void.
-KNOWN_WRONG: set[str] = {"ce054", "ch060", "ci030", "db034"}
+# (blind54 db034, first read at 07c618e: 「提醒：……昨天对决帖 8楼 那种写「无」的，在对决里是无效的，今天别再犯。」 — yesterday's runoff
+# thread's floor, an example in a reminder — had been applied as today's 8楼 void: a thread of yesterday is yesterday's.)
+KNOWN_WRONG: set[str] = {"ce054", "ch060", "ci030"}
 
 
 @pytest.mark.parametrize("item", [pytest.param(i, marks=pytest.mark.xfail(strict=True, reason="known wrong effect"))

@@ -1147,3 +1147,13 @@ def test_a_player_named_like_an_abstention_is_never_decided_by_the_word():
     assert not post.items and [ref for ref, _ in post.held] == [("floor", 3)], post
     assert any("弃权" in line for line in template_warnings(g))
     assert ruling.read("3楼 计为 弃权。", roster=Roster(["郭靖", "杨康"])).items  # (no such player: an abstention, as written)
+
+
+def test_a_floor_of_yesterdays_runoff_thread_is_not_todays():
+    """blind54 db034 「提醒：……昨天对决帖 8楼 那种写「无」的，在对决里是无效的，今天别再犯。」: yesterday's runoff thread's floor, an
+    example in a reminder — applied as today's 8楼 void."""
+    from grammar import ruling
+    from test_eleventh_round_reads import ROSTER
+
+    post = ruling.read("提醒：对决帖里只能投 郭靖 或 杨康。昨天对决帖 8楼 那种写「无」的，在对决里是无效的，今天别再犯。", roster=ROSTER)
+    assert post is None or post.void or not post.items, post
