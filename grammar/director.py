@@ -180,6 +180,7 @@ _ABOVE_VOIDED = re.compile(r"(?:上面|上一|前面|刚才|之前|原来)\S{0,4
 _LINE_HEAD = re.compile(r"^\s*[—─-]*\s*(?:[【\[]\s*[^】\]\n]{1,6}\s*[】\]]|(?:更正|补充|另|注)\s*[:：])\s*")
 _STANDS = re.compile(r"(?:那张|这张|那条|这条|那票|这票|的代投|代投)\s*(?:仍然|仍|依然|照样|继续)?\s*(?:有效|照常|保留|不变|照算|维持|算数)")
 _ASIDE = re.compile(r"^\s*[【\[]?\s*(?:另|注)\s*[】\]]?\s*[:：]")
+_BEFORE_CLOSE = re.compile(r"(?:关门|截止|截至|结束|收票)\s*前\s*(?:\d{1,3}|[一两二三四五六七八九十半]{1,3})\s*(?:个)?\s*(?:分钟|分|小时|钟头)")
 _HEADED_PAIR = re.compile(r"(?im)^(\s*(?:【代投】|代投|proxy))\s*(?:投票|vote|投)\s*[:：](?=\s*[^\s→>=:：,，]{1,12}\s*(?:→|->|=>|＞))")
 _ENGLISH_PROXY = re.compile(r"proxy|on behalf of|asked (?:me )?(?:via pm )?to vote|pm'?d me|asked via pm", re.I)
 
@@ -397,6 +398,9 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
         return out
     pairs: list[tuple[str, str | None, int, str, bool]] = []  # (voter, target, line, words, corrects)
     stated = tuple(f"{int(h):02d}:{m}" for h, m in _TIME.findall(_REASON.sub("", own)))
+    # 「（委托时间：关门前5分钟）」: a time said from the close — kept as written, the tally places it (the hostile round 89, case 63:
+    # a proxy asked for inside the last hour was certain, where 「20:57 收到…」 is held)
+    stated += tuple(m.group() for m in _BEFORE_CLOSE.finditer(_REASON.sub("", own)))
     retracted: dict[str, str] = {}
     refused: dict[str, str] = {}
     heading_voter: str | None = None

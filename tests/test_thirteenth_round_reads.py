@@ -1157,3 +1157,25 @@ def test_a_floor_of_yesterdays_runoff_thread_is_not_todays():
 
     post = ruling.read("提醒：对决帖里只能投 郭靖 或 杨康。昨天对决帖 8楼 那种写「无」的，在对决里是无效的，今天别再犯。", roster=ROSTER)
     assert post is None or post.void or not post.items, post
+
+
+@pytest.mark.parametrize("text", ["投票对象：杨康\n投票理由：（这是第2天的票，提前投）",
+                                  "投票对象：杨康\n投票理由：他可疑\n本楼已被导演裁定无效",
+                                  "投票对象：杨康\n投票理由：他可疑\n——郭靖代笔",
+                                  "投票对象：杨康 ❌\n投票理由：他可疑"])
+def test_a_ballot_that_says_it_is_not_todays_or_not_its_own_is_asked(text):
+    """Round 89, cases 05, 71, 70, 06: a ballot said to be another day's, ruled void in its own words, written by another
+    player, or crossed out by a mark — each counted, certain. 「第二天的票型里…」 in an analysis is no such word."""
+    result, (entry,) = _day(("欧阳锋", text), preset="shediao")
+    assert entry.needs_review and not result.certain, entry
+    _, (entry,) = _day(("欧阳锋", "投票对象：杨康\n投票理由：第二天的票型里，投他的人今天都转向了"), preset="shediao")
+    assert not entry.needs_review, entry
+
+
+def test_a_proxy_asked_for_a_stated_while_before_the_close_is_placed_then():
+    """Round 89, case 63: 「代投：欧阳锋→郭靖（委托时间：关门前5分钟）」 under 000's last-hour bar was certain, where the clock form
+    「20:57 收到…」 is held; said an hour and more before the close, it stands."""
+    result, (entry,) = _day(("导演", "代投：欧阳锋→郭靖（委托时间：关门前5分钟）"), preset="shediao")
+    assert entry.needs_review and "关门前5分钟" in entry.reason, entry
+    _, (entry,) = _day(("导演", "代投：欧阳锋→郭靖（委托时间：关门前三小时）"), preset="shediao")
+    assert not entry.needs_review and entry.verdict == "counted", entry
