@@ -2650,7 +2650,14 @@ def _attach_loose(groups: list[_Group], loose: list, quoting: bool, post: Ruling
         # stood — one ruling of that floor, the void said of the edit only (blind35 ci014: the floor was voided)
         edited = [g for g in groups if g.sentence == number - 1 and g.verdicts and all(v and v["verdict"] == "invalid" for v in g.verdicts)
                   and _EDIT_SUBJECT.search(sentences[g.sentence - 1]) and any(v and v["verdict"] in ("keep_original", "counts_as") for v, _ in ahead)]
-        if above:
+        standing = [g for g in groups if g.sentence == number and g.reference and g.original and not g.verdicts
+                    and any(k == "floor" for k, _ in g.floors) and sentences[number - 1].find("计") >= 0]
+        if standing and re.search(r"^\W*(?:只|仅|就)\s*(?:认|承认|算|计)", sentences[number - 1]):
+            # 「只计第十五楼，计为 唐晓芙；十六楼、十九楼 不计」: the floor said to be the one that counts, then whom it counts for —
+            # that floor's ruling (blind55 dc054: the verdict went to the floors named a sentence above, all three)
+            target = standing[0]
+            target.reference = target.original = False
+        elif above:
             target = next((g for g in reversed(above) if g.author and g.author in sentences[number - 1]), above[-1])
         elif edited:
             target = edited[-1]

@@ -1179,3 +1179,14 @@ def test_a_proxy_asked_for_a_stated_while_before_the_close_is_placed_then():
     assert entry.needs_review and "关门前5分钟" in entry.reason, entry
     _, (entry,) = _day(("导演", "代投：欧阳锋→郭靖（委托时间：关门前三小时）"), preset="shediao")
     assert not entry.needs_review and entry.verdict == "counted", entry
+
+
+def test_the_floor_said_to_be_the_one_that_counts_takes_the_verdict_after_it():
+    """blind55 dc054 「第十五樓、第十六樓、第十九樓 均為 X 重複發帖投票……只計第十五樓，計為 唐曉芙；十六樓、十九樓 不計。」: 「計為」 after
+    the floor said to count went to the three floors named a sentence above — two verdicts each, all held."""
+    from grammar import ruling
+    from test_eleventh_round_reads import ROSTER
+
+    post = ruling.read("15楼、16楼、19楼 均为 杨康 重复发帖投票。只计15楼，计为 郭靖；16楼、19楼 不计。", roster=ROSTER)
+    assert [(i.ref, i.verdict, i.target) for i in post.items] == [
+        (("floor", 15), "counts_as", "郭靖"), (("floor", 16), "invalid", None), (("floor", 19), "invalid", None)], post
