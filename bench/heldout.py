@@ -274,6 +274,13 @@ SET_CLOSES["heldout60"] = {"s10": (22, 0)}
 SET_DEAD["heldout60"] = {"shediao": ("微软雅黑", "华文琥珀"), "s10": ("摄氏度", "卡路里"), "qisha": ("分号", "破折号"),
                          "anshazhe": ("正弦",), "mahjong": ("修正液", "笔袋")}
 
+# heldout61's openings: s10 labelled with a reason required, a quoted change, no bar, a 22:00 close; anshazhe labelled, reason
+# optional, a quoted change (its openings w61_031, w61_091)
+SET_ASSUMED["heldout61"] = {"s10": SET_ASSUMED["heldout58"]["s10"], "anshazhe": SET_ASSUMED["heldout58"]["anshazhe"]}
+SET_CLOSES["heldout61"] = {"s10": (22, 0)}
+SET_DEAD["heldout61"] = {"shediao": ("动物园", "军博", "雍和宫"), "s10": ("十字结", "纽扣结"), "qisha": ("藏獒", "腊肠"),
+                         "anshazhe": ("阿氦",), "mahjong": ("插入", "翻页")}
+
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
