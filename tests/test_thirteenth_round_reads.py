@@ -1190,3 +1190,11 @@ def test_the_floor_said_to_be_the_one_that_counts_takes_the_verdict_after_it():
     post = ruling.read("15楼、16楼、19楼 均为 杨康 重复发帖投票。只计15楼，计为 郭靖；16楼、19楼 不计。", roster=ROSTER)
     assert [(i.ref, i.verdict, i.target) for i in post.items] == [
         (("floor", 15), "counts_as", "郭靖"), (("floor", 16), "invalid", None), (("floor", 19), "invalid", None)], post
+
+
+@pytest.mark.parametrize("target, meant", [("靖靖", "郭靖"), ("Kang", "杨康")])
+def test_an_unannounced_nickname_is_weighed_for_the_players_it_may_mean(target, meant):
+    """heldout61 w61_021 「村长」 for 中关村, w61_035 「钱钱」 for 双钱结, w61_072 「Teddy」 for 泰迪, w61_110 「Fe」 for 老铁: each a
+    nickname the opening never announced, doubted — but weighed as no ballot only, the player meant never a reading."""
+    _, (entry,) = _day(("欧阳锋", f"投票对象：{target}\n投票理由：话多"))
+    assert entry.needs_review and meant in entry.readings, entry
