@@ -670,7 +670,10 @@ def _nickname_of(target: str, roster) -> tuple[str, ...]:
     """Whom a target no rule reads may be a nickname of, for the director to weigh: the players who share a character with it
     (「村长」 for 中关村, 「钱钱」 for 双钱结), or, written in Latin letters and matching none, any player (「Teddy」 for 泰迪, 「Fe」
     for 老铁) — heldout61: each was weighed as no ballot only, and the player meant was never a reading."""
-    own = {ch for ch in target if "\u4e00" <= ch <= "\u9fff"} - _COMMON_IN_NICKNAMES
+    written = [ch for ch in target if "\u4e00" <= ch <= "\u9fff"]
+    own = set(written) - _COMMON_IN_NICKNAMES
+    if len(written) > 2:
+        return ()  # 「王重阳」: a name of three, someone else's (one shared character, 阳, is no nickname of 欧阳锋)
     if own:
         sharing = tuple(n for n in roster.names if own & set(n))
         return sharing if len(sharing) <= 4 else ()

@@ -275,3 +275,14 @@ def test_only_the_director_rules_and_only_on_this_days_floors(board, tmp_path, w
     run(board, tmp_path, post=True)
     (final,) = ours(board, "final")
     assert "算作 孙二娘 的票" in final.bbcode
+
+
+def test_a_replys_own_title_is_part_of_what_it_says(board, tmp_path):
+    """The hostile round 89 (cases 03, 60, 61): a reply written with a 标题 — the director's 「代投：孙二娘→燕青」 above a body of
+    「如题（私信委托）」 — shows the title above the message (X3.5's <h2> in the post); the archive had only the body, and the proxy
+    was silently talk. The title is the first line of what the post says."""
+    post = board.add_post(demo.VOTE_TID, DIRECTOR_UID, "如题（私信委托）", BEFORE_CLOSE - timedelta(hours=3), subject="代投：孙二娘→燕青")
+    run(board, tmp_path, now=BEFORE_CLOSE)
+    db = archive.open_db(tmp_path / "g.db")
+    (row,) = db.query("select text from posts where pid = ?", [post.pid])
+    assert row["text"].splitlines()[:2] == ["代投：孙二娘→燕青", "如题（私信委托）"], row

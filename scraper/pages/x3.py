@@ -123,6 +123,12 @@ def _read_post(div: LexborNode, pid: int, tid: int | None, tz, now, parts: _Node
         status = model.DELETED
     inner = body.inner_html if body is not None else ""
     message = read_message(body, inner)
+    text = message.text
+    # A reply's own title (回复 with a 标题): Discuz shows it above the message, in the post (the hostile round 89, cases 03, 60,
+    # 61: 「代投：欧阳克→郭靖」 in the title, 「如题」 in the body — the proxy, a ballot or a ruling, silently dropped)
+    heading = div.css_first(".pcb > h2") if body is not None else None
+    if heading is not None and (said := _text(heading).strip()):
+        text = f"{said}\n{text}" if text else said
     return (
         model.Post(
             pid=pid,
@@ -135,7 +141,7 @@ def _read_post(div: LexborNode, pid: int, tid: int | None, tz, now, parts: _Node
             edited_by=message.edited_by,
             edited_at=minute_to_iso(message.edited_text, tz),
             quotes=message.quotes,
-            text=message.text,
+            text=text,
             html=inner.strip(),
             status=status,
             style=message.style,

@@ -46,6 +46,7 @@ class Post:
     smileyoff: bool = False  # 禁用表情: without it Discuz turns :) and the like into smiley images
     recycled: bool = False  # deleted by a moderator into the recycle bin (invisible = -5): shown to nobody, still
     #                         found by findpost and editable by its author — and an edit makes it visible again
+    subject: str = ""  # a reply's own 标题, which X3.5 shows above its message (<h2> in div.pcb; seen on the lab)
 
 
 @dataclass

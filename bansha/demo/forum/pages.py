@@ -145,6 +145,7 @@ def render_thread_page(forum: DemoForum, thread: Thread, page: int, last: int, p
                       else f"forum.php?mod=redirect&goto=findpost&ptid={thread.tid}&pid={post.pid}")
         floor = _FLOOR_NAMES.get(index, f"<em>{index}</em><sup>#</sup>")
         message = (
+            (f"<h2>{html.escape(post.subject)}</h2>\n" if post.subject and index > 1 else "") +
             '<div class="t_fsz"><table cellspacing="0" cellpadding="0"><tr>'
             f'<td class="t_f" id="postmessage_{post.pid}">\n{render_bbcode(post.bbcode, smileyoff=post.smileyoff)}</td></tr></table></div>'
         )
