@@ -281,6 +281,14 @@ SET_CLOSES["heldout61"] = {"s10": (22, 0)}
 SET_DEAD["heldout61"] = {"shediao": ("动物园", "军博", "雍和宫"), "s10": ("十字结", "纽扣结"), "qisha": ("藏獒", "腊肠"),
                          "anshazhe": ("阿氦",), "mahjong": ("插入", "翻页")}
 
+# heldout62's openings: s10 labelled with a reason, a quoted change, no bar, a 22:00 close; anshazhe free in form, reason optional,
+# a quoted change (its openings w62_031, w62_091)
+SET_ASSUMED["heldout62"] = {"s10": SET_ASSUMED["heldout58"]["s10"],
+                            "anshazhe": {**SET_ASSUMED["heldout58"]["anshazhe"], "ballot_format": "free"}}
+SET_CLOSES["heldout62"] = {"s10": (22, 0)}
+SET_DEAD["heldout62"] = {"shediao": ("草菇", "口蘑"), "s10": ("知了", "蚂蚁"), "qisha": ("奶酪", "曲奇"), "anshazhe": ("鱼龙", "沧龙"),
+                         "mahjong": ("天舟", "长征")}
+
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
