@@ -59,12 +59,12 @@ _QUOTED_PID = re.compile(r"\[quote\].*?pid=(\d+).*?\[/quote\]", re.S | re.I)
 PER_FLOOR = {"b040": {19}, "k055": {5}, "r042": {45}, "b059": {2}, "v049": {55}, "y019": {48}, "u068": {25}, "l069": {8},
              "cb007": {14},  # (blind28's writer: 「#14 无效……#16 我再看看」 — #14 ruled firmly, #16 left open)
              "ch026": {58}, "ck043": {79},  # (blind34's: 「#58 …这票无效…… #36 …我先跟副导商量一下再裁」 — #58 ruled, #36 left open)
-             "cp040": {21}, "cp062": {2},
-             "cr069": {53},
-             "cz053": {62},
-             "db036": {26},
-             "dc028": {31},
-             "dd057": {20}}  # (blind56's: 「20楼 有效，计 庞太监。22楼 的情况比较复杂，等我跟副导商量完再说。」)  # (blind55's: 「31楼 有效，计 梧桐；33楼 是不是引用了原票我手机上看不到引用框，回电脑再说。」)  # (blind54's: 「26楼 计 广济桥，没问题。28楼 我还在和 宝带桥 核对……晚点说。」)  # (blind52's: 「62楼 无效。63楼 嘛……先放着，明天再说。」)  # (blind44's: 「53樓 無效；54樓 等我問咗副導先」)  # (blind42's: 「21楼 有效，计 榜眼。23楼 …还没统一意见，晚点说」; 沙发 ruled, 板凳 先放着)
+             "cp040": {21}, "cp062": {2},  # (blind42's: 「21楼 有效，计 榜眼。23楼 …还没统一意见，晚点说」; 沙发 ruled, 板凳 先放着)
+             "cr069": {53},  # (blind44's: 「53樓 無效；54樓 等我問咗副導先」)
+             "cz053": {62},  # (blind52's: 「62楼 无效。63楼 嘛……先放着，明天再说。」)
+             "db036": {26},  # (blind54's: 「26楼 计 广济桥，没问题。28楼 我还在和 宝带桥 核对……晚点说。」)
+             "dc028": {31},  # (blind55's: 「31楼 有效，计 梧桐；33楼 是不是引用了原票我手机上看不到引用框，回电脑再说。」)
+             "dd057": {20}}  # (blind56's: 「20楼 有效，计 庞太监。22楼 的情况比较复杂，等我跟副导商量完再说。」)
 # A post whose floors the harness cannot build as the forum and the game file would: k027's 47楼 is a 顶替 account, which the
 # game file names as the substitute ([[events]] 顶替) — the harness makes every author a player of its own.
 # (A findpost link's words and pid give that floor its pid: blind5's m020 and later sets' links are built as the forum's.)
