@@ -289,6 +289,14 @@ SET_CLOSES["heldout62"] = {"s10": (22, 0)}
 SET_DEAD["heldout62"] = {"shediao": ("草菇", "口蘑"), "s10": ("知了", "蚂蚁"), "qisha": ("奶酪", "曲奇"), "anshazhe": ("鱼龙", "沧龙"),
                          "mahjong": ("天舟", "长征")}
 
+# heldout63's openings: s10 labelled, reason optional, a quoted change, no bar, a 22:00 close; anshazhe asked for the form only
+# (preferred), reason optional, a quoted change (its openings w63_031, w63_091)
+SET_ASSUMED["heldout63"] = {"s10": SET_ASSUMED["heldout59"]["s10"],
+                            "anshazhe": {**SET_ASSUMED["heldout58"]["anshazhe"], "ballot_format": "preferred"}}
+SET_CLOSES["heldout63"] = {"s10": (22, 0)}
+SET_DEAD["heldout63"] = {"shediao": ("龙泉", "赤霄", "含光"), "s10": ("花朝", "人日"), "qisha": ("山童", "狸猫"),
+                         "anshazhe": ("包拯", "莫里亚蒂"), "mahjong": ("小白", "卡卡")}
+
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
