@@ -295,9 +295,11 @@ def _request_abstained(text: str, roster: Roster) -> tuple[list[str], str] | Non
     if said is None or not _REQUEST_WORDS.search(own) or _FLOOR_SAID.search(own):
         return None
     start = max(own.rfind(c, 0, said.start()) for c in "。；;！!\n") + 1
-    if _NOT_YET.search(own[start:said.start()]) or _VOTES_ITSELF.search(own):
+    # (the request's own words — 「“帮我投狐狸，如果狐狸今天跳了就投雪女”」 — name its target, not its maker, and its 如果 is the
+    # request's condition, not one on the abstention: heldout63 w63_064)
+    outside = _QUOTED.sub(lambda m: "＂" * len(m.group()), own)
+    if _NOT_YET.search(outside[start:said.start()]) or _VOTES_ITSELF.search(outside):
         return None  # 「…私信我说清楚，不然按弃权算」「条件票，视为弃权，请她自己来投」: a warning, or the player still votes
-    outside = _QUOTED.sub(lambda m: "＂" * len(m.group()), own)  # (the request's own words name its target, not its maker)
     names = roster.pattern.pattern
     # whose abstention: the player it is said of (「扫地机 视为弃权」), else who asked (「货郎短信说」「黄药师 私信让我代投」)
     named = [roster.table[m.group(1)] for m in re.finditer(rf"({names})\s*(?:的?(?:本日|今日|今天|当日|这票|那票|票))?\s*$",

@@ -1070,6 +1070,7 @@ def read(text: str | None, *, quoting: bool = False, roster: Roster | None = Non
     return post
 
 
+_TALLIED_ABSTENTIONS = re.compile(r"(?m)^[ \t]*(?:弃权|棄權)[ \t]*\d{1,2}[ \t]*票?[ \t]*[(（][ \t]*(?:[#＃]?[ \t]*\d{1,4}[ \t]*(?:楼|层|樓|#|F|L)?[ \t、,，]*)+[)）][ \t]*$")
 _ABSTAIN_NAMES = ("弃权", "弃票", "棄權", "无", "無", "不投", "放弃", "空票", "白票")  # (spellings of an abstention a player may be named)
 _BARE_TAKE_BACK = re.compile(r"^\s*(撤回|撤销|撤|作废|删掉|删|取消)\s*(\d{1,5})\s*[。.!！]?\s*$")
 _FLOOR_GIVEN_UP = re.compile(r"(?<![\d.])(\d{1,5})\s*(?:楼|层|樓|#|F|L)\s*(?:的|那)?\s*(?:一)?\s*(?:票|张)\s*(?:就)?\s*(?:不要了|没了|算了|拉倒|"
@@ -1208,6 +1209,9 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             why = f"导演回答了引用的问题（「{_clip(own)}」）：{'、'.join(f'{n}楼' for n in asked)} 怎么算，请写成「{asked[0]}楼 无效」这样"
             return RulingPost(links=links, problems=[why], held=[(("floor", n), why) for n in asked])
     lined, rows = count_rows(own, roster)  # a count written on one line: its rows, each a line (「票型核对：2楼 A→B，…」)
+    # 「弃权 1（#20）」 in a count: the abstentions tallied as a player's row is, their floors listed — a count, not a verdict on
+    # them (blind57 de015: applied as a ruling of #20, under 「统计仅供参考」)
+    lined = _TALLIED_ABSTENTIONS.sub("", lined)
     sentences = _sentences(lined, rows)
     if len(sentences) > MAX_SENTENCES:
         post = RulingPost(links=links, void=True)

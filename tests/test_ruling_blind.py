@@ -237,9 +237,9 @@ def expected_effect(item: dict, ruling: dict, base) -> tuple | None:
 # thread's floor, an example in a reminder — had been applied as today's 8楼 void: a thread of yesterday is yesterday's.)
 # (blind56 dd013, first read at a96e41a: 「【公告】从第三天起……像 20楼 那种只写一个名字不写理由的，到时候一律不计」 — a policy for later
 # days, its floor an example — had been applied as today's 20楼 void.)
-# blind57 de015 (first read, e09c8a5): a running count headed 「22:00 中期统计」 and closed 「（统计仅供参考，以关门结算为准）」 — its row
-# 「弃权 1（#20）」 applied as a ruling of #20.
-KNOWN_WRONG: set[str] = {"ce054", "ch060", "ci030", "de015"}
+# (blind57 de015, first read at e09c8a5: a running count closed 「（统计仅供参考，以关门结算为准）」 — its row 「弃权 1（#20）」 had been
+# applied as a ruling of #20: the abstentions tallied as a player's row is are a count.)
+KNOWN_WRONG: set[str] = {"ce054", "ch060", "ci030"}
 
 
 @pytest.mark.parametrize("item", [pytest.param(i, marks=pytest.mark.xfail(strict=True, reason="known wrong effect"))

@@ -1223,3 +1223,18 @@ def test_heldout62_and_blind56s_misses_are_asked_or_rule_nothing():
     assert entry.needs_review, entry
     post = ruling.read("【公告】从第三天起投票统一用两行格式。像 20楼 那种只写一个名字不写理由的，到时候一律不计，请提前习惯。", roster=ROSTER)
     assert post is None or not post.items, post
+
+
+def test_heldout63_and_blind57s_misses():
+    """heldout63 w63_064: a refused conditional proxy recorded as the player's abstention, whose quoted request holds 如果 — the
+    request's condition was taken for one on the abstention, and the post read as a notice (silent). blind57 de015: a count's
+    row 「弃权 1（#20）」 applied as a ruling of #20."""
+    from grammar import ruling
+    from test_eleventh_round_reads import ROSTER
+
+    _, (entry,) = _day(("导演", "收到欧阳锋的QQ：“帮我投杨康，如果杨康今天跳了就投郭靖”——条件代投不接受，按规则视为弃权。"), preset="qisha")
+    assert entry.needs_review and entry.voter == "欧阳锋" and entry.nobody, entry
+    count = "【22:00 中期统计】\n郭靖 3（#5 #9 #14）\n杨康 2（#16 #18）\n弃权 1（#20）\n（统计仅供参考，以关门结算为准）"
+    post = ruling.read(count, roster=ROSTER)
+    assert post is None or not post.items, post
+    assert [(i.ref, i.verdict) for i in ruling.read("弃权：20楼（改票无效）", roster=ROSTER).items] == [(("floor", 20), "abstain")]
