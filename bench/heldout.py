@@ -297,6 +297,13 @@ SET_CLOSES["heldout63"] = {"s10": (22, 0)}
 SET_DEAD["heldout63"] = {"shediao": ("龙泉", "赤霄", "含光"), "s10": ("花朝", "人日"), "qisha": ("山童", "狸猫"),
                          "anshazhe": ("包拯", "莫里亚蒂"), "mahjong": ("小白", "卡卡")}
 
+# heldout64's openings as heldout58's (s10 labelled with a reason, a quoted change, no bar, a 22:00 close; anshazhe labelled, reason
+# optional, a quoted change: its openings w64_031, w64_091)
+SET_ASSUMED["heldout64"] = SET_ASSUMED["heldout58"]
+SET_CLOSES["heldout64"] = {"s10": (22, 0)}
+SET_DEAD["heldout64"] = {"shediao": ("虹桥", "灞桥"), "s10": ("木耙", "扁担"), "qisha": ("玛丽罗斯",), "anshazhe": ("定影", "放大机"),
+                         "mahjong": ("龙须糖",)}
+
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
