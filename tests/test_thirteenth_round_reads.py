@@ -1238,3 +1238,14 @@ def test_heldout63_and_blind57s_misses():
     post = ruling.read(count, roster=ROSTER)
     assert post is None or not post.items, post
     assert [(i.ref, i.verdict) for i in ruling.read("弃权：20楼（改票无效）", roster=ROSTER).items] == [(("floor", 20), "abstain")]
+
+
+def test_a_proxy_read_from_a_request_the_same_line_answers_with_an_abstention_is_asked():
+    """heldout64 w64_072 「小猎犬私信：“帮我投奋进或者维多，你看着办”。要求代投必须给明确对象，这条按规则视为弃权。」: the request's first
+    name was read as a certain proxy where the director's own words on the line make it an abstention. Two proxies on two lines,
+    one of them refused so, keep the other (heldout v0240)."""
+    _, (entry,) = _day(("导演", "欧阳锋私信：“帮我投杨康或者郭靖，你看着办”。要求代投必须给明确对象，这条按规则视为弃权。"), preset="qisha")
+    assert entry.needs_review, entry
+    _, (entry,) = _day(("导演", "代投两则：\n1. 欧阳锋 委托：投票对象 杨康，理由“他昨晚说自己没动”。\n"
+                                "2. 洪七公 委托“如果郭靖票数过 4 就投无，否则投郭靖”——有条件，按规则视为弃权，不代投。"), preset="qisha")
+    assert entry.verdict == "counted" and entry.voter == "欧阳锋" and entry.target == "杨康", entry
