@@ -661,8 +661,6 @@ def _rest_of(verdict: Verdict, text: str) -> str:
     return "\n".join(lines)
 
 
-
-
 _COMMON_IN_NICKNAMES = set("小老阿大二三哥姐弟妹仔儿子头")  # (a nickname's own characters: they name nobody)
 
 
@@ -681,11 +679,13 @@ def _nickname_of(target: str, roster) -> tuple[str, ...]:
         return tuple(roster.names)
     return ()
 
+
 def _named_inside(target: str, roster) -> list[str]:
     """The players a target names inside it, spaced out or not (「郭 靖 杨 康」: the hostile round 89, case 72 — the proof
     weighed only an abstention and no ballot, and 「无人出局」 was posted alone where 计为郭靖 puts 郭靖 out)."""
     packed = re.sub(r"\s+", "", target)
     return [n for n in roster.names if n in target or n in packed]
+
 
 def _finish(verdict: Verdict, rules: VoteCustoms, roster: Roster | None) -> Verdict:
     """Resolve the target against the roster and explain how it matched."""

@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field, replace
+from datetime import timedelta
 from fractions import Fraction
 from functools import lru_cache
 
@@ -180,7 +181,7 @@ _ABOVE_VOIDED = re.compile(r"(?:上面|上一|前面|刚才|之前|原来)\S{0,4
 _LINE_HEAD = re.compile(r"^\s*[—─-]*\s*(?:[【\[]\s*[^】\]\n]{1,6}\s*[】\]]|(?:更正|补充|另|注)\s*[:：])\s*")
 _STANDS = re.compile(r"(?:那张|这张|那条|这条|那票|这票|的代投|代投)\s*(?:仍然|仍|依然|照样|继续)?\s*(?:有效|照常|保留|不变|照算|维持|算数)")
 _ASIDE = re.compile(r"^\s*[【\[]?\s*(?:另|注)\s*[】\]]?\s*[:：]")
-_BEFORE_CLOSE = re.compile(r"(?:关门|截止|截至|结束|收票)\s*前\s*(?:\d{1,3}|[一两二三四五六七八九十半]{1,3})\s*(?:个)?\s*(?:分钟|分|小时|钟头)")
+_BEFORE_CLOSE = re.compile(r"(?:关门|截止|截至|结束|收票)\s*前\s*(\d{1,3}|[一两二三四五六七八九十半]{1,3})\s*(?:个)?\s*(分钟|分|小时|钟头)")
 _HEADED_PAIR = re.compile(r"(?im)^(\s*(?:【代投】|代投|proxy))\s*(?:投票|vote|投)\s*[:：](?=\s*[^\s→>=:：,，]{1,12}\s*(?:→|->|=>|＞))")
 _ENGLISH_PROXY = re.compile(r"proxy|on behalf of|asked (?:me )?(?:via pm )?to vote|pm'?d me|asked via pm", re.I)
 
@@ -208,7 +209,7 @@ def read(text: str, roster: Roster | None, directors: tuple[str, ...] = ()) -> R
     out = _read(text, roster, _with_nicknames(tuple(directors)))
     if stated := stated_totals(text, roster):
         out = replace(out, totals=stated[0], totals_day=stated[1], totals_listed=stated[2])
-    simplified = to_simplified(text) if out.proxies else ""
+    simplified = to_simplified(text)  # (the words every check below reads: the lexicon's are Simplified)
     if out.proxies and re.search(r"第|[DdNnＤｄＮｎ]\s*[-_#.+＋]?\s*[\d０-９]|(?i:day|night|round|tomorrow|yesterday|tonight)|明|后天|后晚|下一|"
                                  r"[次翌隔]日|隔天|昨|前天|下周|下星期|周|星期|礼拜|日目|\d\s*[月日号/]|重投|复投|决胜|PK", simplified):
         wide = unicodedata.normalize("NFKC", simplified)  # (「Ｄ２代投」: full-width letters and digits, the hostile round 86 C15)
@@ -222,19 +223,11 @@ def read(text: str, roster: Roster | None, directors: tuple[str, ...] = ()) -> R
         out = replace(out, doubts=[*out.doubts, *(f"代投「{p.voter} → {p.target}」后面紧跟着一个表情：这张代投是不是认真的，请导演确认"
                                                   for p in faced)], readings=[*out.readings, *((p.voter, p.target) for p in faced)])
     if denied_pairs := [p for p in out.standing if p.target and re.search(
-            rf"(?:不是|并非|而非|并不是|而不是)\s*{re.escape(p.voter)}\s*(?:的)?\s*(?:委托|托|让|请|要)", to_simplified(text))]:
+            rf"(?:不是|并非|而非|并不是|而不是)\s*{re.escape(p.voter)}\s*(?:的)?\s*(?:委托|托|让|请|要)", simplified)]:
         # 「委托人是西单，投票对象是回龙观，不是回龙观委托投西单。以本条为准：西单 → 回龙观」: the pair read is the one the post
         # denies — which way round, the director's to confirm (heldout61 w61_016: counted the wrong way round, certain)
         out = replace(out, doubts=[*out.doubts, *(f"帖子里说「不是{p.voter}委托」：这张代投是谁替谁投，请导演确认" for p in denied_pairs)],
                       readings=[*out.readings, *((p.voter, p.target) for p in denied_pairs), *((p.target, p.voter) for p in denied_pairs)])
-    lines_said = _QUOTED.sub(lambda m: "＂" * len(m.group()), to_simplified(normalize(split(text).own))).split("\n")
-    if answered := [p for p in out.standing if p.target and 0 < p.line <= len(lines_said)
-                    and _ABSTENTION_SAID.search(lines_said[p.line - 1])]:
-        # 「小猎犬私信：“帮我投奋进或者维多，你看着办”。要求代投必须给明确对象，这条按规则视为弃权。」: the request's first name read as
-        # the proxy, where the director answers it with an abstention on the same line (heldout64 w64_072: a certain proxy for 奋进号)
-        out = replace(out, doubts=[*out.doubts, *(f"导演在这张代投的同一行说视为弃权：是投给「{p.target}」还是记 {p.voter} 弃权，请导演确认"
-                                                  for p in answered)],
-                      readings=[*out.readings, *((p.voter, p.target) for p in answered), *((p.voter, None) for p in answered)])
     if out.standing and (denied := _DENIES_THE_PROXY.search(simplified)):
         # 「丘处机说：“投杨康”——但我没收到他的正式委托」: the director's own words deny what a proxy needs (the hostile round 84,
         # QV08: counted, 杨康 posted out)
@@ -250,7 +243,7 @@ def read(text: str, roster: Roster | None, directors: tuple[str, ...] = ()) -> R
                       readings=[*out.readings, *((p.voter, p.target) for p in negated), *((p.voter, None) for p in negated)])
     if out.proxies or out.doubts or out.count or out.floor_count or out.example:
         return out
-    if abstained := _request_abstained(text, roster):
+    if abstained := _request_abstained(simplified, roster):
         # 「张果老私信说“要是吕洞宾被投出去就帮我投无，否则投吕洞宾”。带条件的代投按规则视为弃权，不代投。」: a request the
         # director answers with the rule that makes it the player's abstention (002: 代投给条件视为弃权) — the player's abstention,
         # or only a refusal? Either is a reading; never the notice it looked like (heldout57 w57_079, heldout58 w58_087: silent)
@@ -265,7 +258,7 @@ def read(text: str, roster: Roster | None, directors: tuple[str, ...] = ()) -> R
                                     f"算不算这张代投，请导演确认"], readings=[(voter, target)])
     if changed := [(roster.table[m.group(1)], roster.table[m.group(2)]) for m in re.finditer(
             rf"(?:代改|代为改票|替\S{{0,4}}改票|帮\S{{0,4}}改票)\s*[:：]?\s*({roster.pattern.pattern})[^\n]{{0,12}}?(?:改票对象|改投|改成|改为)\s*[:：]?\s*"
-            rf"({roster.pattern.pattern})", to_simplified(text)) if roster.table[m.group(1)] != roster.table[m.group(2)]]:
+            rf"({roster.pattern.pattern})", simplified) if roster.table[m.group(1)] != roster.table[m.group(2)]]:
         # 「代改：玉兔 改票对象：嫦娥」: the director changing a player's ballot for her — a proxy of a change, which no seed says
         # the director may make (heldout62 w62_129: read as a notice, silent)
         return replace(out, doubts=[*out.doubts, *(f"导演替「{a}」改票为「{b}」：规则没说导演能不能替玩家改票，算不算，请导演确认"
@@ -273,7 +266,7 @@ def read(text: str, roster: Roster | None, directors: tuple[str, ...] = ()) -> R
                        readings=[*out.readings, *dict.fromkeys(changed)])
     if out.proxy_words and (said := [(roster.table[m.group(1)], roster.table[m.group(2)]) for m in re.finditer(
             rf"({roster.pattern.pattern})\s*(?:的|那)\s*(?:一)?\s*票\s*(?:[:：]|是|为|投|给)\s*({roster.pattern.pattern})",
-            to_simplified(text)) if roster.table[m.group(1)] != roster.table[m.group(2)]]):
+            simplified) if roster.table[m.group(1)] != roster.table[m.group(2)]]):
         # 「19:10 代投 平菇（QQ原文照贴）⏎ [19:02] 平菇：导演 帮我投一下银耳吧 …⏎ 以上，平菇的票：银耳。」: the proxy said in the
         # director's own words under a pasted log no form read — never nothing (heldout62 w62_002: silent)
         return replace(out, doubts=[f"导演的帖子说「{a}的票：{b}」，像是代投，但没有按代投的写法读出来：算不算这张代投，请导演确认"
@@ -295,17 +288,32 @@ _VOTES_ITSELF = re.compile(r"(?:自己|本人|亲自)\s*(?:来|再)?\s*(?:投|�
 _FLOOR_SAID = re.compile(r"\d\s*(?:楼|层|樓|[LlFf#])|[#＃]\s*\d|第[一二三四五六七八九十百\d]+\s*[楼層层樓]")
 
 
-def _request_abstained(text: str, roster: Roster) -> tuple[list[str], str] | None:
-    """The players whose request to the director the post answers with an abstention, and the words that say so — none where
-    the post rules a floor (the ruling reader's) or names more than two players outside the request's quoted words."""
-    own = to_simplified(text)
+def said_before_close(words: str) -> timedelta | None:
+    """How long before the close words like 「关门前5分钟」「截止前半小时」 say (a proxy's stated time), or None."""
+    said = _BEFORE_CLOSE.search(words)
+    if said is None:
+        return None
+    amount = said.group(1)
+    count = 0.5 if amount == "半" else int(amount) if amount.isdigit() else tags.chinese_number(amount) or 0
+    return timedelta(hours=count) if said.group(2) in ("小时", "钟头") else timedelta(minutes=count)
+
+
+def _blank_quotes(text: str) -> str:
+    """The text with each quotation's characters blanked, in place: what the post says in its own words, positions kept."""
+    return _QUOTED.sub(lambda m: "＂" * len(m.group()), text)
+
+
+def _request_abstained(own: str, roster: Roster) -> tuple[list[str], str] | None:
+    """The players whose request to the director the post (in Simplified characters) answers with an abstention, and the words
+    that say so — none where the post rules a floor (the ruling reader's) or names more than two players outside the request's
+    quoted words."""
     said = _ABSTENTION_SAID.search(own)
     if said is None or not _REQUEST_WORDS.search(own) or _FLOOR_SAID.search(own):
         return None
     start = max(own.rfind(c, 0, said.start()) for c in "。；;！!\n") + 1
     # (the request's own words — 「“帮我投狐狸，如果狐狸今天跳了就投雪女”」 — name its target, not its maker, and its 如果 is the
     # request's condition, not one on the abstention: heldout63 w63_064)
-    outside = _QUOTED.sub(lambda m: "＂" * len(m.group()), own)
+    outside = _blank_quotes(own)
     if _NOT_YET.search(outside[start:said.start()]) or _VOTES_ITSELF.search(outside):
         return None  # 「…私信我说清楚，不然按弃权算」「条件票，视为弃权，请她自己来投」: a warning, or the player still votes
     names = roster.pattern.pattern
@@ -784,6 +792,12 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
             out.doubts.append(f"「{who}」的委托带条件（「{_clip(said)}」）：这张代投怎么算，请导演确认")
             out.readings += [(who, n) for n in meant] + [(who, None)]
     out.proxies = _settle(pairs, retracted, refused, out, stated)
+    for p in out.standing:
+        if p.target and 0 < p.line <= len(lines) and _ABSTENTION_SAID.search(_blank_quotes(lines[p.line - 1])):
+            # 「小猎犬私信：“帮我投奋进或者维多，你看着办”。要求代投必须给明确对象，这条按规则视为弃权。」: the request's first name read as
+            # the proxy, where the director answers it with an abstention on its line (heldout64 w64_072: a certain proxy for 奋进号)
+            out.doubts.append(f"导演在这张代投的同一行说视为弃权：是投给「{p.target}」还是记 {p.voter} 弃权，请导演确认")
+            out.readings += [(p.voter, p.target), (p.voter, None)]
     made = {p.voter for p in out.standing}
     for row in _COUNT_HOLDS_PROXY.finditer(own):
         # 「郭靖3（含丘处机代投）」: a count whose total holds a proxy the post makes nowhere else — a proxy first shown in a

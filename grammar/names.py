@@ -59,6 +59,11 @@ def _t2s():
     return opencc.OpenCC("t2s")
 
 
+# The words that write an abstention, a player may be named (the hostile round 89: players named 弃权 and 无) — where one is,
+# the word in a ballot or a ruling is his name or no ballot, and the reading waits for the director.
+ABSTAIN_NAMES = ("弃权", "弃票", "棄權", "无", "無", "不投", "放弃", "空票", "白票")
+
+
 def to_simplified(text: str) -> str:
     """The text in Simplified characters (OpenCC t2s); ASCII text as it is, without asking the converter."""
     return text if text.isascii() else _t2s().convert(text)

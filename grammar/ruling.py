@@ -42,7 +42,7 @@ from lark.exceptions import LarkError
 from lark.lexer import Lexer
 
 from . import tags as tagging
-from .names import Roster, to_simplified
+from .names import ABSTAIN_NAMES, Roster, to_simplified
 from .normalize import normalize
 from .speech import VOTES, count_rows
 from .structure import KAOMOJI, split
@@ -1055,7 +1055,7 @@ def read(text: str | None, *, quoting: bool = False, roster: Roster | None = Non
         # ruling post, what that ruled waits too (hostile round 75: 「7楼不对」 not adopted, and 7楼's ruling still applied)
         post.taken_back += [ref for ref, _ in post.held if ref[0] == "floor" and ref not in post.taken_back]
     if post is not None and roster is not None and any(i.verdict == "abstain" for i in post.items) and (named := [
-            w for w in _ABSTAIN_NAMES if w in roster.table and w in (text or "")]):
+            w for w in ABSTAIN_NAMES if w in roster.table and w in (text or "")]):
         # a player named 弃权 (the hostile round 89, case 62): 「3楼 计为 弃权」 counts for him, or is an abstention — the floor waits
         why = f"「{named[0]}」既是弃权的写法，也是本局玩家「{roster.table[named[0]]}」的名字：这一楼计为弃权还是投给他，请导演确认"
         return replace(post, items=[i for i in post.items if i.verdict != "abstain"], problems=[*post.problems, why],
@@ -1071,7 +1071,6 @@ def read(text: str | None, *, quoting: bool = False, roster: Roster | None = Non
 
 
 _TALLIED_ABSTENTIONS = re.compile(r"(?m)^[ \t]*(?:弃权|棄權)[ \t]*\d{1,2}[ \t]*票?[ \t]*[(（][ \t]*(?:[#＃]?[ \t]*\d{1,4}[ \t]*(?:楼|层|樓|#|F|L)?[ \t、,，]*)+[)）][ \t]*$")
-_ABSTAIN_NAMES = ("弃权", "弃票", "棄權", "无", "無", "不投", "放弃", "空票", "白票")  # (spellings of an abstention a player may be named)
 _BARE_TAKE_BACK = re.compile(r"^\s*(撤回|撤销|撤|作废|删掉|删|取消)\s*(\d{1,5})\s*[。.!！]?\s*$")
 _FLOOR_GIVEN_UP = re.compile(r"(?<![\d.])(\d{1,5})\s*(?:楼|层|樓|#|F|L)\s*(?:的|那)?\s*(?:一)?\s*(?:票|张)\s*(?:就)?\s*(?:不要了|没了|算了|拉倒|"
                              r"不作数了|作罢|废了|去掉|拿掉)(?![吗么?？])")
@@ -2656,9 +2655,10 @@ def _attach_loose(groups: list[_Group], loose: list, quoting: bool, post: Ruling
         # stood — one ruling of that floor, the void said of the edit only (blind35 ci014: the floor was voided)
         edited = [g for g in groups if g.sentence == number - 1 and g.verdicts and all(v and v["verdict"] == "invalid" for v in g.verdicts)
                   and _EDIT_SUBJECT.search(sentences[g.sentence - 1]) and any(v and v["verdict"] in ("keep_original", "counts_as") for v, _ in ahead)]
+        only = "计" in sentences[number - 1] and re.search(r"^\W*(?:只|仅|就)\s*(?:认|承认|算|计)", sentences[number - 1])
         standing = [g for g in groups if g.sentence == number and g.reference and g.original and not g.verdicts
-                    and any(k == "floor" for k, _ in g.floors) and sentences[number - 1].find("计") >= 0]
-        if standing and re.search(r"^\W*(?:只|仅|就)\s*(?:认|承认|算|计)", sentences[number - 1]):
+                    and any(k == "floor" for k, _ in g.floors)] if only else []
+        if standing:
             # 「只计第十五楼，计为 唐晓芙；十六楼、十九楼 不计」: the floor said to be the one that counts, then whom it counts for —
             # that floor's ruling (blind55 dc054: the verdict went to the floors named a sentence above, all three)
             target = standing[0]

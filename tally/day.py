@@ -365,7 +365,6 @@ def tally_day(
     return result
 
 
-_SAID_BEFORE_CLOSE = re.compile(r"前\s*(\d{1,3}|[一两二三四五六七八九十半]{1,3})\s*(?:个)?\s*(分钟|分|小时|钟头)")
 _OTHER_ACCOUNT = re.compile(r"(.+)（uid (\d+)）")  # a player's name from another account (_one_account_each)
 
 
@@ -853,10 +852,8 @@ class _Fold:
     def _on_close_day(self, hhmm: str):
         """A stated HH:MM as the moment it names: on the close's day (the day before, where that is after the close)."""
         close = self.ctx.close
-        if close is not None and (before := _SAID_BEFORE_CLOSE.search(hhmm)):  # 「关门前5分钟」: that long before the close
-            amount = before.group(1)
-            count = 0.5 if amount == "半" else int(amount) if amount.isdigit() else tagging.chinese_number(amount) or 0
-            return close - (timedelta(hours=count) if before.group(2) in ("小时", "钟头") else timedelta(minutes=count))
+        if close is not None and (before := in_role.said_before_close(hhmm)) is not None:  # 「关门前5分钟」: that long before it
+            return close - before
         hour, minute = map(int, hhmm.split(":"))
         if close is None or hour > 23 or minute > 59:
             return None

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, tzinfo
 from pathlib import Path
 
+from grammar.names import ABSTAIN_NAMES
+
 from .rules import Rules, load_preset
 from .zones import zone_of, zone_words
 
@@ -606,7 +608,7 @@ def template_leftovers(game: Game) -> list[str]:
 
 
 # Words a ballot or a ruling uses for an abstention or for no ballot (the hostile round 89, cases 01, 26, 62: players named so)
-_VERDICT_NAMES = ("弃权", "弃票", "棄權", "无", "無", "不投", "放弃", "空票", "白票", "无效", "作废", "有效", "同上")
+_VERDICT_NAMES = (*ABSTAIN_NAMES, "无效", "作废", "有效", "同上")
 
 
 def template_warnings(game: Game) -> list[str]:
