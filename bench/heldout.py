@@ -304,7 +304,26 @@ SET_CLOSES["heldout64"] = {"s10": (22, 0)}
 SET_DEAD["heldout64"] = {"shediao": ("虹桥", "灞桥"), "s10": ("木耙", "扁担"), "qisha": ("玛丽罗斯",), "anshazhe": ("定影", "放大机"),
                          "mahjong": ("龙须糖",)}
 
+# heldout65's openings: s10 labelled, reason optional, a quoted change, no bar, a 22:00 close; anshazhe's form announced, not
+# required (its ✱: 「vote: X and unlabelled 投 X are counted but asked」), reason optional, a quoted change (w65_031, w65_091)
+SET_ASSUMED["heldout65"] = {"s10": SET_ASSUMED["heldout59"]["s10"],
+                            "anshazhe": {**SET_ASSUMED["heldout58"]["anshazhe"], "ballot_format": "preferred"}}
+SET_CLOSES["heldout65"] = {"s10": (22, 0)}
+SET_DEAD["heldout65"] = {"shediao": ("钓椅", "鱼篓"), "s10": ("地勤", "航站楼"), "qisha": ("泳帽", "池底"), "anshazhe": ("谢幕", "彩排"),
+                         "mahjong": ("醒木", "定场诗")}
+
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
+
+
+_ROLE_KEYS = ("法官", "酒吧老板", "警长", "武林盟主", "白痴若愚", "白痴", "已出局", "诽谤")
+
+
+def _by_name(roles: dict) -> dict:
+    """Who holds which role, name → role. heldout65 writes it role → name (「{"警长": "塔台", "已出局": [...]}」); its lists
+    (the dead) and the 诽谤 bonus are said elsewhere (SET_DEAD, a day's bonus)."""
+    if not any(k in _ROLE_KEYS for k in roles):
+        return roles
+    return {name: role for role, name in roles.items() if isinstance(name, str)}
 
 
 def _role_word(written: str) -> str:
@@ -344,7 +363,7 @@ def run_case(case: dict):
         first = case["quotes"][0] if case["quotes"] else None
         case = {**case, "quotes": {**first, "own_vote": first["author"] == poster} if first else None}
     aliases = case.get("aliases") or {}
-    written = case.get("roles") or {}  # a set may say who holds which role; else the set's README does
+    written = _by_name(case.get("roles") or {})  # a set may say who holds which role; else the set's README does
     # (the role word before any note the set adds: 「法官（不公开，不能投票）」 is the 法官 — heldout24)
     roles = {n: (_role_word(r),) for n, r in written.items() if _role_word(r) in ("法官", "酒吧老板")} if written \
         else ROLES.get(case["preset"], {})
@@ -521,7 +540,7 @@ _ANNOUNCED_ALIAS = re.compile(r"([^\s=＝,，、:：;；]{1,12})\s*[=＝]\s*([^\
 def day_game(day: dict, set_name: str = ""):
     """The day file as the tool reads a game: (game, its vote day, rules, posts). A set whose README gives its own
     openings (SET_ASSUMED) has its days announce the same rules as its posts."""
-    roles = day.get("roles") or {}
+    roles = _by_name(day.get("roles") or {})
     # the nicknames the opening announces (「昵称：Apple=苹果 …」「认可外号：打春=立春」): the game file a director writes from it
     opening = day["posts"][0]["text"]
     aliases = {a: n for a, n in _ANNOUNCED_ALIAS.findall(opening) if n in day["players"] and a not in day["players"]}
