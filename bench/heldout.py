@@ -312,6 +312,13 @@ SET_CLOSES["heldout65"] = {"s10": (22, 0)}
 SET_DEAD["heldout65"] = {"shediao": ("钓椅", "鱼篓"), "s10": ("地勤", "航站楼"), "qisha": ("泳帽", "池底"), "anshazhe": ("谢幕", "彩排"),
                          "mahjong": ("醒木", "定场诗")}
 
+# heldout66's openings as heldout58's (s10 labelled with a reason, a quoted change, no bar, a 22:00 close; anshazhe labelled, reason
+# optional, a quoted change: its openings w66_031, w66_091 and README's ✱)
+SET_ASSUMED["heldout66"] = SET_ASSUMED["heldout58"]
+SET_CLOSES["heldout66"] = {"s10": (22, 0)}
+SET_DEAD["heldout66"] = {"shediao": ("骆驼", "家兔"), "s10": ("何有福", "白春生"), "qisha": ("悲伤", "恐惧"), "anshazhe": ("介词", "连词"),
+                         "mahjong": ("牛肉干", "鱿鱼丝")}
+
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
@@ -323,7 +330,8 @@ def _by_name(roles: dict) -> dict:
     (the dead) and the 诽谤 bonus are said elsewhere (SET_DEAD, a day's bonus)."""
     if not any(k in _ROLE_KEYS for k in roles):
         return roles
-    return {name: role for role, name in roles.items() if isinstance(name, str)}
+    # (heldout66 mixes both: 「{"警长": "周红梅", "何有福": "已出局"}」)
+    return {(v if k in _ROLE_KEYS else k): (k if k in _ROLE_KEYS else v) for k, v in roles.items() if isinstance(v, str)}
 
 
 def _role_word(written: str) -> str:

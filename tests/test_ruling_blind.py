@@ -32,7 +32,7 @@ BLIND = json.loads((RULINGS / "blind1.json").read_text("utf-8"))["posts"]
 LATER = [item for name in ("blind2.json", "blind3.json", "blind4.json", "blind5.json", "blind6.json", "blind7.json", "blind8.json", "blind9.json",
                                  "blind10.json", "blind11.json", "blind12.json", "blind13.json", "blind14.json", "blind15.json",
                                  "blind16.json", "blind17.json", "blind18.json", "blind19.json", "blind20.json", "blind21.json", "blind22.json", "blind23.json", "blind24.json", "blind25.json", "blind26.json",
-                                 "blind27.json", "blind28.json", "blind29.json", "blind30.json", "blind31.json", "blind32.json", "blind33.json", "blind34.json", "blind35.json", "blind36.json", "blind37.json", "blind38.json", "blind39.json", "blind40.json", "blind41.json", "blind42.json", "blind43.json", "blind44.json", "blind45.json", "blind46.json", "blind47.json", "blind48.json", "blind49.json", "blind50.json", "blind51.json", "blind52.json", "blind53.json", "blind54.json", "blind55.json", "blind56.json", "blind57.json", "blind58.json", "blind59.json")
+                                 "blind27.json", "blind28.json", "blind29.json", "blind30.json", "blind31.json", "blind32.json", "blind33.json", "blind34.json", "blind35.json", "blind36.json", "blind37.json", "blind38.json", "blind39.json", "blind40.json", "blind41.json", "blind42.json", "blind43.json", "blind44.json", "blind45.json", "blind46.json", "blind47.json", "blind48.json", "blind49.json", "blind50.json", "blind51.json", "blind52.json", "blind53.json", "blind54.json", "blind55.json", "blind56.json", "blind57.json", "blind58.json", "blind59.json", "blind60.json")
          for item in json.loads((RULINGS / name).read_text("utf-8"))["posts"]]
 DIRECTOR, DIRECTOR_UID = "导演", 2
 CLOSE = START + timedelta(days=2)
@@ -66,7 +66,8 @@ PER_FLOOR = {"b040": {19}, "k055": {5}, "r042": {45}, "b059": {2}, "v049": {55},
              "dc028": {31},  # (blind55's: 「31楼 有效，计 梧桐；33楼 是不是引用了原票我手机上看不到引用框，回电脑再说。」)
              "dd057": {20},  # (blind56's: 「20楼 有效，计 庞太监。22楼 的情况比较复杂，等我跟副导商量完再说。」)
              "de061": {33},  # (blind57's: 「33楼 太师椅 有效，计 条案；35楼 我还要再看看。」)
-             "df069": {30}}  # (blind58's: 「30楼 有效，计 香篆；32楼 我还要问一下 铜壶 本人是什么意思，明天再说。」)
+             "df069": {30},  # (blind58's: 「30楼 有效，计 香篆；32楼 我还要问一下 铜壶 本人是什么意思，明天再说。」)
+             "dh025": {22}}  # (blind60's: 「22楼 无效（投的是“警长”……）。24楼 的情况我要查一下编辑记录，晚点说。」)
 # A post whose floors the harness cannot build as the forum and the game file would: k027's 47楼 is a 顶替 account, which the
 # game file names as the substitute ([[events]] 顶替) — the harness makes every author a player of its own.
 # (A findpost link's words and pid give that floor its pid: blind5's m020 and later sets' links are built as the forum's.)
