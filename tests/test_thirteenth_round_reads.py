@@ -1310,3 +1310,44 @@ def test_corrections_of_the_floor_or_verdict_and_marks_beside_words_stay_the_dir
     post = ruling.read(text, roster=ROSTER)
     items = [(i.ref[1], i.verdict) for i in post.items] if post else []
     assert items in ([], [(3, "invalid")]), (text, items)
+
+
+def test_a_name_broken_over_a_line_after_its_verb_is_the_players():
+    """heldout66 w66_088 「投  寂 ⏎ 寞，理由：…」 (七杀's free format): the name cut by a phone's line break was read as a reason
+    alone — an abstention by rule, where the writer counts a ballot for 寂寞."""
+    _, (entry,) = _day(("欧阳锋", "投  杨\n康，理由：他一直不表态"), preset="qisha")
+    assert entry.verdict == "counted" and entry.target == "杨康", entry
+
+
+def test_a_proxy_change_the_director_does_not_make_is_no_proxy():
+    """heldout66 w66_102 「…“帮我把票改成补语” —— …导演不代为改票，维持原票。」 was counted as a proxy for 补语."""
+    _, (entry,) = _day(("导演", "欧阳锋QQ：“导演，帮我把票改成杨康” —— 欧阳锋已投过郭靖，改票需引用原楼，导演不代为改票，维持原票。"),
+                       preset="anshazhe")
+    assert entry.verdict != "counted" and not entry.needs_review, entry
+
+
+@pytest.mark.parametrize("reason, asked", [
+    ("如果导演能确认杨康昨天没被淹，我这票就算数，否则弃权", True),  # the ballot's own fate under a condition
+    ("要是他明天被赦免，那就算我白投", False),  # a remark on what may come, not on this ballot
+])
+def test_a_condition_in_a_labelled_reason_on_the_ballot_itself_is_asked(reason, asked):
+    """heldout66 w66_108: a void-if ballot under labels was counted certain (only the target's own line was read for a condition)."""
+    _, (entry,) = _day(("欧阳锋", f"投票对象：杨康\n投票理由：{reason}"), preset="anshazhe")
+    assert entry.verdict == "counted" and entry.needs_review == asked, entry
+
+
+def test_a_change_under_a_typed_reply_to_the_voters_own_floor_is_asked():
+    """heldout66 w66_124 「回复 5# 话梅 ⏎ 改票对象：果冻」 with no quote the forum made: an unquoted change, certain void — whether
+    the typed reply is a reply to her own ballot is the director's. A typed reply to another's floor stays void."""
+    from test_hostile_round56 import Thread, game, load_preset, tally_day
+
+    for opening, asked in (("回复 2# 郭靖", True), ("回复 3# 黄蓉", False)):
+        t = Thread()
+        t.vote("郭靖", "杨康", 1)
+        t.vote("黄蓉", "杨康", 1.2)
+        t.vote("杨康", "郭靖", 1.4)
+        post = t.add("郭靖", f"{opening}\n改票对象：穆念慈\n改票理由：想了想", 2)
+        g = game("shediao")
+        result = tally_day(t.posts, g, g.days[0], load_preset("shediao"))
+        entry = next(e for e in result.entries if e.pid == post.pid)
+        assert entry.needs_review == asked and (entry.verdict == "counted") == asked, (opening, entry)
