@@ -1028,6 +1028,10 @@ def read(text: str | None, *, quoting: bool = False, roster: Roster | None = Non
         # 「更正：不是2楼，是5楼无效」: the floor denied and the floor meant — what follows is the meant floor's (hostile round 78:
         # 2楼 was ruled 无效 and 5楼 dropped without a word)
         text = _FLOOR_NOT_THAT.sub(r"\1", text)
+    if text and "本来" in text:
+        # 「玩家替别人投票本来不算，但 元稹 …确认了委托……27楼 计为 元稹 的票」: what the rule would make of it, conceded before the
+        # 但 that overrides it — no verdict of the post's (blind33 cj026, blind56 dd018: two verdicts read on one floor)
+        text = _CONCEDED.sub(lambda m: m.group(1) + "另说" + m.group(3), text)
     if text and _MARKED_LINE.search(text):
         # 「✔ 5# 河南话 → 天津话」「✘ 20# 吴语 → 晋语 + 天津话（两个对象）」: a checklist, each line's mark its verdict (blind59 dg022,
         # blind55 da061: read as floors named and not ruled). A mark a GBK board strips leaves the floor unruled, never the other way.
@@ -1786,6 +1790,21 @@ def _takes_back(blockers: set[str], sentence: str, rules: bool, after: bool, tok
     return None
 
 
+_CONCEDED = re.compile(r"(本来|本应|照理|按理说?)\s*(?:是|应该)?\s*(不算|不认|不计|无效|作废|不能算)([^。\n]{0,6}?[，,;；]\s*(?:但|不过|可是|可|然而))")
+_NOT_WHOSE = re.compile(r"不(?:算|计|是|算作|计为)\s*([^\s,，。;；:：的]{1,12})\s*(?:自己|本人)?\s*的")
+
+
+def _relay_owned(one: dict, other: dict, one_words: str, other_words: str) -> dict | None:
+    """Two verdicts on one floor that are one ruling: that it is not the poster's own ballot (「不算 丝绸 的票」) and whose ballot
+    it is (「计为 亚麻 投 香云纱」) — a relay the voter confirmed. The voter's; None where they are not that."""
+    for void, owned, said in ((one, other, one_words), (other, one, other_words)):
+        whose = _NOT_WHOSE.search(said)
+        if void["verdict"] == "invalid" and owned["verdict"] in ("for_voter", "belongs") and owned.get("voter") and \
+                whose and whose.group(1) != owned["voter"] and owned["voter"] not in said:
+            return owned
+    return None
+
+
 def _spelling_fixed(sentence: str, fixed: re.Match) -> bool:
     """A bracket that mends how the floor before it was typed, the same number (「23喽（打错了，23楼）」), and says no verdict:
     which floor is ruled does not change."""
@@ -2297,7 +2316,7 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
 # 仍 · 按 · 算作 · 判为 · 视为 · 确实 …). Anything else in that slot — 看起来 · 理论上 · 差点就 · 我个人觉得 · 申请已收到 — may turn the
 # verdict into a guess, a report or a near miss: the floor is held, whatever the word (a closed list on the certain side).
 _BALLOT_WORDS = re.compile(tagging.phrases("ballot_talk").pattern + r"|[a-zA-Z0-9]|「引文")  # (the lexicon's ballot_talk)
-_LINK_WORDS = re.compile(r"的|之|也|亦|都|均|全部|全都|全|一律|统统|一概|同样|同理|一样|仍然|仍旧|仍|照样|照常|就|则|即|便|直接|已经|已被|已|被|"
+_LINK_WORDS = re.compile(r"本来就|本来|原本|的|之|也|亦|都|均|全部|全都|全|一律|统统|一概|同样|同理|一样|仍然|仍旧|仍|照样|照常|就|则|即|便|直接|已经|已被|已|被|"
                          r"予以|是|为|系|属于|属|算作|算是|算|当作|作|视为|视作|按照|按|依照|依|以|判定为|判定|判为|判|裁定为|裁定|定为|认定为|"
                          r"认定|记为|记|计为|计|这个|那个|这一|那一|这|那|此|该|本|其|他|她|它|确实|确|确定|显然|自然|当然|肯定|必须|只能|只好|"
                          r"和|与|及|或|并|且|而|既|所以|因此|于是|一并|一起|同时|今天|今日|本日|本轮|本局|今|现|现在|目前|还是|依然|照旧|维持|保持|继续|本来|原本|"
@@ -2776,6 +2795,7 @@ def _held(groups: list[_Group], post: RulingPost, put_off: str) -> None:
 
 def _items(groups: list[_Group], sentences: list[str], post: RulingPost) -> None:
     decided: dict[tuple, dict] = {}
+    decided_words: dict[tuple, str] = {}
     blocked: set[tuple] = set()
     last: dict | None = None
     for group in groups:
@@ -2857,6 +2877,9 @@ def _items(groups: list[_Group], sentences: list[str], post: RulingPost) -> None
             if held is not None and group.corrects and verdict["verdict"] == "valid" and not verdict.get("target") and \
                     held["verdict"] in ("counts_as", "keep_original", "for_voter") and held.get("target"):
                 verdict = held  # 「更正：……40楼 按 冠生园 计。……代投本身有效。」: it stands, as the correction counted it (blind45 cs044)
+            if held is not None and held != verdict and not group.corrects and (
+                    owned := _relay_owned(held, verdict, decided_words.get(ref, ""), words)) is not None:
+                verdict = held = owned  # 「74楼 不算 丝绸 的票……74楼 计为 亚麻 投 香云纱」: not the relayer's, the voter's (blind34 ck042)
             if held is not None and held != verdict and not group.corrects and (merged := _one([held, verdict])):
                 verdict = merged  # 「……维持原判，15楼无效」: one verdict said twice in other words
                 held = verdict
@@ -2867,6 +2890,7 @@ def _items(groups: list[_Group], sentences: list[str], post: RulingPost) -> None
                 post.held.append((ref, f"{_ref_words(ref)}在同一帖里有两种不同的裁定：请导演确认"))  # (never either reading)
                 continue
             decided[ref] = verdict
+            decided_words[ref] = words
             post.items = [i for i in post.items if i.ref != ref]
             stood = verdict["verdict"] == "keep_original" and bool(verdict.get("target")) and any(
                 _AS_IT_STOOD.search(said) and not _ORIGINAL_BALLOT.search(said) for said in sentences[group.sentence - 1:group.sentence + 1])

@@ -1351,3 +1351,34 @@ def test_a_change_under_a_typed_reply_to_the_voters_own_floor_is_asked():
         result = tally_day(t.posts, g, g.days[0], load_preset("shediao"))
         entry = next(e for e in result.entries if e.pid == post.pid)
         assert entry.needs_review == asked and (entry.verdict == "counted") == asked, (opening, entry)
+
+
+@pytest.mark.parametrize("text, ruled", [
+    # not the relayer's ballot, and whose it is: one ruling, the voter's (a relay the voter confirmed)
+    ("27楼 洪七公 写「替 欧阳锋 投：杨康」——玩家之间不能代投，27楼 不算 洪七公 的票。欧阳锋 私信我确认了，27楼 计为 欧阳锋 投 杨康。",
+     [(27, "for_voter", "杨康", "欧阳锋")]),
+    # what the rule would make of it, conceded before the 但 that overrides it
+    ("27楼 洪七公 替 欧阳锋 转的票，玩家替别人投票本来不算，但 欧阳锋 短信确认了：27楼 计为 欧阳锋 的票，投 杨康。",
+     [(27, "belongs", None, "欧阳锋")]),
+    ("郭靖 自己 12楼 的“投票对象：杨康”本来就有效，照算。", [(12, "valid", None, None)]),  # 本来就: a link word, whole
+])
+def test_a_relay_the_voter_confirmed_is_ruled_as_the_voters_ballot(text, ruled):
+    """Rulings sets list these for the director (blind33 cj026, blind34 ck042, blind59 dg019, blind60 dh060): the verdict that
+    the floor is not the relayer's own and the one that gives it to the voter were read as two verdicts on one floor."""
+    from grammar import ruling
+    from test_eleventh_round_reads import ROSTER
+
+    post = ruling.read(text, roster=ROSTER)
+    assert post is not None and not post.void and not post.held, (text, post.problems if post else None)
+    got = [(i.ref[1], i.verdict, i.target, i.voter) for i in post.items]
+    assert [g[:2] for g in got] == [r[:2] for r in ruled] and all(r[2] in (None, g[2]) and r[3] in (None, g[3])
+                                                                   for g, r in zip(got, ruled)), (text, got)
+
+
+def test_a_rule_said_of_another_players_ballot_is_still_two_verdicts():
+    """「不算 X 的票」 beside 「计为 X …」 — the same player — is two verdicts, the director's."""
+    from grammar import ruling
+    from test_eleventh_round_reads import ROSTER
+
+    post = ruling.read("27楼 不算 欧阳锋 的票。27楼 计为 欧阳锋 投 杨康。", roster=ROSTER)
+    assert post is None or post.void or post.held or not post.items, post
