@@ -1041,6 +1041,12 @@ def read(text: str | None, *, quoting: bool = False, roster: Roster | None = Non
         # 「21F 三岔口 投 白蛇传，他是警长，这票计两票」「警长 沧浪亭 的票 #23 计 2 票给 醒心亭」: the title's weight said of a ballot
         # the post names — the ballot counts, its weight the game file's (four sets read the floor as named and not ruled)
         text = _WEIGHT_SAID.sub(lambda m: "有效" if not m.group(1) else f"计为 {m.group(1)}", text)
+    if text and roster and roster.pattern is not None and re.search(r"→|->|=>|＞", text):
+        # 「改票有效，计为 鞭毛→内质网」: the voter, an arrow, the target — 计为 the target, for that voter (blind61 di009: counted for
+        # the voter, the arrow read as a link word)
+        names = roster.pattern.pattern
+        text = re.sub(rf"(计为|计作|记为|算作|计|算)\s*({names})\s*(?:→|->|=>|＞)\s*({names})",
+                      lambda m: f"{m.group(1)} {m.group(2)} 投 {m.group(3)}", text)
     if text and "原" in text and roster:
         # 「→ 原票 祁门红 照算」: the original ballot, named by a player's name, said to stand, no floor of its own before it —
         # 维持原票 with its target (blind34 ch012: 照算 read as the change's own verdict); 「29楼 原票 烘干 照计」 rules 29楼
@@ -1589,8 +1595,9 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             # 「本局 1楼 要求写理由——如果今晚十点前不补，就按无效处理」: a verdict with no floor of its own goes to the floor
             # above — with the hedge or condition its sentence puts on it
             loose[-1] = (number, [(None, problem)], loose[-1][2])
-        for group in made:
-            group.doubted = group.doubted or ("" if group.reference else problem or "")  # 「18楼无效，9楼稍后裁定」: both open
+        for group in made:  # 「18楼无效，9楼稍后裁定」: both open — and under an if, the floor it falls back to as well
+            # (「如果是 20:00 之前发的就有效，否则无效、按 12楼 原票 熊市」: blind61 di067 applied 12楼)
+            group.doubted = group.doubted or ("" if group.reference and not _IF_ELSE.search(sentence) else problem or "")
         for group in said:
             if problem:
                 group.unread.append(problem)
@@ -1790,6 +1797,7 @@ def _takes_back(blockers: set[str], sentence: str, rules: bool, after: bool, tok
     return None
 
 
+_IF_ELSE = re.compile(r"如果|假如|要是|若是|否则|不然的话|(?i:\bif\b|\botherwise\b)")
 _CONCEDED = re.compile(r"(本来|本应|照理|按理说?)\s*(?:是|应该)?\s*(不算|不认|不计|无效|作废|不能算)([^。\n]{0,6}?[，,;；]\s*(?:但|不过|可是|可|然而))")
 _NOT_WHOSE = re.compile(r"不(?:算|计|是|算作|计为)\s*([^\s,，。;；:：的]{1,12})\s*(?:自己|本人)?\s*的")
 
@@ -2801,8 +2809,13 @@ def _items(groups: list[_Group], sentences: list[str], post: RulingPost) -> None
     for group in groups:
         words = _clip(group.words)
         if group.original and not group.verdicts and not group.unread:
+            said = sentences[group.sentence - 1] if 0 < group.sentence <= len(sentences) else ""
             for ref in group.floors:  # the original the post's void change falls back to: it counts (unless ruled otherwise)
-                if ref[0] in ("floor", "pid") and not any(g.verdicts and ref in g.floors for g in groups if not g.reference):
+                if ref[0] in ("floor", "pid") and _IF_ELSE.search(said) and group.doubted:
+                    # 「如果是 20:00 之前发的就有效，否则无效、按 12楼 原票」: the fallback of an if the director has yet to check —
+                    # open with the rest (blind61 di067 applied 12楼)
+                    post.held.append((ref, group.doubted))
+                elif ref[0] in ("floor", "pid") and not any(g.verdicts and ref in g.floors for g in groups if not g.reference):
                     post.items.append(Item(ref, "valid", None, None, None, note="", line=group.sentence, about=""))
             continue
         if not group.verdicts and not group.unread:

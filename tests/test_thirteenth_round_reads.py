@@ -1382,3 +1382,24 @@ def test_a_rule_said_of_another_players_ballot_is_still_two_verdicts():
 
     post = ruling.read("27楼 不算 欧阳锋 的票。27楼 计为 欧阳锋 投 杨康。", roster=ROSTER)
     assert post is None or post.void or post.held or not post.items, post
+
+
+@pytest.mark.parametrize("text", ["25楼 改票有效，计为 欧阳锋→杨康。", "25楼 有效，计 欧阳锋 → 杨康。", "25楼 计为 欧阳锋->杨康"])
+def test_counted_as_a_voter_arrow_target_is_the_target_for_that_voter(text):
+    """blind61 di009 「改票有效，计为 鞭毛→内质网」 was counted for 鞭毛, the voter: the arrow was read as a link word."""
+    from grammar import ruling
+    from test_eleventh_round_reads import ROSTER
+
+    post = ruling.read(text, roster=ROSTER)
+    assert [(i.ref[1], i.target, i.voter) for i in post.items] == [(25, "杨康", "欧阳锋")], (text, post)
+
+
+def test_the_fallback_of_an_if_the_director_has_yet_to_check_is_not_applied():
+    """blind61 di067: 「38楼 … 如果是 20:00 之前发的就有效（计 杨康），否则无效、按 12楼 原票 郭靖。等我去后台看秒数。」 applied 12楼
+    as valid — the original a void change falls back to, here under an if."""
+    from grammar import ruling
+    from test_eleventh_round_reads import ROSTER
+
+    post = ruling.read("38楼 欧阳锋 的改票时间显示 20:00。如果是 20:00 之前发的就有效（计 杨康），否则无效、按 12楼 原票 郭靖。"
+                       "等我去后台看秒数。", roster=ROSTER)
+    assert post is None or not post.items, post.items
