@@ -300,8 +300,9 @@ def _poll_one(game_file: Path, db_path: Path, options: PollOptions, say: Callabl
                     say(f"注意（帖子 {tid}）：{note}")
                 if sync.gaps:
                     say(f"注意：{sync.describe_gaps()}")
+            widget = _poll_widget(db, day, say)
             blind = (_edits_unseen(client, db, base, day, close, say) or _posts_unseen(client, db, base, game, day, close)
-                     if closed and options.post else None)
+                     if closed and options.post else None) or (widget if closed else None)
             rulings_now = last_ruling(db, game, day.day)  # before the tally: the rulings it reflects
             # --now before the close is a count as it stood then: the posts archived since are not in it
             # (the running post is headed 未截止 at that moment). A real run's now is after every post.
@@ -463,6 +464,23 @@ def _edits_unseen(client: ForumClient, db: sqlite_utils.Database, base: str, day
         why = "网页版开启了防采集" if isinstance(exc, model.AntiScraping) else f"网页版读取失败（{exc}）"
         return (f"投票帖只能通过移动端接口读取（{why}），看不到编辑标记，有 {len(late)} 帖是关门后才第一次读到的："
                 "无法确认关门后有没有人改过票")
+
+
+def _poll_widget(db: sqlite_utils.Database, day: Day, say) -> str | None:
+    """A vote thread made as a Discuz 投票 thread: votes cast in its poll are ballots no post holds — the tool neither sees
+    whose they are nor counts them by the game's rules. Said every run; the final waits while anyone voted there (the
+    hostile round 90, case 01: 「无人出局」 posted where the poll's three votes made 40 %)."""
+    poll = archive.thread_poll(db, day.vote_thread)
+    if poll is None:
+        return None
+    options = "、".join(f"{name} {votes} 票" if votes is not None else name for name, votes in poll.get("options") or [])
+    voters = poll.get("voters")
+    say(f"注意：投票帖是论坛的「投票」帖（带投票选项{('：' + options) if options else ''}；{voters if voters is not None else '若干'} 人在选项里投了票）。"
+        "选项里的票工具看不到是谁投的，也不按本局规则计：只计回帖里的票")
+    if voters == 0:
+        return None
+    return (f"投票帖带论坛的投票选项，有 {voters if voters is not None else '若干'} 人在选项里投了票（{options}），这些票不在任何回帖里："
+            "算不算、怎么算，请导演决定（确认只按回帖计票再发布，请加 --force-post）")
 
 
 def _ruling_floors(db, game: Game, tid: int) -> list[int]:

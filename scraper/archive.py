@@ -25,8 +25,8 @@ from .model import ArchiveError  # noqa: F401 - raised here; defined in model so
 # post for search only when its words or author change (re-reading a page rewrote every FTS row); 4 gives
 # the outbox its marker id, the forum's answer and clock, and an edit in flight (scraper/outbox.py), and
 # renames the state "posted" to "confirmed"; 5 gives a ruling the voter it counts a post for (a ballot relayed
-# for another player, counted as theirs).
-SCHEMA_VERSION = 5
+# for another player, counted as theirs); 6 gives a thread the poll a Discuz 投票 thread shows (votes no post holds).
+SCHEMA_VERSION = 6
 
 POST_COLUMNS = ("pid", "tid", "floor", "author", "author_uid", "posted_at", "time_precision", "edited_by", "edited_at",
                 "quotes", "text", "html", "status", "style", "source", "first_seen", "last_seen", "versions", "words")
@@ -118,6 +118,8 @@ def migrate(db: sqlite_utils.Database) -> None:
                        "where state = 'intent' and post_id is null")
     if version < 5 and "rulings" in db.table_names() and "voter" not in db["rulings"].columns_dict:
         db["rulings"].add_column("voter", str)
+    if version < 6 and "threads" in db.table_names() and "poll" not in db["threads"].columns_dict:
+        db["threads"].add_column("poll", str)
     if version < SCHEMA_VERSION:
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
@@ -161,7 +163,7 @@ def ensure_schema(db: sqlite_utils.Database) -> None:
             {
                 "tid": int, "forum": str, "url": str, "fid": int, "subject": str, "variant": str,
                 "source": str, "ppp": int, "pages_read": int, "last_page": int, "replies": int,
-                "utc_offset": str, "first_fetched": str, "last_fetched": str,
+                "utc_offset": str, "first_fetched": str, "last_fetched": str, "poll": str,
             },
             pk="tid",
         )
@@ -265,8 +267,11 @@ def save_thread(db: sqlite_utils.Database, page: model.ThreadPage, *, forum: str
         "last_fetched": now_iso(),
         "first_fetched": (existing or {}).get("first_fetched") or now_iso(),
         "pages_read": (existing or {}).get("pages_read") or 0,
+        # the poll is on the first page only: a later page keeps what page 1 said
+        "poll": json.dumps(page.poll, ensure_ascii=False) if page.poll is not None else
+        (None if page.page == 1 else (existing or {}).get("poll")),
     }
-    db["threads"].upsert(row, pk="tid")
+    db["threads"].upsert(row, pk="tid", alter=True)
 
 
 def mark_pages_read(db: sqlite_utils.Database, tid: int, page: int, source: str, ppp: int) -> None:
@@ -484,3 +489,11 @@ def _post_from_row(row: dict) -> model.Post:
         edited_at=row["edited_at"], quotes=[model.Quote(**q) for q in json.loads(row["quotes"] or "[]")],
         text=row["text"] or "", html=row["html"] or "", status=row["status"], style=json.loads(row["style"] or "{}"),
     )
+
+
+def thread_poll(db: sqlite_utils.Database, tid: int | None) -> dict | None:
+    """The poll the archive last saw on a 投票 thread's first page (None: no poll, or the thread never read)."""
+    if not tid or "threads" not in db.table_names() or "poll" not in db["threads"].columns_dict:
+        return None
+    row = db.execute("select poll from threads where tid = ?", [tid]).fetchone()
+    return json.loads(row[0]) if row and row[0] else None

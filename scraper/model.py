@@ -159,6 +159,9 @@ class ThreadPage:
     # The mobile API's thread.maxposition: floors the forum has handed out, shown or not (held for 审核,
     # deleted). The desktop pages number the posts they show 1, 2, 3 … and so never reveal a held one.
     maxposition: int | None = None
+    # A Discuz 投票 thread (special=1) shows a poll under its first post: its options and the votes cast there — ballots
+    # no post holds. {"voters": N, "options": [[label, votes], …]}; None: no poll on this page.
+    poll: dict | None = None
 
 
 class MediaRefused(Exception):

@@ -399,3 +399,17 @@ def test_a_round_with_its_own_thread_reads_the_days_first_vote_thread_too(tmp_pa
     # the day's first vote reads it: 「重投 2楼」 names a floor of another round — its floor waits for the director
     assert any(r.decision == "pending" and r.source_floor is not None for r in tally.rulings) or any(
         "重投 2楼" in "；".join(u.why) for u in tally.unread_rulings), (tally.rulings, tally.unread_rulings)
+
+
+def test_a_vote_thread_made_as_a_forum_poll_holds_the_final_and_says_why(board, tmp_path):
+    """The hostile round 90, case 01: the director opened the vote thread as a Discuz 投票 thread and three players voted in
+    its options — votes no post holds — and 「无人出局」 was posted where they made 40 %. The poll is read from the page (as the
+    lab's X3.5 renders it), said every run, and the final waits while anyone voted there; --force-post is the director's."""
+    board.threads[demo.VOTE_TID].poll = [("李逵", 3), ("宋江", 0)]
+    result, lines = run(board, tmp_path, post=True)
+    assert director_posts(board) == [], "a final went out past votes cast in the poll"
+    said = "\n".join(lines) + result.summary
+    assert "投票选项" in said and "李逵 3 票" in said, said
+    board.threads[demo.VOTE_TID].poll = [("李逵", 0), ("宋江", 0)]  # a poll nobody used: said, the final goes out
+    result, lines = run(board, tmp_path, post=True)
+    assert len(director_posts(board)) == 1 and any("投票选项" in line for line in lines), lines

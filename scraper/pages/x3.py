@@ -64,7 +64,30 @@ def read(tree: LexborHTMLParser, text: str, *, postlist: LexborNode | None) -> m
         uid=reader_uid(text),
         damage=damage,
         unread_pids=sorted(named),
+        poll=_poll(tree, text),
     )
+
+
+_POLL_VOTERS = re.compile(r"共有\s*(\d+)\s*人参与投票")
+
+
+def _poll(tree: LexborHTMLParser, text: str) -> dict | None:
+    """The poll a 投票 thread shows under its first post (form#poll, posting to action=votepoll): who voted there and for
+    what — votes cast in the forum's own widget, which no post holds (the hostile round 90, case 01)."""
+    if "votepoll" not in text:
+        return None  # most pages: one scan
+    form = tree.css_first("form#poll")
+    if form is None:
+        return None
+    voters = _POLL_VOTERS.search(form.text())
+    options = []
+    for chunk in (form.html or "").split('<label for="option_')[1:]:  # each option's label, then its count in the row under it
+        label = re.search(r'^\d+"?>(.*?)</label>', chunk, re.S)
+        count = re.search(r"<em[^>]*>\((\d+)\)</em>", chunk)
+        if label:
+            name = re.sub(r"^\s*\d+\.\s*", "", clean(LexborHTMLParser(label.group(1)).text()))
+            options.append([name, int(count.group(1)) if count else None])
+    return {"voters": int(voters.group(1)) if voters else None, "options": options}
 
 
 _PARTS = "[id^='postnum'], [id^='authorposton'], [id^='postmessage_'], [id^='favatar']"

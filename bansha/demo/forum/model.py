@@ -60,6 +60,7 @@ class Thread:
     hidden_replies: bool = False  # 回帖仅作者可见: only the thread author (and moderators) read the replies
     moderated: bool = False  # replies wait for a moderator (modnewposts = 2)
     just_held: bool = False  # Discuz redirects the first view after a held reply to the same URL (302)
+    poll: list[tuple[str, int]] | None = None  # a Discuz 投票 thread (special=1): its options and the votes cast in them
 
 
 @dataclass

@@ -133,6 +133,19 @@ def _post_time(forum: DemoForum, dateline: int) -> str:
     return f'<span title="{absolute}">{words}</span>'
 
 
+def _poll_block(thread: Thread) -> str:
+    """A 投票 thread's poll under its first post, as X3.5 renders it (the lab's: form#poll, 「共有 N 人参与投票」, one label per
+    option and its count in <em>)."""
+    rows = "".join(f'<tr><td class="pvt"><label for="option_{i}">{i}. &nbsp;{html.escape(label)}</label></td><td class="pvts"></td></tr>\n'
+                   f'<tr><td><div class="pbg"><div class="pbr" style="width: 8px"></div></div></td><td>0.00% <em>({votes})</em></td></tr>\n'
+                   for i, (label, votes) in enumerate(thread.poll or [], start=1))
+    voters = sum(votes for _, votes in thread.poll or [])
+    return (f'\n<form id="poll" name="poll" method="post" autocomplete="off" action="forum.php?mod=misc&amp;action=votepoll&amp;'
+            f'fid={thread.fid}&amp;tid={thread.tid}&amp;pollsubmit=yes&amp;quickforward=yes">\n<div class="pinf">\n'
+            f'<strong>单选投票</strong>, 共有 {voters} 人参与投票\n</div>\n<div class="pcht">\n'
+            f'<table summary="poll panel" cellspacing="0" cellpadding="0" width="100%">\n{rows}</table></div></form>\n')
+
+
 def render_thread_page(forum: DemoForum, thread: Thread, page: int, last: int, posts: list[Post], session: _Session) -> str:
     blocks = []
     for number, post in enumerate(posts, start=(page - 1) * forum.ppp + 1):
@@ -163,6 +176,8 @@ def render_thread_page(forum: DemoForum, thread: Thread, page: int, last: int, p
             body = '<div class="locked">此帖仅作者可见</div>\n' + message  # moderators: the notice, then the message
         else:
             body = message
+        if index == 1 and thread.poll is not None:
+            body += _poll_block(thread)
         blocks.append(
             f'<div id="post_{post.pid}" ><table id="pid{post.pid}" class="plhin" summary="pid{post.pid}" cellspacing="0" cellpadding="0">\n'
             f'<tr><td class="pls" rowspan="2"><div id="favatar{post.pid}" class="pls cl favatar"><div class="pi">'
