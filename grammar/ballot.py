@@ -310,6 +310,11 @@ def _parse(text: str, rules: VoteCustoms, roster: Roster | None, first: bool | N
                               else f"像是在投票（「{hit.phrase}」），但读不出一张明确的票")
     if roster:
         _weigh_words(verdict, normalized, roster, unstripped)
+        if verdict.relayed_for and parts.quotes and roster.pattern is not None:
+            # the relayed ballot quoted above the relay's own words (「[quote]丘处机：帮我投杨康[/quote] 丘处机托我转的」): the players the
+            # quote names are what it may be for
+            quoted = [roster.table[m.group()] for q in parts.quotes for m in roster.pattern.finditer(normalize(q.text or ""))]
+            verdict.readings = tuple(dict.fromkeys([*verdict.readings, *(n for n in quoted if n not in verdict.relayed_for)]))
         if (verdict.kind == ABSTAIN or verdict.abstains) and roster.pattern is not None and (named := [
                 w for w in dict.fromkeys([*rules.abstain_words, *_ABSTAIN_SPELLINGS]) if w in roster.table and w in normalized]):
             # a player named 弃权 or 无 (the hostile round 89, cases 01 and 26): 「投票对象：弃权」 is his name or no ballot —

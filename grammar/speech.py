@@ -79,6 +79,9 @@ _RELAY_FOR_ANYONE = re.compile(r"受\s*(?:人|他人|别人|朋友|队友|他|�
                                # (round 80: 「丘处机手机没电了，托我：杨康」「我替师父丘处机出一票：杨康」「（他托我发的）」「（他让我贴的）」)
                                r"(?:托我|委托我|拜托我)\s*[:：]|(?:帮|替)\s*[^\s，,。:：]{1,10}?\s*出\s*(?:一)?\s*票|"
                                r"(?:他|她)\s*(?:托我|让我|叫我|要我)\s*(?:发|贴|转|说)|"
+                               # (「[quote]丘处机：帮我投杨康[/quote] 丘处机托我转的，我自己不投」: the relayed ballot quoted above — the
+                               # hostile round 90, cases 83–84: a certain abstention, 杨康's fourth vote unseen)
+                               r"[^\s，,。:：我]{1,12}?\s*(?:托我|委托我|让我|叫我|要我|请我|拜托我)\s*(?:帮(?:他|她|忙)?)?\s*(?:转|代发|贴|发)(?:的|了|一下|过来|达|告|发)|"
                                # (「二哥在外地手机没电，托我说一声：他投吕布」 — a relay for one the roster writes otherwise: heldout67 d02)
                                r"(?:托我|让我|叫我|要我|请我|拜托我)\s*(?:说|讲|带|转告|告诉大家)\s*(?:一声|一下|个话|句)?\s*[:：,，]?\s*(?:他|她)?\s*(?:的票)?\s*(?:投|票给|选|改投)|"
                                # (round 72: 「谢逊的意思：投郭靖」「谢逊让我说：投郭靖」「谢逊私聊我，投郭靖」)
@@ -594,8 +597,8 @@ def cues(text: str, roster) -> list[Cue]:
             what = act(clause, roster) if clause.strip() else None
             if what is not None and what.kind != RELAY and k + 1 < len(clauses) and not re.search(r"投|选|(?i:vote)", clause):
                 what = away(clause, roster, clauses[k + 1]) or what  # 「丘处机上不了论坛，票给杨康」
-            if what is not None and what.kind == RELAY and not re.search(r"投|选|(?i:vote)", clause) and k + 1 < len(clauses) \
-                    and _ME.match(clauses[k + 1].strip()):
+            if what is not None and what.kind == RELAY and not re.search(r"投|选|(?i:vote)|托我|让我|叫我|转", clause) and \
+                    k + 1 < len(clauses) and _ME.match(clauses[k + 1].strip()):
                 what = None  # 「洪七公私聊我了，我投郭靖」: a chat told, then the poster's own ballot in their own voice
             if what is not None and what.kind in (RELAY, LATER, INTERIM):
                 who = what.who

@@ -1417,3 +1417,10 @@ def test_a_proxy_arrowed_on_a_count_line_is_asked_never_dropped():
     text = "计票（10:00）：杨康 2（郭靖、黄蓉、欧阳锋代投？）——等一下，欧阳锋代投是今早QQ来的，投郭靖，这里更正：欧阳锋代投 → 郭靖。"
     _, (entry,) = _day(("导演", text), preset="qisha")
     assert entry.needs_review and ("欧阳锋", "郭靖") in {(r.voter, r.target) for r in entry.space} | {(entry.voter, entry.target)}, entry
+
+
+def test_a_relay_whose_ballot_is_quoted_above_it_is_weighed_for_the_one_it_is_for():
+    """The hostile round 90, cases 83–84: 「[quote]丘处机：帮我投杨康[/quote] 丘处机托我转的，我自己不投」 was a certain abstention of the
+    poster's, with no reading of 丘处机's ballot for 杨康 — and 「无人出局」 was posted where counting it put 杨康 out."""
+    _, (entry,) = _day(("洪七公", "[quote]欧阳锋：帮我投杨康[/quote]\n欧阳锋托我转的，我自己不投"), preset="qisha")
+    assert entry.needs_review and ("欧阳锋", "杨康") in {(r.voter, r.target) for r in entry.space}, entry
