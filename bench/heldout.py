@@ -327,6 +327,13 @@ SET_CLOSES["heldout67"] = {"s10": (22, 0)}
 SET_DEAD["heldout67"] = {"shediao": ("金角大王", "黄风怪"), "s10": ("晴雯", "秦可卿"), "qisha": ("董卓", "貂蝉"), "anshazhe": ("王伦", "晁盖"),
                          "mahjong": ("鳌拜", "海大富")}
 
+# heldout68's openings as heldout58's (s10 labelled with a reason, a quoted change, no bar, a 22:00 close; anshazhe labelled, reason
+# optional, a quoted change: its openings w68_031, w68_091 and README's ✱)
+SET_ASSUMED["heldout68"] = SET_ASSUMED["heldout58"]
+SET_CLOSES["heldout68"] = {"s10": (22, 0)}
+SET_DEAD["heldout68"] = {"shediao": ("浑仪", "木牛流马"), "s10": ("新艺术", "粗野主义"), "qisha": ("乡村", "重金属"), "anshazhe": ("王冰", "淳于意"),
+                         "mahjong": ("放置", "回合")}
+
 ROLES = {"mahjong": {"龙门渕透华": ("酒吧老板",)}}
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from grammar.names import to_simplified
 from grammar.ruling import _LINKED_FLOOR  # the link the reader itself reads: its words name a floor, its pid the post
 from scraper.model import Post, Quote
 from tally import rulings as posted
@@ -32,7 +33,7 @@ BLIND = json.loads((RULINGS / "blind1.json").read_text("utf-8"))["posts"]
 LATER = [item for name in ("blind2.json", "blind3.json", "blind4.json", "blind5.json", "blind6.json", "blind7.json", "blind8.json", "blind9.json",
                                  "blind10.json", "blind11.json", "blind12.json", "blind13.json", "blind14.json", "blind15.json",
                                  "blind16.json", "blind17.json", "blind18.json", "blind19.json", "blind20.json", "blind21.json", "blind22.json", "blind23.json", "blind24.json", "blind25.json", "blind26.json",
-                                 "blind27.json", "blind28.json", "blind29.json", "blind30.json", "blind31.json", "blind32.json", "blind33.json", "blind34.json", "blind35.json", "blind36.json", "blind37.json", "blind38.json", "blind39.json", "blind40.json", "blind41.json", "blind42.json", "blind43.json", "blind44.json", "blind45.json", "blind46.json", "blind47.json", "blind48.json", "blind49.json", "blind50.json", "blind51.json", "blind52.json", "blind53.json", "blind54.json", "blind55.json", "blind56.json", "blind57.json", "blind58.json", "blind59.json", "blind60.json", "blind61.json")
+                                 "blind27.json", "blind28.json", "blind29.json", "blind30.json", "blind31.json", "blind32.json", "blind33.json", "blind34.json", "blind35.json", "blind36.json", "blind37.json", "blind38.json", "blind39.json", "blind40.json", "blind41.json", "blind42.json", "blind43.json", "blind44.json", "blind45.json", "blind46.json", "blind47.json", "blind48.json", "blind49.json", "blind50.json", "blind51.json", "blind52.json", "blind53.json", "blind54.json", "blind55.json", "blind56.json", "blind57.json", "blind58.json", "blind59.json", "blind60.json", "blind61.json", "blind62.json")
          for item in json.loads((RULINGS / name).read_text("utf-8"))["posts"]]
 DIRECTOR, DIRECTOR_UID = "导演", 2
 CLOSE = START + timedelta(days=2)
@@ -67,7 +68,8 @@ PER_FLOOR = {"b040": {19}, "k055": {5}, "r042": {45}, "b059": {2}, "v049": {55},
              "dd057": {20},  # (blind56's: 「20楼 有效，计 庞太监。22楼 的情况比较复杂，等我跟副导商量完再说。」)
              "de061": {33},  # (blind57's: 「33楼 太师椅 有效，计 条案；35楼 我还要再看看。」)
              "df069": {30},  # (blind58's: 「30楼 有效，计 香篆；32楼 我还要问一下 铜壶 本人是什么意思，明天再说。」)
-             "dh025": {22}}  # (blind60's: 「22楼 无效（投的是“警长”……）。24楼 的情况我要查一下编辑记录，晚点说。」)
+             "dh025": {22},  # (blind60's: 「22楼 无效（投的是“警长”……）。24楼 的情况我要查一下编辑记录，晚点说。」)
+             "dj026": {43}}  # (blind62's: 「43楼 暗河 弃权，有效。44楼 ……条件票，我先问问副导再说。」)
 # A post whose floors the harness cannot build as the forum and the game file would: k027's 47楼 is a 顶替 account, which the
 # game file names as the substitute ([[events]] 顶替) — the harness makes every author a player of its own.
 # (A findpost link's words and pid give that floor its pid: blind5's m020 and later sets' links are built as the forum's.)
@@ -194,7 +196,7 @@ def expected_effect(item: dict, ruling: dict, base) -> tuple | None:
             floors_.get(str(r["floor"])) or {}).get("kind") == "change" and floors_[str(r["floor"])].get("author") == (
             floors_.get(str(ruling["floor"])) or {}).get("author") for r in item["rulings"]):
         return None  # 「12楼 算弃权 … 13楼 他引用十二楼改投 括号，有效」: the abstention stands until the change replaces it (blind21 p031)
-    if verdict == "abstain" and re.search(r"无效|不算|不计|作废", item["text"]):
+    if verdict == "abstain" and re.search(r"无效|不算|不计|作废", to_simplified(item["text"])):  # (blind62 dj035 writes 無效)
         # 「无效……按规则视为弃权」: invalid, 弃权 being what the rules make of it — weighed as an abstention either way
         return entry.voter, None, None
     if verdict == "abstain":
