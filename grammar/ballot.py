@@ -310,6 +310,12 @@ def _parse(text: str, rules: VoteCustoms, roster: Roster | None, first: bool | N
                               else f"像是在投票（「{hit.phrase}」），但读不出一张明确的票")
     if roster:
         _weigh_words(verdict, normalized, roster, unstripped)
+        named = {verdict.target, verdict.match.name if verdict.match is not None else None} - {None}
+        if named and (blurred := [b for b in roster.blurred(unstripped) if named & set(b[1:])]):
+            # 「投票对象：郭靖 哥」「投郭靖哥哥」 with players 郭靖 and 郭靖哥: either may be meant (the hostile round 90, cases 76, 85 —
+            # counted for 郭靖, and 「无人出局」 posted where 郭靖哥 had his fourth vote)
+            verdict.doubts = (*verdict.doubts, *(f"「{w}」可以读作「{a}」，也可以读作「{b}」：投给谁，请导演裁定" for w, a, b in blurred))
+            verdict.readings = tuple(dict.fromkeys([*verdict.readings, *(n for _, a, b in blurred for n in (a, b))]))
         if verdict.relayed_for and parts.quotes and roster.pattern is not None:
             # the relayed ballot quoted above the relay's own words (「[quote]丘处机：帮我投杨康[/quote] 丘处机托我转的」): the players the
             # quote names are what it may be for

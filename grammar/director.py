@@ -875,6 +875,14 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
         # line the count took whole — never nothing (heldout67 w67_081 was a certain notice)
         out.doubts.append(f"导演的帖子里写了代投「{pairs[0][0]} → {pairs[0][1]}」，但和票型统计写在一起：算不算这张代投，请导演确认")
         out.readings += list(dict.fromkeys(pairs))
+    for proxy in [p for p in out.proxies if p.void is None]:
+        for words, one, other in roster.blurred(proxy.words):
+            if one in (proxy.voter, proxy.target):
+                # 「【代投】郭靖哥哥私信委托导演代投」 with players 郭靖 and 郭靖哥: whose request, or whom for, is either (the hostile round
+                # 90, cases 11, 17, 86: a certain proxy for 郭靖哥, posted alone)
+                out.doubts.append(f"代投里的「{words}」可以读作「{one}」，也可以读作「{other}」：请导演确认")
+                out.readings += [(proxy.voter, proxy.target), (other if proxy.voter == one else proxy.voter,
+                                                              other if proxy.target == one else proxy.target)]
     if (made := [p for p in out.proxies if p.void is None]) and (odd := tags.odd_heading(own.lstrip())):
         # 「【分享】代投：洪七公→杨康」「【存档】…」: a heading no word of a director's headings explains — a copy, not the proxy
         # made now? (hostile round 73: counted)

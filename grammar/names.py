@@ -110,6 +110,28 @@ class Roster:
         converted every name again (a long post asks for hundreds)."""
         return tuple((n, _key(to_simplified(n))) for n in self.names)
 
+    @cached_property
+    def _nested(self) -> tuple[tuple[str, str], ...]:
+        """Every way of writing one player that begins with another's (郭靖 · 郭靖哥): the pairs a run of text can blur."""
+        return tuple((short, long) for short in self.table for long in self.table
+                     if long != short and long.startswith(short) and self.table[long] != self.table[short])
+
+    def blurred(self, text: str) -> list[tuple[str, str, str]]:
+        """Where a text names one of two players whose names nest (郭靖 · 郭靖哥) and could be read as the other: the longer name
+        run into a kinship word (「郭靖哥哥」: 郭靖哥 + 哥, or 郭靖 + 哥哥), or the shorter one spaced from the rest of the longer
+        (「郭靖 哥」). (words, one player, the other) for each; [] for most rosters, which nest no names."""
+        found = []
+        for short, long in self._nested:
+            rest = long[len(short):]
+            for m in re.finditer(re.escape(long), text):
+                after = text[m.end():m.end() + 3]
+                kin = _KIN.match(rest + after)
+                if kin and len(kin.group()) > len(rest):  # (「郭靖哥」 alone is 郭靖哥: the name as written wins)
+                    found.append((m.group() + after[:len(kin.group()) - len(rest)], self.table[long], self.table[short]))
+            for m in re.finditer(re.escape(short) + r"[ \t\u3000]+" + re.escape(rest) + r"(?![\u4e00-\u9fff])", text):
+                found.append((m.group(), self.table[short], self.table[long]))
+        return list(dict.fromkeys(found))
+
     def alias_pairs(self) -> list[tuple[str, str]]:
         return [(a, n) for a, n in self.aliases.items() if n in self.names]
 
@@ -201,6 +223,8 @@ def _resolve(roster: Roster, written: str, fuzzy: bool) -> Match:
 # A target written as a description of a player, not a name (hostile round 56): a player and a relation or possessive
 # (黄蓉她老公 · 黄蓉的靖哥哥), a surname (那个姓郭的), or a nickname the game file does not list (小王爷 · 郭大侠)
 _DESCRIBED = re.compile(r"\s*(?:[他她它]的?|的|之)\s*[\u4e00-\u9fff]{1,6}")
+# The kinship and courtesy words a name is run into (郭靖哥哥 · 黄蓉姐): where a name ends as one begins, two readings
+_KIN = re.compile(r"哥哥|姐姐|妹妹|弟弟|大哥|大姐|大侠|少侠|兄弟|哥|姐|妹|弟|兄|叔|姨|爷")
 _NICKNAME = re.compile(r"(?:小|老|阿|大)?[\u4e00-\u9fff]{1,3}(?:爷|哥哥|姐姐|妹妹|弟弟|哥|姐|妹|弟|叔|婶|公|婆|大侠|少侠|姑娘|公子|小姐|大人|师父|师傅)")
 _SURNAMED = re.compile(r"(?:那个|这个|那位|这位)?\s*姓[\u4e00-\u9fff]{1,2}的(?:那个|那位)?")
 

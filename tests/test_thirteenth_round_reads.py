@@ -1424,3 +1424,41 @@ def test_a_relay_whose_ballot_is_quoted_above_it_is_weighed_for_the_one_it_is_fo
     poster's, with no reading of 丘处机's ballot for 杨康 — and 「无人出局」 was posted where counting it put 杨康 out."""
     _, (entry,) = _day(("洪七公", "[quote]欧阳锋：帮我投杨康[/quote]\n欧阳锋托我转的，我自己不投"), preset="qisha")
     assert entry.needs_review and ("欧阳锋", "杨康") in {(r.voter, r.target) for r in entry.space}, entry
+
+
+_NESTED = ["郭靖", "郭靖哥", "黄蓉", "杨康", "穆念慈", "欧阳锋", "洪七公", "梅超风", "丘处机", "黄药师"]
+
+
+def _nested_day(author: str, text: str):
+    """郭靖哥 at 3 of 10 (七杀's 40 % is 4), and one post more: the day and its entry."""
+    from test_hostile_round56 import Thread, game, load_preset, tally_day
+    from tallykit import Player
+
+    t = Thread()
+    for voter in ("黄蓉", "杨康", "穆念慈"):
+        t.vote(voter, "郭靖哥", 1)
+    post = t.add(author, text, 2)
+    g = game("qisha", players=tuple(Player(n, i + 3) for i, n in enumerate(_NESTED)))
+    result = tally_day(t.posts, g, g.days[0], load_preset("qisha"))
+    return result, next(e for e in result.entries if e.pid == post.pid)
+
+
+@pytest.mark.parametrize("author, text, pair", [
+    ("洪七公", "投票对象：郭靖 哥\n投票理由：可疑", (None, "郭靖哥")),  # the shorter name spaced from the rest of the longer
+    ("导演", "【代投】郭靖哥哥私信委托导演代投，投票对象：黄药师", ("郭靖", "黄药师")),  # the longer run into a kinship word
+    ("导演", "受郭靖哥哥之托代投：梅超风", ("郭靖", "梅超风")),
+])
+def test_names_that_nest_are_read_both_ways_where_the_words_blur_them(author, text, pair):
+    """The hostile round 90, cases 11, 17, 76, 85, 86 (players 郭靖 and 郭靖哥): 「郭靖 哥」 was counted for 郭靖 and 「郭靖哥哥私信委托」
+    made a proxy for 郭靖哥, each certain — and 「无人出局」 posted where the other reading made 郭靖哥's fourth vote."""
+    result, entry = _nested_day(author, text)
+    readings = {(r.voter, r.target) for r in entry.space} | {(entry.voter, entry.target)}
+    assert entry.needs_review and (pair in readings if pair[0] else pair[1] in {t for _, t in readings}), entry
+    assert not result.certain or pair[1] == "黄药师"  # (黄药师's one vote moves nothing; 郭靖哥's fourth is 40 %)
+
+
+def test_a_nested_name_written_whole_is_that_player():
+    from grammar.names import Roster
+
+    roster = Roster(_NESTED)
+    assert roster.blurred("投票对象：郭靖哥") == [] and roster.blurred("郭靖哥私信我") == [] and roster.blurred("投票对象：郭靖") == []
