@@ -36,6 +36,7 @@ _SIGNATURE = re.compile(r"^\s*(?:[-—–─~～_=]+\s*来自|来自\s*\S{1,20}(
                         r"^\s*[-—–─~～_=]+\s*(?:Sent from\b|发自)|"  # (「——发自手机论坛」: no word boundary in Chinese)
                         # (「[size=1]—— 签名：上局投票对象：石匠…[/size]」: a signature that says so — heldout55 w55_011, counted)
                         r"^\s*(?:\[size=[1-3]\]\s*)?[-—–─~～_=]+\s*(?:个性)?签名\s*[:：]", re.I)
+_LABEL_IN_SIGNATURE = re.compile(r"(?:投票对象|改票对象|投票目标|投票|改票|代投)\s*[:：]|(?i:\b(?:vote|unvote)\s*:)")
 _ATTACHMENT = re.compile(r"^\s*(?:附件[:：].*|下载附件.*|保存到相册.*|\S+\.(?:jpe?g|png|gif|bmp|webp|zip|rar|7z|txt|docx?|pdf|mp3|mp4)"
                          r"\s*[(（]\s*\d+(?:\.\d+)?\s*[KMG]?B.*[)）]\s*)$", re.I)
 _CODES = re.compile(r"\[attach\][^\[]*\[/attach\]|\[attachimg\][^\[]*\[/attachimg\]|\[img[^\]]*\][^\[]*\[/img\]|"
@@ -131,6 +132,11 @@ def split(text: str) -> Parts:
             removed.append("编辑标记")
         elif _SIGNATURE.match(line):
             removed.append("签名")
+            if (label := _LABEL_IN_SIGNATURE.search(line)) is not None and not re.search(r"签名\s*[:：]", line):
+                # (not 「—— 签名：上局投票对象：石匠…」: a signature that says so, its words a past game's — heldout55 w55_011)
+                # 「—— 来自 iPhone 客户端 投票对象：郭靖」: a signature typed in front of a ballot — the ballot is the poster's own words
+                # (the hostile round 90, case 42: a second ballot set aside with the signature, 杨康 counted certain)
+                own.append(line[label.start():])
         elif _ATTACHMENT.match(line):
             removed.append("附件")
         else:

@@ -1462,3 +1462,12 @@ def test_a_nested_name_written_whole_is_that_player():
 
     roster = Roster(_NESTED)
     assert roster.blurred("投票对象：郭靖哥") == [] and roster.blurred("郭靖哥私信我") == [] and roster.blurred("投票对象：郭靖") == []
+
+
+def test_a_ballot_typed_after_a_phone_signature_is_the_posters_own_words():
+    """The hostile round 90, case 42: 「—— 来自 iPhone 客户端 投票对象：郭靖」 under a ballot for 杨康 — the second ballot went with the
+    signature, and 杨康 was counted certain. A signature alone is still set aside."""
+    result, (entry,) = _day(("洪七公", "投票对象：杨康\n投票理由：可疑\n—— 来自 iPhone 客户端 投票对象：郭靖"), preset="shediao")
+    assert entry.needs_review and entry.verdict != "counted" and not result.certain, entry
+    _, (entry,) = _day(("洪七公", "投票对象：杨康\n投票理由：可疑\n—— 来自 iPhone 客户端"), preset="shediao")
+    assert entry.verdict == "counted" and entry.target == "杨康" and not entry.needs_review, entry
