@@ -125,6 +125,7 @@ def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, 
     shifted = gap or _floors_may_have_shifted(base, archived if archived is not None else posts)
     shared = sum(1 for d in game.days if day.process_thread and d.process_thread == day.process_thread) > 1
     start = game.when(day.start) if day.start else None
+    headed: dict[int, tuple] = {}  # thread → (the director's post that names a floor and stops at a colon, the floor)
     for post in posts:
         if post.author not in game.directors or post.floor == 1:
             continue
@@ -142,6 +143,23 @@ def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, 
             reading = again
         earlier = words.read(first, quoting=bool(post.quotes), roster=roster) \
             if first != post.text or post.status != "normal" else reading
+        if reading is None and earlier is None and post.status == "normal":
+            opened, heading = headed.pop(post.tid, (None, None)), _FLOOR_HEADING.match(post.text or "")
+            if heading:
+                headed[post.tid] = (post, int(heading.group(1) or heading.group(2)))
+            elif opened[0] is not None and _VERDICT_FIRST.match(post.text or "") and (
+                    named := next((p.pid for p in posts if p.tid == post.tid and p.floor == opened[1]), None)) is not None and (
+                    entry := next((e for e in base.entries if e.pid == named), None)) is not None:
+                # 「关于2楼：」 then, in the director's next post, 「无效，理由写在标题里了。」: one ruling written in two posts — neither
+                # rules alone, and together they are not one post: the floor waits for the director (the hostile round 90, case 27:
+                # 2楼 stayed counted, certain, and nothing was listed)
+                why = (f"导演 #{opened[0].floor}「{clip(opened[0].text.strip(), 16)}」和下一帖 #{post.floor}「{clip(post.text.strip(), 16)}」"
+                       f"像是一条裁定写在了两帖里：#{opened[1]} 怎么算，请导演确认")
+                source = source_words(post.floor, post.author, post.posted_at, post.pid, _thread_words(post.tid, base, game))
+                at = datetime.fromisoformat(post.posted_at) if post.posted_at else None
+                found.rulings[entry.pid] = (_waits(entry.pid, why, post, source), at)
+                found.unread.append(Unread(post.pid, post.floor, post.tid, post.posted_at, [why]))
+                continue
         if reading is None and earlier is None:
             if post.status == "normal" and found.rulings and (turned := words.turns_back(post.text, roster)) and (
                     at := datetime.fromisoformat(post.posted_at) if post.posted_at else _made_at(post)) is not None:
@@ -260,6 +278,12 @@ def _reopen(found: Posted, post, which, why, at: datetime | None = None) -> None
     for pid, (ruling, when) in list(found.rulings.items()):
         if ruling.decision != "pending" and which(ruling, when):
             found.rulings[pid] = (_pending(ruling, source + why(ruling)), at if at is not None else when)
+
+
+# A director's post that only names a floor and stops at a colon (「关于2楼：」), and one that opens on a verdict with no floor
+_FLOOR_HEADING = re.compile(r"^\s*(?:关于|对于|说一下|说说|回复)?\s*(?:第\s*)?(?:(\d{1,5})\s*(?:楼|层|樓|[#FfLl])|[#＃]\s*(\d{1,5}))"
+                            r"\s*(?:的(?:情况|问题|票|事))?\s*[:：]\s*$")
+_VERDICT_FIRST = re.compile(r"^\s*(?:无效|有效|作废|不算|不计|算|计为|弃权|视为弃权|按弃权|照算|维持|invalid|valid|void)", re.I)
 
 
 def _waits(pid: int, why: str, post, source: str) -> Ruling:

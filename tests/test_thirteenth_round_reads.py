@@ -1471,3 +1471,23 @@ def test_a_ballot_typed_after_a_phone_signature_is_the_posters_own_words():
     assert entry.needs_review and entry.verdict != "counted" and not result.certain, entry
     _, (entry,) = _day(("洪七公", "投票对象：杨康\n投票理由：可疑\n—— 来自 iPhone 客户端"), preset="shediao")
     assert entry.verdict == "counted" and entry.target == "杨康" and not entry.needs_review, entry
+
+
+def test_a_ruling_written_in_two_posts_leaves_its_floor_to_the_director():
+    """The hostile round 90, case 27: 「关于2楼：」 then, in the director's next post, 「无效，理由写在标题里了。」 — neither rules alone;
+    floor 2 stayed counted, certain, and neither post was listed. The floor now waits for the director, the pair said."""
+    from test_hostile_round56 import Thread, game, load_preset, tally_day
+    from tally import rulings as posted
+
+    t = Thread()
+    for voter, target, hours in (("郭靖", "杨康", 1), ("黄蓉", "杨康", 1.2), ("杨康", "郭靖", 1.4)):
+        t.vote(voter, target, hours)
+    t.add("导演", "关于2楼：", 2)
+    t.add("导演", "无效，理由写在标题里了。", 2.1)
+    g = game("shediao")
+    day = g.days[0]
+    base = tally_day(t.posts, g, day, load_preset("shediao"), {}, sensitivity=False)
+    found = posted.from_posts(t.posts, g, day, base, load_preset("shediao"), {}, posted.director_uids(g, t.posts))
+    result = tally_day(t.posts, g, day, load_preset("shediao"), posted.merge([], found))
+    entry = next(e for e in result.entries if e.floor == 2)
+    assert entry.needs_review and found.unread and not result.certain, (entry, found.unread)
