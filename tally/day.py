@@ -1226,6 +1226,13 @@ class _Fold:
                 # What it says now is no ballot; what it said at close is unknown.
                 entry.voter, entry.needs_review, entry.unknown = author, True, text_note
                 entry.reason = f"{text_note}；现在的内容不是投票，关门时可能是"
+            elif text_note and author in ctx.voters and (post.text or "") != (text or "") and (
+                    now := grammar.parse_post(post.text or "", ctx.customs, ctx.roster)).kind != "none":
+                # 「帖子被「版主乙」编辑过……按编辑前存档的内容计票」 where the words before were talk and now are a ballot: counted as
+                # before, and the director told — readers of the thread see a ballot (the hostile round 90, case 45: said nowhere)
+                entry.voter, entry.needs_review = author, True
+                entry.readings = tuple(n for n in dict.fromkeys([now.target, *now.readings]) if n in ctx.players)
+                entry.reason = f"{text_note}：编辑前是发言，不是投票；现在的内容是一张票（{_clip(post.text or '', 24)}），请导演确认"
             elif verdict.vote_like and author in ctx.players:
                 entry.reason = (verdict.reason or "像是在投票，但不是规定的格式") + "，未计票"
                 entry.needs_review = True

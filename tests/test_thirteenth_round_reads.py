@@ -1491,3 +1491,26 @@ def test_a_ruling_written_in_two_posts_leaves_its_floor_to_the_director():
     result = tally_day(t.posts, g, day, load_preset("shediao"), posted.merge([], found))
     entry = next(e for e in result.entries if e.floor == 2)
     assert entry.needs_review and found.unread and not result.certain, (entry, found.unread)
+
+
+def test_talk_a_moderator_turned_into_a_ballot_after_the_close_is_counted_as_before_and_said():
+    """The hostile round 90, case 45: 版主乙 edited 黄蓉's chat post after the close into 「投票对象：郭靖」 — the words before the edit
+    were counted (talk), rightly, and the director was told nothing, while the thread's readers see a ballot (the README: 「按编辑前
+    存档的内容计票并告诉导演」)."""
+    from dataclasses import replace
+
+    from test_hostile_round56 import Thread, game, load_preset, tally_day
+    from tallykit import CLOSE, timedelta
+
+    t = Thread()
+    for voter, target, hours in (("郭靖", "杨康", 1), ("杨康", "郭靖", 1.4)):
+        t.vote(voter, target, hours)
+    chat = t.add("黄蓉", "大家加油，晚上见", 2)
+    edited = (CLOSE + timedelta(hours=1)).isoformat()
+    t.posts[-1] = replace(chat, text="投票对象：郭靖\n投票理由：可疑", edited_by="版主乙", edited_at=edited)
+    history = {chat.pid: [{"text": "大家加油，晚上见", "seen_at": (CLOSE - timedelta(hours=1)).isoformat()},
+                          {"text": "投票对象：郭靖\n投票理由：可疑", "seen_at": (CLOSE + timedelta(hours=2)).isoformat()}]}
+    g = game("shediao")
+    result = tally_day(t.posts, g, g.days[0], load_preset("shediao"), history=history)
+    entry = next(e for e in result.entries if e.pid == chat.pid)
+    assert entry.verdict != "counted" and entry.needs_review and "郭靖" in entry.readings and "版主乙" in entry.reason, entry
