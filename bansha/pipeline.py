@@ -191,11 +191,32 @@ def read_day(db: sqlite_utils.Database, game: Game, rules: Rules, day_number: in
     main = game.day(day_number)
     snap = DaySnapshot(game, day, rules, "vote", posts, history, typed, candidates, everything, set(later),
                        posted_rulings.director_uids(game, [*everything, *elsewhere]), floor_gap(db, game, day.vote_thread),
-                       holder=main.title_holder, rulings=rulings)
+                       holder=main.title_holder, rulings=rulings, player_uids=_earlier_accounts(reader, game, day.day))
     if not main.title_holder and rules.title_election != "none":
         snap.elections = [read_day(db, game, rules, d.day, election=True, reader=reader)
                           for d in game.days if d.day < day_number and d.election_thread]
     return snap
+
+
+def _earlier_accounts(reader: "_Reader", game: Game, day_number: int) -> dict[str, int]:
+    """The account (uid) each player's name first posted from in the earlier days' vote and process threads the archive
+    holds: a name another account takes later is not that player (tally/day.py, _one_account_each)."""
+    own = {t for d in game.days if d.day >= day_number for t in (d.vote_thread, d.process_thread) if t}
+    threads = list(dict.fromkeys(t for d in game.days if d.day < day_number for t in (d.vote_thread, d.process_thread)
+                                 if t and t not in own))
+    first: dict[str, tuple] = {}
+    names = set(game.player_names)
+    for tid in threads:
+        try:
+            posts = reader.thread(tid)
+        except NotFetched:
+            continue
+        for post in posts:
+            if post.author in names and post.author_uid:
+                key = (post.posted_at or "", post.pid)
+                if post.author not in first or key < first[post.author][0]:
+                    first[post.author] = (key, post.author_uid)
+    return {name: uid for name, (_, uid) in first.items()}
 
 
 def tally_election(db: sqlite_utils.Database, game: Game, rules: Rules, day_number: int, *,

@@ -327,8 +327,10 @@ def tally_day(
     history: dict[int, list[dict]] | None = None,
     sensitivity: bool = True,
     _verdicts: dict | None = None,
+    player_uids: dict[str, int] | None = None,
 ) -> DayTally:
     ctx = _Context(game, day, rules, kind, title_holder if title_holder is not None else day.title_holder)
+    ctx.player_uids = player_uids or {}  # the account each player's name posted from on earlier days (the archive's)
     rulings = rulings or {}
     # 「12楼待定」: the director's open question on a ballot (tally/rulings.py) — a doubt, whatever we read
     pending = {pid: r for pid, r in rulings.items() if r.decision == "pending"}
@@ -380,6 +382,11 @@ def _one_account_each(posts: list, ctx: "_Context") -> list:
     seen = {(p.author, p.author_uid) for p in posts}
     # (the game file's uid where the name posts from it; a uid nobody posts from is the file's slip, not a stranger's name)
     known = {p.name: p.uid for p in ctx.game.players if p.uid and (p.name, p.uid) in seen}
+    # The account a player's name posted from on an earlier day, where the game file gives none: a name another account took
+    # since is a stranger's today too (the hostile round 90, case 28: the renamed player's name registered anew, its
+    # day-4 ballot counted as his and 黄蓉 posted out)
+    typed = {p.name for p in ctx.game.players if p.uid}
+    known.update({name: uid for name, uid in getattr(ctx, "player_uids", {}).items() if name in ctx.players and name not in typed})
     never = datetime.max.replace(tzinfo=ctx.game.tz)
     for post in sorted(posts, key=lambda p: (ctx.time_of(p) or never, p.pid)):
         if post.author in ctx.players and post.author_uid:

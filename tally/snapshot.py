@@ -46,14 +46,15 @@ class DaySnapshot:
     holder: str | None = None  # the title holder, where written down
     elections: list["DaySnapshot"] = field(default_factory=list)  # else the earlier elections that name them
     rulings: dict[int, Ruling] | None = None  # a count under other rulings (a post listing them asserts it)
+    player_uids: dict[str, int] = field(default_factory=dict)  # the account each player's name posted from on earlier days
 
 
 def decide(snap: DaySnapshot, *, sensitivity: bool = True) -> DayTally:
     """The day's tally from its snapshot alone (see the module's docstring)."""
     if snap.kind == "election":
         return tally_day(snap.posts, snap.game, snap.day, snap.rules, _typed_only(snap), kind="election",
-                         history=snap.history, sensitivity=sensitivity)
-    shared = {"title_holder": title_holder(snap), "_verdicts": {}}
+                         history=snap.history, sensitivity=sensitivity, player_uids=snap.player_uids)
+    shared = {"title_holder": title_holder(snap), "_verdicts": {}, "player_uids": snap.player_uids}
     rulings, unread = (snap.rulings, []) if snap.rulings is not None else _rulings(snap, shared)
     result = tally_day(snap.posts, snap.game, snap.day, snap.rules, rulings, history=snap.history,
                        sensitivity=sensitivity, **shared)

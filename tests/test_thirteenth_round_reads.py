@@ -1514,3 +1514,41 @@ def test_talk_a_moderator_turned_into_a_ballot_after_the_close_is_counted_as_bef
     result = tally_day(t.posts, g, g.days[0], load_preset("shediao"), history=history)
     entry = next(e for e in result.entries if e.pid == chat.pid)
     assert entry.verdict != "counted" and entry.needs_review and "郭靖" in entry.readings and "版主乙" in entry.reason, entry
+
+
+def test_a_name_another_account_takes_after_an_earlier_day_is_a_strangers_on_a_later_one(tmp_path):
+    """The hostile round 90, case 28: 欧阳锋 (uid 7) voted on day 1 and was renamed on the forum; a new account registered the name
+    (uid 15) and cast the fourth vote on day 2 — counted as his, and 黄蓉 posted out. The archive holds the account the name
+    posted from on day 1: the newcomer's ballot is a stranger's, the director's to rule. Without a day before it, the day
+    alone cannot tell (the first account under the name is the player's)."""
+    from datetime import datetime, timedelta
+
+    from bansha import pipeline
+    from scraper import archive, model
+    from tally.game import Day, Game, Player
+    from tally.rules import load_preset
+
+    db = archive.open_db(tmp_path / "g.db")
+    start = datetime.fromisoformat("2026-11-20T21:00:00+08:00")
+    players = ("郭靖", "黄蓉", "杨康", "穆念慈", "欧阳锋", "洪七公", "梅超风", "丘处机", "黄药师", "一灯")
+    uids = {name: 3 + i for i, name in enumerate(players)}
+    game = Game(name="换号局", preset="qisha", directors=("导演",), players=tuple(Player(n, None) for n in players),
+                days=(Day(day=1, vote_thread=1, start=start.isoformat(), close=(start + timedelta(days=1)).isoformat()),
+                      Day(day=2, vote_thread=2, start=(start + timedelta(days=2)).isoformat(),
+                          close=(start + timedelta(days=3)).isoformat())))
+    for tid, day_start, ballots in (
+            (1, start, [("欧阳锋", 7, "郭靖"), ("郭靖", uids["郭靖"], "欧阳锋")]),
+            (2, start + timedelta(days=2), [("郭靖", uids["郭靖"], "黄蓉"), ("杨康", uids["杨康"], "黄蓉"),
+                                            ("穆念慈", uids["穆念慈"], "黄蓉"), ("欧阳锋", 15, "黄蓉")])):
+        page = model.ThreadPage(variant="x3", tid=tid, fid=2, subject=f"第{tid}天投票帖", page=1, last_page=1, replies=len(ballots),
+                                posts=[], generator=None, now=None, utc_offset="+08:00", formhash=None, uid=None, damage=[])
+        archive.save_thread(db, page, forum="bbs.example.org", url="u", source="pc", ppp=10)
+        posts = [model.Post(pid=tid * 100 + k, tid=tid, floor=k + 2, author=a, author_uid=u,
+                            posted_at=(day_start + timedelta(hours=1 + k)).isoformat(), time_precision="second",
+                            edited_by=None, edited_at=None, quotes=[], text=f"投票对象：{t}\n投票理由：可疑", html="",
+                            status="normal", style={"colors": [], "sizes": []}) for k, (a, u, t) in enumerate(ballots)]
+        archive.save_posts(db, posts, source="pc")
+    tally = pipeline.tally_from_archive(db, game, load_preset("qisha"), 2)
+    newcomer = next(e for e in tally.entries if e.pid == 203)
+    assert newcomer.verdict != "counted" or newcomer.needs_review, newcomer
+    assert not (tally.certain and tally.outcome.kind == "out"), tally.outcome
