@@ -321,8 +321,7 @@ SET_DEAD["heldout66"] = {"shediao": ("骆驼", "家兔"), "s10": ("何有福", "
 
 # heldout67's openings: s10 labelled with a reason, a quoted change, no bar, a 22:00 close; anshazhe's form asked for, not required
 # (「请尽量按格式，格式不全但对象明确的，执法团酌情计入」), reason optional, a quoted change (w67_031, w67_091)
-SET_ASSUMED["heldout67"] = {"s10": SET_ASSUMED["heldout58"]["s10"],
-                            "anshazhe": {**SET_ASSUMED["heldout58"]["anshazhe"], "ballot_format": "preferred"}}
+SET_ASSUMED["heldout67"] = {"s10": SET_ASSUMED["heldout58"]["s10"], "anshazhe": SET_ASSUMED["heldout65"]["anshazhe"]}
 SET_CLOSES["heldout67"] = {"s10": (22, 0)}
 SET_DEAD["heldout67"] = {"shediao": ("金角大王", "黄风怪"), "s10": ("晴雯", "秦可卿"), "qisha": ("董卓", "貂蝉"), "anshazhe": ("王伦", "晁盖"),
                          "mahjong": ("鳌拜", "海大富")}

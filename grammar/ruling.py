@@ -2323,11 +2323,12 @@ def _pair(pieces: list, number: int, sentence: str, groups: list[_Group], loose:
 # what is wrong with it (票 · 改票 · 对象 · 理由 · 格式 · 引用 · 关门 …: a reason or the subject), and link words (的 · 也 · 均 ·
 # 仍 · 按 · 算作 · 判为 · 视为 · 确实 …). Anything else in that slot — 看起来 · 理论上 · 差点就 · 我个人觉得 · 申请已收到 — may turn the
 # verdict into a guess, a report or a near miss: the floor is held, whatever the word (a closed list on the certain side).
+# (A word before its first characters: 「本来就」 matched 本 alone and left 来 unexplained — blind60 dh060.)
 _BALLOT_WORDS = re.compile(tagging.phrases("ballot_talk").pattern + r"|[a-zA-Z0-9]|「引文")  # (the lexicon's ballot_talk)
 _LINK_WORDS = re.compile(r"本来就|本来|原本|的|之|也|亦|都|均|全部|全都|全|一律|统统|一概|同样|同理|一样|仍然|仍旧|仍|照样|照常|就|则|即|便|直接|已经|已被|已|被|"
                          r"予以|是|为|系|属于|属|算作|算是|算|当作|作|视为|视作|按照|按|依照|依|以|判定为|判定|判为|判|裁定为|裁定|定为|认定为|"
                          r"认定|记为|记|计为|计|这个|那个|这一|那一|这|那|此|该|本|其|他|她|它|确实|确|确定|显然|自然|当然|肯定|必须|只能|只好|"
-                         r"和|与|及|或|并|且|而|既|所以|因此|于是|一并|一起|同时|今天|今日|本日|本轮|本局|今|现|现在|目前|还是|依然|照旧|维持|保持|继续|本来|原本|"
+                         r"和|与|及|或|并|且|而|既|所以|因此|于是|一并|一起|同时|今天|今日|本日|本轮|本局|今|现|现在|目前|还是|依然|照旧|维持|保持|继续|"
                          r"没问题|没毛病|没事|可以|申诉|异议|上诉|质疑|[✔✓√☑→✘✗×❌]|[\s、,，:：—\-~～()（）【】\[\]。.!！]")
 _CLAUSE_END = re.compile(r"[,，。;；!！?？\n①-⑳⑴-⒇⒈-⒛❶-❿]|——|—")  # (a list's next mark: 「① 7楼无效 ② 6楼有效」)
 _GLUED_AFTER = re.compile(r"[了的啦哈呀啊哦噢喔嘛～~!！。.\s]*(?:票|处理|论|计|掉|算|化|论处|看|来看)?[了的啦哈呀啊哦噢喔嘛～~!！。.\s]*")
