@@ -149,12 +149,19 @@ class _Reader:
             if m:
                 pid = int(m.group(1))
                 break
+        header = ""
         for font in node.css("font[color]"):
             m = _QUOTE_HEADER.match(font.text(deep=True).replace("\xa0", " "))
             if m:
                 author, time = m.group(1) or None, m.group(2)
+                header = font.text(deep=True)
                 break
-        self.quotes.append(Quote(pid=pid, author=author, time=time))
+        # The quoted words themselves, the header aside: what a relay passes on may stand only there (「[quote]丘处机：帮我投杨康
+        # [/quote] 丘处机托我转的」 — the hostile round 91, cases 07–08)
+        box = node.css_first("blockquote") or node  # (Discuz 7 heads the box with 「<h5>引用:</h5>」 outside the blockquote)
+        said = box.text(deep=True).replace(header, "", 1) if header else box.text(deep=True)
+        said = said.replace("\xa0", " ").strip()
+        self.quotes.append(Quote(pid=pid, author=author, time=time, text=said[:2000] or None))
 
     def _style(self, tag: str, attrs: dict, node: LexborNode) -> None:
         color, background = _colors_of(attrs)

@@ -109,6 +109,7 @@ class Quote:
     pid: int | None
     author: str | None
     time: str | None  # as printed in the quote header, minute precision, e.g. "2026-11-20 21:15"
+    text: str | None = None  # the quoted words as the page shows them, the header aside (None: not read, an older archive)
 
 
 @dataclass
@@ -131,7 +132,8 @@ class Post:
     def to_dict(self) -> dict:
         # By hand: dataclasses.asdict deep-copies every field, half the cost of `posts --format jsonl`.
         row = {f: getattr(self, f) for f in self.__dataclass_fields__}
-        row["quotes"] = [{"pid": q.pid, "author": q.author, "time": q.time} for q in self.quotes]
+        row["quotes"] = [{"pid": q.pid, "author": q.author, "time": q.time, **({"text": q.text} if q.text else {})}
+                         for q in self.quotes]
         row["style"] = {k: v if isinstance(v, str) else list(v) for k, v in self.style.items()}  # ("bidi": the text as written)
         return row
 

@@ -489,6 +489,12 @@ class _Fold:
             # 撤票 where the game allows it: an ordinary change to no ballot, under every change rule.
             verdict = replace(verdict, kind="change", abstains=True, target=ctx.customs.abstain_words[0], reason=None,
                               intent=None, match=None, readings=())
+        if verdict.relayed_for and (quoted := self._quoted_words(post)):
+            # a relay whose ballot stands in what it quotes (「[quote]丘处机：帮我投杨康[/quote] 丘处机托我转的」): the players the quote
+            # names are what it may be for — the archive keeps the quote apart from the text (the hostile round 91, cases 07–08:
+            # weighed only as an abstention, 「无人出局」 posted where 杨康 had his fourth vote)
+            named = [n for n in _names_in(quoted, ctx.roster) if n not in verdict.relayed_for and n != post.author]
+            verdict = replace(verdict, readings=tuple(dict.fromkeys([*verdict.readings, *named])))
         self._step(post, text, text_note, verdict)
         entry = self.entries[-1]
         entry.withdraws = verdict.withdraws and entry.kind == "change"
@@ -1483,6 +1489,12 @@ class _Fold:
             self._invalid(entry, verdict, author, problems)
         else:
             self._accept(entry, verdict, author, target)
+
+    @staticmethod
+    def _quoted_words(post) -> str:
+        """What a post quotes, as the page showed it (the archive's quote text; "" for an older archive)."""
+        return "\n".join((getattr(q, "text", None) if not isinstance(q, dict) else q.get("text")) or ""
+                         for q in getattr(post, "quotes", None) or ())
 
     def _text_before_close(self, post) -> tuple[str, str | None]:
         """What the post said before close, when the archive saw it then and it changed after (once per

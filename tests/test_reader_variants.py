@@ -17,7 +17,7 @@ def test_discuz7_page():
     assert [p.floor for p in page.posts] == [1, 2, 3, 4, 5]
     assert [p.author_uid for p in page.posts] == [3, 7, 8, 9, 10]
     change = page.posts[2]
-    assert change.quotes == [model.Quote(pid=5002, author="狼人甲", time="2014-12-11 20:31")]
+    assert change.quotes == [model.Quote(pid=5002, author="狼人甲", time="2014-12-11 20:31", text="投票对象：村民乙\n投票理由：发言太少。")]
     assert change.text == "改票对象：狼人甲\n改票理由：他先咬人"  # the attribution after the quote is not text
     assert change.style["colors"] == ["red"]
     assert change.posted_at == "2014-12-11T23:11:00+08:00" and change.time_precision == "minute"

@@ -1552,3 +1552,26 @@ def test_a_name_another_account_takes_after_an_earlier_day_is_a_strangers_on_a_l
     newcomer = next(e for e in tally.entries if e.pid == 203)
     assert newcomer.verdict != "counted" or newcomer.needs_review, newcomer
     assert not (tally.certain and tally.outcome.kind == "out"), tally.outcome
+
+
+def test_a_relay_whose_ballot_stands_only_in_the_quote_the_page_shows_is_weighed_for_it():
+    """The hostile round 91, cases 07–08: on the forum the quote box is kept apart from the post's own words, so
+    「[quote]丘处机：帮我投杨康[/quote] 丘处机托我转的，我自己不投」 reached the reader without 杨康 — weighed only as an abstention, and
+    「无人出局」 posted where counting the relay made 杨康's fourth vote. The page's quoted words are kept with the quote and read."""
+    from dataclasses import replace
+
+    from bansha.demo.forum.bbcode import render_bbcode
+    from scraper.message import read_message_html
+    from test_hostile_round56 import Thread, game, load_preset, tally_day
+
+    message = read_message_html(render_bbcode("[quote]欧阳锋：帮我投杨康[/quote]\n欧阳锋托我转的，我自己不投"))
+    assert "杨康" not in message.text and [q.text for q in message.quotes] == ["欧阳锋：帮我投杨康"], message
+    t = Thread()
+    for voter in ("郭靖", "黄蓉", "穆念慈"):
+        t.vote(voter, "杨康", 1)
+    post = t.add("洪七公", message.text, 2)
+    t.posts[-1] = replace(post, quotes=message.quotes)
+    g = game("qisha")
+    result = tally_day(t.posts, g, g.days[0], load_preset("qisha"))
+    entry = next(e for e in result.entries if e.pid == post.pid)
+    assert ("欧阳锋", "杨康") in {(r.voter, r.target) for r in entry.space} and not result.certain, entry
