@@ -109,7 +109,8 @@ def maybe_rulings(game: Game, posts) -> bool:
     """Whether any of these posts could be a director's ruling (before the tally it would take to check)."""
     roster = roster_of(game)
     return any(p.author in game.directors and (words.read(p.text, quoting=bool(getattr(p, "quotes", None)), roster=roster) or
-                                               getattr(p, "quotes", None) and words.answers_a_question(p.text)) for p in posts)
+                                               getattr(p, "quotes", None) and words.answers_a_question(p.text) or
+                                               _FLOOR_ALONE.match(p.text or "")) for p in posts)  # (half of a split ruling)
 
 
 def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, history: dict[int, list[dict]],
@@ -125,7 +126,7 @@ def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, 
     shifted = gap or _floors_may_have_shifted(base, archived if archived is not None else posts)
     shared = sum(1 for d in game.days if day.process_thread and d.process_thread == day.process_thread) > 1
     start = game.when(day.start) if day.start else None
-    headed: dict[int, tuple] = {}  # thread → (the director's post that names a floor and stops at a colon, the floor)
+    half: dict[int, tuple] = {}  # thread → (the director's post that is half a ruling, its floor or None: a verdict alone)
     for post in posts:
         if post.author not in game.directors or post.floor == 1:
             continue
@@ -144,22 +145,27 @@ def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, 
         earlier = words.read(first, quoting=bool(post.quotes), roster=roster) \
             if first != post.text or post.status != "normal" else reading
         if reading is None and earlier is None and post.status == "normal":
-            opened, heading = headed.pop(post.tid, (None, None)), _FLOOR_HEADING.match(post.text or "")
-            if heading:
-                headed[post.tid] = (post, int(heading.group(1) or heading.group(2)))
-            elif opened[0] is not None and _VERDICT_FIRST.match(post.text or "") and (
-                    named := next((p.pid for p in posts if p.tid == post.tid and p.floor == opened[1]), None)) is not None and (
-                    entry := next((e for e in base.entries if e.pid == named), None)) is not None:
-                # 「关于2楼：」 then, in the director's next post, 「无效，理由写在标题里了。」: one ruling written in two posts — neither
-                # rules alone, and together they are not one post: the floor waits for the director (the hostile round 90, case 27:
-                # 2楼 stayed counted, certain, and nothing was listed)
-                why = (f"导演 #{opened[0].floor}「{clip(opened[0].text.strip(), 16)}」和下一帖 #{post.floor}「{clip(post.text.strip(), 16)}」"
-                       f"像是一条裁定写在了两帖里：#{opened[1]} 怎么算，请导演确认")
-                source = source_words(post.floor, post.author, post.posted_at, post.pid, _thread_words(post.tid, base, game))
-                at = datetime.fromisoformat(post.posted_at) if post.posted_at else None
-                found.rulings[entry.pid] = (_waits(entry.pid, why, post, source), at)
-                found.unread.append(Unread(post.pid, post.floor, post.tid, post.posted_at, [why]))
-                continue
+            # 「关于2楼：」 then, in the director's next post, 「无效，理由写在标题里了。」 (or 「这票无效，格式不对。」 then 「（指4楼）」): one
+            # ruling written in two posts — neither rules alone, and together they are not one post: the floor waits for the
+            # director (the hostile rounds 90–91, cases 27, 16, 43, 62, 67: the floor stayed counted, certain, nothing listed)
+            before, alone = half.pop(post.tid, None), _FLOOR_ALONE.match(post.text or "")
+            verdict = _VERDICT_FIRST.match(post.text or "")
+            if before is not None and (alone and before[1] is None or verdict and before[1] is not None):
+                first, floor = before[0], before[1] if before[1] is not None else int(alone.group(1) or alone.group(2))
+                named = next((p.pid for p in posts if p.tid == post.tid and p.floor == floor), None)
+                entry = next((e for e in base.entries if e.pid == named), None) if named is not None else None
+                if entry is not None:
+                    why = (f"导演 #{first.floor}「{clip(first.text.strip(), 16)}」和下一帖 #{post.floor}「{clip(post.text.strip(), 16)}」"
+                           f"像是一条裁定写在了两帖里：#{floor} 怎么算，请导演确认")
+                    source = source_words(post.floor, post.author, post.posted_at, post.pid, _thread_words(post.tid, base, game))
+                    at = datetime.fromisoformat(post.posted_at) if post.posted_at else None
+                    found.rulings[entry.pid] = (_waits(entry.pid, why, post, source), at)
+                    found.unread.append(Unread(post.pid, post.floor, post.tid, post.posted_at, [why]))
+                    continue
+            if alone:
+                half[post.tid] = (post, int(alone.group(1) or alone.group(2)))
+            elif verdict:
+                half[post.tid] = (post, None)
         if reading is None and earlier is None:
             if post.status == "normal" and found.rulings and (turned := words.turns_back(post.text, roster)) and (
                     at := datetime.fromisoformat(post.posted_at) if post.posted_at else _made_at(post)) is not None:
@@ -281,9 +287,11 @@ def _reopen(found: Posted, post, which, why, at: datetime | None = None) -> None
 
 
 # A director's post that only names a floor and stops at a colon (「关于2楼：」), and one that opens on a verdict with no floor
-_FLOOR_HEADING = re.compile(r"^\s*(?:关于|对于|说一下|说说|回复)?\s*(?:第\s*)?(?:(\d{1,5})\s*(?:楼|层|樓|[#FfLl])|[#＃]\s*(\d{1,5}))"
-                            r"\s*(?:的(?:情况|问题|票|事))?\s*[:：]\s*$")
-_VERDICT_FIRST = re.compile(r"^\s*(?:无效|有效|作废|不算|不计|算|计为|弃权|视为弃权|按弃权|照算|维持|invalid|valid|void)", re.I)
+# (「关于2楼：」「关于第2楼：」 — a heading and a colon — or 「（指4楼）」, a floor said of the verdict above)
+_FLOOR_ALONE = re.compile(r"^\s*(?:[(（]\s*)?(?:关于|对于|说一下|说说|回复|指|指的是|说的是|是)?\s*(?:第\s*)?"
+                          r"(?:(\d{1,5})\s*(?:楼|层|樓|[#FfLl])|[#＃]\s*(\d{1,5}))\s*(?:的(?:情况|问题|票|事))?\s*"
+                          r"(?:[:：]|[)）]|(?<=[)）])|[。.]?)\s*[)）]?\s*[。.]?\s*$")
+_VERDICT_FIRST = re.compile(r"^\s*(?:(?:这|那|此|该)\s*(?:一)?\s*(?:票|条|帖|楼)\s*)?(?:无效|有效|作废|不算|不计|算|计为|弃权|视为弃权|按弃权|照算|维持|invalid|valid|void)", re.I)
 
 
 def _waits(pid: int, why: str, post, source: str) -> Ruling:

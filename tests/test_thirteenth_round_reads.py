@@ -1473,18 +1473,23 @@ def test_a_ballot_typed_after_a_phone_signature_is_the_posters_own_words():
     assert entry.verdict == "counted" and entry.target == "杨康" and not entry.needs_review, entry
 
 
-def test_a_ruling_written_in_two_posts_leaves_its_floor_to_the_director():
-    """The hostile round 90, case 27: 「关于2楼：」 then, in the director's next post, 「无效，理由写在标题里了。」 — neither rules alone;
-    floor 2 stayed counted, certain, and neither post was listed. The floor now waits for the director, the pair said."""
+@pytest.mark.parametrize("first, second", [("关于2楼：", "无效，理由写在标题里了。"), ("关于第2楼：", "无效，理由写在标题里了。"),
+                                           ("这票无效，格式不对。", "（指2楼）")])
+def test_a_ruling_written_in_two_posts_leaves_its_floor_to_the_director(first, second):
+    """The hostile rounds 90–91, cases 27, 16, 43, 62, 67: 「关于2楼：」 then, in the director's next post, 「无效，理由写在标题里了。」
+    (or the verdict first and 「（指4楼）」 after) — neither rules alone; the floor stayed counted, certain, and neither post was
+    listed (and in a thread with no other ruling, the posts were never read for rulings at all). The floor now waits for the
+    director, the pair said."""
     from test_hostile_round56 import Thread, game, load_preset, tally_day
     from tally import rulings as posted
 
     t = Thread()
     for voter, target, hours in (("郭靖", "杨康", 1), ("黄蓉", "杨康", 1.2), ("杨康", "郭靖", 1.4)):
         t.vote(voter, target, hours)
-    t.add("导演", "关于2楼：", 2)
-    t.add("导演", "无效，理由写在标题里了。", 2.1)
+    t.add("导演", first, 2)
+    t.add("导演", second, 2.1)
     g = game("shediao")
+    assert posted.maybe_rulings(g, t.posts)
     day = g.days[0]
     base = tally_day(t.posts, g, day, load_preset("shediao"), {}, sensitivity=False)
     found = posted.from_posts(t.posts, g, day, base, load_preset("shediao"), {}, posted.director_uids(g, t.posts))
