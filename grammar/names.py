@@ -128,7 +128,8 @@ class Roster:
                 kin = _KIN.match(rest + after)
                 if kin and len(kin.group()) > len(rest):  # (「郭靖哥」 alone is 郭靖哥: the name as written wins)
                     found.append((m.group() + after[:len(kin.group()) - len(rest)], self.table[long], self.table[short]))
-            for m in re.finditer(re.escape(short) + r"[ \t\u3000]+" + re.escape(rest) + r"(?![\u4e00-\u9fff])", text):
+            # (「郭靖 哥」「郭靖  哥哥」「郭靖（哥）」: the shorter name, then spaces or brackets, then the rest of the longer)
+            for m in re.finditer(re.escape(short) + r"[ \t\u3000(（\[【]+" + re.escape(rest) + r"[)）\]】]?", text):
                 found.append((m.group(), self.table[short], self.table[long]))
         return list(dict.fromkeys(found))
 
@@ -224,7 +225,7 @@ def _resolve(roster: Roster, written: str, fuzzy: bool) -> Match:
 # (黄蓉她老公 · 黄蓉的靖哥哥), a surname (那个姓郭的), or a nickname the game file does not list (小王爷 · 郭大侠)
 _DESCRIBED = re.compile(r"\s*(?:[他她它]的?|的|之)\s*[\u4e00-\u9fff]{1,6}")
 # The kinship and courtesy words a name is run into (郭靖哥哥 · 黄蓉姐): where a name ends as one begins, two readings
-_KIN = re.compile(r"哥哥|姐姐|妹妹|弟弟|大哥|大姐|大侠|少侠|兄弟|哥|姐|妹|弟|兄|叔|姨|爷")
+_KIN = re.compile(r"哥们儿?|姐们儿?|哥儿们|哥哥|姐姐|妹妹|弟弟|大哥|大姐|大侠|少侠|兄弟|哥|姐|妹|弟|兄|叔|姨|爷")
 _NICKNAME = re.compile(r"(?:小|老|阿|大)?[\u4e00-\u9fff]{1,3}(?:爷|哥哥|姐姐|妹妹|弟弟|哥|姐|妹|弟|叔|婶|公|婆|大侠|少侠|姑娘|公子|小姐|大人|师父|师傅)")
 _SURNAMED = re.compile(r"(?:那个|这个|那位|这位)?\s*姓[\u4e00-\u9fff]{1,2}的(?:那个|那位)?")
 

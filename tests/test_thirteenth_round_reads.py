@@ -1447,6 +1447,11 @@ def _nested_day(author: str, text: str):
     ("洪七公", "投票对象：郭靖 哥\n投票理由：可疑", (None, "郭靖哥")),  # the shorter name spaced from the rest of the longer
     ("导演", "【代投】郭靖哥哥私信委托导演代投，投票对象：黄药师", ("郭靖", "黄药师")),  # the longer run into a kinship word
     ("导演", "受郭靖哥哥之托代投：梅超风", ("郭靖", "梅超风")),
+    # (the hostile round 91, cases 21, 38, 54, 55, 60, 61: brackets, two spaces, a space in the proxy, 哥们儿)
+    ("洪七公", "投票对象：郭靖（哥）\n投票理由：可疑", (None, "郭靖哥")),
+    ("洪七公", "投票对象：郭靖  哥哥\n投票理由：可疑", (None, "郭靖哥")),
+    ("导演", "【代投】郭靖 哥私信委托导演代投，投票对象：黄药师", ("郭靖哥", "黄药师")),
+    ("导演", "【代投】郭靖哥们儿私信委托导演代投，投票对象：黄药师", ("郭靖", "黄药师")),
 ])
 def test_names_that_nest_are_read_both_ways_where_the_words_blur_them(author, text, pair):
     """The hostile round 90, cases 11, 17, 76, 85, 86 (players 郭靖 and 郭靖哥): 「郭靖 哥」 was counted for 郭靖 and 「郭靖哥哥私信委托」
