@@ -181,12 +181,18 @@ def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, 
         if post.tid in later and said_day != day.day and day.day not in (reading or earlier).days:
             continue  # a later day's thread: its own rulings, unless it names this day (alone or beside another)
         why = _who_and_what(post, game, uids, first, reading)
+        elsewhere = _quoted_elsewhere(post, reading, base) if not why else None
+        if elsewhere is not None:
+            # 「[quote]9楼 梅超风的票[/quote] 3楼无效」: the ballot quoted is one floor, the words rule another — which is meant, the
+            # director says (the hostile round 91, case 50: 3楼 voided, certain, 9楼 counted, not a word)
+            why = [elsewhere[0]]
         made = _made_at(post)
         if why and in_vote or why and said_day in (None, day.day):
             # a post the tool will not take as the director's ruling still said something of its floors: they wait for
             # the director, never keep the reading the ruling would have changed (hostile round 51: a typed stamp in the
             # director's own post dropped the ruling and the day was posted without it)
-            said_of = [i.ref for i in (reading or earlier).items] + [ref for ref, _ in (reading or earlier).held]
+            said_of = [i.ref for i in (reading or earlier).items] + [ref for ref, _ in (reading or earlier).held] + (
+                [("pid", elsewhere[1])] if elsewhere is not None else [])
             if (page_words := shown_otherwise(post, post.text or "")) is not None and (
                     shown := words.read(page_words, quoting=bool(post.quotes), roster=roster)):
                 # 「5楼[color=white]不[/color]无效」: the readers see 「5楼无效」 — what the page shows rules floors too (round 84 L23:
@@ -284,6 +290,19 @@ def _reopen(found: Posted, post, which, why, at: datetime | None = None) -> None
     for pid, (ruling, when) in list(found.rulings.items()):
         if ruling.decision != "pending" and which(ruling, when):
             found.rulings[pid] = (_pending(ruling, source + why(ruling)), at if at is not None else when)
+
+
+def _quoted_elsewhere(post, reading, base: DayTally) -> tuple[str, int] | None:
+    """(why, the quoted ballot's pid) where a ruling post quotes one ballot and its words rule only other floors."""
+    linked = [pid for q in post.quotes or () if (pid := quote_field(q, "pid"))]
+    if reading is None or len(linked) != 1 or not reading.items or any(i.ref[0] != "floor" for i in reading.items):
+        return None
+    quoted = next((e for e in base.entries if e.pid == linked[0] and e.kind in ("vote", "change", "abstain", "proxy")), None)
+    ruled = sorted({i.ref[1] for i in reading.items})
+    if quoted is None or quoted.floor is None or quoted.floor in ruled:
+        return None
+    return (f"引用的是 #{quoted.floor}（{quoted.author} 的票），裁定写的却是 {'、'.join(f'#{n}' for n in ruled)}：裁定的是哪一楼，"
+            "请导演确认", quoted.pid)
 
 
 # A director's post that only names a floor and stops at a colon (「关于2楼：」), and one that opens on a verdict with no floor

@@ -1585,3 +1585,29 @@ def test_a_relay_whose_ballot_stands_only_in_the_quote_the_page_shows_is_weighed
     result = tally_day(t.posts, g, g.days[0], load_preset("qisha"))
     entry = next(e for e in result.entries if e.pid == post.pid)
     assert ("欧阳锋", "杨康") in {(r.voter, r.target) for r in entry.space} and not result.certain, entry
+
+
+def test_a_ruling_that_quotes_one_ballot_and_rules_another_floor_leaves_both_to_the_director():
+    """The hostile round 91, case 50: the director quoted 9楼 (梅超风's ballot) and wrote 「3楼无效」 — 3楼 was voided, certain, and
+    9楼 counted, without a word of the mismatch. Both wait for the director; a quote of the floor it rules applies as before."""
+    from dataclasses import replace
+
+    from test_hostile_round56 import Thread, game, load_preset, tally_day
+    from tally import rulings as posted
+
+    for other in (True, False):
+        t = Thread()
+        for voter, target, hours in (("郭靖", "杨康", 1), ("黄蓉", "杨康", 1.2), ("杨康", "郭靖", 1.4)):
+            t.vote(voter, target, hours)
+        ruled, quoted = t.posts[0], t.posts[2] if other else t.posts[0]
+        held = {ruled.floor, quoted.floor} if other else set()
+        t.add("导演", f"{ruled.floor}楼无效", 2, quote=quoted)
+        t.posts = [replace(p, author_uid=2 if p.author == "导演" else 10 + k) for k, p in enumerate(t.posts)]
+        g = game("shediao")
+        day = g.days[0]
+        base = tally_day(t.posts, g, day, load_preset("shediao"), {}, sensitivity=False)
+        found = posted.from_posts(t.posts, g, day, base, load_preset("shediao"), {}, posted.director_uids(g, t.posts))
+        result = tally_day(t.posts, g, day, load_preset("shediao"), posted.merge([], found))
+        asked = {e.floor for e in result.entries if e.needs_review}
+        voided = {e.floor for e in result.entries if e.verdict != "counted" and e.author != "导演"}
+        assert asked == held and (voided == set() if held else voided == {ruled.floor}), (other, asked, voided)
