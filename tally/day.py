@@ -494,7 +494,15 @@ class _Fold:
             # names are what it may be for — the archive keeps the quote apart from the text (the hostile round 91, cases 07–08:
             # weighed only as an abstention, 「无人出局」 posted where 杨康 had his fourth vote)
             named = [n for n in _names_in(quoted, ctx.roster) if n not in verdict.relayed_for and n != post.author]
-            verdict = replace(verdict, readings=tuple(dict.fromkeys([*verdict.readings, *named])))
+            whose = verdict.relayed_for
+            if not any(w in ctx.players for w in whose):
+                # 「他托我转的」「转达一下」 under the quoted request: it is for the one the quote is by (its header, or 「X：」 opening it)
+                speaker = re.match(r"\s*([^\s:：]{1,12})\s*[:：]", quoted)
+                said_by = [a for q in getattr(post, "quotes", None) or () if (a := quote_field(q, "author"))]
+                said_by += [speaker.group(1)] if speaker else []
+                whose = tuple(dict.fromkeys(ctx.roster.table[a] for a in said_by if a in ctx.roster.table)) or whose
+            verdict = replace(verdict, relayed_for=whose,
+                              readings=tuple(dict.fromkeys([*verdict.readings, *(n for n in named if n not in whose)])))
         self._step(post, text, text_note, verdict)
         entry = self.entries[-1]
         entry.withdraws = verdict.withdraws and entry.kind == "change"

@@ -1611,3 +1611,23 @@ def test_a_ruling_that_quotes_one_ballot_and_rules_another_floor_leaves_both_to_
         asked = {e.floor for e in result.entries if e.needs_review}
         voided = {e.floor for e in result.entries if e.verdict != "counted" and e.author != "导演"}
         assert asked == held and (voided == set() if held else voided == {ruled.floor}), (other, asked, voided)
+
+
+@pytest.mark.parametrize("own, author, quoted", [("转达一下", None, "欧阳锋：帮我投杨康"), ("他托我转的", "欧阳锋", "帮我投杨康")])
+def test_a_relay_that_names_no_one_is_for_the_one_its_quote_is_by(own, author, quoted):
+    """The hostile round 91, cases 24, 25: 「[quote]黄药师：帮我投郭靖[/quote] 转达一下」 and a quote headed 「欧阳克 发表于 …」 over
+    「他托我转的」 — asked, with no reading of the quoted player's ballot. The relay is the quote's speaker's (its header, or 「X：」)."""
+    from dataclasses import replace
+
+    from test_hostile_round56 import Thread, game, load_preset, tally_day
+    from tallykit import Quote
+
+    t = Thread()
+    for voter in ("郭靖", "黄蓉", "穆念慈"):
+        t.vote(voter, "杨康", 1)
+    post = t.add("洪七公", own, 2)
+    t.posts[-1] = replace(post, quotes=[Quote(None, author, None, quoted)])
+    g = game("qisha")
+    result = tally_day(t.posts, g, g.days[0], load_preset("qisha"))
+    entry = next(e for e in result.entries if e.pid == post.pid)
+    assert ("欧阳锋", "杨康") in {(r.voter, r.target) for r in entry.space} and not result.certain, entry
