@@ -423,7 +423,10 @@ def _lines(t: DayTally, title: str, *, bbcode: bool, as_of: datetime | None = No
         lines.append(f"弃权（{len(t.abstentions)}）：{'、'.join(esc(v) for v in abstainers(t))}")
     absent = missing(t)
     if bbcode:  # a secret voter's unruled ballot is listed as waiting, as any doubtful post, never as 未投有效票
-        barred = {e.author for e in secret_ballots(t)}
+        # — where anyone else's would have counted (a clear ballot). A post of his that would be a doubt from anyone is
+        # listed as theirs is: waiting, and 未投有效票 (the hostile rounds 90–91, cases 46, 65: left out of 未投有效票 where
+        # an ordinary player's same post was in it, one name short of the living)
+        barred = {e.author for e in secret_ballots(t) if e.as_written is not None or not e.needs_review}
         absent = [v for v in absent if v not in barred]
     if absent:
         words = "还没有投票" if standing else "未投有效票"

@@ -1631,3 +1631,31 @@ def test_a_relay_that_names_no_one_is_for_the_one_its_quote_is_by(own, author, q
     result = tally_day(t.posts, g, g.days[0], load_preset("qisha"))
     entry = next(e for e in result.entries if e.pid == post.pid)
     assert ("欧阳锋", "杨康") in {(r.voter, r.target) for r in entry.space} and not result.certain, entry
+
+
+def test_a_secret_voters_doubtful_post_leaves_the_draft_reading_as_anyones():
+    """The hostile rounds 90–91, cases 46, 65: the 法官's 「投杨康吧，大概」 left him out of the draft's 未投有效票 — one name short of
+    the living — where the same post by an ordinary player is listed there: the missing name was the judge. His doubtful post
+    reads as anyone's; his clear ballot, which anyone else's would have counted, still waits unlisted (round 79)."""
+    import re as _re
+
+    from test_hostile_round56 import Thread, game, load_preset, tally_day
+    from tally.report import render_bbcode
+    from tallykit import Player
+
+    def draft(judge: bool, text: str) -> str:
+        t = Thread()
+        for voter in ("郭靖", "黄蓉"):
+            t.vote(voter, "杨康", 1)
+        t.add("黄药师", text, 2)
+        players = tuple(Player(n, i + 3, roles=("法官",) if judge and n == "黄药师" else ()) for i, n in enumerate(_NESTED))
+        g = game("anshazhe", players=players)
+        board = render_bbcode(tally_day(t.posts, g, g.days[0], load_preset("anshazhe")), "测试")
+        return _re.sub(r"黄药师", "X", board)
+
+    def listed(board: str) -> list[str]:
+        return [line for line in board.splitlines() if line.startswith(("未投有效票", "合计", "存活"))]
+
+    assert listed(draft(True, "投杨康吧，大概")) == listed(draft(False, "投杨康吧，大概"))
+    assert "X" in next(line for line in listed(draft(True, "投杨康吧，大概")) if line.startswith("未投有效票"))
+    assert "X" not in next(line for line in listed(draft(True, "投票对象：杨康")) if line.startswith("未投有效票"))
