@@ -82,6 +82,10 @@ _RELAY_FOR_ANYONE = re.compile(r"受\s*(?:人|他人|别人|朋友|队友|他|�
                                # (「[quote]丘处机：帮我投杨康[/quote] 丘处机托我转的，我自己不投」: the relayed ballot quoted above — the
                                # hostile round 90, cases 83–84: a certain abstention, 杨康's fourth vote unseen)
                                r"[^\s，,。:：我]{1,12}?\s*(?:托我|委托我|让我|叫我|要我|请我|拜托我)\s*(?:帮(?:他|她|忙)?)?\s*(?:转|代发|贴|发)(?:的|了|一下|过来|达|告|发)|"
+                               # (「帮他转一下」「帮转一下」「替他转」「转发一下」「代转」「搬运一下」「以上是穆念慈的票」 under a quoted request: the
+                               # hostile round 92, cases 18, 19, 50 — read as talk, 「无人出局」 posted where the relayed vote decided)
+                               r"(?:帮|替)\s*(?:他|她|TA|ta)?\s*转(?:发|达|告)?\s*(?:一下|了|的|一个)?(?![\u4e00-\u9fff])|转发一下|代转|搬运(?:一下)?|"
+                               r"^\s*以上是\s*[^\s，,。:：]{1,12}?\s*的(?:票|投票|那一?票)|"
                                # (「二哥在外地手机没电，托我说一声：他投吕布」 — a relay for one the roster writes otherwise: heldout67 d02)
                                r"(?:托我|让我|叫我|要我|请我|拜托我)\s*(?:说|讲|带|转告|告诉大家)\s*(?:一声|一下|个话|句)?\s*[:：,，]?\s*(?:他|她)?\s*(?:的票)?\s*(?:投|票给|选|改投)|"
                                # (round 72: 「谢逊的意思：投郭靖」「谢逊让我说：投郭靖」「谢逊私聊我，投郭靖」)
@@ -541,7 +545,7 @@ OWNERLESS = re.compile(r"\s*(?:他|她)?\s*(?:的)?\s*(?:那|这)?\s*(?:一)?\s*
 # Words one of which every doubtful act has (a literal scan, far cheaper than the patterns themselves).
 _CUE_KEYS = re.compile(r"作废|无效|不算|撤回|收回|取消|晚点|晚些|晚上|晚一|等会|等一下|一会|稍后|回头|过会|迟点|之后|明天|下午|中午|"
                        r"回来|先挂|暂|先投|临时|先票|原来|本来|之前|刚才|一开始|编辑|如何|怎么|算不算|是否|待定|统计时|另行|" + _AWAY.pattern + "|"
-                       r"让我|叫我|请我|要我|要求|请求|帮|替|代|托|应|转|那票|的票|那一票|的一票|这票|这一票|都投|一起投|同时投|一同投|也是|也一样|意思|同样|"
+                       r"让我|叫我|请我|要我|要求|请求|帮|替|代|托|应|转|搬运|以上是|那票|的票|那一票|的一票|这票|这一票|都投|一起投|同时投|一同投|也是|也一样|意思|同样|"
                        + _TOLD_BY)  # literals only: re then scans by first character
 
 
@@ -553,6 +557,7 @@ def _any_cue(names: str | None) -> re.Pattern:
              r"托|委托|让我|叫我|请我|拜托我|要我|嘱咐我|喊我|求我|要求|请求|即为|的代投|代发|代为|[那的这]一?票|[都同]投|一[起同块]儿?投|都选|一起选|也是|也一样|的意思|同样",
              r"(?:帮|替)[^，,。]{1,10}?出\s*一?\s*票",  # (「我替师父丘处机出一票：杨康」: round 80)
              r"(?:^|\n)\s*转",  # (「转丘处机：杨康」: round 86)
+             r"(?:帮|替)\s*(?:他|她|TA|ta)?\s*转|代转|搬运|以上是",  # (「帮转一下」「代转」「搬运一下」「以上是X的票」: round 92)
              _AWAY.pattern,
              _TOLD_BY]
     if names:

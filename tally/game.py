@@ -344,6 +344,11 @@ def _sane(game: "Game") -> None:
     end before they start. Each is named with its day and key."""
     if len(game.players) > MAX_PLAYERS:
         raise ValueError(f"游戏文件里有 {len(game.players)} 位玩家，超过上限 {MAX_PLAYERS}：请检查 [[players]]。")
+    if both := [p.name for p in game.players if p.name in game.directors]:
+        # a name in both lists: its posts would be read as the director's and its ballots dropped, unsaid (the hostile round 92,
+        # case 39: check-game said nothing, her ballot vanished)
+        raise ValueError(f"「{'、'.join(both)}」既写在 directors（导演）里，又写在 [[players]]（玩家）里：导演的帖子不计票，"
+                         "玩家的票要计——请从其中一处删掉")
     for p in game.players:
         if p.uid is not None and not 1 <= p.uid <= MAX_ID:
             raise ValueError(f"[[players]]（{p.name}）的 uid = {p.uid} 不像是论坛账号的编号（应在 1 到 {MAX_ID} 之间）")

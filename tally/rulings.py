@@ -150,8 +150,9 @@ def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, 
             # director (the hostile rounds 90–91, cases 27, 16, 43, 62, 67: the floor stayed counted, certain, nothing listed)
             before, alone = half.pop(post.tid, None), _FLOOR_ALONE.match(post.text or "")
             verdict = _VERDICT_FIRST.match(post.text or "")
-            if before is not None and (alone and before[1] is None or verdict and before[1] is not None):
-                first, floor = before[0], before[1] if before[1] is not None else int(alone.group(1) or alone.group(2))
+            heading = (post.text or "").rstrip().endswith((":", "："))  # 「关于5楼：」 heads what comes next, never what came before
+            if before is not None and (alone and not heading and before[1] is None or verdict and before[1] is not None):
+                first, floor = before[0], before[1] if before[1] is not None else _alone_floor(alone)
                 named = next((p.pid for p in posts if p.tid == post.tid and p.floor == floor), None)
                 entry = next((e for e in base.entries if e.pid == named), None) if named is not None else None
                 if entry is not None:
@@ -163,7 +164,7 @@ def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, 
                     found.unread.append(Unread(post.pid, post.floor, post.tid, post.posted_at, [why]))
                     continue
             if alone:
-                half[post.tid] = (post, int(alone.group(1) or alone.group(2)))
+                half[post.tid] = (post, _alone_floor(alone))
             elif verdict:
                 half[post.tid] = (post, None)
         if reading is None and earlier is None:
@@ -308,9 +309,14 @@ def _quoted_elsewhere(post, reading, base: DayTally) -> tuple[str, int] | None:
 # A director's post that only names a floor and stops at a colon (「关于2楼：」), and one that opens on a verdict with no floor
 # (「关于2楼：」「关于第2楼：」 — a heading and a colon — or 「（指4楼）」, a floor said of the verdict above)
 _FLOOR_ALONE = re.compile(r"^\s*(?:[(（]\s*)?(?:关于|对于|说一下|说说|回复|指|指的是|说的是|是)?\s*(?:第\s*)?"
-                          r"(?:(\d{1,5})\s*(?:楼|层|樓|[#FfLl])|[#＃]\s*(\d{1,5}))\s*(?:的(?:情况|问题|票|事))?\s*"
+                          r"(?:(\d{1,5})\s*(?:楼|层|樓|[#FfLl])|[#＃]\s*(\d{1,5})|(?P<seat>沙发|板凳|地板))\s*(?:的(?:情况|问题|票|事))?\s*"
                           r"(?:[:：]|[)）]|(?<=[)）])|[。.]?)\s*[)）]?\s*[。.]?\s*$")
 _VERDICT_FIRST = re.compile(r"^\s*(?:(?:这|那|此|该)\s*(?:一)?\s*(?:票|条|帖|楼)\s*)?(?:无效|有效|作废|不算|不计|算|计为|弃权|视为弃权|按弃权|照算|维持|invalid|valid|void)", re.I)
+
+
+def _alone_floor(alone: re.Match) -> int:
+    """The floor a half ruling names: its number, or 沙发 · 板凳 · 地板 (floors 2, 3, 4 — the hostile round 92, case 25)."""
+    return {"沙发": 2, "板凳": 3, "地板": 4}[alone.group("seat")] if alone.group("seat") else int(alone.group(1) or alone.group(2))
 
 
 def _waits(pid: int, why: str, post, source: str) -> Ruling:

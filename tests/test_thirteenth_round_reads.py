@@ -1659,3 +1659,63 @@ def test_a_secret_voters_doubtful_post_leaves_the_draft_reading_as_anyones():
     assert listed(draft(True, "投杨康吧，大概")) == listed(draft(False, "投杨康吧，大概"))
     assert "X" in next(line for line in listed(draft(True, "投杨康吧，大概")) if line.startswith("未投有效票"))
     assert "X" not in next(line for line in listed(draft(True, "投票对象：杨康")) if line.startswith("未投有效票"))
+
+
+@pytest.mark.parametrize("own", ["帮他转一下", "帮转一下", "替他转", "转发一下", "代转", "搬运一下", "以上是欧阳锋的票"])
+def test_a_relay_in_other_words_under_a_quoted_request_is_weighed(own):
+    """The hostile round 92, cases 18, 19, 50: under a quoted 「帮我投杨康」 these were read as talk — 「无人出局；待裁定 0 帖」 posted
+    where the relayed vote decided the day."""
+    from dataclasses import replace
+
+    from test_hostile_round56 import Thread, game, load_preset, tally_day
+    from tallykit import Quote
+
+    t = Thread()
+    for voter in ("郭靖", "黄蓉", "穆念慈"):
+        t.vote(voter, "杨康", 1)
+    post = t.add("洪七公", own, 2)
+    t.posts[-1] = replace(post, quotes=[Quote(None, "欧阳锋", None, "帮我投杨康")])
+    g = game("qisha")
+    result = tally_day(t.posts, g, g.days[0], load_preset("qisha"))
+    entry = next(e for e in result.entries if e.pid == post.pid)
+    assert ("欧阳锋", "杨康") in {(r.voter, r.target) for r in entry.space} and not result.certain, (own, entry)
+
+
+def test_a_ballot_wrapped_in_a_decoration_code_names_its_player():
+    """The hostile round 92, cases 20, 44: 「[fly]投票对象：郭靖[/fly]」 as a second ballot read 「郭靖[/fly」 — 一帖多票, with 郭靖 never
+    a reading, and 「都不影响结果」 posted where he decided it."""
+    _, (entry,) = _day(("洪七公", "投票对象：杨康\n投票理由：可疑\n[fly]投票对象：郭靖[/fly]"), preset="shediao")
+    assert entry.needs_review and {"杨康", "郭靖"} <= set(entry.readings), entry
+
+
+def test_a_ruling_split_over_two_posts_by_a_seat_name_and_a_heading_never_pairs_backwards():
+    """The hostile round 92, case 25: 「关于沙发：」 then 「无效，作废。」 left 2楼 counted, and the verdict was paired with the next
+    director post 「关于5楼：」 — a heading, which heads what comes after it, never what came before."""
+    from test_hostile_round56 import Thread, game, load_preset, tally_day
+    from tally import rulings as posted
+
+    t = Thread()
+    for voter, target, hours in (("郭靖", "杨康", 1), ("黄蓉", "杨康", 1.2), ("杨康", "郭靖", 1.4), ("穆念慈", "郭靖", 1.5)):
+        t.vote(voter, target, hours)
+    t.add("导演", "关于沙发：", 2)
+    t.add("导演", "无效，作废。", 2.1)
+    t.add("导演", "关于3楼：", 2.2)
+    g = game("shediao")
+    day = g.days[0]
+    base = tally_day(t.posts, g, day, load_preset("shediao"), {}, sensitivity=False)
+    found = posted.from_posts(t.posts, g, day, base, load_preset("shediao"), {}, posted.director_uids(g, t.posts))
+    result = tally_day(t.posts, g, day, load_preset("shediao"), posted.merge([], found))
+    assert {e.floor for e in result.entries if e.needs_review} == {2}, [(e.floor, e.reason) for e in result.entries]
+
+
+def test_a_name_both_director_and_player_is_refused_with_words(tmp_path):
+    """The hostile round 92, case 39: a living player also listed in directors — check-game said nothing, and her ballot was read
+    as a director's post and dropped."""
+    from tally.game import load_game
+
+    path = tmp_path / "game.toml"
+    path.write_text('[game]\nname = "测试局"\npreset = "shediao"\ndirectors = ["黄蓉"]\n\n[[players]]\nname = "郭靖"\n\n'
+                    '[[players]]\nname = "黄蓉"\n\n[[days]]\nday = 1\nvote_thread = 1\nstart = "2026-11-20 21:00"\n'
+                    'close = "2026-11-22 21:00"\n', "utf-8")
+    with pytest.raises(ValueError, match="既写在 directors"):
+        load_game(path)
