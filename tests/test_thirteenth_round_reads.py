@@ -1478,6 +1478,17 @@ def test_a_ballot_typed_after_a_phone_signature_is_the_posters_own_words():
     assert entry.verdict == "counted" and entry.target == "杨康" and not entry.needs_review, entry
 
 
+def _day_with_rulings(t, preset: str = "shediao"):
+    """The day of thread `t` with the rulings its director posted merged in, as poll applies them: (the day, what was found)."""
+    from test_hostile_round56 import game, load_preset, tally_day
+    from tally import rulings as posted
+
+    g, rules = game(preset), load_preset(preset)
+    base = tally_day(t.posts, g, g.days[0], rules, {}, sensitivity=False)
+    found = posted.from_posts(t.posts, g, g.days[0], base, rules, {}, posted.director_uids(g, t.posts))
+    return tally_day(t.posts, g, g.days[0], rules, posted.merge([], found)), found
+
+
 @pytest.mark.parametrize("first, second", [("关于2楼：", "无效，理由写在标题里了。"), ("关于第2楼：", "无效，理由写在标题里了。"),
                                            ("这票无效，格式不对。", "（指2楼）")])
 def test_a_ruling_written_in_two_posts_leaves_its_floor_to_the_director(first, second):
@@ -1485,7 +1496,7 @@ def test_a_ruling_written_in_two_posts_leaves_its_floor_to_the_director(first, s
     (or the verdict first and 「（指4楼）」 after) — neither rules alone; the floor stayed counted, certain, and neither post was
     listed (and in a thread with no other ruling, the posts were never read for rulings at all). The floor now waits for the
     director, the pair said."""
-    from test_hostile_round56 import Thread, game, load_preset, tally_day
+    from test_hostile_round56 import Thread, game
     from tally import rulings as posted
 
     t = Thread()
@@ -1493,12 +1504,8 @@ def test_a_ruling_written_in_two_posts_leaves_its_floor_to_the_director(first, s
         t.vote(voter, target, hours)
     t.add("导演", first, 2)
     t.add("导演", second, 2.1)
-    g = game("shediao")
-    assert posted.maybe_rulings(g, t.posts)
-    day = g.days[0]
-    base = tally_day(t.posts, g, day, load_preset("shediao"), {}, sensitivity=False)
-    found = posted.from_posts(t.posts, g, day, base, load_preset("shediao"), {}, posted.director_uids(g, t.posts))
-    result = tally_day(t.posts, g, day, load_preset("shediao"), posted.merge([], found))
+    assert posted.maybe_rulings(game("shediao"), t.posts)
+    result, found = _day_with_rulings(t)
     entry = next(e for e in result.entries if e.floor == 2)
     assert entry.needs_review and found.unread and not result.certain, (entry, found.unread)
 
@@ -1592,8 +1599,7 @@ def test_a_ruling_that_quotes_one_ballot_and_rules_another_floor_leaves_both_to_
     9楼 counted, without a word of the mismatch. Both wait for the director; a quote of the floor it rules applies as before."""
     from dataclasses import replace
 
-    from test_hostile_round56 import Thread, game, load_preset, tally_day
-    from tally import rulings as posted
+    from test_hostile_round56 import Thread
 
     for other in (True, False):
         t = Thread()
@@ -1603,11 +1609,7 @@ def test_a_ruling_that_quotes_one_ballot_and_rules_another_floor_leaves_both_to_
         held = {ruled.floor, quoted.floor} if other else set()
         t.add("导演", f"{ruled.floor}楼无效", 2, quote=quoted)
         t.posts = [replace(p, author_uid=2 if p.author == "导演" else 10 + k) for k, p in enumerate(t.posts)]
-        g = game("shediao")
-        day = g.days[0]
-        base = tally_day(t.posts, g, day, load_preset("shediao"), {}, sensitivity=False)
-        found = posted.from_posts(t.posts, g, day, base, load_preset("shediao"), {}, posted.director_uids(g, t.posts))
-        result = tally_day(t.posts, g, day, load_preset("shediao"), posted.merge([], found))
+        result, _found = _day_with_rulings(t)
         asked = {e.floor for e in result.entries if e.needs_review}
         voided = {e.floor for e in result.entries if e.verdict != "counted" and e.author != "导演"}
         assert asked == held and (voided == set() if held else voided == {ruled.floor}), (other, asked, voided)
@@ -1691,8 +1693,7 @@ def test_a_ballot_wrapped_in_a_decoration_code_names_its_player():
 def test_a_ruling_split_over_two_posts_by_a_seat_name_and_a_heading_never_pairs_backwards():
     """The hostile round 92, case 25: 「关于沙发：」 then 「无效，作废。」 left 2楼 counted, and the verdict was paired with the next
     director post 「关于5楼：」 — a heading, which heads what comes after it, never what came before."""
-    from test_hostile_round56 import Thread, game, load_preset, tally_day
-    from tally import rulings as posted
+    from test_hostile_round56 import Thread
 
     t = Thread()
     for voter, target, hours in (("郭靖", "杨康", 1), ("黄蓉", "杨康", 1.2), ("杨康", "郭靖", 1.4), ("穆念慈", "郭靖", 1.5)):
@@ -1700,11 +1701,7 @@ def test_a_ruling_split_over_two_posts_by_a_seat_name_and_a_heading_never_pairs_
     t.add("导演", "关于沙发：", 2)
     t.add("导演", "无效，作废。", 2.1)
     t.add("导演", "关于3楼：", 2.2)
-    g = game("shediao")
-    day = g.days[0]
-    base = tally_day(t.posts, g, day, load_preset("shediao"), {}, sensitivity=False)
-    found = posted.from_posts(t.posts, g, day, base, load_preset("shediao"), {}, posted.director_uids(g, t.posts))
-    result = tally_day(t.posts, g, day, load_preset("shediao"), posted.merge([], found))
+    result, _found = _day_with_rulings(t)
     assert {e.floor for e in result.entries if e.needs_review} == {2}, [(e.floor, e.reason) for e in result.entries]
 
 
