@@ -328,7 +328,7 @@ _SELF_VOID = re.compile(r"不算数|不作数|别计|别算|不要计|先别计|
                         r"提前投|代笔|代写|"
                         r"(?:这票|此票|本票|这楼|本楼|此楼|该楼)\s*(?:已经?|已被|被)[^,，。;；\n]{0,8}(?:作废|无效|不算|不计|判废)|"
                         # a mark that crosses the ballot out (「杨康 ❌」)
-                        r"[❌✗✘╳☓]|"
+                        r"[❌✗✘╳☓]|×(?!\s*\d)(?=\s*(?:$|\n|[,，。;；]))|"  # (「杨康×」, not 「×2」 a weight — the hostile round 92, case 55)
                         # the hostile round 61–66: a ballot nearly cast, likely, a placeholder, a joke, split, for now, in English hedged
                         r"(?:差点|险些)(?:儿)?\s*(?:就)?\s*(?:投|选|票)|概率|可能性|(?:反正|估计|肯定|多半)\s*(?:也)?\s*不算了|"
                         r"可能(?:会)?\s*(?:换|变|改)|不是最终|非最终|(?i:soft vote)|别当真|不要当真|当不得真|仅供参考|仅作参考|仅做参考|暂时的|"

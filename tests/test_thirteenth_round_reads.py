@@ -1716,3 +1716,11 @@ def test_a_name_both_director_and_player_is_refused_with_words(tmp_path):
                     'close = "2026-11-22 21:00"\n', "utf-8")
     with pytest.raises(ValueError, match="既写在 directors"):
         load_game(path)
+
+
+def test_a_ballot_crossed_out_with_a_times_sign_is_asked_a_weight_is_not():
+    """The hostile round 92, case 55: 「投票对象：杨康×」 — a cross after the name, as ❌ and ✗ are — was counted certain."""
+    _, (entry,) = _day(("洪七公", "投票对象：杨康×\n投票理由：可疑"), preset="shediao")
+    assert entry.needs_review, entry
+    _, (entry,) = _day(("洪七公", "投票对象：杨康\n投票理由：他×2的票太多了"), preset="shediao")
+    assert not entry.needs_review and entry.target == "杨康", entry
