@@ -51,6 +51,10 @@ _BEFORE_CLOSE_SAID = re.compile(r"(?:赶在|赶|趁|在)\s*(?:关门|截止|截�
 KIND_WORDS = {"vote": "投票", "change": "改票", "abstain": "弃权", "proxy": "代投", "none": "发言", "malformed": "投票"}
 
 
+# Words that may pass on what a post quotes (转 · 代 · 帮 · 托 · 「X的票」 · 如上 · 以上 · 上面 · 这是): not 「哈哈他真逗」
+_PASSES_ON = re.compile(r"转|代|帮|托|搬运|的票|如上|以上|上面|这是|这个是|替")
+# A request to vote for the one who says it, as a quote holds it (「帮我投杨康」「替我投一票杨康」「我投杨康，帮我发一下」)
+_QUOTED_REQUEST = re.compile(r"(?:帮|替|代)\s*我\s*(?:投|选|把票投给|把票给|票给|发|改投|改成)|帮忙投|我的票\s*(?:投|给)|我投\s*\S{1,12}?\s*[,，]?\s*(?:帮|麻烦|替)")
 # The words a reply to a floor opens with, typed rather than made by the forum's 回复 button (no quote, no link)
 _TYPED_REPLY = re.compile(r"^\s*回复\s*(\d{1,5})\s*[#楼]\s*([^\s:：,，\n]{1,16})?")
 
@@ -489,6 +493,16 @@ class _Fold:
             # 撤票 where the game allows it: an ordinary change to no ballot, under every change rule.
             verdict = replace(verdict, kind="change", abstains=True, target=ctx.customs.abstain_words[0], reason=None,
                               intent=None, match=None, readings=())
+        if not verdict.relayed_for and post.author not in ctx.directors and (quoted := self._quoted_words(post)) and (
+                asked := _QUOTED_REQUEST.search(quoted)) and _PASSES_ON.search(verdict.own or text or "") and (
+                verdict.kind in ("none", "abstain") or verdict.abstains or (
+                    verdict.target is not None and re.match(r"\s*([^\s:：]{1,12})\s*[:：]", quoted) and
+                    ctx.roster.table.get(re.match(r"\s*([^\s:：]{1,12})\s*[:：]", quoted).group(1)) == verdict.target)):
+            # a post under someone's quoted request to vote (「[quote]欧阳锋：帮我投杨康[/quote] 转一下」「……这是欧阳锋的票」): whatever
+            # its own words, it may pass that ballot on — a relay the director rules (the hostile round 93, cases 09, 10, 20, 21,
+            # 31: 「转一下」「帮他转个票」「以上为X的票」「X的票如上」 read as talk or as the poster's own ballot, posted alone)
+            verdict = replace(verdict, relayed_for=("?",), vote_like=True,
+                              doubts=(*verdict.doubts, f"引用了别人请导演或玩家代投的话（「{_clip(asked.group(), 16)}」）：是不是替他转投，请导演裁定"))
         if verdict.relayed_for and (quoted := self._quoted_words(post)):
             # a relay whose ballot stands in what it quotes (「[quote]丘处机：帮我投杨康[/quote] 丘处机托我转的」): the players the quote
             # names are what it may be for — the archive keeps the quote apart from the text (the hostile round 91, cases 07–08:

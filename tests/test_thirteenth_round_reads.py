@@ -1490,7 +1490,10 @@ def _day_with_rulings(t, preset: str = "shediao"):
 
 
 @pytest.mark.parametrize("first, second", [("关于2楼：", "无效，理由写在标题里了。"), ("关于第2楼：", "无效，理由写在标题里了。"),
-                                           ("这票无效，格式不对。", "（指2楼）")])
+                                           ("这票无效，格式不对。", "（指2楼）"),
+                                           # (the hostile round 93, cases 11, 18, 48, 50: numerals in words, 「N楼那票：」, 「↑说的是…」)
+                                           ("关于二楼：", "无效，作废。"), ("2楼那票：", "无效，作废。"), ("2L那票：", "无效，作废。"),
+                                           ("关于沙发那一票的裁定：", "无效，作废。"), ("无效，作废。", "↑说的是二楼那票")])
 def test_a_ruling_written_in_two_posts_leaves_its_floor_to_the_director(first, second):
     """The hostile rounds 90–91, cases 27, 16, 43, 62, 67: 「关于2楼：」 then, in the director's next post, 「无效，理由写在标题里了。」
     (or the verdict first and 「（指4楼）」 after) — neither rules alone; the floor stayed counted, certain, and neither post was
@@ -1724,3 +1727,31 @@ def test_a_ballot_crossed_out_with_a_times_sign_is_asked_a_weight_is_not():
     assert entry.needs_review, entry
     _, (entry,) = _day(("洪七公", "投票对象：杨康\n投票理由：他×2的票太多了"), preset="shediao")
     assert not entry.needs_review and entry.target == "杨康", entry
+
+
+@pytest.mark.parametrize("own", ["帮忙转一下", "转一下", "帮他转个票", "转过来了", "以上为欧阳锋的票", "这是欧阳锋的票", "欧阳锋的票如上"])
+def test_a_post_passing_on_a_quoted_request_in_any_words_is_a_relay(own):
+    """The hostile round 93, cases 09, 10, 20, 21, 31: under a quoted 「帮我投杨康」 these were talk, or the poster's own ballot for
+    the one quoted — 「无人出局」 posted alone where the relayed vote decided. A post passing on a quoted request is a relay."""
+    from dataclasses import replace
+
+    from test_hostile_round56 import Thread, game, load_preset, tally_day
+    from tallykit import Quote
+
+    t = Thread()
+    for voter in ("郭靖", "黄蓉", "穆念慈"):
+        t.vote(voter, "杨康", 1)
+    post = t.add("洪七公", own, 2)
+    t.posts[-1] = replace(post, quotes=[Quote(None, None, None, "欧阳锋：帮我投杨康")])
+    g = game("qisha")
+    result = tally_day(t.posts, g, g.days[0], load_preset("qisha"))
+    entry = next(e for e in result.entries if e.pid == post.pid)
+    assert ("欧阳锋", "杨康") in {(r.voter, r.target) for r in entry.space} and not result.certain, (own, entry)
+
+
+@pytest.mark.parametrize("tag", ["collapse", "blink", "spoil"])
+def test_a_ballot_inside_a_tag_the_forum_does_not_know_names_its_player(tag):
+    """The hostile round 93, cases 13, 22: 「[collapse]投票对象：郭靖[/collapse]」 as a second ballot read 郭靖[/collapse as the name."""
+    _, (entry,) = _day(("洪七公", f"投票对象：杨康\n投票理由：可疑\n[{tag}]投票对象：郭靖[/{tag}]"), preset="shediao")
+    assert entry.needs_review and {"杨康", "郭靖"} <= set(entry.readings), entry
+
