@@ -207,11 +207,7 @@ def _earlier_accounts(reader: "_Reader", game: Game, day_number: int) -> dict[st
     first: dict[str, tuple] = {}
     names = set(game.player_names)
     for tid in threads:
-        try:
-            posts = reader.thread(tid)
-        except NotFetched:
-            continue
-        for post in posts:
+        for post in reader.thread(tid):  # (a thread never fetched holds no posts)
             if post.author in names and post.author_uid:
                 key = (post.posted_at or "", post.pid)
                 if post.author not in first or key < first[post.author][0]:

@@ -51,6 +51,7 @@ _BEFORE_CLOSE_SAID = re.compile(r"(?:赶在|赶|趁|在)\s*(?:关门|截止|截�
 KIND_WORDS = {"vote": "投票", "change": "改票", "abstain": "弃权", "proxy": "代投", "none": "发言", "malformed": "投票"}
 
 
+_SPEAKER = re.compile(r"\s*([^\s:：]{1,12})\s*[:：]")
 # Words that may pass on what a post quotes (转 · 代 · 帮 · 托 · 「X的票」 · 如上 · 以上 · 上面 · 这是): not 「哈哈他真逗」
 _PASSES_ON = re.compile(r"转|代|帮|托|搬运|的票|如上|以上|上面|这是|这个是|替")
 # A request to vote for the one who says it, as a quote holds it (「帮我投杨康」「替我投一票杨康」「我投杨康，帮我发一下」)
@@ -255,6 +256,7 @@ class _Context:
 
     def __init__(self, game: Game, day: Day, rules: Rules, kind: str, title_holder: str | None):
         self.game, self.day, self.rules, self.kind = game, day, rules, kind
+        self.player_uids: dict[str, int] = {}  # the account each player's name posted from on earlier days (the archive's)
         self.substitute_pids: frozenset[int] = frozenset()  # a 顶替 substitute's posts on the day it takes the slot
         self.left_pids: dict = {}  # pid → the 顶替 event: a post of the account that left the slot, that day or after
         self.players = game.player_names
@@ -334,7 +336,7 @@ def tally_day(
     player_uids: dict[str, int] | None = None,
 ) -> DayTally:
     ctx = _Context(game, day, rules, kind, title_holder if title_holder is not None else day.title_holder)
-    ctx.player_uids = player_uids or {}  # the account each player's name posted from on earlier days (the archive's)
+    ctx.player_uids = player_uids or {}
     rulings = rulings or {}
     # 「12楼待定」: the director's open question on a ballot (tally/rulings.py) — a doubt, whatever we read
     pending = {pid: r for pid, r in rulings.items() if r.decision == "pending"}
@@ -390,7 +392,7 @@ def _one_account_each(posts: list, ctx: "_Context") -> list:
     # since is a stranger's today too (the hostile round 90, case 28: the renamed player's name registered anew, its
     # day-4 ballot counted as his and 黄蓉 posted out)
     typed = {p.name for p in ctx.game.players if p.uid}
-    known.update({name: uid for name, uid in getattr(ctx, "player_uids", {}).items() if name in ctx.players and name not in typed})
+    known.update({name: uid for name, uid in ctx.player_uids.items() if name in ctx.players and name not in typed})
     never = datetime.max.replace(tzinfo=ctx.game.tz)
     for post in sorted(posts, key=lambda p: (ctx.time_of(p) or never, p.pid)):
         if post.author in ctx.players and post.author_uid:
@@ -493,17 +495,18 @@ class _Fold:
             # 撤票 where the game allows it: an ordinary change to no ballot, under every change rule.
             verdict = replace(verdict, kind="change", abstains=True, target=ctx.customs.abstain_words[0], reason=None,
                               intent=None, match=None, readings=())
-        if not verdict.relayed_for and post.author not in ctx.directors and (quoted := self._quoted_words(post)) and (
+        quoted = self._quoted_words(post)
+        speaker = _SPEAKER.match(quoted)  # 「欧阳锋：帮我投杨康」: who the quoted words are by, where they open on it
+        if not verdict.relayed_for and post.author not in ctx.directors and quoted and (
                 asked := _QUOTED_REQUEST.search(quoted)) and _PASSES_ON.search(verdict.own or text or "") and (
                 verdict.kind in ("none", "abstain") or verdict.abstains or (
-                    verdict.target is not None and re.match(r"\s*([^\s:：]{1,12})\s*[:：]", quoted) and
-                    ctx.roster.table.get(re.match(r"\s*([^\s:：]{1,12})\s*[:：]", quoted).group(1)) == verdict.target)):
+                    verdict.target is not None and speaker and ctx.roster.table.get(speaker.group(1)) == verdict.target)):
             # a post under someone's quoted request to vote (「[quote]欧阳锋：帮我投杨康[/quote] 转一下」「……这是欧阳锋的票」): whatever
             # its own words, it may pass that ballot on — a relay the director rules (the hostile round 93, cases 09, 10, 20, 21,
             # 31: 「转一下」「帮他转个票」「以上为X的票」「X的票如上」 read as talk or as the poster's own ballot, posted alone)
             verdict = replace(verdict, relayed_for=("?",), vote_like=True,
                               doubts=(*verdict.doubts, f"引用了别人请导演或玩家代投的话（「{_clip(asked.group(), 16)}」）：是不是替他转投，请导演裁定"))
-        if verdict.relayed_for and (quoted := self._quoted_words(post)):
+        if verdict.relayed_for and quoted:
             # a relay whose ballot stands in what it quotes (「[quote]丘处机：帮我投杨康[/quote] 丘处机托我转的」): the players the quote
             # names are what it may be for — the archive keeps the quote apart from the text (the hostile round 91, cases 07–08:
             # weighed only as an abstention, 「无人出局」 posted where 杨康 had his fourth vote)
@@ -511,7 +514,6 @@ class _Fold:
             whose = verdict.relayed_for
             if not any(w in ctx.players for w in whose):
                 # 「他托我转的」「转达一下」 under the quoted request: it is for the one the quote is by (its header, or 「X：」 opening it)
-                speaker = re.match(r"\s*([^\s:：]{1,12})\s*[:：]", quoted)
                 said_by = [a for q in getattr(post, "quotes", None) or () if (a := quote_field(q, "author"))]
                 said_by += [speaker.group(1)] if speaker else []
                 whose = tuple(dict.fromkeys(ctx.roster.table[a] for a in said_by if a in ctx.roster.table)) or whose
@@ -1515,8 +1517,7 @@ class _Fold:
     @staticmethod
     def _quoted_words(post) -> str:
         """What a post quotes, as the page showed it (the archive's quote text; "" for an older archive)."""
-        return "\n".join((getattr(q, "text", None) if not isinstance(q, dict) else q.get("text")) or ""
-                         for q in getattr(post, "quotes", None) or ())
+        return "\n".join(quote_field(q, "text") or "" for q in getattr(post, "quotes", None) or ())
 
     def _text_before_close(self, post) -> tuple[str, str | None]:
         """What the post said before close, when the archive saw it then and it changed after (once per

@@ -30,6 +30,7 @@ from datetime import datetime
 
 from grammar import ruling as words
 from grammar.names import Roster, to_simplified
+from grammar.tags import floor_value
 
 from . import certainty
 from .day import DayTally, Ruling, quote_field, real_pid, shown_otherwise, unseen_colors
@@ -309,21 +310,15 @@ def _quoted_elsewhere(post, reading, base: DayTally) -> tuple[str, int] | None:
 # A director's post that only names a floor and stops at a colon (「关于2楼：」), and one that opens on a verdict with no floor
 # (「关于2楼：」「关于第2楼：」 — a heading and a colon — or 「（指4楼）」, a floor said of the verdict above)
 _FLOOR_ALONE = re.compile(r"^\s*(?:[(（]\s*)?(?:↑|上面|上面那条)?\s*(?:关于|对于|说一下|说说|回复|指|指的是|说的是|是)?\s*(?:第\s*)?"
-                          r"(?:(\d{1,5})\s*(?:楼|层|樓|[#FfLl])|[#＃]\s*(\d{1,5})|(?P<seat>沙发|板凳|地板)|(?P<cn>[一二三四五六七八九十]{1,3})\s*(?:楼|层|樓))"
+                          r"(?P<floor>\d{1,5}\s*(?:楼|层|樓|[#FfLl])|[#＃]\s*\d{1,5}|沙发|板凳|地板|[一二三四五六七八九十]{1,3}\s*(?:楼|层|樓))"
                           r"\s*(?:的|那)?\s*(?:一)?\s*(?:情况|问题|票|事)?\s*(?:的裁定|的判定)?\s*"
                           r"(?:[:：]|[)）]|(?<=[)）])|[。.]?)\s*[)）]?\s*[。.]?\s*$")
 _VERDICT_FIRST = re.compile(r"^\s*(?:(?:这|那|此|该)\s*(?:一)?\s*(?:票|条|帖|楼)\s*)?(?:无效|有效|作废|不算|不计|算|计为|弃权|视为弃权|按弃权|照算|维持|invalid|valid|void)", re.I)
 
 
 def _alone_floor(alone: re.Match) -> int:
-    """The floor a half ruling names: its number, or 沙发 · 板凳 · 地板 (floors 2, 3, 4 — the hostile round 92, case 25)."""
-    if alone.group("seat"):
-        return {"沙发": 2, "板凳": 3, "地板": 4}[alone.group("seat")]
-    if alone.group("cn"):  # 「关于五楼：」「说的是七楼那票」 (the hostile round 93, cases 11, 50)
-        digits = "一二三四五六七八九"
-        tens, _, ones = alone.group("cn").rpartition("十")
-        return ((digits.index(tens) + 1 if tens else 1) * 10 if "十" in alone.group("cn") else 0) + (digits.index(ones) + 1 if ones else 0)
-    return int(alone.group(1) or alone.group(2))
+    """The floor a half ruling names, as the ruling reader reads a floor (digits, 沙发 · 板凳 · 地板, numerals in words)."""
+    return floor_value(alone.group("floor"))[1]
 
 
 def _waits(pid: int, why: str, post, source: str) -> Ruling:
