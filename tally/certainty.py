@@ -300,6 +300,8 @@ _SENTENCE_CUT = re.compile(r"[。.!！?？;；\n]")
 _PARTICLES = re.compile(r"^[\s吧了啊呀呗哈啦嘛哦喔的~～!！.。]*$")
 _CHOICE_BEFORE = re.compile(r"(?:是|为|即|亦即|又名|又叫|也叫|应该是|应为|实际是|其实是|换成|改成|改为|改投|投给|投|选|想点|要点|meant|I mean|mean|才是)\s*[:：]?\s*$|"
                             r"(?:^|\n)\s*[*＊]\s*$|"  # 「*郭靖」 on its own line: the forums' way to correct the word above
+                            # 「写岔了→郭靖」「=> 郭靖」「↑郭靖」: an arrow points at the one meant (the hostile round 95, cases 27–29)
+                            r"(?:→|->|=>|⇒|➡|➔|⟶|—>|-->)\s*$|(?:^|\n)\s*↑\s*$|"
                             r"[:：]\s*$", re.I)  # (「更：郭靖」「正确答案：郭靖」「edit: 郭靖」: a name after a label of any words)
 _REASON_LABEL = re.compile(r"(?:投票|改票)?理由$|(?i:reason)$")
 _FIELD = re.compile(r"(?:投票对象|投票目标|改票对象|改票目标|改投对象|代投玩家|代投人|代投|委托人|投票|对象|改投|改票|投给|票投)\s*:\s*$")

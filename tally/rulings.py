@@ -111,7 +111,7 @@ def maybe_rulings(game: Game, posts) -> bool:
     roster = roster_of(game)
     return any(p.author in game.directors and (words.read(p.text, quoting=bool(getattr(p, "quotes", None)), roster=roster) or
                                                getattr(p, "quotes", None) and words.answers_a_question(p.text) or
-                                               _FLOOR_ALONE.match(p.text or "")) for p in posts)  # (half of a split ruling)
+                                               _half(p.text or "") is not None) for p in posts)  # (half of a split ruling)
 
 
 def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, history: dict[int, list[dict]],
@@ -149,11 +149,11 @@ def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, 
             # 「关于2楼：」 then, in the director's next post, 「无效，理由写在标题里了。」 (or 「这票无效，格式不对。」 then 「（指4楼）」): one
             # ruling written in two posts — neither rules alone, and together they are not one post: the floor waits for the
             # director (the hostile rounds 90–91, cases 27, 16, 43, 62, 67: the floor stayed counted, certain, nothing listed)
-            before, alone = half.pop(post.tid, None), _FLOOR_ALONE.match(post.text or "")
-            verdict = _VERDICT_FIRST.match(post.text or "")
-            heading = (post.text or "").rstrip().endswith((":", "："))  # 「关于5楼：」 heads what comes next, never what came before
+            before, this = half.pop(post.tid, None), _half(post.text or "")
+            alone, verdict = this is not None and this[0] is not None, this is not None and this[0] is None
+            heading = this is not None and this[1]  # 「关于5楼：」「板凳那票，裁定如下」 head what comes next, never what came before
             if before is not None and (alone and not heading and before[1] is None or verdict and before[1] is not None):
-                first, floor = before[0], before[1] if before[1] is not None else _alone_floor(alone)
+                first, floor = before[0], before[1] if before[1] is not None else this[0]
                 named = next((p.pid for p in posts if p.tid == post.tid and p.floor == floor), None)
                 entry = next((e for e in base.entries if e.pid == named), None) if named is not None else None
                 if entry is not None:
@@ -164,10 +164,10 @@ def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, 
                     found.rulings[entry.pid] = (_waits(entry.pid, why, post, source), at)
                     found.unread.append(Unread(post.pid, post.floor, post.tid, post.posted_at, [why]))
                     continue
-            if alone:
-                half[post.tid] = (post, _alone_floor(alone))
-            elif verdict:
-                half[post.tid] = (post, None)
+            if before is not None and before[1] is None:
+                _unpaired(found, before[0])
+            if this is not None:
+                half[post.tid] = (post, this[0])
         if reading is None and earlier is None:
             if post.status == "normal" and found.rulings and (turned := words.turns_back(post.text, roster)) and (
                     at := datetime.fromisoformat(post.posted_at) if post.posted_at else _made_at(post)) is not None:
@@ -269,7 +269,16 @@ def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, 
                     continue
                 found.windows[ruling.pid] = (posted, made)
             _keep(found, ruling, posted if said else made)
+    for post, floor in half.values():
+        if floor is None:
+            _unpaired(found, post)
     return found
+
+
+def _unpaired(found: Posted, post) -> None:
+    """A verdict the director posted with no floor and no post beside it to say which: listed, never dropped."""
+    why = f"导演 #{post.floor}「{clip(post.text.strip(), 16)}」像是一条裁定，却没写是哪一楼：请导演写明（例如「7楼 无效」）"
+    found.unread.append(Unread(post.pid, post.floor, post.tid, post.posted_at, [why]))
 
 
 def _between(held, ruling: Ruling, start: datetime, end: datetime) -> bool:
@@ -307,18 +316,28 @@ def _quoted_elsewhere(post, reading, base: DayTally) -> tuple[str, int] | None:
             "请导演确认", quoted.pid)
 
 
-# A director's post that only names a floor and stops at a colon (「关于2楼：」), and one that opens on a verdict with no floor
-# (「关于2楼：」「关于第2楼：」 — a heading and a colon — or 「（指4楼）」, a floor said of the verdict above)
-_FLOOR_ALONE = re.compile(r"^\s*(?:[(（]\s*)?(?:↑|上面|上面那条)?\s*(?:关于|对于|说一下|说说|回复|指|指的是|说的是|是)?\s*(?:第\s*)?"
-                          r"(?P<floor>\d{1,5}\s*(?:楼|层|樓|[#FfLl])|[#＃]\s*\d{1,5}|沙发|板凳|地板|[一二三四五六七八九十]{1,3}\s*(?:楼|层|樓))"
-                          r"\s*(?:的|那)?\s*(?:一)?\s*(?:情况|问题|票|事)?\s*(?:的裁定|的判定)?\s*"
-                          r"(?:[:：]|[)）]|(?<=[)）])|[。.]?)\s*[)）]?\s*[。.]?\s*$")
-_VERDICT_FIRST = re.compile(r"^\s*(?:(?:这|那|此|该)\s*(?:一)?\s*(?:票|条|帖|楼)\s*)?(?:无效|有效|作废|不算|不计|算|计为|弃权|视为弃权|按弃权|照算|维持|invalid|valid|void)", re.I)
+# Half a ruling, as the director splits one over two posts: a floor named with no verdict (「关于2楼：」「板凳那一票我的裁定如下：」
+# 「6L那票我看了一下：」「对#8的票：」「（上一条指的是7L）」「↑上面说的是七楼那票」), or a verdict with no floor (「无效，作废。」「判无效。」
+# 「算无效，不计。」). Read by what the words hold — one floor and no verdict, or a verdict and no floor — not by the shapes
+# directors were seen to write (the hostile rounds 93–94 found a new heading each time a list of them was mended).
+_FLOOR_SAID = re.compile(r"(?:第\s*)?(?:\d{1,5}\s*(?:楼|层|樓|#|＃|[LlFf](?![a-zA-Z]))|[#＃]\s*\d{1,5}|"
+                         r"[一二三四五六七八九十两廿]{1,3}\s*(?:楼|层|樓))|沙发|板凳|地板")
+_VERDICT_SAID = re.compile(r"无效|有效|作废|废票|不算|不计|计为|计作|算作|算数|弃权|照算|照计|维持|(?<![a-z])(?:in)?valid|void", re.I)
+_HEADS = re.compile(r"[:：]\s*$|如下|以下|下面")  # what heads the post after it
 
 
-def _alone_floor(alone: re.Match) -> int:
-    """The floor a half ruling names, as the ruling reader reads a floor (digits, 沙发 · 板凳 · 地板, numerals in words)."""
-    return floor_value(alone.group("floor"))[1]
+def _half(text: str) -> tuple[int | None, bool] | None:
+    """(the floor, whether it heads what follows) of a post that names one floor and no verdict; (None, False) of one that
+    gives a verdict and names no floor; None of any other post. A long post is an announcement, not half a ruling."""
+    own = to_simplified(text.strip())
+    if not own or len(own) > 80:
+        return None
+    floors = {floor_value(m.group()) for m in _FLOOR_SAID.finditer(own)}
+    if _VERDICT_SAID.search(own):
+        return (None, False) if not floors else None
+    if len(floors) != 1 or (floor := next(iter(floors)))[0] != "floor" or floor[1] is None:
+        return None
+    return floor[1], bool(_HEADS.search(own))
 
 
 def _waits(pid: int, why: str, post, source: str) -> Ruling:

@@ -1755,3 +1755,47 @@ def test_a_ballot_inside_a_tag_the_forum_does_not_know_names_its_player(tag):
     _, (entry,) = _day(("洪七公", f"投票对象：杨康\n投票理由：可疑\n[{tag}]投票对象：郭靖[/{tag}]"), preset="shediao")
     assert entry.needs_review and {"杨康", "郭靖"} <= set(entry.readings), entry
 
+
+
+@pytest.mark.parametrize("first, second, floor", [("板凳那一票我的裁定如下：", "无效，不计入票型。", 3),
+                                                  ("5L那票我看了一下：", "算无效，不计入票型。", 5), ("对#4的票：", "无效，作废。", 4),
+                                                  ("针对板凳那票，裁定如下", "作废，不计入票型。", 3),
+                                                  ("无效，不计入票型。", "↑上面说的是三楼那票", 3),
+                                                  ("算无效，不计。", "（上一条指的是5L）", 5), ("地板的票", "判无效。", 4)])
+def test_a_ruling_split_over_two_posts_is_read_by_what_each_half_holds(first, second, floor):
+    """The hostile round 94, cases 11, 52–54, 71, 74, 75: a heading with a tail (「板凳那一票我的裁定如下：」「6L那票我看了一下：」),
+    「对#8的票：」, a verdict opening on 判 or 算, 「↑上面说的是七楼那票」 — each slipped a list of shapes, and decisive days were posted
+    against the director's ruling. A post naming one floor and no verdict, beside one giving a verdict and no floor, is one ruling
+    in two posts: the floor waits for the director."""
+    from test_hostile_round56 import Thread
+
+    t = Thread()
+    for voter, target, hours in (("郭靖", "杨康", 1), ("黄蓉", "杨康", 1.2), ("杨康", "郭靖", 1.4), ("穆念慈", "郭靖", 1.5),
+                                 ("洪七公", "郭靖", 1.6)):
+        t.vote(voter, target, hours)
+    t.add("导演", first, 2)
+    t.add("导演", second, 2.1)
+    result, _found = _day_with_rulings(t)
+    assert {e.floor for e in result.entries if e.needs_review} == {floor}, [(e.floor, e.reason) for e in result.entries]
+
+
+def test_a_verdict_no_post_beside_gives_a_floor_is_listed():
+    """A verdict with no floor, and no post beside it naming one (「判无效，理由太水。」 alone): listed for the director, never dropped."""
+    from test_hostile_round56 import Thread
+
+    t = Thread()
+    for voter, target, hours in (("郭靖", "杨康", 1), ("黄蓉", "杨康", 1.2), ("杨康", "郭靖", 1.4)):
+        t.vote(voter, target, hours)
+    t.add("导演", "判无效，理由太水。", 2)
+    _, found = _day_with_rulings(t)
+    assert [u.floor for u in found.unread] == [4] and "没写是哪一楼" in found.unread[0].why[0], found.unread
+
+
+@pytest.mark.parametrize("tail", ["写岔了→杨康", "名字填岔了 => 杨康", "对象填反了→杨康", "↑杨康"])
+def test_a_correction_pointing_at_another_name_with_an_arrow_is_asked(tail):
+    """The hostile round 95, cases 27–29: 「写岔了→杨康」 under a ballot for 郭靖 — a correction in words no list held, the arrow
+    pointing at the one meant — was certain for 郭靖, and the lab posted his elimination alone (UTF-8 and GBK)."""
+    _, (entry,) = _day(("洪七公", f"投票对象：郭靖\n投票理由：可疑\n{tail}"), preset="qisha")
+    assert entry.needs_review and {"郭靖", "杨康"} <= set(entry.readings), entry
+    _, (entry,) = _day(("洪七公", "投票对象：郭靖\n投票理由：他和杨康的票型一样"), preset="qisha")
+    assert not entry.needs_review and entry.target == "郭靖", entry
