@@ -37,7 +37,14 @@ _BBCODE = re.compile(
     r"shadow|glow|ruby|rt|rp|tt|pre|blockquote)(?:=[^\]\n]*)?\]",
     re.I,
 )
-_PAIRED_TAGS = re.compile(r"\[([A-Za-z]{1,12})(?:=[^\]\n]*)?\](.*?)\[/\1\]", re.S)
+# (a tag's name is any word: [投票] · [h1] · [t_1] · [tag-a] — the hostile round 94, case 58, after [collapse] · [blink] in 93)
+_PAIRED_TAGS = re.compile(r"\[([^\[\]\s/=]{1,12})(?:=[^\]\n]*)?\](.*?)\[/\1\]", re.S)
+def _paired(m: re.Match) -> str:
+    """The words between a pair of tags the forum shows as typed; 「[投票]郭靖[/投票]」 a label before them, as 【投票】 is."""
+    return f"{m.group(1)}:{m.group(2)}" if re.fullmatch(_LABEL_WORDS, m.group(1)) and ":" not in m.group(2)[:8] \
+        and "：" not in m.group(2)[:8] else m.group(2)
+
+
 _LABEL_WORDS = "投票对象|投票目标|投票|改票对象|改票|改投|投票理由|改票理由|理由|代投|对象"
 # (not 「武夷〔代投〕、恒山」: a mark after a name in a list, followed by the next item, is no label)
 _BRACKET_LABEL = re.compile(rf"[\[【〖〔]\s*({_LABEL_WORDS})\s*[\]】〗〕](?![ \t]*[、,，)）])\s*:?\s*")
@@ -152,11 +159,12 @@ def normalize(text: str) -> str:
         text = _BB_TABLE.sub(_table, text)
     if "[" in text or "【" in text or "〖" in text or "〔" in text:  # most posts have no brackets at all
         # (first: 「[b]vote[/b] 山竹」 is 「vote 山竹」 to every reader after it)
-        text = _BRACKET_LABEL.sub(r"\1:", _BBCODE.sub("", text))
+        text = _BBCODE.sub("", text)
         if "[/" in text:
-            # a pair of tags the forum does not know ([collapse] · [blink] · [spoil] …) shows as typed, the words between read
+            # a pair of tags the forum does not know ([collapse] · [blink] · [投票] …) shows as typed, the words between read
             # as any: 「[collapse]投票对象：郭靖[/collapse]」 had read 郭靖[/collapse as the name (the hostile round 93, cases 13, 22)
-            text = _PAIRED_TAGS.sub(r"\2", text)
+            text = _PAIRED_TAGS.sub(_paired, text)
+        text = _BRACKET_LABEL.sub(r"\1:", text)
     if "佢" in text or "咗" in text or "佐" in text:
         text = _CANTONESE_WORDS.sub(lambda m: _CANTONESE[m.group()], text)
     if "ote" in text or "OTE" in text or "eason" in text or "EASON" in text or "ecause" in text or "ECAUSE" in text or \

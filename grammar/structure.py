@@ -196,6 +196,20 @@ def _d7_block(lines: list[str], start: int, quotes: list[Quoted]) -> int:
     return i + 1
 
 
+def typed_quotes(text: str) -> tuple[str, list[Quoted]]:
+    """The text with its [quote]…[/quote] blocks taken out, and those blocks — as the forum's page keeps a quote apart from the
+    reply's own words (check-vote reads a post typed as BBCode as the thread reads it from the page)."""
+    quotes: list[Quoted] = []
+    if "uote]" not in text and "UOTE]" not in text:
+        return text, quotes
+    own = _bb_quotes(text, quotes)
+    for i, q in enumerate(quotes):
+        first, _, rest = q.text.partition("\n")
+        if q.author is None and (head := _X3_HEADER.match(first)):  # 「郭靖 发表于 2026-12-7 12:00」 typed as the header's words
+            quotes[i] = Quoted(_author(head.group("author")), head.group("time"), rest.strip("\n"), q.pid)
+    return own.strip("\n"), quotes
+
+
 def _bb_quotes(text: str, quotes: list[Quoted]) -> str:
     """[quote]…[/quote] blocks (nested ones inside their outer block), each kept with its header."""
     out, depth, start, block = [], 0, 0, 0

@@ -53,7 +53,11 @@ KIND_WORDS = {"vote": "投票", "change": "改票", "abstain": "弃权", "proxy"
 
 _SPEAKER = re.compile(r"\s*([^\s:：]{1,12})\s*[:：]")
 # Words that may pass on what a post quotes (转 · 代 · 帮 · 托 · 「X的票」 · 如上 · 以上 · 上面 · 这是): not 「哈哈他真逗」
-_PASSES_ON = re.compile(r"转|代|帮|托|搬运|的票|如上|以上|上面|这是|这个是|替")
+# What a reply to a quoted request to vote says when it does not pass the ballot on: a question, a refusal, a pointer to the
+# rules or the director. Any other reply may be the relay (「照办」「收到，马上」「ok」 — the hostile round 94, cases 55, 62, 78:
+# a list of the words that pass a ballot on grew each round, and 「照办」 posted 「无人出局」 alone)
+_DECLINES = re.compile(r"[?？]|吗|么|不帮|不转|不代|不替|不发|不能|不行|不可以|不允许|不许|不让|不给|没法|无法|别|拒绝|自己投|自己来|"
+                       r"自己发|找导演|问导演|规则|违规|犯规")
 # A request to vote for the one who says it, as a quote holds it (「帮我投杨康」「替我投一票杨康」「我投杨康，帮我发一下」)
 _QUOTED_REQUEST = re.compile(r"(?:帮|替|代)\s*我\s*(?:投|选|把票投给|把票给|票给|发|改投|改成)|帮忙投|我的票\s*(?:投|给)|我投\s*\S{1,12}?\s*[,，]?\s*(?:帮|麻烦|替)")
 # The words a reply to a floor opens with, typed rather than made by the forum's 回复 button (no quote, no link)
@@ -498,7 +502,7 @@ class _Fold:
         quoted = self._quoted_words(post)
         speaker = _SPEAKER.match(quoted)  # 「欧阳锋：帮我投杨康」: who the quoted words are by, where they open on it
         if not verdict.relayed_for and post.author not in ctx.directors and quoted and (
-                asked := _QUOTED_REQUEST.search(quoted)) and _PASSES_ON.search(verdict.own or text or "") and (
+                asked := _QUOTED_REQUEST.search(quoted)) and not _DECLINES.search(verdict.own or text or "") and (
                 verdict.kind in ("none", "abstain") or verdict.abstains or (
                     verdict.target is not None and speaker and ctx.roster.table.get(speaker.group(1)) == verdict.target)):
             # a post under someone's quoted request to vote (「[quote]欧阳锋：帮我投杨康[/quote] 转一下」「……这是欧阳锋的票」): whatever

@@ -1799,3 +1799,50 @@ def test_a_correction_pointing_at_another_name_with_an_arrow_is_asked(tail):
     assert entry.needs_review and {"郭靖", "杨康"} <= set(entry.readings), entry
     _, (entry,) = _day(("洪七公", "投票对象：郭靖\n投票理由：他和杨康的票型一样"), preset="qisha")
     assert not entry.needs_review and entry.target == "郭靖", entry
+
+
+@pytest.mark.parametrize("own", ["帮忙转一下", "转一下", "帮他转个票", "照办（手机发的，见谅）", "收到，马上（手机发的）"])
+@pytest.mark.parametrize("header", ["郭靖：帮我投杨康", "郭靖 发表于 2026-12-7 12:00\n帮我投杨康"])
+def test_check_vote_reads_a_typed_quote_as_the_thread_reads_the_pages(own, header):
+    """The hostile round 94, cases 09, 58b: a relay under a quoted request was flagged in the thread (the page keeps the quote apart)
+    and certain talk in check-vote (the quote typed as BBCode stayed in the text); and 「照办」 under a quoted request — no word of
+    a list that passed a ballot on — was talk in the thread too, 「无人出局」 posted alone (case 55)."""
+    from test_hostile_round56 import load_preset
+
+    from bansha.cli.reading import _fold_one
+
+    entry = _fold_one(f"[quote]{header}[/quote]\n{own}", "黄蓉", None, load_preset("qisha"), ["郭靖", "黄蓉", "杨康", "穆念慈"], None)
+    assert not entry.certain and ("郭靖", "杨康") in {(r.voter, r.target) for r in entry.space}, (own, entry)
+
+
+@pytest.mark.parametrize("own", ["你自己不是已经投了吗？别刷屏", "别刷屏了，投票帖只放票"])
+def test_a_question_or_a_refusal_under_a_quoted_request_is_no_relay(own):
+    from test_hostile_round56 import load_preset
+
+    from bansha.cli.reading import _fold_one
+
+    entry = _fold_one(f"[quote]郭靖：帮我投杨康[/quote]\n{own}", "黄蓉", None, load_preset("qisha"), ["郭靖", "黄蓉", "杨康", "穆念慈"], None)
+    assert ("郭靖", "杨康") not in {(r.voter, r.target) for r in entry.space}, (own, entry)
+
+
+@pytest.mark.parametrize("tail", ["以上为杨康的票", "以上系杨康的票", "此乃杨康之票", "杨康的票如上", "这是杨康的票", "以上为杨康所投"])
+def test_a_ballot_said_to_be_another_players_is_a_relay_with_or_without_a_quote(tail):
+    """The hostile round 94, cases 10, 21, 59, 65, 66: 「以上为X的票」「此乃X之票」「X的票如上」 outside a quote read as the poster's own
+    ballot (a dead poster's: a certain abstention) — a decisive GBK day posted alone. And 「以上是我的票」, the poster's own, was taken
+    for a relay and held a plain day (case 56)."""
+    _, (entry,) = _day(("洪七公", f"投票对象：郭靖\n投票理由：可疑\n{tail}"), preset="qisha")
+    assert entry.needs_review and entry.verdict == "counted", entry
+    _, (entry,) = _day(("洪七公", "投票对象：郭靖\n投票理由：可疑\n以上是我的票"), preset="qisha")
+    assert not entry.needs_review and entry.target == "郭靖", entry
+    _, (entry,) = _day(("洪七公", "投票对象：郭靖\n投票理由：以上是我的看法，这是杨康的票型分析的结论"), preset="qisha")
+    assert not entry.needs_review and entry.target == "郭靖", entry
+
+
+@pytest.mark.parametrize("tag", ["投票", "票", "重要", "h1", "t_1", "tag-a"])
+def test_a_ballot_inside_a_tag_of_any_name_names_its_player(tag):
+    """The hostile round 94, case 58: 「[投票]投票对象：郭靖[/投票]」 (and [h1], [t_1], [tag-a]) as a second ballot read 郭靖[/投票 —
+    only tags of letters were read as the pair the forum shows as typed; 「无人出局」 posted alone."""
+    _, (entry,) = _day(("洪七公", f"投票对象：杨康\n投票理由：可疑\n[{tag}]投票对象：郭靖[/{tag}]"), preset="shediao")
+    assert entry.needs_review and {"杨康", "郭靖"} <= set(entry.readings), entry
+    _, (entry,) = _day(("洪七公", "[投票]郭靖[/投票]\n理由：可疑"), preset="shediao")
+    assert entry.target == "郭靖", entry

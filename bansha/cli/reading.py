@@ -253,7 +253,8 @@ def _fold_one(text: str, author: str, loaded, rules, names: list[str], directors
     from datetime import datetime, timedelta
 
     from grammar.colors import style_of_bbcode
-    from scraper.model import Post
+    from grammar.structure import typed_quotes
+    from scraper.model import Post, Quote
     from tally.day import tally_day
     from tally.game import Day, Game, Player
 
@@ -267,8 +268,12 @@ def _fold_one(text: str, author: str, loaded, rules, names: list[str], directors
     else:
         game = Game(name="check-vote", preset=rules.name, directors=heads,
                     players=tuple(Player(n, i + 3) for i, n in enumerate(names)), days=(day,))
+    # the page keeps a quote apart from the reply's words: so does the post typed here (hostile round 94, cases 09, 58b: a relay
+    # under a quoted request was flagged in the thread and certain talk in check-vote)
+    own, typed = typed_quotes(text)
     post = Post(pid=1, tid=1, floor=2, author=author, author_uid=None, posted_at=(start + timedelta(hours=1)).isoformat(),
-                time_precision="second", edited_by=None, edited_at=None, quotes=[], text=text, html="", status="normal",
+                time_precision="second", edited_by=None, edited_at=None, quotes=[Quote(q.pid, q.author, q.time, q.text) for q in typed],
+                text=own, html="", status="normal",
                 style=style_of_bbcode(text))  # (the colours its page would show: 「投[color=White]杨康[/color]」 — round 79)
     entry = tally_day([post], game, day, rules).entries[0]
     return (entry, game) if with_game else entry
