@@ -317,7 +317,9 @@ def _poll_one(game_file: Path, db_path: Path, options: PollOptions, say: Callabl
             if closed and day.round and not held:
                 held = moot_round(db, game, rules, day)
             public = _lurk_section(lurking, public=True) if options.with_lurk else ""
-            shown = tally if closed else thread_view(tally, lambda: pipeline.tally_from_archive(
+            # (after the close too: the held final's dayN.bbcode, pasted by hand, left the 法官 out of every list where the same post
+            # by another player stood in 票型 — the hostile round 95, case 53; poll never posts it while his ballot is unruled)
+            shown = thread_view(tally, lambda: pipeline.tally_from_archive(
                 db, game.as_the_thread_knows(), rules, day.day, round=day.round, as_of=as_of))
             files = write_reports(options.out_dir, game, day, tally, lurking, now=now, public=public,
                                   post_limit=options.post_limit, held=held, db=db, shown=shown)

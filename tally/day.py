@@ -704,6 +704,15 @@ class _Fold:
             entry.needs_review = True
             entry.reason = "不在名单里的账号发了像代投或转投的帖子：是谁的小号、顶替者，还是冒充导演？请导演裁定（默认不计）"
             return
+        others = tuple(w for w in verdict.relayed_for if w != entry.author)
+        if others and not verdict.relay_is_ballot and verdict.kind != "proxy" and not by_director and entry.ruling is None \
+                and entry.author in ctx.players:
+            # (before the facts are weighed: a relay by one who cannot vote — the secret 法官 — is still the ballot of the one
+            # it is for, as anyone's relay is; the hostile round 95, case 54: his relay read as settled talk, listed nowhere)
+            entry.relayed_for = tuple(w for w in others if w in ctx.players)
+            # A relay beside the poster's own ballot (one post, two ballots), or for a player the words do not
+            # name: the reading space cannot hold it whole, only a ruling can settle it.
+            entry.unprovable = verdict.kind in ("vote", "change", "abstain") or not entry.relayed_for
         if entry.ruling is not None or by_director or (entry.author not in ctx.players) or self._settled(entry) or \
                 self._agrees_with_director(post, verdict):
             return  # a director's post is read whole in role (grammar/director.py): what it leaves open, it says there
@@ -760,12 +769,6 @@ class _Fold:
         extra = [n for n in extra if n in ctx.players]
         if extra and entry.needs_review:
             entry.readings = tuple(dict.fromkeys([*entry.readings, *extra]))
-        others = tuple(w for w in verdict.relayed_for if w != entry.author)
-        if others and not verdict.relay_is_ballot and verdict.kind != "proxy":
-            entry.relayed_for = tuple(w for w in others if w in ctx.players)
-            # A relay beside the poster's own ballot (one post, two ballots), or for a player the words do not
-            # name: the reading space cannot hold it whole, only a ruling can settle it.
-            entry.unprovable = verdict.kind in ("vote", "change", "abstain") or not entry.relayed_for
         if entry.kind == "change" and verdict.old_target and prior is not None and prior.target != verdict.old_target:
             reasons.append(f"改票写的原票是「{verdict.old_target}」，但 #{prior.entry.floor} 投的是「{prior.target or '弃权'}」")
         if entry.kind in ("change", "vote") and entry.verdict == COUNTED and entry.at is not None and \
@@ -1760,7 +1763,8 @@ class _Fold:
             return
         if voter in self.ctx.players:
             self.tried.add(voter)
-        if rules.invalid_vote == "abstain" and entry.kind != "change" and voter in self.ctx.voters and voter not in self.standing \
+        if rules.invalid_vote == "abstain" and entry.kind != "change" and voter not in self.standing and (
+                voter in self.ctx.voters or (voter in self.ctx.alive and entry.ruling is not None)) \
                 and "关门后" not in reason and entry.at and self.ctx.close and entry.at < self.ctx.close:
             self._log(entry, f"无效：{reason}；按规则视为弃权（可联系导演更正）")
             entry.reason += "；按规则视为弃权"

@@ -336,6 +336,8 @@ def countdown(close: datetime, now: datetime) -> str:
     return f"距截止不到 {math.ceil(left / timedelta(days=1))} 天"
 
 
+# A note that speaks of who may vote or of roles: never beside a secret non-voter's ballot in public
+_SPEAKS_OF_RIGHTS = re.compile(r"法官|投票权|不能投|不可以投|无权|没有权|不能参与|身份|角色|non_voter|judge", re.I)
 SECRET_REASONS = ("没有投票权（法官不能投票）", "没有投票权（游戏文件 non_voters）")
 
 
@@ -345,8 +347,10 @@ def secret_ballots(t: DayTally) -> list:
     until then no public post lists them."""
     # (and a post of theirs that tries to vote and is left a doubt — 「投杨康吧，大概」 by the secret 法官: "no reading of
     # it counts" let the final go out where the same post by anyone else held it — the hostile round 61, s03)
+    # (a relay he posts for a voter is that voter's ballot, weighed as anyone's relay is — held only where it matters: the
+    # hostile round 95, case 54)
     return [e for e in t.entries if e.ruling is None and (any(r in (e.reason or "") for r in SECRET_REASONS) or (
-        e.author in t.barred and e.needs_review))]
+        e.author in t.barred and e.needs_review and not any(w != e.author for w in e.relayed_for)))]
 
 
 SECRET_HOLD = "没有投票权的玩家投的票：结果帖等导演裁定（公开帖只写裁定，不写原因）"
@@ -476,8 +480,10 @@ def _lines(t: DayTally, title: str, *, bbcode: bool, as_of: datetime | None = No
                 source = f"（导演 {where}{linked(f'#{r.source_floor}', r.source_pid, r.source_tid)}）" if bbcode else f"（{r.source}）"
             elif not bbcode and r.source:
                 source = f"（{r.source}）"
-            # the director's note on a secret non-voter's ballot is the director's (「法官不能投票」 named him: B3)
-            note = r.note if not (bbcode and (entry.voter or entry.author) in t.barred) else ""
+            # the director's note on a secret non-voter's ballot is shown as anyone's (「条件票」 shown beside one player's and
+            # hidden beside the 法官's set him apart: the hostile round 95, case 53), unless it speaks of the right to vote
+            # (「法官不能投票」 named him: B3)
+            note = r.note if not (bbcode and (entry.voter or entry.author) in t.barred and _SPEAKS_OF_RIGHTS.search(r.note or "")) else ""
             lines.append(f"{_floor(entry)} {esc(clip(entry.author, 20))}：{words}" + (f"（{esc(clip(note))}）" if note else "")
                          + source)
     if not bbcode:

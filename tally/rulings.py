@@ -248,6 +248,12 @@ def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, 
         if not why:
             rulings, why = _resolve(post, reading, game, base, rules, shifted)
             why = [*reading.problems, *why]
+            if rulings and (running := _round_running(post, day, game)) is not None and not _FIRST_ROUND.search(post.text or ""):
+                # 「【裁定】2楼无效，重投的票要写清理由。」 posted while the day's 重投 runs in its thread: which round's ballot it
+                # means, the floor does not say — it waits for the director, and a published result is not corrected by it
+                # (the hostile round 95, case 51: applied to the first round, its posted 「无人出局」 rewritten 「郭靖 出局」)
+                said = f"发在{running.label}期间（同一个帖子），没写是哪一轮的票：请写明「首轮N楼」，或由导演确认"
+                rulings = [_pending(r, said) if r.decision != "pending" else r for r in rulings]
         if reading is not None and not reading.void and reading.only_valid and in_vote and not _who_and_what(post, game, uids, first, reading):
             for ruling in _left_out(post, reading, base, game):
                 _keep(found, ruling, made)
@@ -343,6 +349,16 @@ def _half(text: str) -> tuple[int | None, bool] | None:
 def _waits(pid: int, why: str, post, source: str) -> Ruling:
     """The ballot `pid` left to the director by `post` (a "pending" ruling: tally/day.py makes the ballot a doubt)."""
     return Ruling(pid, "pending", None, why, source=source, source_pid=post.pid, source_tid=post.tid, source_floor=post.floor)
+
+
+_FIRST_ROUND = re.compile(r"首轮|第一轮|初投|初轮|首投|第一次投票|原投票|上一轮|白天的投票|第[一二三四五六七八九十\d]{1,3}天的?投票")
+
+
+def _round_running(post, day: Day, game: Game) -> Day | None:
+    """The later round of `day` that shares the post's thread and had begun when the post was made, or None."""
+    at = datetime.fromisoformat(post.posted_at) if post.posted_at else None
+    return next((r for r in reversed(day.rounds) if r.vote_thread == post.tid and r.start and at is not None
+                 and at >= game.when(r.start)), None) if day.rounds and not day.round else None
 
 
 def _pending(ruling: Ruling, why: str) -> Ruling:

@@ -413,3 +413,32 @@ def test_a_vote_thread_made_as_a_forum_poll_holds_the_final_and_says_why(board, 
     board.threads[demo.VOTE_TID].poll = [("李逵", 0), ("宋江", 0)]  # a poll nobody used: said, the final goes out
     result, lines = run(board, tmp_path, post=True)
     assert len(director_posts(board)) == 1 and any("投票选项" in line for line in lines), lines
+
+
+def test_a_ruling_posted_while_the_days_revote_runs_in_its_thread_waits_for_the_director(tmp_path):
+    """The hostile round 95, case 51: a 重投 sharing the day's thread; during it the director posted 「【裁定】2楼无效，重投的票要写清
+    理由。」 — refused for the revote, and applied without a word to the first vote, whose posted result was rewritten. Which
+    round's ballot such a ruling means the floor does not say: it waits for the director, and the posted result stands."""
+    import sqlite_utils
+
+    from bansha import pipeline
+    from tally.game import load_game
+
+    forum = demo.build()
+    with forum:
+        path = game_file(tmp_path, forum.base_url)
+        polling.run_poll(path, tmp_path / "g.db", options(forum, post=True, day=1), [].append)  # the day's final is out
+        finals = {p.pid: p.bbcode for p in director_posts(forum)}
+        assert len(finals) == 1
+        path.write_text(path.read_text("utf-8") + '\n[[days.rounds]]\nkind = "重投"\nstart = "2026-11-29 21:00"\n'
+                        'close = "2026-11-30 21:00"\ncandidates = ["李逵", "燕青"]\n', "utf-8")
+        forum.add_post(demo.VOTE_TID, DIRECTOR_UID, "【裁定】2楼无效，重投的票要写清理由。", demo.CLOSE + timedelta(minutes=10))
+        lines: list[str] = []
+        polling.run_poll(path, tmp_path / "g.db", options(forum, post=True, day=1, now=demo.CLOSE + timedelta(minutes=20)),
+                         lines.append)
+        after = next(p.bbcode for p in director_posts(forum) if p.pid in finals)
+        assert "李逵 出局" in after and "pid=2]#2" not in after, after  # (the revote's floors are no longer 关门后的投票: an edit)
+    game, rules = load_game(path)
+    tally = pipeline.tally_from_archive(sqlite_utils.Database(tmp_path / "g.db"), game, rules, 1)
+    second = next(e for e in tally.entries if e.floor == 2)
+    assert second.needs_review and "重投期间" in second.reason and all(r.pid != second.pid for r in tally.rulings), second

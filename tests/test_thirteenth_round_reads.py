@@ -1846,3 +1846,67 @@ def test_a_ballot_inside_a_tag_of_any_name_names_its_player(tag):
     assert entry.needs_review and {"杨康", "郭靖"} <= set(entry.readings), entry
     _, (entry,) = _day(("洪七公", "[投票]郭靖[/投票]\n理由：可疑"), preset="shediao")
     assert entry.target == "郭靖", entry
+
+
+@pytest.mark.parametrize("text, note", [("投票对象：郭靖\n投票理由：如果杨康今天还不交代的话就算我投郭靖", "条件票"),
+                                        ("投票对象：郭靖\n投票理由：发言可疑", "格式不对"),
+                                        ("投票对象：郭靖\n投票理由：发言可疑", "法官不能投票")])
+def test_a_secret_voters_ruled_ballot_reads_in_public_as_anyones(text, note):
+    """The hostile round 95, case 53: the secret 法官 and 丘处机 posted the same ballot and the director ruled both 「无效」 with the
+    same note — the posted final put 丘处机 under 弃权 with the note shown and the 法官 under 未投有效票 with the note hidden. The
+    public post is the same whether or not the game file sets him apart (a note that speaks of the right to vote is the
+    director's own slip: kept off his line only)."""
+    from test_hostile_round56 import Thread, game, load_preset, tally_day
+    from tally.day import Ruling
+    from tally.report import render_bbcode
+    from tallykit import Player
+
+    def final(judge: bool) -> str:
+        t = Thread()
+        for voter, target in (("郭靖", "杨康"), ("黄蓉", "杨康"), ("穆念慈", "杨康"), ("杨康", "郭靖")):
+            t.vote(voter, target, 1)
+        mine = t.add("黄药师", text, 2)
+        theirs = t.add("丘处机", text, 2.2)
+        names = ["郭靖", "黄蓉", "杨康", "穆念慈", "欧阳克", "洪七公", "黄药师", "梅超风", "丘处机"]
+        players = tuple(Player(n, i + 3, roles=("法官",) if judge and n == "黄药师" else ()) for i, n in enumerate(names))
+        g = game("qisha", players=players)
+        rulings = {p.pid: Ruling(p.pid, "reject", note=note) for p in (mine, theirs)}
+        return render_bbcode(tally_day(t.posts, g, g.days[0], load_preset("qisha"), rulings), "测试")
+
+    if "法官" in note:
+        assert final(True).count("（法官不能投票）") == 1  # (beside 丘处机's ballot: the director's words of an ordinary player)
+        assert final(True).replace("黄药师：无效\n", "黄药师：无效（法官不能投票）\n") == final(False)
+    else:
+        assert final(True) == final(False), (final(True), final(False))
+
+
+def test_a_secret_voters_relay_is_weighed_and_listed_as_anyones():
+    """The hostile round 95, case 54: the same relay (「[quote]丘处机：帮我投郭靖[/quote] 帮他转一下」) by the secret 法官 and by 梅超风 —
+    梅超风's listed in 「待导演裁定」, the 法官's certain talk: 丘处机's relayed vote never weighed, and the list named the 法官. A relay is
+    the ballot of the one it is for, whoever carries it."""
+    from dataclasses import replace
+    from datetime import timedelta
+
+    from test_hostile_round56 import Thread, game, load_preset, tally_day
+    from tally.report import render_bbcode
+    from tallykit import Player, Quote
+
+    def count(judge: bool):
+        t = Thread()
+        for voter, target in (("郭靖", "杨康"), ("黄蓉", "杨康"), ("穆念慈", "杨康"), ("杨康", "郭靖"), ("洪七公", "郭靖"), ("欧阳克", "郭靖")):
+            t.vote(voter, target, 1)
+        for author in ("黄药师", "梅超风"):
+            post = t.add(author, "帮他转一下，他在外地", 2)
+            t.posts[-1] = replace(post, quotes=[Quote(None, None, None, "丘处机：帮我投郭靖")])
+        names = ["郭靖", "黄蓉", "杨康", "穆念慈", "欧阳克", "洪七公", "黄药师", "梅超风", "丘处机"]
+        players = tuple(Player(n, i + 3, roles=("法官",) if judge and n == "黄药师" else ()) for i, n in enumerate(names))
+        g = game("qisha", players=players)
+        return t, tally_day(t.posts, g, g.days[0], load_preset("qisha"))
+
+    t, judged = count(True)
+    relays = [e for e in judged.entries if e.author in ("黄药师", "梅超风")]
+    assert all(e.needs_review and e.relayed_for == ("丘处机",) for e in relays), relays
+    at = max(p.posted_at for p in t.posts)
+    from datetime import datetime
+    now = datetime.fromisoformat(at) + timedelta(minutes=5)
+    assert render_bbcode(judged, "测试", as_of=now) == render_bbcode(count(False)[1], "测试", as_of=now)
