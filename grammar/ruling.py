@@ -1107,7 +1107,10 @@ _FLOOR_TOPIC = re.compile(r"(?:^|(?<=[\s，,。;；:：】\]]))(?<!回复\s)(?<!
                           r"(?P<pred>[\u4e00-\u9fff]{1,8}?)\s*(?=[，,。.;；!！~～\n]|$)", re.M)
 _FLOOR_SAYS_NOTHING = re.compile(r"^(?:的|之)?\s*(?:以后|之后|以前|之前|起|开始|往后|为止|以下|以上|前后|左右|那种|那样|这种|这样|一样|同理|"
                                  r"和|与|跟|及|、|说|问|讲|提|写|发|回|引|是(?!假|谣|玩笑|测试|误|草稿|乱)|在|投|改|见|看|请|要|需|注意|的改票|的问题|的发言|的分析|"
-                                 r"的说法|的理由|的格式|有话|有问题|补|也|都|还|先|已经|已)")
+                                 r"的说法|的理由|的格式|有话|有问题|补|也|都|还|先|已经|已|"
+                                 # (「2楼的理由写得真好」「6L那个分析写得不错」: the ballot's reasoning praised, not its fate — the hostile
+                                 # round 94, cases 84, 85: each held a plain day)
+                                 r"(?:个|位)?(?:理由|发言|分析|说法|逻辑|思路|推理|解释|观点|看法))")
 
 
 def _floor_fate(own: str, roster: Roster | None) -> re.Match | None:
@@ -1431,6 +1434,8 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
         rules = said or any(p[0] == "verdict" for p in pieces)
         # (「昨天重投阶段 12楼 的裁定维持不变」: a ruling of that day's floor kept, in words no verdict reads — blind52 cz046)
         relative = _RELATIVE_DAY.search(sentence) if rules or made and re.search(r"维持|裁定|判|有效|无效|作废|不算|不计", sentence) else None
+        if relative and any(tok.type == "DAY" and _day_number(str(tok)) for tok in tokens):
+            relative = None  # 「补一条昨天的：第1天 2楼 无效」: the day is numbered too (the hostile round 95, case 40: refused)
         if relative:
             # 「昨天4楼、5楼无效」 posted on day 2 rules day 1's floors, which the post does not number (the hostile round,
             # issue 42, B5: applied to day 2's floors 4 and 5): it rules nothing, and the director is told how to say it

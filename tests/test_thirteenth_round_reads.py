@@ -1910,3 +1910,26 @@ def test_a_secret_voters_relay_is_weighed_and_listed_as_anyones():
     from datetime import datetime
     now = datetime.fromisoformat(at) + timedelta(minutes=5)
     assert render_bbcode(judged, "测试", as_of=now) == render_bbcode(count(False)[1], "测试", as_of=now)
+
+
+@pytest.mark.parametrize("text", ["2楼的理由写得真好，大家学习一下。", "6L那个分析写得不错，大家可以参考。"])
+def test_a_director_praising_a_floors_reasoning_rules_nothing(text):
+    """The hostile round 94, cases 84, 85: a director's 「2楼的理由写得真好」 left #2 to the director — 「说到了 #2 的票」 — and held a
+    plain day. Praise of a ballot's reasoning gives the ballot no fate; 「2楼的票不要了」 still does."""
+    from grammar import ruling as words
+    from grammar.names import Roster
+
+    roster = Roster(["郭靖", "黄蓉", "杨康"], {})
+    assert words.read(text, roster=roster) is None
+    assert words.read("2楼的票不要了。", roster=roster).held
+
+
+def test_a_ruling_for_yesterday_that_numbers_the_day_is_read():
+    """The hostile round 95, case 40: 「补一条昨天的：第1天 2楼 无效」 was refused for 「昨天」 though it numbers the day."""
+    from grammar import ruling as words
+    from grammar.names import Roster
+
+    roster = Roster(["郭靖", "黄蓉", "杨康"], {})
+    read = words.read("补一条昨天的：第1天 2楼 无效，格式不对。", roster=roster)
+    assert read.day == 1 and [(i.ref, i.verdict) for i in read.items] == [(("floor", 2), "invalid")] and not read.void
+    assert words.read("昨天4楼、5楼无效", roster=roster).void  # (no number: which day, the director says)
