@@ -1434,8 +1434,6 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
         rules = said or any(p[0] == "verdict" for p in pieces)
         # (「昨天重投阶段 12楼 的裁定维持不变」: a ruling of that day's floor kept, in words no verdict reads — blind52 cz046)
         relative = _RELATIVE_DAY.search(sentence) if rules or made and re.search(r"维持|裁定|判|有效|无效|作废|不算|不计", sentence) else None
-        if relative and any(tok.type == "DAY" and _day_number(str(tok)) for tok in tokens):
-            relative = None  # 「补一条昨天的：第1天 2楼 无效」: the day is numbered too (the hostile round 95, case 40: refused)
         if relative:
             # 「昨天4楼、5楼无效」 posted on day 2 rules day 1's floors, which the post does not number (the hostile round,
             # issue 42, B5: applied to day 2's floors 4 and 5): it rules nothing, and the director is told how to say it

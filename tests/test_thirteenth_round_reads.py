@@ -1923,13 +1923,3 @@ def test_a_director_praising_a_floors_reasoning_rules_nothing(text):
     assert words.read(text, roster=roster) is None
     assert words.read("2楼的票不要了。", roster=roster).held
 
-
-def test_a_ruling_for_yesterday_that_numbers_the_day_is_read():
-    """The hostile round 95, case 40: 「补一条昨天的：第1天 2楼 无效」 was refused for 「昨天」 though it numbers the day."""
-    from grammar import ruling as words
-    from grammar.names import Roster
-
-    roster = Roster(["郭靖", "黄蓉", "杨康"], {})
-    read = words.read("补一条昨天的：第1天 2楼 无效，格式不对。", roster=roster)
-    assert read.day == 1 and [(i.ref, i.verdict) for i in read.items] == [(("floor", 2), "invalid")] and not read.void
-    assert words.read("昨天4楼、5楼无效", roster=roster).void  # (no number: which day, the director says)
