@@ -145,14 +145,13 @@ def _classes() -> tuple[dict[str, tuple[str, ...]], tuple[tuple[str, re.Pattern]
     return {w: tuple(k) for w, k in literal.items()}, tuple((k, re.compile(p)) for k, p in patterns)
 
 
-@lru_cache(maxsize=64)
-def _scanner(names: tuple[str, ...]) -> re.Pattern:
-    """One alternation for a roster: its names first (longest first), then every pattern, then every literal
-    word (longest first: Python's alternation takes the first branch that matches, so longer come first)."""
+@lru_cache(maxsize=1)
+def _scanner() -> re.Pattern:
+    """One alternation of every pattern, then every literal word (longest first: Python's alternation takes the first
+    branch that matches, so longer come first). The roster's names are searched apart (_names): this one is built once
+    per process, where one per roster cost a compile of the whole lexicon for every game (~0.1 s each)."""
     literal, patterns = _classes()
     parts = []
-    if names:
-        parts.append("(?P<name>" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + ")")
     for i, (_kind, pattern) in enumerate(patterns):
         written = pattern.pattern
         if written.startswith("(?i)"):  # a flag for the whole pattern becomes one for its branch
@@ -167,6 +166,12 @@ def _scanner(names: tuple[str, ...]) -> re.Pattern:
     return re.compile("|".join(parts))
 
 
+@lru_cache(maxsize=64)
+def _names(names: tuple[str, ...]) -> re.Pattern:
+    """A roster's names, longest first."""
+    return re.compile("|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)))
+
+
 def tag(text: str, roster: Roster | None = None) -> tuple[Tag, ...]:
     """The tags of a normalised text (see the module's docstring)."""
     if not text:
@@ -175,13 +180,34 @@ def tag(text: str, roster: Roster | None = None) -> tuple[Tag, ...]:
     return _tag(text, names, roster)
 
 
+def _matches(text: str, names: tuple[str, ...]):
+    """(match, is a name) in order, as one alternation of the names first and then _scanner would find them: at each
+    position a name wins, else the lexicon's first branch; the next search starts where the match ended."""
+    scanner, named = _scanner(), _names(names) if names else None
+    position, word, name = 0, None, None
+    while position <= len(text):
+        # (a match found from an earlier position that starts at or after this one is still the first from here)
+        if word is None or word.start() < position:
+            word = scanner.search(text, position)
+        if named is not None and (name is None or name.start() < position):
+            name = named.search(text, position)
+        if name is not None and (word is None or name.start() <= word.start()):
+            found, is_name = name, True
+        elif word is None:
+            return
+        else:
+            found, is_name = word, False
+        yield found, is_name
+        position = found.end() if found.end() > found.start() else found.end() + 1
+
+
 @lru_cache(maxsize=8192)
 def _tag(text: str, names: tuple[str, ...], roster: Roster | None) -> tuple[Tag, ...]:
     literal, patterns = _classes()
     out = []
-    for m in _scanner(names).finditer(text):
+    for m, is_name in _matches(text, names):
         group, written = m.lastgroup, m.group()
-        if group == "name":
+        if is_name:
             out.append(Tag("name", m.start(), m.end(), written, roster.table[written] if roster else written))
         elif group in ("word", "en"):
             kinds = literal[written.lower() if group == "en" else written]
