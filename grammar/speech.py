@@ -88,7 +88,7 @@ _RELAY_FOR_ANYONE = re.compile(r"受\s*(?:人|他人|别人|朋友|队友|他|�
                                # (the hostile round 94, cases 10, 21, 59, 65, 66, 56: 「以上为/以上系/这是/此乃 X 之票」「X的票如上」 outside a
                                # quote read as the poster's own ballot — and 「以上是我的票」, the poster's own, taken for a relay)
                                r"^\s*(?:以上|上面|上述|上边|此|这|本|该)\s*(?:一)?\s*(?:票|帖|楼)?\s*(?:是|为|系|乃|即|属于|算|就是)\s*(?:替|帮|代)?\s*"
-                               r"(?![我俺本自你])[^\s，,。:：]{1,12}?\s*(?:的|之)\s*(?:票|投票|一票|那一?票|选票)(?![型数况面仓权])|"
+                               r"(?![我俺本自你])(?:(?!昨天|前天|之前|以前|上次|那天|当时)[^\s，,。:：]){1,12}?\s*(?:的|之)\s*(?:票|投票|一票|那一?票|选票)(?![型数况面仓权])|"
                                r"^\s*(?:以上|上面|上述|此|这)\s*(?:是|为|系|乃)\s*(?![我俺本自你])[^\s，,。:：]{1,12}?\s*(?:所投|投的)|"
                                r"^\s*(?![我俺本自你])[^\s，,。:：]{1,12}?\s*(?:的|之)\s*(?:票|一票|选票)\s*(?:如上|在此|见上|在上|就是这个|是这个)|"
                                # (「二哥在外地手机没电，托我说一声：他投吕布」 — a relay for one the roster writes otherwise: heldout67 d02)
@@ -156,7 +156,16 @@ _RELAY_ASKED = re.compile(r"(?P<who>{names})\s*(?:(?:在|用|从|通过)?\s*(?:"
                           r"(?:我|俺)\s*(?:和|跟|与|同|带着)\s*(?P<with>{names})\s*(?:都|一起|一块儿?|同时|一同)\s*(?:投|选|票)|"
                           # 「投郭靖（也是洪七公的意思）」「我投郭靖，洪七公也是」 (round 64)
                           r"(?:也是|也代表|代表了?)\s*(?P<meant>{names})\s*的?\s*(?:意思|想法|意见|票)|"
-                          r"^\s*(?P<also>{names})\s*(?:也是|也一样|也这么投|也这样投|同样)\s*$")
+                          r"^\s*(?P<also>{names})\s*(?:也是|也一样|也这么投|也这样投|同样)\s*$|"
+                          # 「以上为X的票」「以上内容为X的票」「以上来自X」「以上代表X」「上为X之票」「——X的票」: the ballot above said to be
+                          # another player's, in any deictic words — a relay for X (the hostile rounds 94, 96: read as the poster's own,
+                          # a wrong elimination posted alone; and no reading for X where it was flagged). Not 「以上是X昨天的票」: history.
+                          r"^\s*(?:以上|上面|上述|上边|上为|此|这|本|该)\s*(?:的)?\s*(?:内容|所写|所述|这些|几行|一?票|帖|楼|张)?\s*"
+                          r"(?:是|为|系|乃|即|来自|出自|代表|属于|算|就是|都是)?\s*(?:替|帮|代)?\s*(?P<deixis>{names})"
+                          r"(?!\s*(?:昨天|前天|之前|以前|上次|那天|第|当时|曾经|一直))\s*(?:的|之)?\s*(?:票|投票|一票|选票|所投|投的|意思|意见|选择)?\s*"
+                          r"(?:[。.!！~～)）]|$)|"
+                          r"^\s*[—\-–~～]{{1,3}}\s*(?P<dashed>{names})\s*(?:的|之)?\s*(?:票|一票|投票)?\s*$|"
+                          r"^\s*(?P<sofar>{names})\s*(?:的|之)\s*(?:票|一票|选票)\s*(?:如上|在此|见上|在上|就是这个|是这个)")
 # The votes of one row of a count, as directors write them: 「3 票」「2.5」「4+2＝6」「5 票 + 2（乌鸦诽谤）= 7 票」 (a bonus
 # added). One spelling for every reader of a count row (speech.tally_lines, grammar/ruling.py, grammar/director.py).
 VOTES = (r"\d+(?:\.\d+)?\s*票?(?:\s*[+＋]\s*\d+(?:\.\d+)?\s*票?\s*(?:[(（][^)）\n]{0,20}[)）])?)*"

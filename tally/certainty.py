@@ -300,8 +300,10 @@ _SENTENCE_CUT = re.compile(r"[。.!！?？;；\n]")
 _PARTICLES = re.compile(r"^[\s吧了啊呀呗哈啦嘛哦喔的~～!！.。]*$")
 _CHOICE_BEFORE = re.compile(r"(?:是|为|即|亦即|又名|又叫|也叫|应该是|应为|实际是|其实是|换成|改成|改为|改投|投给|投|选|想点|要点|meant|I mean|mean|才是)\s*[:：]?\s*$|"
                             r"(?:^|\n)\s*[*＊]\s*$|"  # 「*郭靖」 on its own line: the forums' way to correct the word above
-                            # 「写岔了→郭靖」「=> 郭靖」「↑郭靖」: an arrow points at the one meant (the hostile round 95, cases 27–29)
-                            r"(?:→|->|=>|⇒|➡|➔|⟶|—>|-->)\s*$|(?:^|\n)\s*↑\s*$|"
+                            # 「写岔了→郭靖」「=> 郭靖」「↑郭靖」「➜ 郭靖」「👉郭靖」: an arrow of any kind points at the one meant (the
+                            # hostile rounds 95, 96: cases 27–29, 14, 49)
+                            r"(?:[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f\u2794-\u27bf\u2b05-\u2b07\u2b95\U0001f446-\U0001f449\U0001f809-\U0001f8ff]"
+                            r"|->|=>|>>|-->|—>|~>)\s*$|"
                             r"[:：]\s*$", re.I)  # (「更：郭靖」「正确答案：郭靖」「edit: 郭靖」: a name after a label of any words)
 _REASON_LABEL = re.compile(r"(?:投票|改票)?理由$|(?i:reason)$")
 _FIELD = re.compile(r"(?:投票对象|投票目标|改票对象|改票目标|改投对象|代投玩家|代投人|代投|委托人|投票|对象|改投|改票|投给|票投)\s*:\s*$")
@@ -383,8 +385,9 @@ def _arrow_names(own: str, roster):
     if ("→" not in own and "->" not in own and "=>" not in own) or re.search(r"改票|改投|改为|改成|换成|换投", own):
         return None  # 「改票 杨康→郭靖」: a change that names old and new, read by the grammar
     for m in re.finditer(r"(\S{1,12}?)\s*(?:→|->|=>)\s*(\S{1,12})", own):
-        if roster.pattern.search(m.group(1)) and roster.pattern.search(m.group(2)):
-            return m
+        after = (second := roster.pattern.search(m.group(2))) and m.group(2)[second.end():]
+        if roster.pattern.search(m.group(1)) and second and not re.match(r"\s*(?:这|那|的|之|一|线|条|票型|连|关系)", after):
+            return m  # (not 「杨康→郭靖这条线有问题」「郭靖→杨康的票型」: a line of the reason — the hostile round 96, case 22)
     return None
 
 
@@ -724,6 +727,9 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool, attempt: boo
             _conditional_other(own, roster, counted) or _about_itself(own, roster, counted)
         if void and weightless and _OWN_WEIGHT_NIL.search(own, max(0, void.start() - 8), void.end() + 2):
             void = None  # 「我知道我的票不算数，但态度还是要有的」: the idiot after 若愚 says what the game file says
+        if void and void.group() in ("仅供参考", "仅作参考", "仅做参考") and re.search(
+                r"(?:观点|看法|意见|分析|推理|想法|拙见|浅见|愚见|判断|理解|感觉|猜测|推测)[^。\n]{0,4}$", own[:void.start()]):
+            void = None  # 「以上为个人观点，仅供参考」: the reasoning offered as opinion, not the ballot (the hostile round 96, case 30)
         if void and _of_the_imitation(own, void.start()):
             void = None  # 「【裁定】11楼无效 ⏎ ——学导演玩的，别当真。 ⏎ 投票对象：洞箫」: the joke is the ruling's, not the ballot's
         if void:  # 「测试，别计」「我的票作废，重新投在楼下」: the post says of itself that it does not count

@@ -64,6 +64,18 @@ _QUOTED_REQUEST = re.compile(r"(?:帮|替|代)\s*我\s*(?:投|选|把票投给|�
 _TYPED_REPLY = re.compile(r"^\s*回复\s*(\d{1,5})\s*[#楼]\s*([^\s:：,，\n]{1,16})?")
 
 
+# A pair of tags as typed (「[杨康]…[/杨康]」): the forum shows any it does not know as text
+_PAIRED_TAG = re.compile(r"\[([^\[\]\s/=]{1,12})(?:=[^\]\n]*)?\](?=.*?\[/\1\])", re.S)
+
+
+def _declines(words: str) -> bool:
+    """Whether a reply to a quoted request to vote only asks or declines: every clause does (「你自己不是已经投了吗？别刷屏」),
+    where one that scolds or asks and then does it passes the ballot on (「你自己不能投吗？算了我帮你」「没问题，不过下次自己来」 —
+    the hostile round 96, cases 31, 32: certain talk, 「无人出局」 posted alone)."""
+    clauses = [c for c in re.split(r"(?<=[?？])|[，,。.!！;；\n~～…]+", words) if c.strip(" 　()（）")]
+    return bool(clauses) and all(_DECLINES.search(c) for c in clauses)
+
+
 @dataclass(frozen=True)
 class Ruling:
     """A director's decision on one post: "accept", "reject", or "target" (with `target`)."""
@@ -502,7 +514,7 @@ class _Fold:
         quoted = self._quoted_words(post)
         speaker = _SPEAKER.match(quoted)  # 「欧阳锋：帮我投杨康」: who the quoted words are by, where they open on it
         if not verdict.relayed_for and post.author not in ctx.directors and quoted and (
-                asked := _QUOTED_REQUEST.search(quoted)) and not _DECLINES.search(verdict.own or text or "") and (
+                asked := _QUOTED_REQUEST.search(quoted)) and not _declines(verdict.own or text or "") and (
                 verdict.kind in ("none", "abstain") or verdict.abstains or (
                     verdict.target is not None and speaker and ctx.roster.table.get(speaker.group(1)) == verdict.target)):
             # a post under someone's quoted request to vote (「[quote]欧阳锋：帮我投杨康[/quote] 转一下」「……这是欧阳锋的票」): whatever
@@ -761,6 +773,13 @@ class _Fold:
             # 「投票对象：\u202e康杨\u202c」 shows 杨康: the order on the page is not the order in the text (the hostile round)
             reasons.append("帖子里有改变文字显示顺序的控制字符：读者看到的和工具读到的不一样，请导演看原帖裁定")
             extra += [*_names_in(_as_displayed(raw), ctx.roster), *_names_in(verdict.own or "", ctx.roster)]
+        if tried and "[/" in raw and ctx.roster.pattern is not None and (named := [
+                t for t in _PAIRED_TAG.findall(raw) if ctx.roster.pattern.search(t)]):
+            # 「投票对象：[杨康]郭靖[/杨康]」: a pair of tags the forum does not know shows as typed — its name is a player's, seen by
+            # every reader beside the words between (the hostile round 96, case 26: read 郭靖 alone, certain, and posted)
+            reasons.append(f"帖子里有一对写着玩家名字的标签（「[{named[0]}]…[/{named[0]}]」），论坛照原样显示：读者看到的名字和"
+                           "工具读到的不一样，请导演看原帖裁定")
+            extra += [*(n for t in named for n in _names_in(t, ctx.roster)), *_names_in(verdict.own or "", ctx.roster)]
         if verdict.kind == "none" and not verdict.vote_like and (meant := self._agreed_with(post, verdict)):
             reasons.append("帖子只表示同意所引用的投票（「+1」「同上」「投他」之类）：算不算跟投，请导演裁定")
             extra += meant

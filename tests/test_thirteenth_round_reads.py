@@ -1815,7 +1815,7 @@ def test_check_vote_reads_a_typed_quote_as_the_thread_reads_the_pages(own, heade
     assert not entry.certain and ("郭靖", "杨康") in {(r.voter, r.target) for r in entry.space}, (own, entry)
 
 
-@pytest.mark.parametrize("own", ["你自己不是已经投了吗？别刷屏", "别刷屏了，投票帖只放票"])
+@pytest.mark.parametrize("own", ["你自己不是已经投了吗？别刷屏", "别刷屏了，自己投吧"])
 def test_a_question_or_a_refusal_under_a_quoted_request_is_no_relay(own):
     from test_hostile_round56 import load_preset
 
@@ -1923,3 +1923,54 @@ def test_a_director_praising_a_floors_reasoning_rules_nothing(text):
     assert words.read(text, roster=roster) is None
     assert words.read("2楼的票不要了。", roster=roster).held
 
+
+
+@pytest.mark.parametrize("tail", ["以上内容为杨康的票", "以上来自杨康", "以上代表杨康", "上为杨康之票", "——杨康的票"])
+def test_a_ballot_said_to_be_another_players_in_any_deictic_words_is_a_relay_for_him(tail):
+    """The hostile round 96, cases 15, 16, 44, 45: 「以上内容为梅超风的票」「以上来自杨康」 read as the poster's own ballot (a wrong
+    elimination posted on both sites), and the flagged forms had no reading for the player named. Now a relay for him, with that
+    reading; 「以上是杨康昨天的票，很可疑」 — what he did yesterday — is the poster's reason (case 22)."""
+    _, (entry,) = _day(("洪七公", f"投票对象：郭靖\n投票理由：可疑\n{tail}"), preset="qisha")
+    assert entry.needs_review and ("杨康", "郭靖") in {(r.voter, r.target) for r in entry.space}, entry
+    _, (entry,) = _day(("洪七公", "投票对象：郭靖\n投票理由：可疑\n以上是杨康昨天的票，很可疑"), preset="qisha")
+    assert not entry.needs_review and entry.target == "郭靖", entry
+
+
+@pytest.mark.parametrize("own", ["你自己不能投吗？算了我帮你", "没问题，不过下次自己来"])
+def test_a_reply_that_scolds_then_passes_the_ballot_on_is_a_relay(own):
+    """The hostile round 96, cases 31, 32: a reply to a quoted request that asks or scolds and then does it was certain talk —
+    a word of asking or declining anywhere in it ruled the relay out; 「无人出局」 posted alone. Only a reply every clause of which
+    asks or declines is no relay."""
+    from test_hostile_round56 import load_preset
+
+    from bansha.cli.reading import _fold_one
+
+    entry = _fold_one(f"[quote]郭靖：帮我投杨康[/quote]\n{own}", "黄蓉", None, load_preset("qisha"), ["郭靖", "黄蓉", "杨康", "穆念慈"], None)
+    assert not entry.certain and ("郭靖", "杨康") in {(r.voter, r.target) for r in entry.space}, (own, entry)
+
+
+@pytest.mark.parametrize("tail", ["写岔了 ➜ 杨康", "👉杨康", "↓杨康", "名字打错 ⇨ 杨康"])
+def test_a_correction_pointing_with_an_arrow_of_any_kind_is_asked(tail):
+    """The hostile round 96, cases 14, 49: 「写岔了 ➜ 杨康」 posted 郭靖's elimination alone — the arrows were a list (→ ⇒ ➡)."""
+    _, (entry,) = _day(("洪七公", f"投票对象：郭靖\n投票理由：可疑\n{tail}"), preset="qisha")
+    assert entry.needs_review and {"郭靖", "杨康"} <= set(entry.readings), entry
+
+
+def test_a_tag_pair_named_after_a_player_is_asked():
+    """The hostile round 96, case 26: 「投票对象：[杨康]郭靖[/杨康]」 — the forum shows the tags as typed, two names — read as 郭靖,
+    certain, and posted. A tag of any other name ([重要]) still reads as the words between."""
+    _, (entry,) = _day(("洪七公", "投票对象：[杨康]郭靖[/杨康]\n投票理由：可疑"), preset="qisha")
+    assert entry.needs_review and {"郭靖", "杨康"} <= set(entry.readings), entry
+    _, (entry,) = _day(("洪七公", "[重要]投票对象：郭靖[/重要]\n投票理由：可疑"), preset="qisha")
+    assert not entry.needs_review and entry.target == "郭靖", entry
+
+
+@pytest.mark.parametrize("text", ["投票对象：杨康\n投票理由：发言可疑\n以上为个人观点，仅供参考",
+                                  "投票对象：杨康\n投票理由：杨康→郭靖这条线有问题"])
+def test_ordinary_sign_offs_and_reasons_hold_no_day(text):
+    """The hostile round 96, cases 30, 22: the common sign-off 「以上为个人观点，仅供参考」 was read as a hedge on the ballot and held
+    a plain day; an arrow between two names inside a reason, as a change. 「投杨康，仅供参考」 still asks."""
+    _, (entry,) = _day(("洪七公", text), preset="qisha")
+    assert not entry.needs_review and entry.target == "杨康", entry
+    _, (entry,) = _day(("洪七公", "投票对象：杨康，仅供参考\n投票理由：可疑"), preset="qisha")
+    assert entry.needs_review, entry
