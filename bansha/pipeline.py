@@ -74,6 +74,24 @@ def director_accounts(db: sqlite_utils.Database, game: Game) -> dict[str, int]:
     return known
 
 
+class NotDirector(NotFetched):
+    """The account poll signs in as is none of the game file's directors."""
+
+
+def signed_in_as_director(db: sqlite_utils.Database, game: Game, uid: int, name: str) -> None:
+    """The account poll posts as must be a director's: named in `directors`, numbered in `director_uids`, or the uid an
+    earlier run signed in as under a director's name (renamed since). Else the game file's director names may be anyone's
+    — the hostile round 98, case 64: the director renamed before the first run, a stranger registered the freed name, and
+    his 【裁定】 and 代投 counted while the tool posted as the real director's new name."""
+    if name in game.directors or uid in game.director_uids.values() or any(
+            u == uid for n, u in archive.load_logins(db) if n in game.directors):
+        return
+    raise NotDirector(
+        f"登录的账号「{name}」（uid {uid}）不在游戏文件的 directors 里（{'、'.join(game.directors) or '没有写'}）。"
+        f"导演账号改过名的话，请把 [game] 的 directors 改成现在的名字，并写上 director_uids = {{ \"{name}\" = {uid} }}；"
+        "用错了账号的话，请换导演账号登录。工具不知道导演是哪个账号时，导演名字下的裁定、代投可能是别人发的：本次不计票、不发帖。")
+
+
 def director_posts(game: Game, known: dict[str, int], posts: list) -> list:
     """The director's posts by account: a post under a director's name from another uid stops the count with words
     (a rename freed the name and somebody registered it — his 【裁定】 and 代投 must never count); a post from the

@@ -275,6 +275,7 @@ def _poll_one(game_file: Path, db_path: Path, options: PollOptions, say: Callabl
                 say(notice)
             me = _sign_in(client, base, options, say, Path(str(db_path) + ".login-failed"), db)
             if me.uid and me.username:
+                pipeline.signed_in_as_director(db, game, me.uid, me.username)  # (before it is saved under this name)
                 archive.save_login(db, me.uid, me.username)  # the director's uid: posts under their name are theirs only
             # Before a final goes out, every page of the vote thread once more: an incremental read sees
             # only the last page, and a ballot edited or deleted on an earlier one must not be counted unseen.

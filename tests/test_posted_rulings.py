@@ -185,6 +185,28 @@ def test_a_name_the_director_left_by_a_rename_rules_nothing_and_stops_the_count_
     assert any(line.startswith("采用导演在帖子里的裁定") and f"#{ruling.position}" in line for line in lines)
 
 
+def test_a_director_renamed_before_the_first_run_is_asked_for_never_guessed(board, tmp_path):
+    """The hostile round 98, case 64: the director renamed before the tool ever ran, a stranger registered the freed name and
+    posted 【裁定】 and 代投 under it; cron signed in as the director's new name, which the game file does not list — nothing told
+    the tool whose the old name was, and the stranger's ruling decided the posted result. The account poll posts as must be a
+    director's: else it stops with words, and once the game file says so, the stranger's posts stop the count."""
+    relay = held_day(board)
+    board.rename_user(DIRECTOR_UID, "导演甲改")
+    board.add_user(900, "导演甲", "impostor-pass")
+    say(board, 900, f"【裁定】{relay.position}楼 算孙二娘的票，计为燕青")
+    renamed = polling.PollOptions(login="导演甲改", password="demo-director", interval=0, now=board.clock(), post=True,
+                                  out_dir=tmp_path / "out")
+    with pytest.raises(pipeline.NotDirector, match="登录的账号「导演甲改」（uid 2）不在游戏文件的 directors 里"):
+        polling.run_poll(game_file(tmp_path, board.base_url), tmp_path / "g.db", renamed, lambda line: None)
+    assert final_posts(board) == []
+    path = game_file(tmp_path, board.base_url)
+    path.write_text(path.read_text("utf-8").replace('directors = ["导演甲"]', 'directors = ["导演甲"]\ndirector_uids = { "导演甲" = 2 }'),
+                    "utf-8")
+    with pytest.raises(pipeline.DirectorNameTaken, match="uid 900，不是导演的账号"):
+        polling.run_poll(path, tmp_path / "g.db", renamed, lambda line: None)
+    assert final_posts(board) == []
+
+
 def test_a_ruling_in_the_process_thread_applies_and_one_the_grammar_cannot_read_applies_nothing(board, tmp_path):
     relay = held_day(board)
     hedged = say(board, DIRECTOR_UID, f"{relay.position}楼 可能算孙二娘的票吧，我再想想", minutes=5)
