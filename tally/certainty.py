@@ -302,8 +302,9 @@ _CHOICE_BEFORE = re.compile(r"(?:是|为|即|亦即|又名|又叫|也叫|应该�
                             r"(?:^|\n)\s*[*＊]\s*$|"  # 「*郭靖」 on its own line: the forums' way to correct the word above
                             # 「写岔了→郭靖」「=> 郭靖」「↑郭靖」「➜ 郭靖」「👉郭靖」: an arrow of any kind points at the one meant (the
                             # hostile rounds 95, 96: cases 27–29, 14, 49)
-                            r"(?:[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f\u2794-\u27bf\u2b05-\u2b07\u2b95\U0001f446-\U0001f449\U0001f809-\U0001f8ff]"
-                            r"|->|=>|>>|-->|—>|~>)\s*$|"
+                            # (round 97: 「➡️」 with the phone's variation selector, 「——>」「=》」「☞」「▶」「►」)
+                            r"(?:[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f\u2794-\u27bf\u2b05-\u2b07\u2b95\U0001f446-\U0001f449\U0001f809-\U0001f8ff"
+                            r"\u261a-\u261f\u25b6\u25b8\u25ba\u25c0\u25c2\u25c4][\ufe0e\ufe0f]?|[-—–=~～]+\s*[>》〉＞]|>>)\s*$|^\s*[>＞》〉]\s*$|"  # (a lone 「>」: the clause was cut at its 「—」)
                             r"[:：]\s*$", re.I)  # (「更：郭靖」「正确答案：郭靖」「edit: 郭靖」: a name after a label of any words)
 _REASON_LABEL = re.compile(r"(?:投票|改票)?理由$|(?i:reason)$")
 _FIELD = re.compile(r"(?:投票对象|投票目标|改票对象|改票目标|改投对象|代投玩家|代投人|代投|委托人|投票|对象|改投|改票|投给|票投)\s*:\s*$")
@@ -386,14 +387,19 @@ def _arrow_names(own: str, roster):
         return None  # 「改票 杨康→郭靖」: a change that names old and new, read by the grammar
     for m in re.finditer(r"(\S{1,12}?)\s*(?:→|->|=>)\s*(\S{1,12})", own):
         after = (second := roster.pattern.search(m.group(2))) and m.group(2)[second.end():]
-        if roster.pattern.search(m.group(1)) and second and not re.match(r"\s*(?:这|那|的|之|一|线|条|票型|连|关系)", after):
-            return m  # (not 「杨康→郭靖这条线有问题」「郭靖→杨康的票型」: a line of the reason — the hostile round 96, case 22)
+        clause = own[max((c.end() for c in _CLAUSE_CUT.finditer(own, 0, m.start())), default=0):m.start()]
+        if roster.pattern.search(m.group(1)) and second and not re.match(r"\s*(?:这|那|的|之|一|线|条|票型|连|关系|→|->|=>)", after) \
+                and not re.search(r"(?:→|->|=>)\s*$", own[:m.start() + len(m.group(1)) - len(m.group(1).lstrip())]) \
+                and not re.search(r"票型|链|关系|路线|顺序|逻辑|流程|站边|跟票", clause + m.group(1)):
+            # (not 「杨康→郭靖这条线有问题」「票型：郭靖→杨康」「郭靖→杨康→穆念慈」: a line of the reason, a chain — the hostile
+            # rounds 96, 97: cases 22, 64, 75)
+            return m
     return None
 
 
 _THAT_ONE = re.compile(r"^\s*(?:那个|那位|这个|这位|本人)(?=\s*[)）]|\s*$)")
 _CONTRAST = re.compile(r"^\s*(?:而|却)?(?:不是|并非|而非|非|并不是|(?i:not|instead of|rather than))\s*")
-_CHOICE_AFTER = re.compile(r"^\s*(?:才对|才是|才是对的|才行|(?:算|计|为准)(?:吧|了|啦|哈)?\s*$|"
+_CHOICE_AFTER = re.compile(r"^\s*(?:[√✓✔☑✅]|才对|才是|才是对的|才行|(?:算|计|为准)(?:吧|了|啦|哈)?\s*$|"  # (「郭靖× 杨康√」: round 98, 61)
                            r"(?:也|都)\s*(?:可以|行|成|ok|没问题|无所谓)\s*(?:吧|啊|啦|的)?\s*(?:$|[,，。!！;；~]))", re.I)
 # (按杨康算 · 以杨康为准 · 郭靖也可以)
 
@@ -728,7 +734,7 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool, attempt: boo
         if void and weightless and _OWN_WEIGHT_NIL.search(own, max(0, void.start() - 8), void.end() + 2):
             void = None  # 「我知道我的票不算数，但态度还是要有的」: the idiot after 若愚 says what the game file says
         if void and void.group() in ("仅供参考", "仅作参考", "仅做参考") and re.search(
-                r"(?:观点|看法|意见|分析|推理|想法|拙见|浅见|愚见|判断|理解|感觉|猜测|推测)[^。\n]{0,4}$", own[:void.start()]):
+                r"(?:观点|看法|意见|分析|推理|想法|拙见|浅见|愚见|判断|理解|感觉|猜测|推测|以上|上面|上述)[^。\n]{0,4}$", own[:void.start()]):
             void = None  # 「以上为个人观点，仅供参考」: the reasoning offered as opinion, not the ballot (the hostile round 96, case 30)
         if void and _of_the_imitation(own, void.start()):
             void = None  # 「【裁定】11楼无效 ⏎ ——学导演玩的，别当真。 ⏎ 投票对象：洞箫」: the joke is the ruling's, not the ballot's

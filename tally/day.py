@@ -1371,7 +1371,10 @@ class _Fold:
                                                        entry.suggestion, *verdict.readings]) if n in ctx.players]
                     target = named[0] if len(named) == 1 else None
                 waived = "；".join(problems)
-                problems, review = [], False
+                # who may vote is the game file's, not a ruling's: 「有效」 on the secret 法官's ballot counted his vote and decided
+                # the day (the hostile round 98, case 66); the final waits until it is ruled 无效 (report.secret_ballots)
+                barred = [f"{p}：导演裁定「有效」也不计票，请改判「无效」" for p in problems if "没有投票权" in p] if target is not None else []
+                problems, review = barred, False
                 entry.reason = "导演裁定：有效" + (f"，计为「{target or '弃权'}」" if ruling.decision == "target" else "") + (
                     f"（原判：{waived}）" if waived else "") + (f"（{ruling.note}）" if ruling.note else "")
         held = self.pending.get(post.pid) if not ruling else None

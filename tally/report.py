@@ -349,8 +349,11 @@ def secret_ballots(t: DayTally) -> list:
     # it counts" let the final go out where the same post by anyone else held it — the hostile round 61, s03)
     # (a relay he posts for a voter is that voter's ballot, weighed as anyone's relay is — held only where it matters: the
     # hostile round 95, case 54)
+    # (and one ruled 「有效」 as a vote: it cannot count, and the public post would show a ruling its count does not keep —
+    # the hostile round 98, case 66)
     return [e for e in t.entries if e.ruling is None and (any(r in (e.reason or "") for r in SECRET_REASONS) or (
-        e.author in t.barred and e.needs_review and not any(w != e.author for w in e.relayed_for)))]
+        e.author in t.barred and e.needs_review and not any(w != e.author for w in e.relayed_for))) or (
+        e.ruling is not None and e.ruling.decision in ("accept", "target") and "请改判「无效」" in (e.reason or ""))]
 
 
 SECRET_HOLD = "没有投票权的玩家投的票：结果帖等导演裁定（公开帖只写裁定，不写原因）"

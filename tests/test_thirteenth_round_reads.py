@@ -1974,3 +1974,59 @@ def test_ordinary_sign_offs_and_reasons_hold_no_day(text):
     assert not entry.needs_review and entry.target == "杨康", entry
     _, (entry,) = _day(("洪七公", "投票对象：杨康，仅供参考\n投票理由：可疑"), preset="qisha")
     assert entry.needs_review, entry
+
+
+@pytest.mark.parametrize("text", ["投票对象：郭靖\n投票理由：可疑\n以上为杨康委托票", "投票对象：郭靖\n投票理由：可疑\n杨康托投",
+                                  "投票对象：郭靖\n投票理由：可疑\n以上转自杨康", "投票对象：郭靖\n投票理由：可疑\n以上皆为杨康的票",
+                                  "投票对象：郭靖\n投票理由：可疑\n来自杨康的票", "投票对象：郭靖\n投票理由：可疑\n以上归杨康",
+                                  "投票对象：郭靖\n投票理由：可疑\nfrom 杨康", "下面是杨康的票\n投票对象：郭靖\n投票理由：可疑"])
+def test_a_ballot_said_to_be_another_players_above_or_below_is_a_relay_for_him(text):
+    """The hostile round 97, cases 60, 61, 67, 70, 71: owner words after the ballot (「以上为X委托票」「以上转自X」「来自X的票」「from X」)
+    and a relay announced above it (「下面是X的票」) read as the poster's own — wrong eliminations posted on both sites."""
+    _, (entry,) = _day(("洪七公", text), preset="qisha")
+    assert entry.needs_review and "杨康" in entry.relayed_for, entry
+
+
+@pytest.mark.parametrize("arrow", ["➡️", "—>", "——>", "~>", "=》", "☞", "☛", "▶", "►"])
+def test_a_correction_pointing_with_any_arrow_a_phone_or_a_keyboard_makes_is_asked(arrow):
+    """The hostile round 97, cases 62, 63, 73: 「写岔了➡️杨康」 (the arrow with the phone's variation selector), 「——>」「=》」「☞」「▶」 —
+    wrong eliminations posted on both sites."""
+    _, (entry,) = _day(("洪七公", f"投票对象：郭靖\n投票理由：可疑\n写岔了{arrow}杨康"), preset="qisha")
+    assert entry.needs_review and {"郭靖", "杨康"} <= set(entry.readings), entry
+
+
+@pytest.mark.parametrize("text", ["投票对象：杨康\n投票理由：票型：郭靖→杨康", "投票对象：杨康\n投票理由：郭靖→杨康→穆念慈 这条链很可疑",
+                                  "投票对象：杨康\n投票理由：发言可疑\n以上仅供参考"])
+def test_arrow_chains_in_a_reason_and_a_bare_sign_off_hold_no_day(text):
+    """The hostile round 97, cases 64, 75, 76: each held a plainly certain day."""
+    _, (entry,) = _day(("洪七公", text), preset="qisha")
+    assert not entry.needs_review and entry.target == "杨康", entry
+
+
+@pytest.mark.parametrize("line", ["郭靖×　杨康√", "（郭靖×）杨康√", "郭靖× 杨康✓"])
+def test_a_cross_and_a_tick_beside_two_names_is_asked(line):
+    """The hostile round 98, case 61: 「郭靖×　杨康√」 under a ballot for 郭靖 was certain for 郭靖 and posted his elimination."""
+    _, (entry,) = _day(("洪七公", f"投票对象：郭靖\n投票理由：可疑\n{line}"), preset="qisha")
+    assert entry.needs_review and {"郭靖", "杨康"} <= set(entry.readings), entry
+
+
+@pytest.mark.parametrize("decision, target", [("accept", None), ("target", "郭靖")])
+def test_a_ruling_never_gives_the_secret_judge_a_vote(decision, target):
+    """The hostile round 98, case 66: the director applied the ruling review offered — 「有效」 on the secret 法官's clean ballot — and
+    his vote counted: a tie a player without a vote made. Who may vote is the game file's: the ballot stays uncounted and the
+    final waits until it is ruled 无效 (a ruling line the count does not keep would show the thread who he is)."""
+    from test_hostile_round56 import Thread, game, load_preset, tally_day
+    from tally.day import Ruling
+    from tally.report import secret_ballots
+    from tallykit import Player
+
+    t = Thread()
+    for voter, to in (("郭靖", "杨康"), ("黄蓉", "杨康"), ("穆念慈", "杨康"), ("杨康", "郭靖"), ("洪七公", "郭靖"), ("欧阳克", "郭靖")):
+        t.vote(voter, to, 1)
+    mine = t.add("黄药师", "投票对象：郭靖\n投票理由：发言可疑", 2)
+    names = ["郭靖", "黄蓉", "杨康", "穆念慈", "欧阳克", "洪七公", "黄药师", "梅超风", "丘处机"]
+    g = game("qisha", players=tuple(Player(n, i + 3, roles=("法官",) if n == "黄药师" else ()) for i, n in enumerate(names)))
+    ruled = tally_day(t.posts, g, g.days[0], load_preset("qisha"), {mine.pid: Ruling(mine.pid, decision, target)})
+    assert ruled.totals["郭靖"] == 3 and [e.pid for e in secret_ballots(ruled)] == [mine.pid], ruled.totals
+    void = tally_day(t.posts, g, g.days[0], load_preset("qisha"), {mine.pid: Ruling(mine.pid, "reject")})
+    assert void.totals["郭靖"] == 3 and secret_ballots(void) == []
