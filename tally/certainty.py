@@ -305,6 +305,9 @@ _CHOICE_BEFORE = re.compile(r"(?:是|为|即|亦即|又名|又叫|也叫|应该�
                             # (round 97: 「➡️」 with the phone's variation selector, 「——>」「=》」「☞」「▶」「►」)
                             r"(?:[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f\u2794-\u27bf\u2b05-\u2b07\u2b95\U0001f446-\U0001f449\U0001f809-\U0001f8ff"
                             r"\u261a-\u261f\u25b6\u25b8\u25ba\u25c0\u25c2\u25c4][\ufe0e\ufe0f]?|[-—–=~～]+\s*[>》〉＞]|>>)\s*$|^\s*[>＞》〉]\s*$|"  # (a lone 「>」: the clause was cut at its 「—」)
+                            # (round 99: 「》」「»」「›」「≫」「▷」「⏩」「👉🏻」 — any run of symbols, no word, right before the name on its line
+                            # points at it, whichever symbol a keyboard sends)
+                            r"(?:^|\n|[\u4e00-\u9fff\s])[^\w\s\u3000-\u3007\u300c-\u3011\u3014-\u301f\uff08\uff09()\[\]\"'“”‘’:：,，。.!！?？;；、…—–\-~～_#＃@*＊]+\s*$|"
                             r"[:：]\s*$", re.I)  # (「更：郭靖」「正确答案：郭靖」「edit: 郭靖」: a name after a label of any words)
 _REASON_LABEL = re.compile(r"(?:投票|改票)?理由$|(?i:reason)$")
 _FIELD = re.compile(r"(?:投票对象|投票目标|改票对象|改票目标|改投对象|代投玩家|代投人|代投|委托人|投票|对象|改投|改票|投给|票投)\s*:\s*$")
@@ -388,7 +391,8 @@ def _arrow_names(own: str, roster):
     for m in re.finditer(r"(\S{1,12}?)\s*(?:→|->|=>)\s*(\S{1,12})", own):
         after = (second := roster.pattern.search(m.group(2))) and m.group(2)[second.end():]
         clause = own[max((c.end() for c in _CLAUSE_CUT.finditer(own, 0, m.start())), default=0):m.start()]
-        if roster.pattern.search(m.group(1)) and second and not re.match(r"\s*(?:这|那|的|之|一|线|条|票型|连|关系|→|->|=>)", after) \
+        if roster.pattern.search(m.group(1)) and second and not re.match(
+                r"\s*(?:这|那|的|之|一|线|条|票型|连|关系|→|->|=>|[(（]\s*(?:昨天|前天|之前|上次|第|D\d|首日|昨晚))", after) \
                 and not re.search(r"(?:→|->|=>)\s*$", own[:m.start() + len(m.group(1)) - len(m.group(1).lstrip())]) \
                 and not re.search(r"票型|链|关系|路线|顺序|逻辑|流程|站边|跟票", clause + m.group(1)):
             # (not 「杨康→郭靖这条线有问题」「票型：郭靖→杨康」「郭靖→杨康→穆念慈」: a line of the reason, a chain — the hostile
@@ -399,7 +403,7 @@ def _arrow_names(own: str, roster):
 
 _THAT_ONE = re.compile(r"^\s*(?:那个|那位|这个|这位|本人)(?=\s*[)）]|\s*$)")
 _CONTRAST = re.compile(r"^\s*(?:而|却)?(?:不是|并非|而非|非|并不是|(?i:not|instead of|rather than))\s*")
-_CHOICE_AFTER = re.compile(r"^\s*(?:[√✓✔☑✅]|才对|才是|才是对的|才行|(?:算|计|为准)(?:吧|了|啦|哈)?\s*$|"  # (「郭靖× 杨康√」: round 98, 61)
+_CHOICE_AFTER = re.compile(r"^\s*(?:[√✓✔☑✅○〇⭕👍👈←⬅◀◁《〈]|(?i:ok|v)(?![a-z])|才对|才是|才是对的|才行|(?:算|计|为准)(?:吧|了|啦|哈)?\s*$|"  # (「郭靖× 杨康√」: round 98, 61)
                            r"(?:也|都)\s*(?:可以|行|成|ok|没问题|无所谓)\s*(?:吧|啊|啦|的)?\s*(?:$|[,，。!！;；~]))", re.I)
 # (按杨康算 · 以杨康为准 · 郭靖也可以)
 
@@ -477,7 +481,7 @@ def _choices(own: str, counted: str | None, roster) -> list[tuple[int, str, bool
         contrast = _CONTRAST.match(after)
         # (a bracket is no word: 「（郭靖）」「（误，郭靖）」 on the line under the ballot name a player alone)
         # (「（就是混沌那个）」: the one that is the player — a choice all the same: heldout58 w58_038, counted for 帝江)
-        ends = bool(_PARTICLES.match(_THAT_ONE.sub("", after, 1).lstrip(")）]】"))) or bool(_CHOICE_AFTER.match(after)) or bool(
+        ends = bool(_PARTICLES.match(_THAT_ONE.sub("", after, 1).lstrip(")）]】》」』〕"))) or bool(_CHOICE_AFTER.match(after)) or bool(
             contrast and roster.pattern.match(after, contrast.end()))
         picked = _CHOICE_BEFORE.search(before) if ends else None
         if picked is not None and re.search(r"(?:不|并非|而非|并不|(?<![a-z])not\s*)(?:是|为|投|选)?\s*[:：]?\s*$", before, re.I):
@@ -492,6 +496,13 @@ def _choices(own: str, counted: str | None, roster) -> list[tuple[int, str, bool
             picked = None  # 「我是老杜，避嫌」: who the poster is, not whom they choose
         if picked is not None and re.search(r"(?:死|出局|被刀|被杀|被毒|被票|被投|出去|倒下|验|查验|查杀|发金水|发查杀)了?的(?:是|就是)\s*$", before):
             picked = None  # 「第一，昨晚死的是拖鞋」: what happened, told in an analysis (heldout24)
+        if picked is not None and roster.pattern.search(before) and not re.search(
+                r"[\w\u4e00-\u9fff]", re.sub(r"^[\u4e00-\u9fff\s]", "", picked.group())):
+            picked = None  # 「醉拳 > 八卦 > 鹰爪」: a symbol between names ranks them (heldout48 w48_117), it points at none
+        if picked is None and ends and (c_start == 0 or own[c_start - 1] == "\n") and "\n" in own[:c_start] and \
+                re.fullmatch(r"\s*[\u4e00-\u9fff]{1,4}\s*[【「《『〔（(\[]?\s*", before):
+            # 「写岔了 杨康」「写岔了 【杨康】」 on a line of its own under the ballot: a few words, then the name alone (round 99)
+            picked = re.search(r"$", before)
         chose = bool(picked) or bool(_CHOICE_AFTER.match(after)) or (
             not before.strip(" :：(（[【") and ends and not _listed(own, c_start, c_end, roster)) or \
             own.startswith(name, end) or own[:start].endswith(name)  # 「郭靖郭靖郭靖」: a name said again and again
@@ -736,6 +747,10 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool, attempt: boo
         if void and void.group() in ("仅供参考", "仅作参考", "仅做参考") and re.search(
                 r"(?:观点|看法|意见|分析|推理|想法|拙见|浅见|愚见|判断|理解|感觉|猜测|推测|以上|上面|上述)[^。\n]{0,4}$", own[:void.start()]):
             void = None  # 「以上为个人观点，仅供参考」: the reasoning offered as opinion, not the ballot (the hostile round 96, case 30)
+        if void and void.group() in ("仅供参考", "仅作参考", "仅做参考") and re.fullmatch(
+                r"\W*(?:仅供参考|仅作参考|仅做参考)\W*", own[own.rfind("\n", 0, void.start()) + 1:(own.find("\n", void.end()) + 1 or len(own) + 1) - 1]) \
+                and "\n" in own[:void.start()]:
+            void = None  # 「仅供参考」 on a line of its own under the ballot: a sign-off of the words above (round 99, case 24)
         if void and _of_the_imitation(own, void.start()):
             void = None  # 「【裁定】11楼无效 ⏎ ——学导演玩的，别当真。 ⏎ 投票对象：洞箫」: the joke is the ruling's, not the ballot's
         if void:  # 「测试，别计」「我的票作废，重新投在楼下」: the post says of itself that it does not count

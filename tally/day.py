@@ -68,6 +68,31 @@ _TYPED_REPLY = re.compile(r"^\s*回复\s*(\d{1,5})\s*[#楼]\s*([^\s:：,，\n]{1
 _PAIRED_TAG = re.compile(r"\[([^\[\]\s/=]{1,12})(?:=[^\]\n]*)?\](?=.*?\[/\1\])", re.S)
 
 
+# Words a short line beside a ballot may pass a ballot on or correct one with (「以上由X提供」「X托：」「郭靖 错 杨康 对」)
+_PASSES_OR_FIXES = re.compile(r"托|託|委|代|替|帮|幫|转|轉|由|自|提供|意|票|之|对|對|错|錯|改|写|寫|叉|勾|是|为|為|归|(?i:from|by|via|for|'s)|の|"
+                              r"[^\w\s\u4e00-\u9fff]")
+_LABELLED_LINE = re.compile(r"(?:投票|改票|代投)?(?:对象|理由|目标)\s*[:：]|^\s*(?:投票|改票|代投|vote|reason)\s*[:：]", re.I)
+
+
+def _short_line_of(own: str, roster, known: set) -> str | None:
+    """A line of the post, not the ballot's labelled lines, that names one player the ballot does not (nor the poster) and says
+    little else — six Chinese characters at most beside the name — or None."""
+    lines = own.split("\n")
+    if len(lines) < 2:
+        return None
+    for line in lines:
+        if _LABELLED_LINE.search(line) or _TYPED_REPLY.match(line) or "发表于" in line or re.fullmatch(r"\s*[(（][^\n]*[)）]\s*", line):
+            continue  # (a reply's header; 「（不是穆念慈）」, a bracket the target's line carried — read with the target)
+        named = {roster.table[m.group()] for m in roster.pattern.finditer(line)} - known
+        if len(named) != 1:
+            continue  # (「郭靖 错 杨康 对」「郭靖x 杨康v」: the ballot's own name beside one other — round 100, cases 32, 33)
+        rest = roster.pattern.sub("", line)
+        if len(re.findall(r"[\u4e00-\u9fff]", rest)) <= 6 and len(re.findall(r"[A-Za-z]", rest)) <= 8 and not re.search(r"[?？]", rest) \
+                and (len(re.findall(r"[\u4e00-\u9fff]", rest)) <= 2 or _PASSES_OR_FIXES.search(rest)) and not re.match(r"\s*签名", line):
+            return line
+    return None
+
+
 def _declines(words: str) -> bool:
     """Whether a reply to a quoted request to vote only asks or declines: every clause does (「你自己不是已经投了吗？别刷屏」),
     where one that scolds or asks and then does it passes the ballot on (「你自己不能投吗？算了我帮你」「没问题，不过下次自己来」 —
@@ -481,6 +506,10 @@ class _Fold:
         if verdict is None:
             verdict = self.verdicts[text] = grammar.parse_post(text, ctx.customs, ctx.roster)
         above_author = self.entries[-1].author if self.entries else None
+        if post.author in verdict.relayed_for and post.author not in ctx.directors:
+            # 「以上，from 黄蓉」「——黄蓉」 by 黄蓉: a ballot signed with the poster's own name is no relay (round 99, cases 24, 28)
+            verdict = replace(verdict, relayed_for=tuple(w for w in verdict.relayed_for if w != post.author),
+                              doubts=tuple(d for d in verdict.doubts if not d.startswith(f"{grammar.RELAYED}「{post.author}」")))
         prior = self.standing.get(post.author)  # the poster's own ballot before this post
         if post.author in ctx.directors:
             verdict = self._in_role(verdict, text, getattr(post, "quotes", None) or ())  # a proxy in own words, or no ballot
@@ -748,8 +777,18 @@ class _Fold:
         # (an invalid attempt is weighed too: 「测试一下，不是投票哈：投票对象：X」 — invalid, or no ballot at all?)
         for why, names in certainty.leftovers(verdict.own, counted, ctx.roster, ballot=read, attempt=verdict.kind == "malformed",
                                               weightless=entry.voter in ctx.day.votes_not_counted):
+            if {n for n in names if n} == {entry.author} and re.search(
+                    rf"(?:^|\n)\s*(?:[—–\-~～]{{1,4}}|(?i:from|by))\s*{re.escape(entry.author)}\s*$", verdict.own or "", re.M):
+                continue  # 「——黄蓉」 under 黄蓉's own ballot: her signature (the hostile round 99, case 28)
             reasons.append(why)
             extra += names
+        if read and ctx.roster.pattern is not None and (line := _short_line_of(verdict.own or "", ctx.roster, {counted, entry.author, *extra})):
+            # 「以上由梅超风提供」「X托：」「[代X]」「X の票」「写岔了 X」: a short line of its own beside the ballot naming another player,
+            # in words nothing above explains — whose ballot, or which, the director says (the hostile rounds 94–99 found a new
+            # wording of relays and corrections each round while they were read by their words; this reads them by their shape)
+            named = [n for n in _names_in(line, ctx.roster) if n not in {counted, entry.author, *extra}]
+            reasons.append(f"帖子里单独一行写了「{named[0]}」（「{_clip(line.strip(), 20)}」）：是替他转投、改投他，还是别的意思，请导演裁定")
+            extra += [named[0], ""]
         if verdict.kind == "malformed" and verdict.target:
             extra += certainty.spelled(verdict.target, ctx.roster)  # 杨🐍康 · a飞 · 沙甸鱼: the name it may be
             if _SEAT.fullmatch(verdict.target.strip()):
@@ -1537,6 +1576,11 @@ class _Fold:
             return
         entry.kind = "abstain" if target is None else "vote"
         problems = self._time_problems(entry, verdict, at, author) if at else ["读不到发帖时间"]
+        if target is not None and author in self.ctx.players and author not in self.ctx.voters:
+            # 「郭靖吧，大概」 by the secret 法官, ruled 「计为 郭靖」: who may vote is the game file's, not a ruling's (the hostile
+            # round 100, cases 52, 57: his vote counted and decided the day); the final waits until it is ruled 无效
+            why = "（法官不能投票）" if author in self.ctx.game.with_role(JUDGE) else "（游戏文件 non_voters）"
+            problems = [f"{author} 没有投票权{why}：导演裁定「有效」也不计票，请改判「无效」", *problems]
         entry.reason = f"导演裁定：计为「{target or '弃权'}」{note}"
         if problems:
             self._invalid(entry, verdict, author, problems)

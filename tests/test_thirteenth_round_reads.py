@@ -2030,3 +2030,49 @@ def test_a_ruling_never_gives_the_secret_judge_a_vote(decision, target):
     assert ruled.totals["郭靖"] == 3 and [e.pid for e in secret_ballots(ruled)] == [mine.pid], ruled.totals
     void = tally_day(t.posts, g, g.days[0], load_preset("qisha"), {mine.pid: Ruling(mine.pid, "reject")})
     assert void.totals["郭靖"] == 3 and secret_ballots(void) == []
+
+
+@pytest.mark.parametrize("line", ["以上由杨康提供", "以上乃杨康之意", "杨康 の票", "via 杨康", "↑杨康的票", "郭靖 错 杨康 对", "郭靖x 杨康v",
+                                  "郭靖 叉 杨康 勾", "写岔了 杨康", "写岔了 【杨康】", "写岔了》杨康", "👉🏻杨康", "杨康👈"])
+def test_a_short_line_naming_another_player_beside_a_ballot_is_asked_whatever_its_words(line):
+    """The hostile rounds 99–100 (cases 01–06, 20–33, 54–57 and 100's 32, 33): a relay or a correction in words no pattern held
+    (「以上由X提供」「X の票」「郭靖 错 杨康 对」「写岔了 杨康」「👉🏻杨康」) — wrong eliminations posted on both sites, each round finding
+    new wordings of a class a list had just closed. A short line of its own that names another player than the ballot's and says
+    little else is asked, by its shape."""
+    _, (entry,) = _day(("洪七公", f"投票对象：郭靖\n投票理由：可疑\n{line}"), preset="qisha")
+    assert entry.needs_review and "杨康" in entry.readings, entry
+
+
+@pytest.mark.parametrize("text", ["投票对象：杨康\n投票理由：发言可疑\n——洪七公", "投票对象：杨康\n投票理由：发言可疑\n以上，from 洪七公",
+                                  "投票对象：杨康\n投票理由：发言可疑\n仅供参考"])
+def test_a_ballot_signed_with_the_posters_own_name_or_a_bare_sign_off_holds_no_day(text):
+    """The hostile round 99, cases 24, 28: a voter signing her own name read as a relay for herself; a bare 「仅供参考」 on its own
+    line as a hedge on the ballot — plain days held."""
+    _, (entry,) = _day(("洪七公", text), preset="qisha")
+    assert not entry.needs_review and entry.target == "杨康", entry
+
+
+@pytest.mark.parametrize("text", ["代欧阳克：杨康", "替欧阳克：杨康", "代欧阳克 -> 杨康"])
+def test_a_directors_proxy_in_shorthand_is_asked(text):
+    """The hostile round 100, case 42: the director's 「代欧阳克：杨康」 read as a notice, 「无人出局」 posted where the proxy put
+    杨康 out."""
+    _, (entry,) = _day(("导演", text), preset="qisha")
+    assert entry.needs_review and entry.voter == "欧阳克" and "杨康" in {r.target for r in entry.space}, entry
+
+
+def test_a_ruling_on_the_secret_judges_post_that_is_no_ballot_never_counts_his_vote():
+    """The hostile round 100, cases 52, 57: the 法官's 「郭靖吧，大概」 (no ballot as written), ruled 「计为 郭靖」, counted his vote and
+    decided the day — the guard covered only posts read as ballots."""
+    from test_hostile_round56 import Thread, game, load_preset, tally_day
+    from tally.day import Ruling
+    from tally.report import secret_ballots
+    from tallykit import Player
+
+    t = Thread()
+    for voter in ("黄蓉", "穆念慈", "杨康"):
+        t.vote(voter, "郭靖", 1)
+    mine = t.add("黄药师", "郭靖吧，大概", 2)
+    names = ["郭靖", "黄蓉", "杨康", "穆念慈", "欧阳克", "洪七公", "黄药师", "梅超风", "丘处机"]
+    g = game("qisha", players=tuple(Player(n, i + 3, roles=("法官",) if n == "黄药师" else ()) for i, n in enumerate(names)))
+    ruled = tally_day(t.posts, g, g.days[0], load_preset("qisha"), {mine.pid: Ruling(mine.pid, "target", "郭靖")})
+    assert ruled.totals["郭靖"] == 3 and [e.pid for e in secret_ballots(ruled)] == [mine.pid], ruled.totals
