@@ -145,23 +145,27 @@ def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, 
             reading = again
         earlier = words.read(first, quoting=bool(post.quotes), roster=roster) \
             if first != post.text or post.status != "normal" else reading
-        if reading is None and earlier is None and post.status == "normal":
+        if post.status == "normal" and all(r is None or not (r.items or r.held) for r in (reading, earlier)):
+            # (「【裁定】以下楼层无效：」 reads as a heading that rules nothing: half a ruling all the same — round 99, case 39)
             # 「关于2楼：」 then, in the director's next post, 「无效，理由写在标题里了。」 (or 「这票无效，格式不对。」 then 「（指4楼）」): one
             # ruling written in two posts — neither rules alone, and together they are not one post: the floor waits for the
             # director (the hostile rounds 90–91, cases 27, 16, 43, 62, 67: the floor stayed counted, certain, nothing listed)
             before, this = half.pop(post.tid, None), _half(post.text or "")
             alone, verdict = this is not None and this[0] is not None, this is not None and this[0] is None
-            heading = this is not None and this[1]  # 「关于5楼：」「板凳那票，裁定如下」 head what comes next, never what came before
-            if before is not None and (alone and not heading and before[1] is None or verdict and before[1] is not None):
-                first, floor = before[0], before[1] if before[1] is not None else this[0]
-                named = next((p.pid for p in posts if p.tid == post.tid and p.floor == floor), None)
-                entry = next((e for e in base.entries if e.pid == named), None) if named is not None else None
-                if entry is not None:
+            # 「关于5楼：」「板凳那票，裁定如下」 head what comes next, never what came before (and 「以下楼层无效：」, a verdict, does too)
+            heading = this is not None and this[1]
+            if before is not None and (alone and not heading and before[1] is None or verdict and not heading and before[1] is not None):
+                first, floors = before[0], before[1] if before[1] is not None else this[0]
+                named = {p.pid for p in posts if p.tid == post.tid and p.floor in floors}
+                entries = [e for e in base.entries if e.pid in named]
+                if entries:
+                    said = "、".join(f"#{n}" for n in floors)
                     why = (f"导演 #{first.floor}「{clip(first.text.strip(), 16)}」和下一帖 #{post.floor}「{clip(post.text.strip(), 16)}」"
-                           f"像是一条裁定写在了两帖里：#{floor} 怎么算，请导演确认")
+                           f"像是一条裁定写在了两帖里：{said} 怎么算，请导演确认")
                     source = source_words(post.floor, post.author, post.posted_at, post.pid, _thread_words(post.tid, base, game))
                     at = datetime.fromisoformat(post.posted_at) if post.posted_at else None
-                    found.rulings[entry.pid] = (_waits(entry.pid, why, post, source), at)
+                    for entry in entries:
+                        found.rulings[entry.pid] = (_waits(entry.pid, why, post, source), at)
                     found.unread.append(Unread(post.pid, post.floor, post.tid, post.posted_at, [why]))
                     continue
             if before is not None and before[1] is None:
@@ -332,18 +336,19 @@ _VERDICT_SAID = re.compile(r"无效|有效|作废|废票|不算|不计|计为|�
 _HEADS = re.compile(r"[:：]\s*$|如下|以下|下面")  # what heads the post after it
 
 
-def _half(text: str) -> tuple[int | None, bool] | None:
-    """(the floor, whether it heads what follows) of a post that names one floor and no verdict; (None, False) of one that
-    gives a verdict and names no floor; None of any other post. A long post is an announcement, not half a ruling."""
+def _half(text: str) -> tuple[tuple[int, ...] | None, bool] | None:
+    """(the floors, whether it heads what follows) of a post that names floors and no verdict; (None, whether it heads) of one
+    that gives a verdict and names no floor (「以下楼层无效：」 heads the floors after it); None of any other post. A long post is
+    an announcement, not half a ruling. (Several floors: 「5楼…照抄3楼的，」 then 「所以判无效。」 — the hostile round 99, case 10.)"""
     own = to_simplified(text.strip())
     if not own or len(own) > 80:
         return None
-    floors = {floor_value(m.group()) for m in _FLOOR_SAID.finditer(own)}
+    floors = [floor_value(m.group()) for m in _FLOOR_SAID.finditer(own)]
     if _VERDICT_SAID.search(own):
-        return (None, False) if not floors else None
-    if len(floors) != 1 or (floor := next(iter(floors)))[0] != "floor" or floor[1] is None:
+        return (None, bool(_HEADS.search(own))) if not floors else None
+    if not floors or any(kind != "floor" or n is None for kind, n in floors):
         return None
-    return floor[1], bool(_HEADS.search(own))
+    return tuple(dict.fromkeys(n for _, n in floors)), bool(_HEADS.search(own))
 
 
 def _waits(pid: int, why: str, post, source: str) -> Ruling:

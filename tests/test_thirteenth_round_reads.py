@@ -2076,3 +2076,20 @@ def test_a_ruling_on_the_secret_judges_post_that_is_no_ballot_never_counts_his_v
     g = game("qisha", players=tuple(Player(n, i + 3, roles=("法官",) if n == "黄药师" else ()) for i, n in enumerate(names)))
     ruled = tally_day(t.posts, g, g.days[0], load_preset("qisha"), {mine.pid: Ruling(mine.pid, "target", "郭靖")})
     assert ruled.totals["郭靖"] == 3 and [e.pid for e in secret_ballots(ruled)] == [mine.pid], ruled.totals
+
+
+@pytest.mark.parametrize("first, second, floors", [("5楼投的理由是照抄3楼的，", "所以判无效。", {3, 5}),
+                                                   ("【裁定】以下楼层无效：", "3楼、5楼", {3, 5})])
+def test_a_ruling_split_over_two_posts_may_name_several_floors(first, second, floors):
+    """The hostile round 99, cases 10, 39: 「5楼…照抄3楼的，」 then 「所以判无效。」, and 「以下楼层无效：」 then 「3楼、5楼」 — a half that
+    names two floors was no half, and 「杨康 出局」 was posted against the ruling. Every floor the half names waits."""
+    from test_hostile_round56 import Thread
+
+    t = Thread()
+    for voter, target, hours in (("郭靖", "杨康", 1), ("黄蓉", "杨康", 1.2), ("杨康", "郭靖", 1.4), ("穆念慈", "郭靖", 1.5),
+                                 ("洪七公", "郭靖", 1.6)):
+        t.vote(voter, target, hours)
+    t.add("导演", first, 2)
+    t.add("导演", second, 2.1)
+    result, _found = _day_with_rulings(t)
+    assert {e.floor for e in result.entries if e.needs_review} == floors, [(e.floor, e.reason) for e in result.entries]
