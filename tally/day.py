@@ -69,8 +69,8 @@ _PAIRED_TAG = re.compile(r"\[([^\[\]\s/=]{1,12})(?:=[^\]\n]*)?\](?=.*?\[/\1\])",
 
 
 # Words a short line beside a ballot may pass a ballot on or correct one with (「以上由X提供」「X托：」「郭靖 错 杨康 对」)
-_PASSES_OR_FIXES = re.compile(r"托|託|委|代|替|帮|幫|转|轉|由|自|提供|意|票|之|对|對|错|錯|改|写|寫|叉|勾|是|为|為|归|(?i:from|by|via|for|'s)|の|"
-                              r"[^\w\s\u4e00-\u9fff]")
+_PASSES_OR_FIXES = re.compile(r"托|託|委|代|替|帮|幫|转|轉|来自|出自|提供|之票|之意|之托|票|对|對|错|錯|改|写|寫|叉|勾|归|(?i:from|by|via|for|'s)|の|"
+                              r"[\u2190-\u21ff\u2200-\u23ff\u25a0-\u27bf\u2900-\u297f\u2b00-\u2bff\U0001f300-\U0001faff×√]")  # (arrows, ticks, emoji)
 _LABELLED_LINE = re.compile(r"(?:投票|改票|代投)?(?:对象|理由|目标)\s*[:：]|^\s*(?:投票|改票|代投|vote|reason)\s*[:：]", re.I)
 
 

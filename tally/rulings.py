@@ -151,11 +151,18 @@ def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, 
             # ruling written in two posts — neither rules alone, and together they are not one post: the floor waits for the
             # director (the hostile rounds 90–91, cases 27, 16, 43, 62, 67: the floor stayed counted, certain, nothing listed)
             before, this = half.pop(post.tid, None), _half(post.text or "")
+            if (reading is not None or earlier is not None) and this is not None and this[0] is not None:
+                this = None  # (a post the reader read, naming floors it rules nothing of, says its own words of them: no half)
             alone, verdict = this is not None and this[0] is not None, this is not None and this[0] is None
             # 「关于5楼：」「板凳那票，裁定如下」 head what comes next, never what came before (and 「以下楼层无效：」, a verdict, does too)
             heading = this is not None and this[1]
             if before is not None and (alone and not heading and before[1] is None or verdict and not heading and before[1] is not None):
                 first, floors = before[0], before[1] if before[1] is not None else this[0]
+                told, listed = (first, post) if before[1] is None else (post, first)  # the verdict's post, the floors' post
+                if len(floors) > 1 and len((told.text or "").strip()) > 16 and len(re.findall(
+                        r"[\u4e00-\u9fff]", _FLOOR_SAID.sub("", to_simplified(listed.text or "")))) > 2:
+                    floors = ()  # several floors in a post of talk, a verdict in a notice (「19楼漏统计了14楼的代投」 then 「…不允许
+                    # 改票、不允许代投，新投票仍然有效」, heldout5 f07): no ruling split in two — only a short verdict or a bare list pairs
                 named = {p.pid for p in posts if p.tid == post.tid and p.floor in floors}
                 entries = [e for e in base.entries if e.pid in named]
                 if entries:
