@@ -496,7 +496,7 @@ def _choices(own: str, counted: str | None, roster) -> list[tuple[int, str, bool
             picked = None  # 「我是老杜，避嫌」: who the poster is, not whom they choose
         if picked is not None and re.search(r"(?:死|出局|被刀|被杀|被毒|被票|被投|出去|倒下|验|查验|查杀|发金水|发查杀)了?的(?:是|就是)\s*$", before):
             picked = None  # 「第一，昨晚死的是拖鞋」: what happened, told in an analysis (heldout24)
-        if picked is not None and roster.pattern.search(before) and not re.search(
+        if picked is not None and roster.pattern.search(before) and re.search(r"[^\w\s\u4e00-\u9fff]", picked.group()) and not re.search(
                 r"[\w\u4e00-\u9fff]", re.sub(r"^[\u4e00-\u9fff\s]", "", picked.group())):
             picked = None  # 「醉拳 > 八卦 > 鹰爪」: a symbol between names ranks them (heldout48 w48_117), it points at none
         if picked is None and ends and (c_start == 0 or own[c_start - 1] == "\n") and "\n" in own[:c_start] and \
