@@ -981,6 +981,7 @@ _EARLIER_RULING_OF = re.compile(r"(?:(?:刚才|刚刚|上面|之前|前面|先�
                                 r"(?=\s*(?:裁定)?\s*(?:作废|撤回|收回|不算|取消|无效|作罢))")  # (「5楼那条作废」 too: round 85 W01)
 _DASHED_CORRECTION = re.compile(r"(?<![—-])(?:——|—|--)\s*(?:更正|订正|修正|不对|等等|抱歉|啊不|哦不|说错了|看错了|写错了)")
 _FLOOR_NUMBERS = re.compile(r"(\d{1,5})\s*(?:楼|层|樓|#|F|L)")  # the numbers of the floors written in digits
+_CORRECTS = re.compile(r"更正|改正|纠正|修正|订正|说错|看错|写错|搞错|弄错|只有")
 _FLOOR_ANY = re.compile(r"\d{1,5}\s*(?:楼|层|樓|#|F|L)|#\s*\d{1,5}|第[一二三四五六七八九十百]{1,4}\s*(?:楼|层)|[沙板地](?:发|凳|板)")
 _ASKS = re.compile(r"[?？]|吗|是不是|算不算|能不能|有没有|要不要|行不行|对不对|还是")
 
@@ -1076,6 +1077,14 @@ def read(text: str | None, *, quoting: bool = False, roster: Roster | None = Non
         # (where that floor is the director's own ruling post — 「7楼是假消息」「7楼不是我发的」 — what it ruled waits again)
         return RulingPost(problems=[why], held=[(("floor", int(said.group(1))), why)], void=True,
                           taken_back=[("floor", int(said.group(1)))])
+    if post is not None and post.items and text and _CORRECTS.search(own := to_simplified(normalize(split(text).own))) and (left := [
+            n for n in dict.fromkeys(int(m) for m in _FLOOR_NUMBERS.findall(own))
+            if ("floor", n) not in {i.ref for i in post.items} | {ref for ref, _ in post.held}]):
+        # 「更正：只有3楼无效，5楼是我看错了。」: a correction that names a floor and rules it nothing — what the earlier ruling of that
+        # floor said stands no longer, and this post does not say what does (the hostile round 99, case 30: 5楼 stayed 无效)
+        why = f"更正里说到了 {'、'.join(f'#{n}' for n in left)}，却没写成裁定：这几楼请导演重新裁定（例如「5楼 有效」）"
+        post.problems.append(why)
+        post.held += [(("floor", n), why) for n in left]
     if post is not None and post.held and not post.items and len(post.held) == 1:
         # 「8楼是假消息」「7楼撤」「7楼别信」「7楼草稿」: a floor this post leaves to the director — where it is the director's own
         # ruling post, what that ruled waits too (hostile round 75: 「7楼不对」 not adopted, and 7楼's ruling still applied)

@@ -2082,3 +2082,21 @@ def test_a_ruling_on_the_secret_judges_post_that_is_no_ballot_never_counts_his_v
     ruled = tally_day(t.posts, g, g.days[0], load_preset("qisha"), {mine.pid: Ruling(mine.pid, "target", "郭靖")})
     assert ruled.totals["郭靖"] == 3 and [e.pid for e in secret_ballots(ruled)] == [mine.pid], ruled.totals
 
+
+
+def test_a_correction_naming_a_floor_it_rules_nothing_of_reopens_that_floor():
+    """The hostile round 99, case 30: 「【裁定】3楼、5楼无效」 then 「更正：只有3楼无效，5楼是我看错了。」 — 5楼 stayed 无效 and 「无人出局」
+    was posted. The correction names 5楼 and rules nothing of it: the floor waits for the director."""
+    from test_hostile_round56 import Thread
+
+    t = Thread()
+    t.add("导演", "本帖为第1天投票帖。", 0.5)
+    for voter, target, hours in (("郭靖", "杨康", 1), ("黄蓉", "杨康", 1.1), ("穆念慈", "杨康", 1.2), ("欧阳克", "杨康", 1.3),
+                                 ("洪七公", "杨康", 1.4), ("杨康", "郭靖", 1.5)):
+        t.vote(voter, target, hours)
+    t.add("导演", "【裁定】3楼、5楼无效，理由都是复制的。", 2)
+    t.add("导演", "更正：只有3楼无效，5楼是我看错了。", 2.1)
+    result = _with_posted_rulings(t)
+    third, fifth = (next(e for e in result.entries if e.floor == n) for n in (3, 5))
+    assert third.ruling is not None and third.ruling.decision == "reject", third
+    assert fifth.needs_review and fifth.ruling is None, fifth
