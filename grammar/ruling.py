@@ -981,7 +981,7 @@ _EARLIER_RULING_OF = re.compile(r"(?:(?:刚才|刚刚|上面|之前|前面|先�
                                 r"(?=\s*(?:裁定)?\s*(?:作废|撤回|收回|不算|取消|无效|作罢))")  # (「5楼那条作废」 too: round 85 W01)
 _DASHED_CORRECTION = re.compile(r"(?<![—-])(?:——|—|--)\s*(?:更正|订正|修正|不对|等等|抱歉|啊不|哦不|说错了|看错了|写错了)")
 _FLOOR_NUMBERS = re.compile(r"(\d{1,5})\s*(?:楼|层|樓|#|F|L)")  # the numbers of the floors written in digits
-_CORRECTS = re.compile(r"更正|改正|纠正|修正|订正|说错|看错|写错|搞错|弄错|只有")
+_CORRECTS = re.compile(r"^\W*(?:【\s*)?(?:更正|改正|纠正|修正|订正)|(?:我|本导|导演)\s*(?:刚才|之前|前面)?\s*(?:看错|说错|写错|搞错|弄错|判错)|是我(?:看错|说错|写错|搞错|弄错|判错)")
 _FLOOR_ANY = re.compile(r"\d{1,5}\s*(?:楼|层|樓|#|F|L)|#\s*\d{1,5}|第[一二三四五六七八九十百]{1,4}\s*(?:楼|层)|[沙板地](?:发|凳|板)")
 _ASKS = re.compile(r"[?？]|吗|是不是|算不算|能不能|有没有|要不要|行不行|对不对|还是")
 
@@ -1080,6 +1080,7 @@ def read(text: str | None, *, quoting: bool = False, roster: Roster | None = Non
     if post is not None and post.items and text and _CORRECTS.search(own := to_simplified(normalize(split(text).own))) and (left := [
             n for n in dict.fromkeys(int(m) for m in _FLOOR_NUMBERS.findall(own))
             if ("floor", n) not in {i.ref for i in post.items} | {ref for ref, _ in post.held}]):
+        # (the correction heads the post — 「更正：」 — or says the director's own slip; not 「5楼更正」 in a count, a player's)
         # 「更正：只有3楼无效，5楼是我看错了。」: a correction that names a floor and rules it nothing — what the earlier ruling of that
         # floor said stands no longer, and this post does not say what does (the hostile round 99, case 30: 5楼 stayed 无效)
         why = f"更正里说到了 {'、'.join(f'#{n}' for n in left)}，却没写成裁定：这几楼请导演重新裁定（例如「5楼 有效」）"
