@@ -257,8 +257,8 @@ def read(text: str, roster: Roster | None, directors: tuple[str, ...] = ()) -> R
         return replace(out, doubts=[f"导演引用了「{voter}」请代投的话（「{_clip(said)}」），回的是「{_clip(reply)}」，没有按代投的写法写："
                                     f"算不算这张代投，请导演确认"], readings=[(voter, target)])
     if shorthand := [(roster.table[m.group(1)], roster.table[m.group(2)], m.group()) for m in re.finditer(
-            rf"(?:^|\n)\s*[【\[(（]?\s*(?:代|替|帮)\s*({roster.pattern.pattern})\s*[】\])）]?\s*(?:[:：]|->|→|=>|＞|>)\s*"
-            rf"({roster.pattern.pattern})", simplified)]:
+            rf"(?:^|\n)\s*[【\[(（]?\s*(?:代|替|帮)\s*[】\])）]?\s*({roster.pattern.pattern})\s*[】\])）]?\s*"
+            rf"(?:[:：,，、]|->|→|=>|＞|>|[—\-–]{{1,3}}|\s)\s*({roster.pattern.pattern})", simplified)]:
         # 「代欧阳克：杨康」「替欧阳克 -> 杨康」: a proxy in shorthand — made, or a note? (the hostile round 100, case 42: read as a
         # notice, 「无人出局」 posted where the proxy put 杨康 out)
         return replace(out, doubts=[f"导演写的「{_clip(said.strip())}」像是代投，但不是代投的写法：算不算这张代投，请导演确认"

@@ -69,7 +69,8 @@ _PAIRED_TAG = re.compile(r"\[([^\[\]\s/=]{1,12})(?:=[^\]\n]*)?\](?=.*?\[/\1\])",
 
 
 # Words a short line beside a ballot may pass a ballot on or correct one with (「以上由X提供」「X托：」「郭靖 错 杨康 对」)
-_PASSES_OR_FIXES = re.compile(r"托|託|委|代|替|帮|幫|转|轉|来自|出自|提供|之票|之意|之托|票|对|對|错|錯|改|写|寫|叉|勾|归|(?i:from|by|via|for|'s)|の|"
+_PASSES_OR_FIXES = re.compile(r"托|託|委|代|替|帮|幫|转|轉|来自|出自|提供|之票|之意|之托|意思|授意|主意|票|对|對|错|錯|改|写|寫|叉|勾|归|の|"
+                              r"(?i:from|by|via|for|'s|wrong|right|false|true|correct|yes|no|ok|ng)|"
                               r"[\u2190-\u21ff\u2200-\u23ff\u25a0-\u27bf\u2900-\u297f\u2b00-\u2bff\U0001f300-\U0001faff×√]")  # (arrows, ticks, emoji)
 _LABELLED_LINE = re.compile(r"(?:投票|改票|代投)?(?:对象|理由|目标)\s*[:：]|^\s*(?:投票|改票|代投|vote|reason)\s*[:：]", re.I)
 
@@ -81,13 +82,14 @@ def _short_line_of(own: str, roster, known: set) -> str | None:
     if len(lines) < 2:
         return None
     for line in lines:
-        if _LABELLED_LINE.search(line) or _TYPED_REPLY.match(line) or "发表于" in line or re.fullmatch(r"\s*[(（][^\n]*[)）]\s*", line):
+        if _LABELLED_LINE.search(line) or _TYPED_REPLY.match(line) or "发表于" in line or re.fullmatch(
+                r"\s*[(（][^\n]*(?:不是|并非|而非|搭档|那个|就是|即)[^\n]*[)）]\s*", line):
             continue  # (a reply's header; 「（不是穆念慈）」, a bracket the target's line carried — read with the target)
         named = {roster.table[m.group()] for m in roster.pattern.finditer(line)} - known
         if len(named) != 1:
             continue  # (「郭靖 错 杨康 对」「郭靖x 杨康v」: the ballot's own name beside one other — round 100, cases 32, 33)
         rest = roster.pattern.sub("", line)
-        if len(re.findall(r"[\u4e00-\u9fff]", rest)) <= 6 and len(re.findall(r"[A-Za-z]", rest)) <= 8 and not re.search(r"[?？]", rest) \
+        if len(re.findall(r"[\u4e00-\u9fff]", rest)) <= 6 and len(re.findall(r"[A-Za-z]", rest)) <= 12 and not re.search(r"[?？]", rest) \
                 and (len(re.findall(r"[\u4e00-\u9fff]", rest)) <= 2 or _PASSES_OR_FIXES.search(rest)) and not re.match(r"\s*签名", line):
             return line
     return None

@@ -2038,7 +2038,9 @@ def test_a_ruling_never_gives_the_secret_judge_a_vote(decision, target):
 
 
 @pytest.mark.parametrize("line", ["以上由杨康提供", "以上乃杨康之意", "杨康 の票", "via 杨康", "↑杨康的票", "郭靖 错 杨康 对", "郭靖x 杨康v",
-                                  "郭靖 叉 杨康 勾", "写岔了 杨康", "写岔了 【杨康】", "写岔了》杨康", "👉🏻杨康", "杨康👈"])
+                                  "郭靖 叉 杨康 勾", "写岔了 杨康", "写岔了 【杨康】", "写岔了》杨康", "👉🏻杨康", "杨康👈",
+                                  # (round 101, cases 01–05, 23)
+                                  "以上由杨康授意", "按杨康的意思", "(by 杨康)", "郭靖 wrong 杨康 right", "（杨康的票）"])
 def test_a_short_line_naming_another_player_beside_a_ballot_is_asked_whatever_its_words(line):
     """The hostile rounds 99–100 (cases 01–06, 20–33, 54–57 and 100's 32, 33): a relay or a correction in words no pattern held
     (「以上由X提供」「X の票」「郭靖 错 杨康 对」「写岔了 杨康」「👉🏻杨康」) — wrong eliminations posted on both sites, each round finding
@@ -2057,7 +2059,8 @@ def test_a_ballot_signed_with_the_posters_own_name_or_a_bare_sign_off_holds_no_d
     assert not entry.needs_review and entry.target == "杨康", entry
 
 
-@pytest.mark.parametrize("text", ["代欧阳克：杨康", "替欧阳克：杨康", "代欧阳克 -> 杨康"])
+@pytest.mark.parametrize("text", ["代欧阳克：杨康", "替欧阳克：杨康", "代欧阳克 -> 杨康",
+                                  "代欧阳克——杨康", "【代】欧阳克：杨康", "代欧阳克，杨康", "代欧阳克 杨康"])  # (round 101, cases 06–08, 25)
 def test_a_directors_proxy_in_shorthand_is_asked(text):
     """The hostile round 100, case 42: the director's 「代欧阳克：杨康」 read as a notice, 「无人出局」 posted where the proxy put
     杨康 out."""
