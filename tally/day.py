@@ -83,8 +83,8 @@ def _short_line_of(own: str, roster, known: set) -> str | None:
         return None
     for line in lines:
         if _LABELLED_LINE.search(line) or _TYPED_REPLY.match(line) or "发表于" in line or re.fullmatch(
-                r"\s*[(（][^\n]*(?:不是|并非|而非|搭档|那个|就是|即)[^\n]*[)）]\s*", line):
-            continue  # (a reply's header; 「（不是穆念慈）」, a bracket the target's line carried — read with the target)
+                r"\s*[(（][^\n]*(?:不是|并非|而非|搭档|那个|就是|即|原|旧|之前|以前|昨天|前票|改前)[^\n]*[)）]\s*", line):
+            continue  # (a reply's header; 「（不是穆念慈）」「（原：郭靖）」, a bracket the target's line carried — read with the target)
         named = {roster.table[m.group()] for m in roster.pattern.finditer(line)} - known
         if len(named) != 1:
             continue  # (「郭靖 错 杨康 对」「郭靖x 杨康v」: the ballot's own name beside one other — round 100, cases 32, 33)
