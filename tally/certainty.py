@@ -384,6 +384,15 @@ _SAYS_OUT = re.compile(r"(?:我|俺|本人)\s*(?:已经|早就|都)?\s*(?:出局
 _OWN_WEIGHT_NIL = re.compile(r"(?:我的?票|我这一?票)[^,，。;；\n]{0,6}(?:不算数|不算|不计|不作数|不计入|没用|没有用)")
 
 
+def _signs_off(own: str, said: re.Match) -> bool:
+    """「仅供参考」 said of the words above, not of the ballot: after what offers them as opinion (「以上为个人观点，仅供参考」, the
+    hostile round 96, case 30), or on a line of its own under the ballot (round 99, case 24)."""
+    if re.search(r"(?:观点|看法|意见|分析|推理|想法|拙见|浅见|愚见|判断|理解|感觉|猜测|推测|以上|上面|上述)[^。\n]{0,4}$", own[:said.start()]):
+        return True
+    start, end = own.rfind("\n", 0, said.start()) + 1, own.find("\n", said.end())
+    return start > 0 and bool(re.fullmatch(r"\W*(?:仅供参考|仅作参考|仅做参考)\W*", own[start:end if end >= 0 else len(own)]))
+
+
 def _arrow_names(own: str, roster):
     """「(郭靖→黄蓉)」 beside a ballot: a change written as an arrow between two players — which one stands?"""
     if ("→" not in own and "->" not in own and "=>" not in own) or re.search(r"改票|改投|改为|改成|换成|换投", own):
@@ -744,13 +753,8 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool, attempt: boo
             _conditional_other(own, roster, counted) or _about_itself(own, roster, counted)
         if void and weightless and _OWN_WEIGHT_NIL.search(own, max(0, void.start() - 8), void.end() + 2):
             void = None  # 「我知道我的票不算数，但态度还是要有的」: the idiot after 若愚 says what the game file says
-        if void and void.group() in ("仅供参考", "仅作参考", "仅做参考") and re.search(
-                r"(?:观点|看法|意见|分析|推理|想法|拙见|浅见|愚见|判断|理解|感觉|猜测|推测|以上|上面|上述)[^。\n]{0,4}$", own[:void.start()]):
-            void = None  # 「以上为个人观点，仅供参考」: the reasoning offered as opinion, not the ballot (the hostile round 96, case 30)
-        if void and void.group() in ("仅供参考", "仅作参考", "仅做参考") and re.fullmatch(
-                r"\W*(?:仅供参考|仅作参考|仅做参考)\W*", own[own.rfind("\n", 0, void.start()) + 1:(own.find("\n", void.end()) + 1 or len(own) + 1) - 1]) \
-                and "\n" in own[:void.start()]:
-            void = None  # 「仅供参考」 on a line of its own under the ballot: a sign-off of the words above (round 99, case 24)
+        if void and void.group() in ("仅供参考", "仅作参考", "仅做参考") and _signs_off(own, void):
+            void = None
         if void and _of_the_imitation(own, void.start()):
             void = None  # 「【裁定】11楼无效 ⏎ ——学导演玩的，别当真。 ⏎ 投票对象：洞箫」: the joke is the ruling's, not the ballot's
         if void:  # 「测试，别计」「我的票作废，重新投在楼下」: the post says of itself that it does not count

@@ -52,7 +52,6 @@ KIND_WORDS = {"vote": "投票", "change": "改票", "abstain": "弃权", "proxy"
 
 
 _SPEAKER = re.compile(r"\s*([^\s:：]{1,12})\s*[:：]")
-# Words that may pass on what a post quotes (转 · 代 · 帮 · 托 · 「X的票」 · 如上 · 以上 · 上面 · 这是): not 「哈哈他真逗」
 # What a reply to a quoted request to vote says when it does not pass the ballot on: a question, a refusal, a pointer to the
 # rules or the director. Any other reply may be the relay (「照办」「收到，马上」「ok」 — the hostile round 94, cases 55, 62, 78:
 # a list of the words that pass a ballot on grew each round, and 「照办」 posted 「无人出局」 alone)
@@ -61,6 +60,8 @@ _DECLINES = re.compile(r"[?？]|吗|么|不帮|不转|不代|不替|不发|不�
 # A request to vote for the one who says it, as a quote holds it (「帮我投杨康」「替我投一票杨康」「我投杨康，帮我发一下」)
 _QUOTED_REQUEST = re.compile(r"(?:帮|替|代)\s*我\s*(?:投|选|把票投给|把票给|票给|发|改投|改成)|帮忙投|我的票\s*(?:投|给)|我投\s*\S{1,12}?\s*[,，]?\s*(?:帮|麻烦|替)")
 # The words a reply to a floor opens with, typed rather than made by the forum's 回复 button (no quote, no link)
+# What a ruling 「有效」 on a ballot of one who may not vote says (report.secret_ballots holds the final while a ballot says it)
+RULED_VALID_IN_VAIN = "导演裁定「有效」也不计票，请改判「无效」"
 _TYPED_REPLY = re.compile(r"^\s*回复\s*(\d{1,5})\s*[#楼]\s*([^\s:：,，\n]{1,16})?")
 
 
@@ -1414,7 +1415,7 @@ class _Fold:
                 waived = "；".join(problems)
                 # who may vote is the game file's, not a ruling's: 「有效」 on the secret 法官's ballot counted his vote and decided
                 # the day (the hostile round 98, case 66); the final waits until it is ruled 无效 (report.secret_ballots)
-                barred = [f"{p}：导演裁定「有效」也不计票，请改判「无效」" for p in problems if "没有投票权" in p] if target is not None else []
+                barred = [f"{p}：{RULED_VALID_IN_VAIN}" for p in problems if "没有投票权" in p] if target is not None else []
                 problems, review = barred, False
                 entry.reason = "导演裁定：有效" + (f"，计为「{target or '弃权'}」" if ruling.decision == "target" else "") + (
                     f"（原判：{waived}）" if waived else "") + (f"（{ruling.note}）" if ruling.note else "")
@@ -1581,13 +1582,18 @@ class _Fold:
         if target is not None and author in self.ctx.players and author not in self.ctx.voters:
             # 「郭靖吧，大概」 by the secret 法官, ruled 「计为 郭靖」: who may vote is the game file's, not a ruling's (the hostile
             # round 100, cases 52, 57: his vote counted and decided the day); the final waits until it is ruled 无效
-            why = "（法官不能投票）" if author in self.ctx.game.with_role(JUDGE) else "（游戏文件 non_voters）"
-            problems = [f"{author} 没有投票权{why}：导演裁定「有效」也不计票，请改判「无效」", *problems]
+            problems = [f"{self._no_vote(author)}：{RULED_VALID_IN_VAIN}", *problems]
         entry.reason = f"导演裁定：计为「{target or '弃权'}」{note}"
         if problems:
             self._invalid(entry, verdict, author, problems)
         else:
             self._accept(entry, verdict, author, target)
+
+    def _no_vote(self, voter: str) -> str:
+        """Why `voter`'s ballot counts nothing today, in the director's words (report.SECRET_REASONS reads them)."""
+        why = "（只有农夫可以在警长竞选贴投票）" if self.ctx.kind == "election" else (
+            "（法官不能投票）" if voter in self.ctx.game.with_role(JUDGE) else "（游戏文件 non_voters）")
+        return f"{voter} 没有投票权{why}"
 
     @staticmethod
     def _quoted_words(post) -> str:
@@ -1714,9 +1720,7 @@ class _Fold:
                 problems.append(f"这一天 {voter} 的位置由「{left.to}」顶替：原账号发的这张票算不算，请导演裁定")
                 review = True
         elif voter not in ctx.voters:
-            why = "（只有农夫可以在警长竞选贴投票）" if ctx.kind == "election" else (
-                "（法官不能投票）" if voter in ctx.game.with_role(JUDGE) else "（游戏文件 non_voters）")
-            problems.append(f"{voter} 没有投票权{why}")
+            problems.append(self._no_vote(voter))
             # Who may not vote is the game's secret: how the thread hears of such a ballot is the director's call
             # (report.secret_ballots), never the tool's — any public word of ours would set it apart.
             review = review or ctx.kind != "election"

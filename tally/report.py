@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from fractions import Fraction
 
-from .day import COUNTED, INVALID, SUPERSEDED, DayTally, Flag
+from .day import COUNTED, INVALID, RULED_VALID_IN_VAIN, SUPERSEDED, DayTally, Flag
 from .game import JUDGE
 from .outcome import OUT
 from .zones import at_words, minute_words, zone_label  # noqa: F401 (the report's words for a time)
@@ -353,7 +353,7 @@ def secret_ballots(t: DayTally) -> list:
     # the hostile round 98, case 66)
     return [e for e in t.entries if e.ruling is None and (any(r in (e.reason or "") for r in SECRET_REASONS) or (
         e.author in t.barred and e.needs_review and not any(w != e.author for w in e.relayed_for))) or (
-        e.ruling is not None and e.ruling.decision in ("accept", "target") and "请改判「无效」" in (e.reason or ""))]
+        e.ruling is not None and e.ruling.decision in ("accept", "target") and RULED_VALID_IN_VAIN in (e.reason or ""))]
 
 
 SECRET_HOLD = "没有投票权的玩家投的票：结果帖等导演裁定（公开帖只写裁定，不写原因）"
