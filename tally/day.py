@@ -76,9 +76,10 @@ _PASSES_OR_FIXES = re.compile(r"托|託|委|代|替|帮|幫|转|轉|来自|出�
 _LABELLED_LINE = re.compile(r"(?:投票|改票|代投)?(?:对象|理由|目标)\s*[:：]|^\s*(?:投票|改票|代投|vote|reason)\s*[:：]", re.I)
 
 
-def _short_line_of(own: str, roster, known: set) -> str | None:
+@lru_cache(maxsize=16384)
+def _short_line_of(own: str, roster, known: frozenset) -> str | None:
     """A line of the post, not the ballot's labelled lines, that names one player the ballot does not (nor the poster) and says
-    little else — six Chinese characters at most beside the name — or None."""
+    little else — six Chinese characters at most beside the name — or None. (Cached: the what-ifs fold each post many times.)"""
     lines = own.split("\n")
     if len(lines) < 2:
         return None
@@ -785,7 +786,7 @@ class _Fold:
                 continue  # 「——黄蓉」 under 黄蓉's own ballot: her signature (the hostile round 99, case 28)
             reasons.append(why)
             extra += names
-        if read and ctx.roster.pattern is not None and (line := _short_line_of(verdict.own or "", ctx.roster, {counted, entry.author, *extra})):
+        if read and ctx.roster.pattern is not None and (line := _short_line_of(verdict.own or "", ctx.roster, frozenset({counted, entry.author, *extra}))):
             # 「以上由梅超风提供」「X托：」「[代X]」「X の票」「写岔了 X」: a short line of its own beside the ballot naming another player,
             # in words nothing above explains — whose ballot, or which, the director says (the hostile rounds 94–99 found a new
             # wording of relays and corrections each round while they were read by their words; this reads them by their shape)
