@@ -361,6 +361,10 @@ def login(
             continue  # the formhash no longer matched the session: fetch the form again, once
         break
     m = _HANDLE.search(ajax_inner(text))
+    if m is None and not text.lstrip().startswith("<?xml"):
+        # Discuz answers an ajax login in XML whatever it says: a whole page is not its answer, and says nothing of the password
+        raise AuthError(f"论坛对登录的回答不是 Discuz 的登录结果（{base_url} 回了一个普通页面）：请核对游戏文件 [game] 的 forum"
+                        "（浏览器地址栏里 forum.php 之前的部分）。")
     if m is None or m.group(1) == "errorhandle_":
         message = (m.group(2) if m else LexborHTMLParser(text).text(deep=True).strip()[:200]).strip()
         if "验证码" in message:

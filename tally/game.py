@@ -296,7 +296,7 @@ class Game:
             days.append(day)
         events = _events(data.get("events") or [], names, {d.day for d in days}, text)
         game = cls(
-            name=str(head["name"]), preset=str(head["preset"]), forum=head.get("forum"),
+            name=str(head["name"]), preset=str(head["preset"]), forum=_forum_root(head.get("forum")),
             timezone=str(head.get("timezone", "Asia/Shanghai")), directors=tuple(head.get("directors") or ()),
             players=tuple(players), days=tuple(days), rules=dict(data.get("rules") or {}),
             reveal_note=str((data.get("reveal") or {}).get("note") or ""), events=events,
@@ -305,6 +305,21 @@ class Game:
         )
         _sane(game)
         return replace(game, days=tuple(_derive(game, d) for d in days)) if events else game
+
+
+def _forum_root(url: str | None) -> str | None:
+    """The folder forum.php lives in, from what a director pastes: 「https://bbs.example.com/forum.php」 or a thread's address
+    (「…/forum.php?mod=viewthread&tid=4」) is the forum at 「https://bbs.example.com/」 (else the login would be sent to a page
+    that is not the forum's, and fail as if the password were wrong — the hostile round 100, case 121b)."""
+    if not url:
+        return url
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(url.strip())
+    if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
+        raise ValueError(f"[game] 的 forum「{url}」不是论坛地址：请写浏览器地址栏里 forum.php 之前的部分，如 https://bbs.example.com/")
+    path = re.sub(r"[^/]*\.(?:php|html?)$", "", parts.path)  # (forum.php, index.php, a rewritten thread-4-1-1.html)
+    return urlunsplit((parts.scheme, parts.netloc, path if path.endswith("/") else path + "/", "", ""))
 
 
 _TOML_WORDS = [

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from bansha import poll as polling
+from bansha import pipeline, poll as polling
 from bansha.demo import game as demo
 from scraper import poster
 
@@ -442,3 +442,20 @@ def test_a_ruling_posted_while_the_days_revote_runs_in_its_thread_waits_for_the_
     tally = pipeline.tally_from_archive(sqlite_utils.Database(tmp_path / "g.db"), game, rules, 1)
     second = next(e for e in tally.entries if e.floor == 2)
     assert second.needs_review and "重投期间" in second.reason and all(r.pid != second.pid for r in tally.rulings), second
+
+
+@pytest.mark.parametrize("pasted", ["forum.php", "forum.php?mod=viewthread&tid=4&extra=page%3D1"])
+def test_a_forum_address_pasted_with_forum_php_is_the_forum(tmp_path, pasted):
+    """The hostile round 100, case 121b: 「forum = ".../forum.php"」 (what the address bar shows) sent the login elsewhere and
+    said the password was wrong. The forum is the folder forum.php lives in, whatever the director pasted after it."""
+    with demo.build() as forum:
+        lines: list[str] = []
+        result = polling.run_poll(game_file(tmp_path, forum.base_url + pasted), tmp_path / "g.db",
+                                  options(forum, out_dir=tmp_path / "out", post=True), lines.append)
+        assert result.code == polling.EXIT_OK and len(director_posts(forum)) == 1, lines
+
+
+def test_a_forum_address_without_its_scheme_is_refused_with_words(tmp_path):
+    path = game_file(tmp_path, "bbs.example.com/forum.php")
+    with pytest.raises(ValueError, match="不是论坛地址"):
+        pipeline.load_game(path)

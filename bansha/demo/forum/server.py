@@ -103,7 +103,9 @@ class ServerCore:
 
         if fault and fault.kind == "login":
             return send(200, self._message_page("抱歉，您尚未登录，没有权限访问该版块"), session)
-        path = parts.path
+        # PHP runs the first script a path names, the rest is PATH_INFO: /forum.php/member.php is forum.php (as php -S and
+        # Apache answer it — what a game file's 「forum = ".../forum.php"」 made of every request before it was read as the folder)
+        path = script.group() if (script := re.match(r"[^?]*?\.php(?=/|$)", parts.path)) else parts.path
         ajax = q.get("inajax") == "1"
         if rewritten := _REWRITTEN.search(path):
             # Discuz's sample rewrite rules: thread-{tid}-{page}-{prevpage}.html → viewthread.
