@@ -258,7 +258,9 @@ def read(text: str, roster: Roster | None, directors: tuple[str, ...] = ()) -> R
                                     f"算不算这张代投，请导演确认"], readings=[(voter, target)])
     if shorthand := [(roster.table[m.group(1)], roster.table[m.group(2)], m.group()) for m in re.finditer(
             rf"(?:^|\n)\s*[【\[(（]?\s*(?:代|替|帮)\s*[】\])）]?\s*({roster.pattern.pattern})\s*[】\])）]?\s*"
-            rf"(?:[:：,，、]|->|→|=>|＞|>|[—\-–]{{1,3}}|\s)\s*({roster.pattern.pattern})", simplified)]:
+            rf"[^\w\n]{{1,6}}\s*({roster.pattern.pattern})", _FORMATTING.sub("", simplified))]:
+        # (between the two names any run of marks — 「：」「》」「/」「>>」「⇒」「｜」, the rounds 100–102 found one a round while they
+        # were listed — and the forum's formatting around either name, 「代X：[b]Y[/b]」)
         # 「代欧阳克：杨康」「替欧阳克 -> 杨康」: a proxy in shorthand — made, or a note? (the hostile round 100, case 42: read as a
         # notice, 「无人出局」 posted where the proxy put 杨康 out)
         return replace(out, doubts=[f"导演写的「{_clip(said.strip())}」像是代投，但不是代投的写法：算不算这张代投，请导演确认"
@@ -280,6 +282,13 @@ def read(text: str, roster: Roster | None, directors: tuple[str, ...] = ()) -> R
                                     for a, b in dict.fromkeys(said)], readings=list(dict.fromkeys(said)))
     pair = _bare_pair(text, roster)
     if pair is None:
+        if loose := _loose_pair(text, roster):
+            # 「欧阳克私信：杨康。已代。」: two players and a word of asking or passing on in a short post of the director's that
+            # no form above read — a proxy, or a note? Which way round the words alone may not say (the hostile round 103,
+            # case 19: read as a notice, 「无人出局」 posted where the proxy put 杨康 out — a form list again)
+            a, b, said = loose
+            return replace(out, doubts=[f"导演的帖子「{_clip(said)}」提到「{a}」和「{b}」，又有代投、转达的用词，但没有按代投的写法写："
+                                        f"是不是代投、谁替谁投，请导演确认"], readings=[(a, b), (b, a)])
         return out
     # 「丘处机那票我代了：杨康」「收到。丘处机：杨康」「丘处机→杨康」「代投如上」 under a quoted request: a proxy in the director's
     # own shorthand, or a note — no form says; never silent (the hostile round 80: each dropped, a tie posted)
@@ -347,6 +356,28 @@ def _bare_pair(text: str, roster: Roster) -> tuple[str, str] | None:
         return None
     voter, target = roster.table[found[0].group("v")], roster.table[found[0].group("t")]
     return (voter, target) if voter != target else None
+
+
+_FORMATTING = re.compile(r"\[/?(?:b|i|u|s|size|color|font|align|backcolor|strike)(?:=[^\]\n]*)?\]", re.I)
+# Words of asking a director for a ballot or passing one on (a request's channel, entrusting, 代 · 替 · 转达)
+_PASSED_ON = re.compile(r"代|替|托|委|私信|私聊|私戳|密|微信|短信|QQ|站内信|转达|转告|帮他|帮她|(?i:\bfor\b|\bpm\b|\bdm\b)")
+
+
+# What says a proxy was not made, or the post is about something else: a negation, a reminder, a ruling's verdict
+_NOT_MADE = re.compile(r"不|没|未|别|勿|非|无|撤|拒|驳|否|提醒|抓紧|黄牌|计为|算作|记为|有效|作废|更正|[?？吗]")
+
+
+def _loose_pair(text: str, roster: Roster) -> tuple[str, str, str] | None:
+    """(one player, another, the words) where the director's own words are a short post — three lines at most, no count, no
+    floor — naming exactly two players beside a word of asking or passing a ballot on; else None."""
+    own = to_simplified(normalize(split(text).own)).strip()
+    words = roster.pattern.sub("", own)
+    if not own or own.count("\n") > 2 or len(own) > 80 or _COUNT_HEADING.search(own) or _FLOOR_SAID.search(own) \
+            or not _PASSED_ON.search(words) or _NOT_MADE.search(words) or _CONDITION.search(words) or _REFUSES.search(words) \
+            or _SAYS_VOID.search(words):
+        return None  # (a refusal, a reminder, a ruling, a condition: what held-out directors write beside two names and 代)
+    named = list(dict.fromkeys(roster.table[m.group()] for m in roster.pattern.finditer(own)))
+    return (named[0], named[1], own) if len(named) == 2 else None
 
 
 def _quoted_request_answered(text: str, roster: Roster, directors: tuple[str, ...]) -> tuple[str, str, str, str] | None:

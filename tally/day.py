@@ -69,17 +69,15 @@ _TYPED_REPLY = re.compile(r"^\s*回复\s*(\d{1,5})\s*[#楼]\s*([^\s:：,，\n]{1
 _PAIRED_TAG = re.compile(r"\[([^\[\]\s/=]{1,12})(?:=[^\]\n]*)?\](?=.*?\[/\1\])", re.S)
 
 
-# Words a short line beside a ballot may pass a ballot on or correct one with (「以上由X提供」「X托：」「郭靖 错 杨康 对」)
-_PASSES_OR_FIXES = re.compile(r"托|託|委|代|替|帮|幫|转|轉|来自|出自|提供|之票|之意|之托|意思|授意|主意|票|对|對|错|錯|改|写|寫|叉|勾|归|の|"
-                              r"(?i:from|by|via|for|'s|wrong|right|false|true|correct|yes|no|ok|ng)|"
-                              r"[\u2190-\u21ff\u2200-\u23ff\u25a0-\u27bf\u2900-\u297f\u2b00-\u2bff\U0001f300-\U0001faff×√]")  # (arrows, ticks, emoji)
 _LABELLED_LINE = re.compile(r"(?:投票|改票|代投)?(?:对象|理由|目标)\s*[:：]|^\s*(?:投票|改票|代投|vote|reason)\s*[:：]", re.I)
 
 
 @lru_cache(maxsize=16384)
 def _short_line_of(own: str, roster, known: frozenset) -> str | None:
     """A line of the post, not the ballot's labelled lines, that names one player the ballot does not (nor the poster) and says
-    little else — six Chinese characters at most beside the name — or None. (Cached: the what-ifs fold each post many times.)"""
+    little else — six Chinese characters at most beside the name, whatever they are: the words that pass a ballot on or correct
+    one had a near neighbour each hostile round while they were listed (round 102: 「X私信我的」「经X授权」「X is wrong, Y is
+    right」) — or None. (Cached: the what-ifs fold each post many times.)"""
     lines = own.split("\n")
     if len(lines) < 2:
         return None
@@ -91,8 +89,8 @@ def _short_line_of(own: str, roster, known: frozenset) -> str | None:
         if len(named) != 1:
             continue  # (「郭靖 错 杨康 对」「郭靖x 杨康v」: the ballot's own name beside one other — round 100, cases 32, 33)
         rest = roster.pattern.sub("", line)
-        if len(re.findall(r"[\u4e00-\u9fff]", rest)) <= 6 and len(re.findall(r"[A-Za-z]", rest)) <= 12 and not re.search(r"[?？]", rest) \
-                and (len(re.findall(r"[\u4e00-\u9fff]", rest)) <= 2 or _PASSES_OR_FIXES.search(rest)) and not re.match(r"\s*签名", line):
+        if len(re.findall(r"[\u4e00-\u9fff]", rest)) <= 6 and len(re.findall(r"[A-Za-z]", rest)) <= 24 and not re.search(r"[?？]", rest) \
+                and not re.match(r"\s*签名", line) and not re.search(r"理由|原因|同理", rest):  # (「跟弯刀一个理由。」: the reason's)
             return line
     return None
 
@@ -786,7 +784,9 @@ class _Fold:
                 continue  # 「——黄蓉」 under 黄蓉's own ballot: her signature (the hostile round 99, case 28)
             reasons.append(why)
             extra += names
-        if read and ctx.roster.pattern is not None and (line := _short_line_of(verdict.own or "", ctx.roster, frozenset({counted, entry.author, *extra}))):
+        if read and ctx.roster.pattern is not None and (line := _short_line_of(verdict.own or "", ctx.roster, frozenset({counted, entry.author, *extra}))) \
+                and not any(f"「{n}」" in why for n in _names_in(line, ctx.roster) if n not in {counted, entry.author, *extra}
+                            for why in reasons):  # (a doubt said of him already: 「像是替「郭靖」转投」)
             # 「以上由梅超风提供」「X托：」「[代X]」「X の票」「写岔了 X」: a short line of its own beside the ballot naming another player,
             # in words nothing above explains — whose ballot, or which, the director says (the hostile rounds 94–99 found a new
             # wording of relays and corrections each round while they were read by their words; this reads them by their shape)

@@ -341,6 +341,9 @@ _FLOOR_SAID = re.compile(r"(?:第\s*)?(?:\d{1,5}\s*(?:楼|层|樓|#|＃|[LlFf](?
                          r"[一二三四五六七八九十两廿]{1,3}\s*(?:楼|层|樓))|沙发|板凳|地板")
 _VERDICT_SAID = re.compile(r"无效|有效|作废|废票|不算|不计|计为|计作|算作|算数|弃权|照算|照计|维持|(?<![a-z])(?:in)?valid|void", re.I)
 _HEADS = re.compile(r"[:：]\s*$|如下|以下|下面")  # what heads the post after it
+# The floors named before, counted: 「这两楼」「两楼均」「上述三楼」「这几票都」 (the hostile round 102, cases 23, 26, 28)
+_FLOORS_BEFORE = re.compile(r"(?:这|那|上述|以上|上面|前面)\s*[两二三四五六几数]\s*个?\s*(?:楼|层|樓|票|帖)|"
+                            r"[两二三四五六几数各]\s*个?\s*(?:楼|层|樓|票|帖)(?=\s*(?:均|都|全|一律|皆|一起|一并|统统|同样))")
 
 
 def _half(text: str) -> tuple[tuple[int, ...] | None, bool] | None:
@@ -350,6 +353,7 @@ def _half(text: str) -> tuple[tuple[int, ...] | None, bool] | None:
     own = to_simplified(text.strip())
     if not own or len(own) > 80:
         return None
+    own = _FLOORS_BEFORE.sub("", own)  # (「两楼均判无效，其他照常。」: the floors of the post before, counted — not floor 2)
     floors = [floor_value(m.group()) for m in _FLOOR_SAID.finditer(own)]
     if _VERDICT_SAID.search(own):
         return (None, bool(_HEADS.search(own))) if not floors else None

@@ -1765,7 +1765,10 @@ def test_a_ballot_inside_a_tag_the_forum_does_not_know_names_its_player(tag):
                                                   # (the hostile round 99, cases 10, 39: a half naming several floors, a heading that
                                                   # rules nothing — 「杨康 出局」 posted against the ruling)
                                                   ("5楼投的理由是照抄3楼的，", "所以判无效。", (3, 5)),
-                                                  ("【裁定】以下楼层无效：", "3楼、5楼", (3, 5))])
+                                                  ("【裁定】以下楼层无效：", "3楼、5楼", (3, 5)),
+                                                  # (round 102, cases 23, 26, 28: 「两楼」 read as floor 2, and neither post as a half)
+                                                  ("3楼和5楼理由一模一样，复制的。", "两楼均判无效，其他照常。", (3, 5)),
+                                                  ("3楼、5楼的理由都是复制的", "这两票都不算。", (3, 5))])
 def test_a_ruling_split_over_two_posts_is_read_by_what_each_half_holds(first, second, floor):
     """The hostile round 94, cases 11, 52–54, 71, 74, 75: a heading with a tail (「板凳那一票我的裁定如下：」「6L那票我看了一下：」),
     「对#8的票：」, a verdict opening on 判 or 算, 「↑上面说的是七楼那票」 — each slipped a list of shapes, and decisive days were posted
@@ -2040,7 +2043,11 @@ def test_a_ruling_never_gives_the_secret_judge_a_vote(decision, target):
 @pytest.mark.parametrize("line", ["以上由杨康提供", "以上乃杨康之意", "杨康 の票", "via 杨康", "↑杨康的票", "郭靖 错 杨康 对", "郭靖x 杨康v",
                                   "郭靖 叉 杨康 勾", "写岔了 杨康", "写岔了 【杨康】", "写岔了》杨康", "👉🏻杨康", "杨康👈",
                                   # (round 101, cases 01–05, 23)
-                                  "以上由杨康授意", "按杨康的意思", "(by 杨康)", "郭靖 wrong 杨康 right", "（杨康的票）"])
+                                  "以上由杨康授意", "按杨康的意思", "(by 杨康)", "郭靖 wrong 杨康 right", "（杨康的票）",
+                                  "杨康说投这个", "杨康讲选这位",  # (round 101's check-vote sweep)
+                                  # (round 102, cases 01–08: near neighbours of every word a list had held)
+                                  "杨康私信我的", "这是杨康想投的", "杨康的选择如下：", "经杨康授权", "以上杨康授权", "奉杨康之命",
+                                  "以上杨康口述", "郭靖 is wrong, 杨康 is right", "郭靖 incorrect 杨康 correct"])
 def test_a_short_line_naming_another_player_beside_a_ballot_is_asked_whatever_its_words(line):
     """The hostile rounds 99–100 (cases 01–06, 20–33, 54–57 and 100's 32, 33): a relay or a correction in words no pattern held
     (「以上由X提供」「X の票」「郭靖 错 杨康 对」「写岔了 杨康」「👉🏻杨康」) — wrong eliminations posted on both sites, each round finding
@@ -2060,7 +2067,8 @@ def test_a_ballot_signed_with_the_posters_own_name_or_a_bare_sign_off_holds_no_d
 
 
 @pytest.mark.parametrize("text", ["代欧阳克：杨康", "替欧阳克：杨康", "代欧阳克 -> 杨康",
-                                  "代欧阳克——杨康", "【代】欧阳克：杨康", "代欧阳克，杨康", "代欧阳克 杨康"])  # (round 101, cases 06–08, 25)
+                                  "代欧阳克——杨康", "【代】欧阳克：杨康", "代欧阳克，杨康", "代欧阳克 杨康",  # (round 101, cases 06–08, 25)
+                                  "欧阳克私信：杨康。已代。", "欧阳克让我转达，杨康", "欧阳克 QQ 上说 杨康 就行"])  # (round 103, case 19)
 def test_a_directors_proxy_in_shorthand_is_asked(text):
     """The hostile round 100, case 42: the director's 「代欧阳克：杨康」 read as a notice, 「无人出局」 posted where the proxy put
     杨康 out."""
