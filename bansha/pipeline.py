@@ -47,7 +47,7 @@ def game_threads(db: sqlite_utils.Database, game: Game) -> list[tuple[int, str]]
 def filed(db: sqlite_utils.Database, game: Game) -> Game:
     """The game with the key the archive files it under (archive.game_key): rulings, cards and our posts stay the
     game's when its name is corrected."""
-    return replace(game, store_key=archive.game_key(db, game.identity, game.name))
+    return replace(game, store_key=archive.game_key(db, game.identity, game.name, game.identity_as_written))
 
 
 class DirectorNameTaken(NotFetched):
@@ -60,7 +60,7 @@ def players_posts(db: sqlite_utils.Database, game: Game, posts: list) -> list:
     — an outbox pid, or our account's post carrying from the first an id we issued (outbox.our_pids) — is
     never a ballot, a flag or a 潜水 post; the director's own 代投 a 版主 later gave our marker line still is.
     The director is an account, not a name: see director_posts."""
-    ours = outbox.our_pids(db, (game.key, game.name, game.identity or ""), game.directors)
+    ours = outbox.our_pids(db, game.names, game.directors)
     return director_posts(game, director_accounts(db, game), [p for p in posts if p.pid not in ours] if ours else posts)
 
 
@@ -159,7 +159,7 @@ class _Reader:
 
     def __init__(self, db: sqlite_utils.Database, game: Game):
         self.db, self.game = db, game
-        self.ours = outbox.our_pids(db, (game.key, game.name, game.identity or ""), game.directors)
+        self.ours = outbox.our_pids(db, game.names, game.directors)
         self.known = director_accounts(db, game)
         self._threads: dict[int, list] = {}
 

@@ -131,7 +131,8 @@ def pick_day(game: Game, now: datetime) -> Day:
 
 
 def slot(game: Game, day: Day, kind: str) -> Slot:
-    return Slot(game.key, day.day, day.key, kind, day.label, alias=game.name, identity=game.identity or "")
+    return Slot(game.key, day.day, day.key, kind, day.label, alias=game.name, identity=game.identity or "",
+                also=game.names)
 
 
 def posted_result(db: sqlite_utils.Database, game: Game, day: Day) -> dict | None:
@@ -487,12 +488,14 @@ def _poll_widget(db: sqlite_utils.Database, day: Day, say) -> str | None:
 
 
 def _ruling_floors(db, game: Game, tid: int) -> list[int]:
-    """The floors of the director's posts in a thread that read as rulings (not ours): their pages are read again
-    after the final, so the director's edit of one — a ruling changed after the result went out — is seen."""
+    """The floors of the director's posts in a thread (not ours): their pages are read again after the final, so the
+    director's edit of one — a ruling changed, or added to a notice, after the result went out — is seen (the hostile
+    round 105, case 11: 「补充裁定：4楼无效」 added to the page-1 opening was never read, when only posts that already
+    read as rulings were revisited)."""
     if not db["threads"].count_where("tid = ?", [tid]):
         return []
     posts = pipeline.players_posts(db, game, [p for p in archive.read_posts(db, tid) if p.author in game.directors])
-    return [p.floor for p in posts if p.floor and posted_rulings.maybe_rulings(game, [p])]
+    return [p.floor for p in posts if p.floor]
 
 
 def _keep_earlier_finals(db, client, base: str, game: Game, rules, day: Day, me, say, options, now: datetime,
@@ -748,7 +751,7 @@ class Results:
             if said == tally.outcome.describe():
                 self.say(f"结果帖（pid {row['pid']}）是旧版本的 bansha 发的（末行是旧格式的标记），公布的结果与现在的计票一致：不改动，也不再发。")
                 return ""
-        if not first_marked(self.db, {row["pid"]}, (self.game.key, self.game.name, self.game.identity or "")):
+        if not first_marked(self.db, {row["pid"]}, self.game.names):
             # dayN.bbcode the director edited into the opening post (an author-only thread): theirs to edit, not ours.
             if shown.sig == sig:
                 self.say(f"结果帖是导演手动编辑进首楼的（pid {row['pid']}），内容与现在的结果一致：工具不改动它，也不再发。")
@@ -1027,7 +1030,8 @@ def write_reports(out_dir: Path, game: Game, day: Day, tally, lurking, *, now: d
     out_dir.mkdir(parents=True, exist_ok=True)
     stem = report_stem(out_dir, tally)
     made = result_post(game, shown or tally, now=now, public=public, post_limit=post_limit)  # the forum's copy
-    where = Slot(game.key, day.day, day.key, made.kind, day.label, alias=game.name, identity=game.identity or "")
+    where = Slot(game.key, day.day, day.key, made.kind, day.label, alias=game.name, identity=game.identity or "",
+                also=game.names)
     marker = where.marker(outbox.report_id(db, where) if db is not None else secrets.token_hex(4), made.sig)
     director = [f"{game.name} {tally.title}：只给导演看的部分（不要贴到论坛）", ""]
     if held:

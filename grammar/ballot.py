@@ -470,6 +470,8 @@ def _weigh_words(verdict: Verdict, text: str, roster: Roster, unstripped: str | 
         subject = _RELAY_SUBJECT.search(said) if roster.pattern is not None else None
         asker = roster.table.get(subject.group(1)) if subject else None
         whom = [c.who or (asker if asker and asker not in targets - {asker} else None) or _for_named(c.words, roster)
+                or next((n for n in detect.names_in(_before_the_vote(c.words), roster) if n not in {own, verdict.target, *verdict.readings}), None)
+                # (「梅超风私信我的」: the one it came from, named in the relay's own words before any vote in them — round 104, case 28)
                 or next((n for n in reversed(c.before) if n not in targets), "?") for c in relays]
         verdict.relayed_for = tuple(w for w in dict.fromkeys(whom) if w != own)
         if not verdict.target and not ballot and (passed := [n for n in detect.names_in(said, roster) if n not in verdict.relayed_for]):
@@ -557,6 +559,13 @@ _MARK_EXPLAINED = re.compile(r"^(?:[吧了啊呀哈嘛呢哦啦噢喔咯]+|[哥�
                              r"(?:繁[体體]|简体|簡體|手[机機]|电脑|電腦|平板|输入法)+(?:党|黨|发|發|打的?|打字)?|hammer|L\s*-\s*\d|lylo|mylo|"
                              r"\d{1,2}(?:\.\d+)?\s*票?|[一两二三]\s*票|[x×]\s*\d{1,2}(?:\.\d+)?)$", re.I)
 _NAME_IN_LETTERS = re.compile(r"^[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*$")  # 「大星淡 (Awai)」: the player's name in letters
+
+
+def _before_the_vote(words: str) -> str:
+    """A relay's words up to the ballot they pass on (「托我说一声：他投吕布」 names its target, not whose it is), a label off."""
+    words = re.sub(r"^[^\n]*?理由\s*[:：]", "", words)
+    vote = re.search(r"投|选|(?i:vote)", words)
+    return words[:vote.start()] if vote else words
 
 
 def _for_named(words: str, roster: Roster) -> str | None:

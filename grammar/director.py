@@ -256,15 +256,18 @@ def read(text: str, roster: Roster | None, directors: tuple[str, ...] = ()) -> R
         voter, target, said, reply = answered
         return replace(out, doubts=[f"导演引用了「{voter}」请代投的话（「{_clip(said)}」），回的是「{_clip(reply)}」，没有按代投的写法写："
                                     f"算不算这张代投，请导演确认"], readings=[(voter, target)])
-    if shorthand := [(roster.table[m.group(1)], roster.table[m.group(2)], m.group()) for m in re.finditer(
-            rf"(?:^|\n)\s*[【\[(（]?\s*(?:代|替|帮)\s*[】\])）]?\s*({roster.pattern.pattern})\s*[】\])）]?\s*"
-            rf"[^\w\n]{{1,6}}\s*({roster.pattern.pattern})", _FORMATTING.sub("", simplified))]:
-        # (between the two names any run of marks — 「：」「》」「/」「>>」「⇒」「｜」, the rounds 100–102 found one a round while they
-        # were listed — and the forum's formatting around either name, 「代X：[b]Y[/b]」)
+    if shorthand := [(voter, roster.table[m.group(2)], m.group()) for m in re.finditer(
+            rf"(?:^|[\n，,、；;。！!])\s*[【\[(（]?\s*(?:代|替|帮)\s*[】\])）]?\s*([^\s\W]{{1,8}}?)\s*[】\])）]?\s*"
+            rf"[^\w\n]{{1,6}}\s*({roster.pattern.pattern})", _FORMATTING.sub("", simplified))
+            for voter in _whom(m.group(1), roster)]:
         # 「代欧阳克：杨康」「替欧阳克 -> 杨康」: a proxy in shorthand — made, or a note? (the hostile round 100, case 42: read as a
-        # notice, 「无人出局」 posted where the proxy put 杨康 out)
-        return replace(out, doubts=[f"导演写的「{_clip(said.strip())}」像是代投，但不是代投的写法：算不算这张代投，请导演确认"
-                                    for _, _, said in shorthand], readings=[(voter, target) for voter, target, _ in shorthand])
+        # notice, 「无人出局」 posted where the proxy put 杨康 out). Between the two any run of marks — 「：」「》」「/」「>>」「⇒」
+        # 「｜」, the rounds 100–102 found one a round while they were listed — the forum's formatting around either name
+        # (「代X：[b]Y[/b]」); at a clause's start, two on one line, inside a notice; the voter as a player's name, a look-alike
+        # or a part of one (「代欧阳》杨康」: the rounds 103–104)
+        return replace(out, doubts=list(dict.fromkeys(f"导演写的「{_clip(said.strip(' ，,、；;。！!'))}」像是代投，但不是代投的写法："
+                                                      "算不算这张代投、替谁投，请导演确认" for _, _, said in shorthand)),
+                       readings=list(dict.fromkeys((voter, target) for voter, target, _ in shorthand)))
     if changed := [(roster.table[m.group(1)], roster.table[m.group(2)]) for m in re.finditer(
             rf"(?:代改|代为改票|替\S{{0,4}}改票|帮\S{{0,4}}改票)\s*[:：]?\s*({roster.pattern.pattern})[^\n]{{0,12}}?(?:改票对象|改投|改成|改为)\s*[:：]?\s*"
             rf"({roster.pattern.pattern})", simplified) if roster.table[m.group(1)] != roster.table[m.group(2)]]:
@@ -359,8 +362,18 @@ def _bare_pair(text: str, roster: Roster) -> tuple[str, str] | None:
 
 
 _FORMATTING = re.compile(r"\[/?(?:b|i|u|s|size|color|font|align|backcolor|strike)(?:=[^\]\n]*)?\]", re.I)
+def _whom(written: str, roster: Roster) -> tuple[str, ...]:
+    """The players a name written after 代 may be: the one it names (exactly, by alias, look-alike or homophone), else every
+    player whose name holds it (「欧阳」), else none."""
+    if written in roster.table:
+        return (roster.table[written],)
+    if (found := roster.resolve(written, fuzzy=True)).name:
+        return (found.name,)
+    return tuple(n for n in dict.fromkeys(roster.table.values()) if len(written) >= 2 and written in n)
+
+
 # Words of asking a director for a ballot or passing one on (a request's channel, entrusting, 代 · 替 · 转达)
-_PASSED_ON = re.compile(r"代|替|托|委|私信|私聊|私戳|密|微信|短信|QQ|站内信|转达|转告|帮他|帮她|(?i:\bfor\b|\bpm\b|\bdm\b)")
+_PASSED_ON = re.compile(r"代|替|托|委|帮|挂|收到|私信|私聊|私戳|密|微信|短信|QQ|站内信|转达|转告|帮他|帮她|(?i:\bfor\b|\bpm\b|\bdm\b)")
 
 
 # What says a proxy was not made, or the post is about something else: a negation, a reminder, a ruling's verdict

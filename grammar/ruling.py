@@ -1343,8 +1343,9 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
         if made and _EARLIER_RULING_OF.search(sentence):
             # 「刚才5楼那条作废」: the director's earlier word on the floor taken back — not a verdict on its ballot (the hostile
             # round 85, H18: read as 「#5 无效」, 杨康 posted out); the floor waits for the director
-            _hold(made, f"「{_clip(sentence)}」收回了前面对这一楼的裁定：这一楼请导演重新裁定")
-            post.taken_back += [ref for g in made for ref in g.floors if ref[0] == "floor"]
+            taken = _retracted(made, sentence)
+            _hold(taken, f"「{_clip(sentence)}」收回了前面对这一楼的裁定：这一楼请导演重新裁定")
+            post.taken_back += [ref for g in taken for ref in g.floors if ref[0] == "floor"]
             continue
         if made and (round_said := _OTHER_ROUND.search(sentence)) and not post.void:
             # 「重投帖7楼无效，首轮7楼维持有效」「7楼无效（指首轮投票帖的7楼）」: floors of a round the tool cannot tell apart from
@@ -1593,8 +1594,9 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
         if "RETRACT" in blockers and made and not rerules and not _only_reason(sentence) and not re.search(r"代投|委托", sentence) \
                 and not _POST_DELETED.search(sentence):  # (「……该帖已经被删除——双峰插云 自己删了投票帖，不计」: the player's deletion, blind49 cw051)
             # 「——19楼这句收回」「撤回我之前说的7楼无效」: what was said of those floors is taken back — they wait for the director
-            _hold(made, f"「{_clip(sentence)}」收回了对这一楼的裁定：不是确定的裁定")
-            post.taken_back += [ref for g in made for ref in g.floors if ref[0] == "floor"]
+            taken = _retracted(made, sentence)
+            _hold(taken, f"「{_clip(sentence)}」收回了对这一楼的裁定：不是确定的裁定")
+            post.taken_back += [ref for g in taken for ref in g.floors if ref[0] == "floor"]
             continue
         if not rules:
             continue  # a sentence of reasons
@@ -2604,6 +2606,23 @@ _COUNTED = re.compile(r"[计算记]|为准|当作|当成|就当|视作|视为|�
 
 # A floor a sentence says stands (仍以 66楼 为准 · 仍按 66楼 计 · 以 66楼 的 X 为准)
 _FLOOR_STANDS = re.compile(r"(?:(?<![所可予难加])以|按照?)\s*(?:第\s*)?(\d{1,5})\s*(?:楼|层|樓|#|F|L)[^。；;\n，,]{0,12}?(?<![不没])(?:为准|计(?!入)|算)")
+
+
+# A clause that keeps what was ruled of its floor (「3楼无效不变」「3楼照旧」「3楼维持」) beside one that takes another back
+_KEEPS = re.compile(r"不变|照旧|照常|维持|保持|依旧|仍然|仍旧|还是那样|没问题|不动")
+_TAKES_BACK = re.compile(r"作废|撤回|收回|不算|取消|作罢|撤销|撤掉")
+
+
+def _retracted(made: list[_Group], sentence: str) -> list[_Group]:
+    """The groups a sentence that takes a ruling back takes back: all of them, but those whose floors only a clause of their own
+    keeping them names (「更正：3楼无效不变，5楼撤回。」「5楼那条作废，3楼照旧。」 take back 5楼 only — the hostile round 102, cases
+    16, 19, where 3楼 was reopened too)."""
+    kept: set[int] = set()
+    for clause in re.split(r"[，,；;、]", sentence):
+        if _KEEPS.search(clause) and not _TAKES_BACK.search(clause):
+            kept |= {int(n) for n in _FLOOR_NUMBERS.findall(clause)}
+    taken = [g for g in made if not all(kind == "floor" and n in kept for kind, n in g.floors)]
+    return taken or made
 
 
 def _hold(made: list[_Group], why: str) -> None:

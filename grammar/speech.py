@@ -112,6 +112,13 @@ SEVERAL = "*"  # a relay for several players at once (帮郭靖和黄蓉投): wh
 _CHANNELS = r"QQ|qq|微信|私信|短信|电话|站内信|群里|私聊|语音|视频|邮件|(?i:discord|wechat|email|e-mail)"
 # Why the poster writes for a player, in a label after the player's name (「丘处机（掉线中）：杨康」)
 _STATUS_WORDS = r"掉线|断网|离线|不在|没网|上不了|请假|出差|代|托|委托|私信|私聊|QQ|qq|微信|短信|场外|电话|语音"
+# A ballot said to have come to the poster, by shape and whoever it is from (round 104: 「梅姐私信我的」「…发给我的，我原样贴过来」
+# 「拜托我把他的这一票发上来」「票也是他的」「Posting this for X」 — a nickname, a look-alike, a pronoun: the owner's name is no longer
+# what shows a relay)
+_CAME_TO_ME = (r"(?:私信|私聊|密|微信|短信|站内信|QQ|qq|发|传|转|交|递)\s*(?:给)?\s*我\s*的\s*(?=$|[，,。！!；;\n)）~～]|(?:票|选择|决定))|"
+               r"(?:发|贴|转|搬|带|捎)\s*(?:上来|过来|上去)|原样\s*(?:贴|发|转|搬)|(?:拜托|托|让|叫|请|求)\s*我\s*把|"
+               r"票\s*(?:也|都|其实)?\s*是\s*(?:他|她|ta|TA|人家)\s*的|(?:他|她|ta|TA)\s*的\s*(?:这|那)\s*一?\s*票|"
+               r"(?i:posting\s+(?:this\s+|it\s+)?(?:for|on\s+behalf)|(?:his|her|their)\s+(?:account|vote|ballot)\b)")
 _RELAY_ASKED = re.compile(r"(?P<who>{names})\s*(?:(?:在|用|从|通过)?\s*(?:" + _CHANNELS + r")\s*(?:上|里)?\s*)?"
                           r"(?:托我|委托我|让我|叫我|请我|拜托我|要我|嘱咐我|喊我|求我)|"  # (「热水器 QQ 上托我投：空调」; 「丘处机喊我帮他点一票」)
                           # 「谢逊私聊我，投郭靖」「谢逊跟我说投郭靖」: a player who told the poster something, the ballot right after it
@@ -147,7 +154,8 @@ _RELAY_ASKED = re.compile(r"(?P<who>{names})\s*(?:(?:在|用|从|通过)?\s*(?:"
                           r"(?:代发|代投|转发|转贴|转)\s*[)）】\]]\s*(?P<label>{names})\s*[:：]|"
                           # 「丘处机（掉线中）：杨康」「丘处机【QQ】：投杨康」: the player labelled with why the poster writes for him
                           r"(?P<status>{names})\s*[(（【\[]\s*(?:" + _STATUS_WORDS + r")[^)）】\]\n]{{0,8}}[)）】\]]\s*[:：]|"
-                          r"(?:转告|转达|代发|代为发|帮忙发|帮.{{0,4}}发一?下|托我\s*(?:发|转发|代发))|"  # (「X 在高铁上…，托我发一下：」)
+                          r"(?:转告|转达|代发|代为发|帮忙发|帮.{{0,4}}发一?下|(?:帮|替).{{0,6}}?转\s*(?:一下|下|发|告|达)|托我\s*(?:发|转发|代发))|"  # (「X 在高铁上…，托我发一下：」)
+                          + _CAME_TO_ME + "|" +
                           # Another player's ballot held by the poster (hostile round 63): 「洪七公那票：郭靖」「再加洪七公那票」
                           # 「我和洪七公都投郭靖」 — whose ballot that is, only the director can say. (The groups in BESIDE are cast
                           # alongside the poster's own ballot, which stands first.)
@@ -566,6 +574,7 @@ OWNERLESS = re.compile(r"\s*(?:他|她)?\s*(?:的)?\s*(?:那|这)?\s*(?:一)?\s*
 _CUE_KEYS = re.compile(r"作废|无效|不算|撤回|收回|取消|晚点|晚些|晚上|晚一|等会|等一下|一会|稍后|回头|过会|迟点|之后|明天|下午|中午|"
                        r"回来|先挂|暂|先投|临时|先票|原来|本来|之前|刚才|一开始|编辑|如何|怎么|算不算|是否|待定|统计时|另行|" + _AWAY.pattern + "|"
                        r"让我|叫我|请我|要我|要求|请求|帮|替|代|托|应|转|搬运|以上|上面|上述|以下|下面|此乃|之票|所投|如上|来自|出自|源自|from |by |那票|的票|那一票|的一票|这票|这一票|都投|一起投|同时投|一同投|也是|也一样|意思|同样|"
+                       r"我的|我把|上来|过来|上去|原样|他的|她的|TA的|ta的|人家的|osting|ccount|his vote|her vote|their vote|ballot|"
                        + _TOLD_BY)  # literals only: re then scans by first character
 
 
@@ -579,6 +588,7 @@ def _any_cue(names: str | None) -> re.Pattern:
              r"(?:^|\n)\s*转",  # (「转丘处机：杨康」: round 86)
              r"(?:帮|替)\s*(?:他|她|TA|ta)?\s*转|代转|搬运|以上|上面|上述|以下|下面|此乃|之票|所投|如上|来自|转自|出自|源自|托投|委托|"
              r"(?i:from|by)\s|代",  # (「帮转一下」「以上是X的票」「来自X」「from X」: rounds 92, 94, 97)
+             _CAME_TO_ME,
              _AWAY.pattern,
              _TOLD_BY]
     if names:

@@ -361,13 +361,15 @@ def save_ruling(db: sqlite_utils.Database, *, game: str, day: int, pid: int, dec
                           "note": note, "recorded_at": now_iso(), "recorded_by": by})
 
 
-def game_key(db: sqlite_utils.Database, identity: str | None, name: str) -> str:
+def game_key(db: sqlite_utils.Database, identity: str | None, name: str, former: str | None = None) -> str:
     """The key a game's rows and our posts' markers are filed under: the name the game had when the archive first
-    saw its identity (its forum and first vote thread), whatever it is called now."""
+    saw its identity (its forum and first vote thread; `former`, as an earlier version spelled it), whatever it is
+    called now."""
     if identity is None:
         return name
-    if "games" in db.table_names() and db["games"].count_where("identity = ?", [identity]):
-        return db["games"].get(identity)["key"]
+    for known in dict.fromkeys(i for i in (identity, former) if i):
+        if "games" in db.table_names() and db["games"].count_where("identity = ?", [known]):
+            return db["games"].get(known)["key"]
     try:
         db["games"].insert({"identity": identity, "key": name, "first_seen": now_iso()}, pk="identity")
     except sqlite3.OperationalError:

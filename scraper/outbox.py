@@ -160,10 +160,11 @@ class Slot:
     # The game's identity (forum host and first vote thread): new markers carry its code, so an archive that never saw
     # the game under its old name still knows our posts after a rename (markers of the key are still ours)
     identity: str = ""
+    also: tuple[str, ...] = ()  # other names its markers may carry (the identity as an earlier version spelled it)
 
     @property
     def names(self) -> tuple[str, ...]:
-        return tuple(n for n in (self.game, self.alias, self.identity) if n)
+        return tuple(dict.fromkeys(n for n in (self.game, self.alias, self.identity, *self.also) if n))
 
     @property
     def key(self) -> str:

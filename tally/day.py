@@ -780,8 +780,9 @@ class _Fold:
         for why, names in certainty.leftovers(verdict.own, counted, ctx.roster, ballot=read, attempt=verdict.kind == "malformed",
                                               weightless=entry.voter in ctx.day.votes_not_counted):
             if {n for n in names if n} == {entry.author} and re.search(
-                    rf"(?:^|\n)\s*(?:[—–\-~～]{{1,4}}|(?i:from|by))\s*{re.escape(entry.author)}\s*$", verdict.own or "", re.M):
-                continue  # 「——黄蓉」 under 黄蓉's own ballot: her signature (the hostile round 99, case 28)
+                    rf"(?:^|\n)\s*(?:[—–\-~～]{{1,4}}|(?i:from|by)|以上\s*[,，、]?)\s*{re.escape(entry.author)}\s*(?:敬上|留|笔)?\s*[。.!！]?\s*$",
+                    verdict.own or "", re.M):
+                continue  # 「——黄蓉」「以上，黄蓉」 under 黄蓉's own ballot: her signature (the hostile round 99, case 28; 101)
             reasons.append(why)
             extra += names
         if read and ctx.roster.pattern is not None and (line := _short_line_of(verdict.own or "", ctx.roster, frozenset({counted, entry.author, *extra}))) \
@@ -1289,8 +1290,11 @@ class _Fold:
                 entry.needs_review = True
                 entry.voter = whom[0] if whom else None
                 entry.relayed_for, entry.readings, entry.nobody = whom, verdict.readings, verdict.nobody
-                # Two voters in one post: one ruling gives one ballot, so the proof cannot weigh both.
+                # Two voters in one post: one ruling gives one ballot, so the proof cannot weigh both — unless they are one pair
+                # read both ways (「收到欧阳克的，杨康」: 欧阳克's proxy for 杨康, or 杨康's for 欧阳克): one proxy, one ballot at most
+                # (the hostile round 105, case 17: two such posts held a 6 : 1 day)
                 entry.unprovable = len(whom) != 1
+                entry.one_ballot = len(whom) == 2 and set(whom) == set(verdict.readings)
             self._taken_back(entry, text or "")
             self._log(entry, entry.reason)
             return

@@ -146,8 +146,28 @@ class Game:
         from urllib.parse import urlsplit
 
         first = min((d for d in self.days if d.vote_thread), key=lambda d: (d.day, d.round), default=None)
+        parts = urlsplit(self.forum or "")
+        host = (parts.hostname or "").lower().removeprefix("www.")
+        if host in ("localhost", "::1") or host.startswith("127."):
+            host = "127.0.0.1"  # (one machine, however it is spelled: the hostile round 105, case 12 posted a second final)
+        port = parts.port if parts.port not in (None, 80, 443) else None
+        host = f"{host}:{port}" if port and host else host
+        return f"{host}/{first.vote_thread}" if first and host else None
+
+    @property
+    def identity_as_written(self) -> str | None:
+        """The identity as versions before 2026-12 wrote it (the forum's host as the game file spells it): their markers are
+        still ours."""
+        from urllib.parse import urlsplit
+
+        first = min((d for d in self.days if d.vote_thread), key=lambda d: (d.day, d.round), default=None)
         host = urlsplit(self.forum or "").netloc
         return f"{host}/{first.vote_thread}" if first and host else None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every name a marker of this game may carry: its store key, its name, its identity (and as once written)."""
+        return tuple(dict.fromkeys(n for n in (self.key, self.name, self.identity, self.identity_as_written) if n))
 
     @property
     def accounts(self) -> dict[str, str]:

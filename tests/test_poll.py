@@ -350,6 +350,21 @@ def test_a_renamed_game_on_an_archive_that_never_saw_it_does_not_post_its_final_
     assert len(finals) == 1, lines
 
 
+def test_the_same_forum_spelled_another_way_on_a_new_archive_does_not_post_its_final_again(tmp_path):
+    """The hostile round 105, case 12: a second game file for the same threads spelling the forum 「http://localhost:…」
+    where the first said 127.0.0.1, on a fresh archive — a second final. The identity is the forum's host however spelled."""
+    forum = demo.build()
+    with forum:
+        polling.run_poll(game_file(tmp_path, forum.base_url), tmp_path / "first.db", options(forum, post=True), [].append)
+        other = tmp_path / "other"
+        other.mkdir()
+        spelled = forum.base_url.replace("127.0.0.1", "LocalHost")
+        lines: list[str] = []
+        polling.run_poll(game_file(other, spelled), other / "laptop.db", options(forum, post=True), lines.append)
+        finals = [p for p in director_posts(forum) if "投票结果[/b]" in p.bbcode]
+    assert len(finals) == 1, lines
+
+
 def test_a_revote_is_not_posted_once_the_vote_before_it_no_longer_ties(tmp_path):
     """The hostile round (issue 42, B18): a ruling turned round 0's tie into a clear result, and the revote's result was
     posted for the same day all the same. A round whose vote before it no longer ends in a tie (or the runoff) is

@@ -333,6 +333,25 @@ def test_a_ruling_the_director_edits_after_the_final_is_read_and_the_final_corre
     assert "李逵 出局" in final.bbcode and "更正" in final.bbcode, lines
 
 
+def test_a_notice_the_director_edits_into_a_ruling_after_the_final_is_read(board, tmp_path):
+    """The hostile round 105, case 11: a notice on page 1 (no ruling when read) edited after the final to add 「补充裁定：N楼无效」 —
+    only posts that already read as rulings were read again, so the edit was never seen and the final stood unsaid."""
+    relay = held_day(board)
+    notice = say(board, DIRECTOR_UID, "提醒：关门后不要再回投票帖，有问题私信导演。")
+    for n in range(25):  # the thread runs on: the notice's page is behind the ruling's, and that behind the last one
+        board.add_post(demo.VOTE_TID, UID["林冲"], f"关门后闲聊 {n}", demo.CLOSE + timedelta(minutes=10.5 + n / 100))
+    say(board, DIRECTOR_UID, f"【裁定】{relay.position}楼 算孙二娘的票，计为燕青", minutes=11)
+    for n in range(25):
+        board.add_post(demo.VOTE_TID, UID["林冲"], f"关门后闲聊 {n}", demo.CLOSE + timedelta(minutes=12 + n / 10))
+    run(board, tmp_path, post=True)
+    (final,) = final_posts(board)
+    assert "无人出局" in final.bbcode
+    notice.bbcode = (f"[i=s] 本帖最后由 导演甲 于 {demo.CLOSE:%Y-%m-%d} 21:40 编辑 [/i]\n\n"
+                     f"提醒：关门后不要再回投票帖，有问题私信导演。\n补充裁定：{relay.position}楼 无效")
+    result, lines = run(board, tmp_path, post=True)
+    assert result.code == polling.EXIT_REVIEW and any(f"#{notice.position}" in line for line in lines), lines
+
+
 def test_an_edit_before_the_next_run_read_our_final_is_still_an_edit_after_it(board, tmp_path):
     """The lab re-check (issue 42, 1): on a real forum the run that posts the final does not archive it, so an edit of
     the ruling made before the next run was read together with our final and passed for one made before it — the

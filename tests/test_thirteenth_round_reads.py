@@ -2057,8 +2057,25 @@ def test_a_short_line_naming_another_player_beside_a_ballot_is_asked_whatever_it
     assert entry.needs_review and "杨康" in entry.readings, entry
 
 
+@pytest.mark.parametrize("line", ["梅姐私信我的", "梅超凤私信我的", "以上是她在微信上发给我的，我原样贴过来",
+                                  "她今天出差上不了论坛，所以拜托我把她的这一票发上来", "Posting this for her, her account got locked.",
+                                  "理由是她写的，票也是她的"])
+def test_a_ballot_said_to_have_come_to_the_poster_is_asked_whoever_it_is_from(line):
+    """The hostile round 104, cases 03–08, 29, 33, 39: a relay whose owner is a nickname, a look-alike or a pronoun (「梅姐私信我的」
+    「拜托我把他的这一票发上来」「Posting this for X」) — counted as the poster's own, wrong eliminations posted on both sites: the
+    ballot's coming to the poster shows the relay, not the owner's name."""
+    _, (entry,) = _day(("洪七公", f"投票对象：郭靖\n投票理由：可疑\n{line}"), preset="qisha")
+    assert entry.needs_review, entry
+
+
+def test_a_relay_inside_the_reason_is_asked():
+    """The hostile round 104, cases 28, 35: 「投票理由：李堃私信我的，他说王喆划水」 — counted as the poster's own."""
+    _, (entry,) = _day(("洪七公", "投票对象：郭靖\n投票理由：周伯通私信我的，他说郭靖划水"), preset="qisha")
+    assert entry.needs_review and "周伯通" in (*entry.relayed_for, *entry.readings), entry
+
+
 @pytest.mark.parametrize("text", ["投票对象：杨康\n投票理由：发言可疑\n——洪七公", "投票对象：杨康\n投票理由：发言可疑\n以上，from 洪七公",
-                                  "投票对象：杨康\n投票理由：发言可疑\n仅供参考"])
+                                  "投票对象：杨康\n投票理由：发言可疑\n仅供参考", "投票对象：杨康\n投票理由：发言可疑\n以上，洪七公"])
 def test_a_ballot_signed_with_the_posters_own_name_or_a_bare_sign_off_holds_no_day(text):
     """The hostile round 99, cases 24, 28: a voter signing her own name read as a relay for herself; a bare 「仅供参考」 on its own
     line as a hedge on the ballot — plain days held."""
@@ -2068,7 +2085,11 @@ def test_a_ballot_signed_with_the_posters_own_name_or_a_bare_sign_off_holds_no_d
 
 @pytest.mark.parametrize("text", ["代欧阳克：杨康", "替欧阳克：杨康", "代欧阳克 -> 杨康",
                                   "代欧阳克——杨康", "【代】欧阳克：杨康", "代欧阳克，杨康", "代欧阳克 杨康",  # (round 101, cases 06–08, 25)
-                                  "欧阳克私信：杨康。已代。", "欧阳克让我转达，杨康", "欧阳克 QQ 上说 杨康 就行"])  # (round 103, case 19)
+                                  "欧阳克私信：杨康。已代。", "欧阳克让我转达，杨康", "欧阳克 QQ 上说 杨康 就行",  # (round 103, case 19)
+                                  # (round 104, cases 11, 13, 30, 31: inside a notice, a part of the name, 「收到X的，Y」, two on a line)
+                                  "今天大家辛苦了，代欧阳克》杨康，明天早点上线别拖到最后一分钟。", "代阳克》杨康", "收到欧阳克的，杨康",
+                                  "代欧阳克》杨康、代梅超风》杨康",
+                                  "帮欧阳克挂一下杨康。", "给欧阳克挂个杨康。"])  # (round 105, cases 28, 29)
 def test_a_directors_proxy_in_shorthand_is_asked(text):
     """The hostile round 100, case 42: the director's 「代欧阳克：杨康」 read as a notice, 「无人出局」 posted where the proxy put
     杨康 out."""
@@ -2095,6 +2116,25 @@ def test_a_ruling_on_the_secret_judges_post_that_is_no_ballot_never_counts_his_v
 
 
 
+@pytest.mark.parametrize("correction", ["5楼那条作废，3楼照旧。", "刚才5楼那条作废，3楼维持。"])
+def test_a_ruling_taken_back_for_one_floor_keeps_the_floor_a_clause_keeps(correction):
+    """The hostile round 102, cases 16, 19: 「5楼那条作废，3楼照旧。」 under 「【裁定】3楼、5楼无效」 reopened 3楼 too — safe, but the
+    director had said it stands."""
+    from test_hostile_round56 import Thread
+
+    t = Thread()
+    t.add("导演", "本帖为第1天投票帖。", 0.5)
+    for voter, target, hours in (("郭靖", "杨康", 1), ("黄蓉", "杨康", 1.1), ("穆念慈", "杨康", 1.2), ("欧阳克", "杨康", 1.3),
+                                 ("洪七公", "杨康", 1.4), ("杨康", "郭靖", 1.5)):
+        t.vote(voter, target, hours)
+    t.add("导演", "【裁定】3楼、5楼无效，理由都是复制的。", 2)
+    t.add("导演", correction, 2.1)
+    result = _with_posted_rulings(t)
+    third, fifth = (next(e for e in result.entries if e.floor == n) for n in (3, 5))
+    assert third.ruling is not None and third.ruling.decision == "reject" and not third.needs_review, third
+    assert fifth.needs_review and fifth.ruling is None, fifth
+
+
 def test_a_correction_naming_a_floor_it_rules_nothing_of_reopens_that_floor():
     """The hostile round 99, case 30: 「【裁定】3楼、5楼无效」 then 「更正：只有3楼无效，5楼是我看错了。」 — 5楼 stayed 无效 and 「无人出局」
     was posted. The correction names 5楼 and rules nothing of it: the floor waits for the director."""
@@ -2111,3 +2151,28 @@ def test_a_correction_naming_a_floor_it_rules_nothing_of_reopens_that_floor():
     third, fifth = (next(e for e in result.entries if e.floor == n) for n in (3, 5))
     assert third.ruling is not None and third.ruling.decision == "reject", third
     assert fifth.needs_review and fifth.ruling is None, fifth
+
+
+def test_two_director_posts_each_one_pair_read_both_ways_do_not_hold_a_landslide():
+    """The hostile round 105, case 17: 「收到欧阳克的，杨康」-like posts (a proxy, or a note; which way round the words do not say)
+    held a 6 : 1 day none of their readings could turn: each is one proxy, one ballot at most, whichever way it is read."""
+    from tallykit import Thread, game
+    from tally.day import tally_day
+    from tally.rules import load_preset
+
+    t = Thread()
+    for k, voter in enumerate(("郭靖", "黄蓉", "穆念慈", "欧阳锋", "一灯", "洪七公")):
+        t.vote(voter, "杨康", 1 + k / 10)
+    t.vote("杨康", "郭靖", 1.8)
+    asked = [t.add("导演", "收到周伯通的，郭靖", 2), t.add("导演", "帮黄药师挂一下郭靖。", 2.1)]
+    g = game("qisha")
+    result = tally_day(t.posts, g, g.days[0], load_preset("qisha"))
+    entries = [next(e for e in result.entries if e.pid == p.pid) for p in asked]
+    assert all(e.needs_review for e in entries) and result.certain and list(result.outcome.names) == ["杨康"], (
+        [(e.floor, e.reason) for e in entries], result.outcome)
+
+
+def test_a_relay_asked_as_passing_a_word_on_is_never_chat():
+    """The hostile round 105, case 08: 「帮梅超风转一下，他说投杨康」 read as chat at a 3 : 3 tie — 无人出局 posted, nothing listed."""
+    _, (entry,) = _day(("洪七公", "帮周伯通转一下，他说投杨康"), preset="qisha")
+    assert entry.needs_review, entry

@@ -140,7 +140,7 @@ def add_game(board: sqlite_utils.Database, db: sqlite_utils.Database, game: Game
     """Gather one finished game into the board: its rows replaced whole when anything behind them changed,
     nothing written when not. Without a confirmed reveal the game adds posts and counts, never a role."""
     game = pipeline.filed(db, game)
-    key = game.identity or game.key
+    key = game.identity_as_written or game.key  # (the board's key as it was first written: boards built before keep their rows)
     threads = [tid for tid, _ in pipeline.game_threads(db, game)]
     if not threads:
         raise pipeline.NotFetched(f"档案库里没有《{game.name}》的任何帖子：请先运行 bansha archive 游戏文件。")
