@@ -782,11 +782,19 @@ class Outbox:
     def post(self, slot: Slot, body: str, sig: str, *, outcome: str | None, rulings_seen: int | None) -> str:
         """Reply with `body` once. Returns what was done; raises a refusal (nothing posted), or an
         unconfirmed outcome (the next run settles it before anything else)."""
+        # A pause of a few polite intervals before the last look: another archive's run for this game (a second machine's
+        # cron, the same minute) that posted meanwhile is then seen on the page and adopted, not answered with a second
+        # post (the hostile round 105, case 24). Only a narrower window, not a lock: the README asks for one archive.
+        time.sleep(random.uniform(0, 5 * self.client.min_interval))
         page = self._page(self.client, 99999)  # Discuz clamps to the last page: its number and clock
         if page is None:
             raise poster.PostError("打开投票帖失败，无法回帖：请检查论坛是否可以访问", poster.REPLY)
         if not page.uid:
             raise poster.NotLoggedIn("抱歉，您尚未登录，没有权限在该版块回帖")
+        if found := next((Found.of(post, mine, page.page) for post in page.posts if (mine := self._ours(post, slot))), None):
+            self._adopt(slot, found)
+            self.say(f"帖子里已经有这次的{slot.words}（pid {found.pid}，可能是另一份档案库发的）：不再重复发。")
+            return f"回帖 pid {found.pid}"
         post_id = secrets.token_hex(4)
         issue(self.db, slot, post_id, "reply")  # kept when a later attempt takes the row: it may still land
         message = self.message(slot, body, post_id, sig, page.charset)

@@ -474,3 +474,26 @@ def test_a_forum_address_without_its_scheme_is_refused_with_words(tmp_path):
     path = game_file(tmp_path, "bbs.example.com/forum.php")
     with pytest.raises(ValueError, match="不是论坛地址"):
         pipeline.load_game(path)
+
+
+def test_another_archive_that_posts_between_our_last_look_and_our_reply_is_adopted_not_answered(tmp_path):
+    """The hostile round 105, case 24: a server's and a laptop's cron for one game, each with its own archive, closed the same
+    minute and each posted a final. The look right before the reply finds the other's final and adopts it."""
+    from bansha.demo.forum.model import Fault
+
+    forum = demo.build()
+    with forum:
+        server, laptop = tmp_path / "server", tmp_path / "laptop"
+        server.mkdir()
+        laptop.mkdir()
+
+        def the_server_runs():
+            polling.run_poll(game_file(server, forum.base_url), server / "g.db", options(forum, post=True, out_dir=server / "out"),
+                             [].append)
+
+        forum.faults.append(Fault("meanwhile", match="page=99999", meanwhile=the_server_runs))
+        lines: list[str] = []
+        polling.run_poll(game_file(laptop, forum.base_url), laptop / "g.db", options(forum, post=True, out_dir=laptop / "out"),
+                         lines.append)
+        finals = [p for p in director_posts(forum) if "投票结果[/b]" in p.bbcode]
+    assert len(finals) == 1 and any("不再重复发" in line for line in lines), lines

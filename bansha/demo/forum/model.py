@@ -67,12 +67,13 @@ class Thread:
 class Fault:
     """A misbehaviour served instead of the next matching request(s)."""
 
-    kind: str  # timeout | drop | cut | status | cc | dsign | login | truncated_html | waf | stale_form | flood
+    kind: str  # timeout | drop | cut | status | cc | dsign | login | truncated_html | waf | stale_form | flood | meanwhile
     match: str = ""  # substring of the request path+query; "" matches anything
     times: int = 1
     status: int = 502
     retry_after: str | None = None
     delay: float = 2.0
+    meanwhile: Callable[[], None] | None = None  # kind "meanwhile": what happens on the forum before the request is answered
 
 
 class ForumState:

@@ -182,6 +182,9 @@ class ServerCore:
         return None
 
     def _serve_fault(self, h: BaseHTTPRequestHandler, fault: Fault) -> bool:
+        if fault.kind == "meanwhile" and fault.meanwhile is not None:
+            fault.meanwhile()  # (another client's whole run, say, between this client's look and its post)
+            return False
         if fault.kind == "timeout":
             time.sleep(fault.delay)
             _close(h)
