@@ -173,11 +173,16 @@ def moot_round(db: sqlite_utils.Database, game: Game, rules, day: Day) -> str | 
     revote's 「郭靖 出局」 were posted for day 1). None where the round still stands."""
     before = game.day(day.day, day.round - 1)
     try:
-        then = pipeline.tally_from_archive(db, game, rules, day.day, round=before.round, sensitivity=False)
+        then = pipeline.tally_from_archive(db, game, rules, day.day, round=before.round)
     except pipeline.NotFetched:
         return None  # the vote before it was never archived here: nothing says the round is moot
     if then.outcome.kind in ("revote", "runoff"):
-        return None
+        if then.certain:
+            return None
+        # 「【裁定】4楼无效」 during the revote, its round unsaid: the tie that called the round may be gone — its final waits
+        # as the tie does (the hostile round 105, case 13: the revote's result posted while round 1's was in doubt)
+        return (f"最终结果暂不发布：{before.label}的结果还不能确定（有帖子待导演裁定，可能不再是「{then.outcome.describe()}」），"
+                f"{day.label}的结果要等它定下来——裁定以后自动发布（确认要现在发布请加 --force-post）")
     return (f"最终结果暂不发布：{before.label}现在的计票是「{then.outcome.describe()}」，不再需要{day.label.removeprefix(before.label)}"
             f"——{day.label}的结果算不算，请导演决定（确认要发布请加 --force-post）")
 

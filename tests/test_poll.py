@@ -497,3 +497,31 @@ def test_another_archive_that_posts_between_our_last_look_and_our_reply_is_adopt
                          lines.append)
         finals = [p for p in director_posts(forum) if "投票结果[/b]" in p.bbcode]
     assert len(finals) == 1 and any("不再重复发" in line for line in lines), lines
+
+
+def test_a_revote_is_not_posted_while_the_tie_that_called_it_is_in_doubt(tmp_path):
+    """The hostile round 105, case 13: during a 重投 sharing the day's thread the director ruled 「4楼无效」 without saying
+    which round — round 1's tie might be gone (the tool said so), and the revote's result was posted all the same."""
+    forum = demo.build()
+    with forum:
+        tid, at = 301, demo.OPEN
+        forum.add_thread(tid, "[101]梁山风云——第一天投票帖（暗杀者规则）")
+        forum.add_post(tid, DIRECTOR_UID, "[b]第一天投票帖[/b]\n投票格式：投票对象：X 投票理由：Y", at)
+        uid = {name: u for u, name in demo.PLAYERS}
+        for k, (voter, target) in enumerate((("吴用", "李逵"), ("林冲", "李逵"), ("鲁智深", "李逵"), ("武松", "燕青"),
+                                             ("花荣", "燕青"), ("孙二娘", "燕青"))):
+            forum.add_post(tid, uid[voter], f"投票对象：{target}\n投票理由：第一轮", at + timedelta(hours=1 + k))
+        forum.add_post(tid, DIRECTOR_UID, "【裁定】3楼无效，理由是整段复制的。", demo.CLOSE + timedelta(minutes=5))
+        for k, (voter, target) in enumerate((("吴用", "李逵"), ("林冲", "李逵"), ("武松", "燕青"))):
+            forum.add_post(tid, uid[voter], f"投票对象：{target}\n投票理由：重投", demo.CLOSE + timedelta(minutes=10 + k))
+        path = game_file(tmp_path, forum.base_url)
+        path.write_text(path.read_text("utf-8").replace('preset = "shediao"', 'preset = "anshazhe"').replace(
+            "vote_thread = 101", f"vote_thread = {tid}") + '\n[[days.rounds]]\nkind = "重投"\nstart = "2026-11-29 21:00"\n'
+            'close = "2026-11-29 21:40"\ncandidates = ["李逵", "燕青"]\n', "utf-8")
+        later = demo.CLOSE + timedelta(hours=1)
+        lines: list[str] = []
+        polling.run_poll(path, tmp_path / "g.db", options(forum, day=1, now=demo.CLOSE - timedelta(minutes=5)), lines.append)
+        result = polling.run_poll(path, tmp_path / "g.db", options(forum, post=True, day=1, round=1, now=later), lines.append)
+        revote = [p for p in forum.threads[tid].posts if p.uid == DIRECTOR_UID and "重投投票结果[/b]" in p.bbcode]
+    assert revote == [] and result.code == polling.EXIT_REVIEW, lines
+    assert any("还不能确定" in line for line in lines), lines
