@@ -310,6 +310,16 @@ def test_an_earlier_days_final_a_later_post_leaves_in_doubt_is_said_and_asks_the
     assert "第1天" in result.summary, result.summary
 
 
+def _chatter(board, minutes: float, step: float = 0.1) -> None:
+    """25 posts of talk after the close from `minutes` on: two and a half pages."""
+    for n in range(25):
+        board.add_post(demo.VOTE_TID, UID["林冲"], f"关门后闲聊 {n}", demo.CLOSE + timedelta(minutes=minutes + n * step))
+
+
+def _edited_by_the_director(post, text: str) -> None:
+    post.bbcode = f"[i=s] 本帖最后由 导演甲 于 {demo.CLOSE:%Y-%m-%d} 21:40 编辑 [/i]\n\n{text}"
+
+
 def test_a_ruling_the_director_edits_after_the_final_is_read_and_the_final_corrected(board, tmp_path):
     """Issue 42, 8: after the final, no run read page 1 again, so the director's edit of a ruling there was never
     seen. The pages holding the director's ruling posts are read again on each run after the final. The hostile round:
@@ -317,13 +327,11 @@ def test_a_ruling_the_director_edits_after_the_final_is_read_and_the_final_corre
     edited ruling only once the director confirms it (--force-post): told, held, then corrected."""
     relay = held_day(board)
     ruling = say(board, DIRECTOR_UID, f"【裁定】{relay.position}楼 算孙二娘的票，计为燕青")
-    for n in range(25):  # the thread runs on: the ruling's page is behind the last one
-        board.add_post(demo.VOTE_TID, UID["林冲"], f"关门后闲聊 {n}", demo.CLOSE + timedelta(minutes=12 + n / 10))
+    _chatter(board, 12)  # the thread runs on: the ruling's page is behind the last one
     run(board, tmp_path, post=True)
     (final,) = final_posts(board)
     assert "无人出局" in final.bbcode
-    ruling.bbcode = (f"[i=s] 本帖最后由 导演甲 于 {demo.CLOSE:%Y-%m-%d} 21:40 编辑 [/i]\n\n"
-                     f"【裁定】{relay.position}楼 无效：孙二娘本人说没有委托过")
+    _edited_by_the_director(ruling, f"【裁定】{relay.position}楼 无效：孙二娘本人说没有委托过")
     result, lines = run(board, tmp_path, post=True)
     (final,) = final_posts(board)
     assert "无人出局" in final.bbcode and result.code == polling.EXIT_REVIEW, lines
@@ -338,16 +346,12 @@ def test_a_notice_the_director_edits_into_a_ruling_after_the_final_is_read(board
     only posts that already read as rulings were read again, so the edit was never seen and the final stood unsaid."""
     relay = held_day(board)
     notice = say(board, DIRECTOR_UID, "提醒：关门后不要再回投票帖，有问题私信导演。")
-    for n in range(25):  # the thread runs on: the notice's page is behind the ruling's, and that behind the last one
-        board.add_post(demo.VOTE_TID, UID["林冲"], f"关门后闲聊 {n}", demo.CLOSE + timedelta(minutes=10.5 + n / 100))
+    _chatter(board, 10.5, step=0.01)  # the notice's page is behind the ruling's, and that behind the last one
     say(board, DIRECTOR_UID, f"【裁定】{relay.position}楼 算孙二娘的票，计为燕青", minutes=11)
-    for n in range(25):
-        board.add_post(demo.VOTE_TID, UID["林冲"], f"关门后闲聊 {n}", demo.CLOSE + timedelta(minutes=12 + n / 10))
+    _chatter(board, 12)
     run(board, tmp_path, post=True)
-    (final,) = final_posts(board)
-    assert "无人出局" in final.bbcode
-    notice.bbcode = (f"[i=s] 本帖最后由 导演甲 于 {demo.CLOSE:%Y-%m-%d} 21:40 编辑 [/i]\n\n"
-                     f"提醒：关门后不要再回投票帖，有问题私信导演。\n补充裁定：{relay.position}楼 无效")
+    assert "无人出局" in final_posts(board)[0].bbcode
+    _edited_by_the_director(notice, f"提醒：关门后不要再回投票帖，有问题私信导演。\n补充裁定：{relay.position}楼 无效")
     result, lines = run(board, tmp_path, post=True)
     assert result.code == polling.EXIT_REVIEW and any(f"#{notice.position}" in line for line in lines), lines
 
