@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import datetime
+import sqlite3
 from typing import NamedTuple
 
 import sqlite_utils
@@ -71,6 +72,22 @@ def director_accounts(db: sqlite_utils.Database, game: Game) -> dict[str, int]:
     for name, uid in archive.load_logins(db):
         if name in game.directors:
             known.setdefault(name, uid)
+    # A co-director no run signs in as: the account the archive first saw post under the name (the hostile round 107, case
+    # 15 — renamed, his freed name registered by another, whose ruling then decided the day)
+    # (kept apart: a re-read after the rename files his posts under the new name)
+    seen = {r["name"]: r["uid"] for r in db["directors_seen"].rows} if "directors_seen" in db.table_names() else {}
+    for name in game.directors:
+        if name not in known and name not in seen and "posts" in db.table_names() and (row := next(db.query(
+                "select author_uid from posts where author = ? and author_uid is not null order by posted_at, pid limit 1",
+                [name]), None)):
+            seen[name] = row["author_uid"]
+            try:
+                db["directors_seen"].insert({"name": name, "uid": row["author_uid"], "first_seen": archive.now_iso()}, pk="name",
+                                            ignore=True)
+            except sqlite3.OperationalError:
+                pass  # a read-only archive: known for this run
+        if name not in known and name in seen:
+            known[name] = seen[name]
     return known
 
 

@@ -257,9 +257,10 @@ def read(text: str, roster: Roster | None, directors: tuple[str, ...] = ()) -> R
         return replace(out, doubts=[f"导演引用了「{voter}」请代投的话（「{_clip(said)}」），回的是「{_clip(reply)}」，没有按代投的写法写："
                                     f"算不算这张代投，请导演确认"], readings=[(voter, target)])
     if shorthand := [(voter, roster.table[m.group(2)], m.group()) for m in re.finditer(
-            rf"(?:^|[\n，,、；;。！!])\s*[【\[(（]?\s*(?:代|替|帮)\s*[】\])）]?\s*([^\s\W]{{1,8}}?)\s*[】\])）]?\s*"
-            rf"[^\w\n]{{1,6}}\s*({roster.pattern.pattern})", _FORMATTING.sub("", simplified))
-            for voter in _whom(m.group(1), roster)]:
+            rf"(?:^|[\n，,、；;。！!\s])\s*[【\[(（]?\s*(?:代|替|帮)(?!投|发|为|表|理|办|替|忙)\s*[】\])）]?\s*"
+            rf"([^\s\W]{{1,8}}?(?:\s*[、和及&]\s*[^\s\W]{{1,8}}?)*)\s*[】\])）]?\s*"
+            rf"[^\w\n、]{{1,6}}\s*({roster.pattern.pattern})", _FORMATTING.sub("", simplified))
+            for written in re.split(r"\s*[、和及&]\s*", m.group(1)) for voter in _whom(written, roster)]:
         # 「代欧阳克：杨康」「替欧阳克 -> 杨康」: a proxy in shorthand — made, or a note? (the hostile round 100, case 42: read as a
         # notice, 「无人出局」 posted where the proxy put 杨康 out). Between the two any run of marks — 「：」「》」「/」「>>」「⇒」
         # 「｜」, the rounds 100–102 found one a round while they were listed — the forum's formatting around either name
@@ -285,13 +286,13 @@ def read(text: str, roster: Roster | None, directors: tuple[str, ...] = ()) -> R
                                     for a, b in dict.fromkeys(said)], readings=list(dict.fromkeys(said)))
     pair = _bare_pair(text, roster)
     if pair is None:
-        if loose := _loose_pair(text, roster):
-            # 「欧阳克私信：杨康。已代。」: two players and a word of asking or passing on in a short post of the director's that
-            # no form above read — a proxy, or a note? Which way round the words alone may not say (the hostile round 103,
-            # case 19: read as a notice, 「无人出局」 posted where the proxy put 杨康 out — a form list again)
-            a, b, said = loose
+        if loose := _loose_pairs(text, roster):
+            # 「欧阳克私信：杨康。已代。」: two players and a word of asking or passing on in a sentence of the director's that no
+            # form above read — a proxy, or a note? Which way round the words alone may not say (the hostile round 103, case 19:
+            # read as a notice, 「无人出局」 posted where the proxy put 杨康 out — a form list again; round 106: inside a count)
             return replace(out, doubts=[f"导演的帖子「{_clip(said)}」提到「{a}」和「{b}」，又有代投、转达的用词，但没有按代投的写法写："
-                                        f"是不是代投、谁替谁投，请导演确认"], readings=[(a, b), (b, a)])
+                                        f"是不是代投、谁替谁投，请导演确认" for a, b, said in loose],
+                           readings=list(dict.fromkeys(p for a, b, _ in loose for p in ((a, b), (b, a)))))
         return out
     # 「丘处机那票我代了：杨康」「收到。丘处机：杨康」「丘处机→杨康」「代投如上」 under a quoted request: a proxy in the director's
     # own shorthand, or a note — no form says; never silent (the hostile round 80: each dropped, a tie posted)
@@ -373,24 +374,29 @@ def _whom(written: str, roster: Roster) -> tuple[str, ...]:
 
 
 # Words of asking a director for a ballot or passing one on (a request's channel, entrusting, 代 · 替 · 转达)
-_PASSED_ON = re.compile(r"代|替|托|委|帮|挂|收到|私信|私聊|私戳|密|微信|短信|QQ|站内信|转达|转告|帮他|帮她|(?i:\bfor\b|\bpm\b|\bdm\b)")
+_PASSED_ON = re.compile(r"代|替|托|委|帮|挂|登记|报票|那票|这票|收到|私信|私讯|私聊|私戳|密|微信|短信|QQ|站内信|转达|转告|帮他|帮她|(?i:\bfor\b|\bpm\b|\bdm\b)")
 
 
 # What says a proxy was not made, or the post is about something else: a negation, a reminder, a ruling's verdict
-_NOT_MADE = re.compile(r"不|没|未|别|勿|非|无|撤|拒|驳|否|提醒|抓紧|黄牌|计为|算作|记为|有效|作废|更正|[?？吗]")
+_NOT_MADE = re.compile(r"不|没|未|别|勿|非|无|撤|拒|驳|否|计为|算作|记为|有效|作废|更正|[?？吗]")
+_REMINDS = re.compile(r"提醒|抓紧|黄牌|还没投|没投的")  # (said of a sentence: 「提醒：明晚关门。欧阳克的已经收到，杨康。」 holds a proxy)
 
 
-def _loose_pair(text: str, roster: Roster) -> tuple[str, str, str] | None:
-    """(one player, another, the words) where the director's own words are a short post — three lines at most, no count, no
-    floor — naming exactly two players beside a word of asking or passing a ballot on; else None."""
-    own = to_simplified(normalize(split(text).own)).strip()
-    words = roster.pattern.sub("", own)
-    if not own or own.count("\n") > 2 or len(own) > 80 or _COUNT_HEADING.search(own) or _FLOOR_SAID.search(own) \
-            or not _PASSED_ON.search(words) or _NOT_MADE.search(words) or _CONDITION.search(words) or _REFUSES.search(words) \
-            or _SAYS_VOID.search(words):
-        return None  # (a refusal, a reminder, a ruling, a condition: what held-out directors write beside two names and 代)
-    named = list(dict.fromkeys(roster.table[m.group()] for m in roster.pattern.finditer(own)))
-    return (named[0], named[1], own) if len(named) == 2 else None
+def _loose_pairs(text: str, roster: Roster) -> list[tuple[str, str, str]]:
+    """(one player, another, the words) for each sentence of the director's own words — short, no count, no floor — that
+    names exactly two players beside a word of asking or passing a ballot on (「收到A的，Y；收到B的，Y」: one each)."""
+    out, whole = [], roster.pattern.sub("", to_simplified(normalize(split(text).own)))
+    if _NOT_MADE.search(whole) or _CONDITION.search(whole) or _REFUSES.search(whole) or _SAYS_VOID.search(whole):
+        return out  # (a refusal, a reminder, a ruling, a condition: what held-out directors write beside two names and 代)
+    for own in re.split(r"[；;。！!\n]", to_simplified(normalize(split(text).own))):
+        own, words = own.strip(), roster.pattern.sub("", own)
+        if not own or len(own) > 40 or _COUNT_HEADING.search(own) or _FLOOR_SAID.search(own) or _REMINDS.search(own) \
+                or re.search(r"代投|[｜|→]|投给了|投了|票投", own) or not _PASSED_ON.search(words):
+            continue  # (a count's row 「韩青崖｜苏半夏｜代投」, a vote told 「警长 编钟 的票投给了 箜篌」: read as counts, not here)
+        named = list(dict.fromkeys(roster.table[m.group()] for m in roster.pattern.finditer(own)))
+        if len(named) == 2:
+            out.append((named[0], named[1], own))
+    return out
 
 
 def _quoted_request_answered(text: str, roster: Roster, directors: tuple[str, ...]) -> tuple[str, str, str, str] | None:

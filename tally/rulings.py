@@ -537,8 +537,12 @@ def _resolve(post, reading, game: Game, base: DayTally, rules: Rules, shifted: s
             if entry is None:
                 why.append(f"{said} 不是{base.title}投票帖里的帖子")
                 continue
-        if entry.pid == post.pid or (entry.at and at and entry.at > at) or (
-                post.tid == base.vote_thread and entry.floor and post.floor and entry.floor > post.floor):
+        # (the ruling's own moment: its post's time, or its author's later edit — 「补充裁定：4楼无效」 edited into an earlier
+        # notice rules a floor posted between the two: the hostile rounds 105, case 11 and 107, case 18, refused it)
+        made = _made_at(post)
+        edited_since = bool(made and at and made > at and entry.at and entry.at <= made)
+        if entry.pid == post.pid or (entry.at and made and entry.at > made) or (
+                post.tid == base.vote_thread and entry.floor and post.floor and entry.floor > post.floor and not edited_since):
             why.append(f"{said} 比这条裁定还晚：裁定只能针对之前的帖子")
             continue
         if entry.author in game.directors and entry.kind != "proxy" and not entry.relayed_for:

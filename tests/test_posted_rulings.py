@@ -185,6 +185,23 @@ def test_a_name_the_director_left_by_a_rename_rules_nothing_and_stops_the_count_
     assert any(line.startswith("采用导演在帖子里的裁定") and f"#{ruling.position}" in line for line in lines)
 
 
+def test_a_co_directors_name_taken_after_a_rename_rules_nothing_and_stops_the_count(board, tmp_path):
+    """The hostile round 107, case 15: a co-director no run signs in as, seen posting by the archive, renamed; another account
+    registers the freed name and rules — it decided the day. His account is the one the archive first saw under the name."""
+    relay = held_day(board)
+    board.add_user(31, "导演乙", "co-pass")
+    say(board, 31, "副导演乙：今天我也看帖。", minutes=1)
+    path = game_file(tmp_path, board.base_url)
+    path.write_text(path.read_text("utf-8").replace('directors = ["导演甲"]', 'directors = ["导演甲", "导演乙"]'), "utf-8")
+    run(board, tmp_path, path, post=False)  # the archive sees 导演乙 post as uid 31
+    board.rename_user(31, "导演乙改")
+    board.add_user(901, "导演乙", "impostor-pass")
+    say(board, 901, f"【裁定】{relay.position}楼 算孙二娘的票，计为燕青", minutes=20)
+    with pytest.raises(pipeline.DirectorNameTaken, match="uid 901"):
+        run(board, tmp_path, path, post=True)
+    assert final_posts(board) == []
+
+
 def test_a_director_renamed_before_the_first_run_is_asked_for_never_guessed(board, tmp_path):
     """The hostile round 98, case 64: the director renamed before the tool ever ran, a stranger registered the freed name and
     posted 【裁定】 and 代投 under it; cron signed in as the director's new name, which the game file does not list — nothing told

@@ -2058,6 +2058,9 @@ def test_a_short_line_naming_another_player_beside_a_ballot_is_asked_whatever_it
 
 
 @pytest.mark.parametrize("line", ["梅姐私信我的", "梅超凤私信我的", "以上是她在微信上发给我的，我原样贴过来",
+                                  # (round 106, cases 01–06, 15, 19, 20; round 107, cases 12, 13: in prose, someone who cannot post)
+                                  "我就替他把票发在这里了", "这票不是我的", "以上内容由他口述、我代打", "那票我帮忙挂上来了",
+                                  "她也是这票，她上不来论坛",
                                   "她今天出差上不了论坛，所以拜托我把她的这一票发上来", "Posting this for her, her account got locked.",
                                   "理由是她写的，票也是她的"])
 def test_a_ballot_said_to_have_come_to_the_poster_is_asked_whoever_it_is_from(line):
@@ -2089,7 +2092,11 @@ def test_a_ballot_signed_with_the_posters_own_name_or_a_bare_sign_off_holds_no_d
                                   # (round 104, cases 11, 13, 30, 31: inside a notice, a part of the name, 「收到X的，Y」, two on a line)
                                   "今天大家辛苦了，代欧阳克》杨康，明天早点上线别拖到最后一分钟。", "代阳克》杨康", "收到欧阳克的，杨康",
                                   "代欧阳克》杨康、代梅超风》杨康",
-                                  "帮欧阳克挂一下杨康。", "给欧阳克挂个杨康。"])  # (round 105, cases 28, 29)
+                                  "帮欧阳克挂一下杨康。", "给欧阳克挂个杨康。",  # (round 105, cases 28, 29)
+                                  # (round 107, cases 09–11; round 106, cases 09–13, 21: in prose, in a count, several in a post)
+                                  "欧阳克那票记杨康。", "欧阳克那边是杨康，已登记。", "欧阳克報票：楊康（私訊）",
+                                  "代欧阳克》杨康 代梅超风》杨康", "代欧阳克、梅超风》杨康", "收到欧阳克的，杨康；收到梅超风的，杨康",
+                                  "目前：杨康 2，郭靖 1。欧阳克那票我帮他挂杨康了。", "提醒：明晚关门。欧阳克的已经收到，杨康。"])
 def test_a_directors_proxy_in_shorthand_is_asked(text):
     """The hostile round 100, case 42: the director's 「代欧阳克：杨康」 read as a notice, 「无人出局」 posted where the proxy put
     杨康 out."""
@@ -2160,3 +2167,22 @@ def test_a_relay_asked_as_passing_a_word_on_is_never_chat():
     """The hostile round 105, case 08: 「帮梅超风转一下，他说投杨康」 read as chat at a 3 : 3 tie — 无人出局 posted, nothing listed."""
     _, (entry,) = _day(("洪七公", "帮周伯通转一下，他说投杨康"), preset="qisha")
     assert entry.needs_review, entry
+
+
+def test_a_ruling_the_director_edits_into_an_earlier_post_rules_a_floor_posted_between():
+    """The hostile rounds 105, case 11 and 107, case 18: 「补充裁定：3楼无效」 edited by the director into a notice posted before 3楼
+    was refused as 「#3 比这条裁定还晚」 — the ruling's moment is the director's own edit, not the notice's."""
+    from dataclasses import replace
+    from datetime import timedelta
+
+    from tallykit import START, Thread
+
+    t = Thread()
+    t.add("导演", "本帖为第1天投票帖。", 0.4)
+    notice = t.add("导演", "提醒：关门前一小时不能改票。", 0.5)
+    for voter, target, hours in (("郭靖", "杨康", 1), ("黄蓉", "杨康", 1.1), ("穆念慈", "杨康", 1.2), ("杨康", "郭靖", 1.3)):
+        t.vote(voter, target, hours)
+    t.posts[1] = replace(notice, text="提醒：关门前一小时不能改票。\n补充裁定：4楼无效，理由是复制的。", edited_by="导演",
+                         edited_at=(START + timedelta(hours=2)).isoformat())
+    fourth = next(e for e in _with_posted_rulings(t).entries if e.floor == 4)
+    assert fourth.ruling is not None and fourth.ruling.decision == "reject", fourth
