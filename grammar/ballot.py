@@ -469,6 +469,9 @@ def _weigh_words(verdict: Verdict, text: str, roster: Roster, unstripped: str | 
         # else the nearest player named before it who is not its target.
         subject = _RELAY_SUBJECT.search(said) if roster.pattern is not None else None
         asker = roster.table.get(subject.group(1)) if subject else None
+        if asker is None and roster.pattern is not None and (labelled := re.match(
+                rf"^\W*({roster.pattern.pattern})\s*[:：]\s*({roster.pattern.pattern})", said)):
+            asker = roster.table[labelled.group(1)]  # 「梅超风：杨康（他手机发不了帖）」: the one labelled is whose (round 107, case 13)
         whom = [c.who or (asker if asker and asker not in targets - {asker} else None) or _for_named(c.words, roster)
                 or next((n for n in detect.names_in(_before_the_vote(c.words), roster) if n not in {own, verdict.target, *verdict.readings}), None)
                 # (「梅超风私信我的」: the one it came from, named in the relay's own words before any vote in them — round 104, case 28)

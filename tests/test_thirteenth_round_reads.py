@@ -2186,3 +2186,10 @@ def test_a_ruling_the_director_edits_into_an_earlier_post_rules_a_floor_posted_b
                          edited_at=(START + timedelta(hours=2)).isoformat())
     fourth = next(e for e in _with_posted_rulings(t).entries if e.floor == 4)
     assert fourth.ruling is not None and fourth.ruling.decision == "reject", fourth
+
+
+def test_a_players_line_labelled_with_another_players_name_is_read_as_his_ballot():
+    """The hostile round 107, case 13 (and 108): 「梅超风：杨康（他手机发不了帖）」 was flagged with the pair read the wrong way round —
+    梅超风's proxy *for* 杨康 — so the reading that decided the day, 杨康 for 梅超风, was never weighed (「都不影响结果」)."""
+    _, (entry,) = _day(("洪七公", "周伯通：杨康（他手机发不了帖）"), preset="qisha")
+    assert entry.needs_review and ("周伯通", "杨康") in {(r.voter, r.target) for r in entry.space}, entry
