@@ -5,9 +5,9 @@ Data flows one way: archive rows → posts → tally. Nothing here writes to the
 
 from __future__ import annotations
 
+import sqlite3
 from dataclasses import replace
 from datetime import datetime
-import sqlite3
 from typing import NamedTuple
 
 import sqlite_utils
@@ -75,9 +75,10 @@ def director_accounts(db: sqlite_utils.Database, game: Game) -> dict[str, int]:
     # A co-director no run signs in as: the account the archive first saw post under the name (the hostile round 107, case
     # 15 — renamed, his freed name registered by another, whose ruling then decided the day)
     # (kept apart: a re-read after the rename files his posts under the new name)
-    seen = {r["name"]: r["uid"] for r in db["directors_seen"].rows} if "directors_seen" in db.table_names() else {}
+    tables = db.table_names()
+    seen = {r["name"]: r["uid"] for r in db["directors_seen"].rows} if "directors_seen" in tables else {}
     for name in game.directors:
-        if name not in known and name not in seen and "posts" in db.table_names() and (row := next(db.query(
+        if name not in known and name not in seen and "posts" in tables and (row := next(db.query(
                 "select author_uid from posts where author = ? and author_uid is not null order by posted_at, pid limit 1",
                 [name]), None)):
             seen[name] = row["author_uid"]

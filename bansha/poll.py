@@ -1035,8 +1035,7 @@ def write_reports(out_dir: Path, game: Game, day: Day, tally, lurking, *, now: d
     out_dir.mkdir(parents=True, exist_ok=True)
     stem = report_stem(out_dir, tally)
     made = result_post(game, shown or tally, now=now, public=public, post_limit=post_limit)  # the forum's copy
-    where = Slot(game.key, day.day, day.key, made.kind, day.label, alias=game.name, identity=game.identity or "",
-                also=game.names)
+    where = slot(game, day, made.kind)
     marker = where.marker(outbox.report_id(db, where) if db is not None else secrets.token_hex(4), made.sig)
     director = [f"{game.name} {tally.title}：只给导演看的部分（不要贴到论坛）", ""]
     if held:

@@ -363,6 +363,8 @@ def _bare_pair(text: str, roster: Roster) -> tuple[str, str] | None:
 
 
 _FORMATTING = re.compile(r"\[/?(?:b|i|u|s|size|color|font|align|backcolor|strike)(?:=[^\]\n]*)?\]", re.I)
+
+
 def _whom(written: str, roster: Roster) -> tuple[str, ...]:
     """The players a name written after 代 may be: the one it names (exactly, by alias, look-alike or homophone), else every
     player whose name holds it (「欧阳」), else none."""
@@ -385,10 +387,11 @@ _REMINDS = re.compile(r"提醒|抓紧|黄牌|还没投|没投的")  # (said of a
 def _loose_pairs(text: str, roster: Roster) -> list[tuple[str, str, str]]:
     """(one player, another, the words) for each sentence of the director's own words — short, no count, no floor — that
     names exactly two players beside a word of asking or passing a ballot on (「收到A的，Y；收到B的，Y」: one each)."""
-    out, whole = [], roster.pattern.sub("", to_simplified(normalize(split(text).own)))
+    said = to_simplified(normalize(split(text).own))
+    out, whole = [], roster.pattern.sub("", said)
     if _NOT_MADE.search(whole) or _CONDITION.search(whole) or _REFUSES.search(whole) or _SAYS_VOID.search(whole):
         return out  # (a refusal, a reminder, a ruling, a condition: what held-out directors write beside two names and 代)
-    for own in re.split(r"[；;。！!\n]", to_simplified(normalize(split(text).own))):
+    for own in re.split(r"[；;。！!\n]", said):
         own, words = own.strip(), roster.pattern.sub("", own)
         if not own or len(own) > 40 or _COUNT_HEADING.search(own) or _FLOOR_SAID.search(own) or _REMINDS.search(own) \
                 or re.search(r"代投|[｜|→]|投给了|投了|票投", own) or not _PASSED_ON.search(words):

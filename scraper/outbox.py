@@ -647,6 +647,10 @@ class Outbox:
             return None
         return mine
 
+    def _found_on(self, page: model.ThreadPage, slot: Slot) -> Found | None:
+        """Our post of this slot on the page: any id we issued (a copy pasted by hand is as good)."""
+        return next((Found.of(post, mine, page.page) for post in page.posts if (mine := self._ours(post, slot))), None)
+
     def _in_archive(self, slot: Slot, post_id: str | None) -> Found | None:
         """Our post of this slot in the synced archive, in any thread of the game (the earliest, if several)."""
         if not self.uid or "posts" not in self.db.table_names():
@@ -678,10 +682,8 @@ class Outbox:
                     last = max(last, page.last_page or page.page)
                     if _older(page.now, row.get("forum_time")):
                         stale = True
-                    for post in page.posts:
-                        mine = self._ours(post, slot)
-                        if mine:  # ours for this slot, any id we issued (a copy pasted by hand is as good)
-                            return Found.of(post, mine, page.page)
+                    if found := self._found_on(page, slot):
+                        return found
                     if page.page < page_no:
                         break  # past the end: Discuz repeats the last page
                     page_no = page.page + 1
@@ -791,7 +793,7 @@ class Outbox:
             raise poster.PostError("打开投票帖失败，无法回帖：请检查论坛是否可以访问", poster.REPLY)
         if not page.uid:
             raise poster.NotLoggedIn("抱歉，您尚未登录，没有权限在该版块回帖")
-        if found := next((Found.of(post, mine, page.page) for post in page.posts if (mine := self._ours(post, slot))), None):
+        if found := self._found_on(page, slot):
             self._adopt(slot, found)
             self.say(f"帖子里已经有这次的{slot.words}（pid {found.pid}，可能是另一份档案库发的）：不再重复发。")
             return f"回帖 pid {found.pid}"

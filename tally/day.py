@@ -785,13 +785,14 @@ class _Fold:
                 continue  # 「——黄蓉」「以上，黄蓉」 under 黄蓉's own ballot: her signature (the hostile round 99, case 28; 101)
             reasons.append(why)
             extra += names
-        if read and ctx.roster.pattern is not None and (line := _short_line_of(verdict.own or "", ctx.roster, frozenset({counted, entry.author, *extra}))) \
-                and not any(f"「{n}」" in why for n in _names_in(line, ctx.roster) if n not in {counted, entry.author, *extra}
-                            for why in reasons):  # (a doubt said of him already: 「像是替「郭靖」转投」)
+        known = frozenset({counted, entry.author, *extra})
+        line = _short_line_of(verdict.own or "", ctx.roster, known) if read and ctx.roster.pattern is not None else None
+        named = [n for n in _names_in(line, ctx.roster) if n not in known] if line else []
+        if line and not any(f"「{n}」" in why for n in named for why in reasons):
             # 「以上由梅超风提供」「X托：」「[代X]」「X の票」「写岔了 X」: a short line of its own beside the ballot naming another player,
             # in words nothing above explains — whose ballot, or which, the director says (the hostile rounds 94–99 found a new
-            # wording of relays and corrections each round while they were read by their words; this reads them by their shape)
-            named = [n for n in _names_in(line, ctx.roster) if n not in {counted, entry.author, *extra}]
+            # wording of relays and corrections each round while they were read by their words; this reads them by their shape;
+            # not where a doubt names him already: 「像是替「郭靖」转投」)
             reasons.append(f"帖子里单独一行写了「{named[0]}」（「{_clip(line.strip(), 20)}」）：是替他转投、改投他，还是别的意思，请导演裁定")
             extra += [named[0], ""]
         if verdict.kind == "malformed" and verdict.target:

@@ -145,7 +145,7 @@ class Game:
         """What identifies the game on its forum whatever it is called: the forum's host and the first vote thread."""
         from urllib.parse import urlsplit
 
-        first = min((d for d in self.days if d.vote_thread), key=lambda d: (d.day, d.round), default=None)
+        first = self._first_vote_thread
         parts = urlsplit(self.forum or "")
         host = (parts.hostname or "").lower().removeprefix("www.")
         if host in ("localhost", "::1") or host.startswith("127."):
@@ -160,9 +160,13 @@ class Game:
         still ours."""
         from urllib.parse import urlsplit
 
-        first = min((d for d in self.days if d.vote_thread), key=lambda d: (d.day, d.round), default=None)
+        first = self._first_vote_thread
         host = urlsplit(self.forum or "").netloc
         return f"{host}/{first.vote_thread}" if first and host else None
+
+    @property
+    def _first_vote_thread(self) -> "Day | None":
+        return min((d for d in self.days if d.vote_thread), key=lambda d: (d.day, d.round), default=None)
 
     @property
     def names(self) -> tuple[str, ...]:
