@@ -451,7 +451,8 @@ def _weigh_words(verdict: Verdict, text: str, roster: Roster, unstripped: str | 
         # 「好像该投郭靖」「投郭靖吧，我猜」「vote 郭靖 i guess」「投郭靖 哈哈」: a hedge or a laugh in the ballot's own clause (or a
         # short clause right after it) — whether it is meant is the director's (hostile round 70: each counted firm)
         verdict.doubts = (*verdict.doubts, f"投票的那句带了「{said}」：是不是认真的一票，请导演裁定")
-    if ballot and not speech.may_cue(text, roster) and not detect.may_hit(_LABEL_SPLIT.sub("", text), roster) and not (
+    said = to_simplified(text)  # (「丘處機讓我轉告：楊康」「X私訊我的」: a relay in Traditional — rounds 81, 108)
+    if ballot and not speech.may_cue(said, roster) and not detect.may_hit(_LABEL_SPLIT.sub("", text), roster) and not (
             unstripped and _condition(unstripped, roster)):
         return  # the common case: a ballot whose words hold no other act at all (one or two searches)
     doubts: list[str] = []
@@ -459,7 +460,6 @@ def _weigh_words(verdict: Verdict, text: str, roster: Roster, unstripped: str | 
     tallied = speech.tally_lines(text, roster) if verdict.kind == NONE else {}
     if tallied and not speech.retold(text, tallied):
         verdict.tally = {voter: target for voter, target in tallied.values() if voter}  # the poster's line may be theirs
-    said = to_simplified(text)  # (「丘處機讓我轉告：楊康」: a relay in Traditional — round 81, V11)
     cues = speech.cues(said, roster) if speech.may_cue(said, roster) else []
     relays = [c for c in cues if c.kind == speech.RELAY]
     own = verdict.match.name if ballot and verdict.match is not None and verdict.match.name else None

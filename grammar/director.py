@@ -375,30 +375,48 @@ def _whom(written: str, roster: Roster) -> tuple[str, ...]:
     return tuple(n for n in dict.fromkeys(roster.table.values()) if len(written) >= 2 and written in n)
 
 
-# Words of asking a director for a ballot or passing one on (a request's channel, entrusting, 代 · 替 · 转达)
-_PASSED_ON = re.compile(r"代|替|托|委|帮|挂|登记|报票|那票|这票|收到|私信|私讯|私聊|私戳|密|微信|短信|QQ|站内信|转达|转告|帮他|帮她|(?i:\bfor\b|\bpm\b|\bdm\b)")
+# Words of asking a director for a ballot, passing one on or taking it down (a request's channel, entrusting, 代 · 替 · 转达 ·
+# 收了 · 记录: the hostile round 108, 「X那张我收了，Y」「X那边：Y，已记录」)
+_PASSED_ON = re.compile(r"代|替|托|委|帮|挂|登记|报票|那票|这票|收到|私信|私讯|私聊|私戳|密|微信|短信|QQ|站内信|转达|转告|帮他|帮她|"
+                        r"收|已记|记下|记上|记了|记好|记录了|那张|这张|那边|这边|报上|交了|转|放在|放到|(?i:\bfor\b|\bpm\b|\bdm\b)")
 
 
-# What says a proxy was not made, or the post is about something else: a negation, a reminder, a ruling's verdict
+# What says a proxy was not made, or the sentence is about something else: a negation, a reminder, a ruling's verdict
 _NOT_MADE = re.compile(r"不|没|未|别|勿|非|无|撤|拒|驳|否|计为|算作|记为|有效|作废|更正|[?？吗]")
-_REMINDS = re.compile(r"提醒|抓紧|黄牌|还没投|没投的")  # (said of a sentence: 「提醒：明晚关门。欧阳克的已经收到，杨康。」 holds a proxy)
+_REMINDS = re.compile(r"提醒|抓紧|黄牌|还没投|没投的")
+_STATUS_TOLD = re.compile(r"出局|放逐|处决|淘汰|身份|改口")  # (「已出局：14号参宿、15号填星」: who is out, no ballot)
 
 
 def _loose_pairs(text: str, roster: Roster) -> list[tuple[str, str, str]]:
     """(one player, another, the words) for each sentence of the director's own words — short, no count, no floor — that
-    names exactly two players beside a word of asking or passing a ballot on (「收到A的，Y；收到B的，Y」: one each)."""
+    names exactly two players beside a word of asking or passing a ballot on (「收到A的，Y；收到B的，Y」: one each). What makes
+    it no proxy is said in its own sentence (a negation, a condition, a verdict), in the clauses that hold the two names (a
+    reminder: 「提醒一下，X的票（Y）我已经收到了」 holds one), or in another sentence that refuses or voids one of the two — never
+    by a rule or a request to everyone elsewhere in the post (the hostile round 108: 「不接受代投。X的已经收到，Y。」「…还没投的请
+    抓紧」「不要灌水」 made the proxy beside them certain nothing)."""
     said = to_simplified(normalize(split(text).own))
-    out, whole = [], roster.pattern.sub("", said)
-    if _NOT_MADE.search(whole) or _CONDITION.search(whole) or _REFUSES.search(whole) or _SAYS_VOID.search(whole):
-        return out  # (a refusal, a reminder, a ruling, a condition: what held-out directors write beside two names and 代)
-    for own in re.split(r"[；;。！!\n]", said):
-        own, words = own.strip(), roster.pattern.sub("", own)
-        if not own or len(own) > 40 or _COUNT_HEADING.search(own) or _FLOOR_SAID.search(own) or _REMINDS.search(own) \
-                or re.search(r"代投|[｜|→]|投给了|投了|票投", own) or not _PASSED_ON.search(words):
+    sentences = [s.strip() for s in re.split(r"[；;。！!\n]", said) if s.strip()]
+    out = []
+    for own in sentences:
+        words = roster.pattern.sub("", own)
+        if len(own) > 60 or _COUNT_HEADING.search(own) or _FLOOR_SAID.search(own) \
+                or re.search(r"代投|[｜|→]|投给了|投了|票投", own) or not _PASSED_ON.search(words) or \
+                _NOT_MADE.search(words) or _CONDITION.search(words) or _REFUSES.search(words) or _SAYS_VOID.search(words) or \
+                _STATUS_TOLD.search(words):
             continue  # (a count's row 「韩青崖｜苏半夏｜代投」, a vote told 「警长 编钟 的票投给了 箜篌」: read as counts, not here)
-        named = list(dict.fromkeys(roster.table[m.group()] for m in roster.pattern.finditer(own)))
-        if len(named) == 2:
-            out.append((named[0], named[1], own))
+        found = list(roster.pattern.finditer(own))
+        named = list(dict.fromkeys(roster.table[m.group()] for m in found))
+        if len(named) != 2:
+            continue
+        first = max(own.rfind(mark, 0, found[0].start()) for mark in "，,：:") + 1
+        last = min([at for mark in "，," if (at := own.find(mark, found[-1].end())) >= 0] or [len(own)])
+        if _REMINDS.search(own[first:last]):
+            continue
+        if any(other != own and {roster.table[m.group()] for m in roster.pattern.finditer(other)} & set(named) and (
+                _REFUSES.search(other) or _SAYS_VOID.search(other) or re.search(r"不|没|未|撤|别", roster.pattern.sub("", other)))
+               for other in sentences):
+            continue  # 「X的代投我没收。」: refused or voided by name elsewhere in the post
+        out.append((named[0], named[1], own))
     return out
 
 

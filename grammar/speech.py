@@ -31,6 +31,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .names import to_simplified
+
 CAST, RETELL, REPORT, COUNT, TALLY, RELAY, VOID_IF, LATER, INTERIM, EDITED, PENDING = (
     "cast", "retell", "report", "count", "tally", "relay", "void_if", "later", "interim", "edited", "pending")
 SILENT = frozenset({RETELL, REPORT, COUNT, TALLY})  # acts that cast nothing for the poster
@@ -115,7 +117,7 @@ _STATUS_WORDS = r"掉线|断网|离线|不在|没网|上不了|请假|出差|代
 # A ballot said to have come to the poster, by shape and whoever it is from (round 104: 「梅姐私信我的」「…发给我的，我原样贴过来」
 # 「拜托我把他的这一票发上来」「票也是他的」「Posting this for X」 — a nickname, a look-alike, a pronoun: the owner's name is no longer
 # what shows a relay)
-_CAME_TO_ME = (r"(?:私信|私聊|密|微信|短信|站内信|QQ|qq|发|传|转|交|递)\s*(?:给)?\s*我\s*的\s*(?=$|[，,。！!；;\n)）~～]|(?:票|选择|决定))|"
+_CAME_TO_ME = (r"(?:私信|私讯|私聊|密|微信|短信|站内信|QQ|qq|发|传|转|交|递)\s*(?:给)?\s*我\s*的\s*(?=$|[，,。！!；;\n)）~～]|(?:票|选择|决定))|"
                r"(?:发|贴|转|搬|带|捎)\s*(?:上来|过来|上去)|原样\s*(?:贴|发|转|搬)|(?:拜托|托|让|叫|请|求)\s*我\s*把|"
                r"票\s*(?:也|都|其实)?\s*是\s*(?:他|她|ta|TA|人家)\s*的|(?:他|她|ta|TA)\s*的\s*(?:这|那)\s*一?\s*票|"
                r"(?i:posting\s+(?:this\s+|it\s+)?(?:for|on\s+behalf)|(?:his|her|their)\s+(?:account|vote|ballot)\b)|"
@@ -728,3 +730,68 @@ def strip_asides(text: str, roster) -> str:
 
     out = _aside(roster.pattern.pattern).sub(keep, text)
     return out + "".join(f"\n{note}" for note in notes)  # line numbers of the post's own lines stay
+
+
+# A ballot tied to another player by the grammar of its sentence, not by its words (the hostile round 108: 「他让我顺便发」
+# 「我帮X交的」「X出门前交代过我」「X委托」「我代他提交」「X说他也投Y」 — every near neighbour of a listed relay was a certain
+# ballot of the poster's own). The frames, each a role the other player plays towards this ballot:
+_SEND = r"(?:交|发(?!言|现|挥|生|展)|投|贴|挂|放|提交|转|点|报|登记|记|补|填|递|带|捎|搬|算上|算进|收)"
+_ENTRUST = r"(?:让|叫|托|请|要|求|交代|交待|嘱咐|吩咐|委托|拜托|授权|安排|指示|叮嘱|麻烦|喊)"
+_PASSED_FRAMES = (
+    # he asks me: 「X出门前交代过我，就按这个投」「X让我帮他发的」 (what follows 我 is the errand, or nothing: not 「X让我很怀疑」)
+    r"(?P<x>{X})[^，,。！!？?；;\n的]{{0,8}}?" + _ENTRUST + r"\s*(?:过|了)?\s*(?:我|俺)"
+    r"(?=\s*(?:$|[，,：:]|帮|替|代|顺便|顺手|把|发|投|贴|转发|交|提交|报|挂|上票|按|照|选))",
+    # he asked, the errand next: 「X嘱咐过，按这个来」
+    r"(?P<x>{X})[^，,。！!？?；;\n的]{{0,8}}?(?:嘱咐|交代|交待|吩咐|委托|授权|托付|叮嘱|拜托)\s*(?:过|了)?\s*[，,：:]?\s*(?:就|那就)?\s*(?:按|照|投|选|发)",
+    # his errand: 「X委托」「受X所托」「X本人确认过了」
+    r"(?P<x>{X})\s*(?:本人)?\s*(?:的)?\s*(?:委托|授权|托付|所托|之托|交代的|交待的|嘱咐的|吩咐的|本人确认|确认过)",
+    # done for him, by the poster: 「我帮X交的」「我代他提交」「帮他报一下」 (not 「他替X投票这事」: someone else's act)
+    r"(?:^|(?<=[我俺是就来先也再\s，,：:]))(?:帮|替|代|为)\s*(?P<x>{XP})\s*(?:\S{{0,2}}?)\s*" + _SEND,
+    # his ballot, here or with mine: 「X那张票也在这」「X那份我一起交了」「X的也算上」 (not 「X的发言」「X昨天那票」)
+    r"(?P<x>{X})\s*(?:的|那|这)\s*(?:(?:一?张票?|一?票|一?份)\s*(?:我|俺)?|我|俺|(?=也))\s*(?:也|都)?\s*"
+    r"(?:一起|一并|顺便|顺手|算上|带|收|交|发(?!言)|贴|挂|提交|在这|在此|如下|如上|附上|算)",
+    r"把\s*(?P<x>{X})\s*(?:的|那)\s*(?:一?张票?|一?票|一?份)?\s*(?:也)?\s*(?:一起|一并|顺便|顺手)?\s*" + _SEND,
+    # the same ballot as mine: 「X跟我是一票」「我和X投一样的」
+    r"(?P<x>{X})\s*(?:跟|和|与|同)\s*(?:我|俺)\s*(?:是|都|一起|一样|投一样|投的一样|同|一人一票|一票)",
+    r"(?:我|俺)\s*(?:跟|和|与|同)\s*(?P<x>{X})\s*(?:是|都|一起|一样|投一样|同|一人一票|一票)",
+    # counted for him: 「算他一票」「X说他也投Y」「X也是这个意思」
+    r"算\s*(?P<x>{XP})\s*(?:的|一)\s*票|(?P<y>{X})\s*(?:说|讲|表示)\s*(?:他|她)?\s*也\s*(?:是|投|要投|选|这么|这样|一样)|"
+    r"(?P<z>{X})\s*也是\s*(?:这个|一样|同样|这票|这一票)",
+    # passed on as told: 「X说的，我照发」
+    r"(?<![帮替给让叫请])(?:我|俺)\s*(?:就|只是|只)?\s*(?:照|原样|代为|代他|代她|替他|替她|帮他|帮她)\s*" + _SEND,
+    # one who cannot post it himself: 「他懒得发」「X没空上来」
+    r"(?P<x>他|她|{X})[^，,。\n]{{0,6}}?(?:懒得|没空|没时间|来不及|不方便|发不了|上不来|上不了|登不上|没法)\s*(?:自己)?\s*(?:发|投|上|来|登)",
+)
+
+
+@lru_cache(maxsize=64)
+def _passed_frames(names: str) -> tuple[re.Pattern, ...]:
+    return tuple(re.compile(f.format(X=f"(?:{names})", XP=f"(?:{names}|他|她|ta|TA|别人|人家)")) for f in _PASSED_FRAMES)
+
+
+def passed_on(text: str, roster, known) -> tuple[str, str] | None:
+    """A sentence of a ballot post in which another player than the ones the ballot explains (`known`: its target, its poster)
+    plays a part towards the ballot — asks for it, owns it, has it done for him, shares it, cannot post it himself — whatever
+    the verb: (the player, the sentence), or None. A pronoun is the other player the post names (none named: None)."""
+    if roster is None or roster.pattern is None:
+        return None
+    text = first_person(to_simplified(text), roster)
+    others = [roster.table[m.group()] for m in roster.pattern.finditer(text) if roster.table[m.group()] not in known]
+    if not others:
+        return None
+    frames = _passed_frames(roster.pattern.pattern)
+    for found in _SENTENCE.finditer(text):
+        sentence = found.group()
+        if _ASKS.search(sentence):
+            continue
+        for frame in frames:
+            for m in frame.finditer(sentence):
+                said = next((g for g in m.groups() if g), None)
+                who = roster.table.get(said) if said else None
+                if who in known:
+                    continue
+                if who is None:  # 他 · 她, or an errand that names no one: the other player the post names, the nearest before
+                    before = [roster.table[n.group()] for n in roster.pattern.finditer(text[:found.start() + m.start()])]
+                    who = next((n for n in reversed(before) if n not in known), others[0])
+                return who, sentence.strip()
+    return None

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Iterable
 from grammar import ballot as grammar
 from grammar import director as in_role
 from grammar import ruling as ruling_words
+from grammar import speech
 from grammar import tags as tagging
 from grammar.colors import unseen as unseen_color
 from grammar.detect import hits as detect_hits, names_in
@@ -795,6 +796,15 @@ class _Fold:
             # not where a doubt names him already: 「像是替「郭靖」转投」)
             reasons.append(f"帖子里单独一行写了「{named[0]}」（「{_clip(line.strip(), 20)}」）：是替他转投、改投他，还是别的意思，请导演裁定")
             extra += [named[0], ""]
+            self._passed_for(entry, named[0], beside=False)  # (「梅超风私訊我的」 under his own earlier ballot: X's — round 108)
+        if read and (passed := speech.passed_on(verdict.own or "", ctx.roster, {counted, entry.author})) and \
+                passed[0] not in entry.relayed_for:
+            # 「我帮梅超风交的」「梅超风出门前交代过我」「他让我顺便发」: another player in a part towards this ballot — asks for it,
+            # owns it, has it done for him — in any verb (the hostile round 108: each near neighbour of a listed relay was posted
+            # as the poster's own)
+            reasons.append(f"帖子里提到「{passed[0]}」和这一票有关（「{_clip(passed[1], 24)}」）：是替他转投，还是自己的票，请导演裁定")
+            extra += [""]
+            self._passed_for(entry, passed[0], beside=True)
         if verdict.kind == "malformed" and verdict.target:
             extra += certainty.spelled(verdict.target, ctx.roster)  # 杨🐍康 · a飞 · 沙甸鱼: the name it may be
             if _SEAT.fullmatch(verdict.target.strip()):
@@ -887,6 +897,13 @@ class _Fold:
         entry.reason = "；".join([entry.reason, *fresh]) if entry.reason else "；".join(fresh)
         entry.readings = tuple(dict.fromkeys([*entry.readings, *(n for n in verdict.readings if n in ctx.players), *extra]))
         entry.nobody = entry.nobody or verdict.nobody
+
+    def _passed_for(self, entry: Entry, player: str, beside: bool) -> None:
+        """A ballot the words may pass on for `player`: weighed as his, where he may vote — and, `beside` the poster's own
+        (「跟我一样，他让我顺便发」: two ballots in one post), a reading no one verdict of the post holds: only a ruling settles it."""
+        if player in self.ctx.voters and player != entry.author:
+            entry.relayed_for = tuple(dict.fromkeys([*entry.relayed_for, player]))
+            entry.unprovable = entry.unprovable or beside
 
     def _floor_words(self, own: str, author: str) -> tuple[str, list[str]] | None:
         """A floor named beside a word that may take back a ballot (the poster's own floor) or repeat it (a follow word

@@ -82,14 +82,22 @@ def typed_source(by: str | None) -> str:
 def merge(typed: list[tuple[Ruling, datetime | None]], posted: Posted) -> dict[int, Ruling]:
     """The standing ruling per post: the latest made, typed or posted (a typed one with no time: first)."""
     standing: dict[int, tuple[Ruling, datetime | None]] = {}
-    typed_pids = {ruling.pid for ruling, _ in typed}
+    typed_at = {ruling.pid: at for ruling, at in typed}  # (the archive keeps the latest typed ruling per post)
     for ruling, at in [*typed, *posted.rulings.values()]:
         held = standing.get(ruling.pid)
-        if ruling.decision == "pending" and ruling.pid in typed_pids:
-            continue  # the director decided it with bansha rule or the desk: a 待定 in the thread is settled there
+        if ruling.decision == "pending" and ruling.pid in typed_at and (
+                at is None or typed_at[ruling.pid] is None or _aware(at) <= _aware(typed_at[ruling.pid])):
+            # the director decided it with bansha rule or the desk: a 待定 in the thread is settled there — unless the thread
+            # spoke of it after (「更正：3楼有效，之前的无效判错了」 posted after the typed 无效: the hostile round 107, case 26)
+            continue
         if held is None or held[1] is None or (at is not None and at >= held[1]):
             standing[ruling.pid] = (ruling, at)
     return {pid: ruling for pid, (ruling, _) in standing.items()}
+
+
+def _aware(at: datetime) -> datetime:
+    """A time to compare with another: a naive one (a ruling typed without a zone) is the machine's local time."""
+    return at if at.tzinfo is not None else at.astimezone()
 
 
 def director_uids(game: Game, posts) -> dict[str, set[int]]:
@@ -129,11 +137,13 @@ def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, 
     start = game.when(day.start) if day.start else None
     half: dict[int, tuple] = {}  # thread → (the director's post that is half a ruling, its floor or None: a verdict alone)
     for post in posts:
-        if post.author not in game.directors or post.floor == 1:
+        if post.author not in game.directors:
             continue
+        if post.floor == 1 and (post := _added_by_edit(post, history.get(post.pid))) is None:
+            continue  # the thread's opening post: its rules are no rulings — only what an edit of the director's added to it
         if start is not None and post.posted_at and datetime.fromisoformat(post.posted_at) < start:
             continue  # the rule posts and notices before the day: no ruling on its votes
-        versions = history.get(post.pid) or []
+        versions = history.get(post.pid) or [] if post.floor != 1 else []  # (the opening post: its added lines alone)
         first = versions[0]["text"] if versions and versions[0].get("text") is not None else post.text
         reading = words.read(post.text, quoting=bool(post.quotes), roster=roster) if post.status == "normal" else None
         if post.status == "normal" and (asked := _quoted_text(post, posts)) and (reading is None or not reading.held) and \
@@ -290,6 +300,20 @@ def from_posts(posts: list, game: Game, day: Day, base: DayTally, rules: Rules, 
         if floor is None:
             _unpaired(found, post)
     return found
+
+
+def _added_by_edit(post, versions: list[dict] | None):
+    """The lines the director's edits added to the thread's opening post since the archive first read it, as a post of their
+    own made at the edit (「补充裁定：3楼无效」 edited into the rules after the close — the hostile round 107, case 17: never read);
+    None where no edit of the director's added a line. The rules the post held from the first are never read as rulings."""
+    if not versions or len(versions) < 2 or versions[0].get("text") is None or post.status != "normal" or \
+            not post.edited_at or post.edited_by != post.author:
+        return None
+    before = {line.strip() for line in versions[0]["text"].split("\n")}
+    added = [line for line in (post.text or "").split("\n") if line.strip() and line.strip() not in before]
+    if not added:
+        return None
+    return replace(post, text="\n".join(added), posted_at=post.edited_at, quotes=[])
 
 
 def _unpaired(found: Posted, post) -> None:
@@ -540,7 +564,8 @@ def _resolve(post, reading, game: Game, base: DayTally, rules: Rules, shifted: s
         # (the ruling's own moment: its post's time, or its author's later edit — 「补充裁定：4楼无效」 edited into an earlier
         # notice rules a floor posted between the two: the hostile rounds 105, case 11 and 107, case 18, refused it)
         made = _made_at(post)
-        edited_since = bool(made and at and made > at and entry.at and entry.at <= made)
+        edited_since = bool(made and at and made > at and entry.at and entry.at <= made) or \
+            post.floor == 1 and bool(made and entry.at and entry.at <= made)  # (lines an edit added to the opening post)
         if entry.pid == post.pid or (entry.at and made and entry.at > made) or (
                 post.tid == base.vote_thread and entry.floor and post.floor and entry.floor > post.floor and not edited_since):
             why.append(f"{said} 比这条裁定还晚：裁定只能针对之前的帖子")

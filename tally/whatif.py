@@ -750,7 +750,7 @@ def weigh(result, posts: list, ctx, rulings, history, verdicts, fold_type, rulin
                 loose = set()
                 proof = Proof(True)
     if loose:
-        proof = Proof(False, note="有待裁定的帖子看不出是替谁投的票，或者太长没有逐句读，无法证明结果不变")
+        proof = Proof(False, note="有待裁定的帖子看不出是替谁投的票、可能一帖里有两个人的票，或者太长没有逐句读，无法证明结果不变")
         for flag in result.flags:
             flag.can_change_outcome = flag.can_change_outcome or flag.pid in loose
     elif alone:

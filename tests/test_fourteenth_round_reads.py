@@ -1,0 +1,147 @@
+"""Issue 42, the hostile round 108's breaks: ballots tied to another player by the grammar of a sentence rather than a listed
+word, relays weighed as the other player's ballot, and the director's proxies beside a rule or a reminder for everyone — tested
+on posts written here, in other words and names than the round's."""
+
+from __future__ import annotations
+
+import pytest
+from tallykit import Thread
+from test_twelfth_round_reads import _folded, _two_two
+
+BALLOT = "投票对象：杨康\n投票理由：发言太飘\n"
+
+
+def _decisive(text: str, author: str = "周伯通"):
+    """The 2 : 2 day (杨康, 郭靖) and `text` by `author`, whose ballot for 杨康 is the third: the tally and its entry."""
+    t = _two_two()
+    post = t.add(author, text, 2)
+    return _folded(t, post)
+
+
+@pytest.mark.parametrize("line", [
+    "一灯那份我一起交了", "我顺手把一灯的也投了", "一灯嘱咐过，按这个来", "一灯跟我是一票，他懒得发", "一灯今天没空，叫我帮他报一下",
+    "一灯走之前托付过我，照这个投", "受一灯所托", "我替他提交的，一灯在医院", "一灯表示他也投这个，人在开会",
+    "算一灯一票", "一灯本人确认过", "一灯讓我幫他貼的",
+])
+def test_a_ballot_another_player_asks_for_owns_or_shares_is_weighed_as_his_beside_the_posters(line):
+    """Round 108, cases 01–07 and 12: 「他让我顺便发」「我帮X交的」「X出门前交代过我」「X委托」「我代他提交」 — each near neighbour of a
+    listed relay was the poster's certain own ballot and the day was posted alone. Another player in a part towards the ballot
+    (asking for it, owning it, having it done for him, sharing it, unable to post it) is asked whatever the verb, and weighed
+    as his ballot: two ballots in one post, which no single reading holds, so the day waits."""
+    result, entry = _decisive(BALLOT + line)
+    assert entry.needs_review and "一灯" in entry.relayed_for, entry
+    assert not result.certain, result.proof
+
+
+@pytest.mark.parametrize("line", [
+    "一灯的发言我也觉得有问题", "一灯昨天那票投得很怪", "他的发言让我很不舒服", "一灯说的和杨康说的对不上",
+    "一灯也投了杨康，但白痴的票不算", "跟一灯的思路一样", "一灯替杨康解释得太急", "我和一灯昨天都被他骗了",
+])
+def test_a_reason_that_speaks_of_another_player_holds_no_day(line):
+    """The frames are roles towards this ballot: a reason that speaks of another player's words, votes or doubts is the poster's."""
+    result, entry = _decisive(f"投票对象：杨康\n投票理由：发言太飘，{line}")
+    assert not entry.needs_review and result.certain, entry.reason
+
+
+def _mine_twice(line: str):
+    """杨康 ← 郭靖, 黄蓉; 郭靖 ← 杨康, 穆念慈, 欧阳克: 周伯通 votes 杨康 (2 : 3… 3 : 3), then posts the same ballot again with
+    `line` — only a reading of the second post as 一灯's ballot gives 杨康 four."""
+    t = Thread()
+    for voter, target, hours in (("郭靖", "杨康", 1), ("黄蓉", "杨康", 1.1), ("杨康", "郭靖", 1.2), ("穆念慈", "郭靖", 1.3),
+                                 ("欧阳克", "郭靖", 1.4), ("周伯通", "杨康", 1.5)):
+        t.vote(voter, target, hours)
+    return _folded(t, t.add("周伯通", BALLOT + line, 2))
+
+
+@pytest.mark.parametrize("line", ["一灯私訊我的", "一灯私信我的", "这张是替别人发的，一灯的"])
+def test_a_relay_under_the_posters_own_earlier_ballot_is_weighed_as_the_other_players(line):
+    """Round 108 (r106-08, case 11): the same ballot again with 「X私訊我的」 or 「这张是替别人发的，X的」 was asked with no reading as
+    X's ballot, so the proof found 「都不影响结果」 and posted the tie. Where the words pass the ballot on, X's is a reading."""
+    result, entry = _mine_twice(line)
+    assert entry.needs_review and "一灯" in entry.relayed_for, entry
+    assert not result.certain
+
+
+def _directors(text: str):
+    t = _two_two()
+    post = t.add("导演", text, 2)
+    return _folded(t, post)
+
+
+@pytest.mark.parametrize("text", [
+    "提醒：关门前半小时不接受代投。一灯的已经收到，杨康。",  # a rule for everyone in another sentence
+    "大家好。一灯今天出差，那票我替他放杨康那儿了。还没投的请抓紧。",
+    "一灯那票我帮他挂杨康了。别刷屏。",
+    "一灯那张我收了，杨康。", "一灯那边：杨康，已记录",  # taken down in the director's words
+    "截止前提醒一下，一灯的票（杨康）我已经收到了，大家抓紧。",  # a reminder around the pair
+])
+def test_a_directors_proxy_beside_a_rule_or_a_reminder_for_everyone_is_asked(text):
+    """Round 108 (r106-13, r106-21, cases 08–10, 13, 14): a refusal or a negation anywhere in the post made the proxy in another
+    sentence certain nothing, 「无人出局」 posted where it put 杨康 out. What makes it no proxy is said in its own sentence or of
+    its own players."""
+    result, entry = _directors(text)
+    assert entry.needs_review and not result.certain, entry
+
+
+@pytest.mark.parametrize("text", ["一灯那票记杨康？", "一灯那边我还没收到，杨康等会再说。",
+                                  "一灯想让我代投杨康，我没答应。"])
+def test_a_directors_pair_refused_by_name_or_asked_is_no_proxy(text):
+    result, entry = _directors(text)
+    assert "一灯" not in entry.relayed_for and entry.target is None, entry
+
+
+def _opening_edited(edited: str | None):
+    """A day whose opening post (the director's, floor 1) holds the rules, and — where `edited` is given — the director's
+    later edit of it, with the first version in the archive's history: the rulings read from the thread."""
+    from dataclasses import replace
+    from datetime import timedelta
+
+    from tallykit import START, game
+
+    from tally import rulings as posted
+    from tally.day import tally_day
+    from tally.rules import load_preset
+
+    rules_text = "本帖为第1天投票帖。格式不对的票无效，4楼以后的票照常计。"
+    t = Thread()
+    opening = t.add("导演", rules_text, 0.1)
+    for voter, target, hours in (("郭靖", "杨康", 1), ("黄蓉", "杨康", 1.1), ("穆念慈", "杨康", 1.2), ("杨康", "郭靖", 1.3)):
+        t.vote(voter, target, hours)
+    history = {}
+    if edited is not None:
+        t.posts[0] = replace(opening, text=edited, edited_by="导演", edited_at=(START + timedelta(hours=2)).isoformat())
+        history = {opening.pid: [{"text": rules_text, "status": "normal"}, {"text": edited, "status": "normal"}]}
+    t.posts = [replace(p, author_uid=1 if p.author == "导演" else 10 + i) for i, p in enumerate(t.posts)]
+    g, rules = game("s10"), load_preset("s10")
+    base = tally_day(t.posts, g, g.days[0], rules, {}, sensitivity=False)
+    return posted.from_posts(t.posts, g, g.days[0], base, rules, history, posted.director_uids(g, t.posts))
+
+
+def test_a_ruling_edited_into_the_opening_post_is_read_at_the_edit():
+    """The hostile round 107, case 17 (and 108): 「补充裁定：3楼无效」 added by editing the vote thread's opening post after the
+    final was never read — the opening post is skipped whole, for its rules are no rulings. What the director's edit added is."""
+    found = _opening_edited("本帖为第1天投票帖。格式不对的票无效，4楼以后的票照常计。\n补充裁定：3楼无效，理由是复制的。")
+    floors = {r.source_floor: r for r, _ in found.rulings.values()}
+    assert [r.decision for r, _ in found.rulings.values()] == ["reject"] and 1 in floors, found.rulings
+
+
+@pytest.mark.parametrize("edited", [None, "本帖为第1天投票帖。格式不对的票无效，4楼以后的票照常计（已更正错字）。"])
+def test_the_opening_posts_rules_or_an_edit_that_adds_no_line_rule_nothing(edited):
+    found = _opening_edited(edited)
+    assert not found.rulings and not found.unread, (found.rulings, found.unread)
+
+
+@pytest.mark.parametrize("minutes, standing", [(-30, "reject"), (30, "pending")])
+def test_a_typed_ruling_settles_a_doubt_the_thread_raised_before_it_never_one_raised_after(minutes, standing):
+    """The hostile round 107, case 26 (and 108): `bansha rule 3楼 无效`, then the director posted 「【裁定】更正：3楼有效，之前的无效判错
+    了」, which the reader could not take whole — the thread's doubt was dropped because a typed ruling stood, and the older 无效
+    decided the day, posted alone. A doubt the thread raises after the typed ruling reopens the floor."""
+    from datetime import datetime, timedelta, timezone
+
+    from tally import rulings as posted
+    from tally.day import Ruling
+
+    typed_at = datetime(2026, 12, 5, 21, 0, tzinfo=timezone(timedelta(hours=8)))
+    found = posted.Posted()
+    found.rulings[7] = (Ruling(7, "pending", note="改口"), typed_at + timedelta(minutes=minutes))
+    assert posted.merge([(Ruling(7, "reject"), typed_at)], found)[7].decision == standing
