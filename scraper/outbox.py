@@ -651,6 +651,26 @@ class Outbox:
         """Our post of this slot on the page: any id we issued (a copy pasted by hand is as good)."""
         return next((Found.of(post, mine, page.page) for post in page.posts if (mine := self._ours(post, slot))), None)
 
+    def _unmarked_twin(self, page: model.ThreadPage, slot: Slot):
+        """A post by our account, on the page or in the archive of the slot's threads, headed as this slot's post of this day
+        (「第1天投票结果」) and carrying no marker of this slot; else None."""
+        label = slot.label or f"第{slot.day}天"
+        heads = ("实时票数", "票数（截至") if slot.kind == RUNNING else ("投票结果", "竞选结果")
+
+        def twin(post) -> bool:
+            if not self.uid or getattr(post, "author_uid", None) != self.uid or our_marker(post, slot, self.uid) is not None:
+                return False  # (another game's marker on it — the same forum spelled otherwise — is no mark of this slot)
+            head = [line for line in (post.text or "").splitlines() if line.strip()][:3]
+            return any(label in line and any(h in line for h in heads) for line in head)
+
+        if found := next((post for post in page.posts if twin(post)), None):
+            return found
+        if not self.uid or "posts" not in self.db.table_names():
+            return None
+        rows = self.db.query(f"select * from posts where tid in ({_marks(self.threads)}) and author_uid = ? and text like ? "
+                             "order by pid", [*self.threads, self.uid, f"%{label}%"])
+        return next((post for row in rows if twin(post := archive._post_from_row(row))), None)
+
     def _in_archive(self, slot: Slot, post_id: str | None) -> Found | None:
         """Our post of this slot in the synced archive, in any thread of the game (the earliest, if several)."""
         if not self.uid or "posts" not in self.db.table_names():
@@ -797,6 +817,14 @@ class Outbox:
             self._adopt(slot, found)
             self.say(f"帖子里已经有这次的{slot.words}（pid {found.pid}，可能是另一份档案库发的）：不再重复发。")
             return f"回帖 pid {found.pid}"
+        if twin := self._unmarked_twin(page, slot):
+            # 「第1天投票结果」 by our account with no marker line: ours with the marker a 版主 cut, or the director's own by hand —
+            # either way the result is out, and a second one must not follow (the hostile round 107, case 29: a second archive
+            # posted a second final). Never adopted (nothing shows it is ours); the director decides.
+            raise poster.PostError(
+                f"帖子里第 {twin.floor or '?'} 楼（pid {twin.pid}）是导演账号发的、像是这次的{slot.words}，却没有工具的标记行"
+                f"（可能被版主改过、是手动贴的，或是另一份写法不同的游戏文件发的）：为免重复发帖，这次不发。请导演核对："
+                f"那一帖就是结果的话不用再发；要工具重新发，请先删掉那一帖", poster.REPLY)
         post_id = secrets.token_hex(4)
         issue(self.db, slot, post_id, "reply")  # kept when a later attempt takes the row: it may still land
         message = self.message(slot, body, post_id, sig, page.charset)

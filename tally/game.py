@@ -147,9 +147,7 @@ class Game:
 
         first = self._first_vote_thread
         parts = urlsplit(self.forum or "")
-        host = (parts.hostname or "").lower().removeprefix("www.")
-        if host in ("localhost", "::1") or host.startswith("127."):
-            host = "127.0.0.1"  # (one machine, however it is spelled: the hostile round 105, case 12 posted a second final)
+        host = _one_spelling((parts.hostname or "").lower().rstrip(".").removeprefix("www."))
         port = parts.port if parts.port not in (None, 80, 443) else None
         host = f"{host}:{port}" if port and host else host
         return f"{host}/{first.vote_thread}" if first and host else None
@@ -329,6 +327,27 @@ class Game:
         )
         _sane(game)
         return replace(game, days=tuple(_derive(game, d) for d in days)) if events else game
+
+
+def _one_spelling(host: str) -> str:
+    """A host as one spelling of its address: an IPv4 address however written (「2130706433」「0x7f.1」「127.1」, as inet_aton
+    reads them) in dotted quads, and this machine's every name as 127.0.0.1 (the hostile rounds 105, case 12 and 107, case 22:
+    a second game file spelling the forum otherwise posted a second final)."""
+    import ipaddress
+    import socket
+
+    if host == "localhost":
+        return "127.0.0.1"
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        if not re.fullmatch(r"[0-9a-fx.]+", host) or not re.search(r"\d", host):
+            return host
+        try:
+            address = ipaddress.ip_address(socket.inet_aton(host))
+        except OSError:
+            return host
+    return "127.0.0.1" if address.is_loopback else str(address)
 
 
 def _forum_root(url: str | None) -> str | None:

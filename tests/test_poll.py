@@ -350,15 +350,17 @@ def test_a_renamed_game_on_an_archive_that_never_saw_it_does_not_post_its_final_
     assert len(finals) == 1, lines
 
 
-def test_the_same_forum_spelled_another_way_on_a_new_archive_does_not_post_its_final_again(tmp_path):
-    """The hostile round 105, case 12: a second game file for the same threads spelling the forum 「http://localhost:…」
-    where the first said 127.0.0.1, on a fresh archive — a second final. The identity is the forum's host however spelled."""
+@pytest.mark.parametrize("host", ["LocalHost", "2130706433", "0x7f.1", "127.1"])
+def test_the_same_forum_spelled_another_way_on_a_new_archive_does_not_post_its_final_again(tmp_path, host):
+    """The hostile rounds 105, case 12 and 107, case 22: a second game file for the same threads spelling the forum
+    「http://localhost:…」 (or 127.0.0.1 as one integer) where the first said 127.0.0.1, on a fresh archive — a second final.
+    The identity is the forum's host however spelled."""
     forum = demo.build()
     with forum:
         polling.run_poll(game_file(tmp_path, forum.base_url), tmp_path / "first.db", options(forum, post=True), [].append)
         other = tmp_path / "other"
         other.mkdir()
-        spelled = forum.base_url.replace("127.0.0.1", "LocalHost")
+        spelled = forum.base_url.replace("127.0.0.1", host)
         lines: list[str] = []
         polling.run_poll(game_file(other, spelled), other / "laptop.db", options(forum, post=True), lines.append)
         finals = [p for p in director_posts(forum) if "投票结果[/b]" in p.bbcode]
@@ -497,6 +499,26 @@ def test_another_archive_that_posts_between_our_last_look_and_our_reply_is_adopt
                          lines.append)
         finals = [p for p in director_posts(forum) if "投票结果[/b]" in p.bbcode]
     assert len(finals) == 1 and any("不再重复发" in line for line in lines), lines
+
+
+def test_a_final_whose_marker_a_moderator_cut_is_never_answered_with_a_second(tmp_path):
+    """The hostile round 107, case 29 (and 108): a 版主 cut the marker line from the posted final; a second archive (a laptop's
+    cron) then found no post of ours and posted a second 第1天投票结果. A post by our account headed as this day's result with no
+    marker at all is the result already out: nothing is posted, and the director is told which floor to check."""
+    forum = demo.build()
+    with forum:
+        server, laptop = tmp_path / "server", tmp_path / "laptop"
+        server.mkdir()
+        laptop.mkdir()
+        polling.run_poll(game_file(server, forum.base_url), server / "g.db", options(forum, post=True, out_dir=server / "out"),
+                         [].append)
+        (final,) = [p for p in director_posts(forum) if "投票结果[/b]" in p.bbcode]
+        final.bbcode = "\n".join(line for line in final.bbcode.split("\n") if "bansha:" not in line)
+        with pytest.raises(poster.PostError, match=f"pid {final.pid}.*没有工具的标记行"):
+            polling.run_poll(game_file(laptop, forum.base_url), laptop / "g.db",
+                             options(forum, post=True, out_dir=laptop / "out"), [].append)
+        finals = [p for p in forum.threads[demo.VOTE_TID].posts if p.uid == DIRECTOR_UID and "投票结果[/b]" in p.bbcode]
+    assert finals == [final], finals
 
 
 def test_a_revote_is_not_posted_while_the_tie_that_called_it_is_in_doubt(tmp_path):
