@@ -735,7 +735,8 @@ def strip_asides(text: str, roster) -> str:
 # A ballot tied to another player by the grammar of its sentence, not by its words (the hostile round 108: 「他让我顺便发」
 # 「我帮X交的」「X出门前交代过我」「X委托」「我代他提交」「X说他也投Y」 — every near neighbour of a listed relay was a certain
 # ballot of the poster's own). The frames, each a role the other player plays towards this ballot:
-_SEND = r"(?:交|发(?!言|现|挥|生|展)|投|贴|挂|放|提交|转|点|报|登记|记|补|填|递|带|捎|搬|算上|算进|收)"
+_SEND = (r"(?:交(?!代|流|锋|手|易)|发(?!言|现|挥|生|展|力)|投(?!降)|贴|挂|放(?!弃|水|过)|提交|转(?!移|变|折|向|述)|点(?!赞)|"
+         r"报(?!仇|复|警)|登记|记(?!仇|恨)|补(?!刀|位)|填|递|带(?!节奏|队|头|歪|偏)|捎|搬|算上|算进|收(?!尾|场))")
 _ENTRUST = r"(?:让|叫|托|请|要|求|交代|交待|嘱咐|吩咐|委托|拜托|授权|安排|指示|叮嘱|麻烦|喊)"
 _PASSED_FRAMES = (
     # he asks me: 「X出门前交代过我，就按这个投」「X让我帮他发的」 (what follows 我 is the errand, or nothing: not 「X让我很怀疑」)
@@ -744,24 +745,29 @@ _PASSED_FRAMES = (
     # he asked, the errand next: 「X嘱咐过，按这个来」
     r"(?P<x>{X})[^，,。！!？?；;\n的]{{0,8}}?(?:嘱咐|交代|交待|吩咐|委托|授权|托付|叮嘱|拜托)\s*(?:过|了)?\s*[，,：:]?\s*(?:就|那就)?\s*(?:按|照|投|选|发)",
     # his errand: 「X委托」「受X所托」「X本人确认过了」
-    r"(?P<x>{X})\s*(?:本人)?\s*(?:的)?\s*(?:委托|授权|托付|所托|之托|交代的|交待的|嘱咐的|吩咐的|本人确认|确认过)",
+    r"(?P<x>{X})\s*(?:本人)?\s*(?:的)?\s*(?:委托|授权|托付|所托|之托|交代的|交待的|嘱咐的|吩咐的|本人确认|确认过)(?!的?(?!票)[\u4e00-\u9fff])",
     # done for him, by the poster: 「我帮X交的」「我代他提交」「帮他报一下」 (not 「他替X投票这事」: someone else's act)
     r"(?:^|(?<=[我俺是就来先也再\s，,：:]))(?:帮|替|代|为)\s*(?P<x>{XP})\s*(?:\S{{0,2}}?)\s*" + _SEND,
+    # a line that says whom it is for and nothing else: 「代X」「（替X）」
+    r"^\s*(?:[^\s:：]{{1,6}}\s*[:：]\s*)?[(（\[【]?\s*(?:代|替|帮|为)\s*(?P<x>{X})\s*[)）\]】]?\s*(?:的|之)?\s*(?:票|一票)?\s*[。.!！~～]?\s*$",
     # his ballot, here or with mine: 「X那张票也在这」「X那份我一起交了」「X的也算上」 (not 「X的发言」「X昨天那票」)
     r"(?P<x>{X})\s*(?:的|那|这)\s*(?:(?:一?张票?|一?票|一?份)\s*(?:我|俺)?|我|俺|(?=也))\s*(?:也|都)?\s*"
     r"(?:一起|一并|顺便|顺手|算上|带|收|交|发(?!言)|贴|挂|提交|在这|在此|如下|如上|附上|算)",
     r"把\s*(?P<x>{X})\s*(?:的|那)\s*(?:一?张票?|一?票|一?份)?\s*(?:也)?\s*(?:一起|一并|顺便|顺手)?\s*" + _SEND,
     # the same ballot as mine: 「X跟我是一票」「我和X投一样的」
-    r"(?P<x>{X})\s*(?:跟|和|与|同)\s*(?:我|俺)\s*(?:是|都|一起|一样|投一样|投的一样|同|一人一票|一票)",
-    r"(?:我|俺)\s*(?:跟|和|与|同)\s*(?P<x>{X})\s*(?:是|都|一起|一样|投一样|同|一人一票|一票)",
+    r"(?P<x>{X})\s*(?:跟|和|与|同)\s*(?:我|俺)\s*(?:是一票|一票|一人一票|投一样|投的一样|都投|一起投|同票|投同一)",
+    r"(?:我|俺)\s*(?:跟|和|与|同)\s*(?P<x>{X})\s*(?:是一票|一票|一人一票|投一样|投的一样|都投|一起投|同票|投同一)",
     # counted for him: 「算他一票」「X说他也投Y」「X也是这个意思」
     r"算\s*(?P<x>{XP})\s*(?:的|一)\s*票|(?P<y>{X})\s*(?:说|讲|表示)\s*(?:他|她)?\s*也\s*(?:是|投|要投|选|这么|这样|一样)|"
-    r"(?P<z>{X})\s*也是\s*(?:这个|一样|同样|这票|这一票)",
+    r"(?P<z>{X})\s*也是\s*(?:这个意思|这个票|这票|这一票|一样的票|同一票)",
     # passed on as told: 「X说的，我照发」
     r"(?<![帮替给让叫请])(?:我|俺)\s*(?:就|只是|只)?\s*(?:照|原样|代为|代他|代她|替他|替她|帮他|帮她)\s*" + _SEND,
     # one who cannot post it himself: 「他懒得发」「X没空上来」
-    r"(?P<x>他|她|{X})[^，,。\n]{{0,6}}?(?:懒得|没空|没时间|来不及|不方便|发不了|上不来|上不了|登不上|没法)\s*(?:自己)?\s*(?:发|投|上|来|登)",
+    r"(?P<x>他|她|{X})[^，,。\n]{{0,6}}?(?:懒得|没空|没时间|来不及|不方便|发不了|上不来|上不了|登不上|没法)\s*(?:自己)?\s*(?:发(?!言)|投|上|来|登)",
 )
+
+
+_REFUSED = re.compile(r"才不|偏不|不投|不会投|没投|拒绝|不听|没答应|不答应")
 
 
 @lru_cache(maxsize=64)
@@ -782,8 +788,8 @@ def passed_on(text: str, roster, known) -> tuple[str, str] | None:
     frames = _passed_frames(roster.pattern.pattern)
     for found in _SENTENCE.finditer(text):
         sentence = found.group()
-        if _ASKS.search(sentence):
-            continue
+        if _ASKS.search(sentence) or _REFUSED.search(sentence):
+            continue  # (「X要我投他，我才不投」: asked and refused — the poster's own ballot)
         for frame in frames:
             for m in frame.finditer(sentence):
                 said = next((g for g in m.groups() if g), None)

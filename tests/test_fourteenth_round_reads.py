@@ -21,7 +21,7 @@ def _decisive(text: str, author: str = "周伯通"):
 @pytest.mark.parametrize("line", [
     "一灯那份我一起交了", "我顺手把一灯的也投了", "一灯嘱咐过，按这个来", "一灯跟我是一票，他懒得发", "一灯今天没空，叫我帮他报一下",
     "一灯走之前托付过我，照这个投", "受一灯所托", "我替他提交的，一灯在医院", "一灯表示他也投这个，人在开会",
-    "算一灯一票", "一灯本人确认过", "一灯讓我幫他貼的",
+    "算一灯一票", "一灯本人确认过", "一灯讓我幫他貼的", "[size=1]代一灯[/size]", "（替一灯）",
 ])
 def test_a_ballot_another_player_asks_for_owns_or_shares_is_weighed_as_his_beside_the_posters(line):
     """Round 108, cases 01–07 and 12: 「他让我顺便发」「我帮X交的」「X出门前交代过我」「X委托」「我代他提交」 — each near neighbour of a
@@ -36,6 +36,7 @@ def test_a_ballot_another_player_asks_for_owns_or_shares_is_weighed_as_his_besid
 @pytest.mark.parametrize("line", [
     "一灯的发言我也觉得有问题", "一灯昨天那票投得很怪", "他的发言让我很不舒服", "一灯说的和杨康说的对不上",
     "一灯也投了杨康，但白痴的票不算", "跟一灯的思路一样", "一灯替杨康解释得太急", "我和一灯昨天都被他骗了",
+    "帮一灯打掩护太明显", "为一灯报仇", "他一直帮一灯带节奏", "我跟一灯都觉得他是狼", "一灯也是这个判断", "一灯懒得发言，但他更懒",
 ])
 def test_a_reason_that_speaks_of_another_player_holds_no_day(line):
     """The frames are roles towards this ballot: a reason that speaks of another player's words, votes or doubts is the poster's."""
