@@ -1006,6 +1006,10 @@ _MARKED_LINE = re.compile(r"(?m)^([ \t]*(?:[-·•*]\s*)?)([✔✓☑✅✘✗�
 _WORDED_VERDICT = re.compile(r"无效|有效|作废|不算|不计|弃权|算数|照算|计为|算作|废票|invalid|valid|void", re.I)
 
 
+_EARLIER_VERDICT_WRONG = re.compile(r"(?:之前|先前|上次|刚才|原来|原先|前面|早先|上面)\s*(?:的|那个|那条|说的|判的|写的)?\s*"
+                                    r"(?:无效|有效|作废|弃权|裁定|判定|判决)\s*(?:是|也是)?\s*(?:判错了?|错了|搞错了?|弄错了?|不对|有误|是错的)")
+
+
 def read(text: str | None, *, quoting: bool = False, roster: Roster | None = None) -> RulingPost | None:
     """The post's rulings and what was not understood (see the module's docstring); None: no ruling in it.
     `quoting`: the post quotes another, so a verdict alone (「无效」) is a ruling on the quoted post."""
@@ -1025,6 +1029,10 @@ def read(text: str | None, *, quoting: bool = False, roster: Roster | None = Non
         text = _BARE_FLOOR_LIST.sub(lambda m: m.group(1) + "、".join(f"{n}楼" for n in re.findall(r"\d{1,5}", m.group(2))), text)
     if text and (bare := _BARE_TAKE_BACK.match(text)):
         text = f"{bare.group(2)}楼{bare.group(1)}"  # 「撤7」: a take-back and a bare number, a whole post — that floor (hostile round 75)
+    if text and ("错" in text or "不对" in text):
+        # 「之前的无效判错了」: the earlier verdict named as the one that was wrong — no verdict of this post's (the hostile round 107,
+        # case 26: read as 无效 beside the correction's 有效, the floor refused as a change of mind)
+        text = _EARLIER_VERDICT_WRONG.sub("之前判错了", text)
     if text and "不是" in text:
         # 「更正：不是2楼，是5楼无效」: the floor denied and the floor meant — what follows is the meant floor's (hostile round 78:
         # 2楼 was ruled 无效 and 5楼 dropped without a word)
@@ -1612,7 +1620,10 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
             loose[-1] = (number, [(None, problem)], loose[-1][2])
         for group in made:  # 「18楼无效，9楼稍后裁定」: both open — and under an if, the floor it falls back to as well
             # (「如果是 20:00 之前发的就有效，否则无效、按 12楼 原票 熊市」: blind61 di067 applied 12楼)
-            group.doubted = group.doubted or ("" if group.reference and not _IF_ELSE.search(sentence) else problem or "")
+            # (and a hedge that leans to the original ballot — 「我倾向于算改票无效、按 18楼 原票计，…再定」 — leaves 18楼 open too:
+            # blind64's first read applied it)
+            group.doubted = group.doubted or ("" if group.reference and not _IF_ELSE.search(sentence) and not (
+                problem and _ORIGINAL_STANDS.search(sentence)) else problem or "")
         for group in said:
             if problem:
                 group.unread.append(problem)
@@ -1768,6 +1779,10 @@ _SELF_CORRECTION = re.compile(r"(?:我|上面|上边|刚才|前面|以上|之前
                               # 是7楼」「手滑，是7楼」; a correction in brackets 「（修正：7楼）」; one ruled floor turned into another
                               # 「6楼无效 → 7楼无效」 (hostile round 59)
                               r"|(?:^|[,，。;；!！?？(（])\s*(?:(?:啊|哦|呃|嗯|唉|哎)\s*[,，]?\s*)?(?:口误|手滑|手误|笔误|看串|串楼|看岔|眼花|搞混|弄混)|"
+                              # (「3楼无效。说错了，是4楼无效」「等下，写错了，4楼无效」: a sentence that opens with a slip no one is the subject of,
+                              # a verdict after it — the director's own; 「…，写错，无效」「有人说…，看错了」 mid-sentence are the player's)
+                              r"^\s*(?:(?:啊|哦|呃|嗯|唉|哎|等下|等等|等一下)\s*[,，]?\s*)*(?:(?:说|写|打|搞|弄|记|看)错了?\s*[,，]\s*)?"
+                              r"(?<=[,，])(?=[^。\n]*(?:无效|有效|作废|不算|不计|弃权|计为|算))|"
                               # 「26楼无效——等下，看错了，无效的是28楼」: a verdict interrupted in its own sentence (blind27 ca031)
                               r"(?:\d{1,5}\s*(?:楼|层|樓|#|F|L)|#\s*\d{1,5})[^,，。;；\n]{0,8}?(?:无效|有效|作废|不算|不计|弃权)\s*(?:[,，;；]|——|—)\s*"
                               r"(?:等下|等等|等一下|看错了?)|"
@@ -1886,8 +1901,11 @@ def _corrected_below(floors: set, below: list[str]) -> bool:
 
 def _correction_heading(tokens: list[Token]) -> bool:
     """更正：18楼有效 · 【更正】: a correction the director heads, not an interruption."""
-    first = next((t for t in tokens if str(t).strip("【[ —-─~～*")), None)  # (「——更正上条：」)
-    return first is not None and str(first).strip("【[ —-─~～*") in ("更正", "纠正", "订正", "修正", "改判")  # (「改判：46楼 改票有效」 blind45 cs067)
+    words = [str(t).strip("【[ —-─~～*") for t in tokens]
+    words = [w for w in words if w and w not in ("】", "]")]
+    if words[:1] in (["裁定"], ["导演裁定"], ["判定"]):
+        words = words[1:]  # (「【裁定】更正：3楼有效」: the correction under the ruling's own heading — hostile round 107, case 26)
+    return bool(words) and words[0] in ("更正", "纠正", "订正", "修正", "改判")  # (「改判：46楼 改票有效」 blind45 cs067)
 
 
 def _only_reason(sentence: str) -> bool:
@@ -2011,6 +2029,7 @@ def _asked_in_its_reason(sentence: str, tokens: list[Token]) -> bool:
         all(t.start_pos >= dash for t in tokens if t.type == "QUESTION")
 
 
+_ORIGINAL_STANDS = re.compile(r"原票|原来的票|原先的票|之前的票|按\s*\d{1,5}\s*(?:楼|层|樓|#|F|L)")
 _TENTATIVE = re.compile(r"(?:无效|有效|弃权|作废|不算|计为\S{1,12}?)(?:的|了)?吧")  # 「2楼无效吧。」: a verdict proposed, not made
 
 
@@ -2844,9 +2863,9 @@ def _items(groups: list[_Group], sentences: list[str], post: RulingPost) -> None
         if group.original and not group.verdicts and not group.unread:
             said = sentences[group.sentence - 1] if 0 < group.sentence <= len(sentences) else ""
             for ref in group.floors:  # the original the post's void change falls back to: it counts (unless ruled otherwise)
-                if ref[0] in ("floor", "pid") and _IF_ELSE.search(said) and group.doubted:
+                if ref[0] in ("floor", "pid") and group.doubted:
                     # 「如果是 20:00 之前发的就有效，否则无效、按 12楼 原票」: the fallback of an if the director has yet to check —
-                    # open with the rest (blind61 di067 applied 12楼)
+                    # open with the rest (blind61 di067 applied 12楼); and of a hedge (「倾向于……按 18楼 原票计，明早再定」: blind64)
                     post.held.append((ref, group.doubted))
                 elif ref[0] in ("floor", "pid") and not any(g.verdicts and ref in g.floors for g in groups if not g.reference):
                     post.items.append(Item(ref, "valid", None, None, None, note="", line=group.sentence, about=""))

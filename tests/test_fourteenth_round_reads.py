@@ -146,3 +146,34 @@ def test_a_typed_ruling_settles_a_doubt_the_thread_raised_before_it_never_one_ra
     found = posted.Posted()
     found.rulings[7] = (Ruling(7, "pending", note="改口"), typed_at + timedelta(minutes=minutes))
     assert posted.merge([(Ruling(7, "reject"), typed_at)], found)[7].decision == standing
+
+
+@pytest.mark.parametrize("text", ["【裁定】更正：3楼有效，之前的无效判错了，理由不是抄的。", "更正：3楼有效，上次的裁定搞错了。"])
+def test_a_correction_that_names_the_earlier_verdict_as_wrong_rules_its_new_verdict(text):
+    """The hostile round 107, case 26: the director's 「更正：3楼有效，之前的无效判错了」 was refused as a change of mind — the 无效 it
+    names is the earlier ruling it corrects, not a verdict of this post, and 【裁定】 before 更正 is the same correction's heading."""
+    from grammar import ruling as words
+
+    read = words.read(text)
+    assert [(i.ref, i.verdict) for i in read.items] == [(("floor", 3), "valid")] and not read.held, (read.items, read.held)
+
+
+@pytest.mark.parametrize("text", ["3楼无效。说错了，是4楼无效", "3楼无效。等下，是4楼无效", "3楼无效。等等，写错了，4楼无效"])
+def test_a_slip_said_without_its_subject_holds_both_floors(text):
+    """「3楼无效。说错了，是4楼无效」 applied both verdicts: the slip with no subject before it is the director's own — whether the
+    floor or the verdict was wrong, the director says (3楼 voided for nothing, otherwise)."""
+    from grammar import ruling as words
+
+    read = words.read(text)
+    assert {ref for ref, _ in read.held} == {("floor", 3), ("floor", 4)}, read.held
+
+
+@pytest.mark.parametrize("text", ["7楼改票无效，按 2楼 原票（郭靖）计，明早再定。", "7楼改票应该无效，按 2楼 原票（郭靖）计。"])
+def test_the_original_a_hedged_ruling_falls_back_to_is_open_with_it(text):
+    """rulings/blind64's first read (one doubtful post applied): a void change the director only leans to, 「按 N楼 原票（X）计」
+    beside it, applied N楼's original as ruled. The fallback of a hedge is as open as the hedge (as an if's already was)."""
+    from grammar import ruling as words
+    from grammar.names import Roster
+
+    read = words.read(text, roster=Roster(["郭靖", "黄蓉", "杨康"]))
+    assert not read.items and {ref for ref, _ in read.held} == {("floor", 2), ("floor", 7)}, (read.items, read.held)
