@@ -1006,6 +1006,8 @@ _MARKED_LINE = re.compile(r"(?m)^([ \t]*(?:[-·•*]\s*)?)([✔✓☑✅✘✗�
 _WORDED_VERDICT = re.compile(r"无效|有效|作废|不算|不计|弃权|算数|照算|计为|算作|废票|invalid|valid|void", re.I)
 
 
+_BY_THE_CORRECTION = re.compile(r"按\s*(?:照)?\s*(?:他|她|其)?\s*(?:的)?\s*(?:私信|私聊)?\s*(?:更正|改正|订正|修正|更改|改)\s*(?:后|过后|过)?\s*的?\s*"
+                                r"(?:结果|内容|对象|版本|票)?\s*(?=(?:计|算)\s*(?:为|作)?\s*[^\s。，,；;！!？?])")
 _EARLIER_VERDICT_WRONG = re.compile(r"(?:之前|先前|上次|刚才|原来|原先|前面|早先|上面)\s*(?:的|那个|那条|说的|判的|写的)?\s*"
                                     r"(?:无效|有效|作废|弃权|裁定|判定|判决)\s*(?:是|也是)?\s*(?:判错了?|错了|搞错了?|弄错了?|不对|有误|是错的)")
 
@@ -1033,6 +1035,10 @@ def read(text: str | None, *, quoting: bool = False, roster: Roster | None = Non
         # 「之前的无效判错了」: the earlier verdict named as the one that was wrong — no verdict of this post's (the hostile round 107,
         # case 26: read as 无效 beside the correction's 有效, the floor refused as a change of mind)
         text = _EARLIER_VERDICT_WRONG.sub("之前判错了", text)
+    if text and "按" in text:
+        # 「按更正计 红柳」「按他私信改的计为 红柳」: by the correction — the player named after 计 is the target, not the words after 按
+        # (blind64 dl037 read 「更正」 as the player)
+        text = _BY_THE_CORRECTION.sub("", text)
     if text and "不是" in text:
         # 「更正：不是2楼，是5楼无效」: the floor denied and the floor meant — what follows is the meant floor's (hostile round 78:
         # 2楼 was ruled 无效 and 5楼 dropped without a word)

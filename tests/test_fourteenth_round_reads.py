@@ -177,3 +177,13 @@ def test_the_original_a_hedged_ruling_falls_back_to_is_open_with_it(text):
 
     read = words.read(text, roster=Roster(["郭靖", "黄蓉", "杨康"]))
     assert not read.items and {ref for ref, _ in read.held} == {("floor", 2), ("floor", 7)}, (read.items, read.held)
+
+
+@pytest.mark.parametrize("text", ["26楼 写错了，他截止前私信我更正为 红柳，按更正计 红柳。", "26楼 按他改过的计为 红柳"])
+def test_counted_by_the_correction_counts_the_player_named_after_it(text):
+    """rulings/blind64's first read: 「按更正计 红柳」 was read as a ballot for 「更正」. By the correction, the player is the one after 计."""
+    from grammar import ruling as words
+    from grammar.names import Roster
+
+    read = words.read(text, roster=Roster(["郭靖", "黄蓉", "红柳"]))
+    assert [(i.ref, i.verdict, i.target) for i in read.items] == [(("floor", 26), "counts_as", "红柳")], read.items
