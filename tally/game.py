@@ -361,6 +361,13 @@ def _forum_root(url: str | None) -> str | None:
     parts = urlsplit(url.strip())
     if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
         raise ValueError(f"[game] 的 forum「{url}」不是论坛地址：请写浏览器地址栏里 forum.php 之前的部分，如 https://bbs.example.com/")
+    try:
+        import httpx
+
+        httpx.URL(url.strip())
+    except Exception:  # noqa: BLE001 - whatever httpx cannot open (「0177.0.0.1」「127.000.000.001」: round 109, case 42)
+        raise ValueError(f"[game] 的 forum「{url}」里的地址写法打不开（例如 IP 地址的某一段多写了 0）：请照浏览器地址栏里的样子写，"
+                         "如 http://127.0.0.1:8088/") from None
     path = re.sub(r"[^/]*\.(?:php|html?)$", "", parts.path)  # (forum.php, index.php, a rewritten thread-4-1-1.html)
     return urlunsplit((parts.scheme, parts.netloc, path if path.endswith("/") else path + "/", "", ""))
 
@@ -410,6 +417,13 @@ def _sane(game: "Game") -> None:
     for p in game.players:
         if p.uid is not None and not 1 <= p.uid <= MAX_ID:
             raise ValueError(f"[[players]]（{p.name}）的 uid = {p.uid} 不像是论坛账号的编号（应在 1 到 {MAX_ID} 之间）")
+    threads: dict[int, int] = {}
+    for d in game.days:
+        if d.vote_thread and threads.setdefault(d.vote_thread, d.day) != d.day:
+            # a day's block copied with the thread left as it was: its result would be posted into the other day's thread
+            # (the hostile round 109, case 47: a 「第2天投票结果」 in day 1's thread, 杨康 out again)
+            raise ValueError(f"第{threads[d.vote_thread]}天和第{d.day}天的 vote_thread 都是 {d.vote_thread}：每一天的投票帖不同，"
+                             "请改成这一天的投票帖编号（同一天的重投、高票对决写在这一天的 [[days.rounds]] 里）")
     for d in game.vote_days():
         where = d.label
         for key in ("vote_thread", "process_thread", "election_thread"):

@@ -478,6 +478,26 @@ def test_a_forum_address_without_its_scheme_is_refused_with_words(tmp_path):
         pipeline.load_game(path)
 
 
+@pytest.mark.parametrize("forum", ["http://0177.0.0.1:8088/", "http://127.000.000.001:8088/"])
+def test_a_forum_address_the_client_cannot_open_is_refused_with_words(tmp_path, forum):
+    """The hostile rounds 109, case 42 and 110, case 22: an IPv4 address with a leading zero passed check-game and crashed poll
+    with a traceback (httpx: Invalid IPv4 address)."""
+    with pytest.raises(ValueError, match="地址写法打不开"):
+        pipeline.load_game(game_file(tmp_path, forum))
+
+
+def test_a_second_day_on_the_first_days_vote_thread_is_refused_with_words(tmp_path):
+    """The hostile round 109, case 47: a [[days]] block copied for day 2 with day 1's vote_thread posted a 「第2天投票结果」 into
+    day 1's thread, its player out a second time."""
+    path = game_file(tmp_path, "http://127.0.0.1:8088/")
+    text = path.read_text("utf-8")
+    block = text[text.index("[[days]]"):]
+    day = block.split("\n[[", 1)[0]
+    path.write_text(text + "\n" + day.replace("day = 1", "day = 2", 1) + "\n", "utf-8")
+    with pytest.raises(ValueError, match="vote_thread 都是"):
+        pipeline.load_game(path)
+
+
 def test_another_archive_that_posts_between_our_last_look_and_our_reply_is_adopted_not_answered(tmp_path):
     """The hostile round 105, case 24: a server's and a laptop's cron for one game, each with its own archive, closed the same
     minute and each posted a final. The look right before the reply finds the other's final and adopts it."""
