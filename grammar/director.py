@@ -1709,3 +1709,53 @@ def stated_totals(text: str, roster: Roster) -> tuple[dict[str, Fraction], int |
 def _clip(text: str, limit: int = 40) -> str:
     text = text.replace("\n", " ").strip()
     return text if len(text) <= limit else text[:limit] + "…"
+
+
+# What makes a sentence of the director's that names two players no proxy, said in the sentence itself: a refusal, a void, a
+# condition, a question, a ruling on a floor (「不接受」「没收到」「如果」「吗」「6楼」) — narrower than _NOT_MADE, for a player the
+# count says has not voted (tally/day.py): 「欧阳克不方便，票转给我：杨康」 is a proxy however the 不 falls.
+_NO_PROXY_HERE = re.compile(r"没(?:有)?\s*(?:收到|代|投|答应|同意)|不\s*(?:代|接受|接|算|计|予|行|同意|答应|收)|别|勿|拒|驳|撤|作废|无效|"
+                            r"[?？吗]|如果|假如|要是|的话|是否")
+
+
+# A count's row (「生姜 1（胡萝卜）」「卯兔 1 ← 丑牛」「面人 1：漆器」: a name and its votes), a ballot quoted in a ruling's reason
+# (「单杠用的是“投票：黑板报”，本局只认…」), a rule: the two names are no proxy's (names written ＠ here)
+_ROW_OR_RULE = re.compile(r"＠\s*[:：]?\s*\d|\d\s*(?:票|\.\d)|←|[“\"「『][^”\"」』]*(?:投票|对象)|本局|规则|格式|只认|"
+                          # a list of names (「未投：泥塑、竹编」「还差 A 和 B」): who has not voted, no pair
+                          r"＠\s*(?:、|和|与|及|跟|/|，|,)\s*＠|未投|没投|未表态|没表态|还差|名单|"
+                          # a ruling, a request to a player, the day's state: 「皮影 如要投泥塑，请另发新帖」「她那票 牛郎 有效」「平票，重投」
+                          r"如要|请(?!假)|另发|重新|平票|重投|出局|对决|裁定|有效|计为|该楼|这楼|若愚|诽谤|公示|结果|原票|维持|仍按|仍是|为准|"
+                          r"不在|昵称|对象")
+_ARROW_OR_TABLE = re.compile(r"→|->|=>|＞|>|｜|\|")
+
+
+def pairs_said(text: str, roster: Roster) -> list[tuple[str, str, str]]:
+    """(one player, the other, the sentence) for each sentence or line of the director's own words naming exactly two players,
+    with nothing in it that says no proxy was made and no floor it rules (「欧阳克今天请假，他指定杨康」「Reminder: 欧阳克 asked me to
+    put his vote on 杨康」「📮欧阳克→杨康（导演代）」): a proxy, if one of them has no ballot of his own (the hostile round 109: each
+    read as a notice, 无人出局 posted)."""
+    if roster is None or roster.pattern is None:
+        return []
+    said = to_simplified(normalize(split(text).own))
+    out = []
+    lines = [s.strip() for s in re.split(r"[；;。！!\n]", said) if s.strip()]
+    counted = bool(_COUNT_HEADING.search(said))
+    sentences = list(lines)
+    # 「欧阳克 ⏎ 杨康 ⏎ （代）」: a proxy written down a column reads as one sentence
+    if len(lines) <= 4 and len(said) <= 40:
+        lines.append(" ".join(lines))
+    for own in lines:
+        if len(own) > 80 or _FLOOR_SAID.search(own) or _NO_PROXY_HERE.search(roster.pattern.sub("", own)) or _ROW_OR_RULE.search(
+                roster.pattern.sub("＠", own)):
+            continue
+        named = list(dict.fromkeys(roster.table[m.group()] for m in roster.pattern.finditer(own)))
+        if len(named) != 2:
+            continue
+        if (_ARROW_OR_TABLE.search(own) or counted) and not _PASSED_ON.search(roster.pattern.sub("", own)):
+            continue  # a count's row 「小鱼 → 大白」: the count's, checked against ours (count_checks) — unless it says it was passed on
+        if any(other != own and ({roster.table[m.group()] for m in roster.pattern.finditer(other)} & set(named) or
+                                 re.search(r"代投|这张|这票|该票|此票", other)) and (_REFUSES.search(other) or _SAYS_VOID.search(other))
+               for other in sentences):
+            continue  # 「X私信让我代投Y。…这张代投不成立」: refused elsewhere in the post, by name or as 「这张代投」
+        out.append((named[0], named[1], own))
+    return list(dict.fromkeys(out))

@@ -801,3 +801,41 @@ def passed_on(text: str, roster, known) -> tuple[str, str] | None:
                     who = next((n for n in reversed(before) if n not in known), others[0])
                 return who, sentence.strip()
     return None
+
+
+# A line beside a ballot that names another player: its words tie him to this ballot (a person, the ballot, a passing verb)
+# and speak of no event of the game (the hostile round 109: 「这张是他的意思，我只是按了发送」「X的票由我保管」「X也是这张，他被禁言了」
+# 「@X 你的我帮你投了哈」 — each a certain own ballot while the relay's words were listed). Read only for a player who has no ballot
+# of his own at the close (tally/day.py): his is the ballot a relay could add.
+_TIES = re.compile(r"(?:我|俺)(?:[^，,。]{1,6}?(?:发|交|投|贴|挂|转|递|带|捎|点|按|提交|处理|保管|经手|跑腿|代|替|帮|收)|"
+                   r"(?:发|交|贴|挂|转|递|带|捎|点|按|提交|处理|保管|经手|跑腿|代|替|帮|收))|你的|帮你|替你|给你|"
+                   r"的\s*(?:票|那张|这张|一张|那份|这份|一票|心意|意思|决定)|这张|这票|这一票|也是这|同投|投一样|我来|"
+                   r"(?:跟|和|对)我说|告诉我|(?:他|她)\s*(?:也)?\s*(?:要)?投(?:这|的)|(?:叮嘱|嘱咐|交代|吩咐|委托|授权|拜托)(?:过|了)|"
+                   r"(?i:\bfor\b|behalf|\b(?:his|her)\s+(?:vote|ballot)|submit|mine\s*\+)")
+_EVENTS = re.compile(r"昨|前天|第[一二三四五六七八九十\d]+[天日晚夜轮]|当晚|今早|出局|被刀|被杀|翻牌|遗言|刀口|发言|票型|身份|警长|站边|踩|怀疑|可疑|狼|"
+                     r"好人|视角|逻辑|解释|复盘|分析|节奏|划水|预言|查杀|金水|跳|说(?:他|她|自己)?[是像]|觉得|认为|看|如果|要是|假如|明天|重投|平票|对决|"
+                     r"截至|目前|现在|一共|还剩|没投|票帖|改票|弃权|说话|挡|互保|保[他她]|掩护|想法|看法|注意|不同|一直|肯定|问题|有鬼|心虚|抱团|"
+                     r"站队|质疑|攻击|针对|怼|咬|捞|洗|诽谤|理解|不投|别投|不跟|吧\s*[。!！~～]*\s*$")
+_BALLOT_LABEL = re.compile(r"^\s*[【\[]?\s*(?:投票|改票)?(?:对象|目标)\s*[】\]]?\s*[:：]|^\s*(?:投票|改票|vote)\s*[:：]", re.I)
+_REASON_LABEL = re.compile(r"^\s*[【\[]?\s*(?:投票|改票)?(?:理由|原因)\s*[】\]]?\s*[:：]|^\s*reason\s*[:：]", re.I)
+
+
+def named_beside(text: str, roster, known, tied: bool = True) -> list[tuple[str, str]]:
+    """(player, line) for each line of a ballot post — the reason's line too, not the ballot's own — naming a player outside
+    `known` (its target, its poster); with `tied`, only a short line whose words tie him to the ballot and tell no event."""
+    if roster is None or roster.pattern is None:
+        return []
+    out = []
+    for line in to_simplified(text or "").split("\n"):
+        if not line.strip():
+            continue
+        body = _REASON_LABEL.sub("", _BALLOT_LABEL.sub("", line))
+        named = [roster.table[m.group()] for m in roster.pattern.finditer(body)]
+        named = [n for n in dict.fromkeys(named) if n not in known]
+        if not named:
+            continue
+        rest = roster.pattern.sub("", body)
+        if tied and (not _TIES.search(rest) or _EVENTS.search(rest) or len(re.findall(r"[\u4e00-\u9fff]", rest)) > 24):
+            continue
+        out += [(n, line.strip()) for n in named]
+    return out

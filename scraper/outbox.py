@@ -612,7 +612,9 @@ class Outbox:
                 return content(bbcode_text(row["message"])) != content(found.text)
         # A version asserting what we would (its signature), written without this archive (pasted by hand,
         # another archive's correction): its text against ours, its 更正 lines aside.
-        return bool(expected) and content(_uncorrected(bbcode_text(expected))) != content(_uncorrected(found.text))
+        # (its heading aside too: it carries the game's name as that writer's game file spelt it — a renamed game on a fresh archive
+        # rewrote the published result as 「被改过」: the hostile round 109, case 46)
+        return bool(expected) and content(_unheaded(_uncorrected(bbcode_text(expected)))) != content(_unheaded(_uncorrected(found.text)))
 
     def edited_words(self, found: Found) -> str:
         """Who edited the post last and when, from Discuz's edit stamp, in the director's words."""
@@ -1004,6 +1006,15 @@ def content(text: str) -> str:
         lines.pop()
     # the reader marks struck-through text [s]…[/s] (what our posts strike: a ballot switched away); the words compare
     return re.sub(r"\s+|\[/?s\]", "", html.unescape("".join(lines)))
+
+
+def _unheaded(text: str) -> str:
+    """The post without its heading line (「［101］梁山风云 第1天投票结果」)."""
+    lines = (text or "").splitlines()
+    first = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if first is not None and _headed_as_ours(lines[first]):
+        del lines[first]
+    return "\n".join(lines)
 
 
 def _uncorrected(text: str) -> str:

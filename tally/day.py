@@ -70,6 +70,9 @@ _TYPED_REPLY = re.compile(r"^\s*回复\s*(\d{1,5})\s*[#楼]\s*([^\s:：,，\n]{1
 _PAIRED_TAG = re.compile(r"\[([^\[\]\s/=]{1,12})(?:=[^\]\n]*)?\](?=.*?\[/\1\])", re.S)
 
 
+_IMAGE = "[图片]"  # a picture in a post, as the archive keeps it (scraper/message.py)
+# A short post about a ballot beside a picture: 「票在图里」「我的票→」「vote:」
+_SHORT_VOTE_WORDS = re.compile(r"[^\n]{0,12}(?:票|投|(?i:vote))[^\n]{0,12}")
 _LABELLED_LINE = re.compile(r"(?:投票|改票|代投)?(?:对象|理由|目标)\s*[:：]|^\s*(?:投票|改票|代投|vote|reason)\s*[:：]", re.I)
 
 
@@ -161,6 +164,7 @@ class Entry:
     # the poster's own ballot): the proof cannot clear it, only a ruling can.
     unprovable: bool = False
     one_ballot: bool = False  # unprovable, yet it moves one ballot at most (a relay for a player it does not name)
+    beside: bool = False  # unprovable, a relay beside the poster's own ballot: it moves two ballots at most
     replaces: int | None = None  # the pid of the voter's standing ballot when this post was folded
     space: list = field(default_factory=list)  # a flag's other readings, as rulings (certainty.space)
     # A secret non-voter's plain ballot as its words have it (kind, target): a ruling that counts it so is, in public,
@@ -489,6 +493,9 @@ class _Fold:
         self.standing: dict[str, _Standing] = {}
         self.tried: set[str] = set()  # voters who posted an invalid ballot with no standing one
         self.posted: set[str] = set()  # voters with any post before close
+        self._words_of: dict[int, str] = {}  # a ballot post's own words, by pid
+        self._old_targets: dict[int, tuple] = {}  # the old target a change writes (「原票：黄蓉」), by pid
+        self._director_words: dict[int, str] = {}  # a director's post read as no ballot, by pid
         self.entries: list[Entry] = []
         self.audit: list[str] = []
         self.timeline: list[tuple[datetime, dict[str, Fraction]]] = []
@@ -757,6 +764,7 @@ class _Fold:
             # A relay beside the poster's own ballot (one post, two ballots), or for a player the words do not
             # name: the reading space cannot hold it whole, only a ruling can settle it.
             entry.unprovable = verdict.kind in ("vote", "change", "abstain") or not entry.relayed_for
+            entry.beside = verdict.kind in ("vote", "change", "abstain")
         if entry.ruling is not None or by_director or (entry.author not in ctx.players) or self._settled(entry) or \
                 self._agrees_with_director(post, verdict):
             return  # a director's post is read whole in role (grammar/director.py): what it leaves open, it says there
@@ -777,6 +785,9 @@ class _Fold:
         counted = entry.target if entry.kind != "none" else None
         extra: list[str] = []
         read = verdict.kind in ("vote", "change", "abstain", "proxy")  # a ballot the grammar read whole
+        if verdict.kind in ("vote", "change", "abstain", "malformed"):
+            self._words_of[entry.pid] = verdict.own or ""  # (for the players it names who never vote: finish)
+            self._old_targets[entry.pid] = (verdict.old_target,) if verdict.old_target else ()
         # (an invalid attempt is weighed too: 「测试一下，不是投票哈：投票对象：X」 — invalid, or no ballot at all?)
         for why, names in certainty.leftovers(verdict.own, counted, ctx.roster, ballot=read, attempt=verdict.kind == "malformed",
                                               weightless=entry.voter in ctx.day.votes_not_counted):
@@ -813,6 +824,13 @@ class _Fold:
                 reasons.append(f"投票对象写的是座位号「{verdict.target.strip()}」：是哪位玩家，请导演裁定")
                 extra += list(ctx.candidates_in_order)
         tried = read or verdict.kind == "malformed" or verdict.vote_like  # a ballot, or an attempt at one
+        if _IMAGE in (getattr(post, "text", "") or "") and ctx.candidates_in_order and (verdict.kind == "malformed" or (
+                verdict.kind == "none" and _SHORT_VOTE_WORDS.fullmatch(re.sub(r"\s+", "", (verdict.own or "").replace(_IMAGE, ""))))):
+            # 「投票对象：[图片]」「我的票→[图片]」「[图片] 票在图里」: the ballot is a picture the tool cannot read — a ballot for anyone,
+            # an abstention, or nothing (the hostile round 110, cases 27, 28: 弃权 or nothing alone were weighed, 无人出局 posted)
+            reasons.append("帖子里的票写在图片里，工具看不到图片的内容：投给了谁，请导演看原帖裁定")
+            entry.unknown = reasons[-1] if (entry.voter or entry.author) in ctx.voters else None
+            entry.voter = entry.voter or entry.author
         unseen = unseen_colors(post)
         if unseen and tried:
             # 「票投[color=white]郭靖[/color]杨康」: readers see 杨康, the text holds 郭靖 (the hostile round, B13)
@@ -904,6 +922,7 @@ class _Fold:
         if player in self.ctx.voters and player != entry.author:
             entry.relayed_for = tuple(dict.fromkeys([*entry.relayed_for, player]))
             entry.unprovable = entry.unprovable or beside
+            entry.beside = entry.beside or beside
 
     def _floor_words(self, own: str, author: str) -> tuple[str, list[str]] | None:
         """A floor named beside a word that may take back a ballot (the poster's own floor) or repeat it (a follow word
@@ -1302,6 +1321,7 @@ class _Fold:
             # the pairs its clauses name, never any named player for any other.
             entry.kind = "none"  # rule posts quote the format itself
             entry.reason = "导演的帖子（公告、票型统计或裁定），不计票"
+            self._director_words[entry.pid] = text or ""  # (a proxy for a player who never votes: finish)
             if verdict.doubts:
                 whom = verdict.relayed_for
                 entry.reason = f"导演的帖子像是代投，但没有读明白：{'；'.join(verdict.doubts)}。请导演裁定（计为这张代投，或不是投票）"
@@ -2047,6 +2067,7 @@ class _Fold:
             outcome = decide_outcome(totals, ctx.rules, alive=len(ctx.alive), title_target=self._title_target())
         if self.audit is not None:
             self._count_doubts()
+        self._silent_voters_named()
         flags = []
         for e in self.entries:
             if e.needs_review:
@@ -2063,6 +2084,52 @@ class _Fold:
             silent=[p for p in ctx.alive if p not in self.standing and p not in ctx.deaths_at],
             count_checks=self.count_checks,
         )
+
+    def _silent_voters_named(self) -> None:
+        """A ballot post that names a voter with no ballot of his own at the close: a relay could be his only ballot. Where the
+        post is doubtful already, that is one of its readings (the hostile round 109: 「投票人：X」「——X」「X（不在）→ Y」 were
+        asked with no reading as X's); where it is certain, a line whose words tie him to the ballot (「这张是他的意思，我只是按了
+        发送」「X也是这张，他被禁言了」) asks it. Two ballots at most, bounded by the proof; a player who voted himself is no relay's."""
+        ctx = self.ctx
+        silent = {p for p in ctx.voters if p not in self.standing}
+        if not silent or ctx.kind != "vote":
+            return
+        for e in self.entries:
+            own = self._words_of.get(e.pid)
+            if own is None or e.ruling is not None or e.author not in ctx.players or e.author in ctx.directors or \
+                    e.kind not in ("vote", "change", "abstain"):
+                continue
+            # (the players the post may vote for are its targets, not whose it is: 「投票理由：打错了，是黄蓉」)
+            known = {e.target, e.author, *e.relayed_for, *e.readings, *self._old_targets.get(e.pid, ())}
+            doubtful = e.needs_review
+            for player, line in speech.named_beside(own, ctx.roster, known, tied=not doubtful):
+                if player not in silent or not certainty.proxy_allowed_at(e.at, ctx.close, ctx.blackout, ctx.rules):
+                    continue
+                if not doubtful:
+                    e.needs_review = True
+                    why = f"帖子里提到今天没投票的「{player}」（「{_clip(line, 24)}」）：是替他转投，还是自己的票，请导演裁定"
+                    e.reason = f"{e.reason}；{why}" if e.reason else why
+                    e.voter = e.voter or e.author
+                    e.readings = tuple(dict.fromkeys([*e.readings, *([e.target] if e.target else [])]))
+                self._passed_for(e, player, beside=True)
+        for e in self.entries:
+            text = self._director_words.get(e.pid)
+            if text is None or e.needs_review or e.ruling is not None or e.kind != "none":
+                continue
+            made = [(a, b, said) for x, y, said in in_role.pairs_said(text, ctx.roster) for a, b in ((x, y), (y, x))
+                    if a in silent and b in ctx.candidates and a != b and
+                    certainty.proxy_allowed_at(e.at, ctx.close, ctx.blackout, ctx.rules)]
+            if not made:
+                continue
+            # 「欧阳克今天请假，他指定杨康」: two players in a sentence of the director's, one of whom never votes — a proxy the
+            # director wrote in words no form reads, or a notice? (the hostile round 109, cases 29–34, 38, 49: 无人出局 posted)
+            whom = tuple(dict.fromkeys(a for a, _, _ in made))
+            e.needs_review = True
+            e.reason = (f"导演的帖子「{_clip(made[0][2], 24)}」提到今天还没有投票的「{made[0][0]}」和「{made[0][1]}」：是不是替"
+                        f"「{made[0][0]}」代投「{made[0][1]}」，请导演确认（计为这张代投，或不是投票）")
+            e.voter, e.relayed_for = whom[0], whom
+            e.readings = tuple(dict.fromkeys(b for _, b, _ in made))
+            e.unprovable = len(whom) != 1
 
     def _fates(self, outcome: Outcome) -> dict[str, str]:
         ctx = self.ctx

@@ -706,10 +706,12 @@ def weigh(result, posts: list, ctx, rulings, history, verdicts, fold_type, rulin
     alone: dict = {}  # the first reading found that changes the outcome by itself
     for flag in result.flags:
         entry = entries[flag.pid]
-        if flag.pid in loose:
+        if flag.pid in loose and not (entry.beside and voters.group_of.get(entry.voter) in voters.posts_of):
             continue
+        # (a relay beside the poster's own ballot: each of its readings alone is weighed as any flag's — only the two ballots
+        # together are left to the bound below)
         group = voters.group_of[entry.voter]
-        space = space_of(group, {flag.pid: open_of[group][flag.pid]})
+        space = space_of(group, {flag.pid: open_of[group][flag.pid] if flag.pid not in loose else entry.space})
         if space is None:
             flag.can_change_outcome = True  # not weighed: as doubtful as one that changes it
             continue
@@ -739,9 +741,12 @@ def weigh(result, posts: list, ctx, rulings, history, verdicts, fold_type, rulin
                 spaces[group] = space
         # Under a title rule (the holder's target wins a tie) a moved ballot may be the holder's: bounded only where no
         # tie at the top is within reach of the posts tied to no voter (an 11 : 1 day is not held by one relay)
+        # (a relay beside the poster's own ballot moves two: its own ballot, and the one it passes on — the hostile round 110,
+        # case 19: one such relay held a 6 : 2 day)
+        moves = sum(2 if entries[pid].beside else 1 for pid in loose)
         bound = None if unbounded or election or base.kind not in (OUT, RUNOFF, REVOTE) or not all(
-            entries[pid].one_ballot for pid in loose) or (day.title_rule and not _clear_lead(result, ctx, len(loose))) \
-            else _one_ballot_each(result, ctx, len(loose))
+            entries[pid].one_ballot or entries[pid].beside for pid in loose) or (
+                day.title_rule and not _clear_lead(result, ctx, moves)) else _one_ballot_each(result, ctx, moves)
         if bound is not None:
             fixed = dict(result.totals)
             for group in spaces:

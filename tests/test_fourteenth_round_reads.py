@@ -187,3 +187,63 @@ def test_counted_by_the_correction_counts_the_player_named_after_it(text):
 
     read = words.read(text, roster=Roster(["郭靖", "黄蓉", "红柳"]))
     assert [(i.ref, i.verdict, i.target) for i in read.items] == [(("floor", 26), "counts_as", "红柳")], read.items
+
+
+def test_a_relay_beside_the_posters_own_ballot_holds_no_landslide_and_holds_a_close_day():
+    """The hostile round 110, case 19 (issue 42's class 11): a relay beside the poster's own ballot held a 6 : 2 day — 「看不出是替
+    谁投的票…无法证明结果不变」. Such a post moves two ballots at most (its own, and the one it passes on): a day two cannot turn is
+    proven; the 2 : 2 day above, which one turns, is still held."""
+    t = Thread()
+    for k, voter in enumerate(("郭靖", "黄蓉", "穆念慈", "欧阳锋", "欧阳克", "洪七公")):
+        t.vote(voter, "杨康", 1 + k / 10)
+    t.vote("杨康", "郭靖", 1.8)
+    post = t.add("周伯通", BALLOT + "一灯那份我一起交了", 2)
+    result, entry = _folded(t, post)
+    assert entry.needs_review and "一灯" in entry.relayed_for and result.certain, result.proof
+    close, _ = _decisive(BALLOT + "一灯那份我一起交了")
+    assert not close.certain
+
+
+@pytest.mark.parametrize("text", ["投票对象：[图片]\n投票理由：见图", "我的票→[图片]", "[图片]\n票在图里"])
+def test_a_ballot_written_in_a_picture_is_weighed_for_anyone(text):
+    """The hostile round 110, cases 27, 28: the deciding ballot was a picture (「我的票→[img]…[/img]」); the tool weighed only 弃权
+    or nothing, found 「都不影响结果」 and posted 无人出局. What the picture says the tool cannot read: a ballot for any candidate."""
+    result, entry = _decisive(text)
+    assert entry.needs_review and {"杨康", "郭靖"} <= {r.target for r in entry.space} and not result.certain, entry
+
+
+@pytest.mark.parametrize("text", ["投票对象：杨康 [图片]\n投票理由：截图为证", "[图片] 哈哈哈哈，笑死"])
+def test_a_picture_beside_a_ballot_or_chat_is_no_unread_ballot(text):
+    result, entry = _decisive(text)
+    assert entry.unknown is None, entry
+
+
+@pytest.mark.parametrize("line", ["一灯今晚值夜班。这张是他的意思，我只是按了发送", "一灯的票由我保管，同上", "@一灯 你的我帮你投了哈",
+                                  "一灯也是这张，他被禁言了", "submitting for 一灯 too, he asked me", "一灯不会用论坛，干脆我来"])
+def test_a_line_tying_a_player_who_never_votes_to_the_ballot_is_asked(line):
+    """The hostile round 109, cases 21–26 (and 37): relays in words no frame held were the poster's certain ballots, and a wrong
+    elimination was posted alone. A line beside a ballot that names a player with no ballot of his own at the close, in words
+    that tie him to this ballot and tell no event of the game, is asked — weighed as his beside the poster's own."""
+    result, entry = _decisive(BALLOT + line)
+    assert entry.needs_review and "一灯" in entry.relayed_for and not result.certain, entry.reason
+
+
+def test_the_same_line_naming_a_player_who_voted_himself_asks_nothing():
+    """A relay for a player who cast his own ballot adds none: the line is talk (the 2 : 2 day's 郭靖 voted)."""
+    result, entry = _decisive(BALLOT + "郭靖今晚值夜班。这张是他的意思，我只是按了发送")
+    assert not entry.needs_review and result.certain, entry.reason
+
+
+@pytest.mark.parametrize("text", ["距截止还有一小时。一灯今天请假，他指定杨康。", "提醒：一灯的票到我这儿了——杨康。其他人别忘了。",
+                                  "Reminder: 一灯 asked me to put his vote on 杨康.", "📮一灯→杨康（导演代）⏰还剩30分钟", "一灯\n杨康\n（代）"])
+def test_a_directors_sentence_naming_a_player_who_never_votes_and_another_is_asked_as_his_proxy(text):
+    """The hostile round 109, cases 29–34, 38, 49: the director's proxy in words no form reads was a certain notice, 无人出局
+    posted. Two players in one sentence of the director's, one of whom has no ballot at the close: his proxy, or a notice?"""
+    result, entry = _directors(text)
+    assert entry.needs_review and ("一灯", "杨康") in {(r.voter, r.target) for r in entry.space} and not result.certain, entry
+
+
+@pytest.mark.parametrize("text", ["一灯还没投，杨康你也催催他。", "一灯今天请假了吗？杨康说的。", "一灯今天请假，杨康别急，明天再说。"])
+def test_a_directors_question_or_refusal_naming_them_is_no_proxy(text):
+    result, entry = _directors(text)
+    assert not entry.needs_review, entry.reason

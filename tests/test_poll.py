@@ -521,17 +521,27 @@ def test_another_archive_that_posts_between_our_last_look_and_our_reply_is_adopt
     assert len(finals) == 1 and any("不再重复发" in line for line in lines), lines
 
 
+def _archives(tmp_path: Path, *names: str) -> list[Path]:
+    """A folder per archive of one game (a server's cron, a laptop's): each its own game file, database and reports."""
+    folders = [tmp_path / name for name in names]
+    for folder in folders:
+        folder.mkdir()
+    return folders
+
+
+def _poll_in(folder: Path, forum, lines=None) -> None:
+    polling.run_poll(game_file(folder, forum.base_url), folder / "g.db", options(forum, post=True, out_dir=folder / "out"),
+                     (lines if lines is not None else []).append)
+
+
 def test_a_final_whose_marker_a_moderator_cut_is_never_answered_with_a_second(tmp_path):
     """The hostile round 107, case 29 (and 108): a 版主 cut the marker line from the posted final; a second archive (a laptop's
     cron) then found no post of ours and posted a second 第1天投票结果. A post by our account headed as this day's result with no
     marker at all is the result already out: nothing is posted, and the director is told which floor to check."""
     forum = demo.build()
     with forum:
-        server, laptop = tmp_path / "server", tmp_path / "laptop"
-        server.mkdir()
-        laptop.mkdir()
-        polling.run_poll(game_file(server, forum.base_url), server / "g.db", options(forum, post=True, out_dir=server / "out"),
-                         [].append)
+        server, laptop = _archives(tmp_path, "server", "laptop")
+        _poll_in(server, forum)
         (final,) = [p for p in director_posts(forum) if "投票结果[/b]" in p.bbcode]
         final.bbcode = "\n".join(line for line in final.bbcode.split("\n") if "bansha:" not in line)
         with pytest.raises(poster.PostError, match=f"pid {final.pid}.*没有工具的标记行"):
@@ -539,6 +549,22 @@ def test_a_final_whose_marker_a_moderator_cut_is_never_answered_with_a_second(tm
                              options(forum, post=True, out_dir=laptop / "out"), [].append)
         finals = [p for p in forum.threads[demo.VOTE_TID].posts if p.uid == DIRECTOR_UID and "投票结果[/b]" in p.bbcode]
     assert finals == [final], finals
+
+
+def test_a_renamed_game_on_a_fresh_archive_leaves_the_published_result_alone(tmp_path):
+    """The hostile round 109, case 46: the game renamed in its file after the final and polled with a fresh archive — the
+    published result was rewritten under the new name, said to be 「被改过」 by a moderator. Its heading is the only difference."""
+    forum = demo.build()
+    with forum:
+        first, fresh = _archives(tmp_path, "first", "fresh")
+        _poll_in(first, forum)
+        before = [p.bbcode for p in director_posts(forum)]
+        path = game_file(fresh, forum.base_url)
+        path.write_text(path.read_text("utf-8").replace('name = "[101]梁山风云"', 'name = "[101]梁山风云（修订版）"'), "utf-8")
+        lines: list[str] = []
+        polling.run_poll(path, fresh / "g.db", options(forum, post=True, out_dir=fresh / "out"), lines.append)
+        after = [p.bbcode for p in director_posts(forum)]
+    assert after == before and not any("被改过" in line for line in lines), lines
 
 
 def test_a_revote_is_not_posted_while_the_tie_that_called_it_is_in_doubt(tmp_path):
