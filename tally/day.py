@@ -2091,7 +2091,9 @@ class _Fold:
         asked with no reading as X's); where it is certain, a line whose words tie him to the ballot (「这张是他的意思，我只是按了
         发送」「X也是这张，他被禁言了」) asks it. Two ballots at most, bounded by the proof; a player who voted himself is no relay's."""
         ctx = self.ctx
-        silent = {p for p in ctx.voters if p not in self.standing}
+        # (one the game file keeps from voting — the secret 法官 — is asked about as anyone is: the thread must not learn who cannot
+        # vote from which posts wait; his relay, like any, counts only for a voter)
+        silent = {p for p in ctx.alive if p not in self.standing and p not in ctx.directors}
         if not silent or ctx.kind != "vote":
             return
         for e in self.entries:

@@ -247,3 +247,24 @@ def test_a_directors_sentence_naming_a_player_who_never_votes_and_another_is_ask
 def test_a_directors_question_or_refusal_naming_them_is_no_proxy(text):
     result, entry = _directors(text)
     assert not entry.needs_review, entry.reason
+
+
+def test_a_line_naming_the_secret_judge_is_asked_as_one_naming_anyone():
+    """Issue 42, 14: whose ballot a line may pass on is asked whoever is named — the thread must not learn that the secret 法官
+    cannot vote from which posts wait for the director."""
+    from tallykit import game
+    from tally.day import tally_day
+    from tally.game import Player
+    from tally.rules import load_preset
+
+    def reason(judge: str) -> str:
+        players = tuple(Player(n, i + 3, roles=("法官",) if n == judge else ()) for i, n in enumerate(
+            ["郭靖", "黄蓉", "杨康", "穆念慈", "欧阳锋", "欧阳克", "一灯", "洪七公", "周伯通", "黄药师"]))
+        g = game("anshazhe", players=players)
+        t = Thread()
+        t.vote("郭靖", "杨康", 1)
+        post = t.add("黄蓉", "投票对象：杨康\n投票理由：发言太飘\n一灯也是这张，他被禁言了", 2)
+        r = tally_day(t.posts, g, g.days[0], load_preset("anshazhe"))
+        return next(e.reason for e in r.entries if e.pid == post.pid)
+
+    assert reason("一灯") == reason("周伯通") and "一灯" in reason("一灯")
