@@ -743,10 +743,10 @@ def weigh(result, posts: list, ctx, rulings, history, verdicts, fold_type, rulin
         # tie at the top is within reach of the posts tied to no voter (an 11 : 1 day is not held by one relay)
         # (a relay beside the poster's own ballot moves two: its own ballot, and the one it passes on — the hostile round 110,
         # case 19: one such relay held a 6 : 2 day)
-        moves = sum(2 if entries[pid].beside else 1 for pid in loose)
-        bound = None if unbounded or election or base.kind not in (OUT, RUNOFF, REVOTE) or not all(
+        moves = [move for pid in loose for move in _moved_by(entries[pid], ctx, result)]
+        bound = None if unbounded or election or base.kind not in (OUT, RUNOFF, REVOTE) or not moves or not all(
             entries[pid].one_ballot or entries[pid].beside for pid in loose) or (
-                day.title_rule and not _clear_lead(result, ctx, moves)) else _one_ballot_each(result, ctx, moves)
+                day.title_rule and not _clear_lead(result, moves)) else _one_ballot_each(result, ctx, moves)
         if bound is not None:
             fixed = dict(result.totals)
             for group in spaces:
@@ -802,35 +802,54 @@ def weigh(result, posts: list, ctx, rulings, history, verdicts, fold_type, rulin
     return proof
 
 
-def _clear_lead(result, ctx, count: int) -> bool:
-    """The leader stays ahead alone whatever `count` ballots of the heaviest weight do (each may leave the leader and
-    join the next): no tie for a title rule to break."""
+def _moved_by(entry, ctx, result) -> list:
+    """(weight, the names it may leave) for each ballot a post tied to no one reading can move: a relay for a player it does
+    not name moves one ballot of the heaviest weight off any name; a relay beside the poster's own ballot moves the poster's (its
+    weight, off the name it counts for) and the one it passes on (its player's weight, from nobody or off his own ballot's name,
+    where every player it may be for is known). None known: no bound."""
     weights = [ctx.weight(v) for v in ctx.voters]
     if not weights:
-        return False
-    moved = max(weights) * count
-    totals = sorted(result.totals.values(), reverse=True)
-    first, second = (totals + [0, 0])[:2]
-    return first - moved > second + moved
-
-
-def _one_ballot_each(result, ctx, count: int) -> dict | None:
-    """What `count` posts tied to no voter can do at most, as spaces of their own: each moves one ballot — the
-    heaviest any voter carries — off any name that has votes (or from nobody) onto any candidate (or nobody). An
-    over-approximation (no rulings known to give it: OVER), so a day it cannot break is proven whatever they are."""
-    weights = [ctx.weight(v) for v in ctx.voters]
-    if not weights:
-        return None
+        return []
     heaviest = max(weights)
-    held = [name for name, total in result.totals.items() if total > 0]
-    choices: dict[tuple, dict] = {(): {}}
-    for source in (None, *held):
-        for sink in (None, *ctx.candidates_in_order):
-            if source != sink:
-                choice = tuple(b for b in (Ballot(source, -heaviest) if source else None,
-                                           Ballot(sink, heaviest) if sink else None) if b)
-                choices[choice] = {OVER: None}
-    return {("?", n): choices for n in range(count)}
+    anyone = (None, *(name for name, total in result.totals.items() if total > 0))
+    if not entry.beside:
+        return [(heaviest, anyone)]
+    counted_for = {voter: name for name, cast in result.voters.items() for voter, _ in cast}
+    own = entry.voter or entry.author
+    mine = (ctx.weight(own), (counted_for.get(own),)) if own in ctx.voters else (heaviest, anyone)
+    whom = [w for w in entry.relayed_for if w in ctx.voters]
+    if not whom or len(whom) != len(entry.relayed_for):
+        return [mine, (heaviest, anyone)]
+    return [mine, (max(ctx.weight(w) for w in whom), tuple(dict.fromkeys((None, *(counted_for.get(w) for w in whom)))))]
+
+
+def _clear_lead(result, moved: list) -> bool:
+    """The leader stays ahead alone whatever ballots of these weights do (each may leave the leader and join the next): no tie
+    for a title rule to break."""
+    ranked = sorted(result.totals.items(), key=lambda kv: -kv[1])
+    if not ranked:
+        return False
+    leader, first = ranked[0]
+    second = ranked[1][1] if len(ranked) > 1 else 0
+    # (a ballot that counts for someone else cannot leave the leader: only what may leave him lowers him)
+    return first - sum(weight for weight, sources in moved if leader in sources) > second + sum(weight for weight, _ in moved)
+
+
+def _one_ballot_each(result, ctx, moved: list) -> dict | None:
+    """What posts tied to no voter can do at most, as spaces of their own: each moves one ballot of its weight off one of its
+    names (`moved`: the name it counts for, any name that has votes, or nobody) onto any candidate (or nobody). An
+    over-approximation (no rulings known to give it: OVER), so a day it cannot break is proven whatever they are."""
+    spaces = {}
+    for n, (weight, sources) in enumerate(moved):
+        choices: dict[tuple, dict] = {(): {}}
+        for source in sources:
+            for sink in (None, *ctx.candidates_in_order):
+                if source != sink:
+                    choice = tuple(b for b in (Ballot(source, -weight) if source else None,
+                                               Ballot(sink, weight) if sink else None) if b)
+                    choices[choice] = {OVER: None}
+        spaces[("?", n)] = choices
+    return spaces
 
 
 def _changes(chosen: dict, voters: Voters) -> dict[tuple, tuple]:

@@ -268,3 +268,23 @@ def test_a_line_naming_the_secret_judge_is_asked_as_one_naming_anyone():
         return next(e.reason for e in r.entries if e.pid == post.pid)
 
     assert reason("一灯") == reason("周伯通") and "一灯" in reason("一灯")
+
+
+@pytest.mark.parametrize("preset", ["s10", "qisha", "shediao"])
+def test_a_relay_for_the_trailing_player_beside_his_own_ballot_holds_no_landslide(preset):
+    """The hostile rounds 110 and 112, case 19: at 杨康 6 : 郭靖 1, 丘处机's ballot for 郭靖 with 「梅超风让我帮他也投郭靖」 was held —
+    the bound moved two ballots of the heaviest weight off the leader. The poster's own ballot can leave only the name it counts
+    for, and the one it passes on comes from nobody (or its player's own ballot): 郭靖 reaches 3 at most."""
+    from tallykit import game
+    from tally.day import tally_day
+    from tally.rules import load_preset
+
+    t = Thread()
+    for k, voter in enumerate(("郭靖", "黄蓉", "穆念慈", "欧阳锋", "欧阳克", "洪七公")):
+        t.vote(voter, "杨康", 1 + k / 10)
+    t.vote("杨康", "郭靖", 1.8)
+    post = t.add("周伯通", "投票对象：郭靖\n投票理由：直觉\n一灯让我帮他也投郭靖，他在开会", 2)
+    g = game(preset)
+    result = tally_day(t.posts, g, g.days[0], load_preset(preset))
+    entry = next(e for e in result.entries if e.pid == post.pid)
+    assert entry.needs_review and "一灯" in entry.relayed_for and result.certain, result.proof
