@@ -839,3 +839,21 @@ def named_beside(text: str, roster, known, tied: bool = True) -> list[tuple[str,
             continue
         out += [(n, line.strip()) for n in named]
     return out
+
+
+def named_as_target(text: str, roster) -> set[str]:
+    """The players a post names where a ballot's target stands (「打错了，是黄蓉」「改投黄蓉」「→黄蓉」): whom it may vote for, never
+    whose ballot it passes on."""
+    if roster is None or roster.pattern is None:
+        return set()
+    said = to_simplified(text or "")
+    names = roster.pattern.pattern
+    out = {roster.table[m.group(1)] for m in re.finditer(rf"(?:是|投|选|改成|改为|改投|改票|→|->|=>)\s*(?:给)?\s*({names})", said)}
+    for line in said.split("\n"):  # every name on the ballot's own line (「投票对象：郭靖和黄蓉」: two targets)
+        if (label := _TARGET_LABEL.search(line)) is not None:
+            out |= {roster.table[m.group()] for m in roster.pattern.finditer(_REASON_SPLIT.split(line[label.end():])[0])}
+    return out
+
+
+_TARGET_LABEL = re.compile(r"(?:投票|改票)?(?:对象|目标)\s*[】\]]?\s*[:：]|(?:^|\s)(?i:vote)\s*[:：]")
+_REASON_SPLIT = re.compile(r"(?:投票|改票)?(?:理由|原因)\s*[:：]")

@@ -2102,7 +2102,8 @@ class _Fold:
                     e.kind not in ("vote", "change", "abstain"):
                 continue
             # (the players the post may vote for are its targets, not whose it is: 「投票理由：打错了，是黄蓉」)
-            known = {e.target, e.author, *e.relayed_for, *e.readings, *self._old_targets.get(e.pid, ())}
+            known = {e.target, e.author, *e.relayed_for, *self._old_targets.get(e.pid, ()),
+                     *speech.named_as_target(own, ctx.roster)}
             doubtful = e.needs_review
             for player, line in speech.named_beside(own, ctx.roster, known, tied=not doubtful):
                 if player not in silent or not certainty.proxy_allowed_at(e.at, ctx.close, ctx.blackout, ctx.rules):

@@ -361,6 +361,11 @@ def _forum_root(url: str | None) -> str | None:
     parts = urlsplit(url.strip())
     if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
         raise ValueError(f"[game] 的 forum「{url}」不是论坛地址：请写浏览器地址栏里 forum.php 之前的部分，如 https://bbs.example.com/")
+    if "@" in parts.netloc:
+        # (「http://导演A@127.0.0.1:8088/」: an account in the address — the login is --login's; poll stopped on an ascii error,
+        # the hostile round 112, case 59)
+        raise ValueError(f"[game] 的 forum「{url}」里写了账号（@ 前面的部分）：论坛地址只写到主机和端口，如 http://127.0.0.1:8088/；"
+                         "账号用 poll --login 给")
     try:
         import httpx
 

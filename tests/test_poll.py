@@ -478,11 +478,12 @@ def test_a_forum_address_without_its_scheme_is_refused_with_words(tmp_path):
         pipeline.load_game(path)
 
 
-@pytest.mark.parametrize("forum", ["http://0177.0.0.1:8088/", "http://127.000.000.001:8088/"])
-def test_a_forum_address_the_client_cannot_open_is_refused_with_words(tmp_path, forum):
-    """The hostile rounds 109, case 42 and 110, case 22: an IPv4 address with a leading zero passed check-game and crashed poll
-    with a traceback (httpx: Invalid IPv4 address)."""
-    with pytest.raises(ValueError, match="地址写法打不开"):
+@pytest.mark.parametrize("forum, said", [("http://0177.0.0.1:8088/", "地址写法打不开"), ("http://127.000.000.001:8088/", "地址写法打不开"),
+                                         ("http://导演A@127.0.0.1:8088/", "写了账号")])
+def test_a_forum_address_the_client_cannot_open_is_refused_with_words(tmp_path, forum, said):
+    """The hostile rounds 109, case 42, 110, case 22 and 112, case 59: an IPv4 address with a leading zero, or an account before
+    the host, passed check-game and stopped poll with a traceback or an untranslated ascii error."""
+    with pytest.raises(ValueError, match=said):
         pipeline.load_game(game_file(tmp_path, forum))
 
 
