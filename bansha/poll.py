@@ -265,6 +265,8 @@ def _poll_one(game_file: Path, db_path: Path, options: PollOptions, say: Callabl
     leftovers = template_leftovers(game)
     if leftovers:
         raise ValueError("游戏文件里还有 bansha init 模板的示例内容（bansha check-game 会列出）：" + "；".join(leftovers))
+    if options.post and (shared := game.shared_vote_threads()):
+        raise ValueError(shared)
     now = options.now or datetime.now(game.tz)
     day = game.day(options.day, options.round) if options.day else pick_day(game, now)
     close = game.when(day.close)

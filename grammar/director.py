@@ -1726,6 +1726,8 @@ _ROW_OR_RULE = re.compile(r"＠\s*[:：]?\s*\d|\d\s*(?:票|\.\d)|←|[“\"「�
                           # a ruling, a request to a player, the day's state: 「皮影 如要投泥塑，请另发新帖」「她那票 牛郎 有效」「平票，重投」
                           r"如要|请(?!假)|另发|重新|平票|重投|出局|对决|裁定|有效|计为|该楼|这楼|若愚|诽谤|公示|结果|原票|维持|仍按|仍是|为准|"
                           r"不在|昵称|对象")
+# A rule or a reminder for everyone (「今晚23点截止，不接受补票」「其他人别忘了」): no answer to the proxy before it
+_FOR_EVERYONE = re.compile(r"截止|关门|\d\s*点|以后|之后|之前|大家|所有|其他|其余|一律|补票|今晚|明天|各位")
 _ARROW_OR_TABLE = re.compile(r"→|->|=>|＞|>|｜|\|")
 
 
@@ -1751,11 +1753,18 @@ def pairs_said(text: str, roster: Roster) -> list[tuple[str, str, str]]:
         named = list(dict.fromkeys(roster.table[m.group()] for m in roster.pattern.finditer(own)))
         if len(named) != 2:
             continue
-        if (_ARROW_OR_TABLE.search(own) or counted) and not _PASSED_ON.search(roster.pattern.sub("", own)):
-            continue  # a count's row 「小鱼 → 大白」: the count's, checked against ours (count_checks) — unless it says it was passed on
-        if any(other != own and ({roster.table[m.group()] for m in roster.pattern.finditer(other)} & set(named) or
-                                 re.search(r"代投|这张|这票|该票|此票", other)) and (_REFUSES.search(other) or _SAYS_VOID.search(other))
-               for other in sentences):
-            continue  # 「X私信让我代投Y。…这张代投不成立」: refused elsewhere in the post, by name or as 「这张代投」
+        words = roster.pattern.sub("", own)
+        if (_ARROW_OR_TABLE.search(own) or counted) and not _PASSED_ON.search(re.sub(r"[(（][^()（）]*[)）]", "", words) if counted else words):
+            # a count's row 「小鱼 → 大白」「九筒 → 南风（代投）」: the count's, its note the record of a proxy made before — checked
+            # against ours (count_checks) — unless the row itself says it was passed on now
+            continue
+        after = sentences[sentences.index(own) + 1:] if own in sentences else []
+        if any(other != own and (_REFUSES.search(other) or _SAYS_VOID.search(other)) and (
+                {roster.table[m.group()] for m in roster.pattern.finditer(other)} & set(named) or
+                re.search(r"代投|这张|这票|该票|此票", other) or
+                (other in after and not roster.pattern.search(other) and not _FOR_EVERYONE.search(other))) for other in sentences):
+            # 「X私信让我代投Y。…这张代投不成立」「代投：X → Y。规则上不行，驳回。」: refused elsewhere in the post — by name, as 「这张
+            # 代投」, or in the sentence after it, naming no one (a rule for everyone before it refuses nothing of it)
+            continue
         out.append((named[0], named[1], own))
     return list(dict.fromkeys(out))

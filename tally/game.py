@@ -162,6 +162,16 @@ class Game:
         host = urlsplit(self.forum or "").netloc
         return f"{host}/{first.vote_thread}" if first and host else None
 
+    def shared_vote_threads(self) -> str | None:
+        """Words for two days written on one vote thread (a copied [[days]] block): their results would go into one thread —
+        poll posts neither (the hostile round 109, case 47: a 「第2天投票结果」 in day 1's thread, 杨康 out again)."""
+        threads: dict[int, int] = {}
+        for d in self.days:
+            if d.vote_thread and threads.setdefault(d.vote_thread, d.day) != d.day:
+                return (f"第{threads[d.vote_thread]}天和第{d.day}天的 vote_thread 都是 {d.vote_thread}：每一天的投票帖不同，请改成这一天的"
+                        "投票帖编号（同一天的重投、高票对决写在这一天的 [[days.rounds]] 里）；改好以前 poll 不发结果帖")
+        return None
+
     @property
     def _first_vote_thread(self) -> "Day | None":
         return min((d for d in self.days if d.vote_thread), key=lambda d: (d.day, d.round), default=None)
@@ -366,13 +376,12 @@ def _forum_root(url: str | None) -> str | None:
         # the hostile round 112, case 59)
         raise ValueError(f"[game] 的 forum「{url}」里写了账号（@ 前面的部分）：论坛地址只写到主机和端口，如 http://127.0.0.1:8088/；"
                          "账号用 poll --login 给")
-    try:
-        import httpx
-
-        httpx.URL(url.strip())
-    except Exception:  # noqa: BLE001 - whatever httpx cannot open (「0177.0.0.1」「127.000.000.001」: round 109, case 42)
+    host = parts.hostname or ""
+    if re.fullmatch(r"[\d.]+", host) and host.count(".") == 3 and any(
+            not part or (len(part) > 1 and part.startswith("0")) or int(part) > 255 for part in host.split(".")):
+        # 「0177.0.0.1」「127.000.000.001」: a dotted address the HTTP client refuses (round 109, case 42: a traceback in poll)
         raise ValueError(f"[game] 的 forum「{url}」里的地址写法打不开（例如 IP 地址的某一段多写了 0）：请照浏览器地址栏里的样子写，"
-                         "如 http://127.0.0.1:8088/") from None
+                         "如 http://127.0.0.1:8088/")
     path = re.sub(r"[^/]*\.(?:php|html?)$", "", parts.path)  # (forum.php, index.php, a rewritten thread-4-1-1.html)
     return urlunsplit((parts.scheme, parts.netloc, path if path.endswith("/") else path + "/", "", ""))
 
@@ -422,13 +431,6 @@ def _sane(game: "Game") -> None:
     for p in game.players:
         if p.uid is not None and not 1 <= p.uid <= MAX_ID:
             raise ValueError(f"[[players]]（{p.name}）的 uid = {p.uid} 不像是论坛账号的编号（应在 1 到 {MAX_ID} 之间）")
-    threads: dict[int, int] = {}
-    for d in game.days:
-        if d.vote_thread and threads.setdefault(d.vote_thread, d.day) != d.day:
-            # a day's block copied with the thread left as it was: its result would be posted into the other day's thread
-            # (the hostile round 109, case 47: a 「第2天投票结果」 in day 1's thread, 杨康 out again)
-            raise ValueError(f"第{threads[d.vote_thread]}天和第{d.day}天的 vote_thread 都是 {d.vote_thread}：每一天的投票帖不同，"
-                             "请改成这一天的投票帖编号（同一天的重投、高票对决写在这一天的 [[days.rounds]] 里）")
     for d in game.vote_days():
         where = d.label
         for key in ("vote_thread", "process_thread", "election_thread"):
@@ -697,6 +699,8 @@ def template_warnings(game: Game) -> list[str]:
     """What looks like the template but may be real, and names a ballot cannot tell from a verdict: check-game says it and
     goes on."""
     out = []
+    if shared := game.shared_vote_threads():
+        out.append(shared)
     if TEMPLATE_DIRECTOR in game.directors and not _leftovers(game):
         out.append(f"[game] 的 directors 里的「{TEMPLATE_DIRECTOR}」和模板里的示例导演同名：如果这就是导演的论坛账号，不用改"
                    "（poll 登录时会核对）")
