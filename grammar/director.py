@@ -378,7 +378,8 @@ def _whom(written: str, roster: Roster) -> tuple[str, ...]:
 # Words of asking a director for a ballot, passing one on or taking it down (a request's channel, entrusting, 代 · 替 · 转达 ·
 # 收了 · 记录: the hostile round 108, 「X那张我收了，Y」「X那边：Y，已记录」)
 _PASSED_ON = re.compile(r"代|替|托|委|帮|挂|登记|报票|那票|这票|收到|私信|私讯|私聊|私戳|密|微信|短信|QQ|站内信|转达|转告|帮他|帮她|"
-                        r"收|已记|记下|记上|记了|记好|记录了|那张|这张|那边|这边|报上|交了|转|放在|放到|(?i:\bfor\b|\bpm\b|\bdm\b)")
+                        r"收|已记|记下|记上|记了|记好|记录了|那张|这张|那边|这边|报上|交了|交给|交我|给我|到我|转|放在|放到|"
+                        r"(?i:\bfor\b|\bpm\b|\bdm\b)")
 
 
 # What says a proxy was not made, or the sentence is about something else: a negation, a reminder, a ruling's verdict

@@ -65,7 +65,12 @@ ABSTAIN_NAMES = ("弃权", "弃票", "棄權", "无", "無", "不投", "放弃",
 
 def to_simplified(text: str) -> str:
     """The text in Simplified characters (OpenCC t2s); ASCII text as it is, without asking the converter."""
-    return text if text.isascii() else _t2s().convert(text)
+    return text if text.isascii() else _simplified(text)
+
+
+@lru_cache(maxsize=32768)
+def _simplified(text: str) -> str:
+    return _t2s().convert(text)  # (posts are read again on every refold of the day's proof: converted once each)
 
 
 class Roster:

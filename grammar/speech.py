@@ -776,6 +776,12 @@ def _passed_frames(names: str) -> tuple[re.Pattern, ...]:
 
 
 def passed_on(text: str, roster, known) -> tuple[str, str] | None:
+    """See _passed_on (cached: the proof refolds the day many times)."""
+    return _passed_on(text, roster, frozenset(known))
+
+
+@lru_cache(maxsize=16384)
+def _passed_on(text: str, roster, known: frozenset) -> tuple[str, str] | None:
     """A sentence of a ballot post in which another player than the ones the ballot explains (`known`: its target, its poster)
     plays a part towards the ballot — asks for it, owns it, has it done for him, shares it, cannot post it himself — whatever
     the verb: (the player, the sentence), or None. A pronoun is the other player the post names (none named: None)."""
@@ -821,6 +827,12 @@ _REASON_LABEL = re.compile(r"^\s*[【\[]?\s*(?:投票|改票)?(?:理由|原因)\
 
 
 def named_beside(text: str, roster, known, tied: bool = True) -> list[tuple[str, str]]:
+    """See _named_beside (cached: the proof refolds the day many times)."""
+    return list(_named_beside(text, roster, frozenset(known), tied))
+
+
+@lru_cache(maxsize=16384)
+def _named_beside(text: str, roster, known: frozenset, tied: bool) -> tuple[tuple[str, str], ...]:
     """(player, line) for each line of a ballot post — the reason's line too, not the ballot's own — naming a player outside
     `known` (its target, its poster); with `tied`, only a short line whose words tie him to the ballot and tell no event."""
     if roster is None or roster.pattern is None:
@@ -838,21 +850,22 @@ def named_beside(text: str, roster, known, tied: bool = True) -> list[tuple[str,
         if tied and (not _TIES.search(rest) or _EVENTS.search(rest) or len(re.findall(r"[\u4e00-\u9fff]", rest)) > 24):
             continue
         out += [(n, line.strip()) for n in named]
-    return out
+    return tuple(out)
 
 
-def named_as_target(text: str, roster) -> set[str]:
+@lru_cache(maxsize=16384)
+def named_as_target(text: str, roster) -> frozenset[str]:
     """The players a post names where a ballot's target stands (「打错了，是黄蓉」「改投黄蓉」「→黄蓉」): whom it may vote for, never
     whose ballot it passes on."""
     if roster is None or roster.pattern is None:
-        return set()
+        return frozenset()
     said = to_simplified(text or "")
     names = roster.pattern.pattern
     out = {roster.table[m.group(1)] for m in re.finditer(rf"(?:是|投|选|改成|改为|改投|改票|→|->|=>)\s*(?:给)?\s*({names})", said)}
     for line in said.split("\n"):  # every name on the ballot's own line (「投票对象：郭靖和黄蓉」: two targets)
         if (label := _TARGET_LABEL.search(line)) is not None:
             out |= {roster.table[m.group()] for m in roster.pattern.finditer(_REASON_SPLIT.split(line[label.end():])[0])}
-    return out
+    return frozenset(out)
 
 
 _TARGET_LABEL = re.compile(r"(?:投票|改票)?(?:对象|目标)\s*[】\]]?\s*[:：]|(?:^|\s)(?i:vote)\s*[:：]")

@@ -785,7 +785,7 @@ class _Fold:
         counted = entry.target if entry.kind != "none" else None
         extra: list[str] = []
         read = verdict.kind in ("vote", "change", "abstain", "proxy")  # a ballot the grammar read whole
-        if verdict.kind in ("vote", "change", "abstain", "malformed"):
+        if verdict.kind in ("vote", "change", "abstain", "malformed") or verdict.relayed_for:
             self._words_of[entry.pid] = verdict.own or ""  # (for the players it names who never vote: finish)
             self._old_targets[entry.pid] = (verdict.old_target,) if verdict.old_target else ()
         # (an invalid attempt is weighed too: 「测试一下，不是投票哈：投票对象：X」 — invalid, or no ballot at all?)
@@ -2098,8 +2098,18 @@ class _Fold:
             return
         for e in self.entries:
             own = self._words_of.get(e.pid)
-            if own is None or e.ruling is not None or e.author not in ctx.players or e.author in ctx.directors or \
-                    e.kind not in ("vote", "change", "abstain"):
+            if own is None or e.ruling is not None or e.author not in ctx.players or e.author in ctx.directors:
+                continue
+            if e.kind not in ("vote", "change", "abstain"):
+                if e.needs_review and e.relayed_for:
+                    # 「X没空，他的决定是Y，我转达到这里」: a relay with no ballot of the poster's, read for the wrong player — the
+                    # silent one it names, not where a target stands, may be whose it is (round 109, case 27: reversed, 无人出局 posted)
+                    targets = speech.named_as_target(own, ctx.roster)
+                    known = {e.author, *e.relayed_for, *targets}
+                    for player, _ in speech.named_beside(own, ctx.roster, known, tied=False):
+                        if player in silent:
+                            self._passed_for(e, player, beside=False)
+                            e.readings = tuple(dict.fromkeys([*e.readings, *(t for t in targets if t in ctx.players)]))
                 continue
             # (the players the post may vote for are its targets, not whose it is: 「投票理由：打错了，是黄蓉」)
             known = {e.target, e.author, *e.relayed_for, *self._old_targets.get(e.pid, ()),

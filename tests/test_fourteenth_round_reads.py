@@ -288,3 +288,16 @@ def test_a_relay_for_the_trailing_player_beside_his_own_ballot_holds_no_landslid
     result = tally_day(t.posts, g, g.days[0], load_preset(preset))
     entry = next(e for e in result.entries if e.pid == post.pid)
     assert entry.needs_review and "一灯" in entry.relayed_for and result.certain, result.proof
+
+
+def test_a_relay_with_no_ballot_of_the_posters_is_weighed_for_the_silent_player_it_names():
+    """The hostile round 109, case 27 (and 111): 「X没空，他的决定是杨康，我转达到这里。」 was asked with the pair read the wrong way
+    round — X *for* 杨康 — and 无人出局 posted where X's ballot for 杨康 was the third."""
+    result, entry = _decisive("一灯没空，他的决定是杨康，我转达到这里。")
+    assert ("一灯", "杨康") in {(r.voter, r.target) for r in entry.space} and not result.certain, entry.space
+
+
+def test_a_proxy_told_under_a_count_is_asked():
+    """The hostile round 109, case 29 (and 111): 「当前票型：…。补：X走之前把票交给我了，杨康。」 was a certain count."""
+    result, entry = _directors("当前票型：杨康 2，郭靖 2。补：一灯走之前把票交给我了，杨康。")
+    assert entry.needs_review and ("一灯", "杨康") in {(r.voter, r.target) for r in entry.space} and not result.certain, entry
