@@ -378,7 +378,7 @@ def _whom(written: str, roster: Roster) -> tuple[str, ...]:
 # Words of asking a director for a ballot, passing one on or taking it down (a request's channel, entrusting, 代 · 替 · 转达 ·
 # 收了 · 记录: the hostile round 108, 「X那张我收了，Y」「X那边：Y，已记录」)
 _PASSED_ON = re.compile(r"代|替|托|委|帮|挂|登记|报票|那票|这票|收到|私信|私讯|私聊|私戳|密|微信|短信|QQ|站内信|转达|转告|帮他|帮她|"
-                        r"收|已记|记下|记上|记了|记好|记录了|那张|这张|那边|这边|报上|交了|交给|交我|给我|到我|转|放在|放到|"
+                        r"收|已记|记下|记上|记了|记好|记录了|那张|这张|那边|这边|报上|交了|交给|交我|给我|到我|在我这|在我手|转|放在|放到|"
                         r"(?i:\bfor\b|\bpm\b|\bdm\b)")
 
 
@@ -1716,7 +1716,7 @@ def _clip(text: str, limit: int = 40) -> str:
 # condition, a question, a ruling on a floor (「不接受」「没收到」「如果」「吗」「6楼」) — narrower than _NOT_MADE, for a player the
 # count says has not voted (tally/day.py): 「欧阳克不方便，票转给我：杨康」 is a proxy however the 不 falls.
 _NO_PROXY_HERE = re.compile(r"没(?:有)?\s*(?:收到|代|投|答应|同意)|不\s*(?:代|接受|接|算|计|予|行|同意|答应|收)|别|勿|拒|驳|撤|作废|无效|"
-                            r"[?？吗]|如果|假如|要是|的话|是否")
+                            r"[?？吗]|如果|假如|要是|的话|是否|自己\s*(?:来|去)?\s*投|禁言|辱骂|违规|发言|顺延|理由")
 
 
 # A count's row (「生姜 1（胡萝卜）」「卯兔 1 ← 丑牛」「面人 1：漆器」: a name and its votes), a ballot quoted in a ruling's reason

@@ -816,7 +816,9 @@ def _passed_on(text: str, roster, known: frozenset) -> tuple[str, str] | None:
 _TIES = re.compile(r"(?:我|俺)(?:[^，,。]{1,6}?(?:发|交|投|贴|挂|转|递|带|捎|点|按|提交|处理|保管|经手|跑腿|代|替|帮|收)|"
                    r"(?:发|交|贴|挂|转|递|带|捎|点|按|提交|处理|保管|经手|跑腿|代|替|帮|收))|你的|帮你|替你|给你|"
                    r"的\s*(?:票|那张|这张|一张|那份|这份|一票|心意|意思|决定)|这张|这票|这一票|也是这|同投|投一样|我来|"
-                   r"(?:跟|和|对)我说|告诉我|(?:他|她)\s*(?:也)?\s*(?:要)?投(?:这|的)|(?:叮嘱|嘱咐|交代|吩咐|委托|授权|拜托)(?:过|了)|"
+                   r"(?:跟|和|对)我说|告诉我|(?:他|她|伊|佢)\s*(?:也)?\s*(?:要)?投|(?:叮嘱|嘱咐|交代|吩咐|委托|授权|拜托)(?:过|了)|"
+                   # (round 111: 「同意用我的楼表态」「我俩一起」「由我代」「同上」「顶上」)
+                   r"我的楼|表态|我俩|我们俩|由我|同上|同款|顶上|代我|算上|一起算|"
                    r"(?i:\bfor\b|behalf|\b(?:his|her)\s+(?:vote|ballot)|submit|mine\s*\+)")
 _EVENTS = re.compile(r"昨|前天|第[一二三四五六七八九十\d]+[天日晚夜轮]|当晚|今早|出局|被刀|被杀|翻牌|遗言|刀口|发言|票型|身份|警长|站边|踩|怀疑|可疑|狼|"
                      r"好人|视角|逻辑|解释|复盘|分析|节奏|划水|预言|查杀|金水|跳|说(?:他|她|自己)?[是像]|觉得|认为|看|如果|要是|假如|明天|重投|平票|对决|"
@@ -838,7 +840,8 @@ def _named_beside(text: str, roster, known: frozenset, tied: bool) -> tuple[tupl
     if roster is None or roster.pattern is None:
         return []
     out = []
-    for line in to_simplified(text or "").split("\n"):
+    # (a bracketed aside is a line of its own: 「发言可疑（X由我代）」 — round 111, case 06)
+    for line in re.split(r"\n|[（(]|[)）]", to_simplified(text or "")):
         if not line.strip():
             continue
         body = _REASON_LABEL.sub("", _BALLOT_LABEL.sub("", line))

@@ -219,7 +219,10 @@ def test_a_picture_beside_a_ballot_or_chat_is_no_unread_ballot(text):
 
 
 @pytest.mark.parametrize("line", ["一灯今晚值夜班。这张是他的意思，我只是按了发送", "一灯的票由我保管，同上", "@一灯 你的我帮你投了哈",
-                                  "一灯也是这张，他被禁言了", "submitting for 一灯 too, he asked me", "一灯不会用论坛，干脆我来"])
+                                  "一灯也是这张，他被禁言了", "submitting for 一灯 too, he asked me", "一灯不会用论坛，干脆我来",
+                                  # (round 111, cases 01–04, 06)
+                                  "（一灯同意用我的楼表态）", "一灯把账号丢给我了，就在这说一声他也投杨康", "一灯和我商量过了，我俩一起",
+                                  "一灯讲伊也投搿个人，伊手机坏脱了", "发言可疑（一灯由我代）"])
 def test_a_line_tying_a_player_who_never_votes_to_the_ballot_is_asked(line):
     """The hostile round 109, cases 21–26 (and 37): relays in words no frame held were the poster's certain ballots, and a wrong
     elimination was posted alone. A line beside a ballot that names a player with no ballot of his own at the close, in words
