@@ -379,6 +379,7 @@ def _whom(written: str, roster: Roster) -> tuple[str, ...]:
 # 收了 · 记录: the hostile round 108, 「X那张我收了，Y」「X那边：Y，已记录」)
 _PASSED_ON = re.compile(r"代|替|托|委|帮|挂|登记|报票|那票|这票|收到|私信|私讯|私聊|私戳|密|微信|短信|QQ|站内信|转达|转告|帮他|帮她|"
                         r"收|已记|记下|记上|记了|记好|记录了|那张|这张|那边|这边|报上|交了|交给|交我|给我|到我|在我这|在我手|转|放在|放到|"
+                        r"票\s*(?=→|->|=>|＞)|"  # (「另：X票→Y」: a ballot pointed at its target — round 111, case 15)
                         r"(?i:\bfor\b|\bpm\b|\bdm\b)")
 
 
@@ -1744,6 +1745,9 @@ def pairs_said(text: str, roster: Roster) -> list[tuple[str, str, str]]:
     lines = [s.strip() for s in re.split(r"[；;。！!\n]", said) if s.strip()]
     counted = bool(_COUNT_HEADING.search(said))
     sentences = list(lines)
+    # (a sentence naming more than two: its clauses, each a sentence — 「已收到X私信（Y），未投的玩家：P、Q」, round 111, case 14)
+    lines += [clause.strip() for line in sentences if len(roster.pattern.findall(line)) > 2
+              for clause in re.split(r"[，,]", line) if clause.strip()]
     # 「欧阳克 ⏎ 杨康 ⏎ （代）」: a proxy written down a column reads as one sentence
     if len(lines) <= 4 and len(said) <= 40:
         lines.append(" ".join(lines))

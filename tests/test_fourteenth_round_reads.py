@@ -304,3 +304,12 @@ def test_a_proxy_told_under_a_count_is_asked():
     """The hostile round 109, case 29 (and 111): 「当前票型：…。补：X走之前把票交给我了，杨康。」 was a certain count."""
     result, entry = _directors("当前票型：杨康 2，郭靖 2。补：一灯走之前把票交给我了，杨康。")
     assert entry.needs_review and ("一灯", "杨康") in {(r.voter, r.target) for r in entry.space} and not result.certain, entry
+
+
+@pytest.mark.parametrize("text", ["还有20分钟截止。已收到一灯私信（杨康），未投的玩家：洪七公、周伯通。",
+                                  "各位注意：明天白天发言时间延长。另：一灯票→杨康。晚安。"])
+def test_a_proxy_in_a_clause_of_a_longer_notice_is_asked(text):
+    """The hostile round 111, cases 14, 15: the director's proxy as a clause beside a list of who has not voted, or as 「X票→Y」 in
+    a notice, was a certain notice and 无人出局 posted."""
+    result, entry = _directors(text)
+    assert entry.needs_review and ("一灯", "杨康") in {(r.voter, r.target) for r in entry.space} and not result.certain, entry
