@@ -1752,13 +1752,13 @@ def pairs_said(text: str, roster: Roster) -> list[tuple[str, str, str]]:
     if len(lines) <= 4 and len(said) <= 40:
         lines.append(" ".join(lines))
     for own in lines:
-        if len(own) > 80 or _FLOOR_SAID.search(own) or _NO_PROXY_HERE.search(roster.pattern.sub("", own)) or _ROW_OR_RULE.search(
+        words = roster.pattern.sub("", own)
+        if len(own) > 80 or _FLOOR_SAID.search(own) or _NO_PROXY_HERE.search(words) or _ROW_OR_RULE.search(
                 roster.pattern.sub("＠", own)):
             continue
-        named = list(dict.fromkeys(roster.table[m.group()] for m in roster.pattern.finditer(own)))
+        named = _named(own, roster)
         if len(named) != 2:
             continue
-        words = roster.pattern.sub("", own)
         if (_ARROW_OR_TABLE.search(own) or counted) and not _PASSED_ON.search(re.sub(r"[(（][^()（）]*[)）]", "", words) if counted else words):
             # a count's row 「小鱼 → 大白」「九筒 → 南风（代投）」: the count's, its note the record of a proxy made before — checked
             # against ours (count_checks) — unless the row itself says it was passed on now

@@ -2111,12 +2111,14 @@ class _Fold:
                             self._passed_for(e, player, beside=False)
                             e.readings = tuple(dict.fromkeys([*e.readings, *(t for t in targets if t in ctx.players)]))
                 continue
+            if not certainty.proxy_allowed_at(e.at, ctx.close, ctx.blackout, ctx.rules):
+                continue  # (a relay is a proxy: none where one may not be made then)
             # (the players the post may vote for are its targets, not whose it is: 「投票理由：打错了，是黄蓉」)
             known = {e.target, e.author, *e.relayed_for, *self._old_targets.get(e.pid, ()),
                      *speech.named_as_target(own, ctx.roster)}
             doubtful = e.needs_review
             for player, line in speech.named_beside(own, ctx.roster, known, tied=not doubtful):
-                if player not in silent or not certainty.proxy_allowed_at(e.at, ctx.close, ctx.blackout, ctx.rules):
+                if player not in silent:
                     continue
                 if not doubtful:
                     e.needs_review = True
