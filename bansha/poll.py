@@ -156,6 +156,29 @@ def thread_view(tally, again: Callable[[], object]):
     return again() if report.secret_ballots(tally) else tally
 
 
+def views(db, game: Game, rules, day: Day, tally, as_of=None) -> tuple:
+    """(what the running count is made from, what the final is made from): thread_view's, and the tally itself unless a secret
+    voter's doubts are moot (his doubtful post that could change nothing were it anyone's goes out as anyone's would)."""
+    shown = thread_view(tally, lambda: pipeline.tally_from_archive(
+        db, game.as_the_thread_knows(), rules, day.day, round=day.round, as_of=as_of))
+    return shown, shown if secret_moot(tally, shown) else tally
+
+
+def secret_moot(tally, shown) -> bool:
+    """Every post of a player the game file keeps from voting that waits for the director is a doubt (no ballot counted, no
+    ruling) that could change nothing were he anyone: the day as the thread knows it is proven, with his posts flagged as not
+    changing the result and the same count as ours — the same post by anyone else goes out, so his does (class 14: held
+    only for him, the hold named him — hostile round 112, case 54). A clean ballot of his still waits: the count differs."""
+    secret = report.secret_ballots(tally)
+    if not secret or shown is tally or report.secret_ballots(shown):
+        return False
+    if any(e.ruling is not None or not e.needs_review or any(r in (e.reason or "") for r in report.SECRET_REASONS) for e in secret):
+        return False
+    flags = {f.pid: f for f in shown.flags}
+    return shown.certain and shown.outcome == tally.outcome and shown.totals == tally.totals and all(
+        e.pid in flags and not flags[e.pid].can_change_outcome for e in secret)
+
+
 def public_hold(tally, blind: str | None = None) -> str | None:
     """Why the final is held, as the thread may read it: the same words for every hold. Which posts wait, and how
     many, depends on who may vote — a landslide held for one plain ballot named the secret 法官 (the hostile round,
@@ -322,14 +345,13 @@ def _poll_one(game_file: Path, db_path: Path, options: PollOptions, say: Callabl
             main = game.day(day.day)
             lurking = (pipeline.lurk_from_archive(db, game, rules, day.day, None if day.round else tally)
                        if main.discussion_threads else None)
-            held = hold_reason(tally, blind) if closed else None
-            if closed and day.round and not held:
-                held = moot_round(db, game, rules, day)
             public = _lurk_section(lurking, public=True) if options.with_lurk else ""
             # (after the close too: the held final's dayN.bbcode, pasted by hand, left the 法官 out of every list where the same post
             # by another player stood in 票型 — the hostile round 95, case 53; poll never posts it while his ballot is unruled)
-            shown = thread_view(tally, lambda: pipeline.tally_from_archive(
-                db, game.as_the_thread_knows(), rules, day.day, round=day.round, as_of=as_of))
+            shown, final_view = views(db, game, rules, day, tally, as_of)
+            held = hold_reason(final_view, blind) if closed else None
+            if closed and day.round and not held:
+                held = moot_round(db, game, rules, day)
             files = write_reports(options.out_dir, game, day, tally, lurking, now=now, public=public,
                                   post_limit=options.post_limit, held=held, db=db, shown=shown)
             if held:
@@ -341,9 +363,9 @@ def _poll_one(game_file: Path, db_path: Path, options: PollOptions, say: Callabl
             earlier_notes: list[str] = []  # an earlier day's posted final a later post leaves in doubt
             if closed:
                 if options.post:
-                    posted.append(results.final(tally, public, now, held=held, force=options.force_post))
+                    posted.append(results.final(final_view, public, now, held=held, force=options.force_post))
                 if options.post or options.running:
-                    posted.append(results.close_running(close, public_hold(tally, blind) if held else None))
+                    posted.append(results.close_running(close, public_hold(final_view, blind) if held else None))
             elif options.running and close:
                 posted.append(results.running(shown, now))
             if options.post:
@@ -523,6 +545,7 @@ def _keep_earlier_finals(db, client, base: str, game: Game, rules, day: Day, me,
             tally = pipeline.tally_from_archive(db, game, rules, earlier.day, round=earlier.round)
         except (ValueError, pipeline.NotFetched):
             continue
+        truth, tally = tally, views(db, game, rules, earlier, tally)[1]  # (the final as it was made)
         lurking = (pipeline.lurk_from_archive(db, game, rules, earlier.day, None if earlier.round else tally)
                    if options.with_lurk and game.day(earlier.day).discussion_threads else None)
         public = _lurk_section(lurking, public=True) if options.with_lurk else ""
@@ -542,8 +565,8 @@ def _keep_earlier_finals(db, client, base: str, game: Game, rules, day: Day, me,
         out.append(results.final(tally, public, now, held=hold_reason(tally), force=False))
         if results.correction_held:
             notes.append(f"{earlier.label}：{results.correction_held}")
-        write_reports(options.out_dir, game, earlier, tally, lurking, now=now, public=public,
-                      post_limit=options.post_limit, held=hold_reason(tally), db=db)
+        write_reports(options.out_dir, game, earlier, truth, lurking, now=now, public=public,
+                      post_limit=options.post_limit, held=hold_reason(tally), db=db, shown=tally)
     return out
 
 

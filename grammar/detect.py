@@ -159,6 +159,17 @@ _SURNAME = re.compile(r"(?:投|票给|选)\s*(?:给)?\s*(?:那个|这个|那位|
 _OWN_LINE = re.compile(r"^\s*(?:我自己|我本人|本人|我|俺)\s*(?:的票|投)?\s*(?:[:：]|→|->|=>)\s*(?P<who>[^\s,，。:：]{1,12})\s*[。.!！]?\s*$", re.M)
 
 
+# 「我和X的意见：杨康」「本楼两票：P、X → 杨康」「X: 杨康 (posted by me)」: a line that pairs something with a player, the player
+# last — the shape of a ballot with no ballot's words (round 111, cases 07–09: read as talk). Only where the post pairs once: a
+# list of pairs is a count or a retold vote.
+_PAIRED = re.compile(r"^\s*(?P<left>[^\n]{1,30}?)\s*(?:[:：]|→|->|=>|➡|⇒)\s*(?P<who>[^\s,，。:：()（）\[\]【】]{1,12}?)\s*"
+                     r"(?:[(（][^()（）\n]{0,60}[)）])?\s*[。.!！~～]*\s*$", re.M)
+
+
+# (a pair that is another act's — a skill, a check, a night action: 「【发动技能】理发：老旦」, heldout45 w45_137)
+_OTHER_ACT = re.compile(r"技能|发动|使用|查验|验人|守护|守卫|夜晚|行动|刀人|毒|救|道具|卡牌|翻牌|[【\[](?![^】\]]*[投票])[^】\]]*[】\]]")
+
+
 # 「郭靖 gets my vote」「郭靖 has my vote」: the player before the words that give the vote
 _GETS_MY_VOTE = re.compile(r"(?P<who>[^\s,，。:：]{1,12}?)\s*[,，]?\s+(?i:(?:gets|has|got|earns|takes)\s+(?:my\s+vote|it\s+from\s+me)|"
                            r"is\s+my\s+(?:vote|pick|choice)|that[\x27’]?s\s+my\s+(?:vote|pick|choice)|for\s+me|from\s+me|"
@@ -171,6 +182,10 @@ def _settled(text: str, roster: Roster) -> list[Hit]:
     out += [Hit(name, m.group().strip()[-30:], verb="票") for m in _OWN_LINE.finditer(text)
            if (name := roster.resolve(m.group("who")).name)] if ("我" in text or "本人" in text or "俺" in text) and (
         ":" in text or "：" in text or "→" in text or "->" in text or "=>" in text) else []
+    if not out and (":" in text or "：" in text or "→" in text or ">" in text or "⇒" in text or "➡" in text) and \
+            len(paired := [(m, name) for m in _PAIRED.finditer(text) if (name := roster.resolve(m.group("who")).name)]) == 1 and \
+            not speech.EVENTS.search(left := roster.pattern.sub("", paired[0][0].group("left"))) and not _OTHER_ACT.search(left):
+        out.append(Hit(paired[0][1], text[paired[0][0].start(): paired[0][0].end("who")].strip()[-30:], verb="：" if "：" in paired[0][0].group() else "→"))
     if out and speech.retold(text, speech.tally_lines(text, roster)):
         out = []  # 「昨天的票型抄一下：…我→杨康」: yesterday's count, retold
     out += [Hit(name, m.group().strip()[-30:], verb="出局") for m in _OUT_WISH.finditer(text)

@@ -65,6 +65,7 @@ class Reading:
     totals: dict[str, Fraction] = field(default_factory=dict)  # the votes the post says each player has (「杨康 肆票」)
     totals_day: int | None = None  # the day those totals are said to be of (「第2天票型」), None where unsaid
     totals_listed: dict[str, frozenset[str]] = field(default_factory=dict)  # the voters written after a total (「郭靖 3票 ← A、B」)
+    unsure_rows: dict[str, str] = field(default_factory=dict)  # a voter the count marks open (UNSURE): the row it lists him in
     days_said: tuple[int, ...] = ()  # the days the post names (「代投（第2天）」): a proxy for another day is no ballot of this one
 
     @property
@@ -105,7 +106,10 @@ _HEADED_ROW = re.compile(r"(?m)^(\s*(?:[【\[][^】\]\n]{0,12}[】\]])?\s*(?:目
                          r"[^:：\n]{0,10}[:：])[ \t]*(?=[^\s:：,，。]{1,12}?\s*(?:←|<-|<=))")
 # 「【第三日结果】油条 4（汤圆、粽子、…）」: a bracketed heading with the count's first row on its line (heldout45 d03: the row was
 # lost, and the count said to leave 汤圆 out)
-_BRACKET_HEADED_ROW = re.compile(r"(?m)^(\s*[【\[][^】\]\n]{0,12}(?:结果|票型|票数|统计|计票)[^】\]\n]{0,6}[】\]])[ \t]*"
+# (and a plain heading with its colon: 「目前：杨康 3（郭靖、…）」 — round 111, case 13: the row with a proxy in it was lost)
+_BRACKET_HEADED_ROW = re.compile(r"(?m)^(\s*[【\[][^】\]\n]{0,12}(?:结果|票型|票数|统计|计票)[^】\]\n]{0,6}[】\]]|"
+                                 r"\s*(?:目前|当前|最新|现在|中途|截至[^:：\n]{0,10}|截止目前)\s*(?:的)?\s*(?:票型|票数|票况|计票|统计)?\s*[:：]|"
+                                 r"\s*(?:票型|票数|票况|计票|统计)\s*[:：])[ \t]*"
                                  r"(?=[^\s:：,，。]{1,12}?\s*\d+(?:\.\d+)?\s*票?\s*[(（])(?![^\n]*[|｜])")  # (not a count on one line, 「｜」 between rows)
 _ROW_THEN_WORDS = re.compile(r"(?m)^([^\s:：,，。()（）]{1,12}\s*\d+(?:\.\d+)?\s*票?\s*[(（](?:[^()（）\n]|[(（][^()（）\n]*[)）])*[)）])"
                              r"\s*[,，;；]\s*(\S[^\n]*)$")
@@ -167,7 +171,8 @@ _EXAMPLE = re.compile(r"(?<![按照依])格式|举例|例如|比如|示例|样�
 # A line in the director's own words that hands a player's ballot over (「梅超风让我帮他投杨康」「丘处机私聊我说他这票给杨康」「代梅超风投杨康」)
 _OWN_WORDS = re.compile(r"投|票给|一票|这票|的票|代发")
 _NO_BALLOT = re.compile(r"没投|未投|还没投|尚未投|没有投|投票截止|截止|提醒|请[^。\n]{0,6}投|投票帖|投票时间|得票|票数|票型|格式|有误|"
-                        r"重新投|无效|有效|弃权|\d+\s*票|平票|重投|裁定|(?:\d|[一二三四五六七八九十])\s*(?:楼|层|L\b|F\b)")
+                        r"重新投|无效|有效|弃权|\d+\s*票|平票|重投|裁定|(?:\d|[一二三四五六七八九十])\s*(?:楼|层|L\b|F\b)|"
+                        r"(?:让他|叫他|请他|他)?自己\s*(?:来|去)?\s*(?:投|发)")  # (「我说可以，自己来投」: no proxy made — round 111, C22)
 _QUOTED = re.compile(r"[“「『\"][^”」』\"\n]{0,200}[”」』\"]")
 _TIME = re.compile(r"(?<!\d)(\d{1,2})\s*[:：]\s*(\d{2})(?!\d)")
 _CHANGES = re.compile(r"改票|改投|原投票由|原票由")  # 代投（改票）：将其原投票由 梅超风 改为 欧阳克
@@ -210,6 +215,10 @@ def read(text: str, roster: Roster | None, directors: tuple[str, ...] = ()) -> R
     if stated := stated_totals(text, roster):
         out = replace(out, totals=stated[0], totals_day=stated[1], totals_listed=stated[2])
     simplified = to_simplified(text)  # (the words every check below reads: the lexicon's are Simplified)
+    if (out.count or out.floor_count or out.totals) and _COUNT_WITHDRAWN.search(simplified):
+        # 「现在票型：腰果 4（…）……等等，杏仁投的是松子，我重算一下，先别看这条。」: a count its own post takes back is no count to set
+        # beside ours (heldout56 w56_032, once a count behind a heading on its line was read)
+        out = replace(out, count={}, floor_count={}, totals={}, totals_listed={}, unsure_rows={})
     if out.proxies and re.search(r"第|[DdNnＤｄＮｎ]\s*[-_#.+＋]?\s*[\d０-９]|(?i:day|night|round|tomorrow|yesterday|tonight)|明|后天|后晚|下一|"
                                  r"[次翌隔]日|隔天|昨|前天|下周|下星期|周|星期|礼拜|日目|\d\s*[月日号/]|重投|复投|决胜|PK", simplified):
         wide = unicodedata.normalize("NFKC", simplified)  # (「Ｄ２代投」: full-width letters and digits, the hostile round 86 C15)
@@ -304,6 +313,9 @@ def read(text: str, roster: Roster | None, directors: tuple[str, ...] = ()) -> R
 _ABSTENTION_SAID = re.compile(r"(?:视为|视作|按|算作?|记为|计为|记作|计作|当作?|作)\s*(?:本日|今日|今天|当日)?\s*(?:弃权|弃票)")
 _REQUEST_WORDS = re.compile(r"私信|私聊|短信|微信|QQ|站内信|委托|代投|托我|让我|请我|找我|帮我投|帮他投|帮她投|条件")
 _NOT_YET = re.compile(r"否则|不然|要不|的话|如果|若是?|要是|假如|再不|还不")
+_ROW_OPENS = re.compile(r"\s*[^\s:：,，。()（）]{1,12}?\s*\d+(?:\.\d+)?\s*票?\s*[(（]")  # 「腰果 4（核桃、…）」: a count's row
+_COUNT_WITHDRAWN = re.compile(r"重(?:新)?算|重新统计|重新数|先别看|别看这条|这条作废|本条作废|此条作废|算错了|数错了|统计有误|统计错了|稍后更正")
+_NOBODY_YET = re.compile(r"(?:没|未|还没|尚未|没有)\s*(?:投|表态|投票)\s*的|其余|其他人|剩下的|其他玩家|逾期|超时|过时")
 _VOTES_ITSELF = re.compile(r"(?:自己|本人|亲自)\s*(?:来|再)?\s*(?:投|发|补)")
 _FLOOR_SAID = re.compile(r"\d\s*(?:楼|层|樓|[LlFf#])|[#＃]\s*\d|第[一二三四五六七八九十百\d]+\s*[楼層层樓]")
 
@@ -334,8 +346,10 @@ def _request_abstained(own: str, roster: Roster) -> tuple[list[str], str] | None
     # (the request's own words — 「“帮我投狐狸，如果狐狸今天跳了就投雪女”」 — name its target, not its maker, and its 如果 is the
     # request's condition, not one on the abstention: heldout63 w63_064)
     outside = _blank_quotes(own)
-    if _NOT_YET.search(outside[start:said.start()]) or _VOTES_ITSELF.search(outside):
-        return None  # 「…私信我说清楚，不然按弃权算」「条件票，视为弃权，请她自己来投」: a warning, or the player still votes
+    if _NOT_YET.search(outside[start:said.start()]) or _VOTES_ITSELF.search(outside) or _NOBODY_YET.search(outside[start:said.start()]):
+        # 「…私信我说清楚，不然按弃权算」「条件票，视为弃权，请她自己来投」: a warning, or the player still votes; 「没投的视为弃权」:
+        # a rule for whoever has not voted, no request answered (round 109, case 35: 「X的一票：Y（私信）」 before it read as Y's)
+        return None
     names = roster.pattern.pattern
     # whose abstention: the player it is said of (「扫地机 视为弃权」), else who asked (「货郎短信说」「黄药师 私信让我代投」)
     named = [roster.table[m.group(1)] for m in re.finditer(rf"({names})\s*(?:的?(?:本日|今日|今天|当日|这票|那票|票))?\s*$",
@@ -485,7 +499,7 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
     # 「白水哩→狮子原爽、小濑川白望→臼泽塞、…」: a count written on one line, each ballot an arrow
     counted |= {n for n, line in enumerate(lines, start=1) if len(_ARROWS.findall(line)) >= 2 and "、" in line
                 and not (_HEADING.search(line) and not _COUNT_HEADING.search(own))}  # (「代投 A→Y、B→Y」: two proxies)
-    out.count = _count(lines, counted, roster)
+    out.count = _count(lines, counted, roster, out.unsure_rows)
     out.floor_count, by_voter = _count_floors(own, roster)
     if out.floor_count:
         out.count = {**by_voter, **out.count}
@@ -1099,6 +1113,7 @@ def _own_words(lines: list[str], counted: set[int], roster: Roster, out: Reading
             out.readings += [(v, t) for v in names for t in names if v != t] + [(names[0], None)]
             continue
         if len(names) >= 2 and _OWN_WORDS.search(_REASON.sub("", line)) and not _NO_BALLOT.search(line) and not _JUDGES.search(line) \
+                and not _COUNT_WITHDRAWN.search(line) and not _ROW_OPENS.match(line) \
                 and len(_total_form(roster.pattern.pattern).findall(line)) < 2:  # (「杨康 一票 郭靖 两票」: a count, in numerals)
             if any({p[0], p[1]} == set(names) for p in made):
                 continue  # 「黄蓉私信我，原话：“票投杨康”」 above 「我替黄蓉记一票：黄蓉 → 杨康」: the request the proxy made
@@ -1407,7 +1422,7 @@ def _pair_row(line: str, roster: Roster) -> bool:
         len(re.sub(r"[|｜/:：,，、\s\-—]", "", roster.pattern.sub("", line))) <= 4
 
 
-def _count(lines: list[str], counted: set[int], roster: Roster) -> dict[str, str | None]:
+def _count(lines: list[str], counted: set[int], roster: Roster, unsure_rows: dict[str, str]) -> dict[str, str | None]:
     """A running count or the closing tally as voter → target: lines 「X → Y」 (speech.tally_lines) and
     「Y 3 票：A、B、C」 / 「弃权 1票：D」 (each voter listed under the player they voted for). A voter the count says it
     did not count (「6楼 田伯光那张不算」「（田伯光的不计）」「欧阳克：无效」「X→Y（无效）」) is VOID."""
@@ -1426,6 +1441,8 @@ def _count(lines: list[str], counted: set[int], roster: Roster) -> dict[str, str
                 said = VOID if _VOID_WORDS.search(bare) else UNSURE if _UNSURE_MARK.search(bare) else target
                 for m in roster.pattern.finditer(bare):
                     out[roster.table[m.group()]] = said
+                    if said == UNSURE and target:  # (「欧阳克*」 under 杨康: open, and 杨康 the ballot it may be — round 111, case 13)
+                        unsure_rows[roster.table[m.group()]] = target
             for note in _VOID_NOTE.finditer(line[head.start("voters"):]):  # 「林平之（田伯光的不计）」
                 for m in roster.pattern.finditer(note.group()):
                     out[roster.table[m.group()]] = VOID

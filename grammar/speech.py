@@ -820,7 +820,7 @@ _TIES = re.compile(r"(?:我|俺)(?:[^，,。]{1,6}?(?:发|交|投|贴|挂|转|�
                    # (round 111: 「同意用我的楼表态」「我俩一起」「由我代」「同上」「顶上」)
                    r"我的楼|表态|我俩|我们俩|由我|同上|同款|顶上|代我|算上|一起算|"
                    r"(?i:\bfor\b|behalf|\b(?:his|her)\s+(?:vote|ballot)|submit|mine\s*\+)")
-_EVENTS = re.compile(r"昨|前天|第[一二三四五六七八九十\d]+[天日晚夜轮]|当晚|今早|出局|被刀|被杀|翻牌|遗言|刀口|发言|票型|身份|警长|站边|踩|怀疑|可疑|狼|"
+EVENTS = _EVENTS = re.compile(r"昨|前天|第[一二三四五六七八九十\d]+[天日晚夜轮]|当晚|今早|出局|被刀|被杀|翻牌|遗言|刀口|发言|票型|身份|警长|站边|踩|怀疑|可疑|狼|"
                      r"好人|视角|逻辑|解释|复盘|分析|节奏|划水|预言|查杀|金水|跳|说(?:他|她|自己)?[是像]|觉得|认为|看|如果|要是|假如|明天|重投|平票|对决|"
                      r"截至|目前|现在|一共|还剩|没投|票帖|改票|弃权|说话|挡|互保|保[他她]|掩护|想法|看法|注意|不同|一直|肯定|问题|有鬼|心虚|抱团|"
                      r"站队|质疑|攻击|针对|怼|咬|捞|洗|诽谤|理解|不投|别投|不跟|吧\s*[。!！~～]*\s*$")
@@ -833,6 +833,34 @@ def named_beside(text: str, roster, known, tied: bool = True) -> list[tuple[str,
     return list(_named_beside(text, roster, frozenset(known), tied))
 
 
+def moves_his(text: str, roster, known) -> list[tuple[str, str]]:
+    """(player, line) for each short line of a ballot post that names a player outside `known` and says his ballot is taken back
+    or moved (「X说他那张作废，跟我走」: a relay that changes his vote — the hostile round 111, case 10), telling no event."""
+    return [(n, line) for n, line in _named_beside(text, roster, frozenset(known), False)
+            if _MOVES.search(rest := roster.pattern.sub("", _REASON_LABEL.sub("", _BALLOT_LABEL.sub("", line)))) and
+            not _EVENTS.search(rest) and len(re.findall(r"[\u4e00-\u9fff]", rest)) <= 24]
+
+
+def unnamed_relay(text: str, roster, known) -> str | None:
+    """A short line of a ballot post that passes a ballot on for someone it names in no way the roster knows (「梅姐说她也这么投，
+    懒得上线」: a nickname nobody announced — the hostile round 111, case 12), naming no other player and telling no event."""
+    if roster is None or roster.pattern is None or "\n" not in (text or "") and not _UNNAMED.search(text or ""):
+        return None
+    for line in re.split(r"\n|[（(]|[)）]", closed_up(to_simplified(text or ""))):
+        body = _REASON_LABEL.sub("", _BALLOT_LABEL.sub("", line))
+        if not _UNNAMED.search(body) or any(roster.table[m.group()] not in known for m in roster.pattern.finditer(body)):
+            continue
+        rest = roster.pattern.sub("", body)
+        if not _EVENTS.search(rest) and len(re.findall(r"[\u4e00-\u9fff]", rest)) <= 24:
+            return line.strip()
+    return None
+
+
+_UNNAMED = re.compile(r"(?:他|她|伊|佢|(?i:\bta\b))\s*(?:也|同样|一样|都)\s*(?:这么|这样|要|想)?\s*(?:投|选)|"
+                      r"(?:帮|替|代)\s*(?:他|她|(?i:\bta\b))\s*(?:投|发|交|贴)")
+_MOVES = re.compile(r"作废|不算|撤[回销掉]?|收回|不要了|改(?:成|投|为|到|给)|换(?:成|到|给)|转投|挪(?:到|给)")
+
+
 @lru_cache(maxsize=16384)
 def _named_beside(text: str, roster, known: frozenset, tied: bool) -> tuple[tuple[str, str], ...]:
     """(player, line) for each line of a ballot post — the reason's line too, not the ballot's own — naming a player outside
@@ -841,7 +869,7 @@ def _named_beside(text: str, roster, known: frozenset, tied: bool) -> tuple[tupl
         return []
     out = []
     # (a bracketed aside is a line of its own: 「发言可疑（X由我代）」 — round 111, case 06)
-    for line in re.split(r"\n|[（(]|[)）]", to_simplified(text or "")):
+    for line in re.split(r"\n|[（(]|[)）]", closed_up(to_simplified(text or ""))):
         if not line.strip():
             continue
         body = _REASON_LABEL.sub("", _BALLOT_LABEL.sub("", line))
@@ -856,13 +884,21 @@ def _named_beside(text: str, roster, known: frozenset, tied: bool) -> tuple[tupl
     return tuple(out)
 
 
+_SPACED_OUT = re.compile(r"(?<![\u4e00-\u9fff])[\u4e00-\u9fff](?:[ \t\u3000]+[\u4e00-\u9fff]){2,}(?![\u4e00-\u9fff])")
+
+
+def closed_up(text: str) -> str:
+    """Characters spaced out one by one closed up (「梅　超　风　同　上」: a name the roster reads only whole — round 111, case 11)."""
+    return _SPACED_OUT.sub(lambda m: re.sub(r"[ \t\u3000]+", "", m.group()), text) if " " in text or "\u3000" in text else text
+
+
 @lru_cache(maxsize=16384)
 def named_as_target(text: str, roster) -> frozenset[str]:
     """The players a post names where a ballot's target stands (「打错了，是黄蓉」「改投黄蓉」「→黄蓉」): whom it may vote for, never
     whose ballot it passes on."""
     if roster is None or roster.pattern is None:
         return frozenset()
-    said = to_simplified(text or "")
+    said = closed_up(to_simplified(text or ""))
     names = roster.pattern.pattern
     out = {roster.table[m.group(1)] for m in re.finditer(rf"(?:是|投|选|改成|改为|改投|改票|→|->|=>)\s*(?:给)?\s*({names})", said)}
     for line in said.split("\n"):  # every name on the ballot's own line (「投票对象：郭靖和黄蓉」: two targets)

@@ -21,7 +21,7 @@ from grammar import ruling as ruling_words
 from grammar import speech
 from grammar import tags as tagging
 from grammar.colors import unseen as unseen_color
-from grammar.detect import hits as detect_hits, names_in
+from grammar.detect import attempt as detect_attempt, hits as detect_hits, labelled, names_in
 from grammar.names import Match, Roster, described
 from grammar.normalize import normalize
 from grammar.structure import split
@@ -494,6 +494,7 @@ class _Fold:
         self.tried: set[str] = set()  # voters who posted an invalid ballot with no standing one
         self.posted: set[str] = set()  # voters with any post before close
         self._words_of: dict[int, str] = {}  # a ballot post's own words, by pid
+        self._quoted_in: dict[int, tuple] = {}  # what a ballot post quotes (structure.Quoted), by pid
         self._old_targets: dict[int, tuple] = {}  # the old target a change writes (「原票：黄蓉」), by pid
         self._director_words: dict[int, str] = {}  # a director's post read as no ballot, by pid
         self.entries: list[Entry] = []
@@ -787,6 +788,7 @@ class _Fold:
         read = verdict.kind in ("vote", "change", "abstain", "proxy")  # a ballot the grammar read whole
         if verdict.kind in ("vote", "change", "abstain", "malformed") or verdict.relayed_for:
             self._words_of[entry.pid] = verdict.own or ""  # (for the players it names who never vote: finish)
+            self._quoted_in[entry.pid] = verdict.quotes
             self._old_targets[entry.pid] = (verdict.old_target,) if verdict.old_target else ()
         # (an invalid attempt is weighed too: 「测试一下，不是投票哈：投票对象：X」 — invalid, or no ballot at all?)
         for why, names in certainty.leftovers(verdict.own, counted, ctx.roster, ballot=read, attempt=verdict.kind == "malformed",
@@ -1114,7 +1116,8 @@ class _Fold:
                     v in self.standing for v in counted) * 2 >= len(counted) or sum(  # (a count the thread bears out, by voters
                     f in reading.floor_count for f in by_floor) * 2 >= max(len(by_floor), 1) else None  # or by floors)
             differences.append(f"{words}；本工具：{ours}")
-            self._count_says[voter] = (post.floor, said, mine, f"{words}；本工具：{ours}")
+            meant = reading.unsure_rows.get(voter, said) if said == in_role.UNSURE else said  # (an open mark: its row's player)
+            self._count_says[voter] = (post.floor, meant, mine, f"{words}；本工具：{ours}")
         for floor, said in sorted(reading.floor_count.items()):
             # 「郭靖 2票（4楼、5楼）」「已计：2、3、4、5楼」: the count by floors, set beside the ballot standing on each floor
             voter, held = by_floor.get(floor, (None, None))
@@ -1132,9 +1135,11 @@ class _Fold:
         listed = [v for v in counted if v in self.standing]
         if counted and not reading.floor_count and len(listed) * 2 >= len(self.standing):
             # A count that lists most of the ballots is meant whole: a ballot standing here that it leaves out is missed.
+            rows = {t for t in counted.values() if t in self.ctx.players}
             for voter, held in self.standing.items():
                 if voter not in counted and held.entry.verdict == COUNTED and held.target is not None and held.entry.weight \
-                        and not self._ruled_later(held.entry):
+                        and not self._ruled_later(held.entry) and (len(rows) != 1 or held.target in rows):
+                    # (a count of one row — 「目前：杨康 3（…）」 — is that player's whole, not the day's)
                     how = "代投" if held.entry.kind == "proxy" else "投票"
                     differences.append(f"没有列出 {voter} 的票；本工具：#{held.entry.floor} {voter} 的{how}，"
                                        f"计为 {held.target or '弃权'}")
@@ -1386,6 +1391,7 @@ class _Fold:
                 entry.needs_review = True
                 entry.voter = author  # a doubt of this voter's: the what-ifs fold it with their ballots
                 entry.readings, entry.nobody = verdict.readings, verdict.nobody
+                self._words_of[entry.pid] = verdict.own or ""  # (for the players it names who never vote: finish)
             else:
                 entry.reason = "发言，不是投票"
                 if verdict.relayed_for and author in ctx.players:  # 「Relaying for 丘处机: 杨康」: say whose ballot it may be
@@ -2101,14 +2107,19 @@ class _Fold:
             if own is None or e.ruling is not None or e.author not in ctx.players or e.author in ctx.directors:
                 continue
             if e.kind not in ("vote", "change", "abstain"):
-                if e.needs_review and e.relayed_for:
+                # (and a post with no ballot's form the tool asks about as the poster's — 「我和X的意见：Y」「本楼两票：P、X → Y」
+                # — may be X's as well as his: round 111, cases 07–09)
+                own_reading = not e.relayed_for and e.voter == e.author and bool(e.readings)
+                if e.needs_review and (e.relayed_for or own_reading):
                     # 「X没空，他的决定是Y，我转达到这里」: a relay with no ballot of the poster's, read for the wrong player — the
                     # silent one it names, not where a target stands, may be whose it is (round 109, case 27: reversed, 无人出局 posted)
                     targets = speech.named_as_target(own, ctx.roster)
                     known = {e.author, *e.relayed_for, *targets}
                     for player, _ in speech.named_beside(own, ctx.roster, known, tied=False):
                         if player in silent:
-                            self._passed_for(e, player, beside=False)
+                            self._passed_for(e, player, beside=own_reading)
+                            if own_reading and player in e.relayed_for:
+                                e.reason += f"；帖子里还提到今天没投票的「{player}」：也可能是替他投的，请导演一并裁定"
                             e.readings = tuple(dict.fromkeys([*e.readings, *(t for t in targets if t in ctx.players)]))
                 continue
             if not certainty.proxy_allowed_at(e.at, ctx.close, ctx.blackout, ctx.rules):
@@ -2116,6 +2127,34 @@ class _Fold:
             # (the players the post may vote for are its targets, not whose it is: 「投票理由：打错了，是黄蓉」)
             known = {e.target, e.author, *e.relayed_for, *self._old_targets.get(e.pid, ()),
                      *speech.named_as_target(own, ctx.roster)}
+            doubtful = e.needs_review
+            for player, said in self._requests_quoted(e, silent):
+                # 「[quote]X：帮我也投杨康，我今晚不来[/quote] 收到，照办。⏎ 投票对象：杨康」: a silent player's request to vote, quoted
+                # above a ballot — the ballot may be his as well as the poster's (the hostile round 111, case 05: posted alone)
+                if not e.needs_review:
+                    e.needs_review, e.voter = True, e.voter or e.author
+                    e.readings = tuple(dict.fromkeys([*e.readings, *([e.target] if e.target else [])]))
+                why = f"帖子引用了今天没投票的「{player}」请人代投的话（「{_clip(said, 24)}」）：这张是替他投的，还是自己的票，请导演裁定"
+                e.reason = f"{e.reason}；{why}" if e.reason else why
+                self._passed_for(e, player, beside=True)
+            for player, line in speech.moves_his(own, ctx.roster, known):
+                if player in ctx.voters and player in self.standing and player not in silent:
+                    # 「X说他那张作废，跟我走」: his ballot, taken back and passed on with this one (round 111, case 10: posted alone)
+                    if not e.needs_review:
+                        e.needs_review, e.voter = True, e.voter or e.author
+                        e.readings = tuple(dict.fromkeys([*e.readings, *([e.target] if e.target else [])]))
+                    why = f"帖子说「{player}」的票要变（「{_clip(line, 24)}」）：是替他改票，还是只是转述，请导演裁定"
+                    e.reason = f"{e.reason}；{why}" if e.reason else why
+                    self._passed_for(e, player, beside=True)
+            if (line := speech.unnamed_relay(own, ctx.roster, known)) is not None:
+                # 「梅姐说她也这么投，懒得上线」: passed on for someone no roster name reaches — a second ballot, whose the director's
+                # to say (the hostile round 111, case 12: posted alone)
+                if not e.needs_review:
+                    e.needs_review, e.voter = True, e.voter or e.author
+                    e.readings = tuple(dict.fromkeys([*e.readings, *([e.target] if e.target else [])]))
+                why = f"帖子像是也替别人投了这张（「{_clip(line, 24)}」），但认不出是哪位玩家：请导演裁定"
+                e.reason = f"{e.reason}；{why}" if e.reason else why
+                e.unprovable = e.beside = True
             doubtful = e.needs_review
             for player, line in speech.named_beside(own, ctx.roster, known, tied=not doubtful):
                 if player not in silent:
@@ -2145,6 +2184,23 @@ class _Fold:
             e.voter, e.relayed_for = whom[0], whom
             e.readings = tuple(dict.fromkeys(b for _, b, _ in made))
             e.unprovable = len(whom) != 1
+
+    def _requests_quoted(self, entry: Entry, silent: set[str]) -> list[tuple[str, str]]:
+        """(player, words) for each block of pasted words the ballot post quotes — 「X：…」, no floor of the thread — in which a
+        silent player asks for a vote in words that are no ballot of their own."""
+        out = []
+        for q in self._quoted_in.get(entry.pid, ()):
+            text = q.text or ""
+            if q.pid is not None or q.author or _QUOTE_HEAD.match(text) or self.ctx.roster.pattern is None:
+                continue  # (a post of the thread, quoted: its own floor says what it is)
+            # (words pasted from elsewhere — a chat, a message — opening on who said them)
+            if (speaker := re.match(rf"\s*({self.ctx.roster.pattern.pattern})\s*[:：]", text)) is None:
+                continue
+            who, said = self.ctx.roster.table[speaker.group(1)], text[speaker.end():]
+            if who in silent and who != entry.author and detect_attempt(normalize(said), self.ctx.roster) is not None and \
+                    not labelled(normalize(said)):
+                out.append((who, said.strip()))  # (his request, not a ballot of his copied to agree with it)
+        return out
 
     def _fates(self, outcome: Outcome) -> dict[str, str]:
         ctx = self.ctx

@@ -803,24 +803,27 @@ def weigh(result, posts: list, ctx, rulings, history, verdicts, fold_type, rulin
 
 
 def _moved_by(entry, ctx, result) -> list:
-    """(weight, the names it may leave) for each ballot a post tied to no one reading can move: a relay for a player it does
-    not name moves one ballot of the heaviest weight off any name; a relay beside the poster's own ballot moves the poster's (its
-    weight, off the name it counts for) and the one it passes on (its player's weight, from nobody or off his own ballot's name,
-    where every player it may be for is known). None known: no bound."""
+    """(weight, the names it may leave, the names it may join) for each ballot a post tied to no one reading can move: a relay
+    for a player it does not name moves one ballot of the heaviest weight off any name; a relay beside the poster's own ballot
+    moves the poster's (its weight, off the name it counts for) and the one it passes on (its player's weight, from nobody or off
+    his own ballot's name, where every player it may be for is known). None known: no bound. Either joins only a name the post
+    may be read as voting for (or nobody) — its readings, where its words are known."""
     weights = [ctx.weight(v) for v in ctx.voters]
     if not weights:
         return []
     heaviest = max(weights)
     anyone = (None, *(name for name, total in result.totals.items() if total > 0))
+    sinks = (None, *ctx.candidates_in_order) if entry.unknown or not entry.readings else \
+        (None, *(n for n in ctx.candidates_in_order if n in entry.readings))
     if not entry.beside:
-        return [(heaviest, anyone)]
+        return [(heaviest, anyone, sinks)]
     counted_for = {voter: name for name, cast in result.voters.items() for voter, _ in cast}
     own = entry.voter or entry.author
-    mine = (ctx.weight(own), (counted_for.get(own),)) if own in ctx.voters else (heaviest, anyone)
+    mine = (ctx.weight(own), (counted_for.get(own),), sinks) if own in ctx.voters else (heaviest, anyone, sinks)
     whom = [w for w in entry.relayed_for if w in ctx.voters]
     if not whom or len(whom) != len(entry.relayed_for):
-        return [mine, (heaviest, anyone)]
-    return [mine, (max(ctx.weight(w) for w in whom), tuple(dict.fromkeys((None, *(counted_for.get(w) for w in whom)))))]
+        return [mine, (heaviest, anyone, sinks)]
+    return [mine, (max(ctx.weight(w) for w in whom), tuple(dict.fromkeys((None, *(counted_for.get(w) for w in whom)))), sinks)]
 
 
 def _clear_lead(result, moved: list) -> bool:
@@ -831,19 +834,21 @@ def _clear_lead(result, moved: list) -> bool:
         return False
     leader, first = ranked[0]
     second = ranked[1][1] if len(ranked) > 1 else 0
-    # (a ballot that counts for someone else cannot leave the leader: only what may leave him lowers him)
-    return first - sum(weight for weight, sources in moved if leader in sources) > second + sum(weight for weight, _ in moved)
+    # (a ballot that counts for someone else cannot leave the leader: only what may leave him lowers him; one that may join
+    # only the leader, or nobody, raises no one else)
+    return first - sum(weight for weight, sources, _ in moved if leader in sources) > second + sum(
+        weight for weight, _, sinks in moved if any(n not in (None, leader) for n in sinks))
 
 
 def _one_ballot_each(result, ctx, moved: list) -> dict | None:
     """What posts tied to no voter can do at most, as spaces of their own: each moves one ballot of its weight off one of its
-    names (`moved`: the name it counts for, any name that has votes, or nobody) onto any candidate (or nobody). An
-    over-approximation (no rulings known to give it: OVER), so a day it cannot break is proven whatever they are."""
+    names (`moved`: the name it counts for, any name that has votes, or nobody) onto one of the names it may join (or nobody).
+    An over-approximation (no rulings known to give it: OVER), so a day it cannot break is proven whatever they are."""
     spaces = {}
-    for n, (weight, sources) in enumerate(moved):
+    for n, (weight, sources, sinks) in enumerate(moved):
         choices: dict[tuple, dict] = {(): {}}
         for source in sources:
-            for sink in (None, *ctx.candidates_in_order):
+            for sink in sinks:
                 if source != sink:
                     choice = tuple(b for b in (Ballot(source, -weight) if source else None,
                                                Ballot(sink, weight) if sink else None) if b)

@@ -313,3 +313,84 @@ def test_a_proxy_in_a_clause_of_a_longer_notice_is_asked(text):
     a notice, was a certain notice and 无人出局 posted."""
     result, entry = _directors(text)
     assert entry.needs_review and ("一灯", "杨康") in {(r.voter, r.target) for r in entry.space} and not result.certain, entry
+
+
+# -- after round 112: relays with no ballot's form, spaced names, the director's count and notices -----------------------------
+
+@pytest.mark.parametrize("text", ["我和一灯的意见：杨康", "本楼两票：周伯通、一灯 → 杨康", "一灯: 杨康 (posted by me, he is away)"])
+def test_a_line_pairing_a_player_who_never_votes_with_a_target_is_asked_as_both_ballots(text):
+    """The hostile round 111, cases 07–09: a post with no ballot's words that pairs the poster and a silent player with a
+    target (「X的意见：Y」「本楼两票：P、X → Y」「X: Y」) was talk, and a tie posted where it made the third ballot. The shape of
+    a ballot — something, then a colon or an arrow, then a player closing the line — is a vote attempt, the poster's and the
+    silent player's both."""
+    result, entry = _decisive(text)
+    assert entry.needs_review and ("一灯", "杨康") in {(r.voter, r.target) for r in entry.space}, entry
+    assert "一灯" in entry.reason and not result.certain, result.proof
+
+
+@pytest.mark.parametrize("text", ["郭靖 → 杨康\n黄蓉 → 杨康\n杨康 → 郭靖", "昨天出局的：欧阳锋", "@郭靖：你怎么看杨康", "查杀：杨康"])
+def test_a_list_of_pairs_an_event_or_a_name_spoken_to_is_no_attempt_by_its_shape(text):
+    from grammar import detect
+    from grammar.names import Roster
+
+    assert detect.attempt("我和一灯的意见：杨康", Roster(["郭靖", "黄蓉", "杨康", "欧阳锋", "一灯"])) is not None
+    assert detect.attempt(text, Roster(["郭靖", "黄蓉", "杨康", "欧阳锋", "一灯"])) is None
+
+
+def test_a_player_who_never_votes_named_with_his_letters_spaced_out_is_asked():
+    """The hostile round 111, case 11: 「一　灯　同　上」 (full-width spaces between the letters) was no name, the ballot certain."""
+    result, entry = _decisive(BALLOT + "一　灯　同　上")
+    assert entry.needs_review and "一灯" in entry.relayed_for and not result.certain, entry.reason
+
+
+def test_a_voter_the_directors_one_row_count_marks_open_is_weighed_for_that_row():
+    """The hostile round 111, case 13: 「目前：杨康 3（郭靖、黄蓉、穆念慈、欧阳克*）⏎ *欧阳克私信投出」 — a count behind a heading
+    on its own line was never read, and a proxy shown only in the count was lost."""
+    result, entry = _directors("目前：杨康 3（郭靖、黄蓉、一灯*）\n*一灯私信投出")
+    assert entry.needs_review and ("一灯", "杨康") in {(r.voter, r.target) for r in entry.space} and not result.certain, entry
+
+
+def test_a_count_of_one_row_is_that_players_whole_not_the_days():
+    """One row is the leader's count: the ballots for another player it leaves out are not missed."""
+    result, entry = _directors("目前：杨康 2（郭靖、黄蓉）")
+    assert not entry.needs_review and result.certain and not result.count_checks, result.count_checks
+
+
+@pytest.mark.parametrize("text", ["一灯问我能不能投杨康，我说可以，自己来投。", "一灯私信问投杨康行不行，我让他自己去投。"])
+def test_the_director_telling_a_player_to_vote_himself_makes_no_proxy(text):
+    """The hostile round 111, C22: a question answered with 「自己来投」 was asked as the director's proxy."""
+    result, entry = _directors(text)
+    assert not entry.needs_review, entry.reason
+
+
+def test_a_proxy_beside_a_rule_for_whoever_has_not_voted_is_that_players():
+    """The hostile round 109, case 35: 「X的一票：Y（私信）。没投的视为弃权。」 was read as Y's abstention, the proxy lost."""
+    result, entry = _directors("截止前最后提醒！一灯的一票：杨康（私信）。没投的视为弃权。")
+    assert ("一灯", "杨康") in {(r.voter, r.target) for r in entry.space} and not result.certain, entry
+
+
+def test_a_silent_players_request_pasted_above_a_ballot_is_weighed_as_his():
+    """The hostile round 111, case 05: 「[quote]X：帮我也投杨康，我今晚上不来[/quote] 收到，照办。」 above the poster's ballot was
+    the poster's certain ballot, posted alone. Words pasted from a chat, opening on a silent player, that ask for a vote are his
+    ballot passed on as well as the poster's own."""
+    result, entry = _decisive("[quote]一灯：帮我也投杨康，我今晚不在[/quote]\n收到。\n" + BALLOT)
+    assert entry.needs_review and "一灯" in entry.relayed_for and not result.certain, entry.reason
+    copied = _decisive("[quote]一灯：投票对象：杨康[/quote]\n同意\n" + BALLOT)[1]
+    assert "一灯" not in copied.relayed_for, copied.reason  # (his ballot copied to agree with: no request)
+
+
+def test_a_line_moving_another_voters_ballot_onto_this_one_is_asked():
+    """The hostile round 111, case 10: 「X说他那张作废，跟我走」 under a ballot — a relay that changes a ballot X cast earlier — was
+    certain, and a one-vote lead posted alone where X's ballot moved made a tie."""
+    t = Thread()
+    for voter, target, hours in (("郭靖", "杨康", 1), ("黄蓉", "杨康", 1.1), ("穆念慈", "杨康", 1.2), ("杨康", "郭靖", 1.3),
+                                 ("欧阳锋", "郭靖", 1.4)):
+        t.vote(voter, target, hours)
+    result, entry = _folded(t, t.add("周伯通", "投票对象：郭靖\n投票理由：站边太快\n穆念慈说她那张作废，跟我走", 2))
+    assert entry.needs_review and "穆念慈" in entry.relayed_for and not result.certain, entry.reason
+
+
+def test_a_relay_for_someone_no_roster_name_reaches_is_asked():
+    """The hostile round 111, case 12: 「梅姐说她也这么投，懒得上线」 — a nickname nobody announced — left the ballot certain."""
+    result, entry = _decisive(BALLOT + "梅姐说她也这么投，懒得上线")
+    assert entry.needs_review and "认不出" in entry.reason and not result.certain, entry.reason

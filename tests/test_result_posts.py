@@ -124,6 +124,28 @@ def test_a_judges_ballot_waits_for_the_director_and_the_thread_hears_only_the_ru
     assert "法官" not in final[0] and "没有投票权" not in final[0] and "原因由导演说明" not in final[0]
 
 
+def test_a_judges_doubtful_post_that_could_change_nothing_goes_out_as_anyones(tmp_path):
+    """The hostile round 112, case 54 (class 14): the 法官's 「投李逵吧，大概」 in a landslide held the final — 「#8 是没有投票权的
+    玩家」 — where the same post by anyone else is proven harmless and the final posted: the thread learnt who cannot vote from
+    which day waited. Now his doubt is weighed as anyone's; the final goes out, word for word the one of a game where he may
+    vote."""
+    def final(where: Path, roles: str | None):
+        where.mkdir()
+        with demo.build() as forum:  # its clock is after the close
+            mine = next(p for p in forum.threads[demo.VOTE_TID].posts if p.position == 8)  # 燕青's 「投票对象：弃权」
+            mine.bbcode = "投李逵吧，大概"
+            path = with_roles(where, forum.base_url, "燕青", roles) if roles else game_file(where, forum.base_url)
+            result, _lines = poll(forum, where, path, post=True)
+            posted = [p.bbcode for p in director_posts(forum) if "结果[/b]" in p.bbcode and "实时" not in p.bbcode]
+            return result, [re.sub(r"\[size=1\]bansha.*?\[/size\]", "", p).replace(forum.base_url, "") for p in posted]
+
+    plain, plain_posts = final(tmp_path / "plain", None)
+    secret, secret_posts = final(tmp_path / "judge", '["法官"]')
+    assert len(plain_posts) == 1 and "李逵 出局" in plain_posts[0], plain_posts
+    assert secret_posts == plain_posts
+    assert "法官" not in secret_posts[0] and "没有投票权" not in secret_posts[0]
+
+
 def test_a_held_judges_ballot_is_listed_for_review_and_the_report_file_keeps_the_secret(tmp_path):
     """The hostile round 79 (r79-114): poll held the final for the secret 法官's ballot and told the director to rule,
     while `bansha review` said 「没有需要裁定的帖子」 and poll's summary 「待裁定 0 帖」; and dayN.bbcode — the file the
