@@ -34,7 +34,7 @@ from filelock import FileLock, Timeout
 
 from scraper import archive, auth, model, outbox, poster
 from scraper.client import ForumClient
-from scraper.outbox import FINAL, REQUEST_LIFE, RUNNING, Outbox, Slot, bbcode_text, first_marked, load_row, signature
+from scraper.outbox import FINAL, REQUEST_LIFE, RUNNING, Outbox, Slot, bbcode_text, first_marked, load_row, read_marker, signature
 from scraper.sync import sync_thread
 from tally import report
 from tally import rulings as posted_rulings
@@ -371,7 +371,8 @@ def _poll_one(game_file: Path, db_path: Path, options: PollOptions, say: Callabl
             if options.post:
                 posted += _keep_earlier_finals(db, client, base, game, rules, day, me, say, options, now, earlier_notes)
             final_row = results.outbox.row(results.slot(FINAL))
-            final_done = bool(final_row and final_row["state"] in ("confirmed", "pending"))
+            final_done = bool(final_row and final_row["state"] in ("confirmed", "pending")) or (
+                closed and results.anothers(FINAL) is not None)
     review = report.waiting_flags(tally)  # the flags, and a secret voter's unruled ballot (r79-114)
     secret = bool(report.secret_ballots(tally))
     matters = [f for f in tally.flags if f.can_change_outcome]
@@ -705,6 +706,41 @@ class Results:
                 self.say(f"帖子 {self.tid} 开启了「回帖仅作者可见」，玩家看不到工具的回帖：结果改发在{where}（帖子 {self._readable}）。")
         return self._readable
 
+    def anothers(self, kind: str) -> tuple[str, int] | None:
+        """(who, pid) where this slot's post is another director's of the game file — a co-director's own cron, on this
+        archive or his own: ours is never posted beside it, nor is his edited from this account (the hostile round 113,
+        cases 51, 57: a second final by the co-director; a run that called the other's final 「找不到了」 on every cron)."""
+        if not self.me.uid or "posts" not in self.db.table_names():
+            return None
+        where = self.slot(kind)
+        others = [d for d in self.game.directors if d != self.me.username]
+        if not others:
+            return None
+        row = self.outbox.row(where)
+        if row and row.get("pid"):
+            post = self.db.execute("select author, author_uid from posts where pid = ?", [row["pid"]]).fetchone()
+            if post and post[1] and post[1] != self.me.uid and post[0] in others:
+                return post[0], row["pid"]
+            return None
+        needle = f"%bansha:v2:{where.code}:{where.day_key}:{where.kind}:%"
+        for pid, author, text, edited_by in self.db.execute(
+                f"select pid, author, text, edited_by from posts where tid in ({', '.join('?' * len(self.threads()))}) and "
+                f"author_uid is not null and author_uid != ? and author in ({', '.join('?' * len(others))}) and text like ? order by pid",
+                [*self.threads(), self.me.uid, *others, needle]).fetchall():
+            mark = read_marker(text)
+            if mark is not None and not mark.legacy and where.owns(mark) and (not edited_by or edited_by == author) and \
+                    first_marked(self.db, {pid}, where.names):
+                return author, pid
+        return None
+
+    def _by_another(self, kind: str, words: str) -> bool:
+        """Say so, where this slot's post is another director's (anothers)."""
+        other = self.anothers(kind)
+        if other is not None:
+            self.say(f"{self.day.label}的{words}是导演「{other[0]}」的账号发的（pid {other[1]}）：本账号（{self.me.username}）不另发，"
+                     f"也不去改它；要更正请用那个账号运行，或在论坛上核对。")
+        return other is not None
+
     def post_new(self, where: Slot, body: str, sig: str, *, outcome: str | None) -> str:
         """A post of this slot, made for the first time (or again), where the players can read it."""
         box = self._box(self.readable_tid())
@@ -735,6 +771,8 @@ class Results:
     # -- the final result ------------------------------------------------------------------------
 
     def final(self, tally, public: str, now: datetime, *, held: str | None, force: bool) -> str:
+        if self._by_another(FINAL, "结果帖"):
+            return ""
         outbox = self.box(FINAL)
         where = self.slot(FINAL)
         row = outbox.settle(where, force=force)
@@ -956,6 +994,8 @@ class Results:
     # -- the running count -----------------------------------------------------------------------
 
     def running(self, tally, now: datetime) -> str:
+        if self._by_another(RUNNING, "实时票数帖"):
+            return ""
         outbox = self.box(RUNNING)
         where = self.slot(RUNNING)
         row = outbox.settle(where)
@@ -991,6 +1031,8 @@ class Results:
     def close_running(self, close: datetime, held: str | None) -> str:
         """After close the running post must not read as open: say 已截止 and where the final result is,
         or why it is not out yet."""
+        if self.anothers(RUNNING) is not None:
+            return ""  # (another director's running post: his cron closes it)
         outbox = self.box(RUNNING)
         where = self.slot(RUNNING)
         row = outbox.settle(where)

@@ -922,7 +922,14 @@ def judge(lines: list[tuple], rules: VoteCustoms, roster: Roster | None, *, firs
         elif split := _value_pair(value, roster):
             old_target, new_value = split  # 改票对象：郭靖→黄蓉: the new one is the ballot
             ballot = ballot._replace(value=new_value)
-    if ballots[0].value in PLACEHOLDERS and all(f.value in PLACEHOLDERS for f in ballots):
+    named = roster is not None and ballots[0].value in roster.table
+    if ballots[0].value in PLACEHOLDERS and all(f.value in PLACEHOLDERS for f in ballots) and (
+            not named or ballots[0].value in (stated or "")):
+        # (a placeholder that is also a player's announced name — 「包子」 for 蒙古包 — is his ballot, unless the reason too is
+        # the example's: 「投票理由：包子也好吃」 — heldout71 w71_018: a ballot with a reason of its own was read as the example)
+        if named:
+            return Verdict(NONE, vote_like=True, readings=(roster.table[ballots[0].value],), fields=fields,
+                           reason=f"投票对象和理由都像格式示例里的字，但「{ballots[0].value}」也是玩家的名字：算不算投票，请导演裁定")
         return Verdict(NONE, reason="格式示例（投票对象是占位的字），不是投票", fields=fields)  # a pasted rule
     base = dict(target=ballot.value or None, stated_reason=stated, line=ballot.line, label=ballot.label, fields=fields,
                 old_target=old_target, doubts=broken)

@@ -156,7 +156,7 @@ _SETTLES_ON = re.compile(r"定了|就这样|就这么|就他|就她|我的票|�
 _OWN_BALLOT = re.compile(r"票\s*$|(?:我这|我的|这|这一|手里的|手上的|我手里这)\s*一?\s*票")
 _SURNAME = re.compile(r"(?:投|票给|选)\s*(?:给)?\s*(?:那个|这个|那位|这位)?\s*姓(?P<s>[\u4e00-\u9fff]{1,2}?)的")
 # 「我自己：毛尖」 as a line of the poster's own count: the poster's ballot, as the count gives it (heldout16 p16_041)
-_OWN_LINE = re.compile(r"^\s*(?:我自己|我本人|本人|我|俺)\s*(?:的票|投)?\s*(?:[:：]|→|->|=>)\s*(?P<who>[^\s,，。:：]{1,12})\s*[。.!！]?\s*$", re.M)
+_OWN_LINE = re.compile(r"^\s*(?:我自己|我本人|本人|我|俺)\s*(?:的票|投)?\s*(?:[:：]|→|->|=>|——|—|--)\s*(?P<who>[^\s,，。:：]{1,12})\s*[。.!！]?\s*$", re.M)
 
 
 # 「我和X的意见：杨康」「本楼两票：P、X → 杨康」「X: 杨康 (posted by me)」: a line that pairs something with a player, the player
@@ -181,7 +181,7 @@ def _settled(text: str, roster: Roster) -> list[Hit]:
            if (name := roster.resolve(m.group("who")).name)] if re.search(r"(?i)\bme\b|\bmy\b|vote\)", text) else []
     out += [Hit(name, m.group().strip()[-30:], verb="票") for m in _OWN_LINE.finditer(text)
            if (name := roster.resolve(m.group("who")).name)] if ("我" in text or "本人" in text or "俺" in text) and (
-        ":" in text or "：" in text or "→" in text or "->" in text or "=>" in text) else []
+        ":" in text or "：" in text or "→" in text or "->" in text or "=>" in text or "—" in text) else []
     if not out and (":" in text or "：" in text or "→" in text or ">" in text or "⇒" in text or "➡" in text) and \
             len(paired := [(m, name) for m in _PAIRED.finditer(text) if (name := roster.resolve(m.group("who")).name)]) == 1 and \
             not speech.EVENTS.search(left := roster.pattern.sub("", paired[0][0].group("left"))) and not _OTHER_ACT.search(left):

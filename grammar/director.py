@@ -36,7 +36,7 @@ from functools import lru_cache
 from . import tags
 from .names import Roster, to_simplified
 from .normalize import normalize
-from .speech import VOTES, count_rows, cut_outside_brackets, tally_lines
+from .speech import VOTES, closed_up, count_rows, cut_outside_brackets, tally_lines
 from .structure import face_after, split
 
 
@@ -111,6 +111,7 @@ _BRACKET_HEADED_ROW = re.compile(r"(?m)^(\s*[【\[][^】\]\n]{0,12}(?:结果|票
                                  r"\s*(?:目前|当前|最新|现在|中途|截至[^:：\n]{0,10}|截止目前)\s*(?:的)?\s*(?:票型|票数|票况|计票|统计)?\s*[:：]|"
                                  r"\s*(?:票型|票数|票况|计票|统计)\s*[:：])[ \t]*"
                                  r"(?=[^\s:：,，。]{1,12}?\s*\d+(?:\.\d+)?\s*票?\s*[(（])(?![^\n]*[|｜])")  # (not a count on one line, 「｜」 between rows)
+_ROWS_ON_ONE_LINE = re.compile(r"([)）])[ \t\u3000]+(?=[^\s:：,，。()（）]{1,12}?\s*\d+(?:\.\d+)?\s*票?\s*[(（])")
 _ROW_THEN_WORDS = re.compile(r"(?m)^([^\s:：,，。()（）]{1,12}\s*\d+(?:\.\d+)?\s*票?\s*[(（](?:[^()（）\n]|[(（][^()（）\n]*[)）])*[)）])"
                              r"\s*[,，;；]\s*(\S[^\n]*)$")
 _COUNT_HOLDS_PROXY = re.compile(r"([^\s,，。:：;；、()（）\d]{1,12}?)\s*(?:\d+(?:\.\d+)?\s*票?)\s*[(（][^()（）\n]{0,30}?"
@@ -391,7 +392,7 @@ def _whom(written: str, roster: Roster) -> tuple[str, ...]:
 
 # Words of asking a director for a ballot, passing one on or taking it down (a request's channel, entrusting, 代 · 替 · 转达 ·
 # 收了 · 记录: the hostile round 108, 「X那张我收了，Y」「X那边：Y，已记录」)
-_PASSED_ON = re.compile(r"代|替|托|委|帮|挂|登记|报票|那票|这票|收到|私信|私讯|私聊|私戳|密|微信|短信|QQ|站内信|转达|转告|帮他|帮她|"
+_PASSED_ON = re.compile(r"代|替|托|委|帮|挂|登记|报票|那票|这票|收到|私信|私讯|私聊|私戳|[(（]\s*私\s*[)）]|密|微信|短信|QQ|站内信|转达|转告|帮他|帮她|"
                         r"收|已记|记下|记上|记了|记好|记录了|那张|这张|那边|这边|报上|交了|交给|交我|给我|到我|在我这|在我手|转|放在|放到|"
                         r"票\s*(?=→|->|=>|＞)|"  # (「另：X票→Y」: a ballot pointed at its target — round 111, case 15)
                         r"(?i:\bfor\b|\bpm\b|\bdm\b)")
@@ -483,6 +484,9 @@ def _read(text: str, roster: Roster, directors: tuple[str, ...]) -> Reading:
         re.sub(r"〔\s*((?:导演)?代投|代发)\s*〕", r"（\1）", split(text).own)))))
     # 「油条 4（汤圆、粽子、春卷、馄饨），达到出局线 3.6，出局。」: the wagon's row, then words that name no player — a line of
     # their own (heldout45 d03: the whole count was lost, the director's count said to leave every voter out)
+    # 「家人 5（…）　小畜 4（…）　明夷 1（家人）」: rows on one line, spaces between — each a line (heldout71 d01: the first row took
+    # every voter after it, 家人 counted for himself)
+    own = _ROWS_ON_ONE_LINE.sub(r"\1\n", own)
     own = _ROW_THEN_WORDS.sub(lambda m: f"{m.group(1)}\n{m.group(2)}" if roster.pattern.search(m.group(2)) is None else m.group(), own)
     # 「proxy vote: 横钩 → 撇点」: the heading in English, its 「vote:」 (normalized to 投票:) no target's label before the pair —
     # the proxy is 横钩's ballot for 撇点, as 「代投：横钩 → 撇点」 (heldout59 w59_056: read the wrong way round)
@@ -1750,6 +1754,30 @@ _FOR_EVERYONE = re.compile(r"截止|关门|\d\s*点|以后|之后|之前|大家|
 _ARROW_OR_TABLE = re.compile(r"→|->|=>|＞|>|｜|\|")
 
 
+def listed_under(text: str, roster: Roster) -> list[tuple[str, str, str]]:
+    """(player, the row's player, the row) for each player a count of the director's lists under another, in a shape no count
+    reader holds (「杨康——郭靖/黄蓉/欧阳克^」「🗳️ 杨康 ④（郭靖 黄蓉 欧阳克📩）」「【票型播报 20:30】杨康：郭靖、…、欧阳克（代）」): a
+    row is a line's (or a ；-clause's) first player and two or more after it, in a post that counts (the hostile round 113, cases
+    16, 17, 27). Lists of who has not voted, rules and rulings are no rows."""
+    if roster is None or roster.pattern is None:
+        return []
+    said = closed_up(to_simplified(normalize(split(text).own)), roster)
+    if not _COUNT_HEADING.search(said) and not re.search(r"播报|[①-⑳]|\d\s*票", said):
+        return []
+    out = []
+    for row in (r for line in said.split("\n") for r in re.split(r"[；;]", line)):
+        named = _named(row, roster)
+        head = roster.pattern.search(row)
+        if len(named) < 3 or _NOT_A_ROW.search(roster.pattern.sub("＠", row)) or not _ROW_HEAD_MARK.match(row, head.end()):
+            continue  # (a row's player is followed by its votes' mark: 「杨康：」「杨康——」「杨康 ④」「杨康 3票」; a roster list is not)
+        out += [(voter, named[0], row.strip()) for voter in named[1:]]
+    return out
+
+
+_ROW_HEAD_MARK = re.compile(r"\s*(?:[:：]|——|—|-{1,2}>?|→|←|<-|=>|[\d０-９①-⑳]|[一二三四五六七八九十]\s*票|票)")
+_NOT_A_ROW = re.compile(r"未投|没投|未表态|没表态|还差|名单|弃权|出局|存活|死亡|裁定|有效|无效|规则|格式|提醒|请|发言|平票|重投|对决")
+
+
 def pairs_said(text: str, roster: Roster) -> list[tuple[str, str, str]]:
     """(one player, the other, the sentence) for each sentence or line of the director's own words naming exactly two players,
     with nothing in it that says no proxy was made and no floor it rules (「欧阳克今天请假，他指定杨康」「Reminder: 欧阳克 asked me to
@@ -1757,7 +1785,7 @@ def pairs_said(text: str, roster: Roster) -> list[tuple[str, str, str]]:
     read as a notice, 无人出局 posted)."""
     if roster is None or roster.pattern is None:
         return []
-    said = to_simplified(normalize(split(text).own))
+    said = closed_up(to_simplified(normalize(split(text).own)), roster)  # (「欧 阳 克 → 杨 康」: round 113, case 14)
     out = []
     lines = [s.strip() for s in re.split(r"[；;。！!\n]", said) if s.strip()]
     counted = bool(_COUNT_HEADING.search(said))

@@ -1265,6 +1265,7 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
     # them (blind57 de015: applied as a ruling of #20, under 「统计仅供参考」)
     lined = _TALLIED_ABSTENTIONS.sub("", lined)
     sentences = _sentences(lined, rows)
+    relative_heads = [(line, head) for line in lined.split("\n") if (head := _RELATIVE_HEAD.search(line))]
     if len(sentences) > MAX_SENTENCES:
         post = RulingPost(links=links, void=True)
         post.problems.append(f"裁定帖有 {len(sentences)} 句，太长，工具不逐句读（一帖最多 {MAX_SENTENCES} 句）")
@@ -1459,6 +1460,10 @@ def _read(text: str, quoting: bool, roster: Roster | None) -> RulingPost | None:
         rules = said or any(p[0] == "verdict" for p in pieces)
         # (「昨天重投阶段 12楼 的裁定维持不变」: a ruling of that day's floor kept, in words no verdict reads — blind52 cz046)
         relative = _RELATIVE_DAY.search(sentence) if rules or made and re.search(r"维持|裁定|判|有效|无效|作废|不算|不计", sentence) else None
+        if relative is None and (rules or made):
+            # 「顺便说下昨天竞选帖：7楼 …没算；9楼 耧车 的票算了。」: the day its heading names is every clause's after it on the
+            # line (blind65 dl068: 9楼 applied to today's thread)
+            relative = next((head for line, head in relative_heads if sentence.strip(" 。；;，,") in line[head.end():]), None)
         if relative:
             # 「昨天4楼、5楼无效」 posted on day 2 rules day 1's floors, which the post does not number (the hostile round,
             # issue 42, B5: applied to day 2's floors 4 and 5): it rules nothing, and the director is told how to say it
@@ -3045,6 +3050,12 @@ _RELATIVE_DAY = re.compile(r"(昨天|前天|昨日|前日|昨儿个?|昨晚|前�
                            r"重投|复投|决胜|对决|加赛|首轮|阶段|环节|时候|时|期间|那会儿?|选举|竞选|警长|帖|贴|"
                            r"(?i:day|d)\s*\d{1,2})*?"  # (「昨天 day 1 投票帖第 40 樓」: blind50 cx070)
                            r"(?:(?:第\s*)?(?:\d{1,5}|[一二三四五六七八九十]{1,3})\s*(?:楼|层|樓|#|F|L)|#\s*\d{1,5}|(?:floor|post)\s*#?\s*\d{1,5})", re.I)
+
+
+# 「昨天竞选帖：」「前一天的投票帖里：」: an earlier day named as the heading of what follows it on its line, before any floor
+# (its thread or stage, not a post of the director's: 「对昨天裁定的复核：」「更正我昨晚那条：」 rule today's floors — blind19 f023, blind30 cd046)
+_RELATIVE_HEAD = re.compile(r"(昨天|前天|昨日|前日|昨晚|上一天|前一天|上一轮|上轮)\s*(?:的)?\s*[^\s,，。:：;；\d]{0,6}?"
+                            r"(?:帖|贴|竞选|投票|重投|对决|警长|选举|阶段)[^\s,，。:：;；\d]{0,3}?\s*[:：]")
 
 
 def _day_number(written: str) -> int:

@@ -819,6 +819,10 @@ _TIES = re.compile(r"(?:我|俺)(?:[^，,。]{1,6}?(?:发|交|投|贴|挂|转|�
                    r"(?:跟|和|对)我说|告诉我|(?:他|她|伊|佢)\s*(?:也)?\s*(?:要)?投|(?:叮嘱|嘱咐|交代|吩咐|委托|授权|拜托)(?:过|了)|"
                    # (round 111: 「同意用我的楼表态」「我俩一起」「由我代」「同上」「顶上」)
                    r"我的楼|表态|我俩|我们俩|由我|同上|同款|顶上|代我|算上|一起算|"
+                   # (round 113: 「他那张也落在Y身上」「記在Y名下」「跟你一样」「X也一样」「一式两份」「他让我一起写上」
+                   # 「佢都係投呢个」「Two votes here: mine and X's」 — his ballot, a copy of this one, or written down with it)
+                   r"(?:他|她|佢|伊)\s*(?:的)?\s*(?:那|这|一)\s*(?:张|票|份)|落在|记在|名下|算在|(?:跟|和|同)(?:你|我)\s*(?:投)?(?:的)?\s*一样|"
+                   r"一样投|也\s*一样|一式|两份|一起写|写上|都[係系]|(?i:two\s+votes|mine\s+and)|"
                    r"(?i:\bfor\b|behalf|\b(?:his|her)\s+(?:vote|ballot)|submit|mine\s*\+)")
 EVENTS = _EVENTS = re.compile(r"昨|前天|第[一二三四五六七八九十\d]+[天日晚夜轮]|当晚|今早|出局|被刀|被杀|翻牌|遗言|刀口|发言|票型|身份|警长|站边|踩|怀疑|可疑|狼|"
                      r"好人|视角|逻辑|解释|复盘|分析|节奏|划水|预言|查杀|金水|跳|说(?:他|她|自己)?[是像]|觉得|认为|看|如果|要是|假如|明天|重投|平票|对决|"
@@ -846,7 +850,7 @@ def unnamed_relay(text: str, roster, known) -> str | None:
     懒得上线」: a nickname nobody announced — the hostile round 111, case 12), naming no other player and telling no event."""
     if roster is None or roster.pattern is None or "\n" not in (text or "") and not _UNNAMED.search(text or ""):
         return None
-    for line in re.split(r"\n|[（(]|[)）]", closed_up(to_simplified(text or ""))):
+    for line in re.split(r"\n|[（(]|[)）]", closed_up(to_simplified(text or ""), roster)):
         body = _REASON_LABEL.sub("", _BALLOT_LABEL.sub("", line))
         if not _UNNAMED.search(body) or any(roster.table[m.group()] not in known for m in roster.pattern.finditer(body)):
             continue
@@ -857,6 +861,8 @@ def unnamed_relay(text: str, roster, known) -> str | None:
 
 
 _UNNAMED = re.compile(r"(?:他|她|伊|佢|(?i:\bta\b))\s*(?:也|同样|一样|都)\s*(?:这么|这样|要|想)?\s*(?:投|选)|"
+                      # (round 113: 「靖儿也是这个意思，他今天来不了」「老公说他跟我投一样的」)
+                      r"(?:也|都)\s*是\s*这个意思|跟我投(?:的)?一样|跟我一样|"
                       r"(?:帮|替|代)\s*(?:他|她|(?i:\bta\b))\s*(?:投|发|交|贴)")
 _MOVES = re.compile(r"作废|不算|撤[回销掉]?|收回|不要了|改(?:成|投|为|到|给)|换(?:成|到|给)|转投|挪(?:到|给)")
 
@@ -869,7 +875,7 @@ def _named_beside(text: str, roster, known: frozenset, tied: bool) -> tuple[tupl
         return []
     out = []
     # (a bracketed aside is a line of its own: 「发言可疑（X由我代）」 — round 111, case 06)
-    for line in re.split(r"\n|[（(]|[)）]", closed_up(to_simplified(text or ""))):
+    for line in re.split(r"\n|[（(]|[)）]", closed_up(to_simplified(text or ""), roster)):
         if not line.strip():
             continue
         body = _REASON_LABEL.sub("", _BALLOT_LABEL.sub("", line))
@@ -884,12 +890,22 @@ def _named_beside(text: str, roster, known: frozenset, tied: bool) -> tuple[tupl
     return tuple(out)
 
 
-_SPACED_OUT = re.compile(r"(?<![\u4e00-\u9fff])[\u4e00-\u9fff](?:[ \t\u3000]+[\u4e00-\u9fff]){2,}(?![\u4e00-\u9fff])")
+_SPACED_OUT = re.compile(r"(?<![\u4e00-\u9fff])[\u4e00-\u9fff](?:[ \t\u3000·・•]+[\u4e00-\u9fff])+(?![\u4e00-\u9fff])")
 
 
-def closed_up(text: str) -> str:
-    """Characters spaced out one by one closed up (「梅　超　风　同　上」: a name the roster reads only whole — round 111, case 11)."""
-    return _SPACED_OUT.sub(lambda m: re.sub(r"[ \t\u3000]+", "", m.group()), text) if " " in text or "\u3000" in text else text
+def closed_up(text: str, roster=None) -> str:
+    """Letters spaced out one by one closed up: 「梅　超　风　同　上」「梅 超 风 也 一 样」 (a name the roster reads only whole —
+    rounds 111, 113); a run of two (「杨 康」「郭·靖」) only where it closes into a player's name, else it is two words."""
+    if not any(c in text for c in " \t\u3000·・•"):
+        return text
+
+    def close(m: re.Match) -> str:
+        joined = re.sub(r"[ \t\u3000·・•]+", "", m.group())
+        if len(joined) >= 3 and re.search(r"[ \t\u3000]", m.group()):
+            return joined
+        names = roster.pattern if roster is not None and roster.pattern is not None else None
+        return joined if names is not None and names.search(joined) and not names.search(m.group()) else m.group()
+    return _SPACED_OUT.sub(close, text)
 
 
 @lru_cache(maxsize=16384)
@@ -898,9 +914,10 @@ def named_as_target(text: str, roster) -> frozenset[str]:
     whose ballot it passes on."""
     if roster is None or roster.pattern is None:
         return frozenset()
-    said = closed_up(to_simplified(text or ""))
+    said = closed_up(to_simplified(text or ""), roster)
     names = roster.pattern.pattern
-    out = {roster.table[m.group(1)] for m in re.finditer(rf"(?:是|投|选|改成|改为|改投|改票|→|->|=>)\s*(?:给)?\s*({names})", said)}
+    # (「另一张是X的」: whose, not whom — round 113, case 13)
+    out = {roster.table[m.group(1)] for m in re.finditer(rf"(?:是|投|选|改成|改为|改投|改票|→|->|=>)\s*(?:给)?\s*({names})(?!\s*的)", said)}
     for line in said.split("\n"):  # every name on the ballot's own line (「投票对象：郭靖和黄蓉」: two targets)
         if (label := _TARGET_LABEL.search(line)) is not None:
             out |= {roster.table[m.group()] for m in roster.pattern.finditer(_REASON_SPLIT.split(line[label.end():])[0])}

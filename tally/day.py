@@ -788,7 +788,7 @@ class _Fold:
         read = verdict.kind in ("vote", "change", "abstain", "proxy")  # a ballot the grammar read whole
         if verdict.kind in ("vote", "change", "abstain", "malformed") or verdict.relayed_for:
             self._words_of[entry.pid] = verdict.own or ""  # (for the players it names who never vote: finish)
-            self._quoted_in[entry.pid] = verdict.quotes
+            self._quoted_in[entry.pid] = (*verdict.quotes, *(getattr(post, "quotes", None) or ()))  # (typed, and as the page shows them)
             self._old_targets[entry.pid] = (verdict.old_target,) if verdict.old_target else ()
         # (an invalid attempt is weighed too: 「测试一下，不是投票哈：投票对象：X」 — invalid, or no ballot at all?)
         for why, names in certainty.leftovers(verdict.own, counted, ctx.roster, ballot=read, attempt=verdict.kind == "malformed",
@@ -1662,6 +1662,8 @@ class _Fold:
         versions = self.history.get(post.pid) or []
         edited = getattr(post, "edited_at", None)
         editor = getattr(post, "edited_by", None)
+        if _stamped_at_birth(post, versions):
+            editor = edited = None  # (typed by its poster: the words are his, as first archived — the checks below still hold)
         if editor and editor != post.author and not {editor, post.author} <= set(self.ctx.directors):
             # Discuz's stamp names someone else (a 版主): the words now are the editor's, not the poster's (the hostile
             # round: a moderator's edit of a ballot and of the director's proxy was counted as theirs). The poster's own
@@ -2146,7 +2148,8 @@ class _Fold:
                     why = f"帖子说「{player}」的票要变（「{_clip(line, 24)}」）：是替他改票，还是只是转述，请导演裁定"
                     e.reason = f"{e.reason}；{why}" if e.reason else why
                     self._passed_for(e, player, beside=True)
-            if (line := speech.unnamed_relay(own, ctx.roster, known)) is not None:
+            if not e.relayed_for and (line := speech.unnamed_relay(
+                    own, ctx.roster, {e.author, e.target, *speech.named_as_target(own, ctx.roster)})) is not None:
                 # 「梅姐说她也这么投，懒得上线」: passed on for someone no roster name reaches — a second ballot, whose the director's
                 # to say (the hostile round 111, case 12: posted alone)
                 if not e.needs_review:
@@ -2173,6 +2176,13 @@ class _Fold:
             made = [(a, b, said) for x, y, said in in_role.pairs_said(text, ctx.roster) for a, b in ((x, y), (y, x))
                     if a in silent and b in ctx.candidates and a != b and
                     certainty.proxy_allowed_at(e.at, ctx.close, ctx.blackout, ctx.rules)]
+            if not made and certainty.proxy_allowed_at(e.at, ctx.close, ctx.blackout, ctx.rules):
+                # 「杨康——郭靖/黄蓉/欧阳克^」「杨康 ④（郭靖 黄蓉 欧阳克📩）」: a player who never votes, listed in a row of the director's
+                # count in a shape no count reader holds — a proxy shown only in the count (the hostile round 113, cases 16, 17, 27)
+                rows = [] if in_role.read(text, ctx.roster, tuple(ctx.directors)).count else in_role.listed_under(text, ctx.roster)
+                listed = {a for a, _, _ in rows}
+                if sum(a in self.standing for a in listed) * 2 >= len(listed):  # (a count the thread bears out, as _check_count)
+                    made = [(a, b, said) for a, b, said in rows if a in silent and b in ctx.candidates and a != b]
             if not made:
                 continue
             # 「欧阳克今天请假，他指定杨康」: two players in a sentence of the director's, one of whom never votes — a proxy the
@@ -2190,8 +2200,8 @@ class _Fold:
         silent player asks for a vote in words that are no ballot of their own."""
         out = []
         for q in self._quoted_in.get(entry.pid, ()):
-            text = q.text or ""
-            if q.pid is not None or q.author or _QUOTE_HEAD.match(text) or self.ctx.roster.pattern is None:
+            text = quote_field(q, "text") or ""
+            if quote_field(q, "pid") is not None or quote_field(q, "author") or _QUOTE_HEAD.match(text) or self.ctx.roster.pattern is None:
                 continue  # (a post of the thread, quoted: its own floor says what it is)
             # (words pasted from elsewhere — a chat, a message — opening on who said them)
             if (speaker := re.match(rf"\s*({self.ctx.roster.pattern.pattern})\s*[:：]", text)) is None:
@@ -2220,6 +2230,22 @@ class _Fold:
         if holder and holder in self.standing:
             return self.standing[holder].target
         return None
+
+
+def _stamped_at_birth(post, versions) -> bool:
+    """The post's edit stamp was in it when the archive first read it, within 60 seconds of its posting: Discuz stamps only an
+    edit made later than that, so the stamp was typed by whoever wrote the words (the hostile rounds 112/114, case 32: a
+    player's typed 「本帖最后由 导演A 于 … 编辑」 made his own post 「被别人编辑过」 and held the day). A stamp the archive first saw
+    later may be the forum's, in the editor's own time zone: unknown, as before."""
+    editor = getattr(post, "edited_by", None)
+    if not editor or not versions:
+        return False
+    first = min((v for v in versions if v.get("seen_at")), key=lambda v: v["seen_at"], default=None)
+    try:
+        born = first is not None and datetime.fromisoformat(first["seen_at"]) < parse_time(post) + timedelta(seconds=61)
+    except (TypeError, ValueError):
+        return False
+    return born and first.get("edited_by") == editor and first.get("edited_at") == getattr(post, "edited_at", None)
 
 
 _HANDS_OVER = re.compile(r"代投|委托|代发|帮[^。\n]{0,6}投|替[^。\n]{0,6}投|托我|让我投|proxy", re.I)

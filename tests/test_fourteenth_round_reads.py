@@ -377,6 +377,14 @@ def test_a_silent_players_request_pasted_above_a_ballot_is_weighed_as_his():
     assert entry.needs_review and "一灯" in entry.relayed_for and not result.certain, entry.reason
     copied = _decisive("[quote]一灯：投票对象：杨康[/quote]\n同意\n" + BALLOT)[1]
     assert "一灯" not in copied.relayed_for, copied.reason  # (his ballot copied to agree with: no request)
+    # (the lab, round 113: the page shows the typed quote as a quote block, kept apart from the post's text)
+    from dataclasses import replace
+
+    t = _two_two()
+    post = t.add("周伯通", "收到，照办。\n" + BALLOT, 2)
+    t.posts[-1] = replace(post, quotes=[{"pid": None, "author": None, "time": None, "text": "一灯：帮我也投杨康，我今晚不在"}])
+    result, entry = _folded(t, t.posts[-1])
+    assert entry.needs_review and "一灯" in entry.relayed_for and not result.certain, entry.reason
 
 
 def test_a_line_moving_another_voters_ballot_onto_this_one_is_asked():
@@ -394,3 +402,101 @@ def test_a_relay_for_someone_no_roster_name_reaches_is_asked():
     """The hostile round 111, case 12: 「梅姐说她也这么投，懒得上线」 — a nickname nobody announced — left the ballot certain."""
     result, entry = _decisive(BALLOT + "梅姐说她也这么投，懒得上线")
     assert entry.needs_review and "认不出" in entry.reason and not result.certain, entry.reason
+
+
+# -- heldout71 and rulings/blind65, written blind at 282266d, read once ------------------------------------------------------
+
+def test_a_count_with_its_rows_on_one_line_sets_each_voter_beside_his_row():
+    """heldout71 d01: 「家人 5（…）　小畜 4（…）　明夷 1（家人）」 — rows on one line, spaces between — gave the first row every
+    voter after it: 家人 counted for himself, and his own ballot set in doubt."""
+    from grammar import director
+    from grammar.names import Roster
+
+    count = director.read("【统计】杨康 3（郭靖、黄蓉、一灯[代投]）　郭靖 2（杨康、穆念慈×2）　黄蓉 1（洪七公）",
+                          Roster(["郭靖", "黄蓉", "杨康", "穆念慈", "一灯", "洪七公"]), ("导演",)).count
+    assert count == {"郭靖": "杨康", "黄蓉": "杨康", "一灯": "杨康", "杨康": "郭靖", "穆念慈": "郭靖", "洪七公": "黄蓉"}, count
+
+
+def test_a_format_examples_word_that_is_a_players_nickname_is_his_ballot():
+    """heldout71 w71_018: 「投票对象：包子 投票理由：昨晚第一个跳出来…」 where 包子 is 蒙古包's announced nickname and also the
+    example word of every rules post — read as a pasted example, certain, and the ballot lost. With a reason of its own it is his
+    ballot; with the example's reason too it is asked."""
+    from grammar.ballot import parse_post
+    from grammar.names import Roster
+
+    roster = Roster(["蒙古包", "骑楼", "土楼"], aliases={"包子": "蒙古包"})
+    assert parse_post("投票对象：包子 投票理由：昨晚第一个跳出来说自己没技能", None, roster).kind == "vote"
+    example = parse_post("投票对象：包子\n投票理由：包子也好吃", None, roster)
+    assert example.kind == "none" and example.vote_like and example.readings == ("蒙古包",)
+    assert parse_post("投票对象：包子\n投票理由：包子也好吃", None, Roster(["骑楼", "土楼"])).vote_like is False
+
+
+@pytest.mark.parametrize("seen_after, typed", [(40, True), (3600, False)])
+def test_a_stamp_the_archive_saw_within_a_minute_of_the_post_was_typed_by_its_poster(seen_after, typed):
+    """The hostile rounds 112/114, case 32: a player's post opening on a typed 「本帖最后由 导演 于 … 编辑」 dated before his own post
+    read as edited at an unknown time, with a reading for every player, and held a clear day. Discuz stamps only an edit made more
+    than 60 seconds after the post: a stamp the archive read within that minute was typed by the poster. One first seen later may
+    be the forum's, in the editor's own clock (dated before the post): the day waits, as before."""
+    from dataclasses import replace
+    from datetime import datetime, timedelta
+
+    from tally.day import tally_day
+    from tally.rules import load_preset
+    from tallykit import game
+
+    t = _two_two()
+    post = t.add("周伯通", "随便聊两句，今天天气不错，大家加油。", 2)
+    posted = datetime.fromisoformat(post.posted_at)
+    stamp = (posted - timedelta(minutes=4)).replace(second=0).isoformat()
+    t.posts[-1] = post = replace(post, edited_by="导演", edited_at=stamp)
+    seen = [{"seen_at": (posted + timedelta(seconds=seen_after)).isoformat(), "text": post.text, "edited_by": "导演",
+             "edited_at": stamp}]
+    g = game("s10")
+    result = tally_day(t.posts, g, g.days[0], load_preset("s10"), {}, history={post.pid: seen})
+    entry = next(e for e in result.entries if e.pid == post.pid)
+    assert entry.needs_review is not typed and result.certain is typed, entry.reason
+
+
+# -- hostile round 113 (at 282266d) -------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("line", ["一灯在高铁上信号时有时无，嘱我把他那张也落在杨康身上", "一燈在國外，時差睡著了，我把他那張也記在楊康名下",
+                                  "一灯刚才下线了。临走前他说：跟你一样。", "一灯话佢都係投呢个，佢冇得上网", "此票一式两份：一份我的，一份一灯的",
+                                  "一 灯 也 一 样", "Two votes here: mine and 一灯's (he's AFK)"])
+def test_round_113s_relays_beside_a_ballot_are_asked(line):
+    """The hostile round 113, cases 01, 03–08: his ballot written down with this one (「他那张也落在Y身上」「記在Y名下」), a copy of it
+    (「跟你一样」「一式两份」「都係投呢个」), two ballots in one (「Two votes here」), a name spaced with half-width spaces."""
+    result, entry = _decisive(BALLOT + line)
+    assert entry.needs_review and "一灯" in entry.relayed_for and not result.certain, entry.reason
+
+
+def test_a_relay_for_a_nickname_nobody_announced_is_asked():
+    result, entry = _decisive(BALLOT + "灯灯也是这个意思，他今天来不了")
+    assert entry.needs_review and "认不出" in entry.reason and not result.certain, entry.reason
+
+
+def test_another_ballot_said_to_be_a_silent_players_under_the_posters_own_is_weighed_as_his():
+    """The hostile round 113, case 13: 「另一张是X的，内容同上」 under the poster's second copy of his ballot read X as a change's
+    target (「是X」), the relay lost and 无人出局 posted."""
+    t = _two_two()
+    t.add("周伯通", BALLOT, 1.9)
+    result, entry = _folded(t, t.add("周伯通", BALLOT + "另一张是一灯的，内容同上", 2))
+    assert "一灯" in entry.relayed_for and not result.certain, entry.reason
+
+
+def test_two_pairs_one_the_posters_own_in_dashes_are_both_ballots():
+    result, entry = _decisive("一灯 —— 杨康\n我 —— 杨康")
+    assert ("一灯", "杨康") in {(r.voter, r.target) for r in entry.space} and not result.certain, entry.space
+
+
+@pytest.mark.parametrize("text", ["🗳️ 杨康 ③（郭靖 黄蓉 一灯📩）", "统计：\n杨康——郭靖/黄蓉/一灯^\n郭靖——杨康/穆念慈\n^ 电话里说的",
+                                  "【票型播报 20:30】杨康：郭靖、黄蓉、一灯（代）；郭靖：杨康、穆念慈", "一 灯 → 杨 康（私）"])
+def test_a_player_who_never_votes_in_a_row_of_the_directors_count_is_asked_as_his_proxy(text):
+    """The hostile round 113, cases 14, 16, 17, 27: a proxy shown only in a count no count reader held (circled numbers, dashes
+    and slashes, a heading with its time, 「（代）」) or in spaced letters was a certain notice, and 无人出局 posted."""
+    result, entry = _directors(text)
+    assert entry.needs_review and ("一灯", "杨康") in {(r.voter, r.target) for r in entry.space} and not result.certain, entry
+
+
+def test_the_roster_in_the_directors_opening_post_is_no_count():
+    result, entry = _directors("存活玩家（8人）：\n杨康 郭靖 黄蓉 穆念慈 一灯 洪七公 周伯通 欧阳锋\n请按格式投票。")
+    assert not entry.needs_review and result.certain, entry.reason

@@ -596,3 +596,26 @@ def test_a_revote_is_not_posted_while_the_tie_that_called_it_is_in_doubt(tmp_pat
         revote = [p for p in forum.threads[tid].posts if p.uid == DIRECTOR_UID and "重投投票结果[/b]" in p.bbcode]
     assert revote == [] and result.code == polling.EXIT_REVIEW, lines
     assert any("还不能确定" in line for line in lines), lines
+
+
+@pytest.mark.parametrize("shared", [False, True])
+def test_a_co_directors_cron_never_posts_the_final_again_nor_edits_the_others(tmp_path, shared):
+    """The hostile round 113, cases 51, 57: with two directors in the game file, the co-director's cron on his own archive posted
+    a second final beside the first director's; on a shared archive the first director's cron then stopped on every run,
+    calling the co-director's final 「找不到了」. A post of this slot by another director of the game file is his: ours is never
+    posted beside it, his never edited from this account, and neither cron stops for it."""
+    forum = demo.build()
+    with forum:
+        forum.add_user(30, "导演乙", password="co-director")
+        path = game_file(tmp_path, forum.base_url)
+        path.write_text(path.read_text("utf-8").replace('directors = ["导演甲"]', 'directors = ["导演甲", "导演乙"]'), "utf-8")
+        mine = polling.run_poll(path, tmp_path / "g.db", options(forum, out_dir=tmp_path / "out", post=True, running=True), print)
+        co = polling.PollOptions(login="导演乙", password="co-director", interval=0, now=forum.clock(), out_dir=tmp_path / "co",
+                                 post=True, running=True)
+        lines: list[str] = []
+        theirs = polling.run_poll(path, tmp_path / ("g.db" if shared else "co.db"), co, lines.append)
+        again = polling.run_poll(path, tmp_path / "g.db", options(forum, out_dir=tmp_path / "out", post=True, running=True), print)
+        finals = [p for t in forum.threads.values() for p in t.posts if "bansha:v2:" in p.bbcode and ":final:" in p.bbcode]
+    assert mine.final_done and theirs.final_done and again.final_done, (theirs.summary, lines)
+    assert len(finals) == 1 and finals[0].uid == DIRECTOR_UID, [(p.uid, p.pid) for p in finals]
+    assert any("导演甲" in line and "不另发" in line for line in lines), lines
