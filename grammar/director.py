@@ -173,7 +173,8 @@ _EXAMPLE = re.compile(r"(?<![按照依])格式|举例|例如|比如|示例|样�
 _OWN_WORDS = re.compile(r"投|票给|一票|这票|的票|代发")
 _NO_BALLOT = re.compile(r"没投|未投|还没投|尚未投|没有投|投票截止|截止|提醒|请[^。\n]{0,6}投|投票帖|投票时间|得票|票数|票型|格式|有误|"
                         r"重新投|无效|有效|弃权|\d+\s*票|平票|重投|裁定|(?:\d|[一二三四五六七八九十])\s*(?:楼|层|L\b|F\b)|"
-                        r"(?:让他|叫他|请他|他)?自己\s*(?:来|去)?\s*(?:投|发)")  # (「我说可以，自己来投」: no proxy made — round 111, C22)
+                        r"(?:让他|叫他|请他|他)?自己\s*(?:来|去)?\s*(?:投|发)|(?:让他|叫他|请他)\s*(?:本人|亲自)\s*(?:来|去)|不\s*代")
+# (「我说可以，自己来投」「让他本人来，导演不代劳」: no proxy made — rounds 111, C22; 113, B14)
 _QUOTED = re.compile(r"[“「『\"][^”」』\"\n]{0,200}[”」』\"]")
 _TIME = re.compile(r"(?<!\d)(\d{1,2})\s*[:：]\s*(\d{2})(?!\d)")
 _CHANGES = re.compile(r"改票|改投|原投票由|原票由")  # 代投（改票）：将其原投票由 梅超风 改为 欧阳克
@@ -1738,7 +1739,8 @@ def _clip(text: str, limit: int = 40) -> str:
 # condition, a question, a ruling on a floor (「不接受」「没收到」「如果」「吗」「6楼」) — narrower than _NOT_MADE, for a player the
 # count says has not voted (tally/day.py): 「欧阳克不方便，票转给我：杨康」 is a proxy however the 不 falls.
 _NO_PROXY_HERE = re.compile(r"没(?:有)?\s*(?:收到|代|投|答应|同意)|不\s*(?:代|接受|接|算|计|予|行|同意|答应|收)|别|勿|拒|驳|撤|作废|无效|"
-                            r"[?？吗]|如果|假如|要是|的话|是否|自己\s*(?:来|去)?\s*投|禁言|辱骂|违规|发言|顺延|理由")
+                            r"[?？吗]|如果|假如|要是|的话|是否|自己\s*(?:来|去)?\s*投|禁言|辱骂|违规|发言|顺延|理由|"
+                            r"问|身份|没\s*(?:回|理|答)")  # (「X私信问Y的身份，我没回答」: a question told, no ballot — round 113, C17)
 
 
 # A count's row (「生姜 1（胡萝卜）」「卯兔 1 ← 丑牛」「面人 1：漆器」: a name and its votes), a ballot quoted in a ruling's reason

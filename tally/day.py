@@ -755,6 +755,13 @@ class _Fold:
             # the director (whose second account, substitute or impostor is it?), never a silent 「发言」 (the lab found it)
             entry.needs_review = True
             entry.reason = "不在名单里的账号发了像代投或转投的帖子：是谁的小号、顶替者，还是冒充导演？请导演裁定（默认不计）"
+            # Whatever account it is, one post moves one ballot — its principal's, or the one its author holds — onto the player
+            # it names as the target: bounded as any relay for an unnamed player is (the hostile round 114, cases 97, 98: a
+            # 6 : 1 landslide held by it)
+            targets = speech.named_as_target(verdict.own or "", ctx.roster)
+            entry.readings = tuple(n for n in ctx.candidates_in_order if n in targets)
+            entry.relayed_for = tuple(n for n in _names_in(verdict.own or "", ctx.roster) if n in ctx.voters and n not in targets)
+            entry.one_ballot = True
             return
         others = tuple(w for w in verdict.relayed_for if w != entry.author)
         if others and not verdict.relay_is_ballot and verdict.kind != "proxy" and not by_director and entry.ruling is None \

@@ -356,7 +356,8 @@ def test_a_count_of_one_row_is_that_players_whole_not_the_days():
     assert not entry.needs_review and result.certain and not result.count_checks, result.count_checks
 
 
-@pytest.mark.parametrize("text", ["一灯问我能不能投杨康，我说可以，自己来投。", "一灯私信问投杨康行不行，我让他自己去投。"])
+@pytest.mark.parametrize("text", ["一灯问我能不能投杨康，我说可以，自己来投。", "一灯私信问投杨康行不行，我让他自己去投。",
+                                  "一灯想投杨康，让他本人来，导演不代劳", "一灯私信问杨康的身份，我没回答。"])  # (round 113, B14, C17)
 def test_the_director_telling_a_player_to_vote_himself_makes_no_proxy(text):
     """The hostile round 111, C22: a question answered with 「自己来投」 was asked as the director's proxy."""
     result, entry = _directors(text)
@@ -500,3 +501,23 @@ def test_a_player_who_never_votes_in_a_row_of_the_directors_count_is_asked_as_hi
 def test_the_roster_in_the_directors_opening_post_is_no_count():
     result, entry = _directors("存活玩家（8人）：\n杨康 郭靖 黄蓉 穆念慈 一灯 洪七公 周伯通 欧阳锋\n请按格式投票。")
     assert not entry.needs_review and result.certain, entry.reason
+
+
+@pytest.mark.parametrize("lead", [True, False])
+def test_a_proxy_line_from_an_account_outside_the_game_moves_one_ballot_at_most(lead):
+    """The hostile round 114, cases 97, 98: 「应X要求代投Y」 from an account the game file does not list held any day — a 6 : 1
+    landslide too — as a post the proof could bound nothing about. Whoever's it is, it moves one ballot onto the player it names:
+    a day that cannot turn goes out, a day that can waits."""
+    from tallykit import game
+    from tally.day import tally_day
+    from tally.rules import load_preset
+
+    t = _two_two()
+    if lead:
+        for k, voter in enumerate(("欧阳锋", "欧阳克", "洪七公")):
+            t.vote(voter, "杨康", 1.8 + k / 100)
+    post = t.add("路人甲", "应一灯要求代投郭靖，他私信我的。", 2)
+    g = game("s10")
+    result = tally_day(t.posts, g, g.days[0], load_preset("s10"))
+    entry = next(e for e in result.entries if e.pid == post.pid)
+    assert entry.needs_review and "不在名单里" in entry.reason and result.certain is lead, result.proof
