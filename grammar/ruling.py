@@ -2040,7 +2040,8 @@ def _asked_in_its_reason(sentence: str, tokens: list[Token]) -> bool:
         all(t.start_pos >= dash for t in tokens if t.type == "QUESTION")
 
 
-_ORIGINAL_STANDS = re.compile(r"原票|原来的票|原先的票|之前的票|按\s*\d{1,5}\s*(?:楼|层|樓|#|F|L)")
+# (「暂时按无效处理，仍计 14楼 的 韩非」: the ballot that still counts — blind65 dl025, applied under 暂时)
+_ORIGINAL_STANDS = re.compile(r"原票|原来的票|原先的票|之前的票|按\s*\d{1,5}\s*(?:楼|层|樓|#|F|L)|仍\s*(?:计|算|按|记|是)\s*\d{1,5}\s*(?:楼|层|樓|#|F|L)")
 _TENTATIVE = re.compile(r"(?:无效|有效|弃权|作废|不算|计为\S{1,12}?)(?:的|了)?吧")  # 「2楼无效吧。」: a verdict proposed, not made
 
 

@@ -2136,45 +2136,28 @@ class _Fold:
             # (the players the post may vote for are its targets, not whose it is: 「投票理由：打错了，是黄蓉」)
             known = {e.target, e.author, *e.relayed_for, *self._old_targets.get(e.pid, ()),
                      *speech.named_as_target(own, ctx.roster)}
-            doubtful = e.needs_review
             for player, said in self._requests_quoted(e, silent):
                 # 「[quote]X：帮我也投杨康，我今晚不来[/quote] 收到，照办。⏎ 投票对象：杨康」: a silent player's request to vote, quoted
                 # above a ballot — the ballot may be his as well as the poster's (the hostile round 111, case 05: posted alone)
-                if not e.needs_review:
-                    e.needs_review, e.voter = True, e.voter or e.author
-                    e.readings = tuple(dict.fromkeys([*e.readings, *([e.target] if e.target else [])]))
-                why = f"帖子引用了今天没投票的「{player}」请人代投的话（「{_clip(said, 24)}」）：这张是替他投的，还是自己的票，请导演裁定"
-                e.reason = f"{e.reason}；{why}" if e.reason else why
+                _ask_beside(e, f"帖子引用了今天没投票的「{player}」请人代投的话（「{_clip(said, 24)}」）：这张是替他投的，还是自己的票，请导演裁定")
                 self._passed_for(e, player, beside=True)
             for player, line in speech.moves_his(own, ctx.roster, known):
                 if player in ctx.voters and player in self.standing and player not in silent:
                     # 「X说他那张作废，跟我走」: his ballot, taken back and passed on with this one (round 111, case 10: posted alone)
-                    if not e.needs_review:
-                        e.needs_review, e.voter = True, e.voter or e.author
-                        e.readings = tuple(dict.fromkeys([*e.readings, *([e.target] if e.target else [])]))
-                    why = f"帖子说「{player}」的票要变（「{_clip(line, 24)}」）：是替他改票，还是只是转述，请导演裁定"
-                    e.reason = f"{e.reason}；{why}" if e.reason else why
+                    _ask_beside(e, f"帖子说「{player}」的票要变（「{_clip(line, 24)}」）：是替他改票，还是只是转述，请导演裁定")
                     self._passed_for(e, player, beside=True)
             if not e.relayed_for and (line := speech.unnamed_relay(
                     own, ctx.roster, {e.author, e.target, *speech.named_as_target(own, ctx.roster)})) is not None:
                 # 「梅姐说她也这么投，懒得上线」: passed on for someone no roster name reaches — a second ballot, whose the director's
                 # to say (the hostile round 111, case 12: posted alone)
-                if not e.needs_review:
-                    e.needs_review, e.voter = True, e.voter or e.author
-                    e.readings = tuple(dict.fromkeys([*e.readings, *([e.target] if e.target else [])]))
-                why = f"帖子像是也替别人投了这张（「{_clip(line, 24)}」），但认不出是哪位玩家：请导演裁定"
-                e.reason = f"{e.reason}；{why}" if e.reason else why
+                _ask_beside(e, f"帖子像是也替别人投了这张（「{_clip(line, 24)}」），但认不出是哪位玩家：请导演裁定")
                 e.unprovable = e.beside = True
             doubtful = e.needs_review
             for player, line in speech.named_beside(own, ctx.roster, known, tied=not doubtful):
                 if player not in silent:
                     continue
                 if not doubtful:
-                    e.needs_review = True
-                    why = f"帖子里提到今天没投票的「{player}」（「{_clip(line, 24)}」）：是替他转投，还是自己的票，请导演裁定"
-                    e.reason = f"{e.reason}；{why}" if e.reason else why
-                    e.voter = e.voter or e.author
-                    e.readings = tuple(dict.fromkeys([*e.readings, *([e.target] if e.target else [])]))
+                    _ask_beside(e, f"帖子里提到今天没投票的「{player}」（「{_clip(line, 24)}」）：是替他转投，还是自己的票，请导演裁定")
                 self._passed_for(e, player, beside=True)
         for e in self.entries:
             text = self._director_words.get(e.pid)
@@ -2237,6 +2220,14 @@ class _Fold:
         if holder and holder in self.standing:
             return self.standing[holder].target
         return None
+
+
+def _ask_beside(e: Entry, why: str) -> None:
+    """A ballot post asked about for a second ballot its words may carry: doubtful (its own reading kept), and why."""
+    if not e.needs_review:
+        e.needs_review, e.voter = True, e.voter or e.author
+        e.readings = tuple(dict.fromkeys([*e.readings, *([e.target] if e.target else [])]))
+    e.reason = f"{e.reason}；{why}" if e.reason else why
 
 
 def _stamped_at_birth(post, versions) -> bool:
