@@ -415,7 +415,8 @@ def post_history(db: sqlite_utils.Database, pids: list[int]) -> dict[int, list[d
     if not pids:
         return history
     marks = ",".join("?" * len(pids))
-    for row in db.query(f"select pid, seen_at, text, status from post_versions where pid in ({marks}) order by id", pids):
+    for row in db.query(f"select pid, seen_at, text, status, edited_by, edited_at from post_versions where pid in ({marks}) order by id",
+                        pids):  # (who stamped it, as first read: a stamp there within a minute of the post was typed — tally/day.py)
         history.setdefault(row["pid"], []).append(row)
     return history
 

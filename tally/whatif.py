@@ -34,7 +34,7 @@ from copy import copy
 from math import gcd, prod
 from itertools import combinations, product
 
-from .outcome import OUT, REVOTE, RUNOFF, Outcome, decide_outcome
+from .outcome import NONE, OUT, REVOTE, RUNOFF, Outcome, decide_outcome
 
 STATE_BUDGET = 20_000  # distinct (totals, title target) states searched exactly for a day where nobody is out
 GROUP_BUDGET = 3_000  # fold steps spent on one group of voters before its space is over-approximated
@@ -523,9 +523,21 @@ def _split_on_holder(day: _Day, fixed: dict, spaces: dict):
         yield fixed, spaces, day.holder_target, {}
 
 
+def _broken_none(day: _Day, base: Outcome, fixed: dict, spaces: dict) -> dict | None:
+    """For a day where nobody goes out: a combination under which someone does (or a runoff is called), or None if none can
+    — the proof's own search for such a day; where it cannot finish, the day is held (OVER)."""
+    chosen = _greedy(day, base, [(x, fixed, spaces, day.holder_target, {}) for x in _names(fixed, spaces)])
+    if chosen is not None:
+        return chosen
+    complete, chosen = _search(day, base, fixed, spaces)
+    return chosen if chosen is not None else None if complete else {OVER: None}
+
+
 def _broken(day: _Day, base: Outcome, fixed: dict, spaces: dict) -> dict | None:
     """For an outcome that puts X out or sends a group to a runoff/revote: a combination under which it
     no longer holds, or None if it holds under all (exact: each condition is a bound on a sum)."""
+    if base.kind == NONE:
+        return _broken_none(day, base, fixed, spaces)
     for fixed_h, rest, title_target, held in _split_on_holder(day, fixed, spaces):
         names = _names(fixed_h, rest)
         leaders = list(base.names)
@@ -744,7 +756,7 @@ def weigh(result, posts: list, ctx, rulings, history, verdicts, fold_type, rulin
         # (a relay beside the poster's own ballot moves two: its own ballot, and the one it passes on — the hostile round 110,
         # case 19: one such relay held a 6 : 2 day)
         moves = [move for pid in loose for move in _moved_by(entries[pid], ctx, result)]
-        bound = None if unbounded or election or base.kind not in (OUT, RUNOFF, REVOTE) or not moves or not all(
+        bound = None if unbounded or election or base.kind not in (OUT, NONE, RUNOFF, REVOTE) or not moves or not all(
             entries[pid].one_ballot or entries[pid].beside for pid in loose) or (
                 day.title_rule and not _clear_lead(result, moves)) else _one_ballot_each(result, ctx, moves)
         if bound is not None:

@@ -37,6 +37,7 @@ def test_a_ballot_another_player_asks_for_owns_or_shares_is_weighed_as_his_besid
     "一灯的发言我也觉得有问题", "一灯昨天那票投得很怪", "他的发言让我很不舒服", "一灯说的和杨康说的对不上",
     "一灯也投了杨康，但白痴的票不算", "跟一灯的思路一样", "一灯替杨康解释得太急", "我和一灯昨天都被他骗了",
     "帮一灯打掩护太明显", "为一灯报仇", "他一直帮一灯带节奏", "我跟一灯都觉得他是狼", "一灯也是这个判断", "一灯懒得发言，但他更懒",
+    "一灯说他自己会来投，我就不替他操心了",  # (round 113, C26)
 ])
 def test_a_reason_that_speaks_of_another_player_holds_no_day(line):
     """The frames are roles towards this ballot: a reason that speaks of another player's words, votes or doubts is the poster's."""
@@ -503,11 +504,12 @@ def test_the_roster_in_the_directors_opening_post_is_no_count():
     assert not entry.needs_review and result.certain, entry.reason
 
 
-@pytest.mark.parametrize("lead", [True, False])
-def test_a_proxy_line_from_an_account_outside_the_game_moves_one_ballot_at_most(lead):
+@pytest.mark.parametrize("lead, preset, posted", [(True, "s10", True), (False, "s10", False), (False, "qisha", True)])
+def test_a_proxy_line_from_an_account_outside_the_game_moves_one_ballot_at_most(lead, preset, posted):
     """The hostile round 114, cases 97, 98: 「应X要求代投Y」 from an account the game file does not list held any day — a 6 : 1
     landslide too — as a post the proof could bound nothing about. Whoever's it is, it moves one ballot onto the player it names:
-    a day that cannot turn goes out, a day that can waits."""
+    a day that cannot turn goes out, a day that can waits — and a day where nobody reaches 七杀's 40 % whatever one ballot does
+    (round 116, case 97) goes out too."""
     from tallykit import game
     from tally.day import tally_day
     from tally.rules import load_preset
@@ -517,7 +519,7 @@ def test_a_proxy_line_from_an_account_outside_the_game_moves_one_ballot_at_most(
         for k, voter in enumerate(("欧阳锋", "欧阳克", "洪七公")):
             t.vote(voter, "杨康", 1.8 + k / 100)
     post = t.add("路人甲", "应一灯要求代投郭靖，他私信我的。", 2)
-    g = game("s10")
-    result = tally_day(t.posts, g, g.days[0], load_preset("s10"))
+    g = game(preset)
+    result = tally_day(t.posts, g, g.days[0], load_preset(preset))
     entry = next(e for e in result.entries if e.pid == post.pid)
-    assert entry.needs_review and "不在名单里" in entry.reason and result.certain is lead, result.proof
+    assert entry.needs_review and "不在名单里" in entry.reason and result.certain is posted, result.proof
