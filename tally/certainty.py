@@ -521,6 +521,14 @@ def _choices(own: str, counted: str | None, roster) -> list[tuple[int, str, bool
     return out
 
 
+@lru_cache(maxsize=1)
+def _correction_words() -> frozenset[str]:
+    from grammar import tags as tagging
+    return frozenset(tagging.words_of("correction"))
+
+
+# The ballot's own parts, named in a correction's clause (「上面对象和理由里的人写反了，对调一下」: round 116, case 27)
+_OF_THE_BALLOT = re.compile(r"对调|调换|互换|对象和理由|理由和对象|两个名字|两个人|俩人")
 _OTHER_POST = re.compile(r"\d+\s*[楼层樓#LlFf]|#\s*\d+|楼上|上一楼")
 
 
@@ -552,8 +560,8 @@ def _unsaid(own: str, roster, counted: str | None):
         cut = _ASIDE_CUT.search(own, tag.end)
         clause = own[c_start:cut.start() if cut else len(own)]  # (after the ballot: 「票投杨康 不对不对」)
         rest = clause.replace(tag.text, "", 1)
-        if len(_CJK.findall(rest)) > 3 or (roster.pattern and roster.pattern.search(rest)):
-            continue  # a clause that says more: a reason
+        if (len(_CJK.findall(rest)) > 3 and not _OF_THE_BALLOT.search(rest)) or (roster.pattern and roster.pattern.search(rest)):
+            continue  # a clause that says more: a reason (unless it speaks of the ballot itself: 「上面对象和理由里的人写反了」)
         if _OTHER_POST.search(rest):
             continue  # 「正式投，5楼那个不算」: another post of the poster's taken back, not this ballot
         if _INTRODUCES.match(own, cut.end() if cut else len(own)):
@@ -759,6 +767,10 @@ def _leftovers(own: str, counted: str | None, roster, ballot: bool, attempt: boo
             void = None  # 「【裁定】11楼无效 ⏎ ——学导演玩的，别当真。 ⏎ 投票对象：洞箫」: the joke is the ruling's, not the ballot's
         if void:  # 「测试，别计」「我的票作废，重新投在楼下」: the post says of itself that it does not count
             meant = tuple(n for n in names_in(own[void.start():void.end() + 12], roster) if n != counted)
+            if not meant and void.group() in _correction_words():
+                # 「上面对象和理由里的人写反了，对调一下」: corrected to a player it does not name here — any the post names
+                # (round 116, case 27: certain for the first name, 无人出局 posted)
+                meant = tuple(n for n in names_in(own, roster) if n != counted)
             out.append((f"帖子里说这一票不算数或另有打算（「{own[max(0, void.start() - 6):void.end() + 6].strip()}」）："
                         f"算不算投票、算给谁，请导演裁定", (*meant, "")))
         if ballot and counted is None and (cast := _ALREADY_CAST.search(own)) is not None:  # (or says it only talks)

@@ -523,3 +523,10 @@ def test_a_proxy_line_from_an_account_outside_the_game_moves_one_ballot_at_most(
     result = tally_day(t.posts, g, g.days[0], load_preset(preset))
     entry = next(e for e in result.entries if e.pid == post.pid)
     assert entry.needs_review and "不在名单里" in entry.reason and result.certain is posted, result.proof
+
+
+def test_a_correction_that_speaks_of_the_ballots_parts_and_names_no_one_is_asked_for_everyone_the_post_names():
+    """The hostile round 116, case 27: 「上面对象和理由里的人写反了，对调一下」 under a ballot — a correction of the ballot in words
+    that name no player — left it certain for the first name, and 无人出局 posted where the swap put 杨康 out."""
+    result, entry = _decisive("投票对象：郭靖\n投票理由：杨康一直在带节奏\n上面对象和理由里的人写反了，对调一下")
+    assert entry.needs_review and "杨康" in entry.readings and not result.certain, entry.reason
