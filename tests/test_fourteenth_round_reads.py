@@ -463,7 +463,10 @@ def test_a_stamp_the_archive_saw_within_a_minute_of_the_post_was_typed_by_its_po
 
 @pytest.mark.parametrize("line", ["一灯在高铁上信号时有时无，嘱我把他那张也落在杨康身上", "一燈在國外，時差睡著了，我把他那張也記在楊康名下",
                                   "一灯刚才下线了。临走前他说：跟你一样。", "一灯话佢都係投呢个，佢冇得上网", "此票一式两份：一份我的，一份一灯的",
-                                  "一 灯 也 一 样", "Two votes here: mine and 一灯's (he's AFK)"])
+                                  "一 灯 也 一 样", "Two votes here: mine and 一灯's (he's AFK)",
+                                  # (round 115)
+                                  "一灯那边我问过了，答案一样，一起算上", "Also casting 一灯's vote here", "一灯把票寄存在我这里了",
+                                  "一灯说随我，那就一样", "一灯：我也是。（这是他微信回我的原话）"])
 def test_round_113s_relays_beside_a_ballot_are_asked(line):
     """The hostile round 113, cases 01, 03–08: his ballot written down with this one (「他那张也落在Y身上」「記在Y名下」), a copy of it
     (「跟你一样」「一式两份」「都係投呢个」), two ballots in one (「Two votes here」), a name spaced with half-width spaces."""
@@ -491,7 +494,10 @@ def test_two_pairs_one_the_posters_own_in_dashes_are_both_ballots():
 
 
 @pytest.mark.parametrize("text", ["🗳️ 杨康 ③（郭靖 黄蓉 一灯📩）", "统计：\n杨康——郭靖/黄蓉/一灯^\n郭靖——杨康/穆念慈\n^ 电话里说的",
-                                  "【票型播报 20:30】杨康：郭靖、黄蓉、一灯（代）；郭靖：杨康、穆念慈", "一 灯 → 杨 康（私）"])
+                                  "【票型播报 20:30】杨康：郭靖、黄蓉、一灯（代）；郭靖：杨康、穆念慈", "一 灯 → 杨 康（私）",
+                                  # (round 115: rows with no heading, a pipe table, a [table])
+                                  "杨康：郭靖 黄蓉 一灯\n郭靖：杨康 穆念慈 欧阳锋", "杨康 | 郭靖 黄蓉 一灯\n郭靖 | 杨康 穆念慈 欧阳锋",
+                                  "[table][tr][td]杨康[/td][td]郭靖、黄蓉、一灯[/td][/tr][tr][td]郭靖[/td][td]杨康、穆念慈、欧阳锋[/td][/tr][/table]"])
 def test_a_player_who_never_votes_in_a_row_of_the_directors_count_is_asked_as_his_proxy(text):
     """The hostile round 113, cases 14, 16, 17, 27: a proxy shown only in a count no count reader held (circled numbers, dashes
     and slashes, a heading with its time, 「（代）」) or in spaced letters was a certain notice, and 无人出局 posted."""
