@@ -852,9 +852,10 @@ def moves_his(text: str, roster, known) -> list[tuple[str, str]]:
 def unnamed_relay(text: str, roster, known) -> str | None:
     """A short line of a ballot post that passes a ballot on for someone it names in no way the roster knows (「梅姐说她也这么投，
     懒得上线」: a nickname nobody announced — the hostile round 111, case 12), naming no other player and telling no event."""
-    if roster is None or roster.pattern is None or "\n" not in (text or "") and not _UNNAMED.search(text or ""):
+    said = closed_up(to_simplified(text or ""), roster) if roster is not None else ""
+    if roster is None or roster.pattern is None or not _UNNAMED.search(said):
         return None
-    for line in re.split(r"\n|[（(]|[)）]", closed_up(to_simplified(text or ""), roster)):
+    for line in re.split(r"\n|[（(]|[)）]", said):
         body = _REASON_LABEL.sub("", _BALLOT_LABEL.sub("", line))
         if not _UNNAMED.search(body) or any(roster.table[m.group()] not in known for m in roster.pattern.finditer(body)):
             continue
