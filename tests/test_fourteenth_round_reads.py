@@ -536,3 +536,13 @@ def test_a_correction_that_speaks_of_the_ballots_parts_and_names_no_one_is_asked
     that name no player — left it certain for the first name, and 无人出局 posted where the swap put 杨康 out."""
     result, entry = _decisive("投票对象：郭靖\n投票理由：杨康一直在带节奏\n上面对象和理由里的人写反了，对调一下")
     assert entry.needs_review and "杨康" in entry.readings and not result.certain, entry.reason
+
+
+def test_a_pasted_pair_list_naming_a_silent_player_beside_the_posters_own_line_is_weighed_as_his():
+    """The hostile round 115, case 09: after his own ballot, 「X（不在线）：杨康 ⏎ 我：杨康」 — a pasted count of two — was asked as
+    the poster's with no reading as X's ballot, and 无人出局 posted where it made 杨康's third."""
+    t = _two_two()
+    t.vote("周伯通", "杨康", 1.9)
+    t.vote("欧阳锋", "郭靖", 1.95)
+    result, entry = _folded(t, t.add("周伯通", "一灯（不在线）：杨康\n周伯通：杨康", 2))
+    assert entry.needs_review and "一灯" in entry.relayed_for and not result.certain, entry.reason
