@@ -301,6 +301,7 @@ def _on_condition(sentence: str, condition: re.Match, roster: Roster, table: dic
     return out
 
 
+_UNRELATED = re.compile(r"\s*(?:无关|没关系|没有关系|不相干|没啥关系|毫无关系)")
 _PHONE_GAP = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
 _HE = re.compile(r"\s*(?:他|她|TA|ta|对方)(?:说)?\s*(?:要|想)?\s*投")
 # 「谢逊私聊我，投郭靖」: a clause that opens on the vote word, no voter of its own, after a relaying one — the relayed ballot
@@ -337,6 +338,8 @@ def _clause_hits(clause: str, roster: Roster, table: dict, pattern: re.Pattern, 
         if named and what.kind == speech.RELAY and table[named.group()] == what.who:
             named = pattern.search(after, named.end())  # 帮郭靖投黄蓉: 郭靖 is whom it is for, 黄蓉 the target
         said = dict(act=what.kind, who=what.who, verb=m.group())
+        if named and _UNRELATED.match(after, named.end()):
+            continue  # 「这票跟郭靖无关」: the player named as having nothing to do with it (round 113, C06)
         if named:
             end = m.end() + named.end()
             out.append(Hit(table[named.group()], clause[max(0, end - 30): end], **said))

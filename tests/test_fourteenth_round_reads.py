@@ -37,7 +37,7 @@ def test_a_ballot_another_player_asks_for_owns_or_shares_is_weighed_as_his_besid
     "一灯的发言我也觉得有问题", "一灯昨天那票投得很怪", "他的发言让我很不舒服", "一灯说的和杨康说的对不上",
     "一灯也投了杨康，但白痴的票不算", "跟一灯的思路一样", "一灯替杨康解释得太急", "我和一灯昨天都被他骗了",
     "帮一灯打掩护太明显", "为一灯报仇", "他一直帮一灯带节奏", "我跟一灯都觉得他是狼", "一灯也是这个判断", "一灯懒得发言，但他更懒",
-    "一灯说他自己会来投，我就不替他操心了",  # (round 113, C26)
+    "一灯说他自己会来投，我就不替他操心了", "这票跟一灯无关，纯粹是我自己的判断",  # (round 113, C26, C06)
 ])
 def test_a_reason_that_speaks_of_another_player_holds_no_day(line):
     """The frames are roles towards this ballot: a reason that speaks of another player's words, votes or doubts is the poster's."""
