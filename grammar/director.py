@@ -1765,20 +1765,27 @@ def listed_under(text: str, roster: Roster) -> list[tuple[str, str, str]]:
         return []
     # (a [table]'s cells, a column apart: 「[tr][td]杨康[/td][td]郭靖、黄蓉[/td][/tr]」 — round 115)
     cells = re.sub(r"\[/?t[dh](?:=[^\]]*)?\]", " | ", re.sub(r"\[/tr\]", "\n", text, flags=re.I), flags=re.I)
+    cells = re.sub(r"\[b\]([^\[\]\n]{1,12})\[/b\]", r"\1：", cells, flags=re.I)  # (「[b]杨康[/b] A B」: a bold row head — round 117)
     said = closed_up(to_simplified(normalize(split(cells).own)), roster)
     out, rows = [], 0
     for row in (r for line in said.split("\n") for r in re.split(r"[；;]", line)):
         named = _named(row, roster)
-        head = roster.pattern.search(row)
-        if len(named) < 3 or _NOT_A_ROW.search(roster.pattern.sub("＠", row)) or not _ROW_HEAD_MARK.match(row, head.end()):
+        if len(named) < 3 or _NOT_A_ROW.search(roster.pattern.sub("＠", row)):
+            continue
+        if (pointed := _ROW_POINTS_AT.search(row)) and len(_named(row[pointed.end():], roster)) == 1:
+            head = _named(row[pointed.end():], roster)[0]  # 「A B C ⇒ 杨康」: the voters first, the row's player after the arrow
+        elif _ROW_HEAD_MARK.match(row, roster.pattern.search(row).end()):
+            head = named[0]
+        else:
             continue  # (a row's player is followed by its votes' mark: 「杨康：」「杨康——」「杨康 ④」「杨康 3票」; a roster list is not)
         rows += 1
-        out += [(voter, named[0], row.strip()) for voter in named[1:]]
+        out += [(voter, head, row.strip()) for voter in named if voter != head]
     # (a count says so — a heading, circled numbers, 「N票」 — or has two rows at least: 「杨康：A B C ⏎ 郭靖：D E」, round 115)
     return out if rows >= 2 or _COUNT_HEADING.search(said) or re.search(r"播报|[①-⑳]|\d\s*票", said) else []
 
 
-_ROW_HEAD_MARK = re.compile(r"\s*(?:[:：|｜]|——|—|-{1,2}>?|→|←|<-|=>|[\d０-９①-⑳]|[一二三四五六七八九十]\s*票|票)")
+_ROW_HEAD_MARK = re.compile(r"\s*(?:[:：|｜█▇▆▅■▓▒░]|[=＝](?=[^=＝\n]*[+＋])(?!.*[=＝])|——|—|-{1,2}>?|→|←|<-|=>|[\d０-９①-⑳]|[一二三四五六七八九十]\s*票|票)")
+_ROW_POINTS_AT = re.compile(r"(?:⇒|=>|→|->|➡)\s*(?=\S)")
 _NOT_A_ROW = re.compile(r"未投|没投|未表态|没表态|还差|名单|弃权|出局|存活|死亡|裁定|有效|无效|规则|格式|提醒|请|发言|平票|重投|对决")
 
 

@@ -2177,14 +2177,27 @@ class _Fold:
                 listed = {a for a, _, _ in rows}
                 if sum(a in self.standing for a in listed) * 2 >= len(listed):  # (a count the thread bears out, as _check_count)
                     made = [(a, b, said) for a, b, said in rows if a in silent and b in ctx.candidates and a != b]
+            to_whom_unsaid = False
+            if not made and certainty.proxy_allowed_at(e.at, ctx.close, ctx.blackout, ctx.rules):
+                # 「欧阳克已私信投票，不用催了」: the director says a player who never votes sent his ballot — to whom, unsaid:
+                # a proxy for anyone (the hostile round 117, case 13: a certain notice, 无人出局 posted)
+                for sentence in re.split(r"[。！!；;\n]", text):
+                    named = _names_in(sentence, ctx.roster)
+                    if len(named) == 1 and named[0] in silent and (sent := _SENT_PRIVATELY.search(sentence)) and \
+                            not _NOT_SENT.search(sentence[:sent.end()]) and not _REFUSED.search(sentence):  # (「…，不用催了」 denies nothing)
+                        made = [(named[0], c, sentence) for c in ctx.candidates_in_order if c != named[0]]
+                        to_whom_unsaid = True
+                        break
             if not made:
                 continue
             # 「欧阳克今天请假，他指定杨康」: two players in a sentence of the director's, one of whom never votes — a proxy the
             # director wrote in words no form reads, or a notice? (the hostile round 109, cases 29–34, 38, 49: 无人出局 posted)
             whom = tuple(dict.fromkeys(a for a, _, _ in made))
             e.needs_review = True
-            e.reason = (f"导演的帖子「{_clip(made[0][2], 24)}」提到今天还没有投票的「{made[0][0]}」和「{made[0][1]}」：是不是替"
-                        f"「{made[0][0]}」代投「{made[0][1]}」，请导演确认（计为这张代投，或不是投票）")
+            e.reason = (f"导演的帖子「{_clip(made[0][2], 24)}」说今天还没有投票的「{made[0][0]}」私信投了票，没写投给谁：算不算代投、"
+                        f"投给谁，请导演确认") if to_whom_unsaid else (
+                f"导演的帖子「{_clip(made[0][2], 24)}」提到今天还没有投票的「{made[0][0]}」和「{made[0][1]}」：是不是替"
+                f"「{made[0][0]}」代投「{made[0][1]}」，请导演确认（计为这张代投，或不是投票）")
             e.voter, e.relayed_for = whom[0], whom
             e.readings = tuple(dict.fromkeys(b for _, b, _ in made))
             e.unprovable = len(whom) != 1
@@ -2198,11 +2211,12 @@ class _Fold:
             if quote_field(q, "pid") is not None or quote_field(q, "author") or _QUOTE_HEAD.match(text) or self.ctx.roster.pattern is None:
                 continue  # (a post of the thread, quoted: its own floor says what it is)
             # (words pasted from elsewhere — a chat, a message — opening on who said them)
-            if (speaker := re.match(rf"\s*({self.ctx.roster.pattern.pattern})\s*[:：]", text)) is None:
+            if (speaker := re.match(rf"\s*({self.ctx.roster.pattern.pattern})\s*(?:说|讲|道|留言)?\s*[:：]", text)) is None:
                 continue
             who, said = self.ctx.roster.table[speaker.group(1)], text[speaker.end():]
-            if who in silent and who != entry.author and detect_attempt(normalize(said), self.ctx.roster) is not None and \
-                    not labelled(normalize(said)):
+            # (his ballot handed over with no target — 「我今晚没空，票就交给你了」 — is this ballot's: round 115, case 04)
+            if who in silent and who != entry.author and not labelled(normalize(said)) and (
+                    detect_attempt(normalize(said), self.ctx.roster) is not None or _HANDED_OVER.search(said)):
                 out.append((who, said.strip()))  # (his request, not a ballot of his copied to agree with it)
         return out
 
@@ -2250,6 +2264,10 @@ def _stamped_at_birth(post, versions) -> bool:
     return born and first.get("edited_by") == editor and first.get("edited_at") == getattr(post, "edited_at", None)
 
 
+_SENT_PRIVATELY = re.compile(r"(?:私信|私聊|私讯|短信|微信|站内信|QQ|(?i:pm|dm))[^，,。“”\"「」]{0,4}(?:投票|投了|交了|给我|发我|报了?票|(?:的|那)?票)")
+_NOT_SENT = re.compile(r"没|未|不|别|还没|尚未|如果|要是|[?？吗]")
+_REFUSED = re.compile(r"不予|不代|不接受|不受理|拒|驳回|无效|作废|不算|不计|条件")
+_HANDED_OVER = re.compile(r"交给你|交你|托你|拜托你|帮我投|替我投|帮我也投|你帮我|随你|跟你一样|听你的")
 _HANDS_OVER = re.compile(r"代投|委托|代发|帮[^。\n]{0,6}投|替[^。\n]{0,6}投|托我|让我投|proxy", re.I)
 
 

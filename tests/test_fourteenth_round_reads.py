@@ -466,7 +466,10 @@ def test_a_stamp_the_archive_saw_within_a_minute_of_the_post_was_typed_by_its_po
                                   "一 灯 也 一 样", "Two votes here: mine and 一灯's (he's AFK)",
                                   # (round 115)
                                   "一灯那边我问过了，答案一样，一起算上", "Also casting 一灯's vote here", "一灯把票寄存在我这里了",
-                                  "一灯说随我，那就一样", "一灯：我也是。（这是他微信回我的原话）"])
+                                  "一灯说随我，那就一样", "一灯：我也是。（这是他微信回我的原话）",
+                                  # (round 117)
+                                  "（一灯附议，由本人代为录入）", "此票一人两用：我的，和一灯的", "一灯那票寄我这了，开票时一起开",
+                                  "同上×2（另一张是一灯的）", "一 灯 也 投 这 个，他 托 我 的"])
 def test_round_113s_relays_beside_a_ballot_are_asked(line):
     """The hostile round 113, cases 01, 03–08: his ballot written down with this one (「他那张也落在Y身上」「記在Y名下」), a copy of it
     (「跟你一样」「一式两份」「都係投呢个」), two ballots in one (「Two votes here」), a name spaced with half-width spaces."""
@@ -497,7 +500,10 @@ def test_two_pairs_one_the_posters_own_in_dashes_are_both_ballots():
                                   "【票型播报 20:30】杨康：郭靖、黄蓉、一灯（代）；郭靖：杨康、穆念慈", "一 灯 → 杨 康（私）",
                                   # (round 115: rows with no heading, a pipe table, a [table])
                                   "杨康：郭靖 黄蓉 一灯\n郭靖：杨康 穆念慈 欧阳锋", "杨康 | 郭靖 黄蓉 一灯\n郭靖 | 杨康 穆念慈 欧阳锋",
-                                  "[table][tr][td]杨康[/td][td]郭靖、黄蓉、一灯[/td][/tr][tr][td]郭靖[/td][td]杨康、穆念慈、欧阳锋[/td][/tr][/table]"])
+                                  "[table][tr][td]杨康[/td][td]郭靖、黄蓉、一灯[/td][/tr][tr][td]郭靖[/td][td]杨康、穆念慈、欧阳锋[/td][/tr][/table]",
+                                  # (round 117: bars, arrows to the row's player, sums, bold heads)
+                                  "杨康 ████ 3 郭靖 黄蓉 一灯\n郭靖 ██ 2 杨康 穆念慈", "郭靖 黄蓉 一灯 ⇒ 杨康\n杨康 穆念慈 欧阳锋 ⇒ 郭靖",
+                                  "杨康=郭靖+黄蓉+一灯\n郭靖=杨康+穆念慈", "[b]杨康[/b] 郭靖 黄蓉 [i]一灯[/i]\n[b]郭靖[/b] 杨康 穆念慈 欧阳锋"])
 def test_a_player_who_never_votes_in_a_row_of_the_directors_count_is_asked_as_his_proxy(text):
     """The hostile round 113, cases 14, 16, 17, 27: a proxy shown only in a count no count reader held (circled numbers, dashes
     and slashes, a heading with its time, 「（代）」) or in spaced letters was a certain notice, and 无人出局 posted."""
@@ -545,4 +551,20 @@ def test_a_pasted_pair_list_naming_a_silent_player_beside_the_posters_own_line_i
     t.vote("周伯通", "杨康", 1.9)
     t.vote("欧阳锋", "郭靖", 1.95)
     result, entry = _folded(t, t.add("周伯通", "一灯（不在线）：杨康\n周伯通：杨康", 2))
+    assert entry.needs_review and "一灯" in entry.relayed_for and not result.certain, entry.reason
+
+
+def test_the_directors_word_that_a_player_who_never_votes_sent_his_ballot_is_asked_for_anyone():
+    """The hostile round 117, case 13: 「欧阳克已私信投票，不用催了」 in a reminder — a proxy whose target the post does not say —
+    was a certain notice, and 无人出局 posted."""
+    result, entry = _directors("还没投票的：周伯通、洪七公。一灯已私信投票，不用催了。")
+    assert entry.needs_review and {"杨康", "郭靖"} <= {r.target for r in entry.space if r.voter == "一灯"}, entry
+    assert not result.certain
+    quiet, entry = _directors("一灯还没私信投票，请抓紧。")
+    assert not entry.needs_review, entry.reason
+
+
+def test_a_silent_players_ballot_handed_over_in_a_pasted_chat_is_weighed_as_his():
+    """The hostile round 115, case 04: 「[quote]X 说：我今晚没空，票就交给你了[/quote] 好。」 above the ballot — no target in his words."""
+    result, entry = _decisive("[quote]一灯 说：我今晚没空，票就交给你了[/quote]\n好。\n" + BALLOT)
     assert entry.needs_review and "一灯" in entry.relayed_for and not result.certain, entry.reason
