@@ -2249,7 +2249,7 @@ def _ask_beside(e: Entry, why: str) -> None:
 
 
 def _stamped_at_birth(post, versions) -> bool:
-    """The post's edit stamp was in it when the archive first read it, within 60 seconds of its posting: Discuz stamps only an
+    """The post's edit stamp was in it when the archive first read it, within half a minute of its posting: Discuz stamps only an
     edit made later than that, so the stamp was typed by whoever wrote the words (the hostile rounds 112/114, case 32: a
     player's typed 「本帖最后由 导演A 于 … 编辑」 made his own post 「被别人编辑过」 and held the day). A stamp the archive first saw
     later may be the forum's, in the editor's own time zone: unknown, as before."""
@@ -2258,7 +2258,8 @@ def _stamped_at_birth(post, versions) -> bool:
         return False
     first = min((v for v in versions if v.get("seen_at")), key=lambda v: v["seen_at"], default=None)
     try:
-        born = first is not None and datetime.fromisoformat(first["seen_at"]) < parse_time(post) + timedelta(seconds=61)
+        # (half a minute, not the forum's full minute: our clock and the forum's may differ by some seconds)
+        born = first is not None and datetime.fromisoformat(first["seen_at"]) < parse_time(post) + timedelta(seconds=31)
     except (TypeError, ValueError):
         return False
     return born and first.get("edited_by") == editor and first.get("edited_at") == getattr(post, "edited_at", None)
