@@ -94,9 +94,13 @@ def _short_line_of(own: str, roster, known: frozenset) -> str | None:
             continue  # (「郭靖 错 杨康 对」「郭靖x 杨康v」: the ballot's own name beside one other — round 100, cases 32, 33)
         rest = roster.pattern.sub("", line)
         if len(re.findall(r"[\u4e00-\u9fff]", rest)) <= 6 and len(re.findall(r"[A-Za-z]", rest)) <= 24 and not re.search(r"[?？]", rest) \
-                and not re.match(r"\s*签名", line) and not re.search(r"理由|原因|同理", rest):  # (「跟弯刀一个理由。」: the reason's)
-            return line
+                and not re.match(r"\s*签名", line) and not re.search(r"理由|原因|同理", rest) and not _SPOKEN_TO_OR_CHECKED.search(line):
+            return line  # (「跟弯刀一个理由。」: the reason's; 「@X 看这里」「查杀：X」「昨晚查验：X 好人」: said to him, or of him — rounds 113/117)
     return None
+
+
+# A line that speaks to a player (an @-mention) or gives a seer's check (查杀 · 查验 · 金水): about him, never his ballot
+_SPOKEN_TO_OR_CHECKED = re.compile(r"^\s*@|查杀|查验|验人|验了|查了|金水|银水|警徽流")
 
 
 def _declines(words: str) -> bool:

@@ -568,3 +568,11 @@ def test_a_silent_players_ballot_handed_over_in_a_pasted_chat_is_weighed_as_his(
     """The hostile round 115, case 04: 「[quote]X 说：我今晚没空，票就交给你了[/quote] 好。」 above the ballot — no target in his words."""
     result, entry = _decisive("[quote]一灯 说：我今晚没空，票就交给你了[/quote]\n好。\n" + BALLOT)
     assert entry.needs_review and "一灯" in entry.relayed_for and not result.certain, entry.reason
+
+
+@pytest.mark.parametrize("line", ["查杀：一灯", "昨晚查验：一灯 好人", "@一灯 看这里"])
+def test_a_seers_check_or_a_mention_on_its_own_line_beside_the_ballot_is_talk(line):
+    """The hostile rounds 113 and 117 (C21, 20, 23, 24): a line beside a clear ballot giving a seer's check of a player, or speaking
+    to him, was asked as a choice or a relay and held a clear day."""
+    result, entry = _decisive(BALLOT + line)
+    assert not entry.needs_review and result.certain, entry.reason
