@@ -34,7 +34,7 @@ from filelock import FileLock, Timeout
 
 from scraper import archive, auth, model, outbox, poster
 from scraper.client import ForumClient
-from scraper.outbox import FINAL, REQUEST_LIFE, RUNNING, Outbox, Slot, bbcode_text, first_marked, load_row, read_marker, signature
+from scraper.outbox import FINAL, REQUEST_LIFE, RUNNING, Outbox, Slot, bbcode_text, first_marked, load_row, signature
 from scraper.sync import sync_thread
 from tally import report
 from tally import rulings as posted_rulings
@@ -710,28 +710,7 @@ class Results:
         """(who, pid) where this slot's post is another director's of the game file — a co-director's own cron, on this
         archive or his own: ours is never posted beside it, nor is his edited from this account (the hostile round 113,
         cases 51, 57: a second final by the co-director; a run that called the other's final 「找不到了」 on every cron)."""
-        if not self.me.uid or "posts" not in self.db.table_names():
-            return None
-        where = self.slot(kind)
-        others = [d for d in self.game.directors if d != self.me.username]
-        if not others:
-            return None
-        row = self.outbox.row(where)
-        if row and row.get("pid"):
-            post = self.db.execute("select author, author_uid from posts where pid = ?", [row["pid"]]).fetchone()
-            if post and post[1] and post[1] != self.me.uid and post[0] in others:
-                return post[0], row["pid"]
-            return None
-        needle = f"%bansha:v2:{where.code}:{where.day_key}:{where.kind}:%"
-        for pid, author, text, edited_by in self.db.execute(
-                f"select pid, author, text, edited_by from posts where tid in ({', '.join('?' * len(self.threads()))}) and "
-                f"author_uid is not null and author_uid != ? and author in ({', '.join('?' * len(others))}) and text like ? order by pid",
-                [*self.threads(), self.me.uid, *others, needle]).fetchall():
-            mark = read_marker(text)
-            if mark is not None and not mark.legacy and where.owns(mark) and (not edited_by or edited_by == author) and \
-                    first_marked(self.db, {pid}, where.names):
-                return author, pid
-        return None
+        return self.outbox.by_another(self.slot(kind), [d for d in self.game.directors if d != self.me.username])
 
     def _by_another(self, kind: str, words: str) -> bool:
         """Say so, where this slot's post is another director's (anothers)."""

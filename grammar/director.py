@@ -1756,13 +1756,15 @@ _FOR_EVERYONE = re.compile(r"截止|关门|\d\s*点|以后|之后|之前|大家|
 _ARROW_OR_TABLE = re.compile(r"→|->|=>|＞|>|｜|\|")
 
 
-def listed_under(text: str, roster: Roster) -> list[tuple[str, str, str]]:
+@lru_cache(maxsize=4096)
+def listed_under(text: str, roster: Roster, directors: tuple[str, ...] = ()) -> tuple[tuple[str, str, str], ...]:
     """(player, the row's player, the row) for each player a count of the director's lists under another, in a shape no count
     reader holds (「杨康——郭靖/黄蓉/欧阳克^」「🗳️ 杨康 ④（郭靖 黄蓉 欧阳克📩）」「【票型播报 20:30】杨康：郭靖、…、欧阳克（代）」): a
     row is a line's (or a ；-clause's) first player and two or more after it, in a post that counts (the hostile round 113, cases
-    16, 17, 27). Lists of who has not voted, rules and rulings are no rows."""
-    if roster is None or roster.pattern is None:
-        return []
+    16, 17, 27). Lists of who has not voted, rules and rulings are no rows; a count `read` holds is checked as a count.
+    (Cached: the proof refolds the day many times.)"""
+    if roster is None or roster.pattern is None or read(text, roster, directors).count:
+        return ()
     # (a [table]'s cells, a column apart: 「[tr][td]杨康[/td][td]郭靖、黄蓉[/td][/tr]」 — round 115)
     cells = re.sub(r"\[/?t[dh](?:=[^\]]*)?\]", " | ", re.sub(r"\[/tr\]", "\n", text, flags=re.I), flags=re.I)
     cells = re.sub(r"\[b\]([^\[\]\n]{1,12})\[/b\]", r"\1：", cells, flags=re.I)  # (「[b]杨康[/b] A B」: a bold row head — round 117)
@@ -1781,7 +1783,28 @@ def listed_under(text: str, roster: Roster) -> list[tuple[str, str, str]]:
         rows += 1
         out += [(voter, head, row.strip()) for voter in named if voter != head]
     # (a count says so — a heading, circled numbers, 「N票」 — or has two rows at least: 「杨康：A B C ⏎ 郭靖：D E」, round 115)
-    return out if rows >= 2 or _COUNT_HEADING.search(said) or re.search(r"播报|[①-⑳]|\d\s*票", said) else []
+    return tuple(out) if rows >= 2 or _COUNT_HEADING.search(said) or re.search(r"播报|[①-⑳]|\d\s*票", said) else ()
+
+
+@lru_cache(maxsize=4096)
+def sent_privately(text: str, roster: Roster) -> tuple[tuple[str, str], ...]:
+    """(player, sentence) for each sentence of the director's naming one player and saying he sent his ballot privately, to
+    whom unsaid (「欧阳克已私信投票，不用催了」 — the hostile round 117, case 13); not where it denies, refuses or sets a condition
+    (「X还没私信投票」「X私信说“谁票高我就跟谁”…不予代投」)."""
+    if roster is None or roster.pattern is None:
+        return ()
+    out = []
+    for sentence in re.split(r"[。！!；;\n]", text):
+        named = _named(sentence, roster)
+        if len(named) == 1 and (sent := _SENT_PRIVATELY.search(sentence)) and not _NOT_SENT.search(sentence[:sent.end()]) \
+                and not _SENT_REFUSED.search(sentence):  # (「…，不用催了」 after it denies nothing)
+            out.append((named[0], sentence))
+    return tuple(out)
+
+
+_SENT_PRIVATELY = re.compile(r"(?:私信|私聊|私讯|短信|微信|站内信|QQ|(?i:pm|dm))[^，,。“”\"「」]{0,4}(?:投票|投了|交了|给我|发我|报了?票|(?:的|那)?票)")
+_NOT_SENT = re.compile(r"没|未|不|别|还没|尚未|如果|要是|[?？吗]")
+_SENT_REFUSED = re.compile(r"不予|不代|不接受|不受理|拒|驳回|无效|作废|不算|不计|条件")
 
 
 _ROW_HEAD_MARK = re.compile(r"\s*(?:[:：|｜█▇▆▅■▓▒░]|[=＝](?=[^=＝\n]*[+＋])(?!.*[=＝])|——|—|-{1,2}>?|→|←|<-|=>|[\d０-９①-⑳]|[一二三四五六七八九十]\s*票|票)")
@@ -1789,13 +1812,14 @@ _ROW_POINTS_AT = re.compile(r"(?:⇒|=>|→|->|➡)\s*(?=\S)")
 _NOT_A_ROW = re.compile(r"未投|没投|未表态|没表态|还差|名单|弃权|出局|存活|死亡|裁定|有效|无效|规则|格式|提醒|请|发言|平票|重投|对决")
 
 
-def pairs_said(text: str, roster: Roster) -> list[tuple[str, str, str]]:
+@lru_cache(maxsize=4096)
+def pairs_said(text: str, roster: Roster) -> tuple[tuple[str, str, str], ...]:
     """(one player, the other, the sentence) for each sentence or line of the director's own words naming exactly two players,
     with nothing in it that says no proxy was made and no floor it rules (「欧阳克今天请假，他指定杨康」「Reminder: 欧阳克 asked me to
     put his vote on 杨康」「📮欧阳克→杨康（导演代）」): a proxy, if one of them has no ballot of his own (the hostile round 109: each
     read as a notice, 无人出局 posted)."""
     if roster is None or roster.pattern is None:
-        return []
+        return ()
     said = closed_up(to_simplified(normalize(split(text).own)), roster)  # (「欧 阳 克 → 杨 康」: round 113, case 14)
     out = []
     lines = [s.strip() for s in re.split(r"[；;。！!\n]", said) if s.strip()]
@@ -1828,4 +1852,4 @@ def pairs_said(text: str, roster: Roster) -> list[tuple[str, str, str]]:
             # 代投」, or in the sentence after it, naming no one (a rule for everyone before it refuses nothing of it)
             continue
         out.append((named[0], named[1], own))
-    return list(dict.fromkeys(out))
+    return tuple(dict.fromkeys(out))

@@ -688,6 +688,28 @@ class Outbox:
                 return Found.of(post, mine, -(-row["floor"] // ppp) if row["floor"] else None)
         return None
 
+    def by_another(self, slot: Slot, accounts: Iterable[str]) -> tuple[str, int] | None:
+        """(who, pid) where this slot's post is by another of `accounts` (the game's other directors — a co-director's own
+        cron, on this archive or his own): the post this archive's row points at, else one of theirs in the slot's threads with
+        this slot's marker, carried since it was first read and edited by no one else; None where it is ours or nobody's."""
+        others = list(accounts)
+        if not self.uid or not others or "posts" not in self.db.table_names():
+            return None
+        row = self.row(slot)
+        if row and row.get("pid"):
+            post = self.db.execute("select author, author_uid from posts where pid = ?", [row["pid"]]).fetchone()
+            return (post[0], row["pid"]) if post and post[1] and post[1] != self.uid and post[0] in others else None
+        needle = f"%bansha:v2:{slot.code}:{slot.day_key}:{slot.kind}:%"
+        for pid, author, text, edited_by in self.db.execute(
+                f"select pid, author, text, edited_by from posts where tid in ({_marks(self.threads)}) and author_uid is not null "
+                f"and author_uid != ? and author in ({_marks(others)}) and text like ? order by pid",
+                [*self.threads, self.uid, *others, needle]).fetchall():
+            mark = read_marker(text)
+            if mark is not None and not mark.legacy and slot.owns(mark) and (not edited_by or edited_by == author) and \
+                    first_marked(self.db, {pid}, slot.names):
+                return author, pid
+        return None
+
     def search(self, slot: Slot, row: dict) -> Found | str | None:
         """Every page since the intent, as the director and as a guest: Found, "stale" (a page older than
         the intent's — undecided), or None."""

@@ -482,7 +482,7 @@ def _choices(own: str, counted: str | None, roster) -> list[tuple[int, str, bool
         sentence = own[s_start:s_cut.start() if s_cut else len(own)]
         if _FIELD.search(own[max(0, start - 8):start]):
             continue  # 投票对象：X · 代投：X — a field the grammar read, not words beside it
-        if re.search(r"(?:查杀|查验|验人|验了|查了|金水|银水|警徽流)\s*[:：]?\s*$", before):
+        if re.search(rf"(?:{SEER_CHECK.pattern})\s*[:：]?\s*$", before):
             continue  # 「查杀：X」「昨晚查验：X 好人」: a seer's check, of him — never a choice of the ballot (rounds 113/117)
         if act(own[c_start:c_end], roster).kind in SILENT:
             continue  # 昨天出局的是黄蓉 · 郭靖说要投黄蓉: history and reports choose nothing for the poster
@@ -521,6 +521,10 @@ def _choices(own: str, counted: str | None, roster) -> list[tuple[int, str, bool
             t.end <= start and not own[t.end:start].strip(" ,，:：、") for t in voided)
         out.append((start, name, chose, in_correction, sentence.strip()))
     return out
+
+
+# A seer's check said of a player (「查杀：X」「昨晚查验：X 好人」): words about him, never his ballot (rounds 113/117)
+SEER_CHECK = re.compile(r"查杀|查验|验人|验了|查了|金水|银水|警徽流")
 
 
 @lru_cache(maxsize=1)

@@ -99,8 +99,8 @@ def _short_line_of(own: str, roster, known: frozenset) -> str | None:
     return None
 
 
-# A line that speaks to a player (an @-mention) or gives a seer's check (查杀 · 查验 · 金水): about him, never his ballot
-_SPOKEN_TO_OR_CHECKED = re.compile(r"^\s*@|查杀|查验|验人|验了|查了|金水|银水|警徽流")
+# A line that speaks to a player (an @-mention) or gives a seer's check (certainty.SEER_CHECK): about him, never his ballot
+_SPOKEN_TO_OR_CHECKED = re.compile(rf"^\s*@|{certainty.SEER_CHECK.pattern}")
 
 
 def _declines(words: str) -> bool:
@@ -2171,27 +2171,25 @@ class _Fold:
             text = self._director_words.get(e.pid)
             if text is None or e.needs_review or e.ruling is not None or e.kind != "none":
                 continue
+            if not certainty.proxy_allowed_at(e.at, ctx.close, ctx.blackout, ctx.rules):
+                continue  # (every reading below is a proxy: none where one may not be made then)
             made = [(a, b, said) for x, y, said in in_role.pairs_said(text, ctx.roster) for a, b in ((x, y), (y, x))
-                    if a in silent and b in ctx.candidates and a != b and
-                    certainty.proxy_allowed_at(e.at, ctx.close, ctx.blackout, ctx.rules)]
-            if not made and certainty.proxy_allowed_at(e.at, ctx.close, ctx.blackout, ctx.rules):
+                    if a in silent and b in ctx.candidates and a != b]
+            if not made:
                 # 「杨康——郭靖/黄蓉/欧阳克^」「杨康 ④（郭靖 黄蓉 欧阳克📩）」: a player who never votes, listed in a row of the director's
                 # count in a shape no count reader holds — a proxy shown only in the count (the hostile round 113, cases 16, 17, 27)
-                rows = [] if in_role.read(text, ctx.roster, tuple(ctx.directors)).count else in_role.listed_under(text, ctx.roster)
+                rows = in_role.listed_under(text, ctx.roster, tuple(ctx.directors))
                 listed = {a for a, _, _ in rows}
                 if sum(a in self.standing for a in listed) * 2 >= len(listed):  # (a count the thread bears out, as _check_count)
                     made = [(a, b, said) for a, b, said in rows if a in silent and b in ctx.candidates and a != b]
             to_whom_unsaid = False
-            if not made and certainty.proxy_allowed_at(e.at, ctx.close, ctx.blackout, ctx.rules):
+            if not made:
                 # 「欧阳克已私信投票，不用催了」: the director says a player who never votes sent his ballot — to whom, unsaid:
                 # a proxy for anyone (the hostile round 117, case 13: a certain notice, 无人出局 posted)
-                for sentence in re.split(r"[。！!；;\n]", text):
-                    named = _names_in(sentence, ctx.roster)
-                    if len(named) == 1 and named[0] in silent and (sent := _SENT_PRIVATELY.search(sentence)) and \
-                            not _NOT_SENT.search(sentence[:sent.end()]) and not _REFUSED.search(sentence):  # (「…，不用催了」 denies nothing)
-                        made = [(named[0], c, sentence) for c in ctx.candidates_in_order if c != named[0]]
-                        to_whom_unsaid = True
-                        break
+                player, sentence = next(((p, said) for p, said in in_role.sent_privately(text, ctx.roster) if p in silent), (None, ""))
+                if player is not None:
+                    made = [(player, c, sentence) for c in ctx.candidates_in_order if c != player]
+                    to_whom_unsaid = True
             if not made:
                 continue
             # 「欧阳克今天请假，他指定杨康」: two players in a sentence of the director's, one of whom never votes — a proxy the
@@ -2269,9 +2267,6 @@ def _stamped_at_birth(post, versions) -> bool:
     return born and first.get("edited_by") == editor and first.get("edited_at") == getattr(post, "edited_at", None)
 
 
-_SENT_PRIVATELY = re.compile(r"(?:私信|私聊|私讯|短信|微信|站内信|QQ|(?i:pm|dm))[^，,。“”\"「」]{0,4}(?:投票|投了|交了|给我|发我|报了?票|(?:的|那)?票)")
-_NOT_SENT = re.compile(r"没|未|不|别|还没|尚未|如果|要是|[?？吗]")
-_REFUSED = re.compile(r"不予|不代|不接受|不受理|拒|驳回|无效|作废|不算|不计|条件")
 _HANDED_OVER = re.compile(r"交给你|交你|托你|拜托你|帮我投|替我投|帮我也投|你帮我|随你|跟你一样|听你的")
 _HANDS_OVER = re.compile(r"代投|委托|代发|帮[^。\n]{0,6}投|替[^。\n]{0,6}投|托我|让我投|proxy", re.I)
 

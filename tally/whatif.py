@@ -523,13 +523,19 @@ def _split_on_holder(day: _Day, fixed: dict, spaces: dict):
         yield fixed, spaces, day.holder_target, {}
 
 
-def _broken_none(day: _Day, base: Outcome, fixed: dict, spaces: dict) -> dict | None:
-    """For a day where nobody goes out: a combination under which someone does (or a runoff is called), or None if none can
-    — the proof's own search for such a day; where it cannot finish, the day is held (OVER)."""
+def _someone_out(day: _Day, base: Outcome, fixed: dict, spaces: dict) -> tuple[bool, dict | None]:
+    """For a day where nobody goes out: (whether the search finished, a combination that puts someone out or calls a runoff)
+    — a cheap greedy try first, then the exact search within its budget."""
     chosen = _greedy(day, base, [(x, fixed, spaces, day.holder_target, {}) for x in _names(fixed, spaces)])
     if chosen is not None:
-        return chosen
-    complete, chosen = _search(day, base, fixed, spaces)
+        return True, chosen
+    return _search(day, base, fixed, spaces)
+
+
+def _broken_none(day: _Day, base: Outcome, fixed: dict, spaces: dict) -> dict | None:
+    """For a day where nobody goes out: a combination under which someone does (or a runoff is called), or None if none can;
+    where the search cannot finish, the day is held (OVER)."""
+    complete, chosen = _someone_out(day, base, fixed, spaces)
     return chosen if chosen is not None else None if complete else {OVER: None}
 
 
@@ -919,11 +925,8 @@ def _prove(day: _Day, base: Outcome, result, spaces: dict, voters: Voters, elect
     if base.kind in (OUT, RUNOFF, REVOTE):
         chosen = _broken(day, base, fixed, spaces)
         return Proof(True) if chosen is None else refuted(chosen)
-    # Nobody out: can some combination put someone out (or into a runoff)? A cheap greedy try first.
-    chosen = _greedy(day, base, [(x, fixed, spaces, day.holder_target, {}) for x in _names(fixed, spaces)])
-    if chosen is not None:
-        return refuted(chosen)
-    complete, chosen = _search(day, base, fixed, spaces)
+    # Nobody out: can some combination put someone out (or into a runoff)?
+    complete, chosen = _someone_out(day, base, fixed, spaces)
     if chosen is not None:
         return refuted(chosen)
     if complete:
